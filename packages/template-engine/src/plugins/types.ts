@@ -1,0 +1,74 @@
+/**
+ * The contract between the engine core and every formatter and predicate, built-in or added by a
+ * product team. Plugins see only this interface, never the compiler's internals, so the core can
+ * change how it renders without touching them.
+ */
+
+/** Kinds of error the engine records; stable strings so callers can switch on them. */
+export type TemplateErrorKind =
+  | 'FORMATTER_UNKNOWN'
+  | 'PREDICATE_UNKNOWN'
+  | 'FORMATTER_ARGS_INVALID'
+  | 'PARTIAL_NOT_FOUND'
+  | 'PARTIAL_PARSE_FAILED'
+  | 'PARTIAL_RECURSION_EXCEEDED'
+  | 'UNEXPECTED_ERROR'
+  | 'EXPRESSION_ERROR'
+  | 'JULIAN_DAY_OUT_OF_RANGE'
+  | 'NOT_IMPLEMENTED'
+  | 'SYNTAX_ERROR';
+
+export interface TemplateError {
+  kind: TemplateErrorKind;
+  message: string;
+  /** 1-based position in the template source, when known. */
+  line?: number;
+  column?: number;
+}
+
+/** What a plugin may ask of the render in progress. */
+export interface RenderContext {
+  /** BCP 47 locale of this render, e.g. "en-US"; "en" when the caller gave none. */
+  readonly locale: string;
+  /** Epoch milliseconds the render treats as "now". */
+  readonly now: number;
+  /** IANA time zone: render option, else website.timeZone in the data, else America/New_York. */
+  readonly timeZone: string;
+  /** The data the render started with. */
+  readonly root: unknown;
+  /** The node of the innermost scope (what `@` means at this point of the template). */
+  readonly node: unknown;
+  /** Resolves a dotted path (`a.b.0.c`, `@`, `@index`, `$x`) the way a template variable would. */
+  resolve(path: string): unknown;
+  /** Records an error without stopping the render. */
+  error(kind: TemplateErrorKind, message: string): void;
+  /**
+   * Renders a named partial (or the `.macro` of that name) against `data` with the current
+   * options; used by formatters such as `apply`. Returns "" and records an error when missing.
+   */
+  renderPartial(name: string, data: unknown): string;
+  /** The raw text injected under `path`, if the caller supplied it. */
+  inject(path: string): string | undefined;
+}
+
+/**
+ * A formatter turns the current value into a new value. `args` are the formatter's arguments as
+ * written (`{x|truncate 10 ...}` → ["10", "..."]). `vars` holds every variable of a multi-variable
+ * reference (`{a,b|fmt}`); `value` is `vars[0]`.
+ */
+export type Formatter = (
+  value: unknown,
+  args: readonly string[],
+  ctx: RenderContext,
+  vars: readonly unknown[],
+) => unknown;
+
+/** A predicate decides a `{.name? args}` section against the current scope node `ctx.node`. */
+export type Predicate = (args: readonly string[], ctx: RenderContext) => boolean;
+
+/** A bundle of formatters and predicates that can be registered in one call. */
+export interface TemplatePlugin {
+  formatters?: Readonly<Record<string, Formatter>>;
+  /** Keys are written with the trailing "?" as in templates: "sold-out?". */
+  predicates?: Readonly<Record<string, Predicate>>;
+}
