@@ -1,0 +1,3 @@
+import type { TemplatePlugin } from '../types';
+
+export const commercePlugin: TemplatePlugin = { formatters: {}, predicates: {} };

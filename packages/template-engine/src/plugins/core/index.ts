@@ -1,0 +1,3 @@
+import type { TemplatePlugin } from '../types';
+
+export const corePlugin: TemplatePlugin = { formatters: {}, predicates: {} };
