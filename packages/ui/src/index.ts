@@ -1,1 +1,1 @@
-export {};
+export { CartIndicator, type CartIndicatorProps } from './cart-indicator/CartIndicator';

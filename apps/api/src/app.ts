@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DatabaseHandle } from './db/client';
+import { registerHealthRoutes } from './health/routes';
+import { registerPageRoutes } from './pages/routes';
+import { DEMO_WEBSITE_ID } from './seed/demo-site';
+import { appsRoot, readStorefrontAssets } from './site/assets';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  /** The site this server renders; one server, one site until multi-site hosting lands. */
+  websiteId?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder holding the storefront and editor apps (their dist folders are served). */
+  appsDir?: string;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    disableRequestLogging: false,
+    trustProxy: true,
+  });
+  const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
+  const apps = options.appsDir ?? appsRoot();
+  const storefrontDist = join(apps, 'storefront', 'dist');
+  const editorDist = join(apps, 'editor', 'dist');
+  const publicDir = join(apps, 'api', 'public');
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  if (existsSync(storefrontDist)) {
+    await app.register(fastifyStatic, {
+      root: storefrontDist,
+      prefix: '/assets/storefront/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  if (existsSync(publicDir)) {
+    await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/', decorateReply: false, maxAge: '1h' });
+  }
+  if (existsSync(editorDist)) {
+    // The editor is a SPA: /config and every path under it serve its index.html.
+    await app.register(fastifyStatic, { root: editorDist, prefix: '/config/', decorateReply: true, wildcard: false });
+    app.get('/config', (_req, reply) => reply.sendFile('index.html', editorDist));
+    app.get('/config/*', (req, reply) => {
+      const rest = (req.params as { '*': string })['*'];
+      if (rest && existsSync(join(editorDist, rest))) return reply.sendFile(rest, editorDist);
+      return reply.sendFile('index.html', editorDist);
+    });
+  }
+
+  registerHealthRoutes(app, options.database);
+  registerPageRoutes(app, {
+    db: options.database.db,
+    websiteId,
+    assets: () => readStorefrontAssets(storefrontDist),
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(status).send({
+      error: {
+        code: status >= 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
+        message: status >= 500 ? 'Something went wrong' : error.message,
+      },
+    });
+  });
+  return app;
+}

@@ -1,0 +1,52 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const websites = pgTable('websites', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  timeZone: text('time_zone').notNull().default('America/New_York'),
+  locale: text('locale').notNull().default('en-US'),
+  /** Store currency, ISO 4217 (one of the 27 the store supports). */
+  currency: text('currency').notNull().default('USD'),
+  /** Store settings and website-level fields copied into every page context. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Named template sources: page templates, the site layout and partials. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('templates_site_name').on(t.websiteId, t.name)],
+);
+
+/** A page or collection at a URL path (`/`, `/shop`); page type codes are the spec's. */
+export const pages = pgTable(
+  'pages',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    title: text('title').notNull(),
+    pageType: integer('page_type').notNull(),
+    /** 'page' or 'products'; a products collection owns the items under `<path>/p/<slug>`. */
+    collectionType: text('collection_type').notNull().default('page'),
+    templateName: text('template_name').notNull(),
+    /** The itemTemplate used for items of this collection (product detail pages). */
+    itemTemplateName: text('item_template_name'),
+    /** Extra context merged into the rendered JSON (page-specific content). */
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    navigationIndex: integer('navigation_index'),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [uniqueIndex('pages_site_path').on(t.websiteId, t.path), index('pages_site').on(t.websiteId)],
+);

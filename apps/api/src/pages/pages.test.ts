@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { seedDemoSite } from '../seed/demo-site';
+import { databaseTargets } from '../../test/databases';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('page rendering on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await target.open();
+    expect(await seedDemoSite(database.db)).toBe(true);
+    app = await buildApp({ database });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('seeds only once', async () => {
+    expect(await seedDemoSite(database.db)).toBe(false);
+  });
+
+  it('renders the home page from the database with the layout and navigation', async () => {
+    const res = await app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Home — Fieldnotes Supply Co.</title>');
+    expect(res.body).toContain('<a href="/shop">Shop</a>');
+    expect(res.body).toContain('Waxed Canvas Tote');
+  });
+
+  it('renders the shop listing with every product in order', async () => {
+    const res = await app.inject('/shop');
+    expect(res.statusCode).toBe(200);
+    const titles = [...res.body.matchAll(/<h2 class="product-title">([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(titles).toEqual([
+      'Waxed Canvas Tote',
+      'Field Notebook (3-pack)',
+      'Linen Work Shirt',
+      'Enamel Camp Mug',
+      'Digital Sketching Brushes',
+      'Bookbinding Workshop',
+      'Roaster’s Choice Coffee',
+      'Gift Card',
+    ]);
+  });
+
+  it('renders a product detail page as a content item (type 50)', async () => {
+    const res = await app.inject('/shop/p/linen-shirt?format=json');
+    expect(res.statusCode).toBe(200);
+    const context = res.json();
+    expect(context.pageType).toBe(50);
+    expect(context.item.title).toBe('Linen Work Shirt');
+    expect(context.item.structuredContent.variants).toHaveLength(4);
+    expect(context.item.structuredContent.variants[2]).toMatchObject({
+      sku: 'SHIRT-L-BLUE',
+      price: 12500,
+      priceMoney: { currency: 'USD', value: '125.00' },
+      qtyInStock: 2,
+      unlimited: false,
+    });
+  });
+
+  it('answers ?format=json and ?format=json-pretty with the same context', async () => {
+    const compact = await app.inject('/?format=json');
+    const pretty = await app.inject('/?format=json-pretty');
+    expect(compact.headers['content-type']).toContain('application/json');
+    expect(pretty.body).toContain('\n  "website": {');
+    expect(JSON.parse(pretty.body)).toEqual(compact.json());
+    expect(compact.json().website.siteTitle).toBe('Fieldnotes Supply Co.');
+  });
+
+  it.each(['/nope', '/shop/p/unknown-product', '/shop/p/'])('renders the not-found page (type 100) for %s with 404', async (path) => {
+    const res = await app.inject(path);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page not found');
+    const json = await app.inject(`${path}?format=json`);
+    expect(json.json().pageType).toBe(100);
+  });
+
+  it('escapes the requested path on the not-found page', async () => {
+    const res = await app.inject('/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('answers unknown API paths with a JSON 404, not a page', async () => {
+    const res = await app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('reports health with the database kind', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.json()).toEqual({ status: 'ok', database: target.name });
+  });
+});

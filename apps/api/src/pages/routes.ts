@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { renderPage, type StorefrontAssets } from './render-page';
+
+const PageQuery = z.object({ format: z.enum(['json', 'json-pretty']).optional() }).passthrough();
+
+export interface PageRouteOptions {
+  db: Database;
+  websiteId: string;
+  /** Read per request in development would be wasteful; the caller decides (cached in production). */
+  assets: () => StorefrontAssets;
+}
+
+export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptions): void {
+  let assets: StorefrontAssets | undefined;
+  app.get('/*', async (request, reply) => {
+    const url = new URL(request.url, 'http://site.local');
+    if (url.pathname.startsWith('/api/')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${url.pathname}` } });
+    }
+    const query = PageQuery.safeParse(request.query);
+    const format = query.success ? query.data.format : undefined;
+    assets ??= options.assets();
+    const page = await renderPage(options.db, options.websiteId, decodeURIComponent(url.pathname), assets);
+    if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
+    if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
+    reply.status(page.status);
+    if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(page.context));
+    if (format === 'json-pretty') {
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(page.context, null, 2));
+    }
+    return reply.type('text/html; charset=utf-8').send(page.html);
+  });
+}

@@ -1,0 +1,245 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { pages, products, templates, variants, websites } from '../db/schema';
+import cartTemplate from './templates/cart.html';
+import checkoutTemplate from './templates/checkout.html';
+import homeTemplate from './templates/home.html';
+import notFoundTemplate from './templates/not-found.html';
+import pageTemplate from './templates/page.html';
+import productItemTemplate from './templates/product-item.html';
+import productsListTemplate from './templates/products-list.html';
+import siteTemplate from './templates/site.html';
+
+export const DEMO_WEBSITE_ID = 'demo';
+
+/** The demo owner's login, printed on first start (site-users issue wires the account). */
+export const DEMO_OWNER = { email: 'owner@demo.test', password: 'demo-owner-2026' } as const;
+
+interface SeedVariant {
+  sku: string;
+  attributes?: Record<string, string>;
+  price: number;
+  salePrice?: number;
+  stock?: number;
+}
+interface SeedProduct {
+  id: string;
+  urlId: string;
+  title: string;
+  excerpt: string;
+  productType: 1 | 2 | 3 | 4;
+  image: string;
+  variants: SeedVariant[];
+  details?: Record<string, unknown>;
+}
+
+// A small but varied catalogue: every display rule of the spec has a product that shows it.
+const catalogue: SeedProduct[] = [
+  {
+    id: 'prod-canvas-tote',
+    urlId: 'canvas-tote',
+    title: 'Waxed Canvas Tote',
+    excerpt: '<p>Hard-wearing waxed canvas with leather handles.</p>',
+    productType: 1,
+    image: '/assets/demo/tote.svg',
+    variants: [
+      { sku: 'TOTE-OLIVE', attributes: { Color: 'Olive' }, price: 8500, stock: 12 },
+      { sku: 'TOTE-SAND', attributes: { Color: 'Sand' }, price: 8500, stock: 3 },
+      { sku: 'TOTE-BLACK', attributes: { Color: 'Black' }, price: 9000, stock: 0 },
+    ],
+    details: { variantOptionOrdering: ['Color'] },
+  },
+  {
+    id: 'prod-field-notebook',
+    urlId: 'field-notebook',
+    title: 'Field Notebook (3-pack)',
+    excerpt: '<p>Dot-grid pocket notebooks, 48 pages each.</p>',
+    productType: 1,
+    image: '/assets/demo/notebook.svg',
+    variants: [{ sku: 'NOTE-3', price: 1800, salePrice: 1400, stock: 40 }],
+  },
+  {
+    id: 'prod-linen-shirt',
+    urlId: 'linen-shirt',
+    title: 'Linen Work Shirt',
+    excerpt: '<p>Washed linen, relaxed fit.</p>',
+    productType: 1,
+    image: '/assets/demo/shirt.svg',
+    variants: [
+      { sku: 'SHIRT-S-BLUE', attributes: { Size: 'S', Color: 'Blue' }, price: 12000, stock: 5 },
+      { sku: 'SHIRT-M-BLUE', attributes: { Size: 'M', Color: 'Blue' }, price: 12000, stock: 5 },
+      { sku: 'SHIRT-L-BLUE', attributes: { Size: 'L', Color: 'Blue' }, price: 12500, stock: 2 },
+      { sku: 'SHIRT-M-RUST', attributes: { Size: 'M', Color: 'Rust' }, price: 12000, stock: 4 },
+    ],
+    details: { variantOptionOrdering: ['Size', 'Color'] },
+  },
+  {
+    id: 'prod-enamel-mug',
+    urlId: 'enamel-mug',
+    title: 'Enamel Camp Mug',
+    excerpt: '<p>Sold out for now — sign up to hear when it is back.</p>',
+    productType: 1,
+    image: '/assets/demo/mug.svg',
+    variants: [{ sku: 'MUG-1', price: 2400, stock: 0 }],
+  },
+  {
+    id: 'prod-sketch-pack',
+    urlId: 'sketching-brushes',
+    title: 'Digital Sketching Brushes',
+    excerpt: '<p>A download of 40 brushes for drawing apps.</p>',
+    productType: 2,
+    image: '/assets/demo/brushes.svg',
+    variants: [{ sku: 'BRUSH-DL', price: 1200 }],
+  },
+  {
+    id: 'prod-workshop',
+    urlId: 'bookbinding-workshop',
+    title: 'Bookbinding Workshop',
+    excerpt: '<p>A two-hour class in our studio.</p>',
+    productType: 3,
+    image: '/assets/demo/workshop.svg',
+    variants: [{ sku: 'WORKSHOP-1', price: 6500, stock: 8 }],
+  },
+  {
+    id: 'prod-coffee',
+    urlId: 'coffee-subscription',
+    title: 'Roaster’s Choice Coffee',
+    excerpt: '<p>A fresh bag every month, or buy once.</p>',
+    productType: 1,
+    image: '/assets/demo/coffee.svg',
+    variants: [{ sku: 'COFFEE-250', price: 1600, stock: 100 }],
+    details: {
+      isSubscribable: true,
+      subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+    },
+  },
+  {
+    id: 'prod-gift-card',
+    urlId: 'gift-card',
+    title: 'Gift Card',
+    excerpt: '<p>Let them choose.</p>',
+    productType: 4,
+    image: '/assets/demo/gift-card.svg',
+    variants: [
+      { sku: 'GC-25', attributes: { Amount: '$25' }, price: 2500 },
+      { sku: 'GC-50', attributes: { Amount: '$50' }, price: 5000 },
+      { sku: 'GC-100', attributes: { Amount: '$100' }, price: 10000 },
+    ],
+  },
+];
+
+const siteTemplates: Record<string, string> = {
+  site: siteTemplate,
+  home: homeTemplate,
+  'products-list': productsListTemplate,
+  'product-item': productItemTemplate,
+  cart: cartTemplate,
+  checkout: checkoutTemplate,
+  page: pageTemplate,
+  'not-found': notFoundTemplate,
+};
+
+/** Seeds the demo site once; a database that already has it is left alone. */
+export async function seedDemoSite(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(websites);
+  if (existing && existing.n > 0) return false;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(websites).values({
+      id: DEMO_WEBSITE_ID,
+      title: 'Fieldnotes Supply Co.',
+      timeZone: 'America/New_York',
+      locale: 'en-US',
+      currency: 'USD',
+      settings: {
+        storeSettings: { multipleQuantityAllowedForServices: true, checkoutMinimumCents: 500 },
+      },
+    });
+    await tx.insert(templates).values(
+      Object.entries(siteTemplates).map(([name, source]) => ({
+        id: `${DEMO_WEBSITE_ID}-${name}`,
+        websiteId: DEMO_WEBSITE_ID,
+        name,
+        source,
+      })),
+    );
+    const page = (p: typeof pages.$inferInsert) => p;
+    await tx.insert(pages).values([
+      page({
+        id: 'page-home',
+        websiteId: DEMO_WEBSITE_ID,
+        path: '/',
+        title: 'Home',
+        pageType: 2,
+        templateName: 'home',
+        navigationIndex: 0,
+        context: { description: 'Goods for people who make things by hand.' },
+      }),
+      page({
+        id: 'page-shop',
+        websiteId: DEMO_WEBSITE_ID,
+        path: '/shop',
+        title: 'Shop',
+        pageType: 1,
+        collectionType: 'products',
+        templateName: 'products-list',
+        itemTemplateName: 'product-item',
+        navigationIndex: 1,
+        context: { description: 'Bags, paper, clothing and classes.' },
+      }),
+      page({
+        id: 'page-about',
+        websiteId: DEMO_WEBSITE_ID,
+        path: '/about',
+        title: 'About',
+        pageType: 2,
+        templateName: 'page',
+        navigationIndex: 2,
+        context: {
+          mainContent: '<p>We are a small workshop making durable goods for makers.</p>',
+        },
+      }),
+      page({ id: 'page-cart', websiteId: DEMO_WEBSITE_ID, path: '/cart', title: 'Cart', pageType: 200, templateName: 'cart' }),
+      page({
+        id: 'page-checkout',
+        websiteId: DEMO_WEBSITE_ID,
+        path: '/checkout',
+        title: 'Checkout',
+        pageType: 201,
+        templateName: 'checkout',
+      }),
+    ]);
+    await tx.insert(products).values(
+      catalogue.map((p, position) => ({
+        id: p.id,
+        websiteId: DEMO_WEBSITE_ID,
+        collectionId: 'page-shop',
+        urlId: p.urlId,
+        title: p.title,
+        excerpt: p.excerpt,
+        productType: p.productType,
+        imageUrl: p.image,
+        details: p.details ?? {},
+        position,
+      })),
+    );
+    await tx.insert(variants).values(
+      catalogue.flatMap((p) =>
+        p.variants.map((v, position) => ({
+          id: `${p.id}-${v.sku}`.toLowerCase(),
+          productId: p.id,
+          sku: v.sku,
+          attributes: v.attributes ?? {},
+          priceCents: v.price,
+          salePriceCents: v.salePrice ?? 0,
+          onSale: v.salePrice !== undefined,
+          qtyInStock: v.stock ?? 0,
+          // Digital goods and gift cards have no stock to run out of.
+          unlimited: v.stock === undefined,
+          position,
+        })),
+      ),
+    );
+  });
+  return true;
+}
