@@ -1,0 +1,13 @@
+/**
+ * Every human-readable string this package emits. Tracking never shows text to
+ * visitors; these are console diagnostics and the stack truncation marker, kept
+ * here so they can be audited and translated in one place.
+ */
+export const messages = {
+  stackTruncated: '\n… [stack truncated]',
+  trackingStatusIgnored: (endpoint: string, status: number) =>
+    `Tracking call ${endpoint} answered ${status}; ignored.`,
+  trackingRequestFailed: (endpoint: string) => `Tracking call ${endpoint} failed; ignored.`,
+  invalidPayload: (what: string) => `Tracking payload for ${what} is invalid; not sent.`,
+  errorReporterFailed: 'Error reporter could not send; entries dropped.',
+} as const;
