@@ -15,7 +15,7 @@ export type FieldErrors = Record<string, string>;
 export function validateFormValues(form: Pick<Form, 'fields'>, values: FormValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of form.fields) {
-    const message = fieldError(field, values[field.id]);
+    const message = fieldError(field, Object.hasOwn(values, field.id) ? values[field.id] : undefined);
     if (message) errors[field.id] = message;
   }
   return errors;

@@ -21,12 +21,14 @@ export function collectFormValues(
   options: CollectOptions = {},
 ): FormValues {
   const query = new URLSearchParams(options.queryString ?? '');
-  const values: FormValues = {};
-  for (const field of form.fields) {
-    const value = collectField(field, input[field.id] ?? [], query);
-    if (value !== undefined) values[field.id] = value;
-  }
-  return values;
+  // Built from entries so an id such as "__proto__" becomes an own key, not a prototype write.
+  return Object.fromEntries(
+    form.fields.flatMap((field) => {
+      const parts = Object.hasOwn(input, field.id) ? (input[field.id] ?? []) : [];
+      const value = collectField(field, parts, query);
+      return value === undefined ? [] : [[field.id, value]];
+    }),
+  );
 }
 
 function collectField(
@@ -60,10 +62,10 @@ function collectLikert(
   statements: readonly string[],
   answers: readonly string[],
 ): Record<string, string> {
-  const map: Record<string, string> = {};
-  statements.forEach((statement, i) => {
-    const answer = answers[i];
-    if (answer) map[statement] = answer;
-  });
-  return map;
+  return Object.fromEntries(
+    statements.flatMap((statement, i) => {
+      const answer = answers[i];
+      return answer ? [[statement, answer]] : [];
+    }),
+  );
 }

@@ -1,3 +1,7 @@
 import type { TemplatePlugin } from '../types';
+import { summaryFormField } from './summary-form-field';
 
-export const formsPlugin: TemplatePlugin = { formatters: {}, predicates: {} };
+/** Formatters that render answers given on the site's forms. */
+export const formsPlugin: TemplatePlugin = {
+  formatters: { 'summary-form-field': summaryFormField },
+};
