@@ -1,1 +1,12 @@
-export {};
+export * from './messages';
+export * from './loose/index';
+export * from './money/index';
+export * from './product/index';
+export * from './subscriptions/index';
+export * from './add-to-cart/index';
+export * from './cart/index';
+export * from './instalments/index';
+export * from './store/index';
+export * from './merchandising/index';
+export * from './gift-card/index';
+export * from './order/index';

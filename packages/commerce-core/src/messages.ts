@@ -1,0 +1,101 @@
+/**
+ * Every user-facing string of the commerce rules, in one place so it can be translated and audited.
+ * Placeholders are written `{name}` and filled by `fillMessage`; nothing else in the package
+ * carries user-facing text.
+ */
+export const messages = {
+  // Add to cart: validation (storefront.md §5).
+  selectOneOption: 'Please select the {option} option.',
+  selectTwoOptions: 'Please select the {option1} and {option2} options.',
+  selectManyOptions: 'Please select the {optionsList} and {lastOption} options.',
+  variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
+  notEnoughStock: 'Sorry, we do not have enough of that item available.',
+  quantityNotNumber: 'Quantity must be a number.',
+  quantityNotWhole: 'Quantity must be a whole number',
+  giftCardDenominationMissing: 'Select a denomination for the Gift Card',
+  /** Our wording: the spec fixes the bounds (1 to 9999) but gives no text. */
+  quantityOutOfRange: 'Quantity must be between {min} and {max}.',
+
+  // Add to cart: add-entry failures and alert titles (storefront.md §8).
+  sessionExpired: 'Your session has expired. Please reload the page and try again.',
+  enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
+  tooManyRequests: 'Please try again in a few seconds.',
+  alertTitleAddItem: 'Unable to Add Item',
+  alertTitleExpressCheckout: 'Unable to Purchase Item',
+  alertTitleGiftCard: 'Unable to purchase Gift Card',
+
+  // Add-to-cart button states (storefront.md §4).
+  buttonAdding: 'Adding…',
+  buttonAdded: 'Added!',
+  buttonSelectOption: 'Select Option',
+  buttonSoldOut: 'Sold Out',
+  itemAddedPopover: '{productName} was added to your cart.',
+  close: 'Close',
+
+  // Cart and panel messages (storefront.md §8).
+  unableToUpdateQuantity: 'Unable to update quantity',
+  unableToAddItem: 'Unable to add item',
+  unableToRemoveItem: 'Unable to remove item',
+  unableToUpdateForm: 'Unable to update form',
+  unableToOpenForm: 'Unable to open form',
+  pleaseTryAgain: 'Please try again.',
+  checkConnection: 'Please check your internet connection.',
+  updateMissingInformation: 'Update the missing or invalid information above.',
+  unavailable: 'Unavailable',
+  /** Our wording for the checkout minimum (the spec gives the rule, not the text). */
+  belowMinimumSubtotal: 'Your order subtotal must be at least {amount} to check out.',
+  /** Name of the single tax rule the cart model applies (our design). */
+  salesTaxRule: 'Sales tax',
+  cartItemCountOne: '{count} item',
+  cartItemCountMany: '{count} items',
+  cartCountCapped: '100+',
+
+  // Default labels (storefront.md §9, platform.md §9).
+  addToCart: 'Add To Cart',
+  addToCartFormButton: 'Add to Cart',
+  subscribe: 'Subscribe',
+  quantity: 'Quantity',
+  soldOut: 'sold out',
+  sale: 'sale',
+  quickView: 'Quick View',
+  selectValue: 'Select Value',
+  selectVariant: 'Select {variantName}',
+  notAvailable: 'N/A',
+  salePriceLabel: 'Sale Price:',
+  originalPriceLabel: 'Original Price:',
+  fromPrice: 'from {fromPrice}',
+  giftCardValue: 'Value',
+
+  // Subscription wording (storefront.md §4). Unit words are filled into the sentence first; the
+  // {price}, {billingPeriodValue} and {duration} placeholders are filled when the price is known.
+  subscriptionEveryOne: '{price} every {unit}',
+  subscriptionEveryMany: '{price} every {billingPeriodValue} {units}',
+  subscriptionForDuration: '{wording} for {duration} {units}',
+  subscriptionFrom: 'from {wording}',
+  unitWeek: 'week',
+  unitWeeks: 'weeks',
+  unitMonth: 'month',
+  unitMonths: 'months',
+  unitYear: 'year',
+  unitYears: 'years',
+
+  // Instalments (storefront.md §5).
+  instalmentsUpTo: 'available for orders up to {amount}',
+  instalmentsOver: 'available for orders over {amount}',
+
+  // Restock notification (storefront.md §8).
+  restockSignedUp: 'Signed up!',
+  restockEmailBlank: 'Email cannot be blank',
+  restockEmailInvalid: 'Email is invalid',
+  restockFailed: 'Unable to submit form. Please try again later.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders; unknown placeholders are left as written so a gap stays visible. */
+export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
+    const v = values[name];
+    return v === undefined ? whole : String(v);
+  });
+}

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './schema';
+export * from './display';
+export * from './pricing';

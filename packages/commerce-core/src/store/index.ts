@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './url-id';
+export * from './limits';
