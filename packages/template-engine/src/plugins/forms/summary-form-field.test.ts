@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { RenderContext } from '../types';
+import { formsPlugin } from './index';
+
+function ctxWith(root: Record<string, unknown> = {}): RenderContext {
+  return {
+    locale: 'en',
+    now: 0,
+    timeZone: 'America/New_York',
+    root,
+    node: root,
+    resolve: (path) => (path === 'localizedStrings' ? root.localizedStrings : undefined),
+    error: () => {},
+    renderPartial: () => '',
+    inject: () => undefined,
+  };
+}
+
+const format = (field: unknown, root?: Record<string, unknown>): unknown => {
+  const formatter = formsPlugin.formatters?.['summary-form-field'];
+  if (!formatter) throw new Error('summary-form-field is not registered');
+  return formatter(field, [], ctxWith(root), [field]);
+};
+
+const wrap = (title: string, answer: string): string =>
+  `<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">${title}:</span> ${answer}\n</div>`;
+
+describe('summary-form-field', () => {
+  it.each([
+    [{ type: 'name', rawTitle: 'Who', values: { First: 'Grace', Last: 'Hopper' } }, wrap('Who', 'Grace Hopper')],
+    [{ type: 'date', rawTitle: 'When', values: { Month: '1', Day: '2', Year: '1999' } }, wrap('When', '1/2/1999')],
+    [{ type: 'checkbox', rawTitle: 'Picks', values: ['A', 'B'] }, wrap('Picks', 'A, B\n')],
+    [{ type: 'email', rawTitle: 'Mail', value: 'g@h.io' }, wrap('Mail', 'g@h.io')],
+    [{ type: 'email', rawTitle: 'Mail' }, wrap('Mail', 'N/A')],
+    [
+      { type: 'address', rawTitle: 'Ship to', values: { Line1: '5 Oak Ave', Line2: 'Unit 3', City: 'Reno', State: 'NV', Zip: '89501', Country: 'US' } },
+      wrap('Ship to', '<div style="padding-left:5px;">\n  <div>5 Oak Ave</div>\n  <div>Unit 3</div>\n  <div>Reno, NV 89501 US</div>\n</div>'),
+    ],
+    [
+      { type: 'likert', rawTitle: 'Rate', values: { Speed: '-1' } },
+      wrap('Rate', '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Speed:</span> Disagree</div>\n</div>'),
+    ],
+  ])('%j', (field, expected) => {
+    expect(format(field)).toBe(expected);
+  });
+
+  it('escapes visitor text and titles', () => {
+    expect(format({ type: 'text', rawTitle: 'A & B', value: '<script>"x"</script>' })).toBe(
+      wrap('A &amp; B', '&lt;script&gt;&quot;x&quot;&lt;/script&gt;'),
+    );
+  });
+
+  it('reads the no-answer text and likert labels from localizedStrings', () => {
+    const root = { localizedStrings: { productSummaryFormNoAnswerText: 'Aucune', productAnswerMapAgree: 'Oui' } };
+    expect(format({ type: 'phone', rawTitle: 'Tel' }, root)).toBe(wrap('Tel', 'Aucune'));
+    expect(format({ type: 'likert', rawTitle: 'R', values: { Q: '1' } }, root)).toBe(
+      wrap('R', '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Q:</span> Oui</div>\n</div>'),
+    );
+  });
+});
