@@ -35,17 +35,27 @@ describe('isValidEmail', () => {
 
   it('accepts any local@labels.ending with a 2-4 letter ending', () => {
     fc.assert(
-      fc.property(local, fc.array(label, { minLength: 1, maxLength: 3 }), fc.stringMatching(/^[a-z]{2,4}$/), (l, labels, end) => {
-        expect(isValidEmail(`${l}@${labels.join('.')}.${end}`)).toBe(true);
-      }),
+      fc.property(
+        local,
+        fc.array(label, { minLength: 1, maxLength: 3 }),
+        fc.stringMatching(/^[a-z]{2,4}$/),
+        (l, labels, end) => {
+          expect(isValidEmail(`${l}@${labels.join('.')}.${end}`)).toBe(true);
+        },
+      ),
     );
   });
 
   it('rejects endings shorter than 2 or longer than 4 characters', () => {
     fc.assert(
-      fc.property(local, label, fc.oneof(fc.stringMatching(/^[a-z]$/), fc.stringMatching(/^[a-z]{5,8}$/)), (l, d, end) => {
-        expect(isValidEmail(`${l}@${d}.${end}`)).toBe(false);
-      }),
+      fc.property(
+        local,
+        label,
+        fc.oneof(fc.stringMatching(/^[a-z]$/), fc.stringMatching(/^[a-z]{5,8}$/)),
+        (l, d, end) => {
+          expect(isValidEmail(`${l}@${d}.${end}`)).toBe(false);
+        },
+      ),
     );
   });
 

@@ -11,9 +11,5 @@ const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,4}$/;
 /** The email rule shared by form fields and the restock sign-up. Surrounding spaces are ignored. */
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
-  return (
-    email.length >= EMAIL_MIN_LENGTH &&
-    email.length <= EMAIL_MAX_LENGTH &&
-    EMAIL_PATTERN.test(email)
-  );
+  return email.length >= EMAIL_MIN_LENGTH && email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }

@@ -23,7 +23,11 @@ describe('collectFormValues: shapes per field type', () => {
     [{ type: 'radio', options: ['Yes', 'No'] }, [], ''],
     [{ type: 'checkbox', options: ['1', '2', '3'] }, ['1', '3'], ['1', '3']],
     [{ type: 'checkbox', options: ['1'] }, [], []],
-    [{ type: 'address' }, ['1 Main St', '', 'NYC', 'NY', '10013', 'US'], ['1 Main St', '', 'NYC', 'NY', '10013', 'US']],
+    [
+      { type: 'address' },
+      ['1 Main St', '', 'NYC', 'NY', '10013', 'US'],
+      ['1 Main St', '', 'NYC', 'NY', '10013', 'US'],
+    ],
     [{ type: 'date' }, ['11', '23', '2010'], ['11', '23', '2010']],
     [{ type: 'name' }, ['Ada', 'Lovelace'], ['Ada', 'Lovelace']],
     [{ type: 'time' }, ['9', '15', '31', 'AM'], ['9', '15', '31', 'AM']],
@@ -47,7 +51,9 @@ describe('collectFormValues: shapes per field type', () => {
     ['', 'own'],
     [undefined, 'own'],
   ])('hidden field with query %j -> %j', (queryString, expected) => {
-    expect(collectOne({ type: 'hidden', key: 'utm', value: 'own' }, [], queryString)).toEqual({ x: expected });
+    expect(collectOne({ type: 'hidden', key: 'utm', value: 'own' }, [], queryString)).toEqual({
+      x: expected,
+    });
   });
 
   it('ignores the query string for a hidden field without a key', () => {
@@ -91,7 +97,10 @@ describe('collectFormValues: properties', () => {
         fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 5 }),
         fc.array(fc.constantFrom('', '-2', '-1', '0', '1', '2'), { maxLength: 5 }),
         (statements, answers) => {
-          const value = collectOne({ type: 'likert', options: statements }, answers).x as Record<string, string>;
+          const value = collectOne({ type: 'likert', options: statements }, answers).x as Record<
+            string,
+            string
+          >;
           statements.forEach((s, i) => {
             expect(Object.hasOwn(value, s)).toBe(Boolean(answers[i]));
             if (answers[i]) expect(value[s]).toBe(answers[i]);
@@ -105,8 +114,25 @@ describe('collectFormValues: properties', () => {
   it('every collected map satisfies the submission schema and has one entry per non-section field', () => {
     const fieldArb = fc.record({
       type: fc.constantFrom(
-        'text', 'textarea', 'email', 'number', 'website', 'password', 'twitter', 'date', 'time',
-        'name', 'address', 'phone', 'currency', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
+        'text',
+        'textarea',
+        'email',
+        'number',
+        'website',
+        'password',
+        'twitter',
+        'date',
+        'time',
+        'name',
+        'address',
+        'phone',
+        'currency',
+        'section',
+        'radio',
+        'checkbox',
+        'select',
+        'likert',
+        'hidden',
       ),
       options: fc.array(fc.string({ minLength: 1, maxLength: 5 }), { maxLength: 3 }),
     });
@@ -144,7 +170,13 @@ describe('collectFormValues: hostile keys', () => {
   });
 
   it('does not read inherited properties as input', () => {
-    const form = formSchema.parse({ id: 'f', fields: [{ id: '__proto__', type: 'name' }, { id: 'toString', type: 'text' }] });
+    const form = formSchema.parse({
+      id: 'f',
+      fields: [
+        { id: '__proto__', type: 'name' },
+        { id: 'toString', type: 'text' },
+      ],
+    });
     const values = collectFormValues(form, {});
     expect(Object.getOwnPropertyDescriptor(values, '__proto__')?.value).toEqual([]);
     expect(values.toString).toBe('');

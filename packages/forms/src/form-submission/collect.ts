@@ -58,10 +58,7 @@ function collectField(
   }
 }
 
-function collectLikert(
-  statements: readonly string[],
-  answers: readonly string[],
-): Record<string, string> {
+function collectLikert(statements: readonly string[], answers: readonly string[]): Record<string, string> {
   return Object.fromEntries(
     statements.flatMap((statement, i) => {
       const answer = answers[i];

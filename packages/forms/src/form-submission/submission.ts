@@ -4,11 +4,7 @@ import { z } from 'zod';
  * The value one field contributes to a submission: a single string (text-like, radio, select,
  * hidden), a list (multi-part fields, phone, checkbox) or a map (likert question -> answer).
  */
-export const fieldValueSchema = z.union([
-  z.string(),
-  z.array(z.string()),
-  z.record(z.string(), z.string()),
-]);
+export const fieldValueSchema = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]);
 export type FieldValue = z.infer<typeof fieldValueSchema>;
 
 /** Field id -> value: the `form` map of a submission, also the body of the validate call. */

@@ -8,37 +8,95 @@ describe('summarizeFormField', () => {
   it.each([
     // address
     [
-      { type: 'address', values: { Line1: '9 Elm Rd', Line2: 'Apt 2', City: 'Austin', State: 'TX', Zip: '73301', Country: 'US' } },
+      {
+        type: 'address',
+        values: {
+          Line1: '9 Elm Rd',
+          Line2: 'Apt 2',
+          City: 'Austin',
+          State: 'TX',
+          Zip: '73301',
+          Country: 'US',
+        },
+      },
       { kind: 'lines', lines: ['9 Elm Rd', 'Apt 2', 'Austin, TX 73301 US'] },
     ],
-    [{ type: 'address', values: { Line1: '9 Elm Rd', Zip: '73301' } }, { kind: 'lines', lines: ['9 Elm Rd', '73301'] }],
-    [{ type: 'address', values: ['1 A St', '', 'Oslo', '', '0150', 'NO'] }, { kind: 'lines', lines: ['1 A St', 'Oslo 0150 NO'] }],
+    [
+      { type: 'address', values: { Line1: '9 Elm Rd', Zip: '73301' } },
+      { kind: 'lines', lines: ['9 Elm Rd', '73301'] },
+    ],
+    [
+      { type: 'address', values: ['1 A St', '', 'Oslo', '', '0150', 'NO'] },
+      { kind: 'lines', lines: ['1 A St', 'Oslo 0150 NO'] },
+    ],
     [{ type: 'address', values: {} }, null],
     // checkbox
-    [{ type: 'checkbox', values: ['Red', 'Blue'] }, { kind: 'choices', choices: ['Red', 'Blue'] }],
+    [
+      { type: 'checkbox', values: ['Red', 'Blue'] },
+      { kind: 'choices', choices: ['Red', 'Blue'] },
+    ],
     [{ type: 'checkbox', values: [] }, null],
-    [{ type: 'checkbox', value: 'Red' }, { kind: 'text', text: 'Red' }],
+    [
+      { type: 'checkbox', value: 'Red' },
+      { kind: 'text', text: 'Red' },
+    ],
     [{ type: 'checkbox' }, null],
     // date
-    [{ type: 'date', values: { Month: '2', Day: '14', Year: '2024' } }, { kind: 'text', text: '2/14/2024' }],
-    [{ type: 'date', values: ['2', '14', '2024'] }, { kind: 'text', text: '2/14/2024' }],
+    [
+      { type: 'date', values: { Month: '2', Day: '14', Year: '2024' } },
+      { kind: 'text', text: '2/14/2024' },
+    ],
+    [
+      { type: 'date', values: ['2', '14', '2024'] },
+      { kind: 'text', text: '2/14/2024' },
+    ],
     [{ type: 'date', values: { Month: '', Day: '', Year: '' } }, null],
     // name
-    [{ type: 'name', values: { First: 'Ada', Last: 'Lovelace' } }, { kind: 'text', text: 'Ada Lovelace' }],
-    [{ type: 'name', values: { Last: 'Lovelace' } }, { kind: 'text', text: 'Lovelace' }],
+    [
+      { type: 'name', values: { First: 'Ada', Last: 'Lovelace' } },
+      { kind: 'text', text: 'Ada Lovelace' },
+    ],
+    [
+      { type: 'name', values: { Last: 'Lovelace' } },
+      { kind: 'text', text: 'Lovelace' },
+    ],
     // phone
-    [{ type: 'phone', values: { Areacode: '212', Prefix: '555', Line: '0100' } }, { kind: 'text', text: '212-555-0100' }],
-    [{ type: 'phone', values: { Country: '44', Areacode: '20', Prefix: '7946', Line: '0000' } }, { kind: 'text', text: '+44 20-7946-0000' }],
-    [{ type: 'phone', values: ['', '212', '555', '0100'] }, { kind: 'text', text: '212-555-0100' }],
+    [
+      { type: 'phone', values: { Areacode: '212', Prefix: '555', Line: '0100' } },
+      { kind: 'text', text: '212-555-0100' },
+    ],
+    [
+      { type: 'phone', values: { Country: '44', Areacode: '20', Prefix: '7946', Line: '0000' } },
+      { kind: 'text', text: '+44 20-7946-0000' },
+    ],
+    [
+      { type: 'phone', values: ['', '212', '555', '0100'] },
+      { kind: 'text', text: '212-555-0100' },
+    ],
     [{ type: 'phone', values: { Country: '1' } }, null],
     // time
-    [{ type: 'time', values: { Hour: 10, Minute: 5, Second: 0, Ampm: 'pm' } }, { kind: 'text', text: '10:05:00 pm' }],
-    [{ type: 'time', values: { Hour: '7', Ampm: 'am' } }, { kind: 'text', text: '7:00:00 am' }],
-    [{ type: 'time', values: { Minute: '30' } }, { kind: 'text', text: '00:30:00' }],
+    [
+      { type: 'time', values: { Hour: 10, Minute: 5, Second: 0, Ampm: 'pm' } },
+      { kind: 'text', text: '10:05:00 pm' },
+    ],
+    [
+      { type: 'time', values: { Hour: '7', Ampm: 'am' } },
+      { kind: 'text', text: '7:00:00 am' },
+    ],
+    [
+      { type: 'time', values: { Minute: '30' } },
+      { kind: 'text', text: '00:30:00' },
+    ],
     [{ type: 'time', values: { Ampm: 'am' } }, null],
     // default
-    [{ type: 'text', value: 'Hello' }, { kind: 'text', text: 'Hello' }],
-    [{ type: 'number', value: 42 }, { kind: 'text', text: '42' }],
+    [
+      { type: 'text', value: 'Hello' },
+      { kind: 'text', text: 'Hello' },
+    ],
+    [
+      { type: 'number', value: 42 },
+      { kind: 'text', text: '42' },
+    ],
     [{ type: 'text', value: '   ' }, null],
     [{ type: 'text', value: { nested: true } }, null],
     [{ type: 'text' }, null],
@@ -97,11 +155,16 @@ describe('summaryStringsFrom', () => {
   });
 
   it('feeds the likert labels and the no-answer text into summaries', () => {
-    const strings = summaryStringsFrom({ productAnswerMapStronglyAgree: 'Tout à fait', productSummaryFormNoAnswerText: '—' });
-    expect(summarizeFormField({ type: 'likert', rawTitle: 'Q', values: { A: '2' } }, strings).answer).toEqual({
-      kind: 'ratings',
-      ratings: [{ question: 'A', answer: 'Tout à fait' }],
+    const strings = summaryStringsFrom({
+      productAnswerMapStronglyAgree: 'Tout à fait',
+      productSummaryFormNoAnswerText: '—',
     });
+    expect(summarizeFormField({ type: 'likert', rawTitle: 'Q', values: { A: '2' } }, strings).answer).toEqual(
+      {
+        kind: 'ratings',
+        ratings: [{ question: 'A', answer: 'Tout à fait' }],
+      },
+    );
     expect(summarizeFormField({ type: 'date', rawTitle: 'D' }, strings).noAnswerText).toBe('—');
   });
 });

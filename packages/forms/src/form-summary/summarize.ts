@@ -110,9 +110,7 @@ function textAnswer(text: string): SummaryAnswer | null {
 }
 
 function addressAnswer(p: Parts<typeof SUMMARY_PARTS.address>): SummaryAnswer | null {
-  const locality = [[p.City, p.State].filter(Boolean).join(', '), p.Zip, p.Country]
-    .filter(Boolean)
-    .join(' ');
+  const locality = [[p.City, p.State].filter(Boolean).join(', '), p.Zip, p.Country].filter(Boolean).join(' ');
   const lines = [p.Line1, p.Line2, locality].filter(Boolean);
   return lines.length > 0 ? { kind: 'lines', lines } : null;
 }

@@ -18,13 +18,7 @@ const maxLength = z.number().int().nonnegative().optional();
 const options = z.array(z.string()).default([]);
 
 /** Single-input fields that carry no property beyond the field itself. */
-export const PLAIN_FIELD_TYPES = [
-  'email',
-  'number',
-  'website',
-  'password',
-  'twitter',
-] as const;
+export const PLAIN_FIELD_TYPES = ['email', 'number', 'website', 'password', 'twitter'] as const;
 
 /** Fields whose value is a list of parts, in submission order. */
 export const MULTI_PART_FIELD_TYPES = ['date', 'time', 'name', 'address'] as const;

@@ -27,7 +27,10 @@ describe('formSchema', () => {
 
 describe('formFieldSchema', () => {
   it.each([
-    [{ id: 'a', type: 'text' }, { required: false, title: '' }],
+    [
+      { id: 'a', type: 'text' },
+      { required: false, title: '' },
+    ],
     [{ id: 'a', type: 'textarea', maxLength: 200 }, { maxLength: 200 }],
     [{ id: 'a', type: 'phone' }, { showCountryCode: false }],
     [{ id: 'a', type: 'phone', showCountryCode: true }, { showCountryCode: true }],
@@ -36,7 +39,10 @@ describe('formFieldSchema', () => {
     [{ id: 'a', type: 'section', underline: true }, { underline: true }],
     [{ id: 'a', type: 'radio', options: ['x', 'y'] }, { options: ['x', 'y'] }],
     [{ id: 'a', type: 'likert' }, { options: [] }],
-    [{ id: 'a', type: 'hidden', key: 'utm', value: 'none' }, { key: 'utm', value: 'none' }],
+    [
+      { id: 'a', type: 'hidden', key: 'utm', value: 'none' },
+      { key: 'utm', value: 'none' },
+    ],
   ])('parses %j with its editable properties', (input, expected) => {
     expect(formFieldSchema.parse(input)).toMatchObject({ ...input, ...expected });
   });

@@ -53,8 +53,12 @@ describe('restock payloads', () => {
 
   it('requires product and variant ids', () => {
     expect(
-      restockSignUpSchema.safeParse({ productId: '', variantId: 'v', siteVisitorEmail: '', recaptchaEnterpriseV3Token: '' })
-        .success,
+      restockSignUpSchema.safeParse({
+        productId: '',
+        variantId: 'v',
+        siteVisitorEmail: '',
+        recaptchaEnterpriseV3Token: '',
+      }).success,
     ).toBe(false);
     expect(accountRestockSignUpSchema.safeParse({ productId: 'p' }).success).toBe(false);
     expect(accountRestockSignUpSchema.parse({ productId: 'p', variantId: 'v', language: 'fr' })).toEqual({

@@ -36,7 +36,10 @@ describe('interpretSaveResponse', () => {
     [{ status: 400, data: { errors: {} } }, 'Unknown error, please try again later.'],
     [{ status: 400, data: { error: 'Bad form.' } }, 'Bad form.'],
     [{ status: 422, data: { errors: { a: 'x' } } }, 'Unknown error, please try again later.'],
-    [{ status: 429, data: { errors: { a: 'x' } } }, 'Unable to submit form. Submission rate limit exceeded. Please try again later.'],
+    [
+      { status: 429, data: { errors: { a: 'x' } } },
+      'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+    ],
   ])('%j is one error: %s', (response, message) => {
     expect(interpretSaveResponse(response)).toEqual({ kind: 'error', message });
   });

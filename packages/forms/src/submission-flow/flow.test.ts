@@ -68,9 +68,18 @@ describe('createSubmissionFlow', () => {
     const final = await flow.submit({ input: validInput, page, queryString: '?utm=mail' });
 
     expect(states.map((s) => (s.status === 'submitting' ? s.step : s.status))).toEqual([
-      'clear-errors', 'validate', 'captcha', 'form-key', 'collect', 'save', 'success',
+      'clear-errors',
+      'validate',
+      'captcha',
+      'form-key',
+      'collect',
+      'save',
+      'success',
     ]);
-    expect(final).toEqual({ status: 'success', success: { kind: 'message', message: 'Thanks!', html: '<p>ok</p>' } });
+    expect(final).toEqual({
+      status: 'success',
+      success: { kind: 'message', message: 'Thanks!', html: '<p>ok</p>' },
+    });
     expect(transport.saved).toEqual([
       { ...page, form: { email: 'a@b.cd', msg: 'hi', src: 'mail' }, key: 'key-1' },
     ]);
@@ -108,7 +117,11 @@ describe('createSubmissionFlow', () => {
   });
 
   it('can be submitted again after a failure, and succeeds', async () => {
-    const flow = createSubmissionFlow({ form: formSchema.parse(baseForm), kind: 'form', transport: fakeTransport() });
+    const flow = createSubmissionFlow({
+      form: formSchema.parse(baseForm),
+      kind: 'form',
+      transport: fakeTransport(),
+    });
     expect((await flow.submit({ input: {}, page })).status).toBe('failure');
     expect((await flow.submit({ input: validInput, page })).status).toBe('success');
   });
@@ -145,7 +158,10 @@ describe('createSubmissionFlow', () => {
 
     it.each([
       ['no token', createLocalCaptchaProvider(null)],
-      ['a throwing provider', { getToken: () => Promise.reject(new Error('script blocked')), reset: vi.fn() }],
+      [
+        'a throwing provider',
+        { getToken: () => Promise.reject(new Error('script blocked')), reset: vi.fn() },
+      ],
       ['no provider', undefined],
     ])('fails with %s, resets the widget and flags the captcha', async (_name, captcha) => {
       const transport = fakeTransport();
@@ -162,7 +178,12 @@ describe('createSubmissionFlow', () => {
     it('does not ask for a token when the form has no captcha', async () => {
       const captcha = createLocalCaptchaProvider('tok');
       const transport = fakeTransport();
-      const flow = createSubmissionFlow({ form: formSchema.parse(baseForm), kind: 'form', transport, captcha });
+      const flow = createSubmissionFlow({
+        form: formSchema.parse(baseForm),
+        kind: 'form',
+        transport,
+        captcha,
+      });
       await flow.submit({ input: validInput, page });
       expect(captcha.requests).toEqual([]);
       expect(transport.saved[0]).not.toHaveProperty('captchaKey');
@@ -171,12 +192,28 @@ describe('createSubmissionFlow', () => {
 
   describe('transport failures', () => {
     it.each([
-      ['a key fetch that throws', fakeTransport({ status: 200 }, new Error('offline')), 'Could not get a form submission key, please try again later.'],
-      ['an empty key', fakeTransport({ status: 200 }, ''), 'Could not get a form submission key, please try again later.'],
-      ['a save that throws', fakeTransport(new Error('offline')), 'Error processing form submission. Please reload and try again.'],
+      [
+        'a key fetch that throws',
+        fakeTransport({ status: 200 }, new Error('offline')),
+        'Could not get a form submission key, please try again later.',
+      ],
+      [
+        'an empty key',
+        fakeTransport({ status: 200 }, ''),
+        'Could not get a form submission key, please try again later.',
+      ],
+      [
+        'a save that throws',
+        fakeTransport(new Error('offline')),
+        'Error processing form submission. Please reload and try again.',
+      ],
       ['status 401', fakeTransport({ status: 401 }), 'Unable to submit form. Please try again later.'],
       ['status 404', fakeTransport({ status: 404 }), 'This form has not been configured yet.'],
-      ['status 429', fakeTransport({ status: 429 }), 'Unable to submit form. Submission rate limit exceeded. Please try again later.'],
+      [
+        'status 429',
+        fakeTransport({ status: 429 }),
+        'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+      ],
       ['status 500', fakeTransport({ status: 500 }), 'Unable to send form. Please try again later.'],
       ['data.error', fakeTransport({ status: 403, data: { error: 'Blocked.' } }), 'Blocked.'],
       ['an unknown answer', fakeTransport({ status: 502 }), 'Unknown error, please try again later.'],
@@ -217,9 +254,22 @@ describe('createSubmissionFlow', () => {
     it('tracks newsletter sign-ups only after saving', async () => {
       const trackSignUp = vi.fn();
       const form = formSchema.parse(baseForm);
-      await createSubmissionFlow({ form, kind: 'newsletter', transport: fakeTransport(), trackSignUp }).submit({ input: validInput, page });
-      await createSubmissionFlow({ form, kind: 'form', transport: fakeTransport(), trackSignUp }).submit({ input: validInput, page });
-      await createSubmissionFlow({ form, kind: 'newsletter', transport: fakeTransport({ status: 500 }), trackSignUp }).submit({ input: validInput, page });
+      await createSubmissionFlow({
+        form,
+        kind: 'newsletter',
+        transport: fakeTransport(),
+        trackSignUp,
+      }).submit({ input: validInput, page });
+      await createSubmissionFlow({ form, kind: 'form', transport: fakeTransport(), trackSignUp }).submit({
+        input: validInput,
+        page,
+      });
+      await createSubmissionFlow({
+        form,
+        kind: 'newsletter',
+        transport: fakeTransport({ status: 500 }),
+        trackSignUp,
+      }).submit({ input: validInput, page });
       expect(trackSignUp).toHaveBeenCalledTimes(1);
       expect(trackSignUp).toHaveBeenCalledWith(form);
     });
@@ -238,7 +288,11 @@ describe('createSubmissionFlow', () => {
   });
 
   it('stops notifying after unsubscribe', async () => {
-    const flow = createSubmissionFlow({ form: formSchema.parse(baseForm), kind: 'form', transport: fakeTransport() });
+    const flow = createSubmissionFlow({
+      form: formSchema.parse(baseForm),
+      kind: 'form',
+      transport: fakeTransport(),
+    });
     const listener = vi.fn();
     const unsubscribe = flow.subscribe(listener);
     unsubscribe();

@@ -8,7 +8,10 @@ import {
   type SubmissionState,
 } from './machine';
 
-const submitting = (step: 'clear-errors' | 'validate' | 'save'): SubmissionState => ({ status: 'submitting', step });
+const submitting = (step: 'clear-errors' | 'validate' | 'save'): SubmissionState => ({
+  status: 'submitting',
+  step,
+});
 const failure: SubmissionState = {
   status: 'failure',
   failure: { fieldErrors: {}, message: 'm', captchaFailed: false },
@@ -19,7 +22,10 @@ const submit: SubmissionEvent = { type: 'submit' };
 const toSave: SubmissionEvent = { type: 'step', step: 'save' };
 const toValidate: SubmissionEvent = { type: 'step', step: 'validate' };
 const succeed: SubmissionEvent = { type: 'succeed', success: { kind: 'redirect', url: '/thanks' } };
-const fail: SubmissionEvent = { type: 'fail', failure: { fieldErrors: { a: 'Required' }, message: 'x', captchaFailed: false } };
+const fail: SubmissionEvent = {
+  type: 'fail',
+  failure: { fieldErrors: { a: 'Required' }, message: 'x', captchaFailed: false },
+};
 
 describe('transition', () => {
   it.each([
@@ -27,8 +33,18 @@ describe('transition', () => {
     ['failure', failure, submit, submitting('clear-errors')],
     ['submitting', submitting('clear-errors'), toValidate, submitting('validate')],
     ['submitting', submitting('validate'), toSave, submitting('save')],
-    ['submitting', submitting('save'), succeed, { status: 'success', success: { kind: 'redirect', url: '/thanks' } }],
-    ['submitting', submitting('validate'), fail, { status: 'failure', failure: (fail as { failure: unknown }).failure }],
+    [
+      'submitting',
+      submitting('save'),
+      succeed,
+      { status: 'success', success: { kind: 'redirect', url: '/thanks' } },
+    ],
+    [
+      'submitting',
+      submitting('validate'),
+      fail,
+      { status: 'failure', failure: (fail as { failure: unknown }).failure },
+    ],
   ] as const)('%s + %j', (_name, state, event, expected) => {
     expect(transition(state, event)).toEqual(expected);
   });

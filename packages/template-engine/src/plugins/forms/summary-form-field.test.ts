@@ -27,18 +27,41 @@ const wrap = (title: string, answer: string): string =>
 
 describe('summary-form-field', () => {
   it.each([
-    [{ type: 'name', rawTitle: 'Who', values: { First: 'Grace', Last: 'Hopper' } }, wrap('Who', 'Grace Hopper')],
-    [{ type: 'date', rawTitle: 'When', values: { Month: '1', Day: '2', Year: '1999' } }, wrap('When', '1/2/1999')],
+    [
+      { type: 'name', rawTitle: 'Who', values: { First: 'Grace', Last: 'Hopper' } },
+      wrap('Who', 'Grace Hopper'),
+    ],
+    [
+      { type: 'date', rawTitle: 'When', values: { Month: '1', Day: '2', Year: '1999' } },
+      wrap('When', '1/2/1999'),
+    ],
     [{ type: 'checkbox', rawTitle: 'Picks', values: ['A', 'B'] }, wrap('Picks', 'A, B\n')],
     [{ type: 'email', rawTitle: 'Mail', value: 'g@h.io' }, wrap('Mail', 'g@h.io')],
     [{ type: 'email', rawTitle: 'Mail' }, wrap('Mail', 'N/A')],
     [
-      { type: 'address', rawTitle: 'Ship to', values: { Line1: '5 Oak Ave', Line2: 'Unit 3', City: 'Reno', State: 'NV', Zip: '89501', Country: 'US' } },
-      wrap('Ship to', '<div style="padding-left:5px;">\n  <div>5 Oak Ave</div>\n  <div>Unit 3</div>\n  <div>Reno, NV 89501 US</div>\n</div>'),
+      {
+        type: 'address',
+        rawTitle: 'Ship to',
+        values: {
+          Line1: '5 Oak Ave',
+          Line2: 'Unit 3',
+          City: 'Reno',
+          State: 'NV',
+          Zip: '89501',
+          Country: 'US',
+        },
+      },
+      wrap(
+        'Ship to',
+        '<div style="padding-left:5px;">\n  <div>5 Oak Ave</div>\n  <div>Unit 3</div>\n  <div>Reno, NV 89501 US</div>\n</div>',
+      ),
     ],
     [
       { type: 'likert', rawTitle: 'Rate', values: { Speed: '-1' } },
-      wrap('Rate', '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Speed:</span> Disagree</div>\n</div>'),
+      wrap(
+        'Rate',
+        '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Speed:</span> Disagree</div>\n</div>',
+      ),
     ],
   ])('%j', (field, expected) => {
     expect(format(field)).toBe(expected);
@@ -51,10 +74,15 @@ describe('summary-form-field', () => {
   });
 
   it('reads the no-answer text and likert labels from localizedStrings', () => {
-    const root = { localizedStrings: { productSummaryFormNoAnswerText: 'Aucune', productAnswerMapAgree: 'Oui' } };
+    const root = {
+      localizedStrings: { productSummaryFormNoAnswerText: 'Aucune', productAnswerMapAgree: 'Oui' },
+    };
     expect(format({ type: 'phone', rawTitle: 'Tel' }, root)).toBe(wrap('Tel', 'Aucune'));
     expect(format({ type: 'likert', rawTitle: 'R', values: { Q: '1' } }, root)).toBe(
-      wrap('R', '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Q:</span> Oui</div>\n</div>'),
+      wrap(
+        'R',
+        '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Q:</span> Oui</div>\n</div>',
+      ),
     );
   });
 });
