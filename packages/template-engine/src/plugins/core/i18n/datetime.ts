@@ -1,0 +1,174 @@
+/** `datetime` and `datetime-interval`: locale-aware dates on Intl.DateTimeFormat. */
+import type { Formatter, RenderContext } from '../../types';
+import { asNumber } from '../values';
+import { zonedFields } from '../dates/zoned';
+import { capitalizeFirst, Memo, safeLocale, splitOption } from './options';
+import { parseSkeleton } from './skeleton';
+
+type Width = 'short' | 'medium' | 'long' | 'full';
+const WIDTHS = new Set<string>(['short', 'medium', 'long', 'full']);
+const CALENDARS: Readonly<Record<string, string>> = {
+  gregorian: 'gregory',
+  gregory: 'gregory',
+  buddhist: 'buddhist',
+  iso8601: 'iso8601',
+  persian: 'persian',
+  japanese: 'japanese',
+};
+
+interface DatetimeSpec {
+  date?: Width;
+  time?: Width;
+  skeleton?: string;
+  calendar?: string;
+  beginSentence: boolean;
+}
+
+const datetimeSpecs = new Memo<DatetimeSpec>();
+
+/**
+ * `date:long time:short`, `full` (both), `date`/`time` (short), `calendar:japanese`,
+ * `context:begin-sentence`; anything else is a skeleton such as `yMMMd`.
+ */
+const datetimeSpec = (args: readonly string[]): DatetimeSpec =>
+  datetimeSpecs.get(args.join('\u0000'), () => {
+    const spec: DatetimeSpec = { beginSentence: false };
+    const addSkeleton = (s: string): void => {
+      spec.skeleton = (spec.skeleton ?? '') + s;
+    };
+    for (const arg of args) {
+      const [key, val] = splitOption(arg);
+      if (val === '') {
+        if (key === 'date') spec.date = 'short';
+        else if (key === 'time') spec.time = 'short';
+        else if (WIDTHS.has(key)) spec.date = spec.time = key as Width;
+        else addSkeleton(key);
+        continue;
+      }
+      switch (key) {
+        case 'calendar':
+          spec.calendar = CALENDARS[val];
+          break;
+        case 'context':
+          spec.beginSentence = val === 'begin-sentence';
+          break;
+        case 'date':
+        case 'time':
+        case 'datetime':
+          if (!WIDTHS.has(val)) addSkeleton(val);
+          else if (key === 'datetime') spec.date = spec.time = val as Width;
+          else spec[key] = val as Width;
+          break;
+        case 'skeleton':
+          spec.skeleton = val;
+          break;
+        default:
+          break;
+      }
+    }
+    return spec;
+  });
+
+const dateFormats = new Memo<Intl.DateTimeFormat>();
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const loc = safeLocale(locale);
+  return dateFormats.get(`${loc}\u0000${JSON.stringify(options)}`, () => {
+    try {
+      return new Intl.DateTimeFormat(loc, options);
+    } catch {
+      // Unknown zone or calendar: keep the page rendering in the platform's default zone.
+      const { timeZone: _ignored, calendar: _also, ...rest } = options;
+      return new Intl.DateTimeFormat(loc, { ...rest, timeZone: 'America/New_York' });
+    }
+  });
+};
+
+const intlOptions = (spec: DatetimeSpec, timeZone: string): Intl.DateTimeFormatOptions => {
+  const base: Intl.DateTimeFormatOptions = { timeZone };
+  if (spec.calendar) base.calendar = spec.calendar;
+  if (spec.skeleton) return { ...parseSkeleton(spec.skeleton).options, ...base };
+  if (!spec.date && !spec.time) return { ...base, dateStyle: 'long' };
+  return { ...base, dateStyle: spec.date, timeStyle: spec.time };
+};
+
+export const formatDatetime = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
+  const instant = asNumber(value);
+  if (!Number.isFinite(instant)) return '';
+  const spec = datetimeSpec(args);
+  const text = dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)).format(instant);
+  return spec.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+};
+
+interface IntervalSpec {
+  skeleton?: string;
+  date?: string;
+  time?: string;
+  beginSentence: boolean;
+}
+
+const intervalSpecs = new Memo<IntervalSpec>();
+
+const intervalSpec = (args: readonly string[]): IntervalSpec =>
+  intervalSpecs.get(args.join('\u0000'), () => {
+    const spec: IntervalSpec = { beginSentence: false };
+    for (const arg of args) {
+      const [key, val] = splitOption(arg);
+      if (val === '') {
+        if (key && !['context', 'skeleton', 'date', 'time'].includes(key)) spec.skeleton = key;
+      } else if (key === 'context') spec.beginSentence = val === 'begin-sentence';
+      else if (key === 'skeleton' || key === 'date' || key === 'time') spec[key] = val;
+    }
+    return spec;
+  });
+
+const DEFAULT_DATE_SKELETON = 'yMMMd';
+const DEFAULT_TIME_SKELETON = 'jm';
+
+/**
+ * The range of two instants. Without a skeleton: dates when the days differ, else times. A
+ * time-only skeleton over different days gains the date so the range stays unambiguous; a
+ * weekday-only skeleton over different days shows each end with its time ("Tue, 3:51 PM").
+ */
+export const formatInterval = (a: unknown, b: unknown, args: readonly string[], ctx: RenderContext): string => {
+  const start = asNumber(a);
+  const end = asNumber(b);
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+  const spec = intervalSpec(args);
+  const fa = zonedFields(start, ctx.timeZone);
+  const fb = zonedFields(end, ctx.timeZone);
+  const dateDiffers = fa.year !== fb.year || fa.month !== fb.month || fa.day !== fb.day;
+  let skeleton = spec.skeleton ?? (dateDiffers && spec.date ? spec.date : spec.time);
+  let fields = parseSkeleton(skeleton ?? '');
+  if (!skeleton) {
+    skeleton = dateDiffers ? DEFAULT_DATE_SKELETON : DEFAULT_TIME_SKELETON;
+    fields = parseSkeleton(skeleton);
+  } else {
+    if (dateDiffers && !fields.hasDate) fields = parseSkeleton(DEFAULT_DATE_SKELETON + skeleton);
+    if (fields.largestTime === 'm' || fields.largestTime === 's') {
+      fields = parseSkeleton(`${fields.largestTime === 's' ? 'jm' : 'j'}${skeleton}`);
+    }
+  }
+  const options = { ...fields.options, timeZone: ctx.timeZone };
+  let text: string;
+  if (dateDiffers && fields.hasDate && !fields.hasYmd && !fields.hasTime) {
+    const day = dateFormat(ctx.locale, options);
+    const time = dateFormat(ctx.locale, { ...parseSkeleton(DEFAULT_TIME_SKELETON).options, timeZone: ctx.timeZone });
+    const side = (t: number): string => `${day.format(t)}, ${time.format(t)}`;
+    // ICU's interval fallback joins the ends with thin spaces around an en dash.
+    text = `${side(start)}\u2009–\u2009${side(end)}`;
+  } else {
+    text = dateFormat(ctx.locale, options).formatRange(start, end);
+  }
+  return spec.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+};
+
+const datetime: Formatter = (value, args, ctx) => formatDatetime(value, args, ctx);
+
+const datetimeInterval: Formatter = (value, args, ctx, vars) =>
+  vars.length < 2 ? '' : formatInterval(value, vars[1], args, ctx);
+
+export const datetimeFormatters = {
+  datetime,
+  'datetime-interval': datetimeInterval,
+} satisfies Record<string, Formatter>;

@@ -1,0 +1,192 @@
+/** `decimal` and `unit`: locale-aware number formatting on the platform's Intl.NumberFormat. */
+import type { Formatter } from '../../types';
+import { asString } from '../values';
+import { clampInt, DIGIT_CAP, Memo, safeLocale, splitOption } from './options';
+
+type Rounding = NonNullable<Intl.NumberFormatOptions['roundingMode']>;
+
+const ROUNDING: Readonly<Record<string, Rounding>> = {
+  up: 'expand',
+  down: 'trunc',
+  truncate: 'trunc',
+  ceil: 'ceil',
+  ceiling: 'ceil',
+  floor: 'floor',
+  'half-up': 'halfExpand',
+  'half-down': 'halfTrunc',
+  'half-even': 'halfEven',
+};
+
+export interface DecimalSpec {
+  intl: Intl.NumberFormatOptions;
+  /** Multiplier applied before formatting, for the `-scaled` and permille styles. */
+  scale: number;
+  suffix: string;
+}
+
+/** Applies one digit/grouping/rounding option shared by decimal, unit and relative time. */
+export const numberOption = (key: string, val: string, o: Intl.NumberFormatOptions): void => {
+  switch (key) {
+    case 'group':
+    case 'grouping':
+      o.useGrouping = val === '' || val === 'true';
+      break;
+    case 'no-group':
+    case 'no-grouping':
+      o.useGrouping = false;
+      break;
+    case 'round':
+    case 'rounding': {
+      const mode = ROUNDING[val];
+      if (mode) o.roundingMode = mode;
+      break;
+    }
+    case 'minint':
+    case 'minInt':
+    case 'minimumIntegerDigits':
+      o.minimumIntegerDigits = clampInt(val, 1, Math.min(DIGIT_CAP, 21));
+      break;
+    case 'maxfrac':
+    case 'maxFrac':
+    case 'maximumFractionDigits':
+      o.maximumFractionDigits = clampInt(val, 0, DIGIT_CAP);
+      break;
+    case 'minfrac':
+    case 'minFrac':
+    case 'minimumFractionDigits':
+      o.minimumFractionDigits = clampInt(val, 0, DIGIT_CAP);
+      break;
+    case 'maxsig':
+    case 'maxSig':
+    case 'maximumSignificantDigits':
+      o.maximumSignificantDigits = clampInt(val, 1, 21);
+      break;
+    case 'minsig':
+    case 'minSig':
+    case 'minimumSignificantDigits':
+      o.minimumSignificantDigits = clampInt(val, 1, 21);
+      break;
+    default:
+      break;
+  }
+};
+
+/** Intl rejects min > max; the template author meant "at most", so the minimum yields. */
+export const reconcileDigits = (o: Intl.NumberFormatOptions): void => {
+  const { minimumFractionDigits: minF, maximumFractionDigits: maxF } = o;
+  if (minF !== undefined && maxF !== undefined && minF > maxF) o.minimumFractionDigits = maxF;
+  const { minimumSignificantDigits: minS, maximumSignificantDigits: maxS } = o;
+  if (minS !== undefined && maxS !== undefined && minS > maxS) o.minimumSignificantDigits = maxS;
+};
+
+const specs = new Memo<DecimalSpec>();
+
+export const decimalSpec = (args: readonly string[]): DecimalSpec =>
+  specs.get(args.join('\u0000'), () => {
+    const spec: DecimalSpec = { intl: {}, scale: 1, suffix: '' };
+    for (const arg of args) {
+      const [key, val] = splitOption(arg);
+      if (key !== 'style') {
+        numberOption(key, val, spec.intl);
+        continue;
+      }
+      switch (val) {
+        case 'percent':
+          spec.intl.style = 'percent';
+          spec.scale = 1;
+          break;
+        case 'percent-scaled':
+          spec.intl.style = 'percent';
+          spec.scale = 0.01;
+          break;
+        case 'permille':
+          spec.scale = 1000;
+          spec.suffix = '‰';
+          break;
+        case 'permille-scaled':
+          spec.suffix = '‰';
+          break;
+        case 'short':
+        case 'long':
+          spec.intl.notation = 'compact';
+          spec.intl.compactDisplay = val;
+          break;
+        case 'scientific':
+          spec.intl.notation = 'scientific';
+          break;
+        default:
+          break;
+      }
+    }
+    reconcileDigits(spec.intl);
+    return spec;
+  });
+
+const numberFormats = new Memo<Intl.NumberFormat>();
+
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+  const loc = safeLocale(locale);
+  return numberFormats.get(`${loc}\u0000${JSON.stringify(options)}`, () => {
+    try {
+      return new Intl.NumberFormat(loc, options);
+    } catch {
+      // An option combination ICU refuses (e.g. unknown unit) formats plainly instead.
+      return new Intl.NumberFormat(loc);
+    }
+  });
+};
+
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/** A number or decimal string, kept as a string so long decimals are formatted exactly. */
+export const toDecimal = (value: unknown): string | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  const s = asString(value).trim();
+  return DECIMAL.test(s) ? s : undefined;
+};
+
+type DecimalInput = Parameters<Intl.NumberFormat['format']>[0];
+
+export const formatDecimal = (value: unknown, args: readonly string[], locale: string): string => {
+  const n = toDecimal(value);
+  if (n === undefined) return '';
+  const spec = decimalSpec(args);
+  const input = spec.scale === 1 ? n : String(Number(n) * spec.scale);
+  return numberFormat(locale, spec.intl).format(input as DecimalInput) + spec.suffix;
+};
+
+const decimal: Formatter = (value, args, ctx) => formatDecimal(value, args, ctx.locale);
+
+/**
+ * `unit in:byte [width:short|narrow|long]`: a quantity with its unit name, for the units Intl
+ * knows (CLDR "sanctioned" simple units). Conversions between units are not offered.
+ */
+const unitSpecs = new Memo<Intl.NumberFormatOptions | undefined>();
+
+const unitOptions = (args: readonly string[]): Intl.NumberFormatOptions | undefined =>
+  unitSpecs.get(args.join('\u0000'), () => {
+    const o: Intl.NumberFormatOptions = { style: 'unit' };
+    for (const arg of args) {
+      const [key, val] = splitOption(arg);
+      if (key === 'in' || key === 'unit') o.unit = val;
+      else if (key === 'width' && (val === 'short' || val === 'narrow' || val === 'long')) o.unitDisplay = val;
+      else numberOption(key, val, o);
+    }
+    if (!o.unit) return undefined;
+    try {
+      new Intl.NumberFormat('en', o);
+    } catch {
+      return undefined;
+    }
+    reconcileDigits(o);
+    return o;
+  });
+
+const unit: Formatter = (value, args, ctx) => {
+  const n = toDecimal(value);
+  const o = unitOptions(args);
+  if (n === undefined || o === undefined) return '';
+  return numberFormat(ctx.locale, o).format(n as DecimalInput);
+};
+
+export const numberI18nFormatters = { decimal, unit } satisfies Record<string, Formatter>;

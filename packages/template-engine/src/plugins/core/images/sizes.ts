@@ -1,0 +1,42 @@
+/** Size formatters over an `originalSize` of the form "WxH". */
+import type { Formatter } from '../../types';
+import { coreMessages } from '../messages';
+import { asString } from '../values';
+
+const dimensions = (value: unknown): [number, number] | undefined => {
+  const parts = asString(value).split('x');
+  if (parts.length !== 2) return undefined;
+  return [parseInt(parts[0] ?? '', 10), parseInt(parts[1] ?? '', 10)];
+};
+
+/** Spec §9 thumbnail buckets: the smallest rendered width that covers `width`. */
+export const thumbnailForWidth = (width: number): string => {
+  if (width > 1000) return '1500w';
+  if (width > 750) return '1000w';
+  if (width > 500) return '750w';
+  if (width > 300) return '500w';
+  if (width > 100) return '300w';
+  return '100w';
+};
+
+/** The other side of the box scaled to keep the aspect ratio, truncated to an integer. */
+const resize = (value: unknown, requested: number, wantWidth: boolean): number | string => {
+  const dims = dimensions(value);
+  if (!dims) return coreMessages.size.invalidSource;
+  const [w, h] = dims;
+  return Math.trunc(wantWidth ? w * (requested / h) : h * (requested / w));
+};
+
+const requested = (args: readonly string[]): number => parseInt(args[0] ?? '', 10);
+
+export const sizeFormatters = {
+  height: (value) => dimensions(value)?.[1],
+  width: (value) => dimensions(value)?.[0],
+  resizedHeightForWidth: (value, args) => resize(value, requested(args), false),
+  resizedWidthForHeight: (value, args) => resize(value, requested(args), true),
+  squarespaceThumbnailForWidth: (_value, args) => thumbnailForWidth(requested(args)),
+  squarespaceThumbnailForHeight: (value, args) => {
+    const width = resize(value, requested(args), true);
+    return typeof width === 'number' ? thumbnailForWidth(width) : width;
+  },
+} satisfies Record<string, Formatter>;
