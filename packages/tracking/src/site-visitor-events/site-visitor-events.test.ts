@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { PageContext } from '../page-context/page-context';
+import { context } from '../testing/fixtures';
+import { siteVisitorEventSchema, type SiteVisitorEvent } from './payloads';
+import { createSiteVisitorEvents, type ProductFacts } from './site-visitor-events';
+
+const flagged: PageContext = { ...context, betaFeatureFlags: ['commerce_site_visitor_metrics'] };
+const product: ProductFacts = {
+  itemId: 'item-1',
+  productType: 1,
+  title: 'Mug',
+  collectionId: 'col-1',
+  collectionName: 'Shop',
+};
+
+function setup(ctx: PageContext = flagged, enabled = true) {
+  const sendClanker = vi.fn(async (_schema: string, _fields: Readonly<Record<string, unknown>>) => true);
+  const events = createSiteVisitorEvents({ events: { sendClanker }, context: ctx, isEnabled: () => enabled });
+  const sent = () => sendClanker.mock.calls.map(([schema, fields]) => ({ schema, fields: fields as SiteVisitorEvent }));
+  return { events, sent };
+}
+
+describe('site-visitor commerce events', () => {
+  it('sends add to cart with the spec fields', async () => {
+    const { events, sent } = setup();
+    await expect(events.addToCart({ cartId: 'cart-1', productPage: 'pdp', product })).resolves.toBe(true);
+    expect(sent()).toEqual([
+      {
+        schema: 'commerce_site_visitor',
+        fields: {
+          event_name: 'add_to_cart',
+          website_id: 'site-1',
+          page_id: 'col-1',
+          cart_id: 'cart-1',
+          logged_in: false,
+          product_page: 'pdp',
+          product: {
+            item_id: 'item-1',
+            item_type: 'physical',
+            item_title: 'Mug',
+            item_collection_id: 'col-1',
+            item_collection_name: 'Shop',
+          },
+        },
+      },
+    ]);
+    expect(siteVisitorEventSchema.safeParse(sent()[0]!.fields).success).toBe(true);
+  });
+
+  it.each<[string, ProductFacts, string | undefined]>([
+    ['cart unknown', product, undefined],
+    ['item unknown', { ...product, itemId: undefined }, 'cart-1'],
+    ['collection unknown', { ...product, collectionId: undefined }, 'cart-1'],
+    ['product type unknown', { ...product, productType: undefined }, 'cart-1'],
+    ['product type code not recognised', { ...product, productType: 9 }, 'cart-1'],
+  ])('skips add to cart when the %s', async (_label, facts, cartId) => {
+    const { events, sent } = setup();
+    await expect(events.addToCart({ cartId, productPage: 'plp', product: facts })).resolves.toBe(false);
+    expect(sent()).toEqual([]);
+  });
+
+  it('skips when the website id is unknown', async () => {
+    const { events, sent } = setup({ ...flagged, websiteId: '' });
+    await events.viewCart('cart-1');
+    expect(sent()).toEqual([]);
+  });
+
+  it('sends nothing without the visitor-metrics flag or with tracking off', async () => {
+    for (const { events, sent } of [setup(context), setup(flagged, false)]) {
+      await events.addToCart({ cartId: 'c', productPage: 'pdp', product });
+      await events.productDetailPageVisit(product);
+      expect(sent()).toEqual([]);
+    }
+  });
+
+  it('covers page visits, view/remove cart and related products', async () => {
+    const { events, sent } = setup({ ...flagged, authenticatedAccount: { id: 'm' } });
+    await events.productDetailPageVisit(product);
+    await events.productListingPageVisit();
+    await events.viewCart('cart-1');
+    await events.removeFromCart({ cartId: 'cart-1', product: { ...product, productType: 'digital' } });
+    await events.relatedProductsShown({ product, relatedItemIds: ['r1', 'r2'] });
+    await events.relatedProductsShown({ product, relatedItemIds: [] });
+    await events.relatedProductClicked({ product, relatedItemId: 'r1' });
+    await events.relatedProductAdded({ cartId: 'cart-1', product, relatedItemId: 'r2' });
+    expect(sent().map((s) => s.fields.event_name)).toEqual([
+      'product_detail_page_visit',
+      'product_listing_page_visit',
+      'view_cart',
+      'remove_from_cart',
+      'related_products_shown',
+      'related_product_clicked',
+      'related_product_added',
+    ]);
+    expect(sent().every((s) => s.fields.logged_in)).toBe(true);
+    expect(sent()[1]!.fields).toMatchObject({ collection_id: 'col-1' });
+  });
+});
