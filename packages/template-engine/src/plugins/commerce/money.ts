@@ -1,0 +1,177 @@
+/** Money formatters: locale-aware (`money`, `i18n-money-format`, …) and the legacy format. */
+import {
+  currencyForRegion,
+  currencyInfo,
+  field,
+  formatAmount,
+  formatDecimalIntl,
+  formatMinorWithSymbol,
+  formatMoneyIntl,
+  isRecord,
+  localeRegion,
+  moneyAmount,
+  moneyCurrency,
+  movePoint,
+  parseDecimal,
+  toScaledInteger,
+  type CurrencyCode,
+  type DecimalParts,
+  type IntlMoneyOptions,
+} from '@site/commerce-core';
+import type { Formatter, RenderContext } from '../types';
+
+const ZERO: DecimalParts = { negative: false, int: '0', frac: '' };
+
+/** Locale "none" (or an empty one) means the render has no locale data at all. */
+export function hasLocaleData(ctx: RenderContext): boolean {
+  return ctx.locale !== '' && ctx.locale !== 'none';
+}
+
+const ROUNDING: Readonly<Record<string, IntlMoneyOptions['roundingMode']>> = {
+  ceil: 'ceil',
+  ceiling: 'ceil',
+  floor: 'floor',
+  up: 'expand',
+  down: 'trunc',
+  truncate: 'trunc',
+  'half-up': 'halfExpand',
+  'half-down': 'halfTrunc',
+  'half-even': 'halfEven',
+};
+
+const clampDigits = (v: string): number => Math.max(0, Math.min(50, Number.parseInt(v, 10) || 0));
+
+/** Parses formatter arguments such as `style:short`, `symbol:narrow`, `minfrac:2`, `no-group`. */
+export function currencyOptions(args: readonly string[]): IntlMoneyOptions {
+  const o: IntlMoneyOptions = {};
+  for (const arg of args) {
+    const i = arg.indexOf(':');
+    const key = i < 0 ? arg : arg.slice(0, i);
+    const val = i < 0 ? '' : arg.slice(i + 1);
+    switch (key) {
+      case 'style':
+        if (val === 'symbol' || val === 'accounting' || val === 'code' || val === 'name' || val === 'short') o.style = val;
+        else if (val === 'standard') o.style = 'symbol';
+        break;
+      case 'symbol':
+        if (val === 'default' || val === 'narrow') o.symbolWidth = val;
+        break;
+      case 'group':
+      case 'grouping':
+        o.grouping = val === '' || val === 'true';
+        break;
+      case 'no-group':
+      case 'no-grouping':
+        o.grouping = false;
+        break;
+      case 'round':
+      case 'rounding':
+        if (ROUNDING[val]) o.roundingMode = ROUNDING[val];
+        break;
+      case 'minint':
+      case 'minInt':
+      case 'minimumIntegerDigits':
+        o.minimumIntegerDigits = clampDigits(val);
+        break;
+      case 'minfrac':
+      case 'minFrac':
+      case 'minimumFractionDigits':
+        o.minimumFractionDigits = clampDigits(val);
+        break;
+      case 'maxfrac':
+      case 'maxFrac':
+      case 'maximumFractionDigits':
+        o.maximumFractionDigits = clampDigits(val);
+        break;
+      case 'minsig':
+      case 'minSig':
+      case 'minimumSignificantDigits':
+        o.minimumSignificantDigits = clampDigits(val);
+        break;
+      case 'maxsig':
+      case 'maxSig':
+      case 'maximumSignificantDigits':
+        o.maximumSignificantDigits = clampDigits(val);
+        break;
+      default:
+        break;
+    }
+  }
+  return o;
+}
+
+/** The store's currency from the page data, USD when unset. */
+export function storeCurrency(ctx: RenderContext): CurrencyCode {
+  return currencyInfo(ctx.resolve('websiteSettings.storeSettings.selectedCurrency')).code;
+}
+
+/** A money object's amount and currency, or a bare number of minor units in the store currency. */
+function amountAndCurrency(value: unknown, ctx: RenderContext): { amount: DecimalParts; currency: CurrencyCode } {
+  if (isRecord(value)) return { amount: moneyAmount(value), currency: moneyCurrency(value) };
+  const currency = storeCurrency(ctx);
+  const minor = parseDecimal(value) ?? ZERO;
+  return { amount: movePoint(minor, -currencyInfo(currency).decimals), currency };
+}
+
+/** `{m|money}`: a money object (either shape) formatted for the render locale. */
+const money: Formatter = (value, args, ctx) => {
+  let amount = field(value, 'decimalValue');
+  let code = field(value, 'currencyCode');
+  if (amount === undefined || code === undefined) {
+    amount = field(value, 'value');
+    code = field(value, 'currency');
+    if (amount === undefined || code === undefined) return '';
+  }
+  if (!hasLocaleData(ctx)) return '';
+  const parts = parseDecimal(amount);
+  if (parts === undefined) return '';
+  return formatMoneyIntl(parts, String(code).trim(), ctx.locale, currencyOptions(args));
+};
+
+/**
+ * `{cents|bookkeeper-money-format}`: minor units (÷100) in the currency of the locale's region;
+ * text that is not a number counts as 0.
+ */
+const bookkeeperMoneyFormat: Formatter = (value, _args, ctx) => {
+  if (!hasLocaleData(ctx)) return '';
+  const parts = parseDecimal(typeof value === 'string' ? value : typeof value === 'number' ? value : '') ?? ZERO;
+  const currency = currencyForRegion(localeRegion(ctx.locale));
+  return formatMoneyIntl(movePoint(parts, -2), currency, ctx.locale);
+};
+
+/** `{cents|money-format}`: the legacy grouped amount without symbol ("1,234.56"). */
+const moneyFormat: Formatter = (value, _args, ctx) => {
+  const { amount, currency } = amountAndCurrency(value, ctx);
+  return formatAmount(amount, currencyInfo(currency).decimals);
+};
+
+/** `{cents|money-string}`: the legacy amount with the currency symbol placed per currency. */
+const moneyString: Formatter = (value, _args, ctx) => {
+  const { amount, currency } = amountAndCurrency(value, ctx);
+  return formatMinorWithSymbol(toScaledInteger(amount, currencyInfo(currency).decimals), currency);
+};
+
+/** `{cents|i18n-money-format}`: minor units or a money object, formatted for the render locale. */
+const i18nMoneyFormat: Formatter = (value, args, ctx) => {
+  const { amount, currency } = amountAndCurrency(value, ctx);
+  const locale = hasLocaleData(ctx) ? ctx.locale : 'en';
+  return formatMoneyIntl(amount, currency, locale, currencyOptions(args));
+};
+
+/** `{n|percentage-format}`: a grouped decimal with 2 to 3 fraction digits; `trim` drops the zeros. */
+const percentageFormat: Formatter = (value, args, ctx) => {
+  if (!hasLocaleData(ctx)) return '';
+  const parts = parseDecimal(typeof value === 'string' || typeof value === 'number' ? value : '') ?? ZERO;
+  const trim = args.includes('trim');
+  return formatDecimalIntl(parts, ctx.locale, { minimumFractionDigits: trim ? 0 : 2, maximumFractionDigits: 3 });
+};
+
+export const moneyFormatters: Readonly<Record<string, Formatter>> = {
+  money,
+  'bookkeeper-money-format': bookkeeperMoneyFormat,
+  'money-format': moneyFormat,
+  moneyFormat,
+  'money-string': moneyString,
+  'i18n-money-format': i18nMoneyFormat,
+  'percentage-format': percentageFormat,
+};

@@ -1,0 +1,163 @@
+/** Price formatters: product-price, subscription-price and the legacy from/normal/sale figures. */
+import {
+  currencyInfo,
+  fillMessage,
+  flag,
+  formatAmount,
+  formatMoneyIntl,
+  fromPrice,
+  hasVariedPrices,
+  isOnSale,
+  isSubscribable,
+  legacyCentsOf,
+  lowestVariantPricingOptions,
+  messages,
+  moneyAmount,
+  moneyCurrency,
+  normalPrice,
+  pricingOptionPrice,
+  productTypeOf,
+  salePrice,
+  field,
+  subscriptionWording,
+  str,
+} from '@site/commerce-core';
+import type { Formatter, RenderContext } from '../types';
+import { escapeHtml } from './html';
+import { currencyOptions, hasLocaleData } from './money';
+
+function localized(ctx: RenderContext, key: string): string | undefined {
+  const v = ctx.resolve('localizedStrings.' + key);
+  return v === undefined || v === null ? undefined : str(v);
+}
+
+/**
+ * A price as shown in price blocks: locale-aware when the site opted into CLDR money formatting,
+ * else the legacy amount in a sqs-money-native span that the storefront script re-renders.
+ */
+function moneyText(money: unknown, args: readonly string[], ctx: RenderContext): string {
+  if (flag(ctx.resolve('featureFlags.useCLDRMoneyFormat'))) {
+    if (!hasLocaleData(ctx)) return '';
+    return formatMoneyIntl(moneyAmount(money), moneyCurrency(money), ctx.locale, currencyOptions(args));
+  }
+  const amount = formatAmount(moneyAmount(money), currencyInfo(moneyCurrency(money)).decimals);
+  return '<span class="sqs-money-native">' + amount + '</span>';
+}
+
+/** The pieces of a price block; a text is a sentence with {price}-style placeholders. */
+interface PriceBlock {
+  fromText?: string;
+  fromPrice?: string;
+  saleText?: string;
+  salePrice?: string;
+  normalText?: string;
+  normalPrice?: string;
+  billingPeriodValue?: number;
+  duration?: number;
+}
+
+const HIDDEN_OPEN = '<span class="visually-hidden v6-visually-hidden">';
+
+function fill(text: string, price: string, block: PriceBlock): string {
+  if (text === '{price}') return price;
+  return fillMessage(text, {
+    fromPrice: price,
+    price,
+    billingPeriodValue: block.billingPeriodValue ?? '',
+    duration: block.duration ?? '',
+  });
+}
+
+/** One of: the "from" line, the sale line with the struck original, or the plain price. */
+function renderPriceBlock(cssClass: string, b: PriceBlock, ctx: RenderContext): string {
+  let out = '\n\n\n<div class="' + cssClass + '">\n';
+  if (b.fromPrice) {
+    out += fill(b.fromText ?? '', b.fromPrice, b) + '\n';
+  } else if (b.salePrice) {
+    const saleLabel = localized(ctx, 'salePriceText');
+    const originalLabel = localized(ctx, 'originalPriceText');
+    out +=
+      HIDDEN_OPEN +
+      (saleLabel ? escapeHtml(saleLabel) : messages.salePriceLabel) +
+      '</span>' +
+      fill(b.saleText ?? '', b.salePrice, b) +
+      ' ' +
+      HIDDEN_OPEN +
+      (originalLabel ? escapeHtml(originalLabel) : messages.originalPriceLabel) +
+      '</span><span class="original-price">' +
+      fill(b.normalText ?? '', b.normalPrice ?? '', b) +
+      '</span>\n';
+  } else if (b.normalPrice) {
+    out += fill(b.normalText ?? '', b.normalPrice, b);
+  }
+  return out + '\n</div>';
+}
+
+function subscriptionBlock(item: unknown, args: readonly string[], ctx: RenderContext): PriceBlock {
+  const plan = field(field(item, 'structuredContent'), 'subscriptionPlan');
+  const multiplePrices = hasVariedPrices(item);
+  const wording = subscriptionWording(plan, { multiplePrices });
+  if (wording === undefined) {
+    return { fromText: localized(ctx, 'productPriceUnavailable') ?? messages.unavailable, fromPrice: 'true' };
+  }
+  const text = localized(ctx, wording.key) ?? wording.template;
+  const b: PriceBlock = { billingPeriodValue: wording.billingPeriodValue, duration: wording.duration };
+  if (multiplePrices) {
+    b.fromText = text;
+    b.fromPrice = moneyText(fromPrice(item), args, ctx);
+  }
+  if (isOnSale(item)) {
+    b.saleText = text;
+    b.salePrice = moneyText(salePrice(item), args, ctx);
+  }
+  b.normalText = text;
+  b.normalPrice = moneyText(normalPrice(item), args, ctx);
+  return b;
+}
+
+function oneTimeBlock(item: unknown, args: readonly string[], ctx: RenderContext): PriceBlock {
+  const b: PriceBlock = {};
+  if (productTypeOf(item) === undefined) return b;
+  if (hasVariedPrices(item)) {
+    b.fromText = localized(ctx, 'productPriceFromText') ?? messages.fromPrice;
+    b.fromPrice = moneyText(fromPrice(item), args, ctx);
+  }
+  if (isOnSale(item)) {
+    b.saleText = '{price}';
+    b.salePrice = moneyText(salePrice(item), args, ctx);
+  }
+  b.normalText = '{price}';
+  b.normalPrice = moneyText(normalPrice(item), args, ctx);
+  return b;
+}
+
+const productPrice: Formatter = (item, args, ctx) =>
+  renderPriceBlock('product-price', isSubscribable(item) ? subscriptionBlock(item, args, ctx) : oneTimeBlock(item, args, ctx), ctx);
+
+/** The price of the cheapest variant's first subscription option. */
+const subscriptionPrice: Formatter = (item, args, ctx) => {
+  const b: PriceBlock = {};
+  const options = lowestVariantPricingOptions(item);
+  const first = options?.[0];
+  if (first !== undefined) {
+    if (hasVariedPrices(item)) {
+      b.fromText = localized(ctx, 'productPriceFromText') ?? messages.fromPrice;
+      b.fromPrice = moneyText(pricingOptionPrice(first), args, ctx);
+    }
+    if (flag(field(first, 'onSale'))) {
+      b.saleText = '{price}';
+      b.salePrice = moneyText(field(first, 'salePriceMoney'), args, ctx);
+    }
+    b.normalText = '{price}';
+    b.normalPrice = moneyText(field(first, 'priceMoney'), args, ctx);
+  }
+  return renderPriceBlock('subscription-price', b, ctx);
+};
+
+export const priceFormatters: Readonly<Record<string, Formatter>> = {
+  'product-price': productPrice,
+  'subscription-price': subscriptionPrice,
+  'from-price': (item) => legacyCentsOf(fromPrice(item)),
+  'normal-price': (item) => legacyCentsOf(normalPrice(item)),
+  'sale-price': (item) => legacyCentsOf(salePrice(item)),
+};
