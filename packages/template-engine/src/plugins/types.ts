@@ -46,9 +46,30 @@ export interface RenderContext {
    * Renders a named partial (or the `.macro` of that name) against `data` with the current
    * options; used by formatters such as `apply`. Returns "" and records an error when missing.
    */
-  renderPartial(name: string, data: unknown): string;
+  renderPartial(name: string, data: unknown, options?: RenderPartialOptions): string;
   /** The raw text injected under `path`, if the caller supplied it. */
   inject(path: string): string | undefined;
+  /**
+   * The limits of this render: always set by the engine, optional only so hand-made test contexts
+   * need not. Number formatters cap digit options at `maxDigits` (50).
+   */
+  readonly limits?: RenderLimits;
+}
+
+/** How `renderPartial` runs the partial (the `apply` formatter's `private` and `key=value`). */
+export interface RenderPartialOptions {
+  /** Variables do not resolve past the partial's data. */
+  private?: boolean;
+  /** Bound as `@args` inside the partial. */
+  args?: Readonly<Record<string, string>>;
+}
+
+/** Safety limits of a render (see the engine's `Limits` option). */
+export interface RenderLimits {
+  readonly maxPartialDepth: number;
+  readonly maxExpressionTokens: number;
+  readonly maxStringLength: number;
+  readonly maxDigits: number;
 }
 
 /**

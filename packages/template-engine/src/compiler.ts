@@ -1,0 +1,386 @@
+/**
+ * Syntax tree → closures. Every instruction becomes a function `(render, scope) => text`,
+ * blocks concatenate their children, and everything that can be decided once is decided here:
+ * formatter and predicate lookups, path splitting, expression parsing.
+ */
+import type { FormatterCall, Node, PredicateNode } from './ast';
+import { makeError, type SourceMap } from './errors';
+import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
+import type { Formatter, TemplateError } from './plugins/types';
+import type { Registry } from './registry';
+import { FAILED, describe, type Exec, type Limits, type Render } from './render';
+import { Frame, getOwn, isTruthy, lookup, resolveName, resolvePath, toText, walk, type Path } from './runtime';
+
+interface Env {
+  registry: Registry;
+  map: SourceMap;
+  limits: Readonly<Limits>;
+  errors: TemplateError[];
+}
+
+const EMPTY: Exec = () => '';
+
+export function compileNodes(nodes: Node[], env: Env): Exec {
+  return block(nodes, env);
+}
+
+function block(nodes: readonly Node[], env: Env): Exec {
+  const parts = nodes.map((n) => node(n, env)).filter((e) => e !== EMPTY);
+  switch (parts.length) {
+    case 0:
+      return EMPTY;
+    case 1:
+      return parts[0]!;
+    case 2: {
+      const [a, b] = parts as [Exec, Exec];
+      return (c, f) => a(c, f) + b(c, f);
+    }
+    case 3: {
+      const [a, b, d] = parts as [Exec, Exec, Exec];
+      return (c, f) => a(c, f) + b(c, f) + d(c, f);
+    }
+    case 4: {
+      const [a, b, d, e] = parts as [Exec, Exec, Exec, Exec];
+      return (c, f) => a(c, f) + b(c, f) + d(c, f) + e(c, f);
+    }
+    default: {
+      const n = parts.length;
+      return (c, f) => {
+        let s = '';
+        for (let i = 0; i < n; i++) s += parts[i]!(c, f);
+        return s;
+      };
+    }
+  }
+}
+
+function node(n: Node, env: Env): Exec {
+  switch (n.kind) {
+    case 'text': {
+      const t = n.text;
+      return () => t;
+    }
+    case 'variable':
+      return variable(n.vars, n.formatters, n.pos, env);
+    case 'section':
+      return section(n.path, block(n.body, env), alternate(n.alt, env));
+    case 'repeated':
+      return repeated(n.path, block(n.body, env), n.between && block(n.between, env), alternate(n.alt, env));
+    case 'predicate':
+    case 'or':
+      return predicate(n, env);
+    case 'if':
+      return ifBlock(n.ops, n.vars, block(n.body, env), alternate(n.alt, env));
+    case 'bindvar':
+      return bindvar(n.name, n.vars, n.formatters, n.pos, env);
+    case 'ctxvar': {
+      const { name, bindings } = n;
+      return (_c, f) => {
+        const o: Record<string, unknown> = {};
+        for (const [k, p] of bindings) {
+          const v = resolvePath(p, f);
+          o[k] = v === undefined ? null : v;
+        }
+        f.setVar(name, o);
+        return '';
+      };
+    }
+    case 'eval':
+      return evalInst(n.code, n.pos, env);
+    case 'include':
+      return include(n.name, n.args.includes('output'), n.pos, env.map);
+    case 'inject': {
+      const { name, path } = n;
+      return (c, f) => {
+        f.setVar(name, c.injectValue(path));
+        return '';
+      };
+    }
+    case 'macro': {
+      const name = n.name;
+      const body = block(n.body, env);
+      return (_c, f) => {
+        (f.macros ??= new Map()).set(name, body);
+        return '';
+      };
+    }
+  }
+}
+
+// Variables ---------------------------------------------------------------------------------
+
+/** A resolver for one path, specialised for the common shapes. */
+function resolver(path: Path): (f: Frame) => unknown {
+  const first = path[0]!;
+  const n = path.length;
+  if (first === '@') {
+    if (n === 1) return (f) => f.node;
+    return (f) => walk(f.node, path, 1);
+  }
+  if (typeof first === 'string' && first.charCodeAt(0) !== 64) {
+    // A plain key: the first scope that has it as an own property.
+    if (n === 1) {
+      return (f) => {
+        for (let s: Frame | null = f; s !== null; s = s.parent) {
+          const v = getOwn(s.node, first);
+          if (v !== undefined) return v;
+          if (s.stop) break;
+        }
+        return undefined;
+      };
+    }
+    if (n === 2) {
+      const second = path[1]!;
+      return (f) => {
+        for (let s: Frame | null = f; s !== null; s = s.parent) {
+          const v = getOwn(s.node, first);
+          if (v !== undefined) return v === null ? undefined : getOwn(v, second);
+          if (s.stop) break;
+        }
+        return undefined;
+      };
+    }
+  }
+  if (n === 1) return (f) => lookup(first, f);
+  return (f) => walk(lookup(first, f), path, 1);
+}
+
+interface BoundFormatter {
+  fn: Formatter;
+  name: string;
+  args: readonly string[];
+}
+
+function bindFormatters(list: FormatterCall[], env: Env): BoundFormatter[] {
+  const out: BoundFormatter[] = [];
+  for (const { name, args } of list) {
+    const fn = env.registry.formatter(name);
+    if (fn) out.push({ fn, name, args: Object.freeze(args.slice()) });
+  }
+  return out;
+}
+
+/** Resolves the variables of a `{a,b|...}` or `.var` instruction. */
+function resolveAll(paths: Path[]): (f: Frame) => unknown[] {
+  const rs = paths.map(resolver);
+  if (rs.length === 1) {
+    const r = rs[0]!;
+    return (f) => [r(f)];
+  }
+  return (f) => rs.map((r) => r(f));
+}
+
+/** Applies a formatter chain to vars[0]; false when a formatter threw. */
+function applyChain(c: Render, f: Frame, fmts: BoundFormatter[], vars: unknown[], top: boolean, env: Env, pos: number): boolean {
+  const sf = c.frame;
+  const sh = c.hasTop;
+  const st = c.top;
+  c.frame = f;
+  c.hasTop = top;
+  c.top = vars[0];
+  c.map = env.map;
+  c.pos = pos;
+  let ok = true;
+  for (let i = 0; i < fmts.length; i++) {
+    const b = fmts[i]!;
+    const r = c.callFormatter(b.fn, b.name, vars[0], b.args, vars);
+    if (r === FAILED) {
+      ok = false;
+      break;
+    }
+    vars[0] = r;
+  }
+  c.frame = sf;
+  c.hasTop = sh;
+  c.top = st;
+  return ok;
+}
+
+function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: Env): Exec {
+  const fmts = bindFormatters(formatters, env);
+  if (fmts.length === 0 && paths.length === 1) {
+    const r = resolver(paths[0]!);
+    return (_c, f) => toText(r(f));
+  }
+  const all = resolveAll(paths);
+  return (c, f) => {
+    const vars = all(f);
+    if (!applyChain(c, f, fmts, vars, true, env, pos)) return '';
+    return toText(vars[0]);
+  };
+}
+
+function bindvar(name: string, paths: Path[], formatters: FormatterCall[], pos: number, env: Env): Exec {
+  const fmts = bindFormatters(formatters, env);
+  const all = resolveAll(paths);
+  return (c, f) => {
+    const vars = all(f);
+    if (fmts.length && !applyChain(c, f, fmts, vars, false, env, pos)) return '';
+    f.setVar(name, vars[0]);
+    return '';
+  };
+}
+
+// Blocks ------------------------------------------------------------------------------------
+
+/** Sections resolve their first segment in the current scope only, not further up. */
+function sectionResolver(path: Path): (f: Frame) => unknown {
+  const first = path[0]!;
+  if (path.length === 1) {
+    if (typeof first === 'string' && first.charCodeAt(0) !== 64) return (f) => getOwn(f.node, first);
+    return (f) => resolveName(first, f);
+  }
+  return (f) => walk(resolveName(first, f), path, 1);
+}
+
+function alternate(alt: PredicateNode | null, env: Env): Exec | null {
+  return alt === null ? null : predicate(alt, env);
+}
+
+function section(path: Path, body: Exec, alt: Exec | null): Exec {
+  const r = sectionResolver(path);
+  return (c, f) => {
+    const v = r(f);
+    const inner = new Frame(v, f);
+    if (isTruthy(v)) return body(c, inner);
+    return alt === null ? '' : alt(c, inner);
+  };
+}
+
+function repeated(path: Path, body: Exec, between: Exec | null, alt: Exec | null): Exec {
+  const r = sectionResolver(path);
+  return (c, f) => {
+    const v = r(f);
+    if (!Array.isArray(v) || v.length === 0) return alt === null ? '' : alt(c, f);
+    const list = new Frame(v, f);
+    const n = v.length;
+    let s = '';
+    for (let i = 0; i < n; i++) {
+      list.index = i;
+      const item = new Frame(v[i], list);
+      s += body(c, item);
+      if (between !== null && i < n - 1) s += between(c, item);
+    }
+    return s;
+  };
+}
+
+function predicate(n: PredicateNode, env: Env): Exec {
+  const body = block(n.body, env);
+  const alt = alternate(n.alt, env);
+  if (n.name === null) return body;
+  const fn = env.registry.predicate(n.name);
+  const name = n.name;
+  const args = Object.freeze(n.args.slice());
+  const { map } = env;
+  const pos = n.pos;
+  return (c, f) => {
+    let ok = false;
+    if (fn !== undefined) {
+      const sf = c.frame;
+      const sh = c.hasTop;
+      c.frame = f;
+      c.hasTop = false;
+      c.map = map;
+      c.pos = pos;
+      try {
+        ok = !!fn(args, c);
+      } catch (e) {
+        c.error('UNEXPECTED_ERROR', `Unexpected error when executing predicate '${name}': ${describe(e)}`);
+      }
+      c.frame = sf;
+      c.hasTop = sh;
+    }
+    if (ok) return body(c, f);
+    return alt === null ? '' : alt(c, f);
+  };
+}
+
+function ifBlock(ops: ('&&' | '||')[], paths: Path[], body: Exec, alt: Exec | null): Exec {
+  const rs = paths.map(resolver);
+  const first = rs[0]!;
+  // Left to right with no precedence, stopping as soon as the result is settled.
+  const test =
+    rs.length === 1
+      ? (f: Frame) => isTruthy(first(f))
+      : (f: Frame) => {
+          let result = isTruthy(first(f));
+          for (let i = 1; i < rs.length; i++) {
+            const value = isTruthy(rs[i]!(f));
+            if (ops[i - 1] === '&&') {
+              result = result && value;
+              if (!result) break;
+            } else {
+              result = result || value;
+              if (result) break;
+            }
+          }
+          return result;
+        };
+  return (c, f) => (test(f) ? body(c, f) : alt === null ? '' : alt(c, f));
+}
+
+// Expressions, partials ---------------------------------------------------------------------
+
+function evalInst(code: string, pos: number, env: Env): Exec {
+  const src = code.startsWith('#') ? code.slice(1) : code;
+  const { expr, errors } = compileExpr(src, {
+    maxTokens: env.limits.maxExpressionTokens,
+    maxStringLength: env.limits.maxStringLength,
+  });
+  if (errors.length) {
+    for (const e of errors) {
+      env.errors.push(makeError('EXPRESSION_ERROR', `Error parsing expression: ${JSON.stringify(src)}: ${e}`, env.map, pos));
+    }
+    return EMPTY;
+  }
+  if (expr.exprs.length === 0) return EMPTY;
+  return runExpr(expr, src, pos, env.map);
+}
+
+function runExpr(expr: CompiledExpr, src: string, pos: number, map: SourceMap): Exec {
+  const parts = expr.exprs;
+  return (c, f) => {
+    const scratch = new Frame(f.node, f);
+    const scope: EvalScope = { frame: scratch };
+    let failed = false;
+    let result: unknown = undefined;
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i]!;
+      result = undefined;
+      try {
+        for (let k = 0; k < p.pre.length; k++) p.pre[k]!(scope);
+        result = p.run(scope);
+        if (result === undefined && p.strictTop) {
+          throw new ReduceError('Reduce error: unexpected token on stack');
+        }
+      } catch (e) {
+        failed = true;
+        const msg = e instanceof ReduceError ? e.message : describe(e);
+        c.errorAt('EXPRESSION_ERROR', `Error reducing expression: ${src}: ${msg}`, map, pos);
+      }
+    }
+    if (failed) return '';
+    if (scratch.vars !== null) for (const [k, v] of scratch.vars) f.setVar(k, v);
+    return result === undefined || result === null ? '' : String(result);
+  };
+}
+
+function include(name: string, output: boolean, pos: number, map: SourceMap): Exec {
+  return (c, f) => {
+    c.map = map;
+    c.pos = pos;
+    const code = c.code(name, f);
+    if (code === undefined) {
+      c.error('PARTIAL_NOT_FOUND', `Attempt to include partial '${name}' which could not be found.`);
+      return '';
+    }
+    if (!c.enter(name)) return '';
+    try {
+      const s = typeof code === 'function' ? code(c, f) : code.run(c, f);
+      return output ? s : '';
+    } finally {
+      c.depth--;
+    }
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Values and scopes at render time: data stays plain JSON values (`undefined` means missing), a
+ * scope is a linked list of frames, and every lookup reads own properties only.
+ */
+
+/** One segment of a variable path: a property name, an array index, `@`, `@name` or `$name`. */
+export type Segment = string | number;
+export type Path = readonly Segment[];
+
+/** A scope: the node `@` refers to, plus the variables and macros defined while it is open. */
+export class Frame {
+  /** Index of the element being visited when this frame is a repeated section; -1 otherwise. */
+  index = -1;
+  vars: Map<string, unknown> | null = null;
+  macros: Map<string, unknown> | null = null;
+  /** Variables do not resolve past this frame (`apply ... private`). */
+  stop = false;
+  constructor(
+    readonly node: unknown,
+    readonly parent: Frame | null,
+  ) {}
+
+  setVar(name: string, value: unknown): void {
+    (this.vars ??= new Map()).set(name, value);
+  }
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The own property `key` of `node`, or undefined. Arrays answer integer indexes only. */
+export function getOwn(node: unknown, key: Segment): unknown {
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) return typeof key === 'number' ? node[key] : undefined;
+  if (!hasOwn.call(node, key)) return undefined;
+  const v = (node as Record<string, unknown>)[key];
+  return typeof v === 'function' ? undefined : v;
+}
+
+/** Resolves one name against one frame, without looking further up. */
+export function resolveName(name: Segment, frame: Frame): unknown {
+  if (typeof name === 'string' && name.charCodeAt(0) === 64 /* @ */) {
+    if (name === '@') return frame.node;
+    if (name === '@index') return frame.index === -1 ? undefined : frame.index + 1;
+    if (name === '@index0') return frame.index === -1 ? undefined : frame.index;
+    return frame.vars === null ? undefined : frame.vars.get(name);
+  }
+  return getOwn(frame.node, name);
+}
+
+/** The first frame from `frame` up whose lookup of `name` is not missing. */
+export function lookup(name: Segment, frame: Frame): unknown {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    const v = resolveName(name, f);
+    if (v !== undefined) return v;
+    if (f.stop) break;
+  }
+  return undefined;
+}
+
+/** Follows `path` from index `from` on; missing (undefined) as soon as a step is missing or null. */
+export function walk(value: unknown, path: Path, from: number): unknown {
+  let v = value;
+  for (let i = from; i < path.length; i++) {
+    if (v === undefined || v === null) return undefined;
+    v = getOwn(v, path[i]!);
+  }
+  return v;
+}
+
+/** Resolves a variable path the way `{a.b.c}` does: the first segment up the scopes. */
+export function resolvePath(path: Path, frame: Frame): unknown {
+  if (path.length === 0) return undefined;
+  const first = path[0]!;
+  const v = first === '@' ? frame.node : lookup(first, frame);
+  return path.length === 1 ? v : walk(v, path, 1);
+}
+
+/** Splits `a.b.0.c` into segments; all-digit segments that fit an int become indexes. */
+export function splitPath(raw: string): Segment[] {
+  const parts: Segment[] = raw.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as string;
+    if (/^\d+$/.test(p)) {
+      const n = parseInt(p, 10);
+      if (n <= 0x7fffffff) parts[i] = n;
+    }
+  }
+  return parts;
+}
+
+/** Truth as templates see it: non-empty strings, arrays and objects, non-zero numbers, true. */
+export function isTruthy(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+      return v !== '';
+    case 'number':
+      return v !== 0 && v === v;
+    case 'boolean':
+      return v;
+    case 'object': {
+      if (v === null) return false;
+      if (Array.isArray(v)) return v.length !== 0;
+      for (const k in v) if (hasOwn.call(v, k)) return true;
+      return Object.getPrototypeOf(v) !== Object.prototype;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Text a value contributes to the output: scalars as text, arrays comma-joined, objects nothing. */
+export function toText(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(v);
+    case 'object': {
+      if (v === null || !Array.isArray(v)) return '';
+      let s = '';
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) s += ',';
+        s += String(v[i]);
+      }
+      return s;
+    }
+    default:
+      return '';
+  }
+}

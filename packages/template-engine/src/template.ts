@@ -1,0 +1,165 @@
+import { compileNodes } from './compiler';
+import { defaultRegistry } from './defaults';
+import { SourceMap, makeError } from './errors';
+import { parse } from './parser';
+import type { TemplateError } from './plugins/types';
+import type { Registry } from './registry';
+import { DEFAULT_LIMITS, Render, describe, type Limits, type PartialSource, type Unit } from './render';
+import { getOwn } from './runtime';
+
+export interface CompileOptions {
+  /** Formatters and predicates to compile against (default: `defaultRegistry()`). */
+  registry?: Registry;
+  /** Expression limits apply at compile time; the partial depth at render time. */
+  limits?: Partial<Limits>;
+}
+
+export interface RenderOptions {
+  /** Partial name → template source; each source is compiled once and cached. */
+  partials?: Readonly<Record<string, string>>;
+  /** Path → raw file text, for `{.inject @var path}` (JSON text becomes data). */
+  injects?: Readonly<Record<string, string>>;
+  /** BCP 47 locale (default "en"). */
+  locale?: string;
+  /** What the render treats as now, epoch ms or a Date (default: the time of the call). */
+  now?: number | Date;
+  /** IANA zone (default: website.timeZone in the data, else America/New_York). */
+  timeZone?: string;
+  /** Overrides the partial depth limit for this render. */
+  limits?: Partial<Limits>;
+}
+
+export interface RenderResult {
+  html: string;
+  errors: TemplateError[];
+}
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** A template parsed and compiled once, to render any number of times. */
+export class Template {
+  /** Syntax errors, with line and column; the template still renders what it could parse. */
+  readonly errors: readonly TemplateError[];
+  private readonly unit: Unit;
+  private readonly limits: Readonly<Limits>;
+
+  constructor(
+    readonly source: string,
+    private readonly registry: Registry,
+    limits: Readonly<Limits>,
+  ) {
+    this.limits = limits;
+    this.unit = compileUnit(source, registry, limits);
+    this.errors = this.unit.errors;
+  }
+
+  /** Renders against `data`. Never throws; `errors` lists what went wrong while rendering. */
+  render(data?: unknown, options: RenderOptions = {}): RenderResult {
+    const limits = options.limits ? resolveLimits(options.limits, this.limits) : this.limits;
+    const now = options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now());
+    let timeZone = options.timeZone;
+    if (!timeZone) {
+      const tz = getOwn(getOwn(data, 'website'), 'timeZone');
+      timeZone = typeof tz === 'string' && tz ? tz : DEFAULT_TIME_ZONE;
+    }
+    const partials = new Partials(options.partials, this.registry, this.limits);
+    const c = new Render(data, options.locale || 'en', now, timeZone, limits, partials, options.injects);
+    partials.render = c;
+    let html = '';
+    try {
+      html = this.unit.run(c, c.frame);
+    } catch (e) {
+      c.error('UNEXPECTED_ERROR', `Unexpected error while rendering: ${describe(e)}`);
+    }
+    return { html, errors: c.errors };
+  }
+}
+
+function compileUnit(source: string, registry: Registry, limits: Readonly<Limits>, name?: string): Unit {
+  const map = new SourceMap(source, name);
+  const names = {
+    hasFormatter: (n: string) => registry.formatter(n) !== undefined,
+    hasPredicate: (n: string) => registry.predicate(n) !== undefined,
+  };
+  try {
+    const { nodes, errors } = parse(source, names, map);
+    const run = compileNodes(nodes, { registry, map, limits, errors });
+    return { run, map, errors };
+  } catch (e) {
+    // Only a bug (or an exhausted stack) gets here; the template then renders nothing.
+    const err = makeError('UNEXPECTED_ERROR', `Unexpected error while compiling: ${describe(e)}`);
+    return { run: () => '', map, errors: [err] };
+  }
+}
+
+// Partials are compiled once per (registry, limits, source) and shared by every render.
+const partialCache = new WeakMap<Registry, Map<string, Map<string, Unit>>>();
+const MAX_CACHED_PARTIALS = 512;
+
+function cachedUnit(source: string, registry: Registry, limits: Readonly<Limits>): Unit {
+  let byLimits = partialCache.get(registry);
+  if (!byLimits) partialCache.set(registry, (byLimits = new Map()));
+  const key = `${registry.version}|${limits.maxExpressionTokens}|${limits.maxStringLength}`;
+  let units = byLimits.get(key);
+  if (!units) byLimits.set(key, (units = new Map()));
+  let unit = units.get(source);
+  if (!unit) {
+    if (units.size >= MAX_CACHED_PARTIALS) units.delete(units.keys().next().value!);
+    unit = compileUnit(source, registry, limits);
+    units.set(source, unit);
+  }
+  return unit;
+}
+
+class Partials implements PartialSource {
+  render: Render | null = null;
+  private reported: Set<string> | null = null;
+
+  constructor(
+    private readonly sources: Readonly<Record<string, string>> | undefined,
+    private readonly registry: Registry,
+    private readonly limits: Readonly<Limits>,
+  ) {}
+
+  get(name: string): Unit | undefined {
+    const src = this.sources;
+    if (!src || !Object.prototype.hasOwnProperty.call(src, name)) return undefined;
+    const text = src[name];
+    if (typeof text !== 'string') return undefined;
+    const unit = cachedUnit(text, this.registry, this.limits);
+    if (unit.errors.length && this.render) {
+      const seen = (this.reported ??= new Set());
+      if (!seen.has(name)) {
+        seen.add(name);
+        for (const e of unit.errors) {
+          const where = e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : '';
+          this.render.error('PARTIAL_PARSE_FAILED', `Parse of partial "${name}" failed: ${e.message}${where}`);
+        }
+      }
+    }
+    return unit;
+  }
+}
+
+/** `limits` over `base`, ignoring anything that is not a non-negative number. */
+function resolveLimits(limits?: Partial<Limits>, base: Readonly<Limits> = DEFAULT_LIMITS): Readonly<Limits> {
+  if (!limits) return base;
+  const out = { ...base };
+  for (const k of Object.keys(base) as (keyof Limits)[]) {
+    const v = limits[k];
+    if (typeof v === 'number' && v >= 0 && Number.isFinite(v)) out[k] = Math.floor(v);
+  }
+  return Object.freeze(out);
+}
+
+/** Parses and compiles `source`. Never throws: syntax problems are in `template.errors`. */
+export function compile(source: string, options: CompileOptions = {}): Template {
+  return new Template(String(source ?? ''), options.registry ?? defaultRegistry(), resolveLimits(options.limits));
+}
+
+/** Compiles and renders in one call; `errors` holds the syntax errors, then the render's. */
+export function render(source: string, data?: unknown, options: CompileOptions & RenderOptions = {}): RenderResult {
+  const t = compile(source, options);
+  const r = t.render(data, options);
+  return { html: r.html, errors: [...t.errors, ...r.errors] };
+}
