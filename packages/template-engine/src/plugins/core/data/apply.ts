@@ -4,7 +4,7 @@ import type { Formatter, RenderContext } from '../../types';
 /** What `apply` hands the engine besides the data; see the package README (contract note). */
 export interface ApplyOptions {
   /** Variables of the partial cannot be resolved past its own data. */
-  readonly isPrivate: boolean;
+  readonly private: boolean;
   /** `k=v` arguments, visible in the partial as `@args`; undefined when none were written. */
   readonly args: Readonly<Record<string, string>> | undefined;
 }
@@ -21,7 +21,7 @@ export const parseApplyArgs = (args: readonly string[]): ApplyOptions => {
     const eq = arg.indexOf('=');
     if (eq !== -1) named[arg.slice(0, eq)] = arg.slice(eq + 1);
   }
-  return { isPrivate, args: named };
+  return { private: isPrivate, args: named };
 };
 
 type RenderPartialWithOptions = (name: string, data: unknown, options: ApplyOptions) => string;

@@ -84,6 +84,16 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   });
 };
 
+/**
+ * The text ICU produced. Some Node releases swap U+202F for a plain space in `format()` only;
+ * the parts keep CLDR's spacing, the same one `formatRange` returns.
+ */
+const icuText = (parts: readonly Intl.DateTimeFormatPart[]): string => {
+  let s = '';
+  for (const p of parts) s += p.value;
+  return s;
+};
+
 const intlOptions = (spec: DatetimeSpec, timeZone: string): Intl.DateTimeFormatOptions => {
   const base: Intl.DateTimeFormatOptions = { timeZone };
   if (spec.calendar) base.calendar = spec.calendar;
@@ -96,7 +106,7 @@ export const formatDatetime = (value: unknown, args: readonly string[], ctx: Ren
   const instant = asNumber(value);
   if (!Number.isFinite(instant)) return '';
   const spec = datetimeSpec(args);
-  const text = dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)).format(instant);
+  const text = icuText(dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)).formatToParts(instant));
   return spec.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
 };
 
@@ -154,11 +164,11 @@ export const formatInterval = (a: unknown, b: unknown, args: readonly string[], 
   if (dateDiffers && fields.hasDate && !fields.hasYmd && !fields.hasTime) {
     const day = dateFormat(ctx.locale, options);
     const time = dateFormat(ctx.locale, { ...parseSkeleton(DEFAULT_TIME_SKELETON).options, timeZone: ctx.timeZone });
-    const side = (t: number): string => `${day.format(t)}, ${time.format(t)}`;
+    const side = (t: number): string => `${icuText(day.formatToParts(t))}, ${icuText(time.formatToParts(t))}`;
     // ICU's interval fallback joins the ends with thin spaces around an en dash.
     text = `${side(start)}\u2009–\u2009${side(end)}`;
   } else {
-    text = dateFormat(ctx.locale, options).formatRange(start, end);
+    text = icuText(dateFormat(ctx.locale, options).formatRangeToParts(start, end));
   }
   return spec.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
 };

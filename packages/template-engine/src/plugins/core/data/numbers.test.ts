@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fakeContext, run } from '../test-context';
+import { numberFormatters as f } from './numbers';
+
+describe('number helpers', () => {
+  it.each([
+    [[1, 2], 2],
+    [{ a: 1 }, 1],
+    ['abc', 3],
+    [9, 0],
+    [null, 0],
+  ])('count %j = %j', (v, n) => expect(run(f.count, v)).toBe(n));
+
+  it.each([
+    [1, 'x'],
+    [2, 'y'],
+    [4, 'x'],
+    [0, 'z'],
+    [-1, 'y'],
+  ])('cycle x y z at %j', (v, out) => expect(run(f.cycle, v, ['x', 'y', 'z'])).toBe(out));
+
+  it.each([
+    [7, ['4'], 3],
+    [7, [], 1],
+    [7, ['0'], 1],
+    [-2.5, ['2'], -0.5],
+  ])('mod %j %j', (v, args, out) => expect(run(f.mod, v, args)).toBe(out));
+
+  it.each([
+    [2.5, 3],
+    [-2.5, -2],
+    ['4.4', 4],
+  ])('round %j', (v, out) => expect(run(f.round, v)).toBe(out));
+
+  it('iter prints the 1-based loop index', () => {
+    expect(run(f.iter, 'x', [], fakeContext({ vars: { '@index': 4 } }))).toBe('4');
+  });
+});
