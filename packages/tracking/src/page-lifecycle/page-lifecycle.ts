@@ -2,13 +2,15 @@
 export interface PageLifecycle {
   /** Runs once the load event has fired (at once if it already has). */
   onLoad(callback: () => void): () => void;
-  /** Runs every time the page becomes hidden, and on pagehide. */
+  /** Runs every time the page becomes hidden. */
   onHidden(callback: () => void): () => void;
 }
 
 /**
  * The hidden listener sits on the document (target phase), so it runs after
  * web-vitals' window capture listeners have reported their final values.
+ * pagehide is deliberately not used: Chromium fires it before visibilitychange
+ * when navigating away, which would flush before LCP and CLS are final.
  */
 export function createBrowserLifecycle(win: Window = globalThis.window): PageLifecycle {
   const doc = win.document;
@@ -27,12 +29,7 @@ export function createBrowserLifecycle(win: Window = globalThis.window): PageLif
         if (doc.visibilityState === 'hidden') callback();
       };
       doc.addEventListener('visibilitychange', onVisibility);
-      // Some browsers (older Safari) skip visibilitychange on unload.
-      win.addEventListener('pagehide', callback);
-      return () => {
-        doc.removeEventListener('visibilitychange', onVisibility);
-        win.removeEventListener('pagehide', callback);
-      };
+      return () => doc.removeEventListener('visibilitychange', onVisibility);
     },
   };
 }
