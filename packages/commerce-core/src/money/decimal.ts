@@ -96,3 +96,22 @@ export function compareDecimal(a: DecimalParts, b: DecimalParts): number {
   if (fa === fb) return 0;
   return fa < fb ? -sign : sign;
 }
+
+/** Moves the decimal point `places` digits (negative: left), exactly: 12345 moved −2 is 123.45. */
+export function movePoint(parts: DecimalParts, places: number): DecimalParts {
+  if (places === 0) return parts;
+  let int = parts.int;
+  let frac = parts.frac;
+  if (places > 0) {
+    const take = frac.padEnd(places, '0');
+    int = int + take.slice(0, places);
+    frac = take.slice(places);
+  } else {
+    const n = -places;
+    const padded = int.padStart(n + 1, '0');
+    frac = padded.slice(padded.length - n) + frac;
+    int = padded.slice(0, padded.length - n);
+  }
+  int = int.replace(/^0+(?=\d)/, '');
+  return { negative: parts.negative, int, frac };
+}
