@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compile } from '../../index';
 import type { RenderContext } from '../types';
 import { formsPlugin } from './index';
 
@@ -84,5 +85,20 @@ describe('summary-form-field', () => {
         '<div style="padding-left:5px;">\n  <div><span style="font-weight:bold;">Q:</span> Oui</div>\n</div>',
       ),
     );
+  });
+});
+
+describe('summary-form-field in a template', () => {
+  it('is registered by default and reads localizedStrings from the render data', () => {
+    const template = compile('{.repeated section fields}{@|summary-form-field}{.end}');
+    const result = template.render({
+      localizedStrings: { productSummaryFormNoAnswerText: 'None given' },
+      fields: [
+        { type: 'time', rawTitle: 'Pick-up', values: { Hour: 11, Minute: 5, Ampm: 'am' } },
+        { type: 'text', rawTitle: 'Notes' },
+      ],
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.html).toBe(wrap('Pick-up', '11:05:00 am') + wrap('Notes', 'None given'));
   });
 });
