@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
-import { appsRoot, readStorefrontAssets } from './site/assets';
+import { appsFolder, publicFolder } from './paths';
+import { readStorefrontAssets } from './site/assets';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -22,14 +23,13 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    disableRequestLogging: false,
     trustProxy: true,
   });
   const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
-  const apps = options.appsDir ?? appsRoot();
+  const apps = options.appsDir ?? appsFolder;
   const storefrontDist = join(apps, 'storefront', 'dist');
   const editorDist = join(apps, 'editor', 'dist');
-  const publicDir = join(apps, 'api', 'public');
+  const publicDir = publicFolder;
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -67,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
   });
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     reply.status(status).send({

@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { migrationsFolder } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,20 +27,6 @@ export interface DatabaseOptions {
   /** Pool size for the server driver. */
   maxConnections?: number;
 }
-
-// The SQL migrations live in apps/api/drizzle; this module runs from src (tests, tsx) or from
-// the dist bundle, at different depths, so look upwards for the journal instead of hard-coding.
-function findMigrationsFolder(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'drizzle');
-    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('SQL migrations folder (drizzle/) not found');
-    dir = parent;
-  }
-}
-const migrationsFolder = findMigrationsFolder();
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {

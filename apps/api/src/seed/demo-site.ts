@@ -1,14 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { pages, products, templates, variants, websites } from '../db/schema';
-import cartTemplate from './templates/cart.html';
-import checkoutTemplate from './templates/checkout.html';
-import homeTemplate from './templates/home.html';
-import notFoundTemplate from './templates/not-found.html';
-import pageTemplate from './templates/page.html';
-import productItemTemplate from './templates/product-item.html';
-import productsListTemplate from './templates/products-list.html';
-import siteTemplate from './templates/site.html';
+import { seedTemplatesFolder } from '../paths';
 
 export const DEMO_WEBSITE_ID = 'demo';
 
@@ -128,16 +123,7 @@ const catalogue: SeedProduct[] = [
   },
 ];
 
-const siteTemplates: Record<string, string> = {
-  site: siteTemplate,
-  home: homeTemplate,
-  'products-list': productsListTemplate,
-  'product-item': productItemTemplate,
-  cart: cartTemplate,
-  checkout: checkoutTemplate,
-  page: pageTemplate,
-  'not-found': notFoundTemplate,
-};
+const templateNames = ['site', 'home', 'products-list', 'product-item', 'cart', 'checkout', 'page', 'not-found'];
 
 /** Seeds the demo site once; a database that already has it is left alone. */
 export async function seedDemoSite(db: Database): Promise<boolean> {
@@ -156,11 +142,11 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       },
     });
     await tx.insert(templates).values(
-      Object.entries(siteTemplates).map(([name, source]) => ({
+      templateNames.map((name) => ({
         id: `${DEMO_WEBSITE_ID}-${name}`,
         websiteId: DEMO_WEBSITE_ID,
         name,
-        source,
+        source: readFileSync(join(seedTemplatesFolder, `${name}.html`), 'utf8'),
       })),
     );
     const page = (p: typeof pages.$inferInsert) => p;

@@ -1,14 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { StorefrontAssets } from '../pages/render-page';
-
-/** Where the sibling apps' builds are: the API serves them, it never imports them. */
-export function appsRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'storefront', 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 
 interface ManifestChunk {
   file: string;

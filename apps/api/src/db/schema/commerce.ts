@@ -45,3 +45,130 @@ export const variants = pgTable(
   },
   (t) => [uniqueIndex('variants_product_sku').on(t.productId, t.sku), index('variants_product').on(t.productId)],
 );
+
+/** A visitor's cart, found by the token in the visitor's cart cookie. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    isPurchased: boolean('is_purchased').notNull().default(false),
+    orderId: text('order_id'),
+    email: text('email'),
+    shippingLocation: jsonb('shipping_location').$type<Record<string, string>>(),
+    selectedShippingOption: text('selected_shipping_option'),
+    couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_token').on(t.token)],
+);
+
+export const cartEntries = pgTable(
+  'cart_entries',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Answers of the product's additional-fields form, as submitted. */
+    additionalFields: jsonb('additional_fields').$type<Record<string, unknown>>(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cart_entries_cart').on(t.cartId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderNumber: integer('order_number').generatedAlwaysAsIdentity(),
+    /** One order per cart: a second checkout of the same cart fails on this key. */
+    cartId: text('cart_id').notNull(),
+    email: text('email').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string>>(),
+    shippingOption: text('shipping_option'),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    grandTotalCents: integer('grand_total_cents').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    testMode: boolean('test_mode').notNull().default(false),
+    status: text('status').notNull().default('paid'),
+    /** The secret in the order-status link given to the shopper. */
+    accessToken: text('access_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('orders_cart').on(t.cartId), index('orders_site').on(t.websiteId)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    sku: text('sku').notNull(),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    additionalFields: jsonb('additional_fields').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('order_items_order').on(t.orderId)],
+);
+
+/** Back-in-stock sign-ups of visitors for a sold-out variant. */
+export const restockSignups = pgTable(
+  'restock_signups',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    joinMailingList: boolean('join_mailing_list').notNull().default(false),
+    language: text('language'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('restock_variant_email').on(t.variantId, t.email)],
+);
+
+/** A subscription purchase started from a product page; the cart token leads to its checkout. */
+export const subscriptionCheckouts = pgTable('subscription_checkouts', {
+  token: text('token').primaryKey(),
+  websiteId: text('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull(),
+  variantId: text('variant_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  additionalFields: jsonb('additional_fields').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
