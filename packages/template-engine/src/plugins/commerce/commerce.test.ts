@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '../../template';
+
+const html = (source: string, data: unknown, locale?: string) => {
+  const r = render(source, data, locale === undefined ? {} : { locale });
+  expect(r.errors).toEqual([]);
+  return r.html.trim();
+};
+const usd = (value: string) => ({ value, currency: 'USD' });
+
+describe('price formatters', () => {
+  it('shows a single price, a sale and a from price', () => {
+    expect(html('{@|product-price}', { structuredContent: { productType: 1, variants: [{ priceMoney: usd('1234.5') }] } })).toBe(
+      '<div class="product-price">\n<span class="sqs-money-native">1,234.50</span>\n</div>',
+    );
+    expect(
+      html('{@|product-price}', { structuredContent: { productType: 2, onSale: true, priceMoney: usd('10'), salePriceMoney: usd('8') } }),
+    ).toContain('Sale Price:</span><span class="sqs-money-native">8.00</span> <span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price"><span class="sqs-money-native">10.00</span></span>');
+    expect(
+      html('{@|product-price}', { structuredContent: { productType: 1, variants: [{ price: 100, priceMoney: usd('1') }, { price: 200, priceMoney: usd('2') }] } }),
+    ).toContain('from <span class="sqs-money-native">1.00</span>');
+  });
+
+  it('uses localized labels, escaped', () => {
+    const out = html('{@|product-price}', {
+      localizedStrings: { salePriceText: 'Solde <b>', originalPriceText: 'Avant' },
+      structuredContent: { productType: 2, onSale: true, priceMoney: usd('10'), salePriceMoney: usd('8') },
+    });
+    expect(out).toContain('Solde &lt;b&gt;');
+    expect(out).toContain('Avant');
+  });
+
+  it('formats with CLDR when the site opts in', () => {
+    const data = { featureFlags: { useCLDRMoneyFormat: true }, structuredContent: { productType: 2, priceMoney: { value: '2500', currency: 'EUR' } } };
+    expect(html('{@|product-price}', data)).toBe('<div class="product-price">\n€2,500.00\n</div>');
+    expect(html('{@|product-price}', data, 'de-DE')).toContain('2.500,00');
+  });
+
+  it('words subscriptions and shows Unavailable for a missing plan', () => {
+    const sub = (plan: unknown) => ({ structuredContent: { productType: 1, isSubscribable: true, subscriptionPlan: plan, variants: [{ price: 100, priceMoney: usd('1') }] } });
+    expect(html('{@|product-price}', sub({ billingPeriod: { unit: 'WEEK', value: 2 }, numBillingCycles: 26 }))).toContain('every 2 weeks for 1 year');
+    expect(html('{@|product-price}', sub({ billingPeriod: { unit: 'DAY', value: 1 } }))).toBe('<div class="product-price">\nUnavailable\n\n</div>');
+  });
+
+  it.each([
+    ['from-price', '750'],
+    ['normal-price', '900'],
+    ['sale-price', '750'],
+  ])('%s gives legacy cents', (fmt, out) => {
+    const item = { structuredContent: { productType: 1, variants: [{ priceMoney: usd('9'), onSale: true, salePriceMoney: usd('7.50') }] } };
+    expect(html(`{@|${fmt}}`, item)).toBe(out);
+  });
+
+  it('shows the subscription price of the cheapest variant', () => {
+    const item = {
+      structuredContent: {
+        productType: 1,
+        variants: [{ price: 500, priceMoney: usd('5'), pricingOptions: [{ priceMoney: usd('4.50'), onSale: true, salePriceMoney: usd('4') }] }],
+      },
+    };
+    const out = html('{@|subscription-price}', item);
+    expect(out).toContain('<span class="sqs-money-native">4.00</span>');
+    expect(out).toContain('<span class="original-price"><span class="sqs-money-native">4.50</span></span>');
+  });
+});
+
+describe('money formatters', () => {
+  it.each([
+    ['{m|money}', { m: { decimalValue: '1234.5', currencyCode: 'USD' } }, '$1,234.50'],
+    ['{m|money style:code}', { m: { value: '3', currency: 'EUR' } }, 'EUR\u00a03.00'],
+    ['{m|money}', { m: { value: '3' } }, ''],
+    ['{c|money-format}', { c: 123456 }, '1,234.56'],
+    ['{c|moneyFormat}', { c: '5' }, '0.05'],
+    ['{c|money-string}', { c: 123456 }, '$1,234.56'],
+    ['{c|money-string}', { c: 123456, websiteSettings: { storeSettings: { selectedCurrency: 'SEK' } } }, '1,234.56 kr'],
+    ['{c|money-string}', { c: { value: '10', currency: 'ILS' } }, '₪ 10.00'],
+    ['{c|i18n-money-format}', { c: 123456, websiteSettings: { storeSettings: { selectedCurrency: 'JPY' } } }, '¥123,456'],
+    ['{c|bookkeeper-money-format}', { c: 12345 }, '$123.45'],
+    ['{n|percentage-format}', { n: '12.3456' }, '12.346'],
+    ['{n|percentage-format trim}', { n: 5 }, '5'],
+  ])('%s', (tpl, data, out) => expect(html(tpl, data)).toBe(out));
+
+  it('uses the locale region currency for bookkeeping and renders nothing without locale data', () => {
+    expect(html('{c|bookkeeper-money-format}', { c: 12345 }, 'en-GB')).toBe('£123.45');
+    expect(html('{c|bookkeeper-money-format}', { c: 12345 }, 'none')).toBe('');
+    expect(html('{n|percentage-format}', { n: 1 }, 'none')).toBe('');
+  });
+});
+
+describe('product markup formatters', () => {
+  const item = {
+    id: 'p"1',
+    collectionId: 'c1',
+    structuredContent: {
+      productType: 1,
+      useCustomAddButtonText: true,
+      customAddButtonText: 'Buy <now>',
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { attributes: { Size: 'S "small"' }, qtyInStock: 1 },
+        { attributes: { Size: 'L' }, qtyInStock: 5 },
+      ],
+    },
+  };
+
+  it('escapes data in the add-to-cart button', () => {
+    const out = html('{item|add-to-cart-btn}', { item });
+    expect(out).toContain('data-item-id="p&quot;1"');
+    expect(out).toContain('data-original-label="Buy &lt;now&gt;"');
+    expect(out).toContain('<div class="sqs-add-to-cart-button-inner">Buy &lt;now&gt;</div>');
+  });
+
+  it('adds the subscription option id for subscribable products with options', () => {
+    const sub = { id: 'p', structuredContent: { productType: 1, isSubscribable: true, productSubscriptionOptions: [{ id: 'opt1' }] } };
+    expect(html('{item|add-to-cart-btn}', { item: sub })).toContain('data-subscription-option-id="opt1"');
+  });
+
+  it('escapes variant values in selects and radio buttons', () => {
+    const out = html('{item|variants-select}', { item });
+    expect(out).toContain('<option value="S &quot;small&quot;">S &quot;small&quot;</option>');
+    expect(out).toContain('id="variant-option-Size-S &quot;small&quot;"');
+    expect(out).not.toContain('"small""');
+  });
+
+  it('uses gift-card wording for gift-card variants', () => {
+    const card = { id: 'g', structuredContent: { productType: 4, variantOptionOrdering: ['Value'], variants: [{ attributes: { Value: '25' } }, { attributes: { Value: '50' } }] } };
+    const out = html('{item|variants-select}', { item: card });
+    expect(out).toContain('<div class="variant-option-title">Value: </div>');
+    expect(out).toContain('<option value="">Select Value</option>');
+  });
+
+  it('shows the quantity input with a localized label, honouring the service setting', () => {
+    expect(html('{item|quantity-input}', { item, localizedStrings: { productQuantityInputLabel: 'Menge' } })).toContain(
+      '<div class="quantity-label">Menge:</div>',
+    );
+    const service = { id: 's', structuredContent: { productType: 3, variants: [{ qtyInStock: 5 }] } };
+    expect(html('{item|quantity-input}', { item: service })).toContain('product-quantity-input');
+    expect(html('{item|quantity-input}', { item: service, websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: false } } })).toBe('');
+  });
+
+  it('marks sold-out products with the custom text', () => {
+    const soldOut = { id: 'x', structuredContent: { productType: 1, variants: [{ qtyInStock: 0, onSale: true }] } };
+    expect(html('{item|product-status}', { item: soldOut, productMerchandisingContext: { x: { customSoldOutText: 'Gone <soon>' } } })).toBe(
+      '<div class="product-mark sold-out">Gone &lt;soon&gt;</div>',
+    );
+    expect(html('{item|product-status}', { item: soldOut, localizedStrings: { productSoldOutText: 'épuisé' } })).toBe(
+      '<div class="product-mark sold-out">épuisé</div>',
+    );
+  });
+
+  it('adds the captcha container to restock forms when the site has a key', () => {
+    const data = {
+      item: { id: 'p' },
+      website: { captchaSettings: { siteKey: 'k' } },
+      productMerchandisingContext: { p: { restockNotificationViews: [{ variantId: 'v1' }], restockNotificationMessages: { CTAText: 'Notify <me>' } } },
+    };
+    const out = html('{item|product-restock-notification}', data);
+    expect(out).toContain('data-variant-id="v1"');
+    expect(out).toContain('<span class="product-restock-cta">Notify &lt;me&gt;</span>');
+    expect(out).toContain('<div class="captcha-container"></div>');
+  });
+
+  it('renders quick view, variant descriptor and cart helpers', () => {
+    expect(html('{item|product-quick-view}', { item: { id: 'a' }, localizedStrings: { productQuickViewText: 'Voir' } })).toBe(
+      '<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="a" data-group="">Voir</span>',
+    );
+    expect(html('{v|variant-descriptor}', { v: { optionValues: [{ value: 'a' }, { value: 'b' }] } })).toBe('a / b');
+    expect(html('{cart|cart-quantity}', { cart: { entries: [{ quantity: 60 }, { quantity: 50 }] } })).toBe('<span class="sqs-cart-quantity">100+</span>');
+    expect(html('{cart|cart-quantity}', { cart: { entries: [{ quantity: 2 }, { quantity: '3' }] } })).toBe('<span class="sqs-cart-quantity">5</span>');
+    expect(html('{@|cart-url}', {})).toBe('/cart');
+  });
+});
+
+describe('commerce predicates', () => {
+  it.each([
+    ['{.section p}{.on-sale?}y{.or}n{.end}{.end}', { p: { structuredContent: { productType: 1, variants: [{ onSale: true }] } } }, 'y'],
+    ['{.section p}{.sold-out?}y{.or}n{.end}{.end}', { p: { structuredContent: { productType: 4 } } }, 'n'],
+    ['{.section p}{.varied-prices?}y{.or}n{.end}{.end}', { p: { structuredContent: { productType: 1, variants: [{ price: 1 }, { price: 2 }] } } }, 'y'],
+    ['{.section p}{.has-variants?}y{.or}n{.end}{.end}', { p: { structuredContent: { productType: 2, variants: [{}, {}] } } }, 'n'],
+    ['{.section p}{.has-multiple?}y{.or}n{.end}{.end}', { p: [1, 2] }, 'y'],
+    ['{.section p}{.has-multiple?}y{.or}n{.end}{.end}', { p: [1] }, 'n'],
+    ['{.section p}{.store-item?}y{.or}n{.end}{.end}', { p: { recordType: 11 } }, 'y'],
+    ['{.section p}{.digital-good?}y{.or}n{.end}{.end}', { p: { recordType: 18 } }, 'y'],
+    ['{.section p}{.digital-good?}y{.or}n{.end}{.end}', { p: { recordType: 11 } }, 'n'],
+  ])('%s', (tpl, data, out) => expect(html(tpl, data)).toBe(out));
+});
