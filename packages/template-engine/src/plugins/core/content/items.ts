@@ -107,7 +107,6 @@ const recordTypePredicates = (): Record<string, Predicate> => {
     out[`promoted${block.toUpperCase()}?`] = (_args, ctx) => asString(node(ctx, 'promotedBlockType')) === block;
   }
   for (const [name, code] of Object.entries(BACKGROUND_SOURCES)) {
-    if (name === 'undefined') continue;
     out[`background-source-${name}?`] = (_args, ctx) => asNumber(node(ctx, 'backgroundSource')) === code;
   }
   return out;

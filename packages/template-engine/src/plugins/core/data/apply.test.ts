@@ -14,9 +14,8 @@ describe('apply', () => {
 
   it('renders the named partial with the value and passes the options along', () => {
     const calls: unknown[][] = [];
-    const base = fakeContext();
     const ctx: RenderContext = {
-      ...base,
+      ...fakeContext(),
       renderPartial: (...a: unknown[]) => {
         calls.push(a);
         return 'done';

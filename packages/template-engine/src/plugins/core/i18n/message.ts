@@ -172,7 +172,7 @@ const formatArg = (p: Placeholder, args: Args, ctx: RenderContext): string => {
       return asString(first);
     case 'decimal':
     case 'number':
-      return formatDecimal(first, p.args, ctx.locale);
+      return formatDecimal(first, p.args, ctx);
     case 'datetime':
       return formatDatetime(first, p.args, ctx);
     case 'datetime-interval':

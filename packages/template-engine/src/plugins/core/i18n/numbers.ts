@@ -1,5 +1,5 @@
 /** `decimal` and `unit`: locale-aware number formatting on the platform's Intl.NumberFormat. */
-import type { Formatter } from '../../types';
+import type { Formatter, RenderContext } from '../../types';
 import { asString } from '../values';
 import { clampInt, DIGIT_CAP, Memo, safeLocale, splitOption } from './options';
 
@@ -25,7 +25,7 @@ export interface DecimalSpec {
 }
 
 /** Applies one digit/grouping/rounding option shared by decimal, unit and relative time. */
-export const numberOption = (key: string, val: string, o: Intl.NumberFormatOptions): void => {
+export const numberOption = (key: string, val: string, o: Intl.NumberFormatOptions, cap = DIGIT_CAP): void => {
   switch (key) {
     case 'group':
     case 'grouping':
@@ -44,27 +44,27 @@ export const numberOption = (key: string, val: string, o: Intl.NumberFormatOptio
     case 'minint':
     case 'minInt':
     case 'minimumIntegerDigits':
-      o.minimumIntegerDigits = clampInt(val, 1, Math.min(DIGIT_CAP, 21));
+      o.minimumIntegerDigits = clampInt(val, 1, Math.min(cap, 21));
       break;
     case 'maxfrac':
     case 'maxFrac':
     case 'maximumFractionDigits':
-      o.maximumFractionDigits = clampInt(val, 0, DIGIT_CAP);
+      o.maximumFractionDigits = clampInt(val, 0, cap);
       break;
     case 'minfrac':
     case 'minFrac':
     case 'minimumFractionDigits':
-      o.minimumFractionDigits = clampInt(val, 0, DIGIT_CAP);
+      o.minimumFractionDigits = clampInt(val, 0, cap);
       break;
     case 'maxsig':
     case 'maxSig':
     case 'maximumSignificantDigits':
-      o.maximumSignificantDigits = clampInt(val, 1, 21);
+      o.maximumSignificantDigits = clampInt(val, 1, Math.min(cap, 21));
       break;
     case 'minsig':
     case 'minSig':
     case 'minimumSignificantDigits':
-      o.minimumSignificantDigits = clampInt(val, 1, 21);
+      o.minimumSignificantDigits = clampInt(val, 1, Math.min(cap, 21));
       break;
     default:
       break;
@@ -81,13 +81,14 @@ export const reconcileDigits = (o: Intl.NumberFormatOptions): void => {
 
 const specs = new Memo<DecimalSpec>();
 
-export const decimalSpec = (args: readonly string[]): DecimalSpec =>
-  specs.get(args.join('\u0000'), () => {
+/** Parsed once per argument list; `cap` is the render's digit limit (spec §5: 50). */
+export const decimalSpec = (args: readonly string[], cap = DIGIT_CAP): DecimalSpec =>
+  specs.get(`${cap}\u0000${args.join('\u0000')}`, () => {
     const spec: DecimalSpec = { intl: {}, scale: 1, suffix: '' };
     for (const arg of args) {
       const [key, val] = splitOption(arg);
       if (key !== 'style') {
-        numberOption(key, val, spec.intl);
+        numberOption(key, val, spec.intl, cap);
         continue;
       }
       switch (val) {
@@ -147,15 +148,15 @@ export const toDecimal = (value: unknown): string | undefined => {
 
 type DecimalInput = Parameters<Intl.NumberFormat['format']>[0];
 
-export const formatDecimal = (value: unknown, args: readonly string[], locale: string): string => {
+export const formatDecimal = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
   const n = toDecimal(value);
   if (n === undefined) return '';
-  const spec = decimalSpec(args);
+  const spec = decimalSpec(args, ctx.limits?.maxDigits);
   const input = spec.scale === 1 ? n : String(Number(n) * spec.scale);
-  return numberFormat(locale, spec.intl).format(input as DecimalInput) + spec.suffix;
+  return numberFormat(ctx.locale, spec.intl).format(input as DecimalInput) + spec.suffix;
 };
 
-const decimal: Formatter = (value, args, ctx) => formatDecimal(value, args, ctx.locale);
+const decimal: Formatter = (value, args, ctx) => formatDecimal(value, args, ctx);
 
 /**
  * `unit in:byte [width:short|narrow|long]`: a quantity with its unit name, for the units Intl
