@@ -19,7 +19,7 @@ describe('comparisons', () => {
     ['lessThan?', ['n', '5'], false],
     ['lessThanOrEqual?', ['n', '5'], true],
     ['equal?', [], false],
-  ])('%s %j', (name, args, expected) => expect(check(p[name], {}, args, { root })).toBe(expected));
+  ] as const)('%s %j', (name, args, expected) => expect(check(p[name], {}, args, { root })).toBe(expected));
 
   it('compares the current node when given one argument', () => {
     expect(check(p['equal?'], 5, ['n'], { root })).toBe(true);
@@ -45,7 +45,7 @@ describe('number predicates', () => {
     ['plural?', 1, [], false],
     ['singular?', 1, [], true],
     ['singular?', '1', [], true],
-  ])('%s on %j %j', (name, node, args, expected) => expect(check(p[name], node, args, { root })).toBe(expected));
+  ] as const)('%s on %j %j', (name, node, args, expected) => expect(check(p[name], node, args, { root })).toBe(expected));
 
   it('debug? follows the debug flag in the data', () => {
     expect(check(p['debug?'], {}, [], { root })).toBe(true);

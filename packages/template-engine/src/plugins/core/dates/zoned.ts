@@ -4,6 +4,8 @@
  * expensive part, formatting with them is cheap.
  */
 
+import { Memo } from '../memo';
+
 export interface ZonedFields {
   /** Astronomical year: 1 BC is 0. */
   year: number;
@@ -56,9 +58,17 @@ const fieldFormatter = (timeZone: string): Intl.DateTimeFormat => {
   return f;
 };
 
+// Zone transitions fall on quarter hours of UTC, so the offset is constant within one.
+const QUARTER_HOUR = 900_000;
+const offsets = new Memo<number>(5000);
+
 /** Wall-clock offset of `timeZone` at `instant`, in milliseconds. */
 export const zoneOffset = (instant: number, timeZone: string): number => {
   if (timeZone === 'UTC') return 0;
+  return offsets.get(`${timeZone}\u0000${Math.floor(instant / QUARTER_HOUR)}`, () => readOffset(instant, timeZone));
+};
+
+const readOffset = (instant: number, timeZone: string): number => {
   let year = 0;
   let month = 1;
   let day = 1;
@@ -112,8 +122,13 @@ export const zonedFields = (instant: number, timeZone: string): ZonedFields => {
 const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja'];
 const abbreviationFormatters = new Map<string, Intl.DateTimeFormat[]>();
 
+const abbreviations = new Memo<string>(1000);
+
 /** Short zone name such as "EST" or "JST", else the GMT offset form ICU gives. */
-export const zoneAbbreviation = (instant: number, timeZone: string): string => {
+export const zoneAbbreviation = (instant: number, timeZone: string): string =>
+  abbreviations.get(`${timeZone}\u0000${zoneOffset(instant, timeZone)}`, () => readAbbreviation(instant, timeZone));
+
+const readAbbreviation = (instant: number, timeZone: string): string => {
   let fs = abbreviationFormatters.get(timeZone);
   if (!fs) {
     try {

@@ -2,7 +2,8 @@
 import type { Formatter, RenderContext } from '../../types';
 import { asNumber } from '../values';
 import { zonedFields } from '../dates/zoned';
-import { capitalizeFirst, Memo, safeLocale, splitOption } from './options';
+import { capitalizeFirst, safeLocale, splitOption } from './options';
+import { Memo } from '../memo';
 import { parseSkeleton } from './skeleton';
 
 type Width = 'short' | 'medium' | 'long' | 'full';
@@ -102,12 +103,23 @@ const intlOptions = (spec: DatetimeSpec, timeZone: string): Intl.DateTimeFormatO
   return { ...base, dateStyle: spec.date, timeStyle: spec.time };
 };
 
+interface PreparedDatetime {
+  format: Intl.DateTimeFormat;
+  beginSentence: boolean;
+}
+
+const preparedDatetimes = new Memo<PreparedDatetime>(1000);
+
 export const formatDatetime = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
   const instant = asNumber(value);
   if (!Number.isFinite(instant)) return '';
-  const spec = datetimeSpec(args);
-  const text = icuText(dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)).formatToParts(instant));
-  return spec.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+  const key = `${ctx.locale}\u0000${ctx.timeZone}\u0000${args.join('\u0000')}`;
+  const p = preparedDatetimes.get(key, () => {
+    const spec = datetimeSpec(args);
+    return { format: dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)), beginSentence: spec.beginSentence };
+  });
+  const text = icuText(p.format.formatToParts(instant));
+  return p.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
 };
 
 interface IntervalSpec {
@@ -140,14 +152,23 @@ const DEFAULT_TIME_SKELETON = 'jm';
  * time-only skeleton over different days gains the date so the range stays unambiguous; a
  * weekday-only skeleton over different days shows each end with its time ("Tue, 3:51 PM").
  */
-export const formatInterval = (a: unknown, b: unknown, args: readonly string[], ctx: RenderContext): string => {
-  const start = asNumber(a);
-  const end = asNumber(b);
-  if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+interface PreparedInterval {
+  range: Intl.DateTimeFormat;
+  /** Set when each end is shown on its own with a time ("Tue, 3:51 PM"). */
+  time: Intl.DateTimeFormat | undefined;
+  beginSentence: boolean;
+}
+
+const preparedIntervals = new Memo<PreparedInterval>(1000);
+const rangeTexts = new Memo<string>(5000);
+
+const prepareInterval = (
+  args: readonly string[],
+  dateDiffers: boolean,
+  locale: string,
+  timeZone: string,
+): PreparedInterval => {
   const spec = intervalSpec(args);
-  const fa = zonedFields(start, ctx.timeZone);
-  const fb = zonedFields(end, ctx.timeZone);
-  const dateDiffers = fa.year !== fb.year || fa.month !== fb.month || fa.day !== fb.day;
   let skeleton = spec.skeleton ?? (dateDiffers && spec.date ? spec.date : spec.time);
   let fields = parseSkeleton(skeleton ?? '');
   if (!skeleton) {
@@ -159,18 +180,42 @@ export const formatInterval = (a: unknown, b: unknown, args: readonly string[], 
       fields = parseSkeleton(`${fields.largestTime === 's' ? 'jm' : 'j'}${skeleton}`);
     }
   }
-  const options = { ...fields.options, timeZone: ctx.timeZone };
-  let text: string;
-  if (dateDiffers && fields.hasDate && !fields.hasYmd && !fields.hasTime) {
-    const day = dateFormat(ctx.locale, options);
-    const time = dateFormat(ctx.locale, { ...parseSkeleton(DEFAULT_TIME_SKELETON).options, timeZone: ctx.timeZone });
-    const side = (t: number): string => `${icuText(day.formatToParts(t))}, ${icuText(time.formatToParts(t))}`;
-    // ICU's interval fallback joins the ends with thin spaces around an en dash.
-    text = `${side(start)}\u2009–\u2009${side(end)}`;
-  } else {
-    text = icuText(dateFormat(ctx.locale, options).formatRangeToParts(start, end));
-  }
-  return spec.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+  const range = dateFormat(locale, { ...fields.options, timeZone });
+  const separate = dateDiffers && fields.hasDate && !fields.hasYmd && !fields.hasTime;
+  const time = separate
+    ? dateFormat(locale, { ...parseSkeleton(DEFAULT_TIME_SKELETON).options, timeZone })
+    : undefined;
+  return { range, time, beginSentence: spec.beginSentence };
+};
+
+/**
+ * The range of two instants. Without a skeleton: dates when the days differ, else times. A
+ * time-only skeleton over different days gains the date so the range stays unambiguous; a
+ * weekday-only skeleton over different days shows each end with its time ("Tue, 3:51 PM").
+ */
+export const formatInterval = (a: unknown, b: unknown, args: readonly string[], ctx: RenderContext): string => {
+  const start = asNumber(a);
+  const end = asNumber(b);
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+  const fa = zonedFields(start, ctx.timeZone);
+  const fb = zonedFields(end, ctx.timeZone);
+  const dateDiffers = fa.year !== fb.year || fa.month !== fb.month || fa.day !== fb.day;
+  const key = `${ctx.locale}\u0000${ctx.timeZone}\u0000${dateDiffers}\u0000${args.join('\u0000')}`;
+  const p = preparedIntervals.get(key, () => prepareInterval(args, dateDiffers, ctx.locale, ctx.timeZone));
+  // ICU builds an interval formatter on every formatRange call (tens of µs), and pages show
+  // the same event ranges render after render, so finished texts are kept.
+  return rangeTexts.get(`${key}\u0000${start}\u0000${end}`, () => {
+    let text: string;
+    if (p.time) {
+      const { range, time } = p;
+      const side = (t: number): string => `${icuText(range.formatToParts(t))}, ${icuText(time.formatToParts(t))}`;
+      // ICU's interval fallback joins the ends with thin spaces around an en dash.
+      text = `${side(start)}\u2009–\u2009${side(end)}`;
+    } else {
+      text = icuText(p.range.formatRangeToParts(start, end));
+    }
+    return p.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+  });
 };
 
 const datetime: Formatter = (value, args, ctx) => formatDatetime(value, args, ctx);

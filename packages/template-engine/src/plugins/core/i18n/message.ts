@@ -9,7 +9,8 @@ import { asString } from '../values';
 import { formatDatetime, formatInterval } from './datetime';
 import { formatDecimal, numberI18nFormatters, toDecimal } from './numbers';
 import { relativeTimeFormatters } from './relative-time';
-import { Memo, safeLocale, splitOption } from './options';
+import { safeLocale, splitOption } from './options';
+import { Memo } from '../memo';
 
 type Part = string | Placeholder | Choice | typeof HASH;
 

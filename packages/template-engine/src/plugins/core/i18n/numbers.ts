@@ -1,7 +1,8 @@
 /** `decimal` and `unit`: locale-aware number formatting on the platform's Intl.NumberFormat. */
 import type { Formatter, RenderContext } from '../../types';
 import { asString } from '../values';
-import { clampInt, DIGIT_CAP, Memo, safeLocale, splitOption } from './options';
+import { clampInt, DIGIT_CAP, safeLocale, splitOption } from './options';
+import { Memo } from '../memo';
 
 type Rounding = NonNullable<Intl.NumberFormatOptions['roundingMode']>;
 
@@ -148,12 +149,23 @@ export const toDecimal = (value: unknown): string | undefined => {
 
 type DecimalInput = Parameters<Intl.NumberFormat['format']>[0];
 
+interface PreparedDecimal {
+  spec: DecimalSpec;
+  format: Intl.NumberFormat;
+}
+
+const preparedDecimals = new Memo<PreparedDecimal>(1000);
+
 export const formatDecimal = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
   const n = toDecimal(value);
   if (n === undefined) return '';
-  const spec = decimalSpec(args, ctx.limits?.maxDigits);
-  const input = spec.scale === 1 ? n : String(Number(n) * spec.scale);
-  return numberFormat(ctx.locale, spec.intl).format(input as DecimalInput) + spec.suffix;
+  const cap = ctx.limits?.maxDigits ?? DIGIT_CAP;
+  const p = preparedDecimals.get(`${ctx.locale}\u0000${cap}\u0000${args.join('\u0000')}`, () => {
+    const spec = decimalSpec(args, cap);
+    return { spec, format: numberFormat(ctx.locale, spec.intl) };
+  });
+  const input = p.spec.scale === 1 ? n : String(Number(n) * p.spec.scale);
+  return p.format.format(input as DecimalInput) + p.spec.suffix;
 };
 
 const decimal: Formatter = (value, args, ctx) => formatDecimal(value, args, ctx);

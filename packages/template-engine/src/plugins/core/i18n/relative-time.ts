@@ -1,7 +1,8 @@
 /** `relative-time`: "in 2 hours", "11 hours ago" on Intl.RelativeTimeFormat. */
 import type { Formatter } from '../../types';
 import { asNumber } from '../values';
-import { capitalizeFirst, Memo, safeLocale, splitOption } from './options';
+import { capitalizeFirst, safeLocale, splitOption } from './options';
+import { Memo } from '../memo';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
