@@ -1,7 +1,7 @@
 /**
  * Every user-facing string the core formatters and predicates produce, in one place so it can be
- * translated and audited (platform spec §5, §8, §9). The package catalogue (src/messages.ts)
- * re-exports this module.
+ * translated and audited (platform spec §5, §8, §9). Exported as `coreMessages` for the
+ * package catalogue.
  */
 export const coreMessages = {
   color: {
