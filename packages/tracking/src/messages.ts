@@ -8,6 +8,5 @@ export const messages = {
   trackingStatusIgnored: (endpoint: string, status: number) =>
     `Tracking call ${endpoint} answered ${status}; ignored.`,
   trackingRequestFailed: (endpoint: string) => `Tracking call ${endpoint} failed; ignored.`,
-  invalidPayload: (what: string) => `Tracking payload for ${what} is invalid; not sent.`,
   errorReporterFailed: 'Error reporter could not send; entries dropped.',
 } as const;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { parseVisitorRecord } from '../visitor-record/visitor-record';
 
 /** ss_cvr as sent: a valid visitor record, or empty when tracking cookies are not allowed. */
-export const visitorCookieFieldSchema = z
+export const visitorCookieFieldSchema = /* @__PURE__ */ z
   .string()
   .refine((v) => v === '' || parseVisitorRecord(v) !== undefined, 'malformed visitor record');
 
-const size = z.object({ width: z.number().int().nonnegative(), height: z.number().int().nonnegative() });
+const size = /* @__PURE__ */ z.object({ width: z.number().int().nonnegative(), height: z.number().int().nonnegative() });
 
 /** The JSON inside RecordHit's `data` field. */
-export const recordHitDataSchema = z.object({
+export const recordHitDataSchema = /* @__PURE__ */ z.object({
   userAgent: z.string(),
   /** Client clock, epoch ms: lets the server spot skewed clocks. */
   clientDate: z.number().int().nonnegative(),
@@ -31,7 +31,7 @@ export type RecordHitData = z.infer<typeof recordHitDataSchema>;
 export const CENSUS_HIT_EVENTS = ['view'] as const;
 
 /** The form fields of POST /api/census/RecordHit, with `data` decoded. */
-export const recordHitFormSchema = z.object({
+export const recordHitFormSchema = /* @__PURE__ */ z.object({
   event: z.enum(CENSUS_HIT_EVENTS),
   data: z
     .string()
@@ -49,7 +49,7 @@ export const recordHitFormSchema = z.object({
 export type RecordHitForm = z.infer<typeof recordHitFormSchema>;
 
 /** Page fields every census side call repeats. */
-export const censusPageFieldsSchema = z.object({
+export const censusPageFieldsSchema = /* @__PURE__ */ z.object({
   visitorCookie: visitorCookieFieldSchema,
   websiteId: z.string().min(1),
   templateId: z.string().min(1),
@@ -59,7 +59,7 @@ export const censusPageFieldsSchema = z.object({
 });
 export type CensusPageFields = z.infer<typeof censusPageFieldsSchema>;
 
-export const buttonFieldsSchema = z.object({
+export const buttonFieldsSchema = /* @__PURE__ */ z.object({
   buttonId: z.string().min(1),
   buttonText: z.string().optional(),
   buttonHref: z.string().optional(),
@@ -67,21 +67,21 @@ export const buttonFieldsSchema = z.object({
 export type ButtonFields = z.infer<typeof buttonFieldsSchema>;
 
 /** Body of /api/census/button-click and /api/census/button-render. */
-export const buttonEventSchema = censusPageFieldsSchema.extend(buttonFieldsSchema.shape);
+export const buttonEventSchema = /* @__PURE__ */ censusPageFieldsSchema.extend(buttonFieldsSchema.shape);
 export type ButtonEvent = z.infer<typeof buttonEventSchema>;
 
 /** Body of /api/census/form-render. */
-export const formRenderEventSchema = censusPageFieldsSchema.extend({ formId: z.string().min(1) });
+export const formRenderEventSchema = /* @__PURE__ */ censusPageFieldsSchema.extend({ formId: z.string().min(1) });
 export type FormRenderEvent = z.infer<typeof formRenderEventSchema>;
 
 export const OVERLAY_ACTIONS = ['render', 'close', 'submit', 'click'] as const;
 
-export const overlayFieldsSchema = z.object({
+export const overlayFieldsSchema = /* @__PURE__ */ z.object({
   overlayId: z.string().min(1),
   action: z.enum(OVERLAY_ACTIONS),
 });
 export type OverlayFields = z.infer<typeof overlayFieldsSchema>;
 
 /** Body of /api/census/overlay. */
-export const overlayEventSchema = censusPageFieldsSchema.extend(overlayFieldsSchema.shape);
+export const overlayEventSchema = /* @__PURE__ */ censusPageFieldsSchema.extend(overlayFieldsSchema.shape);
 export type OverlayEvent = z.infer<typeof overlayEventSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_EVENT_PREFIX, ERROR_QUEUE_MAX, ERROR_STACK_MAX_LENGTH } from '../constants';
 import { messages } from '../messages';
 
-export const javascriptErrorDataSchema = z.object({
+export const javascriptErrorDataSchema = /* @__PURE__ */ z.object({
   websiteId: z.string().min(1),
   templateId: z.string().min(1),
   url: z.string(),
@@ -15,7 +15,7 @@ export const javascriptErrorDataSchema = z.object({
 });
 export type JavascriptErrorData = z.infer<typeof javascriptErrorDataSchema>;
 
-export const javascriptErrorEntrySchema = z.object({
+export const javascriptErrorEntrySchema = /* @__PURE__ */ z.object({
   event: z.string().regex(new RegExp(`^${ERROR_EVENT_PREFIX}[a-z0-9_]+$`)),
   data: javascriptErrorDataSchema,
   timestamp: z.number().int().nonnegative(),
@@ -23,7 +23,7 @@ export const javascriptErrorEntrySchema = z.object({
 export type JavascriptErrorEntry = z.infer<typeof javascriptErrorEntrySchema>;
 
 /** Body of POST /api/events/RecordJavascriptErrors: one debounced batch. */
-export const javascriptErrorBatchSchema = z.array(javascriptErrorEntrySchema).min(1).max(ERROR_QUEUE_MAX);
+export const javascriptErrorBatchSchema = /* @__PURE__ */ z.array(javascriptErrorEntrySchema).min(1).max(ERROR_QUEUE_MAX);
 export type JavascriptErrorBatch = z.infer<typeof javascriptErrorBatchSchema>;
 
 /** Keeps event names in the `interface_error_[a-z0-9_]+` family whatever callers pass. */

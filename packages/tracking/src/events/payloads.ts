@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { QUERY_MAX_KEYS } from '../constants';
 import { SOURCE_ENVIRONMENTS, SOURCE_KINDS } from './enums';
 
-const primitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const primitive = /* @__PURE__ */ z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** Legacy payload (platform.md §3), plus the event's own flat fields. */
-export const legacyEventDataSchema = z
+export const legacyEventDataSchema = /* @__PURE__ */ z
   .object({
     websiteId: z.string().min(1),
     memberAccountId: z.string().min(1).optional(),
@@ -35,7 +35,7 @@ function jsonString<T extends z.ZodType>(inner: T) {
 }
 
 /** Form fields of POST /api/events/RecordEvent, `data` decoded. */
-export const recordEventFormSchema = z.object({
+export const recordEventFormSchema = /* @__PURE__ */ z.object({
   crumb: z.string(),
   event: z.string().min(1),
   data: jsonString(legacyEventDataSchema),
@@ -43,7 +43,7 @@ export const recordEventFormSchema = z.object({
 export type RecordEventForm = z.infer<typeof recordEventFormSchema>;
 
 /** Second-schema context every v2 event carries (platform.md §3). */
-export const clankerContextSchema = z.object({
+export const clankerContextSchema = /* @__PURE__ */ z.object({
   analyticsId: z.string().min(1).optional(),
   sessionId: z.string().min(1).optional(),
   browserLanguage: z.string(),
@@ -62,10 +62,10 @@ export const clankerContextSchema = z.object({
 export type ClankerContext = z.infer<typeof clankerContextSchema>;
 
 /** What eventContent decodes to: the context plus the event's own fields. */
-export const clankerEventContentSchema = clankerContextSchema.catchall(z.unknown());
+export const clankerEventContentSchema = /* @__PURE__ */ clankerContextSchema.catchall(z.unknown());
 
 /** Body of POST /api/v1/clanker/events. */
-export const clankerEventSchema = z.object({
+export const clankerEventSchema = /* @__PURE__ */ z.object({
   eventSchemaName: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/),
   eventContent: jsonString(clankerEventContentSchema),
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What the storefront knows about the page being shown (storefront.md §3
  * "Page context"). Only the fields tracking reads are modelled.
  */
-export const pageContextSchema = z.object({
+export const pageContextSchema = /* @__PURE__ */ z.object({
   websiteId: z.string().min(1),
   templateId: z.string().min(1),
   /** Numeric page type code (storefront.md §2). */

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { METRIC_NAMES, METRIC_RATINGS } from './thresholds';
 
 const ids = {
-  analyticsId: z.string().min(1).optional(),
-  sessionId: z.string().min(1).optional(),
+  analyticsId: /* @__PURE__ */ z.string().min(1).optional(),
+  sessionId: /* @__PURE__ */ z.string().min(1).optional(),
 };
 
-const ms = z.number().nonnegative();
+const ms = /* @__PURE__ */ z.number().nonnegative();
 
-export const webVitalDataSchema = z.object({
+export const webVitalDataSchema = /* @__PURE__ */ z.object({
   name: z.enum(METRIC_NAMES),
   value: z.number().nonnegative(),
   rating: z.enum(METRIC_RATINGS),
@@ -21,7 +21,7 @@ export type WebVitalData = z.infer<typeof webVitalDataSchema>;
 
 export const PAGE_SPEED_REASONS = ['timeout', 'hidden'] as const;
 
-export const pageSpeedDataSchema = z.object({
+export const pageSpeedDataSchema = /* @__PURE__ */ z.object({
   collectorVersion: z.string(),
   /** What ended the wait: 60 s elapsed, or the page was hidden first. */
   reason: z.enum(PAGE_SPEED_REASONS),
@@ -35,16 +35,16 @@ export const pageSpeedDataSchema = z.object({
 export type PageSpeedData = z.infer<typeof pageSpeedDataSchema>;
 
 const recordBase = {
-  app: z.string().min(1),
-  pageLoadId: z.string().min(1),
-  ts: z.number().int().nonnegative(),
+  app: /* @__PURE__ */ z.string().min(1),
+  pageLoadId: /* @__PURE__ */ z.string().min(1),
+  ts: /* @__PURE__ */ z.number().int().nonnegative(),
 };
 
-export const performanceRecordSchema = z.discriminatedUnion('event', [
+export const performanceRecordSchema = /* @__PURE__ */ z.discriminatedUnion('event', [
   z.object({ ...recordBase, event: z.literal('web_vital'), data: webVitalDataSchema }),
   z.object({ ...recordBase, event: z.literal('page_speed'), data: pageSpeedDataSchema }),
 ]);
 export type PerformanceRecord = z.infer<typeof performanceRecordSchema>;
 
 /** Body of POST /api/1/performance/records (sent as text/plain JSON). */
-export const performanceRecordBatchSchema = z.array(performanceRecordSchema).min(1);
+export const performanceRecordBatchSchema = /* @__PURE__ */ z.array(performanceRecordSchema).min(1);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const id = z.string().min(1);
+const id = /* @__PURE__ */ z.string().min(1);
 
 /** Product types by their storefront codes (storefront.md §3). */
 export const PRODUCT_ITEM_TYPES = {
@@ -10,13 +10,13 @@ export const PRODUCT_ITEM_TYPES = {
   4: 'gift_card',
   5: 'paywall',
 } as const;
-export const productItemTypeSchema = z.enum(['physical', 'digital', 'service', 'gift_card', 'paywall']);
+export const productItemTypeSchema = /* @__PURE__ */ z.enum(['physical', 'digital', 'service', 'gift_card', 'paywall']);
 export type ProductItemType = z.infer<typeof productItemTypeSchema>;
 
 export const PRODUCT_PAGES = ['plp', 'pdp', 'add-on', 'product_block'] as const;
 export type ProductPage = (typeof PRODUCT_PAGES)[number];
 
-export const siteVisitorProductSchema = z.object({
+export const siteVisitorProductSchema = /* @__PURE__ */ z.object({
   item_id: id,
   item_type: productItemTypeSchema,
   item_title: z.string(),
@@ -25,9 +25,9 @@ export const siteVisitorProductSchema = z.object({
 });
 export type SiteVisitorProduct = z.infer<typeof siteVisitorProductSchema>;
 
-const base = { website_id: id, page_id: id, logged_in: z.boolean() };
+const base = { website_id: id, page_id: id, logged_in: /* @__PURE__ */ z.boolean() };
 
-export const siteVisitorEventSchema = z.discriminatedUnion('event_name', [
+export const siteVisitorEventSchema = /* @__PURE__ */ z.discriminatedUnion('event_name', [
   z.object({ ...base, event_name: z.literal('product_detail_page_visit'), product: siteVisitorProductSchema }),
   z.object({ ...base, event_name: z.literal('product_listing_page_visit'), collection_id: id }),
   z.object({

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { PageContext } from '../page-context/page-context';
 import { context } from '../testing/fixtures';
 import { siteVisitorEventSchema, type SiteVisitorEvent } from './payloads';
-import { createSiteVisitorEvents, type ProductFacts } from './site-visitor-events';
+import { createSiteVisitorEvents, isCompleteSiteVisitorEvent, type ProductFacts } from './site-visitor-events';
 
 const flagged: PageContext = { ...context, betaFeatureFlags: ['commerce_site_visitor_metrics'] };
 const product: ProductFacts = {
@@ -94,5 +95,51 @@ describe('site-visitor commerce events', () => {
     ]);
     expect(sent().every((s) => s.fields.logged_in)).toBe(true);
     expect(sent()[1]!.fields).toMatchObject({ collection_id: 'col-1' });
+  });
+});
+
+describe('isCompleteSiteVisitorEvent', () => {
+  const maybeId = fc.option(fc.constantFrom('', 'x', 'id-1'), { nil: undefined });
+  const productArb = fc.option(
+    fc.record({
+      item_id: maybeId,
+      item_type: fc.constantFrom('physical', 'digital', 'gift_card', 'boat', undefined),
+      item_title: fc.option(fc.string(), { nil: undefined }),
+      item_collection_id: maybeId,
+      item_collection_name: fc.constantFrom('Shop', undefined),
+    }),
+    { nil: undefined },
+  );
+  const candidateArb = fc.record({
+    event_name: fc.constantFrom(
+      'product_detail_page_visit',
+      'product_listing_page_visit',
+      'add_to_cart',
+      'view_cart',
+      'remove_from_cart',
+      'related_products_shown',
+      'related_product_clicked',
+      'related_product_added',
+      'unknown_event',
+    ),
+    website_id: maybeId,
+    page_id: maybeId,
+    logged_in: fc.constantFrom(true, false, undefined),
+    cart_id: maybeId,
+    collection_id: maybeId,
+    product_page: fc.constantFrom('plp', 'pdp', 'add-on', 'product_block', 'home', undefined),
+    product: productArb,
+    related_item_id: maybeId,
+    related_item_ids: fc.option(fc.array(fc.constantFrom('', 'r1')), { nil: undefined }),
+  });
+
+  it('agrees with the API schema on every candidate', () => {
+    fc.assert(
+      fc.property(candidateArb, (candidate) => {
+        const defined = Object.fromEntries(Object.entries(candidate).filter(([, v]) => v !== undefined));
+        expect(isCompleteSiteVisitorEvent(defined)).toBe(siteVisitorEventSchema.safeParse(defined).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -3,8 +3,8 @@ import type { Events } from '../events/events';
 import { hasBetaFlag, type PageContext } from '../page-context/page-context';
 import {
   PRODUCT_ITEM_TYPES,
+  PRODUCT_PAGES,
   SITE_VISITOR_SCHEMA_NAME,
-  siteVisitorEventSchema,
   type ProductItemType,
   type ProductPage,
   type SiteVisitorEvent,
@@ -36,6 +36,52 @@ function itemType(type: ProductFacts['productType']): ProductItemType | undefine
   return type;
 }
 
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const ITEM_TYPES: readonly unknown[] = Object.values(PRODUCT_ITEM_TYPES);
+const PAGES: readonly unknown[] = PRODUCT_PAGES;
+
+/** Fields each event requires beyond website_id, page_id and logged_in. */
+const REQUIRED: Record<SiteVisitorEvent['event_name'], readonly string[]> = {
+  product_detail_page_visit: ['product'],
+  product_listing_page_visit: ['collection_id'],
+  add_to_cart: ['cart_id', 'product_page', 'product'],
+  view_cart: ['cart_id'],
+  remove_from_cart: ['cart_id', 'product'],
+  related_products_shown: ['product', 'related_item_ids'],
+  related_product_clicked: ['product', 'related_item_id'],
+  related_product_added: ['cart_id', 'product', 'related_item_id'],
+};
+
+function isProduct(v: unknown): boolean {
+  const p = v as Record<string, unknown> | undefined;
+  return (
+    !!p &&
+    isId(p.item_id) &&
+    ITEM_TYPES.includes(p.item_type) &&
+    typeof p.item_title === 'string' &&
+    isId(p.item_collection_id) &&
+    typeof p.item_collection_name === 'string'
+  );
+}
+
+const FIELD_CHECKS: Record<string, (v: unknown) => boolean> = {
+  product: isProduct,
+  product_page: (v) => PAGES.includes(v),
+  related_item_ids: (v) => Array.isArray(v) && v.length > 0 && v.every(isId),
+};
+
+/**
+ * "All required ids are known", checked by hand so the browser bundle needs no
+ * zod; a test keeps it in step with siteVisitorEventSchema, the API's contract.
+ */
+export function isCompleteSiteVisitorEvent(candidate: Record<string, unknown>): candidate is SiteVisitorEvent {
+  const required = REQUIRED[candidate.event_name as SiteVisitorEvent['event_name']];
+  if (!required || !isId(candidate.website_id) || !isId(candidate.page_id) || typeof candidate.logged_in !== 'boolean') {
+    return false;
+  }
+  return required.every((key) => (FIELD_CHECKS[key] ?? isId)(candidate[key]));
+}
+
 function productOf(facts: ProductFacts) {
   return {
     item_id: facts.itemId,
@@ -55,8 +101,7 @@ export interface SiteVisitorDeps {
 
 /**
  * Commerce site-visitor events. Sent only with the visitor-metrics beta flag
- * on and when the strict schema accepts the event, which is how "all required
- * ids are known" is enforced: a missing id fails the schema and nothing is sent.
+ * on and when every required id is known; otherwise nothing is sent.
  */
 export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvents {
   const common = () => ({
@@ -67,9 +112,8 @@ export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvent
 
   const send = async (candidate: Record<string, unknown>): Promise<boolean> => {
     if (!deps.isEnabled() || !hasBetaFlag(deps.context, COMMERCE_VISITOR_METRICS_FLAG)) return false;
-    const parsed = siteVisitorEventSchema.safeParse({ ...common(), ...candidate });
-    if (!parsed.success) return false;
-    const event: SiteVisitorEvent = parsed.data;
+    const event = { ...common(), ...candidate };
+    if (!isCompleteSiteVisitorEvent(event)) return false;
     return deps.events.sendClanker(SITE_VISITOR_SCHEMA_NAME, event);
   };
 

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatVisitorRecord, parseVisitTimer, parseVisitorRecord, type VisitorRecord } from './visitor-record';
+import {
+  formatVisitorRecord,
+  parseVisitTimer,
+  parseVisitorRecord,
+  visitorRecordCookieSchema,
+  type VisitorRecord,
+} from './visitor-record';
 
 const recordArb: fc.Arbitrary<VisitorRecord> = fc
   .record({
@@ -52,6 +58,16 @@ describe('visitor record cookie', () => {
     ['script injection', '<script>|1|2|3|4'],
   ])('rejects %s', (_label, raw) => {
     expect(parseVisitorRecord(raw)).toBeUndefined();
+  });
+
+  it('the API schema accepts exactly what the browser parser accepts', () => {
+    const near = fc.oneof(fc.string(), recordArb.map(formatVisitorRecord), recordArb.map((r) => `${formatVisitorRecord(r)}|1`));
+    fc.assert(
+      fc.property(near, (raw) => {
+        const result = visitorRecordCookieSchema.safeParse(raw);
+        expect(result.success ? result.data : undefined).toEqual(parseVisitorRecord(raw));
+      }),
+    );
   });
 
   it('rejects arbitrary strings that are not in the format', () => {

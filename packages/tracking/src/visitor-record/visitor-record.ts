@@ -19,51 +19,33 @@ export interface VisitorRecord {
 const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/;
 
-const positiveSafeInteger = z
+/**
+ * Zod view of the raw cookie string for the API; the browser path below is
+ * hand-written so the storefront bundle does not need zod at runtime.
+ */
+export const visitorRecordCookieSchema = /* @__PURE__ */ z
   .string()
-  .regex(POSITIVE_INTEGER)
-  .transform(Number)
-  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+  .refine((raw) => parseVisitorRecord(raw) !== undefined, 'malformed visitor record')
+  .transform((raw) => parseVisitorRecord(raw) as VisitorRecord);
 
-/** Zod schema of the raw cookie string; yields a VisitorRecord. */
-export const visitorRecordCookieSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    const parts = raw.split('|');
-    if (parts.length !== 5) {
-      ctx.addIssue({ code: 'custom', message: 'expected 5 bar-separated parts' });
-      return z.NEVER;
-    }
-    return parts;
-  })
-  .pipe(
-    z.tuple([
-      z.string().regex(ID_PATTERN),
-      positiveSafeInteger,
-      positiveSafeInteger,
-      positiveSafeInteger,
-      positiveSafeInteger,
-    ]),
-  )
-  .transform(
-    ([id, firstVisit, previousVisit, currentVisit, visitCount]): VisitorRecord => ({
-      id,
-      firstVisit,
-      previousVisit,
-      currentVisit,
-      visitCount,
-    }),
-  )
-  .refine(
-    (r) => r.firstVisit <= r.previousVisit && r.previousVisit <= r.currentVisit,
-    'visit timestamps out of order',
-  );
+function positiveInteger(raw: string): number | undefined {
+  if (!POSITIVE_INTEGER.test(raw)) return undefined;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
 
 /** Strict parse: anything off-format yields undefined so the caller replaces it. */
 export function parseVisitorRecord(raw: string | undefined): VisitorRecord | undefined {
   if (raw === undefined) return undefined;
-  const result = visitorRecordCookieSchema.safeParse(raw);
-  return result.success ? result.data : undefined;
+  const parts = raw.split('|');
+  if (parts.length !== 5) return undefined;
+  const [id, ...rest] = parts as [string, string, string, string, string];
+  if (!ID_PATTERN.test(id)) return undefined;
+  const numbers = rest.map(positiveInteger);
+  if (numbers.some((n) => n === undefined)) return undefined;
+  const [firstVisit, previousVisit, currentVisit, visitCount] = numbers as [number, number, number, number];
+  if (firstVisit > previousVisit || previousVisit > currentVisit) return undefined;
+  return { id, firstVisit, previousVisit, currentVisit, visitCount };
 }
 
 export function formatVisitorRecord(record: VisitorRecord): string {
@@ -72,7 +54,5 @@ export function formatVisitorRecord(record: VisitorRecord): string {
 
 /** The ss_cvt cookie: a positive integer timestamp (epoch ms of the last page view). */
 export function parseVisitTimer(raw: string | undefined): number | undefined {
-  if (raw === undefined || !POSITIVE_INTEGER.test(raw)) return undefined;
-  const value = Number(raw);
-  return Number.isSafeInteger(value) ? value : undefined;
+  return raw === undefined ? undefined : positiveInteger(raw);
 }
