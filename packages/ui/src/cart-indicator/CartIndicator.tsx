@@ -1,3 +1,6 @@
+import { cartCountDisplay, cartItemCountLabel, fillMessage } from '@site/commerce-core';
+import { uiMessages } from '../messages';
+
 export interface CartIndicatorProps {
   /** Total quantity of items in the cart; undefined while the cart is loading. */
   itemCount?: number;
@@ -8,18 +11,19 @@ export interface CartIndicatorProps {
   error?: boolean;
 }
 
-const COUNT_CAP = 100;
+/** The accessible name shared by the header indicator and the pill: "Cart, 3 items, subtotal $9.00". */
+export function cartLinkLabel(count: number, subtotalText?: string): string {
+  const items = cartItemCountLabel(count);
+  return subtotalText
+    ? fillMessage(uiMessages.cartLabelWithSubtotal, { items, subtotal: subtotalText })
+    : fillMessage(uiMessages.cartLabel, { items });
+}
 
 /** Header cart link: count and subtotal, marked empty at 0 (storefront.md §2). */
 export function CartIndicator({ itemCount, subtotalText, href = '/cart', error = false }: CartIndicatorProps) {
   const loading = itemCount === undefined && !error;
   const count = itemCount ?? 0;
-  const countText = count > COUNT_CAP ? `${COUNT_CAP}+` : String(count);
-  const label = loading
-    ? 'Cart, loading'
-    : error
-      ? 'Cart, contents unavailable'
-      : `Cart, ${count === 1 ? '1 item' : `${countText} items`}${subtotalText ? `, subtotal ${subtotalText}` : ''}`;
+  const label = loading ? uiMessages.cartLoading : error ? uiMessages.cartUnavailable : cartLinkLabel(count, subtotalText);
   return (
     <a
       className="sqs-cart-indicator"
@@ -32,7 +36,7 @@ export function CartIndicator({ itemCount, subtotalText, href = '/cart', error =
         🛒
       </span>
       <span className="sqs-cart-indicator__count" aria-hidden="true">
-        {loading ? '…' : error ? '!' : countText}
+        {loading ? '…' : error ? '!' : cartCountDisplay(count)}
       </span>
       {subtotalText && count > 0 ? (
         <span className="sqs-cart-indicator__subtotal" aria-hidden="true">

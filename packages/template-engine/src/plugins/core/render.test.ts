@@ -23,7 +23,9 @@ describe('core formatters in templates', () => {
 
   it('formats messages with loop variables', () => {
     const data = { msg: '{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}: {1}', xs: ['a', 'b', 'c'] };
-    expect(render('{.repeated section xs}{msg|message @index @} {.end}', data).html).toBe('1st: a 2nd: b 3rd: c ');
+    expect(render('{.repeated section xs}{msg|message @index @} {.end}', data).html).toBe(
+      '1st: a 2nd: b 3rd: c ',
+    );
   });
 
   it('reads the time zone of the website and the render clock', () => {

@@ -47,7 +47,13 @@ describe('coercions', () => {
   ])('asBoolean(%j) = %j', (v, b) => expect(asBoolean(v)).toBe(b));
 
   it('prints scalars only', () => {
-    expect([asString(3), asString(false), asString(null), asString([1]), asString({})]).toEqual(['3', 'false', '', '', '']);
+    expect([asString(3), asString(false), asString(null), asString([1]), asString({})]).toEqual([
+      '3',
+      'false',
+      '',
+      '',
+      '',
+    ]);
   });
 });
 

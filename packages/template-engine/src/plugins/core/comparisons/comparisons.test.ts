@@ -45,7 +45,9 @@ describe('number predicates', () => {
     ['plural?', 1, [], false],
     ['singular?', 1, [], true],
     ['singular?', '1', [], true],
-  ] as const)('%s on %j %j', (name, node, args, expected) => expect(check(p[name], node, args, { root })).toBe(expected));
+  ] as const)('%s on %j %j', (name, node, args, expected) =>
+    expect(check(p[name], node, args, { root })).toBe(expected),
+  );
 
   it('debug? follows the debug flag in the data', () => {
     expect(check(p['debug?'], {}, [], { root })).toBe(true);

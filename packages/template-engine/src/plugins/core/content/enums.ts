@@ -65,7 +65,17 @@ export const SLICE_TYPES: Readonly<Record<string, number>> = {
 
 /** Spec §3: the block types an item can be promoted as. */
 export const PROMOTED_BLOCK_TYPES = [
-  'map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form',
+  'map',
+  'embed',
+  'image',
+  'code',
+  'quote',
+  'twitter',
+  'link',
+  'video',
+  'foursquare',
+  'instagram',
+  'form',
 ] as const;
 
 export const PRODUCT_TYPE = { physical: 1, digital: 2, service: 3, giftCard: 4 } as const;

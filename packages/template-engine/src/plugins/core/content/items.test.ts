@@ -23,10 +23,13 @@ describe('item-classes', () => {
   });
 
   it('keeps only what applies', () => {
-    const product = { recordType: 11, structuredContent: { productType: 1, variants: [{ unlimited: true }] } };
-    expect(run(itemFormatters['item-classes'], product, [], fakeContext({ root: { recordTypeLabel: 'x' } }))).toBe(
-      'hentry post-type-x',
-    );
+    const product = {
+      recordType: 11,
+      structuredContent: { productType: 1, variants: [{ unlimited: true }] },
+    };
+    expect(
+      run(itemFormatters['item-classes'], product, [], fakeContext({ root: { recordTypeLabel: 'x' } })),
+    ).toBe('hentry post-type-x');
   });
 });
 

@@ -101,10 +101,12 @@ const recordTypePredicates = (): Record<string, Predicate> => {
   for (const [name, code] of Object.entries(RECORD_TYPES)) {
     if (!COMMERCE_RECORD_TYPES.has(name)) out[`${name}?`] = recordType(code);
   }
-  for (const name of PROMOTED_RECORD_TYPES) out[`${name}?`] = promotedOrRecord(RECORD_TYPES[name] ?? -1, name);
+  for (const name of PROMOTED_RECORD_TYPES)
+    out[`${name}?`] = promotedOrRecord(RECORD_TYPES[name] ?? -1, name);
   out['external-video?'] = promotedOrRecord(RECORD_TYPES.video ?? -1, 'video');
   for (const block of PROMOTED_BLOCK_TYPES) {
-    out[`promoted${block.toUpperCase()}?`] = (_args, ctx) => asString(node(ctx, 'promotedBlockType')) === block;
+    out[`promoted${block.toUpperCase()}?`] = (_args, ctx) =>
+      asString(node(ctx, 'promotedBlockType')) === block;
   }
   for (const [name, code] of Object.entries(BACKGROUND_SOURCES)) {
     out[`background-source-${name}?`] = (_args, ctx) => asNumber(node(ctx, 'backgroundSource')) === code;
@@ -133,9 +135,11 @@ export const itemPredicates: Record<string, Predicate> = {
   'external-link?': (_args, ctx) => isTruthy(node(ctx, 'externalLink')),
   'folder?': (_args, ctx) => isTruthy(node(ctx, 'collection.folder')),
   'index?': indexPage,
-  'location?': (_args, ctx) => node(ctx, 'location.mapLat') !== undefined && node(ctx, 'location.mapLng') !== undefined,
+  'location?': (_args, ctx) =>
+    node(ctx, 'location.mapLat') !== undefined && node(ctx, 'location.mapLng') !== undefined,
   'main-image?': (_args, ctx) => hasMainImage(ctx.node),
-  'passthrough?': (_args, ctx) => isTruthy(node(ctx, 'passthrough')) && asString(node(ctx, 'sourceUrl')) !== '',
+  'passthrough?': (_args, ctx) =>
+    isTruthy(node(ctx, 'passthrough')) && asString(node(ctx, 'sourceUrl')) !== '',
   'redirect?': (_args, ctx) => asNumber(node(ctx, 'folderBehavior')) === FOLDER_BEHAVIOR.redirect,
   'serviceNameEmail?': (_args, ctx) => asString(node(ctx, 'serviceName')) === 'email',
   'show-past-events?': (_args, ctx) => asString(node(ctx, 'showPastOrUpcomingEvents')) === 'past',

@@ -24,5 +24,7 @@ export const isOnSale = (item: unknown): boolean => {
 export const isSoldOut = (item: unknown): boolean => {
   const type = productType(item);
   if (type !== PRODUCT_TYPE.physical && type !== PRODUCT_TYPE.service) return false;
-  return variantsOf(item).every((v) => !isTruthy(getPath(v, 'unlimited')) && asNumber(getPath(v, 'qtyInStock')) <= 0);
+  return variantsOf(item).every(
+    (v) => !isTruthy(getPath(v, 'unlimited')) && asNumber(getPath(v, 'qtyInStock')) <= 0,
+  );
 };

@@ -47,7 +47,11 @@ describe('prop, lookup and key-by', () => {
 });
 
 describe('find-first / find-last', () => {
-  const items = [{ on: 0, n: 1 }, { on: 1, n: 2 }, { on: 1, n: 3 }];
+  const items = [
+    { on: 0, n: 1 },
+    { on: 1, n: 2 },
+    { on: 1, n: 3 },
+  ];
   it.each([
     ['find-first', [], items[0]],
     ['find-last', [], items[2]],

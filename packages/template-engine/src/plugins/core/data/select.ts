@@ -11,7 +11,9 @@ const get: Formatter = (value, args, ctx) => {
   for (const arg of args) {
     const key = ctx.resolve(arg);
     if (key === undefined) return undefined;
-    cur = Array.isArray(key) ? getPath(cur, key as (string | number)[]) : child(cur, typeof key === 'number' ? key : asString(key));
+    cur = Array.isArray(key)
+      ? getPath(cur, key as (string | number)[])
+      : child(cur, typeof key === 'number' ? key : asString(key));
     if (cur === undefined) return undefined;
   }
   return cur;
@@ -56,7 +58,12 @@ const keyBy: Formatter = (value, args) => {
  * `find-first [lookup] path`: the first element whose `path` is truthy, read on the element or,
  * with a lookup variable, on `lookup[element]`. Without arguments, the first element.
  */
-const findEntry = (items: unknown, args: readonly string[], ctx: RenderContext, fromEnd: boolean): unknown => {
+const findEntry = (
+  items: unknown,
+  args: readonly string[],
+  ctx: RenderContext,
+  fromEnd: boolean,
+): unknown => {
   if (!Array.isArray(items) || items.length === 0) return undefined;
   const table = args.length === 2 ? ctx.resolve(args[0] ?? '') : undefined;
   const path = args.length === 0 ? undefined : splitPath(args[args.length === 2 ? 1 : 0] ?? '');

@@ -11,8 +11,18 @@ const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LONG_MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 const hour12 = (h: number): number => (h % 12 === 0 ? 12 : h % 12);
@@ -42,51 +52,94 @@ const offsetText = (offset: number): string => {
 
 const field = (f: ZonedFields, code: string, timeZone: string): string | undefined => {
   switch (code) {
-    case 'a': return SHORT_DAYS[f.weekday];
-    case 'A': return LONG_DAYS[f.weekday];
+    case 'a':
+      return SHORT_DAYS[f.weekday];
+    case 'A':
+      return LONG_DAYS[f.weekday];
     case 'b':
-    case 'h': return SHORT_MONTHS[f.month - 1];
-    case 'B': return LONG_MONTHS[f.month - 1];
-    case 'c': return format(f, `%a, %b ${f.day}, %Y %i:%M:%S %p %Z`, timeZone);
-    case 'C': return padStart(Math.trunc(f.year / 100), 2);
-    case 'd': return padStart(f.day, 2);
-    case 'D': return format(f, '%m/%d/%y', timeZone);
-    case 'e': return padStart(f.day, 2, ' ');
-    case 'F': return format(f, '%Y-%m-%d', timeZone);
-    case 'g': return padStart(isoWeek(f)[1] % 100, 2);
-    case 'G': return padStart(isoWeek(f)[1], 4);
-    case 'H': return padStart(f.hour, 2);
-    case 'i': return String(hour12(f.hour));
-    case 'I': return padStart(hour12(f.hour), 2);
-    case 'j': return padStart(f.dayOfYear, 3);
-    case 'k': return padStart(f.hour, 2, ' ');
-    case 'l': return padStart(hour12(f.hour), 2, ' ');
-    case 'm': return padStart(f.month, 2);
-    case 'M': return padStart(f.minute, 2);
-    case 'n': return '\n';
-    case 'N': return padStart(f.millisecond * 1_000_000, 9);
-    case 'p': return f.hour < 12 ? 'AM' : 'PM';
-    case 'P': return f.hour < 12 ? 'am' : 'pm';
-    case 'q': return String(Math.floor((f.month - 1) / 3) + 1);
-    case 'r': return format(f, `${hour12(f.hour)}:%M:%S %p`, timeZone);
-    case 'R': return format(f, '%H:%M', timeZone);
-    case 's': return String(Math.trunc(f.epoch / 1000));
-    case 'S': return padStart(f.second, 2);
-    case 't': return '\t';
-    case 'T': return format(f, '%H:%M:%S', timeZone);
-    case 'u': return String(f.weekday === 0 ? 7 : f.weekday);
+    case 'h':
+      return SHORT_MONTHS[f.month - 1];
+    case 'B':
+      return LONG_MONTHS[f.month - 1];
+    case 'c':
+      return format(f, `%a, %b ${f.day}, %Y %i:%M:%S %p %Z`, timeZone);
+    case 'C':
+      return padStart(Math.trunc(f.year / 100), 2);
+    case 'd':
+      return padStart(f.day, 2);
+    case 'D':
+      return format(f, '%m/%d/%y', timeZone);
+    case 'e':
+      return padStart(f.day, 2, ' ');
+    case 'F':
+      return format(f, '%Y-%m-%d', timeZone);
+    case 'g':
+      return padStart(isoWeek(f)[1] % 100, 2);
+    case 'G':
+      return padStart(isoWeek(f)[1], 4);
+    case 'H':
+      return padStart(f.hour, 2);
+    case 'i':
+      return String(hour12(f.hour));
+    case 'I':
+      return padStart(hour12(f.hour), 2);
+    case 'j':
+      return padStart(f.dayOfYear, 3);
+    case 'k':
+      return padStart(f.hour, 2, ' ');
+    case 'l':
+      return padStart(hour12(f.hour), 2, ' ');
+    case 'm':
+      return padStart(f.month, 2);
+    case 'M':
+      return padStart(f.minute, 2);
+    case 'n':
+      return '\n';
+    case 'N':
+      return padStart(f.millisecond * 1_000_000, 9);
+    case 'p':
+      return f.hour < 12 ? 'AM' : 'PM';
+    case 'P':
+      return f.hour < 12 ? 'am' : 'pm';
+    case 'q':
+      return String(Math.floor((f.month - 1) / 3) + 1);
+    case 'r':
+      return format(f, `${hour12(f.hour)}:%M:%S %p`, timeZone);
+    case 'R':
+      return format(f, '%H:%M', timeZone);
+    case 's':
+      return String(Math.trunc(f.epoch / 1000));
+    case 'S':
+      return padStart(f.second, 2);
+    case 't':
+      return '\t';
+    case 'T':
+      return format(f, '%H:%M:%S', timeZone);
+    case 'u':
+      return String(f.weekday === 0 ? 7 : f.weekday);
     case 'U':
-    case 'W': return padStart(weekOfYear(f), 2);
-    case 'v': return format(f, '%e-%b-%Y', timeZone);
-    case 'V': return padStart(isoWeek(f)[0], 2);
-    case 'w': return String(f.weekday);
-    case 'x': return format(f, '%m/%d/%Y', timeZone);
-    case 'X': return format(f, '%I:%M:%S %p', timeZone);
-    case 'y': return padStart(((f.year % 100) + 100) % 100, 2);
-    case 'Y': return String(f.year);
-    case 'z': return offsetText(f.offset);
-    case 'Z': return zoneAbbreviation(f.epoch, timeZone);
-    default: return undefined;
+    case 'W':
+      return padStart(weekOfYear(f), 2);
+    case 'v':
+      return format(f, '%e-%b-%Y', timeZone);
+    case 'V':
+      return padStart(isoWeek(f)[0], 2);
+    case 'w':
+      return String(f.weekday);
+    case 'x':
+      return format(f, '%m/%d/%Y', timeZone);
+    case 'X':
+      return format(f, '%I:%M:%S %p', timeZone);
+    case 'y':
+      return padStart(((f.year % 100) + 100) % 100, 2);
+    case 'Y':
+      return String(f.year);
+    case 'z':
+      return offsetText(f.offset);
+    case 'Z':
+      return zoneAbbreviation(f.epoch, timeZone);
+    default:
+      return undefined;
   }
 };
 

@@ -65,7 +65,9 @@ const offsets = new Memo<number>(5000);
 /** Wall-clock offset of `timeZone` at `instant`, in milliseconds. */
 export const zoneOffset = (instant: number, timeZone: string): number => {
   if (timeZone === 'UTC') return 0;
-  return offsets.get(`${timeZone}\u0000${Math.floor(instant / QUARTER_HOUR)}`, () => readOffset(instant, timeZone));
+  return offsets.get(`${timeZone}\u0000${Math.floor(instant / QUARTER_HOUR)}`, () =>
+    readOffset(instant, timeZone),
+  );
 };
 
 const readOffset = (instant: number, timeZone: string): number => {
@@ -79,14 +81,29 @@ const readOffset = (instant: number, timeZone: string): number => {
   for (const p of fieldFormatter(timeZone).formatToParts(instant)) {
     const n = Number(p.value);
     switch (p.type) {
-      case 'year': year = n; break;
-      case 'month': month = n; break;
-      case 'day': day = n; break;
-      case 'hour': hour = n; break;
-      case 'minute': minute = n; break;
-      case 'second': second = n; break;
-      case 'era': bc = p.value.startsWith('B'); break;
-      default: break;
+      case 'year':
+        year = n;
+        break;
+      case 'month':
+        month = n;
+        break;
+      case 'day':
+        day = n;
+        break;
+      case 'hour':
+        hour = n;
+        break;
+      case 'minute':
+        minute = n;
+        break;
+      case 'second':
+        second = n;
+        break;
+      case 'era':
+        bc = p.value.startsWith('B');
+        break;
+      default:
+        break;
     }
   }
   const wall = new Date(0);
@@ -126,7 +143,9 @@ const abbreviations = new Memo<string>(1000);
 
 /** Short zone name such as "EST" or "JST", else the GMT offset form ICU gives. */
 export const zoneAbbreviation = (instant: number, timeZone: string): string =>
-  abbreviations.get(`${timeZone}\u0000${zoneOffset(instant, timeZone)}`, () => readAbbreviation(instant, timeZone));
+  abbreviations.get(`${timeZone}\u0000${zoneOffset(instant, timeZone)}`, () =>
+    readAbbreviation(instant, timeZone),
+  );
 
 const readAbbreviation = (instant: number, timeZone: string): string => {
   let fs = abbreviationFormatters.get(timeZone);

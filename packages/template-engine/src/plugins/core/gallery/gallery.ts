@@ -3,18 +3,35 @@ import type { Predicate } from '../../types';
 import { asBoolean, asString, getPath, isTruthy } from '../values';
 
 const DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
-const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const;
+const META_POSITIONS = [
+  'top',
+  'top-left',
+  'top-right',
+  'center',
+  'bottom',
+  'bottom-left',
+  'bottom-right',
+] as const;
 const ACTIVE_ALIGNMENTS = ['center', 'left', 'right'] as const;
 const BOOLEAN_OPTIONS = [
-  'autoplay', 'auto-crop', 'controls', 'lightbox', 'square-thumbs', 'show-meta', 'show-meta-on-hover', 'thumbnails',
+  'autoplay',
+  'auto-crop',
+  'controls',
+  'lightbox',
+  'square-thumbs',
+  'show-meta',
+  'show-meta-on-hover',
+  'thumbnails',
 ] as const;
 
 /**
  * Options are read as set on the block: an option that is absent is false here even when the
  * editor would default it on, because the rendered page only sees what was saved.
  */
-const option = (name: string): ((args: readonly string[], ctx: Parameters<Predicate>[1]) => unknown) =>
-  (_args, ctx) => getPath(ctx.resolve('options'), name);
+const option =
+  (name: string): ((args: readonly string[], ctx: Parameters<Predicate>[1]) => unknown) =>
+  (_args, ctx) =>
+    getPath(ctx.resolve('options'), name);
 
 const selects = (name: string, values: readonly string[], prefix: string): Record<string, Predicate> => {
   const read = option(name);

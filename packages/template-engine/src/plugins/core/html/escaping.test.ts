@@ -23,7 +23,9 @@ describe('escaping formatters', () => {
   });
 
   it('prefixes the site base URL', () => {
-    expect(run(f.AbsUrl, 'page', [], fakeContext({ root: { 'base-url': 'https://x.test' } }))).toBe('https://x.test/page');
+    expect(run(f.AbsUrl, 'page', [], fakeContext({ root: { 'base-url': 'https://x.test' } }))).toBe(
+      'https://x.test/page',
+    );
   });
 
   it('never lets JSON close a script element', () => {

@@ -116,7 +116,10 @@ export const formatDatetime = (value: unknown, args: readonly string[], ctx: Ren
   const key = `${ctx.locale}\u0000${ctx.timeZone}\u0000${args.join('\u0000')}`;
   const p = preparedDatetimes.get(key, () => {
     const spec = datetimeSpec(args);
-    return { format: dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)), beginSentence: spec.beginSentence };
+    return {
+      format: dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)),
+      beginSentence: spec.beginSentence,
+    };
   });
   const text = icuText(p.format.formatToParts(instant));
   return p.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
@@ -193,7 +196,12 @@ const prepareInterval = (
  * time-only skeleton over different days gains the date so the range stays unambiguous; a
  * weekday-only skeleton over different days shows each end with its time ("Tue, 3:51 PM").
  */
-export const formatInterval = (a: unknown, b: unknown, args: readonly string[], ctx: RenderContext): string => {
+export const formatInterval = (
+  a: unknown,
+  b: unknown,
+  args: readonly string[],
+  ctx: RenderContext,
+): string => {
   const start = asNumber(a);
   const end = asNumber(b);
   if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
@@ -208,7 +216,8 @@ export const formatInterval = (a: unknown, b: unknown, args: readonly string[], 
     let text: string;
     if (p.time) {
       const { range, time } = p;
-      const side = (t: number): string => `${icuText(range.formatToParts(t))}, ${icuText(time.formatToParts(t))}`;
+      const side = (t: number): string =>
+        `${icuText(range.formatToParts(t))}, ${icuText(time.formatToParts(t))}`;
       // ICU's interval fallback joins the ends with thin spaces around an en dash.
       text = `${side(start)}\u2009–\u2009${side(end)}`;
     } else {

@@ -8,6 +8,8 @@ describe('legacy names', () => {
   it('units-metric? is false and reports that it is not implemented (spec §8)', () => {
     const ctx = fakeContext();
     expect(legacyPredicates['units-metric?']([], ctx)).toBe(false);
-    expect(ctx.errors).toEqual([{ kind: 'NOT_IMPLEMENTED', message: '"units-metric?" formatter is not yet implemented' }]);
+    expect(ctx.errors).toEqual([
+      { kind: 'NOT_IMPLEMENTED', message: '"units-metric?" formatter is not yet implemented' },
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { fakeContext, run } from '../test-context';
 import { formatMessage, messageFormatters as f, parseMessage } from './message';
 
 const ctx = fakeContext({ timeZone: 'UTC' });
-const fmt = (msg: string, ...positional: unknown[]): string => formatMessage(msg, { positional, named: {} }, ctx);
+const fmt = (msg: string, ...positional: unknown[]): string =>
+  formatMessage(msg, { positional, named: {} }, ctx);
 
 describe('message', () => {
   it.each([
@@ -23,7 +24,11 @@ describe('message', () => {
     ['{0 plural one{{1} has # item} other{{1} has # items}}', [2, 'Bo'], 'Bo has 2 items'],
     ['{0 decimal maxfrac:1}', ['1234.56'], '1,234.6'],
     ['{0 datetime date:short}', [Date.UTC(2020, 1, 3)], '2/3/20'],
-    ['{0;1 datetime-interval yMMM}', [Date.UTC(2020, 1, 3), Date.UTC(2020, 4, 3)], 'Feb\u2009–\u2009May 2020'],
+    [
+      '{0;1 datetime-interval yMMM}',
+      [Date.UTC(2020, 1, 3), Date.UTC(2020, 4, 3)],
+      'Feb\u2009–\u2009May 2020',
+    ],
     ['{0 unit in:meter}', [5], '5 m'],
     ['{0 mystery}', ['raw'], 'raw'],
     ['unclosed {0', ['x'], 'unclosed {0'],
@@ -43,7 +48,9 @@ describe('message', () => {
 
   it('resolves formatter arguments as variables, named ones too', () => {
     const c = fakeContext({ root: { n: 2, who: 'Lee' } });
-    expect(run(f.message, '{who} has {0 plural one{# pet} other{# pets}}', ['n', 'who:who'], c)).toBe('Lee has 2 pets');
+    expect(run(f.message, '{who} has {0 plural one{# pet} other{# pets}}', ['n', 'who:who'], c)).toBe(
+      'Lee has 2 pets',
+    );
     expect(run(f.plural, '{1}', ['n', 'who'], c)).toBe('Lee');
   });
 

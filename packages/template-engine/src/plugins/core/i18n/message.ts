@@ -151,8 +151,10 @@ const fractionDigits = (decimal: string): number => {
 const category = (locale: string, type: Intl.PluralRuleType, decimal: string): Intl.LDMLPluralRule => {
   const v = fractionDigits(decimal);
   const loc = safeLocale(locale);
-  const rules = pluralRules.get(`${loc}\u0000${type}\u0000${v}`, () =>
-    new Intl.PluralRules(loc, { type, minimumFractionDigits: v, maximumFractionDigits: Math.max(v, 3) }),
+  const rules = pluralRules.get(
+    `${loc}\u0000${type}\u0000${v}`,
+    () =>
+      new Intl.PluralRules(loc, { type, minimumFractionDigits: v, maximumFractionDigits: Math.max(v, 3) }),
   );
   return rules.select(Number(decimal));
 };

@@ -26,7 +26,12 @@ export interface DecimalSpec {
 }
 
 /** Applies one digit/grouping/rounding option shared by decimal, unit and relative time. */
-export const numberOption = (key: string, val: string, o: Intl.NumberFormatOptions, cap = DIGIT_CAP): void => {
+export const numberOption = (
+  key: string,
+  val: string,
+  o: Intl.NumberFormatOptions,
+  cap = DIGIT_CAP,
+): void => {
   switch (key) {
     case 'group':
     case 'grouping':
@@ -182,7 +187,8 @@ const unitOptions = (args: readonly string[]): Intl.NumberFormatOptions | undefi
     for (const arg of args) {
       const [key, val] = splitOption(arg);
       if (key === 'in' || key === 'unit') o.unit = val;
-      else if (key === 'width' && (val === 'short' || val === 'narrow' || val === 'long')) o.unitDisplay = val;
+      else if (key === 'width' && (val === 'short' || val === 'narrow' || val === 'long'))
+        o.unitDisplay = val;
       else numberOption(key, val, o);
     }
     if (!o.unit) return undefined;

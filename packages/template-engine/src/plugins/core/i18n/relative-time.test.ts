@@ -30,6 +30,8 @@ describe('relative-time', () => {
   });
 
   it('uses the render locale', () => {
-    expect(run(f['relative-time'], NOW - 2 * D, [], fakeContext({ now: NOW, locale: 'fr' }))).toBe('avant-hier');
+    expect(run(f['relative-time'], NOW - 2 * D, [], fakeContext({ now: NOW, locale: 'fr' }))).toBe(
+      'avant-hier',
+    );
   });
 });

@@ -96,8 +96,9 @@ const relativeTime: Formatter = (value, args, ctx, vars) => {
   const amount = spec.alwaysNow && Math.abs(gap) < MINUTE ? 0 : Math.round(gap / UNIT_MS[unit]);
   const loc = safeLocale(ctx.locale);
   const numeric = spec.numericOnly ? 'always' : 'auto';
-  const f = formats.get(`${loc}\u0000${numeric}\u0000${spec.width}`, () =>
-    new Intl.RelativeTimeFormat(loc, { numeric, style: spec.width }),
+  const f = formats.get(
+    `${loc}\u0000${numeric}\u0000${spec.width}`,
+    () => new Intl.RelativeTimeFormat(loc, { numeric, style: spec.width }),
   );
   const text = f.format(amount, unit);
   return spec.beginSentence ? capitalizeFirst(text, loc) : text;

@@ -20,7 +20,12 @@ describe('image meta and alt text', () => {
   });
 
   it('marks licensed previews and component keys, and centres a missing focal point', () => {
-    const out = run(f['image-meta'], { assetUrl: '/x', licensedAssetPreview: {}, componentKey: 'k1' }, [], fakeContext());
+    const out = run(
+      f['image-meta'],
+      { assetUrl: '/x', licensedAssetPreview: {}, componentKey: 'k1' },
+      [],
+      fakeContext(),
+    );
     expect(out).toBe(
       'data-licensed-asset-preview="true" data-component-key="k1" data-src="/x" data-image="/x" ' +
         'data-image-dimensions="" data-image-focal-point="0.5,0.5" alt="" ',
@@ -45,9 +50,13 @@ describe('image meta and alt text', () => {
 
   it('reads child and cover images', () => {
     const ctx = fakeContext();
-    expect(run(f['child-image-meta'], { items: [{}, photo] }, ['1'], ctx)).toContain('data-src="/a/lake.jpg"');
+    expect(run(f['child-image-meta'], { items: [{}, photo] }, ['1'], ctx)).toContain(
+      'data-src="/a/lake.jpg"',
+    );
     expect(run(f['child-image-meta'], { items: [] }, ['3'], ctx)).toBe('');
-    expect(run(f['cover-image-meta'], { coverImage: photo }, [], ctx)).toContain('data-image-focal-point="0.25,0.75"');
+    expect(run(f['cover-image-meta'], { coverImage: photo }, [], ctx)).toContain(
+      'data-image-focal-point="0.25,0.75"',
+    );
   });
 });
 
@@ -65,7 +74,10 @@ describe('image', () => {
 
 describe('image-srcset (spec §9 widths)', () => {
   it.each([
-    ['2000x1000,100w,300w', ' srcset="/i.jpg?format=100w 100w,/i.jpg?format=300w 300w,/i.jpg?format=original 500w"'],
+    [
+      '2000x1000,100w,300w',
+      ' srcset="/i.jpg?format=100w 100w,/i.jpg?format=300w 300w,/i.jpg?format=original 500w"',
+    ],
     ['100w,2500w', ' srcset="/i.jpg?format=100w 100w,/i.jpg?format=2500w 2500w"'],
     ['800x600', undefined],
   ])('%s', (variants, expected) =>

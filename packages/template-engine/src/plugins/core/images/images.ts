@@ -49,7 +49,9 @@ const imageColor: Formatter = (value, args) => {
   if (colors === undefined) return undefined;
   const key = args[0];
   if (key === undefined) {
-    return COLOR_POSITIONS.map((p) => `data-color-${p}="#${asString(getPath(colors, `${p}Average`))}" `).join('');
+    return COLOR_POSITIONS.map((p) => `data-color-${p}="#${asString(getPath(colors, `${p}Average`))}" `).join(
+      '',
+    );
   }
   const color = asString(getPath(colors, `${key}Average`));
   if (color === '') return coreMessages.errors.imageColorNotFound(key);

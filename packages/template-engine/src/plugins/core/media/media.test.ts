@@ -8,7 +8,13 @@ const clip = {
   originalSize: '1280x720',
   overlay: true,
   systemDataId: 'sd1',
-  colorData: { topLeftAverage: '111', topRightAverage: '222', bottomLeftAverage: '333', bottomRightAverage: '444', centerAverage: '555' },
+  colorData: {
+    topLeftAverage: '111',
+    topRightAverage: '222',
+    bottomLeftAverage: '333',
+    bottomRightAverage: '444',
+    centerAverage: '555',
+  },
 };
 
 describe('video', () => {
@@ -23,7 +29,9 @@ describe('video', () => {
   });
 
   it('marks an overlay without a thumbnail and skips the overlay when off', () => {
-    expect(run(f.video, { ...clip, systemDataId: '' })).toContain('<div class="sqs-video-overlay no-thumb" style="opacity: 0;">');
+    expect(run(f.video, { ...clip, systemDataId: '' })).toContain(
+      '<div class="sqs-video-overlay no-thumb" style="opacity: 0;">',
+    );
     expect(run(f.video, { ...clip, overlay: false })).toBe(
       '<div class="sqs-video-wrapper" data-html="&lt;iframe src=&quot;v&quot;&gt;&lt;/iframe&gt;" data-provider-name="vimeo"></div>',
     );

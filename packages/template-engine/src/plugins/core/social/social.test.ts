@@ -22,12 +22,14 @@ describe('comments', () => {
     [0, 'No Comments'],
     [1, '1 Comment'],
     [2, '2 Comments'],
-  ])('comment-count %d (spec §5)', (n, text) => expect(run(f['comment-count'], { publicCommentCount: n })).toBe(text));
+  ])('comment-count %d (spec §5)', (n, text) =>
+    expect(run(f['comment-count'], { publicCommentCount: n })).toBe(text),
+  );
 
   it('links to the comments of the item', () => {
-    expect(run(f['comment-link'], { id: 'i1', fullUrl: '/p', publicCommentCount: 0 }, [], fakeContext())).toBe(
-      '\n  <a href="/p#comments-i1" class="sqs-comment-link" data-id="i1">\n  No\n  Comments\n  </a>\n',
-    );
+    expect(
+      run(f['comment-link'], { id: 'i1', fullUrl: '/p', publicCommentCount: 0 }, [], fakeContext()),
+    ).toBe('\n  <a href="/p#comments-i1" class="sqs-comment-link" data-id="i1">\n  No\n  Comments\n  </a>\n');
   });
 
   it('switches to Disqus when the site has a short name', () => {
@@ -35,7 +37,9 @@ describe('comments', () => {
     expect(run(f['comment-link'], { id: 'i1', fullUrl: '/p' }, [], ctx)).toBe(
       '\n  <a href="/p" class="sqs-comment-link sqs-disqus-comment-link" data-id="i1"></a>\n',
     );
-    expect(run(f.comments, { id: 'i1' }, [], ctx)).toBe('\n  <div class="squarespace-comments" id="disqus_thread"></div>\n');
+    expect(run(f.comments, { id: 'i1' }, [], ctx)).toBe(
+      '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n',
+    );
   });
 
   it('describes the item or collection whose comments these are', () => {
@@ -55,7 +59,9 @@ describe('comments', () => {
     [{ commentState: 2 }, {}, false],
     [{ commentState: 1 }, { websiteSettings: { commentsEnabled: false } }, false],
     [{ commentState: 1 }, { websiteSettings: { commentsEnabled: true } }, true],
-  ])('comments? %j under %j (spec §4)', (item, root, shown) => expect(check(p['comments?'], item, [], { root })).toBe(shown));
+  ])('comments? %j under %j (spec §4)', (item, root, shown) =>
+    expect(check(p['comments?'], item, [], { root })).toBe(shown),
+  );
 
   it('disqus? needs a short name', () => {
     expect(check(p['disqus?'], {}, [], { root: { websiteSettings: { disqusShortName: 'x' } } })).toBe(true);
@@ -64,28 +70,49 @@ describe('comments', () => {
 });
 
 describe('buttons', () => {
-  const post = { id: 'p1', likeCount: 7, systemDataId: 's1', assetUrl: '/a.jpg', recordType: 1, fullUrl: '/post', title: 'A "b"' };
+  const post = {
+    id: 'p1',
+    likeCount: 7,
+    systemDataId: 's1',
+    assetUrl: '/a.jpg',
+    recordType: 1,
+    fullUrl: '/post',
+    title: 'A "b"',
+  };
 
   it('likes only when simple liking is on', () => {
     expect(run(f['like-button'], post, [], fakeContext())).toBe('');
-    expect(run(f['like-button'], post, [], fakeContext({ root: { websiteSettings: { simpleLikingEnabled: true } } }))).toBe(
+    expect(
+      run(
+        f['like-button'],
+        post,
+        [],
+        fakeContext({ root: { websiteSettings: { simpleLikingEnabled: true } } }),
+      ),
+    ).toBe(
       '\n  <span class="sqs-simple-like" data-item-id="p1" data-like-count="7">\n    <span class="like-icon"></span>\n' +
         '    <span class="like-count"></span>\n  </span>\n',
     );
   });
 
   it('shares only when share button options are set (spec §9)', () => {
-    expect(run(f['social-button'], post, [], fakeContext({ root: { website: { shareButtonOptions: [] } } }))).toBe('');
+    expect(
+      run(f['social-button'], post, [], fakeContext({ root: { website: { shareButtonOptions: [] } } })),
+    ).toBe('');
     const ctx = fakeContext({ root: { website: { shareButtonOptions: ['x'] } } });
     expect(run(f['social-button-inline'], post, [], ctx)).toBe(
       '<span class="squarespace-social-buttons inline-style" data-system-data-id="s1" data-asset-url="/a.jpg" ' +
         'data-record-type="1" data-full-url="/post" data-title="A &quot;b&quot;"></span>',
     );
-    expect(run(f['social-button'], post, [], ctx)).toMatch(/^<div class="squarespace-social-buttons button-style".*<\/div>$/);
+    expect(run(f['social-button'], post, [], ctx)).toMatch(
+      /^<div class="squarespace-social-buttons button-style".*<\/div>$/,
+    );
   });
 
   it('follows the user named, or the last part of the profile URL', () => {
-    expect(run(f['twitter-follow-button'], { profileUrl: 'https://twitter.com/someone' })).toContain('data-username="someone"');
+    expect(run(f['twitter-follow-button'], { profileUrl: 'https://twitter.com/someone' })).toContain(
+      'data-username="someone"',
+    );
     expect(run(f['twitter-follow-button'], { userName: 'me' })).toContain('data-username="me"');
   });
 });

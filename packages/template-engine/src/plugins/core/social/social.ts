@@ -46,7 +46,10 @@ const comments: Formatter = (value, _args, ctx) => {
   const collection = lookup(value, 'collection', ctx);
   const source = isTruthy(item) ? item : isTruthy(collection) ? collection : undefined;
   if (source !== undefined) {
-    out += source === item ? ` data-item-id="${asString(getPath(item, 'id'))}"` : ` data-collection-id="${asString(getPath(collection, 'id'))}"`;
+    out +=
+      source === item
+        ? ` data-item-id="${asString(getPath(item, 'id'))}"`
+        : ` data-collection-id="${asString(getPath(collection, 'id'))}"`;
     out += ` data-public-comment-count="${asString(getPath(source, 'publicCommentCount'))}"`;
     out += ` data-comment-state="${asString(getPath(source, 'commentState'))}"`;
   }

@@ -53,7 +53,12 @@ describe('other text formatters', () => {
     ['output', null, ['a', 'b'], 'a b'],
     ['encode-space', 'a b\tc', [], 'a&nbsp;b&nbsp;c'],
     ['line-breaks', 'a\nb', [], 'a<br/>b'],
-    ['smartypants', `"Quote" and 'single' -- dash`, [], '\u201cQuote\u201d and \u2018single\u2019 \u2014 dash'],
+    [
+      'smartypants',
+      `"Quote" and 'single' -- dash`,
+      [],
+      '\u201cQuote\u201d and \u2018single\u2019 \u2014 dash',
+    ],
   ] as const)('%s %j %j', (name, value, args, expected) => {
     expect(run(t[name], value, args)).toBe(expected);
   });
