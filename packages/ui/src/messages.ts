@@ -14,7 +14,6 @@ export const uiMessages = {
   cartUnavailable: 'Cart, contents unavailable',
   cartLabel: 'Cart, {items}',
   cartLabelWithSubtotal: 'Cart, {items}, subtotal {subtotal}',
-  cartPopoverRegion: 'Cart notification',
 
   // Instalment pill and modal (storefront.md §2, §4, §5). The spec gives the out-of-range texts
   // only; the offer sentence and the modal labels are our wording.
