@@ -32,3 +32,5 @@ export {
   type AdditionalFieldsFormProps,
   type AdditionalFieldsSubmitResult,
 } from './additional-fields/AdditionalFieldsForm';
+export * from './form-controls/index';
+export * from './cart-page/index';
