@@ -4,10 +4,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerCartRoutes } from './commerce/cart-routes';
+import { registerCheckoutRoutes } from './commerce/checkout-routes';
+import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import type { DatabaseHandle } from './db/client';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
+import { registerCrumbRoute } from './security/crumb';
 import { appsFolder, publicFolder } from './paths';
 import { readStorefrontAssets } from './site/assets';
 
@@ -18,6 +22,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder holding the storefront and editor apps (their dist folders are served). */
   appsDir?: string;
+  /** Payment providers by id; the built-in test provider when none is given. */
+  paymentProviders?: PaymentProvider[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -58,6 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerHealthRoutes(app, options.database);
+  registerCrumbRoute(app);
+  registerCartRoutes(app, { db: options.database.db, websiteId });
+  registerCheckoutRoutes(app, {
+    db: options.database.db,
+    websiteId,
+    paymentProviders: new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p])),
+  });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

@@ -1,16 +1,8 @@
+import { minorToMoney, ProductType, type CurrencyCode } from '@site/commerce-core';
 import type { products, variants } from '../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;
-
-/** Minor units → the decimal string the templates' money shape carries ("8500" → "85.00"). */
-function decimal(cents: number, fractionDigits: number): string {
-  if (fractionDigits === 0) return String(cents);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const unit = 10 ** fractionDigits;
-  return `${sign}${Math.trunc(abs / unit)}.${String(abs % unit).padStart(fractionDigits, '0')}`;
-}
 
 /**
  * The product item as templates read it (storefront.md §3, "Product item"): the database keeps
@@ -20,12 +12,13 @@ export function toProductItem(
   product: ProductRow,
   productVariants: readonly VariantRow[],
   collection: { id: string; path: string },
-  currency: string,
+  currency: CurrencyCode,
 ) {
-  const fractionDigits = currency === 'JPY' ? 0 : 2;
-  const money = (cents: number) => ({ currency, value: decimal(cents, fractionDigits) });
+  const money = (cents: number) => minorToMoney({ minor: BigInt(cents), currency });
   const details = product.details as Record<string, unknown>;
   const ordering = (details.variantOptionOrdering as string[] | undefined) ?? [];
+  // Digital products carry one price on the product itself (storefront.md §3), not per variant.
+  const single = product.productType === ProductType.DIGITAL ? productVariants[0] : undefined;
   return {
     id: product.id,
     collectionId: product.collectionId,
@@ -39,6 +32,11 @@ export function toProductItem(
     structuredContent: {
       productType: product.productType,
       variantOptionOrdering: ordering,
+      ...(single && {
+        priceMoney: money(single.priceCents),
+        salePriceMoney: money(single.salePriceCents),
+        onSale: single.onSale,
+      }),
       isSubscribable: details.isSubscribable === true,
       subscriptionPlan: details.subscriptionPlan,
       useCustomAddButtonText: details.useCustomAddButtonText === true,

@@ -1,4 +1,6 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
+import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
+import { findOrder } from '../commerce/checkout';
 import type { Database } from '../db/client';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
@@ -15,7 +17,7 @@ export interface RenderedPage {
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
-const PAGE_TYPE = { item: 50, notFound: 100 } as const;
+const PAGE_TYPE = { item: 50, notFound: 100, orderConfirmed: 202, orderStatus: 211 } as const;
 
 // Compiled templates are reused across requests until the stored source changes.
 const compiled = new Map<string, { version: string; template: Template }>();
@@ -56,7 +58,13 @@ interface Resolved {
   extra: Record<string, unknown>;
 }
 
-async function resolvePath(db: Database, website: WebsiteRow, allPages: PageRow[], path: string): Promise<Resolved> {
+async function resolvePath(
+  db: Database,
+  website: WebsiteRow,
+  allPages: PageRow[],
+  path: string,
+  query: Readonly<Record<string, string>>,
+): Promise<Resolved> {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const page = allPages.find((p) => p.enabled && p.path === normalized);
   if (page) {
@@ -87,7 +95,45 @@ async function resolvePath(db: Database, website: WebsiteRow, allPages: PageRow[
       }
     }
   }
+  const orderPage = orderPageType(normalized);
+  if (orderPage) {
+    const orderId = orderPage.orderId ?? query.orderId ?? '';
+    const found = orderId && query.token ? await findOrder(db, website.id, orderId, query.token) : undefined;
+    return {
+      status: found ? 200 : 404,
+      pageType: orderPage.pageType,
+      templateName: 'order-confirmed',
+      extra: found ? { order: orderContext(found) } : {},
+    };
+  }
   return { status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} };
+}
+
+/** Order confirmed (202) after checkout, order status (211) from the link in the receipt. */
+function orderPageType(path: string): { pageType: number; orderId?: string } | undefined {
+  if (path === '/checkout/order-confirmed') return { pageType: PAGE_TYPE.orderConfirmed };
+  const status = /^\/orders\/([^/]+)$/.exec(path);
+  return status ? { pageType: PAGE_TYPE.orderStatus, orderId: status[1] } : undefined;
+}
+
+function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof findOrder>>>) {
+  const currency = isCurrencyCode(order.currency) ? order.currency : 'USD';
+  const money = (cents: number) => minorToMoney({ minor: BigInt(cents), currency });
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    email: order.email,
+    testMode: order.testMode,
+    createdOn: order.createdAt.getTime(),
+    shippingAddress: order.shippingAddress ?? undefined,
+    shippingOption: order.shippingOption ?? undefined,
+    items: items.map((i) => ({ productName: i.productName, sku: i.sku, quantity: i.quantity, unitPrice: money(i.unitPriceCents) })),
+    subtotal: money(order.subtotalCents),
+    discount: order.discountCents > 0 ? money(order.discountCents) : undefined,
+    shipping: money(order.shippingCents),
+    tax: money(order.taxCents),
+    grandTotal: money(order.grandTotalCents),
+  };
 }
 
 /** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
@@ -110,12 +156,13 @@ export async function renderPage(
   db: Database,
   websiteId: string,
   path: string,
+  query: Readonly<Record<string, string>>,
   assets: StorefrontAssets,
 ): Promise<RenderedPage | undefined> {
   const website = await loadWebsite(db, websiteId);
   if (!website) return undefined;
   const [allPages, sources] = await Promise.all([loadPages(db, websiteId), loadTemplateSources(db, websiteId)]);
-  const resolved = await resolvePath(db, website, allPages, path);
+  const resolved = await resolvePath(db, website, allPages, path, query);
 
   const context: Record<string, unknown> = {
     website: websiteContext(website),

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { ensureCrumb } from '../security/crumb';
 import { renderPage, type StorefrontAssets } from './render-page';
+
+// A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 const PageQuery = z.object({ format: z.enum(['json', 'json-pretty']).optional() }).passthrough();
 
@@ -22,7 +32,14 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const query = PageQuery.safeParse(request.query);
     const format = query.success ? query.data.format : undefined;
     assets ??= options.assets();
-    const page = await renderPage(options.db, options.websiteId, decodeURIComponent(url.pathname), assets);
+    ensureCrumb(request, reply);
+    const page = await renderPage(
+      options.db,
+      options.websiteId,
+      safeDecode(url.pathname),
+      Object.fromEntries(url.searchParams),
+      assets,
+    );
     if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
     if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
     reply.status(page.status);

@@ -1,10 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { pages, products, templates, variants, websites } from '../db/schema';
+import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import { toProductItem } from './product-item';
 
 export type WebsiteRow = typeof websites.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
+
+/** The website's currency; an unsupported stored value falls back to the default USD. */
+export function storeCurrency(website: WebsiteRow): CurrencyCode {
+  return isCurrencyCode(website.currency) ? website.currency : 'USD';
+}
 
 export async function loadWebsite(db: Database, websiteId: string): Promise<WebsiteRow | undefined> {
   const [row] = await db.select().from(websites).where(eq(websites.id, websiteId));
@@ -59,5 +65,5 @@ export async function loadProductItems(
     if (list) list.push(v);
     else byProduct.set(v.productId, [v]);
   }
-  return productRows.map((p) => toProductItem(p, byProduct.get(p.id) ?? [], collection, website.currency));
+  return productRows.map((p) => toProductItem(p, byProduct.get(p.id) ?? [], collection, storeCurrency(website)));
 }

@@ -123,7 +123,7 @@ const catalogue: SeedProduct[] = [
   },
 ];
 
-const templateNames = ['site', 'home', 'products-list', 'product-item', 'cart', 'checkout', 'page', 'not-found'];
+const templateNames = ['site', 'home', 'products-list', 'product-item', 'cart', 'checkout', 'order-confirmed', 'page', 'not-found'];
 
 /** Seeds the demo site once; a database that already has it is left alone. */
 export async function seedDemoSite(db: Database): Promise<boolean> {
@@ -138,7 +138,16 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       locale: 'en-US',
       currency: 'USD',
       settings: {
-        storeSettings: { multipleQuantityAllowedForServices: true, checkoutMinimumCents: 500 },
+        storeSettings: {
+          multipleQuantityAllowedForServices: true,
+          taxRateBasisPoints: 825,
+          shippingOptions: [
+            { kind: 'flat', id: 'standard', name: 'Standard (3–5 business days)', amountCents: 600 },
+            { kind: 'flat', id: 'express', name: 'Express (1–2 business days)', amountCents: 1800 },
+          ],
+          coupons: [{ kind: 'percent', code: 'WELCOME10', basisPoints: 1000, minSubtotalCents: 0 }],
+          checkoutMinimumSubtotalCents: 500,
+        },
       },
     });
     await tx.insert(templates).values(

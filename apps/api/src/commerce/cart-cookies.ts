@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The cart token lives in an httpOnly cookie; `hasCart` tells the storefront to load the cart at start. */
+export const CART_COOKIE = 'SiteCart';
+export const HAS_CART_COOKIE = 'hasCart';
+const TWO_WEEKS = 14 * 24 * 3600;
+
+export function cartToken(request: FastifyRequest): string | undefined {
+  return request.cookies[CART_COOKIE] || undefined;
+}
+
+export function setCartCookies(reply: FastifyReply, token: string): void {
+  reply.setCookie(CART_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: TWO_WEEKS });
+  reply.setCookie(HAS_CART_COOKIE, 'true', { path: '/', sameSite: 'lax', maxAge: TWO_WEEKS });
+}
+
+export function clearCartCookies(reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/' });
+  reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AddCartEntryRequestSchema,
+  GetCartQuerySchema,
+  UpdateEntryFieldsRequestSchema,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '@site/commerce-core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { cartEntries, carts, variants } from '../db/schema';
+import { loadWebsite, type WebsiteRow } from '../pages/site-data';
+import { requireCrumb } from '../security/crumb';
+import { cartToken, setCartCookies } from './cart-cookies';
+import { cartView, createCart, findCart, loadEntries, type CartRow } from './cart-store';
+import { assertStock, findPurchasable } from './catalog';
+import { CommerceError } from './errors';
+import { handle, parsePayload } from './http';
+
+const QuantityUpdateSchema = z.object({ quantity: z.number().int().min(0).max(QUANTITY_MAX) });
+const ShippingOptionSchema = z.object({ optionId: z.string().min(1) });
+const CouponSchema = z.object({ code: z.string().trim().min(1).max(64) });
+const EntryParams = z.object({ entryId: z.string().min(1) });
+
+function parseAdditionalFields(json: string | null | undefined): Record<string, unknown> | null {
+  if (!json) return null;
+  const value: unknown = JSON.parse(json);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CommerceError(400, 'INVALID_REQUEST', 'additionalFields: must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+export interface CartRouteOptions {
+  db: Database;
+  websiteId: string;
+}
+
+export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: CartRouteOptions): void {
+  const website = async (): Promise<WebsiteRow> => {
+    const w = await loadWebsite(db, websiteId);
+    if (!w) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
+    return w;
+  };
+  const currentCart = (request: FastifyRequest) => findCart(db, websiteId, cartToken(request));
+  const requireCart = async (request: FastifyRequest): Promise<CartRow> => {
+    const cart = await currentCart(request);
+    if (!cart) throw new CommerceError(404, 'CART_NOT_FOUND', 'Your cart is empty or has expired');
+    return cart;
+  };
+  const requireEntry = async (cart: CartRow, entryId: string) => {
+    const [entry] = await db
+      .select()
+      .from(cartEntries)
+      .where(and(eq(cartEntries.id, entryId), eq(cartEntries.cartId, cart.id)));
+    if (!entry) throw new CommerceError(404, 'ENTRY_NOT_FOUND', 'That item is no longer in your cart');
+    return entry;
+  };
+  const touch = (cart: CartRow) => db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+
+  app.get(
+    '/api/commerce/shopping-cart',
+    handle(async (request) => {
+      parsePayload(GetCartQuerySchema, request.query);
+      return cartView(db, await website(), await currentCart(request));
+    }),
+  );
+
+  app.post(
+    '/api/commerce/shopping-cart/entries',
+    { preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const body = parsePayload(AddCartEntryRequestSchema, request.body);
+      const site = await website();
+      const additionalFields = parseAdditionalFields(body.additionalFields);
+      const { product, variant } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      let cart = await currentCart(request);
+      const entries = cart ? await loadEntries(db, cart.id) : [];
+      const inCart = entries.filter((e) => e.variantId === variant.id).reduce((n, e) => n + e.quantity, 0);
+      // Stock is checked against what the cart already holds (storefront.md §5).
+      assertStock(variant, inCart + body.quantity);
+      if (!cart) {
+        cart = await createCart(db, websiteId);
+        setCartCookies(reply, cart.token);
+      }
+      // The same variant without form answers adds up on one line; answers make a line of their own.
+      const same = additionalFields ? undefined : entries.find((e) => e.variantId === variant.id && !e.additionalFields);
+      let entryId: string;
+      if (same) {
+        if (same.quantity + body.quantity > QUANTITY_MAX) {
+          throw new CommerceError(400, 'INVALID_REQUEST', `quantity: at most ${QUANTITY_MAX}`);
+        }
+        await db.update(cartEntries).set({ quantity: sql`${cartEntries.quantity} + ${body.quantity}` }).where(eq(cartEntries.id, same.id));
+        entryId = same.id;
+      } else {
+        entryId = randomUUID();
+        await db.insert(cartEntries).values({
+          id: entryId,
+          cartId: cart.id,
+          productId: product.id,
+          variantId: variant.id,
+          quantity: body.quantity,
+          additionalFields,
+          position: entries.length,
+        });
+      }
+      await touch(cart);
+      const shoppingCart = await cartView(db, site, cart);
+      const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId)!;
+      return { shoppingCart, newlyAdded };
+    }),
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { entryId } = parsePayload(EntryParams, request.params);
+      const body = parsePayload(UpdateEntryFieldsRequestSchema, request.body);
+      const cart = await requireCart(request);
+      const entry = await requireEntry(cart, entryId);
+      if (entry.productId !== body.itemId) throw new CommerceError(400, 'INVALID_REQUEST', 'itemId: does not match the entry');
+      await db.update(cartEntries).set({ additionalFields: parseAdditionalFields(body.additionalFields) }).where(eq(cartEntries.id, entry.id));
+      const shoppingCart = await cartView(db, await website(), cart);
+      return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entry.id)! };
+    }),
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { entryId } = parsePayload(EntryParams, request.params);
+      const { quantity } = parsePayload(QuantityUpdateSchema, request.body);
+      const cart = await requireCart(request);
+      const entry = await requireEntry(cart, entryId);
+      if (quantity < QUANTITY_MIN) {
+        await db.delete(cartEntries).where(eq(cartEntries.id, entry.id));
+      } else {
+        const [current] = await db.select().from(variants).where(eq(variants.id, entry.variantId));
+        if (!current) throw new CommerceError(409, 'VARIANT_UNAVAILABLE', 'That item is no longer available');
+        const others = (await loadEntries(db, cart.id))
+          .filter((e) => e.variantId === entry.variantId && e.id !== entry.id)
+          .reduce((n, e) => n + e.quantity, 0);
+        assertStock(current, others + quantity);
+        await db.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, entry.id));
+      }
+      await touch(cart);
+      return { shoppingCart: await cartView(db, await website(), cart) };
+    }),
+  );
+
+  app.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { entryId } = parsePayload(EntryParams, request.params);
+      const cart = await requireCart(request);
+      const entry = await requireEntry(cart, entryId);
+      await db.delete(cartEntries).where(eq(cartEntries.id, entry.id));
+      await touch(cart);
+      return { shoppingCart: await cartView(db, await website(), cart) };
+    }),
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/shipping-option',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { optionId } = parsePayload(ShippingOptionSchema, request.body);
+      const cart = await requireCart(request);
+      const site = await website();
+      const view = await cartView(db, site, cart);
+      if (!view.shippingOptions.some((o) => o.id === optionId)) {
+        throw new CommerceError(400, 'SHIPPING_OPTION_UNKNOWN', 'That shipping option is not available for this order');
+      }
+      await db.update(carts).set({ selectedShippingOption: optionId, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+      return { shoppingCart: await cartView(db, site, { ...cart, selectedShippingOption: optionId }) };
+    }),
+  );
+
+  app.post(
+    '/api/commerce/shopping-cart/coupons',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { code } = parsePayload(CouponSchema, request.body);
+      const cart = await requireCart(request);
+      const site = await website();
+      const codes = [...cart.couponCodes.filter((c) => c.toLowerCase() !== code.toLowerCase()), code];
+      const trial = await cartView(db, site, { ...cart, couponCodes: codes });
+      if (trial.invalidCoupons.includes(code)) {
+        throw new CommerceError(400, 'COUPON_INVALID', `The code "${code}" is not valid for this order`);
+      }
+      await db.update(carts).set({ couponCodes: codes, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+      return { shoppingCart: trial };
+    }),
+  );
+
+  app.delete(
+    '/api/commerce/shopping-cart/coupons/:code',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { code } = parsePayload(z.object({ code: z.string().min(1) }), request.params);
+      const cart = await requireCart(request);
+      const codes = cart.couponCodes.filter((c) => c.toLowerCase() !== code.toLowerCase());
+      await db.update(carts).set({ couponCodes: codes, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+      return { shoppingCart: await cartView(db, await website(), { ...cart, couponCodes: codes }) };
+    }),
+  );
+}

@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { StockQuerySchema, SubscriptionCartRequestSchema } from '@site/commerce-core';
+import { restockEmailError, restockSignUpSchema } from '@site/forms';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { products, restockSignups, subscriptionCheckouts, variants } from '../db/schema';
+import { loadWebsite } from '../pages/site-data';
+import { requireCrumb } from '../security/crumb';
+import { cartToken, clearCartCookies } from './cart-cookies';
+import { findCart } from './cart-store';
+import { assertStock, findPurchasable } from './catalog';
+import { findOrder, placeOrder } from './checkout';
+import { CheckoutRequestSchema } from './checkout-schema';
+import { CommerceError } from './errors';
+import { handle, parsePayload } from './http';
+import type { PaymentProvider } from './payments';
+
+export interface CheckoutRouteOptions {
+  db: Database;
+  websiteId: string;
+  paymentProviders: ReadonlyMap<string, PaymentProvider>;
+}
+
+export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, paymentProviders }: CheckoutRouteOptions): void {
+  app.post(
+    '/api/commerce/checkout',
+    { preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const body = parsePayload(CheckoutRequestSchema, request.body);
+      const website = await loadWebsite(db, websiteId);
+      if (!website) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
+      const cart = await findCart(db, websiteId, cartToken(request));
+      if (!cart) throw new CommerceError(409, 'CART_EMPTY', 'Your cart is empty.');
+      const order = await placeOrder(db, website, cart, body, paymentProviders);
+      clearCartCookies(reply);
+      return {
+        order,
+        redirectUrl: `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}&token=${encodeURIComponent(order.accessToken)}`,
+      };
+    }),
+  );
+
+  app.get(
+    '/api/commerce/orders/:orderId',
+    handle(async (request) => {
+      const { orderId } = parsePayload(z.object({ orderId: z.string().min(1) }), request.params);
+      const { token } = parsePayload(z.object({ token: z.string().min(1) }), request.query);
+      const found = await findOrder(db, websiteId, orderId, token);
+      if (!found) throw new CommerceError(404, 'ORDER_NOT_FOUND', 'We could not find that order.');
+      const { accessToken: _secret, ...order } = found.order;
+      return { order, items: found.items };
+    }),
+  );
+
+  app.get(
+    '/api/commerce/inventory/stock/',
+    handle(async (request) => {
+      const { itemId } = parsePayload(StockQuerySchema, request.query);
+      const rows = await db
+        .select({ sku: variants.sku, id: variants.id, unlimited: variants.unlimited, qtyInStock: variants.qtyInStock })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(products.id, itemId), eq(products.websiteId, websiteId)))
+        .orderBy(asc(variants.position));
+      if (rows.length === 0) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'No such product');
+      return { results: rows.map((r) => ({ sku: r.sku, variantId: r.id, unlimited: r.unlimited, qtyInStock: r.qtyInStock })) };
+    }),
+  );
+
+  app.post(
+    '/api/3/commerce/cart/subscription',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const body = parsePayload(SubscriptionCartRequestSchema, request.body);
+      const { product, variant } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      if ((product.details as { isSubscribable?: boolean }).isSubscribable !== true) {
+        throw new CommerceError(400, 'NOT_SUBSCRIBABLE', 'This product is not available as a subscription.');
+      }
+      assertStock(variant, body.qty);
+      const cartToken = randomBytes(18).toString('base64url');
+      await db.insert(subscriptionCheckouts).values({
+        token: cartToken,
+        websiteId,
+        productId: product.id,
+        variantId: variant.id,
+        quantity: body.qty,
+        additionalFields: body.additionalFields ? (JSON.parse(body.additionalFields) as Record<string, unknown>) : null,
+      });
+      return { cartToken };
+    }),
+  );
+
+  // The visitor's back-in-stock sign-up from a product page (storefront.md §4, "Restock form").
+  app.post(
+    '/api/commerce/restock-notifications',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const body = parsePayload(restockSignUpSchema, request.body);
+      const emailError = restockEmailError(body.siteVisitorEmail);
+      if (emailError) throw new CommerceError(400, 'INVALID_EMAIL', emailError);
+      const [variant] = await db
+        .select({ id: variants.id, productId: variants.productId, unlimited: variants.unlimited, qty: variants.qtyInStock })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(variants.id, body.variantId), eq(products.id, body.productId), eq(products.websiteId, websiteId)));
+      if (!variant) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'That product variant does not exist.');
+      if (variant.unlimited || variant.qty > 0) {
+        throw new CommerceError(409, 'IN_STOCK', 'Good news: this item is in stock now.');
+      }
+      await db
+        .insert(restockSignups)
+        .values({
+          id: randomUUID(),
+          websiteId,
+          productId: body.productId,
+          variantId: body.variantId,
+          email: body.siteVisitorEmail.trim().toLowerCase(),
+          joinMailingList: body.isJoinMailingList,
+        })
+        // Signing up twice is not an error for the shopper: they are on the list either way.
+        .onConflictDoNothing({ target: [restockSignups.variantId, restockSignups.email] });
+      return { signedUp: true };
+    }),
+  );
+}

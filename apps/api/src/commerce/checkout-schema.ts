@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** POST /api/commerce/checkout: what the checkout form sends. */
+export const ShippingAddressSchema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  line1: z.string().trim().min(1).max(200),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1).max(100),
+  region: z.string().trim().max(100).default(''),
+  postalCode: z.string().trim().min(1).max(20),
+  country: z.string().trim().length(2),
+  phone: z.string().trim().max(40).optional(),
+});
+
+export const CheckoutRequestSchema = z.object({
+  email: z.string().trim(),
+  shippingAddress: ShippingAddressSchema.optional(),
+  shippingOptionId: z.string().optional(),
+  payment: z.object({ provider: z.string().default('test') }).passthrough(),
+});
+
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;

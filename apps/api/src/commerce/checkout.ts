@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { checkCheckoutMinimum, type CurrencyCode } from '@site/commerce-core';
+import { isValidEmail, messages as formMessages } from '@site/forms';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { carts, orderItems, orders, variants } from '../db/schema';
+import { storeCurrency, type WebsiteRow } from '../pages/site-data';
+import { cartView, loadCatalog, loadEntries, type CartRow } from './cart-store';
+import type { CheckoutRequest } from './checkout-schema';
+import { CommerceError } from './errors';
+import type { PaymentProvider } from './payments';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export interface PlacedOrder {
+  id: string;
+  orderNumber: number;
+  accessToken: string;
+  grandTotalCents: number;
+  currency: string;
+}
+
+function fieldError(field: string, message: string): CommerceError {
+  return new CommerceError(400, 'INVALID_CHECKOUT', message, { fieldErrors: { [field]: message } });
+}
+
+/**
+ * Turns a cart into an order. Stock is taken with one conditional UPDATE per line inside a
+ * transaction, so concurrent checkouts of the last units can never oversell: whoever's update
+ * finds too little stock rolls back with a clear error, and nobody is charged for it.
+ */
+export async function placeOrder(
+  db: Database,
+  website: WebsiteRow,
+  cart: CartRow,
+  request: CheckoutRequest,
+  providers: ReadonlyMap<string, PaymentProvider>,
+): Promise<PlacedOrder> {
+  const currency: CurrencyCode = storeCurrency(website);
+  const view = await cartView(db, website, cart);
+  if (view.entries.length === 0) throw new CommerceError(409, 'CART_EMPTY', 'Your cart is empty.');
+  const minimum = checkCheckoutMinimum(view.subtotalCents, view.checkoutMinimumSubtotalCents, currency);
+  if (!minimum.ok) throw new CommerceError(409, 'BELOW_MINIMUM', minimum.message);
+  if (!isValidEmail(request.email)) throw fieldError('email', formMessages.emailInvalid);
+  if (view.requiresShipping && !request.shippingAddress) {
+    throw fieldError('shippingAddress', 'Enter a shipping address for the items that ship.');
+  }
+  const shippingOption = request.shippingOptionId
+    ? view.shippingOptions.find((o) => o.id === request.shippingOptionId)
+    : view.selectedShippingOption;
+  if (view.requiresShipping && view.shippingOptions.length > 0 && !shippingOption) {
+    throw fieldError('shippingOptionId', 'Choose a shipping option.');
+  }
+  const provider = providers.get(request.payment.provider);
+  if (!provider) throw fieldError('payment', 'That payment method is not available.');
+
+  // Price again with the chosen option so the order total is exactly what the summary showed.
+  const priced = shippingOption ? await cartView(db, website, { ...cart, selectedShippingOption: shippingOption.id }) : view;
+  const entries = await loadEntries(db, cart.id);
+  const catalog = await loadCatalog(
+    db,
+    website,
+    entries.map((e) => e.productId),
+  );
+  const orderId = randomUUID();
+  const accessToken = randomBytes(18).toString('base64url');
+
+  return db.transaction(async (tx) => {
+    // Claim the cart first: a second checkout of the same cart stops here.
+    const claimed = await tx
+      .update(carts)
+      .set({ isPurchased: true, orderId, updatedAt: new Date() })
+      .where(and(eq(carts.id, cart.id), eq(carts.isPurchased, false)))
+      .returning({ id: carts.id });
+    if (claimed.length === 0) throw new CommerceError(409, 'CART_ALREADY_PURCHASED', 'This cart has already been checked out.');
+
+    // A fixed lock order (by variant) keeps concurrent multi-item checkouts from deadlocking.
+    const byVariant = [...entries].sort((a, b) => a.variantId.localeCompare(b.variantId));
+    for (const entry of byVariant) {
+      const taken = await tx
+        .update(variants)
+        .set({ qtyInStock: sql`case when ${variants.unlimited} then ${variants.qtyInStock} else ${variants.qtyInStock} - ${entry.quantity} end` })
+        .where(and(eq(variants.id, entry.variantId), or(eq(variants.unlimited, true), gte(variants.qtyInStock, entry.quantity))))
+        .returning({ id: variants.id });
+      if (taken.length === 0) {
+        const title = catalog.items.get(entry.productId)?.title ?? 'An item';
+        throw new CommerceError(409, 'OUT_OF_STOCK', `Sorry, we do not have enough of that item available. (${title})`, {
+          entryId: entry.id,
+        });
+      }
+    }
+
+    const charge = await provider.charge({
+      amountCents: priced.grandTotalCents,
+      currency,
+      orderId,
+      details: request.payment,
+    });
+    if (!charge.ok) {
+      throw new CommerceError(402, charge.code.toUpperCase(), charge.message, charge.field ? { fieldErrors: { [charge.field]: charge.message } } : undefined);
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        websiteId: website.id,
+        cartId: cart.id,
+        email: request.email,
+        shippingAddress: priced.requiresShipping ? request.shippingAddress : null,
+        shippingOption: priced.selectedShippingOption?.name ?? null,
+        currency,
+        subtotalCents: priced.subtotalCents,
+        taxCents: priced.taxCents,
+        shippingCents: priced.shippingCostCents,
+        discountCents: priced.discountCents,
+        grandTotalCents: priced.grandTotalCents,
+        paymentProvider: provider.id,
+        paymentReference: charge.reference,
+        testMode: charge.testMode,
+        accessToken,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      priced.entries.map((e) => {
+        const row = entries.find((r) => r.id === e.id)!;
+        return {
+          id: randomUUID(),
+          orderId,
+          productId: row.productId,
+          variantId: row.variantId,
+          sku: e.chosenVariant.sku,
+          productName: e.title,
+          quantity: e.quantity,
+          unitPriceCents: e.purchasePriceCents,
+          additionalFields: row.additionalFields,
+        };
+      }),
+    );
+    return {
+      id: order!.id,
+      orderNumber: order!.orderNumber!,
+      accessToken,
+      grandTotalCents: order!.grandTotalCents,
+      currency,
+    };
+  });
+}
+
+export async function findOrder(db: Database, websiteId: string, orderId: string, token: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)));
+  if (!order || order.accessToken !== token) return undefined;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  return { order, items };
+}

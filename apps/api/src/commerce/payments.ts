@@ -1,0 +1,76 @@
+/**
+ * Payment providers sit behind this interface so a real processor can replace the built-in test
+ * provider without touching checkout. `charge` runs inside the order transaction: a decline
+ * rolls back the stock reservation.
+ */
+export interface ChargeRequest {
+  amountCents: number;
+  currency: string;
+  orderId: string;
+  details: unknown;
+}
+
+export type ChargeResult =
+  | { ok: true; reference: string; testMode: boolean }
+  | { ok: false; code: 'card_declined' | 'invalid_details'; message: string; field?: string };
+
+export interface PaymentProvider {
+  readonly id: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** Cards the test provider knows; any other Luhn-valid number succeeds too. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+interface CardDetails {
+  cardNumber?: unknown;
+  expiry?: unknown;
+  cvc?: unknown;
+}
+
+/** The built-in provider for demo stores and tests: no money moves, every rule of a card form is checked. */
+export function createTestPaymentProvider(now: () => Date = () => new Date()): PaymentProvider {
+  return {
+    id: 'test',
+    async charge({ orderId, details }) {
+      const card = (details ?? {}) as CardDetails;
+      const number = String(card.cardNumber ?? '').replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
+        return { ok: false, code: 'invalid_details', field: 'cardNumber', message: 'Your card number is invalid.' };
+      }
+      const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(String(card.expiry ?? '').trim());
+      const month = expiry ? Number(expiry[1]) : 0;
+      if (!expiry || month < 1 || month > 12) {
+        return { ok: false, code: 'invalid_details', field: 'expiry', message: 'Enter the expiry date as MM/YY.' };
+      }
+      const today = now();
+      const year = 2000 + Number(expiry[2]);
+      if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
+        return { ok: false, code: 'invalid_details', field: 'expiry', message: 'Your card has expired.' };
+      }
+      if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) {
+        return { ok: false, code: 'invalid_details', field: 'cvc', message: 'Your card’s security code is invalid.' };
+      }
+      if (number === TEST_CARDS.declined) {
+        return { ok: false, code: 'card_declined', field: 'cardNumber', message: 'Your card was declined.' };
+      }
+      return { ok: true, reference: `test_${orderId}`, testMode: true };
+    },
+  };
+}
