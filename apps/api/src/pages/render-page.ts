@@ -1,7 +1,9 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
+import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
 import type { Database } from '../db/client';
+import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
 export interface StorefrontAssets {
@@ -137,7 +139,8 @@ function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof fi
 }
 
 /** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
-function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, item: unknown) {
+function pageContextForBrowser(website: WebsiteRow, resolved: Resolved) {
+  const item = resolved.extra.item;
   return {
     websiteId: website.id,
     pageType: resolved.pageType,
@@ -145,9 +148,14 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, item: un
     collectionId: resolved.page?.id ?? null,
     itemId: (item as { id?: string } | undefined)?.id ?? null,
     storeCurrency: website.currency,
+    item: item ?? null,
+    // Listing pages need each product's variants to decide "Select Option" before adding.
+    items: resolved.extra.items ?? resolved.extra.featuredProducts ?? [],
     locale: website.locale,
   };
 }
+
+type ProductItems = Awaited<ReturnType<typeof loadProductItems>>;
 
 // `</script>` inside embedded JSON would close the tag early.
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
@@ -166,7 +174,7 @@ export async function renderPage(
 
   const context: Record<string, unknown> = {
     website: websiteContext(website),
-    websiteSettings: website.settings,
+    websiteSettings: { ...website.settings, storeSettings: storeSettings(website) },
     pageType: resolved.pageType,
     requestPath: path,
     collection: resolved.page ? collectionContext(resolved.page) : undefined,
@@ -175,8 +183,19 @@ export async function renderPage(
         .filter((p) => p.enabled && p.navigationIndex !== null)
         .map((p) => ({ title: p.title, fullUrl: p.path, active: p.id === resolved.page?.id })),
     },
+    featureFlags: { useCLDRMoneyFormat: true },
+    localizedStrings: {},
     ...resolved.extra,
   };
+  const items = [
+    ...((resolved.extra.items as ProductItems | undefined) ?? []),
+    ...((resolved.extra.featuredProducts as ProductItems | undefined) ?? []),
+    ...(resolved.extra.item ? [resolved.extra.item as ProductItems[number]] : []),
+  ];
+  if (items.length) {
+    const settings = website.settings as { merchandising?: MerchandisingSettings };
+    context.productMerchandisingContext = productMerchandisingContext(items, settings.merchandising);
+  }
 
   const errors: TemplateError[] = [];
   const renderNamed = (name: string, data: unknown): string => {
@@ -198,7 +217,7 @@ export async function renderPage(
     ...context,
     mainContent,
     storefrontAssets: assets,
-    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, resolved.extra.item))),
+    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved))),
   });
   return { status: resolved.status, html, context, errors };
 }
