@@ -34,3 +34,4 @@ export {
 } from './additional-fields/AdditionalFieldsForm';
 export * from './form-controls/index';
 export * from './cart-page/index';
+export * from './checkout/index';

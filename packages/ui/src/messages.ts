@@ -76,6 +76,7 @@ export const uiMessages = {
   phone: 'Phone',
   shippingMethodHeading: 'Shipping Method',
   shippingFree: 'Free',
+  shippingUpdateFailed: 'Unable to update shipping. Please try again.',
   noShippingOptions: 'No shipping options are available for this order.',
   digitalDelivery: 'Your order contains digital items only, so no shipping is needed.',
   paymentHeading: 'Payment',

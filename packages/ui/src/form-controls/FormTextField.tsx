@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { uiMessages } from '../messages';
 
@@ -10,6 +10,7 @@ export interface FormTextFieldProps {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  onKeyDown?: (e: KeyboardEvent) => void;
   /** The message to show; the field is marked invalid while it is set. */
   error?: string;
   description?: string;
@@ -36,6 +37,7 @@ export function FormTextField({
   value,
   onChange,
   onBlur,
+  onKeyDown,
   error,
   description,
   type = 'text',
@@ -56,6 +58,7 @@ export function FormTextField({
       value={value}
       onChange={onChange}
       onBlur={onBlur}
+      onKeyDown={onKeyDown}
       type={type}
       autoComplete={autoComplete}
       inputMode={inputMode}

@@ -1,0 +1,60 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Checkout } from './Checkout';
+import { digitalCart, physicalCart } from './fixtures';
+import { CheckoutSubmitError } from './types';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const meta = {
+  title: 'Storefront/Checkout',
+  component: Checkout,
+  args: {
+    cart: physicalCart,
+    currency: 'USD',
+    onPlaceOrder: () => wait(1500),
+    onShippingOptionChange: () => wait(600),
+    onApplyCoupon: (code: string) =>
+      wait(600).then(() => (code.toUpperCase() === 'WELCOME' ? undefined : Promise.reject(new Error('This coupon code is not valid.')))),
+    onRemoveCoupon: () => wait(300),
+  },
+} satisfies Meta<typeof Checkout>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Idle: Story = {};
+export const DigitalOnly: Story = { args: { cart: digitalCart } };
+export const Prefilled: Story = {
+  args: {
+    initialValues: {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      line1: '12 St James Sq',
+      city: 'London',
+      postalCode: 'SW1Y 4JH',
+      country: 'GB',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+    },
+  },
+};
+/** Place Order never finishes: the form stays disabled with "Placing order…". */
+export const Placing: Story = { args: { ...Prefilled.args, onPlaceOrder: () => new Promise<void>(() => {}) } };
+export const CardDeclined: Story = {
+  args: {
+    ...Prefilled.args,
+    onPlaceOrder: () =>
+      wait(800).then(() => Promise.reject(new CheckoutSubmitError('Your card was declined.', { cardNumber: 'Declined by the bank.' }))),
+  },
+};
+export const NoShippingOptions: Story = { args: { cart: { ...physicalCart, shippingOptions: [], selectedShippingOption: null } } };
+export const ExternalProvider: Story = {
+  args: {
+    cart: digitalCart,
+    paymentFields: {
+      render: () => <p>(The payment provider's card widget renders here.)</p>,
+      collect: () => ({ provider: 'example', token: 'tok_example' }),
+    },
+  },
+};
