@@ -12,7 +12,7 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
-import { messages as commerceMessages } from '@site/commerce-core';
+import { fillMessage, messages as commerceMessages } from '@site/commerce-core';
 import {
   characterCount,
   collectFormValues,
@@ -155,7 +155,11 @@ export function AdditionalFieldsForm({
             <TextArea className="sqs-input sqs-textarea" />
             {counter ? (
               <span id={counterId} className="sqs-char-counter" data-over-limit={counter.overLimit || undefined}>
-                {counter.label}
+                <span aria-hidden="true">{counter.label}</span>
+                {/* "12 / 200" read aloud is ambiguous; the description says what it counts. */}
+                <span className="sqs-visually-hidden">
+                  {fillMessage(uiMessages.characterCount, { count: counter.count, max: counter.max })}
+                </span>
               </span>
             ) : null}
           </TextField>

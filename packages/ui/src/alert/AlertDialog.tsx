@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { uiMessages } from '../messages';
 
@@ -17,6 +18,14 @@ export interface AlertDialogProps {
  * outside does not dismiss it: an alert asks for an explicit acknowledgement.
  */
 export function AlertDialog({ isOpen, title, message, onClose, okLabel = uiMessages.ok }: AlertDialogProps) {
+  const okRef = useRef<HTMLButtonElement>(null);
+  // React Aria's Dialog focuses itself when it mounts already open, which would win over
+  // autoFocus; the alert pattern wants OK focused, so it is moved there once the dialog settled.
+  useEffect(() => {
+    if (!isOpen) return;
+    const frame = requestAnimationFrame(() => okRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
   return (
     <ModalOverlay
       className="sqs-modal-overlay"
@@ -31,7 +40,7 @@ export function AlertDialog({ isOpen, title, message, onClose, okLabel = uiMessa
             {title}
           </Heading>
           <p className="sqs-alert__message">{message}</p>
-          <Button className="sqs-button sqs-alert__ok" onPress={onClose} autoFocus>
+          <Button ref={okRef} className="sqs-button sqs-alert__ok" onPress={onClose} autoFocus>
             {okLabel}
           </Button>
         </Dialog>
