@@ -1,3 +1,26 @@
+import type { RestockMerchandising } from '@site/ui';
+
+/** A product item as the server embeds it (the templates' JSON shape). */
+export interface ProductItem {
+  id: string;
+  title: string;
+  fullUrl: string;
+  assetUrl?: string;
+  structuredContent: {
+    productType: number;
+    variants: { id: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean; price: number; onSale: boolean; salePrice: number }[];
+    [key: string]: unknown;
+  };
+}
+
+export interface InstalmentSettings {
+  afterPayAvailable: boolean;
+  afterPayMin: number;
+  afterPayMax: number;
+  shopperLanguage: string;
+  stripeAccountCountry: string;
+}
+
 export interface PageContext {
   websiteId: string;
   pageType: number;
@@ -6,6 +29,11 @@ export interface PageContext {
   itemId: string | null;
   storeCurrency: string;
   locale: string;
+  item: ProductItem | null;
+  items: ProductItem[];
+  /** Merchandising context by product id (restock and scarcity settings). */
+  merchandising: Record<string, RestockMerchandising>;
+  instalments?: InstalmentSettings;
 }
 
 /** The server embeds the page context as JSON; a missing or broken one degrades to defaults. */
@@ -18,6 +46,9 @@ export function readPageContext(doc: Document): PageContext {
     itemId: null,
     storeCurrency: 'USD',
     locale: doc.documentElement.lang || 'en-US',
+    item: null,
+    items: [],
+    merchandising: {},
   };
   const text = doc.getElementById('page-context')?.textContent;
   if (!text) return fallback;

@@ -139,7 +139,7 @@ function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof fi
 }
 
 /** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
-function pageContextForBrowser(website: WebsiteRow, resolved: Resolved) {
+function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown) {
   const item = resolved.extra.item;
   return {
     websiteId: website.id,
@@ -151,6 +151,8 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved) {
     item: item ?? null,
     // Listing pages need each product's variants to decide "Select Option" before adding.
     items: resolved.extra.items ?? resolved.extra.featuredProducts ?? [],
+    merchandising: merchandising ?? {},
+    instalments: (website.settings as { instalments?: unknown }).instalments,
     locale: website.locale,
   };
 }
@@ -217,7 +219,7 @@ export async function renderPage(
     ...context,
     mainContent,
     storefrontAssets: assets,
-    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved))),
+    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext))),
   });
   return { status: resolved.status, html, context, errors };
 }

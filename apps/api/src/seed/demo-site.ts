@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { pages, products, templates, variants, websites } from '../db/schema';
 import { seedTemplatesFolder } from '../paths';
+import { seedDemoForms } from './demo-forms';
 
 export const DEMO_WEBSITE_ID = 'demo';
 
@@ -123,7 +124,7 @@ const catalogue: SeedProduct[] = [
   },
 ];
 
-const templateNames = ['site', 'home', 'products-list', 'product-item', 'cart', 'checkout', 'order-confirmed', 'page', 'not-found'];
+const templateNames = ['site', 'home', 'products-list', 'product-item', 'cart', 'checkout', 'order-confirmed', 'page', 'not-found', 'contact'];
 
 /** Seeds the demo site once; a database that already has it is left alone. */
 export async function seedDemoSite(db: Database): Promise<boolean> {
@@ -138,6 +139,8 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       locale: 'en-US',
       currency: 'USD',
       settings: {
+        // Buy now, pay later: shown on physical products between $35 and $2,000 (amounts in cents).
+        instalments: { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 200000, shopperLanguage: 'en', stripeAccountCountry: 'US' },
         storeSettings: {
           multipleQuantityAllowedForServices: true,
           taxRateBasisPoints: 825,
@@ -204,6 +207,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         templateName: 'checkout',
       }),
     ]);
+    await seedDemoForms(tx, DEMO_WEBSITE_ID);
     await tx.insert(products).values(
       catalogue.map((p, position) => ({
         id: p.id,

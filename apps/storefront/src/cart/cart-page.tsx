@@ -1,0 +1,50 @@
+import { isCurrencyCode } from '@site/commerce-core';
+import { CartPage, type DisplayCart } from '@site/ui';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { PageContext } from '../page-context';
+import type { CartStore, CartView } from './cart-store';
+
+function toDisplayCart(cart: CartView): DisplayCart {
+  return {
+    ...cart,
+    entries: cart.entries.map((e) => ({
+      ...e,
+      image: e.imageUrl ? { src: e.imageUrl } : undefined,
+      href: e.productUrl,
+    })),
+  };
+}
+
+function FullCart({ store, currency }: { store: CartStore; currency: string }) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  useEffect(() => {
+    if (state.status === 'idle') void store.load();
+  }, [state.status, store]);
+  return (
+    <CartPage
+      cart={state.cart ? toDisplayCart(state.cart) : undefined}
+      status={state.status === 'error' ? 'error' : state.cart ? 'ready' : 'loading'}
+      currency={isCurrencyCode(currency) ? currency : 'USD'}
+      onRetry={() => void store.load()}
+      onQuantityChange={async (entryId, quantity) => {
+        await store.setQuantity(entryId, quantity);
+      }}
+      onRemove={async (entryId) => {
+        await store.remove(entryId);
+      }}
+      onCheckout={() => window.location.assign('/checkout')}
+      continueShoppingHref="/shop"
+      checkoutMinimumCents={state.cart?.checkoutMinimumSubtotalCents ?? 0}
+    />
+  );
+}
+
+/** The full-page cart on #sqs-cart-root (storefront.md §2). */
+export function mountCartPage(doc: Document, context: PageContext, store: CartStore): boolean {
+  const root = doc.getElementById('sqs-cart-root');
+  if (!root) return false;
+  root.replaceChildren();
+  createRoot(root).render(<FullCart store={store} currency={context.storeCurrency} />);
+  return true;
+}

@@ -1,0 +1,71 @@
+import type { ShoppingCart } from '@site/commerce-core';
+import { api } from '../api';
+
+/** The API's cart: the spec's shape plus per-entry display data and the checkout minimum. */
+export type CartView = Omit<ShoppingCart, 'entries'> & {
+  entries: (ShoppingCart['entries'][number] & { imageUrl?: string; productUrl?: string; productType?: number })[];
+  checkoutMinimumSubtotalCents: number;
+};
+
+export interface CartState {
+  cart?: CartView;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The last item added, for the popover; cleared when it closes. */
+  added?: { productName: string; id: number };
+}
+
+type Listener = () => void;
+
+/** One cart per page, shared by the pill, the popover, the buttons and the cart page. */
+export function createCartStore() {
+  let state: CartState = { status: 'idle' };
+  const listeners = new Set<Listener>();
+  let addedCount = 0;
+  const set = (patch: Partial<CartState>) => {
+    state = { ...state, ...patch };
+    for (const l of listeners) l();
+  };
+  const withCart = async (call: Promise<{ shoppingCart: CartView }>) => {
+    const { shoppingCart } = await call;
+    set({ cart: shoppingCart, status: 'ready' });
+    return shoppingCart;
+  };
+  return {
+    getState: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async load() {
+      set({ status: state.cart ? 'ready' : 'loading' });
+      try {
+        set({ cart: await api<CartView>('GET', '/api/commerce/shopping-cart'), status: 'ready' });
+      } catch {
+        set({ status: 'error' });
+      }
+    },
+    async add(itemId: string, sku: string, quantity: number, productName: string, additionalFields?: unknown) {
+      const res = await api<{ shoppingCart: CartView }>('POST', '/api/commerce/shopping-cart/entries', {
+        itemId,
+        sku,
+        quantity,
+        ...(additionalFields ? { additionalFields: JSON.stringify(additionalFields) } : {}),
+      });
+      set({ cart: res.shoppingCart, status: 'ready', added: { productName, id: ++addedCount } });
+    },
+    setQuantity: (entryId: string, quantity: number) =>
+      withCart(api('PUT', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`, { quantity })),
+    remove: (entryId: string) => withCart(api('DELETE', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`)),
+    setShippingOption: (optionId: string) => withCart(api('PUT', '/api/commerce/shopping-cart/shipping-option', { optionId })),
+    applyCoupon: (code: string) => withCart(api('POST', '/api/commerce/shopping-cart/coupons', { code })),
+    /** Units of a variant already in the cart: add-to-cart checks stock against them. */
+    quantityInCart(itemId: string, sku: string): number {
+      return (state.cart?.entries ?? [])
+        .filter((e) => e.itemId === itemId && e.chosenVariant.sku === sku)
+        .reduce((n, e) => n + e.quantity, 0);
+    },
+    clearAdded: () => set({ added: undefined }),
+  };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;

@@ -1,0 +1,92 @@
+import {
+  addEntryErrorMessage,
+  hasVariants,
+  isSoldOut,
+  isSubscribable,
+  validateAddToCart,
+} from '@site/commerce-core';
+import { AddToCartButton, type AddResult, type AddToCartKind } from '@site/ui';
+import { createRoot } from 'react-dom/client';
+import { ApiError, api } from '../api';
+import type { CartStore } from '../cart/cart-store';
+import type { PageContext, ProductItem } from '../page-context';
+import { readQuantity, readSelection } from './selection';
+
+function kindOf(item: ProductItem): AddToCartKind {
+  if (isSubscribable(item)) return 'subscription';
+  return 'cart';
+}
+
+/**
+ * Replaces each server-rendered add-to-cart button with the interactive one. On a product page
+ * the button validates the shopper's selection with the shared rules; on a listing a product
+ * that needs an option only says "Select Option".
+ */
+export function mountAddToCartButtons(doc: Document, context: PageContext, store: CartStore): void {
+  const items = new Map<string, ProductItem>();
+  for (const item of context.items) items.set(item.id, item);
+  if (context.item) items.set(context.item.id, context.item);
+
+  for (const wrapper of doc.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button-wrapper')) {
+    const button = wrapper.querySelector<HTMLElement>('.sqs-add-to-cart-button');
+    const item = items.get(button?.dataset.itemId ?? '');
+    if (!button || !item) continue;
+    const label = button.dataset.originalLabel;
+    const block = wrapper.closest('.product-detail') ?? wrapper.closest('.product-card') ?? wrapper;
+    const onDetailPage = context.item?.id === item.id && block.classList.contains('product-detail');
+
+    const onAdd = async (): Promise<AddResult> => {
+      if (!onDetailPage && hasVariants(item)) return { ok: false, needsOption: true };
+      const selection = readSelection(block);
+      const check = validateAddToCart({
+        item,
+        selection,
+        quantity: readQuantity(block),
+        alreadyInCart: 0,
+      });
+      if (!check.ok) return { ok: false, error: check.problem.message };
+      const already = store.quantityInCart(item.id, check.sku);
+      const withCart = validateAddToCart({ item, selection, quantity: check.quantity, alreadyInCart: already });
+      if (!withCart.ok) return { ok: false, error: withCart.problem.message };
+      try {
+        if (kindOf(item) === 'subscription') {
+          const { cartToken } = await api<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
+            itemId: item.id,
+            sku: check.sku,
+            qty: check.quantity,
+          });
+          return { ok: true, navigateTo: `/checkout?cartToken=${encodeURIComponent(cartToken)}` };
+        }
+        await store.add(item.id, check.sku, check.quantity, item.title);
+        return { ok: true };
+      } catch (err) {
+        const e = err instanceof ApiError ? err : new ApiError(0, 'ERROR', '');
+        return {
+          ok: false,
+          error: addEntryErrorMessage({
+            crumbFail: e.crumbFail,
+            cookiesEnabled: navigator.cookieEnabled,
+            status: e.status,
+            serverMessage: e.message,
+          }),
+        };
+      }
+    };
+
+    const host = doc.createElement('div');
+    host.className = 'sqs-add-to-cart-host';
+    wrapper.replaceChildren(host);
+    const kind = kindOf(item);
+    createRoot(host).render(
+      <AddToCartButton
+        label={label}
+        kind={kind}
+        soldOut={isSoldOut(item)}
+        onAdd={onAdd}
+        onNavigate={(r) => {
+          if (r.navigateTo) window.location.assign(r.navigateTo);
+        }}
+      />,
+    );
+  }
+}
