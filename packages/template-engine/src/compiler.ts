@@ -5,7 +5,7 @@
  */
 import type { FormatterCall, Node, PredicateNode } from './ast';
 import { makeError, type SourceMap } from './errors';
-import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
+import { checkExpr, compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
 import type { Formatter, TemplateError } from './plugins/types';
 import type { Registry } from './registry';
 import { FAILED, describe, type Exec, type Limits, type Render } from './render';
@@ -25,7 +25,11 @@ export function compileNodes(nodes: Node[], env: Env): Exec {
 }
 
 function block(nodes: readonly Node[], env: Env): Exec {
-  const parts = nodes.map((n) => node(n, env)).filter((e) => e !== EMPTY);
+  const parts: Exec[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const e = node(nodes[i]!, env);
+    if (e !== EMPTY) parts.push(e);
+  }
   switch (parts.length) {
     case 0:
       return EMPTY;
@@ -155,7 +159,7 @@ function bindFormatters(list: FormatterCall[], env: Env): BoundFormatter[] {
   const out: BoundFormatter[] = [];
   for (const { name, args } of list) {
     const fn = env.registry.formatter(name);
-    if (fn) out.push({ fn, name, args: Object.freeze(args.slice()) });
+    if (fn) out.push({ fn, name, args });
   }
   return out;
 }
@@ -171,13 +175,9 @@ function resolveAll(paths: Path[]): (f: Frame) => unknown[] {
 }
 
 /** Applies a formatter chain to vars[0]; false when a formatter threw. */
-function applyChain(c: Render, f: Frame, fmts: BoundFormatter[], vars: unknown[], top: boolean, env: Env, pos: number): boolean {
+function applyChain(c: Render, f: Frame, fmts: BoundFormatter[], vars: unknown[], env: Env, pos: number): boolean {
   const sf = c.frame;
-  const sh = c.hasTop;
-  const st = c.top;
   c.frame = f;
-  c.hasTop = top;
-  c.top = vars[0];
   c.map = env.map;
   c.pos = pos;
   let ok = true;
@@ -191,8 +191,6 @@ function applyChain(c: Render, f: Frame, fmts: BoundFormatter[], vars: unknown[]
     vars[0] = r;
   }
   c.frame = sf;
-  c.hasTop = sh;
-  c.top = st;
   return ok;
 }
 
@@ -205,7 +203,7 @@ function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: 
   const all = resolveAll(paths);
   return (c, f) => {
     const vars = all(f);
-    if (!applyChain(c, f, fmts, vars, true, env, pos)) return '';
+    if (!applyChain(c, f, fmts, vars, env, pos)) return '';
     return toText(vars[0]);
   };
 }
@@ -215,7 +213,7 @@ function bindvar(name: string, paths: Path[], formatters: FormatterCall[], pos: 
   const all = resolveAll(paths);
   return (c, f) => {
     const vars = all(f);
-    if (fmts.length && !applyChain(c, f, fmts, vars, false, env, pos)) return '';
+    if (fmts.length && !applyChain(c, f, fmts, vars, env, pos)) return '';
     f.setVar(name, vars[0]);
     return '';
   };
@@ -271,16 +269,14 @@ function predicate(n: PredicateNode, env: Env): Exec {
   if (n.name === null) return body;
   const fn = env.registry.predicate(n.name);
   const name = n.name;
-  const args = Object.freeze(n.args.slice());
+  const args = n.args;
   const { map } = env;
   const pos = n.pos;
   return (c, f) => {
     let ok = false;
     if (fn !== undefined) {
       const sf = c.frame;
-      const sh = c.hasTop;
       c.frame = f;
-      c.hasTop = false;
       c.map = map;
       c.pos = pos;
       try {
@@ -289,7 +285,6 @@ function predicate(n: PredicateNode, env: Env): Exec {
         c.error('UNEXPECTED_ERROR', `Unexpected error when executing predicate '${name}': ${describe(e)}`);
       }
       c.frame = sf;
-      c.hasTop = sh;
     }
     if (ok) return body(c, f);
     return alt === null ? '' : alt(c, f);
@@ -324,18 +319,27 @@ function ifBlock(ops: ('&&' | '||')[], paths: Path[], body: Exec, alt: Exec | nu
 
 function evalInst(code: string, pos: number, env: Env): Exec {
   const src = code.startsWith('#') ? code.slice(1) : code;
-  const { expr, errors } = compileExpr(src, {
+  const limits = {
     maxTokens: env.limits.maxExpressionTokens,
     maxStringLength: env.limits.maxStringLength,
-  });
+  };
+  // Compiling only checks the expression; its closures are built when it first runs.
+  const errors = checkExpr(src, limits);
   if (errors.length) {
     for (const e of errors) {
       env.errors.push(makeError('EXPRESSION_ERROR', `Error parsing expression: ${JSON.stringify(src)}: ${e}`, env.map, pos));
     }
     return EMPTY;
   }
-  if (expr.exprs.length === 0) return EMPTY;
-  return runExpr(expr, src, pos, env.map);
+  const { map } = env;
+  let run: Exec | null = null;
+  return (c, f) => {
+    if (run === null) {
+      const { expr } = compileExpr(src, limits);
+      run = expr.exprs.length ? runExpr(expr, src, pos, map) : EMPTY;
+    }
+    return run(c, f);
+  };
 }
 
 function runExpr(expr: CompiledExpr, src: string, pos: number, map: SourceMap): Exec {
@@ -361,7 +365,8 @@ function runExpr(expr: CompiledExpr, src: string, pos: number, map: SourceMap): 
       }
     }
     if (failed) return '';
-    if (scratch.vars !== null) for (const [k, v] of scratch.vars) f.setVar(k, v);
+    const vars = scratch.vars;
+    if (vars !== null) for (let i = 0; i < vars.length; i += 2) f.setVar(vars[i] as string, vars[i + 1]);
     return result === undefined || result === null ? '' : String(result);
   };
 }

@@ -128,6 +128,8 @@ type Token =
   | { t: 'args' };
 
 const ARGS: Token = { t: 'args' };
+/** Stands for any number literal while validating. */
+const NUMBER: Token = { t: 'lit', v: 0 };
 
 const CONSTANTS: Record<string, Lit> = {
   null: null,
@@ -283,41 +285,74 @@ const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isWordChar = (c: number) => isAlpha(c) || isDigit(c) || c === 95 || c === 45;
 
+const OP_TOKENS: Token[] = OPS.map((o) => ({ t: 'op', o }));
+
+/**
+ * Splits source into tokens. With `validate` set it keeps no tokens and only finds the errors
+ * (the same ones, in the same order) so that compiling a template stays cheap; the tokens are
+ * made when the expression first runs.
+ */
 class Tokenizer {
   readonly tokens: Token[] = [];
   readonly errors: string[] = [];
+  private last: Token | null = null;
+  private count = 0;
+  /** Open parentheses (validation only: the shunting yard reports mismatches otherwise). */
+  private depth = 0;
 
   constructor(
     private readonly src: string,
     private readonly limits: ExprLimits,
+    private readonly validate = false,
   ) {}
 
   private push(t: Token): void {
     if (this.errors.length) return;
-    const tokens = this.tokens;
+    const top = this.last;
     if (t.t === 'op') {
-      const top = tokens[tokens.length - 1];
-      if (t.o.op === Op.SUB || t.o.op === Op.ADD) {
-        if (!top || (top.t === 'op' && top.o.op !== Op.RPRN)) t = { t: 'op', o: OPS[t.o.op === Op.SUB ? Op.MINUS : Op.PLUS]! };
-      } else if (t.o.op === Op.LPRN && top && top.t === 'var' && top.path.length === 1) {
+      const op = t.o.op;
+      if (op === Op.SUB || op === Op.ADD) {
+        if (!top || (top.t === 'op' && top.o.op !== Op.RPRN)) t = OP_TOKENS[op === Op.SUB ? Op.MINUS : Op.PLUS]!;
+      } else if (op === Op.LPRN && top && top.t === 'var' && top.path.length === 1) {
         const name = top.path[0] as string;
         if (Object.prototype.hasOwnProperty.call(FUNCTIONS, name)) {
-          tokens[tokens.length - 1] = { t: 'call', name };
+          if (!this.validate) this.tokens[this.tokens.length - 1] = { t: 'call', name };
         } else {
           this.errors.push(`Invalid function ${name}`);
           return;
         }
       }
+      if (this.validate) {
+        if (op === Op.LPRN) this.depth++;
+        else if (op === Op.RPRN) {
+          if (this.depth === 0) {
+            this.errors.push(`Mismatched operator found: ${OPS[op]!.desc}`);
+            return;
+          }
+          this.depth--;
+        } else if (op === Op.SEMI && this.depth > 0) {
+          this.errors.push(`Mismatched operator found: ${OPS[Op.LPRN]!.desc}`);
+          return;
+        }
+      }
     }
-    tokens.push(t);
+    this.last = t;
+    if (!this.validate) this.tokens.push(t);
     const max = this.limits.maxTokens;
-    if (max > 0 && tokens.length > max) {
+    if (max > 0 && ++this.count > max) {
       this.errors.push(`Expression exceeds the maximum number of allowed tokens: ${max}`);
     }
   }
 
   private op(o: Op): void {
-    this.push({ t: 'op', o: OPS[o]! });
+    this.push(OP_TOKENS[o]!);
+  }
+
+  /** After run(): in validation, parentheses left open are an error. */
+  finish(): void {
+    if (this.validate && this.errors.length === 0 && this.depth > 0) {
+      this.errors.push(`Mismatched operator found: ${OPS[Op.LPRN]!.desc}`);
+    }
   }
 
   run(): void {
@@ -325,129 +360,123 @@ class Tokenizer {
     const len = s.length;
     let i = 0;
     while (i < len && this.errors.length === 0) {
-      const c0 = s[i]!;
-      const c1 = s[i + 1];
+      const c0 = s.charCodeAt(i);
+      const c1 = i + 1 < len ? s.charCodeAt(i + 1) : 0;
+      if (c0 >= 48 && c0 <= 57) {
+        i = c0 === 48 && (c1 === 120 || c1 === 88) ? this.hex(i + 2) : this.decimal(i);
+        if (i < 0) return;
+        continue;
+      }
       switch (c0) {
-        case '0':
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-        case '6':
-        case '7':
-        case '8':
-        case '9':
-          i = c0 === '0' && (c1 === 'x' || c1 === 'X') ? this.hex(i + 2) : this.decimal(i);
+        case 34: // "
+        case 39: // '
+          i = this.string(i + 1, s[i]!);
           if (i < 0) return;
           continue;
-        case '"':
-        case "'":
-          i = this.string(i + 1, c0);
-          if (i < 0) return;
-          continue;
-        case '*':
-          if (c1 === '*') {
+        case 42: // *
+          if (c1 === 42) {
             i++;
             this.op(Op.POW);
           } else this.op(Op.MUL);
           break;
-        case '/':
+        case 47: // /
           this.op(Op.DIV);
           break;
-        case '%':
+        case 37: // %
           this.op(Op.MOD);
           break;
-        case '+':
+        case 43: // +
           this.op(Op.ADD);
           break;
-        case '-':
+        case 45: // -
           this.op(Op.SUB);
           break;
-        case '=':
-          if (c1 === '=') {
+        case 61: // =
+          if (c1 === 61) {
             i++;
-            if (s[i + 1] === '=') {
+            if (s.charCodeAt(i + 1) === 61) {
               i++;
               this.op(Op.SEQ);
             } else this.op(Op.EQ);
           } else this.op(Op.ASN);
           break;
-        case '!':
-          if (c1 === '=') {
+        case 33: // !
+          if (c1 === 61) {
             i++;
-            if (s[i + 1] === '=') {
+            if (s.charCodeAt(i + 1) === 61) {
               i++;
               this.op(Op.SNEQ);
             } else this.op(Op.NEQ);
           } else this.op(Op.LNOT);
           break;
-        case '<':
-          if (c1 === '<') {
+        case 60: // <
+          if (c1 === 60) {
             i++;
             this.op(Op.SHL);
-          } else if (c1 === '=') {
+          } else if (c1 === 61) {
             i++;
             this.op(Op.LTEQ);
           } else this.op(Op.LT);
           break;
-        case '>':
-          if (c1 === '>') {
+        case 62: // >
+          if (c1 === 62) {
             i++;
             this.op(Op.SHR);
-          } else if (c1 === '=') {
+          } else if (c1 === 61) {
             i++;
             this.op(Op.GTEQ);
           } else this.op(Op.GT);
           break;
-        case '~':
+        case 126: // ~
           this.op(Op.BNOT);
           break;
-        case '&':
-          if (c1 === '&') {
+        case 38: // &
+          if (c1 === 38) {
             i++;
             this.op(Op.LAND);
           } else this.op(Op.BAND);
           break;
-        case '|':
-          if (c1 === '|') {
+        case 124: // |
+          if (c1 === 124) {
             i++;
             this.op(Op.LOR);
           } else this.op(Op.BOR);
           break;
-        case '^':
+        case 94: // ^
           this.op(Op.BXOR);
           break;
-        case ' ':
-        case '\n':
-        case '\t':
-        case '\r':
-        case '\u00a0':
+        case 32:
+        case 10:
+        case 9:
+        case 13:
+        case 0xa0:
           break;
-        case ',':
+        case 44: // ,
           this.op(Op.COMMA);
           break;
-        case ';':
+        case 59: // ;
           this.op(Op.SEMI);
           break;
-        case '(':
+        case 40: // (
           this.op(Op.LPRN);
           break;
-        case ')':
+        case 41: // )
           this.op(Op.RPRN);
           break;
         default: {
           const j = this.variable(i);
           if (j < 0) {
-            this.errors.push(`Unexpected ${charName(c0)} at ${i}: ${JSON.stringify(c0)}`);
+            const ch = s[i]!;
+            this.errors.push(`Unexpected ${charName(ch)} at ${i}: ${JSON.stringify(ch)}`);
             return;
           }
           const raw = s.slice(i, j);
           i = j;
-          if (raw.indexOf('.') === -1 && Object.prototype.hasOwnProperty.call(CONSTANTS, raw)) {
+          const dotted = raw.indexOf('.') !== -1;
+          if (!dotted && Object.prototype.hasOwnProperty.call(CONSTANTS, raw)) {
             this.push({ t: 'lit', v: CONSTANTS[raw] });
           } else {
-            this.push({ t: 'var', path: splitPath(raw) });
+            this.push({ t: 'var', path: this.validate && !dotted ? [raw] : splitPath(raw) });
           }
           continue;
         }
@@ -498,7 +527,7 @@ class Tokenizer {
       );
       return -1;
     }
-    this.push({ t: 'lit', v: parseFloat(this.src.slice(i, j)) });
+    this.push(this.validate ? NUMBER : { t: 'lit', v: parseFloat(this.src.slice(i, j)) });
     return j;
   }
 
@@ -508,7 +537,7 @@ class Tokenizer {
       this.errors.push('Expected digits after start of hex number');
       return -1;
     }
-    this.push({ t: 'lit', v: parseInt(this.src.slice(i, j), 16) });
+    this.push(this.validate ? NUMBER : { t: 'lit', v: parseInt(this.src.slice(i, j), 16) });
     return j;
   }
 
@@ -674,10 +703,6 @@ function lit(v: Lit): Item {
 }
 
 function variable(path: Path): Item {
-  if (path.length === 1) {
-    const first = path;
-    return { kind: 'var', path, f: (s) => literalOf(resolvePath(first, s.frame)) };
-  }
   return { kind: 'var', path, f: (s) => literalOf(resolvePath(path, s.frame)) };
 }
 
@@ -881,13 +906,20 @@ function build(rpn: Token[], maxLen: number): CompiledPart {
   };
 }
 
-/** Compiles `.eval` source; errors are parse errors (the expression then does nothing). */
+/** Finds the parse errors of `.eval` source without keeping anything (cheap, for compile time). */
+export function checkExpr(src: string, limits: ExprLimits): string[] {
+  const tk = new Tokenizer(src, limits, true);
+  tk.run();
+  tk.finish();
+  return tk.errors;
+}
+
+/** Parses and builds `.eval` source; `errors` are parse errors (the expression then does nothing). */
 export function compileExpr(src: string, limits: ExprLimits): { expr: CompiledExpr; errors: string[] } {
   const tk = new Tokenizer(src, limits);
   tk.run();
-  if (tk.errors.length) return { expr: { exprs: [] }, errors: tk.errors };
-  const errors: string[] = [];
-  const rpn = toRpn(tk.tokens, errors);
-  if (errors.length) return { expr: { exprs: [] }, errors };
-  return { expr: { exprs: rpn.map((r) => build(r, limits.maxStringLength)) }, errors };
+  const errors = tk.errors;
+  const rpn = errors.length ? [] : toRpn(tk.tokens, errors);
+  const exprs = errors.length ? [] : rpn.map((r) => build(r, limits.maxStringLength));
+  return { expr: { exprs }, errors };
 }

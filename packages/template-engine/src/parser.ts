@@ -8,7 +8,7 @@
 import type { Alternate, FormatterCall, Node, PredicateNode } from './ast';
 import { SourceMap, makeError } from './errors';
 import type { TemplateError, TemplateErrorKind } from './plugins/types';
-import { splitPath, type Path, type Segment } from './runtime';
+import { toSegment, type Path, type Segment } from './runtime';
 
 /** What the parser needs to know about the registry. */
 export interface Names {
@@ -20,6 +20,9 @@ export interface ParseResult {
   nodes: Node[];
   errors: TemplateError[];
 }
+
+/** Deepest nesting of blocks; deeper openers stay text (keeps render recursion bounded). */
+export const MAX_NESTING = 64;
 
 type BlockKind = 'section' | 'repeated' | 'predicate' | 'if' | 'or' | 'macro';
 
@@ -60,7 +63,10 @@ export class Parser {
   readonly errors: TemplateError[] = [];
   private readonly stack: Open[] = [];
   private target: Node[];
+  /** Pending text: `text` followed by the source range [from, to). */
   private text = '';
+  private from = 0;
+  private to = 0;
   /** Set by `.eof`: everything after it is ignored. */
   private done = false;
 
@@ -105,14 +111,29 @@ export class Parser {
 
   // Output -----------------------------------------------------------------------------------
 
-  private addText(src: string, from: number, to: number): void {
-    if (from < to) this.text += src.slice(from, to);
+  private addText(_src: string, from: number, to: number): void {
+    if (from >= to) return;
+    if (this.to !== from) {
+      if (this.from < this.to) this.text += this.src.slice(this.from, this.to);
+      this.from = from;
+    }
+    this.to = to;
+  }
+
+  /** Appends characters that are not in the source (`.space`, `.meta-left`, ...). */
+  private addChars(chars: string): void {
+    if (this.from < this.to) this.text += this.src.slice(this.from, this.to);
+    this.from = this.to = 0;
+    this.text += chars;
   }
 
   private flushText(): void {
-    if (this.text !== '') {
-      this.target.push({ kind: 'text', text: this.text });
+    let t = this.text;
+    if (this.from < this.to) t = t === '' ? this.src.slice(this.from, this.to) : t + this.src.slice(this.from, this.to);
+    if (t !== '') {
+      this.target.push({ kind: 'text', text: t });
       this.text = '';
+      this.from = this.to = 0;
     }
   }
 
@@ -210,6 +231,10 @@ export class Parser {
 
   private instruction(s: number, e: number, pos: number): boolean {
     const src = this.src;
+    if (this.stack.length >= MAX_NESTING && this.opensBlock(s, e)) {
+      this.error('SYNTAX_ERROR', `Blocks are nested deeper than ${MAX_NESTING}`, pos);
+      return false;
+    }
     // A predicate: {.name? args}
     const p = this.predicate(s, e, pos, 'predicate');
     if (p !== null) {
@@ -217,7 +242,7 @@ export class Parser {
       return true;
     }
     const word = this.word(s, e);
-    const name = word < 0 ? '' : src.slice(s, word);
+    const name = word < 0 ? '' : keyword(src, s, word - s);
     switch (name) {
       case 'end':
       case 'alternates':
@@ -241,19 +266,19 @@ export class Parser {
             this.alternatesWith(pos);
             break;
           case 'meta-left':
-            this.text += '{';
+            this.addChars('{');
             break;
           case 'meta-right':
-            this.text += '}';
+            this.addChars('}');
             break;
           case 'newline':
-            this.text += '\n';
+            this.addChars('\n');
             break;
           case 'space':
-            this.text += ' ';
+            this.addChars(' ');
             break;
           case 'tab':
-            this.text += '\t';
+            this.addChars('\t');
             break;
           case 'eof':
             if (this.stack.length === 0) this.done = true;
@@ -392,6 +417,15 @@ export class Parser {
     }
   }
 
+  /** Whether the instruction at s would open a block (a predicate or a block keyword). */
+  private opensBlock(s: number, e: number): boolean {
+    const w = this.word(s, e);
+    if (w < 0) return false;
+    if (this.src.charCodeAt(w) === 63 /* ? */) return true;
+    const k = keyword(this.src, s, w - s);
+    return k === 'section' || k === 'repeated' || k === 'if' || k === 'macro';
+  }
+
   /** `{.name? args}` from s: the node, or null when the text is no predicate. */
   private predicate(s: number, e: number, pos: number, kind: 'predicate' | 'or'): PredicateNode | null {
     const w = this.word(s, e);
@@ -456,17 +490,18 @@ export class Parser {
 
   /** A dotted variable reference at s (sets end_), or null. */
   private path(s: number, e: number): Path | null {
+    const src = this.src;
     let j = this.segment(s, e);
     if (j < 0) return null;
-    for (;;) {
-      if (this.src.charCodeAt(j) !== 46 /* . */) break;
+    const out: Segment[] = [toSegment(src.slice(s, j))];
+    while (src.charCodeAt(j) === 46 /* . */) {
       const k = this.segment(j + 1, e);
       if (k < 0) break;
+      out.push(toSegment(src.slice(j + 1, k)));
       j = k;
     }
     this.end_ = j;
-    const raw = this.src.slice(s, j);
-    return raw.indexOf('.') === -1 ? [segmentOf(raw)] : splitPath(raw);
+    return out;
   }
 
   /** `a, b , c` at s into `out`; the index after the list, or -1. */
@@ -475,7 +510,7 @@ export class Parser {
     let j = s;
     for (;;) {
       const path = this.path(j, e);
-      if (path === null) return out.length === 0 ? -1 : -1;
+      if (path === null) return -1;
       out.push(path);
       j = this.end_;
       let k = j;
@@ -514,13 +549,35 @@ export class Parser {
   }
 }
 
-function segmentOf(raw: string): Segment {
-  const c = raw.charCodeAt(0);
-  if (isDigit(c)) {
-    const n = parseInt(raw, 10);
-    if (n <= 0x7fffffff) return n;
+/** The instruction word at s (length len) as an interned literal, or "" when it is none. */
+function keyword(src: string, s: number, len: number): string {
+  const is = (w: string) => len === w.length && src.startsWith(w, s);
+  switch (src.charCodeAt(s)) {
+    case 97: // a
+      return is('alternates') ? 'alternates' : '';
+    case 99: // c
+      return is('ctx') ? 'ctx' : '';
+    case 101: // e
+      return is('end') ? 'end' : is('eval') ? 'eval' : is('eof') ? 'eof' : '';
+    case 105: // i
+      return is('if') ? 'if' : is('include') ? 'include' : is('inject') ? 'inject' : '';
+    case 109: // m
+      return is('macro') ? 'macro' : is('meta-left') ? 'meta-left' : is('meta-right') ? 'meta-right' : '';
+    case 110: // n
+      return is('newline') ? 'newline' : '';
+    case 111: // o
+      return is('or') ? 'or' : '';
+    case 114: // r
+      return is('repeated') ? 'repeated' : '';
+    case 115: // s
+      return is('section') ? 'section' : is('space') ? 'space' : '';
+    case 116: // t
+      return is('tab') ? 'tab' : '';
+    case 118: // v
+      return is('var') ? 'var' : '';
+    default:
+      return '';
   }
-  return raw;
 }
 
 export function parse(src: string, names: Names, map: SourceMap = new SourceMap(src)): ParseResult {

@@ -49,11 +49,8 @@ function cachedPath(raw: string): Path {
 
 export class Render implements RenderContext {
   readonly errors: TemplateError[] = [];
-  /** Scope of the instruction running a plugin. */
+  /** Scope of the instruction running a plugin: what `@` means there. */
   frame: Frame;
-  /** While formatters run: the formatted variable is `@` (it scopes above `frame`). */
-  hasTop = false;
-  top: unknown = undefined;
   /** Source map and offset of the instruction running, for error positions. */
   map: SourceMap | undefined = undefined;
   pos = -1;
@@ -73,16 +70,11 @@ export class Render implements RenderContext {
   }
 
   get node(): unknown {
-    return this.hasTop ? this.top : this.frame.node;
-  }
-
-  /** The scope plugins resolve against: the formatted value's, when formatters are running. */
-  private scope(): Frame {
-    return this.hasTop ? new Frame(this.top, this.frame) : this.frame;
+    return this.frame.node;
   }
 
   resolve(path: string): unknown {
-    return resolvePath(cachedPath(path.trim()), this.scope());
+    return resolvePath(cachedPath(path.trim()), this.frame);
   }
 
   error(kind: TemplateErrorKind, message: string): void {
@@ -140,14 +132,14 @@ export class Render implements RenderContext {
   }
 
   renderPartial(name: string, data: unknown, options?: { private?: boolean; args?: Record<string, string> }): string {
-    const from = this.scope();
+    const from = this.frame;
     const code = this.code(name, from);
     if (code === undefined) {
       this.error('PARTIAL_NOT_FOUND', `Attempt to apply partial '${name}' which could not be found.`);
       return '';
     }
     if (!this.enter(name)) return '';
-    const saved = { frame: this.frame, hasTop: this.hasTop, top: this.top, map: this.map, pos: this.pos };
+    const saved = { frame: this.frame, map: this.map, pos: this.pos };
     const f = new Frame(data, from);
     if (options?.private) f.stop = true;
     if (options?.args) f.setVar('@args', options.args);
@@ -156,8 +148,6 @@ export class Render implements RenderContext {
     } finally {
       this.depth--;
       this.frame = saved.frame;
-      this.hasTop = saved.hasTop;
-      this.top = saved.top;
       this.map = saved.map;
       this.pos = saved.pos;
     }

@@ -11,7 +11,8 @@ export type Path = readonly Segment[];
 export class Frame {
   /** Index of the element being visited when this frame is a repeated section; -1 otherwise. */
   index = -1;
-  vars: Map<string, unknown> | null = null;
+  /** `@`-variables defined in this scope, flat: name, value, name, value... (few, so scanned). */
+  vars: unknown[] | null = null;
   macros: Map<string, unknown> | null = null;
   /** Variables do not resolve past this frame (`apply ... private`). */
   stop = false;
@@ -21,7 +22,25 @@ export class Frame {
   ) {}
 
   setVar(name: string, value: unknown): void {
-    (this.vars ??= new Map()).set(name, value);
+    const v = this.vars;
+    if (v === null) {
+      this.vars = [name, value];
+      return;
+    }
+    for (let i = 0; i < v.length; i += 2) {
+      if (v[i] === name) {
+        v[i + 1] = value;
+        return;
+      }
+    }
+    v.push(name, value);
+  }
+
+  getVar(name: string): unknown {
+    const v = this.vars;
+    if (v === null) return undefined;
+    for (let i = 0; i < v.length; i += 2) if (v[i] === name) return v[i + 1];
+    return undefined;
   }
 }
 
@@ -42,7 +61,7 @@ export function resolveName(name: Segment, frame: Frame): unknown {
     if (name === '@') return frame.node;
     if (name === '@index') return frame.index === -1 ? undefined : frame.index + 1;
     if (name === '@index0') return frame.index === -1 ? undefined : frame.index;
-    return frame.vars === null ? undefined : frame.vars.get(name);
+    return frame.getVar(name);
   }
   return getOwn(frame.node, name);
 }
@@ -75,17 +94,22 @@ export function resolvePath(path: Path, frame: Frame): unknown {
   return path.length === 1 ? v : walk(v, path, 1);
 }
 
+/** One segment of a path as written: all-digit text that fits an int becomes an index. */
+export function toSegment(raw: string): Segment {
+  const n = raw.length;
+  if (n === 0 || n > 10) return raw;
+  for (let i = 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 48 || c > 57) return raw;
+  }
+  const v = parseInt(raw, 10);
+  return v <= 0x7fffffff ? v : raw;
+}
+
 /** Splits `a.b.0.c` into segments; all-digit segments that fit an int become indexes. */
 export function splitPath(raw: string): Segment[] {
-  const parts: Segment[] = raw.split('.');
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as string;
-    if (/^\d+$/.test(p)) {
-      const n = parseInt(p, 10);
-      if (n <= 0x7fffffff) parts[i] = n;
-    }
-  }
-  return parts;
+  if (raw.indexOf('.') === -1) return [toSegment(raw)];
+  return raw.split('.').map(toSegment);
 }
 
 /** Truth as templates see it: non-empty strings, arrays and objects, non-zero numbers, true. */
