@@ -35,3 +35,4 @@ export {
 export * from './form-controls/index';
 export * from './cart-page/index';
 export * from './checkout/index';
+export * from './order/index';
