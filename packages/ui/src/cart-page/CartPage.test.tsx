@@ -170,8 +170,9 @@ describe('CartPage quantity', () => {
     await act(async () => d.reject(new Error('500')));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Unable to update quantity Please try again.');
-    // The cart prop did not change, so the next render shows what the cart holds.
+    // The cart prop did not change: the input shows what the cart holds, not the refused 3.
     expect(quantityInput('Linen Shirt').disabled).toBe(false);
+    expect(quantityInput('Linen Shirt').value).toBe('2');
   });
 
   it('says to check the connection when offline', async () => {

@@ -1,5 +1,5 @@
 import { QUANTITY_MAX, QUANTITY_MIN, QUANTITY_STEP, validateQuantity } from '@site/commerce-core';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { uiMessages } from '../messages';
 
@@ -44,11 +44,19 @@ export function QuantityStepper({
   const [draft, setDraft] = useState(String(value));
   const [localError, setLocalError] = useState<string | undefined>();
 
-  // A new committed value (server answer, or a revert after a failure) replaces the draft.
+  // A new committed value (the server's answer) replaces the draft.
   useEffect(() => {
     setDraft(String(value));
     setLocalError(undefined);
   }, [value]);
+
+  // The control is disabled while its update is in flight. If it comes back with the same value,
+  // the update failed: show what the cart holds again rather than the number that was refused.
+  const wasDisabled = useRef(isDisabled);
+  useEffect(() => {
+    if (wasDisabled.current && !isDisabled) setDraft(String(value));
+    wasDisabled.current = isDisabled;
+  }, [isDisabled, value]);
 
   const commitDraft = () => {
     const result = validateQuantity(draft);
