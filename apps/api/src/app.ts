@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
+import { registerFormRoutes } from './forms/routes';
+import { registerTrackingRoutes } from './tracking/routes';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import type { DatabaseHandle } from './db/client';
 import { registerHealthRoutes } from './health/routes';
@@ -71,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     websiteId,
     paymentProviders: new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p])),
   });
+  registerFormRoutes(app, { db: options.database.db, websiteId });
+  registerTrackingRoutes(app, { db: options.database.db, websiteId });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

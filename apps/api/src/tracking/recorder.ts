@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { trackingEvents } from '../db/schema';
+
+export interface TrackingRow {
+  /** census-hit, button-click, event, clanker-event, javascript-error, performance… */
+  kind: string;
+  name: string | null;
+  visitorId: string | null;
+  payload: unknown;
+}
+
+export interface TrackingRecorder {
+  /** Queues rows; false when the buffer is full and they were dropped. */
+  record(rows: readonly TrackingRow[]): boolean;
+  /** Writes everything queued so far. */
+  flush(): Promise<void>;
+  /** Flushes and stops the timer (server shutdown). */
+  close(): Promise<void>;
+}
+
+export interface TrackingRecorderOptions {
+  db: Database;
+  websiteId: string;
+  log: FastifyBaseLogger;
+  /** How long rows wait for company before a write; tracking calls answer before it. */
+  flushDelayMs?: number;
+  /** Rows per INSERT; a full batch is written at once. */
+  maxBatch?: number;
+  /** Rows held in memory at most; beyond this, calls are refused rather than risking the heap. */
+  maxBuffered?: number;
+}
+
+/**
+ * Tracking calls answer as soon as the payload is valid; rows are written in batches a moment
+ * later. One multi-row INSERT per batch keeps a burst of beacons from becoming a burst of
+ * transactions. Analytics can afford to lose a few rows if the process dies before a flush.
+ */
+export function createTrackingRecorder(options: TrackingRecorderOptions): TrackingRecorder {
+  const flushDelayMs = options.flushDelayMs ?? 250;
+  const maxBatch = options.maxBatch ?? 200;
+  const maxBuffered = options.maxBuffered ?? 5000;
+  let buffer: TrackingRow[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Flushes run one after another so rows keep their order and the pool is not flooded.
+  let writing: Promise<void> = Promise.resolve();
+  let droppedSinceWarning = 0;
+
+  const write = async (rows: TrackingRow[]): Promise<void> => {
+    for (let i = 0; i < rows.length; i += maxBatch) {
+      const chunk = rows.slice(i, i + maxBatch);
+      try {
+        await options.db.insert(trackingEvents).values(
+          chunk.map((row) => ({
+            websiteId: options.websiteId,
+            kind: row.kind,
+            name: row.name,
+            visitorId: row.visitorId,
+            payload: row.payload,
+          })),
+        );
+      } catch (err) {
+        options.log.error({ err, rows: chunk.length }, 'tracking rows could not be stored');
+      }
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const rows = buffer;
+    buffer = [];
+    if (rows.length > 0) writing = writing.then(() => write(rows));
+    return writing;
+  };
+
+  return {
+    record(rows) {
+      if (buffer.length + rows.length > maxBuffered) {
+        droppedSinceWarning += rows.length;
+        if (droppedSinceWarning === rows.length) options.log.warn('tracking buffer full: dropping rows');
+        return false;
+      }
+      droppedSinceWarning = 0;
+      buffer.push(...rows);
+      if (buffer.length >= maxBatch) void flush();
+      else if (timer === undefined) {
+        timer = setTimeout(() => void flush(), flushDelayMs);
+        // A pending flush must not keep a finished process (or test run) alive.
+        timer.unref?.();
+      }
+      return true;
+    },
+    flush,
+    close: flush,
+  };
+}

@@ -1,0 +1,230 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  buttonEventSchema,
+  clankerEventSchema,
+  COOKIE,
+  formRenderEventSchema,
+  javascriptErrorBatchSchema,
+  overlayEventSchema,
+  parseVisitorRecord,
+  performanceRecordSchema,
+  recordEventFormSchema,
+  recordHitFormSchema,
+  SITE_VISITOR_SCHEMA_NAME,
+  siteVisitorEventSchema,
+} from '@site/tracking';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CommerceError } from '../commerce/errors';
+import { handle, parsePayload } from '../commerce/http';
+import type { Database } from '../db/client';
+import { products } from '../db/schema';
+import { CRUMB_COOKIE, requireCrumb } from '../security/crumb';
+import { createTrackingRecorder, type TrackingRecorder, type TrackingRow } from './recorder';
+
+/** Every tracking body is small; 64 KB leaves room for a full error batch with long stacks. */
+export const TRACKING_BODY_LIMIT = 64 * 1024;
+/** Performance records per beacon: a page sends a handful of metrics and one page-speed record. */
+export const PERFORMANCE_BATCH_MAX = 100;
+
+export interface TrackingRouteOptions {
+  db: Database;
+  websiteId: string;
+  /** Batch timing of the writer; tests shorten it. */
+  flushDelayMs?: number;
+  maxBuffered?: number;
+}
+
+// JavaScript-error batches are capped by their schema (at most 10, the browser's queue size).
+const performanceBatchSchema = z.array(performanceRecordSchema).min(1).max(PERFORMANCE_BATCH_MAX);
+const QuickViewParams = z.object({ id: z.string().min(1).max(128) });
+const SchemaNameParams = z.object({ schemaName: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'invalid schema name') });
+
+const visitorIdOf = (cookie: string | undefined): string | null => parseVisitorRecord(cookie)?.id ?? null;
+const cookieVisitor = (request: FastifyRequest): string | null => visitorIdOf(request.cookies[COOKIE.visitorRecord]);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Beacons cannot send application/json without a preflight, so they send the JSON as text. */
+function parseTextJson(_request: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void): void {
+  try {
+    done(null, JSON.parse(body));
+  } catch {
+    done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400, code: 'INVALID_JSON' }));
+  }
+}
+
+/**
+ * The storefront's tracking calls (storefront.md §7, platform.md §7). Each payload is checked with
+ * the @site/tracking schema the browser builds it from, then queued for a batched write to
+ * tracking_events; the answer does not wait for the database. A payload naming another website
+ * is refused: this server renders one site.
+ */
+export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRouteOptions): TrackingRecorder {
+  const { db, websiteId } = options;
+  const recorder = createTrackingRecorder({
+    db,
+    websiteId,
+    log: app.log,
+    ...(options.flushDelayMs !== undefined ? { flushDelayMs: options.flushDelayMs } : {}),
+    ...(options.maxBuffered !== undefined ? { maxBuffered: options.maxBuffered } : {}),
+  });
+  app.addHook('onClose', async () => recorder.close());
+
+  const sameSite = (id: string): void => {
+    if (id !== websiteId) throw new CommerceError(400, 'WRONG_WEBSITE', `websiteId: this server records website "${websiteId}"`);
+  };
+  const store = (reply: FastifyReply, rows: TrackingRow[], status: 202 | 204) => {
+    if (!recorder.record(rows)) {
+      throw new CommerceError(503, 'TRACKING_BUSY', 'Tracking is busy; the event was not recorded');
+    }
+    return reply.status(status).send();
+  };
+  const route = { bodyLimit: TRACKING_BODY_LIMIT };
+
+  app.post(
+    '/api/census/RecordHit',
+    route,
+    handle(async (request, reply) => {
+      const hit = parsePayload(recordHitFormSchema, request.body);
+      sameSite(hit.data.websiteId);
+      return store(reply, [{ kind: 'census-hit', name: hit.event, visitorId: visitorIdOf(hit.ss_cvr), payload: hit.data }], 204);
+    }),
+  );
+
+  const censusJson = <S extends z.ZodType<{ websiteId: string; visitorCookie: string }>>(
+    path: string,
+    kind: string,
+    schema: S,
+    nameOf: (body: z.infer<S>) => string,
+  ) =>
+    app.post(
+      path,
+      route,
+      handle(async (request, reply) => {
+        const body = parsePayload(schema, request.body);
+        sameSite(body.websiteId);
+        const { visitorCookie, ...payload } = body;
+        return store(reply, [{ kind, name: nameOf(body), visitorId: visitorIdOf(visitorCookie), payload }], 204);
+      }),
+    );
+  censusJson('/api/census/button-click', 'button-click', buttonEventSchema, (b) => b.buttonId);
+  censusJson('/api/census/button-render', 'button-render', buttonEventSchema, (b) => b.buttonId);
+  censusJson('/api/census/form-render', 'form-render', formRenderEventSchema, (b) => b.formId);
+  censusJson('/api/census/overlay', 'overlay', overlayEventSchema, (b) => `${b.overlayId}:${b.action}`);
+
+  app.post(
+    '/api/census/RecordQuickView/:id',
+    route,
+    handle(async (request, reply) => {
+      const { id } = parsePayload(QuickViewParams, request.params);
+      // Only real products are counted, so a scripted loop cannot invent item ids.
+      const [item] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+      if (!item) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'No such item');
+      return store(reply, [{ kind: 'quick-view', name: id, visitorId: cookieVisitor(request), payload: { itemId: id } }], 204);
+    }),
+  );
+
+  app.post(
+    '/api/events/RecordEvent',
+    route,
+    handle(async (request, reply) => {
+      const form = parsePayload(recordEventFormSchema, request.body);
+      // The legacy call carries the crumb as a form field rather than a header.
+      const cookie = request.cookies[CRUMB_COOKIE];
+      if (!cookie || !form.crumb || !sameToken(cookie, form.crumb)) {
+        return reply.status(403).send({ crumbFail: true, error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' } });
+      }
+      sameSite(form.data.websiteId);
+      return store(reply, [{ kind: 'event', name: form.event, visitorId: cookieVisitor(request), payload: form.data }], 202);
+    }),
+  );
+
+  app.post(
+    '/api/events/RecordJavascriptErrors',
+    { ...route, preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const batch = parsePayload(javascriptErrorBatchSchema, request.body);
+      for (const entry of batch) sameSite(entry.data.websiteId);
+      const visitorId = cookieVisitor(request);
+      return store(
+        reply,
+        batch.map((entry) => ({ kind: 'javascript-error', name: entry.event, visitorId, payload: entry })),
+        204,
+      );
+    }),
+  );
+
+  app.post(
+    '/api/v1/clanker/validate-event-content/:schemaName',
+    route,
+    handle(async (request) => {
+      const { schemaName } = parsePayload(SchemaNameParams, request.params);
+      const event = parsePayload(clankerEventSchema, request.body);
+      if (event.eventSchemaName !== schemaName) {
+        throw new CommerceError(400, 'INVALID_REQUEST', 'eventSchemaName: does not match the path');
+      }
+      // The one schema this server knows in depth; other names are checked for the shared context.
+      if (schemaName === SITE_VISITOR_SCHEMA_NAME) parsePayload(siteVisitorEventSchema, event.eventContent);
+      return { valid: true, eventSchemaName: schemaName };
+    }),
+  );
+
+  // Only the beacon calls accept text/plain JSON; everywhere else text/plain stays unsupported.
+  app.register(async (beacons) => {
+    beacons.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TRACKING_BODY_LIMIT }, parseTextJson);
+
+    beacons.post(
+      '/api/1/performance/records',
+      route,
+      handle(async (request, reply) => {
+        const records = parsePayload(performanceBatchSchema, request.body);
+        const fallback = cookieVisitor(request);
+        return store(
+          reply,
+          records.map((record) => ({
+            kind: 'performance',
+            name: record.event,
+            visitorId: record.data.analyticsId ?? fallback,
+            payload: record,
+          })),
+          204,
+        );
+      }),
+    );
+
+    beacons.post(
+      '/api/v1/clanker/events',
+      route,
+      handle(async (request, reply) => {
+        const event = parsePayload(clankerEventSchema, request.body);
+        if (event.eventSchemaName === SITE_VISITOR_SCHEMA_NAME) {
+          const content = parsePayload(siteVisitorEventSchema, event.eventContent);
+          sameSite(content.website_id);
+        }
+        return store(
+          reply,
+          [
+            {
+              kind: 'clanker-event',
+              name: event.eventSchemaName,
+              visitorId: event.eventContent.analyticsId ?? cookieVisitor(request),
+              payload: event.eventContent,
+            },
+          ],
+          202,
+        );
+      }),
+    );
+  });
+
+  return recorder;
+}
