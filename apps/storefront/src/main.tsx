@@ -5,6 +5,7 @@ import { readCookie } from './api';
 import { mountCartPage } from './cart/cart-page';
 import { createCartStore } from './cart/cart-store';
 import { mountShell } from './cart/shell';
+import { mountCheckoutPage } from './checkout/checkout-page';
 import { readPageContext } from './page-context';
 import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
@@ -15,6 +16,6 @@ const store = createCartStore();
 mountShell(document, context, store);
 mountAddToCartButtons(document, context, store);
 enhanceProductPage(document, context);
-const onCartPage = mountCartPage(document, context, store);
+const onCartPage = mountCartPage(document, context, store) || mountCheckoutPage(document, context, store);
 // The cart loads at start only for shoppers who have one (storefront.md §4); the cart page loads it itself.
 if (!onCartPage && shouldLoadCartAtStart({ signedIn: false, hasCartCookie: readCookie('hasCart') })) void store.load();

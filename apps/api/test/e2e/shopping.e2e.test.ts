@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../browser';
+import { startBuiltServer, type StartedServer } from '../server';
+
+/** The shopper's whole journey on a fresh demo store, in one browser session. */
+describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startBuiltServer();
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const addButton = () => page.locator('.product-detail .sqs-add-to-cart-host button');
+  const text = (selector: string) => page.locator(selector).first().textContent();
+
+  it('browses the shop and opens a product', async () => {
+    await page.goto(server.url + '/shop');
+    await page.getByRole('link', { name: /Linen Work Shirt/ }).click();
+    await page.waitForURL(/\/shop\/p\/linen-shirt$/);
+    await expect.poll(() => addButton().textContent()).toBe('Add To Cart');
+  });
+
+  it('names the unselected options in an alert', async () => {
+    await addButton().click();
+    const alert = page.getByRole('alertdialog');
+    await expect.poll(() => alert.textContent(), { timeout: 5000 }).toContain('Please select the Size and Color options.');
+    expect(await alert.textContent()).toContain('Unable to Add Item');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+  });
+
+  it('adds the chosen variant: Adding…, Added!, the popover and the pill count', async () => {
+    await page.selectOption('select[data-variant-option-name="Size"]', 'M');
+    await page.selectOption('select[data-variant-option-name="Color"]', 'Blue');
+    await addButton().click();
+    await expect.poll(() => addButton().textContent(), { interval: 20 }).toBe('Adding…');
+    await expect.poll(() => addButton().textContent(), { timeout: 5000 }).toBe('Added!');
+    await expect.poll(() => text('#sqs-pill-cart-root'), { timeout: 5000 }).toContain('Linen Work Shirt was added to your cart.');
+    await expect.poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 }).toContain('1 item');
+    // Back to idle after 2 s.
+    await expect.poll(() => addButton().textContent(), { timeout: 5000 }).toBe('Add To Cart');
+  });
+
+  it('opens the instalment modal and closes it with Escape, returning focus', async () => {
+    const opener = page.locator('.product-instalments button').first();
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await expect.poll(() => dialog.textContent(), { timeout: 5000 }).toContain('interest-free');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('shows Sold Out on a sold-out product and signs up for its restock notice', async () => {
+    await page.goto(server.url + '/shop/p/enamel-mug');
+    await expect.poll(() => addButton().textContent()).toBe('Sold Out');
+    expect(await addButton().isDisabled()).toBe(true);
+    const restock = page.locator('.product-restock-notification');
+    await restock.getByRole('textbox').fill('not-an-email');
+    await restock.getByRole('button', { name: /Sign Up/i }).click();
+    await expect.poll(() => restock.textContent(), { timeout: 5000 }).toContain('Email is invalid');
+    await restock.getByRole('textbox').fill('ada@example.com');
+    await restock.getByRole('button', { name: /Sign Up/i }).click();
+    await expect.poll(() => restock.textContent(), { timeout: 5000 }).toContain('Signed up!');
+  });
+
+  it('adds a second product from the listing', async () => {
+    await page.goto(server.url + '/shop');
+    const card = page.locator('.product-card', { hasText: 'Field Notebook' });
+    await card.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect.poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 }).toContain('2 items');
+  });
+
+  it('changes a quantity and removes an item on /cart', async () => {
+    await page.goto(server.url + '/cart');
+    const line = (title: string) => page.locator('.sqs-cart-item', { hasText: title });
+    await expect.poll(() => line('Linen Work Shirt').count()).toBe(1);
+    await line('Linen Work Shirt').getByRole('button', { name: /increase/i }).click();
+    await expect.poll(() => page.locator('.sqs-cart-page').textContent(), { timeout: 5000 }).toContain('$254.00');
+    await line('Field Notebook').getByRole('button', { name: /^Remove/ }).click();
+    await expect.poll(() => line('Field Notebook').count()).toBe(0);
+    await expect.poll(() => page.locator('.sqs-cart-page').textContent(), { timeout: 5000 }).toContain('$240.00');
+  });
+
+  it('checks out with the test payment and sees the order confirmed', async () => {
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel('Address', { exact: true }).fill('12 Analytical Row');
+    await page.getByLabel('City').fill('London');
+    await page.getByLabel('Postal Code').fill('N1 9GU');
+    await page.getByLabel('Country').selectOption('GB');
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await page.getByLabel(/Expiry/).fill('12/39');
+    await page.getByLabel(/Security Code/).fill('123');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for your order');
+    expect(await page.locator('.order-confirmed').textContent()).toContain('Linen Work Shirt');
+    // The cart is gone after the purchase.
+    await expect.poll(() => page.locator('.sqs-pill-cart').isVisible()).toBe(false);
+    expect(pageErrors).toEqual([]);
+  });
+});

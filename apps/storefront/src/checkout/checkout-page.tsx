@@ -1,0 +1,71 @@
+import { isCurrencyCode } from '@site/commerce-core';
+import { Checkout, CheckoutSubmitError, type CheckoutFieldErrors, type DisplayCart } from '@site/ui';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiError, api } from '../api';
+import type { CartStore, CartView } from '../cart/cart-store';
+import type { PageContext } from '../page-context';
+
+const toDisplayCart = (cart: CartView): DisplayCart => ({
+  ...cart,
+  entries: cart.entries.map((e) => ({ ...e, image: e.imageUrl ? { src: e.imageUrl } : undefined, href: e.productUrl })),
+});
+
+function CheckoutPage({ store, currency }: { store: CartStore; currency: string }) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  useEffect(() => {
+    if (state.status === 'idle') void store.load();
+  }, [state.status, store]);
+  if (state.status === 'error') {
+    return (
+      <p role="alert">
+        Unable to load. Try again. <button type="button" onClick={() => void store.load()}>Retry</button>
+      </p>
+    );
+  }
+  if (!state.cart) return <p aria-busy="true">Loading checkout…</p>;
+  if (state.cart.entries.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>Your cart is empty.</p>
+        <a className="button" href="/shop">Continue Shopping</a>
+      </div>
+    );
+  }
+  return (
+    <Checkout
+      cart={toDisplayCart(state.cart)}
+      currency={isCurrencyCode(currency) ? currency : 'USD'}
+      onShippingOptionChange={async (optionId) => {
+        await store.setShippingOption(optionId);
+      }}
+      onApplyCoupon={async (code) => {
+        try {
+          await store.applyCoupon(code);
+        } catch (err) {
+          throw new Error(err instanceof ApiError && err.message ? err.message : 'Please try again.');
+        }
+      }}
+      onPlaceOrder={async (payload) => {
+        try {
+          const { redirectUrl } = await api<{ redirectUrl: string }>('POST', '/api/commerce/checkout', payload);
+          window.location.assign(redirectUrl);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw new CheckoutSubmitError('Please try again.');
+          // The API names the card fields as the form does; an address problem is a general one.
+          const { shippingAddress: _address, payment: _payment, ...fields } = err.fieldErrors;
+          throw new CheckoutSubmitError(err.message || 'Please try again.', fields as CheckoutFieldErrors);
+        }
+      }}
+    />
+  );
+}
+
+/** The checkout (page type 201) on #sqs-checkout-root. */
+export function mountCheckoutPage(doc: Document, context: PageContext, store: CartStore): boolean {
+  const root = doc.getElementById('sqs-checkout-root');
+  if (!root) return false;
+  root.replaceChildren();
+  createRoot(root).render(<CheckoutPage store={store} currency={context.storeCurrency} />);
+  return true;
+}
