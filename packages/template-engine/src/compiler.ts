@@ -4,9 +4,9 @@
  * formatter and predicate lookups, path splitting, expression parsing.
  */
 import type { FormatterCall, Node, PredicateNode } from './ast';
-import { makeError, type SourceMap } from './errors';
-import { checkExpr, compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
-import type { Formatter, TemplateError } from './plugins/types';
+import type { SourceMap } from './errors';
+import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
+import type { Formatter } from './plugins/types';
 import type { Registry } from './registry';
 import { FAILED, describe, type Exec, type Limits, type Render } from './render';
 import { Frame, getOwn, isTruthy, lookup, resolveName, resolvePath, toText, walk, type Path } from './runtime';
@@ -15,7 +15,6 @@ interface Env {
   registry: Registry;
   map: SourceMap;
   limits: Readonly<Limits>;
-  errors: TemplateError[];
 }
 
 const EMPTY: Exec = () => '';
@@ -90,7 +89,7 @@ function node(n: Node, env: Env): Exec {
       };
     }
     case 'eval':
-      return evalInst(n.code, n.pos, env);
+      return n.valid ? evalInst(n.code, n.pos, env) : EMPTY;
     case 'include':
       return include(n.name, n.args.includes('output'), n.pos, env.map);
     case 'inject': {
@@ -199,6 +198,22 @@ function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: 
   if (fmts.length === 0 && paths.length === 1) {
     const r = resolver(paths[0]!);
     return (_c, f) => toText(r(f));
+  }
+  if (fmts.length === 1 && paths.length === 1) {
+    // The common `{a.b|fmt args}`: one value through one formatter.
+    const r = resolver(paths[0]!);
+    const { fn, name, args } = fmts[0]!;
+    const { map } = env;
+    return (c, f) => {
+      const sf = c.frame;
+      c.frame = f;
+      c.map = map;
+      c.pos = pos;
+      const v = r(f);
+      const out = c.callFormatter(fn, name, v, args, [v]);
+      c.frame = sf;
+      return out === FAILED ? '' : toText(out);
+    };
   }
   const all = resolveAll(paths);
   return (c, f) => {
@@ -317,20 +332,12 @@ function ifBlock(ops: ('&&' | '||')[], paths: Path[], body: Exec, alt: Exec | nu
 
 // Expressions, partials ---------------------------------------------------------------------
 
-function evalInst(code: string, pos: number, env: Env): Exec {
-  const src = code.startsWith('#') ? code.slice(1) : code;
+/** `.eval` (already checked by the parser): built into closures when it first runs. */
+function evalInst(src: string, pos: number, env: Env): Exec {
   const limits = {
     maxTokens: env.limits.maxExpressionTokens,
     maxStringLength: env.limits.maxStringLength,
   };
-  // Compiling only checks the expression; its closures are built when it first runs.
-  const errors = checkExpr(src, limits);
-  if (errors.length) {
-    for (const e of errors) {
-      env.errors.push(makeError('EXPRESSION_ERROR', `Error parsing expression: ${JSON.stringify(src)}: ${e}`, env.map, pos));
-    }
-    return EMPTY;
-  }
   const { map } = env;
   let run: Exec | null = null;
   return (c, f) => {

@@ -128,6 +128,10 @@ type Token =
   | { t: 'args' };
 
 const ARGS: Token = { t: 'args' };
+/** Stands for a variable that is not a call while validating. */
+const ANY_VAR: Token = { t: 'var', path: ['', ''] };
+/** Stands for any string literal while validating. */
+const STRING: Token = { t: 'lit', v: '' };
 /** Stands for any number literal while validating. */
 const NUMBER: Token = { t: 'lit', v: 0 };
 
@@ -470,6 +474,12 @@ class Tokenizer {
             this.errors.push(`Unexpected ${charName(ch)} at ${i}: ${JSON.stringify(ch)}`);
             return;
           }
+          if (this.validate && !this.beforeParen(j)) {
+            // Only a name before "(" matters to validation (it must be a function).
+            this.push(ANY_VAR);
+            i = j;
+            continue;
+          }
           const raw = s.slice(i, j);
           i = j;
           const dotted = raw.indexOf('.') !== -1;
@@ -482,6 +492,16 @@ class Tokenizer {
         }
       }
       i++;
+    }
+  }
+
+  /** Whether the next token after index j is "(". */
+  private beforeParen(j: number): boolean {
+    const s = this.src;
+    for (;;) {
+      const c = s.charCodeAt(j++);
+      if (c === 40) return true;
+      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 0xa0) return false;
     }
   }
 
@@ -545,6 +565,20 @@ class Tokenizer {
     const str = this.src;
     const len = str.length;
     const max = this.limits.maxStringLength;
+    // Fast path: no escape and no line break before the closing quote.
+    const q = quote.charCodeAt(0);
+    for (let k = start; k < len; k++) {
+      const c = str.charCodeAt(k);
+      if (c === q) {
+        if (max > 0 && k - start > max) {
+          this.errors.push(`String literal exceeds maximum string length ${max}`);
+          return -1;
+        }
+        this.push(this.validate ? STRING : { t: 'lit', v: str.slice(start, k) });
+        return k + 1;
+      }
+      if (c === 92 || c === 10 || c === 13) break;
+    }
     let out = '';
     let i = start;
     while (i < len) {

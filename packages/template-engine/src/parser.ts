@@ -7,6 +7,7 @@
  */
 import type { Alternate, FormatterCall, Node, PredicateNode } from './ast';
 import { SourceMap, makeError } from './errors';
+import { checkExpr, type ExprLimits } from './expr';
 import type { TemplateError, TemplateErrorKind } from './plugins/types';
 import { toSegment, type Path, type Segment } from './runtime';
 
@@ -15,6 +16,11 @@ export interface Names {
   hasFormatter(name: string): boolean;
   hasPredicate(name: string): boolean;
 }
+
+/** Parse-time limits (of `.eval` expressions). */
+export type ParseLimits = ExprLimits;
+
+const NO_LIMITS: ParseLimits = { maxTokens: 0, maxStringLength: 0 };
 
 export interface ParseResult {
   nodes: Node[];
@@ -74,6 +80,7 @@ export class Parser {
     private readonly src: string,
     private readonly names: Names,
     private readonly map: SourceMap,
+    private readonly limits: ParseLimits = NO_LIMITS,
   ) {
     this.target = this.nodes;
   }
@@ -382,7 +389,14 @@ export class Parser {
       case 'eval': {
         const k = this.spaces(word, e);
         if (k === word) return false;
-        this.emit({ kind: 'eval', pos, code: src.slice(k, e) });
+        let code = src.slice(k, e);
+        if (code.startsWith('#')) code = code.slice(1);
+        // Checked now so that its errors are compile errors; built into closures on first use.
+        const errors = checkExpr(code, this.limits);
+        for (const m of errors) {
+          this.error('EXPRESSION_ERROR', `Error parsing expression: ${JSON.stringify(code)}: ${m}`, pos);
+        }
+        this.emit({ kind: 'eval', pos, code, valid: errors.length === 0 });
         return true;
       }
       case 'include': {
@@ -437,11 +451,19 @@ export class Parser {
 
   /** Arguments from s to e: the first character is the delimiter between them. */
   private args(s: number, e: number): string[] {
-    if (s >= e) return [];
-    const delim = this.src[s]!;
-    const raw = this.src.slice(s + 1, e);
-    if (raw === '') return [];
-    return raw.split(delim);
+    if (s + 1 >= e) return [];
+    const src = this.src;
+    const delim = src.charCodeAt(s);
+    const out: string[] = [];
+    let k = s + 1;
+    for (let j = k; j < e; j++) {
+      if (src.charCodeAt(j) === delim) {
+        out.push(src.slice(k, j));
+        k = j + 1;
+      }
+    }
+    out.push(src.slice(k, e));
+    return out;
   }
 
   /** ` @name ` after an instruction word: [name, index after the second space] or null. */
@@ -580,6 +602,6 @@ function keyword(src: string, s: number, len: number): string {
   }
 }
 
-export function parse(src: string, names: Names, map: SourceMap = new SourceMap(src)): ParseResult {
-  return new Parser(src, names, map).parse();
+export function parse(src: string, names: Names, map: SourceMap = new SourceMap(src), limits?: ParseLimits): ParseResult {
+  return new Parser(src, names, map, limits).parse();
 }

@@ -4,7 +4,7 @@ import { SourceMap, makeError } from './errors';
 import { parse } from './parser';
 import type { TemplateError } from './plugins/types';
 import type { Registry } from './registry';
-import { DEFAULT_LIMITS, Render, describe, type Limits, type PartialSource, type Unit } from './render';
+import { DEFAULT_LIMITS, Render, describe, type Exec, type Limits, type PartialSource, type Unit } from './render';
 import { getOwn } from './runtime';
 
 export interface CompileOptions {
@@ -75,6 +75,11 @@ export class Template {
   }
 }
 
+/**
+ * Parses `source` now (syntax and expression errors are known at once) and turns it into closures
+ * on its first render, so a template that is only checked, or compiled and rendered once, pays
+ * for one pass less.
+ */
 function compileUnit(source: string, registry: Registry, limits: Readonly<Limits>, name?: string): Unit {
   const map = new SourceMap(source, name);
   const names = {
@@ -82,8 +87,23 @@ function compileUnit(source: string, registry: Registry, limits: Readonly<Limits
     hasPredicate: (n: string) => registry.predicate(n) !== undefined,
   };
   try {
-    const { nodes, errors } = parse(source, names, map);
-    const run = compileNodes(nodes, { registry, map, limits, errors });
+    const { nodes, errors } = parse(source, names, map, {
+      maxTokens: limits.maxExpressionTokens,
+      maxStringLength: limits.maxStringLength,
+    });
+    let compiled: Exec | null = null;
+    const run: Exec = (c, f) => {
+      if (compiled === null) {
+        try {
+          compiled = compileNodes(nodes, { registry, map, limits });
+        } catch (e) {
+          // Only a bug gets here; the template then renders nothing.
+          compiled = () => '';
+          c.error('UNEXPECTED_ERROR', `Unexpected error while compiling: ${describe(e)}`);
+        }
+      }
+      return compiled(c, f);
+    };
     return { run, map, errors };
   } catch (e) {
     // Only a bug (or an exhausted stack) gets here; the template then renders nothing.
