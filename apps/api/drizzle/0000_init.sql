@@ -46,6 +46,7 @@ CREATE TABLE "carts" (
 	"website_id" text NOT NULL,
 	"token" text NOT NULL,
 	"is_purchased" boolean DEFAULT false NOT NULL,
+	"kind" text DEFAULT 'standard' NOT NULL,
 	"order_id" text,
 	"email" text,
 	"shipping_location" jsonb,
@@ -85,6 +86,7 @@ CREATE TABLE "orders" (
 	"payment_reference" text NOT NULL,
 	"test_mode" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'paid' NOT NULL,
+	"subscription_plan" jsonb,
 	"access_token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -116,16 +118,6 @@ CREATE TABLE "restock_signups" (
 	"notified_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "subscription_checkouts" (
-	"token" text PRIMARY KEY NOT NULL,
-	"website_id" text NOT NULL,
-	"product_id" text NOT NULL,
-	"variant_id" text NOT NULL,
-	"quantity" integer NOT NULL,
-	"additional_fields" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "variants" (
 	"id" text PRIMARY KEY NOT NULL,
 	"product_id" text NOT NULL,
@@ -137,6 +129,40 @@ CREATE TABLE "variants" (
 	"qty_in_stock" integer DEFAULT 0 NOT NULL,
 	"unlimited" boolean DEFAULT false NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "form_submission_keys" (
+	"key" text PRIMARY KEY NOT NULL,
+	"website_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "form_submissions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"website_id" text NOT NULL,
+	"form_id" text NOT NULL,
+	"values" jsonb NOT NULL,
+	"page" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "forms" (
+	"id" text PRIMARY KEY NOT NULL,
+	"website_id" text NOT NULL,
+	"name" text DEFAULT 'My Form Name' NOT NULL,
+	"model" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tracking_events" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tracking_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"website_id" text,
+	"kind" text NOT NULL,
+	"name" text,
+	"visitor_id" text,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -152,8 +178,11 @@ ALTER TABLE "products" ADD CONSTRAINT "products_collection_id_pages_id_fk" FOREI
 ALTER TABLE "restock_signups" ADD CONSTRAINT "restock_signups_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "restock_signups" ADD CONSTRAINT "restock_signups_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "restock_signups" ADD CONSTRAINT "restock_signups_variant_id_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "subscription_checkouts" ADD CONSTRAINT "subscription_checkouts_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "variants" ADD CONSTRAINT "variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_submission_keys" ADD CONSTRAINT "form_submission_keys_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_form_id_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."forms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "forms" ADD CONSTRAINT "forms_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "pages_site_path" ON "pages" USING btree ("website_id","path");--> statement-breakpoint
 CREATE INDEX "pages_site" ON "pages" USING btree ("website_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "templates_site_name" ON "templates" USING btree ("website_id","name");--> statement-breakpoint
@@ -166,4 +195,7 @@ CREATE UNIQUE INDEX "products_collection_url" ON "products" USING btree ("collec
 CREATE INDEX "products_site" ON "products" USING btree ("website_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "restock_variant_email" ON "restock_signups" USING btree ("variant_id","email");--> statement-breakpoint
 CREATE UNIQUE INDEX "variants_product_sku" ON "variants" USING btree ("product_id","sku");--> statement-breakpoint
-CREATE INDEX "variants_product" ON "variants" USING btree ("product_id");
+CREATE INDEX "variants_product" ON "variants" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "form_submissions_form" ON "form_submissions" USING btree ("form_id");--> statement-breakpoint
+CREATE INDEX "forms_site" ON "forms" USING btree ("website_id");--> statement-breakpoint
+CREATE INDEX "tracking_events_kind" ON "tracking_events" USING btree ("kind","created_at");

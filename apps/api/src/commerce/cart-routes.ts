@@ -44,7 +44,11 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
     if (!w) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
     return w;
   };
-  const currentCart = (request: FastifyRequest) => findCart(db, websiteId, cartToken(request));
+  // A subscription's own cart is named by ?cartToken=; otherwise the visitor's cookie decides.
+  const currentCart = (request: FastifyRequest) => {
+    const named = (request.query as { cartToken?: unknown } | undefined)?.cartToken;
+    return findCart(db, websiteId, typeof named === 'string' && named ? named : cartToken(request));
+  };
   const requireCart = async (request: FastifyRequest): Promise<CartRow> => {
     const cart = await currentCart(request);
     if (!cart) throw new CommerceError(404, 'CART_NOT_FOUND', 'Your cart is empty or has expired');
@@ -63,7 +67,7 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
   app.get(
     '/api/commerce/shopping-cart',
     handle(async (request) => {
-      parsePayload(GetCartQuerySchema, request.query);
+      parsePayload(GetCartQuerySchema.extend({ cartToken: z.string().min(1).optional() }), request.query);
       return cartView(db, await website(), await currentCart(request));
     }),
   );

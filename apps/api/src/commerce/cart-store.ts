@@ -38,10 +38,10 @@ export async function findCart(db: Queryable, websiteId: string, token: string |
   return row && !row.isPurchased ? row : undefined;
 }
 
-export async function createCart(db: Queryable, websiteId: string): Promise<CartRow> {
+export async function createCart(db: Queryable, websiteId: string, kind: 'standard' | 'subscription' = 'standard'): Promise<CartRow> {
   const [row] = await db
     .insert(carts)
-    .values({ id: randomUUID(), websiteId, token: newCartToken() })
+    .values({ id: randomUUID(), websiteId, token: newCartToken(), kind })
     .returning();
   return row!;
 }

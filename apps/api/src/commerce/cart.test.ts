@@ -162,10 +162,21 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect((await shopper.get('/api/commerce/inventory/stock/')).statusCode).toBe(400);
     });
 
-    it('starts a subscription with a cart token, only for subscribable products', async () => {
-      const ok = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 });
+    it('buys a subscription through its own cart token, leaving the visitor cart alone', async () => {
+      await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1);
+      const ok = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 2 });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().cartToken).toMatch(/^[\w-]{20,}$/);
+      const { cartToken } = ok.json();
+      expect(cartToken).toMatch(/^[\w-]{20,}$/);
+      const cart = (await shopper.get(`/api/commerce/shopping-cart?cartToken=${cartToken}`)).json();
+      expect(cart.entries).toEqual([expect.objectContaining({ itemId: 'prod-coffee', quantity: 2 })]);
+      const res = await shopper.post('/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: ADDRESS, payment: TEST_CARD, cartToken });
+      expect(res.statusCode).toBe(200);
+      const page = await shopper.get(res.json().redirectUrl);
+      expect(page.body).toContain('Your subscription is confirmed');
+      expect((await shopper.get(`${res.json().redirectUrl}&format=json`)).json().pageType).toBe(206);
+      // The visitor's own cart is still there.
+      expect((await shopper.get('/api/commerce/shopping-cart')).json().entries).toHaveLength(1);
       const no = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-canvas-tote', sku: 'TOTE-OLIVE', qty: 1 });
       expect(no.json().error.code).toBe('NOT_SUBSCRIBABLE');
     });

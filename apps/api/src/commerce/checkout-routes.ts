@@ -1,15 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { StockQuerySchema, SubscriptionCartRequestSchema } from '@site/commerce-core';
 import { restockEmailError, restockSignUpSchema } from '@site/forms';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { products, restockSignups, subscriptionCheckouts, variants } from '../db/schema';
+import { cartEntries, products, restockSignups, variants } from '../db/schema';
 import { loadWebsite } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
 import { cartToken, clearCartCookies } from './cart-cookies';
-import { findCart } from './cart-store';
+import { createCart, findCart } from './cart-store';
 import { assertStock, findPurchasable } from './catalog';
 import { findOrder, placeOrder } from './checkout';
 import { CheckoutRequestSchema } from './checkout-schema';
@@ -31,10 +31,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
       const body = parsePayload(CheckoutRequestSchema, request.body);
       const website = await loadWebsite(db, websiteId);
       if (!website) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
-      const cart = await findCart(db, websiteId, cartToken(request));
+      const cart = await findCart(db, websiteId, body.cartToken ?? cartToken(request));
       if (!cart) throw new CommerceError(409, 'CART_EMPTY', 'Your cart is empty.');
       const order = await placeOrder(db, website, cart, body, paymentProviders);
-      clearCartCookies(reply);
+      // The visitor's own cart stays when they bought a subscription on its own.
+      if (cart.kind === 'standard') clearCartCookies(reply);
       return {
         order,
         redirectUrl: `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}&token=${encodeURIComponent(order.accessToken)}`,
@@ -69,6 +70,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
     }),
   );
 
+  // A subscription is bought on its own: a separate cart holding the one item, reached by its token.
   app.post(
     '/api/3/commerce/cart/subscription',
     { preHandler: requireCrumb },
@@ -79,16 +81,16 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
         throw new CommerceError(400, 'NOT_SUBSCRIBABLE', 'This product is not available as a subscription.');
       }
       assertStock(variant, body.qty);
-      const cartToken = randomBytes(18).toString('base64url');
-      await db.insert(subscriptionCheckouts).values({
-        token: cartToken,
-        websiteId,
+      const cart = await createCart(db, websiteId, 'subscription');
+      await db.insert(cartEntries).values({
+        id: randomUUID(),
+        cartId: cart.id,
         productId: product.id,
         variantId: variant.id,
         quantity: body.qty,
         additionalFields: body.additionalFields ? (JSON.parse(body.additionalFields) as Record<string, unknown>) : null,
       });
-      return { cartToken };
+      return { cartToken: cart.token };
     }),
   );
 

@@ -18,6 +18,8 @@ export const CheckoutRequestSchema = z.object({
   shippingAddress: ShippingAddressSchema.optional(),
   shippingOptionId: z.string().optional(),
   payment: z.object({ provider: z.string().default('test') }).passthrough(),
+  /** A subscription's own cart (from POST /api/3/commerce/cart/subscription); else the visitor's cart. */
+  cartToken: z.string().min(1).optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

@@ -119,6 +119,7 @@ export async function placeOrder(
         paymentReference: charge.reference,
         testMode: charge.testMode,
         accessToken,
+        subscriptionPlan: cart.kind === 'subscription' ? subscriptionPlanOf(catalog.items.get(entries[0]!.productId)) : null,
       })
       .returning();
     await tx.insert(orderItems).values(
@@ -145,6 +146,11 @@ export async function placeOrder(
       currency,
     };
   });
+}
+
+function subscriptionPlanOf(item: { structuredContent: { subscriptionPlan?: unknown } } | undefined): Record<string, unknown> | null {
+  const plan = item?.structuredContent.subscriptionPlan;
+  return plan && typeof plan === 'object' ? (plan as Record<string, unknown>) : null;
 }
 
 export async function findOrder(db: Database, websiteId: string, orderId: string, token: string) {

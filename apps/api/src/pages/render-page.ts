@@ -19,7 +19,7 @@ export interface RenderedPage {
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
-const PAGE_TYPE = { item: 50, notFound: 100, orderConfirmed: 202, orderStatus: 211 } as const;
+const PAGE_TYPE = { item: 50, notFound: 100, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
 
 // Compiled templates are reused across requests until the stored source changes.
 const compiled = new Map<string, { version: string; template: Template }>();
@@ -101,9 +101,11 @@ async function resolvePath(
   if (orderPage) {
     const orderId = orderPage.orderId ?? query.orderId ?? '';
     const found = orderId && query.token ? await findOrder(db, website.id, orderId, query.token) : undefined;
+    // A subscription's confirmation is its own page type (206).
+    const pageType = found?.order.subscriptionPlan && orderPage.pageType === PAGE_TYPE.orderConfirmed ? PAGE_TYPE.subscriptionConfirmed : orderPage.pageType;
     return {
       status: found ? 200 : 404,
-      pageType: orderPage.pageType,
+      pageType,
       templateName: 'order-confirmed',
       extra: found ? { order: orderContext(found) } : {},
     };
@@ -126,6 +128,7 @@ function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof fi
     orderNumber: order.orderNumber,
     email: order.email,
     testMode: order.testMode,
+    subscriptionPlan: order.subscriptionPlan ?? undefined,
     createdOn: order.createdAt.getTime(),
     shippingAddress: order.shippingAddress ?? undefined,
     shippingOption: order.shippingOption ?? undefined,

@@ -16,8 +16,12 @@ export interface CartState {
 
 type Listener = () => void;
 
-/** One cart per page, shared by the pill, the popover, the buttons and the cart page. */
-export function createCartStore() {
+/**
+ * One cart per page, shared by the pill, the popover, the buttons and the cart page. With a
+ * cart token it is a subscription's own cart instead of the visitor's.
+ */
+export function createCartStore(cartToken?: string) {
+  const scoped = (path: string) => (cartToken ? `${path}${path.includes('?') ? '&' : '?'}cartToken=${encodeURIComponent(cartToken)}` : path);
   let state: CartState = { status: 'idle' };
   const listeners = new Set<Listener>();
   let addedCount = 0;
@@ -39,7 +43,7 @@ export function createCartStore() {
     async load() {
       set({ status: state.cart ? 'ready' : 'loading' });
       try {
-        set({ cart: await api<CartView>('GET', '/api/commerce/shopping-cart'), status: 'ready' });
+        set({ cart: await api<CartView>('GET', scoped('/api/commerce/shopping-cart')), status: 'ready' });
       } catch {
         set({ status: 'error' });
       }
@@ -54,10 +58,10 @@ export function createCartStore() {
       set({ cart: res.shoppingCart, status: 'ready', added: { productName, id: ++addedCount } });
     },
     setQuantity: (entryId: string, quantity: number) =>
-      withCart(api('PUT', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`, { quantity })),
-    remove: (entryId: string) => withCart(api('DELETE', `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`)),
-    setShippingOption: (optionId: string) => withCart(api('PUT', '/api/commerce/shopping-cart/shipping-option', { optionId })),
-    applyCoupon: (code: string) => withCart(api('POST', '/api/commerce/shopping-cart/coupons', { code })),
+      withCart(api('PUT', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`), { quantity })),
+    remove: (entryId: string) => withCart(api('DELETE', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`))),
+    setShippingOption: (optionId: string) => withCart(api('PUT', scoped('/api/commerce/shopping-cart/shipping-option'), { optionId })),
+    applyCoupon: (code: string) => withCart(api('POST', scoped('/api/commerce/shopping-cart/coupons'), { code })),
     /** Units of a variant already in the cart: add-to-cart checks stock against them. */
     quantityInCart(itemId: string, sku: string): number {
       return (state.cart?.entries ?? [])
@@ -65,6 +69,7 @@ export function createCartStore() {
         .reduce((n, e) => n + e.quantity, 0);
     },
     clearAdded: () => set({ added: undefined }),
+    cartToken,
   };
 }
 

@@ -3,7 +3,7 @@ import { Checkout, CheckoutSubmitError, type CheckoutFieldErrors, type DisplayCa
 import { useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
-import type { CartStore, CartView } from '../cart/cart-store';
+import { createCartStore, type CartStore, type CartView } from '../cart/cart-store';
 import type { PageContext } from '../page-context';
 
 const toDisplayCart = (cart: CartView): DisplayCart => ({
@@ -48,7 +48,10 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
       }}
       onPlaceOrder={async (payload) => {
         try {
-          const { redirectUrl } = await api<{ redirectUrl: string }>('POST', '/api/commerce/checkout', payload);
+          const { redirectUrl } = await api<{ redirectUrl: string }>('POST', '/api/commerce/checkout', {
+            ...payload,
+            ...(store.cartToken ? { cartToken: store.cartToken } : {}),
+          });
           window.location.assign(redirectUrl);
         } catch (err) {
           if (!(err instanceof ApiError)) throw new CheckoutSubmitError('Please try again.');
@@ -62,9 +65,12 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
 }
 
 /** The checkout (page type 201) on #sqs-checkout-root. */
-export function mountCheckoutPage(doc: Document, context: PageContext, store: CartStore): boolean {
+export function mountCheckoutPage(doc: Document, context: PageContext, pageStore: CartStore): boolean {
   const root = doc.getElementById('sqs-checkout-root');
   if (!root) return false;
+  // A subscription checkout arrives with its own cart's token (storefront.md §4).
+  const token = new URLSearchParams(doc.location.search).get('cartToken');
+  const store = token ? createCartStore(token) : pageStore;
   root.replaceChildren();
   createRoot(root).render(<CheckoutPage store={store} currency={context.storeCurrency} />);
   return true;

@@ -56,6 +56,8 @@ export const carts = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
     isPurchased: boolean('is_purchased').notNull().default(false),
+    /** 'standard' is the visitor's cart; 'subscription' holds one subscribed item, reached by its token. */
+    kind: text('kind').notNull().default('standard'),
     orderId: text('order_id'),
     email: text('email'),
     shippingLocation: jsonb('shipping_location').$type<Record<string, string>>(),
@@ -112,6 +114,8 @@ export const orders = pgTable(
     paymentReference: text('payment_reference').notNull(),
     testMode: boolean('test_mode').notNull().default(false),
     status: text('status').notNull().default('paid'),
+    /** The plan of a subscription order (billing period, cycles); null for one-off orders. */
+    subscriptionPlan: jsonb('subscription_plan').$type<Record<string, unknown>>(),
     /** The secret in the order-status link given to the shopper. */
     accessToken: text('access_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -159,16 +163,3 @@ export const restockSignups = pgTable(
   },
   (t) => [uniqueIndex('restock_variant_email').on(t.variantId, t.email)],
 );
-
-/** A subscription purchase started from a product page; the cart token leads to its checkout. */
-export const subscriptionCheckouts = pgTable('subscription_checkouts', {
-  token: text('token').primaryKey(),
-  websiteId: text('website_id')
-    .notNull()
-    .references(() => websites.id, { onDelete: 'cascade' }),
-  productId: text('product_id').notNull(),
-  variantId: text('variant_id').notNull(),
-  quantity: integer('quantity').notNull(),
-  additionalFields: jsonb('additional_fields').$type<Record<string, unknown>>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
