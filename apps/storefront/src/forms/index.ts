@@ -1,8 +1,8 @@
 import type { PageContext } from '../page-context';
 
 /**
- * Enhances server-rendered site forms (the /contact page). The form code and @site/forms (with
- * zod) load only on pages that have a form, so product pages do not pay for them.
+ * Enhances server-rendered site forms (the /contact page). The enhancer is a chunk of its own,
+ * fetched only on pages that have a form, so product pages do not pay for it.
  */
 export function enhanceForms(doc: Document, context: PageContext): void {
   const forms = Array.from(doc.querySelectorAll<HTMLFormElement>('form[data-site-form]'));

@@ -126,7 +126,7 @@ describe('site form enhancer', () => {
     let release!: (value: { status: number }) => void;
     const transport: SubmissionTransport = {
       fetchFormKey: async () => 'key-1',
-      save: vi.fn(() => new Promise((resolve) => (release = resolve))),
+      save: vi.fn(() => new Promise<{ status: number }>((resolve) => (release = resolve))),
     };
     mountSiteForm(form, { pageId: 'page-contact', itemId: null }, { transport });
     fillValid(form);
