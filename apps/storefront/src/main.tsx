@@ -2,10 +2,8 @@ import '@site/ui/styles.css';
 import './storefront.css';
 import { shouldLoadCartAtStart } from '@site/commerce-core';
 import { readCookie } from './api';
-import { mountCartPage } from './cart/cart-page';
 import { createCartStore } from './cart/cart-store';
 import { mountShell } from './cart/shell';
-import { mountCheckoutPage } from './checkout/checkout-page';
 import { enhanceForms } from './forms';
 import { readPageContext } from './page-context';
 import { startPageTracking } from './tracking';
@@ -20,6 +18,13 @@ mountAddToCartButtons(document, context, store);
 enhanceProductPage(document, context);
 enhanceForms(document, context);
 startPageTracking(context);
-const onCartPage = mountCartPage(document, context, store) || mountCheckoutPage(document, context, store);
-// The cart loads at start only for shoppers who have one (storefront.md §4); the cart page loads it itself.
-if (!onCartPage && shouldLoadCartAtStart({ signedIn: false, hasCartCookie: readCookie('hasCart') })) void store.load();
+
+// The full cart and the checkout are pages of their own: their code loads only there.
+if (document.getElementById('sqs-cart-root')) {
+  void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
+} else if (document.getElementById('sqs-checkout-root')) {
+  void import('./checkout/checkout-page').then((m) => m.mountCheckoutPage(document, context, store));
+} else if (shouldLoadCartAtStart({ signedIn: false, hasCartCookie: readCookie('hasCart') })) {
+  // The cart loads at start only for shoppers who have one (storefront.md §4).
+  void store.load();
+}
