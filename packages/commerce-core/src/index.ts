@@ -10,3 +10,4 @@ export * from './store/index';
 export * from './merchandising/index';
 export * from './gift-card/index';
 export * from './order/index';
+export * from './checkout/schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { StockQuerySchema, SubscriptionCartRequestSchema } from '@site/commerce-core';
+import { CheckoutRequestSchema, StockQuerySchema, SubscriptionCartRequestSchema } from '@site/commerce-core';
 import { restockEmailError, restockSignUpSchema } from '@site/forms';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,6 @@ import { cartToken, clearCartCookies } from './cart-cookies';
 import { createCart, findCart } from './cart-store';
 import { assertStock, findPurchasable } from './catalog';
 import { findOrder, placeOrder } from './checkout';
-import { CheckoutRequestSchema } from './checkout-schema';
 import { CommerceError } from './errors';
 import { handle, parsePayload } from './http';
 import type { PaymentProvider } from './payments';

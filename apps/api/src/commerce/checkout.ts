@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkCheckoutMinimum, type CurrencyCode } from '@site/commerce-core';
+import { checkCheckoutMinimum, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
 import { isValidEmail, messages as formMessages } from '@site/forms';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { carts, orderItems, orders, variants } from '../db/schema';
 import { storeCurrency, type WebsiteRow } from '../pages/site-data';
 import { cartView, loadCatalog, loadEntries, type CartRow } from './cart-store';
-import type { CheckoutRequest } from './checkout-schema';
 import { CommerceError } from './errors';
 import type { PaymentProvider } from './payments';
 

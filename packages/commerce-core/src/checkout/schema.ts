@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** POST /api/commerce/checkout: what the checkout form sends. */
+/**
+ * POST /api/commerce/checkout: what the checkout form sends and the API accepts (the checkout's
+ * design is ours: storefront.md leaves its path and payment open).
+ */
 export const ShippingAddressSchema = z.object({
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
@@ -17,6 +20,7 @@ export const CheckoutRequestSchema = z.object({
   email: z.string().trim(),
   shippingAddress: ShippingAddressSchema.optional(),
   shippingOptionId: z.string().optional(),
+  /** The provider's own fields ride along: card fields for the test provider, a token for others. */
   payment: z.object({ provider: z.string().default('test') }).passthrough(),
   /** A subscription's own cart (from POST /api/3/commerce/cart/subscription); else the visitor's cart. */
   cartToken: z.string().min(1).optional(),
