@@ -3,11 +3,7 @@ import type { TemplateError, TemplateErrorKind } from './plugins/types';
 /** Maps source offsets to 1-based line and column; the line table is built on first use. */
 export class SourceMap {
   private lines: number[] | null = null;
-  constructor(
-    readonly source: string,
-    /** Partial name, for errors raised while rendering a partial. */
-    readonly name?: string,
-  ) {}
+  constructor(readonly source: string) {}
 
   position(offset: number): { line: number; column: number } {
     let lines = this.lines;

@@ -80,8 +80,8 @@ export class Template {
  * on its first render, so a template that is only checked, or compiled and rendered once, pays
  * for one pass less.
  */
-function compileUnit(source: string, registry: Registry, limits: Readonly<Limits>, name?: string): Unit {
-  const map = new SourceMap(source, name);
+function compileUnit(source: string, registry: Registry, limits: Readonly<Limits>): Unit {
+  const map = new SourceMap(source);
   const names = {
     hasFormatter: (n: string) => registry.formatter(n) !== undefined,
     hasPredicate: (n: string) => registry.predicate(n) !== undefined,
