@@ -33,7 +33,11 @@ export function CartIndicator({ itemCount, subtotalText, href = '/cart', error =
       aria-busy={loading || undefined}
     >
       <span className="sqs-cart-indicator__icon" aria-hidden="true">
-        🛒
+        {/* An inline bag icon: emoji depend on fonts the visitor may not have. */}
+        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M6 7h12l-1 13H7L6 7z" />
+          <path d="M9 7V5a3 3 0 0 1 6 0v2" />
+        </svg>
       </span>
       <span className="sqs-cart-indicator__count" aria-hidden="true">
         {loading ? '…' : error ? '!' : cartCountDisplay(count)}
