@@ -1,3 +1,4 @@
 export * from './site';
 export * from './commerce';
 export * from './forms';
+export * from './site-users';

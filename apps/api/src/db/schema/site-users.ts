@@ -1,0 +1,62 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { websites } from './site';
+
+/** A site member: someone who signs in to the site (the store owner, a viewer, a customer). */
+export const siteMembers = pgTable(
+  'site_members',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Stored trimmed and lower-cased so sign-in does not depend on how it was typed. */
+    email: text('email').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (base64url): the cost parameters travel with the hash so they can be raised later. */
+    passwordHash: text('password_hash').notNull(),
+    /** e.g. ['owner'], ['viewer'], ['customer']. */
+    roles: text('roles').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('site_members_site_email').on(t.websiteId, t.email)],
+);
+
+/**
+ * A signed-in browser. The id is the SHA-256 of the token in the session cookie, so a leaked
+ * copy of this table does not let anyone sign in.
+ */
+export const siteSessions = pgTable(
+  'site_sessions',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => siteMembers.id, { onDelete: 'cascade' }),
+    /** Sent back by the client in X-SiteUser-XSRF-Token on every state-changing call. */
+    xsrfToken: text('xsrf_token').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('site_sessions_member').on(t.memberId)],
+);
+
+/**
+ * Mail the site has decided to send (restock notices today). Rows are written in the same
+ * transaction as the state change that causes them; a mail transport delivers rows whose
+ * `sentAt` is null and stamps them, so a crash never loses or doubles a notice.
+ */
+export const outgoingEmails = pgTable(
+  'outgoing_emails',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outgoing_emails_pending').on(t.sentAt, t.createdAt)],
+);
