@@ -94,6 +94,24 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect(res.json().error.message).toContain(message);
     });
 
+    it('checks additional-field answers with the form rules', async () => {
+      const none = await shopper.addToCart('prod-wallet', 'WALLET-1', 1);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error).toMatchObject({ code: 'INVALID_FIELDS', fieldErrors: { initials: 'Required', thread: 'Required' } });
+      const long = await shopper.addToCart('prod-wallet', 'WALLET-1', 1, { initials: 'ABCD', thread: 'Red' });
+      expect(long.json().error.fieldErrors).toEqual({ initials: 'You have exceeded the character limit.' });
+      const unknown = await shopper.addToCart('prod-wallet', 'WALLET-1', 1, { initials: 'AB', thread: 'Red', extra: 'x' });
+      expect(unknown.json().error.message).toBe('Could not parse the form fields, please check your entries.');
+      const ok = await shopper.addToCart('prod-wallet', 'WALLET-1', 1, { initials: 'AB', thread: 'Red' });
+      expect(ok.statusCode).toBe(200);
+      const bad = await shopper.put(`/api/commerce/shopping-cart/entries/${ok.json().newlyAdded.id}/additionalFields`, {
+        itemId: 'prod-wallet',
+        sku: 'WALLET-1',
+        additionalFields: JSON.stringify({ initials: '', thread: 'Red' }),
+      });
+      expect(bad.json().error.fieldErrors).toEqual({ initials: 'Required' });
+    });
+
     it('checks stock against what the cart already holds', async () => {
       expect((await shopper.addToCart('prod-canvas-tote', 'TOTE-SAND', 2)).statusCode).toBe(200);
       const res = await shopper.addToCart('prod-canvas-tote', 'TOTE-SAND', 2);

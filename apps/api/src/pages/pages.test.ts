@@ -43,6 +43,7 @@ describe.each(targets)('page rendering on $name', (target) => {
       'Field Notebook (3-pack)',
       'Linen Work Shirt',
       'Enamel Camp Mug',
+      'Monogrammed Leather Wallet',
       'Digital Sketching Brushes',
       'Bookbinding Workshop',
       'Roaster’s Choice Coffee',

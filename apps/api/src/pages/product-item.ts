@@ -43,6 +43,7 @@ export function toProductItem(
       customAddButtonText: details.customAddButtonText,
       additionalFieldsFormId: details.additionalFieldsFormId,
       additionalFieldsForm: details.additionalFieldsForm,
+      expressCheckout: details.expressCheckout === true,
       variants: productVariants.map((v) => ({
         id: v.id,
         sku: v.sku,

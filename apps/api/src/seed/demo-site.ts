@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { pages, products, templates, variants, websites } from '../db/schema';
 import { seedTemplatesFolder } from '../paths';
 import { seedDemoForms } from './demo-forms';
+import { seedDemoMembers } from '../site-users/seed';
 
 export const DEMO_WEBSITE_ID = 'demo';
 
@@ -79,6 +80,27 @@ const catalogue: SeedProduct[] = [
     variants: [{ sku: 'MUG-1', price: 2400, stock: 0 }],
   },
   {
+    id: 'prod-wallet',
+    urlId: 'monogrammed-wallet',
+    title: 'Monogrammed Leather Wallet',
+    excerpt: '<p>Vegetable-tanned leather, stitched by hand with your initials.</p>',
+    productType: 1,
+    image: '/assets/demo/wallet.svg',
+    variants: [{ sku: 'WALLET-1', price: 6500, stock: 10 }],
+    details: {
+      additionalFieldsFormId: 'form-wallet',
+      additionalFieldsForm: {
+        id: 'form-wallet',
+        name: 'Personalisation',
+        fields: [
+          { id: 'initials', type: 'text', title: 'Initials (up to 3 letters)', required: true, maxLength: 3 },
+          { id: 'thread', type: 'select', title: 'Thread color', required: true, options: ['Natural', 'Black', 'Red'] },
+          { id: 'note', type: 'textarea', title: 'Gift note', required: false, maxLength: 200 },
+        ],
+      },
+    },
+  },
+  {
     id: 'prod-sketch-pack',
     urlId: 'sketching-brushes',
     title: 'Digital Sketching Brushes',
@@ -95,6 +117,8 @@ const catalogue: SeedProduct[] = [
     productType: 3,
     image: '/assets/demo/workshop.svg',
     variants: [{ sku: 'WORKSHOP-1', price: 6500, stock: 8 }],
+    // Booking a seat skips the cart: express checkout goes straight to the checkout page.
+    details: { expressCheckout: true, useCustomAddButtonText: true, customAddButtonText: 'Book Now' },
   },
   {
     id: 'prod-coffee',
@@ -208,6 +232,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       }),
     ]);
     await seedDemoForms(tx, DEMO_WEBSITE_ID);
+    await seedDemoMembers(tx, DEMO_WEBSITE_ID, DEMO_OWNER);
     await tx.insert(products).values(
       catalogue.map((p, position) => ({
         id: p.id,

@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('the built product in Chromium', () => {
     await page.waitForURL(/\/shop$/);
     const titles = await page.locator('.product-card .product-title').allTextContents();
     expect(titles).toContain('Waxed Canvas Tote');
-    expect(titles).toHaveLength(8);
+    expect(titles).toHaveLength(9);
     // The storefront bundle mounted React on the server-rendered cart marker.
     await expect.poll(() => page.locator('#sqs-cart-indicator a[data-empty]').count()).toBe(1);
     expect(errors).toEqual([]);

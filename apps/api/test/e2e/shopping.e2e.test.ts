@@ -115,4 +115,43 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await expect.poll(() => page.locator('.sqs-pill-cart').isVisible()).toBe(false);
     expect(pageErrors).toEqual([]);
   });
+
+  it('asks for the additional fields in a lightbox before adding, with the form rules', async () => {
+    await page.goto(server.url + '/shop/p/monogrammed-wallet');
+    await addButton().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(1);
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('Required');
+    await dialog.getByLabel(/Initials/).fill('ADAL');
+    await dialog.getByLabel(/Thread color/).selectOption('Red');
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('You have exceeded the character limit.');
+    await dialog.getByLabel(/Initials/).fill('AL');
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 }).toContain('1 item');
+  });
+
+  it('edits the answers from the cart with Edit Details', async () => {
+    await page.goto(server.url + '/cart');
+    const line = page.locator('.sqs-cart-item', { hasText: 'Monogrammed Leather Wallet' });
+    await line.getByRole('button', { name: /Edit Details/i }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(1);
+    expect(await dialog.getByLabel(/Initials/).inputValue()).toBe('AL');
+    await dialog.getByLabel(/Initials/).fill('ZQ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
+    const cart = await page.evaluate(async () => (await fetch('/api/commerce/shopping-cart')).json());
+    expect(JSON.parse(cart.entries[0].additionalFields)).toMatchObject({ initials: 'ZQ', thread: 'Red' });
+  });
+
+  it('goes straight to checkout from an express-checkout product', async () => {
+    await page.goto(server.url + '/shop/p/bookbinding-workshop');
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await page.waitForURL(/\/checkout$/, { timeout: 10_000 });
+    await expect.poll(() => page.locator('.sqs-checkout').textContent(), { timeout: 5000 }).toContain('Bookbinding Workshop');
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -1,8 +1,11 @@
-import { isCurrencyCode } from '@site/commerce-core';
+import { isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
+import type { FormValues } from '@site/forms';
 import { CartPage, type DisplayCart } from '@site/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageContext } from '../page-context';
+import { storefrontMessages } from '../messages';
+import { openAdditionalFields } from '../product/additional-fields';
 import type { CartStore, CartView } from './cart-store';
 
 function toDisplayCart(cart: CartView): DisplayCart {
@@ -32,6 +35,19 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
       }}
       onRemove={async (entryId) => {
         await store.remove(entryId);
+      }}
+      onEditDetails={async (entryId) => {
+        const entry = state.cart?.entries.find((e) => e.id === entryId);
+        if (!entry?.additionalFieldsForm) throw new Error(commerceMessages.unableToOpenForm);
+        await openAdditionalFields({
+          form: entry.additionalFieldsForm as Parameters<typeof openAdditionalFields>[0]['form'],
+          initialValues: entry.additionalFields ? (JSON.parse(entry.additionalFields) as FormValues) : undefined,
+          submitLabel: storefrontMessages.saveDetails,
+          failureMessage: commerceMessages.unableToUpdateForm,
+          save: async (values) => {
+            await store.updateFields(entry.id, entry.itemId, entry.chosenVariant.sku, values);
+          },
+        });
       }}
       onCheckout={() => window.location.assign('/checkout')}
       continueShoppingHref="/shop"

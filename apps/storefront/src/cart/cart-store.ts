@@ -3,7 +3,12 @@ import { api } from '../api';
 
 /** The API's cart: the spec's shape plus per-entry display data and the checkout minimum. */
 export type CartView = Omit<ShoppingCart, 'entries'> & {
-  entries: (ShoppingCart['entries'][number] & { imageUrl?: string; productUrl?: string; productType?: number })[];
+  entries: (ShoppingCart['entries'][number] & {
+    imageUrl?: string;
+    productUrl?: string;
+    productType?: number;
+    additionalFieldsForm?: { name?: string; fields: unknown[] };
+  })[];
   checkoutMinimumSubtotalCents: number;
 };
 
@@ -59,6 +64,14 @@ export function createCartStore(cartToken?: string) {
     },
     setQuantity: (entryId: string, quantity: number) =>
       withCart(api('PUT', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`), { quantity })),
+    updateFields: (entryId: string, itemId: string, sku: string, values: unknown) =>
+      withCart(
+        api('PUT', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/additionalFields`), {
+          itemId,
+          sku,
+          additionalFields: JSON.stringify(values),
+        }),
+      ),
     remove: (entryId: string) => withCart(api('DELETE', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`))),
     setShippingOption: (optionId: string) => withCart(api('PUT', scoped('/api/commerce/shopping-cart/shipping-option'), { optionId })),
     applyCoupon: (code: string) => withCart(api('POST', scoped('/api/commerce/shopping-cart/coupons'), { code })),

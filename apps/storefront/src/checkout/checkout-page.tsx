@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
 import { createCartStore, type CartStore, type CartView } from '../cart/cart-store';
+import { storefrontMessages } from '../messages';
 import type { PageContext } from '../page-context';
 
 const toDisplayCart = (cart: CartView): DisplayCart => ({
@@ -19,16 +20,21 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
   if (state.status === 'error') {
     return (
       <p role="alert">
-        Unable to load. Try again. <button type="button" onClick={() => void store.load()}>Retry</button>
+        {storefrontMessages.unableToLoad}{' '}
+        <button type="button" onClick={() => void store.load()}>
+          {storefrontMessages.retry}
+        </button>
       </p>
     );
   }
-  if (!state.cart) return <p aria-busy="true">Loading checkout…</p>;
+  if (!state.cart) return <p aria-busy="true">{storefrontMessages.loadingCheckout}</p>;
   if (state.cart.entries.length === 0) {
     return (
       <div className="empty-state">
-        <p>Your cart is empty.</p>
-        <a className="button" href="/shop">Continue Shopping</a>
+        <p>{storefrontMessages.cartEmpty}</p>
+        <a className="button" href="/shop">
+          {storefrontMessages.continueShopping}
+        </a>
       </div>
     );
   }
@@ -43,7 +49,7 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
         try {
           await store.applyCoupon(code);
         } catch (err) {
-          throw new Error(err instanceof ApiError && err.message ? err.message : 'Please try again.');
+          throw new Error(err instanceof ApiError && err.message ? err.message : storefrontMessages.pleaseTryAgain);
         }
       }}
       onPlaceOrder={async (payload) => {
@@ -54,10 +60,10 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
           });
           window.location.assign(redirectUrl);
         } catch (err) {
-          if (!(err instanceof ApiError)) throw new CheckoutSubmitError('Please try again.');
+          if (!(err instanceof ApiError)) throw new CheckoutSubmitError(storefrontMessages.pleaseTryAgain);
           // The API names the card fields as the form does; an address problem is a general one.
           const { shippingAddress: _address, payment: _payment, ...fields } = err.fieldErrors;
-          throw new CheckoutSubmitError(err.message || 'Please try again.', fields as CheckoutFieldErrors);
+          throw new CheckoutSubmitError(err.message || storefrontMessages.pleaseTryAgain, fields as CheckoutFieldErrors);
         }
       }}
     />

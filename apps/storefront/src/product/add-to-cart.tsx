@@ -1,6 +1,9 @@
 import {
   addEntryErrorMessage,
+  hasStockFor,
   hasVariants,
+  messages as commerceMessages,
+  usesFormMode,
   isSoldOut,
   isSubscribable,
   validateAddToCart,
@@ -10,10 +13,13 @@ import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
 import type { CartStore } from '../cart/cart-store';
 import type { PageContext, ProductItem } from '../page-context';
+import { openAdditionalFields } from './additional-fields';
 import { readQuantity, readSelection } from './selection';
 
 function kindOf(item: ProductItem): AddToCartKind {
   if (isSubscribable(item)) return 'subscription';
+  // Express checkout skips the added state and goes straight to checkout (storefront.md §4).
+  if (item.structuredContent.expressCheckout === true) return 'express';
   return 'cart';
 }
 
@@ -49,6 +55,18 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
       const withCart = validateAddToCart({ item, selection, quantity: check.quantity, alreadyInCart: already });
       if (!withCart.ok) return { ok: false, error: withCart.problem.message };
       try {
+        if (usesFormMode(item)) {
+          // Stock first, then the form (storefront.md §5), so nobody fills it in for nothing.
+          const { results } = await api<{ results: unknown[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(item.id)}`);
+          const variantStock = results.filter((r) => (r as { sku?: string }).sku === check.sku);
+          if (!hasStockFor(variantStock, already, check.quantity)) return { ok: false, error: commerceMessages.notEnoughStock };
+          const saved = await openAdditionalFields({
+            form: item.structuredContent.additionalFieldsForm as Parameters<typeof openAdditionalFields>[0]['form'],
+            save: (values) => store.add(item.id, check.sku, check.quantity, item.title, values),
+          });
+          // Closing the form is not a failure: the button just goes back to idle.
+          return saved ? { ok: true } : { ok: false };
+        }
         if (kindOf(item) === 'subscription') {
           const { cartToken } = await api<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
             itemId: item.id,
@@ -58,7 +76,7 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
           return { ok: true, navigateTo: `/checkout?cartToken=${encodeURIComponent(cartToken)}` };
         }
         await store.add(item.id, check.sku, check.quantity, item.title);
-        return { ok: true };
+        return kindOf(item) === 'express' ? { ok: true, navigateTo: '/checkout' } : { ok: true };
       } catch (err) {
         const e = err instanceof ApiError ? err : new ApiError(0, 'ERROR', '');
         return {
@@ -82,6 +100,7 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
         label={label}
         kind={kind}
         soldOut={isSoldOut(item)}
+        formMode={usesFormMode(item)}
         onAdd={onAdd}
         onNavigate={(r) => {
           if (r.navigateTo) window.location.assign(r.navigateTo);
