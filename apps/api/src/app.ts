@@ -8,12 +8,14 @@ import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
+import { registerSiteUserRoutes } from './site-users/routes';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import type { DatabaseHandle } from './db/client';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
+import { registerRateLimit } from './security/rate-limit';
 import { appsFolder, publicFolder } from './paths';
 import { readStorefrontAssets } from './site/assets';
 
@@ -24,6 +26,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder holding the storefront and editor apps (their dist folders are served). */
   appsDir?: string;
+  /** State-changing API calls per client per minute before 429 (0: no limit). */
+  writesPerMinute?: number;
   /** Payment providers by id; the built-in test provider when none is given. */
   paymentProviders?: PaymentProvider[];
 }
@@ -39,6 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const editorDist = join(apps, 'editor', 'dist');
   const publicDir = publicFolder;
 
+  await registerRateLimit(app, { writesPerMinute: options.writesPerMinute ?? 600 });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
@@ -75,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerFormRoutes(app, { db: options.database.db, websiteId });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
+  registerSiteUserRoutes(app, { db: options.database.db, websiteId });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,
@@ -84,7 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | { statusCode: number; error: { code: string } }, request, reply) => {
+    // Plugins such as the rate limiter throw a ready-made answer body.
+    if (!(thrown instanceof Error)) return reply.status(thrown.statusCode).send({ error: thrown.error });
+    const error = thrown;
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     reply.status(status).send({

@@ -6,6 +6,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** State-changing API calls per client (IP) per minute before 429; 0 turns the limit off. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

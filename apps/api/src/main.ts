@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     database,
     logger: { level: config.LOG_LEVEL },
+    writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
   });
 
   let closing = false;
