@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
+import { forms } from '../db/schema';
 import { seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 
@@ -94,6 +96,17 @@ describe.each(targets)('page rendering on $name', (target) => {
     const res = await app.inject('/api/does-not-exist');
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('renders the contact form from the stored form, so edits show at once', async () => {
+    const before = await app.inject('/contact');
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('data-form-id="form-contact"');
+    const [row] = await database.db.select().from(forms).where(eq(forms.id, 'form-contact'));
+    const model = row!.model as { fields: { title: string }[] };
+    model.fields[0]!.title = 'Your full name, please';
+    await database.db.update(forms).set({ model }).where(eq(forms.id, 'form-contact'));
+    expect((await app.inject('/contact')).body).toContain('Your full name, please');
   });
 
   it('reports health with the database kind', async () => {

@@ -2,6 +2,7 @@ import { compile, type Template, type TemplateError } from '@site/template-engin
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
+import { loadForm } from '../forms/form-store';
 import type { Database } from '../db/client';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
@@ -77,6 +78,12 @@ async function resolvePath(
     if (page.path === '/') {
       const shop = allPages.find((p) => p.collectionType === 'products' && p.enabled);
       if (shop) extra.featuredProducts = (await loadProductItems(db, website, { id: shop.id, path: shop.path })).slice(0, 4);
+    }
+    const formId = page.context.formId;
+    if (typeof formId === 'string') {
+      const loaded = await loadForm(db, website.id, formId);
+      // A missing form leaves the page without it (the template shows its empty state).
+      if (loaded.kind === 'found') extra.form = loaded.form;
     }
     return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra };
   }

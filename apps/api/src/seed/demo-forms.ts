@@ -45,8 +45,8 @@ export const DEMO_CONTACT_FORM: FormInput = {
 };
 
 /**
- * Stores the contact form and the /contact page that shows it. The page context carries the same
- * model so the template renders the fields; the API validates against the stored row.
+ * Stores the contact form and the /contact page that shows it. The page names the form by id; the
+ * renderer loads the stored model, so an edit of the form shows on the page at once.
  */
 export async function seedDemoForms(db: Writer, websiteId: string): Promise<void> {
   const model = formSchema.parse(DEMO_CONTACT_FORM);
@@ -62,7 +62,7 @@ export async function seedDemoForms(db: Writer, websiteId: string): Promise<void
     context: {
       intro: '<p>Questions about an order, wholesale or our workshops? Write to us.</p>',
       submitLabel: 'Send message',
-      form: model,
+      formId: model.id,
     },
   });
 }
