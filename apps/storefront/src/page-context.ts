@@ -24,6 +24,8 @@ export interface InstalmentSettings {
 export interface PageContext {
   websiteId: string;
   pageType: number;
+  /** The page template's name, reported with tracking hits. */
+  templateId?: string;
   pageId: string | null;
   collectionId: string | null;
   itemId: string | null;

@@ -154,6 +154,7 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchand
   return {
     websiteId: website.id,
     pageType: resolved.pageType,
+    templateId: resolved.templateName,
     pageId: resolved.page?.id ?? null,
     collectionId: resolved.page?.id ?? null,
     itemId: (item as { id?: string } | undefined)?.id ?? null,
