@@ -1,0 +1,151 @@
+import { accountRestockSignUpSchema } from '@site/forms';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { clearCartCookies } from '../commerce/cart-cookies';
+import { CommerceError } from '../commerce/errors';
+import { handle, parsePayload } from '../commerce/http';
+import type { Database } from '../db/client';
+import { requireCrumb } from '../security/crumb';
+import { createLoginGuard, loginGuardKey, type LoginGuard } from './login-guard';
+import { findMemberByEmail, normalizeEmail } from './members';
+import { decoyHash, verifyPassword } from './passwords';
+import { listSignUpGroups, listSignUps, sendRestockNotices, signUpMember } from './restock';
+import {
+  clearSessionCookies,
+  createMemberGuard,
+  createSession,
+  endSession,
+  findSession,
+  sendXsrfFail,
+  setSessionCookies,
+  signedInMember,
+  xsrfMatches,
+} from './sessions';
+
+export interface SiteUserRouteOptions {
+  db: Database;
+  websiteId: string;
+  /** Sign-in brute-force guard; a fresh in-memory one when absent. */
+  loginGuard?: LoginGuard;
+}
+
+// platform.md §3 "Login payload". Lengths are capped so a huge password cannot buy CPU time.
+const LoginSchema = z.object({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  rememberMe: z.boolean().default(false),
+});
+
+const LogoutQuerySchema = z.object({ cloneCart: z.enum(['true', 'false']).optional() });
+const VariantRefSchema = z.object({ productId: z.string().min(1), variantId: z.string().min(1) });
+const CursorQuerySchema = z.object({ cursor: z.string().max(512).optional() });
+const SendAllSchema = z.object({ sendRequests: z.array(VariantRefSchema).min(1).max(100) });
+
+/** One message for an unknown email and a wrong password, so sign-in never confirms an account. */
+const BAD_CREDENTIALS = 'The email or password you entered is incorrect.';
+
+function origin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, loginGuard }: SiteUserRouteOptions): void {
+  const guard = loginGuard ?? createLoginGuard();
+  const requireMember = createMemberGuard({ db, websiteId });
+  const restock = '/api/site-users/account/notifications/restock';
+
+  // The crumb is required so another site cannot sign a visitor in to an account of its choosing.
+  app.post(
+    '/api/site-users/account/session',
+    { preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const body = parsePayload(LoginSchema, request.body);
+      const email = normalizeEmail(body.email);
+      const key = loginGuardKey(email, request.ip);
+      const wait = guard.lockedFor(key);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts. Please try again in a few minutes.');
+      }
+      const member = email ? await findMemberByEmail(db, websiteId, email) : undefined;
+      const matches = await verifyPassword(body.password, member?.passwordHash ?? (await decoyHash()));
+      if (!member || !matches) {
+        guard.failed(key);
+        throw new CommerceError(401, 'INVALID_CREDENTIALS', BAD_CREDENTIALS);
+      }
+      guard.succeeded(key);
+      // A browser holds one session: signing in again replaces the one it had.
+      const previous = await findSession(db, websiteId, request);
+      if (previous) await endSession(db, previous.sessionId);
+      const session = await createSession(db, member.id, body.rememberMe);
+      setSessionCookies(request, reply, { token: session.token, memberId: member.id, rememberMe: body.rememberMe });
+      return { xsrfToken: session.xsrfToken };
+    }),
+  );
+
+  // Signing out without a live session still clears the cookies: there is nothing left to protect.
+  app.delete(
+    '/api/site-users/account/session',
+    handle(async (request, reply) => {
+      const { cloneCart } = parsePayload(LogoutQuerySchema, request.query);
+      const member = await findSession(db, websiteId, request);
+      if (member) {
+        if (!xsrfMatches(request, member)) return sendXsrfFail(reply);
+        await endSession(db, member.sessionId);
+      }
+      clearSessionCookies(reply);
+      // Carts belong to the browser, not the account: cloneCart=true lets the visitor keep the
+      // cart they built; otherwise the next person at this browser starts with an empty one.
+      if (cloneCart !== 'true') clearCartCookies(reply);
+      return { signedOut: true };
+    }),
+  );
+
+  // storefront.md §7: a signed-in member's sign-up uses the account's own email.
+  app.post(
+    restock,
+    { preHandler: requireMember() },
+    handle(async (request) => {
+      const body = parsePayload(accountRestockSignUpSchema, request.body);
+      await signUpMember(db, websiteId, signedInMember(request).email, body);
+      return { signedUp: true };
+    }),
+  );
+
+  app.get(
+    `${restock}/groups`,
+    { preHandler: requireMember(['owner']) },
+    handle(async (request) => {
+      const { cursor } = parsePayload(CursorQuerySchema, request.query);
+      return listSignUpGroups(db, websiteId, cursor);
+    }),
+  );
+
+  app.get(
+    restock,
+    { preHandler: requireMember(['owner']) },
+    handle(async (request) => {
+      const query = parsePayload(VariantRefSchema.extend(CursorQuerySchema.shape), request.query);
+      return listSignUps(db, websiteId, query, query.cursor);
+    }),
+  );
+
+  app.post(
+    `${restock}/send`,
+    { preHandler: requireMember(['owner']) },
+    handle(async (request) => {
+      const ref = parsePayload(VariantRefSchema, request.body);
+      const [result] = await sendRestockNotices(db, websiteId, [ref], origin(request));
+      return { notifiedCount: result?.notifiedCount ?? 0 };
+    }),
+  );
+
+  app.post(
+    `${restock}/send/all`,
+    { preHandler: requireMember(['owner']) },
+    handle(async (request) => {
+      const { sendRequests } = parsePayload(SendAllSchema, request.body);
+      const results = await sendRestockNotices(db, websiteId, sendRequests, origin(request));
+      return { results, notifiedCount: results.reduce((n, r) => n + r.notifiedCount, 0) };
+    }),
+  );
+}
