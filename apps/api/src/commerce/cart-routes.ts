@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   AddCartEntryRequestSchema,
   GetCartQuerySchema,
+  messages,
+  ProductType,
   UpdateEntryFieldsRequestSchema,
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from '@site/commerce-core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -14,8 +16,21 @@ import { cartEntries, carts, variants } from '../db/schema';
 import { loadWebsite, type WebsiteRow } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
 import { cartToken, setCartCookies } from './cart-cookies';
-import { cartView, createCart, findCart, loadEntries, type CartRow } from './cart-store';
-import { assertStock, findPurchasable } from './catalog';
+import {
+  buildCartView,
+  cartView,
+  createCart,
+  emptyCartView,
+  findCart,
+  findCartWithEntries,
+  loadCartCatalog,
+  loadEntries,
+  writeCartEntry,
+  type CartEntryRow,
+  type CartRow,
+} from './cart-store';
+import { checkAdditionalFields } from './additional-fields';
+import { assertStock, findPurchasable, type ProductRow, type VariantRow } from './catalog';
 import { CommerceError } from './errors';
 import { handle, parsePayload } from './http';
 
@@ -23,6 +38,8 @@ const QuantityUpdateSchema = z.object({ quantity: z.number().int().min(0).max(QU
 const ShippingOptionSchema = z.object({ optionId: z.string().min(1) });
 const CouponSchema = z.object({ code: z.string().trim().min(1).max(64) });
 const EntryParams = z.object({ entryId: z.string().min(1) });
+// Built once: extending a zod schema on every call is a noticeable share of a cart read.
+const GetCartQuery = GetCartQuerySchema.extend({ cartToken: z.string().min(1).optional() });
 
 function parseAdditionalFields(json: string | null | undefined): Record<string, unknown> | null {
   if (!json) return null;
@@ -33,22 +50,64 @@ function parseAdditionalFields(json: string | null | undefined): Record<string, 
   return value as Record<string, unknown>;
 }
 
+/**
+ * The product and variant an add names, from rows already loaded — the same rules and errors as
+ * findPurchasable in catalog.ts, which reads them with two queries of its own.
+ */
+function pickPurchasable(
+  product: ProductRow | undefined,
+  rows: readonly VariantRow[],
+  sku: string,
+): { product: ProductRow; variant: VariantRow } {
+  if (!product) throw new CommerceError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
+  // A digital product has one price and no options: an empty sku means that one variant.
+  const variant =
+    rows.find((v) => v.sku === sku) ??
+    (product.productType === ProductType.DIGITAL && !sku ? rows[0] : undefined);
+  if (!variant) {
+    const giftCard = product.productType === ProductType.GIFT_CARD;
+    throw new CommerceError(
+      400,
+      giftCard ? 'GIFT_CARD_DENOMINATION_MISSING' : 'VARIANT_UNAVAILABLE',
+      giftCard ? messages.giftCardDenominationMissing : messages.variantUnavailable,
+    );
+  }
+  return { product, variant };
+}
+
+/** How long a read of the website row (and so the store settings) serves the cart calls. */
+const WEBSITE_TTL_MS = 1000;
+
 export interface CartRouteOptions {
   db: Database;
   websiteId: string;
 }
 
 export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: CartRouteOptions): void {
+  // Every cart call needs the website row, which changes only when the owner edits the store
+  // settings: one read a second serves them all (a settings change shows within a second). The
+  // promise itself is kept so a burst of calls shares one read; a missing site is not kept.
+  let cachedSite: { at: number; row: Promise<WebsiteRow | undefined> } | undefined;
   const website = async (): Promise<WebsiteRow> => {
-    const w = await loadWebsite(db, websiteId);
+    const now = Date.now();
+    if (!cachedSite || now - cachedSite.at >= WEBSITE_TTL_MS) {
+      const entry = { at: now, row: loadWebsite(db, websiteId) };
+      cachedSite = entry;
+      const forget = () => {
+        if (cachedSite === entry) cachedSite = undefined;
+      };
+      entry.row.then((row) => row ?? forget(), forget);
+    }
+    const w = await cachedSite.row;
     if (!w) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
     return w;
   };
   // A subscription's own cart is named by ?cartToken=; otherwise the visitor's cookie decides.
-  const currentCart = (request: FastifyRequest) => {
+  const requestToken = (request: FastifyRequest) => {
     const named = (request.query as { cartToken?: unknown } | undefined)?.cartToken;
-    return findCart(db, websiteId, typeof named === 'string' && named ? named : cartToken(request));
+    return typeof named === 'string' && named ? named : cartToken(request);
   };
+  const currentCart = (request: FastifyRequest) => findCart(db, websiteId, requestToken(request));
   const requireCart = async (request: FastifyRequest): Promise<CartRow> => {
     const cart = await currentCart(request);
     if (!cart) throw new CommerceError(404, 'CART_NOT_FOUND', 'Your cart is empty or has expired');
@@ -62,13 +121,24 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
     if (!entry) throw new CommerceError(404, 'ENTRY_NOT_FOUND', 'That item is no longer in your cart');
     return entry;
   };
-  const touch = (cart: CartRow) => db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+  const touch = (cart: CartRow) =>
+    db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
 
   app.get(
     '/api/commerce/shopping-cart',
     handle(async (request) => {
-      parsePayload(GetCartQuerySchema.extend({ cartToken: z.string().min(1).optional() }), request.query);
-      return cartView(db, await website(), await currentCart(request));
+      parsePayload(GetCartQuery, request.query);
+      const site = await website();
+      const token = requestToken(request);
+      if (!token) return emptyCartView(site);
+      // The cart with its entries and the catalog they need, read side by side (two queries, one
+      // round trip) instead of one after another (four).
+      const [found, catalog] = await Promise.all([
+        findCartWithEntries(db, websiteId, token),
+        loadCartCatalog(db, site, token),
+      ]);
+      if (!found) return emptyCartView(site);
+      return buildCartView(site, found.cart, found.entries, catalog);
     }),
   );
 
@@ -79,9 +149,22 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
       const body = parsePayload(AddCartEntryRequestSchema, request.body);
       const site = await website();
       const additionalFields = parseAdditionalFields(body.additionalFields);
-      const { product, variant } = await findPurchasable(db, websiteId, body.itemId, body.sku);
-      let cart = await currentCart(request);
-      const entries = cart ? await loadEntries(db, cart.id) : [];
+      // One round trip reads the cart, its entries, and the catalog for them plus the product being
+      // added; the checks below then run on those rows in the order the one-query-at-a-time
+      // version made them.
+      const token = requestToken(request);
+      const [found, catalog] = await Promise.all([
+        findCartWithEntries(db, websiteId, token),
+        loadCartCatalog(db, site, token, body.itemId),
+      ]);
+      const { product, variant } = pickPurchasable(
+        catalog.productRows.get(body.itemId),
+        catalog.variantsByProduct.get(body.itemId) ?? [],
+        body.sku,
+      );
+      checkAdditionalFields(product.details, additionalFields);
+      let cart = found?.cart;
+      const entries: CartEntryRow[] = found?.entries ?? [];
       const inCart = entries.filter((e) => e.variantId === variant.id).reduce((n, e) => n + e.quantity, 0);
       // Stock is checked against what the cart already holds (storefront.md §5).
       assertStock(variant, inCart + body.quantity);
@@ -90,28 +173,36 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
         setCartCookies(reply, cart.token);
       }
       // The same variant without form answers adds up on one line; answers make a line of their own.
-      const same = additionalFields ? undefined : entries.find((e) => e.variantId === variant.id && !e.additionalFields);
-      let entryId: string;
+      const same = additionalFields
+        ? undefined
+        : entries.find((e) => e.variantId === variant.id && !e.additionalFields);
+      let written: CartEntryRow;
       if (same) {
         if (same.quantity + body.quantity > QUANTITY_MAX) {
           throw new CommerceError(400, 'INVALID_REQUEST', `quantity: at most ${QUANTITY_MAX}`);
         }
-        await db.update(cartEntries).set({ quantity: sql`${cartEntries.quantity} + ${body.quantity}` }).where(eq(cartEntries.id, same.id));
-        entryId = same.id;
+        written = await writeCartEntry(db, cart, { existing: same, quantity: body.quantity });
       } else {
-        entryId = randomUUID();
-        await db.insert(cartEntries).values({
-          id: entryId,
-          cartId: cart.id,
-          productId: product.id,
-          variantId: variant.id,
-          quantity: body.quantity,
-          additionalFields,
-          position: entries.length,
+        written = await writeCartEntry(db, cart, {
+          insert: {
+            id: randomUUID(),
+            cartId: cart.id,
+            productId: product.id,
+            variantId: variant.id,
+            quantity: body.quantity,
+            additionalFields,
+            position: entries.length,
+          },
         });
       }
-      await touch(cart);
-      const shoppingCart = await cartView(db, site, cart);
+      // The answer prices the entries read above with the written line swapped in (re-sorted as
+      // loadEntries sorts), rather than reading them all again; the catalog already holds the
+      // added product.
+      const after = [...entries.filter((e) => e.id !== written.id), written].sort(
+        (a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime(),
+      );
+      const shoppingCart = buildCartView(site, cart, after, catalog);
+      const entryId = written.id;
       const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId)!;
       return { shoppingCart, newlyAdded };
     }),
@@ -125,8 +216,12 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
       const body = parsePayload(UpdateEntryFieldsRequestSchema, request.body);
       const cart = await requireCart(request);
       const entry = await requireEntry(cart, entryId);
-      if (entry.productId !== body.itemId) throw new CommerceError(400, 'INVALID_REQUEST', 'itemId: does not match the entry');
-      await db.update(cartEntries).set({ additionalFields: parseAdditionalFields(body.additionalFields) }).where(eq(cartEntries.id, entry.id));
+      if (entry.productId !== body.itemId)
+        throw new CommerceError(400, 'INVALID_REQUEST', 'itemId: does not match the entry');
+      const answers = parseAdditionalFields(body.additionalFields);
+      const { product } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      checkAdditionalFields(product.details, answers);
+      await db.update(cartEntries).set({ additionalFields: answers }).where(eq(cartEntries.id, entry.id));
       const shoppingCart = await cartView(db, await website(), cart);
       return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entry.id)! };
     }),
@@ -178,9 +273,16 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
       const site = await website();
       const view = await cartView(db, site, cart);
       if (!view.shippingOptions.some((o) => o.id === optionId)) {
-        throw new CommerceError(400, 'SHIPPING_OPTION_UNKNOWN', 'That shipping option is not available for this order');
+        throw new CommerceError(
+          400,
+          'SHIPPING_OPTION_UNKNOWN',
+          'That shipping option is not available for this order',
+        );
       }
-      await db.update(carts).set({ selectedShippingOption: optionId, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+      await db
+        .update(carts)
+        .set({ selectedShippingOption: optionId, updatedAt: new Date() })
+        .where(eq(carts.id, cart.id));
       return { shoppingCart: await cartView(db, site, { ...cart, selectedShippingOption: optionId }) };
     }),
   );

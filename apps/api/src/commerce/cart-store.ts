@@ -7,7 +7,7 @@ import {
   type ShoppingCart,
   type StoreSettings,
 } from '@site/commerce-core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartEntries, carts, pages, products, variants } from '../db/schema';
 import { toProductItem } from '../pages/product-item';
@@ -25,11 +25,28 @@ export function storeSettings(website: WebsiteRow): StoreSettings {
   return StoreSettingsSchema.parse({ ...(raw as object), selectedCurrency: storeCurrency(website) });
 }
 
+// Parsing the settings with zod is a measurable share of a cart call, and the cart routes hand in
+// the same (briefly cached) website row many times a second: parse once per row object. Only the
+// cart code uses this copy, and it never changes the settings it is given.
+const parsedSettings = new WeakMap<WebsiteRow, StoreSettings>();
+function cartSettings(website: WebsiteRow): StoreSettings {
+  let settings = parsedSettings.get(website);
+  if (!settings) {
+    settings = storeSettings(website);
+    parsedSettings.set(website, settings);
+  }
+  return settings;
+}
+
 export function newCartToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export async function findCart(db: Queryable, websiteId: string, token: string | undefined): Promise<CartRow | undefined> {
+export async function findCart(
+  db: Queryable,
+  websiteId: string,
+  token: string | undefined,
+): Promise<CartRow | undefined> {
   if (!token) return undefined;
   const [row] = await db
     .select()
@@ -38,7 +55,11 @@ export async function findCart(db: Queryable, websiteId: string, token: string |
   return row && !row.isPurchased ? row : undefined;
 }
 
-export async function createCart(db: Queryable, websiteId: string, kind: 'standard' | 'subscription' = 'standard'): Promise<CartRow> {
+export async function createCart(
+  db: Queryable,
+  websiteId: string,
+  kind: 'standard' | 'subscription' = 'standard',
+): Promise<CartRow> {
   const [row] = await db
     .insert(carts)
     .values({ id: randomUUID(), websiteId, token: newCartToken(), kind })
@@ -47,7 +68,182 @@ export async function createCart(db: Queryable, websiteId: string, kind: 'standa
 }
 
 export async function loadEntries(db: Queryable, cartId: string): Promise<CartEntryRow[]> {
-  return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(asc(cartEntries.position), asc(cartEntries.createdAt));
+  return db
+    .select()
+    .from(cartEntries)
+    .where(eq(cartEntries.cartId, cartId))
+    .orderBy(asc(cartEntries.position), asc(cartEntries.createdAt));
+}
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+const p = sql.placeholder;
+
+/**
+ * The hot cart calls' queries, built once per database and run as prepared statements. Building a
+ * drizzle query costs more CPU than PostgreSQL takes to answer these small ones, and only a named
+ * (prepared) query lets postgres.js reuse the server-side plan instead of parsing it every time.
+ */
+function buildStatements(db: Queryable) {
+  const inCart = db
+    .select({ id: cartEntries.productId })
+    .from(cartEntries)
+    .innerJoin(carts, eq(carts.id, cartEntries.cartId))
+    .where(and(eq(carts.token, p('token')), eq(carts.websiteId, p('websiteId'))));
+  // The cart update rides along as a data-modifying CTE: one round trip and one commit per add.
+  const touched = db
+    .$with('touched', {})
+    .as(
+      sql`update ${carts} set ${sql.identifier(carts.updatedAt.name)} = ${p('now')}::timestamptz where ${carts.id} = ${p('cartId')}`,
+    );
+  return {
+    // A left join, so a cart without entries is one row with a null entry.
+    cartWithEntries: db
+      .select({ cart: carts, entry: cartEntries })
+      .from(carts)
+      .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
+      .where(and(eq(carts.token, p('token')), eq(carts.websiteId, p('websiteId'))))
+      .orderBy(asc(cartEntries.position), asc(cartEntries.createdAt))
+      .prepare('cart_with_entries'),
+    // Products in the cart named by token, plus one more by id ('' for none), with their
+    // collection path and variants.
+    cartCatalog: db
+      .select({ product: products, collectionPath: pages.path, variant: variants })
+      .from(products)
+      .leftJoin(pages, eq(pages.id, products.collectionId))
+      .leftJoin(variants, eq(variants.productId, products.id))
+      .where(
+        and(
+          eq(products.websiteId, p('websiteId')),
+          or(inArray(products.id, inCart), eq(products.id, p('alsoProductId'))),
+        ),
+      )
+      .orderBy(asc(variants.position))
+      .prepare('cart_catalog'),
+    addToEntry: db
+      .with(touched)
+      .update(cartEntries)
+      .set({ quantity: sql`${cartEntries.quantity} + ${p('quantity')}` })
+      .where(eq(cartEntries.id, p('entryId')))
+      .returning()
+      .prepare('cart_add_to_entry'),
+    insertEntry: db
+      .with(touched)
+      .insert(cartEntries)
+      .values({
+        id: p('id'),
+        cartId: p('cartId'),
+        productId: p('productId'),
+        variantId: p('variantId'),
+        quantity: p('quantity'),
+        additionalFields: p('additionalFields'),
+        position: p('position'),
+      })
+      .returning()
+      .prepare('cart_insert_entry'),
+  };
+}
+const preparedFor = new WeakMap<Queryable, ReturnType<typeof buildStatements>>();
+function statements(db: Queryable) {
+  let prepared = preparedFor.get(db);
+  if (!prepared) {
+    prepared = buildStatements(db);
+    preparedFor.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The cart a token names, with its entries, in one round trip. Same rules as findCart +
+ * loadEntries: a purchased cart is no cart.
+ */
+export async function findCartWithEntries(
+  db: Queryable,
+  websiteId: string,
+  token: string | undefined,
+): Promise<{ cart: CartRow; entries: CartEntryRow[] } | undefined> {
+  if (!token) return undefined;
+  const rows = await statements(db).cartWithEntries.execute({ token, websiteId });
+  const cart = rows[0]?.cart;
+  if (!cart || cart.isPurchased) return undefined;
+  return { cart, entries: rows.flatMap((r) => (r.entry ? [r.entry] : [])) };
+}
+
+export type Catalog = Awaited<ReturnType<typeof loadCatalog>>;
+
+/**
+ * The catalog a cart needs, found by the cart token rather than by product ids, so it can be read
+ * at the same time as the cart itself instead of after it; `alsoProductId` adds the product being
+ * added. Besides what loadCatalog returns it keeps the raw product rows and the variants per
+ * product (the add-to-cart checks need them even for a product without a collection page).
+ */
+export async function loadCartCatalog(
+  db: Queryable,
+  website: WebsiteRow,
+  token: string | undefined,
+  alsoProductId?: string,
+) {
+  const rows = await statements(db).cartCatalog.execute({
+    token: token ?? '',
+    websiteId: website.id,
+    alsoProductId: alsoProductId ?? '',
+  });
+  const productRows = new Map<string, ProductRow>();
+  const collectionPaths = new Map<string, string | null>();
+  const variantsByProduct = new Map<string, VariantRow[]>();
+  const variantRows = new Map<string, VariantRow>();
+  for (const { product, collectionPath, variant } of rows) {
+    if (!productRows.has(product.id)) {
+      productRows.set(product.id, product);
+      collectionPaths.set(product.id, collectionPath);
+      variantsByProduct.set(product.id, []);
+    }
+    if (variant) {
+      variantsByProduct.get(product.id)!.push(variant);
+      variantRows.set(variant.id, variant);
+    }
+  }
+  const items = new Map<string, ReturnType<typeof toProductItem>>();
+  for (const [id, product] of productRows) {
+    const path = collectionPaths.get(id);
+    // loadCatalog joins the collection page: a product without one is not shown in a cart.
+    if (path == null) continue;
+    items.set(
+      id,
+      toProductItem(
+        product,
+        variantsByProduct.get(id)!,
+        { id: product.collectionId, path },
+        storeCurrency(website),
+      ),
+    );
+  }
+  return { items, variantRows, productRows, variantsByProduct };
+}
+
+/**
+ * Adds to a cart line (`existing`) or inserts a new one, and touches the cart, in one statement.
+ * Returns the entry row as stored.
+ */
+export async function writeCartEntry(
+  db: Queryable,
+  cart: CartRow,
+  change: { existing: CartEntryRow; quantity: number } | { insert: typeof cartEntries.$inferInsert },
+): Promise<CartEntryRow> {
+  const touch = { now: new Date().toISOString(), cartId: cart.id };
+  const [row] =
+    'existing' in change
+      ? await statements(db).addToEntry.execute({
+          ...touch,
+          entryId: change.existing.id,
+          quantity: change.quantity,
+        })
+      : await statements(db).insertEntry.execute({
+          ...touch,
+          ...change.insert,
+          additionalFields: change.insert.additionalFields ?? null,
+        });
+  return row!;
 }
 
 /** Product items (template JSON shape) and variant rows for the given product ids. */
@@ -61,32 +257,48 @@ export async function loadCatalog(db: Queryable, website: WebsiteRow, productIds
     .from(products)
     .innerJoin(pages, eq(pages.id, products.collectionId))
     .where(and(inArray(products.id, ids), eq(products.websiteId, website.id)));
-  const vRows = await db.select().from(variants).where(inArray(variants.productId, ids)).orderBy(asc(variants.position));
+  const vRows = await db
+    .select()
+    .from(variants)
+    .where(inArray(variants.productId, ids))
+    .orderBy(asc(variants.position));
   for (const v of vRows) variantRows.set(v.id, v);
   for (const { product, collectionPath } of productRows) {
     const own = vRows.filter((v) => v.productId === product.id);
-    items.set(product.id, toProductItem(product, own, { id: product.collectionId, path: collectionPath }, storeCurrency(website)));
+    items.set(
+      product.id,
+      toProductItem(product, own, { id: product.collectionId, path: collectionPath }, storeCurrency(website)),
+    );
   }
   return { items, variantRows };
 }
 
 /** What the browser gets: the spec's cart, with per-entry display data the cart page needs. */
 export type CartView = ShoppingCart & {
-  entries: (ShoppingCart['entries'][number] & { imageUrl?: string; productUrl?: string; productType?: number })[];
+  entries: (ShoppingCart['entries'][number] & {
+    imageUrl?: string;
+    productUrl?: string;
+    productType?: number;
+    /** The product's additional-fields form, for "Edit Details". */
+    additionalFieldsForm?: unknown;
+  })[];
   checkoutMinimumSubtotalCents: number;
 };
 
 export function emptyCartView(website: WebsiteRow): CartView {
-  return { ...priceEntries(website, undefined, [], { items: new Map(), variantRows: new Map() }), checkoutMinimumSubtotalCents: storeSettings(website).checkoutMinimumSubtotalCents };
+  return {
+    ...priceEntries(website, undefined, [], { items: new Map(), variantRows: new Map() }),
+    checkoutMinimumSubtotalCents: cartSettings(website).checkoutMinimumSubtotalCents,
+  };
 }
 
 function priceEntries(
   website: WebsiteRow,
   cart: CartRow | undefined,
   entries: readonly CartEntryRow[],
-  catalog: Awaited<ReturnType<typeof loadCatalog>>,
+  catalog: Pick<Catalog, 'items' | 'variantRows'>,
 ): ShoppingCart {
-  const settings = storeSettings(website);
+  const settings = cartSettings(website);
   try {
     return computeCart({
       cart: {
@@ -110,13 +322,18 @@ function priceEntries(
       shippingLocation: cart?.shippingLocation ?? undefined,
     });
   } catch (err) {
-    if (err instanceof CartComputationError) throw new CommerceError(409, 'CART_INVALID', messages.unavailable, { reason: err.code });
+    if (err instanceof CartComputationError)
+      throw new CommerceError(409, 'CART_INVALID', messages.unavailable, { reason: err.code });
     throw err;
   }
 }
 
 /** Prices a stored cart with the shared cart model (commerce-core), never with ad-hoc math. */
-export async function cartView(db: Queryable, website: WebsiteRow, cart: CartRow | undefined): Promise<CartView> {
+export async function cartView(
+  db: Queryable,
+  website: WebsiteRow,
+  cart: CartRow | undefined,
+): Promise<CartView> {
   if (!cart) return emptyCartView(website);
   const entries = await loadEntries(db, cart.id);
   const catalog = await loadCatalog(
@@ -124,6 +341,16 @@ export async function cartView(db: Queryable, website: WebsiteRow, cart: CartRow
     website,
     entries.map((e) => e.productId),
   );
+  return buildCartView(website, cart, entries, catalog);
+}
+
+/** cartView for entries and catalog already loaded (the hot routes read them in one go). */
+export function buildCartView(
+  website: WebsiteRow,
+  cart: CartRow,
+  entries: readonly CartEntryRow[],
+  catalog: Pick<Catalog, 'items' | 'variantRows'>,
+): CartView {
   // A product deleted since it was added leaves the cart instead of breaking it.
   const live = entries.filter((e) => catalog.items.has(e.productId) && catalog.variantRows.has(e.variantId));
   const priced = priceEntries(website, cart, live, catalog);
@@ -136,8 +363,9 @@ export async function cartView(db: Queryable, website: WebsiteRow, cart: CartRow
         imageUrl: item?.assetUrl,
         productUrl: item?.fullUrl,
         productType: item?.structuredContent.productType,
+        additionalFieldsForm: item?.structuredContent.additionalFieldsForm,
       };
     }),
-    checkoutMinimumSubtotalCents: storeSettings(website).checkoutMinimumSubtotalCents,
+    checkoutMinimumSubtotalCents: cartSettings(website).checkoutMinimumSubtotalCents,
   };
 }
