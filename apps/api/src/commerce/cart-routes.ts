@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AddCartEntryRequestSchema,
   GetCartQuerySchema,
-  messages,
-  ProductType,
   UpdateEntryFieldsRequestSchema,
   QUANTITY_MAX,
   QUANTITY_MIN,
@@ -30,7 +28,7 @@ import {
   type CartRow,
 } from './cart-store';
 import { checkAdditionalFields } from './additional-fields';
-import { assertStock, findPurchasable, type ProductRow, type VariantRow } from './catalog';
+import { assertStock, findPurchasable, pickPurchasable } from './catalog';
 import { CommerceError } from './errors';
 import { handle, parsePayload } from './http';
 
@@ -50,30 +48,6 @@ function parseAdditionalFields(json: string | null | undefined): Record<string, 
   return value as Record<string, unknown>;
 }
 
-/**
- * The product and variant an add names, from rows already loaded — the same rules and errors as
- * findPurchasable in catalog.ts, which reads them with two queries of its own.
- */
-function pickPurchasable(
-  product: ProductRow | undefined,
-  rows: readonly VariantRow[],
-  sku: string,
-): { product: ProductRow; variant: VariantRow } {
-  if (!product) throw new CommerceError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
-  // A digital product has one price and no options: an empty sku means that one variant.
-  const variant =
-    rows.find((v) => v.sku === sku) ??
-    (product.productType === ProductType.DIGITAL && !sku ? rows[0] : undefined);
-  if (!variant) {
-    const giftCard = product.productType === ProductType.GIFT_CARD;
-    throw new CommerceError(
-      400,
-      giftCard ? 'GIFT_CARD_DENOMINATION_MISSING' : 'VARIANT_UNAVAILABLE',
-      giftCard ? messages.giftCardDenominationMissing : messages.variantUnavailable,
-    );
-  }
-  return { product, variant };
-}
 
 /** How long a read of the website row (and so the store settings) serves the cart calls. */
 const WEBSITE_TTL_MS = 1000;

@@ -7,19 +7,17 @@ import { CommerceError } from './errors';
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 
-/** The product and the variant a request names by item id and sku, or a shopper-readable error. */
-export async function findPurchasable(
-  db: Queryable,
-  websiteId: string,
-  itemId: string,
+/**
+ * The product and variant a request names by item id and sku, from rows already loaded, or a
+ * shopper-readable error. The one place these rules live: the add-to-cart path loads the rows in
+ * its own batched query, the other calls through findPurchasable.
+ */
+export function pickPurchasable(
+  product: ProductRow | undefined,
+  rows: readonly VariantRow[],
   sku: string,
-): Promise<{ product: ProductRow; variant: VariantRow }> {
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, itemId), eq(products.websiteId, websiteId)));
+): { product: ProductRow; variant: VariantRow } {
   if (!product) throw new CommerceError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
-  const rows = await db.select().from(variants).where(eq(variants.productId, product.id)).orderBy(asc(variants.position));
   // A digital product has one price and no options: an empty sku means that one variant.
   const variant = rows.find((v) => v.sku === sku) ?? (product.productType === ProductType.DIGITAL && !sku ? rows[0] : undefined);
   if (!variant) {
@@ -31,6 +29,22 @@ export async function findPurchasable(
     );
   }
   return { product, variant };
+}
+
+export async function findPurchasable(
+  db: Queryable,
+  websiteId: string,
+  itemId: string,
+  sku: string,
+): Promise<{ product: ProductRow; variant: VariantRow }> {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, itemId), eq(products.websiteId, websiteId)));
+  const rows = product
+    ? await db.select().from(variants).where(eq(variants.productId, product.id)).orderBy(asc(variants.position))
+    : [];
+  return pickPurchasable(product, rows, sku);
 }
 
 export function assertStock(variant: VariantRow, wanted: number): void {
