@@ -1,3 +1,7 @@
+// Every top-level schema is built inside an IIFE annotated `@__PURE__`
+// (`export const XSchema = <pure annotation> (() => z.object({ ... }))();`), so a bundler drops the
+// schemas nobody uses, and zod with them: the browser imports the rules from this package root
+// without paying for the schemas. Write new top-level schemas the same way.
 export { messages, EMAIL_FORMAT_EXAMPLE, type MessageKey } from './messages';
 
 export {

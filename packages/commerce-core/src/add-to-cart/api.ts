@@ -8,62 +8,70 @@ import { StockResultSchema } from '../product/schema';
 import { QUANTITY_MAX, QUANTITY_MIN } from './validation';
 
 /** A JSON document carried as a string, as the additional-fields form answers are. */
-const JsonString = z.string().refine(
-  (s) => {
-    try {
-      JSON.parse(s);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be a JSON string' },
-);
+const JsonString = /* @__PURE__ */ (() =>
+  z.string().refine(
+    (s) => {
+      try {
+        JSON.parse(s);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a JSON string' },
+  ))();
 
-const Quantity = z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX);
+const Quantity = /* @__PURE__ */ (() => z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX))();
 
 /** POST /api/commerce/shopping-cart/entries */
-export const AddCartEntryRequestSchema = z.object({
-  itemId: z.string().min(1),
-  sku: z.string(),
-  quantity: Quantity,
-  additionalFields: JsonString.nullable().optional(),
-});
-export const AddCartEntryResponseSchema = z.object({
-  shoppingCart: ShoppingCartSchema,
-  newlyAdded: CartEntrySchema,
-});
+export const AddCartEntryRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    itemId: z.string().min(1),
+    sku: z.string(),
+    quantity: Quantity,
+    additionalFields: JsonString.nullable().optional(),
+  }))();
+export const AddCartEntryResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    shoppingCart: ShoppingCartSchema,
+    newlyAdded: CartEntrySchema,
+  }))();
 
 /** PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields */
-export const UpdateEntryFieldsRequestSchema = z.object({
-  itemId: z.string().min(1),
-  sku: z.string(),
-  additionalFields: JsonString,
-});
-export const UpdateEntryFieldsResponseSchema = z.object({
-  shoppingCart: ShoppingCartSchema,
-  updatedEntry: CartEntrySchema,
-});
+export const UpdateEntryFieldsRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    itemId: z.string().min(1),
+    sku: z.string(),
+    additionalFields: JsonString,
+  }))();
+export const UpdateEntryFieldsResponseSchema = /* @__PURE__ */ (() =>
+  z.object({
+    shoppingCart: ShoppingCartSchema,
+    updatedEntry: CartEntrySchema,
+  }))();
 
 /** GET /api/commerce/shopping-cart (query string values arrive as text). */
-export const GetCartQuerySchema = z.object({
-  mock: z.string().optional(),
-  timecode: z.string().optional(),
-  calculateSubtotal: z.enum(['true', 'false']).optional(),
-});
+export const GetCartQuerySchema = /* @__PURE__ */ (() =>
+  z.object({
+    mock: z.string().optional(),
+    timecode: z.string().optional(),
+    calculateSubtotal: z.enum(['true', 'false']).optional(),
+  }))();
 
 /** POST /api/3/commerce/cart/subscription */
-export const SubscriptionCartRequestSchema = z.object({
-  itemId: z.string().min(1),
-  sku: z.string(),
-  qty: Quantity,
-  additionalFields: JsonString.nullable().optional(),
-});
-export const SubscriptionCartResponseSchema = z.object({ cartToken: z.string() });
+export const SubscriptionCartRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    itemId: z.string().min(1),
+    sku: z.string(),
+    qty: Quantity,
+    additionalFields: JsonString.nullable().optional(),
+  }))();
+export const SubscriptionCartResponseSchema = /* @__PURE__ */ (() => z.object({ cartToken: z.string() }))();
 
 /** GET commerce/inventory/stock/?itemId= */
-export const StockQuerySchema = z.object({ itemId: z.string().min(1) });
-export const StockResponseSchema = z.object({ results: z.array(StockResultSchema) });
+export const StockQuerySchema = /* @__PURE__ */ (() => z.object({ itemId: z.string().min(1) }))();
+export const StockResponseSchema = /* @__PURE__ */ (() =>
+  z.object({ results: z.array(StockResultSchema) }))();
 
 export type AddCartEntryRequest = z.infer<typeof AddCartEntryRequestSchema>;
 export type AddCartEntryResponse = z.infer<typeof AddCartEntryResponseSchema>;

@@ -1,63 +1,68 @@
 import { z } from 'zod';
 import { MoneyValueSchema } from '../money/money';
 
-const Cents = z.number().int();
+const Cents = /* @__PURE__ */ (() => z.number().int())();
 
-export const ChosenVariantSchema = z.object({
-  sku: z.string(),
-  attributes: z.record(z.string(), z.string()).default({}),
-});
+export const ChosenVariantSchema = /* @__PURE__ */ (() =>
+  z.object({
+    sku: z.string(),
+    attributes: z.record(z.string(), z.string()).default({}),
+  }))();
 
-export const CartEntrySchema = z.object({
-  id: z.string(),
-  itemId: z.string(),
-  chosenVariant: ChosenVariantSchema,
-  quantity: z.number().int().min(1),
-  title: z.string(),
-  /** Line total (unit price × quantity) for display. */
-  subTotal: MoneyValueSchema,
-  /** Unit price paid, in minor units. */
-  purchasePriceCents: Cents,
-  /** The additional-fields form answers as a JSON string, when the product has a form. */
-  additionalFields: z.string().nullable().default(null),
-});
+export const CartEntrySchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    itemId: z.string(),
+    chosenVariant: ChosenVariantSchema,
+    quantity: z.number().int().min(1),
+    title: z.string(),
+    /** Line total (unit price × quantity) for display. */
+    subTotal: MoneyValueSchema,
+    /** Unit price paid, in minor units. */
+    purchasePriceCents: Cents,
+    /** The additional-fields form answers as a JSON string, when the product has a form. */
+    additionalFields: z.string().nullable().default(null),
+  }))();
 
-export const CartShippingOptionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  costCents: Cents,
-});
+export const CartShippingOptionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    costCents: Cents,
+  }))();
 
-export const AppliedTaxRuleSchema = z.object({
-  name: z.string(),
-  rateBasisPoints: z.number().int(),
-  taxCents: Cents,
-});
+export const AppliedTaxRuleSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: z.string(),
+    rateBasisPoints: z.number().int(),
+    taxCents: Cents,
+  }))();
 
-export const ShoppingCartSchema = z.object({
-  id: z.string(),
-  websiteId: z.string(),
-  orderId: z.string().nullable().default(null),
-  created: z.number().int(),
-  isPurchased: z.boolean().default(false),
-  entries: z.array(CartEntrySchema).default([]),
-  shippingOptions: z.array(CartShippingOptionSchema).default([]),
-  selectedShippingOption: CartShippingOptionSchema.nullable().default(null),
-  shippingLocation: z.unknown().optional(),
-  applicableTaxRules: z.array(AppliedTaxRuleSchema).default([]),
-  coupons: z.array(z.string()).default([]),
-  validCoupons: z.array(z.string()).default([]),
-  invalidCoupons: z.array(z.string()).default([]),
-  subtotalCents: Cents.default(0),
-  taxCents: Cents.default(0),
-  shippingCostCents: Cents.default(0),
-  discountCents: Cents.default(0),
-  grandTotalCents: Cents.default(0),
-  totalQuantity: z.number().int().default(0),
-  hasDigital: z.boolean().default(false),
-  purelyDigital: z.boolean().default(false),
-  requiresShipping: z.boolean().default(false),
-});
+export const ShoppingCartSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    websiteId: z.string(),
+    orderId: z.string().nullable().default(null),
+    created: z.number().int(),
+    isPurchased: z.boolean().default(false),
+    entries: z.array(CartEntrySchema).default([]),
+    shippingOptions: z.array(CartShippingOptionSchema).default([]),
+    selectedShippingOption: CartShippingOptionSchema.nullable().default(null),
+    shippingLocation: z.unknown().optional(),
+    applicableTaxRules: z.array(AppliedTaxRuleSchema).default([]),
+    coupons: z.array(z.string()).default([]),
+    validCoupons: z.array(z.string()).default([]),
+    invalidCoupons: z.array(z.string()).default([]),
+    subtotalCents: Cents.default(0),
+    taxCents: Cents.default(0),
+    shippingCostCents: Cents.default(0),
+    discountCents: Cents.default(0),
+    grandTotalCents: Cents.default(0),
+    totalQuantity: z.number().int().default(0),
+    hasDigital: z.boolean().default(false),
+    purelyDigital: z.boolean().default(false),
+    requiresShipping: z.boolean().default(false),
+  }))();
 
 export type ChosenVariant = z.infer<typeof ChosenVariantSchema>;
 export type CartEntry = z.infer<typeof CartEntrySchema>;

@@ -4,27 +4,29 @@ import { z } from 'zod';
  * POST /api/commerce/checkout: what the checkout form sends and the API accepts (the checkout's
  * design is ours: storefront.md leaves its path and payment open).
  */
-export const ShippingAddressSchema = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  line1: z.string().trim().min(1).max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1).max(100),
-  region: z.string().trim().max(100).default(''),
-  postalCode: z.string().trim().min(1).max(20),
-  country: z.string().trim().length(2),
-  phone: z.string().trim().max(40).optional(),
-});
+export const ShippingAddressSchema = /* @__PURE__ */ (() =>
+  z.object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    region: z.string().trim().max(100).default(''),
+    postalCode: z.string().trim().min(1).max(20),
+    country: z.string().trim().length(2),
+    phone: z.string().trim().max(40).optional(),
+  }))();
 
-export const CheckoutRequestSchema = z.object({
-  email: z.string().trim(),
-  shippingAddress: ShippingAddressSchema.optional(),
-  shippingOptionId: z.string().optional(),
-  /** The provider's own fields ride along: card fields for the test provider, a token for others. */
-  payment: z.object({ provider: z.string().default('test') }).passthrough(),
-  /** A subscription's own cart (from POST /api/3/commerce/cart/subscription); else the visitor's cart. */
-  cartToken: z.string().min(1).optional(),
-});
+export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.string().trim(),
+    shippingAddress: ShippingAddressSchema.optional(),
+    shippingOptionId: z.string().optional(),
+    /** The provider's own fields ride along: card fields for the test provider, a token for others. */
+    payment: z.object({ provider: z.string().default('test') }).passthrough(),
+    /** A subscription's own cart (from POST /api/3/commerce/cart/subscription); else the visitor's cart. */
+    cartToken: z.string().min(1).optional(),
+  }))();
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;

@@ -8,14 +8,15 @@ import { ProductType } from '../product/types';
 
 export const DEFAULT_INSTALMENT_COUNT = 4;
 
-export const InstalmentContextSchema = z.object({
-  afterPayAvailable: z.boolean(),
-  /** Order bounds in minor units. */
-  afterPayMin: z.number().int().min(0),
-  afterPayMax: z.number().int().min(0),
-  shopperLanguage: z.string(),
-  stripeAccountCountry: z.string(),
-});
+export const InstalmentContextSchema = /* @__PURE__ */ (() =>
+  z.object({
+    afterPayAvailable: z.boolean(),
+    /** Order bounds in minor units. */
+    afterPayMin: z.number().int().min(0),
+    afterPayMax: z.number().int().min(0),
+    shopperLanguage: z.string(),
+    stripeAccountCountry: z.string(),
+  }))();
 export type InstalmentContext = z.infer<typeof InstalmentContextSchema>;
 
 export type InstalmentOffer =

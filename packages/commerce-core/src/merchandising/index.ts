@@ -3,51 +3,57 @@ import { z } from 'zod';
 import { field, flag, list, num, str } from '../loose/index';
 import { fillMessage, messages } from '../messages';
 
-export const ScarcityTemplateViewSchema = z.object({
-  qtyInStock: z.number().int().min(0),
-  attributes: z.record(z.string(), z.string()).optional(),
-});
+export const ScarcityTemplateViewSchema = /* @__PURE__ */ (() =>
+  z.object({
+    qtyInStock: z.number().int().min(0),
+    attributes: z.record(z.string(), z.string()).optional(),
+  }))();
 
-export const RestockNotificationViewSchema = z.object({
-  variantId: z.union([z.string(), z.number()]),
-  hiddenByDefault: z.boolean().default(false),
-});
+export const RestockNotificationViewSchema = /* @__PURE__ */ (() =>
+  z.object({
+    variantId: z.union([z.string(), z.number()]),
+    hiddenByDefault: z.boolean().default(false),
+  }))();
 
-export const RestockNotificationMessagesSchema = z.object({
-  buttonText: z.string(),
-  CTAText: z.string(),
-  placeholderText: z.string(),
-  mailingListDescription: z.string(),
-  successText: z.string().optional(),
-});
+export const RestockNotificationMessagesSchema = /* @__PURE__ */ (() =>
+  z.object({
+    buttonText: z.string(),
+    CTAText: z.string(),
+    placeholderText: z.string(),
+    mailingListDescription: z.string(),
+    successText: z.string().optional(),
+  }))();
 
-export const MerchandisingContextSchema = z.object({
-  scarcityEnabled: z.boolean().default(false),
-  scarcityText: z.string().default(''),
-  scarcityTemplateViews: z.array(ScarcityTemplateViewSchema).default([]),
-  scarcityShownByDefault: z.boolean().default(false),
-  customSoldOutText: z.string().optional(),
-  restockNotificationViews: z.array(RestockNotificationViewSchema).default([]),
-  restockNotificationMessages: RestockNotificationMessagesSchema.optional(),
-  mailingListSignUpEnabled: z.boolean().default(false),
-  mailingListOptInByDefault: z.boolean().default(false),
-  /** The store's custom text after a successful restock sign-up. */
-  restockSuccessText: z.string().optional(),
-});
+export const MerchandisingContextSchema = /* @__PURE__ */ (() =>
+  z.object({
+    scarcityEnabled: z.boolean().default(false),
+    scarcityText: z.string().default(''),
+    scarcityTemplateViews: z.array(ScarcityTemplateViewSchema).default([]),
+    scarcityShownByDefault: z.boolean().default(false),
+    customSoldOutText: z.string().optional(),
+    restockNotificationViews: z.array(RestockNotificationViewSchema).default([]),
+    restockNotificationMessages: RestockNotificationMessagesSchema.optional(),
+    mailingListSignUpEnabled: z.boolean().default(false),
+    mailingListOptInByDefault: z.boolean().default(false),
+    /** The store's custom text after a successful restock sign-up. */
+    restockSuccessText: z.string().optional(),
+  }))();
 
 /** Product id → context, as pages carry it in productMerchandisingContext. */
-export const MerchandisingContextMapSchema = z.record(z.string(), MerchandisingContextSchema);
+export const MerchandisingContextMapSchema = /* @__PURE__ */ (() =>
+  z.record(z.string(), MerchandisingContextSchema))();
 
-export const CaptchaSettingsSchema = z.object({ siteKey: z.string() });
+export const CaptchaSettingsSchema = /* @__PURE__ */ (() => z.object({ siteKey: z.string() }))();
 
 /** Restock sign-up payload (storefront.md §3). */
-export const RestockSignUpSchema = z.object({
-  isJoinMailingList: z.boolean(),
-  productId: z.string(),
-  variantId: z.string(),
-  siteVisitorEmail: z.string(),
-  recaptchaEnterpriseV3Token: z.string().optional(),
-});
+export const RestockSignUpSchema = /* @__PURE__ */ (() =>
+  z.object({
+    isJoinMailingList: z.boolean(),
+    productId: z.string(),
+    variantId: z.string(),
+    siteVisitorEmail: z.string(),
+    recaptchaEnterpriseV3Token: z.string().optional(),
+  }))();
 
 export type ScarcityTemplateView = z.infer<typeof ScarcityTemplateViewSchema>;
 export type RestockNotificationView = z.infer<typeof RestockNotificationViewSchema>;

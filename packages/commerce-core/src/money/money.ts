@@ -3,24 +3,27 @@ import { field, isRecord } from '../loose/index';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyInfo, type CurrencyCode } from './currencies';
 import { legacyCents, parseDecimal, scaledToString, toScaledInteger, type DecimalParts } from './decimal';
 
-export const CurrencyCodeSchema = z.enum(CURRENCY_CODES);
+export const CurrencyCodeSchema = /* @__PURE__ */ (() => z.enum(CURRENCY_CODES))();
 
-const DecimalString = z
-  .union([z.string(), z.number()])
-  .refine((v) => parseDecimal(v) !== undefined, { message: 'not a decimal number' })
-  .transform((v) => String(v));
+const DecimalString = /* @__PURE__ */ (() =>
+  z
+    .union([z.string(), z.number()])
+    .refine((v) => parseDecimal(v) !== undefined, { message: 'not a decimal number' })
+    .transform((v) => String(v)))();
 
 /** Money as the product catalogue writes it: a decimal string and a currency. */
-export const MoneyValueSchema = z.object({
-  value: DecimalString,
-  currency: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
-});
+export const MoneyValueSchema = /* @__PURE__ */ (() =>
+  z.object({
+    value: DecimalString,
+    currency: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
+  }))();
 /** Money as orders and newer APIs write it. */
-export const MoneyDecimalSchema = z.object({
-  decimalValue: DecimalString,
-  currencyCode: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
-});
-export const MoneySchema = z.union([MoneyValueSchema, MoneyDecimalSchema]);
+export const MoneyDecimalSchema = /* @__PURE__ */ (() =>
+  z.object({
+    decimalValue: DecimalString,
+    currencyCode: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
+  }))();
+export const MoneySchema = /* @__PURE__ */ (() => z.union([MoneyValueSchema, MoneyDecimalSchema]))();
 export type MoneyValue = z.infer<typeof MoneyValueSchema>;
 export type MoneyDecimal = z.infer<typeof MoneyDecimalSchema>;
 export type Money = z.infer<typeof MoneySchema>;

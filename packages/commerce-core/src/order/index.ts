@@ -2,23 +2,25 @@
 import { z } from 'zod';
 import { MoneySchema, moneyAmount } from '../money/money';
 
-export const AnalyticsOrderItemSchema = z.object({
-  sku: z.string(),
-  productName: z.string(),
-  quantity: z.number().int().min(1),
-  unitPrice: MoneySchema,
-});
+export const AnalyticsOrderItemSchema = /* @__PURE__ */ (() =>
+  z.object({
+    sku: z.string(),
+    productName: z.string(),
+    quantity: z.number().int().min(1),
+    unitPrice: MoneySchema,
+  }))();
 
-export const AnalyticsOrderSchema = z.object({
-  id: z.string(),
-  purchasedCartId: z.string(),
-  testMode: z.boolean().default(false),
-  websiteId: z.string(),
-  items: z.array(AnalyticsOrderItemSchema),
-  grandTotal: MoneySchema,
-  shippingTotal: MoneySchema,
-  taxTotal: MoneySchema,
-});
+export const AnalyticsOrderSchema = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string(),
+    purchasedCartId: z.string(),
+    testMode: z.boolean().default(false),
+    websiteId: z.string(),
+    items: z.array(AnalyticsOrderItemSchema),
+    grandTotal: MoneySchema,
+    shippingTotal: MoneySchema,
+    taxTotal: MoneySchema,
+  }))();
 
 export type AnalyticsOrder = z.infer<typeof AnalyticsOrderSchema>;
 

@@ -2,53 +2,56 @@ import { z } from 'zod';
 import { CurrencyCodeSchema } from '../money/money';
 import { DEFAULT_CURRENCY } from '../money/currencies';
 
-const Cents = z.number().int().min(0);
+const Cents = /* @__PURE__ */ (() => z.number().int().min(0))();
 
 /** A shipping option the merchant offers; `table` picks the rate of the highest threshold reached. */
-export const ShippingOptionSettingSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('flat'), id: z.string(), name: z.string(), amountCents: Cents }),
-  z.object({
-    kind: z.literal('table'),
-    id: z.string(),
-    name: z.string(),
-    /** Rates by order subtotal; a rate applies from its minSubtotalCents up. */
-    rates: z.array(z.object({ minSubtotalCents: Cents, amountCents: Cents })).min(1),
-  }),
-]);
+export const ShippingOptionSettingSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('flat'), id: z.string(), name: z.string(), amountCents: Cents }),
+    z.object({
+      kind: z.literal('table'),
+      id: z.string(),
+      name: z.string(),
+      /** Rates by order subtotal; a rate applies from its minSubtotalCents up. */
+      rates: z.array(z.object({ minSubtotalCents: Cents, amountCents: Cents })).min(1),
+    }),
+  ]))();
 
-export const CouponSettingSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('percent'),
-    code: z.string().min(1),
-    /** Hundredths of a percent: 1500 = 15 %. */
-    basisPoints: z.number().int().min(0).max(10_000),
-    minSubtotalCents: Cents.default(0),
-  }),
-  z.object({
-    kind: z.literal('fixed'),
-    code: z.string().min(1),
-    amountCents: Cents,
-    minSubtotalCents: Cents.default(0),
-  }),
-]);
+export const CouponSettingSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('percent'),
+      code: z.string().min(1),
+      /** Hundredths of a percent: 1500 = 15 %. */
+      basisPoints: z.number().int().min(0).max(10_000),
+      minSubtotalCents: Cents.default(0),
+    }),
+    z.object({
+      kind: z.literal('fixed'),
+      code: z.string().min(1),
+      amountCents: Cents,
+      minSubtotalCents: Cents.default(0),
+    }),
+  ]))();
 
 /**
  * Store settings. The spec names multipleQuantityAllowedForServices and the selected currency;
  * tax, shipping, coupons and the checkout minimum are our design (README), because the cart model
  * needs them and the spec leaves them open.
  */
-export const StoreSettingsSchema = z.object({
-  selectedCurrency: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
-  multipleQuantityAllowedForServices: z.boolean().default(true),
-  /** Tax on the discounted subtotal, in basis points (825 = 8.25 %). */
-  taxRateBasisPoints: z.number().int().min(0).max(10_000).default(0),
-  /** Whether shipping is taxed as well. */
-  taxShipping: z.boolean().default(false),
-  shippingOptions: z.array(ShippingOptionSettingSchema).default([]),
-  coupons: z.array(CouponSettingSchema).default([]),
-  /** Checkout needs an order subtotal at or above this (platform.md §5); 0 means no minimum. */
-  checkoutMinimumSubtotalCents: Cents.default(0),
-});
+export const StoreSettingsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    selectedCurrency: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
+    multipleQuantityAllowedForServices: z.boolean().default(true),
+    /** Tax on the discounted subtotal, in basis points (825 = 8.25 %). */
+    taxRateBasisPoints: z.number().int().min(0).max(10_000).default(0),
+    /** Whether shipping is taxed as well. */
+    taxShipping: z.boolean().default(false),
+    shippingOptions: z.array(ShippingOptionSettingSchema).default([]),
+    coupons: z.array(CouponSettingSchema).default([]),
+    /** Checkout needs an order subtotal at or above this (platform.md §5); 0 means no minimum. */
+    checkoutMinimumSubtotalCents: Cents.default(0),
+  }))();
 
 export type ShippingOptionSetting = z.infer<typeof ShippingOptionSettingSchema>;
 export type CouponSetting = z.infer<typeof CouponSettingSchema>;
@@ -56,22 +59,24 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export type StoreSettingsInput = z.input<typeof StoreSettingsSchema>;
 
 /** Store collection creation payload (platform.md §3). */
-export const StoreCollectionCreateSchema = z.object({
-  navigationTitle: z.string(),
-  title: z.string(),
-  urlId: z.string(),
-  description: z.string(),
-  enabled: z.literal(true).default(true),
-});
+export const StoreCollectionCreateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    navigationTitle: z.string(),
+    title: z.string(),
+    urlId: z.string(),
+    description: z.string(),
+    enabled: z.literal(true).default(true),
+  }))();
 
 /** Root category payload (platform.md §3). */
-export const RootCategoryCreateSchema = z.object({
-  displayName: z.string(),
-  parentCategoryId: z.undefined().optional(),
-  type: z.literal('ROOT'),
-  pageRendering: z.literal('LIST_VIEW'),
-  displayIndex: z.literal(1),
-});
+export const RootCategoryCreateSchema = /* @__PURE__ */ (() =>
+  z.object({
+    displayName: z.string(),
+    parentCategoryId: z.undefined().optional(),
+    type: z.literal('ROOT'),
+    pageRendering: z.literal('LIST_VIEW'),
+    displayIndex: z.literal(1),
+  }))();
 
 export type StoreCollectionCreate = z.infer<typeof StoreCollectionCreateSchema>;
 export type RootCategoryCreate = z.infer<typeof RootCategoryCreateSchema>;

@@ -6,12 +6,13 @@ import type { SummaryStrings } from './strings';
  * A submitted field as stored for rendering answers (platform.md §3 "Form summary field"). Part
  * values may be keyed by part name or, as they come from a submission, a list in part order.
  */
-export const summaryFormFieldSchema = z.object({
-  type: z.string(),
-  rawTitle: z.string().default(''),
-  value: z.unknown().optional(),
-  values: z.unknown().optional(),
-});
+export const summaryFormFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    type: z.string(),
+    rawTitle: z.string().default(''),
+    value: z.unknown().optional(),
+    values: z.unknown().optional(),
+  }))();
 export type SummaryFormField = z.infer<typeof summaryFormFieldSchema>;
 
 /** Part names per multi-part type, in the order a submission lists them. */

@@ -5,17 +5,17 @@ import { z } from 'zod';
  * owner can edit on each. Fields share an id (the key of the submission map), a title shown above
  * the input, an optional description and the required flag.
  */
-const fieldBase = {
+const fieldBase = /* @__PURE__ */ (() => ({
   id: z.string().min(1),
   title: z.string().default(''),
   description: z.string().optional(),
   required: z.boolean().default(false),
-};
+}))();
 
 /** An optional maximum length in characters; absent means unlimited. */
-const maxLength = z.number().int().nonnegative().optional();
+const maxLength = /* @__PURE__ */ (() => z.number().int().nonnegative().optional())();
 
-const options = z.array(z.string()).default([]);
+const options = /* @__PURE__ */ (() => z.array(z.string()).default([]))();
 
 /** Single-input fields that carry no property beyond the field itself. */
 export const PLAIN_FIELD_TYPES = ['email', 'number', 'website', 'password', 'twitter'] as const;
@@ -23,59 +23,70 @@ export const PLAIN_FIELD_TYPES = ['email', 'number', 'website', 'password', 'twi
 /** Fields whose value is a list of parts, in submission order. */
 export const MULTI_PART_FIELD_TYPES = ['date', 'time', 'name', 'address'] as const;
 
-export const textFieldSchema = z.object({ ...fieldBase, type: z.literal('text'), maxLength });
-export const textareaFieldSchema = z.object({
-  ...fieldBase,
-  type: z.literal('textarea'),
-  maxLength,
-});
-export const plainFieldSchema = z.object({ ...fieldBase, type: z.enum(PLAIN_FIELD_TYPES) });
-export const multiPartFieldSchema = z.object({
-  ...fieldBase,
-  type: z.enum(MULTI_PART_FIELD_TYPES),
-});
-export const phoneFieldSchema = z.object({
-  ...fieldBase,
-  type: z.literal('phone'),
-  showCountryCode: z.boolean().default(false),
-});
-export const currencyFieldSchema = z.object({
-  ...fieldBase,
-  type: z.literal('currency'),
-  currencySymbol: z.string().default('$'),
-});
-export const sectionFieldSchema = z.object({
-  ...fieldBase,
-  type: z.literal('section'),
-  underline: z.boolean().default(false),
-});
-export const choiceFieldSchema = z.object({
-  ...fieldBase,
-  type: z.enum(['radio', 'checkbox', 'select']),
-  options,
-});
+export const textFieldSchema = /* @__PURE__ */ (() =>
+  z.object({ ...fieldBase, type: z.literal('text'), maxLength }))();
+export const textareaFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.literal('textarea'),
+    maxLength,
+  }))();
+export const plainFieldSchema = /* @__PURE__ */ (() =>
+  z.object({ ...fieldBase, type: z.enum(PLAIN_FIELD_TYPES) }))();
+export const multiPartFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.enum(MULTI_PART_FIELD_TYPES),
+  }))();
+export const phoneFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.literal('phone'),
+    showCountryCode: z.boolean().default(false),
+  }))();
+export const currencyFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.literal('currency'),
+    currencySymbol: z.string().default('$'),
+  }))();
+export const sectionFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.literal('section'),
+    underline: z.boolean().default(false),
+  }))();
+export const choiceFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.enum(['radio', 'checkbox', 'select']),
+    options,
+  }))();
 /** For a likert field, `options` are the statements (questions) the visitor rates. */
-export const likertFieldSchema = z.object({ ...fieldBase, type: z.literal('likert'), options });
+export const likertFieldSchema = /* @__PURE__ */ (() =>
+  z.object({ ...fieldBase, type: z.literal('likert'), options }))();
 /** `key` names the page query-string parameter that may override the stored `value`. */
-export const hiddenFieldSchema = z.object({
-  ...fieldBase,
-  type: z.literal('hidden'),
-  key: z.string().default(''),
-  value: z.string().default(''),
-});
+export const hiddenFieldSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...fieldBase,
+    type: z.literal('hidden'),
+    key: z.string().default(''),
+    value: z.string().default(''),
+  }))();
 
-export const formFieldSchema = z.discriminatedUnion('type', [
-  textFieldSchema,
-  textareaFieldSchema,
-  plainFieldSchema,
-  multiPartFieldSchema,
-  phoneFieldSchema,
-  currencyFieldSchema,
-  sectionFieldSchema,
-  choiceFieldSchema,
-  likertFieldSchema,
-  hiddenFieldSchema,
-]);
+export const formFieldSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('type', [
+    textFieldSchema,
+    textareaFieldSchema,
+    plainFieldSchema,
+    multiPartFieldSchema,
+    phoneFieldSchema,
+    currencyFieldSchema,
+    sectionFieldSchema,
+    choiceFieldSchema,
+    likertFieldSchema,
+    hiddenFieldSchema,
+  ]))();
 
 export type FormField = z.infer<typeof formFieldSchema>;
 export type FormFieldInput = z.input<typeof formFieldSchema>;

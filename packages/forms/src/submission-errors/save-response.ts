@@ -3,14 +3,15 @@ import type { FieldErrors } from '../form-rules/validate';
 import { messages } from '../messages';
 
 /** Answer of POST /api/form/FormSubmissionKey. */
-export const formSubmissionKeyResponseSchema = z.object({ key: z.string().min(1) });
+export const formSubmissionKeyResponseSchema = /* @__PURE__ */ (() => z.object({ key: z.string().min(1) }))();
 export type FormSubmissionKeyResponse = z.infer<typeof formSubmissionKeyResponseSchema>;
 
 /** Error body of POST /api/form/SaveFormSubmission and of the validate call. */
-export const saveErrorBodySchema = z.object({
-  errors: z.record(z.string(), z.string()).optional(),
-  error: z.string().optional(),
-});
+export const saveErrorBodySchema = /* @__PURE__ */ (() =>
+  z.object({
+    errors: z.record(z.string(), z.string()).optional(),
+    error: z.string().optional(),
+  }))();
 export type SaveErrorBody = z.infer<typeof saveErrorBodySchema>;
 
 /** An HTTP answer as the transport saw it; `data` is the parsed JSON body, if any. */
