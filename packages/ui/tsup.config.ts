@@ -1,8 +1,31 @@
 import { defineConfig } from 'tsup';
 
+// One entry per component (plus the index) with code splitting, so dist/index.js only re-exports
+// and every component is a module of its own: an app's bundler keeps the ones it uses and can put
+// each in the chunk that needs it (the storefront loads the alert dialog, the instalment modal and
+// the cart and checkout pages lazily). The package root stays the public API.
 export default defineConfig({
-  entry: ['src/index.ts', 'src/styles.css'],
+  entry: {
+    index: 'src/index.ts',
+    messages: 'src/messages.ts',
+    'cart-indicator': 'src/cart-indicator/CartIndicator.tsx',
+    'add-to-cart': 'src/add-to-cart/AddToCartButton.tsx',
+    'alert-dialog': 'src/alert/AlertDialog.tsx',
+    'cart-popover': 'src/cart-popover/CartPopover.tsx',
+    'pill-cart': 'src/pill-cart/PillCart.tsx',
+    'restock-form': 'src/restock/RestockForm.tsx',
+    'instalment-pill': 'src/instalments/InstalmentPill.tsx',
+    'instalment-modal': 'src/instalments/InstalmentModal.tsx',
+    lightbox: 'src/lightbox/Lightbox.tsx',
+    'additional-fields': 'src/additional-fields/AdditionalFieldsForm.tsx',
+    'form-controls': 'src/form-controls/index.ts',
+    'cart-page': 'src/cart-page/index.ts',
+    checkout: 'src/checkout/index.ts',
+    order: 'src/order/index.ts',
+    styles: 'src/styles.css',
+  },
   format: ['esm'],
+  splitting: true,
   dts: true,
   sourcemap: true,
   clean: true,
