@@ -13,7 +13,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
 import type { CartStore } from '../cart/cart-store';
 import type { PageContext, ProductItem } from '../page-context';
-import { openAdditionalFields } from './additional-fields';
+import type { AdditionalFieldsRequest } from './additional-fields';
 import { readQuantity, readSelection } from './selection';
 
 function kindOf(item: ProductItem): AddToCartKind {
@@ -60,8 +60,10 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
           const { results } = await api<{ results: unknown[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(item.id)}`);
           const variantStock = results.filter((r) => (r as { sku?: string }).sku === check.sku);
           if (!hasStockFor(variantStock, already, check.quantity)) return { ok: false, error: commerceMessages.notEnoughStock };
+          // The lightbox and its form load only when a shopper gets this far.
+          const { openAdditionalFields } = await import('./additional-fields');
           const saved = await openAdditionalFields({
-            form: item.structuredContent.additionalFieldsForm as Parameters<typeof openAdditionalFields>[0]['form'],
+            form: item.structuredContent.additionalFieldsForm as AdditionalFieldsRequest['form'],
             save: (values) => store.add(item.id, check.sku, check.quantity, item.title, values),
           });
           // Closing the form is not a failure: the button just goes back to idle.

@@ -1,8 +1,7 @@
 import { findVariant, instalmentLocale, instalmentsAvailable, isCurrencyCode } from '@site/commerce-core';
-import { InstalmentPill, RestockForm, type InstalmentModalContent } from '@site/ui';
+import { InstalmentPill, type InstalmentModalContent } from '@site/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError, api } from '../api';
 import type { PageContext, ProductItem } from '../page-context';
 import { readSelection } from './selection';
 
@@ -23,32 +22,26 @@ function revealForVariant(block: Element, variant: Variant | undefined): void {
   }
 }
 
-function mountRestock(block: HTMLElement, item: ProductItem, context: PageContext): void {
-  const productId = block.dataset.productId ?? item.id;
-  const variantId = block.dataset.variantId ?? '';
-  const host = document.createElement('div');
-  // The call-to-action line stays; the form is replaced by the accessible one.
-  for (const el of block.querySelectorAll('.product-restock-form, .product-restock-mailing-list')) el.remove();
-  block.append(host);
-  createRoot(host).render(
-    <RestockForm
-      merchandising={context.merchandising[productId]}
-      onSubmit={async ({ email, isJoinMailingList }) => {
-        try {
-          await api('POST', '/api/commerce/restock-notifications', {
-            productId,
-            variantId,
-            siteVisitorEmail: email,
-            isJoinMailingList,
-            // The bot check sits behind the captcha interface; the local site has no provider key.
-            recaptchaEnterpriseV3Token: 'local',
-          });
-        } catch (err) {
-          throw err instanceof ApiError && err.message ? err.message : undefined;
-        }
-      }}
-    />,
+const restockMounted = new WeakSet<HTMLElement>();
+
+/**
+ * Mounts the restock form of each visible restock block. The form is a lazily loaded chunk: most
+ * product pages show none at start, and a variant's block only appears once it is chosen.
+ */
+function mountVisibleRestocks(block: Element, item: ProductItem, context: PageContext): void {
+  const pending = Array.from(block.querySelectorAll<HTMLElement>('.product-restock-notification')).filter(
+    (r) => !r.hidden && !restockMounted.has(r),
   );
+  if (pending.length === 0) return;
+  for (const r of pending) restockMounted.add(r);
+  void import('./restock')
+    .then(({ mountRestock }) => {
+      for (const r of pending) mountRestock(r, item, context);
+    })
+    .catch((err: unknown) => {
+      for (const r of pending) restockMounted.delete(r);
+      console.warn('Restock form failed to load', err);
+    });
 }
 
 function Instalments({ context, priceCents }: { context: PageContext; priceCents: number }) {
@@ -87,7 +80,7 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
   const current = (): Variant | undefined =>
     variants.length === 1 ? variants[0] : (findVariant(item, readSelection(block)) as Variant | undefined);
 
-  for (const r of block.querySelectorAll<HTMLElement>('.product-restock-notification')) mountRestock(r, item, context);
+  mountVisibleRestocks(block, item, context);
 
   const pillHost = block.querySelector<HTMLElement>('.product-instalments');
   let renderPill: ((v: Variant | undefined) => void) | undefined;
@@ -105,6 +98,7 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
     if (!(event.target instanceof HTMLSelectElement) || !event.target.dataset.variantOptionName) return;
     const v = current();
     revealForVariant(block, v);
+    mountVisibleRestocks(block, item, context);
     renderPill?.(v);
   });
 }
