@@ -80,6 +80,47 @@ describe('money formatters', () => {
     ['{n|percentage-format trim}', { n: 5 }, '5'],
   ])('%s', (tpl, data, out) => expect(html(tpl, data)).toBe(out));
 
+  const legacy = ['money-format', 'moneyFormat', 'money-string', 'i18n-money-format'];
+  const noMoney: [string, unknown][] = [
+    ['an empty object', {}],
+    ['a currency without an amount', { currency: 'EUR' }],
+    ['a currency code without a decimal value', { currencyCode: 'EUR' }],
+    ['a null amount', { value: null, currency: 'USD' }],
+    ['an empty amount', { value: '', currency: 'USD' }],
+    ['a null decimal value', { decimalValue: null, currencyCode: 'USD' }],
+    ['an amount that is not a decimal', { value: 'abc', currency: 'USD' }],
+    ['null', null],
+    ['an empty string', ''],
+    ['text', 'abc'],
+    ['a boolean', true],
+    ['a list', [1]],
+  ];
+  it.each(legacy.flatMap((fmt) => noMoney.map(([what, c]) => [fmt, what, c] as const)))(
+    '%s prints nothing for %s',
+    (fmt, _what, c) => {
+      expect(html(`{c|${fmt}}`, { c })).toBe('');
+      expect(html(`{c|${fmt}}`, { c }, 'de-DE')).toBe('');
+    },
+  );
+  it.each(legacy)('%s prints nothing for a missing value or a scope without money', (fmt) => {
+    expect(html(`{missing|${fmt}}`, {})).toBe('');
+    expect(html(`{@|${fmt}}`, {})).toBe('');
+    expect(html(`{.section s}{@|${fmt}}{.end}`, { s: { title: 'x' } })).toBe('');
+  });
+  it.each([
+    ['money-format', { value: '0', currency: 'USD' }, '0.00'],
+    ['money-format', 0, '0.00'],
+    ['money-format', '0', '0.00'],
+    ['moneyFormat', { decimalValue: '1.5', currencyCode: 'USD' }, '1.50'],
+    ['moneyFormat', { value: null, decimalValue: '3', currencyCode: 'USD' }, '3.00'],
+    ['money-string', { value: '0', currency: 'EUR' }, '€0.00'],
+    ['money-string', { value: 2 }, '$2.00'],
+    ['money-string', -150, '-$1.50'],
+    ['i18n-money-format', { value: '0.00', currency: 'USD' }, '$0.00'],
+    ['i18n-money-format', 0, '$0.00'],
+    ['i18n-money-format', { decimalValue: '12', currencyCode: 'JPY' }, '¥12'],
+  ])('%s still prints zero and other amounts: %j', (fmt, c, out) => expect(html(`{c|${fmt}}`, { c })).toBe(out));
+
   it('uses the locale region currency for bookkeeping and renders nothing without locale data', () => {
     expect(html('{c|bookkeeper-money-format}', { c: 12345 }, 'en-GB')).toBe('£123.45');
     expect(html('{c|bookkeeper-money-format}', { c: 12345 }, 'none')).toBe('');

@@ -9,7 +9,6 @@ import {
   formatMoneyIntl,
   isRecord,
   localeRegion,
-  moneyAmount,
   moneyCurrency,
   movePoint,
   parseDecimal,
@@ -105,11 +104,25 @@ export function storeCurrency(ctx: RenderContext): CurrencyCode {
   return currencyInfo(ctx.resolve('websiteSettings.storeSettings.selectedCurrency')).code;
 }
 
-/** A money object's amount and currency, or a bare number of minor units in the store currency. */
-function amountAndCurrency(value: unknown, ctx: RenderContext): { amount: DecimalParts; currency: CurrencyCode } {
-  if (isRecord(value)) return { amount: moneyAmount(value), currency: moneyCurrency(value) };
+const isBlank = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/**
+ * A money object's amount and currency, or a bare number of minor units (a number or numeric
+ * text) in the store currency; undefined when the value holds no money: an object without a
+ * `value`/`decimalValue` amount (or with one that is not a decimal), and anything else that is
+ * not a number (missing, null, "", text, booleans, lists).
+ */
+function amountAndCurrency(value: unknown, ctx: RenderContext): { amount: DecimalParts; currency: CurrencyCode } | undefined {
+  if (isRecord(value)) {
+    const raw = isBlank(value.value) ? value.decimalValue : value.value;
+    if (isBlank(raw)) return undefined;
+    const amount = parseDecimal(raw);
+    return amount === undefined ? undefined : { amount, currency: moneyCurrency(value) };
+  }
+  if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'bigint') return undefined;
+  const minor = parseDecimal(value);
+  if (minor === undefined) return undefined;
   const currency = storeCurrency(ctx);
-  const minor = parseDecimal(value) ?? ZERO;
   return { amount: movePoint(minor, -currencyInfo(currency).decimals), currency };
 }
 
@@ -139,21 +152,27 @@ const bookkeeperMoneyFormat: Formatter = (value, _args, ctx) => {
   return formatMoneyIntl(movePoint(parts, -2), currency, ctx.locale);
 };
 
-/** `{cents|money-format}`: the legacy grouped amount without symbol ("1,234.56"). */
+/** `{cents|money-format}`: the legacy grouped amount without symbol ("1,234.56"); "" for no money. */
 const moneyFormat: Formatter = (value, _args, ctx) => {
-  const { amount, currency } = amountAndCurrency(value, ctx);
+  const m = amountAndCurrency(value, ctx);
+  if (m === undefined) return '';
+  const { amount, currency } = m;
   return formatAmount(amount, currencyInfo(currency).decimals);
 };
 
-/** `{cents|money-string}`: the legacy amount with the currency symbol placed per currency. */
+/** `{cents|money-string}`: the legacy amount with the currency symbol placed per currency; "" for no money. */
 const moneyString: Formatter = (value, _args, ctx) => {
-  const { amount, currency } = amountAndCurrency(value, ctx);
+  const m = amountAndCurrency(value, ctx);
+  if (m === undefined) return '';
+  const { amount, currency } = m;
   return formatMinorWithSymbol(toScaledInteger(amount, currencyInfo(currency).decimals), currency);
 };
 
-/** `{cents|i18n-money-format}`: minor units or a money object, formatted for the render locale. */
+/** `{cents|i18n-money-format}`: minor units or a money object, formatted for the render locale; "" for no money. */
 const i18nMoneyFormat: Formatter = (value, args, ctx) => {
-  const { amount, currency } = amountAndCurrency(value, ctx);
+  const m = amountAndCurrency(value, ctx);
+  if (m === undefined) return '';
+  const { amount, currency } = m;
   const locale = hasLocaleData(ctx) ? ctx.locale : 'en';
   return formatMoneyIntl(amount, currency, locale, currencyOptions(args));
 };
