@@ -8,7 +8,9 @@ import {
   compareValues,
   deepEquals,
   escapeAttr,
+  escapeHtml,
   getPath,
+  hasVisibleText,
   isTruthy,
   removeTags,
   resolveArg,
@@ -81,6 +83,24 @@ describe('paths and comparison', () => {
     expect(resolveArg('1st', ctx)).toBe('first');
     expect(resolveArg('null', ctx)).toBeNull();
   });
+
+  it('answers the same on every call, reading variables afresh and never sharing literal objects', () => {
+    const root: Record<string, unknown> = { three: 3 };
+    const ctx = fakeContext({ root });
+    for (let round = 0; round < 3; round++) {
+      expect(resolveArg('3', ctx)).toBe(3);
+      expect(resolveArg('false', ctx)).toBe(false);
+      expect(resolveArg('null', ctx)).toBeNull();
+      expect(resolveArg('"three"', ctx)).toBe('three');
+      expect(resolveArg('1x', ctx)).toBeUndefined();
+      expect(resolveArg('three', ctx)).toBe(root.three);
+      root.three = round;
+    }
+    const a = resolveArg('{"k":[1]}', ctx);
+    expect(a).toEqual({ k: [1] });
+    expect(resolveArg('{"k":[1]}', ctx)).not.toBe(a);
+    expect(resolveArg('[2]', ctx)).not.toBe(resolveArg('[2]', ctx));
+  });
 });
 
 describe('text helpers', () => {
@@ -104,5 +124,58 @@ describe('text helpers', () => {
 
   it('turns each tag into one space', () => {
     expect(removeTags('<p>a<br/>b</p>')).toBe(' a b ');
+  });
+
+  // Text built mostly from the characters the helpers treat specially, plus lone surrogates.
+  const tricky = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          '<',
+          '>',
+          '&',
+          '"',
+          ' ',
+          '\t',
+          '\n',
+          '\u00a0',
+          '\u200b',
+          '\u3000',
+          '\ufeff',
+          '\u2028',
+          'a',
+          'é',
+        ),
+        fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+      ),
+      { maxLength: 24 },
+    )
+    .map((xs) => xs.join(''));
+  const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+  it('escapes exactly as a regex replacement does', () => {
+    fc.assert(
+      fc.property(fc.oneof(tricky, fc.string()), (s) => {
+        expect(escapeHtml(s)).toBe(s.replace(/[&<>]/g, (c) => ENTITIES[c] ?? c));
+        expect(escapeAttr(s)).toBe(s.replace(/[&<>"]/g, (c) => ENTITIES[c] ?? c));
+      }),
+    );
+    expect(escapeHtml('a & b')).toBe('a &amp; b');
+    expect(escapeAttr('"x"')).toBe('&quot;x&quot;');
+    expect(escapeHtml('plain')).toBe('plain');
+  });
+
+  it('finds visible text exactly when stripping tags and white space leaves some', () => {
+    const stripped = (s: string): boolean => removeTags(s).replace(/[\s\u200b\u00a0]+/g, '').length > 0;
+    fc.assert(
+      fc.property(fc.oneof(tricky, fc.string()), (s) => {
+        expect(hasVisibleText(s)).toBe(stripped(s));
+      }),
+    );
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      expect(hasVisibleText(ch)).toBe(stripped(ch));
+      expect(hasVisibleText(`<p>${ch}</p>`)).toBe(stripped(`<p>${ch}</p>`));
+    }
   });
 });

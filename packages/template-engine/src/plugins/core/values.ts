@@ -152,11 +152,10 @@ export const compareValues = (a: unknown, b: unknown): number => {
 
 const JSON_START = /^(?:-?\d|["[{]|true$|false$|null$)/;
 
-/**
- * A predicate or formatter argument is either a bare JSON literal (`3`, `"Federal Express"`,
- * `true`) or a variable reference resolved through the scopes.
- */
-export const resolveArg = (arg: string, ctx: RenderContext): unknown => {
+/** Marks an argument that is a variable reference, not a literal. */
+const VARIABLE: unique symbol = Symbol('variable');
+
+const parseArg = (arg: string): unknown => {
   if (JSON_START.test(arg)) {
     try {
       return JSON.parse(arg) as unknown;
@@ -164,21 +163,72 @@ export const resolveArg = (arg: string, ctx: RenderContext): unknown => {
       // not a literal after all: a variable such as `1st-item`
     }
   }
-  return ctx.resolve(arg);
+  return VARIABLE;
 };
 
-/** Escapes text for a double-quoted HTML attribute. */
-const ATTR_TEST = /[&<>"]/;
-const ATTR_ALL = /[&<>"]/g;
-const HTML_TEST = /[&<>]/;
-const HTML_ALL = /[&<>]/g;
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const entity = (c: string): string => ENTITIES[c] ?? c;
+/**
+ * What each argument text is, decided once (predicate arguments repeat on every render): a
+ * variable, or the value of a scalar literal. Object and array literals are parsed per call, so
+ * no caller ever shares a mutable value.
+ */
+const argKinds = new Map<string, unknown>();
 
-export const escapeAttr = (s: string): string => (ATTR_TEST.test(s) ? s.replace(ATTR_ALL, entity) : s);
+/**
+ * A predicate or formatter argument is either a bare JSON literal (`3`, `"Federal Express"`,
+ * `true`) or a variable reference resolved through the scopes.
+ */
+export const resolveArg = (arg: string, ctx: RenderContext): unknown => {
+  let kind = argKinds.get(arg);
+  if (kind === undefined) {
+    kind = parseArg(arg);
+    if (typeof kind === 'object' && kind !== null) return kind;
+    if (argKinds.size >= 2000) argKinds.clear();
+    argKinds.set(arg, kind);
+  }
+  return kind === VARIABLE ? ctx.resolve(arg) : kind;
+};
+
+/**
+ * Escapes `&`, `<`, `>` and, for attributes, `"`: the runs between those characters are copied
+ * as slices, without a regex callback per character.
+ */
+const escapeText = (s: string, quotes: boolean): string => {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    let rep: string;
+    switch (s.charCodeAt(i)) {
+      case 0x26:
+        rep = '&amp;';
+        break;
+      case 0x3c:
+        rep = '&lt;';
+        break;
+      case 0x3e:
+        rep = '&gt;';
+        break;
+      case 0x22:
+        if (!quotes) continue;
+        rep = '&quot;';
+        break;
+      default:
+        continue;
+    }
+    out += start === i ? rep : s.slice(start, i) + rep;
+    start = i + 1;
+  }
+  return start === 0 ? s : start < s.length ? out + s.slice(start) : out;
+};
+
+// The regex test is the fastest way to find out that most text needs nothing.
+const ATTR_TEST = /[&<>"]/;
+const HTML_TEST = /[&<>]/;
+
+/** Escapes text for a double-quoted HTML attribute. */
+export const escapeAttr = (s: string): string => (ATTR_TEST.test(s) ? escapeText(s, true) : s);
 
 /** Escapes text for HTML element content. */
-export const escapeHtml = (s: string): string => (HTML_TEST.test(s) ? s.replace(HTML_ALL, entity) : s);
+export const escapeHtml = (s: string): string => (HTML_TEST.test(s) ? escapeText(s, false) : s);
 
 /** Replaces each tag with one space, as the alt-text and excerpt rules want. */
 export const removeTags = (s: string): string => {
@@ -192,6 +242,39 @@ export const removeTags = (s: string): string => {
     } else if (!inTag) out += ch;
   }
   return out;
+};
+
+/**
+ * Whether a UTF-16 code unit is white space for the excerpt rule: what the regex class `\s`
+ * matches (ECMAScript WhiteSpace and LineTerminator), plus the zero-width space U+200B.
+ */
+const isBlankUnit = (c: number): boolean =>
+  c === 0x20 ||
+  (c >= 0x09 && c <= 0x0d) ||
+  (c >= 0x80 &&
+    (c === 0xa0 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200b) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff));
+
+/**
+ * Whether `removeTags(s)` keeps any character that is not white space (or U+200B), without
+ * building the stripped text: it stops at the first visible character, usually within a few.
+ */
+export const hasVisibleText = (s: string): boolean => {
+  let inTag = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x3c /* < */) inTag = true;
+    else if (c === 0x3e /* > */) inTag = false;
+    else if (!inTag && !isBlankUnit(c)) return true;
+  }
+  return false;
 };
 
 /** Keeps letters, digits, spaces and hyphens, then hyphenates whitespace and lower-cases. */

@@ -1,6 +1,16 @@
 /** Content item helpers: CSS classes of an item and predicates over items and collections. */
 import type { Formatter, Predicate, RenderContext } from '../../types';
-import { asBoolean, asNumber, asString, getPath, isObject, isTruthy, removeTags, slugify } from '../values';
+import {
+  asBoolean,
+  asNumber,
+  asString,
+  child,
+  getPath,
+  hasVisibleText,
+  isObject,
+  isTruthy,
+  slugify,
+} from '../values';
 import {
   BACKGROUND_SOURCES,
   COLLECTION_TYPE,
@@ -41,14 +51,15 @@ export const itemFormatters = { 'item-classes': itemClasses } satisfies Record<s
 
 const node = (ctx: RenderContext, path: string): unknown => getPath(ctx.node, path);
 
-const WHITESPACE_NBSP = /[\s\u200b\u00a0]+/g;
-
-/** An excerpt (html object or plain string) with visible text once tags and spaces are gone. */
+/**
+ * An excerpt (html object or plain string) with visible text once tags and spaces are gone. Runs
+ * once per post of a list: it scans for the first visible character instead of stripping.
+ */
 const excerpt: Predicate = (_args, ctx) => {
   const ex = node(ctx, 'excerpt');
+  if (typeof ex === 'string') return hasVisibleText(ex);
   const html = getPath(ex, 'html');
-  const text = typeof html === 'string' ? html : typeof ex === 'string' ? ex : '';
-  return removeTags(text).replace(WHITESPACE_NBSP, '').length > 0;
+  return typeof html === 'string' && hasVisibleText(html);
 };
 
 /** Spec §4: clickable when folderBehavior is absent, index or redirect. */
@@ -73,7 +84,7 @@ const indexPage: Predicate = (_args, ctx) => {
 };
 
 const hasMainImage = (item: unknown): boolean =>
-  isTruthy(getPath(item, 'mainImageId')) || isTruthy(getPath(item, 'systemDataId'));
+  isTruthy(child(item, 'mainImageId')) || isTruthy(child(item, 'systemDataId'));
 
 const childImages: Predicate = (_args, ctx) => {
   const items = node(ctx, 'items');

@@ -61,4 +61,30 @@ describe('date formatter', () => {
     expect(ctx.errors.map((e) => e.kind)).toEqual(['JULIAN_DAY_OUT_OF_RANGE', 'JULIAN_DAY_OUT_OF_RANGE']);
     expect(run(strftimeFormatters.date, Date.UTC(8652, 6, 1), ['%Y'], ctx)).toBe('8652');
   });
+
+  it('gives each zone and instant its own text when one call site runs many times', () => {
+    const args = ['%Y-%m-%d', '%H:%M', '%Z'];
+    const tokyo = fakeContext({ timeZone: 'Asia/Tokyo' });
+    const utc = fakeContext({ timeZone: 'UTC' });
+    for (let round = 0; round < 2; round++) {
+      expect(run(strftimeFormatters.date, T, args, tokyo)).toBe(
+        strftime(T, '%Y-%m-%d %H:%M %Z', 'Asia/Tokyo'),
+      );
+      expect(run(strftimeFormatters.date, T, args, utc)).toBe(strftime(T, '%Y-%m-%d %H:%M %Z', 'UTC'));
+      expect(run(strftimeFormatters.date, T + 86_400_000, args, utc)).toBe(
+        strftime(T + 86_400_000, '%Y-%m-%d %H:%M %Z', 'UTC'),
+      );
+      expect(run(strftimeFormatters.date, String(T), ['%H:%M'], tokyo)).toBe('15:30');
+    }
+  });
+
+  it('follows a reused arguments array whose contents change', () => {
+    const args = ['%Y'];
+    const ctx = fakeContext({ timeZone: 'UTC' });
+    expect(run(strftimeFormatters.date, T, args, ctx)).toBe('2024');
+    args[0] = '%m';
+    expect(run(strftimeFormatters.date, T, args, ctx)).toBe('03');
+    args.push('%d');
+    expect(run(strftimeFormatters.date, T, args, ctx)).toBe('03 10');
+  });
 });

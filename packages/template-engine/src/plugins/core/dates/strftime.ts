@@ -5,6 +5,7 @@
 import type { Formatter } from '../../types';
 import { coreMessages } from '../messages';
 import { asNumber, padStart } from '../values';
+import { ZoneMemo } from '../memo';
 import { inJulianRange, zoneAbbreviation, zonedFields, type ZonedFields } from './zoned';
 
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -166,6 +167,34 @@ const format = (f: ZonedFields, pattern: string, timeZone: string): string => {
 export const strftime = (instant: number, pattern: string, timeZone: string): string =>
   format(zonedFields(instant, timeZone), pattern, timeZone);
 
+/**
+ * Finished texts of one `date` call site (its arguments array, which the engine compiles once)
+ * by zone and instant: the output depends on nothing else, and a page shows the same dates
+ * render after render. Keyed by the array, so no pattern is joined per call; a copy of the
+ * arguments guards against a caller that reuses the array with other contents.
+ */
+interface DateSite {
+  readonly args: readonly string[];
+  readonly pattern: string;
+  readonly texts: ZoneMemo<string>;
+}
+const dateSites = new WeakMap<readonly string[], DateSite>();
+
+const sameArgs = (a: readonly string[], b: readonly string[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+const dateSite = (args: readonly string[]): DateSite => {
+  let site = dateSites.get(args);
+  if (site === undefined || !sameArgs(site.args, args)) {
+    site = { args: args.slice(), pattern: args.join(' '), texts: new ZoneMemo<string>(1000) };
+    dateSites.set(args, site);
+  }
+  return site;
+};
+
 const date: Formatter = (value, args, ctx) => {
   if (args.length === 0) return '';
   const instant = asNumber(value);
@@ -174,7 +203,11 @@ const date: Formatter = (value, args, ctx) => {
     ctx.error('JULIAN_DAY_OUT_OF_RANGE', coreMessages.errors.julianDayOutOfRange(instant));
     return '';
   }
-  return strftime(instant, args.join(' '), ctx.timeZone);
+  const { pattern, texts } = dateSite(args);
+  return (
+    texts.get(ctx.timeZone, instant) ??
+    texts.set(ctx.timeZone, instant, strftime(instant, pattern, ctx.timeZone))
+  );
 };
 
 export const strftimeFormatters = { date } satisfies Record<string, Formatter>;

@@ -4,7 +4,7 @@
  * expensive part, formatting with them is cheap.
  */
 
-import { Memo } from '../memo';
+import { Memo, ZoneMemo } from '../memo';
 
 export interface ZonedFields {
   /** Astronomical year: 1 BC is 0. */
@@ -60,14 +60,13 @@ const fieldFormatter = (timeZone: string): Intl.DateTimeFormat => {
 
 // Zone transitions fall on quarter hours of UTC, so the offset is constant within one.
 const QUARTER_HOUR = 900_000;
-const offsets = new Memo<number>(5000);
+const offsets = new ZoneMemo<number>(5000);
 
 /** Wall-clock offset of `timeZone` at `instant`, in milliseconds. */
 export const zoneOffset = (instant: number, timeZone: string): number => {
   if (timeZone === 'UTC') return 0;
-  return offsets.get(`${timeZone}\u0000${Math.floor(instant / QUARTER_HOUR)}`, () =>
-    readOffset(instant, timeZone),
-  );
+  const quarter = Math.floor(instant / QUARTER_HOUR);
+  return offsets.get(timeZone, quarter) ?? offsets.set(timeZone, quarter, readOffset(instant, timeZone));
 };
 
 const readOffset = (instant: number, timeZone: string): number => {
@@ -113,13 +112,20 @@ const readOffset = (instant: number, timeZone: string): number => {
   return wall.getTime() - seconds;
 };
 
-export const zonedFields = (instant: number, timeZone: string): ZonedFields => {
+// The fields of the instants a site shows (post dates, event times) recur on every render.
+const fieldsCache = new ZoneMemo<Readonly<ZonedFields>>(5000);
+
+/** Calendar fields of `instant` in `timeZone`; the object is shared and frozen. */
+export const zonedFields = (instant: number, timeZone: string): Readonly<ZonedFields> =>
+  fieldsCache.get(timeZone, instant) ?? fieldsCache.set(timeZone, instant, readFields(instant, timeZone));
+
+const readFields = (instant: number, timeZone: string): Readonly<ZonedFields> => {
   const offset = zoneOffset(instant, timeZone);
   const d = new Date(instant + offset);
   const year = d.getUTCFullYear();
   const jan1 = new Date(0);
   jan1.setUTCFullYear(year, 0, 1);
-  return {
+  return Object.freeze({
     year,
     month: d.getUTCMonth() + 1,
     day: d.getUTCDate(),
@@ -131,7 +137,7 @@ export const zonedFields = (instant: number, timeZone: string): ZonedFields => {
     dayOfYear: Math.floor((d.getTime() - jan1.getTime()) / 86_400_000) + 1,
     offset,
     epoch: instant,
-  };
+  });
 };
 
 // Locales whose CLDR data carries a commonly used abbreviation for some zones (EST, CET, AEDT,

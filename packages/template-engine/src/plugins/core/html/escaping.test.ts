@@ -45,4 +45,50 @@ describe('escaping formatters', () => {
       }),
     );
   });
+
+  it('url-encodes every UTF-8 byte as the byte-by-byte rule does, lone surrogates included', () => {
+    const keep = /[A-Za-z0-9@*_+\-./]/;
+    const reference = (s: string): string => {
+      let out = '';
+      for (const b of new TextEncoder().encode(s)) {
+        const c = String.fromCharCode(b);
+        out += b < 128 && keep.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+      }
+      return out;
+    };
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            'a',
+            'Z',
+            '9',
+            '-',
+            '.',
+            '/',
+            ' ',
+            '%',
+            '&',
+            '?',
+            'é',
+            '€',
+            '😀',
+            '\ud800',
+            '\udc00',
+          ),
+          fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+        ),
+        { maxLength: 20 },
+      )
+      .map((xs) => xs.join(''));
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string()), (s) => {
+        expect(urlEncode(s)).toBe(reference(s));
+      }),
+    );
+    expect(urlEncode('shop-tips')).toBe('shop-tips');
+    expect(urlEncode('a b')).toBe('a%20b');
+    expect(urlEncode(' ')).toBe('%20');
+    expect(urlEncode('x\ud800y')).toBe('x%EF%BF%BDy');
+  });
 });

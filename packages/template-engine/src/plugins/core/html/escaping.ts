@@ -16,13 +16,32 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@
 const HEX = '0123456789ABCDEF';
 const encoder = new TextEncoder();
 
-/** Percent-encodes the UTF-8 bytes of a string, keeping the unreserved set of `escape()`. */
+/** Percent-encodes one UTF-8 byte, or keeps it when `escape()` would. */
+const encodeByte = (b: number): string =>
+  b < 128 && UNRESERVED[b] === 1 ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
+
+/**
+ * Percent-encodes the UTF-8 bytes of a string, keeping the unreserved set of `escape()`. Text
+ * that needs no escaping (tags, slugs) comes back as is; unreserved runs are copied as slices, and
+ * only text past the first non-ASCII character goes through the (shared) TextEncoder.
+ */
 export const urlEncode = (s: string): string => {
   let out = '';
-  for (const b of encoder.encode(s)) {
-    out += b < 128 && UNRESERVED[b] ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if (UNRESERVED[c] === 1) continue;
+      if (start < i) out += s.slice(start, i);
+      out += encodeByte(c);
+      start = i + 1;
+      continue;
+    }
+    if (start < i) out += s.slice(start, i);
+    for (const b of encoder.encode(s.slice(i))) out += encodeByte(b);
+    return out;
   }
-  return out;
+  return start === 0 ? s : start < s.length ? out + s.slice(start) : out;
 };
 
 const html: Formatter = (value) => escapeHtml(asString(value));
