@@ -49,7 +49,12 @@ export {
   type CookieWriteOptions,
   type MemoryCookieJar,
 } from './cookies/cookie-jar';
-export { clearTrackingCookies, readCrumb, trackingCookiesAllowed, type CookieSettings } from './cookies/cookie-policy';
+export {
+  clearTrackingCookies,
+  readCrumb,
+  trackingCookiesAllowed,
+  type CookieSettings,
+} from './cookies/cookie-policy';
 
 export { hasBetaFlag, pageContextSchema, type PageContext } from './page-context/page-context';
 export { pathOf, readPageEnvironment, type PageEnvironment } from './page-environment/page-environment';
@@ -106,7 +111,11 @@ export {
   type JavascriptErrorData,
   type JavascriptErrorEntry,
 } from './error-reporting/entries';
-export { createErrorReporter, type ErrorReporter, type ErrorReporterDeps } from './error-reporting/error-reporter';
+export {
+  createErrorReporter,
+  type ErrorReporter,
+  type ErrorReporterDeps,
+} from './error-reporting/error-reporter';
 
 export {
   METRIC_NAMES,
@@ -126,7 +135,12 @@ export {
   type PerformanceRecord,
   type WebVitalData,
 } from './performance/records';
-export { observeFirstInput, webVitalsSource, type MeasuredMetric, type MetricSource } from './performance/metric-source';
+export {
+  observeFirstInput,
+  webVitalsSource,
+  type MeasuredMetric,
+  type MetricSource,
+} from './performance/metric-source';
 export { readNavigationTimings, type PageSpeedTimings } from './performance/navigation-timing';
 export {
   PERFORMANCE_COLLECTOR_VERSION,

@@ -17,7 +17,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-if (!hasChromium) console.warn(`[tracking browser test] skipped: no Chromium binary at ${CHROMIUM} (set CHROMIUM_PATH).`);
+if (!hasChromium)
+  console.warn(`[tracking browser test] skipped: no Chromium binary at ${CHROMIUM} (set CHROMIUM_PATH).`);
 
 interface Received {
   url: string;
@@ -40,7 +41,11 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.cjs': 'text/javascript' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.cjs': 'text/javascript',
+};
 
 function staticFile(urlPath: string): string | undefined {
   const clean = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
@@ -85,7 +90,11 @@ describe.skipIf(!hasChromium)('tracking in real Chromium', () => {
     server = createServer(async (req, res) => {
       const path = (req.url ?? '/').split('?')[0]!;
       if (req.method === 'POST') {
-        received.push({ url: path, contentType: req.headers['content-type'] ?? '', body: await readBody(req) });
+        received.push({
+          url: path,
+          contentType: req.headers['content-type'] ?? '',
+          body: await readBody(req),
+        });
         res.writeHead(200).end();
         return;
       }
@@ -98,7 +107,9 @@ describe.skipIf(!hasChromium)('tracking in real Chromium', () => {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+      res
+        .writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' })
+        .end(readFileSync(file));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -137,7 +148,9 @@ describe.skipIf(!hasChromium)('tracking in real Chromium', () => {
     expect(await page.evaluate(() => document.cookie)).toContain('ss_cvr=');
 
     // Let FCP/LCP be observed, then leave: unloading hides the page, which flushes by beacon.
-    await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, {
+      timeout: 5_000,
+    });
     await page.goto('about:blank');
 
     const records = await waitFor(() => {
@@ -145,7 +158,9 @@ describe.skipIf(!hasChromium)('tracking in real Chromium', () => {
         .filter((r) => r.url === '/api/1/performance/records')
         .flatMap((r) => performanceRecordBatchSchema.parse(JSON.parse(r.body)) as PerformanceRecord[]);
       const names = new Set(all.flatMap((r) => (r.event === 'web_vital' ? [r.data.name] : [])));
-      return names.has('FCP') && names.has('LCP') && all.some((r) => r.event === 'page_speed') ? all : undefined;
+      return names.has('FCP') && names.has('LCP') && all.some((r) => r.event === 'page_speed')
+        ? all
+        : undefined;
     }, 8_000);
     const perfRequest = received.find((r) => r.url === '/api/1/performance/records')!;
     expect(perfRequest.contentType).toMatch(/^text\/plain/);
@@ -155,7 +170,10 @@ describe.skipIf(!hasChromium)('tracking in real Chromium', () => {
     expect(fcp?.data).toMatchObject({ rating: expect.stringMatching(/good|needs-improvement|poor/) });
     // The summary is queued after web-vitals' final hide reports, so it already holds FCP and LCP.
     const summary = records.find((r) => r.event === 'page_speed');
-    expect(summary?.data).toMatchObject({ reason: 'hidden', metrics: { FCP: expect.any(Number), LCP: expect.any(Number) } });
+    expect(summary?.data).toMatchObject({
+      reason: 'hidden',
+      metrics: { FCP: expect.any(Number), LCP: expect.any(Number) },
+    });
     expect(pageErrors).toEqual([]);
     await page.close();
   }, 20_000);

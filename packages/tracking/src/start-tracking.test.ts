@@ -88,13 +88,20 @@ describe('startTracking', () => {
   });
 
   it('keeps a viewer-only member tracked outside /config', async () => {
-    const { tracking, urls } = run({ ...context, authenticatedAccount: { id: 'a' }, websiteRoles: { viewer: true } });
+    const { tracking, urls } = run({
+      ...context,
+      authenticatedAccount: { id: 'a' },
+      websiteRoles: { viewer: true },
+    });
     await tracking.pageView;
     expect(urls()).toEqual(['/api/census/RecordHit']);
   });
 
   it('records the visit but no page view on /search', async () => {
-    const { tracking, urls } = run({ ...context, pageType: 102 }, { url: 'https://shop.example/search?q=mug' });
+    const { tracking, urls } = run(
+      { ...context, pageType: 102 },
+      { url: 'https://shop.example/search?q=mug' },
+    );
     await tracking.pageView;
     expect(tracking.visitor?.kind).toBe('new-visitor');
     expect(urls()).toEqual([]);
@@ -114,7 +121,9 @@ describe('startTracking', () => {
 
   it('keeps tracking cookies once the visitor consented', async () => {
     const ctx = { ...context, cookieSettings: { isRestrictiveCookiePolicyEnabled: true } };
-    const { tracking } = run(ctx, { cookies: { ss_cookieAllowed: 'true', ss_cvr: `old|${T0 - 1}|${T0 - 1}|${T0 - 1}|4` } });
+    const { tracking } = run(ctx, {
+      cookies: { ss_cookieAllowed: 'true', ss_cvr: `old|${T0 - 1}|${T0 - 1}|${T0 - 1}|4` },
+    });
     expect(tracking.visitor).toMatchObject({ kind: 'new-visit', record: { id: 'old', visitCount: 5 } });
   });
 

@@ -78,11 +78,19 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
 
   const decision = decideTracking(context, path);
   const isEnabled = () => decision.enabled;
-  const visitor = decision.enabled && cookiesAllowed ? recordVisit({ jar, now: clock.now(), newId }) : undefined;
+  const visitor =
+    decision.enabled && cookiesAllowed ? recordVisit({ jar, now: clock.now(), newId }) : undefined;
   const identity = visitor ? ensureAnalyticsIdentity(jar, newId) : undefined;
   const visitorCookie = () => (visitor && cookiesAllowed ? (jar.get(COOKIE.visitorRecord) ?? '') : '');
 
-  const census = createCensus({ transport, context, environment, visitorCookie, now: () => clock.now(), isEnabled });
+  const census = createCensus({
+    transport,
+    context,
+    environment,
+    visitorCookie,
+    now: () => clock.now(),
+    isEnabled,
+  });
   const events = createEvents({
     transport,
     jar,
@@ -117,7 +125,8 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
         })
       : undefined;
 
-  const pageView = decision.enabled && recordsPageView(context, path) ? census.recordHit() : Promise.resolve();
+  const pageView =
+    decision.enabled && recordsPageView(context, path) ? census.recordHit() : Promise.resolve();
 
   return {
     decision,

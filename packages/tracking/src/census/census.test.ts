@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createFakeTransport } from '../testing/fake-transport';
 import { context, environment } from '../testing/fixtures';
 import { createCensus } from './census';
-import { buttonEventSchema, formRenderEventSchema, overlayEventSchema, recordHitFormSchema } from './payloads';
+import {
+  buttonEventSchema,
+  formRenderEventSchema,
+  overlayEventSchema,
+  recordHitFormSchema,
+} from './payloads';
 
 const CVR = 'v-1|1700000000000|1700000000000|1700000000000|1';
 
@@ -120,6 +125,14 @@ describe('census', () => {
     const good = { event: 'view', data: '{}', ss_cvr: '' };
     expect(recordHitFormSchema.safeParse(good).success).toBe(false);
     expect(recordHitFormSchema.safeParse({ ...good, data: 'not json' }).success).toBe(false);
-    expect(buttonEventSchema.safeParse({ visitorCookie: 'bad|cookie', websiteId: 'w', templateId: 't', url: 'u', buttonId: 'b' }).success).toBe(false);
+    expect(
+      buttonEventSchema.safeParse({
+        visitorCookie: 'bad|cookie',
+        websiteId: 'w',
+        templateId: 't',
+        url: 'u',
+        buttonId: 'b',
+      }).success,
+    ).toBe(false);
   });
 });

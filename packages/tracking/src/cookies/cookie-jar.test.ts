@@ -52,7 +52,10 @@ describe('document cookie jar', () => {
     const jar = createDocumentCookieJar(doc);
     jar.set('ss_cvt', '123', { maxAgeSeconds: 1800 });
     jar.remove('ss_cvt');
-    expect(doc.writes).toEqual(['ss_cvt=123; path=/; SameSite=Lax; max-age=1800', 'ss_cvt=; path=/; SameSite=Lax; max-age=0']);
+    expect(doc.writes).toEqual([
+      'ss_cvt=123; path=/; SameSite=Lax; max-age=1800',
+      'ss_cvt=; path=/; SameSite=Lax; max-age=0',
+    ]);
     expect(jar.get('ss_cvt')).toBeUndefined();
   });
 

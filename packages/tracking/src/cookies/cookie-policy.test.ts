@@ -31,8 +31,21 @@ describe('clearTrackingCookies', () => {
       ss_cookieAllowed: 'false',
       hasCart: 'true',
     });
-    expect(clearTrackingCookies(jar).sort()).toEqual(['ss_aid', 'ss_asid', 'ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt']);
-    expect(jar.entries().map((c) => c.name).sort()).toEqual(['crumb', 'hasCart', 'ss_cookieAllowed']);
+    expect(clearTrackingCookies(jar).sort()).toEqual([
+      'ss_aid',
+      'ss_asid',
+      'ss_cid',
+      'ss_cpvisit',
+      'ss_cvisit',
+      'ss_cvr',
+      'ss_cvt',
+    ]);
+    expect(
+      jar
+        .entries()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['crumb', 'hasCart', 'ss_cookieAllowed']);
   });
 
   it('reads the crumb, empty when absent', () => {

@@ -2,28 +2,31 @@ import { z } from 'zod';
 import { ERROR_EVENT_PREFIX, ERROR_QUEUE_MAX, ERROR_STACK_MAX_LENGTH } from '../constants';
 import { messages } from '../messages';
 
-export const javascriptErrorDataSchema = /* @__PURE__ */ z.object({
-  websiteId: z.string().min(1),
-  templateId: z.string().min(1),
-  url: z.string(),
-  userAgent: z.string(),
-  message: z.string(),
-  errorName: z.string().optional(),
-  stack: z.string().max(ERROR_STACK_MAX_LENGTH).optional(),
-  /** `file:line:column` of an uncaught error, when the browser gives it. */
-  source: z.string().optional(),
-});
+export const javascriptErrorDataSchema = /* @__PURE__ */ (() =>
+  z.object({
+    websiteId: z.string().min(1),
+    templateId: z.string().min(1),
+    url: z.string(),
+    userAgent: z.string(),
+    message: z.string(),
+    errorName: z.string().optional(),
+    stack: z.string().max(ERROR_STACK_MAX_LENGTH).optional(),
+    /** `file:line:column` of an uncaught error, when the browser gives it. */
+    source: z.string().optional(),
+  }))();
 export type JavascriptErrorData = z.infer<typeof javascriptErrorDataSchema>;
 
-export const javascriptErrorEntrySchema = /* @__PURE__ */ z.object({
-  event: z.string().regex(new RegExp(`^${ERROR_EVENT_PREFIX}[a-z0-9_]+$`)),
-  data: javascriptErrorDataSchema,
-  timestamp: z.number().int().nonnegative(),
-});
+export const javascriptErrorEntrySchema = /* @__PURE__ */ (() =>
+  z.object({
+    event: z.string().regex(new RegExp(`^${ERROR_EVENT_PREFIX}[a-z0-9_]+$`)),
+    data: javascriptErrorDataSchema,
+    timestamp: z.number().int().nonnegative(),
+  }))();
 export type JavascriptErrorEntry = z.infer<typeof javascriptErrorEntrySchema>;
 
 /** Body of POST /api/events/RecordJavascriptErrors: one debounced batch. */
-export const javascriptErrorBatchSchema = /* @__PURE__ */ z.array(javascriptErrorEntrySchema).min(1).max(ERROR_QUEUE_MAX);
+export const javascriptErrorBatchSchema = /* @__PURE__ */ (() =>
+  z.array(javascriptErrorEntrySchema).min(1).max(ERROR_QUEUE_MAX))();
 export type JavascriptErrorBatch = z.infer<typeof javascriptErrorBatchSchema>;
 
 /** Keeps event names in the `interface_error_[a-z0-9_]+` family whatever callers pass. */
@@ -59,7 +62,7 @@ export function describeError(error: unknown): DescribedError {
     };
   }
   try {
-    return { message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) };
+    return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
   } catch {
     return { message: String(error) };
   }

@@ -111,7 +111,13 @@ describe('error reporter', () => {
     const target = new EventTarget();
     const remove = reporter.install(target as unknown as Window);
     target.dispatchEvent(
-      Object.assign(new Event('error'), { error: new Error('uncaught!'), message: 'uncaught!', filename: 'app.js', lineno: 3, colno: 7 }),
+      Object.assign(new Event('error'), {
+        error: new Error('uncaught!'),
+        message: 'uncaught!',
+        filename: 'app.js',
+        lineno: 3,
+        colno: 7,
+      }),
     );
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'nope' }));
     remove();
@@ -136,7 +142,10 @@ describe('error reporter', () => {
     expect(sync(5)).toBeUndefined();
     await expect(asyncFn()).resolves.toBeUndefined();
     await vi.advanceTimersByTimeAsync(1000);
-    expect(batches()[0]!.map((e) => e.event)).toEqual(['interface_error_analytics', 'interface_error_instalment']);
+    expect(batches()[0]!.map((e) => e.event)).toEqual([
+      'interface_error_analytics',
+      'interface_error_instalment',
+    ]);
   });
 
   it('describes non-Error throwables', async () => {

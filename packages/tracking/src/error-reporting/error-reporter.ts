@@ -84,21 +84,23 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
     return true;
   };
 
-  const guard: ErrorReporter['guard'] = (kind, fn) => (...args) => {
-    try {
-      const result = fn(...args);
-      if (result instanceof Promise) {
-        return result.catch((error: unknown) => {
-          report(kind, error);
-          return undefined;
-        }) as typeof result;
+  const guard: ErrorReporter['guard'] =
+    (kind, fn) =>
+    (...args) => {
+      try {
+        const result = fn(...args);
+        if (result instanceof Promise) {
+          return result.catch((error: unknown) => {
+            report(kind, error);
+            return undefined;
+          }) as typeof result;
+        }
+        return result;
+      } catch (error) {
+        report(kind, error);
+        return undefined;
       }
-      return result;
-    } catch (error) {
-      report(kind, error);
-      return undefined;
-    }
-  };
+    };
 
   const install: ErrorReporter['install'] = (target) => {
     const onError = (event: Event) => {

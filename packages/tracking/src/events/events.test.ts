@@ -14,7 +14,12 @@ function setup(opts: { enabled?: boolean; beacon?: boolean; identity?: boolean }
     transport,
     jar: createMemoryCookieJar({ crumb: 'crumb-9' }),
     logger: { warn },
-    context: { ...context, authenticatedAccount: { id: 'member-1' }, memberLocale: 'fr-FR', pagePermissionType: 1 },
+    context: {
+      ...context,
+      authenticatedAccount: { id: 'member-1' },
+      memberLocale: 'fr-FR',
+      pagePermissionType: 1,
+    },
     environment,
     now: () => 1_700_000_000_500,
     identity: () => (opts.identity === false ? undefined : { analyticsId: 'a-1', sessionId: 's-1' }),
@@ -91,7 +96,11 @@ describe('v2 clanker events', () => {
     const { transport, events } = setup();
     await expect(events.sendClanker('page_view', { extra: 1 })).resolves.toBe(true);
     const req = transport.sent[0]!;
-    expect(req).toMatchObject({ url: '/api/v1/clanker/events', contentType: 'application/json', via: 'post' });
+    expect(req).toMatchObject({
+      url: '/api/v1/clanker/events',
+      contentType: 'application/json',
+      via: 'post',
+    });
     const body = clankerEventSchema.parse(JSON.parse(req.body));
     expect(body.eventSchemaName).toBe('page_view');
     expect(body.eventContent).toEqual({
@@ -119,7 +128,10 @@ describe('v2 clanker events', () => {
   it('uses the beacon when asked and available, else fetch with keepalive', async () => {
     const withBeacon = setup({ beacon: true });
     await withBeacon.events.sendClanker('s', {}, { beacon: true });
-    expect(withBeacon.transport.sent[0]).toMatchObject({ via: 'beacon', contentType: 'text/plain;charset=UTF-8' });
+    expect(withBeacon.transport.sent[0]).toMatchObject({
+      via: 'beacon',
+      contentType: 'text/plain;charset=UTF-8',
+    });
     const without = setup({ beacon: false });
     await without.events.sendClanker('s', {}, { beacon: true });
     expect(without.transport.sent[0]).toMatchObject({ via: 'post', keepalive: true });
@@ -128,7 +140,10 @@ describe('v2 clanker events', () => {
   it('posts to the validate endpoint in validate mode', async () => {
     const { transport, events } = setup({ beacon: true });
     await events.sendClanker('my_schema', {}, { validate: true, beacon: true });
-    expect(transport.sent[0]).toMatchObject({ url: '/api/v1/clanker/validate-event-content/my_schema', via: 'post' });
+    expect(transport.sent[0]).toMatchObject({
+      url: '/api/v1/clanker/validate-event-content/my_schema',
+      via: 'post',
+    });
   });
 
   it.each([201, 404])('logs status %i and reports not accepted', async (status) => {
@@ -172,6 +187,9 @@ describe('analytics cookies', () => {
 
   it('replaces malformed ids', () => {
     const jar = createMemoryCookieJar({ ss_aid: 'bad id!', ss_asid: '' });
-    expect(ensureAnalyticsIdentity(jar, sequentialIds('n'))).toEqual({ analyticsId: 'n-1', sessionId: 'n-2' });
+    expect(ensureAnalyticsIdentity(jar, sequentialIds('n'))).toEqual({
+      analyticsId: 'n-1',
+      sessionId: 'n-2',
+    });
   });
 });

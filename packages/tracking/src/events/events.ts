@@ -44,7 +44,11 @@ export interface Events {
   /** Legacy tracking; resolves true when the service answered 200 or 202. */
   recordEvent(event: string, fields?: EventFields): Promise<boolean>;
   /** v2 tracking; resolves true when accepted (a beacon counts as accepted once queued). */
-  sendClanker(schemaName: string, fields: Readonly<Record<string, unknown>>, options?: ClankerSendOptions): Promise<boolean>;
+  sendClanker(
+    schemaName: string,
+    fields: Readonly<Record<string, unknown>>,
+    options?: ClankerSendOptions,
+  ): Promise<boolean>;
   clankerContext(): ClankerContext;
   legacyData(fields?: EventFields): LegacyEventData;
 }
@@ -122,7 +126,8 @@ export function createEvents(deps: EventsDeps): Events {
       });
       const url = options.validate ? ENDPOINT.clankerValidate(schemaName) : ENDPOINT.clankerEvents;
       // Beacons cannot carry application/json without a preflight; the API accepts text/plain JSON here.
-      if (options.beacon && !options.validate && deps.transport.beacon?.(url, body, TEXT_CONTENT_TYPE)) return true;
+      if (options.beacon && !options.validate && deps.transport.beacon?.(url, body, TEXT_CONTENT_TYPE))
+        return true;
       return post({ url, body, contentType: JSON_CONTENT_TYPE, keepalive: options.beacon ?? false });
     },
   };

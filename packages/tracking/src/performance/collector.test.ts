@@ -41,7 +41,9 @@ describe('performance collector', () => {
     await vi.advanceTimersByTimeAsync(29_999);
     expect(transport.sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(transport.sent).toMatchObject([{ via: 'beacon', url: '/api/1/performance/records', contentType: 'text/plain;charset=UTF-8' }]);
+    expect(transport.sent).toMatchObject([
+      { via: 'beacon', url: '/api/1/performance/records', contentType: 'text/plain;charset=UTF-8' },
+    ]);
     expect(batches()[0]).toEqual([
       {
         app: 'storefront',
@@ -114,7 +116,9 @@ describe('performance collector', () => {
     const { lifecycle, metric, transport } = setup({ beacon: false });
     metric({ name: 'FCP', value: 1, id: 'a' });
     lifecycle.hide();
-    expect(transport.sent).toMatchObject([{ via: 'post', contentType: 'text/plain;charset=UTF-8', keepalive: true }]);
+    expect(transport.sent).toMatchObject([
+      { via: 'post', contentType: 'text/plain;charset=UTF-8', keepalive: true },
+    ]);
   });
 
   it('stops timers and listeners on stop', async () => {

@@ -3,7 +3,9 @@ import type { PageSpeedData } from './records';
 export type PageSpeedTimings = Pick<PageSpeedData, 'timeToFirstByte' | 'domContentLoaded' | 'loadEventEnd'>;
 
 /** Reads the navigation entry; zero means "not reached yet" in the API, so it is left out. */
-export function readNavigationTimings(perf: Performance | undefined = globalThis.performance): PageSpeedTimings {
+export function readNavigationTimings(
+  perf: Performance | undefined = globalThis.performance,
+): PageSpeedTimings {
   const entry = perf?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (!entry) return {};
   const positive = (v: number) => (v > 0 ? { value: v } : undefined);

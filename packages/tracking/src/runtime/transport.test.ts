@@ -12,7 +12,10 @@ describe('browser transport', () => {
           init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
         }),
     );
-    const transport = createBrowserTransport({ fetch: fetch as unknown as typeof globalThis.fetch, navigator: {} as Navigator });
+    const transport = createBrowserTransport({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      navigator: {} as Navigator,
+    });
     const outcome = transport.post({ url: '/x', body: '', contentType: 'text/plain' }).then(
       () => 'resolved',
       () => 'rejected',
@@ -25,16 +28,28 @@ describe('browser transport', () => {
 
   it('posts with the content type, extra headers and keepalive, and returns the status', async () => {
     const fetch = vi.fn(async () => new Response(null, { status: 202 }));
-    const transport = createBrowserTransport({ fetch: fetch as unknown as typeof globalThis.fetch, navigator: {} as Navigator });
+    const transport = createBrowserTransport({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      navigator: {} as Navigator,
+    });
     await expect(
-      transport.post({ url: '/y', body: 'b', contentType: 'application/json', headers: { 'X-CSRF-Token': 'c' }, keepalive: true }),
+      transport.post({
+        url: '/y',
+        body: 'b',
+        contentType: 'application/json',
+        headers: { 'X-CSRF-Token': 'c' },
+        keepalive: true,
+      }),
     ).resolves.toEqual({ status: 202 });
-    expect(fetch).toHaveBeenCalledWith('/y', expect.objectContaining({
-      method: 'POST',
-      body: 'b',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'c' },
-    }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/y',
+      expect.objectContaining({
+        method: 'POST',
+        body: 'b',
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'c' },
+      }),
+    );
   });
 
   it('offers a beacon only where navigator.sendBeacon exists', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const id = /* @__PURE__ */ z.string().min(1);
+const id = /* @__PURE__ */ (() => z.string().min(1))();
 
 /** Product types by their storefront codes (storefront.md §3). */
 export const PRODUCT_ITEM_TYPES = {
@@ -10,55 +10,67 @@ export const PRODUCT_ITEM_TYPES = {
   4: 'gift_card',
   5: 'paywall',
 } as const;
-export const productItemTypeSchema = /* @__PURE__ */ z.enum(['physical', 'digital', 'service', 'gift_card', 'paywall']);
+export const productItemTypeSchema = /* @__PURE__ */ (() =>
+  z.enum(['physical', 'digital', 'service', 'gift_card', 'paywall']))();
 export type ProductItemType = z.infer<typeof productItemTypeSchema>;
 
 export const PRODUCT_PAGES = ['plp', 'pdp', 'add-on', 'product_block'] as const;
 export type ProductPage = (typeof PRODUCT_PAGES)[number];
 
-export const siteVisitorProductSchema = /* @__PURE__ */ z.object({
-  item_id: id,
-  item_type: productItemTypeSchema,
-  item_title: z.string(),
-  item_collection_id: id,
-  item_collection_name: z.string(),
-});
+export const siteVisitorProductSchema = /* @__PURE__ */ (() =>
+  z.object({
+    item_id: id,
+    item_type: productItemTypeSchema,
+    item_title: z.string(),
+    item_collection_id: id,
+    item_collection_name: z.string(),
+  }))();
 export type SiteVisitorProduct = z.infer<typeof siteVisitorProductSchema>;
 
-const base = { website_id: id, page_id: id, logged_in: /* @__PURE__ */ z.boolean() };
+const base = { website_id: id, page_id: id, logged_in: /* @__PURE__ */ (() => z.boolean())() };
 
-export const siteVisitorEventSchema = /* @__PURE__ */ z.discriminatedUnion('event_name', [
-  z.object({ ...base, event_name: z.literal('product_detail_page_visit'), product: siteVisitorProductSchema }),
-  z.object({ ...base, event_name: z.literal('product_listing_page_visit'), collection_id: id }),
-  z.object({
-    ...base,
-    event_name: z.literal('add_to_cart'),
-    cart_id: id,
-    product_page: z.enum(PRODUCT_PAGES),
-    product: siteVisitorProductSchema,
-  }),
-  z.object({ ...base, event_name: z.literal('view_cart'), cart_id: id }),
-  z.object({ ...base, event_name: z.literal('remove_from_cart'), cart_id: id, product: siteVisitorProductSchema }),
-  z.object({
-    ...base,
-    event_name: z.literal('related_products_shown'),
-    product: siteVisitorProductSchema,
-    related_item_ids: z.array(id).min(1),
-  }),
-  z.object({
-    ...base,
-    event_name: z.literal('related_product_clicked'),
-    product: siteVisitorProductSchema,
-    related_item_id: id,
-  }),
-  z.object({
-    ...base,
-    event_name: z.literal('related_product_added'),
-    cart_id: id,
-    product: siteVisitorProductSchema,
-    related_item_id: id,
-  }),
-]);
+export const siteVisitorEventSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('event_name', [
+    z.object({
+      ...base,
+      event_name: z.literal('product_detail_page_visit'),
+      product: siteVisitorProductSchema,
+    }),
+    z.object({ ...base, event_name: z.literal('product_listing_page_visit'), collection_id: id }),
+    z.object({
+      ...base,
+      event_name: z.literal('add_to_cart'),
+      cart_id: id,
+      product_page: z.enum(PRODUCT_PAGES),
+      product: siteVisitorProductSchema,
+    }),
+    z.object({ ...base, event_name: z.literal('view_cart'), cart_id: id }),
+    z.object({
+      ...base,
+      event_name: z.literal('remove_from_cart'),
+      cart_id: id,
+      product: siteVisitorProductSchema,
+    }),
+    z.object({
+      ...base,
+      event_name: z.literal('related_products_shown'),
+      product: siteVisitorProductSchema,
+      related_item_ids: z.array(id).min(1),
+    }),
+    z.object({
+      ...base,
+      event_name: z.literal('related_product_clicked'),
+      product: siteVisitorProductSchema,
+      related_item_id: id,
+    }),
+    z.object({
+      ...base,
+      event_name: z.literal('related_product_added'),
+      cart_id: id,
+      product: siteVisitorProductSchema,
+      related_item_id: id,
+    }),
+  ]))();
 export type SiteVisitorEvent = z.infer<typeof siteVisitorEventSchema>;
 export type SiteVisitorEventName = SiteVisitorEvent['event_name'];
 

@@ -3,7 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PageContext } from '../page-context/page-context';
 import { context } from '../testing/fixtures';
 import { siteVisitorEventSchema, type SiteVisitorEvent } from './payloads';
-import { createSiteVisitorEvents, isCompleteSiteVisitorEvent, type ProductFacts } from './site-visitor-events';
+import {
+  createSiteVisitorEvents,
+  isCompleteSiteVisitorEvent,
+  type ProductFacts,
+} from './site-visitor-events';
 
 const flagged: PageContext = { ...context, betaFeatureFlags: ['commerce_site_visitor_metrics'] };
 const product: ProductFacts = {
@@ -17,7 +21,8 @@ const product: ProductFacts = {
 function setup(ctx: PageContext = flagged, enabled = true) {
   const sendClanker = vi.fn(async (_schema: string, _fields: Readonly<Record<string, unknown>>) => true);
   const events = createSiteVisitorEvents({ events: { sendClanker }, context: ctx, isEnabled: () => enabled });
-  const sent = () => sendClanker.mock.calls.map(([schema, fields]) => ({ schema, fields: fields as SiteVisitorEvent }));
+  const sent = () =>
+    sendClanker.mock.calls.map(([schema, fields]) => ({ schema, fields: fields as SiteVisitorEvent }));
   return { events, sent };
 }
 

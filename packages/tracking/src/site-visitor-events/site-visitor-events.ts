@@ -28,7 +28,11 @@ export interface SiteVisitorEvents {
   removeFromCart(input: { cartId?: string; product: ProductFacts }): Promise<boolean>;
   relatedProductsShown(input: { product: ProductFacts; relatedItemIds: readonly string[] }): Promise<boolean>;
   relatedProductClicked(input: { product: ProductFacts; relatedItemId?: string }): Promise<boolean>;
-  relatedProductAdded(input: { cartId?: string; product: ProductFacts; relatedItemId?: string }): Promise<boolean>;
+  relatedProductAdded(input: {
+    cartId?: string;
+    product: ProductFacts;
+    relatedItemId?: string;
+  }): Promise<boolean>;
 }
 
 function itemType(type: ProductFacts['productType']): ProductItemType | undefined {
@@ -74,9 +78,16 @@ const FIELD_CHECKS: Record<string, (v: unknown) => boolean> = {
  * "All required ids are known", checked by hand so the browser bundle needs no
  * zod; a test keeps it in step with siteVisitorEventSchema, the API's contract.
  */
-export function isCompleteSiteVisitorEvent(candidate: Record<string, unknown>): candidate is SiteVisitorEvent {
+export function isCompleteSiteVisitorEvent(
+  candidate: Record<string, unknown>,
+): candidate is SiteVisitorEvent {
   const required = REQUIRED[candidate.event_name as SiteVisitorEvent['event_name']];
-  if (!required || !isId(candidate.website_id) || !isId(candidate.page_id) || typeof candidate.logged_in !== 'boolean') {
+  if (
+    !required ||
+    !isId(candidate.website_id) ||
+    !isId(candidate.page_id) ||
+    typeof candidate.logged_in !== 'boolean'
+  ) {
     return false;
   }
   return required.every((key) => (FIELD_CHECKS[key] ?? isId)(candidate[key]));
@@ -118,18 +129,32 @@ export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvent
   };
 
   return {
-    productDetailPageVisit: (product) => send({ event_name: 'product_detail_page_visit', product: productOf(product) }),
+    productDetailPageVisit: (product) =>
+      send({ event_name: 'product_detail_page_visit', product: productOf(product) }),
     productListingPageVisit: (collectionId = deps.context.collectionId) =>
       send({ event_name: 'product_listing_page_visit', collection_id: collectionId }),
     addToCart: ({ cartId, productPage, product }) =>
-      send({ event_name: 'add_to_cart', cart_id: cartId, product_page: productPage, product: productOf(product) }),
+      send({
+        event_name: 'add_to_cart',
+        cart_id: cartId,
+        product_page: productPage,
+        product: productOf(product),
+      }),
     viewCart: (cartId) => send({ event_name: 'view_cart', cart_id: cartId }),
     removeFromCart: ({ cartId, product }) =>
       send({ event_name: 'remove_from_cart', cart_id: cartId, product: productOf(product) }),
     relatedProductsShown: ({ product, relatedItemIds }) =>
-      send({ event_name: 'related_products_shown', product: productOf(product), related_item_ids: [...relatedItemIds] }),
+      send({
+        event_name: 'related_products_shown',
+        product: productOf(product),
+        related_item_ids: [...relatedItemIds],
+      }),
     relatedProductClicked: ({ product, relatedItemId }) =>
-      send({ event_name: 'related_product_clicked', product: productOf(product), related_item_id: relatedItemId }),
+      send({
+        event_name: 'related_product_clicked',
+        product: productOf(product),
+        related_item_id: relatedItemId,
+      }),
     relatedProductAdded: ({ cartId, product, relatedItemId }) =>
       send({
         event_name: 'related_product_added',

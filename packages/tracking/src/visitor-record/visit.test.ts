@@ -86,6 +86,10 @@ describe('recordVisit', () => {
     const w = world();
     w.visit();
     w.advance(TWO_YEARS_S * 1000 + 1);
-    expect(w.visit()).toMatchObject({ kind: 'new-visitor', record: { id: 'visitor-2' }, replacedMalformed: false });
+    expect(w.visit()).toMatchObject({
+      kind: 'new-visitor',
+      record: { id: 'visitor-2' },
+      replacedMalformed: false,
+    });
   });
 });

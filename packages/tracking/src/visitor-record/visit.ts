@@ -1,7 +1,12 @@
 import { COOKIE, VISIT_TIMER_MAX_AGE_SECONDS, VISITOR_RECORD_MAX_AGE_SECONDS } from '../constants';
 import type { CookieJar } from '../cookies/cookie-jar';
 import type { IdGenerator } from '../runtime/ids';
-import { formatVisitorRecord, parseVisitTimer, parseVisitorRecord, type VisitorRecord } from './visitor-record';
+import {
+  formatVisitorRecord,
+  parseVisitTimer,
+  parseVisitorRecord,
+  type VisitorRecord,
+} from './visitor-record';
 
 export type VisitKind = 'new-visitor' | 'new-visit' | 'same-visit';
 
@@ -51,7 +56,9 @@ export function recordVisit({ jar, now, newId }: RecordVisitDeps): VisitResult {
     kind = 'new-visit';
   }
 
-  jar.set(COOKIE.visitorRecord, formatVisitorRecord(record), { maxAgeSeconds: VISITOR_RECORD_MAX_AGE_SECONDS });
+  jar.set(COOKIE.visitorRecord, formatVisitorRecord(record), {
+    maxAgeSeconds: VISITOR_RECORD_MAX_AGE_SECONDS,
+  });
   jar.set(COOKIE.visitTimer, String(now), { maxAgeSeconds: VISIT_TIMER_MAX_AGE_SECONDS });
   return { record, kind, replacedMalformed: rawRecord !== undefined && !existing };
 }

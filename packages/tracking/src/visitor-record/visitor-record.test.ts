@@ -61,7 +61,11 @@ describe('visitor record cookie', () => {
   });
 
   it('the API schema accepts exactly what the browser parser accepts', () => {
-    const near = fc.oneof(fc.string(), recordArb.map(formatVisitorRecord), recordArb.map((r) => `${formatVisitorRecord(r)}|1`));
+    const near = fc.oneof(
+      fc.string(),
+      recordArb.map(formatVisitorRecord),
+      recordArb.map((r) => `${formatVisitorRecord(r)}|1`),
+    );
     fc.assert(
       fc.property(near, (raw) => {
         const result = visitorRecordCookieSchema.safeParse(raw);

@@ -23,10 +23,11 @@ const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/;
  * Zod view of the raw cookie string for the API; the browser path below is
  * hand-written so the storefront bundle does not need zod at runtime.
  */
-export const visitorRecordCookieSchema = /* @__PURE__ */ z
-  .string()
-  .refine((raw) => parseVisitorRecord(raw) !== undefined, 'malformed visitor record')
-  .transform((raw) => parseVisitorRecord(raw) as VisitorRecord);
+export const visitorRecordCookieSchema = /* @__PURE__ */ (() =>
+  z
+    .string()
+    .refine((raw) => parseVisitorRecord(raw) !== undefined, 'malformed visitor record')
+    .transform((raw) => parseVisitorRecord(raw) as VisitorRecord))();
 
 function positiveInteger(raw: string): number | undefined {
   if (!POSITIVE_INTEGER.test(raw)) return undefined;
@@ -49,7 +50,9 @@ export function parseVisitorRecord(raw: string | undefined): VisitorRecord | und
 }
 
 export function formatVisitorRecord(record: VisitorRecord): string {
-  return [record.id, record.firstVisit, record.previousVisit, record.currentVisit, record.visitCount].join('|');
+  return [record.id, record.firstVisit, record.previousVisit, record.currentVisit, record.visitCount].join(
+    '|',
+  );
 }
 
 /** The ss_cvt cookie: a positive integer timestamp (epoch ms of the last page view). */

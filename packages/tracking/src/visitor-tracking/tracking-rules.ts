@@ -2,11 +2,7 @@ import { CONFIG_PATH, PAGE_TYPE, SEARCH_PATH, VIEWER_ROLE } from '../constants';
 import type { PageContext } from '../page-context/page-context';
 
 export type TrackingOffReason =
-  | 'logged-in'
-  | 'not-found-page'
-  | 'lock-screen-page'
-  | 'access-denied-page'
-  | 'census-disabled';
+  'logged-in' | 'not-found-page' | 'lock-screen-page' | 'access-denied-page' | 'census-disabled';
 
 export type TrackingDecision = { enabled: true } | { enabled: false; reason: TrackingOffReason };
 
