@@ -72,6 +72,10 @@ describe('AddToCartButton', () => {
     render(<AddToCartButton onAdd={() => d.promise} />);
     fireEvent.click(button());
     await act(async () => d.resolve({ ok: false, error: 'Please try again in a few seconds.' }));
+    // The alert's code loads on the first failure; let that import settle.
+    await act(async () => {
+      await import('../alert/AlertDialog');
+    });
     const alert = screen.getByRole('alertdialog', { name: 'Unable to Add Item' });
     expect(alert.textContent).toContain('Please try again in a few seconds.');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

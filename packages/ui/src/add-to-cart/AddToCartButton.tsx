@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ADD_TO_CART_TIMINGS, addToCartAlertTitle, messages, type PurchaseFlow } from '@site/commerce-core';
-import { AlertDialog } from '../alert/AlertDialog';
+// The alert shows only after a failed add: loading it then keeps it off every product page's first load.
+const AlertDialog = lazy(() => import('../alert/AlertDialog').then((m) => ({ default: m.AlertDialog })));
 
 /** What the button is for; subscriptions, gift cards and express checkout navigate away on success. */
 export type AddToCartKind = 'cart' | 'subscription' | 'gift-card' | 'express';
@@ -130,12 +131,11 @@ export function AddToCartButton({
       <span role="status" className="sqs-visually-hidden">
         {soldOut ? '' : (STATE_LABEL[state] ?? '')}
       </span>
-      <AlertDialog
-        isOpen={alert !== undefined}
-        title={addToCartAlertTitle(FLOW_OF_KIND[kind])}
-        message={alert ?? ''}
-        onClose={() => setAlert(undefined)}
-      />
+      {alert !== undefined && (
+        <Suspense fallback={null}>
+          <AlertDialog isOpen title={addToCartAlertTitle(FLOW_OF_KIND[kind])} message={alert} onClose={() => setAlert(undefined)} />
+        </Suspense>
+      )}
     </span>
   );
 }

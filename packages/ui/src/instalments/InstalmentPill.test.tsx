@@ -30,7 +30,8 @@ describe('InstalmentPill', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(info());
     expect(onOpen).toHaveBeenCalledTimes(1);
-    const dialog = screen.getByRole('dialog', { name: 'Pay in instalments' });
+    // The modal's code loads on first open.
+    const dialog = await screen.findByRole('dialog', { name: 'Pay in instalments' });
     expect(dialog.textContent).toContain('Pay in 4 with no interest.');
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import {
   DEFAULT_INSTALMENT_COUNT,
@@ -8,7 +8,10 @@ import {
   type CurrencyCode,
 } from '@site/commerce-core';
 import { uiMessages } from '../messages';
-import { InstalmentModal, type InstalmentModalContent } from './InstalmentModal';
+import type { InstalmentModalContent } from './InstalmentModal';
+
+// The modal's code loads when the shopper first opens it, not with every product page.
+const InstalmentModal = lazy(() => import('./InstalmentModal').then((m) => ({ default: m.InstalmentModal })));
 
 export interface InstalmentPillProps {
   /** Product price in minor units (cents). */
@@ -67,7 +70,11 @@ export function InstalmentPill({ priceMinor, bounds, currency, count, onOpen, mo
         <span aria-hidden="true">ⓘ</span>
       </Button>
       </div>
-      <InstalmentModal isOpen={open} onClose={() => setOpen(false)} content={modalContent} title={modalTitle} />
+      {open && (
+        <Suspense fallback={null}>
+          <InstalmentModal isOpen onClose={() => setOpen(false)} content={modalContent} title={modalTitle} />
+        </Suspense>
+      )}
     </>
   );
 }
