@@ -21,14 +21,23 @@ export function readCookie(name: string): string | undefined {
 }
 
 /** JSON calls to our API: the crumb header on writes, errors as ApiError. */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const crumb = readCookie('crumb');
   if (method !== 'GET' && crumb) headers['x-csrf-token'] = crumb;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', 'Network error');
   }
@@ -37,7 +46,13 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
     error?: { code?: string; message?: string; fieldErrors?: Record<string, string> };
   };
   if (!res.ok) {
-    throw new ApiError(res.status, data.error?.code ?? 'ERROR', data.error?.message ?? '', data.crumbFail === true, data.error?.fieldErrors);
+    throw new ApiError(
+      res.status,
+      data.error?.code ?? 'ERROR',
+      data.error?.message ?? '',
+      data.crumbFail === true,
+      data.error?.fieldErrors,
+    );
   }
   return data as T;
 }

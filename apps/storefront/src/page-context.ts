@@ -8,7 +8,16 @@ export interface ProductItem {
   assetUrl?: string;
   structuredContent: {
     productType: number;
-    variants: { id: string; sku: string; attributes: Record<string, string>; qtyInStock: number; unlimited: boolean; price: number; onSale: boolean; salePrice: number }[];
+    variants: {
+      id: string;
+      sku: string;
+      attributes: Record<string, string>;
+      qtyInStock: number;
+      unlimited: boolean;
+      price: number;
+      onSale: boolean;
+      salePrice: number;
+    }[];
     [key: string]: unknown;
   };
 }

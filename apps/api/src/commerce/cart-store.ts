@@ -4,6 +4,7 @@ import {
   computeCart,
   messages,
   StoreSettingsSchema,
+  type CartView,
   type ShoppingCart,
   type StoreSettings,
 } from '@site/commerce-core';
@@ -273,17 +274,7 @@ export async function loadCatalog(db: Queryable, website: WebsiteRow, productIds
   return { items, variantRows };
 }
 
-/** What the browser gets: the spec's cart, with per-entry display data the cart page needs. */
-export type CartView = ShoppingCart & {
-  entries: (ShoppingCart['entries'][number] & {
-    imageUrl?: string;
-    productUrl?: string;
-    productType?: number;
-    /** The product's additional-fields form, for "Edit Details". */
-    additionalFieldsForm?: unknown;
-  })[];
-  checkoutMinimumSubtotalCents: number;
-};
+export type { CartView };
 
 export function emptyCartView(website: WebsiteRow): CartView {
   return {

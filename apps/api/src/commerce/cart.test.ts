@@ -1,3 +1,4 @@
+import { CartViewSchema } from '@site/commerce-core';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -61,6 +62,9 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect(shopper.cookies.get('SiteCart')).toBeTruthy();
       const again = await shopper.get('/api/commerce/shopping-cart');
       expect(again.json().entries).toHaveLength(1);
+      // The answer is the shared contract the storefront reads.
+      expect(CartViewSchema.parse(again.json())).toMatchObject({ totalQuantity: 2, checkoutMinimumSubtotalCents: 500 });
+      expect(CartViewSchema.safeParse(body.shoppingCart).success).toBe(true);
     });
 
     it('adds the same variant onto one line and prices with the sale price', async () => {

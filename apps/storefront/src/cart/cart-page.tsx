@@ -1,23 +1,13 @@
 import { isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
 import type { FormValues } from '@site/forms';
-import { CartPage, type DisplayCart } from '@site/ui';
+import { CartPage } from '@site/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageContext } from '../page-context';
 import { storefrontMessages } from '../messages';
 import { openAdditionalFields } from '../product/additional-fields';
-import type { CartStore, CartView } from './cart-store';
-
-function toDisplayCart(cart: CartView): DisplayCart {
-  return {
-    ...cart,
-    entries: cart.entries.map((e) => ({
-      ...e,
-      image: e.imageUrl ? { src: e.imageUrl } : undefined,
-      href: e.productUrl,
-    })),
-  };
-}
+import type { CartStore } from './cart-store';
+import { toDisplayCart } from './display-cart';
 
 function FullCart({ store, currency }: { store: CartStore; currency: string }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -41,7 +31,9 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
         if (!entry?.additionalFieldsForm) throw new Error(commerceMessages.unableToOpenForm);
         await openAdditionalFields({
           form: entry.additionalFieldsForm as Parameters<typeof openAdditionalFields>[0]['form'],
-          initialValues: entry.additionalFields ? (JSON.parse(entry.additionalFields) as FormValues) : undefined,
+          initialValues: entry.additionalFields
+            ? (JSON.parse(entry.additionalFields) as FormValues)
+            : undefined,
           submitLabel: storefrontMessages.saveDetails,
           failureMessage: commerceMessages.unableToUpdateForm,
           save: async (values) => {

@@ -1,16 +1,7 @@
-import type { ShoppingCart } from '@site/commerce-core';
+import type { CartView } from '@site/commerce-core';
 import { api } from '../api';
 
-/** The API's cart: the spec's shape plus per-entry display data and the checkout minimum. */
-export type CartView = Omit<ShoppingCart, 'entries'> & {
-  entries: (ShoppingCart['entries'][number] & {
-    imageUrl?: string;
-    productUrl?: string;
-    productType?: number;
-    additionalFieldsForm?: { name?: string; fields: unknown[] };
-  })[];
-  checkoutMinimumSubtotalCents: number;
-};
+export type { CartView };
 
 export interface CartState {
   cart?: CartView;
@@ -26,7 +17,8 @@ type Listener = () => void;
  * cart token it is a subscription's own cart instead of the visitor's.
  */
 export function createCartStore(cartToken?: string) {
-  const scoped = (path: string) => (cartToken ? `${path}${path.includes('?') ? '&' : '?'}cartToken=${encodeURIComponent(cartToken)}` : path);
+  const scoped = (path: string) =>
+    cartToken ? `${path}${path.includes('?') ? '&' : '?'}cartToken=${encodeURIComponent(cartToken)}` : path;
   let state: CartState = { status: 'idle' };
   const listeners = new Set<Listener>();
   let addedCount = 0;
@@ -53,7 +45,13 @@ export function createCartStore(cartToken?: string) {
         set({ status: 'error' });
       }
     },
-    async add(itemId: string, sku: string, quantity: number, productName: string, additionalFields?: unknown) {
+    async add(
+      itemId: string,
+      sku: string,
+      quantity: number,
+      productName: string,
+      additionalFields?: unknown,
+    ) {
       const res = await api<{ shoppingCart: CartView }>('POST', '/api/commerce/shopping-cart/entries', {
         itemId,
         sku,
@@ -63,18 +61,29 @@ export function createCartStore(cartToken?: string) {
       set({ cart: res.shoppingCart, status: 'ready', added: { productName, id: ++addedCount } });
     },
     setQuantity: (entryId: string, quantity: number) =>
-      withCart(api('PUT', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`), { quantity })),
-    updateFields: (entryId: string, itemId: string, sku: string, values: unknown) =>
       withCart(
-        api('PUT', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/additionalFields`), {
-          itemId,
-          sku,
-          additionalFields: JSON.stringify(values),
+        api('PUT', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`), {
+          quantity,
         }),
       ),
-    remove: (entryId: string) => withCart(api('DELETE', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`))),
-    setShippingOption: (optionId: string) => withCart(api('PUT', scoped('/api/commerce/shopping-cart/shipping-option'), { optionId })),
-    applyCoupon: (code: string) => withCart(api('POST', scoped('/api/commerce/shopping-cart/coupons'), { code })),
+    updateFields: (entryId: string, itemId: string, sku: string, values: unknown) =>
+      withCart(
+        api(
+          'PUT',
+          scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}/additionalFields`),
+          {
+            itemId,
+            sku,
+            additionalFields: JSON.stringify(values),
+          },
+        ),
+      ),
+    remove: (entryId: string) =>
+      withCart(api('DELETE', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`))),
+    setShippingOption: (optionId: string) =>
+      withCart(api('PUT', scoped('/api/commerce/shopping-cart/shipping-option'), { optionId })),
+    applyCoupon: (code: string) =>
+      withCart(api('POST', scoped('/api/commerce/shopping-cart/coupons'), { code })),
     /** Units of a variant already in the cart: add-to-cart checks stock against them. */
     quantityInCart(itemId: string, sku: string): number {
       return (state.cart?.entries ?? [])

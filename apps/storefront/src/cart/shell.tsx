@@ -6,7 +6,15 @@ import { createRoot } from 'react-dom/client';
 import type { PageContext } from '../page-context';
 import type { CartStore } from './cart-store';
 
-function Shell({ store, currency, indicator }: { store: CartStore; currency: string; indicator: Element | null }) {
+function Shell({
+  store,
+  currency,
+  indicator,
+}: {
+  store: CartStore;
+  currency: string;
+  indicator: Element | null;
+}) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const code = isCurrencyCode(currency) ? currency : 'USD';
   const count = state.cart?.totalQuantity;
@@ -15,7 +23,11 @@ function Shell({ store, currency, indicator }: { store: CartStore; currency: str
     <>
       {indicator &&
         createPortal(
-          <CartIndicator itemCount={state.status === 'loading' ? undefined : (count ?? 0)} subtotalText={subtotal} error={state.status === 'error'} />,
+          <CartIndicator
+            itemCount={state.status === 'loading' ? undefined : (count ?? 0)}
+            subtotalText={subtotal}
+            error={state.status === 'error'}
+          />,
           indicator,
         )}
       <PillCart itemCount={count ?? 0} subtotalText={subtotal} />
@@ -36,5 +48,11 @@ export function mountShell(doc: Document, context: PageContext, store: CartStore
     root.id = 'sqs-pill-cart-root';
     doc.body.append(root);
   }
-  createRoot(root).render(<Shell store={store} currency={context.storeCurrency} indicator={doc.getElementById('sqs-cart-indicator')} />);
+  createRoot(root).render(
+    <Shell
+      store={store}
+      currency={context.storeCurrency}
+      indicator={doc.getElementById('sqs-cart-indicator')}
+    />,
+  );
 }

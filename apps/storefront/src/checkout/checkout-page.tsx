@@ -1,16 +1,12 @@
 import { isCurrencyCode } from '@site/commerce-core';
-import { Checkout, CheckoutSubmitError, type CheckoutFieldErrors, type DisplayCart } from '@site/ui';
+import { Checkout, CheckoutSubmitError, type CheckoutFieldErrors } from '@site/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
-import { createCartStore, type CartStore, type CartView } from '../cart/cart-store';
+import { createCartStore, type CartStore } from '../cart/cart-store';
+import { toDisplayCart } from '../cart/display-cart';
 import { storefrontMessages } from '../messages';
 import type { PageContext } from '../page-context';
-
-const toDisplayCart = (cart: CartView): DisplayCart => ({
-  ...cart,
-  entries: cart.entries.map((e) => ({ ...e, image: e.imageUrl ? { src: e.imageUrl } : undefined, href: e.productUrl })),
-});
 
 function CheckoutPage({ store, currency }: { store: CartStore; currency: string }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -49,7 +45,9 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
         try {
           await store.applyCoupon(code);
         } catch (err) {
-          throw new Error(err instanceof ApiError && err.message ? err.message : storefrontMessages.pleaseTryAgain);
+          throw new Error(
+            err instanceof ApiError && err.message ? err.message : storefrontMessages.pleaseTryAgain,
+          );
         }
       }}
       onPlaceOrder={async (payload) => {
@@ -63,7 +61,10 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
           if (!(err instanceof ApiError)) throw new CheckoutSubmitError(storefrontMessages.pleaseTryAgain);
           // The API names the card fields as the form does; an address problem is a general one.
           const { shippingAddress: _address, payment: _payment, ...fields } = err.fieldErrors;
-          throw new CheckoutSubmitError(err.message || storefrontMessages.pleaseTryAgain, fields as CheckoutFieldErrors);
+          throw new CheckoutSubmitError(
+            err.message || storefrontMessages.pleaseTryAgain,
+            fields as CheckoutFieldErrors,
+          );
         }
       }}
     />

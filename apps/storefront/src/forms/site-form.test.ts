@@ -1,4 +1,10 @@
-import { formSchema, messages, type FormInput, type FormSubmission, type SubmissionTransport } from '@site/forms';
+import {
+  formSchema,
+  messages,
+  type FormInput,
+  type FormSubmission,
+  type SubmissionTransport,
+} from '@site/forms';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addCharacterCounters, mountSiteForm, readRawInput } from './site-form';
 
@@ -116,7 +122,9 @@ describe('site form enhancer', () => {
     expect(error('interests').textContent).toBe(messages.required);
     expect(error('message').textContent).toBe(messages.characterLimitExceeded);
     expect((error('mood') as HTMLElement).hidden).toBe(true);
-    expect(form.querySelector('.form-error')!.textContent).toBe(`${messages.fieldsInvalid} ${messages.reviewScrollDown}`);
+    expect(form.querySelector('.form-error')!.textContent).toBe(
+      `${messages.fieldsInvalid} ${messages.reviewScrollDown}`,
+    );
     expect(form.querySelector('[data-field-id="email"] input')!.getAttribute('aria-invalid')).toBe('true');
     expect(transport.fetchFormKey).not.toHaveBeenCalled();
   });
@@ -143,7 +151,12 @@ describe('site form enhancer', () => {
     expect(message.querySelector('.extra')).not.toBeNull();
     expect(message.querySelector('script')!.textContent).toContain('__submissionScriptRan');
     const [submission] = vi.mocked(transport.save).mock.calls[0]!;
-    expect(submission).toMatchObject({ key: 'key-1', pageId: 'page-contact', contentSource: 'c', form: { source: 'direct', interests: ['Bags'] } });
+    expect(submission).toMatchObject({
+      key: 'key-1',
+      pageId: 'page-contact',
+      contentSource: 'c',
+      form: { source: 'direct', interests: ['Bags'] },
+    });
   });
 
   it('shows server field errors and unlocks the button', async () => {
@@ -165,7 +178,11 @@ describe('site form enhancer', () => {
     [400, { error: messages.submitKeyUnavailable }, messages.submitKeyUnavailable],
   ])('shows the message for a %i answer', async (status, data, text) => {
     const form = render();
-    mountSiteForm(form, { pageId: 'p', itemId: null }, { transport: fakeTransport({ status, data }).transport });
+    mountSiteForm(
+      form,
+      { pageId: 'p', itemId: null },
+      { transport: fakeTransport({ status, data }).transport },
+    );
     fillValid(form);
     await submit(form);
     expect(form.querySelector('.form-error')!.textContent).toBe(text);
@@ -175,7 +192,11 @@ describe('site form enhancer', () => {
   it('follows the success redirect when the form has one', async () => {
     const form = render({ ...MODEL, successRedirect: '/thanks' });
     const navigate = vi.fn();
-    mountSiteForm(form, { pageId: 'p', itemId: null }, { transport: fakeTransport({ status: 200 }).transport, navigate });
+    mountSiteForm(
+      form,
+      { pageId: 'p', itemId: null },
+      { transport: fakeTransport({ status: 200 }).transport, navigate },
+    );
     fillValid(form);
     await submit(form);
     expect(navigate).toHaveBeenCalledWith('/thanks');

@@ -43,10 +43,14 @@ function readCookie(doc: Document, name: string): string | undefined {
 const fieldsNamed = (form: HTMLFormElement, name: string): FieldElement[] =>
   Array.from(form.elements).filter(
     (el): el is FieldElement =>
-      (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.name === name,
+      (el instanceof HTMLInputElement ||
+        el instanceof HTMLSelectElement ||
+        el instanceof HTMLTextAreaElement) &&
+      el.name === name,
   );
 
-const isChoice = (el: FieldElement): el is HTMLInputElement => el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+const isChoice = (el: FieldElement): el is HTMLInputElement =>
+  el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
 
 /**
  * The page's raw input in the neutral shape @site/forms collects from: field id → part values in
@@ -58,7 +62,10 @@ export function readRawInput(formEl: HTMLFormElement, form: Form): RawFormInput 
   for (const field of form.fields) {
     if (field.type === 'section' || field.type === 'hidden') continue;
     if (field.type === 'likert') {
-      input[field.id] = field.options.map((_, i) => fieldsNamed(formEl, `${field.id}-${i + 1}`).find((el) => isChoice(el) && el.checked)?.value ?? '');
+      input[field.id] = field.options.map(
+        (_, i) =>
+          fieldsNamed(formEl, `${field.id}-${i + 1}`).find((el) => isChoice(el) && el.checked)?.value ?? '',
+      );
       continue;
     }
     input[field.id] = fieldsNamed(formEl, field.id)
@@ -70,7 +77,9 @@ export function readRawInput(formEl: HTMLFormElement, form: Form): RawFormInput 
 
 /** Adds the "count / max" line under each text area that declares a maximum (once per element). */
 export function addCharacterCounters(root: ParentNode): void {
-  for (const el of Array.from(root.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('[data-max-length]'))) {
+  for (const el of Array.from(
+    root.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('[data-max-length]'),
+  )) {
     if (el.dataset.counterAdded) continue;
     const max = parseCounterMax(el.dataset.maxLength);
     if (characterCount('', max) === null) continue;
@@ -79,7 +88,10 @@ export function addCharacterCounters(root: ParentNode): void {
     counter.className = 'char-counter';
     counter.setAttribute('aria-live', 'polite');
     counter.id = `${el.id || el.name}-counter`;
-    el.setAttribute('aria-describedby', [el.getAttribute('aria-describedby'), counter.id].filter(Boolean).join(' '));
+    el.setAttribute(
+      'aria-describedby',
+      [el.getAttribute('aria-describedby'), counter.id].filter(Boolean).join(' '),
+    );
     el.insertAdjacentElement('afterend', counter);
     const update = () => {
       const count = characterCount(el.value, max);
@@ -94,16 +106,25 @@ export function addCharacterCounters(root: ParentNode): void {
 }
 
 /** Posts JSON with the crumb header; the answer as status and parsed body. */
-async function postJson(doc: Document, url: string, body: unknown): Promise<SaveResponse & { crumbFail: boolean }> {
+async function postJson(
+  doc: Document,
+  url: string,
+  body: unknown,
+): Promise<SaveResponse & { crumbFail: boolean }> {
   const crumb = readCookie(doc, 'crumb');
   const res = await fetch(url, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(crumb ? { 'x-csrf-token': crumb } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(crumb ? { 'x-csrf-token': crumb } : {}),
+    },
     body: JSON.stringify(body),
   });
   const data: unknown = await res.json().catch(() => undefined);
-  const crumbFail = typeof data === 'object' && data !== null && (data as { crumbFail?: unknown }).crumbFail === true;
+  const crumbFail =
+    typeof data === 'object' && data !== null && (data as { crumbFail?: unknown }).crumbFail === true;
   return { status: res.status, data, crumbFail };
 }
 
@@ -111,14 +132,21 @@ export function createFetchTransport(doc: Document, formId: string): SubmissionT
   return {
     async fetchFormKey() {
       const res = await postJson(doc, '/api/form/FormSubmissionKey', {});
-      const parsed = formSubmissionKeyResponseSchema.safeParse((res.data as { data?: unknown } | undefined)?.data);
+      const parsed = formSubmissionKeyResponseSchema.safeParse(
+        (res.data as { data?: unknown } | undefined)?.data,
+      );
       if (res.status !== 200 || !parsed.success) throw new Error('no form key');
       return parsed.data.key;
     },
     async save(submission: FormSubmission) {
       const res = await postJson(doc, '/api/form/SaveFormSubmission', { ...submission, formId });
       if (res.crumbFail) {
-        return { status: res.status, data: { error: doc.defaultView?.navigator.cookieEnabled === false ? ENABLE_COOKIES : SESSION_EXPIRED } };
+        return {
+          status: res.status,
+          data: {
+            error: doc.defaultView?.navigator.cookieEnabled === false ? ENABLE_COOKIES : SESSION_EXPIRED,
+          },
+        };
       }
       return { status: res.status, data: res.data };
     },
@@ -144,7 +172,11 @@ export interface MountOptions {
 }
 
 /** Wires one server-rendered form to the submission flow. Returns false when the markup is unusable. */
-export function mountSiteForm(formEl: HTMLFormElement, context: Pick<PageContext, 'pageId' | 'itemId'>, options: MountOptions = {}): boolean {
+export function mountSiteForm(
+  formEl: HTMLFormElement,
+  context: Pick<PageContext, 'pageId' | 'itemId'>,
+  options: MountOptions = {},
+): boolean {
   const doc = formEl.ownerDocument;
   const parsed = (() => {
     try {
@@ -160,7 +192,9 @@ export function mountSiteForm(formEl: HTMLFormElement, context: Pick<PageContext
   const idleLabel = button?.textContent ?? 'Submit';
   const formError = formEl.querySelector<HTMLElement>('.form-error');
   const successEl = block.querySelector<HTMLElement>('.form-submission-message');
-  const captcha = form.captchaEnabled ? (options.captcha ?? doc.defaultView?.siteCaptchaProvider ?? createLocalCaptchaProvider()) : undefined;
+  const captcha = form.captchaEnabled
+    ? (options.captcha ?? doc.defaultView?.siteCaptchaProvider ?? createLocalCaptchaProvider())
+    : undefined;
 
   const flow = createSubmissionFlow({
     form,
@@ -219,7 +253,8 @@ export function mountSiteForm(formEl: HTMLFormElement, context: Pick<PageContext
     if (state.status === 'failure') {
       showFailure(state.failure.fieldErrors, state.failure.message);
       // After a failed bot check the widget was reset; the button waits until it is solved again.
-      if (state.failure.captchaFailed && button && formEl.dataset.captchaBound === 'true') button.disabled = true;
+      if (state.failure.captchaFailed && button && formEl.dataset.captchaBound === 'true')
+        button.disabled = true;
     }
     if (state.status === 'success') {
       if (state.success.kind === 'redirect') {

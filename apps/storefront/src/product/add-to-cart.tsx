@@ -52,14 +52,23 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
       });
       if (!check.ok) return { ok: false, error: check.problem.message };
       const already = store.quantityInCart(item.id, check.sku);
-      const withCart = validateAddToCart({ item, selection, quantity: check.quantity, alreadyInCart: already });
+      const withCart = validateAddToCart({
+        item,
+        selection,
+        quantity: check.quantity,
+        alreadyInCart: already,
+      });
       if (!withCart.ok) return { ok: false, error: withCart.problem.message };
       try {
         if (usesFormMode(item)) {
           // Stock first, then the form (storefront.md §5), so nobody fills it in for nothing.
-          const { results } = await api<{ results: unknown[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(item.id)}`);
+          const { results } = await api<{ results: unknown[] }>(
+            'GET',
+            `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(item.id)}`,
+          );
           const variantStock = results.filter((r) => (r as { sku?: string }).sku === check.sku);
-          if (!hasStockFor(variantStock, already, check.quantity)) return { ok: false, error: commerceMessages.notEnoughStock };
+          if (!hasStockFor(variantStock, already, check.quantity))
+            return { ok: false, error: commerceMessages.notEnoughStock };
           // The lightbox and its form load only when a shopper gets this far.
           const { openAdditionalFields } = await import('./additional-fields');
           const saved = await openAdditionalFields({
@@ -70,11 +79,15 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
           return saved ? { ok: true } : { ok: false };
         }
         if (kindOf(item) === 'subscription') {
-          const { cartToken } = await api<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
-            itemId: item.id,
-            sku: check.sku,
-            qty: check.quantity,
-          });
+          const { cartToken } = await api<{ cartToken: string }>(
+            'POST',
+            '/api/3/commerce/cart/subscription',
+            {
+              itemId: item.id,
+              sku: check.sku,
+              qty: check.quantity,
+            },
+          );
           return { ok: true, navigateTo: `/checkout?cartToken=${encodeURIComponent(cartToken)}` };
         }
         await store.add(item.id, check.sku, check.quantity, item.title);

@@ -25,7 +25,11 @@ function Dialog({ request, done }: { request: AdditionalFieldsRequest; done: (sa
     done(saved);
   };
   return (
-    <Lightbox isOpen={open} onClose={() => close(false)} title={request.form.name || storefrontMessages.additionalInformation}>
+    <Lightbox
+      isOpen={open}
+      onClose={() => close(false)}
+      title={request.form.name || storefrontMessages.additionalInformation}
+    >
       <AdditionalFieldsForm
         form={request.form}
         initialValues={request.initialValues}
@@ -35,7 +39,8 @@ function Dialog({ request, done }: { request: AdditionalFieldsRequest; done: (sa
           try {
             await request.save(values);
           } catch (err) {
-            if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) return { fieldErrors: err.fieldErrors };
+            if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0)
+              return { fieldErrors: err.fieldErrors };
             throw err;
           }
           close(true);

@@ -84,7 +84,11 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
 
   const pillHost = block.querySelector<HTMLElement>('.product-instalments');
   let renderPill: ((v: Variant | undefined) => void) | undefined;
-  if (pillHost && context.instalments && instalmentsAvailable(context.instalments, item.structuredContent.productType)) {
+  if (
+    pillHost &&
+    context.instalments &&
+    instalmentsAvailable(context.instalments, item.structuredContent.productType)
+  ) {
     const root = createRoot(pillHost);
     renderPill = (v) => {
       const cheapest = Math.min(...variants.map((x) => (x.onSale ? x.salePrice : x.price)));

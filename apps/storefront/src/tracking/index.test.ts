@@ -6,7 +6,15 @@ import { startPageTracking, trackingContext } from './index';
 const startTracking = vi.hoisted(() => vi.fn());
 vi.mock('@site/tracking', async (importOriginal) => ({ ...(await importOriginal<object>()), startTracking }));
 
-const embedded = { websiteId: 'demo', pageType: 2, pageId: 'page-contact', collectionId: 'page-contact', itemId: null, storeCurrency: 'USD', locale: 'en-US' };
+const embedded = {
+  websiteId: 'demo',
+  pageType: 2,
+  pageId: 'page-contact',
+  collectionId: 'page-contact',
+  itemId: null,
+  storeCurrency: 'USD',
+  locale: 'en-US',
+};
 
 describe('storefront tracking', () => {
   it('maps the embedded page context onto the tracking page context', () => {

@@ -1,7 +1,10 @@
 import type { PageContext as StorefrontContext } from '../page-context';
 
 /** Fields the tracking library reads that the storefront context may carry under other names. */
-type TrackingSource = Pick<StorefrontContext, 'websiteId' | 'pageType' | 'pageId' | 'collectionId' | 'itemId' | 'storeCurrency' | 'locale'> & {
+type TrackingSource = Pick<
+  StorefrontContext,
+  'websiteId' | 'pageType' | 'pageId' | 'collectionId' | 'itemId' | 'storeCurrency' | 'locale'
+> & {
   templateId?: string | null;
   pagePermissionType?: number;
   censusDisabled?: boolean;
@@ -34,7 +37,9 @@ export function startPageTracking(context: StorefrontContext, doc: Document = do
     .then(({ startTracking }) => {
       const tracking = startTracking(trackingContext(context));
       // Site forms announce that they were shown, so the owner can compare views with submissions.
-      for (const form of Array.from(doc.querySelectorAll<HTMLElement>('form[data-site-form][data-form-id]'))) {
+      for (const form of Array.from(
+        doc.querySelectorAll<HTMLElement>('form[data-site-form][data-form-id]'),
+      )) {
         void tracking.census.formRender(form.dataset.formId!);
       }
     })

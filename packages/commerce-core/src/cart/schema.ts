@@ -64,8 +64,27 @@ export const ShoppingCartSchema = /* @__PURE__ */ (() =>
     requiresShipping: z.boolean().default(false),
   }))();
 
+/**
+ * GET /api/commerce/shopping-cart and every cart-changing answer: the spec's cart plus what the
+ * cart page shows per line (image, product link) and the store's checkout minimum.
+ */
+export const CartViewSchema = /* @__PURE__ */ (() =>
+  ShoppingCartSchema.extend({
+    entries: z.array(
+      CartEntrySchema.extend({
+        imageUrl: z.string().optional(),
+        productUrl: z.string().optional(),
+        productType: z.number().int().optional(),
+        /** The product's additional-fields form model, for "Edit Details". */
+        additionalFieldsForm: z.unknown().optional(),
+      }),
+    ),
+    checkoutMinimumSubtotalCents: Cents,
+  }))();
+
 export type ChosenVariant = z.infer<typeof ChosenVariantSchema>;
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 export type CartShippingOption = z.infer<typeof CartShippingOptionSchema>;
 export type AppliedTaxRule = z.infer<typeof AppliedTaxRuleSchema>;
 export type ShoppingCart = z.infer<typeof ShoppingCartSchema>;
+export type CartView = z.infer<typeof CartViewSchema>;
