@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The cart token lives in an httpOnly cookie; `hasCart` tells the storefront to load the cart at start. */
 export const CART_COOKIE = 'SiteCart';
 export const HAS_CART_COOKIE = 'hasCart';
+/** Changes with every cart write; names the cached cart answer this browser may reuse. */
+export const CART_VERSION_COOKIE = 'SiteCartVersion';
 const TWO_WEEKS = 14 * 24 * 3600;
 
 export function cartToken(request: FastifyRequest): string | undefined {
@@ -17,4 +19,13 @@ export function setCartCookies(reply: FastifyReply, token: string): void {
 export function clearCartCookies(reply: FastifyReply): void {
   reply.clearCookie(CART_COOKIE, { path: '/' });
   reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+  reply.clearCookie(CART_VERSION_COOKIE, { path: '/' });
+}
+
+export function cartVersion(request: FastifyRequest): string | undefined {
+  return request.cookies[CART_VERSION_COOKIE] || undefined;
+}
+
+export function setCartVersion(reply: FastifyReply, version: string): void {
+  reply.setCookie(CART_VERSION_COOKIE, version, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: TWO_WEEKS });
 }

@@ -13,7 +13,8 @@ import type { Database } from '../db/client';
 import { cartEntries, carts, variants } from '../db/schema';
 import { loadWebsite, type WebsiteRow } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
-import { cartToken, setCartCookies } from './cart-cookies';
+import { cartToken, cartVersion, setCartCookies, setCartVersion } from './cart-cookies';
+import { CartViewCache, newCartVersion } from './cart-view-cache';
 import {
   buildCartView,
   cartView,
@@ -55,9 +56,11 @@ const WEBSITE_TTL_MS = 1000;
 export interface CartRouteOptions {
   db: Database;
   websiteId: string;
+  /** Serialized cart answers by version; one per server process. */
+  cache?: CartViewCache;
 }
 
-export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: CartRouteOptions): void {
+export function registerCartRoutes(app: FastifyInstance, { db, websiteId, cache = new CartViewCache() }: CartRouteOptions): void {
   // Every cart call needs the website row, which changes only when the owner edits the store
   // settings: one read a second serves them all (a settings change shows within a second). The
   // promise itself is kept so a burst of calls shares one read; a missing site is not kept.
@@ -77,10 +80,11 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
     return w;
   };
   // A subscription's own cart is named by ?cartToken=; otherwise the visitor's cookie decides.
-  const requestToken = (request: FastifyRequest) => {
+  const namedToken = (request: FastifyRequest) => {
     const named = (request.query as { cartToken?: unknown } | undefined)?.cartToken;
-    return typeof named === 'string' && named ? named : cartToken(request);
+    return typeof named === 'string' && named ? named : undefined;
   };
+  const requestToken = (request: FastifyRequest) => namedToken(request) ?? cartToken(request);
   const currentCart = (request: FastifyRequest) => findCart(db, websiteId, requestToken(request));
   const requireCart = async (request: FastifyRequest): Promise<CartRow> => {
     const cart = await currentCart(request);
@@ -98,12 +102,25 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
   const touch = (cart: CartRow) =>
     db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
 
+  // A cart write hands the browser a new version (see cart-view-cache.ts). The visitor's own cart
+  // only: a subscription's cart, named by ?cartToken=, is read once at checkout and not cached.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return payload;
+    if (!request.routeOptions.url?.startsWith('/api/commerce/shopping-cart')) return payload;
+    cache.forget(requestToken(request));
+    if (!namedToken(request)) setCartVersion(reply, newCartVersion());
+    return payload;
+  });
+
   app.get(
     '/api/commerce/shopping-cart',
-    handle(async (request) => {
+    handle(async (request, reply) => {
       parsePayload(GetCartQuery, request.query);
-      const site = await website();
       const token = requestToken(request);
+      const version = namedToken(request) ? undefined : cartVersion(request);
+      const cached = token && version ? cache.get(token, version) : undefined;
+      if (cached) return reply.type('application/json; charset=utf-8').send(cached);
+      const site = await website();
       if (!token) return emptyCartView(site);
       // The cart with its entries and the catalog they need, read side by side (two queries, one
       // round trip) instead of one after another (four).
@@ -112,7 +129,11 @@ export function registerCartRoutes(app: FastifyInstance, { db, websiteId }: Cart
         loadCartCatalog(db, site, token),
       ]);
       if (!found) return emptyCartView(site);
-      return buildCartView(site, found.cart, found.entries, catalog);
+      const view = buildCartView(site, found.cart, found.entries, catalog);
+      if (!version) return view;
+      const json = JSON.stringify(view);
+      cache.set(token, version, json);
+      return reply.type('application/json; charset=utf-8').send(json);
     }),
   );
 

@@ -136,6 +136,35 @@ describe.each(targets)('commerce API on $name', (target) => {
     });
   });
 
+  describe('cart answer reuse', () => {
+    it('reuses the answer for the version the browser holds, and every write moves the version', async () => {
+      await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1);
+      const version = shopper.cookies.get('SiteCartVersion');
+      expect(version).toBeTruthy();
+      const first = await shopper.get('/api/commerce/shopping-cart');
+      // An edit made behind the API's back is not seen while the version stands…
+      await database.db.update(variants).set({ salePriceCents: 1300 }).where(eq(variants.sku, 'NOTE-3'));
+      const second = await shopper.get('/api/commerce/shopping-cart');
+      expect(second.body).toBe(first.body);
+      // …but the shopper's own next write always is, with the fresh price.
+      const added = await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1);
+      expect(shopper.cookies.get('SiteCartVersion')).not.toBe(version);
+      expect(added.json().shoppingCart.subtotalCents).toBe(2600);
+      expect((await shopper.get('/api/commerce/shopping-cart')).json().subtotalCents).toBe(2600);
+      await database.db.update(variants).set({ salePriceCents: 1400 }).where(eq(variants.sku, 'NOTE-3'));
+    });
+
+    it('never serves a failed write as a change, and forgets the version at checkout', async () => {
+      await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1);
+      const version = shopper.cookies.get('SiteCartVersion');
+      await shopper.addToCart('prod-field-notebook', 'NOPE', 1);
+      expect(shopper.cookies.get('SiteCartVersion')).toBe(version);
+      await shopper.post('/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: ADDRESS, payment: TEST_CARD });
+      expect(shopper.cookies.has('SiteCartVersion')).toBe(false);
+      expect((await shopper.get('/api/commerce/shopping-cart')).json().entries).toEqual([]);
+    });
+  });
+
   describe('entry updates', () => {
     it('changes a quantity, checks stock, and removes at 0 or by DELETE', async () => {
       const added = (await shopper.addToCart('prod-canvas-tote', 'TOTE-OLIVE', 1)).json().newlyAdded;
