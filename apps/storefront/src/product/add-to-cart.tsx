@@ -1,5 +1,6 @@
 import {
   addEntryErrorMessage,
+  findVariant,
   hasStockFor,
   hasVariants,
   messages as commerceMessages,
@@ -44,21 +45,11 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
     const onAdd = async (): Promise<AddResult> => {
       if (!onDetailPage && hasVariants(item)) return { ok: false, needsOption: true };
       const selection = readSelection(block);
-      const check = validateAddToCart({
-        item,
-        selection,
-        quantity: readQuantity(block),
-        alreadyInCart: 0,
-      });
+      // Stock is checked against what the cart already holds of the chosen variant (storefront.md §5).
+      const chosen = findVariant(item, selection) as { sku?: string } | undefined;
+      const already = chosen?.sku ? store.quantityInCart(item.id, chosen.sku) : 0;
+      const check = validateAddToCart({ item, selection, quantity: readQuantity(block), alreadyInCart: already });
       if (!check.ok) return { ok: false, error: check.problem.message };
-      const already = store.quantityInCart(item.id, check.sku);
-      const withCart = validateAddToCart({
-        item,
-        selection,
-        quantity: check.quantity,
-        alreadyInCart: already,
-      });
-      if (!withCart.ok) return { ok: false, error: withCart.problem.message };
       try {
         if (usesFormMode(item)) {
           // Stock first, then the form (storefront.md §5), so nobody fills it in for nothing.
