@@ -10,6 +10,9 @@ import { startPageTracking } from './tracking';
 import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
 
+// The readable site-user cookie (`authenticated=true&siteUserId=…`) says a member is signed in.
+const signedIn = () => new URLSearchParams(readCookie('siteUser') ?? '').get('authenticated') === 'true';
+
 // Each feature finds its own server-rendered marker; a page without the marker costs nothing.
 const context = readPageContext(document);
 const store = createCartStore();
@@ -24,7 +27,7 @@ if (document.getElementById('sqs-cart-root')) {
   void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
 } else if (document.getElementById('sqs-checkout-root')) {
   void import('./checkout/checkout-page').then((m) => m.mountCheckoutPage(document, context, store));
-} else if (shouldLoadCartAtStart({ signedIn: false, hasCartCookie: readCookie('hasCart') })) {
+} else if (shouldLoadCartAtStart({ signedIn: signedIn(), hasCartCookie: readCookie('hasCart') })) {
   // The cart loads at start only for shoppers who have one (storefront.md §4).
   void store.load();
 }
