@@ -2,10 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (pkg: string) => fileURLToPath(new URL(`../../packages/${pkg}/src/index.ts`, import.meta.url));
+const preact = (file: string) => fileURLToPath(new URL(`src/preact/${file}.ts`, import.meta.url));
+
+// The browser build runs the React code (this app's and @site/ui's, React Aria included) on Preact:
+// React DOM alone is ~58 kB gzip of a 70 kB budget. src/preact/ holds the alias targets, which also
+// make Preact behave as React Aria expects. Build only: the unit tests, Storybook and @site/ui's own
+// build stay on React. (README.md, "Preact in the browser build")
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: preact('client') },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: preact('jsx-runtime') },
+  { find: /^react(-dom)?$/, replacement: preact('react') },
+];
 
 // The storefront is not a SPA: the API server renders every page and these bundles enhance the
 // server-rendered markers, so the build emits a manifest the server reads to link the entry.
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   base: '/assets/storefront/',
   resolve: {
     // The rule packages are bundled from their sources, module by module: their dist is one file,
@@ -16,6 +27,7 @@ export default defineConfig({
     alias: [
       { find: /^@site\/commerce-core$/, replacement: source('commerce-core') },
       { find: /^@site\/forms$/, replacement: source('forms') },
+      ...(command === 'build' && mode !== 'test' ? preactAliases : []),
     ],
   },
   build: {
@@ -25,4 +37,4 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   test: { environment: 'happy-dom' },
-});
+}));
