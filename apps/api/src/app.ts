@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, options.database);
   registerCrumbRoute(app);
-  registerCartRoutes(app, { db: options.database.db, websiteId });
+  registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb, websiteId });
   registerCheckoutRoutes(app, {
     db: options.database.db,
     websiteId,

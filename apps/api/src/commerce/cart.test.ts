@@ -1,6 +1,6 @@
 import { CartViewSchema } from '@site/commerce-core';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
@@ -134,6 +134,17 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect(res.statusCode).toBe(403);
       expect(res.json().crumbFail).toBe(true);
     });
+  });
+
+  it('writes cart lines through the relaxed-commit connection, and orders through the durable one', async () => {
+    const show = async (db: typeof database.db) =>
+      ((await db.execute(sql`show synchronous_commit`)) as unknown as { rows?: { synchronous_commit: string }[] } & { synchronous_commit?: string }[]);
+    const relaxed = await show(database.relaxedDb);
+    const durable = await show(database.db);
+    const value = (r: Awaited<ReturnType<typeof show>>) => (r.rows ?? r)[0]!.synchronous_commit;
+    expect(value(durable)).toBe('on');
+    // PGlite is one embedded connection: it has nothing to relax.
+    expect(value(relaxed)).toBe(target.name === 'postgres' ? 'off' : 'on');
   });
 
   describe('cart answer reuse', () => {

@@ -15,6 +15,13 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for writes a crash may lose without harm (a shopper's cart lines): they
+   * commit without waiting for the WAL flush, which is most of an add-to-cart's latency. Rows are
+   * visible to every session at once; only their durability is deferred (a fraction of a second).
+   * Orders, payments and everything else go through `db`.
+   */
+  relaxedDb: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -34,13 +41,27 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       max: options.maxConnections ?? 10,
       onnotice: () => {},
     });
+    const relaxedSql = postgres(options.databaseUrl, {
+      max: Math.max(2, Math.ceil((options.maxConnections ?? 10) / 2)),
+      onnotice: () => {},
+      connection: { synchronous_commit: 'off' },
+    });
     const db = drizzlePostgres(sql, { schema }) as unknown as Database;
+    const relaxedDb = drizzlePostgres(relaxedSql, { schema }) as unknown as Database;
     await migratePostgres(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return {
+      db,
+      relaxedDb,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), relaxedSql.end({ timeout: 5 })]);
+      },
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One embedded process, one connection: there is no second pool to relax.
+  return { db, relaxedDb: db, kind: 'pglite', close: () => client.close() };
 }
