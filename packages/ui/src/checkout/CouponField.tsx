@@ -25,7 +25,14 @@ function rejectionMessage(error: unknown): string {
  * Coupon code input with its own Apply button. It lives inside the checkout form, so Enter in the
  * input is caught here: it applies the coupon instead of placing the order.
  */
-export function CouponField({ onApply, onRemove, applied, notApplied = [], isDisabled = false, onBusyChange }: CouponFieldProps) {
+export function CouponField({
+  onApply,
+  onRemove,
+  applied,
+  notApplied = [],
+  isDisabled = false,
+  onBusyChange,
+}: CouponFieldProps) {
   const [code, setCode] = useState('');
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -62,6 +69,19 @@ export function CouponField({ onApply, onRemove, applied, notApplied = [], isDis
     }
   };
 
+  // Applied and refused codes are removed alike.
+  const removeButton = (code: string) =>
+    onRemove ? (
+      <Button
+        className="sqs-link-button"
+        aria-label={fillMessage(uiMessages.couponRemove, { code })}
+        isDisabled={isDisabled}
+        onPress={() => void remove(code)}
+      >
+        {uiMessages.removeItem}
+      </Button>
+    ) : null;
+
   return (
     <div className="sqs-coupon">
       <div className="sqs-coupon__row">
@@ -81,7 +101,12 @@ export function CouponField({ onApply, onRemove, applied, notApplied = [], isDis
             }
           }}
         />
-        <Button className="sqs-button sqs-button--secondary sqs-coupon__apply" isDisabled={isDisabled} isPending={applying} onPress={() => void apply()}>
+        <Button
+          className="sqs-button sqs-button--secondary sqs-coupon__apply"
+          isDisabled={isDisabled}
+          isPending={applying}
+          onPress={() => void apply()}
+        >
           {applying ? uiMessages.couponApplying : uiMessages.couponApply}
         </Button>
       </div>
@@ -93,31 +118,13 @@ export function CouponField({ onApply, onRemove, applied, notApplied = [], isDis
           {applied.map((c) => (
             <li key={`ok-${c}`} className="sqs-coupon__item">
               <span>{c}</span>
-              {onRemove ? (
-                <Button
-                  className="sqs-link-button"
-                  aria-label={fillMessage(uiMessages.couponRemove, { code: c })}
-                  isDisabled={isDisabled}
-                  onPress={() => void remove(c)}
-                >
-                  {uiMessages.removeItem}
-                </Button>
-              ) : null}
+              {removeButton(c)}
             </li>
           ))}
           {notApplied.map((c) => (
             <li key={`no-${c}`} className="sqs-coupon__item sqs-coupon__item--invalid">
               <span>{fillMessage(uiMessages.couponNotApplied, { code: c })}</span>
-              {onRemove ? (
-                <Button
-                  className="sqs-link-button"
-                  aria-label={fillMessage(uiMessages.couponRemove, { code: c })}
-                  isDisabled={isDisabled}
-                  onPress={() => void remove(c)}
-                >
-                  {uiMessages.removeItem}
-                </Button>
-              ) : null}
+              {removeButton(c)}
             </li>
           ))}
         </ul>
