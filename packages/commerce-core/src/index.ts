@@ -15,3 +15,4 @@ export * from './merchandising/index';
 export * from './gift-card/index';
 export * from './order/index';
 export * from './checkout/schema';
+export * from './text/index';
