@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+/** One control of the block inspector; the editor builds the form from these. */
+export type InspectorField =
+  | { key: string; label: string; kind: 'text'; maxLength: number; placeholder?: string }
+  | { key: string; label: string; kind: 'textarea'; maxLength: number; rows?: number }
+  | { key: string; label: string; kind: 'url'; maxLength: number; placeholder?: string }
+  | { key: string; label: string; kind: 'number'; min: number; max: number; step?: number; unit?: string }
+  | { key: string; label: string; kind: 'select'; options: readonly { value: string | number; label: string }[] }
+  | { key: string; label: string; kind: 'toggle' }
+  | { key: string; label: string; kind: 'product' | 'collection' | 'form' }
+  | { key: string; label: string; kind: 'list'; itemLabel: string; maxItems: number; fields: readonly InspectorField[] };
+
+export type BlockCategory = 'basic' | 'media' | 'commerce' | 'layout' | 'more';
+
+/** Site data a block can draw on when it renders (products, collections, forms). */
+export interface BlockRenderData {
+  products: ReadonlyMap<string, Record<string, unknown>>;
+  collections: ReadonlyMap<string, { title: string; fullUrl: string; items: readonly Record<string, unknown>[] }>;
+  forms: ReadonlyMap<string, { name: string; fields: readonly Record<string, unknown>[] }>;
+}
+
+export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
+  /** Our name for the block; stable, stored in documents. */
+  type: string;
+  /** Template block-type code of platform.md §3 (1 to 69). */
+  code: number;
+  label: string;
+  category: BlockCategory;
+  /** A one-line hint in the block picker. */
+  description: string;
+  /** Settings with their defaults: `settings.parse({})` gives a new block's settings. */
+  settings: S;
+  fields: readonly InspectorField[];
+  /** JSON-T source; rendered with the view of the block (settings unless `view` says otherwise). */
+  template: string;
+  /** Derives what the template reads from the settings and the site's data. */
+  view?: (settings: z.infer<S>, data: BlockRenderData) => Record<string, unknown>;
+  /** Ids of site data the block needs, so the server loads only those. */
+  references?: (settings: z.infer<S>) => { products?: string[]; collections?: string[]; forms?: string[] };
+}
+
+export function defineBlock<S extends z.ZodObject>(definition: BlockDefinition<S>): BlockDefinition<S> {
+  return definition;
+}
+
+export const ALIGN_OPTIONS = [
+  { value: 'left', label: 'Left' },
+  { value: 'center', label: 'Center' },
+  { value: 'right', label: 'Right' },
+] as const;

@@ -1,0 +1,42 @@
+import type { BlockCategory, BlockDefinition } from './define-block';
+import { accordionBlock, buttonBlock, codeBlock, headingBlock, lineBlock, quoteBlock, spacerBlock, textBlock } from './types/basic';
+import { productBlock, summaryBlock } from './types/commerce';
+import { formBlock, newsletterBlock } from './types/engagement';
+import { audioBlock, embedBlock, galleryBlock, imageBlock, mapBlock, socialLinksBlock, videoBlock } from './types/media';
+
+/** Every block an owner can place, in the order the block picker lists them. */
+export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
+  headingBlock,
+  textBlock,
+  imageBlock,
+  buttonBlock,
+  quoteBlock,
+  productBlock,
+  summaryBlock,
+  galleryBlock,
+  videoBlock,
+  audioBlock,
+  mapBlock,
+  embedBlock,
+  codeBlock,
+  formBlock,
+  newsletterBlock,
+  socialLinksBlock,
+  accordionBlock,
+  spacerBlock,
+  lineBlock,
+] as unknown as readonly BlockDefinition[];
+
+const byType = new Map(BLOCK_DEFINITIONS.map((d) => [d.type, d]));
+
+export function blockDefinition(type: string): BlockDefinition | undefined {
+  return byType.get(type);
+}
+
+export const BLOCK_CATEGORIES: readonly { id: BlockCategory; label: string }[] = [
+  { id: 'basic', label: 'Basic' },
+  { id: 'media', label: 'Media' },
+  { id: 'commerce', label: 'Commerce' },
+  { id: 'layout', label: 'Layout' },
+  { id: 'more', label: 'More' },
+];

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { LIMITS } from '../../limits';
+import { messages } from '../../messages';
+import { href, text } from '../../text';
+import { ALIGN_OPTIONS, defineBlock } from '../define-block';
+
+const align = z.enum(['left', 'center', 'right']).default('left');
+const link = href(LIMITS.maxUrlLength, messages.invalidLink);
+
+export const headingBlock = defineBlock({
+  type: 'heading',
+  code: 2,
+  label: 'Heading',
+  category: 'basic',
+  description: 'A title for a section of the page.',
+  settings: z.object({
+    text: text(LIMITS.maxShortText).default('A heading'),
+    level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).default(2),
+    align,
+  }),
+  fields: [
+    { key: 'text', label: 'Text', kind: 'text', maxLength: LIMITS.maxShortText },
+    {
+      key: 'level',
+      label: 'Style',
+      kind: 'select',
+      options: [
+        { value: 1, label: 'Heading 1' },
+        { value: 2, label: 'Heading 2' },
+        { value: 3, label: 'Heading 3' },
+        { value: 4, label: 'Heading 4' },
+      ],
+    },
+    { key: 'align', label: 'Alignment', kind: 'select', options: ALIGN_OPTIONS },
+  ],
+  template:
+    '{.equal? level 1}<h1 class="align-{align}">{text|htmltag}</h1>{.or}{.equal? level 3}<h3 class="align-{align}">{text|htmltag}</h3>{.or}{.equal? level 4}<h4 class="align-{align}">{text|htmltag}</h4>{.or}<h2 class="align-{align}">{text|htmltag}</h2>{.end}{.end}{.end}',
+});
+
+export const textBlock = defineBlock({
+  type: 'text',
+  code: 2,
+  label: 'Text',
+  category: 'basic',
+  description: 'Paragraphs of text. Leave an empty line between paragraphs.',
+  settings: z.object({
+    text: text(LIMITS.maxLongText).default('Write something your visitors will enjoy reading.'),
+    align,
+  }),
+  fields: [
+    { key: 'text', label: 'Text', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 8 },
+    { key: 'align', label: 'Alignment', kind: 'select', options: ALIGN_OPTIONS },
+  ],
+  // Paragraphs split on blank lines; single line breaks stay inside a paragraph.
+  view: (s) => ({
+    align: s.align,
+    paragraphs: s.text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+  }),
+  template: '<div class="text-block align-{align}">{.repeated section paragraphs}<p>{@|htmltag|line-breaks}</p>{.end}</div>',
+});
+
+export const buttonBlock = defineBlock({
+  type: 'button',
+  code: 53,
+  label: 'Button',
+  category: 'basic',
+  description: 'A call to action that links to a page or another site.',
+  settings: z.object({
+    label: text(100).default('Learn more'),
+    href: link.default('/'),
+    style: z.enum(['primary', 'secondary', 'outline']).default('primary'),
+    size: z.enum(['small', 'medium', 'large']).default('medium'),
+    align,
+    newWindow: z.boolean().default(false),
+  }),
+  fields: [
+    { key: 'label', label: 'Label', kind: 'text', maxLength: 100 },
+    { key: 'href', label: 'Link', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: '/shop or https://…' },
+    {
+      key: 'style',
+      label: 'Style',
+      kind: 'select',
+      options: [
+        { value: 'primary', label: 'Primary' },
+        { value: 'secondary', label: 'Secondary' },
+        { value: 'outline', label: 'Outline' },
+      ],
+    },
+    {
+      key: 'size',
+      label: 'Size',
+      kind: 'select',
+      options: [
+        { value: 'small', label: 'Small' },
+        { value: 'medium', label: 'Medium' },
+        { value: 'large', label: 'Large' },
+      ],
+    },
+    { key: 'align', label: 'Alignment', kind: 'select', options: ALIGN_OPTIONS },
+    { key: 'newWindow', label: 'Open in New Window', kind: 'toggle' },
+  ],
+  template:
+    '<div class="button-block align-{align}"><a class="button button--{style} button--{size}" href="{href|htmlattr}"{.if newWindow} target="_blank" rel="noopener"{.end}>{label|htmltag}</a></div>',
+});
+
+export const quoteBlock = defineBlock({
+  type: 'quote',
+  code: 31,
+  label: 'Quote',
+  category: 'basic',
+  description: 'A quotation with its source.',
+  settings: z.object({
+    text: text(LIMITS.maxLongText).default('Good tools make good work.'),
+    source: text(LIMITS.maxShortText).default(''),
+  }),
+  fields: [
+    { key: 'text', label: 'Quote', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 4 },
+    { key: 'source', label: 'Source', kind: 'text', maxLength: LIMITS.maxShortText },
+  ],
+  template:
+    '<figure class="quote-block"><blockquote><p>{text|htmltag|line-breaks}</p></blockquote>{.section source}<figcaption>— {@|htmltag}</figcaption>{.end}</figure>',
+});
+
+export const spacerBlock = defineBlock({
+  type: 'spacer',
+  code: 21,
+  label: 'Spacer',
+  category: 'layout',
+  description: 'Empty space between blocks.',
+  settings: z.object({ height: z.number().int().min(8).max(400).default(48) }),
+  fields: [{ key: 'height', label: 'Height', kind: 'number', min: 8, max: 400, step: 8, unit: 'px' }],
+  template: '<div class="spacer-block" style="height:{height}px" aria-hidden="true"></div>',
+});
+
+export const lineBlock = defineBlock({
+  type: 'line',
+  code: 47,
+  label: 'Line',
+  category: 'layout',
+  description: 'A horizontal rule between blocks.',
+  settings: z.object({}),
+  fields: [],
+  template: '<hr class="line-block">',
+});
+
+export const codeBlock = defineBlock({
+  type: 'code',
+  code: 23,
+  label: 'Code',
+  category: 'more',
+  description: 'Code shown as text, keeping its spacing.',
+  settings: z.object({
+    code: text(LIMITS.maxLongText).default('console.log("hello");'),
+    language: z.enum(['plain', 'html', 'css', 'javascript', 'json']).default('plain'),
+  }),
+  fields: [
+    { key: 'code', label: 'Code', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 10 },
+    {
+      key: 'language',
+      label: 'Language',
+      kind: 'select',
+      options: [
+        { value: 'plain', label: 'Plain text' },
+        { value: 'html', label: 'HTML' },
+        { value: 'css', label: 'CSS' },
+        { value: 'javascript', label: 'JavaScript' },
+        { value: 'json', label: 'JSON' },
+      ],
+    },
+  ],
+  // Shown, never run: visitors' browsers only ever see the code as text.
+  template: '<pre class="code-block" data-language="{language}"><code>{code|htmltag}</code></pre>',
+});
+
+export const accordionBlock = defineBlock({
+  type: 'accordion',
+  code: 69,
+  label: 'Accordion',
+  category: 'layout',
+  description: 'Questions and answers that open on click.',
+  settings: z.object({
+    items: z
+      .array(z.object({ title: text(LIMITS.maxShortText), body: text(LIMITS.maxLongText) }))
+      .max(LIMITS.maxListItems)
+      .default([
+        { title: 'How long does shipping take?', body: 'Orders leave our workshop within two business days.' },
+        { title: 'Can I return an item?', body: 'Yes, within 30 days, unused and in its original packaging.' },
+      ]),
+  }),
+  fields: [
+    {
+      key: 'items',
+      label: 'Items',
+      kind: 'list',
+      itemLabel: 'Item',
+      maxItems: LIMITS.maxListItems,
+      fields: [
+        { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
+        { key: 'body', label: 'Text', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 3 },
+      ],
+    },
+  ],
+  template:
+    '<div class="accordion-block">{.repeated section items}<details><summary>{title|htmltag}</summary><p>{body|htmltag|line-breaks}</p></details>{.end}</div>',
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LIMITS } from '../../limits';
+import { text } from '../../text';
+import { defineBlock } from '../define-block';
+
+const id = text(200);
+
+const productCard =
+  '<li class="product-card" data-item-id="{id|htmlattr}"><a href="{fullUrl|htmlattr}">{.section assetUrl}<img src="{@|htmlattr}?format=500w" alt="" loading="lazy" decoding="async">{.end}<h3 class="product-title">{title|htmltag}</h3></a>{@|product-status}{@|product-price}</li>';
+
+export const productBlock = defineBlock({
+  type: 'product',
+  code: 43,
+  label: 'Product',
+  category: 'commerce',
+  description: 'One product from the store with its price.',
+  settings: z.object({
+    productId: id.default(''),
+    showExcerpt: z.boolean().default(true),
+    buttonLabel: text(100).default('View product'),
+  }),
+  fields: [
+    { key: 'productId', label: 'Product', kind: 'product' },
+    { key: 'showExcerpt', label: 'Show description', kind: 'toggle' },
+    { key: 'buttonLabel', label: 'Button label', kind: 'text', maxLength: 100 },
+  ],
+  references: (s) => ({ products: s.productId ? [s.productId] : [] }),
+  view: (s, data) => ({ ...s, product: data.products.get(s.productId) }),
+  template:
+    '<div class="product-block">{.section product}<a class="product-block__image" href="{fullUrl|htmlattr}">{.section assetUrl}<img src="{@|htmlattr}?format=750w" alt="{title|htmlattr}" loading="lazy" decoding="async">{.end}</a><div class="product-block__info"><h3 class="product-title"><a href="{fullUrl|htmlattr}">{title|htmltag}</a></h3>{@|product-status}{@|product-price}{.if showExcerpt}<div class="product-excerpt">{excerpt}</div>{.end}<a class="button button--primary button--medium" href="{fullUrl|htmlattr}">{buttonLabel|htmltag}</a></div>{.or}<div class="block-empty">Choose a product to show</div>{.end}</div>',
+});
+
+export const summaryBlock = defineBlock({
+  type: 'summary',
+  code: 55,
+  label: 'Summary',
+  category: 'commerce',
+  description: 'The latest items of a collection, such as the shop.',
+  settings: z.object({
+    collectionId: id.default(''),
+    title: text(LIMITS.maxShortText).default('From the shop'),
+    limit: z.number().int().min(1).max(30).default(4),
+  }),
+  fields: [
+    { key: 'collectionId', label: 'Collection', kind: 'collection' },
+    { key: 'title', label: 'Header text', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'limit', label: 'Number of items', kind: 'number', min: 1, max: 30 },
+  ],
+  references: (s) => ({ collections: s.collectionId ? [s.collectionId] : [] }),
+  view: (s, data) => {
+    const collection = data.collections.get(s.collectionId);
+    return { ...s, collection: collection && { ...collection, items: collection.items.slice(0, s.limit) } };
+  },
+  template: `<section class="summary-block">{.section title}<h2>{@|htmltag}</h2>{.end}{.section collection}<ul class="product-grid">{.repeated section items}${productCard}{.end}</ul>{.or}<div class="block-empty">Choose a collection to summarise</div>{.end}</section>`,
+});

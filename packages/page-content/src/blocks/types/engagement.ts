@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LIMITS } from '../../limits';
+import { text } from '../../text';
+import { defineBlock } from '../define-block';
+
+export const formBlock = defineBlock({
+  type: 'form',
+  code: 9,
+  label: 'Form',
+  category: 'more',
+  description: 'One of the site’s forms, such as a contact form.',
+  settings: z.object({
+    formId: text(200).default(''),
+    buttonLabel: text(100).default('Submit'),
+  }),
+  fields: [
+    { key: 'formId', label: 'Form', kind: 'form' },
+    { key: 'buttonLabel', label: 'Button label', kind: 'text', maxLength: 100 },
+  ],
+  references: (s) => ({ forms: s.formId ? [s.formId] : [] }),
+  view: (s, data) => {
+    const form = data.forms.get(s.formId);
+    return { ...s, form: form && { ...form, id: s.formId } };
+  },
+  // The same markers as the contact page, so the storefront's form script validates and sends it.
+  template:
+    '<div class="form-block site-form-block" data-site-form-block>{.section form}<form class="site-form" data-site-form data-form-id="{id|htmlattr}" data-form-model="{@|json|htmlattr}" novalidate>{.repeated section fields}{.equal? type "hidden"}{.or}<div class="form-field form-field-{type|htmlattr}" data-field-id="{id|htmlattr}" data-field-type="{type|htmlattr}"><p class="field-error" id="field-{id|htmlattr}-error" role="alert" hidden></p><label class="field-title" for="field-{id|htmlattr}">{title|htmltag}{.if required}<span class="field-required" aria-hidden="true"> *</span>{.end}</label>{.equal? type "textarea"}<textarea id="field-{id|htmlattr}" name="{id|htmlattr}" rows="5" aria-describedby="field-{id|htmlattr}-error"></textarea>{.or}<input id="field-{id|htmlattr}" name="{id|htmlattr}" type="{.equal? type "email"}email{.or}text{.end}" aria-describedby="field-{id|htmlattr}-error">{.end}</div>{.end}{.end}<button class="button button--primary button--medium" type="submit">{buttonLabel|htmltag}</button></form>{.or}<div class="block-empty">Choose a form to show</div>{.end}</div>',
+});
+
+export const newsletterBlock = defineBlock({
+  type: 'newsletter',
+  code: 51,
+  label: 'Newsletter',
+  category: 'more',
+  description: 'An email sign-up for the site’s mailing list.',
+  settings: z.object({
+    title: text(LIMITS.maxShortText).default('Join our newsletter'),
+    description: text(LIMITS.maxLongText).default('New products and workshop dates, once a month.'),
+    buttonLabel: text(100).default('Sign up'),
+  }),
+  fields: [
+    { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'description', label: 'Description', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 3 },
+    { key: 'buttonLabel', label: 'Button label', kind: 'text', maxLength: 100 },
+  ],
+  template:
+    '<div class="newsletter-block" data-newsletter-block><h2>{title|htmltag}</h2>{.section description}<p>{@|htmltag}</p>{.end}<form class="newsletter-form" novalidate><label class="visually-hidden" for="newsletter-email">Email address</label><input id="newsletter-email" type="email" name="email" placeholder="Email address" autocomplete="email"><button class="button button--primary button--medium" type="submit">{buttonLabel|htmltag}</button></form></div>',
+});

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { LIMITS } from '../../limits';
+import { messages } from '../../messages';
+import { href, text } from '../../text';
+import { ALIGN_OPTIONS, defineBlock } from '../define-block';
+
+const url = href(LIMITS.maxUrlLength, messages.invalidLink);
+
+export const imageBlock = defineBlock({
+  type: 'image',
+  code: 5,
+  label: 'Image',
+  category: 'media',
+  description: 'A picture with alt text, an optional caption and link.',
+  settings: z.object({
+    src: url.default('/assets/demo/tote.svg'),
+    alt: text(250).default(''),
+    caption: text(LIMITS.maxShortText).default(''),
+    href: url.default(''),
+    width: z.enum(['small', 'medium', 'full']).default('full'),
+  }),
+  fields: [
+    { key: 'src', label: 'Image URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
+    { key: 'alt', label: 'Alt text (describes the image for screen readers)', kind: 'text', maxLength: 250 },
+    { key: 'caption', label: 'Caption', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'href', label: 'Link', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: 'Optional' },
+    {
+      key: 'width',
+      label: 'Width',
+      kind: 'select',
+      options: [
+        { value: 'small', label: 'Small' },
+        { value: 'medium', label: 'Medium' },
+        { value: 'full', label: 'Full width' },
+      ],
+    },
+  ],
+  template:
+    '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}" alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
+});
+
+export const galleryBlock = defineBlock({
+  type: 'gallery',
+  code: 8,
+  label: 'Gallery',
+  category: 'media',
+  description: 'Several images in a grid, stack or slideshow.',
+  settings: z.object({
+    images: z
+      .array(z.object({ src: url, alt: text(250).default('') }))
+      .max(LIMITS.maxGalleryImages)
+      .default([
+        { src: '/assets/demo/tote.svg', alt: 'Waxed canvas tote' },
+        { src: '/assets/demo/notebook.svg', alt: 'Field notebooks' },
+        { src: '/assets/demo/shirt.svg', alt: 'Linen work shirt' },
+      ]),
+    design: z.enum(['grid', 'stacked', 'slideshow', 'carousel']).default('grid'),
+    columns: z.number().int().min(1).max(6).default(3),
+  }),
+  fields: [
+    {
+      key: 'images',
+      label: 'Images',
+      kind: 'list',
+      itemLabel: 'Image',
+      maxItems: LIMITS.maxGalleryImages,
+      fields: [
+        { key: 'src', label: 'Image URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
+        { key: 'alt', label: 'Alt text', kind: 'text', maxLength: 250 },
+      ],
+    },
+    {
+      key: 'design',
+      label: 'Design',
+      kind: 'select',
+      options: [
+        { value: 'grid', label: 'Grid' },
+        { value: 'stacked', label: 'Stacked' },
+        { value: 'slideshow', label: 'Slideshow' },
+        { value: 'carousel', label: 'Carousel' },
+      ],
+    },
+    { key: 'columns', label: 'Columns', kind: 'number', min: 1, max: 6 },
+  ],
+  template:
+    '<ul class="gallery-block gallery-block--{design}" style="--gallery-columns:{columns}">{.repeated section images}<li><img src="{src|htmlattr}" alt="{alt|htmlattr}" loading="lazy" decoding="async"></li>{.end}</ul>',
+});
+
+/** Turns a YouTube or Vimeo page address into its player address; other hosts are not embedded. */
+export function videoPlayerUrl(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.replace(/^www\./, '');
+  if (host === 'youtube.com' && url.searchParams.get('v')) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.searchParams.get('v')!)}`;
+  if (host === 'youtu.be' && url.pathname.length > 1) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.pathname.slice(1))}`;
+  if (host === 'vimeo.com' && /^\/\d+$/.test(url.pathname)) return `https://player.vimeo.com/video${url.pathname}`;
+  return undefined;
+}
+
+export const videoBlock = defineBlock({
+  type: 'video',
+  code: 32,
+  label: 'Video',
+  category: 'media',
+  description: 'A video file or a YouTube or Vimeo link.',
+  settings: z.object({
+    url: url.default(''),
+    title: text(LIMITS.maxShortText).default('Video'),
+    caption: text(LIMITS.maxShortText).default(''),
+  }),
+  fields: [
+    { key: 'url', label: 'Video URL', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: 'https://youtu.be/… or a .mp4 file' },
+    { key: 'title', label: 'Title (for screen readers)', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'caption', label: 'Caption', kind: 'text', maxLength: LIMITS.maxShortText },
+  ],
+  view: (s) => ({ ...s, player: videoPlayerUrl(s.url), file: videoPlayerUrl(s.url) ? undefined : s.url || undefined }),
+  template:
+    '<figure class="video-block">{.if player}<div class="video-frame"><iframe src="{player|htmlattr}" title="{title|htmlattr}" loading="lazy" allow="fullscreen; picture-in-picture" allowfullscreen></iframe></div>{.or}{.if file}<video src="{file|htmlattr}" controls preload="metadata"></video>{.or}<div class="block-empty">Add a video URL</div>{.end}{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
+});
+
+export const audioBlock = defineBlock({
+  type: 'audio',
+  code: 41,
+  label: 'Audio',
+  category: 'media',
+  description: 'An audio track with a player.',
+  settings: z.object({
+    url: url.default(''),
+    title: text(LIMITS.maxShortText).default('Untitled track'),
+    author: text(LIMITS.maxShortText).default(''),
+  }),
+  fields: [
+    { key: 'url', label: 'Audio file URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
+    { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'author', label: 'Author', kind: 'text', maxLength: LIMITS.maxShortText },
+  ],
+  template:
+    '<figure class="audio-block"><figcaption><strong>{title|htmltag}</strong>{.section author} — {@|htmltag}{.end}</figcaption>{.section url}<audio src="{@|htmlattr}" controls preload="none"></audio>{.or}<div class="block-empty">Add an audio file URL</div>{.end}</figure>',
+});
+
+export const embedBlock = defineBlock({
+  type: 'embed',
+  code: 22,
+  label: 'Embed',
+  category: 'more',
+  description: 'Another site’s page in a frame.',
+  settings: z.object({
+    url: url.default(''),
+    title: text(LIMITS.maxShortText).default('Embedded content'),
+    height: z.number().int().min(100).max(1200).default(400),
+  }),
+  fields: [
+    { key: 'url', label: 'URL', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: 'https://…' },
+    { key: 'title', label: 'Title (for screen readers)', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'height', label: 'Height', kind: 'number', min: 100, max: 1200, step: 10, unit: 'px' },
+  ],
+  // Sandboxed: the embedded page can run its own scripts but never reach the site's.
+  view: (s) => ({ ...s, frame: /^https:\/\//.test(s.url) ? s.url : undefined }),
+  template:
+    '<div class="embed-block">{.section frame}<iframe src="{@|htmlattr}" title="{title|htmlattr}" height="{height}" loading="lazy" sandbox="allow-scripts allow-popups allow-forms"></iframe>{.or}<div class="block-empty">Add an https:// URL to embed</div>{.end}</div>',
+});
+
+export const mapBlock = defineBlock({
+  type: 'map',
+  code: 4,
+  label: 'Map',
+  category: 'media',
+  description: 'An address with a link to directions.',
+  settings: z.object({
+    address: text(LIMITS.maxShortText).default('148 Lafayette Street, New York, NY'),
+    label: text(LIMITS.maxShortText).default('Visit the workshop'),
+  }),
+  fields: [
+    { key: 'label', label: 'Label', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'address', label: 'Address', kind: 'text', maxLength: LIMITS.maxShortText },
+  ],
+  template:
+    '<div class="map-block"><p class="map-block__label">{label|htmltag}</p><address>{address|htmltag}</address><a href="https://www.openstreetmap.org/search?query={address|url-encode}" target="_blank" rel="noopener">Get directions</a></div>',
+});
+
+export const socialLinksBlock = defineBlock({
+  type: 'social-links',
+  code: 54,
+  label: 'Social links',
+  category: 'more',
+  description: 'Links to the site’s social accounts.',
+  settings: z.object({
+    links: z
+      .array(z.object({ network: text(40), url }))
+      .max(20)
+      .default([
+        { network: 'Instagram', url: 'https://instagram.com/' },
+        { network: 'Pinterest', url: 'https://pinterest.com/' },
+      ]),
+    align: z.enum(['left', 'center', 'right']).default('left'),
+  }),
+  fields: [
+    {
+      key: 'links',
+      label: 'Accounts',
+      kind: 'list',
+      itemLabel: 'Account',
+      maxItems: 20,
+      fields: [
+        { key: 'network', label: 'Network', kind: 'text', maxLength: 40 },
+        { key: 'url', label: 'Profile URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
+      ],
+    },
+    { key: 'align', label: 'Alignment', kind: 'select', options: ALIGN_OPTIONS },
+  ],
+  template:
+    '<ul class="social-links-block align-{align}">{.repeated section links}<li><a href="{url|htmlattr}" rel="noopener" target="_blank">{network|htmltag}</a></li>{.end}</ul>',
+});

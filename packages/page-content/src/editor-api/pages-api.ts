@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { pageDocumentSchema, type PageDocument } from '../document/page-document';
+import type { HeaderFooter } from '../header-footer/header-footer';
+import { LIMITS } from '../limits';
+import { messages } from '../messages';
+import { CONTENT_STATUSES, FOLDER_BEHAVIORS, type ContentStatus, type FolderBehavior } from '../pages/content-status';
+import { pagePathSchema } from '../pages/page-url';
+import { text } from '../text';
+
+/**
+ * The page editor's calls under `/api/editor` (ours; the spec shows no page CRUD). Every write
+ * carries the `version` the client last saw; a mismatch is refused with 409 and
+ * `messages.staleVersion`, never merged silently.
+ */
+export const EDITOR_API = {
+  pages: '/api/editor/pages',
+  page: (id: string) => `/api/editor/pages/${encodeURIComponent(id)}`,
+  draft: (id: string) => `/api/editor/pages/${encodeURIComponent(id)}/draft`,
+  publish: (id: string) => `/api/editor/pages/${encodeURIComponent(id)}/publish`,
+  duplicate: (id: string) => `/api/editor/pages/${encodeURIComponent(id)}/duplicate`,
+  revisions: (id: string) => `/api/editor/pages/${encodeURIComponent(id)}/revisions`,
+  restore: (id: string, revisionId: string) =>
+    `/api/editor/pages/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
+  site: '/api/editor/site',
+  siteLayout: '/api/commondata/GetSiteLayout',
+  updateNavigation: '/api/widget/UpdateNavigation',
+  headerFooter: '/api/site-header-footer',
+  session: '/api/site-users/account/session',
+  me: '/api/editor/me',
+} as const;
+
+export const PAGE_KINDS = ['page', 'folder', 'collection', 'system'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+const title = text(LIMITS.maxTitleLength).trim().min(1, messages.titleRequired);
+const version = z.number().int().min(0);
+
+export const createPageSchema = z.object({
+  title,
+  kind: z.enum(['page', 'folder']).default('page'),
+  /** Defaults to the title's slug, made unique with -2, -3… */
+  path: pagePathSchema.optional(),
+  /** Where the new page goes in navigation; main navigation by default, at the end. */
+  navigation: z.enum(['mainNav', 'notLinked']).default('mainNav'),
+  /** A folder to put the page in. */
+  parentId: text(200).optional(),
+  folderBehavior: z.enum(FOLDER_BEHAVIORS).optional(),
+});
+export type CreatePage = z.input<typeof createPageSchema>;
+
+export const updatePageSchema = z.object({
+  version,
+  title: title.optional(),
+  path: pagePathSchema.optional(),
+  enabled: z.boolean().optional(),
+  status: z.enum(CONTENT_STATUSES).optional(),
+  /** ISO date-time; required when status is `scheduled`. */
+  publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  folderBehavior: z.enum(FOLDER_BEHAVIORS).optional(),
+  description: text(LIMITS.maxShortText).optional(),
+});
+export type UpdatePage = z.input<typeof updatePageSchema>;
+
+export const saveDraftSchema = z.object({ version, document: pageDocumentSchema });
+export type SaveDraft = z.input<typeof saveDraftSchema>;
+
+export const versionSchema = z.object({ version });
+
+export interface PageSummary {
+  id: string;
+  title: string;
+  path: string;
+  pageType: number;
+  kind: PageKind;
+  status: ContentStatus;
+  publishAt: string | null;
+  enabled: boolean;
+  folderBehavior: FolderBehavior | null;
+  version: number;
+  /** The draft differs from what visitors see. */
+  hasUnpublishedChanges: boolean;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export interface PageDetail extends PageSummary {
+  description: string;
+  draft: PageDocument;
+  published: PageDocument | null;
+}
+
+export interface RevisionSummary {
+  id: string;
+  kind: 'draft' | 'published' | 'restored';
+  version: number;
+  createdAt: string;
+  author: string | null;
+  blockCount: number;
+}
+
+/** What the editor needs to render the live preview exactly as the server would. */
+export interface EditorSite {
+  website: { id: string; siteTitle: string; language: string; timeZone: string; currency: string };
+  /** Template sources by name: the layout (`site`) and the page template (`page`). */
+  templates: Record<string, string>;
+  /** Stylesheets the site links, so the preview frame looks like the site. */
+  stylesheets: string[];
+  headerFooter: HeaderFooter & { version: number };
+  products: { id: string; title: string; collectionId: string; item: Record<string, unknown> }[];
+  collections: { id: string; title: string; fullUrl: string }[];
+  forms: { id: string; name: string; fields: Record<string, unknown>[] }[];
+}
+
+export interface EditorMe {
+  memberId: string;
+  email: string;
+  roles: string[];
+  canEdit: boolean;
+  xsrfToken: string;
+}
+
+/** Roles that may change a site (storefront.md §6 lists the roles; viewers only look). */
+export const EDITING_ROLES = ['owner', 'admin', 'editor'] as const;
+export const VIEWING_ROLES = [...EDITING_ROLES, 'viewer'] as const;
+export function canEdit(roles: readonly string[]): boolean {
+  return roles.some((r) => (EDITING_ROLES as readonly string[]).includes(r));
+}
+export function canView(roles: readonly string[]): boolean {
+  return roles.some((r) => (VIEWING_ROLES as readonly string[]).includes(r));
+}

@@ -1,0 +1,103 @@
+export { messages, type MessageKey } from './messages';
+export { LIMITS, DEVICE_VIEWS, type DeviceView } from './limits';
+export { isStorableText, isSafeHref, text, href, STORABLE_TEXT_MESSAGE } from './text';
+
+export {
+  defineBlock,
+  ALIGN_OPTIONS,
+  type BlockDefinition,
+  type BlockCategory,
+  type BlockRenderData,
+  type InspectorField,
+} from './blocks/define-block';
+export { BLOCK_DEFINITIONS, BLOCK_CATEGORIES, blockDefinition } from './blocks/registry';
+export { videoPlayerUrl } from './blocks/types/media';
+
+export {
+  blockSchema,
+  sectionSchema,
+  pageDocumentSchema,
+  contentIdSchema,
+  countBlocks,
+  createBlock,
+  emptyDocument,
+  newContentId,
+  SECTION_BACKGROUNDS,
+  SECTION_WIDTHS,
+  type Block,
+  type Section,
+  type PageDocument,
+} from './document/page-document';
+
+export {
+  slugify,
+  normalizePagePath,
+  isValidPagePath,
+  isReservedPath,
+  nextFreePath,
+  pagePathSchema,
+  RESERVED_SEGMENTS,
+} from './pages/page-url';
+export {
+  CONTENT_STATUSES,
+  CONTENT_STATUS_LABELS,
+  FOLDER_BEHAVIORS,
+  pageVisibility,
+  type ContentStatus,
+  type FolderBehavior,
+  type Visibility,
+} from './pages/content-status';
+
+export {
+  NAVIGATION_FIELDS,
+  NAVIGATION_FIELD_TITLES,
+  navigationItemSchema,
+  updateNavigationSchema,
+  type NavigationField,
+  type NavigationItem,
+  type UpdateNavigation,
+  type SiteLayoutEntry,
+  type SiteLayoutLink,
+} from './navigation/navigation';
+
+export {
+  siteHeaderSchema,
+  siteFooterSchema,
+  headerFooterSchema,
+  updateHeaderFooterSchema,
+  type SiteHeader,
+  type SiteFooter,
+  type HeaderFooter,
+} from './header-footer/header-footer';
+
+export {
+  EDITOR_API,
+  PAGE_KINDS,
+  EDITING_ROLES,
+  VIEWING_ROLES,
+  canEdit,
+  canView,
+  createPageSchema,
+  updatePageSchema,
+  saveDraftSchema,
+  versionSchema,
+  type PageKind,
+  type CreatePage,
+  type UpdatePage,
+  type SaveDraft,
+  type PageSummary,
+  type PageDetail,
+  type RevisionSummary,
+  type EditorSite,
+  type EditorMe,
+} from './editor-api/pages-api';
+
+export {
+  renderBlock,
+  renderSection,
+  renderDocument,
+  documentReferences,
+  EMPTY_RENDER_DATA,
+  type RenderOptions,
+  type RenderedHtml,
+} from './render/render-document';

@@ -1,0 +1,41 @@
+/**
+ * Every user-facing string of the page-content and editor domain, in one place so it can be
+ * translated and audited. Spec texts (platform.md §5, §8) are verbatim; the others are ours,
+ * written for places the spec leaves "not shown".
+ */
+export const messages = {
+  // platform.md §8 — editor
+  unableToLoadResults: 'Unable to load results',
+  unableToLoadTryAgain: 'Unable to load. Try again.',
+  somethingWentWrong: 'Something went wrong',
+  unableToLoadCollections: 'Unable to load collections',
+  unableToConnect: 'Unable to connect. Please try again',
+  networkError: 'Network error',
+  unableToLocateContent: 'Unable to locate content',
+  pleaseTryAgain: 'Please try again.',
+  checkConnection: 'Please check your internet connection.',
+  updateMissingInfo: 'Update the missing or invalid information above.',
+  // platform.md §8 — platform
+  noMainNavigation: 'Unable to find site main navigation',
+  // platform.md §5 — editor validation
+  notValidPageUrl: (val: string) => `${val} is not a valid page URL`,
+  notExpectedOption: (val: string) => `${val} is not one of the expected options`,
+
+  // Ours: the page editor (the spec leaves these "not shown").
+  tooManyBlocks: (max: number) => `A page can hold at most ${max} blocks. Remove a block before adding another.`,
+  unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,
+  slugTaken: (slug: string) => `Another page already uses the URL ${slug}. Choose a different one.`,
+  slugReserved: (slug: string) => `${slug} is reserved by the site. Choose a different URL.`,
+  titleRequired: 'Enter a page title.',
+  staleVersion:
+    'Someone else saved this page after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
+  pageNotFound: 'This page no longer exists. It may have been deleted in another window.',
+  notSignedIn: 'Sign in to edit this site.',
+  forbidden: 'Your role on this site can view but not change it.',
+  cannotDeleteSystemPage: 'The home, cart and checkout pages are part of every site and cannot be deleted.',
+  folderCannotHoldFolder: 'Folders can hold pages but not other folders.',
+  scheduleNeedsTime: 'Choose the date and time the page goes live.',
+  invalidLink: 'Enter a web address starting with https://, http://, mailto:, tel: or /.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BLOCK_DEFINITIONS } from '../blocks/registry';
+import { createBlock, pageDocumentSchema, type Block } from '../document/page-document';
+import { documentReferences, renderBlock, renderDocument } from './render-document';
+
+const block = (type: string, settings: Record<string, unknown>): Block => ({
+  id: 'b1',
+  type,
+  settings: { ...createBlock(type).settings, ...settings },
+});
+
+describe('rendering blocks', () => {
+  it.each(BLOCK_DEFINITIONS.map((d) => d.type))('renders a new %s block without template errors', (type) => {
+    const rendered = renderBlock({ ...createBlock(type), id: 'blk' });
+    expect(rendered.errors).toEqual([]);
+    expect(rendered.html).toContain('data-block-id="blk"');
+    expect(rendered.html).toContain(`block--${type}`);
+  });
+
+  it.each([
+    [1, '<h1'],
+    [2, '<h2'],
+    [3, '<h3'],
+    [4, '<h4'],
+  ])('renders a level %i heading as %s', (level, tag) => {
+    expect(renderBlock(block('heading', { text: 'Hi', level })).html).toContain(`${tag} class="align-left">Hi</h`);
+  });
+
+  it('escapes text a visitor sees', () => {
+    const html = renderDocument(
+      pageDocumentSchema.parse({
+        sections: [
+          {
+            id: 's',
+            blocks: [
+              { id: 'h', type: 'heading', settings: { text: '<script>alert(1)</script>' } },
+              { id: 't', type: 'text', settings: { text: '<img src=x onerror=alert(1)>' } },
+              { id: 'i', type: 'image', settings: { alt: '" onload="alert(1)' } },
+            ],
+          },
+        ],
+      }),
+    ).html;
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('" onload="');
+  });
+
+  it('splits text into paragraphs on blank lines and keeps single line breaks', () => {
+    const html = renderBlock(block('text', { text: 'One\nline two\n\nTwo' })).html;
+    expect(html.match(/<p>/g)).toHaveLength(2);
+    expect(html).toContain('One<br');
+  });
+
+  it('shows a product from the site data, and an empty state without it', () => {
+    const product = { id: 'p1', title: 'Tote', fullUrl: '/shop/p/tote', structuredContent: { productType: 1, variants: [] } };
+    const data = { products: new Map([['p1', product]]), collections: new Map(), forms: new Map() };
+    expect(renderBlock(block('product', { productId: 'p1' }), data).html).toContain('href="/shop/p/tote"');
+    expect(renderBlock(block('product', { productId: 'gone' }), data).html).toContain('Choose a product');
+  });
+
+  it('embeds YouTube through the privacy-enhanced player and plays files directly', () => {
+    expect(renderBlock(block('video', { url: 'https://www.youtube.com/watch?v=abc' })).html).toContain(
+      'src="https://www.youtube-nocookie.com/embed/abc"',
+    );
+    expect(renderBlock(block('video', { url: 'https://cdn.example/v.mp4' })).html).toContain('<video src="https://cdn.example/v.mp4"');
+  });
+
+  it('lists the site data a document needs', () => {
+    const doc = pageDocumentSchema.parse({
+      sections: [
+        {
+          id: 's',
+          blocks: [
+            { id: 'a', type: 'product', settings: { productId: 'p1' } },
+            { id: 'b', type: 'product', settings: { productId: 'p1' } },
+            { id: 'c', type: 'summary', settings: { collectionId: 'shop' } },
+            { id: 'd', type: 'form', settings: { formId: 'f' } },
+          ],
+        },
+      ],
+    });
+    expect(documentReferences(doc)).toEqual({ products: ['p1'], collections: ['shop'], forms: ['f'] });
+  });
+
+  it('never throws and never lets markup through from any heading or text a person types', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ maxLength: 200 }), (heading, body) => {
+        const doc = pageDocumentSchema.safeParse({
+          sections: [{ id: 's', blocks: [{ id: 'h', type: 'heading', settings: { text: heading } }, { id: 't', type: 'text', settings: { text: body } }] }],
+        });
+        if (!doc.success) return;
+        const { html, errors } = renderDocument(doc.data);
+        expect(errors).toEqual([]);
+        const inner = html.replace(/<\/?(section|div|h2|p|br)\b[^>]*>/g, '');
+        expect(inner).not.toMatch(/</);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { compile, type Template, type TemplateError } from '@site/template-engine';
+import type { BlockRenderData } from '../blocks/define-block';
+import { blockDefinition } from '../blocks/registry';
+import type { Block, PageDocument, Section } from '../document/page-document';
+
+export interface RenderOptions {
+  locale?: string;
+  timeZone?: string;
+}
+
+export interface RenderedHtml {
+  html: string;
+  errors: TemplateError[];
+}
+
+export const EMPTY_RENDER_DATA: BlockRenderData = { products: new Map(), collections: new Map(), forms: new Map() };
+
+// Block templates are constants of this package: each is compiled once per process (or tab).
+const compiled = new Map<string, Template>();
+function templateFor(type: string, source: string): Template {
+  let template = compiled.get(type);
+  if (!template) {
+    template = compile(source);
+    compiled.set(type, template);
+  }
+  return template;
+}
+
+/** One block's HTML inside its wrapper; the wrapper carries the id the editor uses to select it. */
+export function renderBlock(block: Block, data: BlockRenderData = EMPTY_RENDER_DATA, options: RenderOptions = {}): RenderedHtml {
+  const definition = blockDefinition(block.type);
+  if (!definition) return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
+  const view = definition.view ? definition.view(block.settings as never, data) : block.settings;
+  const result = templateFor(definition.type, definition.template).render(view, options);
+  return {
+    html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}">${result.html}</div>`,
+    errors: result.errors,
+  };
+}
+
+export function renderSection(section: Section, data: BlockRenderData = EMPTY_RENDER_DATA, options: RenderOptions = {}): RenderedHtml {
+  const errors: TemplateError[] = [];
+  let inner = '';
+  for (const block of section.blocks) {
+    const rendered = renderBlock(block, data, options);
+    inner += rendered.html;
+    errors.push(...rendered.errors);
+  }
+  return {
+    html: `<section class="page-section page-section--${section.background} page-section--${section.width}" data-section-id="${section.id}"><div class="page-section__inner">${inner}</div></section>`,
+    errors,
+  };
+}
+
+/** The page's content as HTML; the site's page template places it where its content goes. */
+export function renderDocument(document: PageDocument, data: BlockRenderData = EMPTY_RENDER_DATA, options: RenderOptions = {}): RenderedHtml {
+  const errors: TemplateError[] = [];
+  let html = '';
+  for (const section of document.sections) {
+    const rendered = renderSection(section, data, options);
+    html += rendered.html;
+    errors.push(...rendered.errors);
+  }
+  return { html, errors };
+}
+
+/** Ids of the products, collections and forms a document's blocks show, so a server loads only those. */
+export function documentReferences(document: PageDocument): { products: string[]; collections: string[]; forms: string[] } {
+  const products = new Set<string>();
+  const collections = new Set<string>();
+  const forms = new Set<string>();
+  for (const section of document.sections) {
+    for (const block of section.blocks) {
+      const refs = blockDefinition(block.type)?.references?.(block.settings as never);
+      refs?.products?.forEach((id) => products.add(id));
+      refs?.collections?.forEach((id) => collections.add(id));
+      refs?.forms?.forEach((id) => forms.add(id));
+    }
+  }
+  return { products: [...products], collections: [...collections], forms: [...forms] };
+}
