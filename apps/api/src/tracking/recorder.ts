@@ -1,3 +1,4 @@
+import { findUnsafeText } from '@site/commerce-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { trackingEvents } from '../db/schema';
@@ -11,7 +12,10 @@ export interface TrackingRow {
 }
 
 export interface TrackingRecorder {
-  /** Queues rows; false when the buffer is full and they were dropped. */
+  /**
+   * Queues rows; false when the buffer is full and they were dropped. A row whose text the
+   * database cannot store (see findUnsafeText) is dropped on its own, before it can spoil a batch.
+   */
   record(rows: readonly TrackingRow[]): boolean;
   /** Writes everything queued so far. */
   flush(): Promise<void>;
@@ -34,8 +38,20 @@ export interface TrackingRecorderOptions {
 /**
  * Tracking calls answer as soon as the payload is valid; rows are written in batches a moment
  * later. One multi-row INSERT per batch keeps a burst of beacons from becoming a burst of
- * transactions. Analytics can afford to lose a few rows if the process dies before a flush.
+ * transactions. Analytics can afford to lose a few rows if the process dies before a flush, but a
+ * batch holds many visitors' rows: if the database refuses one row, the batch is split and retried
+ * so only that row is lost, never the rows accepted beside it.
  */
+export function storableRow(row: TrackingRow): boolean {
+  return (
+    typeof row.kind === 'string' &&
+    findUnsafeText(row.kind) === undefined &&
+    findUnsafeText(row.name) === undefined &&
+    findUnsafeText(row.visitorId) === undefined &&
+    findUnsafeText(row.payload) === undefined
+  );
+}
+
 export function createTrackingRecorder(options: TrackingRecorderOptions): TrackingRecorder {
   const flushDelayMs = options.flushDelayMs ?? 250;
   const maxBatch = options.maxBatch ?? 200;
@@ -46,22 +62,36 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
   let writing: Promise<void> = Promise.resolve();
   let droppedSinceWarning = 0;
 
+  const insert = (chunk: TrackingRow[]) =>
+    options.db.insert(trackingEvents).values(
+      chunk.map((row) => ({
+        websiteId: options.websiteId,
+        kind: row.kind,
+        name: row.name,
+        visitorId: row.visitorId,
+        payload: row.payload,
+      })),
+    );
+
+  // A refused batch is halved until the refused rows stand alone: the others are stored, and a
+  // bad row costs about log2(batch) extra statements instead of the whole batch.
+  const insertKeepingGood = async (chunk: TrackingRow[]): Promise<void> => {
+    try {
+      await insert(chunk);
+    } catch (err) {
+      if (chunk.length === 1) {
+        options.log.error({ err, kind: chunk[0]!.kind }, 'tracking row could not be stored');
+        return;
+      }
+      const half = Math.ceil(chunk.length / 2);
+      await insertKeepingGood(chunk.slice(0, half));
+      await insertKeepingGood(chunk.slice(half));
+    }
+  };
+
   const write = async (rows: TrackingRow[]): Promise<void> => {
     for (let i = 0; i < rows.length; i += maxBatch) {
-      const chunk = rows.slice(i, i + maxBatch);
-      try {
-        await options.db.insert(trackingEvents).values(
-          chunk.map((row) => ({
-            websiteId: options.websiteId,
-            kind: row.kind,
-            name: row.name,
-            visitorId: row.visitorId,
-            payload: row.payload,
-          })),
-        );
-      } catch (err) {
-        options.log.error({ err, rows: chunk.length }, 'tracking rows could not be stored');
-      }
+      await insertKeepingGood(rows.slice(i, i + maxBatch));
     }
   };
 
@@ -82,7 +112,10 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
         return false;
       }
       droppedSinceWarning = 0;
-      buffer.push(...rows);
+      for (const row of rows) {
+        if (storableRow(row)) buffer.push(row);
+        else options.log.warn({ kind: row.kind }, 'tracking row with text the database cannot store: dropped');
+      }
       if (buffer.length >= maxBatch) void flush();
       else if (timer === undefined) {
         timer = setTimeout(() => void flush(), flushDelayMs);

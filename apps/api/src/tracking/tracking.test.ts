@@ -18,6 +18,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { trackingEvents } from '../db/schema';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { createTrackingRecorder, type TrackingRow } from './recorder';
 import { PERFORMANCE_BATCH_MAX, registerTrackingRoutes } from './routes';
 
 const targets = await databaseTargets();
@@ -76,6 +77,11 @@ const jsError = (event = 'interface_error_uncaught') => ({
   timestamp: 1_700_000_000_000,
 });
 
+const silentFastifyLog = () => {
+  const noop = () => {};
+  const log = { info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, silent: noop, level: 'silent' };
+  return { ...log, child: () => log } as unknown as import('fastify').FastifyBaseLogger;
+};
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const TEXT = { 'content-type': 'text/plain;charset=UTF-8' };
@@ -339,6 +345,52 @@ describe.each(targets)('tracking API on $name', (target) => {
         'INVALID_REQUEST',
       );
       expectRefused(await post('/api/v1/clanker/validate-event-content/bad%20name', body({}), JSON_TYPE), 400, 'INVALID_REQUEST', /invalid schema name/);
+    });
+  });
+
+  describe('one bad event never costs the others', () => {
+    const warnings: unknown[] = [];
+    const errors: unknown[] = [];
+    const log = { ...silentFastifyLog(), warn: (o: unknown) => warnings.push(o), error: (o: unknown) => errors.push(o) };
+    const row = (i: number, over: Partial<TrackingRow> = {}): TrackingRow => ({ kind: 'performance', name: `m${i}`, visitorId: `v${i % 7}`, payload: { i }, ...over });
+
+    it('stores the 199 good rows of a 200-row batch the database refuses one row of', async () => {
+      const recorder = createTrackingRecorder({ db: database.db, websiteId: DEMO_WEBSITE_ID, log, flushDelayMs: 60_000 });
+      const rows = Array.from({ length: 200 }, (_, i) => row(i));
+      // A row that passes the recorder's checks but that the database refuses (payload is NOT NULL).
+      rows[137] = row(137, { payload: null });
+      expect(recorder.record(rows)).toBe(true);
+      await recorder.flush();
+      const stored = await database.db.select().from(trackingEvents);
+      expect(stored).toHaveLength(199);
+      expect(stored.map((r) => r.name).sort()).toEqual(rows.filter((_, i) => i !== 137).map((r) => r.name).sort());
+      expect(errors).toHaveLength(1);
+    });
+
+    it('drops a row with text the database cannot store before it reaches a batch', async () => {
+      const recorder = createTrackingRecorder({ db: database.db, websiteId: DEMO_WEBSITE_ID, log, flushDelayMs: 60_000 });
+      expect(recorder.record([row(1), row(2, { payload: { message: 'nul\u0000here' } }), row(3, { name: 'x\uD800' }), row(4)])).toBe(true);
+      await recorder.flush();
+      expect((await database.db.select().from(trackingEvents)).map((r) => r.name).sort()).toEqual(['m1', 'm4']);
+      expect(warnings.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('keeps other visitors\' accepted events when one visitor sends a bad one in the same flush', async () => {
+      const other = new Shopper(app);
+      other.cookies.set('ss_cvr', 'v2other|1700000000000|1700000000000|1700000000000|1');
+      const good = await post('/api/1/performance/records', JSON.stringify([webVital(1), webVital(2)]), TEXT);
+      expect(good.statusCode).toBe(204);
+      const bad = await other.request('POST', '/api/1/performance/records', JSON.stringify([webVital(3), { ...webVital(4), pageLoadId: 'nul\u0000' }]), TEXT);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: { code: 'INVALID_TEXT', message: expect.stringMatching(/^body 1\.pageLoadId: /) } });
+      const hit = await post('/api/census/RecordHit', form({ event: 'view', data: JSON.stringify(hitData({ title: 'bad\uDC00' })), ss_cvr: '' }), FORM);
+      expect(hit.statusCode).toBe(400);
+      const later = await post('/api/1/performance/records', JSON.stringify([webVital(5)]), TEXT);
+      expect(later.statusCode).toBe(204);
+      const rows = await rowsOf('performance', 3);
+      expect(rows.map((r) => (r.payload as { pageLoadId: string }).pageLoadId).sort()).toEqual(['load-1', 'load-2', 'load-5']);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await database.db.select().from(trackingEvents)).toHaveLength(3);
     });
   });
 
