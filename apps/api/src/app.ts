@@ -31,12 +31,17 @@ export interface AppOptions {
   writesPerMinute?: number;
   /** Payment providers by id; the built-in test provider when none is given. */
   paymentProviders?: PaymentProvider[];
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (addresses, CIDR ranges or a hop count, as
+   * Fastify's trustProxy); none by default, so a client cannot pick its own IP for the limits.
+   */
+  trustProxy?: string | string[] | number | false;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
   });
   const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
   const apps = options.appsDir ?? appsFolder;

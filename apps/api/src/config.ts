@@ -9,6 +9,17 @@ const EnvSchema = z.object({
   /** State-changing API calls per client (IP) per minute before 429; 0 turns the limit off. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): a comma-separated
+   * list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`, or `loopback`, `uniquelocal`), or a
+   * number of hops. Empty (the default) trusts nobody: the client is the socket's peer.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v !== 'true' && v !== '*', 'trusting every proxy lets any client choose its own address; list the proxies')
+    .transform((v): string | number | false => (v === '' || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string };

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     database,
     logger: { level: config.LOG_LEVEL },
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+    trustProxy: config.TRUST_PROXY,
   });
 
   let closing = false;

@@ -11,9 +11,19 @@ export function cartToken(request: FastifyRequest): string | undefined {
   return request.cookies[CART_COOKIE] || undefined;
 }
 
+/**
+ * Secure when the visitor reached us over https: request.protocol honours X-Forwarded-Proto from
+ * a trusted proxy only (TRUST_PROXY), so a TLS-terminating proxy gets Secure cookies and plain
+ * http development still works.
+ */
+export function secureCookie(reply: FastifyReply): boolean {
+  return reply.request.protocol === 'https';
+}
+
 export function setCartCookies(reply: FastifyReply, token: string): void {
-  reply.setCookie(CART_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: TWO_WEEKS });
-  reply.setCookie(HAS_CART_COOKIE, 'true', { path: '/', sameSite: 'lax', maxAge: TWO_WEEKS });
+  const secure = secureCookie(reply);
+  reply.setCookie(CART_COOKIE, token, { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: TWO_WEEKS });
+  reply.setCookie(HAS_CART_COOKIE, 'true', { path: '/', secure, sameSite: 'lax', maxAge: TWO_WEEKS });
 }
 
 export function clearCartCookies(reply: FastifyReply): void {
@@ -27,5 +37,11 @@ export function cartVersion(request: FastifyRequest): string | undefined {
 }
 
 export function setCartVersion(reply: FastifyReply, version: string): void {
-  reply.setCookie(CART_VERSION_COOKIE, version, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: TWO_WEEKS });
+  reply.setCookie(CART_VERSION_COOKIE, version, {
+    path: '/',
+    httpOnly: true,
+    secure: secureCookie(reply),
+    sameSite: 'lax',
+    maxAge: TWO_WEEKS,
+  });
 }

@@ -13,7 +13,8 @@ export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): strin
   const existing = request.cookies[CRUMB_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
   const crumb = randomBytes(18).toString('base64url');
-  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false });
+  const secure = request.protocol === 'https';
+  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', httpOnly: false, secure });
   return crumb;
 }
 

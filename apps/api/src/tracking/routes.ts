@@ -21,6 +21,7 @@ import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { CRUMB_COOKIE, requireCrumb } from '../security/crumb';
+import { refuseCrossSite } from '../security/same-site';
 import { createTrackingRecorder, type TrackingRecorder, type TrackingRow } from './recorder';
 
 /** Every tracking body is small; 64 KB leaves room for a full error batch with long stacks. */
@@ -85,7 +86,9 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
     }
     return reply.status(status).send();
   };
-  const route = { bodyLimit: TRACKING_BODY_LIMIT };
+  // Beacons are sent by this site's own pages: what a browser marks cross-site is refused (403),
+  // so another site cannot fill the analytics of this one through its visitors' browsers.
+  const route = { bodyLimit: TRACKING_BODY_LIMIT, onRequest: refuseCrossSite };
 
   app.post(
     '/api/census/RecordHit',
