@@ -29,39 +29,34 @@ function block(nodes: readonly Node[], env: Env): Exec {
     const e = node(nodes[i]!, env);
     if (e !== EMPTY) parts.push(e);
   }
-  switch (parts.length) {
-    case 0:
-      return EMPTY;
-    case 1:
-      return parts[0]!;
-    case 2: {
-      const [a, b] = parts as [Exec, Exec];
-      return (c, f) => a(c, f) + b(c, f);
+  const n = parts.length;
+  if (n === 0) return EMPTY;
+  if (n === 1 && texts.has(parts[0]!)) return parts[0]!;
+  // A throw loses only the instruction that threw, as in the reference engine: data may hold
+  // values no conversion accepts, and one plugin bug must not blank the page.
+  return (c, f) => {
+    let s = '';
+    for (let i = 0; i < n; i++) {
+      try {
+        s += parts[i]!(c, f);
+      } catch (e) {
+        c.error('UNEXPECTED_ERROR', `Unexpected error while rendering: ${describe(e)}`);
+      }
     }
-    case 3: {
-      const [a, b, d] = parts as [Exec, Exec, Exec];
-      return (c, f) => a(c, f) + b(c, f) + d(c, f);
-    }
-    case 4: {
-      const [a, b, d, e] = parts as [Exec, Exec, Exec, Exec];
-      return (c, f) => a(c, f) + b(c, f) + d(c, f) + e(c, f);
-    }
-    default: {
-      const n = parts.length;
-      return (c, f) => {
-        let s = '';
-        for (let i = 0; i < n; i++) s += parts[i]!(c, f);
-        return s;
-      };
-    }
-  }
+    return s;
+  };
 }
+
+/** Closures that return constant text: they cannot throw. */
+const texts = new WeakSet<Exec>();
 
 function node(n: Node, env: Env): Exec {
   switch (n.kind) {
     case 'text': {
       const t = n.text;
-      return () => t;
+      const e: Exec = () => t;
+      texts.add(e);
+      return e;
     }
     case 'variable':
       return variable(n.vars, n.formatters, n.pos, env);
@@ -269,9 +264,12 @@ function repeated(path: Path, body: Exec, between: Exec | null, alt: Exec | null
     const n = v.length;
     let s = '';
     for (let i = 0; i < n; i++) {
+      if (!c.iterate()) break;
       list.index = i;
       const item = new Frame(v[i], list);
-      s += body(c, item);
+      const b = body(c, item);
+      c.output += b.length;
+      s += b;
       if (between !== null && i < n - 1) s += between(c, item);
     }
     return s;
@@ -389,7 +387,7 @@ function include(name: string, output: boolean, pos: number, map: SourceMap): Ex
     }
     if (!c.enter(name)) return '';
     try {
-      const s = typeof code === 'function' ? code(c, f) : code.run(c, f);
+      const s = c.produced(typeof code === 'function' ? code(c, f) : code.run(c, f));
       return output ? s : '';
     } finally {
       c.depth--;

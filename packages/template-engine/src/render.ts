@@ -22,6 +22,15 @@ export interface Limits {
   maxStringLength: number;
   /** Most digits a number-formatting option may ask for (default 50). */
   maxDigits: number;
+  /** Most partial, macro, `apply` and `include` runs in one render (default 10000). */
+  maxApplications: number;
+  /** Most repeated-section iterations in one render (default 250000). */
+  maxIterations: number;
+  /**
+   * Most characters repeated sections and applications may produce in one render, counted at
+   * every level that repeats (default 16 Mi).
+   */
+  maxOutputLength: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -29,12 +38,18 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxExpressionTokens: 1000,
   maxStringLength: 65536,
   maxDigits: 50,
+  maxApplications: 10_000,
+  maxIterations: 250_000,
+  maxOutputLength: 16 * 1024 * 1024,
 });
 
 /** Looks up partials by name for a render; supplied by the template (compiles and caches). */
 export interface PartialSource {
   get(name: string): Unit | undefined;
 }
+
+/** Errors one render lists at most. */
+export const MAX_ERRORS = 1000;
 
 const pathCache = new Map<string, Path>();
 function cachedPath(raw: string): Path {
@@ -55,6 +70,15 @@ export class Render implements RenderContext {
   map: SourceMap | undefined = undefined;
   pos = -1;
   depth = 0;
+  /**
+   * Work done so far, against the limits: the depth limit holds per branch only, so a macro that
+   * applies itself twice would otherwise do 2^depth work.
+   */
+  applications = 0;
+  iterations = 0;
+  output = 0;
+  /** Set once a budget is spent: from then on nothing repeats, the rest of the page renders. */
+  exhausted = false;
   private injected: Map<string, unknown> | null = null;
 
   constructor(
@@ -78,11 +102,14 @@ export class Render implements RenderContext {
   }
 
   error(kind: TemplateErrorKind, message: string): void {
-    this.errors.push(makeError(kind, message, this.map, this.pos));
+    this.errorAt(kind, message, this.map, this.pos);
   }
 
-  errorAt(kind: TemplateErrorKind, message: string, map: SourceMap, pos: number): void {
-    this.errors.push(makeError(kind, message, map, pos));
+  errorAt(kind: TemplateErrorKind, message: string, map: SourceMap | undefined, pos: number): void {
+    const n = this.errors.length;
+    // The list is memory too: a loop that fails on every element stops adding after a while.
+    if (n < MAX_ERRORS) this.errors.push(makeError(kind, message, map, pos));
+    else if (n === MAX_ERRORS) this.errors.push(makeError('RENDER_LIMIT_EXCEEDED', `More than ${MAX_ERRORS} errors; the rest are not listed`));
   }
 
   inject(path: string): string | undefined {
@@ -118,8 +145,43 @@ export class Render implements RenderContext {
     return this.partials.get(name);
   }
 
+  /** Records the spent budget once; always false, for the callers to return. */
+  private overBudget(what: string): false {
+    if (!this.exhausted) {
+      this.exhausted = true;
+      // Listed even past the error cap: it is the one that explains a truncated page.
+      this.errors.push(makeError('RENDER_LIMIT_EXCEEDED', `Render stopped repeating work: ${what}`, this.map, this.pos));
+    }
+    return false;
+  }
+
+  /** Counts one repeated-section iteration; false once a budget is spent. */
+  iterate(): boolean {
+    if (this.exhausted) return false;
+    if (++this.iterations > this.limits.maxIterations) {
+      return this.overBudget(`more than ${this.limits.maxIterations} iterations`);
+    }
+    if (this.output > this.limits.maxOutputLength) {
+      return this.overBudget(`output longer than ${this.limits.maxOutputLength} characters`);
+    }
+    return true;
+  }
+
+  /** Counts text produced by repeated work (see `maxOutputLength`). */
+  produced(s: string): string {
+    this.output += s.length;
+    return s;
+  }
+
   /** Counts one level of partial nesting; false (and an error) past the limit. */
   enter(name: string): boolean {
+    if (this.exhausted) return false;
+    if (++this.applications > this.limits.maxApplications) {
+      return this.overBudget(`more than ${this.limits.maxApplications} partial or macro applications`);
+    }
+    if (this.output > this.limits.maxOutputLength) {
+      return this.overBudget(`output longer than ${this.limits.maxOutputLength} characters`);
+    }
     if (this.depth >= this.limits.maxPartialDepth) {
       this.error(
         'PARTIAL_RECURSION_EXCEEDED',
@@ -144,7 +206,7 @@ export class Render implements RenderContext {
     if (options?.private) f.stop = true;
     if (options?.args) f.setVar('@args', options.args);
     try {
-      return typeof code === 'function' ? code(this, f) : code.run(this, f);
+      return this.produced(typeof code === 'function' ? code(this, f) : code.run(this, f));
     } finally {
       this.depth--;
       this.frame = saved.frame;

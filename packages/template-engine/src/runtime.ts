@@ -144,9 +144,15 @@ export function toText(v: unknown): string {
     case 'object': {
       if (v === null || !Array.isArray(v)) return '';
       let s = '';
-      for (let i = 0; i < v.length; i++) {
-        if (i > 0) s += ',';
-        s += String(v[i]);
+      try {
+        for (let i = 0; i < v.length; i++) {
+          if (i > 0) s += ',';
+          s += String(v[i]);
+        }
+      } catch {
+        // An element no conversion accepts ({"toString": 1}): the array prints nothing, as in
+        // the reference engine.
+        return '';
       }
       return s;
     }

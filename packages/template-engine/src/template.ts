@@ -23,7 +23,10 @@ export interface RenderOptions {
   locale?: string;
   /** What the render treats as now, epoch ms or a Date (default: the time of the call). */
   now?: number | Date;
-  /** IANA zone (default: website.timeZone in the data, else America/New_York). */
+  /**
+   * IANA zone (default: website.timeZone in the data, else America/New_York); a zone the
+   * platform does not know means UTC.
+   */
   timeZone?: string;
   /** Overrides the partial depth limit for this render. */
   limits?: Partial<Limits>;
@@ -57,11 +60,7 @@ export class Template {
   render(data?: unknown, options: RenderOptions = {}): RenderResult {
     const limits = options.limits ? resolveLimits(options.limits, this.limits) : this.limits;
     const now = options.now instanceof Date ? options.now.getTime() : (options.now ?? Date.now());
-    let timeZone = options.timeZone;
-    if (!timeZone) {
-      const tz = getOwn(getOwn(data, 'website'), 'timeZone');
-      timeZone = typeof tz === 'string' && tz ? tz : DEFAULT_TIME_ZONE;
-    }
+    const timeZone = options.timeZone ? knownZone(options.timeZone) : dataZone(data);
     const partials = new Partials(options.partials, this.registry, this.limits);
     const c = new Render(data, options.locale || 'en', now, timeZone, limits, partials, options.injects);
     partials.render = c;
@@ -73,6 +72,34 @@ export class Template {
     }
     return { html, errors: c.errors };
   }
+}
+
+/**
+ * website.timeZone as the reference engine reads it: missing means New York, anything else that
+ * is not a zone the platform knows (empty, null, a typo) means UTC.
+ */
+function dataZone(data: unknown): string {
+  const tz = getOwn(getOwn(data, 'website'), 'timeZone');
+  if (tz === undefined) return DEFAULT_TIME_ZONE;
+  return typeof tz === 'string' ? knownZone(tz) : 'UTC';
+}
+
+const zones = new Map<string, string>();
+
+/** `zone` when Intl knows it, else UTC; remembered, since checking builds an Intl object. */
+function knownZone(zone: string): string {
+  let z = zones.get(zone);
+  if (z === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      z = zone;
+    } catch {
+      z = 'UTC';
+    }
+    if (zones.size > 500) zones.clear();
+    zones.set(zone, z);
+  }
+  return z;
 }
 
 /**

@@ -12,6 +12,8 @@ export type TemplateErrorKind =
   | 'PARTIAL_NOT_FOUND'
   | 'PARTIAL_PARSE_FAILED'
   | 'PARTIAL_RECURSION_EXCEEDED'
+  /** A render's work budget (applications, iterations, output) is spent; the rest still renders. */
+  | 'RENDER_LIMIT_EXCEEDED'
   | 'UNEXPECTED_ERROR'
   | 'EXPRESSION_ERROR'
   | 'JULIAN_DAY_OUT_OF_RANGE'
@@ -70,6 +72,9 @@ export interface RenderLimits {
   readonly maxExpressionTokens: number;
   readonly maxStringLength: number;
   readonly maxDigits: number;
+  readonly maxApplications: number;
+  readonly maxIterations: number;
+  readonly maxOutputLength: number;
 }
 
 /**

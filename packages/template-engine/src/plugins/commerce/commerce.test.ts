@@ -21,6 +21,21 @@ describe('price formatters', () => {
     ).toContain('from <span class="sqs-money-native">1.00</span>');
   });
 
+  it.each([
+    ['no product type', { structuredContent: {} }],
+    ['an unknown product type', { structuredContent: { productType: 99 } }],
+    ['a number', 5],
+    ['text', 'x'],
+  ])('prints the zero price for %s, as the reference', (_name, value) => {
+    expect(html('{v|product-price}', { v: value })).toBe(
+      '<div class="product-price">\n<span class="sqs-money-native">0.00</span>\n</div>',
+    );
+  });
+
+  it('prints no price for the undefined product type (-1)', () => {
+    expect(html('{v|product-price}', { v: { structuredContent: { productType: -1 } } })).toBe('<div class="product-price">\n\n</div>');
+  });
+
   it('uses localized labels, escaped', () => {
     const out = html('{@|product-price}', {
       localizedStrings: { salePriceText: 'Solde <b>', originalPriceText: 'Avant' },
@@ -69,6 +84,10 @@ describe('money formatters', () => {
     ['{m|money}', { m: { decimalValue: '1234.5', currencyCode: 'USD' } }, '$1,234.50'],
     ['{m|money style:code}', { m: { value: '3', currency: 'EUR' } }, 'EUR\u00a03.00'],
     ['{m|money}', { m: { value: '3' } }, ''],
+    ['{m|money}', { m: { value: '14.5', currency: 'JPY' } }, '¥14'],
+    ['{m|money}', { m: { value: '15.5', currency: 'JPY' } }, '¥16'],
+    ['{m|money}', { m: { value: '1.005', currency: 'USD' } }, '$1.00'],
+    ['{m|money round:half-up}', { m: { value: '14.5', currency: 'JPY' } }, '¥15'],
     ['{c|money-format}', { c: 123456 }, '1,234.56'],
     ['{c|moneyFormat}', { c: '5' }, '0.05'],
     ['{c|money-string}', { c: 123456 }, '$1,234.56'],
@@ -143,6 +162,20 @@ describe('product markup formatters', () => {
       ],
     },
   };
+
+  it('reads product fields the value lacks from the enclosing scopes', () => {
+    const scoped = html('{.section item}{extra|add-to-cart-btn}{.end}', { item, extra: 'x' });
+    expect(scoped).toBe(html('{item|add-to-cart-btn}', { item }));
+    const checkout = html('{.section item}{extra|product-checkout}{.end}', { item, extra: 'x' });
+    expect(checkout).toBe(html('{item|product-checkout}', { item }));
+    expect(checkout).toContain('data-item-id="p&quot;1"');
+  });
+
+  it('passes the value through when the product has no scarcity settings', () => {
+    expect(html('{item.id|product-scarcity}', { item })).toBe('p"1');
+    const merch = { productMerchandisingContext: { 'p"1': { scarcityEnabled: false } } };
+    expect(html('{item|product-scarcity|json}', { item: { id: 'p"1' }, ...merch })).toBe('{"id":"p\\"1"}');
+  });
 
   it('escapes data in the add-to-cart button', () => {
     const out = html('{item|add-to-cart-btn}', { item });

@@ -42,7 +42,8 @@ const clampDigits = (v: string): number => Math.max(0, Math.min(50, Number.parse
 
 /** Parses formatter arguments such as `style:short`, `symbol:narrow`, `minfrac:2`, `no-group`. */
 export function currencyOptions(args: readonly string[]): IntlMoneyOptions {
-  const o: IntlMoneyOptions = {};
+  // Half a minor unit rounds to even unless asked otherwise (¥14.5 → ¥14), as in the reference.
+  const o: IntlMoneyOptions = { roundingMode: 'halfEven' };
   for (const arg of args) {
     const i = arg.indexOf(':');
     const key = i < 0 ? arg : arg.slice(0, i);

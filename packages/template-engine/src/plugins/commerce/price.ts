@@ -16,11 +16,11 @@ import {
   moneyCurrency,
   normalPrice,
   pricingOptionPrice,
-  productTypeOf,
   salePrice,
   field,
   subscriptionWording,
   str,
+  num,
 } from '@site/commerce-core';
 import type { Formatter, RenderContext } from '../types';
 import { escapeHtml } from './html';
@@ -117,7 +117,9 @@ function subscriptionBlock(item: unknown, args: readonly string[], ctx: RenderCo
 
 function oneTimeBlock(item: unknown, args: readonly string[], ctx: RenderContext): PriceBlock {
   const b: PriceBlock = {};
-  if (productTypeOf(item) === undefined) return b;
+  // Only the declared "undefined" type (-1) has no price: anything else, product or not, prints
+  // the zero price, as in the reference.
+  if (num(field(field(item, 'structuredContent'), 'productType')) === -1) return b;
   if (hasVariedPrices(item)) {
     b.fromText = localized(ctx, 'productPriceFromText') ?? messages.fromPrice;
     b.fromPrice = moneyText(fromPrice(item), args, ctx);

@@ -39,7 +39,26 @@ const QUANTITY_LEAD = '\n\n\n';
 const VARIANTS_LEAD = '\n  \n  \n  \n  \n\n  ';
 const RESTOCK_LEAD = '\n'.repeat(6);
 
-const addToCartButton: Formatter = (item, _args, ctx) => {
+const SCOPED_FIELDS = ['structuredContent', 'id', 'collectionId'] as const;
+
+/**
+ * The item as the reference engine's built-in product templates see it: they run scoped into the
+ * item, so a field it lacks is looked up in the enclosing scopes. Copies only when one is missing.
+ */
+function scopedItem(item: unknown, ctx: RenderContext): unknown {
+  let out: Record<string, unknown> | null = null;
+  for (const key of SCOPED_FIELDS) {
+    if (field(item, key) !== undefined) continue;
+    const found = ctx.resolve(key);
+    if (found === undefined) continue;
+    out ??= item !== null && typeof item === 'object' && !Array.isArray(item) ? { ...item } : {};
+    out[key] = found;
+  }
+  return out ?? item;
+}
+
+const addToCartButton: Formatter = (value, _args, ctx) => {
+  const item = scopedItem(value, ctx);
   const content = field(item, 'structuredContent');
   const formMode = usesFormMode(item);
   const subscribable = field(content, 'isSubscribable');
@@ -158,6 +177,8 @@ const productStatus: Formatter = (item, _args, ctx) => {
 
 const productScarcity: Formatter = (item, _args, ctx) => {
   const merch = merchandisingFor(ctx.resolve('productMerchandisingContext'), str(field(item, 'id')));
+  // Without scarcity settings for this product the value passes through, as in the reference.
+  if (!flag(field(merch, 'scarcityEnabled'))) return item;
   let out = '';
   for (const notice of scarcityNotices(merch)) {
     out += '\n  <div class="product-scarcity"';
@@ -228,10 +249,14 @@ const productQuickView: Formatter = (item, args, ctx) => {
 };
 
 /** Variant selects, quantity input and add button in one, as product pages lay them out. */
-const productCheckout: Formatter = (item, args, ctx, vars) =>
-  String(variantsSelect(item, args, ctx, vars)) +
-  String(quantityInput(item, args, ctx, vars)) +
-  String(addToCartButton(item, args, ctx, vars));
+const productCheckout: Formatter = (value, args, ctx, vars) => {
+  const item = scopedItem(value, ctx);
+  return (
+    String(variantsSelect(item, args, ctx, vars)) +
+    String(quantityInput(item, args, ctx, vars)) +
+    String(addToCartButton(item, args, ctx, vars))
+  );
+};
 
 export const productFormatters: Readonly<Record<string, Formatter>> = {
   'add-to-cart-btn': addToCartButton,

@@ -32,6 +32,8 @@ export const coreMessages = {
     notImplemented: (name: string): string => `"${name}" formatter is not yet implemented`,
     julianDayOutOfRange: (instant: number): string =>
       `Julian day out of range: ${instant} is outside year 4713 BC to 8652 AD`,
+    dateOutOfRange: (instant: number): string =>
+      `Date out of range: ${instant} is outside the dates a JavaScript Date can hold (±8.64e15 ms)`,
     imageColorNotFound: (key: string): string => `"${key}" not found.`,
   },
 } as const;

@@ -110,6 +110,15 @@ export const getPath = (v: unknown, path: string | readonly (string | number)[])
 };
 
 /**
+ * `key` as a built-in template reads it: on `value` first, else up the enclosing scopes (the
+ * reference engine runs its built-in snippets as templates scoped into the value).
+ */
+export const scoped = (value: unknown, key: string, ctx: RenderContext): unknown => {
+  const own = child(value, key);
+  return own === undefined ? ctx.resolve(key) : own;
+};
+
+/**
  * Reads a path below `value` first, then through the template scopes: built-in snippets (comment
  * links, like buttons) read item fields from the item and site settings from wherever they are.
  */

@@ -36,3 +36,15 @@ describe('number helpers', () => {
     expect(run(f.iter, 'x', [], fakeContext({ vars: { '@index': 4 } }))).toBe('4');
   });
 });
+
+describe('never NaN', () => {
+  it.each([
+    ['round', 'x', 'x'],
+    ['round', '2.5', 3],
+    ['round', null, 0],
+    ['mod', 'x', 'x'],
+    ['mod', '7', 1],
+  ] as const)('%s %j = %j (a value that is no number passes through)', (name, v, out) =>
+    expect(run(f[name], v)).toBe(out),
+  );
+});

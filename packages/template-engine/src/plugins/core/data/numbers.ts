@@ -13,7 +13,15 @@ const cycle: Formatter = (value, args) => {
 /** `mod N` with N defaulting to 2 when absent, zero or not a number. */
 const mod: Formatter = (value, args) => {
   const divisor = parseInt(args[0] ?? '', 10) || 2;
-  return asNumber(value) % divisor;
+  const r = asNumber(value) % divisor;
+  // Never prints NaN: a value that is no number passes through (the reference prints "NaN").
+  return Number.isNaN(r) ? value : r;
+};
+
+/** Rounds half up; a value that is no number passes through (the reference prints "NaN"). */
+const round: Formatter = (value) => {
+  const n = Math.round(asNumber(value));
+  return Number.isNaN(n) ? value : n;
 };
 
 export const numberFormatters = {
@@ -21,5 +29,5 @@ export const numberFormatters = {
   cycle,
   iter: (_value, _args, ctx) => asString(ctx.resolve('@index')),
   mod,
-  round: (value) => Math.round(asNumber(value)),
+  round,
 } satisfies Record<string, Formatter>;

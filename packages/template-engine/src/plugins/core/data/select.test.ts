@@ -39,6 +39,16 @@ describe('prop, lookup and key-by', () => {
     expect(run(f.lookup, {}, [], ctx)).toBe('');
   });
 
+  it.each([
+    ['a missing key variable', 'missing'],
+    ['a key variable that is an object', 'table'],
+    ['an empty key', 'empty'],
+  ])('lookup through %s finds nothing', (_name, key) => {
+    const c = fakeContext({ root: { ...root, empty: '' } });
+    expect(run(f.lookup, 'the value', [key], c)).toBeUndefined();
+    expect(run(f.lookup, { x: 1 }, [key], c)).toBeUndefined();
+  });
+
   it('keys an array by a field', () => {
     const people = [{ id: 'p1', n: 1 }, { id: 'p2', n: 2 }, { n: 3 }];
     expect(run(f['key-by'], people, ['id'])).toEqual({ p1: people[0], p2: people[1] });

@@ -37,6 +37,8 @@ const lookupFormatter: Formatter = (value, args, ctx) => {
   const key = args[0];
   if (!key) return '';
   const ref = asString(ctx.resolve(key));
+  // A key that names nothing finds nothing (an empty path would be the value itself).
+  if (ref === '') return undefined;
   const own = getPath(value, ref);
   return own === undefined ? ctx.resolve(ref) : own;
 };

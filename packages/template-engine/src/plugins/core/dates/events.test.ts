@@ -37,6 +37,9 @@ describe('event helpers', () => {
     [59_999, '0:59'],
     [61_000, '1:01'],
     [3_725_000, '62:05'],
+    ['x', '0:00'],
+    [Infinity, '0:00'],
+    [NaN, '0:00'],
   ])('humanizeDuration %d', (ms, out) => expect(run(f.humanizeDuration, ms)).toBe(out));
 
   it('builds a calendar link in UTC basic format with the address', () => {

@@ -36,7 +36,9 @@ const timesince: Formatter = (value, _args, ctx) => {
 
 /** Milliseconds as "m:ss". */
 const humanizeDuration: Formatter = (value) => {
-  const secs = Math.trunc(asNumber(value) / 1000);
+  const ms = asNumber(value);
+  // No number (or no finite one) reads as zero, as in the reference, rather than "NaN:NaN".
+  const secs = Number.isFinite(ms) ? Math.trunc(ms / 1000) : 0;
   const mins = Math.trunc(secs / 60);
   return `${mins}:${padStart(secs - mins * 60, 2)}`;
 };

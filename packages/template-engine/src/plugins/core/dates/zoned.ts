@@ -50,8 +50,8 @@ const fieldFormatter = (timeZone: string): Intl.DateTimeFormat => {
         second: 'numeric',
       });
     } catch {
-      // An unknown zone id falls back to the platform default zone rather than failing the page.
-      f = fieldFormatter(DEFAULT_TIME_ZONE);
+      // An unknown zone id means UTC (as the engine resolves website.timeZone) rather than failing the page.
+      f = fieldFormatter('UTC');
     }
     fieldFormatters.set(timeZone, f);
   }

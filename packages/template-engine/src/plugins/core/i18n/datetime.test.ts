@@ -70,3 +70,18 @@ describe('datetime-interval', () => {
     expect(interval(T, Number.NaN)).toBe('');
   });
 });
+
+describe('instants a Date cannot hold', () => {
+  it.each([
+    ['datetime', [1e17], 1],
+    ['datetime', [-8.64e15 - 1], 1],
+    ['datetime-interval', [0, 1e17], 1],
+    ['datetime-interval', [1e17, 0], 1],
+    ['datetime', [8.64e15], 0],
+  ] as const)('%s %j: a render error, no exception', (name, vars, errors) => {
+    const c = fakeContext({ timeZone: 'UTC' });
+    const out = run(f[name], vars[0], [], c, vars);
+    expect(typeof out).toBe('string');
+    expect(c.errors.map((e) => e.kind)).toEqual(errors ? ['JULIAN_DAY_OUT_OF_RANGE'] : []);
+  });
+});

@@ -4,6 +4,15 @@ import { asNumber } from '../values';
 import { zonedFields } from '../dates/zoned';
 import { capitalizeFirst, safeLocale, splitOption } from './options';
 import { Memo } from '../memo';
+import { coreMessages } from '../messages';
+
+/** Intl cannot format past ±8.64e15 ms; such an instant is a render error, not a crash. */
+const MAX_DATE = 8.64e15;
+const inDateRange = (instant: number, ctx: RenderContext): boolean => {
+  if (instant >= -MAX_DATE && instant <= MAX_DATE) return true;
+  ctx.error('JULIAN_DAY_OUT_OF_RANGE', coreMessages.errors.dateOutOfRange(instant));
+  return false;
+};
 import { parseSkeleton } from './skeleton';
 
 type Width = 'short' | 'medium' | 'long' | 'full';
@@ -112,7 +121,7 @@ const preparedDatetimes = new Memo<PreparedDatetime>(1000);
 
 export const formatDatetime = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
   const instant = asNumber(value);
-  if (!Number.isFinite(instant)) return '';
+  if (!Number.isFinite(instant) || !inDateRange(instant, ctx)) return '';
   const key = `${ctx.locale}\u0000${ctx.timeZone}\u0000${args.join('\u0000')}`;
   const p = preparedDatetimes.get(key, () => {
     const spec = datetimeSpec(args);
@@ -205,6 +214,7 @@ export const formatInterval = (
   const start = asNumber(a);
   const end = asNumber(b);
   if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+  if (!inDateRange(start, ctx) || !inDateRange(end, ctx)) return '';
   const fa = zonedFields(start, ctx.timeZone);
   const fb = zonedFields(end, ctx.timeZone);
   const dateDiffers = fa.year !== fb.year || fa.month !== fb.month || fa.day !== fb.day;

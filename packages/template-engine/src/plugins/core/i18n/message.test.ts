@@ -58,3 +58,14 @@ describe('message', () => {
     expect(parseMessage('{0} x')).toBe(parseMessage('{0} x'));
   });
 });
+
+describe('message ICU quoting (as the reference engine)', () => {
+  it.each([
+    ["It''s {0}", 'doubled apostrophe', "It's x"],
+    ["It's {0}", 'lone quote runs to the end', 'Its {0}'],
+    ["a '{0}' b {0}", 'quoted braces are text', 'a {0} b x'],
+    ["a'b'c {0}", 'quotes vanish', 'abc x'],
+    ["'''x'''", 'doubled inside and outside', "'x'"],
+    ["{0 select y{is y} other{'{'other'}'}}", 'inside a choice', '{other}'],
+  ])('%s (%s)', (msg, _why, out) => expect(fmt(msg, 'x')).toBe(out));
+});

@@ -46,6 +46,31 @@ class Parser {
     while (this.i < this.src.length) {
       const ch = this.src.charAt(this.i);
       if (ch === '}' && inChoice) break;
+      if (ch === "'") {
+        // ICU quoting, as the reference applies it: '' is an apostrophe, and any other apostrophe
+        // quotes everything up to the next lone one (or the end) as literal text.
+        this.i++;
+        if (this.src.charAt(this.i) === "'") {
+          text += "'";
+          this.i++;
+          continue;
+        }
+        while (this.i < this.src.length) {
+          const q = this.src.charAt(this.i);
+          if (q === "'") {
+            if (this.src.charAt(this.i + 1) !== "'") {
+              this.i++;
+              break;
+            }
+            text += "'";
+            this.i += 2;
+          } else {
+            text += q;
+            this.i++;
+          }
+        }
+        continue;
+      }
       if (ch === '#' && inChoice) {
         flush();
         out.push(HASH);

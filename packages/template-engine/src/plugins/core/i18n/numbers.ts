@@ -90,7 +90,7 @@ const specs = new Memo<DecimalSpec>();
 /** Parsed once per argument list; `cap` is the render's digit limit (spec §5: 50). */
 export const decimalSpec = (args: readonly string[], cap = DIGIT_CAP): DecimalSpec =>
   specs.get(`${cap}\u0000${args.join('\u0000')}`, () => {
-    const spec: DecimalSpec = { intl: {}, scale: 1, suffix: '' };
+    const spec: DecimalSpec = { intl: { roundingMode: 'halfEven' }, scale: 1, suffix: '' };
     for (const arg of args) {
       const [key, val] = splitOption(arg);
       if (key !== 'style') {
@@ -183,7 +183,7 @@ const unitSpecs = new Memo<Intl.NumberFormatOptions | undefined>();
 
 const unitOptions = (args: readonly string[]): Intl.NumberFormatOptions | undefined =>
   unitSpecs.get(args.join('\u0000'), () => {
-    const o: Intl.NumberFormatOptions = { style: 'unit' };
+    const o: Intl.NumberFormatOptions = { style: 'unit', roundingMode: 'halfEven' };
     for (const arg of args) {
       const [key, val] = splitOption(arg);
       if (key === 'in' || key === 'unit') o.unit = val;

@@ -79,10 +79,15 @@ describe('image-srcset (spec §9 widths)', () => {
       ' srcset="/i.jpg?format=100w 100w,/i.jpg?format=300w 300w,/i.jpg?format=original 500w"',
     ],
     ['100w,2500w', ' srcset="/i.jpg?format=100w 100w,/i.jpg?format=2500w 2500w"'],
-    ['800x600', undefined],
   ])('%s', (variants, expected) =>
     expect(run(f['image-srcset'], { assetUrl: '/i.jpg', systemDataVariants: variants })).toBe(expected),
   );
+
+  it('passes an image without width variants through unchanged', () => {
+    const img = { assetUrl: '/i.jpg', systemDataVariants: '800x600' };
+    expect(run(f['image-srcset'], img)).toBe(img);
+    expect(run(f['image-srcset'], 3)).toBe(3);
+  });
 
   it('prints nothing without an image', () => expect(run(f['image-srcset'], undefined)).toBeUndefined());
 });

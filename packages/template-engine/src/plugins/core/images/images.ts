@@ -28,13 +28,14 @@ const childImageMeta: Formatter = (value, args, ctx) => {
  * the largest is below 2500w, the original file stands in for the next width up.
  */
 const imageSrcset: Formatter = (value) => {
+  // Input with no width variants passes through unchanged, as in the reference.
   if (value === undefined) return undefined;
   const assetUrl = asString(getPath(value, 'assetUrl'));
   const variants = asString(getPath(value, 'systemDataVariants'))
     .split(',')
     .filter((v) => v.endsWith('w'));
   const last = variants[variants.length - 1];
-  if (last === undefined) return undefined;
+  if (last === undefined) return value;
   const at = SRCSET_WIDTHS.indexOf(last as (typeof SRCSET_WIDTHS)[number]);
   const next = at >= 0 ? SRCSET_WIDTHS[at + 1] : undefined;
   const original = next ? `,${assetUrl}?format=original ${next}` : '';

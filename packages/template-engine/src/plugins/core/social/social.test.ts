@@ -32,6 +32,25 @@ describe('comments', () => {
     ).toBe('\n  <a href="/p#comments-i1" class="sqs-comment-link" data-id="i1">\n  No\n  Comments\n  </a>\n');
   });
 
+  it.each([
+    ['no count: nothing printed, plural', {}, '\n  Comments'],
+    ['text "1" is not the number 1', { publicCommentCount: '1' }, '1\n  Comments'],
+    ['text "0" is not the number 0', { publicCommentCount: '0' }, '0\n  Comments'],
+    ['1', { publicCommentCount: 1 }, '1\n  Comment\n'],
+  ])('comment-link with %s (as the reference)', (_name, extra, text) => {
+    expect(run(f['comment-link'], { id: 'i1', fullUrl: '/p', ...extra }, [], fakeContext())).toContain(
+      `data-id="i1">\n  ${text}`,
+    );
+  });
+
+  it('looks fields the value lacks up in the enclosing scopes', () => {
+    const ctx = fakeContext({ scopes: [{ id: 'outer', fullUrl: '/o', publicCommentCount: 2 }] });
+    expect(run(f['comment-link'], {}, [], ctx)).toBe(
+      '\n  <a href="/o#comments-outer" class="sqs-comment-link" data-id="outer">\n  2\n  Comments\n  </a>\n',
+    );
+    expect(run(f.comments, 'text', [], ctx)).toBe('\n  <div class="squarespace-comments" id="comments-outer"></div>\n');
+  });
+
   it('switches to Disqus when the site has a short name', () => {
     const ctx = fakeContext({ root: { websiteSettings: { disqusShortname: 'site' } } });
     expect(run(f['comment-link'], { id: 'i1', fullUrl: '/p' }, [], ctx)).toBe(

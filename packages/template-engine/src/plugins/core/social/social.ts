@@ -1,7 +1,7 @@
 /** Blog comments, likes, share and follow buttons, and auto-linked tweets. */
 import type { Formatter, Predicate, RenderContext } from '../../types';
 import { coreMessages } from '../messages';
-import { asNumber, asString, escapeAttr, getPath, isTruthy, lookup } from '../values';
+import { asNumber, asString, deepEquals, escapeAttr, getPath, isTruthy, lookup, scoped } from '../values';
 import { urlEncode } from '../html/escaping';
 
 const URL_IN_TEXT = /(\b(https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|])/gi;
@@ -23,16 +23,17 @@ const disqusName = (value: unknown, ctx: RenderContext): unknown =>
   lookup(value, 'websiteSettings.disqusShortname', ctx);
 
 const commentLink: Formatter = (value, _args, ctx) => {
-  const url = asString(getPath(value, 'fullUrl'));
-  const id = asString(getPath(value, 'id'));
+  const url = asString(scoped(value, 'fullUrl', ctx));
+  const id = asString(scoped(value, 'id', ctx));
   if (isTruthy(disqusName(value, ctx))) {
     return `\n  <a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>\n`;
   }
-  const count = asNumber(getPath(value, 'publicCommentCount'));
+  // "No" and the singular only for the numbers 0 and 1: a missing count prints as nothing.
+  const count = scoped(value, 'publicCommentCount', ctx);
   const { none, word, pluralSuffix } = coreMessages.comments;
   return (
     `\n  <a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ` +
-    `${count === 0 ? none : asString(getPath(value, 'publicCommentCount'))}\n  ${word}${count === 1 ? '' : pluralSuffix}\n  </a>\n`
+    `${deepEquals(count, 0) ? none : asString(count)}\n  ${word}${deepEquals(count, 1) ? '' : pluralSuffix}\n  </a>\n`
   );
 };
 
@@ -41,7 +42,7 @@ const comments: Formatter = (value, _args, ctx) => {
   if (isTruthy(disqusName(value, ctx))) {
     return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
   }
-  let out = `\n  <div class="squarespace-comments" id="comments-${asString(getPath(value, 'id'))}"`;
+  let out = `\n  <div class="squarespace-comments" id="comments-${asString(scoped(value, 'id', ctx))}"`;
   const item = lookup(value, 'item', ctx);
   const collection = lookup(value, 'collection', ctx);
   const source = isTruthy(item) ? item : isTruthy(collection) ? collection : undefined;
