@@ -36,3 +36,4 @@ export * from './form-controls/index';
 export * from './cart-page/index';
 export * from './checkout/index';
 export * from './order/index';
+export * from './editor/index';

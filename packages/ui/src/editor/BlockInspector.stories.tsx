@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { blockDefinition, createBlock } from '@site/page-content';
+import { BlockInspector } from './BlockInspector';
+
+const heading = blockDefinition('heading')!;
+const meta = {
+  title: 'Editor/BlockInspector',
+  component: BlockInspector,
+  args: { definition: heading, settings: createBlock('heading').settings, onChange: fn() },
+} satisfies Meta<typeof BlockInspector>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Heading: Story = {};
+export const ButtonWithError: Story = {
+  args: {
+    definition: blockDefinition('button')!,
+    settings: { ...createBlock('button').settings, href: 'javascript:alert(1)' },
+    errors: { href: 'Enter a web address starting with https://, http://, mailto:, tel: or /.' },
+  },
+};
+export const ProductPicker: Story = {
+  args: {
+    definition: blockDefinition('product')!,
+    settings: createBlock('product').settings,
+    choices: { product: [{ value: 'p1', label: 'Waxed Canvas Tote' }] },
+  },
+};
+export const ListOfItems: Story = { args: { definition: blockDefinition('accordion')!, settings: createBlock('accordion').settings } };
+export const NoSettings: Story = { args: { definition: blockDefinition('line')!, settings: {} } };
+export const ReadOnly: Story = { args: { isReadOnly: true } };

@@ -1,0 +1,265 @@
+import type { BlockDefinition, InspectorField } from '@site/page-content';
+import { useId } from 'react';
+import { editorMessages } from './editor-messages';
+
+export interface InspectorChoice {
+  value: string;
+  label: string;
+}
+
+export interface BlockInspectorProps {
+  definition: BlockDefinition;
+  settings: Record<string, unknown>;
+  onChange: (settings: Record<string, unknown>) => void;
+  /** Choices for the product, collection and form pickers. */
+  choices?: Partial<Record<'product' | 'collection' | 'form', readonly InspectorChoice[]>>;
+  /** Messages from the server or the schema, by setting key. */
+  errors?: Record<string, string>;
+  isReadOnly?: boolean;
+}
+
+/** The settings form of a block, built from its definition's inspector fields. */
+export function BlockInspector({ definition, settings, onChange, choices, errors, isReadOnly }: BlockInspectorProps) {
+  return (
+    <form className="ed-inspector" onSubmit={(e) => e.preventDefault()} aria-label={`${definition.label} settings`}>
+      <fieldset disabled={isReadOnly} className="ed-inspector__fields">
+        {definition.fields.length === 0 && <p className="ed-muted">This block has no settings.</p>}
+        {definition.fields.map((field) => (
+          <FieldControl
+            key={field.key}
+            field={field}
+            value={settings[field.key]}
+            error={errors?.[field.key]}
+            choices={choices}
+            onChange={(value) => onChange({ ...settings, [field.key]: value })}
+          />
+        ))}
+      </fieldset>
+    </form>
+  );
+}
+
+interface FieldControlProps {
+  field: InspectorField;
+  value: unknown;
+  error?: string;
+  choices?: BlockInspectorProps['choices'];
+  onChange: (value: unknown) => void;
+}
+
+function FieldControl({ field, value, error, choices, onChange }: FieldControlProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : undefined;
+  const label = (
+    <label className="ed-field__label" htmlFor={id}>
+      {field.label}
+    </label>
+  );
+  const errorText = error ? (
+    <p className="ed-field__error" id={errorId}>
+      {error}
+    </p>
+  ) : null;
+
+  switch (field.kind) {
+    case 'text':
+    case 'url':
+      return (
+        <div className="ed-field">
+          {label}
+          <input
+            id={id}
+            className="ed-input"
+            type={field.kind === 'url' ? 'text' : 'text'}
+            inputMode={field.kind === 'url' ? 'url' : undefined}
+            value={String(value ?? '')}
+            maxLength={field.maxLength}
+            placeholder={field.placeholder}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {errorText}
+        </div>
+      );
+    case 'textarea': {
+      const text = String(value ?? '');
+      return (
+        <div className="ed-field">
+          {label}
+          <textarea
+            id={id}
+            className="ed-input ed-textarea"
+            rows={field.rows ?? 4}
+            value={text}
+            maxLength={field.maxLength}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {field.maxLength - text.length < 200 && <p className="ed-field__hint">{editorMessages.charactersLeft(field.maxLength - text.length)}</p>}
+          {errorText}
+        </div>
+      );
+    }
+    case 'number':
+      return (
+        <div className="ed-field">
+          {label}
+          <div className="ed-field__row">
+            <input
+              id={id}
+              className="ed-input ed-input--number"
+              type="number"
+              min={field.min}
+              max={field.max}
+              step={field.step ?? 1}
+              value={Number(value ?? field.min)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => {
+                // An emptied box or a value out of range is clamped rather than stored invalid.
+                const n = Number(e.target.value);
+                if (Number.isFinite(n)) onChange(Math.min(field.max, Math.max(field.min, Math.round(n))));
+              }}
+            />
+            {field.unit && <span className="ed-muted">{field.unit}</span>}
+          </div>
+          {errorText}
+        </div>
+      );
+    case 'select':
+      return (
+        <div className="ed-field">
+          {label}
+          <select
+            id={id}
+            className="ed-input"
+            value={String(value ?? '')}
+            aria-describedby={describedBy}
+            onChange={(e) => {
+              const option = field.options.find((o) => String(o.value) === e.target.value);
+              if (option) onChange(option.value);
+            }}
+          >
+            {field.options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {errorText}
+        </div>
+      );
+    case 'toggle':
+      return (
+        <div className="ed-field ed-field--toggle">
+          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <label htmlFor={id}>{field.label}</label>
+        </div>
+      );
+    case 'product':
+    case 'collection':
+    case 'form': {
+      const options = choices?.[field.kind] ?? [];
+      return (
+        <div className="ed-field">
+          {label}
+          <select
+            id={id}
+            className="ed-input"
+            value={String(value ?? '')}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">{editorMessages.noChoice}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {errorText}
+        </div>
+      );
+    }
+    case 'list':
+      return <ListField field={field} value={value} onChange={onChange} />;
+  }
+}
+
+function ListField({
+  field,
+  value,
+  onChange,
+}: {
+  field: Extract<InspectorField, { kind: 'list' }>;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  const update = (next: Record<string, unknown>[]) => onChange(next);
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    update(next);
+  };
+  const blank = Object.fromEntries(field.fields.map((f) => [f.key, f.kind === 'toggle' ? false : '']));
+  return (
+    <fieldset className="ed-list">
+      <legend className="ed-field__label">{field.label}</legend>
+      <ol className="ed-list__items">
+        {items.map((item, index) => (
+          <li key={index} className="ed-list__item">
+            <div className="ed-list__head">
+              <span className="ed-list__title">{editorMessages.itemN(field.itemLabel, index + 1)}</span>
+              <span className="ed-list__actions">
+                <button type="button" className="ed-icon-button" disabled={index === 0} onClick={() => move(index, index - 1)}>
+                  <span aria-hidden="true">↑</span>
+                  <span className="visually-hidden">
+                    {editorMessages.moveUp} {editorMessages.itemN(field.itemLabel, index + 1)}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="ed-icon-button"
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <span aria-hidden="true">↓</span>
+                  <span className="visually-hidden">
+                    {editorMessages.moveDown} {editorMessages.itemN(field.itemLabel, index + 1)}
+                  </span>
+                </button>
+                <button type="button" className="ed-icon-button" onClick={() => update(items.filter((_, i) => i !== index))}>
+                  <span aria-hidden="true">×</span>
+                  <span className="visually-hidden">
+                    {editorMessages.remove} {editorMessages.itemN(field.itemLabel, index + 1)}
+                  </span>
+                </button>
+              </span>
+            </div>
+            {field.fields.map((sub) => (
+              <FieldControl
+                key={sub.key}
+                field={sub}
+                value={item[sub.key]}
+                onChange={(v) => update(items.map((it, i) => (i === index ? { ...it, [sub.key]: v } : it)))}
+              />
+            ))}
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="ed-button ed-button--secondary"
+        disabled={items.length >= field.maxItems}
+        onClick={() => update([...items, blank])}
+      >
+        {editorMessages.addItem(field.itemLabel)}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { messages } from '@site/page-content';
+import { BlockPicker } from './BlockPicker';
+
+const meta = { title: 'Editor/BlockPicker', component: BlockPicker, args: { onPick: fn() } } satisfies Meta<typeof BlockPicker>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AllBlocks: Story = {};
+export const AtTheLimit: Story = { args: { disabledReason: messages.tooManyBlocks(60) } };
+export const Empty: Story = { args: { definitions: [] } };

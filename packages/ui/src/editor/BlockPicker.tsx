@@ -1,0 +1,69 @@
+import { BLOCK_CATEGORIES, BLOCK_DEFINITIONS, type BlockDefinition } from '@site/page-content';
+import { useId, useMemo, useState } from 'react';
+import { editorMessages } from './editor-messages';
+
+export interface BlockPickerProps {
+  onPick: (type: string) => void;
+  /** At the block limit the picker explains why nothing can be added. */
+  disabledReason?: string;
+  definitions?: readonly BlockDefinition[];
+}
+
+/** Every block type by category, with search; picking one adds it after the selection. */
+export function BlockPicker({ onPick, disabledReason, definitions = BLOCK_DEFINITIONS }: BlockPickerProps) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const matches = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? definitions.filter((d) => `${d.label} ${d.description}`.toLowerCase().includes(q)) : definitions;
+  }, [definitions, query]);
+
+  return (
+    <div className="ed-picker">
+      <label className="visually-hidden" htmlFor={searchId}>
+        {editorMessages.searchBlocks}
+      </label>
+      <input
+        id={searchId}
+        className="ed-input"
+        type="search"
+        placeholder={editorMessages.searchBlocks}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {disabledReason && (
+        <p className="ed-notice" role="alert">
+          {disabledReason}
+        </p>
+      )}
+      {matches.length === 0 && <p className="ed-muted">{editorMessages.noBlocksMatch(query)}</p>}
+      {BLOCK_CATEGORIES.map((category) => {
+        const inCategory = matches.filter((d) => d.category === category.id);
+        if (inCategory.length === 0) return null;
+        return (
+          <section key={category.id} className="ed-picker__group" aria-label={category.label}>
+            <h3 className="ed-picker__heading">{category.label}</h3>
+            <ul className="ed-picker__grid">
+              {inCategory.map((d) => (
+                <li key={d.type}>
+                  <button
+                    type="button"
+                    className="ed-picker__item"
+                    disabled={Boolean(disabledReason)}
+                    onClick={() => onPick(d.type)}
+                    aria-describedby={`${searchId}-${d.type}`}
+                  >
+                    <span className="ed-picker__label">{d.label}</span>
+                    <span className="ed-picker__hint" id={`${searchId}-${d.type}`}>
+                      {d.description}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

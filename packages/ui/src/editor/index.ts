@@ -1,0 +1,9 @@
+export { ConfirmDialog, type ConfirmDialogProps, type DialogAction } from './ConfirmDialog';
+export { UnsavedChangesDialog, type UnsavedChangesDialogProps } from './UnsavedChangesDialog';
+export { DeviceSwitcher, type DeviceSwitcherProps } from './DeviceSwitcher';
+export { SaveStatus, type SaveStatusProps, type SaveState } from './SaveStatus';
+export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFallback';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { BlockPicker, type BlockPickerProps } from './BlockPicker';
+export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
+export { editorMessages } from './editor-messages';
