@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
+import { registerSecurityHeaders } from './security/headers';
 import { registerInputHygiene } from './security/input-hygiene';
 import { registerRateLimit } from './security/rate-limit';
 import { appsFolder, publicFolder } from './paths';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, { writesPerMinute: options.writesPerMinute ?? 600 });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  await registerSecurityHeaders(app);
   registerInputHygiene(app);
 
   if (existsSync(storefrontDist)) {
