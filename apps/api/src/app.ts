@@ -18,6 +18,7 @@ import { registerCrumbRoute } from './security/crumb';
 import { registerSecurityHeaders } from './security/headers';
 import { registerInputHygiene } from './security/input-hygiene';
 import { registerRateLimit } from './security/rate-limit';
+import { registerRouteCatalog } from './security/route-catalog';
 import { appsFolder, publicFolder } from './paths';
 import { readStorefrontAssets } from './site/assets';
 
@@ -40,10 +41,13 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
-  });
+    // A hop count is supported at run time (lib/request.js) though Fastify's types omit it.
+    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+  };
+  const app = Fastify(serverOptions);
+  registerRouteCatalog(app);
   const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
   const apps = options.appsDir ?? appsFolder;
   const storefrontDist = join(apps, 'storefront', 'dist');
