@@ -15,6 +15,10 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     browser = await launchChromium();
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    // The Content-Security-Policy must let the whole journey run: any violation is an error here.
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) pageErrors.push(m.text());
+    });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
