@@ -1,0 +1,211 @@
+import {
+  EDITOR_API,
+  type CreatePage,
+  type EditorMe,
+  type EditorSite,
+  type HeaderFooter,
+  type PageDetail,
+  type PageDocument,
+  type PageSummary,
+  type RevisionSummary,
+  type SiteLayoutEntry,
+  type UpdateNavigation,
+  type UpdatePage,
+} from '@site/page-content';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError, setXsrfToken } from './http';
+
+/** Query keys in one place, so every screen invalidates the same things. */
+export const keys = {
+  me: ['me'] as const,
+  pages: ['pages'] as const,
+  page: (id: string) => ['pages', id] as const,
+  revisions: (id: string) => ['pages', id, 'revisions'] as const,
+  layout: ['site-layout'] as const,
+  site: ['editor-site'] as const,
+  headerFooter: ['header-footer'] as const,
+};
+
+export function useMe() {
+  return useQuery({
+    queryKey: keys.me,
+    queryFn: async () => {
+      try {
+        const me = await api<EditorMe>('GET', EDITOR_API.me);
+        setXsrfToken(me.xsrfToken);
+        return me;
+      } catch (error) {
+        // Signed out is an answer, not an error: the sign-in screen shows.
+        if (error instanceof ApiError && error.status === 401) {
+          setXsrfToken(undefined);
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string; rememberMe: boolean }) =>
+      api<{ xsrfToken: string }>('POST', EDITOR_API.session, { body: input }),
+    onSuccess: async ({ xsrfToken }) => {
+      setXsrfToken(xsrfToken);
+      await client.invalidateQueries({ queryKey: keys.me });
+    },
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('DELETE', EDITOR_API.session, { query: { cloneCart: true } }),
+    onSettled: () => {
+      setXsrfToken(undefined);
+      client.setQueryData(keys.me, null);
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    },
+  });
+}
+
+export function usePages() {
+  return useQuery({ queryKey: keys.pages, queryFn: () => api<{ pages: PageSummary[] }>('GET', EDITOR_API.pages).then((r) => r.pages) });
+}
+
+export function usePage(id: string) {
+  return useQuery({ queryKey: keys.page(id), queryFn: () => api<PageDetail>('GET', EDITOR_API.page(id)), staleTime: Infinity });
+}
+
+export function useSiteLayout() {
+  return useQuery({ queryKey: keys.layout, queryFn: () => api<SiteLayoutEntry[]>('GET', EDITOR_API.siteLayout) });
+}
+
+export function useEditorSite() {
+  return useQuery({ queryKey: keys.site, queryFn: () => api<EditorSite>('GET', EDITOR_API.site), staleTime: 5 * 60_000 });
+}
+
+export function useRevisions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.revisions(id),
+    queryFn: () => api<{ revisions: RevisionSummary[] }>('GET', EDITOR_API.revisions(id)).then((r) => r.revisions),
+    enabled,
+  });
+}
+
+/** After a change to the page set, the tree and the layout are read again. */
+function refreshStructure(client: QueryClient) {
+  return Promise.all([client.invalidateQueries({ queryKey: keys.pages, exact: true }), client.invalidateQueries({ queryKey: keys.layout })]);
+}
+
+function storePage(client: QueryClient, page: PageDetail) {
+  client.setQueryData(keys.page(page.id), page);
+}
+
+export function useCreatePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreatePage) => api<PageDetail>('POST', EDITOR_API.pages, { body: input }),
+    onSuccess: async (page) => {
+      storePage(client, page);
+      await refreshStructure(client);
+    },
+  });
+}
+
+export function useUpdatePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdatePage & { id: string }) => api<PageDetail>('PATCH', EDITOR_API.page(id), { body: input }),
+    onSuccess: async (page) => {
+      storePage(client, page);
+      await refreshStructure(client);
+    },
+  });
+}
+
+export function useDuplicatePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<PageDetail>('POST', EDITOR_API.duplicate(id)),
+    onSuccess: async (page) => {
+      storePage(client, page);
+      await refreshStructure(client);
+    },
+  });
+}
+
+export function useDeletePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => api<void>('DELETE', EDITOR_API.page(id), { query: { version } }),
+    onSuccess: async (_r, { id }) => {
+      client.removeQueries({ queryKey: keys.page(id) });
+      await refreshStructure(client);
+    },
+  });
+}
+
+export function saveDraft(id: string, version: number, document: PageDocument) {
+  return api<{ version: number; savedAt: string }>('PUT', EDITOR_API.draft(id), { body: { version, document } });
+}
+
+export function usePublish() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => api<PageDetail>('POST', EDITOR_API.publish(id), { body: { version } }),
+    onSuccess: async (page) => {
+      storePage(client, page);
+      await Promise.all([refreshStructure(client), client.invalidateQueries({ queryKey: keys.revisions(page.id) })]);
+    },
+  });
+}
+
+export function useRestoreRevision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, revisionId, version }: { id: string; revisionId: string; version: number }) =>
+      api<PageDetail>('POST', EDITOR_API.restore(id, revisionId), { body: { version } }),
+    onSuccess: async (page) => {
+      storePage(client, page);
+      await client.invalidateQueries({ queryKey: keys.revisions(page.id) });
+    },
+  });
+}
+
+export function useUpdateNavigation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateNavigation) => api<SiteLayoutEntry[]>('POST', EDITOR_API.updateNavigation, { body: input }),
+    onMutate: async () => {
+      await client.cancelQueries({ queryKey: keys.layout });
+    },
+    onSuccess: (layout) => client.setQueryData(keys.layout, layout),
+    // A refused order is put back as the server has it.
+    onError: () => client.invalidateQueries({ queryKey: keys.layout }),
+  });
+}
+
+export function useHeaderFooter() {
+  return useQuery({
+    queryKey: keys.headerFooter,
+    queryFn: () => api<HeaderFooter & { version: number }>('GET', EDITOR_API.headerFooter),
+  });
+}
+
+export function useSaveHeaderFooter() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HeaderFooter & { version: number }) => api<HeaderFooter & { version: number }>('PUT', EDITOR_API.headerFooter, { body: input }),
+    onSuccess: async (saved) => {
+      client.setQueryData(keys.headerFooter, saved);
+      await client.invalidateQueries({ queryKey: keys.site });
+    },
+  });
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,163 @@
+import { blockDefinition, type HeaderFooter, type SiteHeader } from '@site/page-content';
+import { BlockInspector, BlockPicker, EmptyState, SaveStatus } from '@site/ui';
+import { useId, useState } from 'react';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useHeaderFooter, useMe, useSaveHeaderFooter } from '../api/queries';
+import { addBlock, removeBlock, updateBlockSettings } from '../page-editor/document-ops';
+import { blockSummary } from '../page-editor/BlockList';
+
+/** The site header (title or logo, menu placement, cart link, announcement) and footer (blocks, menu, copyright). */
+export function HeaderFooterScreen() {
+  const query = useHeaderFooter();
+  if (query.isPending) return <p className="ed-loading" role="status">Loading…</p>;
+  if (query.error) return <EmptyState title={errorMessage(query.error)}>Reload to try again.</EmptyState>;
+  return <HeaderFooterForm key={query.data.version} initial={query.data} />;
+}
+
+function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: number } }) {
+  const me = useMe();
+  const readOnly = !me.data?.canEdit;
+  const save = useSaveHeaderFooter();
+  const id = useId();
+  const [value, setValue] = useState<HeaderFooter>({ header: initial.header, footer: initial.footer });
+  const [selected, setSelected] = useState<string | undefined>();
+  const [picking, setPicking] = useState(false);
+  const dirty = JSON.stringify(value) !== JSON.stringify({ header: initial.header, footer: initial.footer });
+  const errors = issuesByPath(save.error);
+  const setHeader = (change: Partial<SiteHeader>) => setValue((v) => ({ ...v, header: { ...v.header, ...change } }));
+  const footerBlocks = value.footer.content.sections.flatMap((s) => s.blocks);
+  const selectedBlock = footerBlocks.find((b) => b.id === selected);
+
+  return (
+    <div className="ed-screen">
+      <header className="ed-screen__head">
+        <h1>Header &amp; footer</h1>
+        {!readOnly && (
+          <div className="ed-row">
+            <SaveStatus state={save.isPending ? { kind: 'saving' } : save.error ? { kind: 'failed', message: errorMessage(save.error) } : dirty ? { kind: 'dirty' } : { kind: 'saved' }} />
+            <button type="button" className="ed-button ed-button--primary" disabled={!dirty || save.isPending} onClick={() => save.mutate({ ...value, version: initial.version })}>
+              Save
+            </button>
+          </div>
+        )}
+      </header>
+      <form className="ed-card ed-form" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-header`}>
+        <h2 className="ed-card__title" id={`${id}-header`}>
+          Header
+        </h2>
+        <fieldset disabled={readOnly} className="ed-form__grid">
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-title`}>
+              Site title
+            </label>
+            <input id={`${id}-title`} className="ed-input" value={value.header.siteTitle} maxLength={200} onChange={(e) => setHeader({ siteTitle: e.target.value })} />
+          </div>
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-logo`}>
+              Logo image URL
+            </label>
+            <input id={`${id}-logo`} className="ed-input" value={value.header.logoUrl} placeholder="Leave empty to show the title" onChange={(e) => setHeader({ logoUrl: e.target.value })} aria-invalid={errors['header.logoUrl'] ? true : undefined} />
+            {errors['header.logoUrl'] && <p className="ed-field__error">{errors['header.logoUrl']}</p>}
+          </div>
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-logo-alt`}>
+              Logo alt text
+            </label>
+            <input id={`${id}-logo-alt`} className="ed-input" value={value.header.logoAlt} maxLength={250} onChange={(e) => setHeader({ logoAlt: e.target.value })} />
+          </div>
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-placement`}>
+              Navigation placement
+            </label>
+            <select id={`${id}-placement`} className="ed-input" value={value.header.navigationPlacement} onChange={(e) => setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })}>
+              <option value="left">Left, beside the title</option>
+              <option value="center">Centered</option>
+              <option value="right">Right</option>
+            </select>
+          </div>
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-announcement`}>
+              Announcement bar
+            </label>
+            <input id={`${id}-announcement`} className="ed-input" value={value.header.announcement} maxLength={500} placeholder="e.g. Free shipping on orders over $75" onChange={(e) => setHeader({ announcement: e.target.value })} />
+          </div>
+          <div className="ed-field ed-field--toggle">
+            <input id={`${id}-cart`} type="checkbox" checked={value.header.showCartLink} onChange={(e) => setHeader({ showCartLink: e.target.checked })} />
+            <label htmlFor={`${id}-cart`}>Show the cart link</label>
+          </div>
+        </fieldset>
+      </form>
+      <section className="ed-card" aria-labelledby={`${id}-footer`}>
+        <h2 className="ed-card__title" id={`${id}-footer`}>
+          Footer
+        </h2>
+        <fieldset disabled={readOnly} className="ed-form__grid">
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-copyright`}>
+              Copyright line
+            </label>
+            <input
+              id={`${id}-copyright`}
+              className="ed-input"
+              value={value.footer.copyright}
+              maxLength={500}
+              placeholder="© 2026 Your shop"
+              onChange={(e) => setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))}
+            />
+          </div>
+          <div className="ed-field ed-field--toggle">
+            <input
+              id={`${id}-footnav`}
+              type="checkbox"
+              checked={value.footer.showNavigation}
+              onChange={(e) => setValue((v) => ({ ...v, footer: { ...v.footer, showNavigation: e.target.checked } }))}
+            />
+            <label htmlFor={`${id}-footnav`}>Show the footer navigation</label>
+          </div>
+        </fieldset>
+        <h3 className="ed-subtitle">Footer blocks</h3>
+        {footerBlocks.length === 0 && <p className="ed-muted">No blocks in the footer yet: add an address, social links or a newsletter sign-up.</p>}
+        <ul className="ed-page-list">
+          {footerBlocks.map((block) => (
+            <li key={block.id} className="ed-page-row">
+              <button type="button" className="ed-link-button ed-page-row__title" aria-pressed={selected === block.id} onClick={() => setSelected(block.id)}>
+                {blockDefinition(block.type)?.label}
+              </button>
+              <span className="ed-page-row__path">{blockSummary(block)}</span>
+              {!readOnly && (
+                <button type="button" className="ed-icon-button" aria-label={`Remove ${blockDefinition(block.type)?.label}`} onClick={() => setValue((v) => ({ ...v, footer: { ...v.footer, content: removeBlock(v.footer.content, block.id) } }))}>
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {selectedBlock && blockDefinition(selectedBlock.type) && (
+          <div className="ed-card ed-card--inset">
+            <BlockInspector
+              definition={blockDefinition(selectedBlock.type)!}
+              settings={selectedBlock.settings}
+              isReadOnly={readOnly}
+              onChange={(settings) => setValue((v) => ({ ...v, footer: { ...v.footer, content: updateBlockSettings(v.footer.content, selectedBlock.id, settings) } }))}
+            />
+          </div>
+        )}
+        {!readOnly &&
+          (picking ? (
+            <BlockPicker
+              onPick={(type) => {
+                const result = addBlock(value.footer.content, type);
+                setValue((v) => ({ ...v, footer: { ...v.footer, content: result.doc } }));
+                setSelected(result.blockId);
+                setPicking(false);
+              }}
+            />
+          ) : (
+            <button type="button" className="ed-button" onClick={() => setPicking(true)}>
+              Add footer block
+            </button>
+          ))}
+      </section>
+    </div>
+  );
+}

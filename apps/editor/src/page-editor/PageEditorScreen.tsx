@@ -1,0 +1,329 @@
+import { blockDefinition, CONTENT_STATUS_LABELS, LIMITS, countBlocks, messages, type DeviceView, type PageDetail } from '@site/page-content';
+import { BlockInspector, BlockPicker, DeviceSwitcher, EmptyState, SaveStatus, UnsavedChangesDialog } from '@site/ui';
+import { Link, useBlocker } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useEditorSite, useMe, usePage, usePublish, useSiteLayout } from '../api/queries';
+import { PageSettingsDialog } from './PageSettingsDialog';
+import { PreviewFrame } from '../preview/PreviewFrame';
+import { renderDataFor, renderPreview } from '../preview/render-preview';
+import { BlockList } from './BlockList';
+import {
+  addBlock,
+  addSection,
+  canAddBlock,
+  changedBlocks,
+  duplicateBlock,
+  findBlock,
+  moveBlockBy,
+  moveBlockTo,
+  moveSectionBy,
+  removeBlock,
+  removeSection,
+  updateBlockSettings,
+  updateSection,
+} from './document-ops';
+import { historyReducer, initialHistory } from './history';
+import { RevisionsPanel } from './RevisionsPanel';
+import { useDraftSaver } from './useDraftSaver';
+
+type Panel = 'blocks' | 'add' | 'changes' | 'history';
+
+export function PageEditorScreen({ pageId }: { pageId: string }) {
+  const page = usePage(pageId);
+  const site = useEditorSite();
+  if (page.isPending || site.isPending) return <p className="ed-loading" role="status">Loading the page…</p>;
+  if (page.error || site.error) {
+    return (
+      <EmptyState title={errorMessage(page.error ?? site.error)} action={<Link to="/pages" className="ed-button">Back to pages</Link>}>
+        {messages.unableToLoadTryAgain}
+      </EmptyState>
+    );
+  }
+  // Keyed by id so opening another page starts a fresh history.
+  return <PageEditor key={page.data.id} page={page.data} />;
+}
+
+function PageEditor({ page }: { page: PageDetail }) {
+  const me = useMe();
+  const site = useEditorSite().data!;
+  const layout = useSiteLayout().data;
+  const readOnly = !me.data?.canEdit;
+  const [history, dispatch] = useReducer(historyReducer, page.draft, initialHistory);
+  const doc = history.present;
+  const saver = useDraftSaver(page, doc, !readOnly);
+  const publish = usePublish();
+  const [selected, setSelected] = useState<string | undefined>(doc.sections[0]?.blocks[0]?.id);
+  const [device, setDevice] = useState<DeviceView>('desktop');
+  const [panel, setPanel] = useState<Panel>('blocks');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const edit = useCallback((next: typeof doc, key?: string) => dispatch({ type: 'edit', doc: next, key }), []);
+
+  const data = useMemo(() => renderDataFor(site), [site]);
+  const preview = useMemo(
+    () => renderPreview(site, { id: page.id, title: page.title, path: page.path, description: page.description }, doc, data, layout),
+    [site, page.id, page.title, page.path, page.description, doc, data, layout],
+  );
+
+  const blocker = useBlocker({ shouldBlockFn: () => saver.isDirty, withResolver: true, enableBeforeUnload: () => saver.isDirty });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (target.closest('input, textarea, select, [contenteditable]')) return;
+      const mod = event.metaKey || event.ctrlKey;
+      if (mod && event.key.toLowerCase() === 'z') {
+        event.preventDefault();
+        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      } else if (mod && event.key.toLowerCase() === 'y') {
+        event.preventDefault();
+        dispatch({ type: 'redo' });
+      } else if (mod && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saver.flush();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [saver]);
+
+  const selectedBlock = selected ? findBlock(doc, selected)?.block : undefined;
+  const selectedDefinition = selectedBlock ? blockDefinition(selectedBlock.type) : undefined;
+  const location = selectedBlock ? findBlock(saver.error ? doc : doc, selectedBlock.id) : undefined;
+  const fieldErrors = location
+    ? issuesByPath(saver.error, ['document', 'sections', location.sectionIndex, 'blocks', location.blockIndex, 'settings'])
+    : {};
+  const changes = changedBlocks(saver.saved, doc);
+  const changeCount = changes.added.length + changes.removed.length + changes.edited.length + (changes.moved ? 1 : 0);
+  const atLimit = !canAddBlock(doc);
+  const choices = useMemo(
+    () => ({
+      product: site.products.map((p) => ({ value: p.id, label: p.title })),
+      collection: site.collections.map((c) => ({ value: c.id, label: c.title })),
+      form: site.forms.map((f) => ({ value: f.id, label: f.name })),
+    }),
+    [site],
+  );
+
+  const onPublish = async () => {
+    if (!(await saver.flush())) return;
+    const published = await publish.mutateAsync({ id: page.id, version: saver.version }).catch(() => undefined);
+    if (published) saver.rebase({ ...published, draft: doc });
+  };
+
+  const pageUrl = page.path;
+  const status = page.status;
+  return (
+    <div className="ed-page-editor">
+      <div className="ed-toolbar" role="toolbar" aria-label="Page tools">
+        <div className="ed-toolbar__start">
+          <Link to="/pages" className="ed-icon-button" aria-label="All pages">
+            ←
+          </Link>
+          <div className="ed-toolbar__title">
+            <h1 className="ed-page-title">{page.title}</h1>
+            <span className={`ed-badge ed-badge--${status}`}>{CONTENT_STATUS_LABELS[status]}</span>
+            {page.hasUnpublishedChanges && status === 'published' && <span className="ed-badge ed-badge--pending">Changes not live</span>}
+          </div>
+        </div>
+        <DeviceSwitcher value={device} onChange={setDevice} />
+        <div className="ed-toolbar__end">
+          {!readOnly && (
+            <>
+              <button type="button" className="ed-icon-button" onClick={() => dispatch({ type: 'undo' })} disabled={history.past.length === 0} aria-label="Undo" title="Undo (Ctrl+Z)">
+                ↶
+              </button>
+              <button type="button" className="ed-icon-button" onClick={() => dispatch({ type: 'redo' })} disabled={history.future.length === 0} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+                ↷
+              </button>
+              <SaveStatus state={saver.state} onRetry={saver.stale ? undefined : () => void saver.flush()} />
+              <button type="button" className="ed-button ed-button--ghost" onClick={() => setSettingsOpen(true)}>
+                Settings
+              </button>
+              <button type="button" className="ed-button" onClick={() => void saver.flush()} disabled={!saver.isDirty || saver.state.kind === 'saving'}>
+                Save
+              </button>
+              <button type="button" className="ed-button ed-button--primary" onClick={() => void onPublish()} disabled={publish.isPending}>
+                {publish.isPending ? 'Publishing…' : 'Publish'}
+              </button>
+            </>
+          )}
+          <a className="ed-button ed-button--ghost" href={pageUrl} target="_blank" rel="noreferrer">
+            View live
+          </a>
+        </div>
+      </div>
+      {readOnly && <p className="ed-banner">You can look at this page but your role cannot change it.</p>}
+      {saver.stale && (
+        <p className="ed-banner ed-banner--error" role="alert">
+          {messages.staleVersion}{' '}
+          <button type="button" className="ed-link-button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </p>
+      )}
+      {publish.error && (
+        <p className="ed-banner ed-banner--error" role="alert">
+          {errorMessage(publish.error)}
+        </p>
+      )}
+      {preview.errors.length > 0 && (
+        <p className="ed-banner ed-banner--error">Template problem: {preview.errors[0]!.message}</p>
+      )}
+      <div className="ed-workspace">
+        <aside className="ed-sidebar" aria-label="Page content">
+          <div className="ed-tabs" role="tablist" aria-label="Panels">
+            {(['blocks', 'add', 'changes', 'history'] as const)
+              .filter((p) => !readOnly || p === 'blocks' || p === 'history')
+              .map((p) => (
+                <button key={p} type="button" role="tab" id={`tab-${p}`} aria-controls={`panel-${p}`} aria-selected={panel === p} className="ed-tab" onClick={() => setPanel(p)}>
+                  {TAB_LABELS[p]}
+                  {p === 'changes' && changeCount > 0 ? ` (${changeCount})` : ''}
+                </button>
+              ))}
+          </div>
+          <div className="ed-panel" role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`}>
+            {panel === 'blocks' &&
+              (countBlocks(doc) === 0 ? (
+                <EmptyState
+                  title="This page has no blocks yet"
+                  action={
+                    !readOnly && (
+                      <button type="button" className="ed-button ed-button--primary" onClick={() => setPanel('add')}>
+                        Add block
+                      </button>
+                    )
+                  }
+                >
+                  Start with a heading, some text or an image.
+                </EmptyState>
+              ) : (
+                <>
+                  <p className="ed-muted">
+                    {countBlocks(doc)} of {LIMITS.maxBlocksPerLayout} blocks
+                  </p>
+                  <BlockList
+                    sections={doc.sections}
+                    selectedBlockId={selected}
+                    isReadOnly={readOnly}
+                    onSelect={setSelected}
+                    onMoveTo={(id, to) => edit(moveBlockTo(doc, id, to))}
+                    onMoveBy={(id, delta) => edit(moveBlockBy(doc, id, delta))}
+                    onDuplicate={(id) => {
+                      const result = duplicateBlock(doc, id);
+                      if (result) {
+                        edit(result.doc);
+                        setSelected(result.blockId);
+                      }
+                    }}
+                    onRemove={(id) => edit(removeBlock(doc, id))}
+                    onSectionChange={(id, change) => edit(updateSection(doc, id, change))}
+                    onSectionMove={(id, delta) => edit(moveSectionBy(doc, id, delta))}
+                    onSectionRemove={(id) => edit(removeSection(doc, id))}
+                  />
+                  {!readOnly && (
+                    <div className="ed-row">
+                      <button type="button" className="ed-button ed-button--primary" onClick={() => setPanel('add')} disabled={atLimit}>
+                        Add block
+                      </button>
+                      <button type="button" className="ed-button" onClick={() => edit(addSection(doc))}>
+                        Add section
+                      </button>
+                    </div>
+                  )}
+                </>
+              ))}
+            {panel === 'add' && (
+              <BlockPicker
+                disabledReason={atLimit ? messages.tooManyBlocks(LIMITS.maxBlocksPerLayout) : undefined}
+                onPick={(type) => {
+                  const result = addBlock(doc, type, selected);
+                  edit(result.doc);
+                  setSelected(result.blockId);
+                  setPanel('blocks');
+                }}
+              />
+            )}
+            {panel === 'changes' && <ChangesPanel changes={changes} onSelect={(id) => { setSelected(id); setPanel('blocks'); }} />}
+            {panel === 'history' && (
+              <RevisionsPanel
+                pageId={page.id}
+                version={saver.version}
+                readOnly={readOnly}
+                onRestored={(restored) => {
+                  saver.rebase(restored);
+                  dispatch({ type: 'reset', doc: restored.draft });
+                }}
+              />
+            )}
+          </div>
+        </aside>
+        <div className="ed-canvas">
+          <PreviewFrame parts={preview} device={device} selectedBlockId={selected} onSelectBlock={setSelected} title={`Preview of ${page.title}`} />
+        </div>
+        <aside className="ed-inspector-panel" aria-label="Block settings">
+          {selectedBlock && selectedDefinition ? (
+            <>
+              <h2 className="ed-panel-title">{selectedDefinition.label}</h2>
+              <BlockInspector
+                definition={selectedDefinition}
+                settings={selectedBlock.settings}
+                choices={choices}
+                errors={fieldErrors}
+                isReadOnly={readOnly}
+                onChange={(settings) => {
+                  const key = Object.keys(settings).find((k) => settings[k] !== selectedBlock.settings[k]);
+                  edit(updateBlockSettings(doc, selectedBlock.id, settings), `${selectedBlock.id}.${key}`);
+                }}
+              />
+            </>
+          ) : (
+            <EmptyState title="No block selected">Select a block in the list or click it in the preview to edit its settings.</EmptyState>
+          )}
+        </aside>
+      </div>
+      {settingsOpen && <PageSettingsDialog page={page} onClose={() => setSettingsOpen(false)} />}
+      <UnsavedChangesDialog
+        isOpen={blocker.status === 'blocked'}
+        changeCount={Math.max(1, changeCount)}
+        isSaving={saver.state.kind === 'saving'}
+        onSave={async () => {
+          if (await saver.flush()) blocker.proceed?.();
+        }}
+        onDiscard={() => blocker.proceed?.()}
+        onReview={() => {
+          blocker.reset?.();
+          setPanel('changes');
+        }}
+      />
+    </div>
+  );
+}
+
+const TAB_LABELS: Record<Panel, string> = { blocks: 'Blocks', add: 'Add', changes: 'Changes', history: 'History' };
+
+function ChangesPanel({ changes, onSelect }: { changes: ReturnType<typeof changedBlocks>; onSelect: (id: string) => void }) {
+  const rows = [
+    ...changes.added.map((b) => ({ block: b, what: 'Added' })),
+    ...changes.edited.map((b) => ({ block: b, what: 'Edited' })),
+    ...changes.removed.map((b) => ({ block: b, what: 'Removed' })),
+  ];
+  if (rows.length === 0 && !changes.moved) return <EmptyState title="No unsaved changes">Everything you changed is saved.</EmptyState>;
+  return (
+    <ul className="ed-changes">
+      {changes.moved && <li>Blocks or sections were reordered</li>}
+      {rows.map(({ block, what }) => (
+        <li key={`${what}-${block.id}`}>
+          <span className="ed-badge">{what}</span>{' '}
+          {what === 'Removed' ? (
+            blockDefinition(block.type)?.label
+          ) : (
+            <button type="button" className="ed-link-button" onClick={() => onSelect(block.id)}>
+              {blockDefinition(block.type)?.label}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

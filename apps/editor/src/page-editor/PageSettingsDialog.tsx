@@ -1,0 +1,134 @@
+import { CONTENT_STATUSES, CONTENT_STATUS_LABELS, type ContentStatus, type PageSummary } from '@site/page-content';
+import { ConfirmDialog } from '@site/ui';
+import { useId, useState } from 'react';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useUpdatePage } from '../api/queries';
+
+export interface PageSettingsDialogProps {
+  page: PageSummary;
+  onClose: () => void;
+}
+
+/** Title, URL, status and visibility of a page. The server validates; its messages show by the field. */
+export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
+  const update = useUpdatePage();
+  const [title, setTitle] = useState(page.title);
+  const [path, setPath] = useState(page.path);
+  const [status, setStatus] = useState<ContentStatus>(page.status);
+  const [publishAt, setPublishAt] = useState(page.publishAt ? toLocalInput(page.publishAt) : '');
+  const [enabled, setEnabled] = useState(page.enabled);
+  const id = useId();
+  const fieldErrors = issuesByPath(update.error);
+  const isSystem = page.kind === 'system' || page.path === '/';
+
+  const save = () => {
+    update.mutate(
+      {
+        id: page.id,
+        version: page.version,
+        title: title !== page.title ? title : undefined,
+        path: !isSystem && path !== page.path ? path : undefined,
+        status: status !== page.status ? status : undefined,
+        publishAt: status === 'scheduled' ? (publishAt ? new Date(publishAt).toISOString() : null) : undefined,
+        enabled: enabled !== page.enabled ? enabled : undefined,
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      isOpen
+      title="Page settings"
+      onDismiss={onClose}
+      actions={[
+        { label: 'Cancel', onPress: onClose },
+        { label: update.isPending ? 'Saving…' : 'Save', onPress: save, variant: 'primary', isDisabled: update.isPending },
+      ]}
+    >
+      <form
+        className="ed-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-title`}>
+            Page title
+          </label>
+          <input id={`${id}-title`} className="ed-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} aria-invalid={fieldErrors.title ? true : undefined} />
+          {fieldErrors.title && <p className="ed-field__error">{fieldErrors.title}</p>}
+        </div>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-path`}>
+            URL slug
+          </label>
+          <input
+            id={`${id}-path`}
+            className="ed-input"
+            value={path}
+            disabled={isSystem}
+            onChange={(e) => setPath(e.target.value)}
+            aria-describedby={`${id}-path-hint`}
+            aria-invalid={fieldErrors.path ? true : undefined}
+          />
+          <p className="ed-field__hint" id={`${id}-path-hint`}>
+            {isSystem ? 'The address of this page is fixed.' : 'Changing it keeps the old address working: visitors are redirected.'}
+          </p>
+          {fieldErrors.path && <p className="ed-field__error">{fieldErrors.path}</p>}
+        </div>
+        {!isSystem && (
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-status`}>
+              Status
+            </label>
+            <select id={`${id}-status`} className="ed-input" value={status} onChange={(e) => setStatus(e.target.value as ContentStatus)}>
+              {CONTENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {CONTENT_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            <p className="ed-field__hint">{STATUS_HINTS[status]}</p>
+          </div>
+        )}
+        {status === 'scheduled' && (
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-at`}>
+              Goes live at
+            </label>
+            <input id={`${id}-at`} className="ed-input" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+            {fieldErrors.publishAt && <p className="ed-field__error">{fieldErrors.publishAt}</p>}
+          </div>
+        )}
+        {!isSystem && (
+          <div className="ed-field ed-field--toggle">
+            <input id={`${id}-enabled`} type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+            <label htmlFor={`${id}-enabled`}>Enabled (visitors can open it)</label>
+          </div>
+        )}
+        {update.error && !Object.keys(fieldErrors).length ? (
+          <p className="ed-field__error" role="alert">
+            {errorMessage(update.error)}
+          </p>
+        ) : null}
+        <button type="submit" hidden />
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+const STATUS_HINTS: Record<ContentStatus, string> = {
+  published: 'Everyone can see the published version.',
+  draft: 'Only people who edit the site can see it.',
+  'needs-review': 'Hidden from visitors until someone reviews and publishes it.',
+  private: 'Only signed-in site members can see it.',
+  scheduled: 'Visitors see it from the date and time you choose.',
+};
+
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,130 @@
+import { createBlock, LIMITS, countBlocks, newContentId, type Block, type PageDocument, type Section } from '@site/page-content';
+
+/** Pure edits of a page document; each returns a new document and leaves the old one intact. */
+
+export interface BlockLocation {
+  sectionIndex: number;
+  blockIndex: number;
+}
+
+export function findBlock(doc: PageDocument, blockId: string): (BlockLocation & { block: Block }) | undefined {
+  for (const [sectionIndex, section] of doc.sections.entries()) {
+    const blockIndex = section.blocks.findIndex((b) => b.id === blockId);
+    if (blockIndex >= 0) return { sectionIndex, blockIndex, block: section.blocks[blockIndex]! };
+  }
+  return undefined;
+}
+
+function withSection(doc: PageDocument, index: number, change: (s: Section) => Section): PageDocument {
+  return { ...doc, sections: doc.sections.map((s, i) => (i === index ? change(s) : s)) };
+}
+
+export function canAddBlock(doc: PageDocument): boolean {
+  return countBlocks(doc) < LIMITS.maxBlocksPerLayout;
+}
+
+/** Adds a block after the given one (or at the end of the last section); a page without sections gets one. */
+export function addBlock(doc: PageDocument, type: string, afterBlockId?: string): { doc: PageDocument; blockId: string } {
+  const block = createBlock(type);
+  const at = afterBlockId ? findBlock(doc, afterBlockId) : undefined;
+  if (at) {
+    return {
+      blockId: block.id,
+      doc: withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, block) })),
+    };
+  }
+  if (doc.sections.length === 0) {
+    return { blockId: block.id, doc: { ...doc, sections: [{ id: newContentId('s'), background: 'default', width: 'wide', blocks: [block] }] } };
+  }
+  const last = doc.sections.length - 1;
+  return { blockId: block.id, doc: withSection(doc, last, (s) => ({ ...s, blocks: [...s.blocks, block] })) };
+}
+
+export function updateBlockSettings(doc: PageDocument, blockId: string, settings: Record<string, unknown>): PageDocument {
+  const at = findBlock(doc, blockId);
+  if (!at) return doc;
+  return withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.map((b) => (b.id === blockId ? { ...b, settings } : b)) }));
+}
+
+export function removeBlock(doc: PageDocument, blockId: string): PageDocument {
+  const at = findBlock(doc, blockId);
+  if (!at) return doc;
+  return withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.filter((b) => b.id !== blockId) }));
+}
+
+export function duplicateBlock(doc: PageDocument, blockId: string): { doc: PageDocument; blockId: string } | undefined {
+  const at = findBlock(doc, blockId);
+  if (!at || !canAddBlock(doc)) return undefined;
+  const copy = { ...at.block, id: newContentId('b'), settings: structuredClone(at.block.settings) };
+  return {
+    blockId: copy.id,
+    doc: withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, copy) })),
+  };
+}
+
+/** Moves a block to a position within its section (drag and drop, keyboard included). */
+export function moveBlockTo(doc: PageDocument, blockId: string, toIndex: number): PageDocument {
+  const at = findBlock(doc, blockId);
+  if (!at) return doc;
+  return withSection(doc, at.sectionIndex, (s) => {
+    const blocks = [...s.blocks];
+    const [moved] = blocks.splice(at.blockIndex, 1);
+    blocks.splice(Math.max(0, Math.min(toIndex, blocks.length)), 0, moved!);
+    return { ...s, blocks };
+  });
+}
+
+/** One step up or down; past the edge of a section the block moves into the next one. */
+export function moveBlockBy(doc: PageDocument, blockId: string, delta: -1 | 1): PageDocument {
+  const at = findBlock(doc, blockId);
+  if (!at) return doc;
+  const section = doc.sections[at.sectionIndex]!;
+  const target = at.blockIndex + delta;
+  if (target >= 0 && target < section.blocks.length) return moveBlockTo(doc, blockId, target);
+  const neighbour = at.sectionIndex + delta;
+  if (neighbour < 0 || neighbour >= doc.sections.length) return doc;
+  const without = removeBlock(doc, blockId);
+  return withSection(without, neighbour, (s) => ({
+    ...s,
+    blocks: delta === 1 ? [at.block, ...s.blocks] : [...s.blocks, at.block],
+  }));
+}
+
+export function addSection(doc: PageDocument, afterIndex = doc.sections.length - 1): PageDocument {
+  const section: Section = { id: newContentId('s'), background: 'default', width: 'wide', blocks: [] };
+  return { ...doc, sections: doc.sections.toSpliced(afterIndex + 1, 0, section) };
+}
+
+export function updateSection(doc: PageDocument, sectionId: string, change: Partial<Pick<Section, 'background' | 'width'>>): PageDocument {
+  return { ...doc, sections: doc.sections.map((s) => (s.id === sectionId ? { ...s, ...change } : s)) };
+}
+
+export function removeSection(doc: PageDocument, sectionId: string): PageDocument {
+  return { ...doc, sections: doc.sections.filter((s) => s.id !== sectionId) };
+}
+
+export function moveSectionBy(doc: PageDocument, sectionId: string, delta: -1 | 1): PageDocument {
+  const index = doc.sections.findIndex((s) => s.id === sectionId);
+  const target = index + delta;
+  if (index < 0 || target < 0 || target >= doc.sections.length) return doc;
+  const sections = [...doc.sections];
+  const [moved] = sections.splice(index, 1);
+  sections.splice(target, 0, moved!);
+  return { ...doc, sections };
+}
+
+/** Block ids whose content differs between two documents, plus added and removed ones: what "Review Changes" lists. */
+export function changedBlocks(before: PageDocument, after: PageDocument): { added: Block[]; removed: Block[]; edited: Block[]; moved: boolean } {
+  const list = (d: PageDocument) => d.sections.flatMap((s) => s.blocks);
+  const old = new Map(list(before).map((b) => [b.id, b]));
+  const now = new Map(list(after).map((b) => [b.id, b]));
+  const added = [...now.values()].filter((b) => !old.has(b.id));
+  const removed = [...old.values()].filter((b) => !now.has(b.id));
+  const edited = [...now.values()].filter((b) => old.has(b.id) && JSON.stringify(old.get(b.id)!.settings) !== JSON.stringify(b.settings));
+  const order = (d: PageDocument) =>
+    d.sections
+      .map((s) => `${s.id}:${s.background}:${s.width}:${s.blocks.map((b) => b.id).join(',')}`)
+      .join('|');
+  const moved = added.length === 0 && removed.length === 0 && order(before) !== order(after);
+  return { added, removed, edited, moved };
+}

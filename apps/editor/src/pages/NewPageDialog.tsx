@@ -1,0 +1,113 @@
+import { slugify, type PageSummary } from '@site/page-content';
+import { ConfirmDialog } from '@site/ui';
+import { useId, useState } from 'react';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useCreatePage } from '../api/queries';
+
+export interface NewPageDialogProps {
+  folders: PageSummary[];
+  onClose: () => void;
+  onCreated: (page: PageSummary) => void;
+}
+
+/** Title first; the URL follows the title until the owner types one of their own. */
+export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProps) {
+  const create = useCreatePage();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [path, setPath] = useState<string | null>(null);
+  const [kind, setKind] = useState<'page' | 'folder'>('page');
+  const [parentId, setParentId] = useState('');
+  const [navigation, setNavigation] = useState<'mainNav' | 'notLinked'>('mainNav');
+  const errors = issuesByPath(create.error);
+  const suggested = `/${slugify(title)}`;
+
+  const submit = () =>
+    create.mutate(
+      { title, kind, path: path ?? undefined, parentId: parentId || undefined, navigation },
+      { onSuccess: (page) => onCreated(page) },
+    );
+
+  return (
+    <ConfirmDialog
+      isOpen
+      title="Add a page"
+      onDismiss={onClose}
+      actions={[
+        { label: 'Cancel', onPress: onClose },
+        { label: create.isPending ? 'Creating…' : 'Create', onPress: submit, variant: 'primary', isDisabled: create.isPending || !title.trim() },
+      ]}
+    >
+      <form
+        className="ed-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (title.trim()) submit();
+        }}
+      >
+        <fieldset className="ed-segmented">
+          <legend className="ed-field__label">Type</legend>
+          <label>
+            <input type="radio" name={`${id}-kind`} checked={kind === 'page'} onChange={() => setKind('page')} /> Page
+          </label>
+          <label>
+            <input type="radio" name={`${id}-kind`} checked={kind === 'folder'} onChange={() => setKind('folder')} /> Folder
+          </label>
+        </fieldset>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-title`}>
+            Title
+          </label>
+          <input id={`${id}-title`} className="ed-input" value={title} autoFocus maxLength={200} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} />
+          {errors.title && <p className="ed-field__error">{errors.title}</p>}
+        </div>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-path`}>
+            URL slug
+          </label>
+          <input
+            id={`${id}-path`}
+            className="ed-input"
+            value={path ?? (title ? suggested : '')}
+            placeholder="/about"
+            onChange={(e) => setPath(e.target.value)}
+            aria-invalid={errors.path ? true : undefined}
+          />
+          {errors.path && <p className="ed-field__error">{errors.path}</p>}
+        </div>
+        {kind === 'page' && folders.length > 0 && (
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-folder`}>
+              Folder
+            </label>
+            <select id={`${id}-folder`} className="ed-input" value={parentId} onChange={(e) => setParentId(e.target.value)}>
+              <option value="">No folder</option>
+              {folders.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {!parentId && (
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-nav`}>
+              Where it is linked
+            </label>
+            <select id={`${id}-nav`} className="ed-input" value={navigation} onChange={(e) => setNavigation(e.target.value as 'mainNav' | 'notLinked')}>
+              <option value="mainNav">Main Navigation</option>
+              <option value="notLinked">Not Linked (reachable by its URL only)</option>
+            </select>
+          </div>
+        )}
+        {create.error && !Object.keys(errors).length ? (
+          <p className="ed-field__error" role="alert">
+            {errorMessage(create.error)}
+          </p>
+        ) : null}
+        <button type="submit" hidden />
+      </form>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,272 @@
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { CONTENT_STATUS_LABELS, NAVIGATION_FIELD_TITLES, type PageSummary, type SiteLayoutLink } from '@site/page-content';
+import { ConfirmDialog, EmptyState } from '@site/ui';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { errorMessage, useDeletePage, useDuplicatePage, useEditorSite, useMe, usePages, useSiteLayout, useUpdateNavigation } from '../api/queries';
+import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
+import { NewPageDialog } from './NewPageDialog';
+import { entry, linkKey, reorder, toNavigationItems, without } from './navigation-tree';
+
+/** The site's pages as its navigation shows them, with what an owner does to pages. */
+export function PagesScreen() {
+  const pages = usePages();
+  const layout = useSiteLayout();
+  const site = useEditorSite();
+  const me = useMe();
+  const canEdit = me.data?.canEdit ?? false;
+  const navigate = useNavigate();
+  const updateNavigation = useUpdateNavigation();
+  const duplicate = useDuplicatePage();
+  const remove = useDeletePage();
+  const [adding, setAdding] = useState(false);
+  const [settingsFor, setSettingsFor] = useState<PageSummary | null>(null);
+  const [deleting, setDeleting] = useState<PageSummary | null>(null);
+
+  const byId = useMemo(() => new Map((pages.data ?? []).map((p) => [p.id, p])), [pages.data]);
+  if (pages.isPending || layout.isPending) return <p className="ed-loading" role="status">Loading pages…</p>;
+  if (pages.error || layout.error) return <EmptyState title={errorMessage(pages.error ?? layout.error)}>Check your connection and reload.</EmptyState>;
+
+  const main = entry(layout.data, 'mainNav');
+  const notLinked = entry(layout.data, 'notLinked');
+  const system = pages.data.filter((p) => p.kind === 'system' || p.kind === 'collection');
+  const templateId = site.data?.website.id ?? 'site';
+
+  const saveMain = (links: SiteLayoutLink[]) =>
+    updateNavigation.mutate({ fieldName: 'mainNav', templateId, navigation: { items: toNavigationItems(links) } });
+  const moveTo = (page: PageSummary, target: 'mainNav' | 'notLinked') => {
+    const links = without(main?.links ?? [], page.id);
+    saveMain(target === 'mainNav' ? [...links, { collectionId: page.id, title: page.title, fullUrl: page.path, enabled: page.enabled }] : links);
+  };
+
+  const actions = (page: PageSummary, inMain: boolean) => ({
+    open: () => navigate({ to: '/pages/$pageId', params: { pageId: page.id } }),
+    settings: () => setSettingsFor(page),
+    duplicate: () => duplicate.mutate(page.id),
+    move: () => moveTo(page, inMain ? 'notLinked' : 'mainNav'),
+    remove: () => setDeleting(page),
+  });
+  const rowProps = (link: SiteLayoutLink, inMain: boolean) => {
+    const page = link.collectionId ? byId.get(link.collectionId) : undefined;
+    return { link, page, canEdit, inMain, actions: page ? actions(page, inMain) : undefined };
+  };
+  const mutationError = updateNavigation.error ?? duplicate.error ?? remove.error;
+
+  return (
+    <div className="ed-screen">
+      <header className="ed-screen__head">
+        <h1>Pages</h1>
+        {canEdit && (
+          <button type="button" className="ed-button ed-button--primary" onClick={() => setAdding(true)}>
+            Add page
+          </button>
+        )}
+      </header>
+      {mutationError && (
+        <p className="ed-banner ed-banner--error" role="alert">
+          {errorMessage(mutationError)}
+        </p>
+      )}
+      <section className="ed-card" aria-labelledby="nav-main">
+        <h2 id="nav-main" className="ed-card__title">
+          {NAVIGATION_FIELD_TITLES.mainNav}
+        </h2>
+        <p className="ed-muted">Drag pages (or focus a handle and use Space and the arrow keys) to change the order of the site’s menu.</p>
+        {main && main.links.length > 0 ? (
+          <SortableLinks links={main.links} disabled={!canEdit} onMove={(key, to) => saveMain(reorder(main.links, key, to))}>
+            {(link) => (
+              <PageRow {...rowProps(link, true)}>
+                {link.items && link.items.length > 0 && (
+                  <SortableLinks links={link.items} disabled={!canEdit} onMove={(key, to) => saveMain(reorder(main.links, key, to))} nested>
+                    {(child) => <PageRow {...rowProps(child, true)} />}
+                  </SortableLinks>
+                )}
+              </PageRow>
+            )}
+          </SortableLinks>
+        ) : (
+          <EmptyState title="The menu is empty">Add a page, or move one here from Not Linked.</EmptyState>
+        )}
+      </section>
+      <section className="ed-card" aria-labelledby="nav-not-linked">
+        <h2 id="nav-not-linked" className="ed-card__title">
+          {NAVIGATION_FIELD_TITLES.notLinked}
+        </h2>
+        <p className="ed-muted">Pages visitors reach by their URL or a link, not from the menu.</p>
+        {notLinked && notLinked.links.length > 0 ? (
+          <ul className="ed-page-list">
+            {notLinked.links.map((link) => (
+              <PageRow key={linkKey(link)} {...rowProps(link, false)} />
+            ))}
+          </ul>
+        ) : (
+          <p className="ed-muted">Every page is in the menu.</p>
+        )}
+      </section>
+      <section className="ed-card" aria-labelledby="nav-system">
+        <h2 id="nav-system" className="ed-card__title">
+          Store and system pages
+        </h2>
+        <ul className="ed-page-list">
+          {system.map((page) => (
+            <li key={page.id} className="ed-page-row">
+              <span className="ed-page-row__title">{page.title}</span>
+              <span className="ed-page-row__path">{page.path}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {adding && (
+        <NewPageDialog
+          folders={pages.data.filter((p) => p.kind === 'folder')}
+          onClose={() => setAdding(false)}
+          onCreated={(page) => {
+            setAdding(false);
+            if (page.kind === 'page') void navigate({ to: '/pages/$pageId', params: { pageId: page.id } });
+          }}
+        />
+      )}
+      {settingsFor && <PageSettingsDialog page={settingsFor} onClose={() => setSettingsFor(null)} />}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        onDismiss={() => setDeleting(null)}
+        actions={[
+          { label: 'Cancel', onPress: () => setDeleting(null) },
+          {
+            label: remove.isPending ? 'Deleting…' : 'Delete',
+            variant: 'danger',
+            isDisabled: remove.isPending,
+            onPress: () => remove.mutate({ id: deleting!.id, version: deleting!.version }, { onSettled: () => setDeleting(null) }),
+          },
+        ]}
+      >
+        <p>
+          The page, its content and its history are deleted and its URL stops working. This cannot be undone.
+          {deleting?.kind === 'folder' ? ' Pages in the folder move to Not Linked.' : ''}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function SortableLinks({
+  links,
+  disabled,
+  onMove,
+  nested,
+  children,
+}: {
+  links: SiteLayoutLink[];
+  disabled: boolean;
+  onMove: (key: string, toIndex: number) => void;
+  nested?: boolean;
+  children: (link: SiteLayoutLink) => React.ReactNode;
+}) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const ids = links.map(linkKey);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(String(active.id), ids.indexOf(String(over.id)));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
+        <ul className={`ed-page-list${nested ? ' ed-page-list--nested' : ''}`}>
+          {links.map((link) => (
+            <SortableItem key={linkKey(link)} id={linkKey(link)} title={link.title} disabled={disabled}>
+              {children(link)}
+            </SortableItem>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableItem({ id, title, disabled, children }: { id: string; title: string; disabled: boolean; children: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  return (
+    <li ref={setNodeRef} className={`ed-sortable${isDragging ? ' ed-sortable--dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
+      {!disabled && (
+        <button type="button" ref={setActivatorNodeRef} className="ed-drag-handle" {...attributes} {...listeners} aria-label={`Reorder ${title}`}>
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M5 3h2v2H5zM9 3h2v2H9zM5 7h2v2H5zM9 7h2v2H9zM5 11h2v2H5zM9 11h2v2H9z" fill="currentColor" />
+          </svg>
+        </button>
+      )}
+      <div className="ed-sortable__body">{children}</div>
+    </li>
+  );
+}
+
+function PageRow({
+  link,
+  page,
+  canEdit,
+  inMain,
+  actions,
+  children,
+}: {
+  link: SiteLayoutLink;
+  page?: PageSummary;
+  canEdit: boolean;
+  inMain: boolean;
+  actions?: Record<'open' | 'settings' | 'duplicate' | 'move' | 'remove', () => void>;
+  children?: React.ReactNode;
+}) {
+  const Row = inMain ? 'div' : 'li';
+  return (
+    <Row className="ed-page-row-wrap">
+      <div className="ed-page-row">
+        {page && page.kind === 'page' ? (
+          <Link to="/pages/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
+            {link.title}
+          </Link>
+        ) : (
+          <span className="ed-page-row__title">
+            {link.title}
+            {page?.kind === 'folder' && <span className="ed-muted"> · Folder</span>}
+            {link.externalLink && <span className="ed-muted"> · Link</span>}
+          </span>
+        )}
+        <span className="ed-page-row__path">{link.fullUrl}</span>
+        {page && page.status !== 'published' && <span className={`ed-badge ed-badge--${page.status}`}>{CONTENT_STATUS_LABELS[page.status]}</span>}
+        {page && !page.enabled && <span className="ed-badge">Disabled</span>}
+        {page && actions && canEdit && (
+          <MenuTrigger>
+            <Button className="ed-icon-button" aria-label={`Actions for ${link.title}`}>
+              ⋯
+            </Button>
+            <Popover className="ed-menu-popover" placement="bottom end">
+              <Menu
+                className="ed-menu"
+                onAction={(key) => actions[key as keyof typeof actions]()}
+                disabledKeys={page.kind === 'system' || page.path === '/' ? ['remove'] : page.kind === 'page' ? [] : ['open']}
+              >
+                <MenuItem id="open" className="ed-menu__item">
+                  Edit content
+                </MenuItem>
+                <MenuItem id="settings" className="ed-menu__item">
+                  Settings
+                </MenuItem>
+                <MenuItem id="duplicate" className="ed-menu__item">
+                  Duplicate
+                </MenuItem>
+                <MenuItem id="move" className="ed-menu__item">
+                  {inMain ? 'Move to Not Linked' : 'Add to Main Navigation'}
+                </MenuItem>
+                <MenuItem id="remove" className="ed-menu__item ed-menu__item--danger">
+                  Delete
+                </MenuItem>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        )}
+      </div>
+      {children}
+    </Row>
+  );
+}

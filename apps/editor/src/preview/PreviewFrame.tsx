@@ -1,0 +1,82 @@
+import { DEVICE_VIEWS, type DeviceView } from '@site/page-content';
+import { useEffect, useRef } from 'react';
+import { CONTENT_ID, previewDocumentHtml, type PreviewParts } from './render-preview';
+
+export interface PreviewFrameProps {
+  parts: PreviewParts;
+  device: DeviceView;
+  selectedBlockId?: string;
+  onSelectBlock: (blockId: string) => void;
+  title: string;
+}
+
+// Drawn by the editor over the site's own styles: selection and hover outlines, and no pointer
+// surprises (links and forms do nothing in the preview).
+const EDITOR_STYLE = `
+[data-block-id]{cursor:pointer;transition:outline-color .12s}
+[data-block-id]:hover{outline:1px dashed rgb(26 95 180 / 60%);outline-offset:4px}
+[data-block-id][data-ed-selected]{outline:2px solid #1a5fb4;outline-offset:4px}
+`;
+
+/**
+ * The live preview: an iframe whose document the editor writes. The layout is written once (and
+ * again only when it changes); every edit after that replaces just the content element, so
+ * typing shows at once without reloading styles or losing the scroll position.
+ */
+export function PreviewFrame({ parts, device, selectedBlockId, onSelectBlock, title }: PreviewFrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const shellRef = useRef<string | undefined>(undefined);
+  const selectRef = useRef(onSelectBlock);
+  selectRef.current = onSelectBlock;
+
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    const container = doc.getElementById(CONTENT_ID);
+    if (shellRef.current === parts.shell && container) {
+      container.innerHTML = parts.content;
+    } else {
+      shellRef.current = parts.shell;
+      doc.open();
+      doc.write(previewDocumentHtml(parts));
+      doc.close();
+      const style = doc.createElement('style');
+      style.textContent = EDITOR_STYLE;
+      doc.head.append(style);
+      doc.addEventListener('click', (event) => {
+        const target = event.target as Element | null;
+        if (target?.closest('a, button, form, input, select, textarea, summary')) event.preventDefault();
+        const block = target?.closest('[data-block-id]');
+        if (block) selectRef.current(block.getAttribute('data-block-id')!);
+      });
+      doc.addEventListener('submit', (event) => event.preventDefault());
+    }
+    markSelection(doc, selectedBlockId);
+  }, [parts, selectedBlockId]);
+
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc || !selectedBlockId) return;
+    doc.querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedBlockId]);
+
+  const width = DEVICE_VIEWS[device].width;
+  return (
+    <div className={`ed-preview ed-preview--${device}`}>
+      <iframe
+        ref={frame}
+        className="ed-preview__frame"
+        title={title}
+        style={device === 'desktop' ? undefined : { width }}
+        // Same origin so the editor can write into it; no scripts ever run inside.
+        sandbox="allow-same-origin"
+        data-device={device}
+      />
+    </div>
+  );
+}
+
+function markSelection(doc: Document, selectedBlockId: string | undefined) {
+  doc.querySelectorAll('[data-ed-selected]').forEach((el) => el.removeAttribute('data-ed-selected'));
+  if (selectedBlockId) doc.querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)?.setAttribute('data-ed-selected', '');
+}

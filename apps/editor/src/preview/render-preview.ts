@@ -1,0 +1,112 @@
+import { compile, type Template, type TemplateError } from '@site/template-engine';
+import {
+  renderDocument,
+  type BlockRenderData,
+  type EditorSite,
+  type PageDocument,
+  type SiteLayoutEntry,
+  type SiteLayoutLink,
+} from '@site/page-content';
+
+/** Where the page's content goes inside the layout; the frame patches only this element on edits. */
+export const CONTENT_ID = 'ed-preview-content';
+const CONTENT_MARKER = `<div id="${CONTENT_ID}" style="display:contents">\u0000</div>`;
+
+export interface PreviewPage {
+  id: string;
+  title: string;
+  path: string;
+  description?: string;
+}
+
+const templates = new Map<string, { source: string; template: Template }>();
+function templateFor(name: string, source: string): Template {
+  const hit = templates.get(name);
+  if (hit && hit.source === source) return hit.template;
+  const template = compile(source);
+  templates.set(name, { source, template });
+  return template;
+}
+
+/** The site's data as blocks read it, from the preview kit the server gave. */
+export function renderDataFor(site: EditorSite): BlockRenderData {
+  const items = new Map<string, Record<string, unknown>[]>();
+  for (const p of site.products) {
+    const list = items.get(p.collectionId) ?? [];
+    list.push(p.item);
+    items.set(p.collectionId, list);
+  }
+  return {
+    products: new Map(site.products.map((p) => [p.id, p.item])),
+    collections: new Map(site.collections.map((c) => [c.id, { title: c.title, fullUrl: c.fullUrl, items: items.get(c.id) ?? [] }])),
+    forms: new Map(site.forms.map((f) => [f.id, { name: f.name, fields: f.fields }])),
+  };
+}
+
+function navigationItems(layout: SiteLayoutEntry[] | undefined, identifier: string, activePath: string) {
+  const toItem = (link: SiteLayoutLink): Record<string, unknown> => ({
+    title: link.title,
+    fullUrl: link.fullUrl,
+    active: link.fullUrl === activePath,
+    newWindow: link.externalLink?.newWindow ?? false,
+    items: link.items?.filter((l) => l.enabled).map(toItem),
+  });
+  return layout?.find((e) => e.identifier === identifier)?.links.filter((l) => l.enabled).map(toItem) ?? [];
+}
+
+export interface PreviewParts {
+  /** The page around its content; it changes only when the layout, header, footer or title change. */
+  shell: string;
+  content: string;
+  errors: TemplateError[];
+}
+
+/**
+ * The page as the server would render it, from the same templates with the same engine: the
+ * page template around the rendered document, inside the site layout. Scripts are left out, so
+ * the preview is static and safe to patch.
+ */
+export function renderPreview(
+  site: EditorSite,
+  page: PreviewPage,
+  document: PageDocument,
+  data: BlockRenderData,
+  layout: SiteLayoutEntry[] | undefined,
+): PreviewParts {
+  const options = { locale: site.website.language, timeZone: site.website.timeZone };
+  const body = renderDocument(document, data, options);
+  const website = { ...site.website, baseUrl: '' };
+  const collection = { id: page.id, title: page.title, fullUrl: page.path, description: page.description ?? '', typeName: 'page', type: 10 };
+  const errors = [...body.errors];
+
+  const pageResult = templateFor('page', site.templates.page ?? '{collection.mainContent}').render(
+    { website, collection: { ...collection, mainContent: body.html }, pageType: 2 },
+    options,
+  );
+  errors.push(...pageResult.errors);
+
+  const footerHtml = renderDocument(site.headerFooter.footer.content, data, options);
+  errors.push(...footerHtml.errors);
+  const shellResult = templateFor('site', site.templates.site ?? '{mainContent}').render(
+    {
+      website,
+      collection,
+      pageType: 2,
+      requestPath: page.path,
+      header: { ...site.headerFooter.header, siteTitle: site.headerFooter.header.siteTitle || site.website.siteTitle },
+      footer: { ...site.headerFooter.footer, contentHtml: footerHtml.html, navigation: navigationItems(layout, 'secondaryNav', page.path) },
+      navigation: { items: navigationItems(layout, 'mainNav', page.path) },
+      mainContent: CONTENT_MARKER,
+      storefrontAssets: { css: site.stylesheets, js: [] },
+      pageContextJson: '{}',
+    },
+    options,
+  );
+  errors.push(...shellResult.errors);
+  return { shell: shellResult.html, content: pageResult.html, errors };
+}
+
+/** The whole page for the frame's first load. */
+export function previewDocumentHtml(parts: PreviewParts): string {
+  return parts.shell.replace('\u0000', parts.content);
+}

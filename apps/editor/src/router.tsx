@@ -1,0 +1,34 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { EditorShell } from './shell/EditorShell';
+
+// Screens load on demand: the first load is the shell and the sign-in screen; the page editor
+// (template engine, drag and drop, block kit) comes with the first page opened.
+const PageEditorScreen = lazy(() => import('./page-editor/PageEditorScreen').then((m) => ({ default: m.PageEditorScreen })));
+const PagesScreen = lazyRouteComponent(() => import('./pages/PagesScreen'), 'PagesScreen');
+const HeaderFooterScreen = lazyRouteComponent(() => import('./header-footer/HeaderFooterScreen'), 'HeaderFooterScreen');
+
+const root = createRootRoute({ component: EditorShell });
+const index = createRoute({ getParentRoute: () => root, path: '/', component: () => <Navigate to="/pages" replace /> });
+const pages = createRoute({ getParentRoute: () => root, path: '/pages', component: PagesScreen });
+const pageEditor = createRoute({
+  getParentRoute: () => root,
+  path: '/pages/$pageId',
+  component: function PageEditorRoute() {
+    const { pageId } = pageEditor.useParams();
+    return <PageEditorScreen pageId={pageId} />;
+  },
+});
+const headerFooter = createRoute({ getParentRoute: () => root, path: '/header-footer', component: HeaderFooterScreen });
+
+export const router = createRouter({
+  routeTree: root.addChildren([index, pages, pageEditor, headerFooter]),
+  basepath: '/config',
+  defaultNotFoundComponent: () => <Navigate to="/pages" replace />,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

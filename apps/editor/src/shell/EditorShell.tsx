@@ -1,0 +1,59 @@
+import { ErrorBoundary } from '@site/ui';
+import { Link, Outlet } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { useEditorSite, useMe, useSignOut } from '../api/queries';
+import { SignInScreen } from '../sign-in/SignInScreen';
+
+/** Sign-in gate, the editor's frame (top bar and navigation) and an error boundary around each screen. */
+export function EditorShell() {
+  const me = useMe();
+  const signOut = useSignOut();
+  const site = useEditorSite();
+  if (me.isPending) return <p className="ed-loading" role="status">Loading…</p>;
+  if (me.error) {
+    return (
+      <main className="ed-signin">
+        <div className="ed-signin__card" role="alert">
+          <h1 className="ed-signin__title">{me.error.message}</h1>
+          <button type="button" className="ed-button ed-button--primary" onClick={() => void me.refetch()}>
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (!me.data) return <SignInScreen />;
+  return (
+    <div className="ed-app">
+      <header className="ed-topbar">
+        <Link to="/pages" className="ed-topbar__brand">
+          {site.data?.website.siteTitle ?? 'Site editor'}
+        </Link>
+        <nav className="ed-topbar__nav" aria-label="Editor">
+          <Link to="/pages" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Pages
+          </Link>
+          <Link to="/header-footer" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Header &amp; footer
+          </Link>
+        </nav>
+        <div className="ed-topbar__end">
+          <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">
+            View site
+          </a>
+          <span className="ed-topbar__user" title={me.data.roles.join(', ')}>
+            {me.data.email}
+          </span>
+          <button type="button" className="ed-button ed-button--ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <ErrorBoundary onError={(error) => console.error('editor screen failed', error)}>
+        <Suspense fallback={<p className="ed-loading" role="status">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}

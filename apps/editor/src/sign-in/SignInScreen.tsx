@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { errorMessage, useSignIn } from '../api/queries';
+
+/** Signed-out visitors to /config see this and nothing of the editor. */
+export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
+  const signIn = useSignIn();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  return (
+    <main className="ed-signin">
+      <form
+        className="ed-signin__card"
+        aria-labelledby={`${id}-title`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          signIn.mutate({ email, password, rememberMe });
+        }}
+      >
+        <h1 id={`${id}-title`} className="ed-signin__title">
+          Sign in to edit {siteTitle ?? 'your site'}
+        </h1>
+        {signIn.error && (
+          <p className="ed-banner ed-banner--error" role="alert">
+            {errorMessage(signIn.error)}
+          </p>
+        )}
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-email`}>
+            Email
+          </label>
+          <input id={`${id}-email`} className="ed-input" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-password`}>
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            className="ed-input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <div className="ed-field ed-field--toggle">
+          <input id={`${id}-remember`} type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <label htmlFor={`${id}-remember`}>Keep me signed in for 30 days</label>
+        </div>
+        <button type="submit" className="ed-button ed-button--primary ed-button--block" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
+        <a className="ed-signin__back" href="/">
+          ← Back to the site
+        </a>
+      </form>
+    </main>
+  );
+}
