@@ -11,6 +11,8 @@ import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import type { DatabaseHandle } from './db/client';
+import { registerApiDocs } from './docs/openapi';
+import { apiRouteDocs } from './docs/route-docs';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
@@ -85,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, options.database);
   registerCrumbRoute(app);
+  registerApiDocs(app, apiRouteDocs);
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb, websiteId });
   registerCheckoutRoutes(app, {
     db: options.database.db,

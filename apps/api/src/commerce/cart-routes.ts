@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   AddCartEntryRequestSchema,
+  AddCartEntryResponseSchema,
+  CartViewSchema,
   GetCartQuerySchema,
+  UpdateEntryFieldsResponseSchema,
   UpdateEntryFieldsRequestSchema,
   QUANTITY_MAX,
   QUANTITY_MIN,
@@ -10,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
 import { cartEntries, carts, variants } from '../db/schema';
 import { loadWebsite, type WebsiteRow } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
@@ -37,6 +41,7 @@ const QuantityUpdateSchema = z.object({ quantity: z.number().int().min(0).max(QU
 const ShippingOptionSchema = z.object({ optionId: z.string().min(1) });
 const CouponSchema = z.object({ code: z.string().trim().min(1).max(64) });
 const EntryParams = z.object({ entryId: z.string().min(1) });
+const CouponParams = z.object({ code: z.string().min(1) });
 // Built once: extending a zod schema on every call is a noticeable share of a cart read.
 const GetCartQuery = GetCartQuerySchema.extend({ cartToken: z.string().min(1).optional() });
 
@@ -309,7 +314,7 @@ export function registerCartRoutes(
     '/api/commerce/shopping-cart/coupons/:code',
     { preHandler: requireCrumb },
     handle(async (request) => {
-      const { code } = parsePayload(z.object({ code: z.string().min(1) }), request.params);
+      const { code } = parsePayload(CouponParams, request.params);
       const cart = await requireCart(request);
       const codes = cart.couponCodes.filter((c) => c.toLowerCase() !== code.toLowerCase());
       await db.update(carts).set({ couponCodes: codes, updatedAt: new Date() }).where(eq(carts.id, cart.id));
@@ -317,3 +322,18 @@ export function registerCartRoutes(
     }),
   );
 }
+
+const CartAnswer = z.object({ shoppingCart: CartViewSchema });
+const cart = ['cart'];
+
+/** API documentation of the cart calls (src/docs/openapi.ts), from the schemas above. */
+export const cartRouteDocs: RouteDocs = {
+  'GET /api/commerce/shopping-cart': { summary: "The visitor's cart (SiteCart cookie), or the cart named by cartToken", tags: cart, query: GetCartQuery, response: CartViewSchema },
+  'POST /api/commerce/shopping-cart/entries': { summary: 'Adds a product variant to the cart, creating the cart when needed', tags: cart, guard: 'crumb', body: AddCartEntryRequestSchema, response: AddCartEntryResponseSchema },
+  'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields': { summary: "Changes an entry's additional-field answers", tags: cart, guard: 'crumb', params: EntryParams, body: UpdateEntryFieldsRequestSchema, response: UpdateEntryFieldsResponseSchema },
+  'PUT /api/commerce/shopping-cart/entries/:entryId': { summary: "Sets an entry's quantity (0 removes it)", tags: cart, guard: 'crumb', params: EntryParams, body: QuantityUpdateSchema, response: CartAnswer },
+  'DELETE /api/commerce/shopping-cart/entries/:entryId': { summary: 'Removes an entry', tags: cart, guard: 'crumb', params: EntryParams, response: CartAnswer },
+  'PUT /api/commerce/shopping-cart/shipping-option': { summary: 'Chooses a shipping option', tags: cart, guard: 'crumb', body: ShippingOptionSchema, response: CartAnswer },
+  'POST /api/commerce/shopping-cart/coupons': { summary: 'Applies a coupon code', tags: cart, guard: 'crumb', body: CouponSchema, response: CartAnswer },
+  'DELETE /api/commerce/shopping-cart/coupons/:code': { summary: 'Removes a coupon code', tags: cart, guard: 'crumb', params: CouponParams, response: CartAnswer },
+};

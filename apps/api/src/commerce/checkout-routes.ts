@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { CheckoutRequestSchema, StockQuerySchema, SubscriptionCartRequestSchema } from '@site/commerce-core';
+import {
+  CheckoutRequestSchema,
+  StockQuerySchema,
+  StockResponseSchema,
+  SubscriptionCartRequestSchema,
+  SubscriptionCartResponseSchema,
+} from '@site/commerce-core';
 import { restockEmailError, restockSignUpSchema } from '@site/forms';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
 import { cartEntries, products, restockSignups, variants } from '../db/schema';
 import { loadWebsite } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
@@ -15,6 +22,9 @@ import { findOrder, placeOrder } from './checkout';
 import { CommerceError } from './errors';
 import { handle, parsePayload } from './http';
 import type { PaymentProvider } from './payments';
+
+const OrderParams = z.object({ orderId: z.string().min(1) });
+const OrderQuery = z.object({ token: z.string().min(1) });
 
 export interface CheckoutRouteOptions {
   db: Database;
@@ -45,8 +55,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
   app.get(
     '/api/commerce/orders/:orderId',
     handle(async (request) => {
-      const { orderId } = parsePayload(z.object({ orderId: z.string().min(1) }), request.params);
-      const { token } = parsePayload(z.object({ token: z.string().min(1) }), request.query);
+      const { orderId } = parsePayload(OrderParams, request.params);
+      const { token } = parsePayload(OrderQuery, request.query);
       const found = await findOrder(db, websiteId, orderId, token);
       if (!found) throw new CommerceError(404, 'ORDER_NOT_FOUND', 'We could not find that order.');
       const { accessToken: _secret, ...order } = found.order;
@@ -126,3 +136,14 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
     }),
   );
 }
+
+const checkout = ['checkout'];
+
+/** API documentation of checkout, orders, stock and restock sign-ups (src/docs/openapi.ts). */
+export const checkoutRouteDocs: RouteDocs = {
+  'POST /api/commerce/checkout': { summary: 'Places the order for the cart and charges the payment', tags: checkout, guard: 'crumb', body: CheckoutRequestSchema },
+  'GET /api/commerce/orders/:orderId': { summary: 'An order, for the holder of its access token (from the confirmation link)', tags: checkout, params: OrderParams, query: OrderQuery },
+  'GET /api/commerce/inventory/stock/': { summary: "A product's stock per variant", tags: checkout, query: StockQuerySchema, response: StockResponseSchema },
+  'POST /api/3/commerce/cart/subscription': { summary: 'A separate cart holding one subscription product', tags: checkout, guard: 'crumb', body: SubscriptionCartRequestSchema, response: SubscriptionCartResponseSchema },
+  'POST /api/commerce/restock-notifications': { summary: 'Signs a visitor up for a back-in-stock notice', tags: checkout, guard: 'crumb', body: restockSignUpSchema, response: z.object({ signedUp: z.literal(true) }) },
+};

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from 'zod';
 import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
 import { formSubmissionKeys, formSubmissions } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
 import { captchaVerifierFromEnv, FORM_CAPTCHA_ACTION, type CaptchaVerifier } from './captcha';
@@ -242,3 +243,13 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
 export async function deleteExpiredFormKeys(db: Database, at: number = Date.now()): Promise<void> {
   await db.delete(formSubmissionKeys).where(lte(formSubmissionKeys.createdAt, new Date(at - FORM_KEY_TTL_MS)));
 }
+
+const formTags = ['forms'];
+
+/** API documentation of the form calls (src/docs/openapi.ts). */
+export const formRouteDocs: RouteDocs = {
+  'POST /api/form/FormSubmissionKey': { summary: 'A one-time key for the next form submission', tags: formTags, guard: 'crumb', response: z.object({ data: z.object({ key: z.string() }) }) },
+  'POST /api/rest/forms/validate/:formId': { summary: "Checks answers against the form's rules without saving", tags: formTags, params: ValidateParams, body: formValuesSchema },
+  'POST /api/form/SaveFormSubmission': { summary: 'Saves a form submission (spends its key)', tags: formTags, guard: 'crumb', query: SaveLocator.partial(), body: formSubmissionSchema, response: z.object({ success: z.literal(true) }) },
+  'GET /api/template/GetTemplateSchema': { summary: "A form block type's template schema", tags: formTags, query: templateSchemaQuery },
+};

@@ -5,6 +5,7 @@ import { clearCartCookies } from '../commerce/cart-cookies';
 import { CommerceError } from '../commerce/errors';
 import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
 import { requireCrumb } from '../security/crumb';
 import { createLoginGuard, loginGuardKey, type LoginGuard } from './login-guard';
 import { findMemberByEmail, normalizeEmail } from './members';
@@ -149,3 +150,17 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     }),
   );
 }
+
+const members = ['site-users'];
+const restockPath = '/api/site-users/account/notifications/restock';
+
+/** API documentation of sign-in and members' restock notices (src/docs/openapi.ts). */
+export const siteUserRouteDocs: RouteDocs = {
+  'POST /api/site-users/account/session': { summary: 'Signs a site member in (sets the session cookies)', tags: members, guard: 'crumb', body: LoginSchema, response: z.object({ xsrfToken: z.string() }) },
+  'DELETE /api/site-users/account/session': { summary: 'Signs out; cloneCart=true keeps the cart', tags: members, query: LogoutQuerySchema, response: z.object({ signedOut: z.literal(true) }) },
+  [`POST ${restockPath}`]: { summary: "Signs the member up for a back-in-stock notice with the account's email", tags: members, guard: 'member', body: accountRestockSignUpSchema },
+  [`GET ${restockPath}/groups`]: { summary: 'Restock sign-ups grouped by variant, paged', tags: members, guard: 'owner', query: CursorQuerySchema },
+  [`GET ${restockPath}`]: { summary: "One variant's restock sign-ups, paged", tags: members, guard: 'owner', query: VariantRefSchema.extend(CursorQuerySchema.shape) },
+  [`POST ${restockPath}/send`]: { summary: "Sends one variant's restock notices", tags: members, guard: 'owner', body: VariantRefSchema, response: z.object({ notifiedCount: z.number().int() }) },
+  [`POST ${restockPath}/send/all`]: { summary: 'Sends the restock notices of several variants', tags: members, guard: 'owner', body: SendAllSchema },
+};

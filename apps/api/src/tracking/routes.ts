@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { CommerceError } from '../commerce/errors';
 import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
 import { products } from '../db/schema';
 import { CRUMB_COOKIE, requireCrumb } from '../security/crumb';
 import { refuseCrossSite } from '../security/same-site';
@@ -231,3 +232,23 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
 
   return recorder;
 }
+
+const tracking = ['tracking'];
+const beacon = 'Refused with 403 when the browser marks the request cross-site (Sec-Fetch-Site or Origin).';
+const FORM_BODY: RouteDocs[string]['bodyTypes'] = ['application/x-www-form-urlencoded'];
+const BEACON_BODY: RouteDocs[string]['bodyTypes'] = ['application/json', 'text/plain'];
+
+/** API documentation of the tracking intake (src/docs/openapi.ts). */
+export const trackingRouteDocs: RouteDocs = {
+  'POST /api/census/RecordHit': { summary: 'Records a page view', description: beacon, tags: tracking, status: 204, body: recordHitFormSchema, bodyTypes: FORM_BODY },
+  'POST /api/census/button-click': { summary: 'Records a button click', description: beacon, tags: tracking, status: 204, body: buttonEventSchema },
+  'POST /api/census/button-render': { summary: 'Records a button shown', description: beacon, tags: tracking, status: 204, body: buttonEventSchema },
+  'POST /api/census/form-render': { summary: 'Records a form shown', description: beacon, tags: tracking, status: 204, body: formRenderEventSchema },
+  'POST /api/census/overlay': { summary: 'Records an overlay shown or closed', description: beacon, tags: tracking, status: 204, body: overlayEventSchema },
+  'POST /api/census/RecordQuickView/:id': { summary: "Records a product's quick view", description: beacon, tags: tracking, status: 204, params: QuickViewParams },
+  'POST /api/events/RecordEvent': { summary: 'Records a legacy event (crumb as a form field)', description: beacon, tags: tracking, status: 202, body: recordEventFormSchema, bodyTypes: FORM_BODY },
+  'POST /api/events/RecordJavascriptErrors': { summary: 'Records a batch of JavaScript errors', description: beacon, tags: tracking, guard: 'crumb', status: 204, body: javascriptErrorBatchSchema },
+  'POST /api/v1/clanker/validate-event-content/:schemaName': { summary: "Checks an event's content without storing it", description: beacon, tags: tracking, params: SchemaNameParams, body: clankerEventSchema },
+  'POST /api/1/performance/records': { summary: 'Records web-vital and page-speed metrics (beacon)', description: beacon, tags: tracking, status: 204, body: performanceBatchSchema, bodyTypes: BEACON_BODY },
+  'POST /api/v1/clanker/events': { summary: 'Records a second-schema event (beacon)', description: beacon, tags: tracking, status: 202, body: clankerEventSchema, bodyTypes: BEACON_BODY },
+};

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { cartRouteDocs } from '../commerce/cart-routes';
+import { checkoutRouteDocs } from '../commerce/checkout-routes';
+import { formRouteDocs } from '../forms/routes';
+import { siteUserRouteDocs } from '../site-users/routes';
+import { trackingRouteDocs } from '../tracking/routes';
+import type { RouteDocs } from './openapi';
+
+const misc: RouteDocs = {
+  'GET /api/health': { summary: 'Liveness and database reachability (503 when the database is down)', tags: ['health'], response: z.object({ status: z.string(), database: z.string() }) },
+  'GET /api/crumb': { summary: 'The crumb (CSRF token) for state-changing calls; also set as the crumb cookie', tags: ['security'], response: z.object({ crumb: z.string() }) },
+  'GET /api/docs': { summary: 'This documentation, as a page', tags: ['docs'] },
+  'GET /api/docs/openapi.json': { summary: 'This documentation, as an OpenAPI 3.1 document', tags: ['docs'] },
+  'GET /*': { summary: 'A site page rendered from its template (?format=json gives the page context)', tags: ['pages'], query: z.object({ format: z.enum(['json', 'json-pretty']).optional() }) },
+};
+
+/** Every documented route of the API, from the zod schemas its handler parses with. */
+export function apiRouteDocs(): RouteDocs {
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs };
+}
