@@ -97,6 +97,10 @@ describe('money formatters', () => {
     ['{c|bookkeeper-money-format}', { c: 12345 }, '$123.45'],
     ['{n|percentage-format}', { n: '12.3456' }, '12.346'],
     ['{n|percentage-format trim}', { n: 5 }, '5'],
+    ['{n|percentage-format}', { n: 2.0005 }, '2.00'],
+    ['{n|percentage-format}', { n: '2.0015' }, '2.002'],
+    ['{n|percentage-format}', { n: '-9.9995' }, '-10.00'],
+    ['{n|percentage-format}', { n: '0.00051' }, '0.001'],
   ])('%s', (tpl, data, out) => expect(html(tpl, data)).toBe(out));
 
   const legacy = ['money-format', 'moneyFormat', 'money-string', 'i18n-money-format'];

@@ -178,10 +178,25 @@ const i18nMoneyFormat: Formatter = (value, args, ctx) => {
   return formatMoneyIntl(amount, currency, locale, currencyOptions(args));
 };
 
+/** `p` rounded to `digits` fraction digits, half to even (2.0005 → 2.000), as the reference rounds. */
+export function roundHalfEven(p: DecimalParts, digits: number): DecimalParts {
+  if (p.frac.length <= digits) return p;
+  const rest = p.frac.slice(digits);
+  let d = p.int + p.frac.slice(0, digits);
+  const first = rest.charCodeAt(0) - 48;
+  const up = first > 5 || (first === 5 && (/[1-9]/.test(rest.slice(1)) || (d.charCodeAt(d.length - 1) - 48) % 2 === 1));
+  if (up) {
+    let i = d.length - 1;
+    while (i >= 0 && d[i] === '9') i--;
+    d = i < 0 ? '1' + '0'.repeat(d.length) : d.slice(0, i) + String.fromCharCode(d.charCodeAt(i) + 1) + '0'.repeat(d.length - i - 1);
+  }
+  return { negative: p.negative, int: d.slice(0, d.length - digits) || '0', frac: d.slice(d.length - digits) };
+}
+
 /** `{n|percentage-format}`: a grouped decimal with 2 to 3 fraction digits; `trim` drops the zeros. */
 const percentageFormat: Formatter = (value, args, ctx) => {
   if (!hasLocaleData(ctx)) return '';
-  const parts = parseDecimal(typeof value === 'string' || typeof value === 'number' ? value : '') ?? ZERO;
+  const parts = roundHalfEven(parseDecimal(typeof value === 'string' || typeof value === 'number' ? value : '') ?? ZERO, 3);
   const trim = args.includes('trim');
   return formatDecimalIntl(parts, ctx.locale, { minimumFractionDigits: trim ? 0 : 2, maximumFractionDigits: 3 });
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../test-context';
 import { comparisonPredicates as p } from './comparisons';
 
-const root = { n: 5, m: 5, s: 'beta', list: [1, 2], same: [1, 2], debug: 1 };
+const root = { n: 5, m: 5, s: 'beta', list: [1, 2], same: [1, 2], debug: 1, nil: null };
 
 describe('comparisons', () => {
   it.each([
@@ -12,6 +12,10 @@ describe('comparisons', () => {
     ['equal?', ['list', 'same'], true],
     ['equal?', ['s', '"beta"'], true],
     ['notEqual?', ['n', '6'], true],
+    ['equal?', ['missing', 'nil'], true],
+    ['equal?', ['missing', 'null'], true],
+    ['notEqual?', ['nil', 'missing'], false],
+    ['equal?', ['missing', '0'], false],
     ['greaterThan?', ['n', '4'], true],
     ['greaterThan?', ['s', '"alpha"'], true],
     ['greaterThan?', ['s', '"Zeta"'], true],

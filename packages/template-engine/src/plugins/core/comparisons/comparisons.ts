@@ -25,10 +25,13 @@ const nth: Predicate = (args, ctx) => {
   return Math.abs(n as number) % Math.abs(m as number) === 0;
 };
 
+/** A missing value equals null, as in the reference (its missing node holds null). */
+const same = (a: unknown, b: unknown): boolean => deepEquals(a === undefined ? null : a, b === undefined ? null : b);
+
 export const comparisonPredicates = {
   'debug?': (_args, ctx) => isTruthy(ctx.resolve('debug')),
-  'equal?': compare(deepEquals),
-  'notEqual?': compare((a, b) => !deepEquals(a, b)),
+  'equal?': compare(same),
+  'notEqual?': compare((a, b) => !same(a, b)),
   'greaterThan?': compare((a, b) => compareValues(a, b) > 0),
   'greaterThanOrEqual?': compare((a, b) => compareValues(a, b) >= 0),
   'lessThan?': compare((a, b) => compareValues(a, b) < 0),

@@ -21,6 +21,14 @@ describe('get', () => {
     [['nothing'], undefined],
   ])('get %j', (args, expected) => expect(run(f.get, obj, args, ctx)).toEqual(expected));
 
+  it.each([
+    ['an object', { k: { x: 1 } }],
+    ['null', { k: null }],
+    ['empty text', { k: '' }],
+  ])('finds nothing with a key that is %s (not the first element)', (_name, r) => {
+    expect(run(f.get, ['first', 'second'], ['k'], fakeContext({ root: r }))).toBeUndefined();
+  });
+
   it('keeps a null it finds (it is present)', () => {
     expect(run(f.get, { b: null }, ['key'], ctx)).toBeNull();
   });

@@ -10,10 +10,10 @@ const get: Formatter = (value, args, ctx) => {
   let cur = value;
   for (const arg of args) {
     const key = ctx.resolve(arg);
-    if (key === undefined) return undefined;
-    cur = Array.isArray(key)
-      ? getPath(cur, key as (string | number)[])
-      : child(cur, typeof key === 'number' ? key : asString(key));
+    if (Array.isArray(key)) cur = getPath(cur, key as (string | number)[]);
+    else if (typeof key === 'number' || (typeof key === 'string' && key !== '')) cur = child(cur, key);
+    // An object, null or empty key names nothing (not the first element of an array).
+    else return undefined;
     if (cur === undefined) return undefined;
   }
   return cur;

@@ -15,6 +15,7 @@ describe('escaping formatters', () => {
     ['json-pretty', [1], '[\n  1\n]'],
     ['raw', 'text', '"text"'],
     ['raw', null, 'null'],
+    ['raw', undefined, 'null'],
   ] as const)('%s %j', (name, value, expected) => expect(run(f[name], value)).toBe(expected));
 
   it('prints nothing for a missing value as JSON', () => {

@@ -55,7 +55,8 @@ export const escapingFormatters = {
   htmltag: htmlattr,
   json: (value) => jsonForScript(value),
   'json-pretty': (value) => jsonForScript(value, '  '),
-  raw: (value) => (value === undefined ? '' : JSON.stringify(value)),
+  // A missing value is JSON null, as in the reference.
+  raw: (value) => (value === undefined ? 'null' : JSON.stringify(value)),
   'url-encode': (value) => urlEncode(asString(value)),
   AbsUrl: (value, _args, ctx) => `${asString(ctx.resolve('base-url'))}/${asString(value)}`,
 } satisfies Record<string, Formatter>;
