@@ -2,10 +2,12 @@ import { isSafeText } from '@site/commerce-core';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
+import { DEMO_CONTACT_FORM_ID } from '../seed/demo-forms';
+import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import type { CatalogRoute } from './route-catalog';
 
 /**
@@ -116,6 +118,34 @@ const shot: fc.Arbitrary<Shot> = fc.record(
   { requiredKeys: ['authed', 'param'] },
 );
 
+/** A request the API accepts; the mutation fuzz breaks one part of it at a time. */
+interface Seed {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body: unknown;
+  contentType?: string;
+}
+
+/** Every path into a JSON value (the value itself included). */
+function paths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  const inner =
+    value !== null && typeof value === 'object'
+      ? Object.entries(value).flatMap(([k, v]) => paths(v, [...at, Array.isArray(value) ? Number(k) : k]))
+      : [];
+  return [at, ...inner];
+}
+
+function mutate(body: unknown, path: (string | number)[], replacement: unknown, remove: boolean): unknown {
+  if (path.length === 0) return replacement;
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  if (remove) delete node[last];
+  else node[last] = replacement;
+  return copy;
+}
+
 describe.each(targets)('fuzzing every route on $name', (target) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
@@ -189,6 +219,73 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
     expect(statuses.size).toBeGreaterThan(3);
   });
+
+  it('answers no 5xx when one part of an accepted request is broken (wrong type, huge, NUL, surrogate, missing)', async () => {
+    // A cart with one entry, for the calls that need one.
+    const cookie = `crumb=${CRUMB}`;
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      payload: { itemId: 'prod-field-notebook', sku: 'NOTE-3', quantity: 1 },
+      headers: { cookie, 'x-csrf-token': CRUMB },
+    });
+    expect(added.statusCode).toBe(200);
+    const cart = added.cookies.find((c) => c.name === 'SiteCart')!.value;
+    const entryId = added.json().newlyAdded.id as string;
+    const wallet = { itemId: 'prod-wallet', sku: 'WALLET-1' };
+    const answers = JSON.stringify({ initials: 'AL', thread: 'Natural' });
+    const visitor = { visitorCookie: '', websiteId: DEMO_WEBSITE_ID, templateId: 't1', url: 'https://shop.test/' };
+    const seeds: Seed[] = [
+      { method: 'POST', url: '/api/commerce/shopping-cart/entries', body: { ...wallet, quantity: 1, additionalFields: answers } },
+      { method: 'PUT', url: `/api/commerce/shopping-cart/entries/${entryId}/additionalFields`, body: { itemId: 'prod-field-notebook', sku: 'NOTE-3', additionalFields: '{}' } },
+      { method: 'PUT', url: `/api/commerce/shopping-cart/entries/${entryId}`, body: { quantity: 2 } },
+      { method: 'PUT', url: '/api/commerce/shopping-cart/shipping-option', body: { optionId: 'standard' } },
+      { method: 'POST', url: '/api/commerce/shopping-cart/coupons', body: { code: 'WELCOME10' } },
+      { method: 'POST', url: '/api/commerce/checkout', body: { email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD } },
+      { method: 'POST', url: '/api/3/commerce/cart/subscription', body: { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 } },
+      { method: 'POST', url: '/api/commerce/restock-notifications', body: { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1', siteVisitorEmail: 'a@b.co', isJoinMailingList: false } },
+      { method: 'POST', url: '/api/site-users/account/session', body: { email: 'nobody@demo.test', password: 'x', rememberMe: true } },
+      { method: 'POST', url: '/api/site-users/account/notifications/restock/send', body: { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' } },
+      { method: 'POST', url: '/api/site-users/account/notifications/restock/send/all', body: { sendRequests: [{ productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' }] } },
+      { method: 'POST', url: `/api/rest/forms/validate/${DEMO_CONTACT_FORM_ID}`, body: { name: ['Ada', 'L'], email: 'a@b.co', message: 'hi', subject: 'Wholesale', interests: [] } },
+      { method: 'POST', url: '/api/form/SaveFormSubmission', body: { formId: DEMO_CONTACT_FORM_ID, key: 'k', form: { name: ['Ada', 'L'], email: 'a@b.co', message: 'hi' }, pageTitle: 'C', pageId: 'p', contentSource: 'c', pagePath: '/contact', pagePermissionTypeValue: 0 } },
+      { method: 'POST', url: '/api/census/button-click', body: { ...visitor, buttonId: 'b', buttonText: 'Buy' } },
+      { method: 'POST', url: '/api/census/overlay', body: { ...visitor, overlayId: 'o', action: 'show' } },
+      { method: 'POST', url: '/api/1/performance/records', contentType: 'text/plain', body: [{ app: 'storefront', pageLoadId: 'l', ts: 1, event: 'web_vital', data: { name: 'LCP', value: 1, rating: 'good', metricId: 'm' } }] },
+      { method: 'POST', url: '/api/events/RecordJavascriptErrors', body: [{ event: 'interface_error_uncaught', data: { websiteId: DEMO_WEBSITE_ID, templateId: 't', url: 'https://x/', userAgent: 'u', message: 'm' }, timestamp: 1 }] },
+      { method: 'POST', url: '/api/v1/clanker/events', body: { eventSchemaName: 'site_visitor', eventContent: { browserLanguage: 'en', windowSize: { width: 1, height: 1 }, pageHost: 'h', path: '/', queryParams: {}, referrer: '', userAgent: 'u', timestamp: 1, sourceEnvironment: 'prod', sourceKind: 'WEB' } } },
+    ];
+    const replacement = fc.oneof(value, nasty, fc.constantFrom(huge, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1.5, -1, 0, [], {}, null, true, '1'));
+    const statuses = new Map<number, number>();
+    for (const seed of seeds) {
+      const where = paths(seed.body);
+      await fc.assert(
+        fc.asyncProperty(fc.nat(), replacement, fc.boolean(), async (n, replace, remove) => {
+          const path = where[n % where.length]!;
+          const body = mutate(seed.body, path, replace, remove && path.length > 0);
+          const res = await app.inject({
+            method: seed.method,
+            url: seed.url,
+            payload: JSON.stringify(body) ?? 'null',
+            headers: {
+              'content-type': seed.contentType ?? 'application/json',
+              cookie: `${cookie}; SiteCart=${cart}; siteUserSession=${session}`,
+              'x-csrf-token': CRUMB,
+              'x-siteuser-xsrf-token': xsrf,
+            },
+          });
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode >= 500) {
+            throw new Error(`${seed.method} ${seed.url} with ${JSON.stringify(path)} = ${JSON.stringify(replace)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+      );
+    }
+    // Some mutations still pass (2xx) and most are refused (4xx): the fuzz reached the handlers.
+    expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
+    expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
+  }, 300_000);
 
   it(`answers no 5xx to ${RUNS_PER_ROUTE} random requests per route`, async () => {
     for (const route of routes) {
