@@ -2,3 +2,4 @@ export * from './site';
 export * from './commerce';
 export * from './forms';
 export * from './site-users';
+export * from './editor';

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ContentStatus, FolderBehavior, PageDocument, PageKind } from '@site/page-content';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const websites = pgTable('websites', {
   id: text('id').primaryKey(),
@@ -45,8 +46,24 @@ export const pages = pgTable(
     itemTemplateName: text('item_template_name'),
     /** Extra context merged into the rendered JSON (page-specific content). */
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    /** Where the page sat in the menu before site_navigation existed; read only when a site has no navigation row. */
     navigationIndex: integer('navigation_index'),
     enabled: boolean('enabled').notNull().default(true),
+    kind: text('kind').$type<PageKind>().notNull().default('page'),
+    /** The folder a page belongs to (its URL starts with the folder's). */
+    parentId: text('parent_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
+    status: text('status').$type<ContentStatus>().notNull().default('published'),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    folderBehavior: text('folder_behavior').$type<FolderBehavior>(),
+    description: text('description').notNull().default(''),
+    /** What the editor works on; visitors never see it until it is published. */
+    draftDocument: jsonb('draft_document').$type<PageDocument>(),
+    /** What visitors see; a page without one renders its template alone. */
+    publishedDocument: jsonb('published_document').$type<PageDocument>(),
+    /** Bumped by every editor write; a write naming an older version is refused. */
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('pages_site_path').on(t.websiteId, t.path), index('pages_site').on(t.websiteId)],
 );
