@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, { writesPerMinute: options.writesPerMinute ?? 600 });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerInputHygiene(app);
 
   if (existsSync(storefrontDist)) {
