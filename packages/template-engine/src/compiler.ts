@@ -9,7 +9,7 @@ import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './e
 import type { Formatter } from './plugins/types';
 import type { Registry } from './registry';
 import { FAILED, describe, type Exec, type Limits, type Render } from './render';
-import { Frame, getOwn, isTruthy, lookup, resolveName, resolvePath, toText, walk, type Path } from './runtime';
+import { Frame, getOwn, isTruthy, resolveName, resolvePath, resolver, toText, walk, type Path } from './runtime';
 
 interface Env {
   registry: Registry;
@@ -34,16 +34,19 @@ function block(nodes: readonly Node[], env: Env): Exec {
   if (n === 1 && texts.has(parts[0]!)) return parts[0]!;
   // A throw loses only the instruction that threw, as in the reference engine: data may hold
   // values no conversion accepts, and one plugin bug must not blank the page.
+  // One try around the loop (not one per part, which costs the hot loop), resumed after a throw.
   return (c, f) => {
     let s = '';
-    for (let i = 0; i < n; i++) {
+    let i = 0;
+    for (;;) {
       try {
-        s += parts[i]!(c, f);
+        for (; i < n; i++) s += parts[i]!(c, f);
+        return s;
       } catch (e) {
         c.error('UNEXPECTED_ERROR', `Unexpected error while rendering: ${describe(e)}`);
+        i++;
       }
     }
-    return s;
   };
 }
 
@@ -106,42 +109,6 @@ function node(n: Node, env: Env): Exec {
 }
 
 // Variables ---------------------------------------------------------------------------------
-
-/** A resolver for one path, specialised for the common shapes. */
-function resolver(path: Path): (f: Frame) => unknown {
-  const first = path[0]!;
-  const n = path.length;
-  if (first === '@') {
-    if (n === 1) return (f) => f.node;
-    return (f) => walk(f.node, path, 1);
-  }
-  if (typeof first === 'string' && first.charCodeAt(0) !== 64) {
-    // A plain key: the first scope that has it as an own property.
-    if (n === 1) {
-      return (f) => {
-        for (let s: Frame | null = f; s !== null; s = s.parent) {
-          const v = getOwn(s.node, first);
-          if (v !== undefined) return v;
-          if (s.stop) break;
-        }
-        return undefined;
-      };
-    }
-    if (n === 2) {
-      const second = path[1]!;
-      return (f) => {
-        for (let s: Frame | null = f; s !== null; s = s.parent) {
-          const v = getOwn(s.node, first);
-          if (v !== undefined) return v === null ? undefined : getOwn(v, second);
-          if (s.stop) break;
-        }
-        return undefined;
-      };
-    }
-  }
-  if (n === 1) return (f) => lookup(first, f);
-  return (f) => walk(lookup(first, f), path, 1);
-}
 
 interface BoundFormatter {
   fn: Formatter;

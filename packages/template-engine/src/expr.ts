@@ -10,7 +10,7 @@
  * no text. Evaluation follows the reverse Polish reading exactly: an assignment ends its
  * expression; an operator given a missing or non-scalar operand is a reduce error.
  */
-import { resolvePath, splitPath, type Frame, type Path } from './runtime';
+import { resolver, splitPath, type Frame, type Path } from './runtime';
 
 /** A value of the expression language; `undefined` marks "no value" (an object, a bad operand). */
 export type Lit = number | string | boolean | null | undefined;
@@ -737,7 +737,8 @@ function lit(v: Lit): Item {
 }
 
 function variable(path: Path): Item {
-  return { kind: 'var', path, f: (s) => literalOf(resolvePath(path, s.frame)) };
+  const r = resolver(path);
+  return { kind: 'var', path, f: (s) => literalOf(r(s.frame)) };
 }
 
 function invalidArgs(desc: string): never {
@@ -941,12 +942,29 @@ function build(rpn: Token[], maxLen: number): CompiledPart {
 }
 
 /** Finds the parse errors of `.eval` source without keeping anything (cheap, for compile time). */
-export function checkExpr(src: string, limits: ExprLimits): string[] {
-  const tk = new Tokenizer(src, limits, true);
-  tk.run();
-  tk.finish();
-  return tk.errors;
+export function checkExpr(src: string, limits: ExprLimits): readonly string[] {
+  // Templates are compiled again and again with the same expressions (the editor's preview
+  // recompiles on every change), and the answer depends on the text and the limits only.
+  const key = `${limits.maxTokens}|${limits.maxStringLength}`;
+  let memo = checked.get(key);
+  if (memo === undefined) {
+    if (checked.size > 16) checked.clear();
+    memo = new Map();
+    checked.set(key, memo);
+  }
+  let errors = memo.get(src);
+  if (errors === undefined) {
+    const tk = new Tokenizer(src, limits, true);
+    tk.run();
+    tk.finish();
+    errors = tk.errors;
+    if (memo.size >= 2000) memo.clear();
+    memo.set(src, errors);
+  }
+  return errors;
 }
+
+const checked = new Map<string, Map<string, readonly string[]>>();
 
 /** Parses and builds `.eval` source; `errors` are parse errors (the expression then does nothing). */
 export function compileExpr(src: string, limits: ExprLimits): { expr: CompiledExpr; errors: string[] } {

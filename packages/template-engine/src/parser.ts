@@ -99,10 +99,17 @@ export class Parser {
         i = end === -1 ? len : end + 3;
         continue;
       }
-      const close = src.indexOf('}', start + 1);
+      // One pass to the `}`; a further `{` before it starts the tag over.
+      let close = -1;
+      for (let k = start + 1; k < len; k++) {
+        const c = src.charCodeAt(k);
+        if (c === 125) {
+          close = k;
+          break;
+        }
+        if (c === 123) start = k;
+      }
       if (close === -1) break;
-      const inner = src.lastIndexOf('{', close);
-      if (inner > start) start = inner;
       this.addText(src, i, start);
       if (!this.tag(start + 1, close)) this.addText(src, start, close + 1);
       i = close + 1;
@@ -242,14 +249,15 @@ export class Parser {
       this.error('SYNTAX_ERROR', `Blocks are nested deeper than ${MAX_NESTING}`, pos);
       return false;
     }
+    const word = this.word(s, e);
+    if (word < 0) return false;
     // A predicate: {.name? args}
-    const p = this.predicate(s, e, pos, 'predicate');
-    if (p !== null) {
+    if (src.charCodeAt(word) === 63 /* ? */) {
+      const p = this.predicateAt(s, word, e, pos, 'predicate');
       this.open(p, 'predicate', pos, p);
       return true;
     }
-    const word = this.word(s, e);
-    const name = word < 0 ? '' : keyword(src, s, word - s);
+    const name = keyword(src, s, word - s);
     switch (name) {
       case 'end':
       case 'alternates':
@@ -444,6 +452,11 @@ export class Parser {
   private predicate(s: number, e: number, pos: number, kind: 'predicate' | 'or'): PredicateNode | null {
     const w = this.word(s, e);
     if (w < 0 || this.src.charCodeAt(w) !== 63 /* ? */) return null;
+    return this.predicateAt(s, w, e, pos, kind);
+  }
+
+  /** The predicate whose name runs from s to the `?` at w. */
+  private predicateAt(s: number, w: number, e: number, pos: number, kind: 'predicate' | 'or'): PredicateNode {
     const name = this.src.slice(s, w + 1);
     if (!this.names.hasPredicate(name)) this.error('PREDICATE_UNKNOWN', `Predicate '${name}' is unknown`, pos);
     return { kind, pos, name, args: this.args(w + 1, e), body: [], alt: null };

@@ -1,7 +1,7 @@
 /** The state of one render, which is also the RenderContext plugins see. */
 import { makeError, type SourceMap } from './errors';
 import type { Formatter, RenderContext, TemplateError, TemplateErrorKind } from './plugins/types';
-import { Frame, resolvePath, splitPath, type Path } from './runtime';
+import { Frame, resolver, splitPath } from './runtime';
 
 /** A compiled block: renders against a scope and returns its text. */
 export type Exec = (c: Render, f: Frame) => string;
@@ -51,15 +51,19 @@ export interface PartialSource {
 /** Errors one render lists at most. */
 export const MAX_ERRORS = 1000;
 
-const pathCache = new Map<string, Path>();
-function cachedPath(raw: string): Path {
-  let p = pathCache.get(raw);
-  if (p === undefined) {
-    if (pathCache.size > 1000) pathCache.clear();
-    p = raw === '' ? [] : splitPath(raw);
-    pathCache.set(raw, p);
+// Plugins resolve the same few paths (their arguments) on every call: each path is split and
+// turned into a specialised resolver once.
+const resolvers = new Map<string, (f: Frame) => unknown>();
+const NOTHING = (): undefined => undefined;
+function cachedResolver(raw: string): (f: Frame) => unknown {
+  let r = resolvers.get(raw);
+  if (r === undefined) {
+    if (resolvers.size > 1000) resolvers.clear();
+    const path = raw.trim();
+    r = path === '' ? NOTHING : resolver(splitPath(path));
+    resolvers.set(raw, r);
   }
-  return p;
+  return r;
 }
 
 export class Render implements RenderContext {
@@ -98,7 +102,7 @@ export class Render implements RenderContext {
   }
 
   resolve(path: string): unknown {
-    return resolvePath(cachedPath(path.trim()), this.frame);
+    return cachedResolver(path)(this.frame);
   }
 
   error(kind: TemplateErrorKind, message: string): void {

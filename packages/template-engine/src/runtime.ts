@@ -76,6 +76,42 @@ export function lookup(name: Segment, frame: Frame): unknown {
   return undefined;
 }
 
+/** A resolver for one path, specialised for the common shapes. */
+export function resolver(path: Path): (f: Frame) => unknown {
+  const first = path[0]!;
+  const n = path.length;
+  if (first === '@') {
+    if (n === 1) return (f) => f.node;
+    return (f) => walk(f.node, path, 1);
+  }
+  if (typeof first === 'string' && first.charCodeAt(0) !== 64) {
+    // A plain key: the first scope that has it as an own property.
+    if (n === 1) {
+      return (f) => {
+        for (let s: Frame | null = f; s !== null; s = s.parent) {
+          const v = getOwn(s.node, first);
+          if (v !== undefined) return v;
+          if (s.stop) break;
+        }
+        return undefined;
+      };
+    }
+    if (n === 2) {
+      const second = path[1]!;
+      return (f) => {
+        for (let s: Frame | null = f; s !== null; s = s.parent) {
+          const v = getOwn(s.node, first);
+          if (v !== undefined) return v === null ? undefined : getOwn(v, second);
+          if (s.stop) break;
+        }
+        return undefined;
+      };
+    }
+  }
+  if (n === 1) return (f) => lookup(first, f);
+  return (f) => walk(lookup(first, f), path, 1);
+}
+
 /** Follows `path` from index `from` on; missing (undefined) as soon as a step is missing or null. */
 export function walk(value: unknown, path: Path, from: number): unknown {
   let v = value;

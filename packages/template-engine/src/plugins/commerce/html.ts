@@ -5,13 +5,28 @@
  */
 
 const ESCAPE_RE = /[&<>"]/;
-const ESCAPE_ALL = /[&<>"]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 export function escapeHtml(s: string): string {
   // Most values (ids, prices, labels) need no escaping; testing first avoids a new string.
-  return ESCAPE_RE.test(s) ? s.replace(ESCAPE_ALL, (c) => ENTITIES[c] ?? c) : s;
+  if (!ESCAPE_RE.test(s)) return s;
+  if (s.length < 64) return replaceAll(s);
+  // The long ones are JSON in attributes (variants, forms), the same text render after render:
+  // hashing it for the lookup costs a tenth of escaping it again.
+  let out = escaped.get(s);
+  if (out === undefined) {
+    if (escaped.size >= 500) escaped.clear();
+    out = replaceAll(s);
+    escaped.set(s, out);
+  }
+  return out;
 }
+
+const escaped = new Map<string, string>();
+
+/** Four native passes beat one pass with a callback per match (JSON is full of quotes). */
+const replaceAll = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const QUOTE_RE = /["<>]/g;
 

@@ -6,7 +6,10 @@ import { asString } from '../values';
 const dimensions = (value: unknown): [number, number] | undefined => {
   const parts = asString(value).split('x');
   if (parts.length !== 2) return undefined;
-  return [parseInt(parts[0] ?? '', 10), parseInt(parts[1] ?? '', 10)];
+  const w = parseInt(parts[0] ?? '', 10);
+  const h = parseInt(parts[1] ?? '', 10);
+  // "axb" is no size: nothing rather than NaN.
+  return Number.isNaN(w) || Number.isNaN(h) ? undefined : [w, h];
 };
 
 /** Spec §9 thumbnail buckets: the smallest rendered width that covers `width`. */
@@ -24,7 +27,9 @@ const resize = (value: unknown, requested: number, wantWidth: boolean): number |
   const dims = dimensions(value);
   if (!dims) return coreMessages.size.invalidSource;
   const [w, h] = dims;
-  return Math.trunc(wantWidth ? w * (requested / h) : h * (requested / w));
+  const r = Math.trunc(wantWidth ? w * (requested / h) : h * (requested / w));
+  // A requested size that is no number (or 0/0) prints nothing rather than NaN.
+  return Number.isNaN(r) ? '' : r;
 };
 
 const requested = (args: readonly string[]): number => parseInt(args[0] ?? '', 10);
