@@ -23,6 +23,8 @@ export interface DatabaseHandle {
    */
   relaxedDb: Database;
   kind: 'pglite' | 'postgres';
+  /** What the job queue (pg-boss) connects through: its own pool on a server, the same PGlite in-process. */
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       db,
       relaxedDb,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.databaseUrl },
       close: async () => {
         await Promise.all([sql.end({ timeout: 5 }), relaxedSql.end({ timeout: 5 })]);
       },
@@ -63,5 +66,5 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   // One embedded process, one connection: there is no second pool to relax.
-  return { db, relaxedDb: db, kind: 'pglite', close: () => client.close() };
+  return { db, relaxedDb: db, kind: 'pglite', connection: { kind: 'pglite', client }, close: () => client.close() };
 }

@@ -1,0 +1,1 @@
+export { createJobQueue, type EnqueueOptions, type Job, type JobHandler, type JobQueue, type JobQueueOptions } from './queue';
