@@ -22,7 +22,8 @@ import { registerInputHygiene } from './security/input-hygiene';
 import { registerRateLimit } from './security/rate-limit';
 import { registerRouteCatalog } from './security/route-catalog';
 import { appsFolder, publicFolder } from './paths';
-import { readStorefrontAssets } from './site/assets';
+import { readSiteAssets } from './site/assets';
+import { registerEditorRoutes } from './editor/routes';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -97,10 +98,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFormRoutes(app, { db: options.database.db, websiteId });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
   registerSiteUserRoutes(app, { db: options.database.db, websiteId });
+  // Read once: the storefront build does not change under a running server.
+  let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
+  const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
+  await registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,
-    assets: () => readStorefrontAssets(storefrontDist),
+    assets,
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -32,10 +32,17 @@ export const messages = {
   pageNotFound: 'This page no longer exists. It may have been deleted in another window.',
   notSignedIn: 'Sign in to edit this site.',
   forbidden: 'Your role on this site can view but not change it.',
-  cannotDeleteSystemPage: 'The home, cart and checkout pages are part of every site and cannot be deleted.',
+  cannotDeleteSystemPage: 'The home, shop, cart and checkout pages are part of every site and cannot be deleted.',
+  cannotDuplicateSystemPage: 'The shop, cart and checkout pages cannot be duplicated.',
+  pathIsFixed: 'The URLs of the home, cart and checkout pages cannot change.',
   folderCannotHoldFolder: 'Folders can hold pages but not other folders.',
   scheduleNeedsTime: 'Choose the date and time the page goes live.',
   invalidLink: 'Enter a web address starting with https://, http://, mailto:, tel: or /.',
+  parentMustBeFolder: 'Pages can only be put inside a folder.',
+  onlyFoldersHoldPages: 'Only folders can hold other pages in the navigation.',
+  pageInNavigationTwice: 'A page can appear only once in the navigation.',
+  payloadTooLarge: 'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
+  membersOnly: 'This page is for members. Sign in to see it.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
+import { editorRouteDocs } from '../editor/routes';
 import { formRouteDocs } from '../forms/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
 import { trackingRouteDocs } from '../tracking/routes';
@@ -16,5 +17,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs };
 }

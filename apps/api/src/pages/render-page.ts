@@ -1,9 +1,16 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
+import { messages, pageVisibility, renderDocument, type PageDocument } from '@site/page-content';
+import { and, eq } from 'drizzle-orm';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
 import { loadForm } from '../forms/form-store';
 import type { Database } from '../db/client';
+import { redirects } from '../db/schema';
+import { loadHeaderFooter } from '../editor/header-footer/header-footer-store';
+import { loadNavigation, type NavigationTrees } from '../editor/navigation/navigation-store';
+import { loadBlockRenderData } from './block-data';
+import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
@@ -14,13 +21,15 @@ export interface StorefrontAssets {
 
 export interface RenderedPage {
   status: number;
+  /** Where a moved page or a redirecting folder sends the visitor (with `status` 301 or 302). */
+  location?: string;
   html: string;
   context: Record<string, unknown>;
   errors: TemplateError[];
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
-const PAGE_TYPE = { item: 50, notFound: 100, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
+const PAGE_TYPE = { item: 50, notFound: 100, accessDenied: 106, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
 
 // Compiled templates are reused across requests until the stored source changes.
 const compiled = new Map<string, { version: string; template: Template }>();
@@ -50,6 +59,7 @@ function collectionContext(page: PageRow) {
     typeName: page.collectionType,
     type: page.collectionType === 'products' ? 13 : 10,
     ...page.context,
+    description: page.description,
   };
 }
 
@@ -59,6 +69,56 @@ interface Resolved {
   templateName: string;
   page?: PageRow;
   extra: Record<string, unknown>;
+  location?: string;
+  /** Published blocks, rendered into `collection.mainContent`. */
+  document?: PageDocument;
+  /** A folder's index page lists these. */
+  folderPages?: PageRow[];
+}
+
+const notFound = (): Resolved => ({ status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} });
+const moved = (status: 301 | 302, location: string): Resolved => ({ ...notFound(), status, location });
+
+/** A folder's pages as its menu lists them, then any others of it that are not linked. */
+function folderPages(folder: PageRow, allPages: readonly PageRow[], trees: NavigationTrees, viewer: Viewer): PageRow[] {
+  const linked = [...trees.mainNav, ...trees.secondaryNav].find((item) => item.collectionId === folder.id)?.items ?? [];
+  const ids = [...linked.flatMap((item) => (item.collectionId ? [item.collectionId] : [])), ...allPages.filter((p) => p.parentId === folder.id).map((p) => p.id)];
+  const byId = new Map(allPages.map((p) => [p.id, p]));
+  return [...new Set(ids)].flatMap((id) => {
+    const page = byId.get(id);
+    return page && visibleTo(page, viewer) ? [page] : [];
+  });
+}
+
+/** Visitors see what pageVisibility allows; disabled pages and drafts do not exist for them. */
+function guardPage(page: PageRow, viewer: Viewer): Resolved | undefined {
+  if (!page.enabled) return notFound();
+  const visibility = pageVisibility(page.status, page.publishAt, viewer.now);
+  if (visibility === 'hidden') return notFound();
+  if (visibility === 'members-only' && !viewer.member) {
+    return { status: 403, pageType: PAGE_TYPE.accessDenied, templateName: 'access-denied', extra: { message: messages.membersOnly } };
+  }
+  return undefined;
+}
+
+function resolveFolder(folder: PageRow, allPages: readonly PageRow[], trees: NavigationTrees, viewer: Viewer): Resolved {
+  const children = folderPages(folder, allPages, trees, viewer);
+  switch (folder.folderBehavior ?? 'index') {
+    case 'redirect':
+      return children[0] ? moved(302, children[0].path) : notFound();
+    case 'index':
+      return { status: 200, pageType: folder.pageType, templateName: 'page', page: folder, extra: {}, folderPages: children };
+    default:
+      return notFound();
+  }
+}
+
+async function findRedirect(db: Database, websiteId: string, path: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ toPath: redirects.toPath })
+    .from(redirects)
+    .where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, path)));
+  return row?.toPath;
 }
 
 async function resolvePath(
@@ -67,10 +127,15 @@ async function resolvePath(
   allPages: PageRow[],
   path: string,
   query: Readonly<Record<string, string>>,
+  viewer: Viewer,
+  trees: NavigationTrees,
 ): Promise<Resolved> {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const page = allPages.find((p) => p.enabled && p.path === normalized);
+  const page = allPages.find((p) => p.path === normalized);
   if (page) {
+    const refused = guardPage(page, viewer);
+    if (refused) return refused;
+    if (page.kind === 'folder') return resolveFolder(page, allPages, trees, viewer);
     const extra: Record<string, unknown> = {};
     if (page.collectionType === 'products') {
       extra.items = await loadProductItems(db, website, { id: page.id, path: page.path });
@@ -85,12 +150,16 @@ async function resolvePath(
       // A missing form leaves the page without it (the template shows its empty state).
       if (loaded.kind === 'found') extra.form = loaded.form;
     }
+    // Built in the editor: the published blocks go into the site's page template.
+    if (page.kind === 'page' && page.publishedDocument) {
+      return { status: 200, pageType: page.pageType, templateName: 'page', page, extra, document: page.publishedDocument };
+    }
     return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra };
   }
   // A product detail page: <collection path>/p/<urlId>.
   const match = /^(.*)\/p\/([^/]+)$/.exec(normalized);
   if (match) {
-    const collection = allPages.find((p) => p.enabled && p.path === (match[1] || '/') && p.collectionType === 'products');
+    const collection = allPages.find((p) => visibleTo(p, viewer) && p.path === (match[1] || '/') && p.collectionType === 'products');
     if (collection?.itemTemplateName) {
       const [item] = await loadProductItems(db, website, { id: collection.id, path: collection.path }, { urlId: match[2] });
       if (item) {
@@ -117,7 +186,8 @@ async function resolvePath(
       extra: found ? { order: orderContext(found) } : {},
     };
   }
-  return { status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} };
+  const location = await findRedirect(db, website.id, normalized);
+  return location ? moved(301, location) : notFound();
 }
 
 /** Order confirmed (202) after checkout, order status (211) from the link in the receipt. */
@@ -170,6 +240,15 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchand
 
 type ProductItems = Awaited<ReturnType<typeof loadProductItems>>;
 
+let folderIndexTemplate: Template | undefined;
+/** A folder's own URL, when it behaves as an index: a list of its pages. */
+function folderIndex(): Template {
+  folderIndexTemplate ??= compile(
+    '<h1>{title|htmltag}</h1><nav class="folder-index" aria-label="In this folder"><ul>{.repeated section pages}<li><a href="{fullUrl|htmlattr}">{title|htmltag}</a></li>{.end}</ul></nav>',
+  );
+  return folderIndexTemplate;
+}
+
 // `</script>` inside embedded JSON would close the tag early.
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
@@ -179,23 +258,44 @@ export async function renderPage(
   path: string,
   query: Readonly<Record<string, string>>,
   assets: StorefrontAssets,
+  viewer: Viewer = { member: false, now: new Date() },
 ): Promise<RenderedPage | undefined> {
   const website = await loadWebsite(db, websiteId);
   if (!website) return undefined;
-  const [allPages, sources] = await Promise.all([loadPages(db, websiteId), loadTemplateSources(db, websiteId)]);
-  const resolved = await resolvePath(db, website, allPages, path, query);
+  const [allPages, sources, headerFooter] = await Promise.all([
+    loadPages(db, websiteId),
+    loadTemplateSources(db, websiteId),
+    loadHeaderFooter(db, website),
+  ]);
+  const trees = await loadNavigation(db, websiteId, allPages);
+  const resolved = await resolvePath(db, website, allPages, path, query, viewer, trees);
+  if (resolved.location) return { status: resolved.status, location: resolved.location, html: '', context: {}, errors: [] };
+
+  const options = { locale: website.locale, timeZone: website.timeZone };
+  const errors: TemplateError[] = [];
+  const blockData = await loadBlockRenderData(db, website, allPages, [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])]);
+  const byId = new Map(allPages.map((p) => [p.id, p]));
+  const chrome = headerFooterContext(headerFooter, website, visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id), blockData, options);
+  errors.push(...chrome.errors);
+  const collection: Record<string, unknown> | undefined = resolved.page && collectionContext(resolved.page);
+  if (collection && resolved.document) {
+    const body = renderDocument(resolved.document, blockData, options);
+    errors.push(...body.errors);
+    collection.mainContent = body.html;
+  }
+  if (collection && resolved.folderPages) {
+    collection.mainContent = folderIndex().render({ title: resolved.page!.title, pages: resolved.folderPages.map((p) => ({ title: p.title, fullUrl: p.path })) }).html;
+  }
 
   const context: Record<string, unknown> = {
     website: websiteContext(website),
     websiteSettings: { ...website.settings, storeSettings: storeSettings(website) },
     pageType: resolved.pageType,
     requestPath: path,
-    collection: resolved.page ? collectionContext(resolved.page) : undefined,
-    navigation: {
-      items: allPages
-        .filter((p) => p.enabled && p.navigationIndex !== null)
-        .map((p) => ({ title: p.title, fullUrl: p.path, active: p.id === resolved.page?.id })),
-    },
+    collection,
+    navigation: { items: visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id) },
+    header: chrome.header,
+    footer: chrome.footer,
     featureFlags: { useCLDRMoneyFormat: true },
     localizedStrings: {},
     ...resolved.extra,
@@ -210,22 +310,20 @@ export async function renderPage(
     context.productMerchandisingContext = productMerchandisingContext(items, settings.merchandising);
   }
 
-  const errors: TemplateError[] = [];
   const renderNamed = (name: string, data: unknown): string => {
     const entry = sources.get(name);
     if (!entry) {
       errors.push({ kind: 'PARTIAL_NOT_FOUND', message: `Template "${name}" is missing` });
       return '';
     }
-    const result = compiledTemplate(`${websiteId}/${name}`, entry.version, entry.source).render(data, {
-      locale: website.locale,
-      timeZone: website.timeZone,
-    });
+    const result = compiledTemplate(`${websiteId}/${name}`, entry.version, entry.source).render(data, options);
     errors.push(...result.errors);
     return result.html;
   };
 
-  const mainContent = renderNamed(resolved.templateName, context);
+  // Sites seeded before the access-denied template show the not-found one with the message.
+  const templateName = sources.has(resolved.templateName) || resolved.templateName !== 'access-denied' ? resolved.templateName : 'not-found';
+  const mainContent = renderNamed(templateName, context);
   const html = renderNamed('site', {
     ...context,
     mainContent,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
+import { findSession } from '../site-users/sessions';
 import { renderPage, type StorefrontAssets } from './render-page';
 
 // A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
@@ -39,8 +40,11 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       safeDecode(url.pathname),
       Object.fromEntries(url.searchParams),
       assets,
+      { member: Boolean(await findSession(options.db, options.websiteId, request)), now: new Date() },
     );
     if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
+    // A moved page keeps its query string (campaign tags, filters) at the new address.
+    if (page.location) return reply.redirect(page.location + url.search, page.status as 301 | 302);
     if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
     reply.status(page.status);
     if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(page.context));

@@ -37,15 +37,18 @@ export async function loadProductItems(
   db: Database,
   website: WebsiteRow,
   collection: { id: string; path: string },
-  filter: { urlId?: string } = {},
+  filter: { urlId?: string; ids?: readonly string[] } = {},
 ) {
+  if (filter.ids?.length === 0) return [];
   const productRows = await db
     .select()
     .from(products)
     .where(
-      filter.urlId
-        ? and(eq(products.collectionId, collection.id), eq(products.urlId, filter.urlId))
-        : eq(products.collectionId, collection.id),
+      and(
+        eq(products.collectionId, collection.id),
+        filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
+        filter.ids === undefined ? undefined : inArray(products.id, [...filter.ids]),
+      ),
     )
     .orderBy(asc(products.position));
   if (productRows.length === 0) return [];

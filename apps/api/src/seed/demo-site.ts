@@ -4,13 +4,17 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { pages, products, templates, variants, websites } from '../db/schema';
 import { seedTemplatesFolder } from '../paths';
+import { DEMO_ABOUT_DOCUMENT, seedDemoLayout } from './demo-content';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoMembers } from '../site-users/seed';
 
 export const DEMO_WEBSITE_ID = 'demo';
+const DEMO_SITE_TITLE = 'Fieldnotes Supply Co.';
 
 /** The demo owner's login, printed on first start (site-users issue wires the account). */
 export const DEMO_OWNER = { email: 'owner@demo.test', password: 'demo-owner-2026' } as const;
+/** A member who may look at the editor but not change anything (storefront.md §6 viewer role). */
+export const DEMO_VIEWER = { email: 'reviewer@demo.test', password: 'demo-viewer-2026' } as const;
 
 interface SeedVariant {
   sku: string;
@@ -148,7 +152,19 @@ const catalogue: SeedProduct[] = [
   },
 ];
 
-const templateNames = ['site', 'home', 'products-list', 'product-item', 'cart', 'checkout', 'order-confirmed', 'page', 'not-found', 'contact'];
+const templateNames = [
+  'site',
+  'home',
+  'products-list',
+  'product-item',
+  'cart',
+  'checkout',
+  'order-confirmed',
+  'page',
+  'not-found',
+  'access-denied',
+  'contact',
+];
 
 /** Seeds the demo site once; a database that already has it is left alone. */
 export async function seedDemoSite(db: Database): Promise<boolean> {
@@ -158,7 +174,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     await tx.insert(websites).values({
       id: DEMO_WEBSITE_ID,
-      title: 'Fieldnotes Supply Co.',
+      title: DEMO_SITE_TITLE,
       timeZone: 'America/New_York',
       locale: 'en-US',
       currency: 'USD',
@@ -186,6 +202,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       })),
     );
     const page = (p: typeof pages.$inferInsert) => p;
+    const seededAt = new Date();
     await tx.insert(pages).values([
       page({
         id: 'page-home',
@@ -195,7 +212,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         pageType: 2,
         templateName: 'home',
         navigationIndex: 0,
-        context: { description: 'Goods for people who make things by hand.' },
+        description: 'Goods for people who make things by hand.',
       }),
       page({
         id: 'page-shop',
@@ -204,10 +221,11 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         title: 'Shop',
         pageType: 1,
         collectionType: 'products',
+        kind: 'collection',
         templateName: 'products-list',
         itemTemplateName: 'product-item',
         navigationIndex: 1,
-        context: { description: 'Bags, paper, clothing and classes.' },
+        description: 'Bags, paper, clothing and classes.',
       }),
       page({
         id: 'page-about',
@@ -217,22 +235,24 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         pageType: 2,
         templateName: 'page',
         navigationIndex: 2,
-        context: {
-          mainContent: '<p>We are a small workshop making durable goods for makers.</p>',
-        },
+        draftDocument: DEMO_ABOUT_DOCUMENT,
+        publishedDocument: DEMO_ABOUT_DOCUMENT,
+        publishedAt: seededAt,
       }),
-      page({ id: 'page-cart', websiteId: DEMO_WEBSITE_ID, path: '/cart', title: 'Cart', pageType: 200, templateName: 'cart' }),
+      page({ id: 'page-cart', websiteId: DEMO_WEBSITE_ID, path: '/cart', title: 'Cart', pageType: 200, kind: 'system', templateName: 'cart' }),
       page({
         id: 'page-checkout',
         websiteId: DEMO_WEBSITE_ID,
         path: '/checkout',
         title: 'Checkout',
         pageType: 201,
+        kind: 'system',
         templateName: 'checkout',
       }),
     ]);
     await seedDemoForms(tx, DEMO_WEBSITE_ID);
-    await seedDemoMembers(tx, DEMO_WEBSITE_ID, DEMO_OWNER);
+    await seedDemoMembers(tx, DEMO_WEBSITE_ID, DEMO_OWNER, DEMO_VIEWER);
+    await seedDemoLayout(tx, DEMO_WEBSITE_ID, DEMO_SITE_TITLE);
     await tx.insert(products).values(
       catalogue.map((p, position) => ({
         id: p.id,

@@ -19,3 +19,12 @@ export function readStorefrontAssets(storefrontDist: string, base = '/assets/sto
     css: entries.flatMap((c) => (c.css ?? []).map((f) => base + f)),
   };
 }
+
+/** Styles of the page-content blocks (apps/api/public/blocks.css), linked by every site page and the editor's preview. */
+export const BLOCK_STYLESHEET = '/assets/blocks.css';
+
+/** What a site page links: the storefront's entry scripts and styles, then the block styles. */
+export function readSiteAssets(storefrontDist: string): StorefrontAssets {
+  const storefront = readStorefrontAssets(storefrontDist);
+  return { js: storefront.js, css: [...storefront.css, BLOCK_STYLESHEET] };
+}

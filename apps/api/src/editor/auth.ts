@@ -1,0 +1,38 @@
+import { canEdit, canView, messages } from '@site/page-content';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { clearSessionCookies, findSession, SESSION_COOKIE, sendXsrfFail, xsrfMatches, type SignedInMember } from '../site-users/sessions';
+
+const editors = new WeakMap<FastifyRequest, SignedInMember>();
+
+/** The member an editor guard let through; throws when a route forgot its guard. */
+export function editorMember(request: FastifyRequest): SignedInMember {
+  const member = editors.get(request);
+  if (!member) throw new Error('editorMember() needs an editor guard on this route');
+  return member;
+}
+
+/**
+ * preHandlers for the editor's calls: `read` lets any role that may look at the site in
+ * (storefront.md §6, viewer included), `write` also needs an editing role and the session's
+ * X-SiteUser-XSRF-Token header.
+ */
+export function createEditorGuard({ db, websiteId }: { db: Database; websiteId: string }) {
+  const guard = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const member = await findSession(db, websiteId, request);
+    if (!member) {
+      // A stale cookie would keep the storefront believing it is signed in.
+      if (request.cookies[SESSION_COOKIE]) clearSessionCookies(reply);
+      return reply.status(401).send({ error: { code: 'NOT_SIGNED_IN', message: messages.notSignedIn } });
+    }
+    // A customer account is signed in but has no business in the editor.
+    if (!canView(member.roles)) return reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.notSignedIn } });
+    if (write) {
+      if (!xsrfMatches(request, member)) return sendXsrfFail(reply);
+      if (!canEdit(member.roles)) return reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    }
+    editors.set(request, member);
+  };
+  return { read: guard(false), write: guard(true) };
+}
+export type EditorGuard = ReturnType<typeof createEditorGuard>;

@@ -1,0 +1,36 @@
+import type { PageDetail, PageSummary } from '@site/page-content';
+import type { PageRow } from '../../pages/site-data';
+
+// Both documents come back from jsonb, which stores keys in one canonical order, so equal
+// documents serialise equally.
+function hasUnpublishedChanges(page: PageRow): boolean {
+  return page.draftDocument !== null && JSON.stringify(page.draftDocument) !== JSON.stringify(page.publishedDocument);
+}
+
+export function toSummary(page: PageRow): PageSummary {
+  return {
+    id: page.id,
+    title: page.title,
+    path: page.path,
+    pageType: page.pageType,
+    kind: page.kind,
+    status: page.status,
+    publishAt: page.publishAt?.toISOString() ?? null,
+    enabled: page.enabled,
+    folderBehavior: page.folderBehavior,
+    version: page.version,
+    hasUnpublishedChanges: hasUnpublishedChanges(page),
+    updatedAt: page.updatedAt.toISOString(),
+    publishedAt: page.publishedAt?.toISOString() ?? null,
+  };
+}
+
+export function toDetail(page: PageRow): PageDetail {
+  return {
+    ...toSummary(page),
+    description: page.description,
+    // A page built from its template alone (the home page, the shop) starts with an empty document.
+    draft: page.draftDocument ?? page.publishedDocument ?? { sections: [] },
+    published: page.publishedDocument,
+  };
+}

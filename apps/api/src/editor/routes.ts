@@ -1,0 +1,147 @@
+import {
+  createPageSchema,
+  EDITOR_API,
+  saveDraftSchema,
+  text,
+  updateHeaderFooterSchema,
+  updateNavigationSchema,
+  updatePageSchema,
+  versionSchema,
+  canEdit,
+  messages,
+  type EditorMe,
+} from '@site/page-content';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
+import { loadPages, loadWebsite } from '../pages/site-data';
+import { createEditorGuard, editorMember } from './auth';
+import { loadHeaderFooter, saveHeaderFooter } from './header-footer/header-footer-store';
+import { EditorError, handle, MAX_BODY_BYTES, parse, registerEditorErrors } from './http';
+import { loadNavigation, siteLayout } from './navigation/navigation-store';
+import { updateNavigation } from './navigation/update-navigation';
+import { createPage, deletePage, duplicatePage, getPage, publishPage, restoreRevision, saveDraft, updatePage } from './pages/page-store';
+import { toDetail, toSummary } from './pages/page-view';
+import { listRevisions } from './pages/revisions';
+import { editorSite } from './site/editor-site';
+
+export interface EditorRouteOptions {
+  db: Database;
+  websiteId: string;
+  /** Stylesheets the site links (storefront and block styles), for the preview frame. */
+  stylesheets: () => string[];
+}
+
+const PageParams = z.object({ id: text(200) });
+const RevisionParams = PageParams.extend({ revisionId: text(200) });
+// A query string arrives as text; '' must not read as version 0.
+const VersionQuery = z.object({ version: z.string().regex(/^\d{1,9}$/).transform(Number) });
+
+const PAGE = '/api/editor/pages/:id';
+
+/** The editor's calls (page-content EDITOR_API): in their own scope, so their errors keep the editor's shape. */
+export async function registerEditorRoutes(app: FastifyInstance, options: EditorRouteOptions): Promise<void> {
+  await app.register(async (scope) => {
+    registerEditorErrors(scope);
+    const { db, websiteId } = options;
+    const guard = createEditorGuard({ db, websiteId });
+    const read = { preHandler: guard.read };
+    const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
+    const pageId = (request: FastifyRequest) => parse(PageParams, request.params).id;
+    const author = (request: FastifyRequest) => editorMember(request).id;
+    const website = async () => {
+      const row = await loadWebsite(db, websiteId);
+      if (!row) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
+      return row;
+    };
+
+    scope.get(EDITOR_API.me, read, async (request): Promise<EditorMe> => {
+      const member = editorMember(request);
+      return { memberId: member.id, email: member.email, roles: member.roles, canEdit: canEdit(member.roles), xsrfToken: member.xsrfToken };
+    });
+    scope.get(EDITOR_API.site, read, handle(async () => editorSite(db, websiteId, options.stylesheets())));
+
+    scope.get(EDITOR_API.pages, read, handle(async () => ({ pages: (await loadPages(db, websiteId)).map(toSummary) })));
+    scope.post(
+      EDITOR_API.pages,
+      write,
+      handle(async (request, reply) => reply.status(201).send(toDetail(await createPage(db, websiteId, parse(createPageSchema, request.body))))),
+    );
+    scope.get(PAGE, read, handle(async (request) => toDetail(await getPage(db, websiteId, pageId(request)))));
+    scope.patch(PAGE, write, handle(async (request) => toDetail(await updatePage(db, websiteId, pageId(request), parse(updatePageSchema, request.body)))));
+    scope.delete(
+      PAGE,
+      write,
+      handle(async (request, reply) => {
+        await deletePage(db, websiteId, pageId(request), parse(VersionQuery, request.query).version);
+        return reply.status(204).send();
+      }),
+    );
+    scope.put(
+      `${PAGE}/draft`,
+      write,
+      handle(async (request) => saveDraft(db, websiteId, pageId(request), parse(saveDraftSchema, request.body), author(request))),
+    );
+    scope.post(
+      `${PAGE}/publish`,
+      write,
+      handle(async (request) => toDetail(await publishPage(db, websiteId, pageId(request), parse(versionSchema, request.body).version, author(request)))),
+    );
+    scope.post(
+      `${PAGE}/duplicate`,
+      write,
+      handle(async (request, reply) => reply.status(201).send(toDetail(await duplicatePage(db, websiteId, pageId(request))))),
+    );
+    scope.get(
+      `${PAGE}/revisions`,
+      read,
+      handle(async (request) => {
+        const page = await getPage(db, websiteId, pageId(request));
+        return { revisions: await listRevisions(db, websiteId, page.id) };
+      }),
+    );
+    scope.post(
+      `${PAGE}/revisions/:revisionId/restore`,
+      write,
+      handle(async (request) => {
+        const { id, revisionId } = parse(RevisionParams, request.params);
+        return toDetail(await restoreRevision(db, websiteId, id, revisionId, parse(versionSchema, request.body).version, author(request)));
+      }),
+    );
+
+    scope.get(
+      EDITOR_API.siteLayout,
+      read,
+      handle(async () => {
+        const all = await loadPages(db, websiteId);
+        return siteLayout(await loadNavigation(db, websiteId, all), all);
+      }),
+    );
+    scope.post(EDITOR_API.updateNavigation, write, handle(async (request) => updateNavigation(db, websiteId, parse(updateNavigationSchema, request.body))));
+
+    scope.get(EDITOR_API.headerFooter, read, handle(async () => loadHeaderFooter(db, await website())));
+    scope.put(EDITOR_API.headerFooter, write, handle(async (request) => saveHeaderFooter(db, await website(), parse(updateHeaderFooterSchema, request.body))));
+  });
+}
+
+const guarded = { tags: ['editor'], guard: 'member' as const };
+/** Reads need a viewer or an editing role; writes an editing role (owner, admin, editor) and the XSRF header. */
+export const editorRouteDocs: RouteDocs = {
+  [`GET ${EDITOR_API.me}`]: { ...guarded, summary: 'The signed-in member, whether they may edit, and the session XSRF token' },
+  [`GET ${EDITOR_API.site}`]: { ...guarded, summary: 'The preview kit: templates, stylesheets, header and footer, products, collections, forms' },
+  [`GET ${EDITOR_API.pages}`]: { ...guarded, summary: 'Every page of the site, system pages included' },
+  [`POST ${EDITOR_API.pages}`]: { ...guarded, summary: 'Create a page or folder (201)', body: createPageSchema, status: 201 },
+  [`GET ${PAGE}`]: { ...guarded, summary: 'One page with its draft and published documents', params: PageParams },
+  [`PATCH ${PAGE}`]: { ...guarded, summary: 'Change title, URL (the old URL redirects), status, visibility; 409 on a stale version', params: PageParams, body: updatePageSchema },
+  [`DELETE ${PAGE}`]: { ...guarded, summary: 'Delete a page (204); home, shop and system pages cannot be deleted', params: PageParams, query: VersionQuery, status: 204 },
+  [`PUT ${PAGE}/draft`]: { ...guarded, summary: 'Save the draft document (autosave); answers the new version', params: PageParams, body: saveDraftSchema },
+  [`POST ${PAGE}/publish`]: { ...guarded, summary: 'Publish the draft: visitors see it from now on', params: PageParams, body: versionSchema },
+  [`POST ${PAGE}/duplicate`]: { ...guarded, summary: 'Copy a page as a new draft right after it in navigation (201)', params: PageParams, status: 201 },
+  [`GET ${PAGE}/revisions`]: { ...guarded, summary: 'Revision history, newest first', params: PageParams },
+  [`POST ${PAGE}/revisions/:revisionId/restore`]: { ...guarded, summary: 'Make a revision the draft again', params: RevisionParams, body: versionSchema },
+  [`GET ${EDITOR_API.siteLayout}`]: { ...guarded, summary: 'Site layout: main navigation, footer navigation, pages not linked' },
+  [`POST ${EDITOR_API.updateNavigation}`]: { ...guarded, summary: 'Replace one navigation tree; answers the new layout', body: updateNavigationSchema },
+  [`GET ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Site header and footer with their version' },
+  [`PUT ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Save the header and footer; 409 on a stale version', body: updateHeaderFooterSchema },
+};

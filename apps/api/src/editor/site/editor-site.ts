@@ -1,0 +1,36 @@
+import { messages, type EditorSite } from '@site/page-content';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { forms } from '../../db/schema';
+import { loadForm } from '../../forms/form-store';
+import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../../pages/site-data';
+import { loadHeaderFooter } from '../header-footer/header-footer-store';
+import { EditorError } from '../http';
+
+/** The preview kit: everything the editor needs to render a page in the browser as the server does. */
+export async function editorSite(db: Database, websiteId: string, stylesheets: string[]): Promise<EditorSite> {
+  const website = await loadWebsite(db, websiteId);
+  if (!website) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
+  const [allPages, sources, headerFooter, formRows] = await Promise.all([
+    loadPages(db, websiteId),
+    loadTemplateSources(db, websiteId),
+    loadHeaderFooter(db, website),
+    db.select({ id: forms.id }).from(forms).where(eq(forms.websiteId, websiteId)),
+  ]);
+  const shops = allPages.filter((p) => p.collectionType === 'products');
+  const [itemsByShop, loadedForms] = await Promise.all([
+    Promise.all(shops.map((shop) => loadProductItems(db, website, shop))),
+    Promise.all(formRows.map((row) => loadForm(db, websiteId, row.id))),
+  ]);
+  return {
+    website: { id: website.id, siteTitle: website.title, language: website.locale, timeZone: website.timeZone, currency: website.currency },
+    templates: { site: sources.get('site')?.source ?? '', page: sources.get('page')?.source ?? '' },
+    stylesheets,
+    headerFooter,
+    products: itemsByShop.flat().map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
+    collections: shops.map((shop) => ({ id: shop.id, title: shop.title, fullUrl: shop.path })),
+    forms: loadedForms.flatMap((loaded) =>
+      loaded.kind === 'found' ? [{ id: loaded.form.id, name: loaded.form.name, fields: loaded.form.fields as unknown as Record<string, unknown>[] }] : [],
+    ),
+  };
+}

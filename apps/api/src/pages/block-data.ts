@@ -1,0 +1,40 @@
+import type { BlockRenderData, PageDocument } from '@site/page-content';
+import { documentReferences } from '@site/page-content';
+import type { Database } from '../db/client';
+import { loadForm } from '../forms/form-store';
+import { loadProductItems, type PageRow, type WebsiteRow } from './site-data';
+
+/**
+ * The site data the documents' blocks show (products, collections, forms), loaded by the ids the
+ * documents name and nothing more; items have exactly the shape templates get elsewhere.
+ */
+export async function loadBlockRenderData(
+  db: Database,
+  website: WebsiteRow,
+  allPages: readonly PageRow[],
+  documents: readonly PageDocument[],
+): Promise<BlockRenderData> {
+  const wanted = { products: new Set<string>(), collections: new Set<string>(), forms: new Set<string>() };
+  for (const document of documents) {
+    const refs = documentReferences(document);
+    refs.products.forEach((id) => wanted.products.add(id));
+    refs.collections.forEach((id) => wanted.collections.add(id));
+    refs.forms.forEach((id) => wanted.forms.add(id));
+  }
+  const data = { products: new Map(), collections: new Map(), forms: new Map() } satisfies BlockRenderData;
+  const shops = allPages.filter((p) => p.collectionType === 'products');
+  await Promise.all([
+    ...shops.map(async (shop) => {
+      const showAll = wanted.collections.has(shop.id);
+      if (!showAll && wanted.products.size === 0) return;
+      const items = await loadProductItems(db, website, shop, showAll ? {} : { ids: [...wanted.products] });
+      for (const item of items) if (wanted.products.has(item.id)) data.products.set(item.id, item);
+      if (showAll) data.collections.set(shop.id, { title: shop.title, fullUrl: shop.path, items });
+    }),
+    ...[...wanted.forms].map(async (id) => {
+      const loaded = await loadForm(db, website.id, id);
+      if (loaded.kind === 'found') data.forms.set(id, loaded.form);
+    }),
+  ]);
+  return data;
+}

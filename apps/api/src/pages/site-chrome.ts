@@ -1,0 +1,67 @@
+import { pageVisibility, renderDocument, type BlockRenderData, type NavigationItem, type RenderOptions } from '@site/page-content';
+import type { TemplateError } from '@site/template-engine';
+import type { VersionedHeaderFooter } from '../editor/header-footer/header-footer-store';
+import type { PageRow, WebsiteRow } from './site-data';
+
+/** Who is looking: members see private pages; nobody outside the editor sees drafts. */
+export interface Viewer {
+  member: boolean;
+  now: Date;
+}
+
+export function visibleTo(page: PageRow, viewer: Viewer): boolean {
+  if (!page.enabled) return false;
+  const visibility = pageVisibility(page.status, page.publishAt, viewer.now);
+  return visibility === 'visible' || (visibility === 'members-only' && viewer.member);
+}
+
+/** A menu entry as the layout template reads it: plain data, the same in the editor's preview. */
+export interface NavigationEntry {
+  title: string;
+  fullUrl: string;
+  active: boolean;
+  newWindow: boolean;
+  /** Always present: a missing key would make the template look up the page's own `items`. */
+  items: NavigationEntry[];
+}
+
+export function visitorNavigation(
+  items: readonly NavigationItem[],
+  byId: ReadonlyMap<string, PageRow>,
+  viewer: Viewer,
+  activeId: string | undefined,
+): NavigationEntry[] {
+  return items.flatMap((item): NavigationEntry[] => {
+    if (item.externalLink) {
+      return [{ title: item.externalLink.title, fullUrl: item.externalLink.url, active: false, newWindow: item.externalLink.newWindow, items: [] }];
+    }
+    const page = item.collectionId ? byId.get(item.collectionId) : undefined;
+    if (!page || !visibleTo(page, viewer)) return [];
+    const items = visitorNavigation(item.items ?? [], byId, viewer, activeId);
+    return [{ title: page.title, fullUrl: page.path, active: page.id === activeId, newWindow: false, items }];
+  });
+}
+
+/**
+ * `header` and `footer` as the layout template reads them; the footer's blocks are rendered here,
+ * so the template only places `footer.contentHtml`.
+ */
+export function headerFooterContext(
+  headerFooter: VersionedHeaderFooter,
+  website: WebsiteRow,
+  footerNavigation: NavigationEntry[],
+  data: BlockRenderData,
+  options: RenderOptions,
+): { header: Record<string, unknown>; footer: Record<string, unknown>; errors: TemplateError[] } {
+  const content = renderDocument(headerFooter.footer.content, data, options);
+  return {
+    header: { ...headerFooter.header, siteTitle: headerFooter.header.siteTitle || website.title },
+    footer: {
+      showNavigation: headerFooter.footer.showNavigation,
+      copyright: headerFooter.footer.copyright,
+      contentHtml: content.html,
+      navigation: footerNavigation,
+    },
+    errors: content.errors,
+  };
+}
