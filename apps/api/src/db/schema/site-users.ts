@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
 /** A site member: someone who signs in to the site (the store owner, a viewer, a customer). */
@@ -41,9 +41,10 @@ export const siteSessions = pgTable(
 );
 
 /**
- * Mail the site has decided to send (restock notices today). Rows are written in the same
- * transaction as the state change that causes them; a mail transport delivers rows whose
- * `sentAt` is null and stamps them, so a crash never loses or doubles a notice.
+ * Mail the site has decided to send. Rows are written in the same transaction as the state
+ * change that causes them (`queueEmail` in src/mail); the mail worker claims a due row, sends it
+ * with the row id as its Message-ID and stamps `sentAt`, or records the failure and retries later,
+ * until `failedAt` marks it dead (src/mail/README.md).
  */
 export const outgoingEmails = pgTable(
   'outgoing_emails',
@@ -54,9 +55,20 @@ export const outgoingEmails = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The plain-text part. */
     body: text('body').notNull(),
+    html: text('html'),
+    /** Which template made it (`restock-notice`…), for logs and counts. */
+    kind: text('kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Sends tried, counted when a worker claims the row (so a crash mid-send counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Not claimed before this: the retry backoff, and the lease of a worker that is sending it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Dead: every attempt failed; never tried again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [index('outgoing_emails_pending').on(t.sentAt, t.createdAt)],
 );
