@@ -101,3 +101,27 @@ export {
   type RenderOptions,
   type RenderedHtml,
 } from './render/render-document';
+
+export {
+  FILES_API,
+  BYTES_PER_MB,
+  IMAGE_WIDTHS,
+  FILE_TYPES,
+  FILE_STATUSES,
+  FILE_LIMITS,
+  fileMessages,
+  formatMegabytes,
+  isImageType,
+  fileNameSchema,
+  focalPointSchema,
+  updateFileSchema,
+  listFilesQuerySchema,
+  type FileContentType,
+  type FileStatus,
+  type FocalPoint,
+  type UpdateFile,
+  type FileView,
+  type ColorData,
+  type FileList,
+  type UploadResult,
+} from './files/files-api';

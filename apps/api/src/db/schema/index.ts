@@ -3,3 +3,4 @@ export * from './commerce';
 export * from './forms';
 export * from './site-users';
 export * from './editor';
+export * from './files';
