@@ -945,12 +945,10 @@ function build(rpn: Token[], maxLen: number): CompiledPart {
 export function checkExpr(src: string, limits: ExprLimits): readonly string[] {
   // Templates are compiled again and again with the same expressions (the editor's preview
   // recompiles on every change), and the answer depends on the text and the limits only.
-  const key = `${limits.maxTokens}|${limits.maxStringLength}`;
-  let memo = checked.get(key);
+  let memo = checked.get(limits);
   if (memo === undefined) {
-    if (checked.size > 16) checked.clear();
     memo = new Map();
-    checked.set(key, memo);
+    checked.set(limits, memo);
   }
   let errors = memo.get(src);
   if (errors === undefined) {
@@ -964,7 +962,8 @@ export function checkExpr(src: string, limits: ExprLimits): readonly string[] {
   return errors;
 }
 
-const checked = new Map<string, Map<string, readonly string[]>>();
+/** Per limits object: the engine makes one per set of limits (callers' own ones are collected). */
+const checked = new WeakMap<ExprLimits, Map<string, readonly string[]>>();
 
 /** Parses and builds `.eval` source; `errors` are parse errors (the expression then does nothing). */
 export function compileExpr(src: string, limits: ExprLimits): { expr: CompiledExpr; errors: string[] } {

@@ -15,12 +15,22 @@ import { toSegment, type Path, type Segment } from './runtime';
 export interface Names {
   hasFormatter(name: string): boolean;
   hasPredicate(name: string): boolean;
+  /**
+   * The registered name written in `src` from `s` to `e` (exclusive), without cutting it out:
+   * the registry's own string, whose hash is known, so later lookups are cheap. Optional.
+   */
+  formatterAt?(src: string, s: number, e: number): string | undefined;
+  /** The same for a predicate name, `?` included. */
+  predicateAt?(src: string, s: number, e: number): string | undefined;
 }
 
 /** Parse-time limits (of `.eval` expressions). */
 export type ParseLimits = ExprLimits;
 
 const NO_LIMITS: ParseLimits = { maxTokens: 0, maxStringLength: 0 };
+
+/** Shared by every formatter call written without arguments. */
+const NO_ARGS: readonly string[] = Object.freeze([]);
 
 export interface ParseResult {
   nodes: Node[];
@@ -175,7 +185,9 @@ export class Parser {
   }
 
   private top(): Open | undefined {
-    return this.stack[this.stack.length - 1];
+    // Never index -1: V8 looks that up as a property name, through the prototype chain.
+    const n = this.stack.length;
+    return n === 0 ? undefined : this.stack[n - 1];
   }
 
   private end(pos: number): void {
@@ -457,8 +469,11 @@ export class Parser {
 
   /** The predicate whose name runs from s to the `?` at w. */
   private predicateAt(s: number, w: number, e: number, pos: number, kind: 'predicate' | 'or'): PredicateNode {
-    const name = this.src.slice(s, w + 1);
-    if (!this.names.hasPredicate(name)) this.error('PREDICATE_UNKNOWN', `Predicate '${name}' is unknown`, pos);
+    const known = this.names.predicateAt?.(this.src, s, w + 1);
+    const name = known ?? this.src.slice(s, w + 1);
+    if (known === undefined && !this.names.hasPredicate(name)) {
+      this.error('PREDICATE_UNKNOWN', `Predicate '${name}' is unknown`, pos);
+    }
     return { kind, pos, name, args: this.args(w + 1, e), body: [], alt: null };
   }
 
@@ -567,7 +582,8 @@ export class Parser {
       if (w < 0) return out.length === 0 ? s : -1;
       let k = w;
       while (k < e && src.charCodeAt(k) !== 124) k++;
-      out.push({ name: src.slice(j, w), args: k > w ? this.args(w, k) : [] });
+      const name = this.names.formatterAt?.(src, j, w) ?? src.slice(j, w);
+      out.push({ name, args: k > w ? this.args(w, k) : NO_ARGS });
       if (k >= e) return k;
       j = k + 1;
     }
@@ -586,34 +602,57 @@ export class Parser {
 
 /** The instruction word at s (length len) as an interned literal, or "" when it is none. */
 function keyword(src: string, s: number, len: number): string {
-  const is = (w: string) => len === w.length && src.startsWith(w, s);
-  switch (src.charCodeAt(s)) {
-    case 97: // a
-      return is('alternates') ? 'alternates' : '';
-    case 99: // c
-      return is('ctx') ? 'ctx' : '';
-    case 101: // e
-      return is('end') ? 'end' : is('eval') ? 'eval' : is('eof') ? 'eof' : '';
-    case 105: // i
-      return is('if') ? 'if' : is('include') ? 'include' : is('inject') ? 'inject' : '';
-    case 109: // m
-      return is('macro') ? 'macro' : is('meta-left') ? 'meta-left' : is('meta-right') ? 'meta-right' : '';
-    case 110: // n
-      return is('newline') ? 'newline' : '';
-    case 111: // o
-      return is('or') ? 'or' : '';
-    case 114: // r
-      return is('repeated') ? 'repeated' : '';
-    case 115: // s
-      return is('section') ? 'section' : is('space') ? 'space' : '';
-    case 116: // t
-      return is('tab') ? 'tab' : '';
-    case 118: // v
-      return is('var') ? 'var' : '';
+  // By length, then compared in place: no substring, no closure (this runs for every tag).
+  let candidates: readonly string[];
+  switch (len) {
+    case 2:
+      candidates = KW2;
+      break;
+    case 3:
+      candidates = KW3;
+      break;
+    case 4:
+      candidates = KW4;
+      break;
+    case 5:
+      candidates = KW5;
+      break;
+    case 6:
+      candidates = KW6;
+      break;
+    case 7:
+      candidates = KW7;
+      break;
+    case 8:
+      candidates = KW8;
+      break;
+    case 9:
+      candidates = KW9;
+      break;
+    case 10:
+      candidates = KW10;
+      break;
     default:
       return '';
   }
+  for (let k = 0; k < candidates.length; k++) {
+    const w = candidates[k]!;
+    let i = 0;
+    while (i < len && src.charCodeAt(s + i) === w.charCodeAt(i)) i++;
+    if (i === len) return w;
+  }
+  return '';
 }
+
+const KW2 = ['if', 'or'];
+const KW3 = ['end', 'var', 'ctx', 'eof', 'tab'];
+const KW4 = ['eval'];
+const KW5 = ['space', 'macro'];
+const KW6 = ['inject'];
+const KW7 = ['section', 'include', 'newline'];
+const KW8 = ['repeated'];
+const KW9 = ['meta-left'];
+const KW10 = ['alternates', 'meta-right'];
 
 export function parse(src: string, names: Names, map: SourceMap = new SourceMap(src), limits?: ParseLimits): ParseResult {
   return new Parser(src, names, map, limits).parse();

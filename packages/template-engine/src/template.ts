@@ -1,7 +1,7 @@
 import { compileNodes } from './compiler';
 import { defaultRegistry } from './defaults';
 import { SourceMap, makeError } from './errors';
-import { parse } from './parser';
+import { parse, type Names, type ParseLimits } from './parser';
 import type { TemplateError } from './plugins/types';
 import type { Registry } from './registry';
 import { DEFAULT_LIMITS, Render, describe, type Exec, type Limits, type PartialSource, type Unit } from './render';
@@ -109,15 +109,8 @@ function knownZone(zone: string): string {
  */
 function compileUnit(source: string, registry: Registry, limits: Readonly<Limits>): Unit {
   const map = new SourceMap(source);
-  const names = {
-    hasFormatter: (n: string) => registry.formatter(n) !== undefined,
-    hasPredicate: (n: string) => registry.predicate(n) !== undefined,
-  };
   try {
-    const { nodes, errors } = parse(source, names, map, {
-      maxTokens: limits.maxExpressionTokens,
-      maxStringLength: limits.maxStringLength,
-    });
+    const { nodes, errors } = parse(source, namesOf(registry), map, parseLimits(limits));
     let compiled: Exec | null = null;
     const run: Exec = (c, f) => {
       if (compiled === null) {
@@ -137,6 +130,78 @@ function compileUnit(source: string, registry: Registry, limits: Readonly<Limits
     const err = makeError('UNEXPECTED_ERROR', `Unexpected error while compiling: ${describe(e)}`);
     return { run: () => '', map, errors: [err] };
   }
+}
+
+// Made once per registry and per limits, not per compile: templates are compiled often (the
+// editor's preview, every partial of a request) and these are the same every time.
+const registryNames = new WeakMap<Registry, NameTable>();
+function namesOf(registry: Registry): Names {
+  let names = registryNames.get(registry);
+  if (names === undefined || names.version !== registry.version) {
+    names = new NameTable(registry);
+    registryNames.set(registry, names);
+  }
+  return names;
+}
+
+/**
+ * The registry's names bucketed by length and first character, so the parser finds a name in
+ * the template text by comparing in place: no substring, no hashing of a fresh string (which
+ * was a sixth of the time of parsing a page of products).
+ */
+class NameTable implements Names {
+  readonly version: number;
+  private readonly formatters = new Map<number, string[]>();
+  private readonly predicates = new Map<number, string[]>();
+
+  constructor(private readonly registry: Registry) {
+    this.version = registry.version;
+    for (const n of registry.formatterNames()) add(this.formatters, n);
+    for (const n of registry.predicateNames()) add(this.predicates, n);
+  }
+
+  hasFormatter(n: string): boolean {
+    return this.registry.formatter(n) !== undefined;
+  }
+
+  hasPredicate(n: string): boolean {
+    return this.registry.predicate(n) !== undefined;
+  }
+
+  formatterAt(src: string, s: number, e: number): string | undefined {
+    return find(this.formatters, src, s, e);
+  }
+
+  predicateAt(src: string, s: number, e: number): string | undefined {
+    return find(this.predicates, src, s, e);
+  }
+}
+
+const bucket = (length: number, first: number): number => length * 65536 + first;
+
+function add(table: Map<number, string[]>, name: string): void {
+  if (name === '') return;
+  const key = bucket(name.length, name.charCodeAt(0));
+  const list = table.get(key);
+  if (list === undefined) table.set(key, [name]);
+  else list.push(name);
+}
+
+function find(table: Map<number, string[]>, src: string, s: number, e: number): string | undefined {
+  const list = table.get(bucket(e - s, src.charCodeAt(s)));
+  if (list === undefined) return undefined;
+  for (let i = 0; i < list.length; i++) if (src.startsWith(list[i]!, s)) return list[i];
+  return undefined;
+}
+
+const exprLimits = new WeakMap<Readonly<Limits>, ParseLimits>();
+function parseLimits(limits: Readonly<Limits>): ParseLimits {
+  let p = exprLimits.get(limits);
+  if (p === undefined) {
+    p = { maxTokens: limits.maxExpressionTokens, maxStringLength: limits.maxStringLength };
+    exprLimits.set(limits, p);
+  }
+  return p;
 }
 
 // Partials are compiled once per (registry, limits, source) and shared by every render.
