@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
+import { registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
@@ -41,6 +42,8 @@ export interface AppOptions {
    * Fastify's trustProxy); none by default, so a client cannot pick its own IP for the limits.
    */
   trustProxy?: string | string[] | number | false;
+  /** Uploaded files: storage, staging folder and size limit. */
+  files?: FileOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentProviders: new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p])),
   });
   registerFormRoutes(app, { db: options.database.db, websiteId });
+  await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
   registerSiteUserRoutes(app, { db: options.database.db, websiteId });
   // Read once: the storefront build does not change under a running server.

@@ -8,6 +8,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** State-changing API calls per client (IP) per minute before 429; 0 turns the limit off. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** The largest file an owner may upload, in megabytes of 1,000,000 bytes (platform.md §9). */
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): a comma-separated
@@ -22,7 +24,7 @@ const EnvSchema = z.object({
     .transform((v): string | number | false => (v === '' || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
+export type Config = z.infer<typeof EnvSchema> & { dataDir: string; filesDir: string };
 
 /** Reads the environment once at start-up; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +33,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR, 'pglite') };
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR, 'pglite'), filesDir: resolve(parsed.data.DATA_DIR, 'files') };
 }

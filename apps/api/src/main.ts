@@ -1,6 +1,8 @@
+import { BYTES_PER_MB } from '@site/page-content';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
+import { createDiskStorage } from './files/storage';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
 
 async function main(): Promise<void> {
@@ -13,6 +15,7 @@ async function main(): Promise<void> {
     logger: { level: config.LOG_LEVEL },
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
+    files: { storage: createDiskStorage(config.filesDir), maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB },
   });
 
   let closing = false;

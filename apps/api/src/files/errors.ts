@@ -1,0 +1,33 @@
+import { fileMessages, messages } from '@site/page-content';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * A refused file call: `title` and `message` are what the editor shows, as the spec pairs them
+ * ('Unable to Upload File' over the reason).
+ */
+export class FileError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly title: string = fileMessages.unableToUpload,
+    readonly path: string[] = [],
+  ) {
+    super(message);
+    this.name = 'FileError';
+  }
+}
+
+export const uploadIncomplete = () => new FileError(400, 'UPLOAD_INCOMPLETE', fileMessages.uploadIncomplete);
+export const fileNotFound = () => new FileError(404, 'FILE_NOT_FOUND', fileMessages.fileNotFound, messages.unableToLocateContent);
+
+export function sendFileError(reply: FastifyReply, error: FileError): FastifyReply {
+  return reply.status(error.statusCode).send({
+    error: {
+      code: error.code,
+      title: error.title,
+      message: error.message,
+      ...(error.path.length > 0 && { issues: [{ path: error.path, message: error.message }] }),
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import {
+  FILE_LIMITS,
+  FILES_API,
+  fileMessages,
+  listFilesQuerySchema,
+  messages,
+  updateFileSchema,
+  type FileList,
+  type UploadResult,
+} from '@site/page-content';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { files } from '../db/schema';
+import { createEditorGuard } from '../editor/auth';
+import { FileError, sendFileError } from './errors';
+import { deleteFile, findFile, listFiles, toView, updateFile } from './file-store';
+import type { JobQueue } from '../jobs';
+import { createLocalImageJobs, createQueuedImageJobs } from './image-jobs';
+import { processImage } from './process-image';
+import { serveFile } from './serve';
+import { createDiskStorage, type FileStorage } from './storage';
+import { receiveUpload } from './upload';
+
+export interface FileOptions {
+  /** Where file bytes are kept; a folder on disk (`./.data/files`) by default. */
+  storage?: FileStorage;
+  /** Where uploads are written while they arrive. */
+  stagingDir?: string;
+  maxUploadBytes?: number;
+  /** The durable job queue for image processing; without one, images are processed in this process. */
+  jobs?: JobQueue;
+}
+
+export interface FileRoutesOptions extends FileOptions {
+  db: Database;
+  websiteId: string;
+}
+
+const FILE_ROUTE = `${FILES_API.files}/:id`;
+
+/** Turns a FileError into its answer; anything else is the app's 500. */
+const handle =
+  <R>(fn: (request: FastifyRequest, reply: FastifyReply) => Promise<R>) =>
+  async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await fn(request, reply);
+    } catch (error) {
+      if (error instanceof FileError) return sendFileError(reply, error);
+      throw error;
+    }
+  };
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, title: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new FileError(400, 'INVALID', issue?.message ?? fileMessages.uploadProblem, title, issue?.path.map(String) ?? []);
+}
+
+/** The file manager's API under /api/editor/files and the files themselves under /files. */
+export async function registerFileRoutes(app: FastifyInstance, options: FileRoutesOptions): Promise<void> {
+  const { db, websiteId } = options;
+  const storage = options.storage ?? createDiskStorage(resolve('.data', 'files'));
+  const stagingDir = options.stagingDir ?? join(tmpdir(), 'site-uploads');
+  const maxUploadBytes = options.maxUploadBytes ?? FILE_LIMITS.defaultMaxUploadBytes;
+  const guard = createEditorGuard({ db, websiteId });
+  const work = (id: string) => processImage(db, storage, id);
+  const onError = (err: unknown, fileId: string) => app.log.error({ err, fileId }, 'image processing failed');
+  const jobs = options.jobs ? await createQueuedImageJobs(options.jobs, work, onError) : createLocalImageJobs(work, onError);
+  app.addHook('onReady', async () => {
+    // Work a stopped server left unfinished (the durable queue keeps its own; enqueueing twice is a no-op).
+    const pending = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.websiteId, websiteId), eq(files.status, 'processing')));
+    for (const { id } of pending) jobs.enqueue(id);
+  });
+  app.addHook('onClose', () => jobs.close());
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+    scope.get(
+      FILES_API.files,
+      { preHandler: guard.read },
+      handle(async (request): Promise<FileList> => {
+        const query = parse(listFilesQuerySchema, request.query, messages.unableToLoadResults);
+        return { ...(await listFiles(db, websiteId, query)), maxUploadBytes };
+      }),
+    );
+
+    scope.post(
+      FILES_API.files,
+      { preHandler: guard.write },
+      handle(async (request, reply): Promise<UploadResult> => {
+        const rows = await receiveUpload(request, { db, storage, websiteId, stagingDir, maxUploadBytes });
+        for (const row of rows) if (row.status === 'processing') jobs.enqueue(row.id);
+        reply.status(201);
+        return { files: rows.map(toView) };
+      }),
+    );
+
+    scope.get(
+      FILE_ROUTE,
+      { preHandler: guard.read },
+      handle(async (request) => toView(await findFile(db, websiteId, (request.params as { id: string }).id))),
+    );
+
+    scope.patch(
+      FILE_ROUTE,
+      { preHandler: guard.write },
+      handle(async (request) => {
+        const renaming = typeof (request.body as { name?: unknown } | undefined)?.name !== 'undefined';
+        const change = parse(updateFileSchema, request.body, renaming ? fileMessages.unableToRename : fileMessages.unableToUpdate);
+        return toView(await updateFile(db, websiteId, (request.params as { id: string }).id, change));
+      }),
+    );
+
+    scope.delete(
+      FILE_ROUTE,
+      { preHandler: guard.write },
+      handle(async (request, reply) => {
+        await deleteFile(db, storage, websiteId, (request.params as { id: string }).id);
+        return reply.status(204).send();
+      }),
+    );
+  });
+
+  app.get('/files/:id/:name', (request, reply) => serveFile(request, reply, { db, storage, websiteId }));
+}
