@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CommerceError } from '../commerce/errors';
 import type { Database } from '../db/client';
-import { outgoingEmails, pages, products, restockSignups, variants, websites } from '../db/schema';
+import { pages, products, restockSignups, variants } from '../db/schema';
+import { queueEmail } from '../mail/queue-email';
 import { decodeCursor, encodeCursor } from './cursor';
 
 export const RESTOCK_PAGE_SIZE = 20;
@@ -157,8 +158,7 @@ export interface SendResult extends VariantRef {
  * one transaction: either every requested variant is sent or none is. Every variant must exist
  * (404) and be back in stock (409, listing the ones that are not) before anything is written.
  *
- * Nothing is delivered here: rows land in outgoing_emails and a mail transport (SMTP or a mail
- * API) plugs in as a worker that sends rows with a null sent_at and stamps them.
+ * Nothing is delivered here: rows land in outgoing_emails, which the mail worker drains.
  */
 export async function sendRestockNotices(
   db: Database,
@@ -168,7 +168,6 @@ export async function sendRestockNotices(
 ): Promise<SendResult[]> {
   const unique = [...new Map(requests.map((r) => [`${r.productId}\u0000${r.variantId}`, r])).values()];
   return db.transaction(async (tx) => {
-    const [site] = await tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId));
     const found = await tx
       .select({
         productId: products.id,
@@ -217,21 +216,9 @@ export async function sendRestockNotices(
         const variantText = describeVariant(v.attributes, v.details);
         const name = variantText ? `${v.productTitle} (${variantText})` : v.productTitle;
         const url = `${origin}${v.collectionPath === '/' ? '' : v.collectionPath}/p/${v.urlId}`;
-        await tx.insert(outgoingEmails).values(
-          claimed.map((c) => ({
-            id: randomUUID(),
-            websiteId,
-            to: c.email,
-            subject: `${v.productTitle} is back in stock`,
-            body: [
-              `Good news: ${name} is back in stock.`,
-              '',
-              `Get it here: ${url}`,
-              '',
-              `You are receiving this email because you asked ${site?.title ?? 'this store'} to tell you when it was available again.`,
-            ].join('\n'),
-          })),
-        );
+        for (const c of claimed) {
+          await queueEmail(tx, websiteId, 'restock-notice', c.email, { productTitle: v.productTitle, productName: name, productUrl: url });
+        }
       }
       notified.set(ref.variantId, claimed.length);
     }

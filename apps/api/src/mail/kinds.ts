@@ -1,0 +1,61 @@
+/**
+ * What each email template reads. Amounts and dates arrive formatted (the caller knows the
+ * store's currency and locale); every template also sees `site.title`, filled in by `queueEmail`.
+ */
+export interface EmailData {
+  'order-receipt': {
+    orderNumber: string;
+    customerName?: string;
+    lines: { title: string; quantity: number; total: string }[];
+    subtotal: string;
+    discount?: string;
+    shipping?: string;
+    tax?: string;
+    total: string;
+    statusUrl: string;
+  };
+  shipping: {
+    orderNumber: string;
+    customerName?: string;
+    carrier?: string;
+    trackingNumber?: string;
+    trackingUrl?: string;
+    statusUrl: string;
+  };
+  'restock-notice': {
+    productTitle: string;
+    /** The title with the variant's options, e.g. "Canvas Tote (Black)". */
+    productName: string;
+    productUrl: string;
+  };
+  'gift-card': {
+    amount: string;
+    code: string;
+    recipientName?: string;
+    senderName?: string;
+    message?: string;
+    shopUrl: string;
+  };
+  'member-verification': { verifyUrl: string; expiresInHours: number };
+  'password-reset': { resetUrl: string; expiresInMinutes: number };
+  'form-notification': {
+    formName: string;
+    submittedAt: string;
+    fields: { label: string; value: string }[];
+    pageUrl?: string;
+  };
+  'newsletter-confirmation': { confirmUrl: string; listName?: string };
+}
+
+export type EmailKind = keyof EmailData;
+
+export const EMAIL_KINDS = [
+  'order-receipt',
+  'shipping',
+  'restock-notice',
+  'gift-card',
+  'member-verification',
+  'password-reset',
+  'form-notification',
+  'newsletter-confirmation',
+] as const satisfies readonly EmailKind[];
