@@ -7,3 +7,4 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
 export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
 export { editorMessages } from './editor-messages';
+export * from './files';
