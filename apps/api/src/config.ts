@@ -10,6 +10,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** The largest file an owner may upload, in megabytes of 1,000,000 bytes (platform.md §9). */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1000).default(20),
+  /** Where mail goes (smtp://host:port, smtps://user:pass@host:465); unset, emails stay queued. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('"Site builder" <no-reply@localhost>'),
+  /** 0: a web-only process that enqueues jobs and mail but runs none. */
+  WORKERS: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): a comma-separated
@@ -28,7 +33,7 @@ export type Config = z.infer<typeof EnvSchema> & { dataDir: string; filesDir: st
 
 /** Reads the environment once at start-up; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined });
+  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, SMTP_URL: env.SMTP_URL || undefined });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -1,7 +1,9 @@
 import { BYTES_PER_MB } from '@site/page-content';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { readConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { createJobQueue } from './jobs';
+import { startMailWorker } from './mail/worker';
 import { createDiskStorage } from './files/storage';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
 
@@ -10,13 +12,21 @@ async function main(): Promise<void> {
   const started = performance.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const seeded = await seedDemoSite(database.db);
+  const jobs = await createJobQueue(database, {
+    workers: config.WORKERS,
+    onError: (err) => console.error('job queue error:', err.message),
+  });
   const app = await buildApp({
     database,
     logger: { level: config.LOG_LEVEL },
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
-    files: { storage: createDiskStorage(config.filesDir), maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB },
+    files: { storage: createDiskStorage(config.filesDir), maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB, jobs },
   });
+  const mail =
+    config.WORKERS && config.SMTP_URL
+      ? startMailWorker({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log })
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +36,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await mail?.stop();
+      await jobs.stop();
       await database.close();
       clearTimeout(force);
       process.exit(0);
@@ -46,11 +58,19 @@ async function main(): Promise<void> {
       `  Site builder is running at ${url}`,
       `  Editor: ${url}/config   API: ${url}/api/health`,
       `  Database: ${where}${seeded ? ' (demo site seeded)' : ''}`,
+      `  Mail: ${mailStatus(config)}`,
       `  Demo owner login: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
       `  Ready in ${Math.round(performance.now() - started)} ms`,
       '',
     ].join('\n'),
   );
+}
+
+function mailStatus(config: Config): string {
+  if (!config.WORKERS) return 'not sent by this process (WORKERS=0): a process with workers sends it';
+  if (!config.SMTP_URL) return 'no SMTP_URL, so emails stay queued in outgoing_emails until one is set';
+  const smtp = new URL(config.SMTP_URL);
+  return `sent through ${smtp.protocol}//${smtp.host} from ${config.MAIL_FROM}`;
 }
 
 main().catch((err: unknown) => {

@@ -27,7 +27,11 @@ export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 export interface JobQueue {
   /** Answers the job id, or null when a waiting job with the same singletonKey exists. */
   enqueue<T extends object>(name: string, payload: T, options?: EnqueueOptions): Promise<string | null>;
-  /** Runs this process's handler for `name`, up to `concurrency` jobs at once (default 1). */
+  /**
+   * Runs this process's handler for `name`, up to `concurrency` jobs at once (default 1). In a
+   * queue opened with `workers: false` it does nothing: modules register their handlers the same
+   * way whether or not this process runs them.
+   */
   work<T>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
   /** Stops fetching, waits for running handlers (then fails them, to be retried), releases the pool. */
   stop(): Promise<void>;
@@ -40,7 +44,9 @@ export interface JobQueueOptions {
   retryDelaySeconds?: number;
   /** How often an idle worker looks for due jobs (pg-boss allows ≥ 0.5). */
   pollSeconds?: number;
-  /** Expire jobs a dead process left active, archive and delete old ones. Off for a web-only process. */
+  /** Run the handlers given to `work` (default true); false for a web-only process (WORKERS=0). */
+  workers?: boolean;
+  /** Expire jobs a dead process left active, archive and delete old ones (default: as `workers`). */
   maintenance?: boolean;
   /** Graceful stop waits this long for running handlers. */
   stopTimeoutMs?: number;
@@ -63,7 +69,7 @@ export async function createJobQueue(database: DatabaseHandle, options: JobQueue
     retryDelay: options.retryDelaySeconds ?? 10,
     retryBackoff: true,
     pollingIntervalSeconds: options.pollSeconds ?? 2,
-    supervise: options.maintenance ?? true,
+    supervise: options.maintenance ?? options.workers ?? true,
     schedule: false,
   });
   boss.on('error', (error: Error) => options.onError?.(error));
@@ -94,6 +100,7 @@ class PgBossJobQueue implements JobQueue {
   }
 
   async work<T>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}): Promise<void> {
+    if (this.options.workers === false) return;
     await this.ensureQueue(name);
     const ids = this.workerIds.get(name) ?? [];
     for (let i = 0; i < (options.concurrency ?? 1); i++) {
