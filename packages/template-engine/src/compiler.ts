@@ -317,8 +317,8 @@ function evalInst(src: string, pos: number, env: Env): Exec {
 function runExpr(expr: CompiledExpr, src: string, pos: number, map: SourceMap): Exec {
   const parts = expr.exprs;
   return (c, f) => {
-    const scratch = new Frame(f.node, f);
-    const scope: EvalScope = { frame: scratch };
+    const scratch: EvalScope = new Frame(f.node, f);
+    const scope = scratch;
     let failed = false;
     let result: unknown = undefined;
     for (let i = 0; i < parts.length; i++) {

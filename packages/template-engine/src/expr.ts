@@ -22,10 +22,8 @@ export interface ExprLimits {
   maxStringLength: number;
 }
 
-/** Where an expression runs: `frame` is a scratch scope whose variables are kept on success. */
-export interface EvalScope {
-  frame: Frame;
-}
+/** Where an expression runs: a scratch scope whose variables are kept on success. */
+export type EvalScope = Frame;
 
 type Fn = (s: EvalScope) => Lit;
 
@@ -738,7 +736,7 @@ function lit(v: Lit): Item {
 
 function variable(path: Path): Item {
   const r = resolver(path);
-  return { kind: 'var', path, f: (s) => literalOf(r(s.frame)) };
+  return { kind: 'var', path, f: (s) => literalOf(r(s)) };
 }
 
 function invalidArgs(desc: string): never {
@@ -864,7 +862,7 @@ function assign(target: Item | undefined, value: Item | undefined): Fn {
   if (name === null) return (s) => (v(s), undefined);
   return (s) => {
     const x = v(s);
-    if (x !== undefined) s.frame.setVar(name, x);
+    if (x !== undefined) s.setVar(name, x);
     return undefined;
   };
 }
