@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
+import { hasChromium, launchChromium } from '../browser';
+import { startBuiltServer, type StartedServer } from '../server';
+
+/** An owner builds and publishes a page in the editor; a visitor sees it. One browser session. */
+describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startBuiltServer();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) pageErrors.push(m.text());
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const previewText = () => page.frameLocator('iframe.ed-preview__frame').locator('body').innerText();
+  const blockRows = () => page.locator('[data-block-row] .ed-block-row__type').allTextContents();
+  const addBlock = async (label: string) => {
+    await page.getByRole('tab', { name: 'Add' }).click();
+    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  };
+
+  it('shows only the sign-in screen to a signed-out visitor', async () => {
+    await page.goto(server.url + '/config');
+    await expect.poll(() => page.getByRole('heading', { name: /Sign in to edit/ }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Pages', exact: true }).count()).toBe(0);
+    const answer = await page.request.get(server.url + '/api/editor/pages');
+    expect(answer.status()).toBe(401);
+  });
+
+  it('refuses a wrong password with a message, then signs the owner in', async () => {
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('incorrect');
+    await page.getByLabel('Password').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Pages', exact: true }).count()).toBe(1);
+  });
+
+  it('creates a page and opens it in the page editor', async () => {
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByLabel('Title').fill('Our Workshop');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/config\/pages\/[^/]+$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Our Workshop', level: 1 }).count()).toBe(1);
+    await expect.poll(previewText).toContain('Our Workshop');
+  });
+
+  it('adds heading, text, image, button and product blocks', async () => {
+    for (const label of ['Heading', 'Text', 'Image', 'Button', 'Product']) await addBlock(label);
+    expect(await blockRows()).toEqual(['Heading', 'Heading', 'Text', 'Image', 'Button', 'Product']);
+    // The product block was added last and is selected: choose what it shows.
+    await page.getByLabel('Product', { exact: true }).selectOption({ label: 'Waxed Canvas Tote' });
+    await expect.poll(previewText).toContain('Waxed Canvas Tote');
+  });
+
+  it('shows each keystroke in the preview at once', async () => {
+    await page.locator('[data-block-row]').filter({ hasText: 'Text' }).locator('.ed-block-row__main').click();
+    const field = page.getByLabel('Text', { exact: true });
+    await field.fill('');
+    await field.pressSequentially('Hand tools, sharpened weekly.', { delay: 5 });
+    await expect.poll(previewText).toContain('Hand tools, sharpened weekly.');
+  });
+
+  it('reorders two blocks with the keyboard', async () => {
+    const handle = page.getByRole('button', { name: /^Reorder Button/ });
+    await handle.focus();
+    // Each step waits for dnd-kit's screen-reader announcement, as a person hears it.
+    const announced = (text: string) => expect.poll(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
+    await page.keyboard.press('Space');
+    await announced('Button: Learn more is now at position 5');
+    await page.keyboard.press('ArrowUp');
+    await announced('is now at position 4');
+    await page.keyboard.press('Space');
+    await expect.poll(blockRows).toEqual(['Heading', 'Heading', 'Text', 'Button', 'Image', 'Product']);
+  });
+
+  it('switches the preview to the phone view', async () => {
+    await page.locator('.ed-devices__option', { hasText: 'Phone' }).click();
+    expect(await page.getByRole('radio', { name: 'Phone' }).isChecked()).toBe(true);
+    await expect.poll(() => page.locator('iframe.ed-preview__frame').evaluate((f) => f.getBoundingClientRect().width)).toBe(390);
+    await page.locator('.ed-devices__option', { hasText: 'Desktop' }).click();
+  });
+
+  it('asks before leaving with unsaved edits, and saves', async () => {
+    await page.locator('[data-block-row]').filter({ hasText: 'Heading' }).nth(1).locator('.ed-block-row__main').click();
+    await page.getByLabel('Text', { exact: true }).fill('Visit us on Saturdays');
+    await page.getByRole('link', { name: 'All pages' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
+    await expect.poll(() => dialog.count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Review Changes' }).click();
+    expect(page.url()).toMatch(/\/config\/pages\/[^/]+$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+  });
+
+  it('publishes, and a visitor sees the page at its URL', async () => {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => page.locator('.ed-badge--published').count()).toBe(1);
+    const visitor = await browser.newContext();
+    const visit = await visitor.newPage();
+    const response = await visit.goto(server.url + '/our-workshop');
+    expect(response?.status()).toBe(200);
+    const text = await visit.locator('main').innerText();
+    expect(text).toContain('Visit us on Saturdays');
+    expect(text).toContain('Hand tools, sharpened weekly.');
+    expect(await visit.locator('main a[href="/shop/p/canvas-tote"]').count()).toBeGreaterThan(0);
+    await visitor.close();
+  });
+
+  it('renames the URL and the old one redirects', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('URL slug').fill('/workshop');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    const visitor = await browser.newContext();
+    const visit = await visitor.newPage();
+    await visit.goto(server.url + '/our-workshop');
+    expect(new URL(visit.url()).pathname).toBe('/workshop');
+    expect(await visit.locator('main').innerText()).toContain('Visit us on Saturdays');
+    await visitor.close();
+  });
+
+  it('signs out, and /config shows the sign-in screen again', async () => {
+    await page.getByRole('link', { name: 'All pages' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /Sign in to edit/ }).count()).toBe(1);
+    await page.goto(server.url + '/config/pages');
+    await expect.poll(() => page.getByRole('heading', { name: /Sign in to edit/ }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+});
