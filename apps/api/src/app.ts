@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
-  await registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
+  registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

@@ -40,9 +40,13 @@ const VersionQuery = z.object({ version: z.string().regex(/^\d{1,9}$/).transform
 
 const PAGE = '/api/editor/pages/:id';
 
-/** The editor's calls (page-content EDITOR_API): in their own scope, so their errors keep the editor's shape. */
-export async function registerEditorRoutes(app: FastifyInstance, options: EditorRouteOptions): Promise<void> {
-  await app.register(async (scope) => {
+/**
+ * The editor's calls (page-content EDITOR_API): in their own scope, so their errors keep the
+ * editor's shape. Not awaited: the scope loads with the others at ready, after the app's own
+ * error handler is set, which scopes loaded earlier would not inherit.
+ */
+export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteOptions): void {
+  void app.register(async (scope) => {
     registerEditorErrors(scope);
     const { db, websiteId } = options;
     const guard = createEditorGuard({ db, websiteId });

@@ -96,7 +96,7 @@ describe.each(targets)('published pages on $name', (target) => {
     expect((await visit('/sale')).statusCode).toBe(200);
     page = await settle(page, { enabled: false });
     expect((await visit('/sale')).statusCode).toBe(404);
-    page = await settle(page, { enabled: true, status: 'needs-review' });
+    await settle(page, { enabled: true, status: 'needs-review' });
     expect((await visit('/sale')).statusCode).toBe(404);
   });
 

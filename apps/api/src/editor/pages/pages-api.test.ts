@@ -1,4 +1,4 @@
-import { EDITOR_API, LIMITS, messages, type PageDetail } from '@site/page-content';
+import { EDITOR_API, LIMITS, messages, pageDocumentSchema, type PageDetail } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,7 +258,7 @@ describe.each(targets)('editor pages API on $name', (target) => {
         pageId: page.id,
         kind: i === 0 ? ('published' as const) : ('draft' as const),
         version: i,
-        document: doc(`r${i}`),
+        document: pageDocumentSchema.parse(doc(`r${i}`)),
         createdAt: new Date(Date.now() - (100 - i) * 60_000),
       }));
       await database.db.insert(pageRevisions).values(rows);
