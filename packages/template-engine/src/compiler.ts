@@ -228,12 +228,17 @@ function repeated(path: Path, body: Exec, between: Exec | null, alt: Exec | null
     const v = r(f);
     if (!Array.isArray(v) || v.length === 0) return alt === null ? '' : alt(c, f);
     const list = new Frame(v, f);
+    // One element frame, moved along: nothing keeps a frame once its iteration has run (partials,
+    // expressions and formatters only look up through it while they run).
+    const item = new Frame(undefined, list);
     const n = v.length;
     let s = '';
     for (let i = 0; i < n; i++) {
       if (!c.iterate()) break;
       list.index = i;
-      const item = new Frame(v[i], list);
+      item.node = v[i];
+      item.vars = null;
+      item.macros = null;
       const b = body(c, item);
       c.output += b.length;
       s += b;

@@ -17,7 +17,8 @@ export class Frame {
   /** Variables do not resolve past this frame (`apply ... private`). */
   stop = false;
   constructor(
-    readonly node: unknown,
+    /** Changes only when a repeated section moves its element frame to the next element. */
+    public node: unknown,
     readonly parent: Frame | null,
   ) {}
 

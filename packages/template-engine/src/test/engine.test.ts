@@ -190,6 +190,10 @@ describe('repeated sections', () => {
     const d = { rows: [{ cells: [1, 2] }, { cells: [3] }], sep: '/' };
     expect(html('{.repeated section rows}{@index}:{.repeated section cells}{@}{sep}{.end};{.end}', d)).toBe('1:1/2/;2:3/;');
   });
+  it('starts each element with no variables or macros of the one before', () => {
+    const src = '{.repeated section xs}[{@v}{.if @index0}{.include m output}{.end}]{.var @v @}{.macro m}M{.end}{.end}';
+    expect(html(src, data)).toBe('[][][]');
+  });
 });
 
 describe('predicates and .if', () => {
