@@ -7,6 +7,7 @@ import { EditorShell } from './shell/EditorShell';
 const PageEditorScreen = lazy(() => import('./page-editor/PageEditorScreen').then((m) => ({ default: m.PageEditorScreen })));
 const PagesScreen = lazyRouteComponent(() => import('./pages/PagesScreen'), 'PagesScreen');
 const HeaderFooterScreen = lazyRouteComponent(() => import('./header-footer/HeaderFooterScreen'), 'HeaderFooterScreen');
+const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'FilesScreen');
 
 const root = createRootRoute({ component: EditorShell });
 const index = createRoute({ getParentRoute: () => root, path: '/', component: () => <Navigate to="/pages" replace /> });
@@ -20,9 +21,10 @@ const pageEditor = createRoute({
   },
 });
 const headerFooter = createRoute({ getParentRoute: () => root, path: '/header-footer', component: HeaderFooterScreen });
+const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
 
 export const router = createRouter({
-  routeTree: root.addChildren([index, pages, pageEditor, headerFooter]),
+  routeTree: root.addChildren([index, pages, pageEditor, headerFooter, filesRoute]),
   basepath: '/config',
   defaultNotFoundComponent: () => <Navigate to="/pages" replace />,
 });

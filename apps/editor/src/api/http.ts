@@ -38,6 +38,11 @@ async function crumb(refresh = false): Promise<string> {
   return body.crumb;
 }
 
+/** The tokens a write carries, for the one write `api` cannot make: an upload with progress events. */
+export async function writeHeaders(): Promise<Record<string, string>> {
+  return { 'x-csrf-token': await crumb(), ...(xsrfToken && { 'x-siteuser-xsrf-token': xsrfToken }) };
+}
+
 /** The message for an answer without a usable body, from platform.md §8. */
 function fallbackMessage(status: number): string {
   if (status === 404) return messages.unableToLocateContent;

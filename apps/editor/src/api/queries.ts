@@ -1,5 +1,9 @@
 import {
   EDITOR_API,
+  FILES_API,
+  type FileList,
+  type FileView,
+  type UpdateFile,
   type CreatePage,
   type EditorMe,
   type EditorSite,
@@ -12,7 +16,7 @@ import {
   type UpdateNavigation,
   type UpdatePage,
 } from '@site/page-content';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, setXsrfToken } from './http';
 
 /** Query keys in one place, so every screen invalidates the same things. */
@@ -24,6 +28,7 @@ export const keys = {
   layout: ['site-layout'] as const,
   site: ['editor-site'] as const,
   headerFooter: ['header-footer'] as const,
+  files: ['files'] as const,
 };
 
 export function useMe() {
@@ -208,4 +213,35 @@ export function useSaveHeaderFooter() {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** One page of files per fetch; Load More appends the next. Refreshes while any image is processing. */
+export function useFiles(pageSize: number, kind: 'all' | 'image' = 'all') {
+  return useInfiniteQuery({
+    queryKey: [...keys.files, kind, pageSize],
+    queryFn: ({ pageParam }) =>
+      api<FileList>('GET', FILES_API.files, { query: { limit: pageSize, offset: pageParam, kind } }),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.items.some((f) => f.status === 'processing')) ? 2000 : false,
+  });
+}
+
+export function useUpdateFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...change }: UpdateFile & { id: string }) =>
+      api<FileView>('PATCH', FILES_API.file(id), { body: change }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.files }),
+  });
+}
+
+export function useDeleteFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('DELETE', FILES_API.file(id)),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.files }),
+  });
 }

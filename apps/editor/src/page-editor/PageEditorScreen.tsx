@@ -8,6 +8,7 @@ import { PageSettingsDialog } from './PageSettingsDialog';
 import { PreviewFrame } from '../preview/PreviewFrame';
 import { renderDataFor, renderPreview } from '../preview/render-preview';
 import { BlockList } from './BlockList';
+import { ChooseImage } from './ChooseImage';
 import {
   addBlock,
   addSection,
@@ -276,6 +277,13 @@ function PageEditor({ page }: { page: PageDetail }) {
                   edit(updateBlockSettings(doc, selectedBlock.id, settings), `${selectedBlock.id}.${key}`);
                 }}
               />
+              {selectedBlock.type === 'image' && !readOnly && (
+                <ChooseImage
+                  onChoose={(file) =>
+                    edit(updateBlockSettings(doc, selectedBlock.id, { ...selectedBlock.settings, src: file.assetUrl, alt: file.altText || selectedBlock.settings.alt }), `${selectedBlock.id}.src`)
+                  }
+                />
+              )}
             </>
           ) : (
             <EmptyState title="No block selected">Select a block in the list or click it in the preview to edit its settings.</EmptyState>

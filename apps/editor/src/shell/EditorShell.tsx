@@ -36,6 +36,9 @@ export function EditorShell() {
           <Link to="/header-footer" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Header &amp; footer
           </Link>
+          <Link to="/files" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Files
+          </Link>
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">

@@ -1,0 +1,43 @@
+import type { FileView } from '@site/page-content';
+import { FileManager } from '@site/ui';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useFileManager } from './useFileManager';
+
+export interface FilePickerDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  onChoose: (file: FileView) => void;
+}
+
+function Picker({ onClose, onChoose }: Omit<FilePickerDialogProps, 'isOpen'>) {
+  const manager = useFileManager({ kind: 'image', onChoose });
+  return (
+    <Dialog className="ed-dialog ed-file-picker">
+      <Heading slot="title" className="ed-dialog__title">
+        Choose image
+      </Heading>
+      <FileManager {...manager} />
+      <div className="ed-dialog__actions">
+        <Button className="ed-button" onPress={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The file manager as the image block's picker: upload or select an image, then "Use this file". */
+export function FilePickerDialog({ isOpen, onClose, onChoose }: FilePickerDialogProps) {
+  return (
+    <ModalOverlay
+      className="ed-modal-overlay"
+      isOpen={isOpen}
+      isDismissable
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <Modal className="ed-modal ed-modal--wide">
+        {isOpen && <Picker onClose={onClose} onChoose={onChoose} />}
+      </Modal>
+    </ModalOverlay>
+  );
+}

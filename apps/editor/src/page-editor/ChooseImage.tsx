@@ -1,0 +1,31 @@
+import type { FileView } from '@site/page-content';
+import { lazy, Suspense, useState } from 'react';
+
+// The picker brings the file manager with it; it loads when first opened.
+const FilePickerDialog = lazy(() =>
+  import('../files/FilePickerDialog').then((m) => ({ default: m.FilePickerDialog })),
+);
+
+/** "Choose image" beside an image block's URL: picks or uploads a file and hands it back. */
+export function ChooseImage({ onChoose }: { onChoose: (file: FileView) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="ed-button" onClick={() => setOpen(true)}>
+        Choose image
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <FilePickerDialog
+            isOpen
+            onClose={() => setOpen(false)}
+            onChoose={(file) => {
+              setOpen(false);
+              onChoose(file);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
