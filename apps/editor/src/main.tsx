@@ -10,7 +10,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A refusal will not change on retry; a dropped connection might.
-      retry: (count, error) => count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+      retry: (count, error) =>
+        count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
       refetchOnWindowFocus: false,
     },
   },

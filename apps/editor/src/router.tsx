@@ -1,16 +1,31 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Navigate,
+} from '@tanstack/react-router';
 import { lazy } from 'react';
 import { EditorShell } from './shell/EditorShell';
 
 // Screens load on demand: the first load is the shell and the sign-in screen; the page editor
 // (template engine, drag and drop, block kit) comes with the first page opened.
-const PageEditorScreen = lazy(() => import('./page-editor/PageEditorScreen').then((m) => ({ default: m.PageEditorScreen })));
+const PageEditorScreen = lazy(() =>
+  import('./page-editor/PageEditorScreen').then((m) => ({ default: m.PageEditorScreen })),
+);
 const PagesScreen = lazyRouteComponent(() => import('./pages/PagesScreen'), 'PagesScreen');
-const HeaderFooterScreen = lazyRouteComponent(() => import('./header-footer/HeaderFooterScreen'), 'HeaderFooterScreen');
+const HeaderFooterScreen = lazyRouteComponent(
+  () => import('./header-footer/HeaderFooterScreen'),
+  'HeaderFooterScreen',
+);
 const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'FilesScreen');
 
 const root = createRootRoute({ component: EditorShell });
-const index = createRoute({ getParentRoute: () => root, path: '/', component: () => <Navigate to="/pages" replace /> });
+const index = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  component: () => <Navigate to="/pages" replace />,
+});
 const pages = createRoute({ getParentRoute: () => root, path: '/pages', component: PagesScreen });
 const pageEditor = createRoute({
   getParentRoute: () => root,
@@ -20,7 +35,11 @@ const pageEditor = createRoute({
     return <PageEditorScreen pageId={pageId} />;
   },
 });
-const headerFooter = createRoute({ getParentRoute: () => root, path: '/header-footer', component: HeaderFooterScreen });
+const headerFooter = createRoute({
+  getParentRoute: () => root,
+  path: '/header-footer',
+  component: HeaderFooterScreen,
+});
 const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
 
 export const router = createRouter({

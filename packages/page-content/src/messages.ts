@@ -22,7 +22,8 @@ export const messages = {
   notExpectedOption: (val: string) => `${val} is not one of the expected options`,
 
   // Ours: the page editor (the spec leaves these "not shown").
-  tooManyBlocks: (max: number) => `A page can hold at most ${max} blocks. Remove a block before adding another.`,
+  tooManyBlocks: (max: number) =>
+    `A page can hold at most ${max} blocks. Remove a block before adding another.`,
   unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,
   slugTaken: (slug: string) => `Another page already uses the URL ${slug}. Choose a different one.`,
   slugReserved: (slug: string) => `${slug} is reserved by the site. Choose a different URL.`,
@@ -32,7 +33,8 @@ export const messages = {
   pageNotFound: 'This page no longer exists. It may have been deleted in another window.',
   notSignedIn: 'Sign in to edit this site.',
   forbidden: 'Your role on this site can view but not change it.',
-  cannotDeleteSystemPage: 'The home, shop, cart and checkout pages are part of every site and cannot be deleted.',
+  cannotDeleteSystemPage:
+    'The home, shop, cart and checkout pages are part of every site and cannot be deleted.',
   cannotDuplicateSystemPage: 'The shop, cart and checkout pages cannot be duplicated.',
   pathIsFixed: 'The URLs of the home, cart and checkout pages cannot change.',
   folderCannotHoldFolder: 'Folders can hold pages but not other folders.',
@@ -41,7 +43,8 @@ export const messages = {
   parentMustBeFolder: 'Pages can only be put inside a folder.',
   onlyFoldersHoldPages: 'Only folders can hold other pages in the navigation.',
   pageInNavigationTwice: 'A page can appear only once in the navigation.',
-  payloadTooLarge: 'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
+  payloadTooLarge:
+    'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
   membersOnly: 'This page is for members. Sign in to see it.',
 } as const;
 

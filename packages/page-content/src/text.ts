@@ -8,7 +8,8 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
-export const STORABLE_TEXT_MESSAGE = 'Text contains characters that cannot be stored (a NUL byte or a broken character).';
+export const STORABLE_TEXT_MESSAGE =
+  'Text contains characters that cannot be stored (a NUL byte or a broken character).';
 
 /** A string schema that refuses unstorable characters; every text field of this package uses it. */
 export function text(max: number) {

@@ -57,8 +57,17 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy's HTML error page or an empty body: the status decides the message.
   }
-  const message = response.status >= 500 ? messages.somethingWentWrong : (body.error?.message ?? fallbackMessage(response.status));
-  return new ApiError(response.status, body.error?.code ?? `HTTP_${response.status}`, message, body.error?.issues ?? [], body.crumbFail === true);
+  const message =
+    response.status >= 500
+      ? messages.somethingWentWrong
+      : (body.error?.message ?? fallbackMessage(response.status));
+  return new ApiError(
+    response.status,
+    body.error?.code ?? `HTTP_${response.status}`,
+    message,
+    body.error?.issues ?? [],
+    body.crumbFail === true,
+  );
 }
 
 export interface RequestOptions {
@@ -68,8 +77,14 @@ export interface RequestOptions {
 }
 
 /** The one way the editor talks to the server: JSON in and out, tokens on writes, errors as ApiError. */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
-  const url = options.query ? `${path}?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : path;
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const url = options.query
+    ? `${path}?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}`
+    : path;
   const send = async (refreshCrumb: boolean) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -95,7 +110,11 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     }
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK', navigator.onLine === false ? messages.checkConnection : messages.networkError);
+    throw new ApiError(
+      0,
+      'NETWORK',
+      navigator.onLine === false ? messages.checkConnection : messages.networkError,
+    );
   }
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;

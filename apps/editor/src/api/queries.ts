@@ -16,7 +16,13 @@ import {
   type UpdateNavigation,
   type UpdatePage,
 } from '@site/page-content';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, ApiError, setXsrfToken } from './http';
 
 /** Query keys in one place, so every screen invalidates the same things. */
@@ -77,32 +83,50 @@ export function useSignOut() {
 }
 
 export function usePages() {
-  return useQuery({ queryKey: keys.pages, queryFn: () => api<{ pages: PageSummary[] }>('GET', EDITOR_API.pages).then((r) => r.pages) });
+  return useQuery({
+    queryKey: keys.pages,
+    queryFn: () => api<{ pages: PageSummary[] }>('GET', EDITOR_API.pages).then((r) => r.pages),
+  });
 }
 
 export function usePage(id: string) {
-  return useQuery({ queryKey: keys.page(id), queryFn: () => api<PageDetail>('GET', EDITOR_API.page(id)), staleTime: Infinity });
+  return useQuery({
+    queryKey: keys.page(id),
+    queryFn: () => api<PageDetail>('GET', EDITOR_API.page(id)),
+    staleTime: Infinity,
+  });
 }
 
 export function useSiteLayout() {
-  return useQuery({ queryKey: keys.layout, queryFn: () => api<SiteLayoutEntry[]>('GET', EDITOR_API.siteLayout) });
+  return useQuery({
+    queryKey: keys.layout,
+    queryFn: () => api<SiteLayoutEntry[]>('GET', EDITOR_API.siteLayout),
+  });
 }
 
 export function useEditorSite() {
-  return useQuery({ queryKey: keys.site, queryFn: () => api<EditorSite>('GET', EDITOR_API.site), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: keys.site,
+    queryFn: () => api<EditorSite>('GET', EDITOR_API.site),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useRevisions(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.revisions(id),
-    queryFn: () => api<{ revisions: RevisionSummary[] }>('GET', EDITOR_API.revisions(id)).then((r) => r.revisions),
+    queryFn: () =>
+      api<{ revisions: RevisionSummary[] }>('GET', EDITOR_API.revisions(id)).then((r) => r.revisions),
     enabled,
   });
 }
 
 /** After a change to the page set, the tree and the layout are read again. */
 function refreshStructure(client: QueryClient) {
-  return Promise.all([client.invalidateQueries({ queryKey: keys.pages, exact: true }), client.invalidateQueries({ queryKey: keys.layout })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: keys.pages, exact: true }),
+    client.invalidateQueries({ queryKey: keys.layout }),
+  ]);
 }
 
 function storePage(client: QueryClient, page: PageDetail) {
@@ -123,7 +147,8 @@ export function useCreatePage() {
 export function useUpdatePage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: UpdatePage & { id: string }) => api<PageDetail>('PATCH', EDITOR_API.page(id), { body: input }),
+    mutationFn: ({ id, ...input }: UpdatePage & { id: string }) =>
+      api<PageDetail>('PATCH', EDITOR_API.page(id), { body: input }),
     onSuccess: async (page) => {
       storePage(client, page);
       await refreshStructure(client);
@@ -145,7 +170,8 @@ export function useDuplicatePage() {
 export function useDeletePage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, version }: { id: string; version: number }) => api<void>('DELETE', EDITOR_API.page(id), { query: { version } }),
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      api<void>('DELETE', EDITOR_API.page(id), { query: { version } }),
     onSuccess: async (_r, { id }) => {
       client.removeQueries({ queryKey: keys.page(id) });
       await refreshStructure(client);
@@ -154,16 +180,22 @@ export function useDeletePage() {
 }
 
 export function saveDraft(id: string, version: number, document: PageDocument) {
-  return api<{ version: number; savedAt: string }>('PUT', EDITOR_API.draft(id), { body: { version, document } });
+  return api<{ version: number; savedAt: string }>('PUT', EDITOR_API.draft(id), {
+    body: { version, document },
+  });
 }
 
 export function usePublish() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, version }: { id: string; version: number }) => api<PageDetail>('POST', EDITOR_API.publish(id), { body: { version } }),
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      api<PageDetail>('POST', EDITOR_API.publish(id), { body: { version } }),
     onSuccess: async (page) => {
       storePage(client, page);
-      await Promise.all([refreshStructure(client), client.invalidateQueries({ queryKey: keys.revisions(page.id) })]);
+      await Promise.all([
+        refreshStructure(client),
+        client.invalidateQueries({ queryKey: keys.revisions(page.id) }),
+      ]);
     },
   });
 }
@@ -183,7 +215,8 @@ export function useRestoreRevision() {
 export function useUpdateNavigation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateNavigation) => api<SiteLayoutEntry[]>('POST', EDITOR_API.updateNavigation, { body: input }),
+    mutationFn: (input: UpdateNavigation) =>
+      api<SiteLayoutEntry[]>('POST', EDITOR_API.updateNavigation, { body: input }),
     onMutate: async () => {
       await client.cancelQueries({ queryKey: keys.layout });
     },
@@ -203,7 +236,8 @@ export function useHeaderFooter() {
 export function useSaveHeaderFooter() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: HeaderFooter & { version: number }) => api<HeaderFooter & { version: number }>('PUT', EDITOR_API.headerFooter, { body: input }),
+    mutationFn: (input: HeaderFooter & { version: number }) =>
+      api<HeaderFooter & { version: number }>('PUT', EDITOR_API.headerFooter, { body: input }),
     onSuccess: async (saved) => {
       client.setQueryData(keys.headerFooter, saved);
       await client.invalidateQueries({ queryKey: keys.site });

@@ -1,5 +1,5 @@
 import { blockDefinition, type HeaderFooter, type SiteHeader } from '@site/page-content';
-import { BlockInspector, BlockPicker, EmptyState, SaveStatus } from '@site/ui';
+import { BlockInspector, BlockPicker, EditorIcon, EmptyState, SaveStatus } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useHeaderFooter, useMe, useSaveHeaderFooter } from '../api/queries';
@@ -9,7 +9,12 @@ import { blockSummary } from '../page-editor/BlockList';
 /** The site header (title or logo, menu placement, cart link, announcement) and footer (blocks, menu, copyright). */
 export function HeaderFooterScreen() {
   const query = useHeaderFooter();
-  if (query.isPending) return <p className="ed-loading" role="status">Loading…</p>;
+  if (query.isPending)
+    return (
+      <p className="ed-loading" role="status">
+        Loading…
+      </p>
+    );
   if (query.error) return <EmptyState title={errorMessage(query.error)}>Reload to try again.</EmptyState>;
   return <HeaderFooterForm key={query.data.version} initial={query.data} />;
 }
@@ -24,7 +29,8 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
   const [picking, setPicking] = useState(false);
   const dirty = JSON.stringify(value) !== JSON.stringify({ header: initial.header, footer: initial.footer });
   const errors = issuesByPath(save.error);
-  const setHeader = (change: Partial<SiteHeader>) => setValue((v) => ({ ...v, header: { ...v.header, ...change } }));
+  const setHeader = (change: Partial<SiteHeader>) =>
+    setValue((v) => ({ ...v, header: { ...v.header, ...change } }));
   const footerBlocks = value.footer.content.sections.flatMap((s) => s.blocks);
   const selectedBlock = footerBlocks.find((b) => b.id === selected);
 
@@ -34,8 +40,23 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
         <h1>Header &amp; footer</h1>
         {!readOnly && (
           <div className="ed-row">
-            <SaveStatus state={save.isPending ? { kind: 'saving' } : save.error ? { kind: 'failed', message: errorMessage(save.error) } : dirty ? { kind: 'dirty' } : { kind: 'saved' }} />
-            <button type="button" className="ed-button ed-button--primary" disabled={!dirty || save.isPending} onClick={() => save.mutate({ ...value, version: initial.version })}>
+            <SaveStatus
+              state={
+                save.isPending
+                  ? { kind: 'saving' }
+                  : save.error
+                    ? { kind: 'failed', message: errorMessage(save.error) }
+                    : dirty
+                      ? { kind: 'dirty' }
+                      : { kind: 'saved' }
+              }
+            />
+            <button
+              type="button"
+              className="ed-button ed-button--primary"
+              disabled={!dirty || save.isPending}
+              onClick={() => save.mutate({ ...value, version: initial.version })}
+            >
               Save
             </button>
           </div>
@@ -50,26 +71,52 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
             <label className="ed-field__label" htmlFor={`${id}-title`}>
               Site title
             </label>
-            <input id={`${id}-title`} className="ed-input" value={value.header.siteTitle} maxLength={200} onChange={(e) => setHeader({ siteTitle: e.target.value })} />
+            <input
+              id={`${id}-title`}
+              className="ed-input"
+              value={value.header.siteTitle}
+              maxLength={200}
+              onChange={(e) => setHeader({ siteTitle: e.target.value })}
+            />
           </div>
           <div className="ed-field">
             <label className="ed-field__label" htmlFor={`${id}-logo`}>
               Logo image URL
             </label>
-            <input id={`${id}-logo`} className="ed-input" value={value.header.logoUrl} placeholder="Leave empty to show the title" onChange={(e) => setHeader({ logoUrl: e.target.value })} aria-invalid={errors['header.logoUrl'] ? true : undefined} />
+            <input
+              id={`${id}-logo`}
+              className="ed-input"
+              value={value.header.logoUrl}
+              placeholder="Leave empty to show the title"
+              onChange={(e) => setHeader({ logoUrl: e.target.value })}
+              aria-invalid={errors['header.logoUrl'] ? true : undefined}
+            />
             {errors['header.logoUrl'] && <p className="ed-field__error">{errors['header.logoUrl']}</p>}
           </div>
           <div className="ed-field">
             <label className="ed-field__label" htmlFor={`${id}-logo-alt`}>
               Logo alt text
             </label>
-            <input id={`${id}-logo-alt`} className="ed-input" value={value.header.logoAlt} maxLength={250} onChange={(e) => setHeader({ logoAlt: e.target.value })} />
+            <input
+              id={`${id}-logo-alt`}
+              className="ed-input"
+              value={value.header.logoAlt}
+              maxLength={250}
+              onChange={(e) => setHeader({ logoAlt: e.target.value })}
+            />
           </div>
           <div className="ed-field">
             <label className="ed-field__label" htmlFor={`${id}-placement`}>
               Navigation placement
             </label>
-            <select id={`${id}-placement`} className="ed-input" value={value.header.navigationPlacement} onChange={(e) => setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })}>
+            <select
+              id={`${id}-placement`}
+              className="ed-input"
+              value={value.header.navigationPlacement}
+              onChange={(e) =>
+                setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })
+              }
+            >
               <option value="left">Left, beside the title</option>
               <option value="center">Centered</option>
               <option value="right">Right</option>
@@ -79,10 +126,22 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
             <label className="ed-field__label" htmlFor={`${id}-announcement`}>
               Announcement bar
             </label>
-            <input id={`${id}-announcement`} className="ed-input" value={value.header.announcement} maxLength={500} placeholder="e.g. Free shipping on orders over $75" onChange={(e) => setHeader({ announcement: e.target.value })} />
+            <input
+              id={`${id}-announcement`}
+              className="ed-input"
+              value={value.header.announcement}
+              maxLength={500}
+              placeholder="e.g. Free shipping on orders over $75"
+              onChange={(e) => setHeader({ announcement: e.target.value })}
+            />
           </div>
           <div className="ed-field ed-field--toggle">
-            <input id={`${id}-cart`} type="checkbox" checked={value.header.showCartLink} onChange={(e) => setHeader({ showCartLink: e.target.checked })} />
+            <input
+              id={`${id}-cart`}
+              type="checkbox"
+              checked={value.header.showCartLink}
+              onChange={(e) => setHeader({ showCartLink: e.target.checked })}
+            />
             <label htmlFor={`${id}-cart`}>Show the cart link</label>
           </div>
         </fieldset>
@@ -102,7 +161,9 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
               value={value.footer.copyright}
               maxLength={500}
               placeholder="© 2026 Your shop"
-              onChange={(e) => setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))}
+              onChange={(e) =>
+                setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))
+              }
             />
           </div>
           <div className="ed-field ed-field--toggle">
@@ -110,23 +171,44 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
               id={`${id}-footnav`}
               type="checkbox"
               checked={value.footer.showNavigation}
-              onChange={(e) => setValue((v) => ({ ...v, footer: { ...v.footer, showNavigation: e.target.checked } }))}
+              onChange={(e) =>
+                setValue((v) => ({ ...v, footer: { ...v.footer, showNavigation: e.target.checked } }))
+              }
             />
             <label htmlFor={`${id}-footnav`}>Show the footer navigation</label>
           </div>
         </fieldset>
         <h3 className="ed-subtitle">Footer blocks</h3>
-        {footerBlocks.length === 0 && <p className="ed-muted">No blocks in the footer yet: add an address, social links or a newsletter sign-up.</p>}
+        {footerBlocks.length === 0 && (
+          <p className="ed-muted">
+            No blocks in the footer yet: add an address, social links or a newsletter sign-up.
+          </p>
+        )}
         <ul className="ed-page-list">
           {footerBlocks.map((block) => (
             <li key={block.id} className="ed-page-row">
-              <button type="button" className="ed-link-button ed-page-row__title" aria-pressed={selected === block.id} onClick={() => setSelected(block.id)}>
+              <button
+                type="button"
+                className="ed-link-button ed-page-row__title"
+                aria-pressed={selected === block.id}
+                onClick={() => setSelected(block.id)}
+              >
                 {blockDefinition(block.type)?.label}
               </button>
               <span className="ed-page-row__path">{blockSummary(block)}</span>
               {!readOnly && (
-                <button type="button" className="ed-icon-button" aria-label={`Remove ${blockDefinition(block.type)?.label}`} onClick={() => setValue((v) => ({ ...v, footer: { ...v.footer, content: removeBlock(v.footer.content, block.id) } }))}>
-                  ×
+                <button
+                  type="button"
+                  className="ed-icon-button"
+                  aria-label={`Remove ${blockDefinition(block.type)?.label}`}
+                  onClick={() =>
+                    setValue((v) => ({
+                      ...v,
+                      footer: { ...v.footer, content: removeBlock(v.footer.content, block.id) },
+                    }))
+                  }
+                >
+                  <EditorIcon name="remove" />
                 </button>
               )}
             </li>
@@ -138,7 +220,15 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
               definition={blockDefinition(selectedBlock.type)!}
               settings={selectedBlock.settings}
               isReadOnly={readOnly}
-              onChange={(settings) => setValue((v) => ({ ...v, footer: { ...v.footer, content: updateBlockSettings(v.footer.content, selectedBlock.id, settings) } }))}
+              onChange={(settings) =>
+                setValue((v) => ({
+                  ...v,
+                  footer: {
+                    ...v.footer,
+                    content: updateBlockSettings(v.footer.content, selectedBlock.id, settings),
+                  },
+                }))
+              }
             />
           </div>
         )}

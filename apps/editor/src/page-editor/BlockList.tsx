@@ -8,15 +8,23 @@ import {
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { blockDefinition, type Block, type Section } from '@site/page-content';
 import { SECTION_BACKGROUNDS } from '@site/page-content';
+import { EditorIcon } from '@site/ui';
 
 /** A short text that tells blocks of the same type apart in the list. */
 export function blockSummary(block: Block): string {
   const s = block.settings;
-  const text = [s.text, s.label, s.title, s.caption, s.alt, s.address, s.code].find((v) => typeof v === 'string' && v.trim());
+  const text = [s.text, s.label, s.title, s.caption, s.alt, s.address, s.code].find(
+    (v) => typeof v === 'string' && v.trim(),
+  );
   return typeof text === 'string' ? text.replace(/\s+/g, ' ').slice(0, 60) : '';
 }
 
@@ -59,9 +67,14 @@ export function BlockList(props: BlockListProps) {
     return section ? section.blocks.findIndex((b) => b.id === id) + 1 : 0;
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at position ${positionOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${nameOf(active.id)} at position ${positionOf(over.id)}.` : `Dropped ${nameOf(active.id)}.`),
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is now at position ${positionOf(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Dropped ${nameOf(active.id)} at position ${positionOf(over.id)}.`
+        : `Dropped ${nameOf(active.id)}.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
@@ -69,14 +82,26 @@ export function BlockList(props: BlockListProps) {
     if (!over || active.id === over.id) return;
     const section = props.sections.find((s) => s.blocks.some((b) => b.id === over.id));
     if (!section?.blocks.some((b) => b.id === active.id)) return;
-    props.onMoveTo(String(active.id), section.blocks.findIndex((b) => b.id === over.id));
+    props.onMoveTo(
+      String(active.id),
+      section.blocks.findIndex((b) => b.id === over.id),
+    );
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <div className="ed-block-list">
         {props.sections.map((section, sectionIndex) => (
-          <section key={section.id} className="ed-block-list__section" aria-label={`Section ${sectionIndex + 1}`}>
+          <section
+            key={section.id}
+            className="ed-block-list__section"
+            aria-label={`Section ${sectionIndex + 1}`}
+          >
             <div className="ed-block-list__section-head">
               <span className="ed-block-list__section-title">Section {sectionIndex + 1}</span>
               {!props.isReadOnly && (
@@ -88,7 +113,11 @@ export function BlockList(props: BlockListProps) {
                     id={`bg-${section.id}`}
                     className="ed-mini-select"
                     value={section.background}
-                    onChange={(e) => props.onSectionChange(section.id, { background: e.target.value as Section['background'] })}
+                    onChange={(e) =>
+                      props.onSectionChange(section.id, {
+                        background: e.target.value as Section['background'],
+                      })
+                    }
                   >
                     {SECTION_BACKGROUNDS.map((bg) => (
                       <option key={bg} value={bg}>
@@ -96,8 +125,14 @@ export function BlockList(props: BlockListProps) {
                       </option>
                     ))}
                   </select>
-                  <button type="button" className="ed-icon-button" disabled={sectionIndex === 0} onClick={() => props.onSectionMove(section.id, -1)} aria-label={`Move section ${sectionIndex + 1} up`}>
-                    ↑
+                  <button
+                    type="button"
+                    className="ed-icon-button"
+                    disabled={sectionIndex === 0}
+                    onClick={() => props.onSectionMove(section.id, -1)}
+                    aria-label={`Move section ${sectionIndex + 1} up`}
+                  >
+                    <EditorIcon name="up" />
                   </button>
                   <button
                     type="button"
@@ -106,10 +141,15 @@ export function BlockList(props: BlockListProps) {
                     onClick={() => props.onSectionMove(section.id, 1)}
                     aria-label={`Move section ${sectionIndex + 1} down`}
                   >
-                    ↓
+                    <EditorIcon name="down" />
                   </button>
-                  <button type="button" className="ed-icon-button" onClick={() => props.onSectionRemove(section.id)} aria-label={`Remove section ${sectionIndex + 1}`}>
-                    ×
+                  <button
+                    type="button"
+                    className="ed-icon-button"
+                    onClick={() => props.onSectionRemove(section.id)}
+                    aria-label={`Remove section ${sectionIndex + 1}`}
+                  >
+                    <EditorIcon name="remove" />
                   </button>
                 </span>
               )}
@@ -125,7 +165,9 @@ export function BlockList(props: BlockListProps) {
                     {...props}
                   />
                 ))}
-                {section.blocks.length === 0 && <li className="ed-muted ed-block-list__empty">No blocks in this section yet.</li>}
+                {section.blocks.length === 0 && (
+                  <li className="ed-muted ed-block-list__empty">No blocks in this section yet.</li>
+                )}
               </ol>
             </SortableContext>
           </section>
@@ -146,10 +188,11 @@ function BlockRow({
   onDuplicate,
   onRemove,
 }: BlockListProps & { block: Block; isFirst: boolean; isLast: boolean }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: block.id,
-    disabled: isReadOnly,
-  });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: block.id,
+      disabled: isReadOnly,
+    });
   const name = blockName(block);
   const selected = block.id === selectedBlockId;
   return (
@@ -160,29 +203,61 @@ function BlockRow({
       data-block-row={block.id}
     >
       {!isReadOnly && (
-        <button type="button" ref={setActivatorNodeRef} className="ed-drag-handle" {...attributes} {...listeners} aria-label={`Reorder ${name}`}>
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <path d="M5 3h2v2H5zM9 3h2v2H9zM5 7h2v2H5zM9 7h2v2H9zM5 11h2v2H5zM9 11h2v2H9z" fill="currentColor" />
-          </svg>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="ed-drag-handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Reorder ${name}`}
+        >
+          <EditorIcon name="drag" />
         </button>
       )}
-      <button type="button" className="ed-block-row__main" aria-pressed={selected} onClick={() => onSelect(block.id)}>
+      <button
+        type="button"
+        className="ed-block-row__main"
+        aria-pressed={selected}
+        onClick={() => onSelect(block.id)}
+      >
         <span className="ed-block-row__type">{blockDefinition(block.type)?.label ?? block.type}</span>
         <span className="ed-block-row__summary">{blockSummary(block)}</span>
       </button>
       {!isReadOnly && (
         <span className="ed-block-row__tools">
-          <button type="button" className="ed-icon-button" disabled={isFirst} onClick={() => onMoveBy(block.id, -1)} aria-label={`Move ${name} up`}>
-            ↑
+          <button
+            type="button"
+            className="ed-icon-button"
+            disabled={isFirst}
+            onClick={() => onMoveBy(block.id, -1)}
+            aria-label={`Move ${name} up`}
+          >
+            <EditorIcon name="up" />
           </button>
-          <button type="button" className="ed-icon-button" disabled={isLast} onClick={() => onMoveBy(block.id, 1)} aria-label={`Move ${name} down`}>
-            ↓
+          <button
+            type="button"
+            className="ed-icon-button"
+            disabled={isLast}
+            onClick={() => onMoveBy(block.id, 1)}
+            aria-label={`Move ${name} down`}
+          >
+            <EditorIcon name="down" />
           </button>
-          <button type="button" className="ed-icon-button" onClick={() => onDuplicate(block.id)} aria-label={`Duplicate ${name}`}>
-            ⧉
+          <button
+            type="button"
+            className="ed-icon-button"
+            onClick={() => onDuplicate(block.id)}
+            aria-label={`Duplicate ${name}`}
+          >
+            <EditorIcon name="duplicate" />
           </button>
-          <button type="button" className="ed-icon-button ed-icon-button--danger" onClick={() => onRemove(block.id)} aria-label={`Remove ${name}`}>
-            ×
+          <button
+            type="button"
+            className="ed-icon-button ed-icon-button--danger"
+            onClick={() => onRemove(block.id)}
+            aria-label={`Remove ${name}`}
+          >
+            <EditorIcon name="remove" />
           </button>
         </span>
       )}

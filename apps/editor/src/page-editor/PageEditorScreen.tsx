@@ -1,5 +1,21 @@
-import { blockDefinition, CONTENT_STATUS_LABELS, LIMITS, countBlocks, messages, type DeviceView, type PageDetail } from '@site/page-content';
-import { BlockInspector, BlockPicker, DeviceSwitcher, EmptyState, SaveStatus, UnsavedChangesDialog } from '@site/ui';
+import {
+  blockDefinition,
+  CONTENT_STATUS_LABELS,
+  LIMITS,
+  countBlocks,
+  messages,
+  type DeviceView,
+  type PageDetail,
+} from '@site/page-content';
+import {
+  BlockInspector,
+  BlockPicker,
+  DeviceSwitcher,
+  EditorIcon,
+  EmptyState,
+  SaveStatus,
+  UnsavedChangesDialog,
+} from '@site/ui';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { issuesByPath } from '../api/http';
@@ -33,10 +49,22 @@ type Panel = 'blocks' | 'add' | 'changes' | 'history';
 export function PageEditorScreen({ pageId }: { pageId: string }) {
   const page = usePage(pageId);
   const site = useEditorSite();
-  if (page.isPending || site.isPending) return <p className="ed-loading" role="status">Loading the page…</p>;
+  if (page.isPending || site.isPending)
+    return (
+      <p className="ed-loading" role="status">
+        Loading the page…
+      </p>
+    );
   if (page.error || site.error) {
     return (
-      <EmptyState title={errorMessage(page.error ?? site.error)} action={<Link to="/pages" className="ed-button">Back to pages</Link>}>
+      <EmptyState
+        title={errorMessage(page.error ?? site.error)}
+        action={
+          <Link to="/pages" className="ed-button">
+            Back to pages
+          </Link>
+        }
+      >
         {messages.unableToLoadTryAgain}
       </EmptyState>
     );
@@ -58,15 +86,29 @@ function PageEditor({ page }: { page: PageDetail }) {
   const [device, setDevice] = useState<DeviceView>('desktop');
   const [panel, setPanel] = useState<Panel>('blocks');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const edit = useCallback((next: typeof doc, key?: string) => dispatch({ type: 'edit', doc: next, key }), []);
+  const edit = useCallback(
+    (next: typeof doc, key?: string) => dispatch({ type: 'edit', doc: next, key }),
+    [],
+  );
 
   const data = useMemo(() => renderDataFor(site), [site]);
   const preview = useMemo(
-    () => renderPreview(site, { id: page.id, title: page.title, path: page.path, description: page.description }, doc, data, layout),
+    () =>
+      renderPreview(
+        site,
+        { id: page.id, title: page.title, path: page.path, description: page.description },
+        doc,
+        data,
+        layout,
+      ),
     [site, page.id, page.title, page.path, page.description, doc, data, layout],
   );
 
-  const blocker = useBlocker({ shouldBlockFn: () => saver.isDirty, withResolver: true, enableBeforeUnload: () => saver.isDirty });
+  const blocker = useBlocker({
+    shouldBlockFn: () => saver.isDirty,
+    withResolver: true,
+    enableBeforeUnload: () => saver.isDirty,
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -92,10 +134,18 @@ function PageEditor({ page }: { page: PageDetail }) {
   const selectedDefinition = selectedBlock ? blockDefinition(selectedBlock.type) : undefined;
   const location = selectedBlock ? findBlock(saver.error ? doc : doc, selectedBlock.id) : undefined;
   const fieldErrors = location
-    ? issuesByPath(saver.error, ['document', 'sections', location.sectionIndex, 'blocks', location.blockIndex, 'settings'])
+    ? issuesByPath(saver.error, [
+        'document',
+        'sections',
+        location.sectionIndex,
+        'blocks',
+        location.blockIndex,
+        'settings',
+      ])
     : {};
   const changes = changedBlocks(saver.saved, doc);
-  const changeCount = changes.added.length + changes.removed.length + changes.edited.length + (changes.moved ? 1 : 0);
+  const changeCount =
+    changes.added.length + changes.removed.length + changes.edited.length + (changes.moved ? 1 : 0);
   const atLimit = !canAddBlock(doc);
   const choices = useMemo(
     () => ({
@@ -108,7 +158,9 @@ function PageEditor({ page }: { page: PageDetail }) {
 
   const onPublish = async () => {
     if (!(await saver.flush())) return;
-    const published = await publish.mutateAsync({ id: page.id, version: saver.version }).catch(() => undefined);
+    const published = await publish
+      .mutateAsync({ id: page.id, version: saver.version })
+      .catch(() => undefined);
     if (published) saver.rebase({ ...published, draft: doc });
   };
 
@@ -119,32 +171,62 @@ function PageEditor({ page }: { page: PageDetail }) {
       <div className="ed-toolbar" role="toolbar" aria-label="Page tools">
         <div className="ed-toolbar__start">
           <Link to="/pages" className="ed-icon-button" aria-label="All pages">
-            ←
+            <EditorIcon name="back" />
           </Link>
           <div className="ed-toolbar__title">
             <h1 className="ed-page-title">{page.title}</h1>
             <span className={`ed-badge ed-badge--${status}`}>{CONTENT_STATUS_LABELS[status]}</span>
-            {page.hasUnpublishedChanges && status === 'published' && <span className="ed-badge ed-badge--pending">Changes not live</span>}
+            {page.hasUnpublishedChanges && status === 'published' && (
+              <span className="ed-badge ed-badge--pending">Changes not live</span>
+            )}
           </div>
         </div>
         <DeviceSwitcher value={device} onChange={setDevice} />
         <div className="ed-toolbar__end">
           {!readOnly && (
             <>
-              <button type="button" className="ed-icon-button" onClick={() => dispatch({ type: 'undo' })} disabled={history.past.length === 0} aria-label="Undo" title="Undo (Ctrl+Z)">
-                ↶
+              <button
+                type="button"
+                className="ed-icon-button"
+                onClick={() => dispatch({ type: 'undo' })}
+                disabled={history.past.length === 0}
+                aria-label="Undo"
+                title="Undo (Ctrl+Z)"
+              >
+                <EditorIcon name="undo" />
               </button>
-              <button type="button" className="ed-icon-button" onClick={() => dispatch({ type: 'redo' })} disabled={history.future.length === 0} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
-                ↷
+              <button
+                type="button"
+                className="ed-icon-button"
+                onClick={() => dispatch({ type: 'redo' })}
+                disabled={history.future.length === 0}
+                aria-label="Redo"
+                title="Redo (Ctrl+Shift+Z)"
+              >
+                <EditorIcon name="redo" />
               </button>
               <SaveStatus state={saver.state} onRetry={saver.stale ? undefined : () => void saver.flush()} />
-              <button type="button" className="ed-button ed-button--ghost" onClick={() => setSettingsOpen(true)}>
+              <button
+                type="button"
+                className="ed-button ed-button--ghost"
+                onClick={() => setSettingsOpen(true)}
+              >
                 Settings
               </button>
-              <button type="button" className="ed-button" onClick={() => void saver.flush()} disabled={!saver.isDirty || saver.state.kind === 'saving'}>
+              <button
+                type="button"
+                className="ed-button"
+                onClick={() => void saver.flush()}
+                disabled={!saver.isDirty || saver.state.kind === 'saving'}
+              >
                 Save
               </button>
-              <button type="button" className="ed-button ed-button--primary" onClick={() => void onPublish()} disabled={publish.isPending}>
+              <button
+                type="button"
+                className="ed-button ed-button--primary"
+                onClick={() => void onPublish()}
+                disabled={publish.isPending}
+              >
                 {publish.isPending ? 'Publishing…' : 'Publish'}
               </button>
             </>
@@ -177,7 +259,16 @@ function PageEditor({ page }: { page: PageDetail }) {
             {(['blocks', 'add', 'changes', 'history'] as const)
               .filter((p) => !readOnly || p === 'blocks' || p === 'history')
               .map((p) => (
-                <button key={p} type="button" role="tab" id={`tab-${p}`} aria-controls={`panel-${p}`} aria-selected={panel === p} className="ed-tab" onClick={() => setPanel(p)}>
+                <button
+                  key={p}
+                  type="button"
+                  role="tab"
+                  id={`tab-${p}`}
+                  aria-controls={`panel-${p}`}
+                  aria-selected={panel === p}
+                  className="ed-tab"
+                  onClick={() => setPanel(p)}
+                >
                   {TAB_LABELS[p]}
                   {p === 'changes' && changeCount > 0 ? ` (${changeCount})` : ''}
                 </button>
@@ -190,7 +281,11 @@ function PageEditor({ page }: { page: PageDetail }) {
                   title="This page has no blocks yet"
                   action={
                     !readOnly && (
-                      <button type="button" className="ed-button ed-button--primary" onClick={() => setPanel('add')}>
+                      <button
+                        type="button"
+                        className="ed-button ed-button--primary"
+                        onClick={() => setPanel('add')}
+                      >
                         Add block
                       </button>
                     )
@@ -224,7 +319,12 @@ function PageEditor({ page }: { page: PageDetail }) {
                   />
                   {!readOnly && (
                     <div className="ed-row">
-                      <button type="button" className="ed-button ed-button--primary" onClick={() => setPanel('add')} disabled={atLimit}>
+                      <button
+                        type="button"
+                        className="ed-button ed-button--primary"
+                        onClick={() => setPanel('add')}
+                        disabled={atLimit}
+                      >
                         Add block
                       </button>
                       <button type="button" className="ed-button" onClick={() => edit(addSection(doc))}>
@@ -245,7 +345,15 @@ function PageEditor({ page }: { page: PageDetail }) {
                 }}
               />
             )}
-            {panel === 'changes' && <ChangesPanel changes={changes} onSelect={(id) => { setSelected(id); setPanel('blocks'); }} />}
+            {panel === 'changes' && (
+              <ChangesPanel
+                changes={changes}
+                onSelect={(id) => {
+                  setSelected(id);
+                  setPanel('blocks');
+                }}
+              />
+            )}
             {panel === 'history' && (
               <RevisionsPanel
                 pageId={page.id}
@@ -260,7 +368,13 @@ function PageEditor({ page }: { page: PageDetail }) {
           </div>
         </aside>
         <div className="ed-canvas">
-          <PreviewFrame parts={preview} device={device} selectedBlockId={selected} onSelectBlock={setSelected} title={`Preview of ${page.title}`} />
+          <PreviewFrame
+            parts={preview}
+            device={device}
+            selectedBlockId={selected}
+            onSelectBlock={setSelected}
+            title={`Preview of ${page.title}`}
+          />
         </div>
         <aside className="ed-inspector-panel" aria-label="Block settings">
           {selectedBlock && selectedDefinition ? (
@@ -280,13 +394,22 @@ function PageEditor({ page }: { page: PageDetail }) {
               {selectedBlock.type === 'image' && !readOnly && (
                 <ChooseImage
                   onChoose={(file) =>
-                    edit(updateBlockSettings(doc, selectedBlock.id, { ...selectedBlock.settings, src: file.assetUrl, alt: file.altText || selectedBlock.settings.alt }), `${selectedBlock.id}.src`)
+                    edit(
+                      updateBlockSettings(doc, selectedBlock.id, {
+                        ...selectedBlock.settings,
+                        src: file.assetUrl,
+                        alt: file.altText || selectedBlock.settings.alt,
+                      }),
+                      `${selectedBlock.id}.src`,
+                    )
                   }
                 />
               )}
             </>
           ) : (
-            <EmptyState title="No block selected">Select a block in the list or click it in the preview to edit its settings.</EmptyState>
+            <EmptyState title="No block selected">
+              Select a block in the list or click it in the preview to edit its settings.
+            </EmptyState>
           )}
         </aside>
       </div>
@@ -308,15 +431,27 @@ function PageEditor({ page }: { page: PageDetail }) {
   );
 }
 
-const TAB_LABELS: Record<Panel, string> = { blocks: 'Blocks', add: 'Add', changes: 'Changes', history: 'History' };
+const TAB_LABELS: Record<Panel, string> = {
+  blocks: 'Blocks',
+  add: 'Add',
+  changes: 'Changes',
+  history: 'History',
+};
 
-function ChangesPanel({ changes, onSelect }: { changes: ReturnType<typeof changedBlocks>; onSelect: (id: string) => void }) {
+function ChangesPanel({
+  changes,
+  onSelect,
+}: {
+  changes: ReturnType<typeof changedBlocks>;
+  onSelect: (id: string) => void;
+}) {
   const rows = [
     ...changes.added.map((b) => ({ block: b, what: 'Added' })),
     ...changes.edited.map((b) => ({ block: b, what: 'Edited' })),
     ...changes.removed.map((b) => ({ block: b, what: 'Removed' })),
   ];
-  if (rows.length === 0 && !changes.moved) return <EmptyState title="No unsaved changes">Everything you changed is saved.</EmptyState>;
+  if (rows.length === 0 && !changes.moved)
+    return <EmptyState title="No unsaved changes">Everything you changed is saved.</EmptyState>;
   return (
     <ul className="ed-changes">
       {changes.moved && <li>Blocks or sections were reordered</li>}

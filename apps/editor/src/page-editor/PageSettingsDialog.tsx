@@ -1,4 +1,9 @@
-import { CONTENT_STATUSES, CONTENT_STATUS_LABELS, type ContentStatus, type PageSummary } from '@site/page-content';
+import {
+  CONTENT_STATUSES,
+  CONTENT_STATUS_LABELS,
+  type ContentStatus,
+  type PageSummary,
+} from '@site/page-content';
 import { ConfirmDialog } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
@@ -29,7 +34,8 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
         title: title !== page.title ? title : undefined,
         path: !isSystem && path !== page.path ? path : undefined,
         status: status !== page.status ? status : undefined,
-        publishAt: status === 'scheduled' ? (publishAt ? new Date(publishAt).toISOString() : null) : undefined,
+        publishAt:
+          status === 'scheduled' ? (publishAt ? new Date(publishAt).toISOString() : null) : undefined,
         enabled: enabled !== page.enabled ? enabled : undefined,
       },
       { onSuccess: onClose },
@@ -43,7 +49,12 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
       onDismiss={onClose}
       actions={[
         { label: 'Cancel', onPress: onClose },
-        { label: update.isPending ? 'Saving…' : 'Save', onPress: save, variant: 'primary', isDisabled: update.isPending },
+        {
+          label: update.isPending ? 'Saving…' : 'Save',
+          onPress: save,
+          variant: 'primary',
+          isDisabled: update.isPending,
+        },
       ]}
     >
       <form
@@ -57,7 +68,14 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
           <label className="ed-field__label" htmlFor={`${id}-title`}>
             Page title
           </label>
-          <input id={`${id}-title`} className="ed-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} aria-invalid={fieldErrors.title ? true : undefined} />
+          <input
+            id={`${id}-title`}
+            className="ed-input"
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={fieldErrors.title ? true : undefined}
+          />
           {fieldErrors.title && <p className="ed-field__error">{fieldErrors.title}</p>}
         </div>
         <div className="ed-field">
@@ -74,7 +92,9 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
             aria-invalid={fieldErrors.path ? true : undefined}
           />
           <p className="ed-field__hint" id={`${id}-path-hint`}>
-            {isSystem ? 'The address of this page is fixed.' : 'Changing it keeps the old address working: visitors are redirected.'}
+            {isSystem
+              ? 'The address of this page is fixed.'
+              : 'Changing it keeps the old address working: visitors are redirected.'}
           </p>
           {fieldErrors.path && <p className="ed-field__error">{fieldErrors.path}</p>}
         </div>
@@ -83,7 +103,12 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
             <label className="ed-field__label" htmlFor={`${id}-status`}>
               Status
             </label>
-            <select id={`${id}-status`} className="ed-input" value={status} onChange={(e) => setStatus(e.target.value as ContentStatus)}>
+            <select
+              id={`${id}-status`}
+              className="ed-input"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as ContentStatus)}
+            >
               {CONTENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {CONTENT_STATUS_LABELS[s]}
@@ -98,13 +123,24 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
             <label className="ed-field__label" htmlFor={`${id}-at`}>
               Goes live at
             </label>
-            <input id={`${id}-at`} className="ed-input" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+            <input
+              id={`${id}-at`}
+              className="ed-input"
+              type="datetime-local"
+              value={publishAt}
+              onChange={(e) => setPublishAt(e.target.value)}
+            />
             {fieldErrors.publishAt && <p className="ed-field__error">{fieldErrors.publishAt}</p>}
           </div>
         )}
         {!isSystem && (
           <div className="ed-field ed-field--toggle">
-            <input id={`${id}-enabled`} type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+            <input
+              id={`${id}-enabled`}
+              type="checkbox"
+              checked={enabled}
+              onChange={(e) => setEnabled(e.target.checked)}
+            />
             <label htmlFor={`${id}-enabled`}>Enabled (visitors can open it)</label>
           </div>
         )}

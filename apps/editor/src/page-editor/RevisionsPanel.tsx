@@ -6,13 +6,24 @@ import { errorMessage, useRestoreRevision, useRevisions } from '../api/queries';
 const KIND_LABELS = { draft: 'Draft saved', published: 'Published', restored: 'Restored' } as const;
 
 /** Saved and published versions of the page, newest first; any can become the draft again. */
-export function RevisionsPanel({ pageId, version, readOnly, onRestored }: { pageId: string; version: number; readOnly: boolean; onRestored: (page: PageDetail) => void }) {
+export function RevisionsPanel({
+  pageId,
+  version,
+  readOnly,
+  onRestored,
+}: {
+  pageId: string;
+  version: number;
+  readOnly: boolean;
+  onRestored: (page: PageDetail) => void;
+}) {
   const revisions = useRevisions(pageId, true);
   const restore = useRestoreRevision();
   const [confirming, setConfirming] = useState<string | null>(null);
   if (revisions.isPending) return <p role="status">Loading history…</p>;
   if (revisions.error) return <p role="alert">{errorMessage(revisions.error)}</p>;
-  if (revisions.data.length === 0) return <EmptyState title="No history yet">Versions appear here as you save and publish.</EmptyState>;
+  if (revisions.data.length === 0)
+    return <EmptyState title="No history yet">Versions appear here as you save and publish.</EmptyState>;
   const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
@@ -22,7 +33,8 @@ export function RevisionsPanel({ pageId, version, readOnly, onRestored }: { page
             <div>
               <strong>{KIND_LABELS[r.kind]}</strong>
               <div className="ed-muted">
-                {format.format(new Date(r.createdAt))} · {r.blockCount} blocks{r.author ? ` · ${r.author}` : ''}
+                {format.format(new Date(r.createdAt))} · {r.blockCount} blocks
+                {r.author ? ` · ${r.author}` : ''}
               </div>
             </div>
             {!readOnly && (
@@ -33,7 +45,11 @@ export function RevisionsPanel({ pageId, version, readOnly, onRestored }: { page
           </li>
         ))}
       </ol>
-      {restore.error && <p role="alert" className="ed-field__error">{errorMessage(restore.error)}</p>}
+      {restore.error && (
+        <p role="alert" className="ed-field__error">
+          {errorMessage(restore.error)}
+        </p>
+      )}
       <ConfirmDialog
         isOpen={confirming !== null}
         title="Restore this version?"
@@ -57,7 +73,9 @@ export function RevisionsPanel({ pageId, version, readOnly, onRestored }: { page
           },
         ]}
       >
-        <p>The draft becomes this version. The current draft stays in the history, so you can come back to it.</p>
+        <p>
+          The draft becomes this version. The current draft stays in the history, so you can come back to it.
+        </p>
       </ConfirmDialog>
     </>
   );

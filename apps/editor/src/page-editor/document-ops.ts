@@ -1,4 +1,12 @@
-import { createBlock, LIMITS, countBlocks, newContentId, type Block, type PageDocument, type Section } from '@site/page-content';
+import {
+  createBlock,
+  LIMITS,
+  countBlocks,
+  newContentId,
+  type Block,
+  type PageDocument,
+  type Section,
+} from '@site/page-content';
 
 /** Pure edits of a page document; each returns a new document and leaves the old one intact. */
 
@@ -7,7 +15,10 @@ export interface BlockLocation {
   blockIndex: number;
 }
 
-export function findBlock(doc: PageDocument, blockId: string): (BlockLocation & { block: Block }) | undefined {
+export function findBlock(
+  doc: PageDocument,
+  blockId: string,
+): (BlockLocation & { block: Block }) | undefined {
   for (const [sectionIndex, section] of doc.sections.entries()) {
     const blockIndex = section.blocks.findIndex((b) => b.id === blockId);
     if (blockIndex >= 0) return { sectionIndex, blockIndex, block: section.blocks[blockIndex]! };
@@ -24,41 +35,70 @@ export function canAddBlock(doc: PageDocument): boolean {
 }
 
 /** Adds a block after the given one (or at the end of the last section); a page without sections gets one. */
-export function addBlock(doc: PageDocument, type: string, afterBlockId?: string): { doc: PageDocument; blockId: string } {
+export function addBlock(
+  doc: PageDocument,
+  type: string,
+  afterBlockId?: string,
+): { doc: PageDocument; blockId: string } {
   const block = createBlock(type);
   const at = afterBlockId ? findBlock(doc, afterBlockId) : undefined;
   if (at) {
     return {
       blockId: block.id,
-      doc: withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, block) })),
+      doc: withSection(doc, at.sectionIndex, (s) => ({
+        ...s,
+        blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, block),
+      })),
     };
   }
   if (doc.sections.length === 0) {
-    return { blockId: block.id, doc: { ...doc, sections: [{ id: newContentId('s'), background: 'default', width: 'wide', blocks: [block] }] } };
+    return {
+      blockId: block.id,
+      doc: {
+        ...doc,
+        sections: [{ id: newContentId('s'), background: 'default', width: 'wide', blocks: [block] }],
+      },
+    };
   }
   const last = doc.sections.length - 1;
   return { blockId: block.id, doc: withSection(doc, last, (s) => ({ ...s, blocks: [...s.blocks, block] })) };
 }
 
-export function updateBlockSettings(doc: PageDocument, blockId: string, settings: Record<string, unknown>): PageDocument {
+export function updateBlockSettings(
+  doc: PageDocument,
+  blockId: string,
+  settings: Record<string, unknown>,
+): PageDocument {
   const at = findBlock(doc, blockId);
   if (!at) return doc;
-  return withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.map((b) => (b.id === blockId ? { ...b, settings } : b)) }));
+  return withSection(doc, at.sectionIndex, (s) => ({
+    ...s,
+    blocks: s.blocks.map((b) => (b.id === blockId ? { ...b, settings } : b)),
+  }));
 }
 
 export function removeBlock(doc: PageDocument, blockId: string): PageDocument {
   const at = findBlock(doc, blockId);
   if (!at) return doc;
-  return withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.filter((b) => b.id !== blockId) }));
+  return withSection(doc, at.sectionIndex, (s) => ({
+    ...s,
+    blocks: s.blocks.filter((b) => b.id !== blockId),
+  }));
 }
 
-export function duplicateBlock(doc: PageDocument, blockId: string): { doc: PageDocument; blockId: string } | undefined {
+export function duplicateBlock(
+  doc: PageDocument,
+  blockId: string,
+): { doc: PageDocument; blockId: string } | undefined {
   const at = findBlock(doc, blockId);
   if (!at || !canAddBlock(doc)) return undefined;
   const copy = { ...at.block, id: newContentId('b'), settings: structuredClone(at.block.settings) };
   return {
     blockId: copy.id,
-    doc: withSection(doc, at.sectionIndex, (s) => ({ ...s, blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, copy) })),
+    doc: withSection(doc, at.sectionIndex, (s) => ({
+      ...s,
+      blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, copy),
+    })),
   };
 }
 
@@ -95,7 +135,11 @@ export function addSection(doc: PageDocument, afterIndex = doc.sections.length -
   return { ...doc, sections: doc.sections.toSpliced(afterIndex + 1, 0, section) };
 }
 
-export function updateSection(doc: PageDocument, sectionId: string, change: Partial<Pick<Section, 'background' | 'width'>>): PageDocument {
+export function updateSection(
+  doc: PageDocument,
+  sectionId: string,
+  change: Partial<Pick<Section, 'background' | 'width'>>,
+): PageDocument {
   return { ...doc, sections: doc.sections.map((s) => (s.id === sectionId ? { ...s, ...change } : s)) };
 }
 
@@ -114,13 +158,18 @@ export function moveSectionBy(doc: PageDocument, sectionId: string, delta: -1 | 
 }
 
 /** Block ids whose content differs between two documents, plus added and removed ones: what "Review Changes" lists. */
-export function changedBlocks(before: PageDocument, after: PageDocument): { added: Block[]; removed: Block[]; edited: Block[]; moved: boolean } {
+export function changedBlocks(
+  before: PageDocument,
+  after: PageDocument,
+): { added: Block[]; removed: Block[]; edited: Block[]; moved: boolean } {
   const list = (d: PageDocument) => d.sections.flatMap((s) => s.blocks);
   const old = new Map(list(before).map((b) => [b.id, b]));
   const now = new Map(list(after).map((b) => [b.id, b]));
   const added = [...now.values()].filter((b) => !old.has(b.id));
   const removed = [...old.values()].filter((b) => !now.has(b.id));
-  const edited = [...now.values()].filter((b) => old.has(b.id) && JSON.stringify(old.get(b.id)!.settings) !== JSON.stringify(b.settings));
+  const edited = [...now.values()].filter(
+    (b) => old.has(b.id) && JSON.stringify(old.get(b.id)!.settings) !== JSON.stringify(b.settings),
+  );
   const order = (d: PageDocument) =>
     d.sections
       .map((s) => `${s.id}:${s.background}:${s.width}:${s.blocks.map((b) => b.id).join(',')}`)

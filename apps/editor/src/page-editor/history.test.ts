@@ -1,6 +1,15 @@
 import { createBlock, emptyDocument, LIMITS, type PageDocument } from '@site/page-content';
 import { describe, expect, it } from 'vitest';
-import { addBlock, canAddBlock, changedBlocks, duplicateBlock, moveBlockBy, moveBlockTo, removeBlock, updateBlockSettings } from './document-ops';
+import {
+  addBlock,
+  canAddBlock,
+  changedBlocks,
+  duplicateBlock,
+  moveBlockBy,
+  moveBlockTo,
+  removeBlock,
+  updateBlockSettings,
+} from './document-ops';
 import { historyReducer, initialHistory } from './history';
 
 const ids = (doc: PageDocument) => doc.sections.map((s) => s.blocks.map((b) => b.id));
@@ -17,7 +26,15 @@ describe('document edits', () => {
   it('moves within a section and across section edges', () => {
     let doc: PageDocument = {
       sections: [
-        { id: 's1', background: 'default', width: 'wide', blocks: [{ ...createBlock('text'), id: 'a' }, { ...createBlock('text'), id: 'b' }] },
+        {
+          id: 's1',
+          background: 'default',
+          width: 'wide',
+          blocks: [
+            { ...createBlock('text'), id: 'a' },
+            { ...createBlock('text'), id: 'b' },
+          ],
+        },
         { id: 's2', background: 'default', width: 'wide', blocks: [{ ...createBlock('text'), id: 'c' }] },
       ],
     };

@@ -29,7 +29,12 @@ export function historyReducer(state: History, action: HistoryAction): History {
     case 'edit': {
       if (action.doc === state.present) return state;
       if (action.key && action.key === state.lastKey) return { ...state, present: action.doc, future: [] };
-      return { past: [...state.past, state.present].slice(-MAX_STEPS), present: action.doc, future: [], lastKey: action.key };
+      return {
+        past: [...state.past, state.present].slice(-MAX_STEPS),
+        present: action.doc,
+        future: [],
+        lastKey: action.key,
+      };
     }
     case 'undo': {
       const previous = state.past.at(-1);

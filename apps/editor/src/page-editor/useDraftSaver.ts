@@ -52,16 +52,32 @@ export function useDraftSaver(page: PageDetail, current: PageDocument, enabled: 
         setVersion(result.version);
         setSaved(doc);
         setError(null);
-        setState(JSON.stringify(latest.current.current) === JSON.stringify(doc) ? { kind: 'saved' } : { kind: 'dirty' });
+        setState(
+          JSON.stringify(latest.current.current) === JSON.stringify(doc)
+            ? { kind: 'saved' }
+            : { kind: 'dirty' },
+        );
         client.setQueryData<PageDetail>(keys.page(page.id), (old) =>
-          old ? { ...old, draft: doc, version: result.version, hasUnpublishedChanges: true, updatedAt: result.savedAt } : old,
+          old
+            ? {
+                ...old,
+                draft: doc,
+                version: result.version,
+                hasUnpublishedChanges: true,
+                updatedAt: result.savedAt,
+              }
+            : old,
         );
         return true;
       })
       .catch((cause: unknown) => {
         setError(cause);
         const message =
-          cause instanceof ApiError && cause.status === 409 ? messages.staleVersion : cause instanceof Error ? cause.message : messages.somethingWentWrong;
+          cause instanceof ApiError && cause.status === 409
+            ? messages.staleVersion
+            : cause instanceof Error
+              ? cause.message
+              : messages.somethingWentWrong;
         setState({ kind: 'failed', message });
         return false;
       })

@@ -35,7 +35,12 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
       onDismiss={onClose}
       actions={[
         { label: 'Cancel', onPress: onClose },
-        { label: create.isPending ? 'Creating…' : 'Create', onPress: submit, variant: 'primary', isDisabled: create.isPending || !title.trim() },
+        {
+          label: create.isPending ? 'Creating…' : 'Create',
+          onPress: submit,
+          variant: 'primary',
+          isDisabled: create.isPending || !title.trim(),
+        },
       ]}
     >
       <form
@@ -48,17 +53,37 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
         <fieldset className="ed-segmented">
           <legend className="ed-field__label">Type</legend>
           <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'page'} onChange={() => setKind('page')} /> Page
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'page'}
+              onChange={() => setKind('page')}
+            />{' '}
+            Page
           </label>
           <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'folder'} onChange={() => setKind('folder')} /> Folder
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'folder'}
+              onChange={() => setKind('folder')}
+            />{' '}
+            Folder
           </label>
         </fieldset>
         <div className="ed-field">
           <label className="ed-field__label" htmlFor={`${id}-title`}>
             Title
           </label>
-          <input id={`${id}-title`} className="ed-input" value={title} autoFocus maxLength={200} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} />
+          <input
+            id={`${id}-title`}
+            className="ed-input"
+            value={title}
+            autoFocus
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={errors.title ? true : undefined}
+          />
           {errors.title && <p className="ed-field__error">{errors.title}</p>}
         </div>
         <div className="ed-field">
@@ -80,7 +105,12 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
             <label className="ed-field__label" htmlFor={`${id}-folder`}>
               Folder
             </label>
-            <select id={`${id}-folder`} className="ed-input" value={parentId} onChange={(e) => setParentId(e.target.value)}>
+            <select
+              id={`${id}-folder`}
+              className="ed-input"
+              value={parentId}
+              onChange={(e) => setParentId(e.target.value)}
+            >
               <option value="">No folder</option>
               {folders.map((f) => (
                 <option key={f.id} value={f.id}>
@@ -95,7 +125,12 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
             <label className="ed-field__label" htmlFor={`${id}-nav`}>
               Where it is linked
             </label>
-            <select id={`${id}-nav`} className="ed-input" value={navigation} onChange={(e) => setNavigation(e.target.value as 'mainNav' | 'notLinked')}>
+            <select
+              id={`${id}-nav`}
+              className="ed-input"
+              value={navigation}
+              onChange={(e) => setNavigation(e.target.value as 'mainNav' | 'notLinked')}
+            >
               <option value="mainNav">Main Navigation</option>
               <option value="notLinked">Not Linked (reachable by its URL only)</option>
             </select>

@@ -1,12 +1,39 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { CONTENT_STATUS_LABELS, NAVIGATION_FIELD_TITLES, type PageSummary, type SiteLayoutLink } from '@site/page-content';
-import { ConfirmDialog, EmptyState } from '@site/ui';
+import {
+  CONTENT_STATUS_LABELS,
+  NAVIGATION_FIELD_TITLES,
+  type PageSummary,
+  type SiteLayoutLink,
+} from '@site/page-content';
+import { ConfirmDialog, EditorIcon, EmptyState } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { errorMessage, useDeletePage, useDuplicatePage, useEditorSite, useMe, usePages, useSiteLayout, useUpdateNavigation } from '../api/queries';
+import {
+  errorMessage,
+  useDeletePage,
+  useDuplicatePage,
+  useEditorSite,
+  useMe,
+  usePages,
+  useSiteLayout,
+  useUpdateNavigation,
+} from '../api/queries';
 import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
 import { NewPageDialog } from './NewPageDialog';
 import { entry, linkKey, reorder, toNavigationItems, without } from './navigation-tree';
@@ -27,8 +54,18 @@ export function PagesScreen() {
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
 
   const byId = useMemo(() => new Map((pages.data ?? []).map((p) => [p.id, p])), [pages.data]);
-  if (pages.isPending || layout.isPending) return <p className="ed-loading" role="status">Loading pages…</p>;
-  if (pages.error || layout.error) return <EmptyState title={errorMessage(pages.error ?? layout.error)}>Check your connection and reload.</EmptyState>;
+  if (pages.isPending || layout.isPending)
+    return (
+      <p className="ed-loading" role="status">
+        Loading pages…
+      </p>
+    );
+  if (pages.error || layout.error)
+    return (
+      <EmptyState title={errorMessage(pages.error ?? layout.error)}>
+        Check your connection and reload.
+      </EmptyState>
+    );
 
   const main = entry(layout.data, 'mainNav');
   const notLinked = entry(layout.data, 'notLinked');
@@ -36,10 +73,18 @@ export function PagesScreen() {
   const templateId = site.data?.website.id ?? 'site';
 
   const saveMain = (links: SiteLayoutLink[]) =>
-    updateNavigation.mutate({ fieldName: 'mainNav', templateId, navigation: { items: toNavigationItems(links) } });
+    updateNavigation.mutate({
+      fieldName: 'mainNav',
+      templateId,
+      navigation: { items: toNavigationItems(links) },
+    });
   const moveTo = (page: PageSummary, target: 'mainNav' | 'notLinked') => {
     const links = without(main?.links ?? [], page.id);
-    saveMain(target === 'mainNav' ? [...links, { collectionId: page.id, title: page.title, fullUrl: page.path, enabled: page.enabled }] : links);
+    saveMain(
+      target === 'mainNav'
+        ? [...links, { collectionId: page.id, title: page.title, fullUrl: page.path, enabled: page.enabled }]
+        : links,
+    );
   };
 
   const actions = (page: PageSummary, inMain: boolean) => ({
@@ -74,13 +119,25 @@ export function PagesScreen() {
         <h2 id="nav-main" className="ed-card__title">
           {NAVIGATION_FIELD_TITLES.mainNav}
         </h2>
-        <p className="ed-muted">Drag pages (or focus a handle and use Space and the arrow keys) to change the order of the site’s menu.</p>
+        <p className="ed-muted">
+          Drag pages (or focus a handle and use Space and the arrow keys) to change the order of the site’s
+          menu.
+        </p>
         {main && main.links.length > 0 ? (
-          <SortableLinks links={main.links} disabled={!canEdit} onMove={(key, to) => saveMain(reorder(main.links, key, to))}>
+          <SortableLinks
+            links={main.links}
+            disabled={!canEdit}
+            onMove={(key, to) => saveMain(reorder(main.links, key, to))}
+          >
             {(link) => (
               <PageRow {...rowProps(link, true)}>
                 {link.items && link.items.length > 0 && (
-                  <SortableLinks links={link.items} disabled={!canEdit} onMove={(key, to) => saveMain(reorder(main.links, key, to))} nested>
+                  <SortableLinks
+                    links={link.items}
+                    disabled={!canEdit}
+                    onMove={(key, to) => saveMain(reorder(main.links, key, to))}
+                    nested
+                  >
                     {(child) => <PageRow {...rowProps(child, true)} />}
                   </SortableLinks>
                 )}
@@ -140,7 +197,11 @@ export function PagesScreen() {
             label: remove.isPending ? 'Deleting…' : 'Delete',
             variant: 'danger',
             isDisabled: remove.isPending,
-            onPress: () => remove.mutate({ id: deleting!.id, version: deleting!.version }, { onSettled: () => setDeleting(null) }),
+            onPress: () =>
+              remove.mutate(
+                { id: deleting!.id, version: deleting!.version },
+                { onSettled: () => setDeleting(null) },
+              ),
           },
         ]}
       >
@@ -166,7 +227,10 @@ function SortableLinks({
   nested?: boolean;
   children: (link: SiteLayoutLink) => React.ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = links.map(linkKey);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), ids.indexOf(String(over.id)));
@@ -186,15 +250,35 @@ function SortableLinks({
   );
 }
 
-function SortableItem({ id, title, disabled, children }: { id: string; title: string; disabled: boolean; children: React.ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+function SortableItem({
+  id,
+  title,
+  disabled,
+  children,
+}: {
+  id: string;
+  title: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id, disabled });
   return (
-    <li ref={setNodeRef} className={`ed-sortable${isDragging ? ' ed-sortable--dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      className={`ed-sortable${isDragging ? ' ed-sortable--dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
       {!disabled && (
-        <button type="button" ref={setActivatorNodeRef} className="ed-drag-handle" {...attributes} {...listeners} aria-label={`Reorder ${title}`}>
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-            <path d="M5 3h2v2H5zM9 3h2v2H9zM5 7h2v2H5zM9 7h2v2H9zM5 11h2v2H5zM9 11h2v2H9z" fill="currentColor" />
-          </svg>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="ed-drag-handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Reorder ${title}`}
+        >
+          <EditorIcon name="drag" />
         </button>
       )}
       <div className="ed-sortable__body">{children}</div>
@@ -233,18 +317,26 @@ function PageRow({
           </span>
         )}
         <span className="ed-page-row__path">{link.fullUrl}</span>
-        {page && page.status !== 'published' && <span className={`ed-badge ed-badge--${page.status}`}>{CONTENT_STATUS_LABELS[page.status]}</span>}
+        {page && page.status !== 'published' && (
+          <span className={`ed-badge ed-badge--${page.status}`}>{CONTENT_STATUS_LABELS[page.status]}</span>
+        )}
         {page && !page.enabled && <span className="ed-badge">Disabled</span>}
         {page && actions && canEdit && (
           <MenuTrigger>
             <Button className="ed-icon-button" aria-label={`Actions for ${link.title}`}>
-              ⋯
+              <EditorIcon name="more" />
             </Button>
             <Popover className="ed-menu-popover" placement="bottom end">
               <Menu
                 className="ed-menu"
                 onAction={(key) => actions[key as keyof typeof actions]()}
-                disabledKeys={page.kind === 'system' || page.path === '/' ? ['remove'] : page.kind === 'page' ? [] : ['open']}
+                disabledKeys={
+                  page.kind === 'system' || page.path === '/'
+                    ? ['remove']
+                    : page.kind === 'page'
+                      ? []
+                      : ['open']
+                }
               >
                 <MenuItem id="open" className="ed-menu__item">
                   Edit content

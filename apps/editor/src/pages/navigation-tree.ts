@@ -13,10 +13,15 @@ export function toNavigationItems(links: readonly SiteLayoutLink[]): NavigationI
 }
 
 export function linkKey(link: SiteLayoutLink): string {
-  return link.collectionId ?? link.memberAreaId ?? `external:${link.externalLink?.url}:${link.externalLink?.title}`;
+  return (
+    link.collectionId ?? link.memberAreaId ?? `external:${link.externalLink?.url}:${link.externalLink?.title}`
+  );
 }
 
-export function entry(layout: readonly SiteLayoutEntry[] | undefined, identifier: string): SiteLayoutEntry | undefined {
+export function entry(
+  layout: readonly SiteLayoutEntry[] | undefined,
+  identifier: string,
+): SiteLayoutEntry | undefined {
   return layout?.find((e) => e.identifier === identifier);
 }
 

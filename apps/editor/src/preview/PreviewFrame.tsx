@@ -57,7 +57,9 @@ export function PreviewFrame({ parts, device, selectedBlockId, onSelectBlock, ti
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc || !selectedBlockId) return;
-    doc.querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    doc
+      .querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)
+      ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [selectedBlockId]);
 
   const width = DEVICE_VIEWS[device].width;
@@ -78,5 +80,8 @@ export function PreviewFrame({ parts, device, selectedBlockId, onSelectBlock, ti
 
 function markSelection(doc: Document, selectedBlockId: string | undefined) {
   doc.querySelectorAll('[data-ed-selected]').forEach((el) => el.removeAttribute('data-ed-selected'));
-  if (selectedBlockId) doc.querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)?.setAttribute('data-ed-selected', '');
+  if (selectedBlockId)
+    doc
+      .querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)
+      ?.setAttribute('data-ed-selected', '');
 }

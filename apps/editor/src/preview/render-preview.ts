@@ -38,7 +38,12 @@ export function renderDataFor(site: EditorSite): BlockRenderData {
   }
   return {
     products: new Map(site.products.map((p) => [p.id, p.item])),
-    collections: new Map(site.collections.map((c) => [c.id, { title: c.title, fullUrl: c.fullUrl, items: items.get(c.id) ?? [] }])),
+    collections: new Map(
+      site.collections.map((c) => [
+        c.id,
+        { title: c.title, fullUrl: c.fullUrl, items: items.get(c.id) ?? [] },
+      ]),
+    ),
     forms: new Map(site.forms.map((f) => [f.id, { name: f.name, fields: f.fields }])),
   };
 }
@@ -51,7 +56,12 @@ function navigationItems(layout: SiteLayoutEntry[] | undefined, identifier: stri
     newWindow: link.externalLink?.newWindow ?? false,
     items: link.items?.filter((l) => l.enabled).map(toItem),
   });
-  return layout?.find((e) => e.identifier === identifier)?.links.filter((l) => l.enabled).map(toItem) ?? [];
+  return (
+    layout
+      ?.find((e) => e.identifier === identifier)
+      ?.links.filter((l) => l.enabled)
+      .map(toItem) ?? []
+  );
 }
 
 export interface PreviewParts {
@@ -76,7 +86,14 @@ export function renderPreview(
   const options = { locale: site.website.language, timeZone: site.website.timeZone };
   const body = renderDocument(document, data, options);
   const website = { ...site.website, baseUrl: '' };
-  const collection = { id: page.id, title: page.title, fullUrl: page.path, description: page.description ?? '', typeName: 'page', type: 10 };
+  const collection = {
+    id: page.id,
+    title: page.title,
+    fullUrl: page.path,
+    description: page.description ?? '',
+    typeName: 'page',
+    type: 10,
+  };
   const errors = [...body.errors];
 
   const pageResult = templateFor('page', site.templates.page ?? '{collection.mainContent}').render(
@@ -93,8 +110,15 @@ export function renderPreview(
       collection,
       pageType: 2,
       requestPath: page.path,
-      header: { ...site.headerFooter.header, siteTitle: site.headerFooter.header.siteTitle || site.website.siteTitle },
-      footer: { ...site.headerFooter.footer, contentHtml: footerHtml.html, navigation: navigationItems(layout, 'secondaryNav', page.path) },
+      header: {
+        ...site.headerFooter.header,
+        siteTitle: site.headerFooter.header.siteTitle || site.website.siteTitle,
+      },
+      footer: {
+        ...site.headerFooter.footer,
+        contentHtml: footerHtml.html,
+        navigation: navigationItems(layout, 'secondaryNav', page.path),
+      },
       navigation: { items: navigationItems(layout, 'mainNav', page.path) },
       mainContent: CONTENT_MARKER,
       storefrontAssets: { css: site.stylesheets, js: [] },

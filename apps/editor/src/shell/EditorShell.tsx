@@ -9,7 +9,12 @@ export function EditorShell() {
   const me = useMe();
   const signOut = useSignOut();
   const site = useEditorSite();
-  if (me.isPending) return <p className="ed-loading" role="status">Loading…</p>;
+  if (me.isPending)
+    return (
+      <p className="ed-loading" role="status">
+        Loading…
+      </p>
+    );
   if (me.error) {
     return (
       <main className="ed-signin">
@@ -47,13 +52,24 @@ export function EditorShell() {
           <span className="ed-topbar__user" title={me.data.roles.join(', ')}>
             {me.data.email}
           </span>
-          <button type="button" className="ed-button ed-button--ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <button
+            type="button"
+            className="ed-button ed-button--ghost"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
             Sign out
           </button>
         </div>
       </header>
       <ErrorBoundary onError={(error) => console.error('editor screen failed', error)}>
-        <Suspense fallback={<p className="ed-loading" role="status">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p className="ed-loading" role="status">
+              Loading…
+            </p>
+          }
+        >
           <Outlet />
         </Suspense>
       </ErrorBoundary>

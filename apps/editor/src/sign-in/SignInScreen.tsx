@@ -30,7 +30,15 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
           <label className="ed-field__label" htmlFor={`${id}-email`}>
             Email
           </label>
-          <input id={`${id}-email`} className="ed-input" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id={`${id}-email`}
+            className="ed-input"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="ed-field">
           <label className="ed-field__label" htmlFor={`${id}-password`}>
@@ -47,10 +55,19 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
           />
         </div>
         <div className="ed-field ed-field--toggle">
-          <input id={`${id}-remember`} type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <input
+            id={`${id}-remember`}
+            type="checkbox"
+            checked={rememberMe}
+            onChange={(e) => setRememberMe(e.target.checked)}
+          />
           <label htmlFor={`${id}-remember`}>Keep me signed in for 30 days</label>
         </div>
-        <button type="submit" className="ed-button ed-button--primary ed-button--block" disabled={signIn.isPending}>
+        <button
+          type="submit"
+          className="ed-button ed-button--primary ed-button--block"
+          disabled={signIn.isPending}
+        >
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
         <a className="ed-signin__back" href="/">

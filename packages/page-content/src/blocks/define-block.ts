@@ -6,17 +6,32 @@ export type InspectorField =
   | { key: string; label: string; kind: 'textarea'; maxLength: number; rows?: number }
   | { key: string; label: string; kind: 'url'; maxLength: number; placeholder?: string }
   | { key: string; label: string; kind: 'number'; min: number; max: number; step?: number; unit?: string }
-  | { key: string; label: string; kind: 'select'; options: readonly { value: string | number; label: string }[] }
+  | {
+      key: string;
+      label: string;
+      kind: 'select';
+      options: readonly { value: string | number; label: string }[];
+    }
   | { key: string; label: string; kind: 'toggle' }
   | { key: string; label: string; kind: 'product' | 'collection' | 'form' }
-  | { key: string; label: string; kind: 'list'; itemLabel: string; maxItems: number; fields: readonly InspectorField[] };
+  | {
+      key: string;
+      label: string;
+      kind: 'list';
+      itemLabel: string;
+      maxItems: number;
+      fields: readonly InspectorField[];
+    };
 
 export type BlockCategory = 'basic' | 'media' | 'commerce' | 'layout' | 'more';
 
 /** Site data a block can draw on when it renders (products, collections, forms). */
 export interface BlockRenderData {
   products: ReadonlyMap<string, Record<string, unknown>>;
-  collections: ReadonlyMap<string, { title: string; fullUrl: string; items: readonly Record<string, unknown>[] }>;
+  collections: ReadonlyMap<
+    string,
+    { title: string; fullUrl: string; items: readonly Record<string, unknown>[] }
+  >;
   forms: ReadonlyMap<string, { name: string; fields: readonly Record<string, unknown>[] }>;
 }
 

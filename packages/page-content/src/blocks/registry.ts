@@ -1,8 +1,25 @@
 import type { BlockCategory, BlockDefinition } from './define-block';
-import { accordionBlock, buttonBlock, codeBlock, headingBlock, lineBlock, quoteBlock, spacerBlock, textBlock } from './types/basic';
+import {
+  accordionBlock,
+  buttonBlock,
+  codeBlock,
+  headingBlock,
+  lineBlock,
+  quoteBlock,
+  spacerBlock,
+  textBlock,
+} from './types/basic';
 import { productBlock, summaryBlock } from './types/commerce';
 import { formBlock, newsletterBlock } from './types/engagement';
-import { audioBlock, embedBlock, galleryBlock, imageBlock, mapBlock, socialLinksBlock, videoBlock } from './types/media';
+import {
+  audioBlock,
+  embedBlock,
+  galleryBlock,
+  imageBlock,
+  mapBlock,
+  socialLinksBlock,
+  videoBlock,
+} from './types/media';
 
 /** Every block an owner can place, in the order the block picker lists them. */
 export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [

@@ -35,9 +35,9 @@ describe('page document', () => {
   });
 
   it('refuses an unknown block type by name', () => {
-    expect(issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'marquee', settings: {} }] }] })).toEqual([
-      messages.unknownBlockType('marquee'),
-    ]);
+    expect(issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'marquee', settings: {} }] }] })).toEqual(
+      [messages.unknownBlockType('marquee')],
+    );
   });
 
   it('fills in default settings and keeps given ones', () => {
@@ -55,30 +55,42 @@ describe('page document', () => {
     ['a lone surrogate', { text: 'a\uD800b' }],
     ['text over the limit', { text: 'x'.repeat(LIMITS.maxShortText + 1) }],
   ])('refuses heading settings with %s, pointing at the setting', (_name, settings) => {
-    const result = pageDocumentSchema.safeParse({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'heading', settings }] }] });
+    const result = pageDocumentSchema.safeParse({
+      sections: [{ id: 's', blocks: [{ id: 'b', type: 'heading', settings }] }],
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.path.slice(0, 5)).toEqual(['sections', 0, 'blocks', 0, 'settings']);
   });
 
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>', 'vbscript:x', '//evil.example'])(
-    'refuses the link %s on a button',
-    (href) => {
-      expect(issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'button', settings: { href } }] }] })).toEqual([
-        messages.invalidLink,
-      ]);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>',
+    'vbscript:x',
+    '//evil.example',
+  ])('refuses the link %s on a button', (href) => {
+    expect(
+      issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'button', settings: { href } }] }] }),
+    ).toEqual([messages.invalidLink]);
+  });
 
   it('refuses an id used twice and ids that are not URL-safe', () => {
-    expect(
-      issues({ sections: [{ id: 'x', blocks: [{ id: 'x', type: 'line' }] }] }),
-    ).toEqual(['Id x is used twice.']);
+    expect(issues({ sections: [{ id: 'x', blocks: [{ id: 'x', type: 'line' }] }] })).toEqual([
+      'Id x is used twice.',
+    ]);
     expect(issues({ sections: [{ id: 'a b', blocks: [] }] })).toHaveLength(1);
   });
 
   it('builds every block type with defaults that pass their own schema', () => {
     const document: PageDocument = {
-      sections: [{ id: 's', background: 'default', width: 'wide', blocks: BLOCK_DEFINITIONS.map((d) => createBlock(d.type)) }],
+      sections: [
+        {
+          id: 's',
+          background: 'default',
+          width: 'wide',
+          blocks: BLOCK_DEFINITIONS.map((d) => createBlock(d.type)),
+        },
+      ],
     };
     expect(pageDocumentSchema.parse(document)).toEqual(document);
   });

@@ -4,7 +4,9 @@ import { LIMITS } from '../limits';
 import { messages } from '../messages';
 
 /** Block and section ids are made by the editor; kept short and URL-safe so they can sit in attributes. */
-export const contentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Ids are 1 to 64 letters, digits, - or _.');
+export const contentIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Ids are 1 to 64 letters, digits, - or _.');
 
 export interface Block {
   id: string;
@@ -45,7 +47,9 @@ export const sectionSchema = z.object({
   id: contentIdSchema,
   background: z.enum(SECTION_BACKGROUNDS).default('default'),
   width: z.enum(SECTION_WIDTHS).default('wide'),
-  blocks: z.array(blockSchema).max(LIMITS.maxBlocksPerLayout, messages.tooManyBlocks(LIMITS.maxBlocksPerLayout)),
+  blocks: z
+    .array(blockSchema)
+    .max(LIMITS.maxBlocksPerLayout, messages.tooManyBlocks(LIMITS.maxBlocksPerLayout)),
 });
 export type Section = z.infer<typeof sectionSchema>;
 
@@ -60,13 +64,21 @@ export const pageDocumentSchema = z
   })
   .superRefine((document, ctx) => {
     if (countBlocks(document) > LIMITS.maxBlocksPerLayout) {
-      ctx.addIssue({ code: 'custom', message: messages.tooManyBlocks(LIMITS.maxBlocksPerLayout), path: ['sections'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.tooManyBlocks(LIMITS.maxBlocksPerLayout),
+        path: ['sections'],
+      });
     }
     const seen = new Set<string>();
     for (const [s, section] of document.sections.entries()) {
       for (const [b, block] of [{ id: section.id }, ...section.blocks].entries()) {
         if (seen.has(block.id)) {
-          ctx.addIssue({ code: 'custom', message: `Id ${block.id} is used twice.`, path: ['sections', s, ...(b ? ['blocks', b - 1] : [])] });
+          ctx.addIssue({
+            code: 'custom',
+            message: `Id ${block.id} is used twice.`,
+            path: ['sections', s, ...(b ? ['blocks', b - 1] : [])],
+          });
         }
         seen.add(block.id);
       }
@@ -79,7 +91,8 @@ export function newContentId(prefix: 'b' | 's'): string {
   const bytes = new Uint8Array(9);
   globalThis.crypto.getRandomValues(bytes);
   let id = '';
-  for (const byte of bytes) id += 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'[byte & 63];
+  for (const byte of bytes)
+    id += 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'[byte & 63];
   return `${prefix}${id}`;
 }
 

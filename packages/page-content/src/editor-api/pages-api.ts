@@ -3,7 +3,12 @@ import { pageDocumentSchema, type PageDocument } from '../document/page-document
 import type { HeaderFooter } from '../header-footer/header-footer';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
-import { CONTENT_STATUSES, FOLDER_BEHAVIORS, type ContentStatus, type FolderBehavior } from '../pages/content-status';
+import {
+  CONTENT_STATUSES,
+  FOLDER_BEHAVIORS,
+  type ContentStatus,
+  type FolderBehavior,
+} from '../pages/content-status';
 import { pagePathSchema } from '../pages/page-url';
 import { text } from '../text';
 

@@ -67,15 +67,19 @@ export const fileMessages = {
     .replace(/, (\w+)$/, ' or $1')} file.`,
   tooLarge: (maxBytes: number) => `This file is too large. The maximum size is ${formatMegabytes(maxBytes)}.`,
   emptyFile: 'This file is empty.',
-  notWhatItSays: (extension: string) => `This file's content is not a .${extension} file. Check the file and upload it again.`,
-  tooManyPixels: 'This image has too many pixels to process. Resize it below 100 megapixels and upload it again.',
+  notWhatItSays: (extension: string) =>
+    `This file's content is not a .${extension} file. Check the file and upload it again.`,
+  tooManyPixels:
+    'This image has too many pixels to process. Resize it below 100 megapixels and upload it again.',
   noFiles: 'Choose at least one file to upload.',
   tooManyFiles: `Upload at most ${FILE_LIMITS.maxFilesPerUpload} files at a time.`,
   badNameCharacters: 'A file name cannot contain slashes or control characters.',
   unableToUpdate: 'Unable to Update File',
-  staleFile: 'This file was changed in another window after you opened it. Your change was not saved: reload to see the file, then try again.',
+  staleFile:
+    'This file was changed in another window after you opened it. Your change was not saved: reload to see the file, then try again.',
   fileNotFound: 'This file no longer exists. It may have been deleted in another window.',
-  deleteWarning: (name: string) => `“${name}” will be deleted permanently from your site. This cannot be undone.`,
+  deleteWarning: (name: string) =>
+    `“${name}” will be deleted permanently from your site. This cannot be undone.`,
   processing: 'Processing…',
   pageRange: (first: number, last: number, total: number) => `${first}-${last} of ${total} items`,
 } as const;

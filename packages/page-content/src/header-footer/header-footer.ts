@@ -28,4 +28,6 @@ export const headerFooterSchema = z.object({
   footer: siteFooterSchema,
 });
 export type HeaderFooter = z.infer<typeof headerFooterSchema>;
-export const updateHeaderFooterSchema = headerFooterSchema.extend({ version: z.number().int().min(0).optional() });
+export const updateHeaderFooterSchema = headerFooterSchema.extend({
+  version: z.number().int().min(0).optional(),
+});

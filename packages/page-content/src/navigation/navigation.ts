@@ -32,7 +32,9 @@ const itemBase = z.object({
 });
 
 function exactlyOneTarget(item: z.infer<typeof itemBase>): boolean {
-  return [item.collectionId, item.externalLink, item.memberAreaId].filter((v) => v !== undefined).length === 1;
+  return (
+    [item.collectionId, item.externalLink, item.memberAreaId].filter((v) => v !== undefined).length === 1
+  );
 }
 const TARGET_MESSAGE = 'Each navigation item links to one page, one web address or one member area.';
 

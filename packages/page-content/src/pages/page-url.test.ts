@@ -20,9 +20,12 @@ describe('page URLs', () => {
     ['/gifts/for-her', '/gifts/for-her'],
   ])('normalizes %j to %j', (input, path) => expect(normalizePagePath(input)).toEqual({ ok: true, path }));
 
-  it.each(['/About', '/a b', '/a--b', '/-a', '/a/b/c', '/a%20b', '/über'])('refuses %j with the spec message', (input) => {
-    expect(normalizePagePath(input)).toEqual({ ok: false, message: messages.notValidPageUrl(input) });
-  });
+  it.each(['/About', '/a b', '/a--b', '/-a', '/a/b/c', '/a%20b', '/über'])(
+    'refuses %j with the spec message',
+    (input) => {
+      expect(normalizePagePath(input)).toEqual({ ok: false, message: messages.notValidPageUrl(input) });
+    },
+  );
 
   it.each(['/cart', '/config', '/api', '/checkout/x', '/search'])('refuses the reserved %j', (input) => {
     expect(normalizePagePath(input)).toEqual({ ok: false, message: messages.slugReserved(input) });

@@ -45,7 +45,9 @@ export function isReservedPath(path: string): boolean {
 }
 
 /** Accepts `about`, `/about` or `/About Us/` and gives the canonical `/about-us`, or an error message. */
-export function normalizePagePath(input: string): { ok: true; path: string } | { ok: false; message: string } {
+export function normalizePagePath(
+  input: string,
+): { ok: true; path: string } | { ok: false; message: string } {
   const trimmed = input.trim();
   const path = trimmed === '/' ? '/' : `/${trimmed.replace(/^\/+|\/+$/g, '')}`;
   if (!isValidPagePath(path)) return { ok: false, message: messages.notValidPageUrl(input) };

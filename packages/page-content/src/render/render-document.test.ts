@@ -24,7 +24,9 @@ describe('rendering blocks', () => {
     [3, '<h3'],
     [4, '<h4'],
   ])('renders a level %i heading as %s', (level, tag) => {
-    expect(renderBlock(block('heading', { text: 'Hi', level })).html).toContain(`${tag} class="align-left">Hi</h`);
+    expect(renderBlock(block('heading', { text: 'Hi', level })).html).toContain(
+      `${tag} class="align-left">Hi</h`,
+    );
   });
 
   it('escapes text a visitor sees', () => {
@@ -54,7 +56,12 @@ describe('rendering blocks', () => {
   });
 
   it('shows a product from the site data, and an empty state without it', () => {
-    const product = { id: 'p1', title: 'Tote', fullUrl: '/shop/p/tote', structuredContent: { productType: 1, variants: [] } };
+    const product = {
+      id: 'p1',
+      title: 'Tote',
+      fullUrl: '/shop/p/tote',
+      structuredContent: { productType: 1, variants: [] },
+    };
     const data = { products: new Map([['p1', product]]), collections: new Map(), forms: new Map() };
     expect(renderBlock(block('product', { productId: 'p1' }), data).html).toContain('href="/shop/p/tote"');
     expect(renderBlock(block('product', { productId: 'gone' }), data).html).toContain('Choose a product');
@@ -64,7 +71,9 @@ describe('rendering blocks', () => {
     expect(renderBlock(block('video', { url: 'https://www.youtube.com/watch?v=abc' })).html).toContain(
       'src="https://www.youtube-nocookie.com/embed/abc"',
     );
-    expect(renderBlock(block('video', { url: 'https://cdn.example/v.mp4' })).html).toContain('<video src="https://cdn.example/v.mp4"');
+    expect(renderBlock(block('video', { url: 'https://cdn.example/v.mp4' })).html).toContain(
+      '<video src="https://cdn.example/v.mp4"',
+    );
   });
 
   it('lists the site data a document needs', () => {
@@ -86,16 +95,28 @@ describe('rendering blocks', () => {
 
   it('never throws and never lets markup through from any heading or text a person types', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ maxLength: 200 }), (heading, body) => {
-        const doc = pageDocumentSchema.safeParse({
-          sections: [{ id: 's', blocks: [{ id: 'h', type: 'heading', settings: { text: heading } }, { id: 't', type: 'text', settings: { text: body } }] }],
-        });
-        if (!doc.success) return;
-        const { html, errors } = renderDocument(doc.data);
-        expect(errors).toEqual([]);
-        const inner = html.replace(/<\/?(section|div|h2|p|br)\b[^>]*>/g, '');
-        expect(inner).not.toMatch(/</);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.string({ maxLength: 200 }),
+        (heading, body) => {
+          const doc = pageDocumentSchema.safeParse({
+            sections: [
+              {
+                id: 's',
+                blocks: [
+                  { id: 'h', type: 'heading', settings: { text: heading } },
+                  { id: 't', type: 'text', settings: { text: body } },
+                ],
+              },
+            ],
+          });
+          if (!doc.success) return;
+          const { html, errors } = renderDocument(doc.data);
+          expect(errors).toEqual([]);
+          const inner = html.replace(/<\/?(section|div|h2|p|br)\b[^>]*>/g, '');
+          expect(inner).not.toMatch(/</);
+        },
+      ),
       { numRuns: 300 },
     );
   });

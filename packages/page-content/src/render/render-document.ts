@@ -13,7 +13,11 @@ export interface RenderedHtml {
   errors: TemplateError[];
 }
 
-export const EMPTY_RENDER_DATA: BlockRenderData = { products: new Map(), collections: new Map(), forms: new Map() };
+export const EMPTY_RENDER_DATA: BlockRenderData = {
+  products: new Map(),
+  collections: new Map(),
+  forms: new Map(),
+};
 
 // Block templates are constants of this package: each is compiled once per process (or tab).
 const compiled = new Map<string, Template>();
@@ -27,9 +31,14 @@ function templateFor(type: string, source: string): Template {
 }
 
 /** One block's HTML inside its wrapper; the wrapper carries the id the editor uses to select it. */
-export function renderBlock(block: Block, data: BlockRenderData = EMPTY_RENDER_DATA, options: RenderOptions = {}): RenderedHtml {
+export function renderBlock(
+  block: Block,
+  data: BlockRenderData = EMPTY_RENDER_DATA,
+  options: RenderOptions = {},
+): RenderedHtml {
   const definition = blockDefinition(block.type);
-  if (!definition) return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
+  if (!definition)
+    return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
   const view = definition.view ? definition.view(block.settings as never, data) : block.settings;
   const result = templateFor(definition.type, definition.template).render(view, options);
   return {
@@ -38,7 +47,11 @@ export function renderBlock(block: Block, data: BlockRenderData = EMPTY_RENDER_D
   };
 }
 
-export function renderSection(section: Section, data: BlockRenderData = EMPTY_RENDER_DATA, options: RenderOptions = {}): RenderedHtml {
+export function renderSection(
+  section: Section,
+  data: BlockRenderData = EMPTY_RENDER_DATA,
+  options: RenderOptions = {},
+): RenderedHtml {
   const errors: TemplateError[] = [];
   let inner = '';
   for (const block of section.blocks) {
@@ -53,7 +66,11 @@ export function renderSection(section: Section, data: BlockRenderData = EMPTY_RE
 }
 
 /** The page's content as HTML; the site's page template places it where its content goes. */
-export function renderDocument(document: PageDocument, data: BlockRenderData = EMPTY_RENDER_DATA, options: RenderOptions = {}): RenderedHtml {
+export function renderDocument(
+  document: PageDocument,
+  data: BlockRenderData = EMPTY_RENDER_DATA,
+  options: RenderOptions = {},
+): RenderedHtml {
   const errors: TemplateError[] = [];
   let html = '';
   for (const section of document.sections) {
@@ -65,7 +82,11 @@ export function renderDocument(document: PageDocument, data: BlockRenderData = E
 }
 
 /** Ids of the products, collections and forms a document's blocks show, so a server loads only those. */
-export function documentReferences(document: PageDocument): { products: string[]; collections: string[]; forms: string[] } {
+export function documentReferences(document: PageDocument): {
+  products: string[];
+  collections: string[];
+  forms: string[];
+} {
   const products = new Set<string>();
   const collections = new Set<string>();
   const forms = new Set<string>();

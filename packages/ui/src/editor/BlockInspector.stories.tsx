@@ -27,6 +27,8 @@ export const ProductPicker: Story = {
     choices: { product: [{ value: 'p1', label: 'Waxed Canvas Tote' }] },
   },
 };
-export const ListOfItems: Story = { args: { definition: blockDefinition('accordion')!, settings: createBlock('accordion').settings } };
+export const ListOfItems: Story = {
+  args: { definition: blockDefinition('accordion')!, settings: createBlock('accordion').settings },
+};
 export const NoSettings: Story = { args: { definition: blockDefinition('line')!, settings: {} } };
 export const ReadOnly: Story = { args: { isReadOnly: true } };

@@ -1,5 +1,6 @@
 import type { BlockDefinition, InspectorField } from '@site/page-content';
 import { useId } from 'react';
+import { EditorIcon } from './EditorIcon';
 import { editorMessages } from './editor-messages';
 
 export interface InspectorChoice {
@@ -19,9 +20,20 @@ export interface BlockInspectorProps {
 }
 
 /** The settings form of a block, built from its definition's inspector fields. */
-export function BlockInspector({ definition, settings, onChange, choices, errors, isReadOnly }: BlockInspectorProps) {
+export function BlockInspector({
+  definition,
+  settings,
+  onChange,
+  choices,
+  errors,
+  isReadOnly,
+}: BlockInspectorProps) {
   return (
-    <form className="ed-inspector" onSubmit={(e) => e.preventDefault()} aria-label={`${definition.label} settings`}>
+    <form
+      className="ed-inspector"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label={`${definition.label} settings`}
+    >
       <fieldset disabled={isReadOnly} className="ed-inspector__fields">
         {definition.fields.length === 0 && <p className="ed-muted">This block has no settings.</p>}
         {definition.fields.map((field) => (
@@ -98,7 +110,9 @@ function FieldControl({ field, value, error, choices, onChange }: FieldControlPr
             aria-describedby={describedBy}
             onChange={(e) => onChange(e.target.value)}
           />
-          {field.maxLength - text.length < 200 && <p className="ed-field__hint">{editorMessages.charactersLeft(field.maxLength - text.length)}</p>}
+          {field.maxLength - text.length < 200 && (
+            <p className="ed-field__hint">{editorMessages.charactersLeft(field.maxLength - text.length)}</p>
+          )}
           {errorText}
         </div>
       );
@@ -155,7 +169,12 @@ function FieldControl({ field, value, error, choices, onChange }: FieldControlPr
     case 'toggle':
       return (
         <div className="ed-field ed-field--toggle">
-          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
           <label htmlFor={id}>{field.label}</label>
         </div>
       );
@@ -216,8 +235,13 @@ function ListField({
             <div className="ed-list__head">
               <span className="ed-list__title">{editorMessages.itemN(field.itemLabel, index + 1)}</span>
               <span className="ed-list__actions">
-                <button type="button" className="ed-icon-button" disabled={index === 0} onClick={() => move(index, index - 1)}>
-                  <span aria-hidden="true">↑</span>
+                <button
+                  type="button"
+                  className="ed-icon-button"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <EditorIcon name="up" />
                   <span className="visually-hidden">
                     {editorMessages.moveUp} {editorMessages.itemN(field.itemLabel, index + 1)}
                   </span>
@@ -228,13 +252,17 @@ function ListField({
                   disabled={index === items.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
-                  <span aria-hidden="true">↓</span>
+                  <EditorIcon name="down" />
                   <span className="visually-hidden">
                     {editorMessages.moveDown} {editorMessages.itemN(field.itemLabel, index + 1)}
                   </span>
                 </button>
-                <button type="button" className="ed-icon-button" onClick={() => update(items.filter((_, i) => i !== index))}>
-                  <span aria-hidden="true">×</span>
+                <button
+                  type="button"
+                  className="ed-icon-button"
+                  onClick={() => update(items.filter((_, i) => i !== index))}
+                >
+                  <EditorIcon name="remove" />
                   <span className="visually-hidden">
                     {editorMessages.remove} {editorMessages.itemN(field.itemLabel, index + 1)}
                   </span>

@@ -3,7 +3,9 @@ import { fn } from 'storybook/test';
 import { messages } from '@site/page-content';
 import { BlockPicker } from './BlockPicker';
 
-const meta = { title: 'Editor/BlockPicker', component: BlockPicker, args: { onPick: fn() } } satisfies Meta<typeof BlockPicker>;
+const meta = { title: 'Editor/BlockPicker', component: BlockPicker, args: { onPick: fn() } } satisfies Meta<
+  typeof BlockPicker
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -15,7 +15,9 @@ export function BlockPicker({ onPick, disabledReason, definitions = BLOCK_DEFINI
   const searchId = useId();
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return q ? definitions.filter((d) => `${d.label} ${d.description}`.toLowerCase().includes(q)) : definitions;
+    return q
+      ? definitions.filter((d) => `${d.label} ${d.description}`.toLowerCase().includes(q))
+      : definitions;
   }, [definitions, query]);
 
   return (

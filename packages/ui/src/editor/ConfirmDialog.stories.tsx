@@ -21,6 +21,11 @@ type Story = StoryObj<typeof meta>;
 
 export const Destructive: Story = {};
 export const DisabledAction: Story = {
-  args: { actions: [{ label: 'Cancel', onPress: fn() }, { label: 'Deleting…', onPress: fn(), variant: 'danger', isDisabled: true }] },
+  args: {
+    actions: [
+      { label: 'Cancel', onPress: fn() },
+      { label: 'Deleting…', onPress: fn(), variant: 'danger', isDisabled: true },
+    ],
+  },
 };
 export const RequiresChoice: Story = { args: { onDismiss: undefined, title: 'Publish this page?' } };

@@ -28,7 +28,13 @@ export function DeviceSwitcher({ value, onChange, isDisabled }: DeviceSwitcherPr
       {(Object.keys(DEVICE_VIEWS) as DeviceView[]).map((view) => (
         <Radio key={view} value={view} className="ed-devices__option" aria-label={DEVICE_VIEWS[view].label}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d={ICONS[view]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+            <path
+              d={ICONS[view]}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="ed-devices__label">{DEVICE_VIEWS[view].label}</span>
         </Radio>

@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { SaveStatus } from './SaveStatus';
 
-const meta = { title: 'Editor/SaveStatus', component: SaveStatus, args: { state: { kind: 'saved' } } } satisfies Meta<typeof SaveStatus>;
+const meta = {
+  title: 'Editor/SaveStatus',
+  component: SaveStatus,
+  args: { state: { kind: 'saved' } },
+} satisfies Meta<typeof SaveStatus>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,6 +1,7 @@
 import { editorMessages } from './editor-messages';
 
-export type SaveState = { kind: 'saved' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'failed'; message: string };
+export type SaveState =
+  { kind: 'saved' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'failed'; message: string };
 
 export interface SaveStatusProps {
   state: SaveState;

@@ -12,7 +12,14 @@ export interface UnsavedChangesDialogProps {
 }
 
 /** platform.md §2: leaving with edits that aren't saved asks Save, Discard or Review Changes. */
-export function UnsavedChangesDialog({ isOpen, changeCount, isSaving, onSave, onDiscard, onReview }: UnsavedChangesDialogProps) {
+export function UnsavedChangesDialog({
+  isOpen,
+  changeCount,
+  isSaving,
+  onSave,
+  onDiscard,
+  onReview,
+}: UnsavedChangesDialogProps) {
   return (
     <ConfirmDialog
       isOpen={isOpen}
@@ -21,7 +28,12 @@ export function UnsavedChangesDialog({ isOpen, changeCount, isSaving, onSave, on
       actions={[
         { label: editorMessages.reviewChanges, onPress: onReview },
         { label: editorMessages.discard, onPress: onDiscard, variant: 'danger', isDisabled: isSaving },
-        { label: isSaving ? editorMessages.saving : editorMessages.save, onPress: onSave, variant: 'primary', isDisabled: isSaving },
+        {
+          label: isSaving ? editorMessages.saving : editorMessages.save,
+          onPress: onSave,
+          variant: 'primary',
+          isDisabled: isSaving,
+        },
       ]}
     >
       <p>{editorMessages.unsavedBody(changeCount)}</p>

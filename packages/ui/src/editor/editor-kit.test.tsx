@@ -16,7 +16,15 @@ describe('UnsavedChangesDialog', () => {
     const onSave = vi.fn();
     const onDiscard = vi.fn();
     const onReview = vi.fn();
-    render(<UnsavedChangesDialog isOpen changeCount={2} onSave={onSave} onDiscard={onDiscard} onReview={onReview} />);
+    render(
+      <UnsavedChangesDialog
+        isOpen
+        changeCount={2}
+        onSave={onSave}
+        onDiscard={onDiscard}
+        onReview={onReview}
+      />,
+    );
     const dialog = screen.getByRole('alertdialog', { name: 'You have unsaved changes' });
     expect(dialog.textContent).toContain('2 changes have not been saved');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -26,7 +34,15 @@ describe('UnsavedChangesDialog', () => {
   });
 
   it('has no accessibility violations', async () => {
-    render(<UnsavedChangesDialog isOpen changeCount={1} onSave={() => {}} onDiscard={() => {}} onReview={() => {}} />);
+    render(
+      <UnsavedChangesDialog
+        isOpen
+        changeCount={1}
+        onSave={() => {}}
+        onDiscard={() => {}}
+        onReview={() => {}}
+      />,
+    );
     await expectNoAxeViolations(screen.getByRole('alertdialog'));
   });
 });
@@ -44,7 +60,9 @@ describe('BlockPicker', () => {
   });
 
   it('explains the block limit and disables adding', async () => {
-    const { container } = render(<BlockPicker onPick={() => {}} disabledReason={messages.tooManyBlocks(60)} />);
+    const { container } = render(
+      <BlockPicker onPick={() => {}} disabledReason={messages.tooManyBlocks(60)} />,
+    );
     expect(screen.getByRole('alert').textContent).toBe(messages.tooManyBlocks(60));
     expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await expectNoAxeViolations(container);
@@ -55,7 +73,9 @@ describe('BlockInspector', () => {
   it('edits a setting and keeps the others', () => {
     const onChange = vi.fn();
     const settings = createBlock('heading').settings;
-    render(<BlockInspector definition={blockDefinition('heading')!} settings={settings} onChange={onChange} />);
+    render(
+      <BlockInspector definition={blockDefinition('heading')!} settings={settings} onChange={onChange} />,
+    );
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Our story' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...settings, text: 'Our story' });
     fireEvent.change(screen.getByLabelText('Style'), { target: { value: '3' } });
@@ -64,7 +84,13 @@ describe('BlockInspector', () => {
 
   it('clamps numbers into their range', () => {
     const onChange = vi.fn();
-    render(<BlockInspector definition={blockDefinition('spacer')!} settings={{ height: 48 }} onChange={onChange} />);
+    render(
+      <BlockInspector
+        definition={blockDefinition('spacer')!}
+        settings={{ height: 48 }}
+        onChange={onChange}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('Height'), { target: { value: '9999' } });
     expect(onChange).toHaveBeenLastCalledWith({ height: 400 });
   });
@@ -75,7 +101,9 @@ describe('BlockInspector', () => {
       { title: 'A', body: '' },
       { title: 'B', body: '' },
     ];
-    render(<BlockInspector definition={blockDefinition('accordion')!} settings={{ items }} onChange={onChange} />);
+    render(
+      <BlockInspector definition={blockDefinition('accordion')!} settings={{ items }} onChange={onChange} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Move down Item 1' }));
     expect(onChange).toHaveBeenLastCalledWith({ items: [items[1], items[0]] });
     fireEvent.click(screen.getByRole('button', { name: 'Remove Item 2' }));
@@ -98,12 +126,19 @@ describe('BlockInspector', () => {
     await expectNoAxeViolations(container);
   });
 
-  it.each(BLOCK_DEFINITIONS.map((d) => d.type))('the %s inspector has no accessibility violations', async (type) => {
-    const { container } = render(
-      <BlockInspector definition={blockDefinition(type)!} settings={createBlock(type).settings} onChange={() => {}} />,
-    );
-    await expectNoAxeViolations(container);
-  });
+  it.each(BLOCK_DEFINITIONS.map((d) => d.type))(
+    'the %s inspector has no accessibility violations',
+    async (type) => {
+      const { container } = render(
+        <BlockInspector
+          definition={blockDefinition(type)!}
+          settings={createBlock(type).settings}
+          onChange={() => {}}
+        />,
+      );
+      await expectNoAxeViolations(container);
+    },
+  );
 });
 
 describe('DeviceSwitcher and SaveStatus', () => {

@@ -8,3 +8,4 @@ export { BlockPicker, type BlockPickerProps } from './BlockPicker';
 export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
 export { editorMessages } from './editor-messages';
 export * from './files';
+export { EditorIcon, type EditorIconName } from './EditorIcon';

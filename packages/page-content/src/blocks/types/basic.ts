@@ -59,7 +59,8 @@ export const textBlock = defineBlock({
       .map((p) => p.trim())
       .filter(Boolean),
   }),
-  template: '<div class="text-block align-{align}">{.repeated section paragraphs}<p>{@|htmltag|line-breaks}</p>{.end}</div>',
+  template:
+    '<div class="text-block align-{align}">{.repeated section paragraphs}<p>{@|htmltag|line-breaks}</p>{.end}</div>',
 });
 
 export const buttonBlock = defineBlock({
@@ -78,7 +79,13 @@ export const buttonBlock = defineBlock({
   }),
   fields: [
     { key: 'label', label: 'Label', kind: 'text', maxLength: 100 },
-    { key: 'href', label: 'Link', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: '/shop or https://…' },
+    {
+      key: 'href',
+      label: 'Link',
+      kind: 'url',
+      maxLength: LIMITS.maxUrlLength,
+      placeholder: '/shop or https://…',
+    },
     {
       key: 'style',
       label: 'Style',
@@ -186,8 +193,14 @@ export const accordionBlock = defineBlock({
       .array(z.object({ title: text(LIMITS.maxShortText), body: text(LIMITS.maxLongText) }))
       .max(LIMITS.maxListItems)
       .default([
-        { title: 'How long does shipping take?', body: 'Orders leave our workshop within two business days.' },
-        { title: 'Can I return an item?', body: 'Yes, within 30 days, unused and in its original packaging.' },
+        {
+          title: 'How long does shipping take?',
+          body: 'Orders leave our workshop within two business days.',
+        },
+        {
+          title: 'Can I return an item?',
+          body: 'Yes, within 30 days, unused and in its original packaging.',
+        },
       ]),
   }),
   fields: [

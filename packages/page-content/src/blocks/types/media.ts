@@ -95,9 +95,12 @@ export function videoPlayerUrl(address: string): string | undefined {
     return undefined;
   }
   const host = url.hostname.replace(/^www\./, '');
-  if (host === 'youtube.com' && url.searchParams.get('v')) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.searchParams.get('v')!)}`;
-  if (host === 'youtu.be' && url.pathname.length > 1) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.pathname.slice(1))}`;
-  if (host === 'vimeo.com' && /^\/\d+$/.test(url.pathname)) return `https://player.vimeo.com/video${url.pathname}`;
+  if (host === 'youtube.com' && url.searchParams.get('v'))
+    return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.searchParams.get('v')!)}`;
+  if (host === 'youtu.be' && url.pathname.length > 1)
+    return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.pathname.slice(1))}`;
+  if (host === 'vimeo.com' && /^\/\d+$/.test(url.pathname))
+    return `https://player.vimeo.com/video${url.pathname}`;
   return undefined;
 }
 
@@ -113,11 +116,21 @@ export const videoBlock = defineBlock({
     caption: text(LIMITS.maxShortText).default(''),
   }),
   fields: [
-    { key: 'url', label: 'Video URL', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: 'https://youtu.be/… or a .mp4 file' },
+    {
+      key: 'url',
+      label: 'Video URL',
+      kind: 'url',
+      maxLength: LIMITS.maxUrlLength,
+      placeholder: 'https://youtu.be/… or a .mp4 file',
+    },
     { key: 'title', label: 'Title (for screen readers)', kind: 'text', maxLength: LIMITS.maxShortText },
     { key: 'caption', label: 'Caption', kind: 'text', maxLength: LIMITS.maxShortText },
   ],
-  view: (s) => ({ ...s, player: videoPlayerUrl(s.url), file: videoPlayerUrl(s.url) ? undefined : s.url || undefined }),
+  view: (s) => ({
+    ...s,
+    player: videoPlayerUrl(s.url),
+    file: videoPlayerUrl(s.url) ? undefined : s.url || undefined,
+  }),
   template:
     '<figure class="video-block">{.if player}<div class="video-frame"><iframe src="{player|htmlattr}" title="{title|htmlattr}" loading="lazy" allow="fullscreen; picture-in-picture" allowfullscreen></iframe></div>{.or}{.if file}<video src="{file|htmlattr}" controls preload="metadata"></video>{.or}<div class="block-empty">Add a video URL</div>{.end}{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
 });
