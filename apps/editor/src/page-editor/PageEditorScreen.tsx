@@ -25,7 +25,6 @@ import { PreviewFrame } from '../preview/PreviewFrame';
 import { renderDataFor, renderPreview } from '../preview/render-preview';
 import { BlockList } from './BlockList';
 import { ChooseImage } from './ChooseImage';
-import { ChooseImage } from './ChooseImage';
 import {
   addBlock,
   addSection,
@@ -392,20 +391,6 @@ function PageEditor({ page }: { page: PageDetail }) {
                   edit(updateBlockSettings(doc, selectedBlock.id, settings), `${selectedBlock.id}.${key}`);
                 }}
               />
-              {selectedBlock.type === 'image' && !readOnly && (
-                <ChooseImage
-                  onChoose={(file) =>
-                    edit(
-                      updateBlockSettings(doc, selectedBlock.id, {
-                        ...selectedBlock.settings,
-                        src: file.assetUrl,
-                        alt: file.altText || selectedBlock.settings.alt,
-                      }),
-                      `${selectedBlock.id}.src`,
-                    )
-                  }
-                />
-              )}
               {selectedBlock.type === 'image' && !readOnly && (
                 <ChooseImage
                   onChoose={(file) =>
