@@ -18,6 +18,8 @@ let rounds = 5;
 let ms = 700;
 let only = null;
 const files = [];
+/** The shared workloads: the targets (render geomean, parse) are stated over these. */
+const shared = new Set();
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--rounds') rounds = Number(args[++i]);
   else if (args[i] === '--ms') ms = Number(args[++i]);
@@ -25,16 +27,20 @@ for (let i = 0; i < args.length; i++) {
   else files.push(resolve(args[i]));
 }
 if (files.length === 0) {
-  const shared = process.env.SHARED_DIR
+  const sharedDir = process.env.SHARED_DIR
     ? resolve(process.env.SHARED_DIR)
     : resolve(here, '..', '..', '..', '..', 'shared');
-  const dirs = [join(shared, 'bench', 'workloads'), join(here, 'workloads')];
+  const dirs = [join(sharedDir, 'bench', 'workloads'), join(here, 'workloads')];
   for (const d of dirs) {
     if (!existsSync(d)) {
       console.log(`(no workloads at ${d})`);
       continue;
     }
-    for (const f of readdirSync(d).sort()) if (f.endsWith('.json')) files.push(join(d, f));
+    for (const f of readdirSync(d).sort()) {
+      if (!f.endsWith('.json')) continue;
+      files.push(join(d, f));
+      if (d === dirs[0]) shared.add(join(d, f));
+    }
   }
 }
 
@@ -63,6 +69,8 @@ const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const renderRatios = [];
 const parseRatios = [];
+const sharedRender = [];
+const sharedParse = [];
 let differences = 0;
 for (const file of files) {
   const w = JSON.parse(readFileSync(file, 'utf8'));
@@ -93,6 +101,10 @@ for (const file of files) {
   const pr = median(pa) / median(pb);
   renderRatios.push(rr);
   parseRatios.push(pr);
+  if (shared.has(file)) {
+    sharedRender.push(rr);
+    sharedParse.push(pr);
+  }
   console.log(
     `${w.name}: render ${fmt(median(ra))}/s vs ${fmt(median(rb))}/s = ${rr.toFixed(2)}x | ` +
       `parse ${fmt(median(pa))}/s vs ${fmt(median(pb))}/s = ${pr.toFixed(2)}x | ` +
@@ -100,9 +112,15 @@ for (const file of files) {
   );
 }
 const geo = (xs) => Math.exp(xs.reduce((s, r) => s + Math.log(r), 0) / xs.length);
+if (sharedRender.length) {
+  console.log(
+    `shared workloads: render geometric mean ${geo(sharedRender).toFixed(2)}x (min ${Math.min(...sharedRender).toFixed(2)}x), ` +
+      `parse geometric mean ${geo(sharedParse).toFixed(2)}x (min ${Math.min(...sharedParse).toFixed(2)}x)`,
+  );
+}
 if (renderRatios.length) {
   console.log(
-    `geometric mean: render ${geo(renderRatios).toFixed(2)}x, parse ${geo(parseRatios).toFixed(2)}x ` +
+    `all workloads: geometric mean render ${geo(renderRatios).toFixed(2)}x, parse ${geo(parseRatios).toFixed(2)}x ` +
       `(min render ${Math.min(...renderRatios).toFixed(2)}x, min parse ${Math.min(...parseRatios).toFixed(2)}x); ` +
       `${differences} workload(s) with differing output`,
   );

@@ -25,8 +25,11 @@ export type Node =
   | { kind: 'if'; pos: number; ops: ('&&' | '||')[]; vars: Path[]; body: Node[]; alt: Alternate }
   | { kind: 'bindvar'; pos: number; name: string; vars: Path[]; formatters: FormatterCall[] }
   | { kind: 'ctxvar'; pos: number; name: string; bindings: [string, Path][] }
-  /** `code` without a leading `#` (debug mark); `valid` is false when it failed to parse. */
-  | { kind: 'eval'; pos: number; code: string; valid: boolean }
+  /**
+   * The code is `source` from `from` to `to`, without a leading `#` (debug mark), cut out when
+   * the template first renders; `valid` is false when it failed to parse.
+   */
+  | { kind: 'eval'; pos: number; source: string; from: number; to: number; valid: boolean }
   | { kind: 'include'; pos: number; name: string; args: string[] }
   | { kind: 'inject'; pos: number; name: string; path: string }
   | { kind: 'macro'; pos: number; name: string; body: Node[] };

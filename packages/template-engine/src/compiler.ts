@@ -87,7 +87,7 @@ function node(n: Node, env: Env): Exec {
       };
     }
     case 'eval':
-      return n.valid ? evalInst(n.code, n.pos, env) : EMPTY;
+      return n.valid ? evalInst(n.source.slice(n.from, n.to), n.pos, env) : EMPTY;
     case 'include':
       return include(n.name, n.args.includes('output'), n.pos, env.map);
     case 'inject': {

@@ -963,6 +963,33 @@ export function checkExpr(src: string, limits: ExprLimits): readonly string[] {
 /** Per limits object: the engine makes one per set of limits (callers' own ones are collected). */
 const checked = new WeakMap<ExprLimits, Map<string, readonly string[]>>();
 
+/**
+ * `checkExpr` of `src` from `from` to `to`, remembered per template source and offset: the
+ * source's hash is computed once per string, where the expression's own text would be cut out
+ * and hashed on every compile. Sources are kept while few (the templates of a site).
+ */
+export function checkExprIn(src: string, from: number, to: number, limits: ExprLimits): readonly string[] {
+  let bySource = checkedIn.get(limits);
+  if (bySource === undefined) {
+    bySource = new Map();
+    checkedIn.set(limits, bySource);
+  }
+  let byOffset = bySource.get(src);
+  if (byOffset === undefined) {
+    if (bySource.size >= 64) bySource.clear();
+    byOffset = new Map();
+    bySource.set(src, byOffset);
+  }
+  let errors = byOffset.get(from);
+  if (errors === undefined) {
+    errors = checkExpr(src.slice(from, to), limits);
+    byOffset.set(from, errors);
+  }
+  return errors;
+}
+
+const checkedIn = new WeakMap<ExprLimits, Map<string, Map<number, readonly string[]>>>();
+
 /** Parses and builds `.eval` source; `errors` are parse errors (the expression then does nothing). */
 export function compileExpr(src: string, limits: ExprLimits): { expr: CompiledExpr; errors: string[] } {
   const tk = new Tokenizer(src, limits);

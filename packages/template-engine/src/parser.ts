@@ -7,7 +7,7 @@
  */
 import type { Alternate, FormatterCall, Node, PredicateNode } from './ast';
 import { SourceMap, makeError } from './errors';
-import { checkExpr, type ExprLimits } from './expr';
+import { checkExprIn, type ExprLimits } from './expr';
 import type { TemplateError, TemplateErrorKind } from './plugins/types';
 import { toSegment, type Path, type Segment } from './runtime';
 
@@ -409,14 +409,14 @@ export class Parser {
       case 'eval': {
         const k = this.spaces(word, e);
         if (k === word) return false;
-        let code = src.slice(k, e);
-        if (code.startsWith('#')) code = code.slice(1);
+        const from = src.charCodeAt(k) === 35 /* # */ ? k + 1 : k;
         // Checked now so that its errors are compile errors; built into closures on first use.
-        const errors = checkExpr(code, this.limits);
+        const errors = checkExprIn(src, from, e, this.limits);
         for (const m of errors) {
+          const code = src.slice(from, e);
           this.error('EXPRESSION_ERROR', `Error parsing expression: ${JSON.stringify(code)}: ${m}`, pos);
         }
-        this.emit({ kind: 'eval', pos, code, valid: errors.length === 0 });
+        this.emit({ kind: 'eval', pos, source: src, from, to: e, valid: errors.length === 0 });
         return true;
       }
       case 'include': {
