@@ -11,7 +11,7 @@ export {
   type InspectorField,
 } from './blocks/define-block';
 export { BLOCK_DEFINITIONS, BLOCK_CATEGORIES, blockDefinition } from './blocks/registry';
-export { videoPlayerUrl } from './blocks/types/media';
+export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
 
 export {
   blockSchema,

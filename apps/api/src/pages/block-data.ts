@@ -1,11 +1,14 @@
 import type { BlockRenderData, PageDocument } from '@site/page-content';
 import { documentReferences } from '@site/page-content';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { files } from '../db/schema';
+import { toView } from '../files/file-store';
 import { loadForm } from '../forms/form-store';
 import { loadProductItems, type PageRow, type WebsiteRow } from './site-data';
 
 /**
- * The site data the documents' blocks show (products, collections, forms), loaded by the ids the
+ * The site data the documents' blocks show (products, collections, forms, uploaded images), loaded by the ids the
  * documents name and nothing more; items have exactly the shape templates get elsewhere.
  */
 export async function loadBlockRenderData(
@@ -14,14 +17,25 @@ export async function loadBlockRenderData(
   allPages: readonly PageRow[],
   documents: readonly PageDocument[],
 ): Promise<BlockRenderData> {
-  const wanted = { products: new Set<string>(), collections: new Set<string>(), forms: new Set<string>() };
+  const wanted = {
+    products: new Set<string>(),
+    collections: new Set<string>(),
+    forms: new Set<string>(),
+    files: new Set<string>(),
+  };
   for (const document of documents) {
     const refs = documentReferences(document);
     refs.products.forEach((id) => wanted.products.add(id));
     refs.collections.forEach((id) => wanted.collections.add(id));
     refs.forms.forEach((id) => wanted.forms.add(id));
+    refs.files.forEach((id) => wanted.files.add(id));
   }
-  const data = { products: new Map(), collections: new Map(), forms: new Map() } satisfies BlockRenderData;
+  const data = {
+    products: new Map(),
+    collections: new Map(),
+    forms: new Map(),
+    files: new Map(),
+  } satisfies BlockRenderData;
   const shops = allPages.filter((p) => p.collectionType === 'products');
   await Promise.all([
     ...shops.map(async (shop) => {
@@ -35,6 +49,14 @@ export async function loadBlockRenderData(
       const loaded = await loadForm(db, website.id, id);
       if (loaded.kind === 'found') data.forms.set(id, loaded.form);
     }),
+    (async () => {
+      if (wanted.files.size === 0) return;
+      const rows = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.websiteId, website.id), inArray(files.id, [...wanted.files])));
+      for (const row of rows) data.files.set(row.id, toView(row) as unknown as Record<string, unknown>);
+    })(),
   ]);
   return data;
 }

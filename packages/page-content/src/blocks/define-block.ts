@@ -33,6 +33,12 @@ export interface BlockRenderData {
     { title: string; fullUrl: string; items: readonly Record<string, unknown>[] }
   >;
   forms: ReadonlyMap<string, { name: string; fields: readonly Record<string, unknown>[] }>;
+  /**
+   * Uploaded files by id, as the template engine's image helpers read them (assetUrl,
+   * systemDataVariants, originalSize, mediaFocalPoint): an image from the file manager then gets
+   * a srcset of its processed sizes. Optional: without it images show their original.
+   */
+  files?: ReadonlyMap<string, Record<string, unknown>>;
 }
 
 export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
@@ -52,7 +58,12 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
   /** Derives what the template reads from the settings and the site's data. */
   view?: (settings: z.infer<S>, data: BlockRenderData) => Record<string, unknown>;
   /** Ids of site data the block needs, so the server loads only those. */
-  references?: (settings: z.infer<S>) => { products?: string[]; collections?: string[]; forms?: string[] };
+  references?: (settings: z.infer<S>) => {
+    products?: string[];
+    collections?: string[];
+    forms?: string[];
+    files?: string[];
+  };
 }
 
 export function defineBlock<S extends z.ZodObject>(definition: BlockDefinition<S>): BlockDefinition<S> {

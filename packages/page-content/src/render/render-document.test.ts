@@ -90,7 +90,43 @@ describe('rendering blocks', () => {
         },
       ],
     });
-    expect(documentReferences(doc)).toEqual({ products: ['p1'], collections: ['shop'], forms: ['f'] });
+    expect(documentReferences(doc)).toEqual({
+      products: ['p1'],
+      collections: ['shop'],
+      forms: ['f'],
+      files: [],
+    });
+  });
+
+  it('gives an uploaded image a srcset of its processed sizes, and keeps other images plain', () => {
+    const file = {
+      assetUrl: '/files/f1/shop.jpg',
+      systemDataVariants: '1200x800,100w,300w,500w,750w,1000w',
+      originalSize: '1200x800',
+    };
+    const data = {
+      products: new Map(),
+      collections: new Map(),
+      forms: new Map(),
+      files: new Map([['f1', file]]),
+    };
+    const uploaded = renderBlock(block('image', { src: '/files/f1/shop.jpg' }), data).html;
+    expect(uploaded).toContain('srcset="/files/f1/shop.jpg?format=100w 100w,');
+    expect(uploaded).toContain('/files/f1/shop.jpg?format=1000w 1000w');
+    expect(uploaded).toContain('sizes=');
+    expect(renderBlock(block('image', { src: '/assets/demo/tote.svg' }), data).html).not.toContain('srcset');
+    const doc = pageDocumentSchema.parse({
+      sections: [
+        {
+          id: 's',
+          blocks: [
+            { id: 'i', type: 'image', settings: { src: '/files/f1/shop.jpg' } },
+            { id: 'g', type: 'gallery', settings: { images: [{ src: '/files/f2/a.png' }] } },
+          ],
+        },
+      ],
+    });
+    expect(documentReferences(doc).files).toEqual(['f1', 'f2']);
   });
 
   it('never throws and never lets markup through from any heading or text a person types', () => {

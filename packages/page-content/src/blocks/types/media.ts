@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { messages } from '../../messages';
 import { href, text } from '../../text';
-import { ALIGN_OPTIONS, defineBlock } from '../define-block';
+import { ALIGN_OPTIONS, defineBlock, type BlockRenderData } from '../define-block';
+
+/** The id of an uploaded file from its address (`/files/<id>/<name>`), for images from the file manager. */
+export function uploadedFileId(src: string): string | undefined {
+  const match = /^\/files\/([A-Za-z0-9_-]{1,64})\//.exec(src);
+  return match?.[1];
+}
+
+/** The uploaded file behind an image address, when the site's data has it. */
+function uploadedImage(src: string, data: BlockRenderData): Record<string, unknown> | undefined {
+  const id = uploadedFileId(src);
+  return id ? data.files?.get(id) : undefined;
+}
 
 const url = href(LIMITS.maxUrlLength, messages.invalidLink);
 
@@ -35,8 +47,11 @@ export const imageBlock = defineBlock({
       ],
     },
   ],
+  references: (s) => ({ files: [uploadedFileId(s.src)].filter((id): id is string => Boolean(id)) }),
+  view: (s, data) => ({ ...s, image: uploadedImage(s.src, data) }),
+  // An uploaded image offers its processed sizes; the browser picks one for the block's width.
   template:
-    '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}" alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
+    '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 720px"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
 });
 
 export const galleryBlock = defineBlock({
@@ -82,8 +97,12 @@ export const galleryBlock = defineBlock({
     },
     { key: 'columns', label: 'Columns', kind: 'number', min: 1, max: 6 },
   ],
+  references: (s) => ({
+    files: s.images.map((i) => uploadedFileId(i.src)).filter((id): id is string => Boolean(id)),
+  }),
+  view: (s, data) => ({ ...s, images: s.images.map((i) => ({ ...i, image: uploadedImage(i.src, data) })) }),
   template:
-    '<ul class="gallery-block gallery-block--{design}" style="--gallery-columns:{columns}">{.repeated section images}<li><img src="{src|htmlattr}" alt="{alt|htmlattr}" loading="lazy" decoding="async"></li>{.end}</ul>',
+    '<ul class="gallery-block gallery-block--{design}" style="--gallery-columns:{columns}">{.repeated section images}<li><img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 33vw"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async"></li>{.end}</ul>',
 });
 
 /** Turns a YouTube or Vimeo page address into its player address; other hosts are not embedded. */
