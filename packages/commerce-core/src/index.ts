@@ -16,3 +16,4 @@ export * from './gift-card/index';
 export * from './order/index';
 export * from './checkout/schema';
 export * from './text/index';
+export * from './admin/index';

@@ -21,6 +21,10 @@ export const products = pgTable(
     /** variantOptionOrdering, isSubscribable, subscriptionPlan, custom button text, form ids… */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     position: integer('position').notNull().default(0),
+    /** A disabled product is hidden from visitors but kept in the editor. */
+    enabled: boolean('enabled').notNull().default(true),
+    /** Bumped by every editor save; a save naming an older version is refused. */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('products_collection_url').on(t.collectionId, t.urlId), index('products_site').on(t.websiteId)],
@@ -118,6 +122,12 @@ export const orders = pgTable(
     subscriptionPlan: jsonb('subscription_plan').$type<Record<string, unknown>>(),
     /** The secret in the order-status link given to the shopper. */
     accessToken: text('access_token').notNull(),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Sum of every refund the provider confirmed, in minor units. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('orders_cart').on(t.cartId), index('orders_site').on(t.websiteId)],
@@ -136,6 +146,8 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Units refunded (and returned to stock) so far. */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
     additionalFields: jsonb('additional_fields').$type<Record<string, unknown>>(),
   },
   (t) => [index('order_items_order').on(t.orderId)],

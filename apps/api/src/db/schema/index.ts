@@ -4,3 +4,4 @@ export * from './forms';
 export * from './site-users';
 export * from './editor';
 export * from './files';
+export * from './store';

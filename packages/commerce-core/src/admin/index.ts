@@ -1,0 +1,5 @@
+export * from './paths';
+export * from './money-input';
+export * from './preferences';
+export * from './product-input';
+export * from './orders';

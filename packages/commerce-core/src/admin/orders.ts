@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { isSafeText } from '../text/safe-text';
+
+export const ORDER_STATUSES = ['paid', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+
+export const OrderListQuerySchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    status: z.enum(ORDER_STATUSES).optional(),
+    /** Inclusive calendar days (UTC). */
+    from: isoDate().optional(),
+    to: isoDate().optional(),
+    /** Part of the customer's email. */
+    q: z.string().max(254).optional(),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }))();
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const FulfilOrderSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    trackingNumber: z.string().trim().min(1).max(100).refine(isSafeText),
+    carrier: z.string().trim().max(100).optional(),
+    trackingUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    /** Queue the shipping email to the customer (default on). */
+    notifyCustomer: z.boolean().default(true),
+  }))();
+export type FulfilOrder = z.infer<typeof FulfilOrderSchema>;
+
+export const RefundLineSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    orderItemId: z.string().min(1).max(200),
+    quantity: z.number().int().min(1).max(1_000_000),
+  }))();
+export type RefundLine = z.infer<typeof RefundLineSchema>;

@@ -1,0 +1,21 @@
+/** The store admin calls of the editor: the spec's (platform.md §7) and ours under /api/editor/store. */
+const CONTENT_SERVICE = '/api/content-service/product/1.1/websites';
+const STORE = '/api/editor/store';
+
+export const STORE_API = {
+  storeCollections: (websiteId: string) => `${CONTENT_SERVICE}/${encodeURIComponent(websiteId)}/products`,
+  rootCategory: (websiteId: string, collectionId: string) =>
+    `${CONTENT_SERVICE}/${encodeURIComponent(websiteId)}/products/${encodeURIComponent(collectionId)}/categories`,
+  commercePreferences: (namespace: string) => `/api/v1/commerce-preferences/${encodeURIComponent(namespace)}`,
+  stores: `${STORE}/collections`,
+  products: `${STORE}/products`,
+  product: (id: string) => `${STORE}/products/${encodeURIComponent(id)}`,
+  inventory: `${STORE}/inventory`,
+  variantStock: (variantId: string) => `${STORE}/variants/${encodeURIComponent(variantId)}/stock`,
+  orders: `${STORE}/orders`,
+  ordersCsv: `${STORE}/orders.csv`,
+  order: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}`,
+  fulfilOrder: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/fulfil`,
+  cancelOrder: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/cancel`,
+  refundLine: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/refund`,
+} as const;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { fillMessage, messages } from '../messages';
+import { isSafeText } from '../text/safe-text';
+import { ProductType, type ProductTypeCode } from '../product/types';
+import { AdminMoneySchema, parseMinorUnits } from './money-input';
+
+/** Product types an owner creates in the editor, by the name the admin calls use. */
+export const ADMIN_PRODUCT_TYPES = {
+  physical: ProductType.PHYSICAL,
+  digital: ProductType.DIGITAL,
+  service: ProductType.SERVICE,
+  giftCard: ProductType.GIFT_CARD,
+} as const satisfies Record<string, ProductTypeCode>;
+export type AdminProductType = keyof typeof ADMIN_PRODUCT_TYPES;
+export const ADMIN_PRODUCT_TYPE_NAMES = Object.keys(ADMIN_PRODUCT_TYPES) as AdminProductType[];
+
+export function adminProductType(code: number): AdminProductType | undefined {
+  return ADMIN_PRODUCT_TYPE_NAMES.find((name) => ADMIN_PRODUCT_TYPES[name] === code);
+}
+
+const safe = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(isSafeText);
+
+export const MAX_VARIANTS_PER_PRODUCT = 250;
+export const MAX_VARIANT_OPTIONS = 6;
+export const MAX_STOCK = 1_000_000_000;
+
+export const StockSchema = /* @__PURE__ */ (() =>
+  z.number().int().min(0, { message: messages.stockNegative }).max(MAX_STOCK))();
+
+export const AdminVariantSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    /** Present for a variant that exists; a new variant has none. */
+    id: z.string().max(200).optional(),
+    sku: safe(80, 1).regex(/^\S+$/, { message: messages.skuHasSpaces }),
+    attributes: z.record(safe(50, 1), safe(100, 1)).default({}),
+    price: AdminMoneySchema,
+    salePrice: AdminMoneySchema.optional(),
+    onSale: z.boolean().default(false),
+    qtyInStock: StockSchema.default(0),
+    unlimited: z.boolean().default(false),
+  }))();
+
+/** Single-variant products: a digital download has one price, and so does a service here. */
+const SINGLE_VARIANT: readonly AdminProductType[] = ['digital'];
+
+/** One product as the editor saves it: every field, every variant, in one call and one transaction. */
+export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      collectionId: z.string().min(1).max(200),
+      /** The version the editor loaded; absent when creating. */
+      version: z.number().int().min(0).optional(),
+      title: safe(200, 1),
+      urlId: z
+        .string()
+        .max(100)
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: messages.urlIdFormat })
+        .optional(),
+      excerpt: safe(5000).default(''),
+      productType: z.enum(ADMIN_PRODUCT_TYPE_NAMES as [AdminProductType, ...AdminProductType[]]),
+      enabled: z.boolean().default(true),
+      variantOptionOrdering: z.array(safe(50, 1)).max(MAX_VARIANT_OPTIONS).default([]),
+      variants: z.array(AdminVariantSchema).min(1).max(MAX_VARIANTS_PER_PRODUCT),
+    })
+    .superRefine((p, ctx) => {
+      const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
+      const options = p.variantOptionOrdering;
+      if (new Set(options).size !== options.length) issue(fillMessage(messages.variantOptionsRepeated, { variant: options.join(', ') }), ['variantOptionOrdering']);
+      if (SINGLE_VARIANT.includes(p.productType) && (p.variants.length !== 1 || options.length > 0)) {
+        issue(fillMessage(messages.singleVariantOnly, { productType: p.productType }), ['variants']);
+      }
+      const skus = new Set<string>();
+      const combos = new Set<string>();
+      p.variants.forEach((v, i) => {
+        const key = v.sku.toLowerCase();
+        if (skus.has(key)) issue(fillMessage(messages.skuRepeated, { sku: v.sku }), ['variants', i, 'sku']);
+        skus.add(key);
+        const names = Object.keys(v.attributes);
+        if (names.length !== options.length || !options.every((o) => o in v.attributes)) {
+          issue(fillMessage(messages.variantOptionsMismatch, { options: options.join(', ') || '—' }), ['variants', i, 'attributes']);
+        }
+        const combo = JSON.stringify(options.map((o) => v.attributes[o]));
+        if (options.length > 0 && combos.has(combo)) issue(fillMessage(messages.variantOptionsRepeated, { variant: options.map((o) => v.attributes[o]).join(' / ') }), ['variants', i, 'attributes']);
+        combos.add(combo);
+        if (v.salePrice && v.salePrice.currency !== v.price.currency) issue(fillMessage(messages.wrongCurrency, { currency: v.price.currency }), ['variants', i, 'salePrice']);
+        if (v.onSale && !v.salePrice) issue(messages.salePriceRequired, ['variants', i, 'salePrice']);
+        if (v.onSale && v.salePrice && parseMinorUnits(v.salePrice.value)! >= parseMinorUnits(v.price.value)!) {
+          issue(messages.salePriceNotLower, ['variants', i, 'salePrice']);
+        }
+      });
+    }))();
+
+export type AdminProductSave = z.infer<typeof AdminProductSaveSchema>;
+export type AdminVariantInput = z.infer<typeof AdminVariantSchema>;
+
+export const StockUpdateSchema = /* @__PURE__ */ (() =>
+  z.strictObject({ qtyInStock: StockSchema.optional(), unlimited: z.boolean().optional() }).refine((s) => s.qtyInStock !== undefined || s.unlimited !== undefined, {
+    message: messages.stockUpdateEmpty,
+    path: ['qtyInStock'],
+  }))();
+export type StockUpdate = z.infer<typeof StockUpdateSchema>;
+
+export const PRODUCT_SORTS = ['position', 'title', '-title', 'newest', 'oldest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const STOCK_FILTERS = ['in', 'out', 'low'] as const;
+/** "Low" is 1 to this many units left, the scarcity threshold the storefront shows. */
+export const LOW_STOCK_UNITS = 5;
+
+export const ProductListQuerySchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    collectionId: z.string().max(200).optional(),
+    q: z.string().max(200).optional(),
+    type: z.enum(ADMIN_PRODUCT_TYPE_NAMES as [AdminProductType, ...AdminProductType[]]).optional(),
+    stock: z.enum(STOCK_FILTERS).optional(),
+    sort: z.enum(PRODUCT_SORTS).default('position'),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }))();
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
