@@ -38,10 +38,10 @@ export interface AppOptions {
   /** Payment providers by id; the built-in test provider when none is given. */
   paymentProviders?: PaymentProvider[];
   /**
-   * Proxies whose X-Forwarded-* headers are believed (addresses, CIDR ranges or a hop count, as
-   * Fastify's trustProxy); none by default, so a client cannot pick its own IP for the limits.
+   * Proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges, as Fastify's
+   * trustProxy); none by default, so a client cannot pick its own IP for the limits.
    */
-  trustProxy?: string | string[] | number | false;
+  trustProxy?: string | string[] | false;
   /** Uploaded files: storage, staging folder and size limit. */
   files?: FileOptions;
 }
@@ -49,8 +49,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
-    // A hop count is supported at run time (lib/request.js) though Fastify's types omit it.
-    trustProxy: (options.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
+    trustProxy: options.trustProxy ?? false,
   };
   const app = Fastify(serverOptions);
   registerRouteCatalog(app);

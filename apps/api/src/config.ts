@@ -18,15 +18,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): a comma-separated
-   * list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`, or `loopback`, `uniquelocal`), or a
-   * number of hops. Empty (the default) trusts nobody: the client is the socket's peer.
+   * list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`, or `loopback`, `uniquelocal`).
+   * Empty (the default) trusts nobody: the client is the socket's peer. `true` and hop counts are
+   * refused: they would let a client that is no proxy choose its own address.
    */
   TRUST_PROXY: z
     .string()
     .trim()
     .default('')
     .refine((v) => v !== 'true' && v !== '*', 'trusting every proxy lets any client choose its own address; list the proxies')
-    .transform((v): string | number | false => (v === '' || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    .refine((v) => !/^\d+$/.test(v), 'a hop count cannot tell a proxy from a client; list the proxies')
+    .transform((v): string | false => (v === '' || v === 'false' ? false : v)),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { dataDir: string; filesDir: string };
