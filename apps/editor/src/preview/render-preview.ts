@@ -54,7 +54,8 @@ function navigationItems(layout: SiteLayoutEntry[] | undefined, identifier: stri
     fullUrl: link.fullUrl,
     active: link.fullUrl === activePath,
     newWindow: link.externalLink?.newWindow ?? false,
-    items: link.items?.filter((l) => l.enabled).map(toItem),
+    // Always a list: a missing key would be looked up further out and find a collection's items.
+    items: link.items?.filter((l) => l.enabled).map(toItem) ?? [],
   });
   return (
     layout
