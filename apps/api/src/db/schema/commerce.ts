@@ -120,6 +120,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('paid'),
     /** The plan of a subscription order (billing period, cycles); null for one-off orders. */
     subscriptionPlan: jsonb('subscription_plan').$type<Record<string, unknown>>(),
+    /** The member stopped the subscription: no renewal after this. */
+    subscriptionCancelledAt: timestamp('subscription_cancelled_at', { withTimezone: true }),
     /** The secret in the order-status link given to the shopper. */
     accessToken: text('access_token').notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),

@@ -15,9 +15,55 @@ export const siteMembers = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** e.g. ['owner'], ['viewer'], ['customer']. */
     roles: text('roles').array().notNull().default([]),
+    /** Null until the member opens the emailed link; orders are matched by email only after that. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When the member accepted the site's terms while creating the account. */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /** The member's language (POST /api/site-users/account/locale); null follows the site's. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('site_members_site_email').on(t.websiteId, t.email)],
+);
+
+/**
+ * One-time secrets mailed to a member (email verification, password reset). The id is the
+ * SHA-256 of the secret in the link, so the table alone cannot be used to take an account over.
+ */
+export const memberTokens = pgTable(
+  'member_tokens',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => siteMembers.id, { onDelete: 'cascade' }),
+    /** 'verify-email' | 'reset-password'. */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_tokens_member').on(t.memberId, t.purpose)],
+);
+
+/** A member's saved shipping addresses. */
+export const memberAddresses = pgTable(
+  'member_addresses',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => siteMembers.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_addresses_member').on(t.memberId)],
 );
 
 /**
