@@ -5,3 +5,4 @@ export * from './site-users';
 export * from './editor';
 export * from './files';
 export * from './store';
+export * from './mailing-lists';

@@ -1,0 +1,87 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { websites } from './site';
+
+/** A mailing list kept by the site; the newsletter block and the restock form's box feed it. */
+export const mailingLists = pgTable(
+  'mailing_lists',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The list the restock form's "join the mailing list" box feeds. */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mailing_lists_site_name').on(t.websiteId, t.name)],
+);
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+export type SubscriberSource = 'newsletter-block' | 'restock-form' | 'form';
+
+export const mailingListSubscribers = pgTable(
+  'mailing_list_subscribers',
+  {
+    id: text('id').primaryKey(),
+    listId: text('list_id')
+      .notNull()
+      .references(() => mailingLists.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').$type<SubscriberStatus>().notNull(),
+    source: text('source').$type<SubscriberSource>().notNull(),
+    /** When the visitor asked to join (the consent this row records). */
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** sha256 of the confirmation link's token; cleared when used, so the link works once. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** sha256 of the unsubscribe token every email to this subscriber carries. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('mailing_list_subscribers_list_email').on(t.listId, t.email),
+    uniqueIndex('mailing_list_subscribers_confirm').on(t.confirmTokenHash),
+    uniqueIndex('mailing_list_subscribers_unsubscribe').on(t.unsubscribeTokenHash),
+  ],
+);
+
+export type WebhookEvent = 'form.submitted' | 'order.placed' | 'subscriber.added';
+
+/** An outgoing webhook (the automation connection): events POSTed, signed, to the owner's URL. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<WebhookEvent[]>().notNull(),
+    /** HMAC-SHA256 key of the signature header; shown to the owner once, at creation. */
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_site').on(t.websiteId)],
+);
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').$type<WebhookEvent>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_hook').on(t.webhookId, t.createdAt)],
+);
