@@ -25,6 +25,7 @@ import { registerRouteCatalog } from './security/route-catalog';
 import { appsFolder, publicFolder } from './paths';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
+import { registerStoreAdminRoutes } from './store-admin/routes';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -92,11 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCrumbRoute(app);
   registerApiDocs(app, apiRouteDocs);
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb, websiteId });
-  registerCheckoutRoutes(app, {
-    db: options.database.db,
-    websiteId,
-    paymentProviders: new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p])),
-  });
+  const paymentProviders = new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]));
+  registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders });
   registerFormRoutes(app, { db: options.database.db, websiteId });
   await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
@@ -105,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
   registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
+  registerStoreAdminRoutes(app, { db: options.database.db, websiteId, paymentProviders });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

@@ -17,7 +17,8 @@ export function pickPurchasable(
   rows: readonly VariantRow[],
   sku: string,
 ): { product: ProductRow; variant: VariantRow } {
-  if (!product) throw new CommerceError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
+  // A disabled product is hidden from visitors, so it cannot be bought either.
+  if (!product?.enabled) throw new CommerceError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
   // A digital product has one price and no options: an empty sku means that one variant.
   const variant = rows.find((v) => v.sku === sku) ?? (product.productType === ProductType.DIGITAL && !sku ? rows[0] : undefined);
   if (!variant) {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * Payment providers sit behind this interface so a real processor can replace the built-in test
  * provider without touching checkout. `charge` runs inside the order transaction: a decline
@@ -14,9 +16,21 @@ export type ChargeResult =
   | { ok: true; reference: string; testMode: boolean }
   | { ok: false; code: 'card_declined' | 'invalid_details'; message: string; field?: string };
 
+export interface RefundRequest {
+  /** The reference the charge answered. */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  orderId: string;
+}
+
+export type RefundResult = { ok: true; reference: string } | { ok: false; message: string };
+
 export interface PaymentProvider {
   readonly id: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back part or all of a charge; runs inside the refund's transaction like `charge`. */
+  refund?(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** Cards the test provider knows; any other Luhn-valid number succeeds too. */
@@ -71,6 +85,11 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()): P
         return { ok: false, code: 'card_declined', field: 'cardNumber', message: 'Your card was declined.' };
       }
       return { ok: true, reference: `test_${orderId}`, testMode: true };
+    },
+    async refund({ reference, amountCents }) {
+      if (!reference.startsWith('test_')) return { ok: false, message: 'unknown charge' };
+      if (!Number.isInteger(amountCents) || amountCents <= 0) return { ok: false, message: 'invalid amount' };
+      return { ok: true, reference: `test_refund_${randomUUID()}` };
     },
   };
 }

@@ -4,6 +4,7 @@ import { checkoutRouteDocs } from '../commerce/checkout-routes';
 import { editorRouteDocs } from '../editor/routes';
 import { formRouteDocs } from '../forms/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
+import { storeAdminRouteDocs } from '../store-admin/routes';
 import { trackingRouteDocs } from '../tracking/routes';
 import type { RouteDocs } from './openapi';
 
@@ -17,5 +18,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs };
 }

@@ -46,6 +46,7 @@ export async function loadProductItems(
     .where(
       and(
         eq(products.collectionId, collection.id),
+        eq(products.enabled, true),
         filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
         filter.ids === undefined ? undefined : inArray(products.id, [...filter.ids]),
       ),

@@ -1,0 +1,233 @@
+import {
+  fillMessage,
+  formatMinorWithSymbol,
+  isCurrencyCode,
+  messages,
+  type CurrencyCode,
+  type FulfilOrder,
+  type OrderListQuery,
+  type RefundLine,
+} from '@site/commerce-core';
+import { and, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { orderItems, orders, variants } from '../db/schema';
+import { EditorError } from '../editor/http';
+import { queueEmail } from '../mail/queue-email';
+import type { PaymentProvider } from '../commerce/payments';
+import { decodeCursor, encodeCursor } from '../site-users/cursor';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+const orderNotFound = () => new EditorError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
+const money = (cents: number, currency: string) => ({ value: String(cents), currency });
+
+function summary(o: OrderRow) {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    email: o.email,
+    status: o.status,
+    currency: o.currency,
+    grandTotal: money(o.grandTotalCents, o.currency),
+    refunded: money(o.refundedCents, o.currency),
+    testMode: o.testMode,
+    createdAt: o.createdAt.toISOString(),
+    fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+  };
+}
+export type OrderSummary = ReturnType<typeof summary>;
+
+function detail(o: OrderRow, items: readonly ItemRow[], variantAttributes: ReadonlyMap<string, Record<string, string>>) {
+  return {
+    ...summary(o),
+    shippingAddress: o.shippingAddress,
+    shippingOption: o.shippingOption,
+    subtotal: money(o.subtotalCents, o.currency),
+    tax: money(o.taxCents, o.currency),
+    shipping: money(o.shippingCents, o.currency),
+    discount: money(o.discountCents, o.currency),
+    payment: { provider: o.paymentProvider, reference: o.paymentReference, testMode: o.testMode },
+    trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    subscriptionPlan: o.subscriptionPlan,
+    lines: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      variantId: i.variantId,
+      sku: i.sku,
+      productName: i.productName,
+      attributes: variantAttributes.get(i.variantId) ?? {},
+      quantity: i.quantity,
+      refundedQuantity: i.refundedQuantity,
+      unitPrice: money(i.unitPriceCents, o.currency),
+      /** Answers of the product's additional-fields form (personalisation). */
+      additionalFields: i.additionalFields,
+    })),
+  };
+}
+export type OrderDetail = ReturnType<typeof detail>;
+
+function filters(websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limit'>) {
+  const q = query.q?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
+  return and(
+    eq(orders.websiteId, websiteId),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(orders.createdAt, dayAfter(query.to)) : undefined,
+    q ? ilike(orders.email, `%${q}%`) : undefined,
+  );
+}
+
+/** Newest first; the cursor is the last order number seen. */
+export async function listOrders(db: Database, websiteId: string, query: OrderListQuery) {
+  const after = decodeCursor(z.tuple([z.number().int()]), query.cursor);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(filters(websiteId, query), after ? lt(orders.orderNumber, after[0]) : undefined))
+    .orderBy(desc(orders.orderNumber))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { orders: page.map(summary), nextCursor: rows.length > query.limit && last ? encodeCursor([last.orderNumber]) : null };
+}
+
+async function loadDetail(db: Database | Tx, order: OrderRow): Promise<OrderDetail> {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const ids = [...new Set(items.map((i) => i.variantId))];
+  const rows = ids.length ? await db.select({ id: variants.id, attributes: variants.attributes }).from(variants).where(inArray(variants.id, ids)) : [];
+  return detail(order, items, new Map(rows.map((r) => [r.id, r.attributes])));
+}
+
+async function findOrderRow(db: Database | Tx, websiteId: string, id: string, lock = false): Promise<OrderRow> {
+  const query = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.websiteId, websiteId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+export async function getOrder(db: Database, websiteId: string, id: string): Promise<OrderDetail> {
+  return loadDetail(db, await findOrderRow(db, websiteId, id));
+}
+
+/** Marks the order fulfilled and, in the same transaction, queues the shipping email. */
+export async function fulfilOrder(db: Database, websiteId: string, id: string, input: FulfilOrder, origin: string): Promise<OrderDetail> {
+  return db.transaction(async (tx) => {
+    const order = await findOrderRow(tx, websiteId, id, true);
+    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', messages.orderAlreadyCancelled);
+    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', messages.orderAlreadyFulfilled);
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'fulfilled', fulfilledAt: new Date(), trackingNumber: input.trackingNumber, carrier: input.carrier ?? null })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (input.notifyCustomer) {
+      await queueEmail(tx, websiteId, 'shipping', order.email, {
+        orderNumber: String(order.orderNumber),
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        trackingUrl: input.trackingUrl,
+        statusUrl: `${origin}/orders/${encodeURIComponent(order.id)}?token=${encodeURIComponent(order.accessToken)}`,
+      });
+    }
+    return loadDetail(tx, updated!);
+  });
+}
+
+async function refundThrough(provider: PaymentProvider | undefined, order: OrderRow, amountCents: number): Promise<void> {
+  if (amountCents === 0) return;
+  if (!provider?.refund) throw new EditorError(409, 'REFUND_UNSUPPORTED', messages.refundUnsupported);
+  const result = await provider.refund({ reference: order.paymentReference, amountCents, currency: order.currency, orderId: order.id });
+  if (!result.ok) throw new EditorError(502, 'REFUND_FAILED', fillMessage(messages.refundFailed, { reason: result.message }));
+}
+
+/** Units back on the shelf; unlimited variants have no count to return to. */
+async function restock(tx: Tx, variantId: string, units: number): Promise<void> {
+  await tx
+    .update(variants)
+    .set({ qtyInStock: sql`${variants.qtyInStock} + ${units}` })
+    .where(and(eq(variants.id, variantId), eq(variants.unlimited, false)));
+}
+
+/**
+ * Refunds units of one line through the order's payment provider and returns them to stock, in
+ * one transaction with the order row locked: two refunds of the same line cannot both pass the
+ * "still refundable" check, and a refused refund changes nothing.
+ */
+export async function refundLine(db: Database, websiteId: string, id: string, input: RefundLine, providers: ReadonlyMap<string, PaymentProvider>) {
+  return db.transaction(async (tx) => {
+    const order = await findOrderRow(tx, websiteId, id, true);
+    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', messages.orderAlreadyCancelled);
+    const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
+    if (!item) throw new EditorError(404, 'ORDER_LINE_NOT_FOUND', messages.orderNotFound);
+    const left = item.quantity - item.refundedQuantity;
+    if (left === 0) throw new EditorError(409, 'NOTHING_TO_REFUND', messages.orderNotRefundable);
+    if (input.quantity > left) throw new EditorError(400, 'INVALID', fillMessage(messages.refundQuantityTooHigh, { quantity: left }), [{ path: ['quantity'], message: fillMessage(messages.refundQuantityTooHigh, { quantity: left }) }]);
+    const amount = item.unitPriceCents * input.quantity;
+    await refundThrough(providers.get(order.paymentProvider), order, amount);
+    await tx.update(orderItems).set({ refundedQuantity: item.refundedQuantity + input.quantity }).where(eq(orderItems.id, item.id));
+    await restock(tx, item.variantId, input.quantity);
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundedCents: order.refundedCents + amount })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return loadDetail(tx, updated!);
+  });
+}
+
+/** Cancels an order not yet fulfilled: every unit not refunded yet is refunded and restocked. */
+export async function cancelOrder(db: Database, websiteId: string, id: string, providers: ReadonlyMap<string, PaymentProvider>) {
+  return db.transaction(async (tx) => {
+    const order = await findOrderRow(tx, websiteId, id, true);
+    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', messages.orderAlreadyCancelled);
+    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', messages.orderAlreadyFulfilled);
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    // What was charged and not given back yet, tax and shipping included.
+    const amount = order.grandTotalCents - order.refundedCents;
+    await refundThrough(providers.get(order.paymentProvider), order, amount);
+    for (const item of items) {
+      const left = item.quantity - item.refundedQuantity;
+      if (left === 0) continue;
+      await tx.update(orderItems).set({ refundedQuantity: item.quantity }).where(eq(orderItems.id, item.id));
+      await restock(tx, item.variantId, left);
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: new Date(), refundedCents: order.grandTotalCents })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return loadDetail(tx, updated!);
+  });
+}
+
+const CSV_COLUMNS = ['Order number', 'Created', 'Email', 'Status', 'Currency', 'Subtotal', 'Tax', 'Shipping', 'Discount', 'Total', 'Refunded', 'Items', 'Tracking number'];
+
+/** A spreadsheet cell: quoted when needed, and never read as a formula (CSV injection). */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Every order matching the list filters, newest first, as CSV with amounts in the store's format. */
+export async function ordersCsv(db: Database, websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limit'>): Promise<string> {
+  const rows = await db.select().from(orders).where(filters(websiteId, query)).orderBy(desc(orders.orderNumber));
+  const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))) : [];
+  const lines = [CSV_COLUMNS.map(cell).join(',')];
+  for (const o of rows) {
+    const currency: CurrencyCode = isCurrencyCode(o.currency) ? o.currency : 'USD';
+    const amount = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
+    const bought = items.filter((i) => i.orderId === o.id).map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; ');
+    lines.push(
+      [String(o.orderNumber), o.createdAt.toISOString(), o.email, o.status, o.currency, amount(o.subtotalCents), amount(o.taxCents), amount(o.shippingCents), amount(o.discountCents), amount(o.grandTotalCents), amount(o.refundedCents), bought, o.trackingNumber ?? '']
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,40 @@
+import { adminProductType, type CurrencyCode } from '@site/commerce-core';
+import type { products, variants } from '../db/schema';
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+
+/** Money in the admin calls: whole minor units as a string, with the store currency. */
+const money = (cents: number, currency: CurrencyCode) => ({ value: String(cents), currency });
+
+export function toAdminVariant(v: VariantRow, currency: CurrencyCode) {
+  return {
+    id: v.id,
+    sku: v.sku,
+    attributes: v.attributes,
+    price: money(v.priceCents, currency),
+    ...(v.onSale || v.salePriceCents > 0 ? { salePrice: money(v.salePriceCents, currency) } : {}),
+    onSale: v.onSale,
+    qtyInStock: v.qtyInStock,
+    unlimited: v.unlimited,
+  };
+}
+
+export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], currency: CurrencyCode) {
+  const details = p.details as { variantOptionOrdering?: string[] };
+  return {
+    id: p.id,
+    collectionId: p.collectionId,
+    title: p.title,
+    urlId: p.urlId,
+    excerpt: p.excerpt,
+    productType: adminProductType(p.productType) ?? 'physical',
+    enabled: p.enabled,
+    version: p.version,
+    imageUrl: p.imageUrl,
+    variantOptionOrdering: details.variantOptionOrdering ?? [],
+    variants: rows.map((v) => toAdminVariant(v, currency)),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+export type AdminProductView = ReturnType<typeof toAdminProduct>;

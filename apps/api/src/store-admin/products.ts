@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADMIN_PRODUCT_TYPES,
+  EDITOR_LIMITS,
+  fillMessage,
+  LOW_STOCK_UNITS,
+  messages,
+  parseMinorUnits,
+  storeUrlId,
+  type AdminProductSave,
+  type CurrencyCode,
+  type ProductListQuery,
+} from '@site/commerce-core';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { products, variants } from '../db/schema';
+import { EditorError } from '../editor/http';
+import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { toAdminProduct, type AdminProductView } from './product-view';
+import { findStore } from './stores';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+const newId = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
+
+const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', messages.productNotFound);
+const invalid = (message: string, path: (string | number)[]) => new EditorError(400, 'INVALID', message, [{ path, message }]);
+
+async function variantsOf(db: Database | Tx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(variants).where(inArray(variants.productId, [...ids])).orderBy(asc(variants.position));
+}
+
+export async function getProduct(db: Database, websiteId: string, id: string, currency: CurrencyCode): Promise<AdminProductView> {
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+  if (!row) throw productNotFound();
+  return toAdminProduct(row, await variantsOf(db, [row.id]), currency);
+}
+
+const hasStock = (low: number) => sql`exists (select 1 from ${variants} v where v.product_id = ${products.id} and (v.unlimited or v.qty_in_stock >= ${low}))`;
+const stockFilters: Record<NonNullable<ProductListQuery['stock']>, SQL> = {
+  in: hasStock(1),
+  out: sql`not ${hasStock(1)}`,
+  low: sql`${hasStock(1)} and not ${hasStock(LOW_STOCK_UNITS + 1)}`,
+};
+
+/** Keyset pages per sort: the cursor is the last row's sort key and id. */
+const sorts = {
+  position: { column: products.position, dir: 'asc', key: z.tuple([z.number(), z.string()]) },
+  title: { column: products.title, dir: 'asc', key: z.tuple([z.string(), z.string()]) },
+  '-title': { column: products.title, dir: 'desc', key: z.tuple([z.string(), z.string()]) },
+  oldest: { column: products.createdAt, dir: 'asc', key: z.tuple([z.string(), z.string()]) },
+  newest: { column: products.createdAt, dir: 'desc', key: z.tuple([z.string(), z.string()]) },
+} as const;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listProducts(db: Database, websiteId: string, currency: CurrencyCode, query: ProductListQuery) {
+  const sort = sorts[query.sort];
+  const after = decodeCursor(sort.key, query.cursor);
+  const afterValue = after && (sort.column === products.createdAt ? new Date(after[0] as string) : after[0]);
+  const beyond = sort.dir === 'asc' ? gt : lt;
+  const q = query.q?.trim();
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.websiteId, websiteId),
+        query.collectionId ? eq(products.collectionId, query.collectionId) : undefined,
+        q
+          ? or(
+              ilike(products.title, `%${escapeLike(q)}%`),
+              sql`exists (select 1 from ${variants} v where v.product_id = ${products.id} and v.sku ilike ${`%${escapeLike(q)}%`})`,
+            )
+          : undefined,
+        query.type ? eq(products.productType, ADMIN_PRODUCT_TYPES[query.type]) : undefined,
+        query.stock ? stockFilters[query.stock] : undefined,
+        after ? or(beyond(sort.column, afterValue!), and(eq(sort.column, afterValue!), gt(products.id, after[1]))) : undefined,
+      ),
+    )
+    .orderBy(sort.dir === 'asc' ? asc(sort.column) : desc(sort.column), asc(products.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const all = await variantsOf(db, page.map((p) => p.id));
+  const last = page.at(-1);
+  const lastKey = last && (sort.column === products.createdAt ? last.createdAt.toISOString() : last[sort.column === products.title ? 'title' : 'position']);
+  return {
+    products: page.map((p) => toAdminProduct(p, all.filter((v) => v.productId === p.id), currency)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([lastKey, last.id]) : null,
+  };
+}
+
+function checkCurrency(input: AdminProductSave, currency: CurrencyCode): void {
+  input.variants.forEach((v, i) => {
+    for (const [field, money] of [['price', v.price], ['salePrice', v.salePrice]] as const) {
+      if (money && money.currency !== currency) throw invalid(fillMessage(messages.wrongCurrency, { currency }), ['variants', i, field]);
+    }
+  });
+}
+
+/**
+ * Creates (no id) or replaces a product with all its variants in one transaction, so a refused
+ * save leaves nothing behind. Saves of one site queue on an advisory lock: the per-store product
+ * limit and the per-site SKU rule are checks over other rows that a unique index cannot express.
+ */
+export async function saveProduct(
+  db: Database,
+  websiteId: string,
+  currency: CurrencyCode,
+  id: string | undefined,
+  input: AdminProductSave,
+): Promise<AdminProductView> {
+  checkCurrency(input, currency);
+  if (id && input.version === undefined) throw invalid(messages.staleProduct, ['version']);
+  const store = await findStore(db, websiteId, input.collectionId);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`store-products:${websiteId}`}))`);
+    const [existing] = id ? await tx.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId))) : [];
+    if (id && !existing) throw productNotFound();
+    if (existing && existing.version !== input.version) throw new EditorError(409, 'STALE_VERSION', messages.staleProduct);
+
+    if (!existing || existing.collectionId !== store.id) {
+      const [held] = await tx.select({ n: count() }).from(products).where(eq(products.collectionId, store.id));
+      if ((held?.n ?? 0) >= EDITOR_LIMITS.maxProductsPerCollection) {
+        throw new EditorError(409, 'PRODUCT_LIMIT', fillMessage(messages.productsLimit, { max: EDITOR_LIMITS.maxProductsPerCollection }));
+      }
+    }
+
+    const siblings = await tx
+      .select({ urlId: products.urlId })
+      .from(products)
+      .where(and(eq(products.collectionId, store.id), id ? ne(products.id, id) : undefined));
+    const takenUrls = siblings.map((s) => s.urlId);
+    const urlId = input.urlId ?? (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, takenUrls, 'product'));
+    if (takenUrls.includes(urlId)) {
+      const message = fillMessage(messages.storeUrlIdTaken, { urlId: `${store.path.slice(1)}/p/${urlId}` });
+      throw new EditorError(409, 'URL_TAKEN', message, [{ path: ['urlId'], message }]);
+    }
+
+    const lowered = input.variants.map((v) => v.sku.toLowerCase());
+    const [clash] = await tx
+      .select({ sku: variants.sku })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(eq(products.websiteId, websiteId), id ? ne(products.id, id) : undefined, inArray(sql`lower(${variants.sku})`, lowered)))
+      .limit(1);
+    if (clash) {
+      const i = lowered.indexOf(clash.sku.toLowerCase());
+      throw new EditorError(409, 'SKU_TAKEN', fillMessage(messages.skuTaken, { sku: clash.sku }), [
+        { path: ['variants', i, 'sku'], message: fillMessage(messages.skuTaken, { sku: clash.sku }) },
+      ]);
+    }
+
+    const fields = {
+      collectionId: store.id,
+      urlId,
+      title: input.title,
+      excerpt: input.excerpt,
+      productType: ADMIN_PRODUCT_TYPES[input.productType],
+      enabled: input.enabled,
+      details: { ...(existing?.details ?? {}), variantOptionOrdering: input.variantOptionOrdering },
+    };
+    const productId = existing?.id ?? newId('product');
+    if (existing) {
+      await tx
+        .update(products)
+        .set({ ...fields, version: existing.version + 1 })
+        .where(eq(products.id, productId));
+    } else {
+      const [last] = await tx.select({ max: sql<number>`coalesce(max(${products.position}), -1)` }).from(products).where(eq(products.collectionId, store.id));
+      await tx.insert(products).values({ id: productId, websiteId, ...fields, position: Number(last?.max ?? -1) + 1 });
+    }
+    await writeVariants(tx, productId, input);
+    const [row] = await tx.select().from(products).where(eq(products.id, productId));
+    return toAdminProduct(row!, await variantsOf(tx, [productId]), currency);
+  });
+}
+
+async function writeVariants(tx: Tx, productId: string, input: AdminProductSave): Promise<void> {
+  const current = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId));
+  const known = new Set(current.map((v) => v.id));
+  const kept = new Set<string>();
+  input.variants.forEach((v, i) => {
+    if (v.id !== undefined && !known.has(v.id)) throw invalid(messages.variantNotFound, ['variants', i, 'id']);
+    if (v.id) kept.add(v.id);
+  });
+  const gone = [...known].filter((v) => !kept.has(v));
+  if (gone.length) await tx.delete(variants).where(inArray(variants.id, gone));
+  // Variants may trade SKUs in one save; parking the kept ones on their ids first keeps the
+  // (product, sku) index from seeing a transient duplicate.
+  if (kept.size) await tx.update(variants).set({ sku: sql`'~' || ${variants.id}` }).where(inArray(variants.id, [...kept]));
+  for (const [position, v] of input.variants.entries()) {
+    const row = {
+      sku: v.sku,
+      attributes: v.attributes,
+      priceCents: parseMinorUnits(v.price.value)!,
+      salePriceCents: v.salePrice ? parseMinorUnits(v.salePrice.value)! : 0,
+      onSale: v.onSale,
+      // Set, never computed from a read: a checkout taking units at the same moment is not undone.
+      qtyInStock: v.qtyInStock,
+      unlimited: v.unlimited,
+      position,
+    };
+    if (v.id) await tx.update(variants).set(row).where(eq(variants.id, v.id));
+    else await tx.insert(variants).values({ id: newId('variant'), productId, ...row });
+  }
+}
+
+export async function deleteProduct(db: Database, websiteId: string, id: string, version: number): Promise<void> {
+  const gone = await db
+    .delete(products)
+    .where(and(eq(products.id, id), eq(products.websiteId, websiteId), eq(products.version, version)))
+    .returning({ id: products.id });
+  if (gone.length) return;
+  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+  throw row ? new EditorError(409, 'STALE_VERSION', messages.staleProduct) : productNotFound();
+}
+
+/** Enable or disable without sending the whole product; still version-checked. */
+export async function setProductEnabled(db: Database, websiteId: string, id: string, version: number, enabled: boolean): Promise<void> {
+  const done = await db
+    .update(products)
+    .set({ enabled, version: sql`${products.version} + 1` })
+    .where(and(eq(products.id, id), eq(products.websiteId, websiteId), eq(products.version, version)))
+    .returning({ id: products.id });
+  if (done.length) return;
+  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+  throw row ? new EditorError(409, 'STALE_VERSION', messages.staleProduct) : productNotFound();
+}

@@ -1,0 +1,157 @@
+import {
+  AdminProductSaveSchema,
+  FulfilOrderSchema,
+  OrderListQuerySchema,
+  ProductListQuerySchema,
+  RefundLineSchema,
+  RootCategoryCreateSchema,
+  StockUpdateSchema,
+  StoreCollectionCreateSchema,
+} from '@site/commerce-core';
+import { messages as pageMessages } from '@site/page-content';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { PaymentProvider } from '../commerce/payments';
+import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
+import { createEditorGuard } from '../editor/auth';
+import { EditorError, handle, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
+import { loadWebsite, storeCurrency } from '../pages/site-data';
+import { InventoryQuerySchema, listInventory, setStock } from './inventory';
+import { cancelOrder, fulfilOrder, getOrder, listOrders, ordersCsv, refundLine } from './orders';
+import { namespaceOf, readPreferences, writePreferences } from './preferences';
+import { deleteProduct, getProduct, listProducts, saveProduct, setProductEnabled } from './products';
+import { createRootCategory, createStore, listStores } from './stores';
+
+export interface StoreAdminRouteOptions {
+  db: Database;
+  websiteId: string;
+  paymentProviders: ReadonlyMap<string, PaymentProvider>;
+}
+
+const CONTENT_SERVICE = '/api/content-service/product/1.1/websites/:websiteId/products';
+const PREFERENCES = '/api/v1/commerce-preferences/:namespace';
+const STORE = '/api/editor/store';
+
+const SiteParams = z.object({ websiteId: z.string().max(200) });
+const CategoryParams = SiteParams.extend({ collectionId: z.string().max(200) });
+const NamespaceParams = z.object({ namespace: z.string().max(100) });
+const IdParams = z.object({ id: z.string().max(200) });
+const VersionQuery = z.object({ version: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const EnabledBody = z.strictObject({ version: z.number().int().min(0), enabled: z.boolean() });
+const OrderFilterQuery = OrderListQuerySchema.omit({ cursor: true, limit: true });
+
+/**
+ * The store admin calls (platform.md §7 and ours): the editor's guard (a member session; viewer
+ * reads, owner/admin/editor write with the X-SiteUser-XSRF-Token) and the editor's error shape.
+ */
+export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, paymentProviders }: StoreAdminRouteOptions): void {
+  void app.register(async (scope) => {
+    registerEditorErrors(scope);
+    const guard = createEditorGuard({ db, websiteId });
+    const read = { preHandler: guard.read };
+    const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
+    const currency = async () => {
+      const website = await loadWebsite(db, websiteId);
+      if (!website) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
+      return storeCurrency(website);
+    };
+    // The session belongs to this server's site: a path naming another site names nothing here.
+    const sameSite = (request: FastifyRequest) => {
+      if (parse(SiteParams, request.params).websiteId !== websiteId) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
+    };
+    const id = (request: FastifyRequest) => parse(IdParams, request.params).id;
+    const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+    scope.post(
+      CONTENT_SERVICE,
+      write,
+      handle(async (request, reply) => {
+        sameSite(request);
+        return reply.status(201).send(await createStore(db, websiteId, parse(StoreCollectionCreateSchema, request.body)));
+      }),
+    );
+    scope.post(
+      `${CONTENT_SERVICE}/:collectionId/categories`,
+      write,
+      handle(async (request, reply) => {
+        sameSite(request);
+        const { collectionId } = parse(CategoryParams, request.params);
+        return reply.status(201).send(await createRootCategory(db, websiteId, collectionId, parse(RootCategoryCreateSchema, request.body)));
+      }),
+    );
+
+    scope.get(PREFERENCES, read, handle(async (request) => readPreferences(db, websiteId, namespaceOf(parse(NamespaceParams, request.params).namespace))));
+    scope.put(PREFERENCES, write, handle(async (request) => writePreferences(db, websiteId, namespaceOf(parse(NamespaceParams, request.params).namespace), request.body)));
+
+    scope.get(`${STORE}/collections`, read, handle(async () => ({ stores: await listStores(db, websiteId) })));
+    scope.get(`${STORE}/products`, read, handle(async (request) => listProducts(db, websiteId, await currency(), parse(ProductListQuerySchema, request.query))));
+    scope.post(
+      `${STORE}/products`,
+      write,
+      handle(async (request, reply) => reply.status(201).send(await saveProduct(db, websiteId, await currency(), undefined, parse(AdminProductSaveSchema, request.body)))),
+    );
+    scope.get(`${STORE}/products/:id`, read, handle(async (request) => getProduct(db, websiteId, id(request), await currency())));
+    scope.put(`${STORE}/products/:id`, write, handle(async (request) => saveProduct(db, websiteId, await currency(), id(request), parse(AdminProductSaveSchema, request.body))));
+    scope.patch(
+      `${STORE}/products/:id`,
+      write,
+      handle(async (request) => {
+        const body = parse(EnabledBody, request.body);
+        await setProductEnabled(db, websiteId, id(request), body.version, body.enabled);
+        return getProduct(db, websiteId, id(request), await currency());
+      }),
+    );
+    scope.delete(
+      `${STORE}/products/:id`,
+      write,
+      handle(async (request, reply) => {
+        await deleteProduct(db, websiteId, id(request), parse(VersionQuery, request.query).version);
+        return reply.status(204).send();
+      }),
+    );
+
+    scope.get(`${STORE}/inventory`, read, handle(async (request) => listInventory(db, websiteId, await currency(), parse(InventoryQuerySchema, request.query))));
+    scope.patch(`${STORE}/variants/:id/stock`, write, handle(async (request) => setStock(db, websiteId, id(request), parse(StockUpdateSchema, request.body), await currency())));
+
+    scope.get(`${STORE}/orders`, read, handle(async (request) => listOrders(db, websiteId, parse(OrderListQuerySchema, request.query))));
+    scope.get(
+      `${STORE}/orders.csv`,
+      read,
+      handle(async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="orders.csv"')
+          .send(await ordersCsv(db, websiteId, parse(OrderFilterQuery, request.query))),
+      ),
+    );
+    scope.get(`${STORE}/orders/:id`, read, handle(async (request) => getOrder(db, websiteId, id(request))));
+    scope.post(`${STORE}/orders/:id/fulfil`, write, handle(async (request) => fulfilOrder(db, websiteId, id(request), parse(FulfilOrderSchema, request.body), origin(request))));
+    scope.post(`${STORE}/orders/:id/cancel`, write, handle(async (request) => cancelOrder(db, websiteId, id(request), paymentProviders)));
+    scope.post(`${STORE}/orders/:id/refund`, write, handle(async (request) => refundLine(db, websiteId, id(request), parse(RefundLineSchema, request.body), paymentProviders)));
+  });
+}
+
+const guarded = { tags: ['store admin'], guard: 'member' as const };
+/** Reads need a viewer or an editing role; writes an editing role and the XSRF header. */
+export const storeAdminRouteDocs: RouteDocs = {
+  [`POST ${CONTENT_SERVICE}`]: { ...guarded, summary: 'Create a store: a products collection page at /<urlId>, linked in the main navigation (201)', params: SiteParams, body: StoreCollectionCreateSchema, status: 201 },
+  [`POST ${CONTENT_SERVICE}/:collectionId/categories`]: { ...guarded, summary: "Create a store's root category (201; 409 when it has one)", params: CategoryParams, body: RootCategoryCreateSchema, status: 201 },
+  [`GET ${PREFERENCES}`]: { ...guarded, summary: 'Commerce preferences of a namespace (checkout, tax, shipping, currency, instalments, notifications)', params: NamespaceParams },
+  [`PUT ${PREFERENCES}`]: { ...guarded, summary: 'Replace the preferences of a namespace; websiteId and empty values are dropped', params: NamespaceParams },
+  [`GET ${STORE}/collections`]: { ...guarded, summary: 'The stores of the site' },
+  [`GET ${STORE}/products`]: { ...guarded, summary: 'Products: search, filter by type and stock, sort, cursor pages', query: ProductListQuerySchema },
+  [`POST ${STORE}/products`]: { ...guarded, summary: 'Create a product with its variants (201)', body: AdminProductSaveSchema, status: 201 },
+  [`GET ${STORE}/products/:id`]: { ...guarded, summary: 'One product with its variants', params: IdParams },
+  [`PUT ${STORE}/products/:id`]: { ...guarded, summary: 'Save a product and its variants; 409 on a stale version', params: IdParams, body: AdminProductSaveSchema },
+  [`PATCH ${STORE}/products/:id`]: { ...guarded, summary: 'Enable or disable a product; 409 on a stale version', params: IdParams, body: EnabledBody },
+  [`DELETE ${STORE}/products/:id`]: { ...guarded, summary: 'Delete a product (204); 409 on a stale version', params: IdParams, query: VersionQuery, status: 204 },
+  [`GET ${STORE}/inventory`]: { ...guarded, summary: 'Stock of every variant, by product title', query: InventoryQuerySchema },
+  [`PATCH ${STORE}/variants/:id/stock`]: { ...guarded, summary: "Set a variant's stock or unlimited flag", params: IdParams, body: StockUpdateSchema },
+  [`GET ${STORE}/orders`]: { ...guarded, summary: 'Orders, newest first: status, date range and email filters, cursor pages', query: OrderListQuerySchema },
+  [`GET ${STORE}/orders.csv`]: { ...guarded, summary: 'Orders matching the filters as CSV', query: OrderFilterQuery },
+  [`GET ${STORE}/orders/:id`]: { ...guarded, summary: 'One order: lines, addresses, payment, totals', params: IdParams },
+  [`POST ${STORE}/orders/:id/fulfil`]: { ...guarded, summary: 'Mark fulfilled with a tracking number; queues the shipping email', params: IdParams, body: FulfilOrderSchema },
+  [`POST ${STORE}/orders/:id/cancel`]: { ...guarded, summary: 'Cancel an unfulfilled order: refund through the provider, restock', params: IdParams },
+  [`POST ${STORE}/orders/:id/refund`]: { ...guarded, summary: 'Refund units of one line through the provider and restock them', params: IdParams, body: RefundLineSchema },
+};

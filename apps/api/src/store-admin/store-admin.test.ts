@@ -1,0 +1,352 @@
+import { messages, STORE_API } from '@site/commerce-core';
+import { EDITOR_API, messages as pageMessages } from '@site/page-content';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
+import { databaseTargets } from '../../test/databases';
+import { EditorClient } from '../../test/editor';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { categories, outgoingEmails, pages, products, variants } from '../db/schema';
+import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+
+const targets = await databaseTargets();
+const usd = (value: string) => ({ value, currency: 'USD' });
+
+describe.each(targets)('store admin on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: EditorClient;
+  let viewer: EditorClient;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database, writesPerMinute: 0 });
+    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const createStore = (title: string, urlId = '') =>
+    owner.call('POST', STORE_API.storeCollections('demo'), { navigationTitle: title, title, urlId, description: `${title} store`, enabled: true });
+  const physical = (collectionId: string, skuPrefix: string, over: Record<string, unknown> = {}) => ({
+    collectionId,
+    title: `Print ${skuPrefix}`,
+    productType: 'physical',
+    variantOptionOrdering: ['Size', 'Paper'],
+    variants: [
+      { sku: `${skuPrefix}-A4-M`, attributes: { Size: 'A4', Paper: 'Matte' }, price: usd('2500'), qtyInStock: 5 },
+      { sku: `${skuPrefix}-A4-G`, attributes: { Size: 'A4', Paper: 'Gloss' }, price: usd('2500'), qtyInStock: 5 },
+      { sku: `${skuPrefix}-A3-M`, attributes: { Size: 'A3', Paper: 'Matte' }, price: usd('4000'), salePrice: usd('3500'), onSale: true, qtyInStock: 2 },
+      { sku: `${skuPrefix}-A3-G`, attributes: { Size: 'A3', Paper: 'Gloss' }, price: usd('4000'), unlimited: true },
+    ],
+    ...over,
+  });
+  const countRows = async () => ({
+    products: (await database.db.select().from(products)).length,
+    variants: (await database.db.select().from(variants)).length,
+  });
+  const buy = async (itemId: string, sku: string, quantity: number, email = 'buyer@example.com') => {
+    const shopper = new Shopper(app);
+    expect((await shopper.addToCart(itemId, sku, quantity)).statusCode).toBe(200);
+    return shopper.post('/api/commerce/checkout', { email, shippingAddress: ADDRESS, payment: TEST_CARD });
+  };
+
+  describe('who may call', () => {
+    it('refuses every call without a session (401) and a viewer writing (403)', async () => {
+      const visitor = new Shopper(app);
+      const calls = [
+        ['POST', STORE_API.storeCollections('demo')],
+        ['POST', STORE_API.rootCategory('demo', 'page-shop')],
+        ['GET', STORE_API.commercePreferences('checkout')],
+        ['PUT', STORE_API.commercePreferences('checkout')],
+        ['GET', STORE_API.products],
+        ['POST', STORE_API.products],
+        ['PUT', STORE_API.product('prod-canvas-tote')],
+        ['DELETE', `${STORE_API.product('prod-canvas-tote')}?version=0`],
+        ['GET', STORE_API.inventory],
+        ['PATCH', STORE_API.variantStock('x')],
+        ['GET', STORE_API.orders],
+        ['GET', STORE_API.ordersCsv],
+        ['POST', STORE_API.fulfilOrder('x')],
+        ['POST', STORE_API.refundLine('x')],
+        ['POST', STORE_API.cancelOrder('x')],
+      ] as const;
+      for (const [method, url] of calls) {
+        const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+        const res = await visitor.request(method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json().error.code).toBe('NOT_SIGNED_IN');
+        if (method === 'GET') expect((await viewer.get(url)).statusCode, `viewer ${url}`).toBe(200);
+        else expect((await viewer.call(method, url, body)).statusCode, `viewer ${method} ${url}`).toBe(403);
+      }
+    });
+
+    it('answers 404 for another website id in the path', async () => {
+      const res = await owner.call('POST', STORE_API.storeCollections('other-site'), { navigationTitle: 'X', title: 'X', urlId: '', description: '' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(pageMessages.unableToLocateContent);
+    });
+  });
+
+  describe('store creation', () => {
+    it('creates a store page at its URL, in the main navigation, rendered at once, with its root category', async () => {
+      const res = await createStore('Prints');
+      expect(res.statusCode, res.body).toBe(201);
+      const store = res.json();
+      expect(store).toMatchObject({ title: 'Prints', navigationTitle: 'Prints', urlId: 'prints', fullUrl: '/prints', enabled: true });
+      const root = await owner.call('POST', STORE_API.rootCategory('demo', store.id), { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
+      expect(root.statusCode, root.body).toBe(201);
+      expect(root.json()).toMatchObject({ collectionId: store.id, parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
+      const again = await owner.call('POST', STORE_API.rootCategory('demo', store.id), { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(messages.rootCategoryExists);
+      expect(await database.db.select().from(categories).where(eq(categories.collectionId, store.id))).toHaveLength(1);
+
+      const page = await new Shopper(app).get('/prints?format=json');
+      expect(page.statusCode).toBe(200);
+      const layout = (await owner.get(EDITOR_API.siteLayout)).json();
+      expect(JSON.stringify(layout)).toContain(store.id);
+      expect((await owner.get(STORE_API.stores)).json().stores.map((s: { urlId: string }) => s.urlId)).toEqual(expect.arrayContaining(['shop', 'prints']));
+    });
+
+    it('derives the URL id: fallback title under 3 characters, -N on collision; a taken URL id given is refused', async () => {
+      expect((await createStore('Prints')).json().urlId).toBe('prints-1');
+      expect((await createStore('ab')).json().urlId).toBe('store');
+      expect((await createStore(' x ')).json().urlId).toBe('store-1');
+      const taken = await createStore('About us', 'about');
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error).toMatchObject({ code: 'URL_TAKEN', message: 'Another page already uses the URL /about. Choose another URL.' });
+      expect(await database.db.select().from(pages).where(eq(pages.title, 'About us'))).toHaveLength(0);
+    });
+
+    it('refuses a payload without the spec fields, and a root category of a page that is not a store', async () => {
+      expect((await owner.call('POST', STORE_API.storeCollections('demo'), { title: 'No nav' })).statusCode).toBe(400);
+      const res = await owner.call('POST', STORE_API.rootCategory('demo', 'page-about'), { displayName: 'x', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('commerce preferences', () => {
+    it('drops websiteId and empty values, and the checkout minimum reaches the cart and checkout', async () => {
+      const put = await owner.call('PUT', STORE_API.commercePreferences('checkout'), { websiteId: 'demo', checkoutMinimumSubtotalCents: '50000', orderNotesLabel: '', orderNotesEnabled: true });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toEqual({ checkoutMinimumSubtotalCents: '50000', orderNotesEnabled: true });
+      expect((await viewer.get(STORE_API.commercePreferences('checkout'))).json()).toEqual(put.json());
+      const shopper = new Shopper(app);
+      await shopper.addToCart('prod-canvas-tote', 'TOTE-OLIVE', 1);
+      const checkout = await shopper.post('/api/commerce/checkout', { email: 'a@example.com', shippingAddress: ADDRESS, payment: TEST_CARD });
+      expect(checkout.statusCode).toBe(409);
+      expect(checkout.json().error.code).toBe('BELOW_MINIMUM');
+      // Emptied, the minimum goes back to none.
+      expect((await owner.call('PUT', STORE_API.commercePreferences('checkout'), { checkoutMinimumSubtotalCents: '' })).json()).toEqual({});
+      const paid = await shopper.post('/api/commerce/checkout', { email: 'a@example.com', shippingAddress: ADDRESS, payment: TEST_CARD });
+      expect(paid.statusCode, paid.body).toBe(200);
+    });
+
+    it('requires the free label with free-if-zero, and refuses unknown namespaces and fields', async () => {
+      const res = await owner.call('PUT', STORE_API.commercePreferences('currency'), { freeIfZero: true, freeLabel: '  ' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(messages.freeLabelRequired);
+      expect((await owner.call('PUT', STORE_API.commercePreferences('currency'), { freeIfZero: true, freeLabel: 'Free' })).json()).toEqual({ freeIfZero: true, freeLabel: 'Free' });
+      expect((await owner.get(STORE_API.commercePreferences('nope'))).statusCode).toBe(404);
+      expect((await owner.call('PUT', STORE_API.commercePreferences('tax'), { taxRate: 5 })).statusCode).toBe(400);
+      expect((await owner.call('PUT', STORE_API.commercePreferences('tax'), [1])).statusCode).toBe(400);
+    });
+  });
+
+  describe('products', () => {
+    let storeId: string;
+    beforeAll(async () => {
+      storeId = (await owner.get(STORE_API.stores)).json().stores.find((s: { urlId: string }) => s.urlId === 'prints').id;
+    });
+
+    it('creates a product with four variants, shows it to visitors, edits it with a version check', async () => {
+      const res = await owner.call('POST', STORE_API.products, physical(storeId, 'P1'));
+      expect(res.statusCode, res.body).toBe(201);
+      const product = res.json();
+      expect(product).toMatchObject({ urlId: 'print-p1', version: 0, variantOptionOrdering: ['Size', 'Paper'] });
+      expect(product.variants[2]).toMatchObject({ price: usd('4000'), salePrice: usd('3500'), onSale: true, qtyInStock: 2 });
+      expect((await new Shopper(app).get('/prints/p/print-p1')).statusCode).toBe(200);
+
+      const edited = await owner.call('PUT', STORE_API.product(product.id), { ...physical(storeId, 'P1'), version: 0, title: 'Print one', variants: product.variants.slice(0, 2) });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ title: 'Print one', version: 1, urlId: 'print-p1' });
+      expect(edited.json().variants.map((v: { id: string }) => v.id)).toEqual(product.variants.slice(0, 2).map((v: { id: string }) => v.id));
+      const stale = await owner.call('PUT', STORE_API.product(product.id), { ...physical(storeId, 'P1'), version: 0, title: 'Lost' });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error.message).toBe(messages.staleProduct);
+
+      const disabled = await owner.call('PATCH', STORE_API.product(product.id), { version: 1, enabled: false });
+      expect(disabled.json()).toMatchObject({ enabled: false, version: 2 });
+      expect((await new Shopper(app).get('/prints/p/print-p1')).statusCode).toBe(404);
+      expect((await new Shopper(app).addToCart(product.id, 'P1-A4-M', 1)).statusCode).toBe(404);
+    });
+
+    it('creates digital, service and gift-card products', async () => {
+      for (const [productType, sku, extra] of [
+        ['digital', 'DL-1', { variantOptionOrdering: [] }],
+        ['service', 'SV-1', { variantOptionOrdering: [] }],
+        ['giftCard', 'GC-P', { variantOptionOrdering: ['Amount'] }],
+      ] as const) {
+        const attributes = productType === 'giftCard' ? { Amount: '$50' } : {};
+        const res = await owner.call('POST', STORE_API.products, {
+          collectionId: storeId,
+          title: `A ${productType}`,
+          productType,
+          ...extra,
+          variants: [{ sku, attributes, price: usd('5000'), unlimited: true }],
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().productType).toBe(productType);
+      }
+    });
+
+    it('refuses bad input with a clear 4xx and saves nothing', async () => {
+      const before = await countRows();
+      const cases: [Record<string, unknown>, number, string][] = [
+        [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: usd('100'), qtyInStock: -3 }] }), 400, messages.stockNegative],
+        [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: { value: '100', currency: 'ABC' } }] }), 400, 'ABC is not a store currency.'],
+        [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: { value: '100', currency: 'EUR' } }] }), 400, 'Prices must be in the store currency, USD.'],
+        // P1-A4-M belongs to the first product: SKUs are unique across the site.
+        [physical(storeId, 'X', { variants: [{ sku: 'X-OK', attributes: { Size: 'A4', Paper: 'Matte' }, price: usd('100') }, { sku: 'p1-a4-m', attributes: { Size: 'A3', Paper: 'Matte' }, price: usd('100') }] }), 409, 'The SKU P1-A4-M is already used by another product variant.'],
+        [physical(storeId, 'X', { urlId: 'print-p1' }), 409, 'Another page already uses the URL /prints/p/print-p1. Choose another URL.'],
+        [physical('page-about', 'X'), 404, messages.collectionNotStore],
+        [{ ...physical(storeId, 'X'), title: 'nul\u0000' }, 400, ''],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await owner.call('POST', STORE_API.products, body);
+        expect(res.statusCode, res.body).toBe(status);
+        if (message) expect(res.json().error.message).toBe(message);
+      }
+      expect(await countRows()).toEqual(before);
+    });
+
+    it('keeps a store to 200 products', async () => {
+      const { id: collectionId } = (await createStore('Full shop')).json();
+      await database.db.insert(products).values(
+        Array.from({ length: 200 }, (_, i) => ({ id: `full-${i}`, websiteId: 'demo', collectionId, urlId: `full-${i}`, title: `Full ${i}`, productType: 1 })),
+      );
+      const res = await owner.call('POST', STORE_API.products, physical(collectionId, 'FULL'));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'PRODUCT_LIMIT', message: 'A store can hold at most 200 products. Delete a product before adding another.' });
+      expect(await database.db.select().from(variants).where(eq(variants.sku, 'FULL-A4-M'))).toHaveLength(0);
+    });
+
+    it('lists with search, type and stock filters, sorts and cursor pages', async () => {
+      const list = async (query: string) => (await owner.get(`${STORE_API.products}?collectionId=${storeId}&${query}`)).json();
+      expect((await list('q=digital')).products.map((p: { title: string }) => p.title)).toEqual(['A digital']);
+      expect((await list('q=gc-p')).products).toHaveLength(1);
+      expect((await list('type=giftCard')).products.map((p: { productType: string }) => p.productType)).toEqual(['giftCard']);
+      expect((await list('stock=out')).products).toHaveLength(0);
+      const sorted = await list('sort=title&limit=2');
+      expect(sorted.products.map((p: { title: string }) => p.title)).toEqual(['A digital', 'A giftCard']);
+      const next = await list(`sort=title&limit=2&cursor=${sorted.nextCursor}`);
+      expect(next.products.map((p: { title: string }) => p.title)).toEqual(['A service', 'Print one']);
+      expect(next.nextCursor).toBeNull();
+      expect((await owner.get(`${STORE_API.products}?cursor=garbage`)).statusCode).toBe(400);
+    });
+
+    it('deletes with a version check', async () => {
+      const { id } = (await owner.call('POST', STORE_API.products, physical(storeId, 'DEL'))).json();
+      expect((await owner.call('DELETE', `${STORE_API.product(id)}?version=3`)).statusCode).toBe(409);
+      expect((await owner.call('DELETE', `${STORE_API.product(id)}?version=0`)).statusCode).toBe(204);
+      expect((await owner.get(STORE_API.product(id))).statusCode).toBe(404);
+    });
+  });
+
+  describe('inventory', () => {
+    it('sets stock and refuses negative stock', async () => {
+      const [v] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      const res = await owner.call('PATCH', STORE_API.variantStock(v!.id), { qtyInStock: 40 });
+      expect(res.json()).toMatchObject({ sku: 'TOTE-OLIVE', qtyInStock: 40 });
+      expect((await owner.call('PATCH', STORE_API.variantStock(v!.id), { qtyInStock: -1 })).statusCode).toBe(400);
+      expect((await owner.call('PATCH', STORE_API.variantStock('nope'), { qtyInStock: 1 })).statusCode).toBe(404);
+      const rows = (await owner.get(`${STORE_API.inventory}?q=tote-olive`)).json().items;
+      expect(rows).toEqual([expect.objectContaining({ productTitle: expect.any(String), qtyInStock: 40 })]);
+    });
+
+    it('never loses an update racing checkouts: stock = set value − units sold after the edit', async () => {
+      const [v] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      await owner.call('PATCH', STORE_API.variantStock(v!.id), { qtyInStock: 500 });
+      const quantities = [1, 2, 3, 1, 2, 3, 1, 2];
+      const checkouts = quantities.map(async (q, i) => {
+        const res = await buy('prod-canvas-tote', 'TOTE-OLIVE', q, `race${i}@example.com`);
+        expect(res.statusCode, res.body).toBe(200);
+        return { q, orderNumber: res.json().order.orderNumber as number };
+      });
+      const edit = owner.call('PATCH', STORE_API.variantStock(v!.id), { qtyInStock: 100 });
+      const sold = await Promise.all(checkouts);
+      expect((await edit).statusCode).toBe(200);
+      const [after] = await database.db.select().from(variants).where(eq(variants.id, v!.id));
+      // Stock updates serialise on the row, and each checkout numbers its order while holding it,
+      // so "after the edit" is a tail of the orders by number.
+      const byNumber = sold.sort((a, b) => a.orderNumber - b.orderNumber);
+      const tails = byNumber.map((_, i) => byNumber.slice(i).reduce((n, s) => n + s.q, 0)).concat(0);
+      expect(tails).toContain(100 - after!.qtyInStock);
+    });
+  });
+
+  describe('orders', () => {
+    let orderId: string;
+    it('lists, filters and shows an order with its lines', async () => {
+      const res = await buy('prod-canvas-tote', 'TOTE-OLIVE', 3, 'grace@example.com');
+      orderId = res.json().order.id;
+      const list = (await owner.get(`${STORE_API.orders}?q=GRACE&status=paid`)).json();
+      expect(list.orders).toEqual([expect.objectContaining({ id: orderId, email: 'grace@example.com', status: 'paid' })]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await owner.get(`${STORE_API.orders}?from=${today}&to=${today}&limit=1`)).json()).toMatchObject({ orders: [expect.anything()], nextCursor: expect.any(String) });
+      expect((await owner.get(`${STORE_API.orders}?to=2000-01-01`)).json().orders).toEqual([]);
+      expect((await owner.get(`${STORE_API.orders}?from=yesterday`)).statusCode).toBe(400);
+      const detail = (await owner.get(STORE_API.order(orderId))).json();
+      expect(detail).toMatchObject({ shippingAddress: expect.objectContaining({ city: 'London' }), payment: { provider: 'test', testMode: true } });
+      expect(detail.lines[0]).toMatchObject({ sku: 'TOTE-OLIVE', quantity: 3, attributes: expect.any(Object), refundedQuantity: 0 });
+    });
+
+    it('refunds a line through the provider and returns the stock', async () => {
+      const [before] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      const lineId = (await owner.get(STORE_API.order(orderId))).json().lines[0].id;
+      const res = await owner.call('POST', STORE_API.refundLine(orderId), { orderItemId: lineId, quantity: 2 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().lines[0].refundedQuantity).toBe(2);
+      const [after] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      expect(after!.qtyInStock).toBe(before!.qtyInStock + 2);
+      const tooMany = await owner.call('POST', STORE_API.refundLine(orderId), { orderItemId: lineId, quantity: 2 });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().error.message).toBe('Only 1 of this line can still be refunded.');
+    });
+
+    it('fulfils with a tracking number and queues the shipping email in the same transaction', async () => {
+      const res = await owner.call('POST', STORE_API.fulfilOrder(orderId), { trackingNumber: '1Z999', carrier: 'UPS' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'fulfilled', trackingNumber: '1Z999' });
+      const mails = await database.db.select().from(outgoingEmails).where(eq(outgoingEmails.to, 'grace@example.com'));
+      expect(mails.filter((m) => m.kind === 'shipping')).toHaveLength(1);
+      expect((await owner.call('POST', STORE_API.fulfilOrder(orderId), { trackingNumber: '1Z999' })).statusCode).toBe(409);
+      expect((await owner.call('POST', STORE_API.cancelOrder(orderId))).statusCode).toBe(409);
+    });
+
+    it('cancels an unfulfilled order, refunding and restocking everything', async () => {
+      const [before] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      const { id } = (await buy('prod-canvas-tote', 'TOTE-OLIVE', 2, 'cancel@example.com')).json().order;
+      const res = await owner.call('POST', STORE_API.cancelOrder(id));
+      expect(res.json()).toMatchObject({ status: 'cancelled', refunded: { value: res.json().grandTotal.value } });
+      const [after] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      expect(after!.qtyInStock).toBe(before!.qtyInStock);
+    });
+
+    it('exports CSV that a spreadsheet cannot read as formulas', async () => {
+      await buy('prod-canvas-tote', 'TOTE-OLIVE', 1, '=cmd@example.com');
+      const res = await owner.get(`${STORE_API.ordersCsv}?q=example.com`);
+      expect(res.headers['content-type']).toContain('text/csv');
+      const lines = res.body.trim().split('\r\n');
+      expect(lines[0]).toBe('Order number,Created,Email,Status,Currency,Subtotal,Tax,Shipping,Discount,Total,Refunded,Items,Tracking number');
+      expect(res.body).toContain("'=cmd@example.com");
+      expect(res.body).toContain('1Z999');
+    });
+  });
+});
