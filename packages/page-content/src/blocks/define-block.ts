@@ -14,6 +14,8 @@ export type InspectorField =
     }
   | { key: string; label: string; kind: 'toggle' }
   | { key: string; label: string; kind: 'product' | 'collection' | 'form' }
+  /** A list of the site's; the editor's mailing-list panel edits it with its double opt-in flag. */
+  | { key: string; label: string; kind: 'mailing-list'; doubleOptInKey: string }
   | {
       key: string;
       label: string;

@@ -205,6 +205,9 @@ function FieldControl({ field, value, error, choices, onChange }: FieldControlPr
     }
     case 'list':
       return <ListField field={field} value={value} onChange={onChange} />;
+    case 'mailing-list':
+      // Connecting a list needs the site's lists and a confirmation: MailingListPanel does it.
+      return null;
   }
 }
 

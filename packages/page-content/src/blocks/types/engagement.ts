@@ -37,12 +37,18 @@ export const newsletterBlock = defineBlock({
     title: text(LIMITS.maxShortText).default('Join our newsletter'),
     description: text(LIMITS.maxLongText).default('New products and workshop dates, once a month.'),
     buttonLabel: text(100).default('Sign up'),
+    /** The site's mailing list sign-ups join; '' until the owner connects one. */
+    listId: text(200).default(''),
+    /** Sign-ups get a confirmation email and join only once they follow its link. */
+    doubleOptIn: z.boolean().default(true),
   }),
   fields: [
     { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
     { key: 'description', label: 'Description', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 3 },
     { key: 'buttonLabel', label: 'Button label', kind: 'text', maxLength: 100 },
+    { key: 'listId', label: 'Mailing list', kind: 'mailing-list', doubleOptInKey: 'doubleOptIn' },
   ],
+  // The honeypot field is hidden from people and screen readers; bots fill it in.
   template:
-    '<div class="newsletter-block" data-newsletter-block><h2>{title|htmltag}</h2>{.section description}<p>{@|htmltag}</p>{.end}<form class="newsletter-form" novalidate><label class="visually-hidden" for="newsletter-email">Email address</label><input id="newsletter-email" type="email" name="email" placeholder="Email address" autocomplete="email"><button class="button button--primary button--medium" type="submit">{buttonLabel|htmltag}</button></form></div>',
+    '<div class="newsletter-block" data-newsletter-block><h2>{title|htmltag}</h2>{.section description}<p>{@|htmltag}</p>{.end}<form class="newsletter-form" novalidate><label class="visually-hidden" for="newsletter-email">Email address</label><input id="newsletter-email" type="email" name="email" placeholder="Email address" autocomplete="email" aria-describedby="newsletter-email-error"><div class="newsletter-form__trap" aria-hidden="true"><input type="text" name="website" tabindex="-1" autocomplete="off"></div><button class="button button--primary button--medium" type="submit">{buttonLabel|htmltag}</button><p class="field-error" id="newsletter-email-error" role="alert" hidden></p></form><p class="form-submission-message" tabindex="-1" hidden></p></div>',
 });
