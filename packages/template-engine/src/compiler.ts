@@ -33,8 +33,8 @@ function block(nodes: readonly Node[], env: Env): Exec {
   if (n === 0) return EMPTY;
   if (n === 1 && texts.has(parts[0]!)) return parts[0]!;
   // A throw loses only the instruction that threw, as in the reference engine: data may hold
-  // values no conversion accepts, and one plugin bug must not blank the page.
-  // One try around the loop (not one per part, which costs the hot loop), resumed after a throw.
+  // values no conversion accepts, and one plugin bug must not blank the page. The loop resumes
+  // after the part that threw.
   return (c, f) => {
     let s = '';
     let i = 0;

@@ -28,7 +28,7 @@ export interface RenderOptions {
    * platform does not know means UTC.
    */
   timeZone?: string;
-  /** Overrides the partial depth limit for this render. */
+  /** Overrides render-time limits for this render: partial depth and the work budget. */
   limits?: Partial<Limits>;
 }
 
