@@ -3,3 +3,4 @@ export * from './money-input';
 export * from './preferences';
 export * from './product-input';
 export * from './orders';
+export * from './views';

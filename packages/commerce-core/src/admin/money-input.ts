@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCY_CODES } from '../money/currencies';
+import { CURRENCY_CODES, isCurrencyCode } from '../money/currencies';
+import { formatMinorWithSymbol } from '../money/format';
 import { fillMessage, messages } from '../messages';
 
 /**
@@ -25,3 +26,9 @@ export const AdminMoneySchema = /* @__PURE__ */ (() =>
   }))();
 
 export type AdminMoney = z.infer<typeof AdminMoneySchema>;
+
+/** An admin amount for people: "2500" USD → "$25.00"; an unreadable amount shows as written. */
+export function formatAdminMoney(money: { value: string; currency: string }): string {
+  const minor = parseMinorUnits(money.value);
+  return minor === undefined || !isCurrencyCode(money.currency) ? `${money.value} ${money.currency}` : formatMinorWithSymbol(BigInt(minor), money.currency);
+}

@@ -9,3 +9,4 @@ export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from '
 export { editorMessages } from './editor-messages';
 export * from './files';
 export { EditorIcon, type EditorIconName } from './EditorIcon';
+export * from './store';

@@ -1,0 +1,86 @@
+import type { AdminMoney } from './money-input';
+import type { AdminProductType } from './product-input';
+import type { OrderStatus } from './orders';
+
+/** What the store admin calls answer (the API builds these; the editor and the kit read them). */
+export interface AdminVariant {
+  id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  price: AdminMoney;
+  salePrice?: AdminMoney;
+  onSale: boolean;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+export interface AdminProduct {
+  id: string;
+  collectionId: string;
+  title: string;
+  urlId: string;
+  excerpt: string;
+  productType: AdminProductType;
+  enabled: boolean;
+  version: number;
+  imageUrl: string | null;
+  variantOptionOrdering: string[];
+  variants: AdminVariant[];
+  createdAt: string;
+}
+
+export interface InventoryItem extends AdminVariant {
+  productId: string;
+  productTitle: string;
+  collectionId: string;
+}
+
+export interface AdminOrderSummary {
+  id: string;
+  orderNumber: number | null;
+  email: string;
+  status: OrderStatus | string;
+  currency: string;
+  grandTotal: { value: string; currency: string };
+  refunded: { value: string; currency: string };
+  testMode: boolean;
+  createdAt: string;
+  fulfilledAt: string | null;
+  cancelledAt: string | null;
+}
+
+export interface AdminOrderLine {
+  id: string;
+  productId: string;
+  variantId: string;
+  sku: string;
+  productName: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  refundedQuantity: number;
+  unitPrice: { value: string; currency: string };
+  additionalFields: Record<string, unknown> | null;
+}
+
+export interface AdminOrderDetail extends AdminOrderSummary {
+  shippingAddress: Record<string, string> | null;
+  shippingOption: string | null;
+  subtotal: { value: string; currency: string };
+  tax: { value: string; currency: string };
+  shipping: { value: string; currency: string };
+  discount: { value: string; currency: string };
+  payment: { provider: string; reference: string; testMode: boolean };
+  trackingNumber: string | null;
+  carrier: string | null;
+  lines: AdminOrderLine[];
+}
+
+export interface StoreView {
+  id: string;
+  title: string;
+  navigationTitle: string;
+  urlId: string;
+  fullUrl: string;
+  description: string;
+  enabled: boolean;
+}

@@ -1,0 +1,148 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import '../editor.css';
+import { InventoryTable } from './InventoryTable';
+import { OrderDetailView } from './OrderDetailView';
+import { OrdersTable, type OrderFilters } from './OrdersTable';
+import { ProductEditor } from './ProductEditor';
+import { ProductTable, type ProductFilters } from './ProductTable';
+import { sampleInventory, sampleOrder, sampleProducts } from './sample-store';
+
+const noop = () => {};
+const noFilters: ProductFilters = { q: '', type: '', stock: '' };
+const noOrderFilters: OrderFilters = { q: '', status: '', from: '', to: '' };
+
+const meta = {
+  title: 'Editor/Store/Products',
+  component: ProductTable,
+  args: {
+    products: sampleProducts,
+    filters: noFilters,
+    onFiltersChange: noop,
+    onEdit: noop,
+    onAdd: noop,
+    onToggleEnabled: noop,
+  },
+  render: function Render(args) {
+    const [filters, setFilters] = useState(args.filters);
+    return <ProductTable {...args} filters={filters} onFiltersChange={setFilters} />;
+  },
+} satisfies Meta<typeof ProductTable>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Products: Story = {};
+export const Empty: Story = { args: { products: [] } };
+export const Loading: Story = { args: { products: undefined, isLoading: true } };
+export const Failed: Story = { args: { products: undefined, error: 'Unable to load. Try again.' } };
+export const ReadOnly: Story = { args: { isReadOnly: true } };
+export const NewProduct: Story = {
+  render: () => <ProductEditor isOpen currency="USD" onSave={noop} onCancel={noop} />,
+};
+export const EditProduct: Story = {
+  render: () => (
+    <ProductEditor isOpen currency="USD" product={sampleProducts[0]} onSave={noop} onCancel={noop} />
+  ),
+};
+export const EditRefused: Story = {
+  render: () => (
+    <ProductEditor
+      isOpen
+      currency="USD"
+      product={sampleProducts[0]}
+      error="Someone else changed this product since you opened it. Reload to see their changes."
+      issues={{ 'variants.1.sku': 'The SKU HAR-A4-G is already used by another product variant.' }}
+      onSave={noop}
+      onCancel={noop}
+    />
+  ),
+};
+export const Saving: Story = {
+  render: () => (
+    <ProductEditor isOpen isSaving currency="USD" product={sampleProducts[0]} onSave={noop} onCancel={noop} />
+  ),
+};
+export const Inventory: Story = {
+  render: () => (
+    <InventoryTable items={sampleInventory} onSetStock={noop} errors={{ v2: 'Stock cannot be negative.' }} />
+  ),
+};
+export const InventoryEmpty: Story = { render: () => <InventoryTable items={[]} onSetStock={noop} /> };
+export const InventoryLoading: Story = {
+  render: () => <InventoryTable items={undefined} isLoading onSetStock={noop} />,
+};
+export const InventoryFailed: Story = {
+  render: () => <InventoryTable items={undefined} error="Unable to load. Try again." onSetStock={noop} />,
+};
+export const InventoryReadOnly: Story = {
+  render: () => <InventoryTable items={sampleInventory} isReadOnly onSetStock={noop} />,
+};
+export const Orders: Story = {
+  render: () => (
+    <OrdersTable
+      orders={[sampleOrder]}
+      filters={noOrderFilters}
+      onFiltersChange={noop}
+      onOpen={noop}
+      csvHref="#"
+    />
+  ),
+};
+export const OrdersEmpty: Story = {
+  render: () => (
+    <OrdersTable orders={[]} filters={noOrderFilters} onFiltersChange={noop} onOpen={noop} csvHref="#" />
+  ),
+};
+export const OrdersLoading: Story = {
+  render: () => (
+    <OrdersTable
+      orders={undefined}
+      isLoading
+      filters={noOrderFilters}
+      onFiltersChange={noop}
+      onOpen={noop}
+      csvHref="#"
+    />
+  ),
+};
+export const OrdersFailed: Story = {
+  render: () => (
+    <OrdersTable
+      orders={undefined}
+      error="Unable to load. Try again."
+      filters={noOrderFilters}
+      onFiltersChange={noop}
+      onOpen={noop}
+      csvHref="#"
+    />
+  ),
+};
+export const OrderDetail: Story = {
+  render: () => (
+    <OrderDetailView order={sampleOrder} onFulfil={noop} onRefund={noop} onCancel={noop} onBack={noop} />
+  ),
+};
+export const OrderDetailBusy: Story = {
+  render: () => (
+    <OrderDetailView
+      order={sampleOrder}
+      isBusy
+      onFulfil={noop}
+      onRefund={noop}
+      onCancel={noop}
+      onBack={noop}
+    />
+  ),
+};
+export const OrderDetailReadOnly: Story = {
+  render: () => (
+    <OrderDetailView
+      order={{ ...sampleOrder, status: 'fulfilled', trackingNumber: '1Z999', carrier: 'UPS' }}
+      isReadOnly
+      onFulfil={noop}
+      onRefund={noop}
+      onCancel={noop}
+      onBack={noop}
+    />
+  ),
+};
