@@ -1,6 +1,6 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
-import { messages, pageVisibility, renderDocument, type PageDocument } from '@site/page-content';
+import { documentReferences, messages, pageVisibility, renderDocument, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
@@ -26,6 +26,8 @@ export interface RenderedPage {
   html: string;
   context: Record<string, unknown>;
   errors: TemplateError[];
+  /** Present when the answer may be reused for other visitors of the same kind until the site changes. */
+  cache?: { catalog: boolean; until?: number };
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
@@ -74,6 +76,8 @@ interface Resolved {
   document?: PageDocument;
   /** A folder's index page lists these. */
   folderPages?: PageRow[];
+  /** Depends on the query string or on who asks (an order looked up by its token). */
+  personal?: boolean;
 }
 
 const notFound = (): Resolved => ({ status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} });
@@ -184,6 +188,7 @@ async function resolvePath(
       pageType,
       templateName: 'order-confirmed',
       extra: found ? { order: orderContext(found) } : {},
+      personal: true,
     };
   }
   const location = await findRedirect(db, website.id, normalized);
@@ -269,11 +274,13 @@ export async function renderPage(
   ]);
   const trees = await loadNavigation(db, websiteId, allPages);
   const resolved = await resolvePath(db, website, allPages, path, query, viewer, trees);
-  if (resolved.location) return { status: resolved.status, location: resolved.location, html: '', context: {}, errors: [] };
+  const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
+  const cache = cacheRule(resolved, allPages, documents, viewer.now);
+  if (resolved.location) return { status: resolved.status, location: resolved.location, html: '', context: {}, errors: [], cache };
 
   const options = { locale: website.locale, timeZone: website.timeZone };
   const errors: TemplateError[] = [];
-  const blockData = await loadBlockRenderData(db, website, allPages, [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])]);
+  const blockData = await loadBlockRenderData(db, website, allPages, documents);
   const byId = new Map(allPages.map((p) => [p.id, p]));
   const chrome = headerFooterContext(headerFooter, website, visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id), blockData, options);
   errors.push(...chrome.errors);
@@ -330,5 +337,23 @@ export async function renderPage(
     storefrontAssets: assets,
     pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext))),
   });
-  return { status: resolved.status, html, context, errors };
+  return { status: resolved.status, html, context, errors, cache };
+}
+
+/**
+ * Unknown paths are not kept: anyone can ask for endless ones. A page shows the catalog when it
+ * lists, features or details products, or its blocks name any (one disabled now may come back).
+ */
+function cacheRule(resolved: Resolved, allPages: readonly PageRow[], documents: readonly PageDocument[], now: Date): RenderedPage['cache'] {
+  if (resolved.personal || resolved.status === 404) return undefined;
+  const catalog =
+    'items' in resolved.extra ||
+    'featuredProducts' in resolved.extra ||
+    'item' in resolved.extra ||
+    documents.some((document) => {
+      const refs = documentReferences(document);
+      return refs.products.length > 0 || refs.collections.length > 0;
+    });
+  const goingLive = allPages.flatMap((p) => (p.status === 'scheduled' && p.publishAt && p.publishAt > now ? [p.publishAt.getTime()] : []));
+  return { catalog, until: goingLive.length ? Math.min(...goingLive) : undefined };
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
 import { findSession } from '../site-users/sessions';
+import { PageCache } from './page-cache';
 import { renderPage, type StorefrontAssets } from './render-page';
+import { createSiteVersionReader } from './site-version-reader';
 
 // A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
 function safeDecode(path: string): string {
@@ -21,10 +23,16 @@ export interface PageRouteOptions {
   websiteId: string;
   /** Read per request in development would be wasteful; the caller decides (cached in production). */
   assets: () => StorefrontAssets;
+  /** Bytes of rendered pages kept in memory (default 64 MB). */
+  cacheBytes?: number;
 }
+
+const CONTENT_TYPE = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8' };
 
 export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptions): void {
   let assets: StorefrontAssets | undefined;
+  const readVersions = createSiteVersionReader(options.db);
+  const cache = new PageCache(options.cacheBytes ?? 64 * 1024 * 1024);
   app.get('/*', async (request, reply) => {
     const url = new URL(request.url, 'http://site.local');
     if (url.pathname.startsWith('/api/')) {
@@ -33,24 +41,37 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const query = PageQuery.safeParse(request.query);
     const format = query.success ? query.data.format : undefined;
     assets ??= options.assets();
+    // Per visitor, so outside the cached page: the crumb cookie, and whether a member is signed in.
     ensureCrumb(request, reply);
-    const page = await renderPage(
-      options.db,
-      options.websiteId,
-      safeDecode(url.pathname),
-      Object.fromEntries(url.searchParams),
-      assets,
-      { member: Boolean(await findSession(options.db, options.websiteId, request)), now: new Date() },
-    );
-    if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
-    // A moved page keeps its query string (campaign tags, filters) at the new address.
-    if (page.location) return reply.redirect(page.location + url.search, page.status as 301 | 302);
-    if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
-    reply.status(page.status);
-    if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(page.context));
-    if (format === 'json-pretty') {
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(page.context, null, 2));
+    const [session, versions] = await Promise.all([
+      findSession(options.db, options.websiteId, request),
+      readVersions(options.websiteId),
+    ]);
+    const path = safeDecode(url.pathname);
+    // The origin is in the key because pages carry absolute URLs (Open Graph tags).
+    const key = `${options.websiteId}\n${request.protocol}://${request.host}\n${session ? 'member' : 'visitor'}\n${format ?? 'html'}\n${path}`;
+    const now = new Date();
+    let answer = cache.get(key, versions, now.getTime());
+    if (!answer) {
+      const page = await renderPage(options.db, options.websiteId, path, Object.fromEntries(url.searchParams), assets, {
+        member: Boolean(session),
+        now,
+      });
+      if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
+      if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
+      answer = {
+        status: page.status,
+        location: page.location,
+        contentType: format ? CONTENT_TYPE.json : CONTENT_TYPE.html,
+        body: format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html,
+        content: versions.content,
+        catalog: page.cache?.catalog ? versions.catalog : undefined,
+        until: page.cache?.until,
+      };
+      if (page.cache) cache.set(key, answer);
     }
-    return reply.type('text/html; charset=utf-8').send(page.html);
+    // A moved page keeps its query string (campaign tags, filters) at the new address.
+    if (answer.location) return reply.redirect(answer.location + url.search, answer.status as 301 | 302);
+    return reply.status(answer.status).type(answer.contentType).send(answer.body);
   });
 }

@@ -6,3 +6,4 @@ export * from './editor';
 export * from './files';
 export * from './store';
 export * from './mailing-lists';
+export * from './site-versions';

@@ -1,0 +1,108 @@
+import { EDITOR_API } from '@site/page-content';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases';
+import { EditorClient } from '../../test/editor';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { pages, siteVersions, variants } from '../db/schema';
+import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { PageCache, type CachedPage } from './page-cache';
+
+const entry = (over: Partial<CachedPage>): CachedPage => ({ status: 200, contentType: 'text/html', body: 'x'.repeat(10), content: 1, ...over });
+
+describe('PageCache', () => {
+  it('keeps a page without products across catalog changes, and one with products only for its catalog', () => {
+    const cache = new PageCache(1000);
+    cache.set('about', entry({}));
+    cache.set('shop', entry({ catalog: 5 }));
+    expect(cache.get('about', { content: 1, catalog: 6 }, 0)).toBeDefined();
+    expect(cache.get('shop', { content: 1, catalog: 6 }, 0)).toBeUndefined();
+    expect(cache.get('about', { content: 2, catalog: 6 }, 0)).toBeUndefined();
+  });
+
+  it('drops a page when a scheduled page goes live', () => {
+    const cache = new PageCache(1000);
+    cache.set('home', entry({ until: 100 }));
+    expect(cache.get('home', { content: 1, catalog: 0 }, 99)).toBeDefined();
+    expect(cache.get('home', { content: 1, catalog: 0 }, 100)).toBeUndefined();
+  });
+
+  it('holds at most its byte budget, dropping the least recently used first', () => {
+    const cache = new PageCache(800);
+    for (const key of 'abcdefgh') cache.set(key, entry({ body: 'x'.repeat(100) }));
+    cache.get('a', { content: 1, catalog: 0 }, 0);
+    cache.set('i', entry({ body: 'x'.repeat(100) }));
+    expect(cache.get('a', { content: 1, catalog: 0 }, 0)).toBeDefined();
+    expect(cache.get('b', { content: 1, catalog: 0 }, 0)).toBeUndefined();
+  });
+});
+
+const targets = await databaseTargets();
+
+describe.each(targets)('cached pages on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: EditorClient;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database, writesPerMinute: 0 });
+    owner = await new EditorClient(app).signIn(DEMO_OWNER);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const versions = async () => (await database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, DEMO_WEBSITE_ID)))[0];
+  const stockOnPage = async (sku: string) => {
+    const item = (await app.inject('/shop/p/canvas-tote?format=json')).json().item as {
+      structuredContent: { variants: { sku: string; qtyInStock: number }[] };
+    };
+    return item.structuredContent.variants.find((v) => v.sku === sku)?.qtyInStock;
+  };
+
+  it('shows a stock change on the next request, as checkout and inventory edits make it', async () => {
+    expect(await stockOnPage('TOTE-SAND')).toBe(3);
+    expect(await stockOnPage('TOTE-SAND')).toBe(3);
+    await database.db.transaction(async (tx) => {
+      await tx.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} - 1` }).where(eq(variants.sku, 'TOTE-SAND'));
+    });
+    expect(await stockOnPage('TOTE-SAND')).toBe(2);
+  });
+
+  it('answers concurrent requests the same page, and a change made between them on the next one', async () => {
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => app.inject('/shop').then((r) => r.body)));
+    expect(new Set(bodies).size).toBe(1);
+    await database.db.update(variants).set({ unlimited: true }).where(eq(variants.sku, 'MUG-1'));
+    expect((await app.inject('/shop').then((r) => r.body)) === bodies[0]).toBe(false);
+  });
+
+  it('counts what visitors see: stock is catalog, a draft save is nothing, a publish is content', async () => {
+    const before = await versions();
+    await database.db.update(variants).set({ qtyInStock: 7 }).where(eq(variants.sku, 'WALLET-1'));
+    const afterStock = await versions();
+    expect(afterStock).toMatchObject({ content: before!.content, catalog: before!.catalog + 1 });
+
+    const [about] = await database.db.select().from(pages).where(eq(pages.path, '/about'));
+    const draft = await owner.call('PUT', EDITOR_API.draft(about!.id), { version: about!.version, document: about!.publishedDocument });
+    expect(draft.statusCode).toBe(200);
+    expect(await versions()).toEqual(afterStock);
+
+    const published = await owner.call('POST', EDITOR_API.publish(about!.id), { version: draft.json().version });
+    expect(published.statusCode).toBe(200);
+    expect((await versions())!.content).toBeGreaterThan(afterStock!.content);
+  });
+
+  it('keeps per-visitor parts out of the page: each new visitor gets a crumb cookie of their own', async () => {
+    const [first, second] = [await app.inject('/about'), await app.inject('/about')];
+    expect(first.body).toBe(second.body);
+    const crumb = (r: typeof first) => r.cookies.find((c) => c.name === 'crumb')?.value;
+    expect(crumb(first)).toBeTruthy();
+    expect(crumb(first)).not.toBe(crumb(second));
+    expect(first.body).not.toContain(crumb(first)!);
+  });
+});

@@ -1,0 +1,57 @@
+import type { SiteVersions } from './site-version-reader';
+
+/** A page answer as sent, and what it was rendered under. */
+export interface CachedPage {
+  status: number;
+  location?: string;
+  contentType: string;
+  body: string;
+  content: number;
+  /** Absent when the page shows no products, so stock changes leave it cached. */
+  catalog?: number;
+  /** When a scheduled page goes live, the menus and folder indexes rendered before it are wrong (ms). */
+  until?: number;
+}
+
+/**
+ * Rendered pages by site, viewer kind, format and path, kept while the site's counters match.
+ * Bounded by the bytes of the bodies it holds; least recently used go first.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string, versions: SiteVersions, now: number): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const current =
+      entry.content === versions.content &&
+      (entry.catalog === undefined || entry.catalog === versions.catalog) &&
+      (entry.until === undefined || now < entry.until);
+    this.entries.delete(key);
+    if (!current) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.body.length;
+      this.entries.delete(key);
+    }
+    if (entry.body.length > this.maxBytes / 8) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.body.length;
+    }
+  }
+}
