@@ -13,6 +13,26 @@ export {
 export { BLOCK_DEFINITIONS, BLOCK_CATEGORIES, blockDefinition } from './blocks/registry';
 export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
 
+export { sanitizeRichText, isSafeRichTextHref } from './rich-text/sanitize';
+export { plainTextToHtml } from './rich-text/plain-text';
+export {
+  LINK_TYPES,
+  LINK_TYPE_LABELS,
+  EXAMPLE_EMAIL,
+  EXAMPLE_HOSTS,
+  emptyLinkDraft,
+  isValidEmail,
+  normalizeWebAddress,
+  validateLink,
+  linkHref,
+  parseLinkHref,
+  resolvePageLinks,
+  linkedPageIds,
+  type LinkType,
+  type LinkDraft,
+  type LinkErrors,
+} from './rich-text/links';
+
 export {
   blockSchema,
   sectionSchema,

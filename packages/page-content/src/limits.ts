@@ -11,6 +11,8 @@ export const LIMITS = {
   maxSlugLength: 200,
   maxShortText: 500,
   maxLongText: 20_000,
+  /** Rich text: the same prose as maxLongText with room for its markup. */
+  maxRichText: 60_000,
   maxUrlLength: 2_000,
   maxSectionsPerPage: 30,
   maxListItems: 50,

@@ -20,6 +20,12 @@ export const messages = {
   // platform.md §5 — editor validation
   notValidPageUrl: (val: string) => `${val} is not a valid page URL`,
   notExpectedOption: (val: string) => `${val} is not one of the expected options`,
+  pleaseEnterValidEmail: 'Please enter a valid email',
+  emailsMustBeFormatted: (email: string) => `Emails must be formatted as ${email}`,
+  linksMustBeFormatted: (host: string, otherHost: string) =>
+    `Links must be formatted as ${host} or ${otherHost}`,
+  // platform.md §8 — editor (code blocks)
+  codeEditingUnavailableOnAndroid: 'Code editing is not available on Android',
 
   // Ours: the page editor (the spec leaves these "not shown").
   tooManyBlocks: (max: number) =>
@@ -46,6 +52,10 @@ export const messages = {
   payloadTooLarge:
     'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
   membersOnly: 'This page is for members. Sign in to see it.',
+  // Ours: the link editor.
+  choosePage: 'Choose the page to link to.',
+  chooseFile: 'Choose the file to link to.',
+  invalidPhone: 'Enter a phone number: digits, spaces, +, -, ( and ) only.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

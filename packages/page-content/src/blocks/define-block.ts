@@ -5,6 +5,22 @@ export type InspectorField =
   | { key: string; label: string; kind: 'text'; maxLength: number; placeholder?: string }
   | { key: string; label: string; kind: 'textarea'; maxLength: number; rows?: number }
   | { key: string; label: string; kind: 'url'; maxLength: number; placeholder?: string }
+  | {
+      key: string;
+      label: string;
+      kind: 'richtext';
+      maxLength: number;
+      /** A plain-text setting of older documents: shown as paragraphs while the HTML is empty. */
+      plainTextKey?: string;
+    }
+  | {
+      key: string;
+      label: string;
+      kind: 'code';
+      maxLength: number;
+      /** The setting that names the language to highlight. */
+      languageKey?: string;
+    }
   | { key: string; label: string; kind: 'number'; min: number; max: number; step?: number; unit?: string }
   | {
       key: string;
@@ -41,6 +57,8 @@ export interface BlockRenderData {
    * a srcset of its processed sizes. Optional: without it images show their original.
    */
   files?: ReadonlyMap<string, Record<string, unknown>>;
+  /** Current paths of the pages rich text links to by id (`page:<id>`), so links follow renames. */
+  pages?: ReadonlyMap<string, string>;
 }
 
 export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
@@ -65,6 +83,7 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
     collections?: string[];
     forms?: string[];
     files?: string[];
+    pages?: string[];
   };
 }
 

@@ -95,6 +95,7 @@ describe('rendering blocks', () => {
       collections: ['shop'],
       forms: ['f'],
       files: [],
+      pages: [],
     });
   });
 

@@ -81,17 +81,19 @@ export function renderDocument(
   return { html, errors };
 }
 
-/** Ids of the products, collections, forms and files a document's blocks show, so a server loads only those. */
+/** Ids of the products, collections, forms, files and linked pages a document's blocks show, so a server loads only those. */
 export function documentReferences(document: PageDocument): {
   products: string[];
   collections: string[];
   forms: string[];
   files: string[];
+  pages: string[];
 } {
   const products = new Set<string>();
   const collections = new Set<string>();
   const forms = new Set<string>();
   const files = new Set<string>();
+  const pages = new Set<string>();
   for (const section of document.sections) {
     for (const block of section.blocks) {
       const refs = blockDefinition(block.type)?.references?.(block.settings as never);
@@ -99,7 +101,14 @@ export function documentReferences(document: PageDocument): {
       refs?.collections?.forEach((id) => collections.add(id));
       refs?.forms?.forEach((id) => forms.add(id));
       refs?.files?.forEach((id) => files.add(id));
+      refs?.pages?.forEach((id) => pages.add(id));
     }
   }
-  return { products: [...products], collections: [...collections], forms: [...forms], files: [...files] };
+  return {
+    products: [...products],
+    collections: [...collections],
+    forms: [...forms],
+    files: [...files],
+    pages: [...pages],
+  };
 }

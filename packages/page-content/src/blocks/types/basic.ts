@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { messages } from '../../messages';
+import { linkedPageIds, resolvePageLinks } from '../../rich-text/links';
+import { sanitizeRichText } from '../../rich-text/sanitize';
 import { href, text } from '../../text';
 import { ALIGN_OPTIONS, defineBlock } from '../define-block';
 
@@ -42,26 +44,36 @@ export const textBlock = defineBlock({
   code: 2,
   label: 'Text',
   category: 'basic',
-  description: 'Paragraphs of text. Leave an empty line between paragraphs.',
+  description: 'Formatted text: paragraphs, headings, lists, quotes and links.',
   settings: z.object({
+    // Before rich text, a block held plain text split into paragraphs; it is shown while `html`
+    // is empty, and the editor turns it into HTML on the first edit.
     text: text(LIMITS.maxLongText).default('Write something your visitors will enjoy reading.'),
+    // Sanitised on every parse, so whatever a client sends, only the toolbar's markup is stored.
+    html: text(LIMITS.maxRichText).transform(sanitizeRichText).default(''),
     align,
   }),
   fields: [
-    { key: 'text', label: 'Text', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 8 },
+    { key: 'html', label: 'Text', kind: 'richtext', maxLength: LIMITS.maxRichText, plainTextKey: 'text' },
     { key: 'align', label: 'Alignment', kind: 'select', options: ALIGN_OPTIONS },
   ],
-  // Paragraphs split on blank lines; single line breaks stay inside a paragraph.
-  view: (s) => ({
+  view: (s, data) => ({
     align: s.align,
-    paragraphs: s.text
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .filter(Boolean),
+    html: s.html === '' ? '' : resolvePageLinks(s.html, data.pages ?? new Map()),
+    paragraphs: plainParagraphs(s.text),
   }),
+  references: (s) => ({ pages: linkedPageIds(s.html) }),
   template:
-    '<div class="text-block align-{align}">{.repeated section paragraphs}<p>{@|htmltag|line-breaks}</p>{.end}</div>',
+    '<div class="text-block align-{align}">{.if html}{html}{.or}{.repeated section paragraphs}<p>{@|htmltag|line-breaks}</p>{.end}{.end}</div>',
 });
+
+/** Plain text's paragraphs: split on blank lines; single line breaks stay inside a paragraph. */
+export function plainParagraphs(value: string): string[] {
+  return value
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
 
 export const buttonBlock = defineBlock({
   type: 'button',
@@ -164,7 +176,7 @@ export const codeBlock = defineBlock({
     language: z.enum(['plain', 'html', 'css', 'javascript', 'json']).default('plain'),
   }),
   fields: [
-    { key: 'code', label: 'Code', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 10 },
+    { key: 'code', label: 'Code', kind: 'code', maxLength: LIMITS.maxLongText, languageKey: 'language' },
     {
       key: 'language',
       label: 'Language',
