@@ -10,6 +10,7 @@ import { registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
+import type { LoginGuard } from './site-users/login-guard';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import type { DatabaseHandle } from './db/client';
 import { registerApiDocs } from './docs/openapi';
@@ -45,6 +46,8 @@ export interface AppOptions {
   trustProxy?: string | string[] | false;
   /** Uploaded files: storage, staging folder and size limit. */
   files?: FileOptions;
+  /** Sign-in brute-force guard; Redis-backed when several processes serve the site. */
+  loginGuard?: LoginGuard;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -98,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFormRoutes(app, { db: options.database.db, websiteId });
   await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
-  registerSiteUserRoutes(app, { db: options.database.db, websiteId });
+  registerSiteUserRoutes(app, { db: options.database.db, websiteId, loginGuard: options.loginGuard });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));

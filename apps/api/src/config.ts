@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1000).default(20),
   /** Where mail goes (smtp://host:port, smtps://user:pass@host:465); unset, emails stay queued. */
   SMTP_URL: z.string().url().optional(),
+  /** Redis for state shared by every process (the sign-in lock); unset, it is kept per process. */
+  REDIS_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('"Site builder" <no-reply@localhost>'),
   /** 0: a web-only process that enqueues jobs and mail but runs none. */
   WORKERS: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
@@ -35,7 +37,7 @@ export type Config = z.infer<typeof EnvSchema> & { dataDir: string; filesDir: st
 
 /** Reads the environment once at start-up; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, SMTP_URL: env.SMTP_URL || undefined });
+  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, SMTP_URL: env.SMTP_URL || undefined, REDIS_URL: env.REDIS_URL || undefined });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -1,4 +1,5 @@
 import { BYTES_PER_MB } from '@site/page-content';
+import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { readConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -6,6 +7,7 @@ import { createJobQueue } from './jobs';
 import { startMailWorker } from './mail/worker';
 import { createDiskStorage } from './files/storage';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
+import { createRedisLoginGuard } from './site-users/login-guard';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -16,8 +18,10 @@ async function main(): Promise<void> {
     workers: config.WORKERS,
     onError: (err) => console.error('job queue error:', err.message),
   });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
   const app = await buildApp({
     database,
+    loginGuard: redis ? createRedisLoginGuard(redis) : undefined,
     logger: { level: config.LOG_LEVEL },
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
       await mail?.stop();
       await jobs.stop();
       await database.close();
+      redis?.disconnect();
       clearTimeout(force);
       process.exit(0);
     } catch (err) {
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
       `  Editor: ${url}/config   API: ${url}/api/health`,
       `  Database: ${where}${seeded ? ' (demo site seeded)' : ''}`,
       `  Mail: ${mailStatus(config)}`,
+      `  Sign-in lock: ${config.REDIS_URL ? `shared through Redis at ${new URL(config.REDIS_URL).host}` : 'in this process only (set REDIS_URL to share it)'}`,
       `  Demo owner login: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
       `  Ready in ${Math.round(performance.now() - started)} ms`,
       '',

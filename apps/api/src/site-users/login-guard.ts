@@ -1,37 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
 /**
  * Brute-force guard for sign-in: failures are counted per email and client IP, and after
  * `maxFailures` within `windowMs` that pair is locked for `lockMs`, even for the right password
  * (otherwise the lock would still confirm a guessed password). A successful sign-in clears the
  * count.
  *
- * Kept in memory like the form rate limit: one API process serves one site today. Several
- * processes would each allow `maxFailures`; a shared limit needs a shared store.
+ * Two stores: in memory (one process) and Redis (every process behind a load balancer shares the
+ * count, so running N processes does not give an attacker N × maxFailures guesses).
  */
 export interface LoginGuardOptions {
   maxFailures?: number;
   windowMs?: number;
   lockMs?: number;
-  /** Clock, injectable so tests can move time. */
-  now?: () => number;
-  /** Pairs tracked at most; the oldest are dropped first so memory stays bounded. */
-  maxKeys?: number;
 }
 
 export interface LoginGuard {
   /** Seconds until the pair may try again, or 0 when it is not locked. */
-  lockedFor(key: string): number;
-  failed(key: string): void;
-  succeeded(key: string): void;
+  lockedFor(key: string): Promise<number>;
+  failed(key: string): Promise<void>;
+  succeeded(key: string): Promise<void>;
 }
 
 export function loginGuardKey(email: string, ip: string): string {
   return `${email}\u0000${ip}`;
 }
 
-export function createLoginGuard(options: LoginGuardOptions = {}): LoginGuard {
-  const maxFailures = options.maxFailures ?? 5;
-  const windowMs = options.windowMs ?? 15 * 60_000;
-  const lockMs = options.lockMs ?? 5 * 60_000;
+const limits = (options: LoginGuardOptions) => ({
+  maxFailures: options.maxFailures ?? 5,
+  windowMs: options.windowMs ?? 15 * 60_000,
+  lockMs: options.lockMs ?? 5 * 60_000,
+});
+
+const toSeconds = (ms: number) => (ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0);
+
+export interface MemoryLoginGuardOptions extends LoginGuardOptions {
+  /** Clock, injectable so tests can move time. */
+  now?: () => number;
+  /** Pairs tracked at most; the oldest are dropped first so memory stays bounded. */
+  maxKeys?: number;
+}
+
+export function createMemoryLoginGuard(options: MemoryLoginGuardOptions = {}): LoginGuard {
+  const { maxFailures, windowMs, lockMs } = limits(options);
   const maxKeys = options.maxKeys ?? 10_000;
   const now = options.now ?? Date.now;
   // Insertion order is age order: each update re-inserts, so the first entries are the stalest.
@@ -51,7 +63,7 @@ export function createLoginGuard(options: LoginGuardOptions = {}): LoginGuard {
     lockedFor(key) {
       const at = now();
       const e = current(key, at);
-      return e && e.lockedUntil > at ? Math.max(1, Math.ceil((e.lockedUntil - at) / 1000)) : 0;
+      return Promise.resolve(e ? toSeconds(e.lockedUntil - at) : 0);
     },
     failed(key) {
       const at = now();
@@ -65,9 +77,50 @@ export function createLoginGuard(options: LoginGuardOptions = {}): LoginGuard {
         if (oldest === undefined) break;
         entries.delete(oldest);
       }
+      return Promise.resolve();
     },
     succeeded(key) {
       entries.delete(key);
+      return Promise.resolve();
+    },
+  };
+}
+
+// One round trip, atomic across processes: count the failure, start the window on the first one,
+// and turn the count into a lock when it reaches the maximum.
+const FAIL_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+if n >= tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  redis.call('DEL', KEYS[1])
+end
+return n`;
+
+export interface RedisLoginGuardOptions extends LoginGuardOptions {
+  /** Namespace of the keys, so several sites or test runs can share one Redis. */
+  prefix?: string;
+}
+
+export function createRedisLoginGuard(redis: Redis, options: RedisLoginGuardOptions = {}): LoginGuard {
+  const { maxFailures, windowMs, lockMs } = limits(options);
+  const prefix = options.prefix ?? 'login-guard';
+  // Hashed: the email never sits in Redis in clear, and key length stays fixed.
+  const keys = (key: string) => {
+    const id = createHash('sha256').update(key).digest('base64url');
+    return { failures: `${prefix}:f:${id}`, lock: `${prefix}:l:${id}` };
+  };
+  return {
+    async lockedFor(key) {
+      return toSeconds(await redis.pttl(keys(key).lock));
+    },
+    async failed(key) {
+      const k = keys(key);
+      await redis.eval(FAIL_SCRIPT, 2, k.failures, k.lock, windowMs, maxFailures, lockMs);
+    },
+    async succeeded(key) {
+      const k = keys(key);
+      await redis.del(k.failures, k.lock);
     },
   };
 }

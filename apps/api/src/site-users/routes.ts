@@ -7,8 +7,10 @@ import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
 import { requireCrumb } from '../security/crumb';
-import { createLoginGuard, loginGuardKey, type LoginGuard } from './login-guard';
+import { accountRouteDocs, registerAccountRoutes } from './account-routes';
+import { createMemoryLoginGuard, loginGuardKey, type LoginGuard } from './login-guard';
 import { findMemberByEmail, normalizeEmail } from './members';
+import { memberMessages } from './messages';
 import { decoyHash, verifyPassword } from './passwords';
 import { listSignUpGroups, listSignUps, sendRestockNotices, signUpMember } from './restock';
 import {
@@ -26,7 +28,7 @@ import {
 export interface SiteUserRouteOptions {
   db: Database;
   websiteId: string;
-  /** Sign-in brute-force guard; a fresh in-memory one when absent. */
+  /** Sign-in brute-force guard (memory or Redis, login-guard.ts); a fresh in-memory one when absent. */
   loginGuard?: LoginGuard;
 }
 
@@ -42,17 +44,15 @@ const VariantRefSchema = z.object({ productId: z.string().min(1), variantId: z.s
 const CursorQuerySchema = z.object({ cursor: z.string().max(512).optional() });
 const SendAllSchema = z.object({ sendRequests: z.array(VariantRefSchema).min(1).max(100) });
 
-/** One message for an unknown email and a wrong password, so sign-in never confirms an account. */
-const BAD_CREDENTIALS = 'The email or password you entered is incorrect.';
-
 function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
 export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, loginGuard }: SiteUserRouteOptions): void {
-  const guard = loginGuard ?? createLoginGuard();
+  const guard = loginGuard ?? createMemoryLoginGuard();
   const requireMember = createMemberGuard({ db, websiteId });
   const restock = '/api/site-users/account/notifications/restock';
+  registerAccountRoutes(app, { db, websiteId, guard, requireMember });
 
   // The crumb is required so another site cannot sign a visitor in to an account of its choosing.
   app.post(
@@ -62,18 +62,19 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
       const body = parsePayload(LoginSchema, request.body);
       const email = normalizeEmail(body.email);
       const key = loginGuardKey(email, request.ip);
-      const wait = guard.lockedFor(key);
+      const wait = await guard.lockedFor(key);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', 'Too many sign-in attempts. Please try again in a few minutes.');
+        throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, { retryAfterSeconds: wait });
       }
       const member = email ? await findMemberByEmail(db, websiteId, email) : undefined;
       const matches = await verifyPassword(body.password, member?.passwordHash ?? (await decoyHash()));
       if (!member || !matches) {
-        guard.failed(key);
-        throw new CommerceError(401, 'INVALID_CREDENTIALS', BAD_CREDENTIALS);
+        await guard.failed(key);
+        // One message for an unknown email and a wrong password, so sign-in never confirms an account.
+        throw new CommerceError(401, 'INVALID_CREDENTIALS', memberMessages.invalidCredentials);
       }
-      guard.succeeded(key);
+      await guard.succeeded(key);
       // A browser holds one session: signing in again replaces the one it had.
       const previous = await findSession(db, websiteId, request);
       if (previous) await endSession(db, previous.sessionId);
@@ -163,4 +164,5 @@ export const siteUserRouteDocs: RouteDocs = {
   [`GET ${restockPath}`]: { summary: "One variant's restock sign-ups, paged", tags: members, guard: 'owner', query: VariantRefSchema.extend(CursorQuerySchema.shape) },
   [`POST ${restockPath}/send`]: { summary: "Sends one variant's restock notices", tags: members, guard: 'owner', body: VariantRefSchema, response: z.object({ notifiedCount: z.number().int() }) },
   [`POST ${restockPath}/send/all`]: { summary: 'Sends the restock notices of several variants', tags: members, guard: 'owner', body: SendAllSchema },
+  ...accountRouteDocs,
 };

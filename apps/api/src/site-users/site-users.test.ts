@@ -7,6 +7,7 @@ import { outgoingEmails, pages, products, restockSignups, siteSessions, variants
 import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 import { Shopper } from '../../test/client';
+import { Member } from '../../test/member';
 import { createMember } from './members';
 import { BROWSER_SESSION_MS, hashSessionToken, REMEMBER_ME_MS } from './sessions';
 
@@ -20,19 +21,6 @@ const TOTE_OLIVE = { productId: 'prod-canvas-tote', variantId: 'prod-canvas-tote
 const VIEWER = { email: 'viewer@demo.test', password: 'viewer-password-1' };
 const CUSTOMER = { email: 'customer@demo.test', password: 'customer-password-1' };
 const PAGING_OWNER = { email: 'owner@paging.test', password: 'paging-owner-1' };
-
-/** A browser signed in as a member: the Shopper's cookies plus the session's XSRF header. */
-class Member extends Shopper {
-  xsrf = '';
-  async signIn(login: { email: string; password: string }, rememberMe = false, headers: Record<string, string> = {}) {
-    const res = await this.request('POST', SESSION, { ...login, rememberMe }, headers);
-    if (res.statusCode === 200) this.xsrf = res.json().xsrfToken;
-    return res;
-  }
-  send(method: 'POST' | 'DELETE', url: string, payload?: unknown) {
-    return this.request(method, url, payload ?? (method === 'POST' ? {} : undefined), { 'x-siteuser-xsrf-token': this.xsrf });
-  }
-}
 
 /** One Set-Cookie of the answer, with its attributes. */
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);

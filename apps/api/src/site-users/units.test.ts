@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommerceError } from '../commerce/errors';
 import { decodeCursor, encodeCursor } from './cursor';
-import { createLoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { describeVariant } from './restock';
 import { z } from 'zod';
@@ -20,49 +19,6 @@ describe('passwords', () => {
   it('never matches a malformed stored hash', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$16384$8$1$c2FsdA$c2hvcnQ')).toBe(false);
-  });
-});
-
-describe('login guard', () => {
-  it('locks a pair after the maximum failures, for the lock time only', () => {
-    let now = 0;
-    const guard = createLoginGuard({ maxFailures: 3, windowMs: 60_000, lockMs: 30_000, now: () => now });
-    for (let i = 0; i < 2; i++) guard.failed('k');
-    expect(guard.lockedFor('k')).toBe(0);
-    guard.failed('k');
-    expect(guard.lockedFor('k')).toBe(30);
-    expect(guard.lockedFor('other')).toBe(0);
-    now = 29_500;
-    expect(guard.lockedFor('k')).toBe(1);
-    now = 30_000;
-    expect(guard.lockedFor('k')).toBe(0);
-    // After the lock the count starts again from zero.
-    guard.failed('k');
-    expect(guard.lockedFor('k')).toBe(0);
-  });
-
-  it('forgets failures older than the window and after a success', () => {
-    let now = 0;
-    const guard = createLoginGuard({ maxFailures: 2, windowMs: 10_000, lockMs: 5_000, now: () => now });
-    guard.failed('k');
-    now = 10_000;
-    guard.failed('k');
-    expect(guard.lockedFor('k')).toBe(0);
-    guard.succeeded('k');
-    guard.failed('k');
-    expect(guard.lockedFor('k')).toBe(0);
-    guard.failed('k');
-    expect(guard.lockedFor('k')).toBe(5);
-  });
-
-  it('keeps memory bounded by dropping the stalest pairs', () => {
-    const guard = createLoginGuard({ maxFailures: 1, maxKeys: 2, now: () => 0 });
-    guard.failed('a');
-    guard.failed('b');
-    guard.failed('c');
-    expect(guard.lockedFor('a')).toBe(0);
-    expect(guard.lockedFor('b')).toBeGreaterThan(0);
-    expect(guard.lockedFor('c')).toBeGreaterThan(0);
   });
 });
 
