@@ -27,6 +27,9 @@ import { appsFolder, publicFolder } from './paths';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
 import { registerStoreAdminRoutes } from './store-admin/routes';
+import type { JobQueue } from './jobs';
+import { registerMailingListRoutes } from './mailing-lists/routes';
+import { createWebhookDispatcher } from './webhooks/dispatcher';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -46,6 +49,8 @@ export interface AppOptions {
   trustProxy?: string | string[] | false;
   /** Uploaded files: storage, staging folder and size limit. */
   files?: FileOptions;
+  /** The durable queue webhook deliveries go through (retried with backoff). */
+  jobs?: JobQueue;
   /** Sign-in brute-force guard; Redis-backed when several processes serve the site. */
   loginGuard?: LoginGuard;
 }
@@ -95,10 +100,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.database);
   registerCrumbRoute(app);
   registerApiDocs(app, apiRouteDocs);
+  // In production a webhook may only reach public addresses; tests and development post to 127.0.0.1.
+  const webhookPolicy = { production: process.env.NODE_ENV === 'production' };
+  const webhooks = await createWebhookDispatcher({ db: options.database.db, websiteId, jobs: options.jobs, policy: webhookPolicy, log: app.log });
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb, websiteId });
   const paymentProviders = new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]));
-  registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders });
-  registerFormRoutes(app, { db: options.database.db, websiteId });
+  registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders, webhooks });
+  registerFormRoutes(app, { db: options.database.db, websiteId, webhooks });
   await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
   registerSiteUserRoutes(app, { db: options.database.db, websiteId, loginGuard: options.loginGuard });
@@ -107,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
   registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
   registerStoreAdminRoutes(app, { db: options.database.db, websiteId, paymentProviders });
+  registerMailingListRoutes(app, { db: options.database.db, websiteId, webhooks, policy: webhookPolicy });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

@@ -18,6 +18,8 @@ import { requireCrumb } from '../security/crumb';
 import { cartToken, clearCartCookies } from './cart-cookies';
 import { createCart, findCart } from './cart-store';
 import { assertStock, findPurchasable } from './catalog';
+import { defaultListId, subscribe, type Subscribed } from '../mailing-lists/subscriptions';
+import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { findOrder, placeOrder } from './checkout';
 import { CommerceError } from './errors';
 import { handle, parsePayload } from './http';
@@ -30,9 +32,11 @@ export interface CheckoutRouteOptions {
   db: Database;
   websiteId: string;
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
+  /** Order placed and subscriber added go out to the site's webhooks. */
+  webhooks?: WebhookDispatcher;
 }
 
-export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, paymentProviders }: CheckoutRouteOptions): void {
+export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, paymentProviders, webhooks }: CheckoutRouteOptions): void {
   app.post(
     '/api/commerce/checkout',
     { preHandler: requireCrumb },
@@ -45,6 +49,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
       const order = await placeOrder(db, website, cart, body, paymentProviders);
       // The visitor's own cart stays when they bought a subscription on its own.
       if (cart.kind === 'standard') clearCartCookies(reply);
+      await webhooks?.emit('order.placed', { orderId: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalCents, currency: order.currency });
       return {
         order,
         redirectUrl: `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}&token=${encodeURIComponent(order.accessToken)}`,
@@ -120,18 +125,25 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
       if (variant.unlimited || variant.qty > 0) {
         throw new CommerceError(409, 'IN_STOCK', 'Good news: this item is in stock now.');
       }
-      await db
-        .insert(restockSignups)
-        .values({
-          id: randomUUID(),
-          websiteId,
-          productId: body.productId,
-          variantId: body.variantId,
-          email: body.siteVisitorEmail.trim().toLowerCase(),
-          joinMailingList: body.isJoinMailingList,
-        })
-        // Signing up twice is not an error for the shopper: they are on the list either way.
-        .onConflictDoNothing({ target: [restockSignups.variantId, restockSignups.email] });
+      const email = body.siteVisitorEmail.trim().toLowerCase();
+      const joined = await db.transaction(async (tx): Promise<Subscribed> => {
+        await tx
+          .insert(restockSignups)
+          .values({
+            id: randomUUID(),
+            websiteId,
+            productId: body.productId,
+            variantId: body.variantId,
+            email,
+            joinMailingList: body.isJoinMailingList,
+          })
+          // Signing up twice is not an error for the shopper: they are on the list either way.
+          .onConflictDoNothing({ target: [restockSignups.variantId, restockSignups.email] });
+        // The "join the mailing list" box feeds the site's default list, confirmed by email.
+        const listId = body.isJoinMailingList ? await defaultListId(tx, websiteId) : undefined;
+        return listId ? subscribe(tx, websiteId, { listId, email, source: 'restock-form', doubleOptIn: true, origin: `${request.protocol}://${request.host}` }) : {};
+      });
+      if (joined.added) await webhooks?.emit('subscriber.added', { ...joined.added });
       return { signedUp: true };
     }),
   );

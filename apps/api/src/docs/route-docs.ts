@@ -3,6 +3,7 @@ import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
 import { editorRouteDocs } from '../editor/routes';
 import { formRouteDocs } from '../forms/routes';
+import { mailingListRouteDocs } from '../mailing-lists/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
 import { trackingRouteDocs } from '../tracking/routes';
@@ -18,5 +19,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs };
 }

@@ -20,6 +20,7 @@ import { captchaVerifierFromEnv, FORM_CAPTCHA_ACTION, type CaptchaVerifier } fro
 import { loadForm } from './form-store';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit';
 import { templateSchema, templateSchemaQuery } from './template-schema';
+import type { WebhookDispatcher } from '../webhooks/dispatcher';
 
 /** A key is good for one submission within this time; the flow fetches it right before saving. */
 export const FORM_KEY_TTL_MS = 60 * 60 * 1000;
@@ -38,6 +39,8 @@ export interface FormRouteOptions {
   submissionLimit?: Omit<RateLimitOptions, 'now'>;
   keyLimit?: Omit<RateLimitOptions, 'now'>;
   now?: () => number;
+  /** Form submitted goes out to the site's webhooks. */
+  webhooks?: WebhookDispatcher;
 }
 
 /**
@@ -229,6 +232,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
         return true;
       });
       if (!saved) throw keyUnavailable();
+      await options.webhooks?.emit('form.submitted', { formId: form.id, formName: form.name, values: submission.form, pagePath: submission.pagePath, submittedAt: at.toISOString() });
       return { success: true };
     }),
   );

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { redirects } from '../db/schema';
 import { loadHeaderFooter } from '../editor/header-footer/header-footer-store';
 import { loadNavigation, type NavigationTrees } from '../editor/navigation/navigation-store';
+import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
@@ -78,6 +79,8 @@ interface Resolved {
   folderPages?: PageRow[];
   /** Depends on the query string or on who asks (an order looked up by its token). */
   personal?: boolean;
+  /** Main content rendered by the feature that owns the path (the newsletter pages). */
+  mainHtml?: string;
 }
 
 const notFound = (): Resolved => ({ status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} });
@@ -177,6 +180,8 @@ async function resolvePath(
       }
     }
   }
+  const newsletter = await newsletterPage(db, website.id, normalized, query);
+  if (newsletter) return { status: newsletter.status, pageType: newsletter.pageType, templateName: 'newsletter', extra: {}, mainHtml: newsletter.html, personal: true };
   const orderPage = orderPageType(normalized);
   if (orderPage) {
     const orderId = orderPage.orderId ?? query.orderId ?? '';
@@ -330,7 +335,7 @@ export async function renderPage(
 
   // Sites seeded before the access-denied template show the not-found one with the message.
   const templateName = sources.has(resolved.templateName) || resolved.templateName !== 'access-denied' ? resolved.templateName : 'not-found';
-  const mainContent = renderNamed(templateName, context);
+  const mainContent = resolved.mainHtml ?? renderNamed(templateName, context);
   const html = renderNamed('site', {
     ...context,
     mainContent,

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { mailingMessages, type MailingListView, type SubscriberView } from '@site/page-content';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { mailingLists, mailingListSubscribers } from '../db/schema';
+import { EditorError, isUniqueViolation } from '../editor/http';
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+const notFound = () => new EditorError(404, 'LIST_NOT_FOUND', mailingMessages.listNotFound);
+const nameTaken = () => new EditorError(409, 'LIST_NAME_TAKEN', mailingMessages.listNameTaken, [{ path: ['name'], message: mailingMessages.listNameTaken }]);
+
+export async function listMailingLists(db: Database, websiteId: string): Promise<MailingListView[]> {
+  const rows = await db
+    .select({ list: mailingLists, subscriberCount: count(mailingListSubscribers.id) })
+    .from(mailingLists)
+    .leftJoin(mailingListSubscribers, and(eq(mailingListSubscribers.listId, mailingLists.id), eq(mailingListSubscribers.status, 'confirmed')))
+    .where(eq(mailingLists.websiteId, websiteId))
+    .groupBy(mailingLists.id)
+    .orderBy(asc(mailingLists.createdAt), asc(mailingLists.name));
+  return rows.map(({ list, subscriberCount }) => ({
+    id: list.id,
+    name: list.name,
+    isDefault: list.isDefault,
+    subscriberCount,
+    createdAt: list.createdAt.toISOString(),
+  }));
+}
+
+async function viewOf(db: Database, websiteId: string, id: string): Promise<MailingListView> {
+  const view = (await listMailingLists(db, websiteId)).find((l) => l.id === id);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The site's first list becomes its default, so the restock form's box has somewhere to go. */
+export async function createMailingList(db: Database, websiteId: string, name: string): Promise<MailingListView> {
+  const id = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      const [{ lists } = { lists: 0 }] = await tx.select({ lists: count() }).from(mailingLists).where(eq(mailingLists.websiteId, websiteId));
+      await tx.insert(mailingLists).values({ id, websiteId, name, isDefault: lists === 0 });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+  return viewOf(db, websiteId, id);
+}
+
+export async function renameMailingList(db: Database, websiteId: string, id: string, name: string): Promise<MailingListView> {
+  try {
+    const updated = await db
+      .update(mailingLists)
+      .set({ name })
+      .where(and(eq(mailingLists.id, id), eq(mailingLists.websiteId, websiteId)))
+      .returning({ id: mailingLists.id });
+    if (updated.length === 0) throw notFound();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+  return viewOf(db, websiteId, id);
+}
+
+/** Its subscribers go with it; a newsletter block still naming it then says it is not configured. */
+export async function deleteMailingList(db: Database, websiteId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(mailingLists)
+    .where(and(eq(mailingLists.id, id), eq(mailingLists.websiteId, websiteId)))
+    .returning({ isDefault: mailingLists.isDefault });
+  if (deleted.length === 0) throw notFound();
+  if (deleted[0]!.isDefault) {
+    const [next] = await db.select({ id: mailingLists.id }).from(mailingLists).where(eq(mailingLists.websiteId, websiteId)).orderBy(asc(mailingLists.createdAt)).limit(1);
+    if (next) await db.update(mailingLists).set({ isDefault: true }).where(eq(mailingLists.id, next.id));
+  }
+}
+
+const toView = (row: typeof mailingListSubscribers.$inferSelect): SubscriberView => ({
+  id: row.id,
+  email: row.email,
+  status: row.status,
+  source: row.source,
+  consentedAt: row.consentedAt.toISOString(),
+  confirmedAt: row.confirmedAt?.toISOString() ?? null,
+});
+
+// `%` and `_` typed by the owner are letters to look for, not wildcards.
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listSubscribers(
+  db: Database,
+  websiteId: string,
+  listId: string,
+  query: { search?: string; offset?: number; limit?: number },
+): Promise<{ subscribers: SubscriberView[]; total: number }> {
+  await viewOf(db, websiteId, listId);
+  const search = query.search?.trim();
+  const where = and(eq(mailingListSubscribers.listId, listId), search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select()
+      .from(mailingListSubscribers)
+      .where(where)
+      .orderBy(desc(mailingListSubscribers.consentedAt), asc(mailingListSubscribers.email))
+      .limit(query.limit ?? SUBSCRIBERS_PAGE_SIZE)
+      .offset(query.offset ?? 0),
+    db.select({ total: count() }).from(mailingListSubscribers).where(where),
+  ]);
+  return { subscribers: rows.map(toView), total };
+}
+
+// A cell starting with = + - @ would run as a formula when the owner opens the file in a spreadsheet.
+const csvCell = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export async function subscribersCsv(db: Database, websiteId: string, listId: string): Promise<string> {
+  const { subscribers } = await listSubscribers(db, websiteId, listId, { limit: 1_000_000 });
+  const lines = [['email', 'status', 'source', 'consented_at', 'confirmed_at'].join(',')];
+  for (const s of subscribers) lines.push([s.email, s.status, s.source, s.consentedAt, s.confirmedAt ?? ''].map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
