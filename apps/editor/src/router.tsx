@@ -19,6 +19,9 @@ const HeaderFooterScreen = lazyRouteComponent(
   'HeaderFooterScreen',
 );
 const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'FilesScreen');
+const StoreScreen = lazyRouteComponent(() => import('./store/StoreScreen'), 'StoreScreen');
+const OrdersScreen = lazyRouteComponent(() => import('./store/OrdersScreen'), 'OrdersScreen');
+const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
 const root = createRootRoute({ component: EditorShell });
 const index = createRoute({
@@ -41,9 +44,28 @@ const headerFooter = createRoute({
   component: HeaderFooterScreen,
 });
 const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
+const storeRoute = createRoute({ getParentRoute: () => root, path: '/store', component: StoreScreen });
+const ordersRoute = createRoute({ getParentRoute: () => root, path: '/orders', component: OrdersScreen });
+const orderRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/orders/$orderId',
+  component: function OrderRoute() {
+    const { orderId } = orderRoute.useParams();
+    return <OrderScreen orderId={orderId} />;
+  },
+});
 
 export const router = createRouter({
-  routeTree: root.addChildren([index, pages, pageEditor, headerFooter, filesRoute]),
+  routeTree: root.addChildren([
+    index,
+    pages,
+    pageEditor,
+    headerFooter,
+    filesRoute,
+    storeRoute,
+    ordersRoute,
+    orderRoute,
+  ]),
   basepath: '/config',
   defaultNotFoundComponent: () => <Navigate to="/pages" replace />,
 });

@@ -44,6 +44,12 @@ export function EditorShell() {
           <Link to="/files" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Files
           </Link>
+          <Link to="/store" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Store
+          </Link>
+          <Link to="/orders" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Orders
+          </Link>
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">

@@ -1,0 +1,193 @@
+import {
+  preferencesDiffer,
+  STORE_API,
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+  type AdminProduct,
+  type AdminProductSave,
+  type CommercePreferenceNamespace,
+  type CommercePreferences,
+  type InventoryItem,
+  type StoreView,
+} from '@site/commerce-core';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from './http';
+
+/** Store query keys: every store screen invalidates through these. */
+export const storeKeys = {
+  stores: ['store', 'collections'] as const,
+  products: (filters: Record<string, string>) => ['store', 'products', filters] as const,
+  allProducts: ['store', 'products'] as const,
+  inventory: ['store', 'inventory'] as const,
+  orders: (filters: Record<string, string>) => ['store', 'orders', filters] as const,
+  allOrders: ['store', 'orders'] as const,
+  order: (id: string) => ['store', 'order', id] as const,
+  preferences: (namespace: CommercePreferenceNamespace) => ['commerce-preferences', namespace] as const,
+};
+
+/** Drops empty filters so '' never reaches the server as a value. */
+const present = (filters: Record<string, string>) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+
+export function useStores() {
+  return useQuery({
+    queryKey: storeKeys.stores,
+    queryFn: () => api<{ stores: StoreView[] }>('GET', STORE_API.stores).then((r) => r.stores),
+  });
+}
+
+export function useProducts(filters: Record<string, string>) {
+  return useInfiniteQuery({
+    queryKey: storeKeys.products(filters),
+    queryFn: ({ pageParam }) =>
+      api<{ products: AdminProduct[]; nextCursor: string | null }>('GET', STORE_API.products, {
+        query: { ...present(filters), ...(pageParam && { cursor: pageParam }) },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+function useStoreInvalidation() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: storeKeys.allProducts }),
+      client.invalidateQueries({ queryKey: storeKeys.inventory }),
+    ]);
+}
+
+export function useSaveProduct() {
+  const refresh = useStoreInvalidation();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: AdminProductSave }) =>
+      id
+        ? api<AdminProduct>('PUT', STORE_API.product(id), { body: input })
+        : api<AdminProduct>('POST', STORE_API.products, { body: input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetProductEnabled() {
+  const refresh = useStoreInvalidation();
+  return useMutation({
+    mutationFn: (product: AdminProduct) =>
+      api<AdminProduct>('PATCH', STORE_API.product(product.id), {
+        body: { version: product.version, enabled: !product.enabled },
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useInventory(q: string) {
+  return useQuery({
+    queryKey: [...storeKeys.inventory, q],
+    queryFn: () =>
+      api<{ items: InventoryItem[]; nextCursor: string | null }>('GET', STORE_API.inventory, {
+        query: present({ q, limit: '200' }),
+      }),
+  });
+}
+
+export function useSetStock() {
+  const refresh = useStoreInvalidation();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: { qtyInStock?: number; unlimited?: boolean } }) =>
+      api('PATCH', STORE_API.variantStock(id), { body: update }),
+    onSettled: refresh,
+  });
+}
+
+export function useOrders(filters: Record<string, string>) {
+  return useInfiniteQuery({
+    queryKey: storeKeys.orders(filters),
+    queryFn: ({ pageParam }) =>
+      api<{ orders: AdminOrderSummary[]; nextCursor: string | null }>('GET', STORE_API.orders, {
+        query: { ...present(filters), ...(pageParam && { cursor: pageParam }) },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function ordersCsvHref(filters: Record<string, string>): string {
+  const query = new URLSearchParams(present(filters)).toString();
+  return query ? `${STORE_API.ordersCsv}?${query}` : STORE_API.ordersCsv;
+}
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: storeKeys.order(id ?? ''),
+    queryFn: () => api<AdminOrderDetail>('GET', STORE_API.order(id!)),
+    enabled: Boolean(id),
+  });
+}
+
+type OrderAction =
+  | { kind: 'fulfil'; id: string; body: { trackingNumber: string; carrier?: string } }
+  | { kind: 'refund'; id: string; body: { orderItemId: string; quantity: number } }
+  | { kind: 'cancel'; id: string };
+
+export function useOrderAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: OrderAction) => {
+      if (action.kind === 'fulfil')
+        return api<AdminOrderDetail>('POST', STORE_API.fulfilOrder(action.id), { body: action.body });
+      if (action.kind === 'refund')
+        return api<AdminOrderDetail>('POST', STORE_API.refundLine(action.id), { body: action.body });
+      return api<AdminOrderDetail>('POST', STORE_API.cancelOrder(action.id));
+    },
+    onSuccess: async (order) => {
+      client.setQueryData(storeKeys.order(order.id), order);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: storeKeys.allOrders }),
+        client.invalidateQueries({ queryKey: storeKeys.inventory }),
+      ]);
+    },
+  });
+}
+
+export function useCommercePreferences(namespace: CommercePreferenceNamespace) {
+  return useQuery({
+    queryKey: storeKeys.preferences(namespace),
+    queryFn: () => api<CommercePreferences>('GET', STORE_API.commercePreferences(namespace)),
+  });
+}
+
+/**
+ * platform.md §5 and §8: a write is skipped when no value differs from the cached one, and a
+ * failed write is reported to error tracking (the console here) and rethrown to the caller.
+ */
+export async function saveCommercePreferences(
+  client: QueryClient,
+  namespace: CommercePreferenceNamespace,
+  fields: CommercePreferences,
+  put = (body: CommercePreferences) =>
+    api<CommercePreferences>('PUT', STORE_API.commercePreferences(namespace), { body }),
+): Promise<CommercePreferences> {
+  const key = storeKeys.preferences(namespace);
+  const cached = client.getQueryData<CommercePreferences>(key);
+  if (cached && !preferencesDiffer(cached, fields)) return cached;
+  try {
+    const saved = await put(fields);
+    client.setQueryData(key, saved);
+    return saved;
+  } catch (error) {
+    console.error(`commerce preferences ${namespace} not saved`, error);
+    throw error;
+  }
+}
+
+export function useSaveCommercePreferences(namespace: CommercePreferenceNamespace) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: CommercePreferences) => saveCommercePreferences(client, namespace, fields),
+  });
+}

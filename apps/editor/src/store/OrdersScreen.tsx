@@ -1,0 +1,62 @@
+import { editorMessages, OrderDetailView, OrdersTable, type OrderFilters } from '@site/ui';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage, useMe } from '../api/queries';
+import { ordersCsvHref, useOrderAction, useOrder, useOrders } from '../api/store-queries';
+
+/** The orders list with its filters and CSV export; an order opens at /orders/<id>. */
+export function OrdersScreen() {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<OrderFilters>({ q: '', status: '', from: '', to: '' });
+  const orders = useOrders({ ...filters });
+  return (
+    <div className="ed-screen">
+      <OrdersTable
+        orders={orders.data?.pages.flatMap((p) => p.orders)}
+        filters={filters}
+        onFiltersChange={setFilters}
+        isLoading={orders.isPending}
+        error={orders.error ? errorMessage(orders.error) : undefined}
+        onOpen={(o) => void navigate({ to: '/orders/$orderId', params: { orderId: o.id } })}
+        onLoadMore={orders.hasNextPage ? () => void orders.fetchNextPage() : undefined}
+        csvHref={ordersCsvHref({ ...filters })}
+      />
+    </div>
+  );
+}
+
+/** One order with Fulfil, Refund (one unit of a line) and Cancel. */
+export function OrderScreen({ orderId }: { orderId: string }) {
+  const navigate = useNavigate();
+  const me = useMe();
+  const order = useOrder(orderId);
+  const action = useOrderAction();
+  if (order.isPending)
+    return (
+      <p className="ed-loading" role="status">
+        {editorMessages.loading}
+      </p>
+    );
+  if (order.error)
+    return (
+      <p className="ed-banner ed-banner--error" role="alert">
+        {errorMessage(order.error)}
+      </p>
+    );
+  return (
+    <div className="ed-screen">
+      <OrderDetailView
+        order={order.data}
+        isReadOnly={!(me.data?.canEdit ?? false)}
+        isBusy={action.isPending}
+        error={action.error ? errorMessage(action.error) : undefined}
+        onFulfil={(body) => action.mutate({ kind: 'fulfil', id: orderId, body })}
+        onRefund={(line) =>
+          action.mutate({ kind: 'refund', id: orderId, body: { orderItemId: line.id, quantity: 1 } })
+        }
+        onCancel={() => action.mutate({ kind: 'cancel', id: orderId })}
+        onBack={() => void navigate({ to: '/orders' })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AdminProductSave, CurrencyCode } from '@site/commerce-core';
+import type { ProductDraft } from '@site/ui';
+
+/**
+ * The save call for what the editor holds: amounts go as typed (the server says which field is
+ * wrong), an empty sale price is no sale price, and only the options still listed are sent.
+ */
+export function toProductSave(
+  draft: ProductDraft,
+  meta: { collectionId: string; currency: CurrencyCode; version?: number },
+): AdminProductSave {
+  const money = (value: string) => ({ value: value.trim(), currency: meta.currency });
+  return {
+    collectionId: meta.collectionId,
+    ...(meta.version !== undefined && { version: meta.version }),
+    title: draft.title,
+    excerpt: draft.excerpt,
+    productType: draft.productType,
+    enabled: draft.enabled,
+    variantOptionOrdering: draft.options,
+    variants: draft.variants.map((v) => ({
+      ...(v.id && { id: v.id }),
+      sku: v.sku.trim(),
+      attributes: Object.fromEntries(draft.options.map((o) => [o, v.attributes[o] ?? ''])),
+      price: money(v.price),
+      ...(v.salePrice.trim() && { salePrice: money(v.salePrice) }),
+      onSale: v.onSale,
+      qtyInStock: Number(v.qtyInStock || 0),
+      unlimited: v.unlimited,
+    })),
+  };
+}
