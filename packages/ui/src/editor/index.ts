@@ -10,3 +10,4 @@ export { editorMessages } from './editor-messages';
 export * from './files';
 export { EditorIcon, type EditorIconName } from './EditorIcon';
 export * from './store';
+export * from './connections';

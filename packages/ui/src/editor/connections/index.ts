@@ -1,0 +1,2 @@
+export { MailingListPanel, mailingListPanelMessages, type MailingListPanelProps } from './MailingListPanel';
+export { AutomationPanel, automationStatus, type AutomationPanelProps } from './AutomationPanel';
