@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly crumbFail = false,
     readonly fieldErrors: Record<string, string> = {},
+    /** What the error says beyond code and message (`qtyInStock` when stock ran short). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,7 +45,7 @@ export async function api<T>(
   }
   const data = (await res.json().catch(() => ({}))) as {
     crumbFail?: boolean;
-    error?: { code?: string; message?: string; fieldErrors?: Record<string, string> };
+    error?: { code?: string; message?: string; fieldErrors?: Record<string, string> } & Record<string, unknown>;
   };
   if (!res.ok) {
     throw new ApiError(
@@ -52,6 +54,7 @@ export async function api<T>(
       data.error?.message ?? '',
       data.crumbFail === true,
       data.error?.fieldErrors,
+      data.error,
     );
   }
   return data as T;

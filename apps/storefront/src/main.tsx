@@ -9,12 +9,14 @@ import { readPageContext } from './page-context';
 import { startPageTracking } from './tracking';
 import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
+import { enhanceSiteNav } from './site-nav';
 
 // The readable site-user cookie (`authenticated=true&siteUserId=…`) says a member is signed in.
 const signedIn = () => new URLSearchParams(readCookie('siteUser') ?? '').get('authenticated') === 'true';
 
 // Each feature finds its own server-rendered marker; a page without the marker costs nothing.
 const context = readPageContext(document);
+enhanceSiteNav(document);
 const store = createCartStore();
 mountShell(document, context, store);
 mountAddToCartButtons(document, context, store);

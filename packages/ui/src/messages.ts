@@ -49,6 +49,9 @@ export const uiMessages = {
   cartRetry: 'Try again.',
   cartUpdating: 'Updating cart…',
   cartUpdated: 'Cart updated.',
+  /** A quantity change the stock cannot cover. */
+  onlyInStock: 'Only {count} in stock: the quantity cannot go higher.',
+  outOfStock: 'This item is out of stock now.',
   cartItemRemoved: '{title} was removed from your cart.',
   continueShopping: 'Continue Shopping',
   checkoutButton: 'Checkout',

@@ -13,6 +13,8 @@ import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
+import { breadcrumbs, seoContext } from './page-meta';
+import { siteStylesCss } from './site-styles';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
 export interface StorefrontAssets {
@@ -77,6 +79,8 @@ interface Resolved {
   document?: PageDocument;
   /** A folder's index page lists these. */
   folderPages?: PageRow[];
+  /** What `extra.item` is, for its Open Graph type and JSON-LD (a product unless said). */
+  itemKind?: 'product' | 'article';
   /** Depends on the query string or on who asks (an order looked up by its token). */
   personal?: boolean;
   /** Main content rendered by the feature that owns the path (the newsletter pages). */
@@ -336,9 +340,21 @@ export async function renderPage(
   // Sites seeded before the access-denied template show the not-found one with the message.
   const templateName = sources.has(resolved.templateName) || resolved.templateName !== 'access-denied' ? resolved.templateName : 'not-found';
   const mainContent = resolved.mainHtml ?? renderNamed(templateName, context);
+  const item = resolved.extra.item as Parameters<typeof seoContext>[0]['item'];
   const html = renderNamed('site', {
     ...context,
     mainContent,
+    seo: seoContext({
+      website,
+      page: resolved.page,
+      item,
+      itemKind: resolved.itemKind,
+      path,
+      origin: viewer.origin ?? '',
+      fallbackDescription: allPages.find((p) => p.path === '/')?.description ?? '',
+    }),
+    breadcrumbs: resolved.status === 200 ? breadcrumbs(resolved.page, item) : undefined,
+    siteStylesCss: siteStylesCss(website.settings),
     storefrontAssets: assets,
     pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext))),
   });

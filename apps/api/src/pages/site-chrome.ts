@@ -7,6 +7,8 @@ import type { PageRow, WebsiteRow } from './site-data';
 export interface Viewer {
   member: boolean;
   now: Date;
+  /** `https://host`, for the absolute URLs of Open Graph tags. */
+  origin?: string;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {

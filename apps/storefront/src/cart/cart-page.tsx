@@ -1,13 +1,23 @@
-import { isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
+import { fillMessage, isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
 import type { FormValues } from '@site/forms';
-import { CartPage } from '@site/ui';
+import { CartActionRefused, CartPage, uiMessages } from '@site/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiError } from '../api';
 import type { PageContext } from '../page-context';
 import { storefrontMessages } from '../messages';
 import { openAdditionalFields } from '../product/additional-fields';
 import type { CartStore } from './cart-store';
 import { toDisplayCart } from './display-cart';
+
+/** "Unable to update quantity" hides the real cause when it is stock: say how many are left. */
+function stockRefusal(err: unknown): CartActionRefused | undefined {
+  if (!(err instanceof ApiError) || err.code !== 'OUT_OF_STOCK') return undefined;
+  const left = Number(err.details.qtyInStock);
+  return new CartActionRefused(
+    left > 0 ? fillMessage(uiMessages.onlyInStock, { count: left }) : uiMessages.outOfStock,
+  );
+}
 
 function FullCart({ store, currency }: { store: CartStore; currency: string }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -21,7 +31,11 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
       currency={isCurrencyCode(currency) ? currency : 'USD'}
       onRetry={() => void store.load()}
       onQuantityChange={async (entryId, quantity) => {
-        await store.setQuantity(entryId, quantity);
+        try {
+          await store.setQuantity(entryId, quantity);
+        } catch (err) {
+          throw stockRefusal(err) ?? err;
+        }
       }}
       onRemove={async (entryId) => {
         await store.remove(entryId);

@@ -10,10 +10,12 @@ function Shell({
   store,
   currency,
   indicator,
+  showPill,
 }: {
   store: CartStore;
   currency: string;
   indicator: Element | null;
+  showPill: boolean;
 }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const code = isCurrencyCode(currency) ? currency : 'USD';
@@ -30,7 +32,7 @@ function Shell({
           />,
           indicator,
         )}
-      <PillCart itemCount={count ?? 0} subtotalText={subtotal} />
+      {showPill && <PillCart itemCount={count ?? 0} subtotalText={subtotal} />}
       <CartPopover
         notice={state.added ? { productName: state.added.productName, id: state.added.id } : null}
         onClose={store.clearAdded}
@@ -53,6 +55,8 @@ export function mountShell(doc: Document, context: PageContext, store: CartStore
       store={store}
       currency={context.storeCurrency}
       indicator={doc.getElementById('sqs-cart-indicator')}
+      // The cart and checkout pages show the cart themselves; a pill there would repeat it over their totals.
+      showPill={!doc.getElementById('sqs-cart-root') && !doc.getElementById('sqs-checkout-root')}
     />,
   );
 }

@@ -123,7 +123,7 @@ describe('site form enhancer', () => {
     expect(error('message').textContent).toBe(messages.characterLimitExceeded);
     expect((error('mood') as HTMLElement).hidden).toBe(true);
     expect(form.querySelector('.form-error')!.textContent).toBe(
-      `${messages.fieldsInvalid} ${messages.reviewScrollDown}`,
+      `${messages.fieldsInvalid} ${messages.reviewScrollUp}`,
     );
     expect(form.querySelector('[data-field-id="email"] input')!.getAttribute('aria-invalid')).toBe('true');
     expect(transport.fetchFormKey).not.toHaveBeenCalled();
@@ -145,6 +145,8 @@ describe('site form enhancer', () => {
     expect(button.disabled).toBe(true);
     release({ status: 200 });
     await vi.waitFor(() => expect(form.hidden).toBe(true));
+    // Emptied, so the visitor going back to it cannot send the same message twice.
+    expect(form.querySelector<HTMLInputElement>('[data-field-id="email"] input')!.value).toBe('');
     const message = document.querySelector<HTMLElement>('.form-submission-message')!;
     expect(message.hidden).toBe(false);
     expect(message.querySelector('p')!.textContent).toBe('Thanks!');

@@ -7,7 +7,7 @@ import {
   formSubmissionKeyResponseSchema,
   isSubmitLocked,
   parseCounterMax,
-  reviewMessage,
+  messages,
   submitButtonLabel,
   type CaptchaProvider,
   type Form,
@@ -235,8 +235,9 @@ export function mountSiteForm(
       first ??= inputs[0];
     }
     if (formError) {
-      // The form sits above its error line, so the hint points the visitor back up to it.
-      const hint = Object.keys(fieldErrors).length > 0 ? reviewMessage('form', 'above-error') : undefined;
+      // The fields in error sit above this line (the spec's wording would say "scroll down"), so
+      // the hint points up to them, where focus has gone.
+      const hint = Object.keys(fieldErrors).length > 0 ? messages.reviewScrollUp : undefined;
       formError.textContent = [message, hint].filter(Boolean).join(' ');
       formError.hidden = false;
     }
@@ -261,6 +262,8 @@ export function mountSiteForm(
         (options.navigate ?? ((url: string) => doc.defaultView?.location.assign(url)))(state.success.url);
         return;
       }
+      // A sent form is emptied, so going back to it cannot send the same message twice.
+      formEl.reset();
       formEl.hidden = true;
       if (successEl) {
         successEl.innerHTML = state.success.message;

@@ -91,6 +91,12 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
   ) {
     const root = createRoot(pillHost);
     renderPill = (v) => {
+      // Nothing to pay for in instalments while the choice cannot be bought.
+      const buyable = (x: Variant) => x.unlimited || x.qtyInStock > 0;
+      if (v ? !buyable(v) : !variants.some(buyable)) {
+        root.render(null);
+        return;
+      }
       const cheapest = Math.min(...variants.map((x) => (x.onSale ? x.salePrice : x.price)));
       const price = v ? (v.onSale ? v.salePrice : v.price) : cheapest;
       root.render(<Instalments context={context} priceCents={price} />);

@@ -11,8 +11,8 @@ export function mountRestock(block: HTMLElement, item: ProductItem, context: Pag
   const productId = block.dataset.productId ?? item.id;
   const variantId = block.dataset.variantId ?? '';
   const host = document.createElement('div');
-  // The call-to-action line stays; the form is replaced by the accessible one.
-  for (const el of block.querySelectorAll('.product-restock-form, .product-restock-mailing-list'))
+  // The accessible form brings its own call-to-action line: the server's would repeat it.
+  for (const el of block.querySelectorAll('.product-restock-cta, .product-restock-form, .product-restock-mailing-list'))
     el.remove();
   block.append(host);
   createRoot(host).render(

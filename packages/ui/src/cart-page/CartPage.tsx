@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { uiMessages } from '../messages';
 import { CartLineItem } from './CartLineItem';
-import { type CartAction, type CartActionError, cartActionError } from './errors';
+import { type CartAction, type CartActionError, CartActionRefused, cartActionError } from './errors';
 import type { DisplayCart } from './types';
 
 export type CartPageStatus = 'loading' | 'error' | 'ready';
@@ -81,9 +81,10 @@ export function CartPage({
         await work();
         if (!mounted.current) return;
         done?.();
-      } catch {
+      } catch (err) {
         if (!mounted.current) return;
-        setErrors((e) => ({ ...e, [entryId]: cartActionError(action, isOnline) }));
+        const error = err instanceof CartActionRefused ? { title: err.message, detail: '' } : cartActionError(action, isOnline);
+        setErrors((e) => ({ ...e, [entryId]: error }));
       } finally {
         if (mounted.current) {
           setPending((p) => {

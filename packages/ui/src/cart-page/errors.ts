@@ -24,3 +24,14 @@ function browserIsOnline(): boolean {
 export function cartActionError(action: CartAction, isOnline: () => boolean = browserIsOnline): CartActionError {
   return { title: TITLES[action], detail: isOnline() ? messages.pleaseTryAgain : messages.checkConnection };
 }
+
+/**
+ * Thrown by a cart action's handler when the store refused the change for a reason the shopper
+ * can act on (not enough stock): its message replaces the generic retry hint.
+ */
+export class CartActionRefused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'CartActionRefused';
+  }
+}

@@ -67,7 +67,11 @@ export function InstalmentPill({ priceMinor, bounds, currency, count, onOpen, mo
         aria-haspopup="dialog"
         onPress={openModal}
       >
-        <span aria-hidden="true">ⓘ</span>
+        {/* Drawn, not the ⓘ character: many phone fonts have no glyph for it. */}
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" focusable="false">
+          <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 7v4.5M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
       </Button>
       </div>
       {open && (

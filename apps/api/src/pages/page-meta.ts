@@ -1,0 +1,107 @@
+import { minorToDecimalString } from '@site/commerce-core';
+import { storeCurrency, type PageRow, type WebsiteRow } from './site-data';
+
+/** What the layout's <head> reads: description, Open Graph and, on a product, its JSON-LD. */
+export interface SeoContext {
+  title: string;
+  description: string;
+  siteName: string;
+  url: string;
+  ogType: 'website' | 'product' | 'article';
+  image?: string;
+  jsonLd?: string;
+}
+
+export interface Crumb {
+  title: string;
+  fullUrl: string;
+  current: boolean;
+}
+
+interface ItemLike {
+  title: string;
+  fullUrl: string;
+  excerpt?: string;
+  assetUrl?: string;
+  structuredContent?: {
+    variants: { sku: string; price: number; salePrice: number; onSale: boolean; qtyInStock: number; unlimited: boolean }[];
+  };
+}
+
+// Descriptions are plain text: excerpts are stored as HTML.
+const plainText = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : origin + path);
+
+// `</script>` inside the JSON-LD would end the element early.
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function productJsonLd(item: ItemLike, origin: string, website: WebsiteRow, description: string): string | undefined {
+  const variants = item.structuredContent?.variants ?? [];
+  if (variants.length === 0) return undefined;
+  const currency = storeCurrency(website);
+  const offers = variants.map((v) => ({
+    '@type': 'Offer',
+    sku: v.sku,
+    price: minorToDecimalString(BigInt(v.onSale ? v.salePrice : v.price), currency),
+    priceCurrency: currency,
+    availability: v.unlimited || v.qtyInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    url: absolute(origin, item.fullUrl),
+  }));
+  return scriptSafeJson({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.title,
+    description,
+    ...(item.assetUrl && { image: absolute(origin, item.assetUrl) }),
+    sku: variants[0]!.sku,
+    offers: offers.length === 1 ? offers[0] : offers,
+  });
+}
+
+export function seoContext(input: {
+  website: WebsiteRow;
+  page?: PageRow;
+  item?: ItemLike;
+  itemKind?: 'product' | 'article';
+  path: string;
+  origin: string;
+  /** A page without its own description (search, order pages) uses the home page's. */
+  fallbackDescription: string;
+}): SeoContext {
+  const { website, page, item, origin } = input;
+  const itemText = item?.excerpt ? plainText(item.excerpt) : '';
+  const description = clip(itemText || page?.description || input.fallbackDescription || website.title);
+  const title = item?.title ?? page?.title ?? website.title;
+  const seo: SeoContext = {
+    title: title === website.title ? title : `${title} — ${website.title}`,
+    description,
+    siteName: website.title,
+    url: absolute(origin, item?.fullUrl ?? input.path),
+    ogType: item ? (input.itemKind ?? 'product') : 'website',
+    ...(item?.assetUrl && { image: absolute(origin, item.assetUrl) }),
+  };
+  if (item && input.itemKind !== 'article') seo.jsonLd = productJsonLd(item, origin, website, description);
+  return seo;
+}
+
+/** Home › collection › item: every page but the home page shows where it sits. */
+export function breadcrumbs(page: PageRow | undefined, item: { title: string; fullUrl: string } | undefined): Crumb[] | undefined {
+  if (!page || page.path === '/') return undefined;
+  const trail: Crumb[] = [{ title: 'Home', fullUrl: '/', current: false }];
+  trail.push({ title: page.title, fullUrl: page.path, current: !item });
+  if (item) trail.push({ title: item.title, fullUrl: item.fullUrl, current: true });
+  return trail;
+}
