@@ -32,6 +32,15 @@ const POST_CONNECTIONS = 10;
 const pgServer = env.BENCH_PG_URL || env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 const TARGET_RATIO = 0.5;
+const TARGET_PAGE_RATIO = 0.25;
+const TARGET_PAGE_P99_MS = 10;
+// Storefront pages a visitor with a crumb cookie reads: served from the page cache once rendered.
+const PAGES = [
+  ['home', '/'],
+  ['shop', '/shop'],
+  ['product', '/shop/p/canvas-tote'],
+  ['plain page', '/about'],
+];
 const TARGET_POST_P99_MS = 25;
 const TARGET_JS_GZIP = 70 * 1024;
 
@@ -124,6 +133,14 @@ async function main() {
     timing,
     api.pid,
   );
+  results.pages = {};
+  for (const [name, path] of PAGES) {
+    results.pages[name] = await measure(
+      { url: `${api.url}${path}`, connections, headers: { cookie: `crumb=${getShopper.cookies.get('crumb')}` } },
+      timing,
+      api.pid,
+    );
+  }
   // One cart per connection: concurrent adds to one cart would measure row-lock waits instead.
   let nextCart = 0;
   results.postEntry = await measure(
@@ -160,6 +177,7 @@ async function main() {
     ...(results.bareDb ? [['bare route + one `select true` (reference)', results.bareDb]] : []),
     ['GET  /api/commerce/shopping-cart (3 entries)', results.getCart],
     [`POST /api/commerce/shopping-cart/entries @${POST_RATE}/s`, results.postEntry],
+    ...PAGES.map(([name, path]) => [`GET  ${path} (${name})`, results.pages[name]]),
   ];
   console.log(
     `${'run'.padEnd(50)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'non-2xx'.padStart(9)}${'CPU ms/req'.padStart(12)}`,
@@ -194,6 +212,16 @@ async function main() {
     `${verdict(postOk)} POST entry p99 = ${fmt(results.postEntry.p99, 1)} ms at ${fmt(results.postEntry.reqPerSec)} req/s, ` +
       `${results.postEntry.errors} errors, ${results.postEntry.non2xx} non-2xx (target p99 <= ${TARGET_POST_P99_MS} ms at ${POST_RATE}/s, no errors)`,
   );
+  const pageChecks = PAGES.map(([name, path]) => {
+    const r = results.pages[name];
+    const pageRatio = r.reqPerSec / results.bare.reqPerSec;
+    const ok = pageRatio >= TARGET_PAGE_RATIO && r.p99 <= TARGET_PAGE_P99_MS && r.errors === 0 && r.non2xx === 0;
+    console.log(
+      `${verdict(ok)} ${`${name} (${path})`.padEnd(28)} ${fmt(r.reqPerSec).padStart(7)} req/s = ${(pageRatio * 100).toFixed(1)}% of the bare route, ` +
+        `p99 ${fmt(r.p99, 1)} ms, ${r.non2xx} non-2xx (target >= ${TARGET_PAGE_RATIO * 100}%, p99 <= ${TARGET_PAGE_P99_MS} ms)`,
+    );
+    return ok;
+  });
   if (js) {
     console.log(
       `${verdict(js.gzip <= TARGET_JS_GZIP)} storefront JS for a product page = ${kb(js.gzip)} gzip (${kb(js.raw)} raw) in ${js.files.length} file(s) (target <= 70 KB)`,
@@ -209,13 +237,13 @@ async function main() {
     writeFileSync(
       env.BENCH_JSON,
       JSON.stringify(
-        { database: databaseLabel, load, timing, connections, results, ratio, storefrontJs: js },
+        { database: databaseLabel, load, timing, connections, results, ratio, pageChecks, storefrontJs: js },
         null,
         2,
       ),
     );
   }
-  const allOk = ratio >= TARGET_RATIO && postOk && (!js || js.gzip <= TARGET_JS_GZIP);
+  const allOk = ratio >= TARGET_RATIO && postOk && pageChecks.every(Boolean) && (!js || js.gzip <= TARGET_JS_GZIP);
   return allOk || !env.BENCH_STRICT ? 0 : 1;
 }
 

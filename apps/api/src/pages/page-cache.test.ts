@@ -10,7 +10,7 @@ import { pages, siteVersions, variants } from '../db/schema';
 import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 
-const entry = (over: Partial<CachedPage>): CachedPage => ({ status: 200, contentType: 'text/html', body: 'x'.repeat(10), content: 1, ...over });
+const entry = (over: Partial<CachedPage>): CachedPage => ({ status: 200, contentType: 'text/html', body: Buffer.alloc(10), content: 1, ...over });
 
 describe('PageCache', () => {
   it('keeps a page without products across catalog changes, and one with products only for its catalog', () => {
@@ -31,9 +31,9 @@ describe('PageCache', () => {
 
   it('holds at most its byte budget, dropping the least recently used first', () => {
     const cache = new PageCache(800);
-    for (const key of 'abcdefgh') cache.set(key, entry({ body: 'x'.repeat(100) }));
+    for (const key of 'abcdefgh') cache.set(key, entry({ body: Buffer.alloc(100) }));
     cache.get('a', { content: 1, catalog: 0 }, 0);
-    cache.set('i', entry({ body: 'x'.repeat(100) }));
+    cache.set('i', entry({ body: Buffer.alloc(100) }));
     expect(cache.get('a', { content: 1, catalog: 0 }, 0)).toBeDefined();
     expect(cache.get('b', { content: 1, catalog: 0 }, 0)).toBeUndefined();
   });

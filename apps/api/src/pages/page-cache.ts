@@ -5,7 +5,8 @@ export interface CachedPage {
   status: number;
   location?: string;
   contentType: string;
-  body: string;
+  // Encoded once: every hit would otherwise encode the whole page again.
+  body: Buffer;
   content: number;
   /** Absent when the page shows no products, so stock changes leave it cached. */
   catalog?: number;

@@ -63,7 +63,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         status: page.status,
         location: page.location,
         contentType: format ? CONTENT_TYPE.json : CONTENT_TYPE.html,
-        body: format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html,
+        body: Buffer.from(format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html),
         content: versions.content,
         catalog: page.cache?.catalog ? versions.catalog : undefined,
         until: page.cache?.until,

@@ -25,11 +25,11 @@ function waiting(): Waiting {
 
 /**
  * Reads a site's counters for each page request, so a cached page is never older than the last
- * commit before the request arrived (whichever process made it), without a query per request.
+ * commit before the request arrived (whichever process made it).
  *
- * A read started before a request arrived may have missed a commit made just before it, so that
- * request waits for the next read; every request arriving meanwhile shares that one. Under load
- * there is one query in flight per site at a time, answering all requests that queued behind it.
+ * Requests arriving in the same turn of the event loop share one query, started after all of them
+ * arrived, so it sees every commit they could have seen; under load a handful of requests share
+ * each read, and reads still overlap so none waits for another's round trip.
  */
 export function createSiteVersionReader(db: Database): (websiteId: string) => Promise<SiteVersions> {
   const statement = db
@@ -37,33 +37,19 @@ export function createSiteVersionReader(db: Database): (websiteId: string) => Pr
     .from(siteVersions)
     .where(eq(siteVersions.websiteId, sql.placeholder('websiteId')))
     .prepare('site_versions_read');
-  // A site is in this map while a read for it is in flight.
-  const sites = new Map<string, { next?: Waiting }>();
-
-  const start = (websiteId: string, into: Waiting) => {
-    statement.execute({ websiteId }).then(
-      ([row]) => finish(websiteId, () => into.resolve(row ?? { content: 0, catalog: 0 })),
-      (error: unknown) => finish(websiteId, () => into.reject(error)),
-    );
-  };
-  const finish = (websiteId: string, settle: () => void) => {
-    settle();
-    const site = sites.get(websiteId)!;
-    const next = site.next;
-    if (next) {
-      site.next = undefined;
-      start(websiteId, next);
-    } else {
-      sites.delete(websiteId);
-    }
-  };
+  const gathering = new Map<string, Waiting>();
 
   return (websiteId) => {
-    const site = sites.get(websiteId);
-    if (site) return (site.next ??= waiting()).promise;
-    sites.set(websiteId, {});
-    const now = waiting();
-    start(websiteId, now);
-    return now.promise;
+    let batch = gathering.get(websiteId);
+    if (!batch) {
+      const started = waiting();
+      gathering.set(websiteId, started);
+      setImmediate(() => {
+        gathering.delete(websiteId);
+        statement.execute({ websiteId }).then(([row]) => started.resolve(row ?? { content: 0, catalog: 0 }), started.reject);
+      });
+      batch = started;
+    }
+    return batch.promise;
   };
 }
