@@ -7,3 +7,4 @@ export * from './files';
 export * from './store';
 export * from './mailing-lists';
 export * from './site-versions';
+export * from './blog';

@@ -1,0 +1,53 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pages, websites } from './site';
+
+export type PostStatus = 'draft' | 'published' | 'scheduled';
+export type CommentStatus = 'pending' | 'approved';
+
+/** A blog post: an item of a page whose collectionType is 'blog', at `<blog path>/<urlId>`. */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    urlId: text('url_id').notNull(),
+    title: text('title').notNull(),
+    /** Plain text; blank lines separate paragraphs. Escaped when rendered, so never HTML. */
+    body: text('body').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    author: text('author').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    status: text('status').$type<PostStatus>().notNull().default('draft'),
+    publishOn: timestamp('publish_on', { withTimezone: true }),
+    /** platform.md §3: 1 opens comments; 0 closes them (approved ones still show). */
+    commentState: integer('comment_state').notNull().default(1),
+    likeCount: integer('like_count').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId), index('blog_posts_site').on(t.websiteId)],
+);
+
+export const blogComments = pgTable(
+  'blog_comments',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<CommentStatus>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blog_comments_post').on(t.postId, t.status)],
+);
