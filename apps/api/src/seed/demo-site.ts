@@ -164,6 +164,7 @@ const templateNames = [
   'not-found',
   'access-denied',
   'contact',
+  'account',
 ];
 
 /** Seeds the demo site once; a database that already has it is left alone. */
@@ -179,6 +180,8 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       locale: 'en-US',
       currency: 'USD',
       settings: {
+        // Visitors may create accounts: the header shows "Sign in" and /account/create works.
+        memberAccounts: { enabled: true },
         // Buy now, pay later: shown on physical products between $35 and $2,000 (amounts in cents).
         instalments: { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 200000, shopperLanguage: 'en', stripeAccountCountry: 'US' },
         storeSettings: {

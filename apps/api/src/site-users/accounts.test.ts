@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { memberTokens, orders, outgoingEmails, siteMembers, siteSessions, variants } from '../db/schema';
+import { memberTokens, orders, outgoingEmails, siteMembers, siteSessions, variants, websites } from '../db/schema';
 import { seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 import { Member } from '../../test/member';
@@ -143,6 +143,55 @@ describe.each(targets)('member accounts on $name', (target) => {
     });
   });
 
+  describe('account pages', () => {
+    it('shows "Sign in" in the header and the sign-in form, and sends visitors from /account to it', async () => {
+      const visitor = new Member(app);
+      const login = await visitor.get('/account/login?returnTo=/shop');
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('<a class="site-account-link" href="/account/login">Sign in</a>');
+      expect(login.body).toContain('data-account-form="login" data-return-to="/shop"');
+      expect(login.body).toMatch(/<label for="login-email">Email<\/label>/);
+      const home = await visitor.get('/account');
+      expect(home.statusCode).toBe(302);
+      expect(home.headers.location).toBe('/account/login');
+      expect((await visitor.get('/account/nothing-here')).statusCode).toBe(404);
+      expect((await visitor.get('/account/reset?token=abc')).body).toContain('data-token="abc"');
+    });
+
+    it('refuses a returnTo that leaves the site', async () => {
+      for (const returnTo of ['//evil.test', 'https://evil.test', '/\\evil.test']) {
+        const page = await new Member(app).get(`/account/login?returnTo=${encodeURIComponent(returnTo)}`);
+        expect(page.body).toContain('data-return-to="/account"');
+      }
+    });
+
+    it('shows "Account" to a signed-in member, and sends them from the sign-in page to the account', async () => {
+      await createMember(database.db, { websiteId: 'demo', email: 'pages@example.test', password: PASSWORD, roles: ['customer'] });
+      const member = await signedInMember('pages@example.test');
+      const home = await member.get('/account');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<a class="site-account-link" href="/account">Account</a>');
+      expect(home.body).toContain('data-account-page="home"');
+      expect((await member.get('/account/login')).headers.location).toBe('/account');
+    });
+
+    it('has no header link and refuses sign-up when the site does not offer accounts', async () => {
+      const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
+      await database.db.update(websites).set({ settings: { ...site!.settings, memberAccounts: { enabled: false } } }).where(eq(websites.id, 'demo'));
+      try {
+        // A new path each time: the page cache is keyed by the site's content version.
+        const page = await new Member(app).get('/account/create?disabled');
+        expect(page.body).not.toContain('site-account-link');
+        expect(page.body).toContain('does not offer customer accounts');
+        const res = await new Member(app).post(ACCOUNT, { email: 'closed@example.test', password: PASSWORD, consent: true });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.code).toBe('ACCOUNTS_DISABLED');
+      } finally {
+        await database.db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, 'demo'));
+      }
+    });
+  });
+
   describe('forgotten password', () => {
     const EMAIL = 'forgetful@example.test';
     beforeAll(() => createMember(database.db, { websiteId: 'demo', email: EMAIL, password: PASSWORD, roles: ['customer'] }));
@@ -220,6 +269,12 @@ describe.each(targets)('member accounts on $name', (target) => {
       expect(await database.db.select().from(siteSessions).where(eq(siteSessions.memberId, memberId))).toHaveLength(1);
       // Put it back for the other tests.
       await here.send('POST', `${ACCOUNT}/password`, { currentPassword: 'fig lantern 55', newPassword: PASSWORD });
+    });
+
+    it('hands the XSRF token back to a same-origin read of the session', async () => {
+      const member = await signedInMember(EMAIL);
+      expect((await member.get('/api/site-users/account/session')).json()).toEqual({ xsrfToken: member.xsrf });
+      expect((await new Member(app).get('/api/site-users/account/session')).statusCode).toBe(401);
     });
 
     it('needs the XSRF header for every write', async () => {

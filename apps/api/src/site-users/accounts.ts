@@ -3,10 +3,10 @@ import { isValidEmail } from '@site/forms';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { CommerceError } from '../commerce/errors';
 import type { Database } from '../db/client';
-import { siteMembers, siteSessions } from '../db/schema';
+import { siteMembers, siteSessions, websites } from '../db/schema';
 import { queueEmail } from '../mail/queue-email';
 import { consumeToken, issueToken, TOKEN_LIFETIME_MS, voidTokens } from './member-tokens';
-import { findMemberByEmail, normalizeEmail } from './members';
+import { findMemberByEmail, memberAccountsEnabled, normalizeEmail } from './members';
 import { memberMessages } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordProblem } from './password-rule';
@@ -56,6 +56,8 @@ export interface Registration {
  * can get in if they forgot they had signed up.
  */
 export async function registerMember(db: Database, websiteId: string, input: Registration, origin: string): Promise<void> {
+  const [site] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+  if (!memberAccountsEnabled(site?.settings)) throw new CommerceError(403, 'ACCOUNTS_DISABLED', memberMessages.accountsDisabled);
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw fieldError('email', memberMessages.emailInvalid);
   checkNewPassword(input.password, email);

@@ -42,3 +42,9 @@ export async function findMemberByEmail(db: Database, websiteId: string, email: 
     .where(and(eq(siteMembers.websiteId, websiteId), eq(siteMembers.email, normalizeEmail(email))));
   return row;
 }
+
+/** The site lets visitors create accounts (`settings.memberAccounts.enabled`); the header then links to sign-in. */
+export function memberAccountsEnabled(settings: unknown): boolean {
+  const accounts = (settings as { memberAccounts?: { enabled?: unknown } } | null)?.memberAccounts;
+  return accounts?.enabled === true;
+}

@@ -10,6 +10,7 @@ export const memberMessages = {
   passwordTooLong: 'Use at most 128 characters.',
   passwordTooSimple: 'This password is too easy to guess. Try a few unrelated words.',
   passwordIsEmail: 'Your password cannot contain your email address.',
+  accountsDisabled: 'This store does not offer customer accounts.',
   consentRequired: 'Accept the terms to create an account.',
   checkEmail: 'Check your email: if we can create or recover an account with this address, a link is on its way.',
   tokenInvalid: 'This link is not valid. Check that you opened the whole link from the email.',

@@ -84,6 +84,14 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     }),
   );
 
+  // The storefront lost its copy of the XSRF token (storage cleared, signed in from another tab):
+  // a same-origin read hands it back, and other sites cannot read the answer.
+  app.get(
+    '/api/site-users/account/session',
+    { preHandler: requireMember() },
+    handle(async (request) => ({ xsrfToken: signedInMember(request).xsrfToken })),
+  );
+
   // Signing out without a live session still clears the cookies: there is nothing left to protect.
   app.delete(
     '/api/site-users/account/session',
@@ -158,6 +166,7 @@ const restockPath = '/api/site-users/account/notifications/restock';
 /** API documentation of sign-in and members' restock notices (src/docs/openapi.ts). */
 export const siteUserRouteDocs: RouteDocs = {
   'POST /api/site-users/account/session': { summary: 'Signs a site member in (sets the session cookies)', tags: members, guard: 'crumb', body: LoginSchema, response: z.object({ xsrfToken: z.string() }) },
+  'GET /api/site-users/account/session': { summary: "The session's XSRF token again, for a storefront that lost it", tags: members, guard: 'member', response: z.object({ xsrfToken: z.string() }) },
   'DELETE /api/site-users/account/session': { summary: 'Signs out; cloneCart=true keeps the cart', tags: members, query: LogoutQuerySchema, response: z.object({ signedOut: z.literal(true) }) },
   [`POST ${restockPath}`]: { summary: "Signs the member up for a back-in-stock notice with the account's email", tags: members, guard: 'member', body: accountRestockSignUpSchema },
   [`GET ${restockPath}/groups`]: { summary: 'Restock sign-ups grouped by variant, paged', tags: members, guard: 'owner', query: CursorQuerySchema },
