@@ -9,10 +9,13 @@ import type { Database } from '../db/client';
 import { redirects } from '../db/schema';
 import { loadHeaderFooter } from '../editor/header-footer/header-footer-store';
 import { loadNavigation, type NavigationTrees } from '../editor/navigation/navigation-store';
+import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { accountPage, memberLinkContext, withAccountTemplate } from './account-pages';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
+import { breadcrumbs, seoContext } from './page-meta';
+import { siteStylesCss } from './site-styles';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
 export interface StorefrontAssets {
@@ -77,8 +80,12 @@ interface Resolved {
   document?: PageDocument;
   /** A folder's index page lists these. */
   folderPages?: PageRow[];
+  /** What `extra.item` is, for its Open Graph type and JSON-LD (a product unless said). */
+  itemKind?: 'product' | 'article';
   /** Depends on the query string or on who asks (an order looked up by its token). */
   personal?: boolean;
+  /** Main content rendered by the feature that owns the path (the newsletter pages). */
+  mainHtml?: string;
 }
 
 const notFound = (): Resolved => ({ status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} });
@@ -180,6 +187,8 @@ async function resolvePath(
       }
     }
   }
+  const newsletter = await newsletterPage(db, website.id, normalized, query);
+  if (newsletter) return { status: newsletter.status, pageType: newsletter.pageType, templateName: 'newsletter', extra: {}, mainHtml: newsletter.html, personal: true };
   const orderPage = orderPageType(normalized);
   if (orderPage) {
     const orderId = orderPage.orderId ?? query.orderId ?? '';
@@ -335,10 +344,22 @@ export async function renderPage(
 
   // Sites seeded before the access-denied template show the not-found one with the message.
   const templateName = sources.has(resolved.templateName) || resolved.templateName !== 'access-denied' ? resolved.templateName : 'not-found';
-  const mainContent = renderNamed(templateName, context);
+  const mainContent = resolved.mainHtml ?? renderNamed(templateName, context);
+  const item = resolved.extra.item as Parameters<typeof seoContext>[0]['item'];
   const html = renderNamed('site', {
     ...context,
     mainContent,
+    seo: seoContext({
+      website,
+      page: resolved.page,
+      item,
+      itemKind: resolved.itemKind,
+      path,
+      origin: viewer.origin ?? '',
+      fallbackDescription: allPages.find((p) => p.path === '/')?.description ?? '',
+    }),
+    breadcrumbs: resolved.status === 200 ? breadcrumbs(resolved.page, item) : undefined,
+    siteStylesCss: siteStylesCss(website.settings),
     storefrontAssets: assets,
     pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext))),
   });
