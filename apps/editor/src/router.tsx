@@ -21,6 +21,14 @@ const HeaderFooterScreen = lazyRouteComponent(
 const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'FilesScreen');
 const StoreScreen = lazyRouteComponent(() => import('./store/StoreScreen'), 'StoreScreen');
 const OrdersScreen = lazyRouteComponent(() => import('./store/OrdersScreen'), 'OrdersScreen');
+const MailingListsScreen = lazyRouteComponent(
+  () => import('./mailing-lists/MailingListsScreen'),
+  'MailingListsScreen',
+);
+const AutomationsScreen = lazyRouteComponent(
+  () => import('./mailing-lists/AutomationsScreen'),
+  'AutomationsScreen',
+);
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
 const root = createRootRoute({ component: EditorShell });
@@ -54,6 +62,16 @@ const orderRoute = createRoute({
     return <OrderScreen orderId={orderId} />;
   },
 });
+const mailingListsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/mailing-lists',
+  component: MailingListsScreen,
+});
+const automationsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/automations',
+  component: AutomationsScreen,
+});
 
 export const router = createRouter({
   routeTree: root.addChildren([
@@ -65,6 +83,8 @@ export const router = createRouter({
     storeRoute,
     ordersRoute,
     orderRoute,
+    mailingListsRoute,
+    automationsRoute,
   ]),
   basepath: '/config',
   defaultNotFoundComponent: () => <Navigate to="/pages" replace />,

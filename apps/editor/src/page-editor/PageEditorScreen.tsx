@@ -25,6 +25,7 @@ import { PreviewFrame } from '../preview/PreviewFrame';
 import { renderDataFor, renderPreview } from '../preview/render-preview';
 import { BlockList } from './BlockList';
 import { ChooseImage } from './ChooseImage';
+import { NewsletterConnection } from '../mailing-lists/NewsletterConnection';
 import {
   addBlock,
   addSection,
@@ -391,6 +392,16 @@ function PageEditor({ page }: { page: PageDetail }) {
                   edit(updateBlockSettings(doc, selectedBlock.id, settings), `${selectedBlock.id}.${key}`);
                 }}
               />
+              {selectedBlock.type === 'newsletter' && (
+                <NewsletterConnection
+                  listId={String(selectedBlock.settings.listId ?? '')}
+                  doubleOptIn={selectedBlock.settings.doubleOptIn !== false}
+                  isReadOnly={readOnly}
+                  onChange={(change) =>
+                    edit(updateBlockSettings(doc, selectedBlock.id, { ...selectedBlock.settings, ...change }), `${selectedBlock.id}.list`)
+                  }
+                />
+              )}
               {selectedBlock.type === 'image' && !readOnly && (
                 <ChooseImage
                   onChoose={(file) =>

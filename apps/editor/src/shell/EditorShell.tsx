@@ -50,6 +50,12 @@ export function EditorShell() {
           <Link to="/orders" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Orders
           </Link>
+          <Link to="/mailing-lists" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Mailing lists
+          </Link>
+          <Link to="/automations" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Automations
+          </Link>
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">
