@@ -74,12 +74,25 @@ const FORMATTERS = [
   'product-scarcity', 'width', 'height', 'AbsUrl', 'item-classes', 'activate-twitter-links', 'like-button',
   'timesince', 'from-price', 'normal-price', 'sale-price', 'variant-descriptor', 'percentage-format',
   'find-first', 'google-calendar-url', 'apply m',
+  // Markup, images, commerce and i18n formatters whose input is often not what they expect.
+  'add-to-cart-btn', 'product-checkout', 'subscription-price', 'product-quick-view', 'product-status',
+  'quantity-input', 'variants-select', 'product-restock-notification', 'cart-quantity', 'cart-subtotal',
+  'cart-url', 'bookkeeper-money-format', 'audio-player', 'child-image-meta', 'cover-image-meta', 'image',
+  'image-meta', 'image-color', 'image-color topLeft', 'color-weight', 'website-color', 'video',
+  'resizedHeightForWidth 100', 'resizedWidthForHeight 100', 'squarespaceThumbnailForWidth 640',
+  'squarespaceThumbnailForHeight 480', 'find-last', 'line-breaks', 'datetime-interval', 'plural',
+  'relative-time', 'social-button', 'social-button-inline', 'twitter-follow-button', 'summary-form-field',
+  'comments', 'capitalize', 'encode-space', 'key-by title',
 ];
 
 const PREDICATES = [
   'equal? a b', 'equal? n 1', 'notEqual? a s', 'greaterThan? n 1', 'lessThan? n 2', 'even?', 'odd?', 'nth? 2',
   'plural?', 'singular?', 'main-image?', 'excerpt?', 'collection?', 'on-sale?', 'sold-out?', 'has-variants?',
   'comments?', 'disqus?', 'text?', 'image?', 'same-day?', 'external-link?', 'passthrough?',
+  'varied-prices?', 'calendar-view?', 'child-images?', 'clickable?', 'collection-page?', 'folder?',
+  'gallery-meta?', 'has-multiple?', 'index?', 'location?', 'redirect?', 'show-past-events?', 'video?',
+  'greaterThanOrEqual? n 2', 'lessThanOrEqual? n 2', 'undefined?', 'event?', 'store-item?', 'gallery?',
+  'background-source-video?', 'promotedIMAGE?', 'gallery-design-grid?', 'collectionTypeNameEquals? x',
 ];
 
 const pathArb = fc.constantFrom(...PATHS);
