@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import type { Redis } from 'ioredis';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
@@ -51,6 +52,8 @@ export interface AppOptions {
   files?: FileOptions;
   /** The durable queue webhook deliveries go through (retried with backoff). */
   jobs?: JobQueue;
+  /** Shared by every process: the write limit counts there; absent, each process counts alone. */
+  redis?: Redis;
   /** Sign-in brute-force guard; Redis-backed when several processes serve the site. */
   loginGuard?: LoginGuard;
 }
@@ -68,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const editorDist = join(apps, 'editor', 'dist');
   const publicDir = publicFolder;
 
-  await registerRateLimit(app, { writesPerMinute: options.writesPerMinute ?? 600 });
+  await registerRateLimit(app, { writesPerMinute: options.writesPerMinute ?? 600, redis: options.redis });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerSecurityHeaders(app);

@@ -1,5 +1,4 @@
 import { BYTES_PER_MB } from '@site/page-content';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { readConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -8,6 +7,7 @@ import { startMailWorker } from './mail/worker';
 import { createDiskStorage } from './files/storage';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
 import { createRedisLoginGuard } from './site-users/login-guard';
+import { closeSharedRedis, sharedRedis } from './redis';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -18,9 +18,10 @@ async function main(): Promise<void> {
     workers: config.WORKERS,
     onError: (err) => console.error('job queue error:', err.message),
   });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
+  const redis = sharedRedis(config.REDIS_URL);
   const app = await buildApp({
     database,
+    redis,
     loginGuard: redis ? createRedisLoginGuard(redis) : undefined,
     logger: { level: config.LOG_LEVEL },
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
       await mail?.stop();
       await jobs.stop();
       await database.close();
-      redis?.disconnect();
+      await closeSharedRedis();
       clearTimeout(force);
       process.exit(0);
     } catch (err) {

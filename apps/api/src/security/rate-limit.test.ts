@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemoSite } from '../seed/demo-site';
@@ -29,5 +31,43 @@ describe('rate limit on state-changing calls', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     for (let i = 0; i < 5; i++) expect((await shopper.get('/api/commerce/shopping-cart')).statusCode).toBe(200);
     expect((await shopper.get('/shop')).statusCode).toBe(200);
+  });
+});
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const probe = new Redis(REDIS_URL, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+const redisUp = await probe.connect().then(
+  () => true,
+  () => false,
+);
+probe.disconnect();
+if (!redisUp) console.warn(`Redis write-limit test skipped: nothing answers at ${REDIS_URL}`);
+
+describe.runIf(redisUp)('rate limit shared through Redis', () => {
+  let database: DatabaseHandle;
+  const apps: FastifyInstance[] = [];
+  const clients: Redis[] = [];
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await seedDemoSite(database.db);
+    // Two processes' clients, with keys of this run only.
+    const keyPrefix = `test-${randomUUID()}:`;
+    for (let i = 0; i < 2; i++) {
+      clients.push(new Redis(REDIS_URL, { keyPrefix }));
+      apps.push(await buildApp({ database, writesPerMinute: 3, redis: clients[i] }));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    clients.forEach((client) => client.disconnect());
+    await database?.close();
+  });
+
+  it('counts one client’s writes across processes', async () => {
+    const [a, b] = apps.map((app) => new Shopper(app));
+    const statuses = [];
+    for (const shopper of [a, b, a, b]) statuses.push((await shopper!.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EDITOR_API } from '@site/page-content';
+import { Redis } from 'ioredis';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoot } from './paths';
+import { DEMO_OWNER } from './seed/demo-site';
+
+/**
+ * Two built server processes on one PostgreSQL and one Redis, as docs/deployment.md runs them:
+ * what is written through one is what the other serves on the very next request.
+ */
+const mainJs = join(apiRoot, 'dist', 'main.js');
+const pgServer = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function reachable(): Promise<string | undefined> {
+  if (!existsSync(mainJs)) return `${mainJs} is not built`;
+  const sql = postgres(pgServer, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  const redis = new Redis(redisUrl, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  try {
+    await sql`select 1`;
+    await redis.connect();
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    redis.disconnect();
+    await sql.end({ timeout: 1 });
+  }
+}
+
+const missing = await reachable();
+if (missing) console.warn(`two-process test skipped: ${missing}`);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startServer(databaseUrl: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-process-'));
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: apiRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (d) => (errors += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, dataDir };
+    if (Date.now() > deadline) throw new Error(`server did not start: ${errors}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The editor in a browser, over HTTP: cookies, the crumb and the session's XSRF header. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  private xsrf = '';
+
+  async call(url: string, method = 'GET', body?: unknown): Promise<Response> {
+    const res = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'x-csrf-token': this.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': this.xsrf }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  }
+
+  async signIn(origin: string) {
+    await this.call(`${origin}/api/crumb`);
+    const res = await this.call(`${origin}/api/site-users/account/session`, 'POST', { ...DEMO_OWNER, rememberMe: false });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+    this.xsrf = ((await res.json()) as { xsrfToken: string }).xsrfToken;
+    return this;
+  }
+}
+
+describe.runIf(!missing)('two server processes on one PostgreSQL and Redis', () => {
+  const admin = postgres(pgServer, { max: 1, onnotice: () => {} });
+  const dbName = `site_test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = Object.assign(new URL(pgServer), { pathname: `/${dbName}` }).toString();
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+
+  beforeAll(async () => {
+    await admin.unsafe(`create database ${dbName}`);
+    // One at a time: the first migrates and seeds; the second, web only, finds it done.
+    servers.push(await startServer(databaseUrl, { WORKERS: '1' }));
+    servers.push(await startServer(databaseUrl, { WORKERS: '0' }));
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(
+      servers.map(({ child, dataDir }) => {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        return exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+      }),
+    );
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end({ timeout: 1 });
+  });
+
+  it('serves a page published through one process from the other on the next request', async () => {
+    const [a, b] = servers.map((s) => s.url);
+    const visitor = new Browser();
+    expect((await visitor.call(`${b}/`)).status).toBe(200);
+    expect((await visitor.call(`${b}/opening-hours`)).status).toBe(404);
+
+    const owner = await new Browser().signIn(a!);
+    const page = (await (await owner.call(`${a}${EDITOR_API.pages}`, 'POST', { title: 'Opening hours' })).json()) as { id: string; version: number };
+    const document = { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Open Saturdays', level: 2 } }] }] };
+    const saved = (await (await owner.call(`${a}${EDITOR_API.draft(page.id)}`, 'PUT', { version: page.version, document })).json()) as { version: number };
+    expect((await owner.call(`${a}${EDITOR_API.publish(page.id)}`, 'POST', { version: saved.version })).status).toBe(200);
+
+    const published = await visitor.call(`${b}/opening-hours`);
+    expect(published.status).toBe(200);
+    expect(await published.text()).toContain('Open Saturdays');
+    expect(await (await visitor.call(`${b}/`)).text()).toContain('href="/opening-hours"');
+  });
+
+  it('shows a stock change committed elsewhere on the other process’s next request', async () => {
+    const [, b] = servers.map((s) => s.url);
+    const stock = async () => {
+      const page = (await (await fetch(`${b}/shop/p/canvas-tote?format=json`)).json()) as {
+        item: { structuredContent: { variants: { sku: string; qtyInStock: number }[] } };
+      };
+      return page.item.structuredContent.variants.find((v) => v.sku === 'TOTE-OLIVE')?.qtyInStock;
+    };
+    const before = await stock();
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await sql`update variants set qty_in_stock = qty_in_stock - 1 where sku = 'TOTE-OLIVE'`;
+    await sql.end({ timeout: 1 });
+    expect(await stock()).toBe(before! - 1);
+  });
+});
