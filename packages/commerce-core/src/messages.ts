@@ -113,6 +113,7 @@ export const messages = {
   skuHasSpaces: 'A SKU cannot contain spaces.',
   urlIdFormat: 'Use lowercase letters, digits and single hyphens.',
   stockUpdateEmpty: 'Send a stock quantity or unlimited.',
+  giftCardNotSubscribable: 'A gift card cannot be sold as a subscription.',
   stockNegative: 'Stock cannot be negative.',
   freeLabelRequired: "A currency 'free' label is required when free-if-zero is set.",
   unknownPreferences: 'There are no {namespace} preferences.',

@@ -1,4 +1,4 @@
-import { adminProductType, type CurrencyCode } from '@site/commerce-core';
+import { adminProductType, type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
 import type { products, variants } from '../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -21,7 +21,7 @@ export function toAdminVariant(v: VariantRow, currency: CurrencyCode) {
 }
 
 export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], currency: CurrencyCode) {
-  const details = p.details as { variantOptionOrdering?: string[] };
+  const details = p.details as { variantOptionOrdering?: string[]; subscriptionPlan?: SubscriptionPlan; customAddButtonText?: string };
   return {
     id: p.id,
     collectionId: p.collectionId,
@@ -34,6 +34,8 @@ export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], curre
     imageUrl: p.imageUrl,
     variantOptionOrdering: details.variantOptionOrdering ?? [],
     variants: rows.map((v) => toAdminVariant(v, currency)),
+    ...(details.subscriptionPlan && { subscriptionPlan: details.subscriptionPlan }),
+    ...(details.customAddButtonText && { customAddButtonText: details.customAddButtonText }),
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -159,7 +159,7 @@ export async function saveProduct(
       excerpt: input.excerpt,
       productType: ADMIN_PRODUCT_TYPES[input.productType],
       enabled: input.enabled,
-      details: { ...(existing?.details ?? {}), variantOptionOrdering: input.variantOptionOrdering },
+      details: productDetails(existing?.details ?? {}, input),
     };
     const productId = existing?.id ?? newId('product');
     if (existing) {
@@ -175,6 +175,19 @@ export async function saveProduct(
     const [row] = await tx.select().from(products).where(eq(products.id, productId));
     return toAdminProduct(row!, await variantsOf(tx, [productId]), currency);
   });
+}
+
+/** Fields the editor does not manage yet (additional-fields form, express checkout) are kept. */
+function productDetails(current: Record<string, unknown>, input: AdminProductSave): Record<string, unknown> {
+  const { subscriptionPlan: _plan, customAddButtonText: _text, ...kept } = current;
+  return {
+    ...kept,
+    variantOptionOrdering: input.variantOptionOrdering,
+    isSubscribable: input.subscriptionPlan !== undefined,
+    ...(input.subscriptionPlan && { subscriptionPlan: input.subscriptionPlan }),
+    useCustomAddButtonText: Boolean(input.customAddButtonText),
+    ...(input.customAddButtonText && { customAddButtonText: input.customAddButtonText }),
+  };
 }
 
 async function writeVariants(tx: Tx, productId: string, input: AdminProductSave): Promise<void> {

@@ -187,6 +187,17 @@ describe.each(targets)('store admin on $name', (target) => {
       expect((await new Shopper(app).addToCart(product.id, 'P1-A4-M', 1)).statusCode).toBe(404);
     });
 
+    it('sells a product as a subscription with its own button text', async () => {
+      const plan = { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 };
+      const res = await owner.call('POST', STORE_API.products, physical(storeId, 'SUB', { title: 'Print club', subscriptionPlan: plan, customAddButtonText: 'Join' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ subscriptionPlan: plan, customAddButtonText: 'Join' });
+      const page = (await new Shopper(app).get('/prints/p/print-club?format=json')).json();
+      expect(page.item.structuredContent).toMatchObject({ isSubscribable: true, subscriptionPlan: plan, useCustomAddButtonText: true, customAddButtonText: 'Join' });
+      const giftCard = await owner.call('POST', STORE_API.products, { ...physical(storeId, 'GCS', { productType: 'giftCard', subscriptionPlan: plan }) });
+      expect(giftCard.json().error.message).toBe(messages.giftCardNotSubscribable);
+    });
+
     it('creates digital, service and gift-card products', async () => {
       for (const [productType, sku, extra] of [
         ['digital', 'DL-1', { variantOptionOrdering: [] }],
@@ -246,8 +257,11 @@ describe.each(targets)('store admin on $name', (target) => {
       const sorted = await list('sort=title&limit=2');
       expect(sorted.products.map((p: { title: string }) => p.title)).toEqual(['A digital', 'A giftCard']);
       const next = await list(`sort=title&limit=2&cursor=${sorted.nextCursor}`);
-      expect(next.products.map((p: { title: string }) => p.title)).toEqual(['A service', 'Print one']);
-      expect(next.nextCursor).toBeNull();
+      expect(next.products.map((p: { title: string }) => p.title)).toEqual(['A service', 'Print club']);
+      const last = await list(`sort=title&limit=2&cursor=${next.nextCursor}`);
+      expect(last.products.map((p: { title: string }) => p.title)).toEqual(['Print one']);
+      expect(last.nextCursor).toBeNull();
+      expect((await list('sort=-title&limit=1')).products[0].title).toBe('Print one');
       expect((await owner.get(`${STORE_API.products}?cursor=garbage`)).statusCode).toBe(400);
     });
 

@@ -34,6 +34,40 @@ describe('toProductSave', () => {
     expect(AdminProductSaveSchema.safeParse(save).success).toBe(true);
   });
 
+  it('sends the subscription plan and button text only when set', () => {
+    const base = {
+      ...draftOf(undefined),
+      title: 'Club',
+      variants: [
+        {
+          sku: 'C',
+          attributes: {},
+          price: '1000',
+          salePrice: '',
+          onSale: false,
+          qtyInStock: '1',
+          unlimited: false,
+        },
+      ],
+    };
+    expect(toProductSave(base, { collectionId: 'c', currency: 'USD' })).not.toHaveProperty(
+      'subscriptionPlan',
+    );
+    const save = toProductSave(
+      {
+        ...base,
+        customAddButtonText: ' Join ',
+        subscription: { enabled: true, every: '2', unit: 'WEEK', cycles: '' },
+      },
+      { collectionId: 'c', currency: 'USD' },
+    );
+    expect(save).toMatchObject({
+      customAddButtonText: 'Join',
+      subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 },
+    });
+    expect(AdminProductSaveSchema.safeParse(save).success).toBe(true);
+  });
+
   it('keeps variant ids and the version of an edit', () => {
     const draft = {
       ...draftOf(undefined),

@@ -18,6 +18,13 @@ export function toProductSave(
     productType: draft.productType,
     enabled: draft.enabled,
     variantOptionOrdering: draft.options,
+    ...(draft.customAddButtonText.trim() && { customAddButtonText: draft.customAddButtonText.trim() }),
+    ...(draft.subscription.enabled && {
+      subscriptionPlan: {
+        billingPeriod: { value: Number(draft.subscription.every), unit: draft.subscription.unit },
+        numBillingCycles: Number(draft.subscription.cycles || 0),
+      },
+    }),
     variants: draft.variants.map((v) => ({
       ...(v.id && { id: v.id }),
       sku: v.sku.trim(),

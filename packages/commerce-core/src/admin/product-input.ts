@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fillMessage, messages } from '../messages';
 import { isSafeText } from '../text/safe-text';
 import { ProductType, type ProductTypeCode } from '../product/types';
+import { SubscriptionPlanSchema } from '../subscriptions/schema';
 import { AdminMoneySchema, parseMinorUnits } from './money-input';
 
 /** Product types an owner creates in the editor, by the name the admin calls use. */
@@ -61,6 +62,10 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       enabled: z.boolean().default(true),
       variantOptionOrdering: z.array(safe(50, 1)).max(MAX_VARIANT_OPTIONS).default([]),
       variants: z.array(AdminVariantSchema).min(1).max(MAX_VARIANTS_PER_PRODUCT),
+      /** Sold as a subscription on this plan (platform.md §3 subscription price); none for one-off sales. */
+      subscriptionPlan: SubscriptionPlanSchema.optional(),
+      /** The add button's own text instead of "Add To Cart". */
+      customAddButtonText: safe(50).optional(),
     })
     .superRefine((p, ctx) => {
       const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
@@ -69,6 +74,7 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       if (SINGLE_VARIANT.includes(p.productType) && (p.variants.length !== 1 || options.length > 0)) {
         issue(fillMessage(messages.singleVariantOnly, { productType: p.productType }), ['variants']);
       }
+      if (p.subscriptionPlan && p.productType === 'giftCard') issue(messages.giftCardNotSubscribable, ['subscriptionPlan']);
       const skus = new Set<string>();
       const combos = new Set<string>();
       p.variants.forEach((v, i) => {

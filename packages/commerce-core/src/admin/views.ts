@@ -1,3 +1,4 @@
+import type { SubscriptionPlan } from '../subscriptions/schema';
 import type { AdminMoney } from './money-input';
 import type { AdminProductType } from './product-input';
 import type { OrderStatus } from './orders';
@@ -26,6 +27,8 @@ export interface AdminProduct {
   imageUrl: string | null;
   variantOptionOrdering: string[];
   variants: AdminVariant[];
+  subscriptionPlan?: SubscriptionPlan;
+  customAddButtonText?: string;
   createdAt: string;
 }
 

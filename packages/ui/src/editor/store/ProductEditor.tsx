@@ -26,6 +26,9 @@ export interface ProductDraft {
   enabled: boolean;
   excerpt: string;
   options: string[];
+  customAddButtonText: string;
+  /** Billing every `every` units, for `cycles` payments (0: until cancelled); off when not subscribable. */
+  subscription: { enabled: boolean; every: string; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: string };
   variants: VariantDraft[];
 }
 
@@ -53,6 +56,13 @@ const emptyVariant = (): VariantDraft => ({
   unlimited: false,
 });
 
+const noSubscription: ProductDraft['subscription'] = {
+  enabled: false,
+  every: '1',
+  unit: 'MONTH',
+  cycles: '0',
+};
+
 export function draftOf(product: AdminProduct | undefined): ProductDraft {
   if (!product)
     return {
@@ -60,6 +70,8 @@ export function draftOf(product: AdminProduct | undefined): ProductDraft {
       productType: 'physical',
       enabled: true,
       excerpt: '',
+      customAddButtonText: '',
+      subscription: noSubscription,
       options: [],
       variants: [emptyVariant()],
     };
@@ -68,6 +80,15 @@ export function draftOf(product: AdminProduct | undefined): ProductDraft {
     productType: product.productType,
     enabled: product.enabled,
     excerpt: product.excerpt,
+    customAddButtonText: product.customAddButtonText ?? '',
+    subscription: product.subscriptionPlan
+      ? {
+          enabled: true,
+          every: String(product.subscriptionPlan.billingPeriod.value),
+          unit: product.subscriptionPlan.billingPeriod.unit,
+          cycles: String(product.subscriptionPlan.numBillingCycles),
+        }
+      : noSubscription,
     options: product.variantOptionOrdering,
     variants: product.variants.map((v) => ({
       id: v.id,
@@ -104,6 +125,8 @@ export function ProductEditor({
   const [draft, setDraft] = useState(() => draftOf(product));
   const setVariant = (i: number, patch: Partial<VariantDraft>) =>
     setDraft((d) => ({ ...d, variants: d.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) }));
+  const setSubscription = (patch: Partial<ProductDraft['subscription']>) =>
+    setDraft((d) => ({ ...d, subscription: { ...d.subscription, ...patch } }));
   const field = (path: string) => ({
     'aria-invalid': issues[path] ? true : undefined,
     'aria-describedby': issues[path] ? `pe-${path}` : undefined,
@@ -167,6 +190,68 @@ export function ProductEditor({
               />
               {m.enabled}
             </label>
+            <label className="ed-field">
+              <span>{m.customAddButtonText}</span>
+              <input
+                className="ed-input"
+                value={draft.customAddButtonText}
+                onChange={(e) => setDraft({ ...draft, customAddButtonText: e.target.value })}
+                {...field('customAddButtonText')}
+              />
+              <FieldError id="pe-customAddButtonText" message={issues.customAddButtonText} />
+            </label>
+            <fieldset className="ed-fieldset">
+              <legend>{m.subscription}</legend>
+              <label className="ed-check">
+                <input
+                  type="checkbox"
+                  checked={draft.subscription.enabled}
+                  onChange={(e) => setSubscription({ enabled: e.target.checked })}
+                />
+                {m.sellAsSubscription}
+              </label>
+              {draft.subscription.enabled && (
+                <div className="ed-variant-row">
+                  <label className="ed-field">
+                    <span>{m.billEvery}</span>
+                    <input
+                      className="ed-input ed-input--narrow"
+                      type="number"
+                      min={1}
+                      value={draft.subscription.every}
+                      onChange={(e) => setSubscription({ every: e.target.value })}
+                    />
+                  </label>
+                  <label className="ed-field">
+                    <span>{m.billingUnit}</span>
+                    <select
+                      className="ed-input"
+                      value={draft.subscription.unit}
+                      onChange={(e) =>
+                        setSubscription({ unit: e.target.value as ProductDraft['subscription']['unit'] })
+                      }
+                    >
+                      {Object.entries(m.billingUnits).map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="ed-field">
+                    <span>{m.billingCycles}</span>
+                    <input
+                      className="ed-input ed-input--narrow"
+                      type="number"
+                      min={0}
+                      value={draft.subscription.cycles}
+                      onChange={(e) => setSubscription({ cycles: e.target.value })}
+                    />
+                  </label>
+                </div>
+              )}
+              <FieldError id="pe-subscriptionPlan" message={issues.subscriptionPlan} />
+            </fieldset>
             <label className="ed-field">
               <span>{m.options}</span>
               <input
