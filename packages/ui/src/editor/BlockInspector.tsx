@@ -1,7 +1,15 @@
-import type { BlockDefinition, InspectorField } from '@site/page-content';
-import { useId } from 'react';
+import { plainTextToHtml, type BlockDefinition, type InspectorField } from '@site/page-content';
+import { lazy, Suspense, useId } from 'react';
+import type { CodeLanguage } from './code/codemirror';
 import { EditorIcon } from './EditorIcon';
 import { editorMessages } from './editor-messages';
+import type { LinkTargets } from './rich-text/LinkEditorDialog';
+
+// Loaded when a text or code block is first edited, so the editor's first load stays small.
+const RichTextEditor = lazy(() =>
+  import('./rich-text/RichTextEditor').then((m) => ({ default: m.RichTextEditor })),
+);
+const CodeEditor = lazy(() => import('./code/CodeEditor').then((m) => ({ default: m.CodeEditor })));
 
 export interface InspectorChoice {
   value: string;
@@ -17,6 +25,8 @@ export interface BlockInspectorProps {
   /** Messages from the server or the schema, by setting key. */
   errors?: Record<string, string>;
   isReadOnly?: boolean;
+  /** Pages and files the rich-text link editor offers. */
+  linkTargets?: LinkTargets;
 }
 
 /** The settings form of a block, built from its definition's inspector fields. */
@@ -27,6 +37,7 @@ export function BlockInspector({
   choices,
   errors,
   isReadOnly,
+  linkTargets,
 }: BlockInspectorProps) {
   return (
     <form
@@ -43,7 +54,17 @@ export function BlockInspector({
             value={settings[field.key]}
             error={errors?.[field.key]}
             choices={choices}
-            onChange={(value) => onChange({ ...settings, [field.key]: value })}
+            settings={settings}
+            linkTargets={linkTargets}
+            isReadOnly={isReadOnly}
+            onChange={(value) =>
+              // Once edited, the rich text replaces an older block's plain text for good.
+              onChange({
+                ...settings,
+                [field.key]: value,
+                ...(field.kind === 'richtext' && field.plainTextKey ? { [field.plainTextKey]: '' } : {}),
+              })
+            }
           />
         ))}
       </fieldset>
@@ -56,10 +77,22 @@ interface FieldControlProps {
   value: unknown;
   error?: string;
   choices?: BlockInspectorProps['choices'];
+  settings?: Record<string, unknown>;
+  linkTargets?: LinkTargets;
+  isReadOnly?: boolean;
   onChange: (value: unknown) => void;
 }
 
-function FieldControl({ field, value, error, choices, onChange }: FieldControlProps) {
+function FieldControl({
+  field,
+  value,
+  error,
+  choices,
+  settings,
+  linkTargets,
+  isReadOnly,
+  onChange,
+}: FieldControlProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const describedBy = error ? errorId : undefined;
@@ -199,6 +232,42 @@ function FieldControl({ field, value, error, choices, onChange }: FieldControlPr
               </option>
             ))}
           </select>
+          {errorText}
+        </div>
+      );
+    }
+    case 'richtext':
+    case 'code': {
+      const labelId = `${id}-label`;
+      return (
+        <div className="ed-field">
+          <span className="ed-field__label" id={labelId}>
+            {field.label}
+          </span>
+          <Suspense fallback={<p className="ed-muted">{editorMessages.loading}</p>}>
+            {field.kind === 'richtext' ? (
+              <RichTextEditor
+                value={
+                  String(value ?? '') ||
+                  (field.plainTextKey ? plainTextToHtml(String(settings?.[field.plainTextKey] ?? '')) : '')
+                }
+                onChange={onChange}
+                labelledBy={labelId}
+                isReadOnly={isReadOnly}
+                pages={linkTargets?.pages}
+                files={linkTargets?.files}
+              />
+            ) : (
+              <CodeEditor
+                value={String(value ?? '')}
+                onChange={onChange}
+                labelledBy={labelId}
+                maxLength={field.maxLength}
+                isReadOnly={isReadOnly}
+                language={(field.languageKey ? settings?.[field.languageKey] : 'plain') as CodeLanguage}
+              />
+            )}
+          </Suspense>
           {errorText}
         </div>
       );

@@ -10,4 +10,8 @@ export { editorMessages } from './editor-messages';
 export * from './files';
 export { EditorIcon, type EditorIconName } from './EditorIcon';
 export * from './store';
+// Types only: the rich-text and code editors load lazily from the block inspector.
+export type { LinkTargets, LinkPage, LinkFile } from './rich-text/LinkEditorDialog';
+export type { RichTextEditorProps } from './rich-text/RichTextEditor';
+export type { CodeEditorProps } from './code/CodeEditor';
 export * from './connections';
