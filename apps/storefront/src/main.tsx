@@ -4,6 +4,7 @@ import { shouldLoadCartAtStart } from '@site/commerce-core';
 import { readCookie } from './api';
 import { createCartStore } from './cart/cart-store';
 import { mountShell } from './cart/shell';
+import { enhanceAccountPages } from './account';
 import { enhanceForms } from './forms';
 import { readPageContext } from './page-context';
 import { startPageTracking } from './tracking';
@@ -22,6 +23,7 @@ mountShell(document, context, store);
 mountAddToCartButtons(document, context, store);
 enhanceProductPage(document, context);
 enhanceForms(document, context);
+enhanceAccountPages(document, context);
 startPageTracking(context);
 
 // The full cart and the checkout are pages of their own: their code loads only there.

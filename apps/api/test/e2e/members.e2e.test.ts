@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../browser';
+import { startBuiltServer, type StartedServer } from '../server';
+import { SmtpSink } from '../smtp-sink';
+
+const EMAIL = 'ada.member@example.test';
+const PASSWORD = 'walnut meadow 31';
+const NEW_PASSWORD = 'copper kettle 58';
+/** Screenshots to look at by hand; never committed. */
+const SHOTS = process.env.MEMBER_SCREENSHOTS;
+
+/** The link of the newest email to `to`, from its quoted-printable text part. */
+function linkIn(sink: SmtpSink, to: string, path: string): string | undefined {
+  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
+  const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  return text && new RegExp(`https?://[^\\s"<]+${path}\\?token=[\\w-]{43}`).exec(text)?.[0];
+}
+
+/** A visitor's account from sign-up to sign-out, with the emails caught by a local SMTP server. */
+describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
+  let server: StartedServer;
+  let sink: SmtpSink;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sink = new SmtpSink();
+    server = await startBuiltServer({ SMTP_URL: await sink.start() });
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  const shoot = async (name: string) => {
+    if (!SHOTS) return;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+
+  it('links to sign-in from the header, and sends a visitor from /account to it', async () => {
+    await page.goto(server.url + '/');
+    await page.locator('.site-account-link').click();
+    await page.waitForURL(/\/account\/login$/);
+    await page.goto(server.url + '/account');
+    await page.waitForURL(/\/account\/login$/);
+    await shoot('login');
+  });
+
+  it('shows errors next to the fields and focuses the first one', async () => {
+    await page.goto(server.url + '/account/create');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('create-email');
+    expect(await page.locator('#create-email-error').textContent()).toBe('Enter your email address.');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('short');
+    await page.getByLabel(/I agree/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('#create-password-error').textContent()).toBe('Use at least 10 characters.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('create-password');
+    await shoot('create-errors');
+  });
+
+  it('creates an account and verifies it with the emailed link', async () => {
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('.account-success').textContent()).toContain('Check your email');
+    await expect.poll(() => linkIn(sink, EMAIL, '/account/verify'), { timeout: 10_000 }).toBeTruthy();
+    await page.goto(linkIn(sink, EMAIL, '/account/verify')!);
+    await expect.poll(() => page.locator('[data-account-verify]').textContent()).toContain('Your email is verified.');
+    await shoot('verified');
+    // The link works once.
+    await page.reload();
+    await expect.poll(() => page.locator('[data-account-verify]').textContent()).toContain('already been used');
+  });
+
+  it('refuses a wrong password with one message, then signs in and shows the account', async () => {
+    await page.goto(server.url + '/account/login');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('.form-error').textContent()).toBe('The email or password you entered is incorrect.');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account$/);
+    await expect.poll(() => page.locator('.account-email').textContent()).toBe(EMAIL);
+    expect(await page.locator('.site-account-link').textContent()).toBe('Account');
+    expect(await page.getByText('You have no orders yet.').count()).toBe(1);
+    expect(await page.locator('.account-notice').count()).toBe(0);
+  });
+
+  it('saves an address', async () => {
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    await page.getByLabel('Full name').fill('Ada Member');
+    await page.getByLabel('Address', { exact: true }).fill('1 Orchard Lane');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('Postal code').fill('97201');
+    await page.getByLabel('Country').fill('US');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect.poll(() => page.locator('.account-list address').textContent()).toContain('1 Orchard Lane');
+    await shoot('account');
+  });
+
+  it('changes the language', async () => {
+    await page.getByLabel('Language for this store').selectOption('fr-CA');
+    await page.getByRole('button', { name: 'Save language' }).click();
+    await expect.poll(() => page.locator('form[data-account-form="locale"] .account-saved').textContent()).toBe('Language saved.');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Language for this store').inputValue()).toBe('fr-CA');
+  });
+
+  it('signs out and is a visitor again', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(server.url + '/');
+    expect(await page.locator('.site-account-link').textContent()).toBe('Sign in');
+    const cookies = await page.context().cookies();
+    expect(cookies.some((c) => c.name === 'siteUserSession')).toBe(false);
+  });
+
+  it('resets a forgotten password with the emailed link, once', async () => {
+    await page.goto(server.url + '/account/forgot');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.locator('.account-success').textContent()).toContain('Check your email');
+    await expect.poll(() => linkIn(sink, EMAIL, '/account/reset'), { timeout: 10_000 }).toBeTruthy();
+    const link = linkIn(sink, EMAIL, '/account/reset')!;
+    await page.goto(link);
+    await shoot('reset');
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.locator('.account-success').textContent()).toContain('Your password is changed');
+
+    await page.goto(link);
+    await page.getByLabel('New password').fill('yet another one 99');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.locator('.form-error').textContent()).toContain('already been used');
+
+    await page.goto(server.url + '/account/login');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account$/);
+  });
+
+  it('changes the password while signed in', async () => {
+    await page.getByLabel('Current password').fill('wrong current one');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('#password-current-error').textContent()).toBe('Your current password is incorrect.');
+    await page.getByLabel('Current password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('form[data-account-form="password"] .account-saved').textContent()).toContain('Password changed');
+  });
+
+  it('received each email once and had no page errors', () => {
+    const ids = sink.received.map((m) => m.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(sink.received.filter((m) => m.to.includes(EMAIL)).map((m) => m.subject)).toEqual([
+      expect.stringContaining('Confirm your email'),
+      expect.stringContaining('Reset your'),
+    ]);
+    expect(pageErrors).toEqual([]);
+  });
+});
