@@ -175,6 +175,16 @@ describe('product markup formatters', () => {
     expect(checkout).toContain('data-item-id="p&quot;1"');
   });
 
+  it.each([
+    ['quantity-input', 'text'],
+    ['variants-select', 'text'],
+    // A digital product is never sold out and here not on sale: no mark.
+    ['product-status', { structuredContent: { productType: 2 } }],
+  ])('%s with nothing to show leaves the value missing for the next formatter', (name, v) => {
+    expect(html(`{v|${name}|json}`, { v })).toBe('');
+    expect(html(`[{v|${name}}]`, { v })).toBe('[]');
+  });
+
   it('passes the value through when the product has no scarcity settings', () => {
     expect(html('{item.id|product-scarcity}', { item })).toBe('p"1');
     const merch = { productMerchandisingContext: { 'p"1': { scarcityEnabled: false } } };

@@ -90,7 +90,8 @@ const addToCartButton: Formatter = (value, _args, ctx) => {
 };
 
 const quantityInput: Formatter = (item, _args, ctx) => {
-  if (!showsQuantityInput(item, ctx.resolve('websiteSettings.storeSettings'))) return '';
+  // Nothing to show leaves the value missing (not ""), as in the reference, for the next formatter.
+  if (!showsQuantityInput(item, ctx.resolve('websiteSettings.storeSettings'))) return undefined;
   const label = escapeHtml(localized(ctx, 'productQuantityInputLabel') || messages.quantity);
   return (
     QUANTITY_LEAD +
@@ -106,7 +107,7 @@ const quantityInput: Formatter = (item, _args, ctx) => {
 
 const variantsSelect: Formatter = (item, _args, ctx) => {
   const options = variantOptions(item);
-  if (options.length === 0) return '';
+  if (options.length === 0) return undefined;
   const content = field(item, 'structuredContent');
   const giftCard = productTypeOf(item) === ProductType.GIFT_CARD;
   // Gift-card variants are always named "Value" by the platform, so they get their own wording.
@@ -167,7 +168,7 @@ const variantsSelect: Formatter = (item, _args, ctx) => {
 
 const productStatus: Formatter = (item, _args, ctx) => {
   const mark = productMark(item);
-  if (mark === undefined) return '';
+  if (mark === undefined) return undefined;
   if (mark === 'sale') {
     return '<div class="product-mark sale">' + escapeHtml(localized(ctx, 'productSaleText') || messages.sale) + '</div>';
   }
@@ -252,8 +253,8 @@ const productQuickView: Formatter = (item, args, ctx) => {
 const productCheckout: Formatter = (value, args, ctx, vars) => {
   const item = scopedItem(value, ctx);
   return (
-    String(variantsSelect(item, args, ctx, vars)) +
-    String(quantityInput(item, args, ctx, vars)) +
+    String(variantsSelect(item, args, ctx, vars) ?? '') +
+    String(quantityInput(item, args, ctx, vars) ?? '') +
     String(addToCartButton(item, args, ctx, vars))
   );
 };
