@@ -8,3 +8,4 @@ export * from './store';
 export * from './mailing-lists';
 export * from './site-versions';
 export * from './blog';
+export * from './analytics';

@@ -1,0 +1,52 @@
+import { customType, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { websites } from './site';
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Analytics rolled up per site, time zone and period ('day', or 'month' summed from its days), so
+ * a year-long dashboard reads a few hundred rows instead of millions of tracking events. A row
+ * exists for every rolled day, even one without traffic: its presence means "done".
+ */
+export const analyticsPeriods = pgTable(
+  'analytics_periods',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** IANA zone the day boundaries were drawn in. */
+    tz: text('tz').notNull(),
+    period: text('period').$type<'day' | 'month'>().notNull(),
+    start: date('start').notNull(),
+    pageViews: integer('page_views').notNull(),
+    visits: integer('visits').notNull(),
+    productVisits: integer('product_visits').notNull(),
+    carts: integer('carts').notNull(),
+    checkoutVisits: integer('checkout_visits').notNull(),
+    /** HyperLogLog registers of the day's visitors (sparse: 3 bytes per register); null on months. */
+    visitorSketch: bytea('visitor_sketch'),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.tz, t.period, t.start] })],
+);
+
+/**
+ * Counts by dimension within a period: 'page' (page views by path), 'referrer' (visits by
+ * referring host) and one dimension per web vital (samples by path and value bucket).
+ */
+export const analyticsCounts = pgTable(
+  'analytics_counts',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    tz: text('tz').notNull(),
+    period: text('period').$type<'day' | 'month'>().notNull(),
+    start: date('start').notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    /** A web vital's value rounded up to two significant digits; 0 for other dimensions. */
+    bucket: numeric('bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.tz, t.period, t.start, t.dimension, t.key, t.bucket] })],
+);
