@@ -18,6 +18,7 @@ import { registerApiDocs } from './docs/openapi';
 import { apiRouteDocs } from './docs/route-docs';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
+import { registerBlogRoutes } from './blog/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
 import { registerSecurityHeaders } from './security/headers';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
   registerStoreAdminRoutes(app, { db: options.database.db, websiteId, paymentProviders });
   registerMailingListRoutes(app, { db: options.database.db, websiteId, webhooks, policy: webhookPolicy });
+  registerBlogRoutes(app, { db: options.database.db, websiteId });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

@@ -15,6 +15,7 @@ import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { breadcrumbs, seoContext } from './page-meta';
+import { resolveContentPath } from './content-routes';
 import { siteStylesCss } from './site-styles';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
@@ -54,6 +55,8 @@ function websiteContext(website: WebsiteRow) {
     timeZone: website.timeZone,
     language: website.locale,
     baseUrl: '',
+    // The share-button formatters read it from `website` (platform.md §3).
+    shareButtonOptions: website.settings.shareButtonOptions,
   };
 }
 
@@ -143,6 +146,8 @@ async function resolvePath(
   trees: NavigationTrees,
 ): Promise<Resolved> {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const content = await resolveContentPath(db, website, allPages, normalized, query, viewer);
+  if (content) return content;
   const account = accountPage(normalized, query, viewer, website);
   if (account) return account;
   const page = allPages.find((p) => p.path === normalized);
@@ -326,7 +331,8 @@ export async function renderPage(
     ...((resolved.extra.featuredProducts as ProductItems | undefined) ?? []),
     ...(resolved.extra.item ? [resolved.extra.item as ProductItems[number]] : []),
   ];
-  if (items.length) {
+  // Blog posts are items too, without a product's structured content.
+  if (items.length && items.every((i) => i.structuredContent)) {
     const settings = website.settings as { merchandising?: MerchandisingSettings };
     context.productMerchandisingContext = productMerchandisingContext(items, settings.merchandising);
   }

@@ -58,7 +58,7 @@ const FOOTER_DOCUMENT: PageDocument = {
 export async function seedDemoLayout(tx: Pick<Database, 'insert'>, websiteId: string, siteTitle: string): Promise<void> {
   const page = (collectionId: string) => ({ collectionId });
   await tx.insert(siteNavigation).values([
-    { websiteId, fieldName: 'mainNav', items: [page('page-home'), page('page-shop'), page('page-about'), page('page-contact')] },
+    { websiteId, fieldName: 'mainNav', items: [page('page-home'), page('page-shop'), page('page-about'), page('page-journal'), page('page-contact')] },
     {
       websiteId,
       fieldName: 'secondaryNav',

@@ -6,6 +6,7 @@ import { pages, products, templates, variants, websites } from '../db/schema';
 import { seedTemplatesFolder } from '../paths';
 import { DEMO_ABOUT_DOCUMENT, seedDemoLayout } from './demo-content';
 import { seedDemoForms } from './demo-forms';
+import { addMissingTemplates, LATER_TEMPLATES, seedDemoBlog } from './demo-blog';
 import { seedDemoMembers } from '../site-users/seed';
 
 export const DEMO_WEBSITE_ID = 'demo';
@@ -165,12 +166,16 @@ const templateNames = [
   'access-denied',
   'contact',
   'account',
+  ...LATER_TEMPLATES,
 ];
 
 /** Seeds the demo site once; a database that already has it is left alone. */
 export async function seedDemoSite(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(websites);
-  if (existing && existing.n > 0) return false;
+  if (existing && existing.n > 0) {
+    await addMissingTemplates(db, DEMO_WEBSITE_ID);
+    return false;
+  }
 
   await db.transaction(async (tx) => {
     await tx.insert(websites).values({
@@ -180,6 +185,10 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       locale: 'en-US',
       currency: 'USD',
       settings: {
+        // Blog: built-in comments (held for moderation), likes and share links (platform.md §3).
+        commentsEnabled: true,
+        simpleLikingEnabled: true,
+        shareButtonOptions: { twitter: true, facebook: true, email: true },
         // Visitors may create accounts: the header shows "Sign in" and /account/create works.
         memberAccounts: { enabled: true },
         // Buy now, pay later: shown on physical products between $35 and $2,000 (amounts in cents).
@@ -254,6 +263,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
       }),
     ]);
     await seedDemoForms(tx, DEMO_WEBSITE_ID);
+    await seedDemoBlog(tx, DEMO_WEBSITE_ID);
     await seedDemoMembers(tx, DEMO_WEBSITE_ID, DEMO_OWNER, DEMO_VIEWER);
     await seedDemoLayout(tx, DEMO_WEBSITE_ID, DEMO_SITE_TITLE);
     await tx.insert(products).values(

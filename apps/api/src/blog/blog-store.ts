@@ -1,0 +1,95 @@
+import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { blogComments, blogPosts } from '../db/schema';
+
+export type PostRow = typeof blogPosts.$inferSelect;
+export const POSTS_PER_PAGE = 10;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Stored text as HTML paragraphs: everything escaped, so a post can never carry markup. */
+export function paragraphs(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+/** Visitors see published posts, and scheduled ones once their time has come. */
+export const visiblePost = (now: Date) =>
+  or(eq(blogPosts.status, 'published'), and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishOn, now)));
+
+export interface PostFilter {
+  tag?: string;
+  category?: string;
+}
+
+/** One page of a blog's visible posts, newest first, with the number of pages. */
+export async function loadPostPage(db: Database, collectionId: string, filter: PostFilter, page: number, now: Date) {
+  const where = and(
+    eq(blogPosts.collectionId, collectionId),
+    visiblePost(now),
+    filter.tag ? sql`${blogPosts.tags} ? ${filter.tag}` : undefined,
+    filter.category ? sql`${blogPosts.categories} ? ${filter.category}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.publishOn), desc(blogPosts.id))
+      .limit(POSTS_PER_PAGE)
+      .offset((page - 1) * POSTS_PER_PAGE),
+    db.select({ n: count() }).from(blogPosts).where(where),
+  ]);
+  return { rows, pages: Math.max(1, Math.ceil((total?.n ?? 0) / POSTS_PER_PAGE)) };
+}
+
+export async function loadVisiblePost(db: Database, collectionId: string, urlId: string, now: Date): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.collectionId, collectionId), eq(blogPosts.urlId, urlId), visiblePost(now)));
+  return row;
+}
+
+export async function approvedCommentCounts(db: Database, postIds: readonly string[]): Promise<Map<string, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .select({ postId: blogComments.postId, n: count() })
+    .from(blogComments)
+    .where(and(inArray(blogComments.postId, [...postIds]), eq(blogComments.status, 'approved')))
+    .groupBy(blogComments.postId);
+  return new Map(rows.map((r) => [r.postId, r.n]));
+}
+
+export async function approvedComments(db: Database, postId: string) {
+  return db
+    .select({ id: blogComments.id, authorName: blogComments.authorName, body: blogComments.body, createdAt: blogComments.createdAt })
+    .from(blogComments)
+    .where(and(eq(blogComments.postId, postId), eq(blogComments.status, 'approved')))
+    .orderBy(blogComments.createdAt);
+}
+
+/** A post as templates read content items (platform.md §3). */
+export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: number) {
+  return {
+    id: post.id,
+    recordType: 1,
+    title: post.title,
+    urlId: post.urlId,
+    fullUrl: `${blogPath}/${post.urlId}`,
+    excerpt: post.excerpt ? `<p>${escapeHtml(post.excerpt)}</p>` : '',
+    body: paragraphs(post.body),
+    author: { displayName: post.author },
+    tags: post.tags.map((name) => ({ name, url: `${blogPath}?tag=${encodeURIComponent(name)}` })),
+    categories: post.categories.map((name) => ({ name, url: `${blogPath}?category=${encodeURIComponent(name)}` })),
+    publishOn: post.publishOn?.getTime(),
+    commentState: post.commentState,
+    publicCommentCount,
+    likeCount: post.likeCount,
+  };
+}

@@ -1,0 +1,114 @@
+import { approvedCommentCounts, approvedComments, loadPostPage, loadVisiblePost, toPostItem } from '../blog/blog-store';
+import type { Database } from '../db/client';
+import { searchSite, RESULTS_PER_PAGE } from './search';
+import { visibleTo, type Viewer } from './site-chrome';
+import type { PageRow, WebsiteRow } from './site-data';
+
+/** Page type codes of storefront.md §2 for the pages this module answers. */
+const PAGE_TYPE = { collection: 1, item: 50, search: 102 } as const;
+
+export interface ContentResolved {
+  status: number;
+  pageType: number;
+  templateName: string;
+  page?: PageRow;
+  extra: Record<string, unknown>;
+  /**
+   * Not kept by the page cache: search and list pages depend on the query string, and a post shows
+   * comments and likes that change without a page write.
+   */
+  personal: true;
+  itemKind?: 'article';
+}
+
+const pageNumber = (raw: string | undefined) => {
+  const n = Number.parseInt(raw ?? '1', 10);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : 1;
+};
+
+/** Previous and next links that keep the rest of the query. */
+function pagination(path: string, query: Readonly<Record<string, string>>, page: number, pages: number) {
+  const link = (n: number) => `${path}?${new URLSearchParams({ ...query, page: String(n) }).toString()}`;
+  return {
+    page,
+    pages,
+    prevUrl: page > 1 ? link(page - 1) : undefined,
+    nextUrl: page < pages ? link(page + 1) : undefined,
+  };
+}
+
+async function searchPage(db: Database, website: WebsiteRow, query: Readonly<Record<string, string>>, now: Date): Promise<ContentResolved> {
+  const q = (query.q ?? '').trim();
+  const page = pageNumber(query.page);
+  const { results, total } = await searchSite(db, website.id, q, page, now);
+  const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
+  return {
+    status: 200,
+    pageType: PAGE_TYPE.search,
+    templateName: 'search',
+    personal: true,
+    extra: {
+      collection: { title: 'Search', fullUrl: '/search' },
+      search: { query: q, results, total, ...pagination('/search', { q }, page, pages) },
+    },
+  };
+}
+
+async function blogList(db: Database, blog: PageRow, query: Readonly<Record<string, string>>, now: Date): Promise<ContentResolved> {
+  const filter = { tag: query.tag || undefined, category: query.category || undefined };
+  const page = pageNumber(query.page);
+  const { rows, pages } = await loadPostPage(db, blog.id, filter, page, now);
+  const counts = await approvedCommentCounts(db, rows.map((r) => r.id));
+  const kept = Object.fromEntries(Object.entries(filter).filter(([, v]) => v)) as Record<string, string>;
+  return {
+    status: 200,
+    pageType: PAGE_TYPE.collection,
+    templateName: blog.templateName,
+    page: blog,
+    personal: true,
+    extra: {
+      items: rows.map((r) => toPostItem(r, blog.path, counts.get(r.id) ?? 0)),
+      filter,
+      pagination: pagination(blog.path, kept, page, pages),
+    },
+  };
+}
+
+async function blogItem(db: Database, blog: PageRow, urlId: string, now: Date): Promise<ContentResolved | undefined> {
+  const post = await loadVisiblePost(db, blog.id, urlId, now);
+  if (!post) return undefined;
+  const comments = await approvedComments(db, post.id);
+  return {
+    status: 200,
+    pageType: PAGE_TYPE.item,
+    templateName: blog.itemTemplateName ?? 'blog-item',
+    page: blog,
+    personal: true,
+    itemKind: 'article',
+    extra: {
+      item: {
+        ...toPostItem(post, blog.path, comments.length),
+        comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
+      },
+    },
+  };
+}
+
+/** Search at /search, blog lists and blog posts; undefined for any other path. */
+export async function resolveContentPath(
+  db: Database,
+  website: WebsiteRow,
+  allPages: readonly PageRow[],
+  path: string,
+  query: Readonly<Record<string, string>>,
+  viewer: Viewer,
+): Promise<ContentResolved | undefined> {
+  const blogs = allPages.filter((p) => p.collectionType === 'blog' && visibleTo(p, viewer));
+  const blog = blogs.find((p) => p.path === path);
+  if (blog) return blogList(db, blog, query, viewer.now);
+  const slash = path.lastIndexOf('/');
+  const parent = blogs.find((p) => p.path === path.slice(0, slash));
+  if (parent) return blogItem(db, parent, path.slice(slash + 1), viewer.now);
+  if (path === '/search' && !allPages.some((p) => p.path === '/search')) return searchPage(db, website, query, viewer.now);
+  return undefined;
+}
