@@ -44,6 +44,7 @@ import {
 import { historyReducer, initialHistory } from './history';
 import { RevisionsPanel } from './RevisionsPanel';
 import { useDraftSaver } from './useDraftSaver';
+import { useLinkTargets } from './useLinkTargets';
 
 type Panel = 'blocks' | 'add' | 'changes' | 'history';
 
@@ -92,7 +93,8 @@ function PageEditor({ page }: { page: PageDetail }) {
     [],
   );
 
-  const data = useMemo(() => renderDataFor(site), [site]);
+  const { linkTargets, pagePaths } = useLinkTargets();
+  const data = useMemo(() => ({ ...renderDataFor(site), pages: pagePaths }), [site, pagePaths]);
   const preview = useMemo(
     () =>
       renderPreview(
@@ -385,6 +387,7 @@ function PageEditor({ page }: { page: PageDetail }) {
                 definition={selectedDefinition}
                 settings={selectedBlock.settings}
                 choices={choices}
+                linkTargets={linkTargets}
                 errors={fieldErrors}
                 isReadOnly={readOnly}
                 onChange={(settings) => {

@@ -1,0 +1,27 @@
+import type { LinkTargets } from '@site/ui';
+import { useMemo } from 'react';
+import { useFiles, usePages } from '../api/queries';
+
+/** Enough files for a link picker; more are a click away in the file manager. */
+const FILES_OFFERED = 100;
+
+/**
+ * What the rich-text link editor offers (the site's pages and files) and the pages' current
+ * paths, by which the preview shows `page:<id>` links as the live site will.
+ */
+export function useLinkTargets(): { linkTargets: LinkTargets; pagePaths: ReadonlyMap<string, string> } {
+  const pages = usePages();
+  const files = useFiles(FILES_OFFERED);
+  return useMemo(() => {
+    const sitePages = (pages.data ?? []).filter((p) => p.kind === 'page');
+    return {
+      linkTargets: {
+        pages: sitePages.map((p) => ({ id: p.id, title: p.title, path: p.path })),
+        files: (files.data?.pages ?? [])
+          .flatMap((p) => p.items)
+          .map((f) => ({ id: f.id, name: f.name, url: f.assetUrl })),
+      },
+      pagePaths: new Map(sitePages.map((p) => [p.id, p.path])),
+    };
+  }, [pages.data, files.data]);
+}
