@@ -31,6 +31,7 @@ import { registerEditorRoutes } from './editor/routes';
 import { registerStoreAdminRoutes } from './store-admin/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
+import { registerAnalyticsRoutes } from './analytics/routes';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 
 export interface AppOptions {
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
   registerStoreAdminRoutes(app, { db: options.database.db, websiteId, paymentProviders });
   registerMailingListRoutes(app, { db: options.database.db, websiteId, webhooks, policy: webhookPolicy });
+  registerAnalyticsRoutes(app, { db: options.database.db, websiteId });
   registerBlogRoutes(app, { db: options.database.db, websiteId });
   registerPageRoutes(app, {
     db: options.database.db,

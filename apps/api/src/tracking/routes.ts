@@ -46,6 +46,21 @@ const SchemaNameParams = z.object({ schemaName: z.string().regex(/^[A-Za-z0-9_.-
 const visitorIdOf = (cookie: string | undefined): string | null => parseVisitorRecord(cookie)?.id ?? null;
 const cookieVisitor = (request: FastifyRequest): string | null => visitorIdOf(request.cookies[COOKIE.visitorRecord]);
 
+/**
+ * Performance records do not name their page, but a beacon from the page carries it as a
+ * same-origin Referer (strict-origin-when-cross-origin); analytics groups web vitals by it.
+ */
+function refererPath(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.hostname === request.hostname ? url.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -192,13 +207,14 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       handle(async (request, reply) => {
         const records = parsePayload(performanceBatchSchema, request.body);
         const fallback = cookieVisitor(request);
+        const page = refererPath(request);
         return store(
           reply,
           records.map((record) => ({
             kind: 'performance',
             name: record.event,
             visitorId: record.data.analyticsId ?? fallback,
-            payload: record,
+            payload: page ? { ...record, page } : record,
           })),
           204,
         );

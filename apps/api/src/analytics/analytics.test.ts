@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Shopper } from '../../test/client';
+import { databaseTargets } from '../../test/databases';
+import { EditorClient } from '../../test/editor';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { analyticsPeriods, carts, orders, trackingEvents } from '../db/schema';
+import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { analyticsReport } from './dashboard';
+import { ANALYTICS_PATH } from './routes';
+
+const targets = await databaseTargets();
+const TZ = 'Europe/Paris';
+const NOW = new Date('2026-01-10T12:00:00Z');
+const RANGE = { from: '2025-12-01', to: '2026-01-10', tz: TZ };
+
+const hit = (visitorId: string | null, at: string, path: string, referrer = '', itemId?: string) => ({
+  websiteId: DEMO_WEBSITE_ID,
+  kind: 'census-hit',
+  name: 'view',
+  visitorId,
+  createdAt: new Date(at),
+  payload: { url: `https://shop.test${path}`, referrer, websiteId: DEMO_WEBSITE_ID, ...(itemId ? { itemId } : {}) },
+});
+const vital = (at: string, page: string, name: string, value: number, pageLoadId: string, metricId = `${pageLoadId}-${name}`) => ({
+  websiteId: DEMO_WEBSITE_ID,
+  kind: 'performance',
+  name: 'web_vital',
+  visitorId: 'va',
+  createdAt: new Date(at),
+  payload: { app: 'storefront', pageLoadId, ts: 0, event: 'web_vital', page, data: { name, value, rating: 'good', metricId } },
+});
+const order = (id: string, at: string, grandTotalCents: number, over: Partial<typeof orders.$inferInsert> = {}) => ({
+  id,
+  websiteId: DEMO_WEBSITE_ID,
+  cartId: `cart-${id}`,
+  email: 'buyer@example.com',
+  currency: 'USD',
+  subtotalCents: grandTotalCents,
+  taxCents: 0,
+  shippingCents: 0,
+  discountCents: 0,
+  grandTotalCents,
+  paymentProvider: 'test',
+  paymentReference: id,
+  accessToken: id,
+  createdAt: new Date(at),
+  ...over,
+});
+
+describe.each(targets)('analytics on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database, writesPerMinute: 0 });
+    const google = 'https://www.google.com/search?q=tote';
+    await database.db.insert(trackingEvents).values([
+      // Paris is UTC+1: 22:50Z on Nov 30 is before the range, 23:05Z is Dec 1 but the same visit.
+      hit('vb', '2025-11-30T22:50:00Z', '/'),
+      hit('vb', '2025-11-30T23:05:00Z', '/blog', 'https://shop.test/'),
+      hit('va', '2025-12-05T09:00:00Z', '/', google),
+      hit('va', '2025-12-05T09:10:00Z', '/shop/p/tote', 'https://shop.test/', 'prod-tote'),
+      hit('va', '2025-12-05T09:20:00Z', '/checkout', 'https://shop.test/cart'),
+      // 40 minutes later: a new visit, without an outside referrer.
+      hit('va', '2025-12-05T10:00:00Z', '/'),
+      hit('vb', '2025-12-31T22:50:00Z', '/', 'https://news.example.org/a'),
+      // 00:10 in Paris on Jan 1: a page view of the visit that began before midnight.
+      hit('vb', '2025-12-31T23:10:00Z', '/shop/p/tote?x=1', 'https://shop.test/', 'prod-tote'),
+      hit(null, '2026-01-05T08:00:00Z', '/about'),
+      hit('va', '2026-01-10T09:00:00Z', '/', 'https://www.google.com/'),
+      // After "now": not counted yet.
+      hit('vc', '2026-01-10T13:00:00Z', '/'),
+      vital('2025-11-20T10:00:00Z', '/', 'LCP', 9000, 'p0'),
+      vital('2025-12-03T10:00:00Z', '/', 'LCP', 1200, 'p1'),
+      vital('2025-12-20T10:00:00Z', '/', 'LCP', 5000, 'p2'),
+      vital('2026-01-02T10:00:00Z', '/', 'LCP', 2600, 'p3'),
+      vital('2026-01-10T10:00:00Z', '/', 'LCP', 3100, 'p4'),
+      // CLS reported twice for one page load: the later value counts.
+      vital('2025-12-03T10:00:00Z', '/', 'CLS', 0.05, 'p1', 'cls-1'),
+      vital('2025-12-03T10:01:00Z', '/', 'CLS', 0.3, 'p1', 'cls-1'),
+      vital('2025-12-05T09:11:00Z', '/shop/p/tote', 'INP', 199, 'p5'),
+    ]);
+    await database.db.insert(carts).values([
+      { id: 'c1', websiteId: DEMO_WEBSITE_ID, token: 't1', created: new Date('2025-12-05T09:12:00Z') },
+      { id: 'c2', websiteId: DEMO_WEBSITE_ID, token: 't2', kind: 'subscription', created: new Date('2025-12-05T09:13:00Z') },
+    ]);
+    await database.db.insert(orders).values([
+      order('o1', '2025-12-05T09:25:00Z', 5000, { refundedCents: 1000 }),
+      order('o2', '2025-12-06T09:25:00Z', 7000, { cancelledAt: new Date('2025-12-07T00:00:00Z') }),
+      order('o3', '2025-11-06T09:25:00Z', 9000),
+    ]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const expected = {
+    totals: { visits: 5, uniqueVisitors: 2, pageViews: 9, orders: 1, revenueCents: 4000 },
+    topPages: [
+      { path: '/', pageViews: 4 },
+      { path: '/shop/p/tote', pageViews: 2 },
+      { path: '/about', pageViews: 1 },
+      { path: '/blog', pageViews: 1 },
+      { path: '/checkout', pageViews: 1 },
+    ],
+    topReferrers: [
+      { referrer: '', visits: 2 },
+      { referrer: 'www.google.com', visits: 2 },
+      { referrer: 'news.example.org', visits: 1 },
+    ],
+    funnel: [
+      { step: 'product-view', count: 2 },
+      { step: 'add-to-cart', count: 1 },
+      { step: 'checkout', count: 1 },
+      { step: 'purchase', count: 1 },
+    ],
+    vitals: [
+      {
+        path: '/',
+        metrics: {
+          // Nearest rank: the 3rd of 1200, 2600, 3100, 5000.
+          LCP: { p75: 3100, samples: 4, rating: 'needs-improvement' },
+          CLS: { p75: 0.3, samples: 1, rating: 'poor' },
+        },
+      },
+      { path: '/shop/p/tote', metrics: { INP: { p75: 200, samples: 1, rating: 'good' } } },
+    ],
+  };
+
+  it('counts visits, visitors, pages, referrers, sales, the funnel and vitals; closed days rolled up, today live', async () => {
+    const report = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', RANGE, NOW);
+    expect(report).toMatchObject(expected);
+    expect(report.daily).toHaveLength(41);
+    expect(report.daily.filter((d) => d.pageViews > 0)).toEqual([
+      { date: '2025-12-01', visits: 0, pageViews: 1 },
+      { date: '2025-12-05', visits: 2, pageViews: 4 },
+      { date: '2025-12-31', visits: 1, pageViews: 1 },
+      { date: '2026-01-01', visits: 0, pageViews: 1 },
+      { date: '2026-01-05', visits: 1, pageViews: 1 },
+      { date: '2026-01-10', visits: 1, pageViews: 1 },
+    ]);
+    const rolled = await database.db
+      .select({ period: analyticsPeriods.period, start: analyticsPeriods.start })
+      .from(analyticsPeriods)
+      .where(and(eq(analyticsPeriods.websiteId, DEMO_WEBSITE_ID), eq(analyticsPeriods.tz, TZ)));
+    // Dec 1 – Jan 9 by day (today stays live) and December as a month.
+    expect(rolled.filter((r) => r.period === 'day')).toHaveLength(40);
+    expect(rolled.filter((r) => r.period === 'month').map((r) => r.start)).toEqual(['2025-12-01']);
+  });
+
+  it('answers the same from the rollups on a second read, and draws days in the zone asked for', async () => {
+    expect(await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', RANGE, NOW)).toMatchObject(expected);
+    // In UTC the Nov 30 23:05 page view falls before the range.
+    const utc = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', { ...RANGE, tz: 'UTC' }, NOW);
+    expect(utc.totals).toMatchObject({ pageViews: 8, visits: 5 });
+  });
+
+  it('lets viewers read and refuses visitors, bad zones, reversed and over-long ranges', async () => {
+    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+    const owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const url = (q: Record<string, string>) => `${ANALYTICS_PATH}?${new URLSearchParams(q)}`;
+    expect((await viewer.call('GET', url(RANGE))).statusCode).toBe(200);
+    expect((await new Shopper(app).get(url(RANGE))).statusCode).toBe(401);
+    for (const bad of [
+      { ...RANGE, tz: 'Mars/Olympus' },
+      { ...RANGE, from: '2026-01-11' },
+      { ...RANGE, from: '2024-12-01' },
+      { ...RANGE, to: '2026-02-30' },
+      { from: RANGE.from, to: RANGE.to },
+    ]) {
+      const res = await owner.call('GET', url(bad));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().error.code).toBe('INVALID');
+    }
+  });
+
+  it('shows a page view and a web vital sent by the storefront today, the vital under its page', async () => {
+    const visitor = new Shopper(app);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
+    const data = { userAgent: 'Vitest', clientDate: 1, viewport: { width: 1, height: 1 }, screen: { width: 1, height: 1 }, websiteId: DEMO_WEBSITE_ID, templateId: 't', locale: 'en-US', url: 'http://localhost/live-page', title: 'Live', localStorageSupported: true, queryString: '', referrer: '' };
+    const hitRes = await visitor.request('POST', '/api/census/RecordHit', new URLSearchParams({ event: 'view', data: JSON.stringify(data), ss_cvr: 'vlive|1|1|1|1' }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(hitRes.statusCode).toBe(204);
+    const record = { app: 'storefront', pageLoadId: 'live-1', ts: 1, event: 'web_vital', data: { name: 'LCP', value: 1800, rating: 'good', metricId: 'm1' } };
+    const perf = await visitor.request('POST', '/api/1/performance/records', JSON.stringify([record]), { 'content-type': 'text/plain', referer: 'http://localhost/live-page?x=1' });
+    expect(perf.statusCode).toBe(204);
+    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+    await expect
+      .poll(async () => (await viewer.call('GET', `${ANALYTICS_PATH}?from=${today}&to=${today}&tz=UTC`)).json())
+      .toMatchObject({
+        totals: { pageViews: 1, visits: 1, uniqueVisitors: 1 },
+        topPages: [{ path: '/live-page', pageViews: 1 }],
+        vitals: [{ path: '/live-page', metrics: { LCP: { p75: 1800, samples: 1, rating: 'good' } } }],
+      });
+  });
+});

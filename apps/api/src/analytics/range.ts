@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Longest range a dashboard may ask for: a year and a bit, so "last year vs. today" fits. */
+export const MAX_RANGE_DAYS = 400;
+/** Beacons of a closing day may still be in flight (page hide, recorder batching) this long. */
+export const LIVE_GRACE_MS = 15 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date');
+
+function knownTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const AnalyticsQuerySchema = z
+  .object({
+    from: isoDay,
+    to: isoDay,
+    tz: z.string().max(64).refine(knownTimeZone, 'unknown time zone'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => dayNumber(q.to) - dayNumber(q.from) < MAX_RANGE_DAYS, { message: `at most ${MAX_RANGE_DAYS} days`, path: ['to'] });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+/** Calendar days are handled as UTC midnights: plain day arithmetic, no zone involved. */
+export const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+export const dayOf = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number): string => dayOf(dayNumber(day) + n);
+
+/** The calendar day an instant falls on in a zone. */
+export function localDay(instant: Date, tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+export interface RangePlan {
+  /** Days [from, liveFrom) are closed: read from rollups. */
+  liveFrom: string;
+  /** Months wholly inside the closed part: read from month rollups instead of their days. */
+  months: string[];
+}
+
+/** Splits a range into closed days (rolled up once, then read) and live ones (today and later). */
+export function planRange({ from, to, tz }: AnalyticsQuery, now: Date): RangePlan {
+  const open = localDay(new Date(now.getTime() - LIVE_GRACE_MS), tz);
+  const end = addDays(to, 1);
+  const liveFrom = open < from ? from : open < end ? open : end;
+  const months: string[] = [];
+  for (let m = `${from.slice(0, 7)}-01`; m < liveFrom; m = nextMonth(m)) {
+    if (m >= from && nextMonth(m) <= liveFrom) months.push(m);
+  }
+  return { liveFrom, months };
+}
+
+export function nextMonth(monthStart: string): string {
+  const [y, m] = monthStart.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+export function daysBetween(from: string, toExclusive: string): string[] {
+  const days: string[] = [];
+  for (let n = dayNumber(from); n < dayNumber(toExclusive); n++) days.push(dayOf(n));
+  return days;
+}

@@ -1,0 +1,38 @@
+import { messages } from '@site/page-content';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { RouteDocs } from '../docs/openapi';
+import { createEditorGuard } from '../editor/auth';
+import { EditorError, handle, parse, registerEditorErrors } from '../editor/http';
+import { loadWebsite, storeCurrency } from '../pages/site-data';
+import { analyticsReport } from './dashboard';
+import { AnalyticsQuerySchema } from './range';
+
+export const ANALYTICS_PATH = '/api/editor/analytics';
+
+/** The editor's analytics screen: every role that may look at the site may read it, viewers too. */
+export function registerAnalyticsRoutes(app: FastifyInstance, { db, websiteId }: { db: Database; websiteId: string }): void {
+  void app.register(async (scope) => {
+    registerEditorErrors(scope);
+    const guard = createEditorGuard({ db, websiteId });
+    scope.get(
+      ANALYTICS_PATH,
+      { preHandler: guard.read },
+      handle(async (request) => {
+        const query = parse(AnalyticsQuerySchema, request.query);
+        const website = await loadWebsite(db, websiteId);
+        if (!website) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
+        return analyticsReport(db, websiteId, storeCurrency(website), query, new Date());
+      }),
+    );
+  });
+}
+
+export const analyticsRouteDocs: RouteDocs = {
+  [`GET ${ANALYTICS_PATH}`]: {
+    tags: ['editor'],
+    guard: 'member',
+    summary: 'Visits, unique visitors, page views, top pages and referrers, sales, funnel and web vitals p75 per page over [from, to] (at most 400 days) in a time zone',
+    query: AnalyticsQuerySchema,
+  },
+};

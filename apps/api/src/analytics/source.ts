@@ -1,0 +1,110 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Core web vitals shown per page (platform.md §9); FCP is collected but not a core vital. */
+export const VITALS = ['LCP', 'CLS', 'INP', 'FID'] as const;
+export type Vital = (typeof VITALS)[number];
+
+export interface SourceRange {
+  websiteId: string;
+  tz: string;
+  /** First local day, inclusive. */
+  from: string;
+  /** Local day after the last, exclusive. */
+  to: string;
+  /** Events after this instant are ignored (now, for live days). */
+  until?: Date;
+}
+
+/** A visit ends after 30 minutes without a page view: the visit timer of the visitor record (ss_cvt). */
+const VISIT_GAP = sql.raw(`interval '30 minutes'`);
+/** HyperLogLog with 2^11 registers: about 2.3 % standard error, exact in practice for small counts. */
+const SKETCH_MASK = 2047;
+
+// Capped: rollup keys live in a primary key, and a btree entry must stay well under 2.7 kB.
+const URL_PATH = sql.raw(`left(coalesce(nullif(coalesce(substring(payload->>'url' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)'), substring(payload->>'url' from '^([^?#]*)')), ''), '/'), 512)`);
+const HOST_OF = (field: string) => sql.raw(`lower(substring(payload->>'${field}' from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)'))`);
+
+/**
+ * The per-day aggregates of a range, computed from raw rows, as CTEs `days` (one row per day with
+ * traffic) and `counts` (day, dimension, key, bucket, n). The rollup inserts them for closed
+ * days; the dashboard reads them directly for today. CTEs nobody references are never run.
+ *
+ * - Page views: census hits. Visits: a hit with no earlier hit of its visitor in the previous 30
+ *   minutes (hits without a visitor id, when cookies are refused, are a visit each). Visit numbers
+ *   run across the 30 minutes before the range so a visit crossing midnight is counted once.
+ * - Funnel: visits with a product page view (a hit carrying itemId), carts created (the storefront
+ *   creates one on the first add to cart; it sends no add_to_cart event yet), visits that reached
+ *   /checkout; purchases come from orders (dashboard.ts).
+ * - Web vitals: the last report of each metric of each page load, bucketed by its value rounded
+ *   up to two significant digits. Rounding up keeps every rating exact: the thresholds have two
+ *   significant digits, so value ≤ threshold exactly when its bucket is.
+ */
+export function sourceCtes(r: SourceRange): SQL {
+  const start = sql`(${r.from}::date::timestamp at time zone ${r.tz})`;
+  const dayEnd = sql`(${r.to}::date::timestamp at time zone ${r.tz})`;
+  const end = r.until ? sql`least(${dayEnd}, ${r.until.toISOString()}::timestamptz)` : dayEnd;
+  return sql`
+    with raw_hits as (
+      select id, created_at, visitor_id, payload,
+        visitor_id is null or coalesce(created_at - lag(created_at) over (partition by visitor_id order by created_at, id) > ${VISIT_GAP}, true) as starts
+      from tracking_events
+      where website_id = ${r.websiteId} and kind = 'census-hit'
+        and created_at >= ${start} - ${VISIT_GAP} and created_at < ${end}
+    ),
+    hits as (
+      select (created_at at time zone ${r.tz})::date as day, visitor_id, starts, payload ? 'itemId' as product, ${URL_PATH} as path,
+        case when ${HOST_OF('referrer')} is null or ${HOST_OF('referrer')} = ${HOST_OF('url')} then '' else ${HOST_OF('referrer')} end as referrer,
+        coalesce(visitor_id, 'anon:' || id) || ':' || sum(starts::int) over (partition by coalesce(visitor_id, 'anon:' || id) order by created_at, id) as visit,
+        created_at
+      from raw_hits
+    ),
+    in_range as (select * from hits where created_at >= ${start}),
+    hit_days as (
+      select day, count(*)::int as page_views, count(*) filter (where starts)::int as visits,
+        count(distinct visit) filter (where product)::int as product_visits,
+        count(distinct visit) filter (where path = '/checkout' or path like '/checkout/%')::int as checkout_visits
+      from in_range group by day
+    ),
+    cart_days as (
+      select (created at time zone ${r.tz})::date as day, count(*)::int as carts
+      from carts where website_id = ${r.websiteId} and kind = 'standard' and created >= ${start} and created < ${end}
+      group by 1
+    ),
+    registers as (
+      select day, (x & ${SKETCH_MASK})::int as idx,
+        max(coalesce(nullif(position(B'1' in substring(x::bit(64) from 1 for 53)), 0), 54)) as rho
+      from (select distinct day, hashtextextended(visitor_id, 0) as x from in_range where visitor_id is not null) v
+      group by day, idx
+    ),
+    sketches as (
+      select day, decode(string_agg(lpad(to_hex(idx * 256 + rho), 6, '0'), '' order by idx), 'hex') as sketch
+      from registers group by day
+    ),
+    days as (
+      select day, coalesce(h.page_views, 0) as page_views, coalesce(h.visits, 0) as visits,
+        coalesce(h.product_visits, 0) as product_visits, coalesce(c.carts, 0) as carts,
+        coalesce(h.checkout_visits, 0) as checkout_visits, s.sketch
+      from hit_days h full join cart_days c using (day) left join sketches s using (day)
+    ),
+    vitals as (
+      select distinct on (payload->>'pageLoadId', payload->'data'->>'metricId')
+        (created_at at time zone ${r.tz})::date as day, payload->'data'->>'name' as metric, left(coalesce(payload->>'page', ''), 512) as page,
+        (payload->'data'->>'value')::numeric as value
+      from tracking_events
+      where website_id = ${r.websiteId} and kind = 'performance' and name = 'web_vital'
+        and created_at >= ${start} and created_at < ${end}
+        and payload->'data'->>'name' in (${sql.join(VITALS.map((v) => sql`${v}`), sql`, `)})
+      order by payload->>'pageLoadId', payload->'data'->>'metricId', created_at desc, id desc
+    ),
+    counts as (
+      select day, 'page' as dimension, path as key, 0::numeric as bucket, count(*)::int as n from in_range group by day, path
+      union all
+      select day, 'referrer', referrer, 0, count(*)::int from in_range where starts group by day, referrer
+      union all
+      select day, metric, page, bucket, count(*)::int from (
+        select day, metric, page, case when value <= 0 then 0
+          else trim_scale(ceil(value / power(10::numeric, floor(log(value)) - 1)) * power(10::numeric, floor(log(value)) - 1)) end as bucket
+        from vitals
+      ) b group by day, metric, page, bucket
+    )`;
+}
