@@ -30,7 +30,7 @@ const escapeHtml = (text: string) =>
 /** Escapes the headline, then turns the markers into <mark> pairs (a stray one never opens a tag). */
 export function highlight(headline: string): string {
   let open = false;
-  return escapeHtml(headline).replace(/[\u0001\u0002]/g, (m) => {
+  return escapeHtml(headline).replace(new RegExp(`[${START}${STOP}]`, 'g'), (m) => {
     if ((m === START) === open) return '';
     open = !open;
     return open ? '<mark>' : '</mark>';

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
+import { databaseTargets } from '../../test/databases';
+import { Shopper } from '../../test/client';
+import { EditorClient } from '../../test/editor';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('search and blog on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('finds a product by a word of its title, ranked, with escaped highlighted excerpts', async () => {
+    const res = await app.inject('/search?q=canvas');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body class="page-type-102">');
+    const links = [...res.body.matchAll(/class="search-result[^"]*"><a href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toContain('/shop/p/canvas-tote');
+    expect(links).toContain('/journal/caring-for-waxed-canvas');
+    expect(res.body).toContain('<mark>canvas</mark>');
+  });
+
+  it('echoes the query escaped and shows the empty state', async () => {
+    const res = await app.inject('/search?q=' + encodeURIComponent('<script>x</script> zzqx'));
+    expect(res.body).not.toContain('<script>x');
+    expect(res.body).toContain('&lt;script&gt;x&lt;/script&gt; zzqx');
+    expect(res.body).toContain('Nothing matches');
+  });
+
+  it('lists posts, filters by tag and shows approved comments only', async () => {
+    const list = await app.inject('/journal?tag=notebooks');
+    expect(list.body).toContain('Paper that takes ink');
+    expect(list.body).not.toContain('Caring for waxed canvas');
+    const post = await app.inject('/journal/caring-for-waxed-canvas');
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toContain('2 Comments');
+    expect(post.body).toContain('Re-waxed mine last weekend.');
+    expect(post.body).toContain('data-comment-form');
+    expect(post.body).toContain('<meta property="og:type" content="article">');
+  });
+
+  it('holds a visitor comment for moderation until the owner approves it', async () => {
+    const visitor = new Shopper(app);
+    const sent = await visitor.post('/api/blog/posts/post-paper-ink/comments', { authorName: 'Eve', body: 'Great <b>tips</b>' });
+    expect(sent.statusCode).toBe(201);
+    expect((await app.inject('/journal/paper-that-takes-ink')).body).not.toContain('Great');
+    const owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const pending = (await owner.call('GET', '/api/editor/blog/comments')).json().comments as { id: string; authorName: string }[];
+    const eve = pending.find((c) => c.authorName === 'Eve')!;
+    expect((await owner.call('POST', `/api/editor/blog/comments/${eve.id}/approve`)).statusCode).toBe(200);
+    expect((await app.inject('/journal/paper-that-takes-ink')).body).toContain('Great &lt;b&gt;tips&lt;/b&gt;');
+  });
+
+  it('lets only the owner write posts', async () => {
+    expect((await new Shopper(app).post('/api/editor/blog/posts', { title: 'x', collectionId: 'page-journal' })).statusCode).toBe(401);
+    const owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const created = await owner.call('POST', '/api/editor/blog/posts', { title: 'Linen in summer', collectionId: 'page-journal', body: 'Linen breathes.' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await app.inject('/journal/linen-in-summer')).statusCode).toBe(404);
+    expect((await owner.call('POST', `/api/editor/blog/posts/${id}/publish`)).statusCode).toBe(200);
+    expect((await app.inject('/journal/linen-in-summer')).body).toContain('Linen breathes.');
+    expect((await app.inject('/search?q=linen')).body).toContain('/journal/linen-in-summer');
+    expect((await owner.call('DELETE', `/api/editor/blog/posts/${id}`)).statusCode).toBe(204);
+  });
+});
