@@ -8,8 +8,9 @@ import { loadForm } from '../forms/form-store';
 import { loadProductItems, type PageRow, type WebsiteRow } from './site-data';
 
 /**
- * The site data the documents' blocks show (products, collections, forms, uploaded images), loaded by the ids the
- * documents name and nothing more; items have exactly the shape templates get elsewhere.
+ * The site data the documents' blocks show (products, collections, forms, uploaded images, the
+ * current paths of pages linked by id), loaded by the ids the documents name and nothing more;
+ * items have exactly the shape templates get elsewhere.
  */
 export async function loadBlockRenderData(
   db: Database,
@@ -22,6 +23,7 @@ export async function loadBlockRenderData(
     collections: new Set<string>(),
     forms: new Set<string>(),
     files: new Set<string>(),
+    pages: new Set<string>(),
   };
   for (const document of documents) {
     const refs = documentReferences(document);
@@ -29,12 +31,15 @@ export async function loadBlockRenderData(
     refs.collections.forEach((id) => wanted.collections.add(id));
     refs.forms.forEach((id) => wanted.forms.add(id));
     refs.files.forEach((id) => wanted.files.add(id));
+    refs.pages.forEach((id) => wanted.pages.add(id));
   }
   const data = {
     products: new Map(),
     collections: new Map(),
     forms: new Map(),
     files: new Map(),
+    // Read at render time, so a link to a renamed page goes to its new path.
+    pages: new Map(allPages.filter((p) => wanted.pages.has(p.id)).map((p) => [p.id, p.path])),
   } satisfies BlockRenderData;
   const shops = allPages.filter((p) => p.collectionType === 'products');
   await Promise.all([
