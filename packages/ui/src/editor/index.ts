@@ -15,3 +15,4 @@ export type { LinkTargets, LinkPage, LinkFile } from './rich-text/LinkEditorDial
 export type { RichTextEditorProps } from './rich-text/RichTextEditor';
 export type { CodeEditorProps } from './code/CodeEditor';
 export * from './connections';
+export * from './analytics';

@@ -1,0 +1,4 @@
+export { AnalyticsDashboard, type AnalyticsDashboardProps } from './AnalyticsDashboard';
+export { DateRangePicker, presetRange, type DateRangePickerProps } from './DateRangePicker';
+export { analyticsMessages } from './analytics-messages';
+export type { AnalyticsReport, DateRange, RangePreset, VitalName, VitalRating, FunnelStep } from './types';
