@@ -158,3 +158,16 @@ describe('rendering blocks', () => {
     );
   });
 });
+
+describe('documents saved before a setting existed', () => {
+  it('render with the setting’s default instead of failing', () => {
+    const old = { id: 'old', type: 'text', settings: { text: 'Saved long ago', align: 'left' } };
+    const rendered = renderBlock(old);
+    expect(rendered.errors).toEqual([]);
+    expect(rendered.html).toContain('<p>Saved long ago</p>');
+    expect(
+      documentReferences({ sections: [{ id: 's', background: 'default', width: 'wide', blocks: [old] }] })
+        .products,
+    ).toEqual([]);
+  });
+});

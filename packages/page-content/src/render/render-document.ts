@@ -1,5 +1,5 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
-import type { BlockRenderData } from '../blocks/define-block';
+import type { BlockDefinition, BlockRenderData } from '../blocks/define-block';
 import { blockDefinition } from '../blocks/registry';
 import type { Block, PageDocument, Section } from '../document/page-document';
 
@@ -30,6 +30,22 @@ function templateFor(type: string, source: string): Template {
   return template;
 }
 
+// Documents saved before a block type gained a setting lack it: rendering fills in the type's
+// defaults, so adding a setting never breaks a stored page.
+const defaults = new Map<string, Record<string, unknown>>();
+function withDefaults(
+  definition: BlockDefinition,
+  settings: Record<string, unknown>,
+): Record<string, unknown> {
+  let base = defaults.get(definition.type);
+  if (!base) {
+    const parsed = definition.settings.safeParse({});
+    base = parsed.success ? (parsed.data as Record<string, unknown>) : {};
+    defaults.set(definition.type, base);
+  }
+  return { ...base, ...settings };
+}
+
 /** One block's HTML inside its wrapper; the wrapper carries the id the editor uses to select it. */
 export function renderBlock(
   block: Block,
@@ -39,7 +55,8 @@ export function renderBlock(
   const definition = blockDefinition(block.type);
   if (!definition)
     return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
-  const view = definition.view ? definition.view(block.settings as never, data) : block.settings;
+  const settings = withDefaults(definition, block.settings);
+  const view = definition.view ? definition.view(settings as never, data) : settings;
   const result = templateFor(definition.type, definition.template).render(view, options);
   return {
     html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}">${result.html}</div>`,
@@ -96,7 +113,8 @@ export function documentReferences(document: PageDocument): {
   const pages = new Set<string>();
   for (const section of document.sections) {
     for (const block of section.blocks) {
-      const refs = blockDefinition(block.type)?.references?.(block.settings as never);
+      const definition = blockDefinition(block.type);
+      const refs = definition?.references?.(withDefaults(definition, block.settings) as never);
       refs?.products?.forEach((id) => products.add(id));
       refs?.collections?.forEach((id) => collections.add(id));
       refs?.forms?.forEach((id) => forms.add(id));
