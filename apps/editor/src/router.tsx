@@ -29,6 +29,7 @@ const AutomationsScreen = lazyRouteComponent(
   () => import('./mailing-lists/AutomationsScreen'),
   'AutomationsScreen',
 );
+const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
 const root = createRootRoute({ component: EditorShell });
@@ -72,6 +73,7 @@ const automationsRoute = createRoute({
   path: '/automations',
   component: AutomationsScreen,
 });
+const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
 
 export const router = createRouter({
   routeTree: root.addChildren([
@@ -85,6 +87,7 @@ export const router = createRouter({
     orderRoute,
     mailingListsRoute,
     automationsRoute,
+    analyticsRoute,
   ]),
   basepath: '/config',
   defaultNotFoundComponent: () => <Navigate to="/pages" replace />,

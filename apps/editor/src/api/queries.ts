@@ -16,7 +16,9 @@ import {
   type UpdateNavigation,
   type UpdatePage,
 } from '@site/page-content';
+import type { AnalyticsReport } from '@site/ui';
 import {
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -277,5 +279,16 @@ export function useDeleteFile() {
   return useMutation({
     mutationFn: (id: string) => api<void>('DELETE', FILES_API.file(id)),
     onSettled: () => client.invalidateQueries({ queryKey: keys.files }),
+  });
+}
+
+/** The analytics of [from, to] in the site's zone; the last range stays on screen while the next loads. */
+export function useAnalytics(range: { from: string; to: string }, tz: string | undefined) {
+  return useQuery({
+    queryKey: ['analytics', tz, range.from, range.to] as const,
+    queryFn: () => api<AnalyticsReport>('GET', '/api/editor/analytics', { query: { from: range.from, to: range.to, tz: tz! } }),
+    enabled: tz !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }

@@ -56,6 +56,9 @@ export function EditorShell() {
           <Link to="/automations" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Automations
           </Link>
+          <Link to="/analytics" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Analytics
+          </Link>
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">
