@@ -23,6 +23,11 @@ export default defineConfig({
     checkout: 'src/checkout/index.ts',
     order: 'src/order/index.ts',
     editor: 'src/editor/index.ts',
+    // The store screens load lazily in the editor; their own entry (and their shared kit pieces
+    // being entries too) keeps them out of the chunk the editor's first load needs.
+    'editor-store': 'src/editor/store/index.ts',
+    'editor-empty-state': 'src/editor/EmptyState.tsx',
+    'editor-messages': 'src/editor/editor-messages.ts',
     // The analytics screen loads lazily: its own entry keeps it out of the editor's first load.
     'editor-analytics': 'src/editor/analytics/index.ts',
     styles: 'src/styles.css',

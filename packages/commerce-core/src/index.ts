@@ -16,4 +16,3 @@ export * from './gift-card/index';
 export * from './order/index';
 export * from './checkout/schema';
 export * from './text/index';
-export * from './admin/index';

@@ -1,4 +1,5 @@
-import { messages, type CurrencyCode, type StockUpdate } from '@site/commerce-core';
+import { type CurrencyCode } from '@site/commerce-core';
+import { adminMessages, type StockUpdate } from '@site/commerce-core/admin';
 import { and, asc, eq, getTableColumns, gt, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -50,6 +51,6 @@ export async function setStock(db: Database, websiteId: string, variantId: strin
     .from(products)
     .where(and(eq(variants.id, variantId), eq(products.id, variants.productId), eq(products.websiteId, websiteId)))
     .returning(getTableColumns(variants));
-  if (!row) throw new EditorError(404, 'VARIANT_NOT_FOUND', messages.variantNotFound);
+  if (!row) throw new EditorError(404, 'VARIANT_NOT_FOUND', adminMessages.variantNotFound);
   return toAdminVariant(row, currency);
 }

@@ -1,13 +1,5 @@
-import {
-  fillMessage,
-  formatMinorWithSymbol,
-  isCurrencyCode,
-  messages,
-  type CurrencyCode,
-  type FulfilOrder,
-  type OrderListQuery,
-  type RefundLine,
-} from '@site/commerce-core';
+import { type CurrencyCode, fillMessage, formatMinorWithSymbol, isCurrencyCode } from '@site/commerce-core';
+import { adminMessages, type FulfilOrder, type OrderListQuery, type RefundLine } from '@site/commerce-core/admin';
 import { and, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -21,7 +13,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-const orderNotFound = () => new EditorError(404, 'ORDER_NOT_FOUND', messages.orderNotFound);
+const orderNotFound = () => new EditorError(404, 'ORDER_NOT_FOUND', adminMessages.orderNotFound);
 const money = (cents: number, currency: string) => ({ value: String(cents), currency });
 
 function summary(o: OrderRow) {
@@ -119,8 +111,8 @@ export async function getOrder(db: Database, websiteId: string, id: string): Pro
 export async function fulfilOrder(db: Database, websiteId: string, id: string, input: FulfilOrder, origin: string): Promise<OrderDetail> {
   return db.transaction(async (tx) => {
     const order = await findOrderRow(tx, websiteId, id, true);
-    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', messages.orderAlreadyCancelled);
-    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', messages.orderAlreadyFulfilled);
+    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
+    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', adminMessages.orderAlreadyFulfilled);
     const [updated] = await tx
       .update(orders)
       .set({ status: 'fulfilled', fulfilledAt: new Date(), trackingNumber: input.trackingNumber, carrier: input.carrier ?? null })
@@ -141,9 +133,9 @@ export async function fulfilOrder(db: Database, websiteId: string, id: string, i
 
 async function refundThrough(provider: PaymentProvider | undefined, order: OrderRow, amountCents: number): Promise<void> {
   if (amountCents === 0) return;
-  if (!provider?.refund) throw new EditorError(409, 'REFUND_UNSUPPORTED', messages.refundUnsupported);
+  if (!provider?.refund) throw new EditorError(409, 'REFUND_UNSUPPORTED', adminMessages.refundUnsupported);
   const result = await provider.refund({ reference: order.paymentReference, amountCents, currency: order.currency, orderId: order.id });
-  if (!result.ok) throw new EditorError(502, 'REFUND_FAILED', fillMessage(messages.refundFailed, { reason: result.message }));
+  if (!result.ok) throw new EditorError(502, 'REFUND_FAILED', fillMessage(adminMessages.refundFailed, { reason: result.message }));
 }
 
 /** Units back on the shelf; unlimited variants have no count to return to. */
@@ -162,12 +154,12 @@ async function restock(tx: Tx, variantId: string, units: number): Promise<void> 
 export async function refundLine(db: Database, websiteId: string, id: string, input: RefundLine, providers: ReadonlyMap<string, PaymentProvider>) {
   return db.transaction(async (tx) => {
     const order = await findOrderRow(tx, websiteId, id, true);
-    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', messages.orderAlreadyCancelled);
+    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
     const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
-    if (!item) throw new EditorError(404, 'ORDER_LINE_NOT_FOUND', messages.orderNotFound);
+    if (!item) throw new EditorError(404, 'ORDER_LINE_NOT_FOUND', adminMessages.orderNotFound);
     const left = item.quantity - item.refundedQuantity;
-    if (left === 0) throw new EditorError(409, 'NOTHING_TO_REFUND', messages.orderNotRefundable);
-    if (input.quantity > left) throw new EditorError(400, 'INVALID', fillMessage(messages.refundQuantityTooHigh, { quantity: left }), [{ path: ['quantity'], message: fillMessage(messages.refundQuantityTooHigh, { quantity: left }) }]);
+    if (left === 0) throw new EditorError(409, 'NOTHING_TO_REFUND', adminMessages.orderNotRefundable);
+    if (input.quantity > left) throw new EditorError(400, 'INVALID', fillMessage(adminMessages.refundQuantityTooHigh, { quantity: left }), [{ path: ['quantity'], message: fillMessage(adminMessages.refundQuantityTooHigh, { quantity: left }) }]);
     const amount = item.unitPriceCents * input.quantity;
     await refundThrough(providers.get(order.paymentProvider), order, amount);
     await tx.update(orderItems).set({ refundedQuantity: item.refundedQuantity + input.quantity }).where(eq(orderItems.id, item.id));
@@ -185,8 +177,8 @@ export async function refundLine(db: Database, websiteId: string, id: string, in
 export async function cancelOrder(db: Database, websiteId: string, id: string, providers: ReadonlyMap<string, PaymentProvider>) {
   return db.transaction(async (tx) => {
     const order = await findOrderRow(tx, websiteId, id, true);
-    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', messages.orderAlreadyCancelled);
-    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', messages.orderAlreadyFulfilled);
+    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
+    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', adminMessages.orderAlreadyFulfilled);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     // What was charged and not given back yet, tax and shipping included.
     const amount = order.grandTotalCents - order.refundedCents;

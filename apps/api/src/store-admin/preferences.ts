@@ -1,12 +1,4 @@
-import {
-  cleanPreferences,
-  COMMERCE_PREFERENCES,
-  isCommercePreferenceNamespace,
-  parseMinorUnits,
-  unknownPreferencesMessage,
-  type CommercePreferenceNamespace,
-  type CommercePreferences,
-} from '@site/commerce-core';
+import { cleanPreferences, COMMERCE_PREFERENCES, isCommercePreferenceNamespace, parseMinorUnits, unknownPreferencesMessage, type CommercePreferenceNamespace, type CommercePreferences } from '@site/commerce-core/admin';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { websites } from '../db/schema';

@@ -1,4 +1,5 @@
-import { adminProductType, type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
+import { type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
+import { adminProductType } from '@site/commerce-core/admin';
 import type { products, variants } from '../db/schema';
 
 type ProductRow = typeof products.$inferSelect;

@@ -1,16 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ADMIN_PRODUCT_TYPES,
-  EDITOR_LIMITS,
-  fillMessage,
-  LOW_STOCK_UNITS,
-  messages,
-  parseMinorUnits,
-  storeUrlId,
-  type AdminProductSave,
-  type CurrencyCode,
-  type ProductListQuery,
-} from '@site/commerce-core';
+import { type CurrencyCode, EDITOR_LIMITS, fillMessage, storeUrlId } from '@site/commerce-core';
+import { ADMIN_PRODUCT_TYPES, adminMessages, type AdminProductSave, LOW_STOCK_UNITS, parseMinorUnits, type ProductListQuery } from '@site/commerce-core/admin';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -23,7 +13,7 @@ import { findStore } from './stores';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const newId = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
 
-const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', messages.productNotFound);
+const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', adminMessages.productNotFound);
 const invalid = (message: string, path: (string | number)[]) => new EditorError(400, 'INVALID', message, [{ path, message }]);
 
 async function variantsOf(db: Database | Tx, ids: readonly string[]) {
@@ -94,7 +84,7 @@ export async function listProducts(db: Database, websiteId: string, currency: Cu
 function checkCurrency(input: AdminProductSave, currency: CurrencyCode): void {
   input.variants.forEach((v, i) => {
     for (const [field, money] of [['price', v.price], ['salePrice', v.salePrice]] as const) {
-      if (money && money.currency !== currency) throw invalid(fillMessage(messages.wrongCurrency, { currency }), ['variants', i, field]);
+      if (money && money.currency !== currency) throw invalid(fillMessage(adminMessages.wrongCurrency, { currency }), ['variants', i, field]);
     }
   });
 }
@@ -112,18 +102,18 @@ export async function saveProduct(
   input: AdminProductSave,
 ): Promise<AdminProductView> {
   checkCurrency(input, currency);
-  if (id && input.version === undefined) throw invalid(messages.staleProduct, ['version']);
+  if (id && input.version === undefined) throw invalid(adminMessages.staleProduct, ['version']);
   const store = await findStore(db, websiteId, input.collectionId);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`store-products:${websiteId}`}))`);
     const [existing] = id ? await tx.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId))) : [];
     if (id && !existing) throw productNotFound();
-    if (existing && existing.version !== input.version) throw new EditorError(409, 'STALE_VERSION', messages.staleProduct);
+    if (existing && existing.version !== input.version) throw new EditorError(409, 'STALE_VERSION', adminMessages.staleProduct);
 
     if (!existing || existing.collectionId !== store.id) {
       const [held] = await tx.select({ n: count() }).from(products).where(eq(products.collectionId, store.id));
       if ((held?.n ?? 0) >= EDITOR_LIMITS.maxProductsPerCollection) {
-        throw new EditorError(409, 'PRODUCT_LIMIT', fillMessage(messages.productsLimit, { max: EDITOR_LIMITS.maxProductsPerCollection }));
+        throw new EditorError(409, 'PRODUCT_LIMIT', fillMessage(adminMessages.productsLimit, { max: EDITOR_LIMITS.maxProductsPerCollection }));
       }
     }
 
@@ -134,7 +124,7 @@ export async function saveProduct(
     const takenUrls = siblings.map((s) => s.urlId);
     const urlId = input.urlId ?? (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, takenUrls, 'product'));
     if (takenUrls.includes(urlId)) {
-      const message = fillMessage(messages.storeUrlIdTaken, { urlId: `${store.path.slice(1)}/p/${urlId}` });
+      const message = fillMessage(adminMessages.storeUrlIdTaken, { urlId: `${store.path.slice(1)}/p/${urlId}` });
       throw new EditorError(409, 'URL_TAKEN', message, [{ path: ['urlId'], message }]);
     }
 
@@ -147,8 +137,8 @@ export async function saveProduct(
       .limit(1);
     if (clash) {
       const i = lowered.indexOf(clash.sku.toLowerCase());
-      throw new EditorError(409, 'SKU_TAKEN', fillMessage(messages.skuTaken, { sku: clash.sku }), [
-        { path: ['variants', i, 'sku'], message: fillMessage(messages.skuTaken, { sku: clash.sku }) },
+      throw new EditorError(409, 'SKU_TAKEN', fillMessage(adminMessages.skuTaken, { sku: clash.sku }), [
+        { path: ['variants', i, 'sku'], message: fillMessage(adminMessages.skuTaken, { sku: clash.sku }) },
       ]);
     }
 
@@ -195,7 +185,7 @@ async function writeVariants(tx: Tx, productId: string, input: AdminProductSave)
   const known = new Set(current.map((v) => v.id));
   const kept = new Set<string>();
   input.variants.forEach((v, i) => {
-    if (v.id !== undefined && !known.has(v.id)) throw invalid(messages.variantNotFound, ['variants', i, 'id']);
+    if (v.id !== undefined && !known.has(v.id)) throw invalid(adminMessages.variantNotFound, ['variants', i, 'id']);
     if (v.id) kept.add(v.id);
   });
   const gone = [...known].filter((v) => !kept.has(v));
@@ -227,7 +217,7 @@ export async function deleteProduct(db: Database, websiteId: string, id: string,
     .returning({ id: products.id });
   if (gone.length) return;
   const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
-  throw row ? new EditorError(409, 'STALE_VERSION', messages.staleProduct) : productNotFound();
+  throw row ? new EditorError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
 }
 
 /** Enable or disable without sending the whole product; still version-checked. */
@@ -239,5 +229,5 @@ export async function setProductEnabled(db: Database, websiteId: string, id: str
     .returning({ id: products.id });
   if (done.length) return;
   const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
-  throw row ? new EditorError(409, 'STALE_VERSION', messages.staleProduct) : productNotFound();
+  throw row ? new EditorError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
 }

@@ -1,13 +1,5 @@
-import {
-  AdminProductSaveSchema,
-  FulfilOrderSchema,
-  OrderListQuerySchema,
-  ProductListQuerySchema,
-  RefundLineSchema,
-  RootCategoryCreateSchema,
-  StockUpdateSchema,
-  StoreCollectionCreateSchema,
-} from '@site/commerce-core';
+import { RootCategoryCreateSchema, StoreCollectionCreateSchema } from '@site/commerce-core';
+import { AdminProductSaveSchema, FulfilOrderSchema, OrderListQuerySchema, ProductListQuerySchema, RefundLineSchema, StockUpdateSchema } from '@site/commerce-core/admin';
 import { messages as pageMessages } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { messages, STORE_API } from '@site/commerce-core';
+import { adminMessages, STORE_API } from '@site/commerce-core/admin';
 import { EDITOR_API, messages as pageMessages } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -104,7 +104,7 @@ describe.each(targets)('store admin on $name', (target) => {
       expect(root.json()).toMatchObject({ collectionId: store.id, parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
       const again = await owner.call('POST', STORE_API.rootCategory('demo', store.id), { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error.message).toBe(messages.rootCategoryExists);
+      expect(again.json().error.message).toBe(adminMessages.rootCategoryExists);
       expect(await database.db.select().from(categories).where(eq(categories.collectionId, store.id))).toHaveLength(1);
 
       const page = await new Shopper(app).get('/prints?format=json');
@@ -151,7 +151,7 @@ describe.each(targets)('store admin on $name', (target) => {
     it('requires the free label with free-if-zero, and refuses unknown namespaces and fields', async () => {
       const res = await owner.call('PUT', STORE_API.commercePreferences('currency'), { freeIfZero: true, freeLabel: '  ' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(messages.freeLabelRequired);
+      expect(res.json().error.message).toBe(adminMessages.freeLabelRequired);
       expect((await owner.call('PUT', STORE_API.commercePreferences('currency'), { freeIfZero: true, freeLabel: 'Free' })).json()).toEqual({ freeIfZero: true, freeLabel: 'Free' });
       expect((await owner.get(STORE_API.commercePreferences('nope'))).statusCode).toBe(404);
       expect((await owner.call('PUT', STORE_API.commercePreferences('tax'), { taxRate: 5 })).statusCode).toBe(400);
@@ -179,7 +179,7 @@ describe.each(targets)('store admin on $name', (target) => {
       expect(edited.json().variants.map((v: { id: string }) => v.id)).toEqual(product.variants.slice(0, 2).map((v: { id: string }) => v.id));
       const stale = await owner.call('PUT', STORE_API.product(product.id), { ...physical(storeId, 'P1'), version: 0, title: 'Lost' });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().error.message).toBe(messages.staleProduct);
+      expect(stale.json().error.message).toBe(adminMessages.staleProduct);
 
       const disabled = await owner.call('PATCH', STORE_API.product(product.id), { version: 1, enabled: false });
       expect(disabled.json()).toMatchObject({ enabled: false, version: 2 });
@@ -195,7 +195,7 @@ describe.each(targets)('store admin on $name', (target) => {
       const page = (await new Shopper(app).get('/prints/p/print-club?format=json')).json();
       expect(page.item.structuredContent).toMatchObject({ isSubscribable: true, subscriptionPlan: plan, useCustomAddButtonText: true, customAddButtonText: 'Join' });
       const giftCard = await owner.call('POST', STORE_API.products, { ...physical(storeId, 'GCS', { productType: 'giftCard', subscriptionPlan: plan }) });
-      expect(giftCard.json().error.message).toBe(messages.giftCardNotSubscribable);
+      expect(giftCard.json().error.message).toBe(adminMessages.giftCardNotSubscribable);
     });
 
     it('creates digital, service and gift-card products', async () => {
@@ -220,13 +220,13 @@ describe.each(targets)('store admin on $name', (target) => {
     it('refuses bad input with a clear 4xx and saves nothing', async () => {
       const before = await countRows();
       const cases: [Record<string, unknown>, number, string][] = [
-        [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: usd('100'), qtyInStock: -3 }] }), 400, messages.stockNegative],
+        [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: usd('100'), qtyInStock: -3 }] }), 400, adminMessages.stockNegative],
         [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: { value: '100', currency: 'ABC' } }] }), 400, 'ABC is not a store currency.'],
         [physical(storeId, 'X', { variants: [{ sku: 'X-1', attributes: { Size: 'A4', Paper: 'Matte' }, price: { value: '100', currency: 'EUR' } }] }), 400, 'Prices must be in the store currency, USD.'],
         // P1-A4-M belongs to the first product: SKUs are unique across the site.
         [physical(storeId, 'X', { variants: [{ sku: 'X-OK', attributes: { Size: 'A4', Paper: 'Matte' }, price: usd('100') }, { sku: 'p1-a4-m', attributes: { Size: 'A3', Paper: 'Matte' }, price: usd('100') }] }), 409, 'The SKU P1-A4-M is already used by another product variant.'],
         [physical(storeId, 'X', { urlId: 'print-p1' }), 409, 'Another page already uses the URL /prints/p/print-p1. Choose another URL.'],
-        [physical('page-about', 'X'), 404, messages.collectionNotStore],
+        [physical('page-about', 'X'), 404, adminMessages.collectionNotStore],
         [{ ...physical(storeId, 'X'), title: 'nul\u0000' }, 400, ''],
       ];
       for (const [body, status, message] of cases) {

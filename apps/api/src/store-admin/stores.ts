@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EDITOR_LIMITS, fillMessage, messages, storeUrlId, type RootCategoryCreate, type StoreCollectionCreate } from '@site/commerce-core';
+import { EDITOR_LIMITS, fillMessage, type RootCategoryCreate, type StoreCollectionCreate, storeUrlId } from '@site/commerce-core';
+import { adminMessages } from '@site/commerce-core/admin';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, pages, redirects } from '../db/schema';
@@ -44,12 +45,12 @@ export async function listStores(db: Database, websiteId: string): Promise<Store
 /** The store collection of this site, or 404: another site's id reads as unknown. */
 export async function findStore(db: Database, websiteId: string, collectionId: string): Promise<PageRow> {
   const [page] = await db.select().from(pages).where(and(eq(pages.id, collectionId), eq(pages.websiteId, websiteId)));
-  if (!page || !isStore(page)) throw new EditorError(404, 'STORE_NOT_FOUND', messages.collectionNotStore);
+  if (!page || !isStore(page)) throw new EditorError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
   return page;
 }
 
 const urlTaken = (urlId: string) =>
-  new EditorError(409, 'URL_TAKEN', fillMessage(messages.storeUrlIdTaken, { urlId }), [{ path: ['urlId'], message: fillMessage(messages.storeUrlIdTaken, { urlId }) }]);
+  new EditorError(409, 'URL_TAKEN', fillMessage(adminMessages.storeUrlIdTaken, { urlId }), [{ path: ['urlId'], message: fillMessage(adminMessages.storeUrlIdTaken, { urlId }) }]);
 
 /**
  * A products collection at /<urlId>, rendered like the demo shop (products-list, product-item)
@@ -111,7 +112,7 @@ export async function createRootCategory(db: Database, websiteId: string, collec
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ n: count() }).from(categories).where(eq(categories.collectionId, store.id));
       if ((existing?.n ?? 0) >= EDITOR_LIMITS.nestedCategoriesLimit) {
-        throw new EditorError(409, 'CATEGORY_LIMIT', fillMessage(messages.categoriesLimit, { max: EDITOR_LIMITS.nestedCategoriesLimit.toLocaleString('en-US') }));
+        throw new EditorError(409, 'CATEGORY_LIMIT', fillMessage(adminMessages.categoriesLimit, { max: EDITOR_LIMITS.nestedCategoriesLimit.toLocaleString('en-US') }));
       }
       const [row] = await tx
         .insert(categories)
@@ -128,7 +129,7 @@ export async function createRootCategory(db: Database, websiteId: string, collec
       };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EditorError(409, 'ROOT_CATEGORY_EXISTS', messages.rootCategoryExists);
+    if (isUniqueViolation(error)) throw new EditorError(409, 'ROOT_CATEGORY_EXISTS', adminMessages.rootCategoryExists);
     throw error;
   }
 }

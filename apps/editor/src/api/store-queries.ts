@@ -9,7 +9,7 @@ import {
   type CommercePreferences,
   type InventoryItem,
   type StoreView,
-} from '@site/commerce-core';
+} from '@site/commerce-core/admin';
 import {
   useInfiniteQuery,
   useMutation,

@@ -1,4 +1,5 @@
-import { isCurrencyCode, STORE_API, type AdminProduct, type CurrencyCode } from '@site/commerce-core';
+import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
+import { STORE_API, type AdminProduct } from '@site/commerce-core/admin';
 import {
   InventoryTable,
   ProductEditor,

@@ -1,4 +1,4 @@
-import { AdminProductSaveSchema } from '@site/commerce-core';
+import { AdminProductSaveSchema } from '@site/commerce-core/admin';
 import { draftOf, type ProductDraft } from '@site/ui';
 import { describe, expect, it } from 'vitest';
 import { toProductSave } from './product-draft';

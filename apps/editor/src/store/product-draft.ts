@@ -1,4 +1,5 @@
-import type { AdminProductSave, CurrencyCode } from '@site/commerce-core';
+import type { CurrencyCode } from '@site/commerce-core';
+import type { AdminProductSave } from '@site/commerce-core/admin';
 import type { ProductDraft } from '@site/ui';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages';
+import { adminMessages } from './messages';
 import { parseMinorUnits } from './money-input';
 import { cleanPreferences, COMMERCE_PREFERENCES, preferencesDiffer } from './preferences';
 import { AdminProductSaveSchema, StockUpdateSchema } from './product-input';
@@ -64,9 +64,9 @@ describe('commerce preferences', () => {
 describe('product save', () => {
   it('accepts a physical product with two variants', () => expect(firstMessage(product())).toBeUndefined());
   it.each([
-    ['negative stock', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('1'), qtyInStock: -1 }] }, messages.stockNegative],
+    ['negative stock', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('1'), qtyInStock: -1 }] }, adminMessages.stockNegative],
     ['unknown currency', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: { value: '1', currency: 'XYZ' } }] }, 'XYZ is not a store currency.'],
-    ['a float price', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('12.5') }] }, messages.amountNotMinorUnits],
+    ['a float price', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('12.5') }] }, adminMessages.amountNotMinorUnits],
     [
       'a repeated SKU',
       {
@@ -78,14 +78,14 @@ describe('product save', () => {
       'The SKU a is used twice in this product.',
     ],
     ['a missing option value', { variants: [{ sku: 'A', attributes: {}, price: usd('1') }] }, 'Every variant needs a value for each option: Colour.'],
-    ['a sale without a sale price', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), onSale: true }] }, messages.salePriceRequired],
+    ['a sale without a sale price', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), onSale: true }] }, adminMessages.salePriceRequired],
     [
       'a sale price above the price',
       { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), salePrice: usd('100'), onSale: true }] },
-      messages.salePriceNotLower,
+      adminMessages.salePriceNotLower,
     ],
     ['a digital product with options', { productType: 'digital' }, 'A digital product has exactly one variant and no options.'],
-    ['a SKU with spaces', { variants: [{ sku: 'A B', attributes: { Colour: 'Red' }, price: usd('1') }] }, messages.skuHasSpaces],
+    ['a SKU with spaces', { variants: [{ sku: 'A B', attributes: { Colour: 'Red' }, price: usd('1') }] }, adminMessages.skuHasSpaces],
   ])('refuses %s', (_name, over, message) => expect(firstMessage(product(over))).toBe(message));
   it('refuses an empty stock update and negative stock', () => {
     expect(StockUpdateSchema.safeParse({}).success).toBe(false);

@@ -4,3 +4,4 @@ export * from './preferences';
 export * from './product-input';
 export * from './orders';
 export * from './views';
+export * from './messages';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, isCurrencyCode } from '../money/currencies';
 import { formatMinorWithSymbol } from '../money/format';
-import { fillMessage, messages } from '../messages';
+import { fillMessage } from '../messages';
+import { adminMessages } from './messages';
 
 /**
  * Amounts in the admin calls: a string of whole minor units ("1250" is 12.50 USD, 1250 JPY), so
@@ -16,13 +17,13 @@ export function parseMinorUnits(value: string): number | undefined {
 }
 
 export const MinorUnitsSchema = /* @__PURE__ */ (() =>
-  z.string().refine((v) => parseMinorUnits(v) !== undefined, { message: messages.amountNotMinorUnits }))();
+  z.string().refine((v) => parseMinorUnits(v) !== undefined, { message: adminMessages.amountNotMinorUnits }))();
 
 /** A price as the editor sends it; the server also checks the currency is the store's. */
 export const AdminMoneySchema = /* @__PURE__ */ (() =>
   z.object({
     value: MinorUnitsSchema,
-    currency: z.enum(CURRENCY_CODES, { error: (issue) => fillMessage(messages.unknownCurrency, { currency: String(issue.input) }) }),
+    currency: z.enum(CURRENCY_CODES, { error: (issue) => fillMessage(adminMessages.unknownCurrency, { currency: String(issue.input) }) }),
   }))();
 
 export type AdminMoney = z.infer<typeof AdminMoneySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fillMessage, messages } from '../messages';
+import { fillMessage } from '../messages';
+import { adminMessages } from './messages';
 import { ShippingOptionSettingSchema } from '../store/schema';
 import { MinorUnitsSchema } from './money-input';
 
@@ -34,7 +35,7 @@ export const COMMERCE_PREFERENCES = /* @__PURE__ */ (() => ({
     schema: z
       .strictObject({ freeIfZero: z.boolean().optional(), freeLabel: label(40).optional() })
       // platform.md §5: a currency 'free' label is required when free-if-zero is set.
-      .refine((p) => !p.freeIfZero || !!p.freeLabel, { message: messages.freeLabelRequired, path: ['freeLabel'] }),
+      .refine((p) => !p.freeIfZero || !!p.freeLabel, { message: adminMessages.freeLabelRequired, path: ['freeLabel'] }),
     storeSettings: {},
   },
   instalments: {
@@ -46,7 +47,7 @@ export const COMMERCE_PREFERENCES = /* @__PURE__ */ (() => ({
         maximumOrderCents: MinorUnitsSchema.optional(),
       })
       .refine((p) => !p.minimumOrderCents || !p.maximumOrderCents || Number(p.minimumOrderCents) <= Number(p.maximumOrderCents), {
-        message: messages.instalmentRangeInverted,
+        message: adminMessages.instalmentRangeInverted,
         path: ['maximumOrderCents'],
       }),
     storeSettings: {},
@@ -71,7 +72,7 @@ export function isCommercePreferenceNamespace(v: string): v is CommercePreferenc
 }
 
 export function unknownPreferencesMessage(namespace: string): string {
-  return fillMessage(messages.unknownPreferences, { namespace });
+  return fillMessage(adminMessages.unknownPreferences, { namespace });
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

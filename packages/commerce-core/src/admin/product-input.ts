@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fillMessage, messages } from '../messages';
+import { fillMessage } from '../messages';
+import { adminMessages } from './messages';
 import { isSafeText } from '../text/safe-text';
 import { ProductType, type ProductTypeCode } from '../product/types';
 import { SubscriptionPlanSchema } from '../subscriptions/schema';
@@ -26,13 +27,13 @@ export const MAX_VARIANT_OPTIONS = 6;
 export const MAX_STOCK = 1_000_000_000;
 
 export const StockSchema = /* @__PURE__ */ (() =>
-  z.number().int().min(0, { message: messages.stockNegative }).max(MAX_STOCK))();
+  z.number().int().min(0, { message: adminMessages.stockNegative }).max(MAX_STOCK))();
 
 export const AdminVariantSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     /** Present for a variant that exists; a new variant has none. */
     id: z.string().max(200).optional(),
-    sku: safe(80, 1).regex(/^\S+$/, { message: messages.skuHasSpaces }),
+    sku: safe(80, 1).regex(/^\S+$/, { message: adminMessages.skuHasSpaces }),
     attributes: z.record(safe(50, 1), safe(100, 1)).default({}),
     price: AdminMoneySchema,
     salePrice: AdminMoneySchema.optional(),
@@ -55,7 +56,7 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       urlId: z
         .string()
         .max(100)
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: messages.urlIdFormat })
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: adminMessages.urlIdFormat })
         .optional(),
       excerpt: safe(5000).default(''),
       productType: z.enum(ADMIN_PRODUCT_TYPE_NAMES as [AdminProductType, ...AdminProductType[]]),
@@ -70,28 +71,28 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
     .superRefine((p, ctx) => {
       const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
       const options = p.variantOptionOrdering;
-      if (new Set(options).size !== options.length) issue(fillMessage(messages.variantOptionsRepeated, { variant: options.join(', ') }), ['variantOptionOrdering']);
+      if (new Set(options).size !== options.length) issue(fillMessage(adminMessages.variantOptionsRepeated, { variant: options.join(', ') }), ['variantOptionOrdering']);
       if (SINGLE_VARIANT.includes(p.productType) && (p.variants.length !== 1 || options.length > 0)) {
-        issue(fillMessage(messages.singleVariantOnly, { productType: p.productType }), ['variants']);
+        issue(fillMessage(adminMessages.singleVariantOnly, { productType: p.productType }), ['variants']);
       }
-      if (p.subscriptionPlan && p.productType === 'giftCard') issue(messages.giftCardNotSubscribable, ['subscriptionPlan']);
+      if (p.subscriptionPlan && p.productType === 'giftCard') issue(adminMessages.giftCardNotSubscribable, ['subscriptionPlan']);
       const skus = new Set<string>();
       const combos = new Set<string>();
       p.variants.forEach((v, i) => {
         const key = v.sku.toLowerCase();
-        if (skus.has(key)) issue(fillMessage(messages.skuRepeated, { sku: v.sku }), ['variants', i, 'sku']);
+        if (skus.has(key)) issue(fillMessage(adminMessages.skuRepeated, { sku: v.sku }), ['variants', i, 'sku']);
         skus.add(key);
         const names = Object.keys(v.attributes);
         if (names.length !== options.length || !options.every((o) => o in v.attributes)) {
-          issue(fillMessage(messages.variantOptionsMismatch, { options: options.join(', ') || '—' }), ['variants', i, 'attributes']);
+          issue(fillMessage(adminMessages.variantOptionsMismatch, { options: options.join(', ') || '—' }), ['variants', i, 'attributes']);
         }
         const combo = JSON.stringify(options.map((o) => v.attributes[o]));
-        if (options.length > 0 && combos.has(combo)) issue(fillMessage(messages.variantOptionsRepeated, { variant: options.map((o) => v.attributes[o]).join(' / ') }), ['variants', i, 'attributes']);
+        if (options.length > 0 && combos.has(combo)) issue(fillMessage(adminMessages.variantOptionsRepeated, { variant: options.map((o) => v.attributes[o]).join(' / ') }), ['variants', i, 'attributes']);
         combos.add(combo);
-        if (v.salePrice && v.salePrice.currency !== v.price.currency) issue(fillMessage(messages.wrongCurrency, { currency: v.price.currency }), ['variants', i, 'salePrice']);
-        if (v.onSale && !v.salePrice) issue(messages.salePriceRequired, ['variants', i, 'salePrice']);
+        if (v.salePrice && v.salePrice.currency !== v.price.currency) issue(fillMessage(adminMessages.wrongCurrency, { currency: v.price.currency }), ['variants', i, 'salePrice']);
+        if (v.onSale && !v.salePrice) issue(adminMessages.salePriceRequired, ['variants', i, 'salePrice']);
         if (v.onSale && v.salePrice && parseMinorUnits(v.salePrice.value)! >= parseMinorUnits(v.price.value)!) {
-          issue(messages.salePriceNotLower, ['variants', i, 'salePrice']);
+          issue(adminMessages.salePriceNotLower, ['variants', i, 'salePrice']);
         }
       });
     }))();
@@ -101,7 +102,7 @@ export type AdminVariantInput = z.infer<typeof AdminVariantSchema>;
 
 export const StockUpdateSchema = /* @__PURE__ */ (() =>
   z.strictObject({ qtyInStock: StockSchema.optional(), unlimited: z.boolean().optional() }).refine((s) => s.qtyInStock !== undefined || s.unlimited !== undefined, {
-    message: messages.stockUpdateEmpty,
+    message: adminMessages.stockUpdateEmpty,
     path: ['qtyInStock'],
   }))();
 export type StockUpdate = z.infer<typeof StockUpdateSchema>;

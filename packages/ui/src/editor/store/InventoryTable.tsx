@@ -1,4 +1,4 @@
-import type { InventoryItem } from '@site/commerce-core';
+import type { InventoryItem } from '@site/commerce-core/admin';
 import { useState } from 'react';
 import { EmptyState } from '../EmptyState';
 import { editorMessages } from '../editor-messages';

@@ -1,4 +1,4 @@
-import { formatAdminMoney, type AdminOrderDetail, type AdminOrderLine } from '@site/commerce-core';
+import { formatAdminMoney, type AdminOrderDetail, type AdminOrderLine } from '@site/commerce-core/admin';
 import { useState } from 'react';
 import { storeMessages as m } from './store-messages';
 

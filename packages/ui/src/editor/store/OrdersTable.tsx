@@ -1,4 +1,4 @@
-import { formatAdminMoney, type AdminOrderSummary } from '@site/commerce-core';
+import { formatAdminMoney, type AdminOrderSummary } from '@site/commerce-core/admin';
 import { EmptyState } from '../EmptyState';
 import { editorMessages } from '../editor-messages';
 import { storeMessages as m } from './store-messages';

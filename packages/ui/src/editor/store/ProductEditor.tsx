@@ -1,9 +1,9 @@
+import { type CurrencyCode } from '@site/commerce-core';
 import {
   ADMIN_PRODUCT_TYPE_NAMES,
   type AdminProduct,
   type AdminProductType,
-  type CurrencyCode,
-} from '@site/commerce-core';
+} from '@site/commerce-core/admin';
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { storeMessages as m } from './store-messages';

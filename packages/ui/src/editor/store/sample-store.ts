@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AdminProduct, InventoryItem } from '@site/commerce-core';
+import type { AdminOrderDetail, AdminProduct, InventoryItem } from '@site/commerce-core/admin';
 
 const usd = (value: string) => ({ value, currency: 'USD' as const });
 

@@ -1,0 +1,40 @@
+/**
+ * The store admin's user-facing strings (platform.md §5, §9). The spec fixes the rules and limits
+ * but shows no text, so the wording is ours, except the currency 'free' label rule. Kept apart
+ * from `messages` so the storefront's and the editor's first load do not carry them.
+ */
+export const adminMessages = {
+  storeUrlIdTaken: 'Another page already uses the URL /{urlId}. Choose another URL.',
+  rootCategoryExists: 'This store already has its root category.',
+  categoriesLimit: 'A store can have at most {max} categories.',
+  productsLimit: 'A store can hold at most {max} products. Delete a product before adding another.',
+  collectionNotStore: 'That page is not a store.',
+  productNotFound: 'That product no longer exists.',
+  variantNotFound: 'That variant no longer exists.',
+  orderNotFound: 'That order no longer exists.',
+  staleProduct: 'Someone else changed this product since you opened it. Reload to see their changes.',
+  skuTaken: 'The SKU {sku} is already used by another product variant.',
+  skuRepeated: 'The SKU {sku} is used twice in this product.',
+  unknownCurrency: '{currency} is not a store currency.',
+  wrongCurrency: 'Prices must be in the store currency, {currency}.',
+  amountNotMinorUnits: 'Enter the amount as a whole number of minor units (for example 1250 for 12.50).',
+  salePriceRequired: 'Enter a sale price for a variant on sale.',
+  salePriceNotLower: 'The sale price must be lower than the price.',
+  variantOptionsMismatch: 'Every variant needs a value for each option: {options}.',
+  variantOptionsRepeated: 'Two variants have the same options: {variant}.',
+  singleVariantOnly: 'A {productType} product has exactly one variant and no options.',
+  skuHasSpaces: 'A SKU cannot contain spaces.',
+  urlIdFormat: 'Use lowercase letters, digits and single hyphens.',
+  stockUpdateEmpty: 'Send a stock quantity or unlimited.',
+  giftCardNotSubscribable: 'A gift card cannot be sold as a subscription.',
+  stockNegative: 'Stock cannot be negative.',
+  freeLabelRequired: "A currency 'free' label is required when free-if-zero is set.",
+  unknownPreferences: 'There are no {namespace} preferences.',
+  instalmentRangeInverted: 'The minimum order amount must not be above the maximum.',
+  orderNotRefundable: 'This line has nothing left to refund.',
+  refundQuantityTooHigh: 'Only {quantity} of this line can still be refunded.',
+  orderAlreadyCancelled: 'This order is cancelled.',
+  orderAlreadyFulfilled: 'This order is already fulfilled.',
+  refundFailed: 'The payment provider refused the refund: {reason}',
+  refundUnsupported: 'This payment provider cannot refund payments.',
+} as const;
