@@ -1,20 +1,18 @@
-import { css } from '@codemirror/lang-css';
-import { html } from '@codemirror/lang-html';
-import { javascript } from '@codemirror/lang-javascript';
-import { json } from '@codemirror/lang-json';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 
 /** The code block's languages (its `language` setting). */
 export type CodeLanguage = 'plain' | 'html' | 'css' | 'javascript' | 'json';
 
-const LANGUAGES: Record<CodeLanguage, () => Extension> = {
-  plain: () => [],
-  html: () => html(),
-  css: () => css(),
-  javascript: () => javascript(),
-  json: () => json(),
+// Each language loads when a block first uses it: HTML alone (with the CSS and JavaScript it
+// embeds) weighs more than the editor.
+const LANGUAGES: Record<CodeLanguage, () => Promise<Extension>> = {
+  plain: async () => [],
+  html: () => import('@codemirror/lang-html').then((m) => m.html()),
+  css: () => import('@codemirror/lang-css').then((m) => m.css()),
+  javascript: () => import('@codemirror/lang-javascript').then((m) => m.javascript()),
+  json: () => import('@codemirror/lang-json').then((m) => m.json()),
 };
 
 export interface CodeMirrorHandle {
@@ -32,14 +30,14 @@ export function createCodeMirror(
     onChange: (doc: string) => void;
   },
 ): CodeMirrorHandle {
-  const language = LANGUAGES[options.language as CodeLanguage] ?? LANGUAGES.plain;
+  const language = new Compartment();
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: options.doc,
       extensions: [
         basicSetup,
-        language(),
+        language.of([]),
         EditorState.readOnly.of(options.isReadOnly),
         EditorView.contentAttributes.of(options.labelledBy ? { 'aria-labelledby': options.labelledBy } : {}),
         EditorView.updateListener.of((update) => {
@@ -48,11 +46,18 @@ export function createCodeMirror(
       ],
     }),
   });
+  let destroyed = false;
+  void (LANGUAGES[options.language as CodeLanguage] ?? LANGUAGES.plain)().then((extension) => {
+    if (!destroyed) view.dispatch({ effects: language.reconfigure(extension) });
+  });
   return {
     setDoc: (doc) => {
       if (doc !== view.state.doc.toString())
         view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: doc } });
     },
-    destroy: () => view.destroy(),
+    destroy: () => {
+      destroyed = true;
+      view.destroy();
+    },
   };
 }
