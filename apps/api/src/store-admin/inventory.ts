@@ -1,11 +1,12 @@
-import { type CurrencyCode } from '@site/commerce-core';
-import { adminMessages, type StockUpdate } from '@site/commerce-core/admin';
+import { fillMessage, type CurrencyCode } from '@site/commerce-core';
+import { adminMessages, StockSchema, type StockUpdate } from '@site/commerce-core/admin';
 import { and, asc, eq, getTableColumns, gt, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
 import { EditorError } from '../editor/http';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { csvLine, parseCsv } from './csv';
 import { toAdminVariant } from './product-view';
 
 export const InventoryQuerySchema = z.strictObject({
@@ -53,4 +54,61 @@ export async function setStock(db: Database, websiteId: string, variantId: strin
     .returning(getTableColumns(variants));
   if (!row) throw new EditorError(404, 'VARIANT_NOT_FOUND', adminMessages.variantNotFound);
   return toAdminVariant(row, currency);
+}
+
+const CSV_HEADER = ['Product', 'SKU', 'Options', 'Stock'];
+/** The word a stock cell holds for a variant that never runs out, on export and import. */
+const UNLIMITED = 'unlimited';
+
+/** Every variant of the site as CSV: the file an owner edits and imports back. */
+export async function inventoryCsv(db: Database, websiteId: string): Promise<string> {
+  const rows = await db
+    .select({ variant: variants, productTitle: products.title })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(products.websiteId, websiteId))
+    .orderBy(asc(products.title), asc(variants.position));
+  const lines = [csvLine(CSV_HEADER)];
+  for (const { variant: v, productTitle } of rows) {
+    const options = Object.entries(v.attributes).map(([k, val]) => `${k}: ${val}`).join('; ');
+    lines.push(csvLine([productTitle, v.sku, options, v.unlimited ? UNLIMITED : String(v.qtyInStock)]));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const rowIssue = (row: number, message: string) =>
+  new EditorError(400, 'INVALID_CSV', fillMessage(adminMessages.csvRowInvalid, { row, message }), [{ path: ['csv', row], message }]);
+
+/**
+ * Sets stock from a CSV with SKU and Stock columns (other columns are ignored). Every row is
+ * checked before anything is written, and all rows are written in one transaction: a file with
+ * one bad row changes nothing. Each row is the same single-row UPDATE as an inline edit.
+ */
+export async function importInventoryCsv(db: Database, websiteId: string, text: string): Promise<{ updated: number }> {
+  const [header, ...rows] = parseCsv(text);
+  const col = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name.toLowerCase()) ?? -1;
+  const skuAt = col('SKU');
+  const stockAt = col('Stock');
+  if (skuAt < 0 || stockAt < 0) throw rowIssue(1, adminMessages.csvColumnsMissing);
+  const known = await db
+    .select({ id: variants.id, sku: variants.sku })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(products.websiteId, websiteId));
+  const bySku = new Map(known.map((v) => [v.sku.toLowerCase(), v.id]));
+  const updates = rows.map((cells, i) => {
+    const line = i + 2;
+    const sku = (cells[skuAt] ?? '').trim();
+    const id = bySku.get(sku.toLowerCase());
+    if (!id) throw rowIssue(line, fillMessage(adminMessages.csvUnknownSku, { sku }));
+    const stock = (cells[stockAt] ?? '').trim();
+    if (stock.toLowerCase() === UNLIMITED) return { id, update: { unlimited: true } };
+    const parsed = StockSchema.safeParse(/^\d+$/.test(stock) ? Number(stock) : Number.NaN);
+    if (!parsed.success) throw rowIssue(line, adminMessages.stockNegative);
+    return { id, update: { qtyInStock: parsed.data, unlimited: false } };
+  });
+  await db.transaction(async (tx) => {
+    for (const { id, update } of updates) await tx.update(variants).set(update).where(eq(variants.id, id));
+  });
+  return { updated: updates.length };
 }

@@ -8,6 +8,7 @@ import { EditorError } from '../editor/http';
 import { queueEmail } from '../mail/queue-email';
 import type { PaymentProvider } from '../commerce/payments';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { csvLine } from './csv';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
@@ -200,25 +201,31 @@ export async function cancelOrder(db: Database, websiteId: string, id: string, p
 
 const CSV_COLUMNS = ['Order number', 'Created', 'Email', 'Status', 'Currency', 'Subtotal', 'Tax', 'Shipping', 'Discount', 'Total', 'Refunded', 'Items', 'Tracking number'];
 
-/** A spreadsheet cell: quoted when needed, and never read as a formula (CSV injection). */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** Every order matching the list filters, newest first, as CSV with amounts in the store's format. */
 export async function ordersCsv(db: Database, websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limit'>): Promise<string> {
   const rows = await db.select().from(orders).where(filters(websiteId, query)).orderBy(desc(orders.orderNumber));
   const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))) : [];
-  const lines = [CSV_COLUMNS.map(cell).join(',')];
+  const lines = [csvLine(CSV_COLUMNS)];
   for (const o of rows) {
     const currency: CurrencyCode = isCurrencyCode(o.currency) ? o.currency : 'USD';
     const amount = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
     const bought = items.filter((i) => i.orderId === o.id).map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; ');
     lines.push(
-      [String(o.orderNumber), o.createdAt.toISOString(), o.email, o.status, o.currency, amount(o.subtotalCents), amount(o.taxCents), amount(o.shippingCents), amount(o.discountCents), amount(o.grandTotalCents), amount(o.refundedCents), bought, o.trackingNumber ?? '']
-        .map(cell)
-        .join(','),
+      csvLine([
+        String(o.orderNumber),
+        o.createdAt.toISOString(),
+        o.email,
+        o.status,
+        o.currency,
+        amount(o.subtotalCents),
+        amount(o.taxCents),
+        amount(o.shippingCents),
+        amount(o.discountCents),
+        amount(o.grandTotalCents),
+        amount(o.refundedCents),
+        bought,
+        o.trackingNumber ?? '',
+      ]),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,5 +1,5 @@
 import { RootCategoryCreateSchema, StoreCollectionCreateSchema } from '@site/commerce-core';
-import { AdminProductSaveSchema, FulfilOrderSchema, OrderListQuerySchema, ProductListQuerySchema, RefundLineSchema, StockUpdateSchema } from '@site/commerce-core/admin';
+import { adminMessages, AdminProductSaveSchema, FulfilOrderSchema, OrderListQuerySchema, ProductListQuerySchema, RefundLineSchema, StockUpdateSchema } from '@site/commerce-core/admin';
 import { messages as pageMessages } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { RouteDocs } from '../docs/openapi';
 import { createEditorGuard } from '../editor/auth';
 import { EditorError, handle, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
 import { loadWebsite, storeCurrency } from '../pages/site-data';
-import { InventoryQuerySchema, listInventory, setStock } from './inventory';
+import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import { cancelOrder, fulfilOrder, getOrder, listOrders, ordersCsv, refundLine } from './orders';
 import { namespaceOf, readPreferences, writePreferences } from './preferences';
 import { deleteProduct, getProduct, listProducts, saveProduct, setProductEnabled } from './products';
@@ -104,6 +104,26 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, 
     );
 
     scope.get(`${STORE}/inventory`, read, handle(async (request) => listInventory(db, websiteId, await currency(), parse(InventoryQuerySchema, request.query))));
+    scope.get(
+      `${STORE}/inventory.csv`,
+      read,
+      handle(async (_request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="inventory.csv"')
+          .send(await inventoryCsv(db, websiteId)),
+      ),
+    );
+    // Only this scope reads CSV bodies: the import is a file the owner edited in a spreadsheet.
+    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+    scope.post(
+      `${STORE}/inventory.csv`,
+      write,
+      handle(async (request) => {
+        if (typeof request.body !== 'string') throw new EditorError(415, 'CSV_EXPECTED', adminMessages.csvExpected);
+        return importInventoryCsv(db, websiteId, request.body);
+      }),
+    );
     scope.patch(`${STORE}/variants/:id/stock`, write, handle(async (request) => setStock(db, websiteId, id(request), parse(StockUpdateSchema, request.body), await currency())));
 
     scope.get(`${STORE}/orders`, read, handle(async (request) => listOrders(db, websiteId, parse(OrderListQuerySchema, request.query))));
@@ -139,6 +159,8 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`PATCH ${STORE}/products/:id`]: { ...guarded, summary: 'Enable or disable a product; 409 on a stale version', params: IdParams, body: EnabledBody },
   [`DELETE ${STORE}/products/:id`]: { ...guarded, summary: 'Delete a product (204); 409 on a stale version', params: IdParams, query: VersionQuery, status: 204 },
   [`GET ${STORE}/inventory`]: { ...guarded, summary: 'Stock of every variant, by product title', query: InventoryQuerySchema },
+  [`GET ${STORE}/inventory.csv`]: { ...guarded, summary: 'Stock of every variant as CSV (Product, SKU, Options, Stock)' },
+  [`POST ${STORE}/inventory.csv`]: { ...guarded, summary: 'Set stock from a text/csv body with SKU and Stock columns ("unlimited" allowed); all rows or none' },
   [`PATCH ${STORE}/variants/:id/stock`]: { ...guarded, summary: "Set a variant's stock or unlimited flag", params: IdParams, body: StockUpdateSchema },
   [`GET ${STORE}/orders`]: { ...guarded, summary: 'Orders, newest first: status, date range and email filters, cursor pages', query: OrderListQuerySchema },
   [`GET ${STORE}/orders.csv`]: { ...guarded, summary: 'Orders matching the filters as CSV', query: OrderFilterQuery },

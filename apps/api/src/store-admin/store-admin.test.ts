@@ -284,6 +284,27 @@ describe.each(targets)('store admin on $name', (target) => {
       expect(rows).toEqual([expect.objectContaining({ productTitle: expect.any(String), qtyInStock: 40 })]);
     });
 
+    it('exports stock as CSV and imports it back, all rows or none', async () => {
+      const csv = await owner.get(STORE_API.inventoryCsv);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.body.split('\r\n')[0]).toBe('Product,SKU,Options,Stock');
+      expect(csv.body).toMatch(/,TOTE-OLIVE,Color: Olive,40\r\n/);
+      const send = (body: string) => owner.call('POST', STORE_API.inventoryCsv, body, { 'content-type': 'text/csv' });
+      const bad = await send('SKU,Stock\r\nTOTE-OLIVE,7\r\nNOPE-1,3\r\n');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe('Row 3: no variant has the SKU "NOPE-1".');
+      expect((await send('SKU,Stock\nTOTE-OLIVE,-2\n')).json().error.message).toBe('Row 2: Stock cannot be negative.');
+      expect((await send('Name,Qty\nx,1\n')).json().error.message).toBe('Row 1: The file needs a SKU column and a Stock column.');
+      const [unchanged] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      expect(unchanged!.qtyInStock).toBe(40);
+      const ok = await send('"Product",SKU,Stock\n"Tote, olive",tote-olive,12\nPack,P1-A4-M,unlimited\n');
+      expect(ok.json()).toEqual({ updated: 2 });
+      const [after] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
+      expect(after!.qtyInStock).toBe(12);
+      await owner.call('PATCH', STORE_API.variantStock(after!.id), { qtyInStock: 40 });
+      expect((await viewer.call('POST', STORE_API.inventoryCsv, 'SKU,Stock\n', { 'content-type': 'text/csv' })).statusCode).toBe(403);
+    });
+
     it('never loses an update racing checkouts: stock = set value − units sold after the edit', async () => {
       const [v] = await database.db.select().from(variants).where(eq(variants.sku, 'TOTE-OLIVE'));
       await owner.call('PATCH', STORE_API.variantStock(v!.id), { qtyInStock: 500 });

@@ -17,7 +17,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from './http';
+import { api, ApiError, writeHeaders } from './http';
 
 /** Store query keys: every store screen invalidates through these. */
 export const storeKeys = {
@@ -102,6 +102,29 @@ export function useSetStock() {
       api('PATCH', STORE_API.variantStock(id), { body: update }),
     onSettled: refresh,
   });
+}
+
+/** The import is a file, not JSON: sent as text/csv with the same tokens as every write. */
+async function importInventoryCsv(file: File): Promise<{ updated: number }> {
+  const response = await fetch(STORE_API.inventoryCsv, {
+    method: 'POST',
+    headers: { ...(await writeHeaders()), 'content-type': 'text/csv', accept: 'application/json' },
+    credentials: 'same-origin',
+    body: await file.text(),
+  });
+  const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      body.error?.code ?? `HTTP_${response.status}`,
+      body.error?.message ?? response.statusText,
+    );
+  return body as { updated: number };
+}
+
+export function useImportInventory() {
+  const refresh = useStoreInvalidation();
+  return useMutation({ mutationFn: importInventoryCsv, onSettled: refresh });
 }
 
 export function useOrders(filters: Record<string, string>) {

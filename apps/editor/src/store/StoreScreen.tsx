@@ -15,6 +15,7 @@ import { api, issuesByPath } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import {
   storeKeys,
+  useImportInventory,
   useInventory,
   useProducts,
   useSaveProduct,
@@ -209,9 +210,36 @@ function Inventory({ isReadOnly }: { isReadOnly: boolean }) {
   const [q, setQ] = useState('');
   const inventory = useInventory(q);
   const setStock = useSetStock();
+  const importCsv = useImportInventory();
   const failedId = setStock.variables?.id;
   return (
     <section className="ed-store" aria-label={m.inventory}>
+      <div className="ed-store__toolbar">
+        <a className="ed-button" href={STORE_API.inventoryCsv} download>
+          {m.exportCsv}
+        </a>
+        {!isReadOnly && (
+          <label className="ed-button">
+            {m.importCsv}
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              className="ed-visually-hidden"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) importCsv.mutate(file);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        )}
+        {importCsv.data && <p role="status">{m.stockImported(importCsv.data.updated)}</p>}
+        {importCsv.error && (
+          <p role="alert" className="ed-store__error">
+            {errorMessage(importCsv.error)}
+          </p>
+        )}
+      </div>
       <input
         type="search"
         className="ed-input"

@@ -37,4 +37,8 @@ export const adminMessages = {
   orderAlreadyFulfilled: 'This order is already fulfilled.',
   refundFailed: 'The payment provider refused the refund: {reason}',
   refundUnsupported: 'This payment provider cannot refund payments.',
+  csvRowInvalid: 'Row {row}: {message}',
+  csvExpected: 'Send the inventory as a CSV file (text/csv).',
+  csvColumnsMissing: 'The file needs a SKU column and a Stock column.',
+  csvUnknownSku: 'no variant has the SKU "{sku}".',
 } as const;

@@ -11,6 +11,7 @@ export const STORE_API = {
   products: `${STORE}/products`,
   product: (id: string) => `${STORE}/products/${encodeURIComponent(id)}`,
   inventory: `${STORE}/inventory`,
+  inventoryCsv: `${STORE}/inventory.csv`,
   variantStock: (variantId: string) => `${STORE}/variants/${encodeURIComponent(variantId)}/stock`,
   orders: `${STORE}/orders`,
   ordersCsv: `${STORE}/orders.csv`,

@@ -43,6 +43,8 @@ export const storeMessages = {
   stockFor: (name: string) => `Stock of ${name}`,
   unlimitedFor: (name: string) => `Unlimited stock of ${name}`,
   noInventory: 'No variants to stock yet',
+  importCsv: 'Import CSV',
+  stockImported: (n: number) => (n === 1 ? 'Stock of 1 variant updated' : `Stock of ${n} variants updated`),
   orders: 'Orders',
   searchOrders: 'Search by customer email',
   allStatuses: 'All statuses',
