@@ -11,6 +11,7 @@ import { toAdminProduct, type AdminProductView } from './product-view';
 import { findStore } from './stores';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type ProductRow = typeof products.$inferSelect;
 const newId = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
 
 const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', adminMessages.productNotFound);
@@ -34,21 +35,36 @@ const stockFilters: Record<NonNullable<ProductListQuery['stock']>, SQL> = {
   low: sql`${hasStock(1)} and not ${hasStock(LOW_STOCK_UNITS + 1)}`,
 };
 
+// PostgreSQL keeps microseconds, a cursor only the milliseconds a JS Date has: paging compares
+// and orders at milliseconds so a row is never skipped or repeated across two pages.
+const createdMs = sql`date_trunc('milliseconds', ${products.createdAt})`;
+const dateKey = z.tuple([z.iso.datetime(), z.string()]);
+const textKey = z.tuple([z.string(), z.string()]);
+
+interface Sort {
+  column: SQL;
+  dir: 'asc' | 'desc';
+  key: z.ZodType<[string | number, string]>;
+  keyOf: (p: ProductRow) => string | number;
+}
+const byColumn = (column: typeof products.position | typeof products.title) => sql`${column}`;
+
 /** Keyset pages per sort: the cursor is the last row's sort key and id. */
-const sorts = {
-  position: { column: products.position, dir: 'asc', key: z.tuple([z.number(), z.string()]) },
-  title: { column: products.title, dir: 'asc', key: z.tuple([z.string(), z.string()]) },
-  '-title': { column: products.title, dir: 'desc', key: z.tuple([z.string(), z.string()]) },
-  oldest: { column: products.createdAt, dir: 'asc', key: z.tuple([z.string(), z.string()]) },
-  newest: { column: products.createdAt, dir: 'desc', key: z.tuple([z.string(), z.string()]) },
-} as const;
+const sorts: Record<ProductListQuery['sort'], Sort> = {
+  position: { column: byColumn(products.position), dir: 'asc', key: z.tuple([z.number(), z.string()]), keyOf: (p) => p.position },
+  title: { column: byColumn(products.title), dir: 'asc', key: textKey, keyOf: (p) => p.title },
+  '-title': { column: byColumn(products.title), dir: 'desc', key: textKey, keyOf: (p) => p.title },
+  oldest: { column: createdMs, dir: 'asc', key: dateKey, keyOf: (p) => p.createdAt.toISOString() },
+  newest: { column: createdMs, dir: 'desc', key: dateKey, keyOf: (p) => p.createdAt.toISOString() },
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listProducts(db: Database, websiteId: string, currency: CurrencyCode, query: ProductListQuery) {
   const sort = sorts[query.sort];
   const after = decodeCursor(sort.key, query.cursor);
-  const afterValue = after && (sort.column === products.createdAt ? new Date(after[0] as string) : after[0]);
+  // Typed in SQL: the drivers would send a Date parameter of an expression (not a column) differently.
+  const afterValue = after && (sort.column === createdMs ? sql`${after[0]}::timestamptz` : after[0]);
   const beyond = sort.dir === 'asc' ? gt : lt;
   const q = query.q?.trim();
   const rows = await db
@@ -74,7 +90,7 @@ export async function listProducts(db: Database, websiteId: string, currency: Cu
   const page = rows.slice(0, query.limit);
   const all = await variantsOf(db, page.map((p) => p.id));
   const last = page.at(-1);
-  const lastKey = last && (sort.column === products.createdAt ? last.createdAt.toISOString() : last[sort.column === products.title ? 'title' : 'position']);
+  const lastKey = last && sort.keyOf(last);
   return {
     products: page.map((p) => toAdminProduct(p, all.filter((v) => v.productId === p.id), currency)),
     nextCursor: rows.length > query.limit && last ? encodeCursor([lastKey, last.id]) : null,

@@ -263,6 +263,12 @@ describe.each(targets)('store admin on $name', (target) => {
       expect(last.nextCursor).toBeNull();
       expect((await list('sort=-title&limit=1')).products[0].title).toBe('Print one');
       expect((await owner.get(`${STORE_API.products}?cursor=garbage`)).statusCode).toBe(400);
+      // A well-formed cursor of the wrong shape for its sort is refused too, never a 500.
+      const foreign = Buffer.from(JSON.stringify(['not a date', 'x'])).toString('base64url');
+      expect((await owner.get(`${STORE_API.products}?sort=newest&cursor=${foreign}`)).statusCode).toBe(400);
+      expect((await owner.get(`${STORE_API.products}?sort=position&cursor=${foreign}`)).statusCode).toBe(400);
+      const newest = await list('sort=newest&limit=1');
+      expect((await list(`sort=newest&limit=1&cursor=${newest.nextCursor}`)).products[0].id).not.toBe(newest.products[0].id);
     });
 
     it('deletes with a version check', async () => {
