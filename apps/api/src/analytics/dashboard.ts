@@ -2,7 +2,7 @@ import { rateMetric, type MetricRating } from '@site/tracking';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from './rows';
-import { addDays, daysBetween, planRange, type AnalyticsQuery } from './range';
+import { addDays, daysBetween, nextMonth, planRange, type AnalyticsQuery } from './range';
 import { rollUpDays, rollUpMonths } from './rollup';
 import { estimateVisitors } from './sketch';
 import { sourceCtes, VITALS, type Vital } from './source';
@@ -75,9 +75,11 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
         select dimension, key, bucket, sum(n)::int as n from (
           select dimension, key, bucket, n from counts
           union all
-          select dimension, key, bucket, n from analytics_counts
-          where ${site} and ((period = 'month' and start = any(${monthList}))
-            or (${closedDays} and date_trunc('month', start)::date <> all(${monthList})))
+          select dimension, key, bucket, n from analytics_counts where ${site} and period = 'month' and start = any(${monthList})
+          ${sql.join(
+            daySpans(from, liveFrom, months).map(([a, b]) => sql`union all select dimension, key, bucket, n from analytics_counts where ${site} and period = 'day' and start >= ${a} and start < ${b}`),
+            sql` `,
+          )}
         ) c group by dimension, key, bucket
       ),
       top_pages as (select key, n from summed where dimension = 'page' order by n desc, key limit ${TOP}),
@@ -130,6 +132,16 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
     ],
     vitals: vitalsByPage(countRows.filter((r) => (VITALS as readonly string[]).includes(r.dimension))),
   };
+}
+
+/** The closed days not inside a rolled month: before the first month and after the last. */
+function daySpans(from: string, liveFrom: string, months: string[]): [string, string][] {
+  if (months.length === 0) return [[from, liveFrom]];
+  const spans: [string, string][] = [
+    [from, months[0]!],
+    [nextMonth(months[months.length - 1]!), liveFrom],
+  ];
+  return spans.filter(([a, b]) => a < b);
 }
 
 function vitalsByPage(rows: CountRow[]): AnalyticsReport['vitals'] {

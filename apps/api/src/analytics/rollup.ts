@@ -9,6 +9,8 @@ export interface RollupTarget {
   tz: string;
 }
 
+const BACKFILL_DAYS = 28;
+
 const dateArray = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::date[]`;
 
 /**
@@ -41,6 +43,9 @@ export async function rollUpDays(db: Database, target: RollupTarget, from: strin
     select ${target.websiteId}, ${target.tz}, 'day', day, dimension, key, bucket, n from counts
     where day in (select day from wanted)
     on conflict do nothing`);
+  // A backfill (first opening, a long range) adds thousands of rows at once: without fresh
+  // statistics the planner would read them as a handful until autovacuum gets round to it.
+  if (missing.length >= BACKFILL_DAYS) await db.execute(sql`analyze analytics_periods, analytics_counts`);
   return missing.length;
 }
 

@@ -19,6 +19,7 @@ export interface SourceRange {
 const VISIT_GAP = sql.raw(`interval '30 minutes'`);
 /** HyperLogLog with 2^11 registers: about 2.3 % standard error, exact in practice for small counts. */
 const SKETCH_MASK = 2047;
+const FLOOR = sql.raw(`case metric when 'CLS' then 0.01 when 'LCP' then 100 else 10 end`);
 
 // Capped: rollup keys live in a primary key, and a btree entry must stay well under 2.7 kB.
 const URL_PATH = sql.raw(`left(coalesce(nullif(coalesce(substring(payload->>'url' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)'), substring(payload->>'url' from '^([^?#]*)')), ''), '/'), 512)`);
@@ -35,9 +36,10 @@ const HOST_OF = (field: string) => sql.raw(`lower(substring(payload->>'${field}'
  * - Funnel: visits with a product page view (a hit carrying itemId), carts created (the storefront
  *   creates one on the first add to cart; it sends no add_to_cart event yet), visits that reached
  *   /checkout; purchases come from orders (dashboard.ts).
- * - Web vitals: the last report of each metric of each page load, bucketed by its value rounded
- *   up to two significant digits. Rounding up keeps every rating exact: the thresholds have two
- *   significant digits, so value ≤ threshold exactly when its bucket is.
+ * - Web vitals: the last report of each metric of each page load, rounded up to a grid of 16
+ *   steps a decade (1, 1.2 … 2, 2.5 … 5, 6 … 9; at most 20 % apart) with a floor far below "good".
+ *   Every threshold of platform.md §9 is on the grid, so rounding up never changes a rating, and a
+ *   few dozen buckets per page and metric keep a month of samples to a few dozen rows.
  */
 export function sourceCtes(r: SourceRange): SQL {
   const start = sql`(${r.from}::date::timestamp at time zone ${r.tz})`;
@@ -46,23 +48,28 @@ export function sourceCtes(r: SourceRange): SQL {
   return sql`
     with raw_hits as (
       select id, created_at, visitor_id, payload,
-        visitor_id is null or coalesce(created_at - lag(created_at) over (partition by visitor_id order by created_at, id) > ${VISIT_GAP}, true) as starts
+        visitor_id is null or coalesce(created_at - lag(created_at) over visitor > ${VISIT_GAP}, true) as starts
       from tracking_events
       where website_id = ${r.websiteId} and kind = 'census-hit'
         and created_at >= ${start} - ${VISIT_GAP} and created_at < ${end}
+      window visitor as (partition by visitor_id order by created_at, id)
     ),
     hits as (
-      select (created_at at time zone ${r.tz})::date as day, visitor_id, starts, payload ? 'itemId' as product, ${URL_PATH} as path,
-        case when ${HOST_OF('referrer')} is null or ${HOST_OF('referrer')} = ${HOST_OF('url')} then '' else ${HOST_OF('referrer')} end as referrer,
-        coalesce(visitor_id, 'anon:' || id) || ':' || sum(starts::int) over (partition by coalesce(visitor_id, 'anon:' || id) order by created_at, id) as visit,
-        created_at
-      from raw_hits
+      select id, day, visitor_id, starts, product, path, visit_no, created_at,
+        case when ref_host is null or ref_host = url_host then '' else ref_host end as referrer
+      from (
+        select id, (created_at at time zone ${r.tz})::date as day, visitor_id, starts, payload ? 'itemId' as product, ${URL_PATH} as path,
+          -- Only a visit's first page view names its referrer; parsing it for every hit would double the cost.
+          case when starts then ${HOST_OF('referrer')} end as ref_host, case when starts then ${HOST_OF('url')} end as url_host,
+          sum(starts::int) over (partition by visitor_id order by created_at, id) as visit_no, created_at
+        from raw_hits
+      ) h
     ),
     in_range as (select * from hits where created_at >= ${start}),
     hit_days as (
       select day, count(*)::int as page_views, count(*) filter (where starts)::int as visits,
-        count(distinct visit) filter (where product)::int as product_visits,
-        count(distinct visit) filter (where path = '/checkout' or path like '/checkout/%')::int as checkout_visits
+        count(distinct coalesce(visitor_id, 'anon:' || id) || ':' || visit_no) filter (where product)::int as product_visits,
+        count(distinct coalesce(visitor_id, 'anon:' || id) || ':' || visit_no) filter (where path = '/checkout' or path like '/checkout/%')::int as checkout_visits
       from in_range group by day
     ),
     cart_days as (
@@ -102,9 +109,12 @@ export function sourceCtes(r: SourceRange): SQL {
       select day, 'referrer', referrer, 0, count(*)::int from in_range where starts group by day, referrer
       union all
       select day, metric, page, bucket, count(*)::int from (
-        select day, metric, page, case when value <= 0 then 0
-          else trim_scale(ceil(value / power(10::numeric, floor(log(value)) - 1)) * power(10::numeric, floor(log(value)) - 1)) end as bucket
-        from vitals
+        select day, metric, page, trim_scale(power(10::numeric, e) * case when m <= 2 then ceil(m * 5) / 5 when m <= 5 then ceil(m * 2) / 2 else ceil(m) end) as bucket
+        -- The decade comes from a float logarithm: numeric log costs ~50 µs a row. Should it land one
+        -- decade low at an exact power of ten, the value still rounds up to a grid value at or above it.
+        from (select day, metric, page, v / power(10::numeric, e) as m, e from (
+          select day, metric, page, v, floor(log(v::float8))::int as e from (select day, metric, page, greatest(value, ${FLOOR}) as v from vitals) f
+        ) d) g
       ) b group by day, metric, page, bucket
     )`;
 }

@@ -44,7 +44,7 @@ export const analyticsCounts = pgTable(
     start: date('start').notNull(),
     dimension: text('dimension').notNull(),
     key: text('key').notNull(),
-    /** A web vital's value rounded up to two significant digits; 0 for other dimensions. */
+    /** A web vital's value rounded up to its bucket (source.ts); 0 for other dimensions. */
     bucket: numeric('bucket').notNull(),
     n: integer('n').notNull(),
   },
