@@ -57,19 +57,17 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   const site = sql`website_id = ${websiteId} and tz = ${tz}`;
   const closedDays = sql`period = 'day' and start >= ${from} and start < ${liveFrom}`;
   const monthList = sql`${`{${months.join(',')}}`}::date[]`;
+  const vitalNames = sql.join(VITALS.map((v) => sql`${v}`), sql`, `);
 
-  const dayRows = rowsOf<DayRow>(
-    await db.execute(sql`
+  // Independent reads: on a server they run on separate connections at the same time.
+  const [dayAnswer, countAnswer, salesAnswer] = await Promise.all([
+    db.execute(sql`
       ${live}
       select day::text as day, page_views, visits, product_visits, carts, checkout_visits, sketch from days
       union all
       select start::text, page_views, visits, product_visits, carts, checkout_visits, visitor_sketch
       from analytics_periods where ${site} and ${closedDays}`),
-  );
-
-  const vitalNames = sql.join(VITALS.map((v) => sql`${v}`), sql`, `);
-  const countRows = rowsOf<CountRow>(
-    await db.execute(sql`
+    db.execute(sql`
       ${live},
       summed as (
         select dimension, key, bucket, sum(n)::int as n from (
@@ -97,16 +95,16 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
       select 'referrer', key, n, null from top_referrers
       union all
       select dimension, key, max(total)::int, min(bucket) filter (where cum >= ceil(0.75 * total))::text from ranked group by dimension, key`),
-  );
-
-  const [sales] = rowsOf<{ orders: number; revenue: number }>(
-    await db.execute(sql`
+    db.execute(sql`
       select count(*)::int as orders, coalesce(sum(grand_total_cents - refunded_cents), 0)::float8 as revenue
       from orders
       where website_id = ${websiteId} and cancelled_at is null
         and created_at >= (${from}::date::timestamp at time zone ${tz})
         and created_at < least(${end}::date::timestamp at time zone ${tz}, ${now.toISOString()}::timestamptz)`),
-  );
+  ]);
+  const dayRows = rowsOf<DayRow>(dayAnswer);
+  const countRows = rowsOf<CountRow>(countAnswer);
+  const [sales] = rowsOf<{ orders: number; revenue: number }>(salesAnswer);
 
   const byDay = new Map(dayRows.map((r) => [r.day, r]));
   const sum = (field: keyof Omit<DayRow, 'day' | 'sketch'>) => dayRows.reduce((total, r) => total + r[field], 0);

@@ -11,7 +11,7 @@ export const analyticsMessages = {
   loading: 'Loading…',
   noData: 'No visits yet',
   noDataBody: 'Visits, sales and page speed show here once people visit the site in this period.',
-  kpis: { visits: 'Visits', uniqueVisitors: 'Unique visitors', pageViews: 'Page views', orders: 'Orders', revenue: 'Revenue' },
+  kpis: { visits: 'Visits', uniqueVisitors: 'Unique visitors (estimate)', pageViews: 'Page views', orders: 'Orders', revenue: 'Revenue' },
   trafficChart: 'Visits and page views per day',
   date: 'Day',
   funnelChart: 'Conversion funnel',
