@@ -36,6 +36,8 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     browser = await launchChromium();
     owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     owner.on('pageerror', (e) => pageErrors.push(e.message));
+    // A step that cannot happen fails with its own locator, not as a test timeout.
+    owner.setDefaultTimeout(10_000);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -52,7 +54,7 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     await owner.getByRole('link', { name: 'Mailing lists' }).click();
     await owner.getByLabel('New list').fill('Workshop news');
     await owner.getByRole('button', { name: 'Create list' }).click();
-    await expect.poll(() => owner.getByRole('button', { name: 'Workshop news' }).count()).toBe(1);
+    await expect.poll(() => owner.getByRole('button', { name: 'Workshop news', exact: true }).count()).toBe(1);
   });
 
   it('registers a webhook for subscriber added and keeps its secret', async () => {

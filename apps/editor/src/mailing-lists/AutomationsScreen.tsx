@@ -48,6 +48,8 @@ function NewWebhook() {
   return (
     <form
       className="ed-field"
+      // The server's message names what a webhook URL needs; the browser's own bubble would not.
+      noValidate
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
         create.mutate({ url, events }, { onSuccess: () => setUrl('') });

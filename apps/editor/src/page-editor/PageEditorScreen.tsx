@@ -162,7 +162,7 @@ function PageEditor({ page }: { page: PageDetail }) {
   const onPublish = async () => {
     if (!(await saver.flush())) return;
     const published = await publish
-      .mutateAsync({ id: page.id, version: saver.version })
+      .mutateAsync({ id: page.id, version: saver.latestVersion() })
       .catch(() => undefined);
     if (published) saver.rebase({ ...published, draft: doc });
   };

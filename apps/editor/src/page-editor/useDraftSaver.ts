@@ -10,6 +10,11 @@ const AUTOSAVE_DELAY_MS = 1200;
 export interface DraftSaver {
   state: SaveState;
   version: number;
+  /**
+   * The version the server has right now, read at call time: a flush just before publishing
+   * moves it on, and the value captured when the screen last rendered would be stale.
+   */
+  latestVersion: () => number;
   /** The document the server has; the editor's is unsaved when it differs. */
   saved: PageDocument;
   isDirty: boolean;
@@ -109,5 +114,7 @@ export function useDraftSaver(page: PageDetail, current: PageDocument, enabled: 
     setState({ kind: 'saved' });
   }, []);
 
-  return { state, version, saved, isDirty, error, stale, flush, rebase };
+  const latestVersion = useCallback(() => latest.current.version, []);
+
+  return { state, version, latestVersion, saved, isDirty, error, stale, flush, rebase };
 }
