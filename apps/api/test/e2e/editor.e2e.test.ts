@@ -75,6 +75,46 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     await expect.poll(previewText).toContain('Hand tools, sharpened weekly.');
   });
 
+  it('formats text with the toolbar and links words to a page and to an email', async () => {
+    const box = page.getByRole('textbox', { name: 'Text', exact: true });
+    const frame = page.frameLocator('iframe.ed-preview__frame');
+    await box.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await expect.poll(() => frame.locator('.text-block strong').textContent()).toBe('Hand tools, sharpened weekly.');
+    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+
+    // A new paragraph ending "about us"; the link editor turns the selection into a link.
+    const selectLast = async (characters: number) => {
+      for (let i = 0; i < characters; i++) await page.keyboard.press('Shift+ArrowLeft');
+    };
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Read about us');
+    await selectLast('about us'.length);
+    await page.getByRole('button', { name: 'Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link' });
+    await dialog.getByRole('combobox', { name: 'Page' }).selectOption({ label: 'About (/about)' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => frame.locator('.text-block a[href="/about"]').textContent()).toBe('about us');
+
+    await page.keyboard.press('End');
+    await page.keyboard.type(' or write');
+    await selectLast('write'.length);
+    await page.getByRole('button', { name: 'Link' }).click();
+    await dialog.locator('.ed-link-dialog__type', { hasText: 'Email' }).click();
+    await dialog.getByRole('textbox', { name: 'To' }).fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Please enter a valid email');
+    await dialog.getByRole('textbox', { name: 'To' }).fill('workshop@example.com');
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('A visit');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => frame.locator('.text-block a[href^="mailto:"]').getAttribute('href'))
+      .toBe('mailto:workshop@example.com?subject=A%20visit');
+  });
+
   it('reorders two blocks with the keyboard', async () => {
     const handle = page.getByRole('button', { name: /^Reorder Button/ });
     await handle.focus();
@@ -118,6 +158,9 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     expect(text).toContain('Visit us on Saturdays');
     expect(text).toContain('Hand tools, sharpened weekly.');
     expect(await visit.locator('main a[href="/shop/p/canvas-tote"]').count()).toBeGreaterThan(0);
+    expect(await visit.locator('main .text-block strong').first().textContent()).toBe('Hand tools, sharpened weekly.');
+    expect(await visit.locator('main .text-block a[href="/about"]').textContent()).toBe('about us');
+    expect(await visit.locator('main .text-block a[href="mailto:workshop@example.com?subject=A%20visit"]').textContent()).toBe('write');
     await visitor.close();
   });
 

@@ -61,7 +61,8 @@ const ALIGNS: readonly [TextAlign, string][] = [
 
 /**
  * The formatting toolbar: one tab stop, arrow keys move between its controls (React Aria's
- * toolbar), toggles say whether they are on with aria-pressed.
+ * toolbar), toggles say whether they are on with aria-pressed. A click leaves focus (and the
+ * selection) in the text, so one can format and keep typing.
  */
 export function RichTextToolbar({ state, onCommand, isDisabled, controls }: RichTextToolbarProps) {
   return (
@@ -81,6 +82,7 @@ export function RichTextToolbar({ state, onCommand, isDisabled, controls }: Rich
       </select>
       {MARKS.map(([mark, glyph]) => (
         <ToggleButton
+          preventFocusOnPress
           key={mark}
           className={`ed-rt-button ed-rt-button--${mark}`}
           aria-label={m[mark]}
@@ -93,6 +95,7 @@ export function RichTextToolbar({ state, onCommand, isDisabled, controls }: Rich
       ))}
       {BLOCKS.map(([block, glyph]) => (
         <ToggleButton
+          preventFocusOnPress
           key={block}
           className="ed-rt-button"
           aria-label={block === 'blockquote' ? m.quote : m[block]}
@@ -105,6 +108,7 @@ export function RichTextToolbar({ state, onCommand, isDisabled, controls }: Rich
       ))}
       {ALIGNS.map(([align, glyph]) => (
         <ToggleButton
+          preventFocusOnPress
           key={align}
           className="ed-rt-button"
           aria-label={m.align[align]}
@@ -116,6 +120,7 @@ export function RichTextToolbar({ state, onCommand, isDisabled, controls }: Rich
         </ToggleButton>
       ))}
       <ToggleButton
+        preventFocusOnPress
         className="ed-rt-button"
         aria-label={m.link}
         aria-haspopup="dialog"
@@ -126,6 +131,7 @@ export function RichTextToolbar({ state, onCommand, isDisabled, controls }: Rich
         <span aria-hidden="true">🔗</span>
       </ToggleButton>
       <Button
+        preventFocusOnPress
         className="ed-rt-button"
         aria-label={m.clear}
         isDisabled={isDisabled}
