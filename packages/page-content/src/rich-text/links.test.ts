@@ -100,6 +100,15 @@ describe('text block', () => {
     expect(createBlock('text').settings.html).toBe('');
   });
 
+  it('sanitises settings that no schema has parsed (the editor preview) when rendering', () => {
+    const block = {
+      id: 'b1',
+      type: 'text',
+      settings: { text: '', align: 'left', html: '<p onclick="x">a<script>b</script></p>' },
+    };
+    expect(renderBlock(block).html).toContain('<p>a</p>');
+  });
+
   it('keeps href resolution safe when a path holds quotes', () => {
     expect(resolvePageLinks('<a href="page:p1">x</a>', new Map([['p1', '/a"b']]))).toBe(
       '<a href="/a&quot;b">x</a>',

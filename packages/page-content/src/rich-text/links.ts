@@ -173,7 +173,7 @@ export function parseLinkHref(href: string, newWindow = false): LinkDraft {
     };
   }
   if (/^tel:/i.test(href)) return { ...emptyLinkDraft('phone'), phone: href.slice(4), newWindow };
-  if (href.startsWith('/')) return { ...emptyLinkDraft('file'), fileUrl: href, newWindow };
+  if (href.startsWith('/files/')) return { ...emptyLinkDraft('file'), fileUrl: href, newWindow };
   return { ...emptyLinkDraft('url'), url: href, newWindow };
 }
 

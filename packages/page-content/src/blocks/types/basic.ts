@@ -59,7 +59,8 @@ export const textBlock = defineBlock({
   ],
   view: (s, data) => ({
     align: s.align,
-    html: s.html === '' ? '' : resolvePageLinks(s.html, data.pages ?? new Map()),
+    // Sanitised again here: the editor's preview renders settings no schema has parsed yet.
+    html: s.html === '' ? '' : resolvePageLinks(sanitizeRichText(s.html), data.pages ?? new Map()),
     paragraphs: plainParagraphs(s.text),
   }),
   references: (s) => ({ pages: linkedPageIds(s.html) }),
