@@ -40,7 +40,7 @@ function problems(html: string): string[] {
       for (const { name, value } of node.attrs) {
         if (!(ALLOWED_ATTRIBUTES[node.tagName] ?? []).includes(name)) found.push(`attribute ${name}`);
         if (name === 'href' && !isSafeRichTextHref(value)) found.push(`href ${value}`);
-        if (name === 'style' && !/^text-align: (left|center|right|justify)$/.test(value))
+        if (name === 'style' && !/^text-align: (left|center|right|justify);$/.test(value))
           found.push(`style ${value}`);
         if (name === 'target' && node.attrs.find((a) => a.name === 'rel')?.value !== 'noopener noreferrer')
           found.push('target without rel');
@@ -128,7 +128,7 @@ describe('sanitizeRichText keeps what the toolbar makes', () => {
     '<h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4>',
     '<ul><li><p>a</p></li></ul><ol><li><p>b</p></li></ol>',
     '<blockquote><p>quoted</p></blockquote>',
-    '<p style="text-align: center">centred</p>',
+    '<p style="text-align: center;">centred</p>',
     '<p>line<br>break</p>',
     '<p><a href="page:b123">a page</a> <a href="mailto:a@example.com?subject=Hi%20there&amp;body=x">mail</a></p>',
     '<p><a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">web</a></p>',
@@ -140,7 +140,7 @@ describe('sanitizeRichText keeps what the toolbar makes', () => {
 
   it('normalises alignment and adds rel to links that open a new window', () => {
     expect(sanitizeRichText('<h2 style="TEXT-ALIGN:Right;">x</h2>')).toBe(
-      '<h2 style="text-align: right">x</h2>',
+      '<h2 style="text-align: right;">x</h2>',
     );
     expect(sanitizeRichText('<a href="/a" target="_blank">x</a>')).toBe(
       '<a href="/a" target="_blank" rel="noopener noreferrer">x</a>',

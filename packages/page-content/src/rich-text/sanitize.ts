@@ -92,7 +92,7 @@ function attribute(tag: string, name: string, raw: string): string {
   }
   if (name === 'style') {
     const align = TEXT_ALIGN.exec(value)?.[1]?.toLowerCase();
-    return align ? `style="text-align: ${align}"` : '';
+    return align ? `style="text-align: ${align};"` : '';
   }
   return '';
 }

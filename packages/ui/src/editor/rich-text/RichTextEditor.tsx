@@ -1,19 +1,11 @@
-import {
-  emptyLinkDraft,
-  isSafeRichTextHref,
-  linkHref,
-  parseLinkHref,
-  type LinkDraft,
-} from '@site/page-content';
-import TextAlign from '@tiptap/extension-text-align';
+import { emptyLinkDraft, linkHref, parseLinkHref, type LinkDraft } from '@site/page-content';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState } from 'react';
+import { ALIGNMENTS, richTextExtensions } from './extensions';
 import { LinkEditorDialog, type LinkTargets } from './LinkEditorDialog';
 import {
   EMPTY_TOOLBAR_STATE,
   RichTextToolbar,
-  type TextAlign as Align,
   type TextStyle,
   type ToolbarCommand,
   type ToolbarState,
@@ -27,8 +19,6 @@ export interface RichTextEditorProps extends Partial<LinkTargets> {
   labelledBy?: string;
   isReadOnly?: boolean;
 }
-
-const ALIGNMENTS: readonly Align[] = ['left', 'center', 'right', 'justify'];
 
 function toolbarState(editor: Editor): ToolbarState {
   const level = ([1, 2, 3, 4] as const).find((l) => editor.isActive('heading', { level: l }));
@@ -103,21 +93,7 @@ export function RichTextEditor({
   const contentId = useId();
   const [link, setLink] = useState<{ draft: LinkDraft; isEditing: boolean } | null>(null);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [1, 2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        link: {
-          openOnClick: false,
-          autolink: false,
-          HTMLAttributes: { rel: null, target: null },
-          isAllowedUri: (url) => isSafeRichTextHref(url),
-        },
-      }),
-      TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...ALIGNMENTS] }),
-    ],
+    extensions: richTextExtensions(),
     content: value,
     editable: !isReadOnly,
     immediatelyRender: true,
