@@ -30,5 +30,15 @@ export const ProductPicker: Story = {
 export const ListOfItems: Story = {
   args: { definition: blockDefinition('accordion')!, settings: createBlock('accordion').settings },
 };
+export const RichText: Story = {
+  args: {
+    definition: blockDefinition('text')!,
+    settings: { ...createBlock('text').settings, html: '<p>Made by hand in <strong>Lisbon</strong>.</p>' },
+    linkTargets: { pages: [{ id: 'p1', title: 'About', path: '/about' }], files: [] },
+  },
+};
+export const Code: Story = {
+  args: { definition: blockDefinition('code')!, settings: createBlock('code').settings },
+};
 export const NoSettings: Story = { args: { definition: blockDefinition('line')!, settings: {} } };
 export const ReadOnly: Story = { args: { isReadOnly: true } };
