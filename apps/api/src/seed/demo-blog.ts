@@ -34,7 +34,7 @@ export async function seedDemoBlog(tx: Pick<Database, 'insert'>, websiteId: stri
     kind: 'collection',
     templateName: 'blog-list',
     itemTemplateName: 'blog-item',
-    navigationIndex: 3,
+    navigationIndex: 4,
     description: 'Notes from the workshop: materials, care and the people who use our goods.',
   });
   const post = (p: Omit<typeof blogPosts.$inferInsert, 'websiteId' | 'collectionId' | 'status'>) => ({

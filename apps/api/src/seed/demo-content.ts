@@ -16,6 +16,7 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
           type: 'text',
           settings: {
             text: 'We are a small workshop making durable goods for makers.\n\nEverything we sell is something we use at our own benches: bags that carry tools, paper that takes ink, shirts that survive a day of work.',
+            html: '<p>We are a small workshop making <strong>durable goods</strong> for makers.</p><p>Everything we sell is something we use at our own benches: bags that carry tools, paper that takes ink, shirts that survive a day of work.</p>',
             align: 'left',
           },
         },

@@ -44,7 +44,7 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
       ['notLinked', 'Not Linked'],
     ]);
     expect(layout[0]!.links[0]).toEqual({ collectionId: 'page-home', title: 'Home', fullUrl: '/', enabled: true });
-    expect(ids(layout[0]!)).toEqual(['page-home', 'page-shop', 'page-about', 'page-contact']);
+    expect(ids(layout[0]!)).toEqual(['page-home', 'page-shop', 'page-about', 'page-journal', 'page-contact']);
     expect(layout[1]!.links).toEqual([
       { externalLink: { url: 'https://instagram.com/', title: 'Instagram', newWindow: true }, title: 'Instagram', fullUrl: 'https://instagram.com/', enabled: true },
     ]);
@@ -63,7 +63,7 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
     expect(ids(layout[0]!)).toEqual(['page-home', folderId, 'page-shop', 'https://example.com/blog']);
     expect(layout[0]!.links[1]!.items).toEqual([{ collectionId: 'page-about', title: 'About', fullUrl: '/about', enabled: true }]);
     // Contact left the menu, so it is not linked now; the page keeps its URL either way.
-    expect(ids(layout[2]!)).toEqual(['page-contact']);
+    expect(ids(layout[2]!)).toEqual(['page-contact', 'page-journal']);
     expect((await owner.get(EDITOR_API.page('page-about'))).json().path).toBe('/about');
     expect((await owner.get(EDITOR_API.siteLayout)).json()).toEqual(layout);
   });
@@ -113,7 +113,7 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
   it('derives the main navigation from the old navigation order when a site has none stored', async () => {
     await database.db.delete(siteNavigation).where(eq(siteNavigation.websiteId, 'demo'));
     const layout = (await owner.get(EDITOR_API.siteLayout)).json() as SiteLayoutEntry[];
-    expect(ids(layout[0]!)).toEqual(['page-home', 'page-shop', 'page-about', 'page-contact']);
+    expect(ids(layout[0]!)).toEqual(['page-home', 'page-shop', 'page-about', 'page-contact', 'page-journal']);
     expect(layout[1]!.links).toEqual([]);
   });
 
