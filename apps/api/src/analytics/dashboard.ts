@@ -1,5 +1,5 @@
 import { rateMetric, type MetricRating } from '@site/tracking';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from './rows';
 import { addDays, daysBetween, nextMonth, planRange, type AnalyticsQuery } from './range';
@@ -8,7 +8,6 @@ import { estimateVisitors } from './sketch';
 import { sourceCtes, VITALS, type Vital } from './source';
 
 const TOP = 10;
-const VITAL_PAGES = 20;
 
 export interface AnalyticsReport {
   range: AnalyticsQuery;
@@ -19,7 +18,7 @@ export interface AnalyticsReport {
   /** '' is a visit without an outside referrer (typed, bookmarked, or from the site itself). */
   topReferrers: { referrer: string; visits: number }[];
   funnel: { step: 'product-view' | 'add-to-cart' | 'checkout' | 'purchase'; count: number }[];
-  /** Pages with the most web-vital samples; '' gathers records whose page is unknown. */
+  /** Web vitals of the top pages (by page views), most sampled first. */
   vitals: { path: string; metrics: Partial<Record<Vital, { p75: number; samples: number; rating: MetricRating }>> }[];
 }
 
@@ -58,9 +57,33 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   const closedDays = sql`period = 'day' and start >= ${from} and start < ${liveFrom}`;
   const monthList = sql`${`{${months.join(',')}}`}::date[]`;
   const vitalNames = sql.join(VITALS.map((v) => sql`${v}`), sql`, `);
+  // Counts of some dimensions summed over the range: month rows, day rows outside them, today live.
+  // The filter reaches into the live CTE's branches, so a query for pages never computes vitals.
+  const summed = (dimensions: SQL, keys: string[] | undefined) => {
+    const which = keys ? sql`dimension in (${dimensions}) and key = any(${`{${keys.map(arrayItem).join(',')}}`}::text[])` : sql`dimension in (${dimensions})`;
+    return sql`
+    ${live},
+    summed as (
+      select dimension, key, bucket, sum(n)::int as n from (
+        select dimension, key, bucket, n from counts where ${which}
+        union all
+        select dimension, key, bucket, n from analytics_counts
+        where ${site} and period = 'month' and start = any(${monthList}) and ${which}
+        ${sql.join(
+          daySpans(from, liveFrom, months).map(
+            ([a, b]) => sql`union all select dimension, key, bucket, n from analytics_counts
+              where ${site} and period = 'day' and start >= ${a} and start < ${b} and ${which}`,
+          ),
+          sql` `,
+        )}
+      ) c group by dimension, key, bucket
+    )`;
+  };
 
-  // Independent reads: on a server they run on separate connections at the same time.
-  const [dayAnswer, countAnswer, salesAnswer] = await Promise.all([
+  // Independent reads: on a server they run on separate connections at the same time. Vitals
+  // follow, for the top pages only: their rows grow with pages times value buckets, and a shop
+  // with thousands of product pages must not sum them all.
+  const [dayAnswer, rankedAnswer, salesAnswer] = await Promise.all([
     db.execute(sql`
       ${live}
       select day::text as day, page_views, visits, product_visits, carts, checkout_visits, sketch from days
@@ -68,33 +91,10 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
       select start::text, page_views, visits, product_visits, carts, checkout_visits, visitor_sketch
       from analytics_periods where ${site} and ${closedDays}`),
     db.execute(sql`
-      ${live},
-      summed as (
-        select dimension, key, bucket, sum(n)::int as n from (
-          select dimension, key, bucket, n from counts
-          union all
-          select dimension, key, bucket, n from analytics_counts where ${site} and period = 'month' and start = any(${monthList})
-          ${sql.join(
-            daySpans(from, liveFrom, months).map(([a, b]) => sql`union all select dimension, key, bucket, n from analytics_counts where ${site} and period = 'day' and start >= ${a} and start < ${b}`),
-            sql` `,
-          )}
-        ) c group by dimension, key, bucket
-      ),
-      top_pages as (select key, n from summed where dimension = 'page' order by n desc, key limit ${TOP}),
-      top_referrers as (select key, n from summed where dimension = 'referrer' order by n desc, key limit ${TOP}),
-      vital_pages as (
-        select key from summed where dimension in (${vitalNames}) group by key order by sum(n) desc, key limit ${VITAL_PAGES}
-      ),
-      ranked as (
-        select dimension, key, bucket,
-          sum(n) over (partition by dimension, key order by bucket) as cum, sum(n) over (partition by dimension, key) as total
-        from summed where dimension in (${vitalNames}) and key in (select key from vital_pages)
-      )
-      select 'page' as dimension, key, n, null as value from top_pages
+      ${summed(sql`'page', 'referrer'`, undefined)}
+      (select dimension, key, n, null as value from summed where dimension = 'page' order by n desc, key limit ${TOP})
       union all
-      select 'referrer', key, n, null from top_referrers
-      union all
-      select dimension, key, max(total)::int, min(bucket) filter (where cum >= ceil(0.75 * total))::text from ranked group by dimension, key`),
+      (select dimension, key, n, null from summed where dimension = 'referrer' order by n desc, key limit ${TOP})`),
     db.execute(sql`
       select count(*)::int as orders, coalesce(sum(grand_total_cents - refunded_cents), 0)::float8 as revenue
       from orders
@@ -102,8 +102,21 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
         and created_at >= (${from}::date::timestamp at time zone ${tz})
         and created_at < least(${end}::date::timestamp at time zone ${tz}, ${now.toISOString()}::timestamptz)`),
   ]);
+  const ranked = rowsOf<CountRow>(rankedAnswer);
+  const topPaths = ranked.filter((r) => r.dimension === 'page').map((r) => r.key);
+  const vitalRows = topPaths.length === 0 ? [] : rowsOf<CountRow>(
+    await db.execute(sql`
+      ${summed(vitalNames, topPaths)},
+      ranked as (
+        select dimension, key, bucket,
+          sum(n) over (partition by dimension, key order by bucket) as cum, sum(n) over (partition by dimension, key) as total
+        from summed
+      )
+      select dimension, key, max(total)::int as n, min(bucket) filter (where cum >= ceil(0.75 * total))::text as value
+      from ranked group by dimension, key`),
+  );
   const dayRows = rowsOf<DayRow>(dayAnswer);
-  const countRows = rowsOf<CountRow>(countAnswer);
+  const countRows = [...ranked, ...vitalRows];
   const [sales] = rowsOf<{ orders: number; revenue: number }>(salesAnswer);
 
   const byDay = new Map(dayRows.map((r) => [r.day, r]));
@@ -131,6 +144,9 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
     vitals: vitalsByPage(countRows.filter((r) => (VITALS as readonly string[]).includes(r.dimension))),
   };
 }
+
+/** A text[] literal element, quoted so commas, braces and quotes in a path stay inside it. */
+const arrayItem = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
 /** The closed days not inside a rolled month: before the first month and after the last. */
 function daySpans(from: string, liveFrom: string, months: string[]): [string, string][] {
