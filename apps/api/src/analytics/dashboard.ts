@@ -29,8 +29,7 @@ interface DayRow {
   product_visits: number;
   carts: number;
   checkout_visits: number;
-  /** Base64 of the day's visitor sketch; null on a day without identified visitors. */
-  sketch: string | null;
+  sketch: Uint8Array | null;
 }
 interface CountRow {
   dimension: string;
@@ -59,12 +58,17 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   const monthList = sql`${`{${months.join(',')}}`}::date[]`;
   const vitalNames = sql.join(VITALS.map((v) => sql`${v}`), sql`, `);
   // Counts of some dimensions summed over the range: month rows, day rows outside them, today live.
-  const sumOf = (name: string, which: SQL) => sql`
-    ${sql.raw(name)} as (
+  // The filter reaches into the live CTE's branches, so a query for pages never computes vitals.
+  const summed = (dimensions: SQL, keys: string[] | undefined) => {
+    const which = keys ? sql`dimension in (${dimensions}) and key = any(${`{${keys.map(arrayItem).join(',')}}`}::text[])` : sql`dimension in (${dimensions})`;
+    return sql`
+    ${live},
+    summed as (
       select dimension, key, bucket, sum(n)::int as n from (
         select dimension, key, bucket, n from counts where ${which}
         union all
-        select dimension, key, bucket, n from analytics_counts where ${site} and period = 'month' and start = any(${monthList}) and ${which}
+        select dimension, key, bucket, n from analytics_counts
+        where ${site} and period = 'month' and start = any(${monthList}) and ${which}
         ${sql.join(
           daySpans(from, liveFrom, months).map(
             ([a, b]) => sql`union all select dimension, key, bucket, n from analytics_counts
@@ -74,38 +78,23 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
         )}
       ) c group by dimension, key, bucket
     )`;
+  };
 
-  // One statement, so today's events are read and parsed once for every figure. Vitals are summed
-  // for the top pages only: their rows grow with pages times buckets, and a shop with thousands of
-  // product pages must not sum them all. Sales, on another table, are read alongside.
-  const [reportAnswer, salesAnswer] = await Promise.all([
+  // Independent reads: on a server they run on separate connections at the same time. Vitals
+  // follow, for the top pages only: their rows grow with pages times value buckets, and a shop
+  // with thousands of product pages must not sum them all.
+  const [dayAnswer, rankedAnswer, salesAnswer] = await Promise.all([
     db.execute(sql`
-      ${live},
-      ${sumOf('ranks', sql`dimension in ('page', 'referrer')`)},
-      top_pages as (select key, n from ranks where dimension = 'page' order by n desc, key limit ${TOP}),
-      top_referrers as (select key, n from ranks where dimension = 'referrer' order by n desc, key limit ${TOP}),
-      ${sumOf('vital_buckets', sql`dimension in (${vitalNames}) and key in (select key from top_pages)`)},
-      vital_ranks as (
-        select dimension, key, bucket,
-          sum(n) over (partition by dimension, key order by bucket) as cum, sum(n) over (partition by dimension, key) as total
-        from vital_buckets
-      ),
-      day_rows as (
-        select day::text as day, page_views, visits, product_visits, carts, checkout_visits, sketch from days
-        union all
-        select start::text, page_views, visits, product_visits, carts, checkout_visits, visitor_sketch
-        from analytics_periods where ${site} and ${closedDays}
-      )
-      select
-        (select coalesce(json_agg(json_build_object('day', day, 'page_views', page_views, 'visits', visits, 'product_visits', product_visits,
-          'carts', carts, 'checkout_visits', checkout_visits, 'sketch', encode(sketch, 'base64'))), '[]') from day_rows) as days,
-        (select coalesce(json_agg(c), '[]') from (
-          select 'page' as dimension, key, n, null as value from top_pages
-          union all
-          select 'referrer', key, n, null from top_referrers
-          union all
-          select dimension, key, max(total)::int, min(bucket) filter (where cum >= ceil(0.75 * total))::text from vital_ranks group by dimension, key
-        ) c) as counts`),
+      ${live}
+      select day::text as day, page_views, visits, product_visits, carts, checkout_visits, sketch from days
+      union all
+      select start::text, page_views, visits, product_visits, carts, checkout_visits, visitor_sketch
+      from analytics_periods where ${site} and ${closedDays}`),
+    db.execute(sql`
+      ${summed(sql`'page', 'referrer'`, undefined)}
+      (select dimension, key, n, null as value from summed where dimension = 'page' order by n desc, key limit ${TOP})
+      union all
+      (select dimension, key, n, null from summed where dimension = 'referrer' order by n desc, key limit ${TOP})`),
     db.execute(sql`
       select count(*)::int as orders, coalesce(sum(grand_total_cents - refunded_cents), 0)::float8 as revenue
       from orders
@@ -113,9 +102,21 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
         and created_at >= (${from}::date::timestamp at time zone ${tz})
         and created_at < least(${end}::date::timestamp at time zone ${tz}, ${now.toISOString()}::timestamptz)`),
   ]);
-  const [report] = rowsOf<{ days: DayRow[]; counts: CountRow[] }>(reportAnswer);
-  const dayRows = report?.days ?? [];
-  const countRows = (report?.counts ?? []).sort((x, y) => y.n - x.n || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  const ranked = rowsOf<CountRow>(rankedAnswer);
+  const topPaths = ranked.filter((r) => r.dimension === 'page').map((r) => r.key);
+  const vitalRows = topPaths.length === 0 ? [] : rowsOf<CountRow>(
+    await db.execute(sql`
+      ${summed(vitalNames, topPaths)},
+      ranked as (
+        select dimension, key, bucket,
+          sum(n) over (partition by dimension, key order by bucket) as cum, sum(n) over (partition by dimension, key) as total
+        from summed
+      )
+      select dimension, key, max(total)::int as n, min(bucket) filter (where cum >= ceil(0.75 * total))::text as value
+      from ranked group by dimension, key`),
+  );
+  const dayRows = rowsOf<DayRow>(dayAnswer);
+  const countRows = [...ranked, ...vitalRows];
   const [sales] = rowsOf<{ orders: number; revenue: number }>(salesAnswer);
 
   const byDay = new Map(dayRows.map((r) => [r.day, r]));
@@ -126,7 +127,7 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
     currency,
     totals: {
       visits: sum('visits'),
-      uniqueVisitors: estimateVisitors(dayRows.map((r) => (r.sketch ? Buffer.from(r.sketch, 'base64') : null))),
+      uniqueVisitors: estimateVisitors(dayRows.map((r) => r.sketch)),
       pageViews: sum('page_views'),
       orders,
       revenueCents: sales?.revenue ?? 0,
@@ -143,6 +144,9 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
     vitals: vitalsByPage(countRows.filter((r) => (VITALS as readonly string[]).includes(r.dimension))),
   };
 }
+
+/** A text[] literal element, quoted so commas, braces and quotes in a path stay inside it. */
+const arrayItem = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
 /** The closed days not inside a rolled month: before the first month and after the last. */
 function daySpans(from: string, liveFrom: string, months: string[]): [string, string][] {
