@@ -25,7 +25,7 @@ export const analyticsMessages = {
   referrer: 'Referrer',
   direct: 'Direct or none',
   unknownPage: 'Page not known',
-  vitals: 'Core Web Vitals (75th percentile)',
+  vitals: 'Core Web Vitals of the top pages (75th percentile)',
   vitalsNote: 'Good and poor limits: LCP 2.5 s / 4 s, CLS 0.1 / 0.25, INP 200 ms / 500 ms, FID 100 ms / 300 ms.',
   vitalNames: { LCP: 'Largest contentful paint', CLS: 'Layout shift', INP: 'Interaction to next paint', FID: 'First input delay' } satisfies Record<VitalName, string>,
   ratings: { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' } satisfies Record<VitalRating, string>,
