@@ -165,7 +165,9 @@ describe.each(targets)('analytics on $name', (target) => {
     const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
     const owner = await new EditorClient(app).signIn(DEMO_OWNER);
     const url = (q: Record<string, string>) => `${ANALYTICS_PATH}?${new URLSearchParams(q)}`;
-    expect((await viewer.call('GET', url(RANGE))).statusCode).toBe(200);
+    const answer = await viewer.call('GET', url({ ...RANGE, tz: 'europe/paris' }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().range.tz).toBe(TZ);
     expect((await new Shopper(app).get(url(RANGE))).statusCode).toBe(401);
     for (const bad of [
       { ...RANGE, tz: 'Mars/Olympus' },

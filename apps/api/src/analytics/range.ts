@@ -8,12 +8,12 @@ const DAY_MS = 86_400_000;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date');
 
-function knownTimeZone(tz: string): boolean {
+/** The zone's canonical IANA name ('europe/paris' → 'Europe/Paris'), or undefined when unknown. */
+function canonicalTimeZone(tz: string): string | undefined {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -21,7 +21,15 @@ export const AnalyticsQuerySchema = z
   .object({
     from: isoDay,
     to: isoDay,
-    tz: z.string().max(64).refine(knownTimeZone, 'unknown time zone'),
+    // Canonical, so one zone spelled two ways shares its rollups.
+    tz: z
+      .string()
+      .max(64)
+      .transform((tz, ctx) => {
+        const canonical = canonicalTimeZone(tz);
+        if (!canonical) ctx.addIssue({ code: 'custom', message: 'unknown time zone' });
+        return canonical ?? z.NEVER;
+      }),
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => dayNumber(q.to) - dayNumber(q.from) < MAX_RANGE_DAYS, { message: `at most ${MAX_RANGE_DAYS} days`, path: ['to'] });
