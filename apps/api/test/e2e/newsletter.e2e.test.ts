@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     await owner.getByRole('link', { name: 'Mailing lists' }).click();
     await owner.getByLabel('New list').fill('Workshop news');
     await owner.getByRole('button', { name: 'Create list' }).click();
-    await expect.poll(() => owner.getByRole('button', { name: 'Workshop news', exact: true }).count()).toBe(1);
+    await owner.getByRole('button', { name: 'Workshop news', exact: true }).waitFor();
   });
 
   it('registers a webhook for subscriber added and keeps its secret', async () => {
