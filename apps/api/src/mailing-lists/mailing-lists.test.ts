@@ -1,6 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EDITOR_API, MAILING_API, mailingMessages, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type MailingListView, type PageDetail, type WebhookView } from '@site/page-content';
+import {
+  EDITOR_API,
+  MAILING_API,
+  mailingMessages,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type MailingListView,
+  type PageDetail,
+  type WebhookView,
+} from '@site/page-content';
 import { messages as formMessages } from '@site/forms';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +65,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     jobs = await createJobQueue(database, { retryDelaySeconds: 1, pollSeconds: 0.5, stopTimeoutMs: 1000 });
     app = await buildApp({ database, writesPerMinute: 0, jobs });
     receiver = await startReceiver();
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
+    [owner, viewer] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
@@ -69,21 +81,34 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     const key = (await visitor.post('/api/form/FormSubmissionKey')).json().data.key as string;
     return visitor.post(MAILING_API.subscribe, { pageId: page.id, blockId: 'news', key, ...body });
   };
-  const lastEmail = async () => (await database.db.select().from(outgoingEmails).orderBy(desc(outgoingEmails.createdAt)).limit(1))[0]!;
-  const subscriberRow = async (email: string) => (await database.db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.email, email)))[0];
+  const lastEmail = async () =>
+    (await database.db.select().from(outgoingEmails).orderBy(desc(outgoingEmails.createdAt)).limit(1))[0]!;
+  const subscriberRow = async (email: string) =>
+    (
+      await database.db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.email, email))
+    )[0];
 
   it('lets the owner create, rename and list mailing lists; names are required and unique; a viewer only reads', async () => {
     const created = await owner.call('POST', MAILING_API.lists, { name: 'Workshop news' });
     expect(created.statusCode, created.body).toBe(201);
     list = created.json();
     expect(list).toMatchObject({ name: 'Workshop news', isDefault: true, subscriberCount: 0 });
-    expect((await owner.call('POST', MAILING_API.lists, { name: 'Workshop news' })).json().error.message).toBe(mailingMessages.listNameTaken);
-    expect((await owner.call('POST', MAILING_API.lists, { name: '  ' })).json().error.message).toBe(mailingMessages.listNameRequired);
+    expect(
+      (await owner.call('POST', MAILING_API.lists, { name: 'Workshop news' })).json().error.message,
+    ).toBe(mailingMessages.listNameTaken);
+    expect((await owner.call('POST', MAILING_API.lists, { name: '  ' })).json().error.message).toBe(
+      mailingMessages.listNameRequired,
+    );
     const other = (await owner.call('POST', MAILING_API.lists, { name: 'Other' })).json() as MailingListView;
     expect(other.isDefault).toBe(false);
-    expect((await owner.call('PATCH', MAILING_API.list(other.id), { name: 'Renamed' })).json().name).toBe('Renamed');
+    expect((await owner.call('PATCH', MAILING_API.list(other.id), { name: 'Renamed' })).json().name).toBe(
+      'Renamed',
+    );
     expect((await viewer.call('POST', MAILING_API.lists, { name: 'Nope' })).statusCode).toBe(403);
-    expect((await viewer.get(MAILING_API.lists)).json().lists.map((l: MailingListView) => l.name)).toEqual(['Workshop news', 'Renamed']);
+    expect((await viewer.get(MAILING_API.lists)).json().lists.map((l: MailingListView) => l.name)).toEqual([
+      'Workshop news',
+      'Renamed',
+    ]);
     expect((await owner.call('DELETE', MAILING_API.list(other.id))).statusCode).toBe(204);
     expect((await new Shopper(app).get(MAILING_API.lists)).statusCode).toBe(401);
   });
@@ -94,8 +119,14 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.message).toBe(mailingMessages.webhookUrlInvalid);
     }
-    expect((await owner.call('POST', MAILING_API.webhooks, { url: receiver.url, events: [] })).json().error.message).toBe(mailingMessages.webhookEventsRequired);
-    const res = await owner.call('POST', MAILING_API.webhooks, { url: `${receiver.url}/hook`, events: ['subscriber.added', 'form.submitted'] });
+    expect(
+      (await owner.call('POST', MAILING_API.webhooks, { url: receiver.url, events: [] })).json().error
+        .message,
+    ).toBe(mailingMessages.webhookEventsRequired);
+    const res = await owner.call('POST', MAILING_API.webhooks, {
+      url: `${receiver.url}/hook`,
+      events: ['subscriber.added', 'form.submitted'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json() as WebhookView).secret).toMatch(/^[0-9a-f]{64}$/);
     expect((await owner.get(MAILING_API.webhooks)).json().webhooks[0]).not.toHaveProperty('secret');
@@ -103,17 +134,30 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
 
   it('publishes a page with a newsletter block connected to the list', async () => {
     page = (await owner.call('POST', EDITOR_API.pages, { title: 'News' })).json();
-    const document = { sections: [{ id: 's1', blocks: [{ id: 'news', type: 'newsletter', settings: { listId: list.id, doubleOptIn: true } }] }] };
+    const document = {
+      sections: [
+        {
+          id: 's1',
+          blocks: [{ id: 'news', type: 'newsletter', settings: { listId: list.id, doubleOptIn: true } }],
+        },
+      ],
+    };
     const saved = await owner.call('PUT', EDITOR_API.draft(page.id), { document, version: page.version });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.json().version })).statusCode).toBe(200);
+    expect(
+      (await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.json().version })).statusCode,
+    ).toBe(200);
     const html = (await new Shopper(app).get(page.path)).body;
     expect(html).toContain('data-newsletter-block data-double-opt-in');
   });
 
   it('refuses sign-ups without a crumb, with a bad email, a spent key or an unconnected block', async () => {
     const visitor = new Shopper(app);
-    const noCrumb = await app.inject({ method: 'POST', url: MAILING_API.subscribe, payload: { pageId: page.id, blockId: 'news', email: 'a@b.co', key: 'k' } });
+    const noCrumb = await app.inject({
+      method: 'POST',
+      url: MAILING_API.subscribe,
+      payload: { pageId: page.id, blockId: 'news', email: 'a@b.co', key: 'k' },
+    });
     expect(noCrumb.statusCode).toBe(403);
     const bad = await signUp(visitor, { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
@@ -121,7 +165,12 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     const elsewhere = await signUp(visitor, { email: 'x@example.com', blockId: 'missing' });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json().error).toBe(mailingMessages.newsletterNotConnected);
-    const reused = await visitor.post(MAILING_API.subscribe, { pageId: page.id, blockId: 'news', email: 'x@example.com', key: 'never-issued' });
+    const reused = await visitor.post(MAILING_API.subscribe, {
+      pageId: page.id,
+      blockId: 'news',
+      email: 'x@example.com',
+      key: 'never-issued',
+    });
     expect(reused.json().error).toBe(formMessages.submitKeyUnavailable);
     expect(await subscriberRow('x@example.com')).toBeUndefined();
   });
@@ -135,7 +184,11 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
   it('signs a visitor up with double opt-in: a confirmation email, a single-use link, then the signed webhook', async () => {
     const res = await signUp(new Shopper(app), { email: ' Ada@Example.com ' });
     expect(res.json()).toEqual({ success: true });
-    expect(await subscriberRow('ada@example.com')).toMatchObject({ status: 'pending', source: 'newsletter-block', confirmedAt: null });
+    expect(await subscriberRow('ada@example.com')).toMatchObject({
+      status: 'pending',
+      source: 'newsletter-block',
+      confirmedAt: null,
+    });
     const email = await lastEmail();
     expect(email).toMatchObject({ to: 'ada@example.com', kind: 'newsletter-confirmation' });
     expect(email.subject).toContain('Workshop news');
@@ -143,17 +196,32 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     const confirm = await new Shopper(app).get(new URL(link).pathname + new URL(link).search);
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toMatch(/^\/newsletter\/unsubscribe\?token=[\w-]+&confirmed=1$/);
-    expect(await subscriberRow('ada@example.com')).toMatchObject({ status: 'confirmed', confirmTokenHash: null });
+    expect(await subscriberRow('ada@example.com')).toMatchObject({
+      status: 'confirmed',
+      confirmTokenHash: null,
+    });
     const again = await new Shopper(app).get(new URL(link).pathname + new URL(link).search);
     expect(again.headers.location).toBe('/newsletter/unsubscribe?invalid=confirm');
 
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
     const [delivery] = receiver.received;
     const secret = (await database.db.query.webhooks.findFirst())!.secret;
-    expect(verifyDelivery(secret, String(delivery!.headers[WEBHOOK_TIMESTAMP_HEADER]), delivery!.body, String(delivery!.headers[WEBHOOK_SIGNATURE_HEADER]))).toBe(true);
-    expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'subscriber.added', data: { email: 'ada@example.com', listId: list.id, source: 'newsletter-block' } });
+    expect(
+      verifyDelivery(
+        secret,
+        String(delivery!.headers[WEBHOOK_TIMESTAMP_HEADER]),
+        delivery!.body,
+        String(delivery!.headers[WEBHOOK_SIGNATURE_HEADER]),
+      ),
+    ).toBe(true);
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      event: 'subscriber.added',
+      data: { email: 'ada@example.com', listId: list.id, source: 'newsletter-block' },
+    });
     const hook = (await owner.get(MAILING_API.webhooks)).json().webhooks[0] as WebhookView;
-    await expect.poll(async () => (await owner.get(MAILING_API.deliveries(hook.id))).json().deliveries[0]?.status).toBe('delivered');
+    await expect
+      .poll(async () => (await owner.get(MAILING_API.deliveries(hook.id))).json().deliveries[0]?.status)
+      .toBe('delivered');
 
     const unsubscribePage = await new Shopper(app).get(confirm.headers.location!);
     expect(unsubscribePage.statusCode).toBe(200);
@@ -169,7 +237,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
   it('lists subscribers with search and exports CSV that a spreadsheet cannot run', async () => {
     await signUp(new Shopper(app), { email: '=cmd@example.com' });
     const found = (await owner.get(`${MAILING_API.subscribers(list.id)}?search=CMD`)).json();
-    expect(found).toMatchObject({ total: 1, subscribers: [{ email: '=cmd@example.com', status: 'pending' }] });
+    expect(found).toMatchObject({
+      total: 1,
+      subscribers: [{ email: '=cmd@example.com', status: 'pending' }],
+    });
     expect((await owner.get(`${MAILING_API.subscribers(list.id)}?search=%25`)).json().total).toBe(0);
     const csv = await viewer.get(MAILING_API.subscribersCsv(list.id));
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -178,7 +249,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
   });
 
   it('feeds the default list from the restock form box', async () => {
-    const [variant] = await database.db.query.variants.findMany({ where: (v, { eq: is }) => is(v.qtyInStock, 0), limit: 1 });
+    const [variant] = await database.db.query.variants.findMany({
+      where: (v, { eq: is }) => is(v.qtyInStock, 0),
+      limit: 1,
+    });
     expect(variant, 'the demo store has a sold-out variant').toBeDefined();
     const res = await new Shopper(app).post('/api/commerce/restock-notifications', {
       productId: variant!.productId,
@@ -188,15 +262,34 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
       isJoinMailingList: true,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await subscriberRow('restock@example.com')).toMatchObject({ listId: list.id, status: 'pending', source: 'restock-form' });
+    expect(await subscriberRow('restock@example.com')).toMatchObject({
+      listId: list.id,
+      status: 'pending',
+      source: 'restock-form',
+    });
   });
 
   it('never holds up the request when a receiver hangs or fails, and retries a failure', async () => {
-    await owner.call('POST', MAILING_API.webhooks, { url: `${receiver.url}/slow`, events: ['subscriber.added'] });
-    const failing = (await owner.call('POST', MAILING_API.webhooks, { url: `${receiver.url}/fail`, events: ['subscriber.added'] })).json() as WebhookView;
+    await owner.call('POST', MAILING_API.webhooks, {
+      url: `${receiver.url}/slow`,
+      events: ['subscriber.added'],
+    });
+    const failing = (
+      await owner.call('POST', MAILING_API.webhooks, {
+        url: `${receiver.url}/fail`,
+        events: ['subscriber.added'],
+      })
+    ).json() as WebhookView;
     const started = Date.now();
     const page2 = await owner.call('PUT', EDITOR_API.draft(page.id), {
-      document: { sections: [{ id: 's1', blocks: [{ id: 'news', type: 'newsletter', settings: { listId: list.id, doubleOptIn: false } }] }] },
+      document: {
+        sections: [
+          {
+            id: 's1',
+            blocks: [{ id: 'news', type: 'newsletter', settings: { listId: list.id, doubleOptIn: false } }],
+          },
+        ],
+      },
       version: (await owner.get(EDITOR_API.page(page.id))).json().version,
     });
     await owner.call('POST', EDITOR_API.publish(page.id), { version: page2.json().version });
@@ -204,8 +297,27 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     expect(res.json()).toEqual({ success: true });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await subscriberRow('direct@example.com')).toMatchObject({ status: 'confirmed' });
-    await expect.poll(async () => (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, failing.id)))[0]?.attempts ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .select()
+              .from(webhookDeliveries)
+              .where(eq(webhookDeliveries.webhookId, failing.id))
+          )[0]?.attempts ?? 0,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     const [failed] = (await owner.get(MAILING_API.deliveries(failing.id))).json().deliveries;
     expect(failed).toMatchObject({ status: 'pending', responseStatus: 500, lastError: 'HTTP 500' });
   }, 30_000);
+
+  it('treats a mangled confirmation or unsubscribe link (a repeated token) as not valid, never a 500', async () => {
+    const confirm = await app.inject('/newsletter/confirm?token=%FF&token=');
+    expect(confirm.statusCode).toBe(303);
+    expect(confirm.headers.location).toBe('/newsletter/unsubscribe?invalid=confirm');
+    const unsubscribe = await app.inject({ method: 'POST', url: '/newsletter/unsubscribe?token=a&token=b' });
+    expect(unsubscribe.statusCode).toBe(400);
+  });
 });

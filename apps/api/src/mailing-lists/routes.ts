@@ -21,8 +21,22 @@ import { requireCrumb } from '../security/crumb';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { registerWebhookRoutes, webhookRouteDocs } from '../webhooks/routes';
 import type { UrlPolicy } from '../webhooks/url-policy';
-import { createMailingList, deleteMailingList, listMailingLists, listSubscribers, renameMailingList, subscribersCsv } from './list-store';
-import { confirmSubscription, CONFIRM_PATH, subscribe, UNSUBSCRIBE_PATH, unsubscribe, type SubscriberEvent } from './subscriptions';
+import {
+  createMailingList,
+  deleteMailingList,
+  listMailingLists,
+  listSubscribers,
+  renameMailingList,
+  subscribersCsv,
+} from './list-store';
+import {
+  confirmSubscription,
+  CONFIRM_PATH,
+  subscribe,
+  UNSUBSCRIBE_PATH,
+  unsubscribe,
+  type SubscriberEvent,
+} from './subscriptions';
 
 export interface MailingListRouteOptions {
   db: Database;
@@ -34,6 +48,11 @@ export interface MailingListRouteOptions {
 
 const ListParams = z.object({ id: z.string().min(1).max(200) });
 const TokenQuery = z.object({ token: z.string().max(200).default('') });
+/** The link's token; a mangled link (a repeated or huge token) is one nobody was sent. */
+const tokenOf = (query: unknown): string | undefined => {
+  const parsed = TokenQuery.safeParse(query);
+  return parsed.success ? parsed.data.token : undefined;
+};
 
 export const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -44,7 +63,9 @@ async function publishedNewsletterBlock(db: Database, websiteId: string, pageId:
     .from(pages)
     .where(and(eq(pages.id, pageId), eq(pages.websiteId, websiteId)));
   const document: PageDocument | null | undefined = page?.enabled ? page.document : undefined;
-  const block = document?.sections.flatMap((s) => s.blocks).find((b) => b.id === blockId && b.type === 'newsletter');
+  const block = document?.sections
+    .flatMap((s) => s.blocks)
+    .find((b) => b.id === blockId && b.type === 'newsletter');
   const settings = block?.settings as { listId?: unknown; doubleOptIn?: unknown } | undefined;
   if (typeof settings?.listId !== 'string' || settings.listId === '') return undefined;
   return { listId: settings.listId, doubleOptIn: settings.doubleOptIn !== false };
@@ -53,46 +74,78 @@ async function publishedNewsletterBlock(db: Database, websiteId: string, pageId:
 export function registerMailingListRoutes(app: FastifyInstance, options: MailingListRouteOptions): void {
   const { db, websiteId, webhooks } = options;
   const signUps = createRateLimiter(options.signUpLimit ?? DEFAULT_SUBMISSION_LIMIT);
-  const added = (event: SubscriberEvent | undefined) => (event ? webhooks.emit('subscriber.added', { ...event }) : Promise.resolve());
+  const added = (event: SubscriberEvent | undefined) =>
+    event ? webhooks.emit('subscriber.added', { ...event }) : Promise.resolve();
 
   // Answers in the shape the storefront's form flow reads (`{ errors }` or `{ error }`).
-  app.post(MAILING_API.subscribe, { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-    const limited = signUps.hit(request.ip);
-    if (!limited.allowed) return reply.status(429).header('retry-after', String(limited.retryAfterSeconds)).send({ error: formMessages.submitRateLimited });
-    const body = newsletterSignUpSchema.safeParse(request.body);
-    if (!body.success) return reply.status(400).send({ error: formMessages.submitFieldsUnparseable });
-    const { pageId, blockId, email, key, website } = body.data;
-    if (website) return { success: true };
-    if (!isValidEmail(email.trim())) return reply.status(400).send({ errors: { email: formMessages.emailInvalid } });
-    const block = await publishedNewsletterBlock(db, websiteId, pageId, blockId);
-    if (!block) return reply.status(404).send({ error: mailingMessages.newsletterNotConnected });
-    const at = new Date();
-    const result = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(formSubmissionKeys)
-        .set({ usedAt: at })
-        .where(and(eq(formSubmissionKeys.key, key), eq(formSubmissionKeys.websiteId, websiteId), isNull(formSubmissionKeys.usedAt), gt(formSubmissionKeys.createdAt, new Date(at.getTime() - FORM_KEY_TTL_MS))))
-        .returning({ key: formSubmissionKeys.key });
-      if (claimed.length === 0) return undefined;
-      return subscribe(tx, websiteId, { listId: block.listId, email, source: 'newsletter-block', doubleOptIn: block.doubleOptIn, origin: origin(request) });
-    });
-    if (!result) return reply.status(400).send({ error: formMessages.submitKeyUnavailable });
-    // After the commit, and not awaited by the visitor beyond queueing: a slow receiver is the queue's problem.
-    await added(result.added);
-    return { success: true };
-  });
+  app.post(
+    MAILING_API.subscribe,
+    { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
+    async (request, reply) => {
+      const limited = signUps.hit(request.ip);
+      if (!limited.allowed)
+        return reply
+          .status(429)
+          .header('retry-after', String(limited.retryAfterSeconds))
+          .send({ error: formMessages.submitRateLimited });
+      const body = newsletterSignUpSchema.safeParse(request.body);
+      if (!body.success) return reply.status(400).send({ error: formMessages.submitFieldsUnparseable });
+      const { pageId, blockId, email, key, website } = body.data;
+      if (website) return { success: true };
+      if (!isValidEmail(email.trim()))
+        return reply.status(400).send({ errors: { email: formMessages.emailInvalid } });
+      const block = await publishedNewsletterBlock(db, websiteId, pageId, blockId);
+      if (!block) return reply.status(404).send({ error: mailingMessages.newsletterNotConnected });
+      const at = new Date();
+      const result = await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(formSubmissionKeys)
+          .set({ usedAt: at })
+          .where(
+            and(
+              eq(formSubmissionKeys.key, key),
+              eq(formSubmissionKeys.websiteId, websiteId),
+              isNull(formSubmissionKeys.usedAt),
+              gt(formSubmissionKeys.createdAt, new Date(at.getTime() - FORM_KEY_TTL_MS)),
+            ),
+          )
+          .returning({ key: formSubmissionKeys.key });
+        if (claimed.length === 0) return undefined;
+        return subscribe(tx, websiteId, {
+          listId: block.listId,
+          email,
+          source: 'newsletter-block',
+          doubleOptIn: block.doubleOptIn,
+          origin: origin(request),
+        });
+      });
+      if (!result) return reply.status(400).send({ error: formMessages.submitKeyUnavailable });
+      // After the commit, and not awaited by the visitor beyond queueing: a slow receiver is the queue's problem.
+      await added(result.added);
+      return { success: true };
+    },
+  );
 
   app.get(CONFIRM_PATH, async (request, reply) => {
-    const { token } = TokenQuery.parse(request.query);
+    const token = tokenOf(request.query);
+    if (token === undefined) return reply.redirect(`${UNSUBSCRIBE_PATH}?invalid=confirm`, 303);
     const result = await confirmSubscription(db, websiteId, token);
     if (result.kind === 'invalid') return reply.redirect(`${UNSUBSCRIBE_PATH}?invalid=confirm`, 303);
     await added(result.added);
-    return reply.redirect(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(result.unsubscribeToken)}&confirmed=1`, 303);
+    return reply.redirect(
+      `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(result.unsubscribeToken)}&confirmed=1`,
+      303,
+    );
   });
 
   // The page's button, and a mail client's one-click unsubscribe (RFC 8058), post here.
   app.post(UNSUBSCRIBE_PATH, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply: FastifyReply) => {
-    const { token } = TokenQuery.parse(request.query);
+    const token = tokenOf(request.query);
+    if (token === undefined) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'INVALID_TOKEN', message: 'This unsubscribe link is not valid.' } });
+    }
     await unsubscribe(db, websiteId, token);
     return reply.redirect(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`, 303);
   });
@@ -104,18 +157,53 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
     const write = { preHandler: guard.write };
     const listId = (request: FastifyRequest) => parse(ListParams, request.params).id;
 
-    scope.get(MAILING_API.lists, read, handle(async () => ({ lists: await listMailingLists(db, websiteId) })));
-    scope.post(MAILING_API.lists, write, handle(async (request, reply) => reply.status(201).send(await createMailingList(db, websiteId, parse(mailingListInputSchema, request.body).name))));
-    scope.patch(`${MAILING_API.lists}/:id`, write, handle(async (request) => renameMailingList(db, websiteId, listId(request), parse(mailingListInputSchema, request.body).name)));
-    scope.delete(`${MAILING_API.lists}/:id`, write, handle(async (request, reply) => {
-      await deleteMailingList(db, websiteId, listId(request));
-      return reply.status(204).send();
-    }));
-    scope.get(`${MAILING_API.lists}/:id/subscribers`, read, handle(async (request) => listSubscribers(db, websiteId, listId(request), parse(subscriberQuerySchema, request.query))));
-    scope.get(`${MAILING_API.lists}/:id/subscribers.csv`, read, handle(async (request, reply) => {
-      const csv = await subscribersCsv(db, websiteId, listId(request));
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="subscribers.csv"').send(csv);
-    }));
+    scope.get(
+      MAILING_API.lists,
+      read,
+      handle(async () => ({ lists: await listMailingLists(db, websiteId) })),
+    );
+    scope.post(
+      MAILING_API.lists,
+      write,
+      handle(async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createMailingList(db, websiteId, parse(mailingListInputSchema, request.body).name)),
+      ),
+    );
+    scope.patch(
+      `${MAILING_API.lists}/:id`,
+      write,
+      handle(async (request) =>
+        renameMailingList(db, websiteId, listId(request), parse(mailingListInputSchema, request.body).name),
+      ),
+    );
+    scope.delete(
+      `${MAILING_API.lists}/:id`,
+      write,
+      handle(async (request, reply) => {
+        await deleteMailingList(db, websiteId, listId(request));
+        return reply.status(204).send();
+      }),
+    );
+    scope.get(
+      `${MAILING_API.lists}/:id/subscribers`,
+      read,
+      handle(async (request) =>
+        listSubscribers(db, websiteId, listId(request), parse(subscriberQuerySchema, request.query)),
+      ),
+    );
+    scope.get(
+      `${MAILING_API.lists}/:id/subscribers.csv`,
+      read,
+      handle(async (request, reply) => {
+        const csv = await subscribersCsv(db, websiteId, listId(request));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="subscribers.csv"')
+          .send(csv);
+      }),
+    );
     registerWebhookRoutes(scope, { db, websiteId, guard, policy: options.policy });
   });
 }
@@ -123,14 +211,55 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
 const owner = { tags: ['mailing lists'], guard: 'member' as const };
 const visitor = { tags: ['mailing lists'] };
 export const mailingListRouteDocs: RouteDocs = {
-  [`POST ${MAILING_API.subscribe}`]: { ...visitor, guard: 'crumb', summary: "A visitor's sign-up from a published newsletter block (spends a form key; double opt-in sends a confirmation email)", body: newsletterSignUpSchema },
-  [`GET ${CONFIRM_PATH}`]: { ...visitor, summary: 'The confirmation link: joins the list once, then shows the newsletter page (303)', query: TokenQuery },
-  [`POST ${UNSUBSCRIBE_PATH}`]: { ...visitor, summary: 'Unsubscribes the holder of the token (303 to the newsletter page)', query: TokenQuery },
-  [`GET ${MAILING_API.lists}`]: { ...owner, summary: "The site's mailing lists with their confirmed subscriber counts" },
-  [`POST ${MAILING_API.lists}`]: { ...owner, summary: 'Create a list (201); the first one is the default', body: mailingListInputSchema, status: 201 },
-  [`PATCH ${MAILING_API.lists}/:id`]: { ...owner, summary: 'Rename a list', params: ListParams, body: mailingListInputSchema },
-  [`DELETE ${MAILING_API.lists}/:id`]: { ...owner, summary: 'Delete a list and its subscribers (204)', params: ListParams, status: 204 },
-  [`GET ${MAILING_API.lists}/:id/subscribers`]: { ...owner, summary: 'Subscribers, newest first, with search', params: ListParams, query: subscriberQuerySchema },
-  [`GET ${MAILING_API.lists}/:id/subscribers.csv`]: { ...owner, summary: 'Every subscriber of the list as CSV', params: ListParams },
+  [`POST ${MAILING_API.subscribe}`]: {
+    ...visitor,
+    guard: 'crumb',
+    summary:
+      "A visitor's sign-up from a published newsletter block (spends a form key; double opt-in sends a confirmation email)",
+    body: newsletterSignUpSchema,
+  },
+  [`GET ${CONFIRM_PATH}`]: {
+    ...visitor,
+    summary: 'The confirmation link: joins the list once, then shows the newsletter page (303)',
+    query: TokenQuery,
+  },
+  [`POST ${UNSUBSCRIBE_PATH}`]: {
+    ...visitor,
+    summary: 'Unsubscribes the holder of the token (303 to the newsletter page)',
+    query: TokenQuery,
+  },
+  [`GET ${MAILING_API.lists}`]: {
+    ...owner,
+    summary: "The site's mailing lists with their confirmed subscriber counts",
+  },
+  [`POST ${MAILING_API.lists}`]: {
+    ...owner,
+    summary: 'Create a list (201); the first one is the default',
+    body: mailingListInputSchema,
+    status: 201,
+  },
+  [`PATCH ${MAILING_API.lists}/:id`]: {
+    ...owner,
+    summary: 'Rename a list',
+    params: ListParams,
+    body: mailingListInputSchema,
+  },
+  [`DELETE ${MAILING_API.lists}/:id`]: {
+    ...owner,
+    summary: 'Delete a list and its subscribers (204)',
+    params: ListParams,
+    status: 204,
+  },
+  [`GET ${MAILING_API.lists}/:id/subscribers`]: {
+    ...owner,
+    summary: 'Subscribers, newest first, with search',
+    params: ListParams,
+    query: subscriberQuerySchema,
+  },
+  [`GET ${MAILING_API.lists}/:id/subscribers.csv`]: {
+    ...owner,
+    summary: 'Every subscriber of the list as CSV',
+    params: ListParams,
+  },
   ...webhookRouteDocs,
 };
