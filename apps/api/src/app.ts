@@ -89,11 +89,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   if (existsSync(publicDir)) {
-    await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/', decorateReply: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      prefix: '/assets/',
+      decorateReply: false,
+      maxAge: '1h',
+    });
   }
   if (existsSync(editorDist)) {
     // The editor is a SPA: /config and every path under it serve its index.html.
-    await app.register(fastifyStatic, { root: editorDist, prefix: '/config/', decorateReply: true, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: editorDist,
+      prefix: '/config/',
+      decorateReply: true,
+      wildcard: false,
+    });
     app.get('/config', (_req, reply) => reply.sendFile('index.html', editorDist));
     app.get('/config/*', (req, reply) => {
       const rest = (req.params as { '*': string })['*'];
@@ -107,9 +117,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiDocs(app, apiRouteDocs);
   // In production a webhook may only reach public addresses; tests and development post to 127.0.0.1.
   const webhookPolicy = { production: process.env.NODE_ENV === 'production' };
-  const webhooks = await createWebhookDispatcher({ db: options.database.db, websiteId, jobs: options.jobs, policy: webhookPolicy, log: app.log });
+  const webhooks = await createWebhookDispatcher({
+    db: options.database.db,
+    websiteId,
+    jobs: options.jobs,
+    policy: webhookPolicy,
+    log: app.log,
+  });
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb, websiteId });
-  const paymentProviders = new Map((options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]));
+  const paymentProviders = new Map(
+    (options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]),
+  );
   registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders, webhooks });
   registerFormRoutes(app, { db: options.database.db, websiteId, webhooks });
   await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
@@ -130,20 +148,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
+    reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
   });
-  app.setErrorHandler((thrown: FastifyError | { statusCode: number; error: { code: string } }, request, reply) => {
-    // Plugins such as the rate limiter throw a ready-made answer body.
-    if (!(thrown instanceof Error)) return reply.status(thrown.statusCode).send({ error: thrown.error });
-    const error = thrown;
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    reply.status(status).send({
-      error: {
-        code: status >= 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
-        message: status >= 500 ? 'Something went wrong' : error.message,
-      },
-    });
-  });
+  app.setErrorHandler(
+    (thrown: FastifyError | { statusCode: number; error: { code: string } }, request, reply) => {
+      // Plugins such as the rate limiter throw a ready-made answer body.
+      if (!(thrown instanceof Error)) return reply.status(thrown.statusCode).send({ error: thrown.error });
+      // A schema's parse that a route left uncaught is still the client's bad input, never a 500.
+      // Matched by shape: schemas from the packages may come from another copy of zod.
+      if (thrown.name === 'ZodError' && Array.isArray((thrown as { issues?: unknown }).issues)) {
+        const issues = (thrown as unknown as { issues: { path: PropertyKey[]; message: string }[] }).issues;
+        const [first] = issues;
+        return reply.status(400).send({
+          error: {
+            code: 'INVALID',
+            message: first
+              ? `${first.path.join('.') || 'request'}: ${first.message}`
+              : 'The request is not valid.',
+            issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+          },
+        });
+      }
+      const error = thrown;
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      reply.status(status).send({
+        error: {
+          code: status >= 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
+          message: status >= 500 ? 'Something went wrong' : error.message,
+        },
+      });
+    },
+  );
   return app;
 }
