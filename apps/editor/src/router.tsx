@@ -30,6 +30,7 @@ const AutomationsScreen = lazyRouteComponent(
   'AutomationsScreen',
 );
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
+const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
 const root = createRootRoute({ component: EditorShell });
@@ -75,6 +76,17 @@ const automationsRoute = createRoute({
 });
 const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
 
+const upgradeRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/settings/billing/upgrade',
+  component: () => <BillingScreen page="upgrade" />,
+});
+const websiteSubscriptionRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/settings/billing/subscriptions/website',
+  component: () => <BillingScreen page="website" />,
+});
+
 export const router = createRouter({
   routeTree: root.addChildren([
     index,
@@ -88,6 +100,8 @@ export const router = createRouter({
     mailingListsRoute,
     automationsRoute,
     analyticsRoute,
+    upgradeRoute,
+    websiteSubscriptionRoute,
   ]),
   basepath: '/config',
   defaultNotFoundComponent: () => <Navigate to="/pages" replace />,

@@ -1,6 +1,6 @@
 import { type CurrencyCode, fillMessage, formatMinorWithSymbol, isCurrencyCode } from '@site/commerce-core';
 import { adminMessages, type FulfilOrder, type OrderListQuery, type RefundLine } from '@site/commerce-core/admin';
-import { and, desc, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { orderItems, orders, variants } from '../db/schema';
@@ -73,6 +73,7 @@ function filters(websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limi
     query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
     query.to ? lt(orders.createdAt, dayAfter(query.to)) : undefined,
     q ? ilike(orders.email, `%${q}%`) : undefined,
+    query.kind === 'subscription' ? isNotNull(orders.subscriptionPlan) : undefined,
   );
 }
 

@@ -343,6 +343,9 @@ describe.each(targets)('store admin on $name', (target) => {
       expect((await owner.get(`${STORE_API.orders}?from=${today}&to=${today}&limit=1`)).json()).toMatchObject({ orders: [expect.anything()], nextCursor: expect.any(String) });
       expect((await owner.get(`${STORE_API.orders}?to=2000-01-01`)).json().orders).toEqual([]);
       expect((await owner.get(`${STORE_API.orders}?from=yesterday`)).statusCode).toBe(400);
+      // The Subscriptions list: only orders that started a subscription.
+      expect((await owner.get(`${STORE_API.orders}?kind=subscription`)).json().orders.map((o: { id: string }) => o.id)).not.toContain(orderId);
+      expect((await owner.get(`${STORE_API.orders}?kind=gift`)).statusCode).toBe(400);
       const detail = (await owner.get(STORE_API.order(orderId))).json();
       expect(detail).toMatchObject({ shippingAddress: expect.objectContaining({ city: 'London' }), payment: { provider: 'test', testMode: true } });
       expect(detail.lines[0]).toMatchObject({ sku: 'TOTE-OLIVE', quantity: 3, attributes: expect.any(Object), refundedQuantity: 0 });

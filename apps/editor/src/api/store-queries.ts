@@ -8,6 +8,7 @@ import {
   type CommercePreferenceNamespace,
   type CommercePreferences,
   type InventoryItem,
+  type RestockSignUpGroup,
   type StoreView,
 } from '@site/commerce-core/admin';
 import {
@@ -28,6 +29,7 @@ export const storeKeys = {
   orders: (filters: Record<string, string>) => ['store', 'orders', filters] as const,
   allOrders: ['store', 'orders'] as const,
   order: (id: string) => ['store', 'order', id] as const,
+  restock: ['store', 'restock'] as const,
   preferences: (namespace: CommercePreferenceNamespace) => ['commerce-preferences', namespace] as const,
 };
 
@@ -212,5 +214,31 @@ export function useSaveCommercePreferences(namespace: CommercePreferenceNamespac
   const client = useQueryClient();
   return useMutation({
     mutationFn: (fields: CommercePreferences) => saveCommercePreferences(client, namespace, fields),
+  });
+}
+
+export function useRestockGroups() {
+  return useInfiniteQuery({
+    queryKey: storeKeys.restock,
+    queryFn: ({ pageParam }) =>
+      api<{ signUpGroups: RestockSignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }>(
+        'GET',
+        STORE_API.restockGroups,
+        { query: pageParam ? { cursor: pageParam } : {} },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageCursor ?? undefined,
+  });
+}
+
+/** One variant's notices, or every listed variant's at once (all or none are sent). */
+export function useSendRestock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (refs: { productId: string; variantId: string }[]) =>
+      refs.length === 1
+        ? api<{ notifiedCount: number }>('POST', STORE_API.restockSend, { body: refs[0] })
+        : api<{ notifiedCount: number }>('POST', STORE_API.restockSendAll, { body: { sendRequests: refs } }),
+    onSettled: () => client.invalidateQueries({ queryKey: storeKeys.restock }),
   });
 }

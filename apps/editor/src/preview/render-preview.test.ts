@@ -11,6 +11,7 @@ const site: EditorSite = {
     timeZone: 'America/New_York',
     currency: 'USD',
   },
+  billing: { plan: 'trial', trialEndsAt: null },
   templates: {
     site: '<html><head>{.repeated section storefrontAssets.css}<link rel="stylesheet" href="{@|htmlattr}">{.end}</head><body><header>{header.siteTitle|htmltag}<nav>{.repeated section navigation.items}<a href="{fullUrl|htmlattr}"{.if active} aria-current="page"{.end}>{title|htmltag}</a>{.if items}<ul>{.repeated section items}<li>{title}</li>{.end}</ul>{.end}{.end}</nav></header><main>{mainContent}</main><footer>{footer.contentHtml}{footer.copyright|htmltag}</footer>{.repeated section storefrontAssets.js}<script src="{@}"></script>{.end}</body></html>',
     page: '<article>{collection.mainContent}</article>',

@@ -1,4 +1,4 @@
-import { ErrorBoundary } from '@site/ui';
+import { billingMessages, ErrorBoundary } from '@site/ui';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useEditorSite, useMe, useSignOut } from '../api/queries';
@@ -77,6 +77,7 @@ export function EditorShell() {
           </button>
         </div>
       </header>
+      <TrialBanner billing={site.data?.billing} />
       <ErrorBoundary onError={(error) => console.error('editor screen failed', error)}>
         <Suspense
           fallback={
@@ -89,5 +90,28 @@ export function EditorShell() {
         </Suspense>
       </ErrorBoundary>
     </div>
+  );
+}
+
+/** platform.md §2: a trial links to /settings/billing/upgrade, a plan to its subscription page. */
+function TrialBanner({ billing }: { billing: { plan: string; trialEndsAt: string | null } | undefined }) {
+  if (!billing) return null;
+  if (billing.plan !== 'trial') {
+    return (
+      <p className="ed-trial">
+        <Link to="/settings/billing/subscriptions/website">{billingMessages.managePlan}</Link>
+      </p>
+    );
+  }
+  const days = billing.trialEndsAt
+    ? Math.ceil((Date.parse(billing.trialEndsAt) - Date.now()) / 86_400_000)
+    : 0;
+  return (
+    <p className="ed-trial" role="note">
+      {billingMessages.trialEndsIn(days)}{' '}
+      <Link to="/settings/billing/upgrade" className="ed-button ed-button--primary">
+        {billingMessages.upgrade}
+      </Link>
+    </p>
   );
 }

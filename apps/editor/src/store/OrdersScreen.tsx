@@ -1,16 +1,55 @@
-import { editorMessages, OrderDetailView, OrdersTable, type OrderFilters } from '@site/ui';
+import {
+  editorMessages,
+  OrderDetailView,
+  OrdersTable,
+  storeMessages as m,
+  type OrderFilters,
+} from '@site/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { errorMessage, useMe } from '../api/queries';
 import { ordersCsvHref, useOrderAction, useOrder, useOrders } from '../api/store-queries';
+import { RestockSignups } from './RestockSignups';
 
-/** The orders list with its filters and CSV export; an order opens at /orders/<id>. */
+/** Orders, the orders that started a subscription, and the restock sign-ups waiting for stock. */
 export function OrdersScreen() {
-  const navigate = useNavigate();
-  const [filters, setFilters] = useState<OrderFilters>({ q: '', status: '', from: '', to: '' });
-  const orders = useOrders({ ...filters });
+  const me = useMe();
   return (
     <div className="ed-screen">
+      <Tabs>
+        <TabList aria-label={m.orders} className="ed-tabs">
+          <Tab id="orders" className="ed-tab">
+            {m.orders}
+          </Tab>
+          <Tab id="subscriptions" className="ed-tab">
+            {m.subscriptions}
+          </Tab>
+          <Tab id="restock" className="ed-tab">
+            {m.restockSignups}
+          </Tab>
+        </TabList>
+        <TabPanel id="orders">
+          <OrderList kind="" />
+        </TabPanel>
+        <TabPanel id="subscriptions">
+          <OrderList kind="subscription" />
+        </TabPanel>
+        <TabPanel id="restock">
+          <RestockSignups isReadOnly={!(me.data?.roles.includes('owner') ?? false)} />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+/** The orders list with its filters and CSV export; an order opens at /orders/<id>. */
+function OrderList({ kind }: { kind: '' | 'subscription' }) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<OrderFilters>({ q: '', status: '', from: '', to: '' });
+  const orders = useOrders({ ...filters, kind });
+  return (
+    <>
       <OrdersTable
         orders={orders.data?.pages.flatMap((p) => p.orders)}
         filters={filters}
@@ -19,9 +58,9 @@ export function OrdersScreen() {
         error={orders.error ? errorMessage(orders.error) : undefined}
         onOpen={(o) => void navigate({ to: '/orders/$orderId', params: { orderId: o.id } })}
         onLoadMore={orders.hasNextPage ? () => void orders.fetchNextPage() : undefined}
-        csvHref={ordersCsvHref({ ...filters })}
+        csvHref={ordersCsvHref({ ...filters, kind })}
       />
-    </div>
+    </>
   );
 }
 

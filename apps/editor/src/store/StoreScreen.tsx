@@ -64,9 +64,15 @@ export function StoreScreen() {
       {collectionId ? (
         <Tabs>
           <TabList aria-label={m.store} className="ed-tabs">
-            <Tab id="products">{m.products}</Tab>
-            <Tab id="inventory">{m.inventory}</Tab>
-            <Tab id="settings">{m.settings}</Tab>
+            <Tab id="products" className="ed-tab">
+              {m.products}
+            </Tab>
+            <Tab id="inventory" className="ed-tab">
+              {m.inventory}
+            </Tab>
+            <Tab id="settings" className="ed-tab">
+              {m.settings}
+            </Tab>
           </TabList>
           <TabPanel id="products">
             <Products collectionId={collectionId} currency={currency} isReadOnly={isReadOnly} />

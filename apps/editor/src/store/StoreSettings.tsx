@@ -1,109 +1,269 @@
+import {
+  COMMERCE_PREFERENCE_NAMESPACES,
+  type CommercePreferenceNamespace,
+  type CommercePreferences,
+} from '@site/commerce-core/admin';
 import { editorMessages, storeMessages as m } from '@site/ui';
 import { useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage } from '../api/queries';
 import { useCommercePreferences, useSaveCommercePreferences } from '../api/store-queries';
 
-/** Checkout minimum and the currency 'free' label, as commerce preferences (platform.md §3, §5). */
+type FieldKind = 'minor' | 'int' | 'bool' | 'text' | 'email';
+type Field = { key: string; kind: FieldKind };
+
+/** The fields each settings form shows, in order (the schemas in @site/commerce-core/admin check them). */
+const FIELDS: Record<Exclude<CommercePreferenceNamespace, 'shipping'>, Field[]> = {
+  checkout: [
+    { key: 'checkoutMinimumSubtotalCents', kind: 'minor' },
+    { key: 'orderNotesEnabled', kind: 'bool' },
+    { key: 'orderNotesLabel', kind: 'text' },
+  ],
+  tax: [
+    { key: 'taxRateBasisPoints', kind: 'int' },
+    { key: 'taxShipping', kind: 'bool' },
+  ],
+  currency: [
+    { key: 'freeIfZero', kind: 'bool' },
+    { key: 'freeLabel', kind: 'text' },
+  ],
+  instalments: [
+    { key: 'enabled', kind: 'bool' },
+    { key: 'numberOfInstalments', kind: 'int' },
+    { key: 'minimumOrderCents', kind: 'minor' },
+    { key: 'maximumOrderCents', kind: 'minor' },
+  ],
+  notifications: [
+    { key: 'orderConfirmationEnabled', kind: 'bool' },
+    { key: 'fulfilmentEmailEnabled', kind: 'bool' },
+    { key: 'lowStockThreshold', kind: 'int' },
+    { key: 'notifyEmail', kind: 'email' },
+  ],
+};
+
+/** One form per commerce-preferences namespace (platform.md §3, §5), each saved on its own. */
 export function StoreSettings({ isReadOnly }: { isReadOnly: boolean }) {
-  const checkout = useCommercePreferences('checkout');
-  const currency = useCommercePreferences('currency');
-  if (checkout.isPending || currency.isPending) return <p role="status">{editorMessages.loading}</p>;
-  if (checkout.error || currency.error)
-    return (
-      <p role="alert" className="ed-store__error">
-        {errorMessage(checkout.error ?? currency.error)}
-      </p>
-    );
   return (
-    <SettingsForm
-      key={JSON.stringify([checkout.data, currency.data])}
-      checkout={checkout.data}
-      currency={currency.data}
-      isReadOnly={isReadOnly}
-    />
+    <div className="ed-store ed-store__settings">
+      {COMMERCE_PREFERENCE_NAMESPACES.map((namespace) => (
+        <PreferencesSection key={namespace} namespace={namespace} isReadOnly={isReadOnly} />
+      ))}
+    </div>
   );
 }
 
-function SettingsForm({
-  checkout,
-  currency,
+function PreferencesSection({
+  namespace,
   isReadOnly,
 }: {
-  checkout: Record<string, unknown>;
-  currency: Record<string, unknown>;
+  namespace: CommercePreferenceNamespace;
   isReadOnly: boolean;
 }) {
-  const saveCheckout = useSaveCommercePreferences('checkout');
-  const saveCurrency = useSaveCommercePreferences('currency');
-  const [minimum, setMinimum] = useState(String(checkout.checkoutMinimumSubtotalCents ?? ''));
-  const [freeIfZero, setFreeIfZero] = useState(currency.freeIfZero === true);
-  const [freeLabel, setFreeLabel] = useState(String(currency.freeLabel ?? ''));
-  const [saved, setSaved] = useState(false);
-  const error = saveCheckout.error ?? saveCurrency.error;
-  const issues = issuesByPath(error);
+  const prefs = useCommercePreferences(namespace);
+  const title = m.settingsSections[namespace];
+  return (
+    <section className="ed-card" aria-label={title}>
+      <h2 className="ed-card__title">{title}</h2>
+      {prefs.isPending ? (
+        <p role="status">{editorMessages.loading}</p>
+      ) : prefs.error ? (
+        <p role="alert" className="ed-store__error">
+          {errorMessage(prefs.error)}
+        </p>
+      ) : (
+        <PreferencesForm
+          key={JSON.stringify(prefs.data)}
+          namespace={namespace}
+          saved={prefs.data}
+          isReadOnly={isReadOnly}
+        />
+      )}
+    </section>
+  );
+}
+
+/** What the inputs hold: text for numbers (so a half-typed value is not lost), booleans as they are. */
+type FormValues = Record<string, string | boolean | unknown>;
+
+function toForm(fields: Field[], saved: CommercePreferences): FormValues {
+  return Object.fromEntries(
+    fields.map((f) => [f.key, f.kind === 'bool' ? saved[f.key] === true : String(saved[f.key] ?? '')]),
+  );
+}
+
+/** Numbers typed as text go as numbers; what is not a whole number goes as typed, for the server to name. */
+function fromForm(fields: Field[], values: FormValues): CommercePreferences {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const v = values[f.key];
+      if (f.kind === 'int' && typeof v === 'string' && /^\d+$/.test(v.trim())) return [f.key, Number(v)];
+      return [f.key, typeof v === 'string' ? v.trim() : v];
+    }),
+  );
+}
+
+function PreferencesForm({
+  namespace,
+  saved,
+  isReadOnly,
+}: {
+  namespace: CommercePreferenceNamespace;
+  saved: CommercePreferences;
+  isReadOnly: boolean;
+}) {
+  const save = useSaveCommercePreferences(namespace);
+  const fields = namespace === 'shipping' ? [] : FIELDS[namespace];
+  const [values, setValues] = useState<FormValues>(() => toForm(fields, saved));
+  const [shipping, setShipping] = useState<ShippingRow[]>(() => toShippingRows(saved.shippingOptions));
+  const [done, setDone] = useState<string>();
+  const issues = issuesByPath(save.error);
   const submit = async () => {
-    setSaved(false);
+    setDone(undefined);
+    const next =
+      namespace === 'shipping' ? { shippingOptions: fromShippingRows(shipping) } : fromForm(fields, values);
     try {
-      await saveCheckout.mutateAsync({ ...checkout, checkoutMinimumSubtotalCents: minimum });
-      await saveCurrency.mutateAsync({ ...currency, freeIfZero, freeLabel });
-      setSaved(true);
+      const answer = await save.mutateAsync(next);
+      setDone(answer === saved ? m.nothingChanged : m.settingsSaved);
     } catch {
-      // Shown beside the form from the mutations' error.
+      // Shown beside the fields from the mutation's error.
     }
   };
   return (
     <form
-      className="ed-store"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <fieldset className="ed-fieldset" disabled={isReadOnly}>
-        <label className="ed-field">
-          <span>{m.checkoutMinimum}</span>
-          <input
-            className="ed-input"
-            inputMode="numeric"
-            value={minimum}
-            onChange={(e) => setMinimum(e.target.value)}
-            aria-invalid={issues.checkoutMinimumSubtotalCents ? true : undefined}
-          />
-          {issues.checkoutMinimumSubtotalCents && (
-            <span className="ed-field__error">{issues.checkoutMinimumSubtotalCents}</span>
-          )}
-        </label>
-        <label className="ed-check">
-          <input type="checkbox" checked={freeIfZero} onChange={(e) => setFreeIfZero(e.target.checked)} />
-          {m.freeIfZero}
-        </label>
-        <label className="ed-field">
-          <span>{m.freeLabel}</span>
-          <input
-            className="ed-input"
-            value={freeLabel}
-            onChange={(e) => setFreeLabel(e.target.value)}
-            aria-invalid={issues.freeLabel ? true : undefined}
-          />
-          {issues.freeLabel && <span className="ed-field__error">{issues.freeLabel}</span>}
-        </label>
-        {error && Object.keys(issues).length === 0 && (
+      <fieldset className="ed-inspector__fields" disabled={isReadOnly}>
+        {fields.map((f) =>
+          f.kind === 'bool' ? (
+            <label key={f.key} className="ed-check">
+              <input
+                type="checkbox"
+                checked={values[f.key] === true}
+                onChange={(e) => setValues({ ...values, [f.key]: e.target.checked })}
+              />
+              {m.preferenceLabels[f.key]}
+            </label>
+          ) : (
+            <label key={f.key} className="ed-field">
+              <span>{m.preferenceLabels[f.key]}</span>
+              <input
+                className="ed-input"
+                type={f.kind === 'email' ? 'email' : 'text'}
+                inputMode={f.kind === 'minor' || f.kind === 'int' ? 'numeric' : undefined}
+                value={String(values[f.key] ?? '')}
+                onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                aria-invalid={issues[f.key] ? true : undefined}
+              />
+              {issues[f.key] && <span className="ed-field__error">{issues[f.key]}</span>}
+            </label>
+          ),
+        )}
+        {namespace === 'shipping' && (
+          <ShippingOptions rows={shipping} onChange={setShipping} issues={issues} />
+        )}
+        {save.error && Object.keys(issues).length === 0 && (
           <p role="alert" className="ed-store__error">
-            {errorMessage(error)}
+            {errorMessage(save.error)}
           </p>
         )}
-        {saved && <p role="status">{m.settingsSaved}</p>}
+        {done && <p role="status">{done}</p>}
         {!isReadOnly && (
-          <button
-            type="submit"
-            className="ed-button ed-button--primary"
-            disabled={saveCheckout.isPending || saveCurrency.isPending}
-          >
-            {m.saveSettings}
-          </button>
+          <div className="ed-row">
+            <button type="submit" className="ed-button ed-button--primary" disabled={save.isPending}>
+              {m.saveSettings}
+            </button>
+          </div>
         )}
       </fieldset>
     </form>
+  );
+}
+
+/** A flat-rate option the form edits, or a rate table it keeps untouched. */
+type ShippingRow = { id: string; name: string; amount: string; kept?: Record<string, unknown> };
+
+function toShippingRows(options: unknown): ShippingRow[] {
+  if (!Array.isArray(options)) return [];
+  return options.map((o: Record<string, unknown>) =>
+    o.kind === 'flat'
+      ? { id: String(o.id), name: String(o.name), amount: String(o.amountCents) }
+      : { id: String(o.id), name: String(o.name), amount: '', kept: o },
+  );
+}
+
+function fromShippingRows(rows: ShippingRow[]): unknown[] {
+  return rows.map(
+    (r) =>
+      r.kept ?? {
+        kind: 'flat',
+        id: r.id,
+        name: r.name.trim(),
+        amountCents: /^\d+$/.test(r.amount.trim()) ? Number(r.amount) : r.amount,
+      },
+  );
+}
+
+function ShippingOptions({
+  rows,
+  onChange,
+  issues,
+}: {
+  rows: ShippingRow[];
+  onChange: (rows: ShippingRow[]) => void;
+  issues: Record<string, string>;
+}) {
+  const update = (i: number, patch: Partial<ShippingRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <div className="ed-store">
+      {rows.map((row, i) =>
+        row.kept ? (
+          <p key={row.id}>{m.tableRatesKept(row.name)}</p>
+        ) : (
+          <div key={row.id} className="ed-store__toolbar">
+            <label className="ed-field">
+              <span>{m.shippingOptionName}</span>
+              <input
+                className="ed-input"
+                value={row.name}
+                onChange={(e) => update(i, { name: e.target.value })}
+              />
+            </label>
+            <label className="ed-field">
+              <span>{m.shippingOptionAmount}</span>
+              <input
+                className="ed-input"
+                inputMode="numeric"
+                value={row.amount}
+                onChange={(e) => update(i, { amount: e.target.value })}
+                aria-invalid={issues[`shippingOptions.${i}.amountCents`] ? true : undefined}
+              />
+              {issues[`shippingOptions.${i}.amountCents`] && (
+                <span className="ed-field__error">{m.notANumber}</span>
+              )}
+            </label>
+            <button
+              type="button"
+              className="ed-button ed-button--ghost"
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
+              {m.removeShippingOption(row.name)}
+            </button>
+          </div>
+        ),
+      )}
+      <div className="ed-row">
+        <button
+          type="button"
+          className="ed-button"
+          onClick={() => onChange([...rows, { id: `ship-${crypto.randomUUID()}`, name: '', amount: '' }])}
+        >
+          {m.addShippingOption}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -14,6 +14,8 @@ export const OrderListQuerySchema = /* @__PURE__ */ (() =>
     to: isoDate().optional(),
     /** Part of the customer's email. */
     q: z.string().max(254).optional(),
+    /** Only orders that started a subscription (the Subscriptions list). */
+    kind: z.enum(['subscription']).optional(),
     cursor: z.string().max(500).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   }))();

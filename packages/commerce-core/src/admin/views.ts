@@ -87,3 +87,15 @@ export interface StoreView {
   description: string;
   enabled: boolean;
 }
+
+/** A variant with restock sign-ups still waiting (GET …/notifications/restock/groups). */
+export interface RestockSignUpGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  variantDescription: string;
+  sku: string;
+  qtyInStock: number;
+  unlimited: boolean;
+  signUpCount: number;
+}

@@ -106,6 +106,8 @@ export interface RevisionSummary {
 /** What the editor needs to render the live preview exactly as the server would. */
 export interface EditorSite {
   website: { id: string; siteTitle: string; language: string; timeZone: string; currency: string };
+  /** The site's plan: a trial until the owner picks one (no real billing: the plan pages only show it). */
+  billing: { plan: 'trial' | 'personal' | 'business' | 'commerce'; trialEndsAt: string | null };
   /** Template sources by name: the layout (`site`) and the page template (`page`). */
   templates: Record<string, string>;
   /** Stylesheets the site links, so the preview frame looks like the site. */

@@ -28,3 +28,22 @@ export const editorMessages = {
   reload: 'Reload',
   charactersLeft: (n: number) => `${n} characters left`,
 } as const;
+
+/** The trial banner and the plan pages (platform.md §2: the editor's upgrade links). No real billing. */
+export const billingMessages = {
+  trialEndsIn: (days: number) =>
+    days <= 0 ? 'Your trial has ended.' : days === 1 ? 'Your trial ends tomorrow.' : `Your trial ends in ${days} days.`,
+  onPlan: (plan: string) => `This site is on the ${plan} plan.`,
+  upgrade: 'Upgrade',
+  managePlan: 'Manage plan',
+  upgradeTitle: 'Choose a plan',
+  subscriptionTitle: 'Website subscription',
+  plans: {
+    personal: { name: 'Personal', blurb: 'A site with pages, a blog and forms.' },
+    business: { name: 'Business', blurb: 'Adds a store with up to 200 products per collection.' },
+    commerce: { name: 'Commerce', blurb: 'Adds subscriptions, gift cards and member areas.' },
+  },
+  notConnected: 'Payments for plans are not connected on this server: nothing is charged.',
+  currentPlan: 'Current plan',
+  trial: 'Trial',
+} as const;

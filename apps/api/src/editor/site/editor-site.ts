@@ -24,6 +24,7 @@ export async function editorSite(db: Database, websiteId: string, stylesheets: s
   ]);
   return {
     website: { id: website.id, siteTitle: website.title, language: website.locale, timeZone: website.timeZone, currency: website.currency },
+    billing: billingOf(website),
     templates: { site: sources.get('site')?.source ?? '', page: sources.get('page')?.source ?? '' },
     stylesheets,
     headerFooter,
@@ -33,4 +34,14 @@ export async function editorSite(db: Database, websiteId: string, stylesheets: s
       loaded.kind === 'found' ? [{ id: loaded.form.id, name: loaded.form.name, fields: loaded.form.fields as unknown as Record<string, unknown>[] }] : [],
     ),
   };
+}
+
+/** Days a new site is on trial before a plan is needed. */
+export const TRIAL_DAYS = 14;
+const PLANS = ['personal', 'business', 'commerce'] as const;
+
+function billingOf(website: NonNullable<Awaited<ReturnType<typeof loadWebsite>>>): EditorSite['billing'] {
+  const plan = (website.settings as { billing?: { plan?: unknown } }).billing?.plan;
+  if ((PLANS as readonly unknown[]).includes(plan)) return { plan: plan as (typeof PLANS)[number], trialEndsAt: null };
+  return { plan: 'trial', trialEndsAt: new Date(website.createdAt.getTime() + TRIAL_DAYS * 86_400_000).toISOString() };
 }
