@@ -21,7 +21,8 @@ function NameForm({
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  onSubmit: (name: string) => void;
+  /** `clear` empties the box, for a caller that wants it empty once the name is taken in. */
+  onSubmit: (name: string, clear: () => void) => void;
 }) {
   const id = useId();
   const [name, setName] = useState(initial);
@@ -31,7 +32,7 @@ function NameForm({
       className="ed-field__row"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        onSubmit(name);
+        onSubmit(name, () => setName(''));
       }}
     >
       <label htmlFor={id} className="ed-field__label">
@@ -127,12 +128,20 @@ export function MailingListsScreen() {
       </header>
       {!readOnly && (
         <NameForm
-          key={lists.data?.length}
           label="New list"
           submitLabel="Create list"
           pending={create.isPending}
           error={create.error}
-          onSubmit={(name) => create.mutate(name, { onSuccess: (l) => setSelectedId(l.id) })}
+          // Cleared on success only: remounting the form when the lists (re)load would wipe a name
+          // typed while they were still on their way.
+          onSubmit={(name, clear) =>
+            create.mutate(name, {
+              onSuccess: (l) => {
+                setSelectedId(l.id);
+                clear();
+              },
+            })
+          }
         />
       )}
       {lists.data?.length === 0 && (
