@@ -1,11 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // index: the library; cli: the command line (bin/site-template.mjs imports dist/cli.js), the
-  // only code that uses Node APIs.
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
+  // index: the library; node: reading template folders from disk; cli: the command line
+  // (bin/site-template.mjs imports dist/cli.js). Only node and cli use Node APIs.
+  entry: { index: 'src/index.ts', node: 'src/node.ts', cli: 'src/cli.ts' },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', node: 'src/node.ts' } },
   sourcemap: true,
   clean: true,
   splitting: false,

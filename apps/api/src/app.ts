@@ -25,7 +25,8 @@ import { registerSecurityHeaders } from './security/headers';
 import { registerInputHygiene } from './security/input-hygiene';
 import { registerRateLimit } from './security/rate-limit';
 import { registerRouteCatalog } from './security/route-catalog';
-import { appsFolder, publicFolder } from './paths';
+import { appsFolder, publicFolder, themeFolder } from './paths';
+import { THEME_ASSETS_PREFIX } from './site/theme';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
 import { registerStoreAdminRoutes } from './store-admin/routes';
@@ -95,6 +96,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       decorateReply: false,
       maxAge: '1h',
     });
+  }
+  // Only the theme's styles/ and assets/ are public, not its template sources.
+  for (const part of ['styles', 'assets']) {
+    if (!existsSync(join(themeFolder, part))) continue;
+    await app.register(fastifyStatic, { root: join(themeFolder, part), prefix: `${THEME_ASSETS_PREFIX}${part}/`, decorateReply: false, maxAge: '1h' });
   }
   if (existsSync(editorDist)) {
     // The editor is a SPA: /config and every path under it serve its index.html.

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // This module runs from src (tests, tsx) or bundled into dist, at different depths; the
-// package's own folders (drizzle/, public/, seed-templates/) are found from its root instead.
+// package's own folders (drizzle/, public/, theme/) are found from its root instead.
 function findApiRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
@@ -17,6 +17,7 @@ function findApiRoot(): string {
 export const apiRoot = findApiRoot();
 export const migrationsFolder = join(apiRoot, 'drizzle');
 export const publicFolder = join(apiRoot, 'public');
-export const seedTemplatesFolder = join(apiRoot, 'seed-templates');
+/** The template folder of the theme the server ships (see src/site/theme.ts). */
+export const themeFolder = join(apiRoot, 'theme');
 /** The sibling apps' builds are served from here; the API never imports them. */
 export const appsFolder = dirname(apiRoot);

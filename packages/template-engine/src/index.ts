@@ -13,3 +13,13 @@ export { defaultRegistry } from './defaults';
 export { DEFAULT_LIMITS } from './render';
 export type { Limits } from './render';
 export { isTruthy, toText } from './runtime';
+export {
+  loadTemplateFolder,
+  folderSources,
+  folderPartials,
+  formatFolderError,
+  TemplateConfSchema,
+  CollectionConfSchema,
+  FOLDER_LIMITS,
+} from './folder/template-folder';
+export type { TemplateFolder, FolderTemplate, FolderError, FolderErrorKind, TemplateConf, CollectionConf } from './folder/template-folder';

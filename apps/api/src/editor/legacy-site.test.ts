@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import { migrationsFolder } from '../paths';
+import { migrationsFolder, themeFolder } from '../paths';
 
 /** The migrations as they stood before the editor (0000, 0001), in a folder of their own. */
 function migrationsBeforeEditor(): string {
@@ -34,7 +34,7 @@ describe('a site seeded before the editor', () => {
 
   it('gets kinds, statuses and descriptions from the migration and keeps its menu', async () => {
     await migrate(db as never, { migrationsFolder: oldMigrations });
-    const source = (name: string) => readFileSync(join(migrationsFolder, '..', 'seed-templates', `${name}.html`), 'utf8');
+    const source = (name: string) => readFileSync(join(themeFolder, 'pages', `${name}.page`), 'utf8');
     await db.execute(sql`insert into websites (id, title) values ('old', 'Old Shop')`);
     // The layout and page template as they were seeded before the editor.
     await db.execute(sql`insert into templates (id, website_id, name, source) values

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { seedTemplatesFolder } from '../paths';
 import { memberAccountsEnabled } from '../site-users/members';
 import type { Viewer } from './site-chrome';
 import type { WebsiteRow } from './site-data';
@@ -40,14 +37,6 @@ export function accountPage(path: string, query: Readonly<Record<string, string>
       },
     },
   };
-}
-
-let seeded: { source: string; version: string } | undefined;
-/** Sites seeded before member pages existed render the template that ships with the server. */
-export function withAccountTemplate(sources: Map<string, { source: string; version: string }>): void {
-  if (sources.has(ACCOUNT_TEMPLATE)) return;
-  seeded ??= { source: readFileSync(join(seedTemplatesFolder, `${ACCOUNT_TEMPLATE}.html`), 'utf8'), version: 'seed' };
-  sources.set(ACCOUNT_TEMPLATE, seeded);
 }
 
 /** The header's "Sign in" / "Account" link, read by the site layout template. */

@@ -1,4 +1,4 @@
-import { compile, type Template, type TemplateError } from '@site/template-engine';
+import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
 import { documentReferences, messages, pageVisibility, renderDocument, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
@@ -10,7 +10,8 @@ import { redirects } from '../db/schema';
 import { loadHeaderFooter } from '../editor/header-footer/header-footer-store';
 import { loadNavigation, type NavigationTrees } from '../editor/navigation/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
-import { accountPage, memberLinkContext, withAccountTemplate } from './account-pages';
+import { accountPage, memberLinkContext } from './account-pages';
+import { withThemeTemplates } from '../site/theme';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
@@ -289,7 +290,7 @@ export async function renderPage(
     loadTemplateSources(db, websiteId),
     loadHeaderFooter(db, website),
   ]);
-  withAccountTemplate(sources);
+  withThemeTemplates(sources);
   const trees = await loadNavigation(db, websiteId, allPages);
   const resolved = await resolvePath(db, website, allPages, path, query, viewer, trees);
   const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
@@ -297,6 +298,8 @@ export async function renderPage(
   if (resolved.location) return { status: resolved.status, location: resolved.location, html: '', context: {}, errors: [], cache };
 
   const options = { locale: website.locale, timeZone: website.timeZone };
+  // The theme's blocks/*.block, applied as `{@|apply NAME.block}`.
+  const partials = folderPartials(new Map([...sources].map(([name, entry]) => [name, entry.source])));
   const errors: TemplateError[] = [];
   const blockData = await loadBlockRenderData(db, website, allPages, documents);
   const byId = new Map(allPages.map((p) => [p.id, p]));
@@ -343,14 +346,12 @@ export async function renderPage(
       errors.push({ kind: 'PARTIAL_NOT_FOUND', message: `Template "${name}" is missing` });
       return '';
     }
-    const result = compiledTemplate(`${websiteId}/${name}`, entry.version, entry.source).render(data, options);
+    const result = compiledTemplate(`${websiteId}/${name}`, entry.version, entry.source).render(data, { ...options, partials });
     errors.push(...result.errors);
     return result.html;
   };
 
-  // Sites seeded before the access-denied template show the not-found one with the message.
-  const templateName = sources.has(resolved.templateName) || resolved.templateName !== 'access-denied' ? resolved.templateName : 'not-found';
-  const mainContent = resolved.mainHtml ?? renderNamed(templateName, context);
+  const mainContent = resolved.mainHtml ?? renderNamed(resolved.templateName, context);
   const item = resolved.extra.item as Parameters<typeof seoContext>[0]['item'];
   const html = renderNamed('site', {
     ...context,

@@ -1,24 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { blogComments, blogPosts, pages, templates } from '../db/schema';
-import { seedTemplatesFolder } from '../paths';
-
-/** Templates added after the first release: a site seeded before them gets them at start. */
-export const LATER_TEMPLATES = ['search', 'blog-list', 'blog-item'] as const;
-
-export async function addMissingTemplates(db: Database, websiteId: string): Promise<void> {
-  const have = await db
-    .select({ name: templates.name })
-    .from(templates)
-    .where(and(eq(templates.websiteId, websiteId), inArray(templates.name, [...LATER_TEMPLATES])));
-  const missing = LATER_TEMPLATES.filter((name) => !have.some((t) => t.name === name));
-  if (missing.length === 0) return;
-  await db.insert(templates).values(
-    missing.map((name) => ({ id: `${websiteId}-${name}`, websiteId, name, source: readFileSync(join(seedTemplatesFolder, `${name}.html`), 'utf8') })),
-  );
-}
+import { blogComments, blogPosts, pages } from '../db/schema';
 
 const day = (iso: string) => new Date(`${iso}T09:00:00Z`);
 

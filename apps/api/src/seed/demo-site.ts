@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { pages, products, templates, variants, websites } from '../db/schema';
-import { seedTemplatesFolder } from '../paths';
+import { pages, products, variants, websites } from '../db/schema';
+import { installTheme } from '../site/theme';
 import { DEMO_ABOUT_DOCUMENT, seedDemoLayout } from './demo-content';
 import { seedDemoForms } from './demo-forms';
-import { addMissingTemplates, LATER_TEMPLATES, seedDemoBlog } from './demo-blog';
+import { seedDemoBlog } from './demo-blog';
 import { seedDemoMembers } from '../site-users/seed';
 
 export const DEMO_WEBSITE_ID = 'demo';
@@ -153,27 +151,12 @@ const catalogue: SeedProduct[] = [
   },
 ];
 
-const templateNames = [
-  'site',
-  'home',
-  'products-list',
-  'product-item',
-  'cart',
-  'checkout',
-  'order-confirmed',
-  'page',
-  'not-found',
-  'access-denied',
-  'contact',
-  'account',
-  ...LATER_TEMPLATES,
-];
-
 /** Seeds the demo site once; a database that already has it is left alone. */
 export async function seedDemoSite(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(websites);
   if (existing && existing.n > 0) {
-    await addMissingTemplates(db, DEMO_WEBSITE_ID);
+    // Templates the theme gained since this database was seeded.
+    await installTheme(db, DEMO_WEBSITE_ID);
     return false;
   }
 
@@ -205,14 +188,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         },
       },
     });
-    await tx.insert(templates).values(
-      templateNames.map((name) => ({
-        id: `${DEMO_WEBSITE_ID}-${name}`,
-        websiteId: DEMO_WEBSITE_ID,
-        name,
-        source: readFileSync(join(seedTemplatesFolder, `${name}.html`), 'utf8'),
-      })),
-    );
+    await installTheme(tx, DEMO_WEBSITE_ID);
     const page = (p: typeof pages.$inferInsert) => p;
     const seededAt = new Date();
     await tx.insert(pages).values([

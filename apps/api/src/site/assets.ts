@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StorefrontAssets } from '../pages/render-page';
+import { themeStylesheets } from './theme';
 
 interface ManifestChunk {
   file: string;
@@ -23,8 +24,8 @@ export function readStorefrontAssets(storefrontDist: string, base = '/assets/sto
 /** Styles of the page-content blocks (apps/api/public/blocks.css), linked by every site page and the editor's preview. */
 export const BLOCK_STYLESHEET = '/assets/blocks.css';
 
-/** What a site page links: the storefront's entry scripts and styles, then the block styles. */
+/** What a site page links: the storefront's entry scripts and styles, the block styles, then the theme's stylesheets. */
 export function readSiteAssets(storefrontDist: string): StorefrontAssets {
   const storefront = readStorefrontAssets(storefrontDist);
-  return { js: storefront.js, css: [...storefront.css, BLOCK_STYLESHEET] };
+  return { js: storefront.js, css: [...storefront.css, BLOCK_STYLESHEET, ...themeStylesheets()] };
 }

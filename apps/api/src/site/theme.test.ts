@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { templates, websites } from '../db/schema';
+import { buildApp } from '../app';
+import { themeFolder } from '../paths';
+import { installTheme, shippedTheme } from './theme';
+
+describe('the shipped theme (apps/api/theme)', () => {
+  it('is a template folder without a single error', () => {
+    const theme = shippedTheme(themeFolder);
+    expect(theme.conf.name).toBe('Fieldnotes');
+    // The names the pages table refers to.
+    for (const name of ['site', 'home', 'page', 'products-list', 'product-item', 'blog-list', 'blog-item', 'cart', 'checkout', 'search', 'not-found', 'access-denied', 'account', 'order-confirmed']) {
+      expect(theme.templates.has(name), name).toBe(true);
+    }
+  });
+});
+
+describe('installTheme', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.db.insert(websites).values({ id: 'new-site', title: 'New Site' });
+  });
+  afterAll(async () => database?.close());
+
+  const stored = async () => database.db.select({ name: templates.name, source: templates.source }).from(templates).where(eq(templates.websiteId, 'new-site'));
+
+  it('copies every template of the theme into a new site', async () => {
+    await installTheme(database.db, 'new-site');
+    const rows = await stored();
+    expect(rows.map((r) => r.name).sort()).toEqual([...shippedTheme().templates.keys()].sort());
+  });
+
+  it('adds only what a site lacks and never overwrites a template its owner changed', async () => {
+    await database.db.update(templates).set({ source: '<p>mine</p>' }).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'home')));
+    await database.db.delete(templates).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'search')));
+    await installTheme(database.db, 'new-site');
+    const rows = await stored();
+    expect(rows.find((r) => r.name === 'home')!.source).toBe('<p>mine</p>');
+    expect(rows.find((r) => r.name === 'search')!.source).toBe(shippedTheme().templates.get('search')!.source);
+  });
+
+  it('renders a page whose template the site lacks from the theme', async () => {
+    await database.db.delete(templates).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'not-found')));
+    const app = await buildApp({ database, websiteId: 'new-site' });
+    try {
+      const res = await app.inject('/no-such-page');
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Page not found');
+    } finally {
+      await app.close();
+    }
+  });
+});
