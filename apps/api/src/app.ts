@@ -18,6 +18,7 @@ import { registerApiDocs } from './docs/openapi';
 import { apiRouteDocs } from './docs/route-docs';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
+import { changeFeedFor, SiteVersionStore, type ChangeFeed } from './pages/site-versions';
 import { registerBlogRoutes } from './blog/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
@@ -57,6 +58,8 @@ export interface AppOptions {
   jobs?: JobQueue;
   /** Shared by every process: the write limit counts there; absent, each process counts alone. */
   redis?: Redis;
+  /** Where commits are heard (default: LISTEN on the database itself, src/pages/site-versions.ts). */
+  changeFeed?: ChangeFeed;
   /** Sign-in brute-force guard; Redis-backed when several processes serve the site. */
   loginGuard?: LoginGuard;
 }
@@ -118,6 +121,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  const versions = new SiteVersionStore(options.database.db, options.changeFeed ?? changeFeedFor(options.database));
+  app.addHook('onClose', () => versions.stop());
+  // A write's transaction has committed before its answer goes out: the next page request this
+  // process serves reads the counters again instead of waiting for PostgreSQL's notice.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') versions.invalidate(websiteId);
+  });
+
   registerHealthRoutes(app, options.database);
   registerCrumbRoute(app);
   registerApiDocs(app, apiRouteDocs);
@@ -151,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     websiteId,
     assets,
+    versions,
   });
 
   app.setNotFoundHandler((request, reply) => {

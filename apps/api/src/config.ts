@@ -6,6 +6,11 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Where the page cache LISTENs for changes (a session of its own): the PostgreSQL server itself
+   * when DATABASE_URL goes through PgBouncer in transaction mode. Default: DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
   /** State-changing API calls per client (IP) per minute before 429; 0 turns the limit off. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** The largest file an owner may upload, in megabytes of 1,000,000 bytes (platform.md §9). */
@@ -37,7 +42,7 @@ export type Config = z.infer<typeof EnvSchema> & { dataDir: string; filesDir: st
 
 /** Reads the environment once at start-up; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, SMTP_URL: env.SMTP_URL || undefined, REDIS_URL: env.REDIS_URL || undefined });
+  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, SMTP_URL: env.SMTP_URL || undefined, REDIS_URL: env.REDIS_URL || undefined, DATABASE_LISTEN_URL: env.DATABASE_LISTEN_URL || undefined });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -7,6 +7,7 @@ import { startMailWorker } from './mail/worker';
 import { createDiskStorage } from './files/storage';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
 import { createRedisLoginGuard } from './site-users/login-guard';
+import { postgresChangeFeed } from './pages/site-versions';
 import { closeSharedRedis, sharedRedis } from './redis';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const redis = sharedRedis(config.REDIS_URL);
   const app = await buildApp({
     database,
+    changeFeed: config.DATABASE_LISTEN_URL ? postgresChangeFeed(config.DATABASE_LISTEN_URL) : undefined,
     redis,
     loginGuard: redis ? createRedisLoginGuard(redis) : undefined,
     logger: { level: config.LOG_LEVEL },

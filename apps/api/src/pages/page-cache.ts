@@ -1,4 +1,4 @@
-import type { SiteVersions } from './site-version-reader';
+import type { SiteVersions } from './site-versions';
 
 /** A page answer as sent, and what it was rendered under. */
 export interface CachedPage {

@@ -5,7 +5,7 @@ import { ensureCrumb } from '../security/crumb';
 import { findSession } from '../site-users/sessions';
 import { PageCache } from './page-cache';
 import { renderPage, type StorefrontAssets } from './render-page';
-import { createSiteVersionReader } from './site-version-reader';
+import type { SiteVersionStore } from './site-versions';
 
 // A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
 function safeDecode(path: string): string {
@@ -23,6 +23,8 @@ export interface PageRouteOptions {
   websiteId: string;
   /** Read per request in development would be wasteful; the caller decides (cached in production). */
   assets: () => StorefrontAssets;
+  /** The sites' counters a cached page must match (kept in memory while commits are told). */
+  versions: SiteVersionStore;
   /** Bytes of rendered pages kept in memory (default 64 MB). */
   cacheBytes?: number;
 }
@@ -31,7 +33,6 @@ const CONTENT_TYPE = { html: 'text/html; charset=utf-8', json: 'application/json
 
 export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptions): void {
   let assets: StorefrontAssets | undefined;
-  const readVersions = createSiteVersionReader(options.db);
   const cache = new PageCache(options.cacheBytes ?? 64 * 1024 * 1024);
   app.get('/*', async (request, reply) => {
     const url = new URL(request.url, 'http://site.local');
@@ -45,7 +46,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     ensureCrumb(request, reply);
     const [session, versions] = await Promise.all([
       findSession(options.db, options.websiteId, request),
-      readVersions(options.websiteId),
+      options.versions.get(options.websiteId),
     ]);
     const path = safeDecode(url.pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).

@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../test/databases';
+import type { DatabaseHandle } from '../db/client';
+import { siteVersions, variants } from '../db/schema';
+import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { changeFeedFor, SiteVersionStore, type ChangeFeed, type ChangeFeedHandlers } from './site-versions';
+
+/** A feed the test drives by hand: what the store does when notices come, stop, or resume. */
+function handFeed(): ChangeFeed & { handlers: ChangeFeedHandlers } {
+  const feed = {
+    handlers: undefined as unknown as ChangeFeedHandlers,
+    start(h: ChangeFeedHandlers) {
+      feed.handlers = h;
+    },
+    stop: async () => {},
+  };
+  return feed;
+}
+
+const site = DEMO_WEBSITE_ID;
+
+describe.each(await databaseTargets())('site versions on $name', (target) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+  });
+  afterAll(() => database?.close());
+
+  // Changes the counters without any notice reaching the store under test.
+  const bumpUntold = () =>
+    database.db
+      .update(siteVersions)
+      .set({ catalog: sql`${siteVersions.catalog} + 1` })
+      .where(eq(siteVersions.websiteId, site));
+  const stored = async () => (await database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, site)))[0]!;
+
+  it('reads the database on every request until the feed listens, and again once it is lost', async () => {
+    const feed = handFeed();
+    const store = new SiteVersionStore(database.db, feed);
+    expect(store.trusted).toBe(false);
+    await bumpUntold();
+    expect(await store.get(site)).toEqual({ content: (await stored()).content, catalog: (await stored()).catalog });
+
+    feed.handlers.ready();
+    const remembered = await store.get(site);
+    await bumpUntold();
+    // Listening: memory answers, with no round trip (so an untold change is not seen)...
+    expect(store.get(site)).toEqual(remembered);
+    // ...until the connection drops: from then on every request reads again.
+    feed.handlers.lost();
+    expect(store.trusted).toBe(false);
+    expect((await store.get(site)).catalog).toBe(remembered.catalog + 1);
+    await bumpUntold();
+    expect((await store.get(site)).catalog).toBe(remembered.catalog + 2);
+  });
+
+  it('reads a site again after a notice for it, and after its own write', async () => {
+    const feed = handFeed();
+    const store = new SiteVersionStore(database.db, feed);
+    feed.handlers.ready();
+    const first = await store.get(site);
+    await bumpUntold();
+    feed.handlers.changed(site);
+    expect((await store.get(site)).catalog).toBe(first.catalog + 1);
+    await bumpUntold();
+    store.invalidate(site);
+    expect((await store.get(site)).catalog).toBe(first.catalog + 2);
+    feed.handlers.changed('another-site');
+    expect(store.get(site)).toEqual({ ...first, catalog: first.catalog + 2 });
+  });
+
+  it('does not keep a read a notice overtook: the commit it announced may be newer than the read', async () => {
+    const feed = handFeed();
+    const store = new SiteVersionStore(database.db, feed);
+    feed.handlers.ready();
+    const inFlight = store.get(site);
+    // The query goes out on the next turn of the event loop; the notice comes after it.
+    await new Promise((r) => setImmediate(r));
+    feed.handlers.changed(site);
+    await inFlight;
+    await bumpUntold();
+    // Had the overtaken read been kept, memory would answer here without the bump.
+    expect((await store.get(site)).catalog).toBe((await stored()).catalog);
+  });
+
+  it('forgets everything when listening resumes: changes while it was away were never told', async () => {
+    const feed = handFeed();
+    const store = new SiteVersionStore(database.db, feed);
+    feed.handlers.ready();
+    await store.get(site);
+    feed.handlers.lost();
+    await bumpUntold();
+    feed.handlers.ready();
+    expect((await store.get(site)).catalog).toBe((await stored()).catalog);
+  });
+
+  it('hears a commit from PostgreSQL itself: one notice per site per transaction, none for a rollback', async () => {
+    const told: string[] = [];
+    const feed = changeFeedFor(database);
+    const ready = new Promise<void>((resolve) =>
+      feed.start({ changed: (s) => told.push(s), ready: resolve, lost: () => {} }),
+    );
+    await ready;
+    await database.db
+      .transaction(async (tx) => {
+        await tx.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} + 1` }).where(eq(variants.sku, 'TOTE-SAND'));
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await tx.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} + 1` });
+    });
+    const start = performance.now();
+    while (told.length === 0 && performance.now() - start < 1000) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(told).toEqual([site]);
+    await feed.stop();
+  });
+});
