@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/client';
 import { forms } from '../db/schema';
 import { seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
+import { eventually } from '../../test/eventually';
 
 const targets = await databaseTargets();
 
@@ -106,7 +107,7 @@ describe.each(targets)('page rendering on $name', (target) => {
     const model = row!.model as { fields: { title: string }[] };
     model.fields[0]!.title = 'Your full name, please';
     await database.db.update(forms).set({ model }).where(eq(forms.id, 'form-contact'));
-    expect((await app.inject('/contact')).body).toContain('Your full name, please');
+    await eventually(async () => expect((await app.inject('/contact')).body).toContain('Your full name, please'));
   });
 
   it('reports health with the database kind', async () => {
