@@ -3,13 +3,14 @@
  *               [--locale fr-FR] [--now MS] [--time-zone ZONE]
  * Renders TEMPLATE against DATA, prints the HTML to stdout and any errors to stderr; exits 1
  * when there were errors (syntax or render), 2 on bad usage or unreadable files.
+ * `site-template dev FOLDER ...` (serving a template folder) is in ./dev.ts.
  */
 import { readFileSync } from 'node:fs';
 import { render, type RenderOptions } from '../template';
 
 const USAGE =
   'usage: site-template TEMPLATE DATA.json [--partials PARTIALS.json] [--injects INJECTS.json] ' +
-  '[--locale LOCALE] [--now EPOCH_MS] [--time-zone ZONE]';
+  '[--locale LOCALE] [--now EPOCH_MS] [--time-zone ZONE]\n       site-template dev FOLDER [--data DATA.json] [--port 4000] [--host 127.0.0.1]';
 
 function readJson(path: string, what: string): unknown {
   const text = readFileSync(path, 'utf8');

@@ -93,18 +93,25 @@ function position(text: string, offset: number): { line: number; column: number 
 
 const NOT_JSON = Symbol('not JSON');
 
-function parseJson(file: string, text: string, errors: FolderError[]): unknown {
+/** JSON.parse with the place of a syntax error, when Node names it (as an offset or as line and column, by version). */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; line?: number; column?: number; message: string } {
   try {
-    return JSON.parse(text) as unknown;
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    const message = (e as Error).message;
-    // Node names the place as an offset or as line and column, depending on its version and the error.
+    const message = `Not valid JSON: ${(e as Error).message}`;
     const offset = /position (\d+)/.exec(message);
     const lineColumn = /line (\d+) column (\d+)/.exec(message);
     const at = offset ? position(text, Number(offset[1])) : lineColumn ? { line: Number(lineColumn[1]), column: Number(lineColumn[2]) } : {};
-    errors.push({ file, ...at, kind: 'CONF_INVALID', message: `Not valid JSON: ${message}` });
-    return NOT_JSON;
+    return { ok: false, ...at, message };
   }
+}
+
+function parseJson(file: string, text: string, errors: FolderError[]): unknown {
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed.value;
+  const { ok: _, ...at } = parsed;
+  errors.push({ file, ...at, kind: 'CONF_INVALID' });
+  return NOT_JSON;
 }
 
 function checkSchema<T>(file: string, schema: z.ZodType<T>, value: unknown, errors: FolderError[]): T | undefined {
