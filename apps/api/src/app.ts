@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
 import { registerFileRoutes, type FileOptions } from './files/routes';
+import { registerFormEditorRoutes } from './forms/editor-routes';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders, webhooks });
   registerFormRoutes(app, { db: options.database.db, websiteId, webhooks });
+  registerFormEditorRoutes(app, { db: options.database.db, websiteId });
   await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db, websiteId });
   registerSiteUserRoutes(app, { db: options.database.db, websiteId, loginGuard: options.loginGuard });

@@ -135,3 +135,37 @@ export {
   type SubmitRequest,
   type SubmissionFlow,
 } from './submission-flow/flow';
+
+export {
+  FORM_EDITOR_LIMITS,
+  formEditorMessages,
+  editorFieldSchema,
+  formStorageSchema,
+  editorFormInputSchema,
+  createFormInputSchema,
+  formProblems,
+  editableProperties,
+  FIELD_TYPE_LABELS,
+  newField,
+  toFormModel,
+  type FormEditorFeatures,
+  type EditorField,
+  type FormStorage,
+  type FormStorageInput,
+  type EditorForm,
+  type EditorFormInput,
+  type FormProblem,
+} from './form-editor/editor-form';
+export {
+  FORMS_API,
+  SUBMISSIONS_PAGE_SIZE,
+  answerableFields,
+  submissionSummary,
+  answerText,
+  csvCell,
+  submissionsCsv,
+  type FormListItem,
+  type SubmissionListItem,
+  type SubmissionDetail,
+  type CsvSubmission,
+} from './form-editor/submissions';

@@ -3,6 +3,7 @@ import { analyticsRouteDocs } from '../analytics/routes';
 import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
 import { editorRouteDocs } from '../editor/routes';
+import { formEditorRouteDocs } from '../forms/editor-routes';
 import { formRouteDocs } from '../forms/routes';
 import { mailingListRouteDocs } from '../mailing-lists/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
@@ -20,5 +21,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs };
 }

@@ -6,6 +6,7 @@ import {
   mismatchedFieldIds,
   validateFormValues,
   type Form,
+  type FormStorage,
   type FormValues,
 } from '@site/forms';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { formSubmissionKeys, formSubmissions } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
 import { captchaVerifierFromEnv, FORM_CAPTCHA_ACTION, type CaptchaVerifier } from './captcha';
 import { loadForm } from './form-store';
+import { applyStorage } from './storage';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit';
 import { templateSchema, templateSchemaQuery } from './template-schema';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
@@ -96,9 +98,9 @@ function enforce(limiter: RateLimiter, request: FastifyRequest, reply: FastifyRe
   }
 }
 
-async function requireForm(db: Database, websiteId: string, formId: string, log: FastifyBaseLogger): Promise<Form> {
+async function requireForm(db: Database, websiteId: string, formId: string, log: FastifyBaseLogger): Promise<Form & { storage: FormStorage }> {
   const loaded = await loadForm(db, websiteId, formId);
-  if (loaded.kind === 'found') return loaded.form;
+  if (loaded.kind === 'found') return { ...loaded.form, storage: loaded.storage };
   if (loaded.kind === 'invalid') log.warn({ formId, problem: loaded.problem }, 'stored form model does not parse');
   throw notConfigured();
 }
@@ -214,7 +216,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
             ),
           )
           .returning({ key: formSubmissionKeys.key });
-        if (claimed.length === 0) return false;
+        if (claimed.length === 0) return undefined;
         await tx.insert(formSubmissions).values({
           id: randomUUID(),
           websiteId,
@@ -229,9 +231,15 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           },
           createdAt: at,
         });
-        return true;
+        const subscribed = await applyStorage(tx, websiteId, form, submission.form, {
+          at,
+          pagePath: submission.pagePath,
+          origin: `${request.protocol}://${request.host}`,
+        });
+        return { added: subscribed.added };
       });
       if (!saved) throw keyUnavailable();
+      if (saved.added) await options.webhooks?.emit('subscriber.added', { ...saved.added });
       await options.webhooks?.emit('form.submitted', { formId: form.id, formName: form.name, values: submission.form, pagePath: submission.pagePath, submittedAt: at.toISOString() });
       return { success: true };
     }),
