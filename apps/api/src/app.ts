@@ -12,7 +12,7 @@ import { registerFormEditorRoutes } from './forms/editor-routes';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
-import type { LoginGuard } from './site-users/login-guard';
+import { createMemoryLoginGuard, createRedisLoginGuard, type LoginGuard } from './site-users/login-guard';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import type { DatabaseHandle } from './db/client';
 import { registerApiDocs } from './docs/openapi';
@@ -63,6 +63,8 @@ export interface AppOptions {
   changeFeed?: ChangeFeed;
   /** Sign-in brute-force guard; Redis-backed when several processes serve the site. */
   loginGuard?: LoginGuard;
+  /** Wrong gift-card codes per client; built from `redis` (or in memory) when absent. */
+  giftCardGuard?: LoginGuard;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -146,7 +148,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentProviders = new Map(
     (options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]),
   );
-  registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders, webhooks });
+  // Ten wrong gift-card codes in 15 minutes lock that client out of codes for 15 minutes.
+  const giftCardLimits = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+  const giftCardGuard =
+    options.giftCardGuard ??
+    (options.redis
+      ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
+      : createMemoryLoginGuard(giftCardLimits));
+  registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders, webhooks, giftCardGuard });
   registerFormRoutes(app, { db: options.database.db, websiteId, webhooks });
   registerFormEditorRoutes(app, { db: options.database.db, websiteId });
   await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });

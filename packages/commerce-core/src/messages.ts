@@ -13,6 +13,17 @@ export const messages = {
   quantityNotNumber: 'Quantity must be a number.',
   quantityNotWhole: 'Quantity must be a whole number',
   giftCardDenominationMissing: 'Select a denomination for the Gift Card',
+  // Gift-card purchase and redemption: our wording, the spec gives none.
+  giftCardRecipientNameMissing: 'Enter the recipient’s name.',
+  giftCardRecipientEmailInvalid: 'Enter the recipient’s email address.',
+  giftCardMessageTooLong: 'Your message is too long.',
+  giftCardSendDateInvalid: 'Choose a send date between today and a year from now.',
+  giftCardCodeUnknown: 'That gift card code is not valid.',
+  giftCardEmpty: 'This gift card has no balance left.',
+  giftCardLocked: 'Too many gift card codes were tried. Please try again in {seconds} seconds.',
+  giftCardBalance: 'Balance: {amount}',
+  giftCardApplied: 'Gift card {code}: −{amount}',
+  giftCardNotPurchasable: 'This product is not a gift card.',
   /** Our wording: the spec fixes the bounds (1 to 9999) but gives no text. */
   quantityOutOfRange: 'Quantity must be between {min} and {max}.',
 

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   CheckoutRequestSchema,
+  GiftCardBalanceRequestSchema,
+  GiftCardBalanceResponseSchema,
+  GiftCardPurchaseResponseSchema,
+  GiftCardPurchaseSchema,
+  ProductType,
+  messages as commerceMessages,
   StockQuerySchema,
   StockResponseSchema,
   SubscriptionCartRequestSchema,
   SubscriptionCartResponseSchema,
 } from '@site/commerce-core';
-import { restockEmailError, restockSignUpSchema } from '@site/forms';
+import { isValidEmail, restockEmailError, restockSignUpSchema } from '@site/forms';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +27,8 @@ import { assertStock, findPurchasable } from './catalog';
 import { defaultListId, subscribe, type Subscribed } from '../mailing-lists/subscriptions';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { findOrder, placeOrder } from './checkout';
+import { assertSendDate, GIFT_CARD_FIELDS_KEY, giftCardBalance, guardedCode, type GiftCardRecipient } from './gift-cards';
+import type { LoginGuard } from '../site-users/login-guard';
 import { CommerceError } from './errors';
 import { handle, parsePayload } from './http';
 import type { PaymentProvider } from './payments';
@@ -34,9 +42,11 @@ export interface CheckoutRouteOptions {
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** Order placed and subscriber added go out to the site's webhooks. */
   webhooks?: WebhookDispatcher;
+  /** Counts wrong gift-card codes per client (balance lookups and checkouts alike). */
+  giftCardGuard: LoginGuard;
 }
 
-export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, paymentProviders, webhooks }: CheckoutRouteOptions): void {
+export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, paymentProviders, webhooks, giftCardGuard }: CheckoutRouteOptions): void {
   app.post(
     '/api/commerce/checkout',
     { preHandler: requireCrumb },
@@ -46,7 +56,14 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
       if (!website) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
       const cart = await findCart(db, websiteId, body.cartToken ?? cartToken(request));
       if (!cart) throw new CommerceError(409, 'CART_EMPTY', 'Your cart is empty.');
-      const order = await placeOrder(db, website, cart, body, paymentProviders);
+      const giftCardCode = body.giftCardCode?.trim() ? await guardedCode(giftCardGuard, request.ip, body.giftCardCode) : undefined;
+      const order = await placeOrder(db, website, cart, body, paymentProviders, {
+        giftCardCode,
+        origin: `${request.protocol}://${request.host}`,
+      }).catch(async (err: unknown) => {
+        if (err instanceof CommerceError && err.code === 'GIFT_CARD_UNKNOWN') await giftCardGuard.failed(request.ip);
+        throw err;
+      });
       // The visitor's own cart stays when they bought a subscription on its own.
       if (cart.kind === 'standard') clearCartCookies(reply);
       await webhooks?.emit('order.placed', { orderId: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalCents, currency: order.currency });
@@ -108,6 +125,60 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
     }),
   );
 
+  // A gift card is bought on its own, like a subscription: a separate cart holding the card and
+  // who it is for, paid at /checkout?cartToken=… (the button navigates there, storefront.md §4).
+  app.post(
+    '/api/commerce/cart/gift-card',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const parsed = GiftCardPurchaseSchema.safeParse(request.body);
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+        const first = parsed.error.issues[0]?.message ?? 'Invalid request';
+        throw new CommerceError(400, 'INVALID_GIFT_CARD', first, { fieldErrors });
+      }
+      const body = parsed.data;
+      if (!isValidEmail(body.recipientEmail)) {
+        throw new CommerceError(400, 'INVALID_GIFT_CARD', commerceMessages.giftCardRecipientEmailInvalid, {
+          fieldErrors: { recipientEmail: commerceMessages.giftCardRecipientEmailInvalid },
+        });
+      }
+      assertSendDate(body.sendDate, new Date());
+      const { product, variant } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      if (product.productType !== ProductType.GIFT_CARD) {
+        throw new CommerceError(400, 'NOT_A_GIFT_CARD', commerceMessages.giftCardNotPurchasable);
+      }
+      const recipient: GiftCardRecipient = {
+        recipientName: body.recipientName,
+        recipientEmail: body.recipientEmail,
+        ...(body.senderName ? { senderName: body.senderName } : {}),
+        ...(body.message ? { message: body.message } : {}),
+        ...(body.sendDate ? { sendDate: body.sendDate } : {}),
+      };
+      const cart = await createCart(db, websiteId, 'gift-card');
+      await db.insert(cartEntries).values({
+        id: randomUUID(),
+        cartId: cart.id,
+        productId: product.id,
+        variantId: variant.id,
+        quantity: 1,
+        additionalFields: { [GIFT_CARD_FIELDS_KEY]: recipient },
+      });
+      return { cartToken: cart.token };
+    }),
+  );
+
+  // Wrong codes count towards the client's lock (gift-cards.ts), so this cannot enumerate codes.
+  app.post(
+    '/api/commerce/gift-cards/balance',
+    { preHandler: requireCrumb },
+    handle(async (request) => {
+      const { code } = parsePayload(GiftCardBalanceRequestSchema, request.body);
+      return giftCardBalance(db, websiteId, giftCardGuard, request.ip, code);
+    }),
+  );
+
   // The visitor's back-in-stock sign-up from a product page (storefront.md §4, "Restock form").
   app.post(
     '/api/commerce/restock-notifications',
@@ -157,5 +228,7 @@ export const checkoutRouteDocs: RouteDocs = {
   'GET /api/commerce/orders/:orderId': { summary: 'An order, for the holder of its access token (from the confirmation link)', tags: checkout, params: OrderParams, query: OrderQuery },
   'GET /api/commerce/inventory/stock/': { summary: "A product's stock per variant", tags: checkout, query: StockQuerySchema, response: StockResponseSchema },
   'POST /api/3/commerce/cart/subscription': { summary: 'A separate cart holding one subscription product', tags: checkout, guard: 'crumb', body: SubscriptionCartRequestSchema, response: SubscriptionCartResponseSchema },
+  'POST /api/commerce/cart/gift-card': { summary: 'A separate cart holding one gift card and its recipient', tags: checkout, guard: 'crumb', body: GiftCardPurchaseSchema, response: GiftCardPurchaseResponseSchema },
+  'POST /api/commerce/gift-cards/balance': { summary: "A gift card's balance (wrong codes lock the client out for a while)", tags: checkout, guard: 'crumb', body: GiftCardBalanceRequestSchema, response: GiftCardBalanceResponseSchema },
   'POST /api/commerce/restock-notifications': { summary: 'Signs a visitor up for a back-in-stock notice', tags: checkout, guard: 'crumb', body: restockSignUpSchema, response: z.object({ signedUp: z.literal(true) }) },
 };

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkCheckoutMinimum, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
+import { checkCheckoutMinimum, messages as commerceMessages, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
 import { isValidEmail, messages as formMessages } from '@site/forms';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -7,6 +7,7 @@ import { carts, orderItems, orders, variants } from '../db/schema';
 import { storeCurrency, type WebsiteRow } from '../pages/site-data';
 import { cartView, loadCatalog, loadEntries, type CartRow } from './cart-store';
 import { CommerceError } from './errors';
+import { issueGiftCards, redeemGiftCard } from './gift-cards';
 import type { PaymentProvider } from './payments';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -16,7 +17,19 @@ export interface PlacedOrder {
   orderNumber: number;
   accessToken: string;
   grandTotalCents: number;
+  /** Paid by the gift card; the payment method was charged the rest. */
+  giftCardCents: number;
+  /** What the gift card holds after this order. */
+  giftCardBalanceCents?: number;
   currency: string;
+}
+
+export interface PlaceOrderOptions {
+  /** The checked, normalised gift-card code paying part or all of the order. */
+  giftCardCode?: string;
+  /** The shop's address, for links in the emails the order sends. */
+  origin?: string;
+  now?: Date;
 }
 
 function fieldError(field: string, message: string): CommerceError {
@@ -34,6 +47,7 @@ export async function placeOrder(
   cart: CartRow,
   request: CheckoutRequest,
   providers: ReadonlyMap<string, PaymentProvider>,
+  options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
   const currency: CurrencyCode = storeCurrency(website);
   const view = await cartView(db, website, cart);
@@ -89,12 +103,18 @@ export async function placeOrder(
       }
     }
 
-    const charge = await provider.charge({
-      amountCents: priced.grandTotalCents,
-      currency,
-      orderId,
-      details: request.payment,
-    });
+    // The card pays first; whatever it cannot cover is charged. Its lock is taken after the stock
+    // rows, in the same order for every checkout, so this adds no deadlock.
+    const redemption = options.giftCardCode
+      ? await redeemGiftCard(tx, website.id, orderId, options.giftCardCode, priced.grandTotalCents)
+      : undefined;
+    if (options.giftCardCode && !redemption) throw new CommerceError(400, 'GIFT_CARD_UNKNOWN', commerceMessages.giftCardCodeUnknown, { fieldErrors: { giftCardCode: commerceMessages.giftCardCodeUnknown } });
+    const giftCardCents = redemption?.amountCents ?? 0;
+    const dueCents = priced.grandTotalCents - giftCardCents;
+    const charge =
+      dueCents > 0
+        ? await provider.charge({ amountCents: dueCents, currency, orderId, details: request.payment })
+        : ({ ok: true, reference: `gift-card_${orderId}`, testMode: false } as const);
     if (!charge.ok) {
       throw new CommerceError(402, charge.code.toUpperCase(), charge.message, charge.field ? { fieldErrors: { [charge.field]: charge.message } } : undefined);
     }
@@ -114,7 +134,8 @@ export async function placeOrder(
         shippingCents: priced.shippingCostCents,
         discountCents: priced.discountCents,
         grandTotalCents: priced.grandTotalCents,
-        paymentProvider: provider.id,
+        giftCardCents,
+        paymentProvider: dueCents > 0 ? provider.id : 'gift-card',
         paymentReference: charge.reference,
         testMode: charge.testMode,
         accessToken,
@@ -137,11 +158,21 @@ export async function placeOrder(
         };
       }),
     );
+    await issueGiftCards(
+      tx,
+      { websiteId: website.id, orderId, currency, buyerEmail: request.email, shopUrl: `${options.origin ?? ''}/shop`, now: options.now ?? new Date() },
+      priced.entries.map((e) => {
+        const row = entries.find((r) => r.id === e.id)!;
+        return { entry: row, productType: catalog.items.get(row.productId)?.structuredContent.productType, unitPriceCents: e.purchasePriceCents };
+      }),
+    );
     return {
       id: order!.id,
       orderNumber: order!.orderNumber!,
       accessToken,
       grandTotalCents: order!.grandTotalCents,
+      giftCardCents,
+      ...(redemption ? { giftCardBalanceCents: redemption.balanceCents } : {}),
       currency,
     };
   });

@@ -10,7 +10,8 @@ type Executor = Pick<Database, 'select' | 'insert'>;
 
 /**
  * Renders the email now and stores it in `outgoing_emails` with the caller's transaction, so it
- * is sent if and only if the change commits. The mail worker delivers it. Answers the row id,
+ * is sent if and only if the change commits. The mail worker delivers it, not before `sendAt` when
+ * given. Answers the row id,
  * which is also the email's Message-ID.
  */
 export async function queueEmail<K extends EmailKind>(
@@ -19,10 +20,12 @@ export async function queueEmail<K extends EmailKind>(
   kind: K,
   to: string,
   data: EmailData[K],
+  options: { sendAt?: Date } = {},
 ): Promise<string> {
   const [site] = await tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId));
   const { subject, text, html } = renderEmail(kind, data, { title: site?.title ?? 'Our store' });
   const id = randomUUID();
-  await tx.insert(outgoingEmails).values({ id, websiteId, to, subject, body: text, html, kind });
+  // A later send (a gift card's chosen day) rides on the worker's not-before stamp.
+  await tx.insert(outgoingEmails).values({ id, websiteId, to, subject, body: text, html, kind, nextAttemptAt: options.sendAt ?? null });
   return id;
 }

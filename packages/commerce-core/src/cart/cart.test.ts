@@ -162,6 +162,33 @@ describe('computeCart', () => {
   });
 });
 
+describe('gift cards in a cart', () => {
+  it('are neither discounted by coupons nor taxed', () => {
+    const c = computeCart({
+      cart,
+      products,
+      settings: settings({ taxRateBasisPoints: 1000, coupons: [{ kind: 'percent', code: 'HALF', basisPoints: 5000 }] }),
+      couponCodes: ['HALF'],
+      lines: [line('e1', 'card', 'G25', 2), line('e2', 'shirt', 'S', 1)],
+    });
+    expect(c.subtotalCents).toBe(7000);
+    expect(c.discountCents).toBe(1000);
+    expect(c.taxCents).toBe(100);
+    expect(c.grandTotalCents).toBe(7000 - 1000 + 100);
+  });
+
+  it('alone bear no tax and meet no coupon minimum', () => {
+    const c = computeCart({
+      cart,
+      products,
+      settings: settings({ taxRateBasisPoints: 1000, coupons: [{ kind: 'fixed', code: 'FIVE', amountCents: 500, minSubtotalCents: 100 }] }),
+      couponCodes: ['FIVE'],
+      lines: [line('e1', 'card', 'G25', 1)],
+    });
+    expect(c).toMatchObject({ subtotalCents: 2500, discountCents: 0, taxCents: 0, grandTotalCents: 2500, invalidCoupons: ['FIVE'] });
+  });
+});
+
 describe('shipping cost', () => {
   const table = { kind: 'table' as const, id: 't', name: 'T', rates: [{ minSubtotalCents: 1000, amountCents: 500 }, { minSubtotalCents: 5000, amountCents: 200 }] };
   it.each([[0n, 500n], [1000n, 500n], [4999n, 500n], [5000n, 200n], [10n ** 12n, 200n]])('table rate at %s is %s', (subtotal, cost) =>

@@ -114,12 +114,15 @@ export function computeCart(input: CartInput): ShoppingCart {
   const priced = input.lines.map((l) => priceLine(l, input));
 
   let subtotal = 0n;
+  // Gift cards are stored money, not goods: coupons do not discount them and they bear no tax.
+  let giftCards = 0n;
   let totalQuantity = 0;
   let hasDigital = false;
   let requiresShipping = false;
   let allDigital = priced.length > 0;
   for (const p of priced) {
     subtotal += p.total;
+    if (p.type === ProductType.GIFT_CARD) giftCards += p.total;
     totalQuantity += p.entry.quantity;
     const digital = p.type === ProductType.DIGITAL || p.type === ProductType.GIFT_CARD;
     hasDigital ||= digital;
@@ -133,16 +136,17 @@ export function computeCart(input: CartInput): ShoppingCart {
   const validCoupons: string[] = [];
   const invalidCoupons: string[] = [];
   let discount = 0n;
+  const discountable = subtotal - giftCards;
   for (const code of codes) {
     const coupon = settings.coupons.find((c) => c.code.toLowerCase() === code.toLowerCase());
-    if (coupon === undefined || subtotal < BigInt(coupon.minSubtotalCents) || validCoupons.includes(coupon.code)) {
+    if (coupon === undefined || discountable < BigInt(coupon.minSubtotalCents) || validCoupons.includes(coupon.code)) {
       invalidCoupons.push(code);
       continue;
     }
     validCoupons.push(coupon.code);
-    discount += couponDiscount(coupon, subtotal);
+    discount += couponDiscount(coupon, discountable);
   }
-  discount = minBigint(discount, subtotal);
+  discount = minBigint(discount, discountable);
 
   const shippingOptions: CartShippingOption[] = requiresShipping
     ? settings.shippingOptions.map((o) => ({ id: o.id, name: o.name, costCents: toSafeNumber(shippingCost(o, subtotal)) }))
@@ -154,7 +158,7 @@ export function computeCart(input: CartInput): ShoppingCart {
   }
   const shipping = selected === null ? 0n : BigInt(selected.costCents);
 
-  const taxable = maxBigint(0n, subtotal - discount) + (settings.taxShipping ? shipping : 0n);
+  const taxable = maxBigint(0n, discountable - discount) + (settings.taxShipping ? shipping : 0n);
   const tax = percentOf(taxable, settings.taxRateBasisPoints);
   const applicableTaxRules: AppliedTaxRule[] =
     settings.taxRateBasisPoints > 0 && priced.length > 0

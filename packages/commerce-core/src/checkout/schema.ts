@@ -26,6 +26,8 @@ export const CheckoutRequestSchema = /* @__PURE__ */ (() =>
     payment: z.object({ provider: z.string().default('test') }).passthrough(),
     /** A subscription's own cart (from POST /api/3/commerce/cart/subscription); else the visitor's cart. */
     cartToken: z.string().min(1).optional(),
+    /** A gift card paying part or all of the order; checked and normalised by the server. */
+    giftCardCode: z.string().max(64).optional(),
   }))();
 
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

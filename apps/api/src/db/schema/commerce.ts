@@ -60,7 +60,10 @@ export const carts = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
     isPurchased: boolean('is_purchased').notNull().default(false),
-    /** 'standard' is the visitor's cart; 'subscription' holds one subscribed item, reached by its token. */
+    /**
+     * 'standard' is the visitor's cart; 'subscription' and 'gift-card' hold one subscribed item or
+     * one gift card with its recipient, reached by their token.
+     */
     kind: text('kind').notNull().default('standard'),
     orderId: text('order_id'),
     email: text('email'),
@@ -130,6 +133,8 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Sum of every refund the provider confirmed, in minor units. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Paid by a gift card (part of the grand total); the payment method was charged the rest. */
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('orders_cart').on(t.cartId), index('orders_site').on(t.websiteId)],

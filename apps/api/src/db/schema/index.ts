@@ -9,3 +9,4 @@ export * from './mailing-lists';
 export * from './site-versions';
 export * from './blog';
 export * from './analytics';
+export * from './gift-cards';
