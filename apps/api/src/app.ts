@@ -29,6 +29,7 @@ import { registerRateLimit } from './security/rate-limit';
 import { registerRouteCatalog } from './security/route-catalog';
 import { appsFolder, publicFolder, themeFolder } from './paths';
 import { THEME_ASSETS_PREFIX } from './site/theme';
+import { registerUnlockRoute } from './pages/unlock-routes';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
 import { registerStoreAdminRoutes } from './store-admin/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailingListRoutes(app, { db: options.database.db, websiteId, webhooks, policy: webhookPolicy });
   registerAnalyticsRoutes(app, { db: options.database.db, websiteId });
   registerBlogRoutes(app, { db: options.database.db, websiteId });
+  registerUnlockRoute(app, { db: options.database.db, websiteId, guard: options.loginGuard });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

@@ -111,6 +111,7 @@ export {
   type EditorSite,
   type EditorMe,
 } from './editor-api/pages-api';
+export { ACCESS_LOCKS_API, LOCK_PASSWORD, updateAccessLockSchema, type UpdateAccessLock, type AccessLocks } from './editor-api/access-locks';
 
 export {
   renderBlock,

@@ -52,6 +52,13 @@ export const messages = {
   payloadTooLarge:
     'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
   membersOnly: 'This page is for members. Sign in to see it.',
+  // Ours: lock screens (page type 103) and their settings.
+  lockedSite: 'This site is password protected. Enter the password to continue.',
+  lockedPage: 'This page is password protected. Enter the password to see it.',
+  lockWrongPassword: 'That password is not right. Check it and try again.',
+  lockTooManyAttempts: 'Too many attempts. For your security, wait a few minutes and try again.',
+  lockPasswordLength: 'Use a password of 4 to 100 characters.',
+  errorPage: 'Something went wrong on our side while showing this page. Try again in a moment.',
   // Ours: the link editor.
   choosePage: 'Choose the page to link to.',
   chooseFile: 'Choose the file to link to.',

@@ -16,6 +16,11 @@ const misc: RouteDocs = {
   'GET /api/crumb': { summary: 'The crumb (CSRF token) for state-changing calls; also set as the crumb cookie', tags: ['security'], response: z.object({ crumb: z.string() }) },
   'GET /api/docs': { summary: 'This documentation, as a page', tags: ['docs'] },
   'GET /api/docs/openapi.json': { summary: 'This documentation, as an OpenAPI 3.1 document', tags: ['docs'] },
+  'POST /api/site/unlock': {
+    summary: 'Unlock a lock screen: sets the lock’s cookie (form posts: 303 back to the page; JSON: 200, 401 wrong password, 429 too many attempts)',
+    tags: ['pages'],
+    body: z.object({ scope: z.string(), password: z.string(), returnTo: z.string().optional(), crumb: z.string().optional() }),
+  },
   'GET /*': { summary: 'A site page rendered from its template (?format=json gives the page context)', tags: ['pages'], query: z.object({ format: z.enum(['json', 'json-pretty']).optional() }) },
 };
 

@@ -1,4 +1,7 @@
 import {
+  ACCESS_LOCKS_API,
+  updateAccessLockSchema,
+  type AccessLocks,
   createPageSchema,
   EDITOR_API,
   saveDraftSchema,
@@ -25,6 +28,7 @@ import { createPage, deletePage, duplicatePage, getPage, publishPage, restoreRev
 import { toDetail, toSummary } from './pages/page-view';
 import { listRevisions } from './pages/revisions';
 import { editorSite } from './site/editor-site';
+import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../pages/locks';
 
 export interface EditorRouteOptions {
   db: Database;
@@ -124,6 +128,26 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
     );
     scope.post(EDITOR_API.updateNavigation, write, handle(async (request) => updateNavigation(db, websiteId, parse(updateNavigationSchema, request.body))));
 
+    scope.get(
+      ACCESS_LOCKS_API,
+      read,
+      handle(async (): Promise<AccessLocks> => {
+        const scopes = [...(await loadLocks(db, websiteId)).keys()];
+        return { site: scopes.includes(SITE_SCOPE), pageIds: scopes.flatMap((s) => (s.startsWith('page:') ? [s.slice(5)] : [])) };
+      }),
+    );
+    scope.put(
+      ACCESS_LOCKS_API,
+      write,
+      handle(async (request): Promise<AccessLocks> => {
+        const input = parse(updateAccessLockSchema, request.body);
+        if (input.pageId !== null) await getPage(db, websiteId, input.pageId);
+        await setLock(db, websiteId, input.pageId === null ? SITE_SCOPE : pageScope(input.pageId), input.password);
+        const scopes = [...(await loadLocks(db, websiteId)).keys()];
+        return { site: scopes.includes(SITE_SCOPE), pageIds: scopes.flatMap((s) => (s.startsWith('page:') ? [s.slice(5)] : [])) };
+      }),
+    );
+
     scope.get(EDITOR_API.headerFooter, read, handle(async () => loadHeaderFooter(db, await website())));
     scope.put(EDITOR_API.headerFooter, write, handle(async (request) => saveHeaderFooter(db, await website(), parse(updateHeaderFooterSchema, request.body))));
   });
@@ -134,6 +158,8 @@ const guarded = { tags: ['editor'], guard: 'member' as const };
 export const editorRouteDocs: RouteDocs = {
   [`GET ${EDITOR_API.me}`]: { ...guarded, summary: 'The signed-in member, whether they may edit, and the session XSRF token' },
   [`GET ${EDITOR_API.site}`]: { ...guarded, summary: 'The preview kit: templates, stylesheets, header and footer, products, collections, forms' },
+  [`GET ${ACCESS_LOCKS_API}`]: { ...guarded, summary: 'Which locks exist: the site password, pages with a password (never the passwords)' },
+  [`PUT ${ACCESS_LOCKS_API}`]: { ...guarded, summary: 'Set or remove (password null) the site password (pageId null) or a page password', body: updateAccessLockSchema },
   [`GET ${EDITOR_API.pages}`]: { ...guarded, summary: 'Every page of the site, system pages included' },
   [`POST ${EDITOR_API.pages}`]: { ...guarded, summary: 'Create a page or folder (201)', body: createPageSchema, status: 201 },
   [`GET ${PAGE}`]: { ...guarded, summary: 'One page with its draft and published documents', params: PageParams },

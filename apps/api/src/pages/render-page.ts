@@ -18,6 +18,7 @@ import { productMerchandisingContext, type MerchandisingSettings } from './merch
 import { breadcrumbs, seoContext } from './page-meta';
 import { resolveContentPath } from './content-routes';
 import { siteStylesCss } from './site-styles';
+import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
 export interface StorefrontAssets {
@@ -37,7 +38,7 @@ export interface RenderedPage {
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
-const PAGE_TYPE = { item: 50, notFound: 100, accessDenied: 106, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
+const PAGE_TYPE = { item: 50, notFound: 100, lockScreen: 103, accessDenied: 106, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
 
 // Compiled templates are reused across requests until the stored source changes.
 const compiled = new Map<string, { version: string; template: Template }>();
@@ -213,6 +214,33 @@ async function resolvePath(
   return location ? moved(301, location) : notFound();
 }
 
+/**
+ * The lock screen (103) of the first lock the visitor has not opened. A page's lock names the page;
+ * the site's names nothing of the site but its title. `?lock=` carries the last attempt's outcome.
+ */
+function lockScreen(scope: string, path: string, query: Readonly<Record<string, string>>, viewer: Viewer, page: PageRow | undefined): Resolved {
+  const error = query.lock === 'wrong' ? messages.lockWrongPassword : query.lock === 'wait' ? messages.lockTooManyAttempts : undefined;
+  const returnTo = `${path}${Object.keys(query).some((k) => k !== 'lock') ? `?${new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'lock')).toString()}` : ''}`;
+  return {
+    status: 401,
+    pageType: PAGE_TYPE.lockScreen,
+    templateName: 'lock-screen',
+    // Not the page itself: its context (and any content kept there) must not reach the lock screen.
+    extra: {
+      lock: {
+        scope,
+        site: scope === SITE_SCOPE,
+        title: scope === SITE_SCOPE ? undefined : page?.title,
+        message: scope === SITE_SCOPE ? messages.lockedSite : messages.lockedPage,
+        error,
+        returnTo,
+        crumb: viewer.crumb,
+      },
+    },
+    personal: true,
+  };
+}
+
 /** Order confirmed (202) after checkout, order status (211) from the link in the receipt. */
 function orderPageType(path: string): { pageType: number; orderId?: string } | undefined {
   if (path === '/checkout/order-confirmed') return { pageType: PAGE_TYPE.orderConfirmed };
@@ -285,14 +313,22 @@ export async function renderPage(
 ): Promise<RenderedPage | undefined> {
   const website = await loadWebsite(db, websiteId);
   if (!website) return undefined;
-  const [allPages, sources, headerFooter] = await Promise.all([
+  const [allPages, sources, headerFooter, locks] = await Promise.all([
     loadPages(db, websiteId),
     loadTemplateSources(db, websiteId),
     loadHeaderFooter(db, website),
+    loadLocks(db, websiteId),
   ]);
   withThemeTemplates(sources);
   const trees = await loadNavigation(db, websiteId, allPages);
-  const resolved = await resolvePath(db, website, allPages, path, query, viewer, trees);
+  let resolved = await resolvePath(db, website, allPages, path, query, viewer, trees);
+  const scopes = lockFor(locks, resolved.page?.id);
+  if (scopes.length) {
+    // Locked or unlocked, the answer depends on the visitor's cookie: never cached.
+    resolved.personal = true;
+    const closed = scopes.find((scope) => !isUnlocked(viewer.cookies ?? {}, websiteId, scope, locks.get(scope)!));
+    if (closed) resolved = lockScreen(closed, path, query, viewer, resolved.page);
+  }
   const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
   const cache = cacheRule(resolved, allPages, documents, viewer.now);
   if (resolved.location) return { status: resolved.status, location: resolved.location, html: '', context: {}, errors: [], cache };
@@ -321,7 +357,10 @@ export async function renderPage(
     pageType: resolved.pageType,
     requestPath: path,
     collection,
-    navigation: { items: visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id) },
+    // A locked site shows nothing of itself, not even its menu.
+    navigation: { items: resolved.pageType === PAGE_TYPE.lockScreen && !resolved.page ? [] : visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id) },
+    // Lock screens, refusals and errors are not pages to index.
+    noindex: resolved.status >= 400 || undefined,
     header: chrome.header,
     footer: chrome.footer,
     featureFlags: { useCLDRMoneyFormat: true },

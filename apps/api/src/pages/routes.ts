@@ -43,7 +43,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const format = query.success ? query.data.format : undefined;
     assets ??= options.assets();
     // Per visitor, so outside the cached page: the crumb cookie, and whether a member is signed in.
-    ensureCrumb(request, reply);
+    const crumb = ensureCrumb(request, reply);
     const [session, versions] = await Promise.all([
       findSession(options.db, options.websiteId, request),
       options.versions.get(options.websiteId),
@@ -57,6 +57,8 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       const page = await renderPage(options.db, options.websiteId, path, Object.fromEntries(url.searchParams), assets, {
         member: Boolean(session),
         now,
+        cookies: request.cookies,
+        crumb,
       });
       if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
       if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');

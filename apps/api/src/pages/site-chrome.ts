@@ -9,6 +9,10 @@ export interface Viewer {
   now: Date;
   /** `https://host`, for the absolute URLs of Open Graph tags. */
   origin?: string;
+  /** The request's cookies (unlock cookies of lock screens). */
+  cookies?: Readonly<Record<string, string | undefined>>;
+  /** The visitor's crumb, for forms that post without script (the lock screen's). */
+  crumb?: string;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {

@@ -10,3 +10,4 @@ export * from './site-versions';
 export * from './blog';
 export * from './analytics';
 export * from './gift-cards';
+export * from './locks';
