@@ -32,6 +32,7 @@ import { THEME_ASSETS_PREFIX } from './site/theme';
 import { registerUnlockRoute } from './pages/unlock-routes';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
+import { registerFontFiles } from './editor/site-styles/font-files';
 import { registerStoreAdminRoutes } from './store-admin/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
   registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
+  registerFontFiles(app);
   registerStoreAdminRoutes(app, { db: options.database.db, websiteId, paymentProviders });
   registerMailingListRoutes(app, { db: options.database.db, websiteId, webhooks, policy: webhookPolicy });
   registerAnalyticsRoutes(app, { db: options.database.db, websiteId });

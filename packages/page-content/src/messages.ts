@@ -63,6 +63,22 @@ export const messages = {
   choosePage: 'Choose the page to link to.',
   chooseFile: 'Choose the file to link to.',
   invalidPhone: 'Enter a phone number: digits, spaces, +, -, ( and ) only.',
+  // platform.md §5 — colour formatter bounds (verbatim), and ours for the picker's other fields.
+  colour: {
+    hueOutOfBounds: 'Hue out of bounds.',
+    saturationOutOfBounds: 'Saturation out of bounds.',
+    lightnessOutOfBounds: 'Lightness out of bounds.',
+    alphaOutOfBounds: 'Alpha out of bounds.',
+    missingHsl: 'Missing an H/S/L value.',
+    invalidHex: 'Enter a hex colour with 3 or 6 digits, such as #2f5a3e.',
+    rgbOutOfBounds: 'Red, green and blue are whole numbers from 0 to 255.',
+  },
+  // platform.md §8 — editor (fonts, verbatim), and ours for the font picker.
+  unableToLoadFonts: 'Unable to load fonts',
+  unableToLoadFontPreview: (fontName: string) => `Unable to load preview for ${fontName}`,
+  unknownFont: (font: string) => `${font} is not one of the site's fonts.`,
+  siteStylesStale:
+    'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -9,6 +9,8 @@ import {
   updateHeaderFooterSchema,
   updateNavigationSchema,
   updatePageSchema,
+  updateSiteStylesSchema,
+  SITE_STYLES_API,
   versionSchema,
   canEdit,
   messages,
@@ -29,6 +31,8 @@ import { toDetail, toSummary } from './pages/page-view';
 import { listRevisions } from './pages/revisions';
 import { editorSite } from './site/editor-site';
 import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../pages/locks';
+import { fontKit } from './site-styles/font-files';
+import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store';
 
 export interface EditorRouteOptions {
   db: Database;
@@ -150,6 +154,16 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
 
     scope.get(EDITOR_API.headerFooter, read, handle(async () => loadHeaderFooter(db, await website())));
     scope.put(EDITOR_API.headerFooter, write, handle(async (request) => saveHeaderFooter(db, await website(), parse(updateHeaderFooterSchema, request.body))));
+    scope.get(SITE_STYLES_API.styles, read, handle(async () => loadSiteStyles(db, websiteId)));
+    scope.put(
+      SITE_STYLES_API.styles,
+      write,
+      handle(async (request) => {
+        const { styles, version } = parse(updateSiteStylesSchema, request.body);
+        return saveSiteStyles(db, websiteId, styles, version);
+      }),
+    );
+    scope.get(SITE_STYLES_API.fonts, read, async () => fontKit());
   });
 }
 
@@ -174,4 +188,7 @@ export const editorRouteDocs: RouteDocs = {
   [`POST ${EDITOR_API.updateNavigation}`]: { ...guarded, summary: 'Replace one navigation tree; answers the new layout', body: updateNavigationSchema },
   [`GET ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Site header and footer with their version' },
   [`PUT ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Save the header and footer; 409 on a stale version', body: updateHeaderFooterSchema },
+  [`GET ${SITE_STYLES_API.styles}`]: { ...guarded, summary: 'Site styles (fonts and colours) with their version' },
+  [`PUT ${SITE_STYLES_API.styles}`]: { ...guarded, summary: 'Save the site styles; live at once; 409 on a stale version', body: updateSiteStylesSchema },
+  [`GET ${SITE_STYLES_API.fonts}`]: { ...guarded, summary: 'The font kit: self-hosted fonts by category, and system stacks' },
 };

@@ -1,6 +1,6 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
-import { documentReferences, messages, pageVisibility, renderDocument, type PageDocument } from '@site/page-content';
+import { documentReferences, messages, pageVisibility, renderDocument, siteStylesCss, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
@@ -17,7 +17,6 @@ import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from '
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { breadcrumbs, seoContext } from './page-meta';
 import { resolveContentPath } from './content-routes';
-import { siteStylesCss } from './site-styles';
 import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
@@ -405,7 +404,7 @@ export async function renderPage(
       fallbackDescription: allPages.find((p) => p.path === '/')?.description ?? '',
     }),
     breadcrumbs: resolved.status === 200 ? breadcrumbs(resolved.page, item) : undefined,
-    siteStylesCss: siteStylesCss(website.settings),
+    siteStylesCss: siteStylesCss(website.settings.siteStyles),
     storefrontAssets: assets,
     pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext))),
   });

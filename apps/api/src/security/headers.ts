@@ -26,7 +26,8 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-  'font-src': ["'self'", 'data:', 'https:'],
+  // Fonts are self-hosted (/assets/fonts): no outside font service, so no other origin is allowed.
+  'font-src': ["'self'", 'data:'],
   'media-src': ["'self'", 'data:', 'blob:', 'https:'],
   'connect-src': ["'self'"],
   'frame-src': ["'self'", 'blob:', 'data:'],

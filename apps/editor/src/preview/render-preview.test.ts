@@ -13,10 +13,11 @@ const site: EditorSite = {
   },
   billing: { plan: 'trial', trialEndsAt: null },
   templates: {
-    site: '<html><head>{.repeated section storefrontAssets.css}<link rel="stylesheet" href="{@|htmlattr}">{.end}</head><body><header>{header.siteTitle|htmltag}<nav>{.repeated section navigation.items}<a href="{fullUrl|htmlattr}"{.if active} aria-current="page"{.end}>{title|htmltag}</a>{.if items}<ul>{.repeated section items}<li>{title}</li>{.end}</ul>{.end}{.end}</nav></header><main>{mainContent}</main><footer>{footer.contentHtml}{footer.copyright|htmltag}</footer>{.repeated section storefrontAssets.js}<script src="{@}"></script>{.end}</body></html>',
+    site: '<html><head>{.repeated section storefrontAssets.css}<link rel="stylesheet" href="{@|htmlattr}">{.end}{.section siteStylesCss}<style>{@}</style>{.end}</head><body><header>{header.siteTitle|htmltag}<nav>{.repeated section navigation.items}<a href="{fullUrl|htmlattr}"{.if active} aria-current="page"{.end}>{title|htmltag}</a>{.if items}<ul>{.repeated section items}<li>{title}</li>{.end}</ul>{.end}{.end}</nav></header><main>{mainContent}</main><footer>{footer.contentHtml}{footer.copyright|htmltag}</footer>{.repeated section storefrontAssets.js}<script src="{@}"></script>{.end}</body></html>',
     page: '<article>{collection.mainContent}</article>',
   },
   stylesheets: ['/assets/storefront/site.css'],
+  siteStyles: { accent: '#c01c28' },
   headerFooter: {
     version: 1,
     header: {
@@ -89,5 +90,15 @@ describe('the live preview', () => {
     expect(second.shell).toBe(first.shell);
     expect(second.content).toContain('Two');
     expect(second.content).not.toBe(first.content);
+  });
+
+  it('applies the site styles the screen is editing, so a colour or font change shows at once', () => {
+    const doc = emptyDocument('One');
+    const saved = renderPreview(site, page, doc, renderDataFor(site), layout);
+    expect(saved.shell).toContain('<style>:root{--site-color-accent:#c01c28}</style>');
+    const draft = renderPreview({ ...site, siteStyles: { headingFont: 'lora', accent: '#1a5fb4' } }, page, doc, renderDataFor(site), layout);
+    expect(draft.shell).toContain('--site-font-heading:"Lora", Georgia');
+    expect(draft.shell).toContain('--site-color-accent:#1a5fb4');
+    expect(draft.shell).toContain('src:url(/assets/fonts/lora/400.woff2)');
   });
 });

@@ -1,6 +1,7 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
 import {
   renderDocument,
+  siteStylesCss,
   type BlockRenderData,
   type EditorSite,
   type PageDocument,
@@ -123,6 +124,7 @@ export function renderPreview(
       navigation: { items: navigationItems(layout, 'mainNav', page.path) },
       mainContent: CONTENT_MARKER,
       storefrontAssets: { css: site.stylesheets, js: [] },
+      siteStylesCss: siteStylesCss(site.siteStyles),
       pageContextJson: '{}',
     },
     options,

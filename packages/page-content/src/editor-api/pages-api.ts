@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageDocumentSchema, type PageDocument } from '../document/page-document';
 import type { HeaderFooter } from '../header-footer/header-footer';
+import type { SiteStyles } from '../site-styles/site-styles';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
 import {
@@ -113,6 +114,8 @@ export interface EditorSite {
   /** Stylesheets the site links, so the preview frame looks like the site. */
   stylesheets: string[];
   headerFooter: HeaderFooter & { version: number };
+  /** Fonts and colours, so the preview shows them as the site does. */
+  siteStyles: SiteStyles;
   products: { id: string; title: string; collectionId: string; item: Record<string, unknown> }[];
   collections: { id: string; title: string; fullUrl: string }[];
   forms: { id: string; name: string; fields: Record<string, unknown>[] }[];

@@ -6,6 +6,7 @@ import { loadForm } from '../../forms/form-store';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../../pages/site-data';
 import { loadHeaderFooter } from '../header-footer/header-footer-store';
 import { EditorError } from '../http';
+import { readSiteStyles } from '../site-styles/site-styles-store';
 
 /** The preview kit: everything the editor needs to render a page in the browser as the server does. */
 export async function editorSite(db: Database, websiteId: string, stylesheets: string[]): Promise<EditorSite> {
@@ -28,6 +29,7 @@ export async function editorSite(db: Database, websiteId: string, stylesheets: s
     templates: { site: sources.get('site')?.source ?? '', page: sources.get('page')?.source ?? '' },
     stylesheets,
     headerFooter,
+    siteStyles: readSiteStyles(website.settings).styles,
     products: itemsByShop.flat().map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
     collections: shops.map((shop) => ({ id: shop.id, title: shop.title, fullUrl: shop.path })),
     forms: loadedForms.flatMap((loaded) =>
