@@ -30,6 +30,8 @@ export default defineConfig({
     'editor-messages': 'src/editor/editor-messages.ts',
     // The analytics screen loads lazily: its own entry keeps it out of the editor's first load.
     'editor-analytics': 'src/editor/analytics/index.ts',
+    // The site styles screen loads lazily too.
+    'editor-site-styles': 'src/editor/site-styles/index.ts',
     styles: 'src/styles.css',
     'editor-styles': 'src/editor/editor.css',
   },

@@ -29,6 +29,7 @@ const AutomationsScreen = lazyRouteComponent(
   () => import('./mailing-lists/AutomationsScreen'),
   'AutomationsScreen',
 );
+const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStylesScreen'), 'SiteStylesScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
@@ -53,6 +54,7 @@ const headerFooter = createRoute({
   path: '/header-footer',
   component: HeaderFooterScreen,
 });
+const siteStylesRoute = createRoute({ getParentRoute: () => root, path: '/site-styles', component: SiteStylesScreen });
 const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
 const storeRoute = createRoute({ getParentRoute: () => root, path: '/store', component: StoreScreen });
 const ordersRoute = createRoute({ getParentRoute: () => root, path: '/orders', component: OrdersScreen });
@@ -93,6 +95,7 @@ export const router = createRouter({
     pages,
     pageEditor,
     headerFooter,
+    siteStylesRoute,
     filesRoute,
     storeRoute,
     ordersRoute,

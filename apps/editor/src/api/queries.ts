@@ -15,6 +15,10 @@ import {
   type SiteLayoutEntry,
   type UpdateNavigation,
   type UpdatePage,
+  SITE_STYLES_API,
+  type FontKit,
+  type UpdateSiteStyles,
+  type VersionedSiteStyles,
 } from '@site/page-content';
 import type { AnalyticsReport } from '@site/ui';
 import {
@@ -37,6 +41,8 @@ export const keys = {
   site: ['editor-site'] as const,
   headerFooter: ['header-footer'] as const,
   files: ['files'] as const,
+  siteStyles: ['site-styles'] as const,
+  fonts: ['fonts'] as const,
 };
 
 export function useMe() {
@@ -96,6 +102,7 @@ export function usePage(id: string) {
     queryKey: keys.page(id),
     queryFn: () => api<PageDetail>('GET', EDITOR_API.page(id)),
     staleTime: Infinity,
+    enabled: id !== '',
   });
 }
 
@@ -242,6 +249,35 @@ export function useSaveHeaderFooter() {
       api<HeaderFooter & { version: number }>('PUT', EDITOR_API.headerFooter, { body: input }),
     onSuccess: async (saved) => {
       client.setQueryData(keys.headerFooter, saved);
+      await client.invalidateQueries({ queryKey: keys.site });
+    },
+  });
+}
+
+export function useSiteStyles() {
+  return useQuery({
+    queryKey: keys.siteStyles,
+    queryFn: () => api<VersionedSiteStyles>('GET', SITE_STYLES_API.styles),
+  });
+}
+
+/** The font kit rarely changes within a session; a failed load is retried from the picker. */
+export function useFontKit() {
+  return useQuery({
+    queryKey: keys.fonts,
+    queryFn: () => api<FontKit>('GET', SITE_STYLES_API.fonts),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useSaveSiteStyles() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateSiteStyles) => api<VersionedSiteStyles>('PUT', SITE_STYLES_API.styles, { body: input }),
+    onSuccess: async (saved) => {
+      client.setQueryData(keys.siteStyles, saved);
+      // The page editor's preview reads the styles from the preview kit.
       await client.invalidateQueries({ queryKey: keys.site });
     },
   });

@@ -41,6 +41,9 @@ export function EditorShell() {
           <Link to="/header-footer" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Header &amp; footer
           </Link>
+          <Link to="/site-styles" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Site styles
+          </Link>
           <Link to="/files" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Files
           </Link>

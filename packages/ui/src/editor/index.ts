@@ -14,5 +14,7 @@ export * from './store';
 export type { LinkTargets, LinkPage, LinkFile } from './rich-text/LinkEditorDialog';
 export type { RichTextEditorProps } from './rich-text/RichTextEditor';
 export type { CodeEditorProps } from './code/CodeEditor';
+
 export * from './connections';
 export * from './analytics';
+export * from './site-styles';

@@ -1,0 +1,3 @@
+export { ColorPicker, type ColorPickerProps } from './ColorPicker';
+export { FontPicker, type FontPickerProps, type StyleGuideFont } from './FontPicker';
+export { siteStylesMessages } from './site-styles-messages';
