@@ -85,6 +85,7 @@ export const fileMessages = {
 } as const;
 
 // Path separators and C0/C1 control characters: a name is shown and sent in URLs, never a path.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const BAD_NAME = /[/\\\u0000-\u001f\u007f-\u009f]/;
 
 export const fileNameSchema = text(FILE_LIMITS.maxNameLength)
