@@ -171,4 +171,21 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
       expect(visitor.body).toContain(messages.membersOnly);
     }
   });
+
+  it('carries the spec’s page context fields, per visitor: account, website roles, cookie settings, currency, beta flags', async () => {
+    const member = new Member(app);
+    await member.signIn(DEMO_VIEWER);
+    const mine = (await member.get('/shop?format=json')).json();
+    expect(mine.authenticatedAccount.id).toEqual(expect.any(String));
+    expect(mine.websiteRoles).toEqual({ owner: false, admin: false, editor: false, viewer: true });
+    const theirs = (await new Shopper(app).get('/shop?format=json')).json();
+    expect(theirs.authenticatedAccount).toBeUndefined();
+    expect(theirs.websiteRoles).toEqual({ owner: false, admin: false, editor: false, viewer: false });
+    expect(theirs).toMatchObject({ storeCurrency: 'USD', betaFeatureFlags: [], cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: false } });
+    // The same fields reach the storefront bundle in the page.
+    const html = (await member.get('/shop')).body;
+    const embedded = JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
+    expect(embedded.websiteRoles.viewer).toBe(true);
+    expect(embedded.authenticatedAccount.id).toBe(mine.authenticatedAccount.id);
+  });
 });

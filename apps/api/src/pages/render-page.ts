@@ -1,6 +1,6 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
-import { documentReferences, messages, pageVisibility, renderDocument, siteStylesCss, type PageDocument } from '@site/page-content';
+import { documentReferences, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
@@ -17,6 +17,7 @@ import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from '
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { breadcrumbs, seoContext } from './page-meta';
 import { resolveContentPath } from './content-routes';
+import { BrokenTemplateError } from './error-page';
 import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
@@ -268,8 +269,28 @@ function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof fi
   };
 }
 
+/**
+ * The page context fields of storefront.md §3 beyond the page itself: who is signed in and their
+ * roles on this site (every role named, true or false), cookie settings, store currency and the
+ * beta flags that are on. Per member, so the page cache keys members by id.
+ */
+function visitorContext(website: WebsiteRow, viewer: Viewer) {
+  const settings = website.settings as { cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean }; betaFeatureFlags?: unknown };
+  const roles = viewer.account?.roles ?? [];
+  return {
+    authenticatedAccount: viewer.account ? { id: viewer.account.id } : undefined,
+    websiteRoles: Object.fromEntries(VIEWING_ROLES.map((role) => [role, roles.includes(role)])),
+    cookieSettings: {
+      isRestrictiveCookiePolicyEnabled: settings.cookieSettings?.isRestrictiveCookiePolicyEnabled === true,
+      isCookieBannerEnabled: settings.cookieSettings?.isCookieBannerEnabled === true,
+    },
+    storeCurrency: website.currency,
+    betaFeatureFlags: Array.isArray(settings.betaFeatureFlags) ? settings.betaFeatureFlags.filter((f): f is string => typeof f === 'string') : [],
+  };
+}
+
 /** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
-function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown) {
+function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown, viewer: Viewer) {
   const item = resolved.extra.item;
   return {
     websiteId: website.id,
@@ -278,7 +299,7 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchand
     pageId: resolved.page?.id ?? null,
     collectionId: resolved.page?.id ?? null,
     itemId: (item as { id?: string } | undefined)?.id ?? null,
-    storeCurrency: website.currency,
+    ...visitorContext(website, viewer),
     item: item ?? null,
     // Listing pages need each product's variants to decide "Select Option" before adding.
     items: resolved.extra.items ?? resolved.extra.featuredProducts ?? [],
@@ -363,6 +384,7 @@ export async function renderPage(
     header: chrome.header,
     footer: chrome.footer,
     featureFlags: { useCLDRMoneyFormat: true },
+    ...visitorContext(website, viewer),
     memberLink: memberLinkContext(website, viewer),
     localizedStrings: {},
     ...resolved.extra,
@@ -389,6 +411,12 @@ export async function renderPage(
     return result.html;
   };
 
+  // A template that does not parse would show visitors half a page: the error page (101) instead.
+  for (const name of resolved.mainHtml ? ['site'] : [resolved.templateName, 'site']) {
+    const entry = sources.get(name);
+    const broken = entry && compiledTemplate(`${websiteId}/${name}`, entry.version, entry.source).errors;
+    if (broken?.length) throw new BrokenTemplateError(name, broken);
+  }
   const mainContent = resolved.mainHtml ?? renderNamed(resolved.templateName, context);
   const item = resolved.extra.item as Parameters<typeof seoContext>[0]['item'];
   const html = renderNamed('site', {
@@ -406,7 +434,7 @@ export async function renderPage(
     breadcrumbs: resolved.status === 200 ? breadcrumbs(resolved.page, item) : undefined,
     siteStylesCss: siteStylesCss(website.settings.siteStyles),
     storefrontAssets: assets,
-    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext))),
+    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext, viewer))),
   });
   return { status: resolved.status, html, context, errors, cache };
 }

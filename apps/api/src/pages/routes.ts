@@ -4,7 +4,10 @@ import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
 import { findSession } from '../site-users/sessions';
 import { PageCache } from './page-cache';
-import { renderPage, type StorefrontAssets } from './render-page';
+import { renderPage, type RenderedPage, type StorefrontAssets } from './render-page';
+import { renderErrorPage } from './error-page';
+import { loadWebsite } from './site-data';
+import { messages } from '@site/page-content';
 import type { SiteVersionStore } from './site-versions';
 
 // A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
@@ -37,7 +40,9 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
   app.get('/*', async (request, reply) => {
     const url = new URL(request.url, 'http://site.local');
     if (url.pathname.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${url.pathname}` } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${url.pathname}` } });
     }
     const query = PageQuery.safeParse(request.query);
     const format = query.success ? query.data.format : undefined;
@@ -50,23 +55,52 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     ]);
     const path = safeDecode(url.pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
-    const key = `${options.websiteId}\n${request.protocol}://${request.host}\n${session ? 'member' : 'visitor'}\n${format ?? 'html'}\n${path}`;
+    // Members by id: the page context names the signed-in account and its roles.
+    const key = `${options.websiteId}\n${request.protocol}://${request.host}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {
-      const page = await renderPage(options.db, options.websiteId, path, Object.fromEntries(url.searchParams), assets, {
-        member: Boolean(session),
-        now,
-        cookies: request.cookies,
-        crumb,
-      });
-      if (!page) return reply.status(503).send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
-      if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
+      let page: RenderedPage | undefined;
+      try {
+        page = await renderPage(
+          options.db,
+          options.websiteId,
+          path,
+          Object.fromEntries(url.searchParams),
+          assets,
+          {
+            member: Boolean(session),
+            account: session ? { id: session.id, roles: session.roles } : undefined,
+            now,
+            cookies: request.cookies,
+            crumb,
+          },
+        );
+      } catch (err) {
+        // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.
+        request.log.error({ err, path: url.pathname }, 'page failed');
+        if (format)
+          return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.errorPage } });
+        const website = await loadWebsite(options.db, options.websiteId).catch(() => undefined);
+        return reply
+          .status(500)
+          .type(CONTENT_TYPE.html)
+          .header('cache-control', 'no-store')
+          .send(renderErrorPage(website, path, assets));
+      }
+      if (!page)
+        return reply
+          .status(503)
+          .send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
+      if (page.errors.length)
+        request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
       answer = {
         status: page.status,
         location: page.location,
         contentType: format ? CONTENT_TYPE.json : CONTENT_TYPE.html,
-        body: Buffer.from(format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html),
+        body: Buffer.from(
+          format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html,
+        ),
         content: versions.content,
         catalog: page.cache?.catalog ? versions.catalog : undefined,
         until: page.cache?.until,

@@ -6,6 +6,8 @@ import type { PageRow, WebsiteRow } from './site-data';
 /** Who is looking: members see private pages; nobody outside the editor sees drafts. */
 export interface Viewer {
   member: boolean;
+  /** The signed-in member's id and roles on this site (page context: authenticated account, website roles). */
+  account?: { id: string; roles: readonly string[] };
   now: Date;
   /** `https://host`, for the absolute URLs of Open Graph tags. */
   origin?: string;
