@@ -1,4 +1,7 @@
 import {
+  ACCESS_LOCKS_API,
+  type AccessLocks,
+  type UpdateAccessLock,
   EDITOR_API,
   FILES_API,
   type FileList,
@@ -43,7 +46,22 @@ export const keys = {
   files: ['files'] as const,
   siteStyles: ['site-styles'] as const,
   fonts: ['fonts'] as const,
+  accessLocks: ['access-locks'] as const,
 };
+
+/** Which pages (and whether the site) ask visitors for a password. */
+export function useAccessLocks() {
+  return useQuery({ queryKey: keys.accessLocks, queryFn: () => api<AccessLocks>('GET', ACCESS_LOCKS_API) });
+}
+
+/** Sets (or with password null removes) the site's or a page's password. */
+export function useSetAccessLock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateAccessLock) => api<AccessLocks>('PUT', ACCESS_LOCKS_API, { body: input }),
+    onSuccess: (locks) => client.setQueryData(keys.accessLocks, locks),
+  });
+}
 
 export function useMe() {
   return useQuery({

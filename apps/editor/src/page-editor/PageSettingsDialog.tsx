@@ -7,7 +7,8 @@ import {
 import { ConfirmDialog } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useUpdatePage } from '../api/queries';
+import { errorMessage, useAccessLocks, useSetAccessLock, useUpdatePage } from '../api/queries';
+import { LockPasswordField, lockChange } from '../pages/LockPasswordField';
 
 export interface PageSettingsDialogProps {
   page: PageSummary;
@@ -25,9 +26,17 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
   const id = useId();
   const fieldErrors = issuesByPath(update.error);
   const isSystem = page.kind === 'system' || page.path === '/';
+  const locks = useAccessLocks();
+  const setLock = useSetAccessLock();
+  const locked = locks.data?.pageIds.includes(page.id) ?? false;
+  const [lockOn, setLockOn] = useState<boolean | undefined>(undefined);
+  const [lockPassword, setLockPassword] = useState('');
+  const lockErrors = issuesByPath(setLock.error);
 
   const save = () => {
-    update.mutate(
+    const change = lockChange(locked, lockOn ?? locked, lockPassword);
+    const saveSettings = () =>
+      update.mutate(
       {
         id: page.id,
         version: page.version,
@@ -40,6 +49,9 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
       },
       { onSuccess: onClose },
     );
+    // The password first: a refused one keeps the dialog open with its message.
+    if (change === undefined) saveSettings();
+    else setLock.mutate({ pageId: page.id, password: change }, { onSuccess: saveSettings });
   };
 
   return (
@@ -53,7 +65,7 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
           label: update.isPending ? 'Saving…' : 'Save',
           onPress: save,
           variant: 'primary',
-          isDisabled: update.isPending,
+          isDisabled: update.isPending || setLock.isPending,
         },
       ]}
     >
@@ -144,6 +156,23 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
             <label htmlFor={`${id}-enabled`}>Enabled (visitors can open it)</label>
           </div>
         )}
+        {!isSystem && !locks.isError && (
+          <LockPasswordField
+            what="page"
+            locked={locked}
+            on={lockOn ?? locked}
+            onToggle={setLockOn}
+            password={lockPassword}
+            onPassword={setLockPassword}
+            disabled={locks.isPending}
+            error={lockErrors.password}
+          />
+        )}
+        {setLock.error && !lockErrors.password ? (
+          <p className="ed-field__error" role="alert">
+            {errorMessage(setLock.error)}
+          </p>
+        ) : null}
         {update.error && !Object.keys(fieldErrors).length ? (
           <p className="ed-field__error" role="alert">
             {errorMessage(update.error)}

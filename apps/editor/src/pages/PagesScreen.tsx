@@ -35,6 +35,7 @@ import {
   useUpdateNavigation,
 } from '../api/queries';
 import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
+import { SitePasswordDialog } from './SitePasswordDialog';
 import { NewPageDialog } from './NewPageDialog';
 import { entry, linkKey, reorder, toNavigationItems, without } from './navigation-tree';
 
@@ -51,6 +52,7 @@ export function PagesScreen() {
   const remove = useDeletePage();
   const [adding, setAdding] = useState(false);
   const [settingsFor, setSettingsFor] = useState<PageSummary | null>(null);
+  const [sitePassword, setSitePassword] = useState(false);
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
 
   const byId = useMemo(() => new Map((pages.data ?? []).map((p) => [p.id, p])), [pages.data]);
@@ -105,9 +107,14 @@ export function PagesScreen() {
       <header className="ed-screen__head">
         <h1>Pages</h1>
         {canEdit && (
-          <button type="button" className="ed-button ed-button--primary" onClick={() => setAdding(true)}>
-            Add page
-          </button>
+          <div className="ed-screen__actions">
+            <button type="button" className="ed-button" onClick={() => setSitePassword(true)}>
+              Site password
+            </button>
+            <button type="button" className="ed-button ed-button--primary" onClick={() => setAdding(true)}>
+              Add page
+            </button>
+          </div>
         )}
       </header>
       {mutationError && (
@@ -187,6 +194,7 @@ export function PagesScreen() {
         />
       )}
       {settingsFor && <PageSettingsDialog page={settingsFor} onClose={() => setSettingsFor(null)} />}
+      {sitePassword && <SitePasswordDialog onClose={() => setSitePassword(false)} />}
       <ConfirmDialog
         isOpen={deleting !== null}
         title={`Delete “${deleting?.title ?? ''}”?`}

@@ -1,0 +1,62 @@
+import { LOCK_PASSWORD } from '@site/page-content';
+import { useId } from 'react';
+
+export interface LockPasswordFieldProps {
+  /** What the password protects, for the labels ("page", "site"). */
+  what: 'page' | 'site';
+  /** Whether a password is set now. */
+  locked: boolean;
+  on: boolean;
+  onToggle: (on: boolean) => void;
+  password: string;
+  onPassword: (password: string) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/**
+ * "Require a password" and the new password. A password already set is never shown (the server
+ * keeps only its hash): leaving the box empty keeps it.
+ */
+export function LockPasswordField({ what, locked, on, onToggle, password, onPassword, error, disabled }: LockPasswordFieldProps) {
+  const id = useId();
+  return (
+    <fieldset className="ed-fieldset">
+      <legend className="ed-field__label">Password protection</legend>
+      <div className="ed-field ed-field--toggle">
+        <input id={`${id}-on`} type="checkbox" checked={on} disabled={disabled} onChange={(e) => onToggle(e.target.checked)} />
+        <label htmlFor={`${id}-on`}>Visitors need a password to see this {what}</label>
+      </div>
+      {on && (
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-password`}>
+            {locked ? 'New password' : 'Password'}
+          </label>
+          <input
+            id={`${id}-password`}
+            className="ed-input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            disabled={disabled}
+            maxLength={LOCK_PASSWORD.max}
+            onChange={(e) => onPassword(e.target.value)}
+            aria-describedby={`${id}-hint`}
+            aria-invalid={error ? true : undefined}
+          />
+          <p className="ed-field__hint" id={`${id}-hint`}>
+            {locked ? 'A password is set. Leave this empty to keep it. ' : ''}
+            {LOCK_PASSWORD.min} to {LOCK_PASSWORD.max} characters. Visitors see a lock screen until they enter it.
+          </p>
+          {error && <p className="ed-field__error">{error}</p>}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** What to send for a lock: undefined when nothing changes. */
+export function lockChange(locked: boolean, on: boolean, password: string): string | null | undefined {
+  if (!on) return locked ? null : undefined;
+  return password ? password : locked ? undefined : '';
+}
