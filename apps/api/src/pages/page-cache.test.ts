@@ -1,13 +1,13 @@
 import { STORE_API } from '@site/commerce-core/admin';
 import { EDITOR_API } from '@site/page-content';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { pages, siteVersions, variants } from '../db/schema';
+import { pages, siteVersions, templates, variants } from '../db/schema';
 import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 import { eventually } from '../../test/eventually';
@@ -107,6 +107,29 @@ describe.each(targets)('cached pages on $name', (target) => {
     const published = await owner.call('POST', EDITOR_API.publish(about!.id), { version: draft.json().version });
     expect(published.statusCode).toBe(200);
     expect((await versions())!.content).toBeGreaterThan(afterStock!.content);
+  });
+
+  it('shows a publish made through this process on its very next request', async () => {
+    const page = (await owner.call('POST', EDITOR_API.pages, { title: 'Gift wrapping' })).json() as { id: string; version: number };
+    const document = { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Wrapped in kraft paper', level: 2 } }] }] };
+    const saved = (await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document })).json() as { version: number };
+    const menuBefore = (await app.inject('/about')).body;
+    expect(menuBefore).not.toContain('href="/gift-wrapping"');
+    expect((await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode).toBe(200);
+    expect((await app.inject('/gift-wrapping')).body).toContain('Wrapped in kraft paper');
+    // Every page's menu names the new page: a publish drops every cached page of the site.
+    expect((await app.inject('/about')).body).toContain('href="/gift-wrapping"');
+  });
+
+  it('shows a template change on every page it renders', async () => {
+    const before = (await app.inject('/about')).body;
+    expect(before).not.toContain('data-template-edit');
+    await database.db
+      .update(templates)
+      .set({ source: sql`replace(${templates.source}, '<html ', '<html data-template-edit ')`, updatedAt: new Date() })
+      .where(and(eq(templates.websiteId, DEMO_WEBSITE_ID), eq(templates.name, 'site')));
+    await eventually(async () => expect((await app.inject('/about')).body).toContain('data-template-edit'));
+    expect((await app.inject('/shop')).body).toContain('data-template-edit');
   });
 
   it('keeps per-visitor parts out of the page: each new visitor gets a crumb cookie of their own', async () => {
