@@ -21,6 +21,7 @@ import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { changeFeedFor, SiteVersionStore, type ChangeFeed } from './pages/site-versions';
 import { registerBlogRoutes } from './blog/routes';
+import { registerCollectionRoutes } from './collections/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
 import { registerSecurityHeaders } from './security/headers';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRoutes(app, { db: options.database.db, websiteId });
   registerBlogRoutes(app, { db: options.database.db, websiteId });
   registerUnlockRoute(app, { db: options.database.db, websiteId, guard: options.loginGuard });
+  registerCollectionRoutes(app, { db: options.database.db, websiteId });
   registerPageRoutes(app, {
     db: options.database.db,
     websiteId,

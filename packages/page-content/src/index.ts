@@ -216,3 +216,47 @@ export {
   type UpdateSiteStyles,
   type VersionedSiteStyles,
 } from './site-styles/site-styles';
+
+export {
+  GALLERY_DESIGNS,
+  GALLERY_DESIGN_LABELS,
+  GALLERY_ASPECT_RATIOS,
+  GALLERY_ASPECT_RATIO_LABELS,
+  GALLERY_META_POSITIONS,
+  GALLERY_ACTIVE_ALIGNMENTS,
+  DEFAULT_SLIDER_ASPECT_RATIO,
+  DEFAULT_GALLERY_OPTIONS,
+  galleryOptionsSchema,
+  chooseGalleryDesign,
+  effectiveGalleryOptions,
+  adjustGallerySettings,
+  type GalleryDesign,
+  type GalleryAspectRatio,
+  type GalleryOptions,
+  type EffectiveGalleryOptions,
+} from './gallery/gallery-options';
+export { galleryView, renderGallery, GALLERY_TEMPLATE, type GalleryView, type GalleryImageInput } from './gallery/gallery-view';
+export {
+  ITEM_COLLECTION_TYPES,
+  RECORD_TYPE,
+  MAX_ALBUM_TRACKS,
+  MAX_COLLECTION_ITEMS,
+  SHOW_PAST_OR_UPCOMING,
+  collectionMessages,
+  eventLocationSchema,
+  eventDataSchema,
+  imageDataSchema,
+  audioDataSchema,
+  videoDataSchema,
+  ITEM_DATA_SCHEMAS,
+  createItemSchema,
+  updateItemSchema,
+  COLLECTIONS_API,
+  type ItemCollectionType,
+  type ShowPastOrUpcoming,
+  type EventLocation,
+  type CreateItem,
+  type UpdateItem,
+  type CollectionItemView,
+} from './collections/collection-items';
+export { splitEvents, nextEventChange, eventAddress, eventIcs, type TimedEvent, type CalendarEvent } from './collections/events';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { analyticsRouteDocs } from '../analytics/routes';
 import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
+import { collectionRouteDocs } from '../collections/routes';
 import { editorRouteDocs } from '../editor/routes';
 import { formEditorRouteDocs } from '../forms/editor-routes';
 import { formRouteDocs } from '../forms/routes';
@@ -26,5 +27,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs, ...collectionRouteDocs };
 }

@@ -16,6 +16,8 @@ import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { breadcrumbs, seoContext } from './page-meta';
+import { resolveCollectionPath } from '../collections/collection-pages';
+import { isItemCollection } from '../collections/collection-store';
 import { resolveContentPath } from './content-routes';
 import { BrokenTemplateError } from './error-page';
 import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
@@ -91,6 +93,10 @@ interface Resolved {
   personal?: boolean;
   /** Main content rendered by the feature that owns the path (the newsletter pages). */
   mainHtml?: string;
+  /** A cached answer goes stale then (an event ends). */
+  cacheUntil?: number;
+  /** Errors of parts rendered while resolving (a gallery page's pictures). */
+  renderErrors?: TemplateError[];
 }
 
 const notFound = (): Resolved => ({ status: 404, pageType: PAGE_TYPE.notFound, templateName: 'not-found', extra: {} });
@@ -157,6 +163,10 @@ async function resolvePath(
     const refused = guardPage(page, viewer);
     if (refused) return refused;
     if (page.kind === 'folder') return resolveFolder(page, allPages, trees, viewer);
+    if (isItemCollection(page.collectionType)) {
+      const listed = await resolveCollectionPath(db, [page], normalized, viewer.now);
+      if (listed) return { ...listed, renderErrors: listed.errors };
+    }
     const extra: Record<string, unknown> = {};
     if (page.collectionType === 'products') {
       extra.items = await loadProductItems(db, website, { id: page.id, path: page.path });
@@ -177,6 +187,9 @@ async function resolvePath(
     }
     return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra };
   }
+  // An event or a video: <collection path>/<urlId>.
+  const collectionItem = await resolveCollectionPath(db, allPages.filter((p) => visibleTo(p, viewer)), normalized, viewer.now);
+  if (collectionItem) return collectionItem;
   // A product detail page: <collection path>/p/<urlId>.
   const match = /^(.*)\/p\/([^/]+)$/.exec(normalized);
   if (match) {
@@ -302,7 +315,7 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchand
     ...visitorContext(website, viewer),
     item: item ?? null,
     // Listing pages need each product's variants to decide "Select Option" before adding.
-    items: resolved.extra.items ?? resolved.extra.featuredProducts ?? [],
+    items: (resolved.page?.collectionType === 'products' ? resolved.extra.items : resolved.extra.featuredProducts) ?? [],
     merchandising: merchandising ?? {},
     instalments: (website.settings as { instalments?: unknown }).instalments,
     locale: website.locale,
@@ -356,7 +369,7 @@ export async function renderPage(
   const options = { locale: website.locale, timeZone: website.timeZone };
   // The theme's blocks/*.block, applied as `{@|apply NAME.block}`.
   const partials = folderPartials(new Map([...sources].map(([name, entry]) => [name, entry.source])));
-  const errors: TemplateError[] = [];
+  const errors: TemplateError[] = [...(resolved.renderErrors ?? [])];
   const blockData = await loadBlockRenderData(db, website, allPages, documents);
   const byId = new Map(allPages.map((p) => [p.id, p]));
   const chrome = headerFooterContext(headerFooter, website, visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id), blockData, options);
@@ -454,5 +467,6 @@ function cacheRule(resolved: Resolved, allPages: readonly PageRow[], documents: 
       return refs.products.length > 0 || refs.collections.length > 0;
     });
   const goingLive = allPages.flatMap((p) => (p.status === 'scheduled' && p.publishAt && p.publishAt > now ? [p.publishAt.getTime()] : []));
+  if (resolved.cacheUntil !== undefined) goingLive.push(resolved.cacheUntil);
   return { catalog, until: goingLive.length ? Math.min(...goingLive) : undefined };
 }

@@ -75,6 +75,11 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
   fields: readonly InspectorField[];
   /** JSON-T source; rendered with the view of the block (settings unless `view` says otherwise). */
   template: string;
+  /**
+   * Rules between settings, applied by the inspector after the owner changes `changedKey` (the
+   * gallery's design turns thumbnails and autoplay on or off).
+   */
+  adjust?: (settings: z.infer<S>, changedKey: string) => z.infer<S>;
   /** Derives what the template reads from the settings and the site's data. */
   view?: (settings: z.infer<S>, data: BlockRenderData) => Record<string, unknown>;
   /** Ids of site data the block needs, so the server loads only those. */

@@ -57,14 +57,15 @@ export function BlockInspector({
             settings={settings}
             linkTargets={linkTargets}
             isReadOnly={isReadOnly}
-            onChange={(value) =>
+            onChange={(value) => {
               // Once edited, the rich text replaces an older block's plain text for good.
-              onChange({
+              const next = {
                 ...settings,
                 [field.key]: value,
                 ...(field.kind === 'richtext' && field.plainTextKey ? { [field.plainTextKey]: '' } : {}),
-              })
-            }
+              };
+              onChange(definition.adjust ? definition.adjust(next, field.key) : next);
+            }}
           />
         ))}
       </fieldset>

@@ -11,3 +11,4 @@ export * from './blog';
 export * from './analytics';
 export * from './gift-cards';
 export * from './locks';
+export * from './collections';

@@ -3,6 +3,15 @@ import { LIMITS } from '../../limits';
 import { messages } from '../../messages';
 import { href, text } from '../../text';
 import { ALIGN_OPTIONS, defineBlock, type BlockRenderData } from '../define-block';
+import {
+  adjustGallerySettings,
+  GALLERY_ASPECT_RATIO_LABELS,
+  GALLERY_DESIGN_LABELS,
+  GALLERY_DESIGNS,
+  GALLERY_META_POSITIONS,
+  galleryOptionsSchema,
+} from '../../gallery/gallery-options';
+import { GALLERY_TEMPLATE, galleryView } from '../../gallery/gallery-view';
 
 /** The id of an uploaded file from its address (`/files/<id>/<name>`), for images from the file manager. */
 export function uploadedFileId(src: string): string | undefined {
@@ -54,23 +63,30 @@ export const imageBlock = defineBlock({
     '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 720px"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
 });
 
+const toggle = (key: string, label: string) => ({ key, label, kind: 'toggle' as const });
+
 export const galleryBlock = defineBlock({
   type: 'gallery',
   code: 8,
   label: 'Gallery',
   category: 'media',
-  description: 'Several images in a grid, stack or slideshow.',
-  settings: z.object({
+  description: 'Several images in a grid, stack, slideshow or carousel.',
+  settings: galleryOptionsSchema.extend({
     images: z
-      .array(z.object({ src: url, alt: text(250).default('') }))
+      .array(
+        z.object({
+          src: url,
+          alt: text(250).default(''),
+          title: text(LIMITS.maxShortText).default(''),
+          description: text(LIMITS.maxShortText).default(''),
+        }),
+      )
       .max(LIMITS.maxGalleryImages)
       .default([
-        { src: '/assets/demo/tote.svg', alt: 'Waxed canvas tote' },
-        { src: '/assets/demo/notebook.svg', alt: 'Field notebooks' },
-        { src: '/assets/demo/shirt.svg', alt: 'Linen work shirt' },
+        { src: '/assets/demo/tote.svg', alt: 'Waxed canvas tote', title: '', description: '' },
+        { src: '/assets/demo/notebook.svg', alt: 'Field notebooks', title: '', description: '' },
+        { src: '/assets/demo/shirt.svg', alt: 'Linen work shirt', title: '', description: '' },
       ]),
-    design: z.enum(['grid', 'stacked', 'slideshow', 'carousel']).default('grid'),
-    columns: z.number().int().min(1).max(6).default(3),
   }),
   fields: [
     {
@@ -82,28 +98,77 @@ export const galleryBlock = defineBlock({
       fields: [
         { key: 'src', label: 'Image URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
         { key: 'alt', label: 'Alt text', kind: 'text', maxLength: 250 },
+        { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
+        { key: 'description', label: 'Description', kind: 'text', maxLength: LIMITS.maxShortText },
       ],
     },
     {
       key: 'design',
       label: 'Design',
       kind: 'select',
+      options: GALLERY_DESIGNS.map((value) => ({ value, label: GALLERY_DESIGN_LABELS[value] })),
+    },
+    {
+      key: 'aspect-ratio',
+      label: 'Aspect ratio (grid)',
+      kind: 'select',
+      options: Object.entries(GALLERY_ASPECT_RATIO_LABELS).map(([value, label]) => ({ value, label })),
+    },
+    { key: 'slider-aspect-ratio', label: 'Carousel height (% of width)', kind: 'number', min: 20, max: 150, unit: '%' },
+    { key: 'thumbnails-per-row', label: 'Images per row', kind: 'number', min: 1, max: 10 },
+    { key: 'padding', label: 'Spacing', kind: 'number', min: 0, max: 50, unit: 'px' },
+    { key: 'max-width', label: 'Column width (auto columns)', kind: 'number', min: 100, max: 300, unit: 'px' },
+    toggle('autoplay', 'Autoplay (slideshow, carousel)'),
+    { key: 'autoplay-duration', label: 'Autoplay every (carousel)', kind: 'number', min: 1, max: 10, unit: 's' },
+    toggle('controls', 'Show controls'),
+    toggle('auto-crop', 'Crop images to fill'),
+    toggle('thumbnails', 'Thumbnails (slideshow)'),
+    toggle('square-thumbs', 'Square thumbnails'),
+    { key: 'thumbnail-strip-height', label: 'Thumbnail strip height', kind: 'number', min: 0, max: 200, unit: 'px' },
+    { key: 'thumbnail-strip-margin', label: 'Thumbnail strip margin', kind: 'number', min: 0, max: 60, unit: 'px' },
+    toggle('show-meta', 'Show title and description (slideshow)'),
+    toggle('show-meta-basic', 'Show title and description (stacked)'),
+    toggle('show-meta-only-title', 'Title only (grid)'),
+    toggle('show-meta-on-hover', 'Show titles on hover'),
+    {
+      key: 'meta-position',
+      label: 'Title position',
+      kind: 'select',
+      options: GALLERY_META_POSITIONS.map((value) => ({ value, label: value.replace('-', ' ') })),
+    },
+    { key: 'active-alignment', label: 'Active image alignment (carousel)', kind: 'select', options: ALIGN_OPTIONS },
+    toggle('lightbox', 'Open images in a lightbox'),
+    {
+      key: 'lightboxTheme',
+      label: 'Lightbox theme',
+      kind: 'select',
       options: [
-        { value: 'grid', label: 'Grid' },
-        { value: 'stacked', label: 'Stacked' },
-        { value: 'slideshow', label: 'Slideshow' },
-        { value: 'carousel', label: 'Carousel' },
+        { value: 'dark', label: 'Dark' },
+        { value: 'light', label: 'Light' },
       ],
     },
-    { key: 'columns', label: 'Columns', kind: 'number', min: 1, max: 6 },
+    toggle('newWindow', 'Open links in a new window'),
+    toggle('transparentBackground', 'Transparent background (uncropped slideshow)'),
   ],
+  adjust: adjustGallerySettings,
   references: (s) => ({
     files: s.images.map((i) => uploadedFileId(i.src)).filter((id): id is string => Boolean(id)),
   }),
-  view: (s, data) => ({ ...s, images: s.images.map((i) => ({ ...i, image: uploadedImage(i.src, data) })) }),
-  template:
-    '<ul class="gallery-block gallery-block--{design}" style="--gallery-columns:{columns}">{.repeated section images}<li><img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 33vw"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async"></li>{.end}</ul>',
+  view: (s, data) => {
+    const { images, ...options } = s;
+    // A block's id is not in its settings: the first image names the slides, unique enough per page.
+    const id = `gallery-${Math.abs(hash(images.map((i) => i.src).join('|')))}`;
+    return galleryView(id, 'Gallery', images.map((i) => ({ ...i, image: uploadedImage(i.src, data) })), options);
+  },
+  template: GALLERY_TEMPLATE,
 });
+
+/** A small stable string hash (djb2) for element ids. */
+function hash(value: string): number {
+  let h = 5381;
+  for (let i = 0; i < value.length; i++) h = (h * 33) ^ value.charCodeAt(i);
+  return h | 0;
+}
 
 /** Turns a YouTube or Vimeo page address into its player address; other hosts are not embedded. */
 export function videoPlayerUrl(address: string): string | undefined {

@@ -1,0 +1,90 @@
+import {
+  eventAddress,
+  galleryOptionsSchema,
+  RECORD_TYPE,
+  SHOW_PAST_OR_UPCOMING,
+  videoPlayerUrl,
+  type GalleryOptions,
+  type ItemCollectionType,
+  type ShowPastOrUpcoming,
+} from '@site/page-content';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { collectionItems } from '../db/schema';
+import { paragraphs } from '../blog/blog-store';
+
+export type ItemRow = typeof collectionItems.$inferSelect;
+
+export const isItemCollection = (type: string): type is ItemCollectionType => type in RECORD_TYPE;
+
+/** A collection's published items in the owner's order (events by start). */
+export async function loadPublishedItems(db: Database, collectionIds: readonly string[]): Promise<ItemRow[]> {
+  if (collectionIds.length === 0) return [];
+  return db
+    .select()
+    .from(collectionItems)
+    .where(and(inArray(collectionItems.collectionId, [...collectionIds]), eq(collectionItems.status, 'published')))
+    .orderBy(asc(collectionItems.position), asc(collectionItems.startsAt), asc(collectionItems.id));
+}
+
+export async function loadPublishedItem(db: Database, collectionId: string, urlId: string): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(collectionItems)
+    .where(and(eq(collectionItems.collectionId, collectionId), eq(collectionItems.urlId, urlId), eq(collectionItems.status, 'published')));
+  return row;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * An item as templates read content items (platform.md §3): events carry startDate/endDate in
+ * milliseconds and a location, which the engine's google-calendar-url and same-day? read.
+ */
+export function toTemplateItem(row: ItemRow, type: ItemCollectionType, collectionPath: string) {
+  const base = {
+    id: row.id,
+    recordType: RECORD_TYPE[type],
+    title: row.title,
+    urlId: row.urlId,
+    fullUrl: `${collectionPath}/${row.urlId}`,
+    body: paragraphs(row.body),
+    excerpt: row.body.split(/\n\s*\n/)[0]?.trim() ?? '',
+  };
+  const data = row.data;
+  switch (type) {
+    case 'events': {
+      const location = (data.location ?? {}) as Record<string, string>;
+      const address = eventAddress(location);
+      return {
+        ...base,
+        startDate: row.startsAt?.getTime() ?? 0,
+        endDate: row.endsAt?.getTime() ?? 0,
+        location: { ...location, address: address || undefined, mapUrl: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : undefined },
+        icsUrl: `/api/calendar/${encodeURIComponent(row.id)}.ics`,
+      };
+    }
+    case 'gallery':
+      return { ...base, src: str(data.src), alt: str(data.alt), description: row.body };
+    case 'album':
+      return { ...base, src: str(data.src), author: str(data.author), durationMs: typeof data.durationMs === 'number' ? data.durationMs : 0 };
+    case 'videos': {
+      const url = str(data.url);
+      const player = videoPlayerUrl(url);
+      return { ...base, videoUrl: url, player, file: player ? undefined : url || undefined, thumbnail: str(data.thumbnail) || undefined };
+    }
+  }
+}
+export type TemplateItem = ReturnType<typeof toTemplateItem>;
+
+/** A page's collection settings, from its `context`, with the spec's defaults. */
+export function showPastOrUpcoming(context: Record<string, unknown>): ShowPastOrUpcoming {
+  const value = context.showPastOrUpcomingEvents;
+  return SHOW_PAST_OR_UPCOMING.includes(value as ShowPastOrUpcoming) ? (value as ShowPastOrUpcoming) : 'upcoming';
+}
+
+export function galleryPageOptions(context: Record<string, unknown>): GalleryOptions {
+  const parsed = galleryOptionsSchema.safeParse(context.gallery ?? {});
+  return parsed.success ? parsed.data : galleryOptionsSchema.parse({});
+}
+
