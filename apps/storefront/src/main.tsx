@@ -29,6 +29,7 @@ startPageTracking(context);
 // The full cart and the checkout are pages of their own: their code loads only there.
 // A blog post's comment form, like and share links load only on posts.
 if (document.querySelector('.blog-post')) void import('./blog').then((m) => m.enhanceBlogPost(document));
+if (document.querySelector('[data-gallery]')) void import('./gallery').then((m) => m.enhanceGalleries(document));
 if (document.getElementById('sqs-cart-root')) {
   void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
 } else if (document.getElementById('sqs-checkout-root')) {

@@ -3,6 +3,7 @@ import {
   galleryOptionsSchema,
   RECORD_TYPE,
   SHOW_PAST_OR_UPCOMING,
+  splitEvents,
   videoPlayerUrl,
   type GalleryOptions,
   type ItemCollectionType,
@@ -11,7 +12,8 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { collectionItems } from '../db/schema';
-import { paragraphs } from '../blog/blog-store';
+import { loadPostPage, paragraphs, toPostItem } from '../blog/blog-store';
+import type { PageRow } from '../pages/site-data';
 
 export type ItemRow = typeof collectionItems.$inferSelect;
 
@@ -88,3 +90,37 @@ export function galleryPageOptions(context: Record<string, unknown>): GalleryOpt
   return parsed.success ? parsed.data : galleryOptionsSchema.parse({});
 }
 
+
+/**
+ * Items of any collection but the shop for summary blocks, as their own pages show them: blog
+ * posts newest first, upcoming events soonest first, others in the owner's order. Each carries a
+ * plain-text `summaryExcerpt`; pictures and tracks link to their collection's page.
+ */
+export async function loadSummaryCollections(db: Database, collections: readonly PageRow[], now: Date) {
+  const itemPages = collections.filter((p) => isItemCollection(p.collectionType));
+  const blogs = collections.filter((p) => p.collectionType === 'blog');
+  const [rows, posts] = await Promise.all([
+    loadPublishedItems(db, itemPages.map((p) => p.id)),
+    Promise.all(blogs.map((blog) => loadPostPage(db, blog.id, {}, 1, now))),
+  ]);
+  const out = new Map<string, { title: string; fullUrl: string; typeName: string; items: Record<string, unknown>[] }>();
+  for (const page of itemPages) {
+    const type = page.collectionType as ItemCollectionType;
+    let items: Record<string, unknown>[] = rows
+      .filter((r) => r.collectionId === page.id)
+      .map((r) => {
+        const item = toTemplateItem(r, type, page.path);
+        const linksToPage = type === 'gallery' || type === 'album';
+        return { ...item, ...(linksToPage && { fullUrl: page.path }), summaryExcerpt: item.excerpt };
+      });
+    if (type === 'events') items = splitEvents(items as unknown as TimedEventItem[], now.getTime(), 'upcoming').upcoming as unknown as Record<string, unknown>[];
+    out.set(page.id, { title: page.title, fullUrl: page.path, typeName: type, items });
+  }
+  blogs.forEach((blog, i) => {
+    const items = (posts[i]?.rows ?? []).map((post) => ({ ...toPostItem(post, blog.path, 0), summaryExcerpt: post.excerpt }));
+    out.set(blog.id, { title: blog.title, fullUrl: blog.path, typeName: 'blog', items });
+  });
+  return out;
+}
+
+type TimedEventItem = { startDate: number; endDate: number };

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { toView } from '../files/file-store';
 import { loadForm } from '../forms/form-store';
+import { loadSummaryCollections } from '../collections/collection-store';
 import { loadProductItems, type PageRow, type WebsiteRow } from './site-data';
 
 /**
@@ -42,7 +43,12 @@ export async function loadBlockRenderData(
     pages: new Map(allPages.filter((p) => wanted.pages.has(p.id)).map((p) => [p.id, p.path])),
   } satisfies BlockRenderData;
   const shops = allPages.filter((p) => p.collectionType === 'products');
+  const others = allPages.filter((p) => p.collectionType !== 'products' && wanted.collections.has(p.id));
   await Promise.all([
+    (async () => {
+      if (others.length === 0) return;
+      for (const [id, collection] of await loadSummaryCollections(db, others, new Date())) data.collections.set(id, collection);
+    })(),
     ...shops.map(async (shop) => {
       const showAll = wanted.collections.has(shop.id);
       if (!showAll && wanted.products.size === 0) return;

@@ -30,7 +30,8 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'font-src': ["'self'", 'data:'],
   'media-src': ["'self'", 'data:', 'blob:', 'https:'],
   'connect-src': ["'self'"],
-  'frame-src': ["'self'", 'blob:', 'data:'],
+  // The video block and video pages embed these two players (videoPlayerUrl); no other site is framed.
+  'frame-src': ["'self'", 'blob:', 'data:', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
   'child-src': ["'self'", 'blob:', 'data:'],
   'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],

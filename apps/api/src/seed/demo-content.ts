@@ -28,6 +28,30 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
       ],
     },
     {
+      id: 'about-studio',
+      background: 'default',
+      width: 'wide',
+      blocks: [
+        { id: 'about-studio-heading', type: 'heading', settings: { text: 'In the studio', level: 2, align: 'left' } },
+        {
+          id: 'about-gallery',
+          type: 'gallery',
+          settings: {
+            design: 'grid',
+            'thumbnails-per-row': 3,
+            'aspect-ratio': 'standard',
+            'show-meta-only-title': true,
+            images: [
+              { src: '/assets/demo/workshop.svg', alt: 'The workbench in our studio', title: 'The workbench', description: '' },
+              { src: '/assets/demo/brushes.svg', alt: 'Three brushes of different widths', title: 'Brushes', description: '' },
+              { src: '/assets/demo/notebook.svg', alt: 'A stack of dot-grid field notebooks', title: 'Notebooks', description: '' },
+            ],
+          },
+        },
+        { id: 'about-events', type: 'summary', settings: { collectionId: 'page-events', title: 'Coming up', limit: 3 } },
+      ],
+    },
+    {
       id: 'about-shop',
       background: 'muted',
       width: 'wide',
@@ -59,7 +83,7 @@ const FOOTER_DOCUMENT: PageDocument = {
 export async function seedDemoLayout(tx: Pick<Database, 'insert'>, websiteId: string, siteTitle: string): Promise<void> {
   const page = (collectionId: string) => ({ collectionId });
   await tx.insert(siteNavigation).values([
-    { websiteId, fieldName: 'mainNav', items: [page('page-home'), page('page-shop'), page('page-about'), page('page-journal'), page('page-contact')] },
+    { websiteId, fieldName: 'mainNav', items: [page('page-home'), page('page-shop'), page('page-about'), page('page-journal'), { collectionId: 'page-studio', items: [page('page-events'), page('page-gallery'), page('page-album'), page('page-videos')] }, page('page-contact')] },
     {
       websiteId,
       fieldName: 'secondaryNav',

@@ -5,6 +5,7 @@ import { installTheme } from '../site/theme';
 import { DEMO_ABOUT_DOCUMENT, seedDemoLayout } from './demo-content';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoBlog } from './demo-blog';
+import { seedDemoCollections } from './demo-collections';
 import { seedDemoMembers } from '../site-users/seed';
 
 export const DEMO_WEBSITE_ID = 'demo';
@@ -240,6 +241,7 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
     ]);
     await seedDemoForms(tx, DEMO_WEBSITE_ID);
     await seedDemoBlog(tx, DEMO_WEBSITE_ID);
+    await seedDemoCollections(tx, DEMO_WEBSITE_ID, seededAt);
     await seedDemoMembers(tx, DEMO_WEBSITE_ID, DEMO_OWNER, DEMO_VIEWER);
     await seedDemoLayout(tx, DEMO_WEBSITE_ID, DEMO_SITE_TITLE);
     await tx.insert(products).values(

@@ -42,7 +42,7 @@ export function renderDataFor(site: EditorSite): BlockRenderData {
     collections: new Map(
       site.collections.map((c) => [
         c.id,
-        { title: c.title, fullUrl: c.fullUrl, items: items.get(c.id) ?? [] },
+        { title: c.title, fullUrl: c.fullUrl, typeName: c.typeName, items: c.items ?? items.get(c.id) ?? [] },
       ]),
     ),
     forms: new Map(site.forms.map((f) => [f.id, { name: f.name, fields: f.fields }])),

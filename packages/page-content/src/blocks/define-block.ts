@@ -48,7 +48,8 @@ export interface BlockRenderData {
   products: ReadonlyMap<string, Record<string, unknown>>;
   collections: ReadonlyMap<
     string,
-    { title: string; fullUrl: string; items: readonly Record<string, unknown>[] }
+    /** typeName: the collection's type (products when absent); items have the templates' item shape. */
+    { title: string; fullUrl: string; typeName?: string; items: readonly Record<string, unknown>[] }
   >;
   forms: ReadonlyMap<string, { name: string; fields: readonly Record<string, unknown>[] }>;
   /**

@@ -117,7 +117,8 @@ export interface EditorSite {
   /** Fonts and colours, so the preview shows them as the site does. */
   siteStyles: SiteStyles;
   products: { id: string; title: string; collectionId: string; item: Record<string, unknown> }[];
-  collections: { id: string; title: string; fullUrl: string }[];
+  /** Collections a summary block can show; items are given for all but the shop (whose products are above). */
+  collections: { id: string; title: string; fullUrl: string; typeName?: string; items?: Record<string, unknown>[] }[];
   forms: { id: string; name: string; fields: Record<string, unknown>[] }[];
 }
 

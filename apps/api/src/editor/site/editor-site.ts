@@ -2,6 +2,7 @@ import { messages, type EditorSite } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { forms } from '../../db/schema';
+import { loadSummaryCollections } from '../../collections/collection-store';
 import { loadForm } from '../../forms/form-store';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../../pages/site-data';
 import { loadHeaderFooter } from '../header-footer/header-footer-store';
@@ -19,9 +20,11 @@ export async function editorSite(db: Database, websiteId: string, stylesheets: s
     db.select({ id: forms.id }).from(forms).where(eq(forms.websiteId, websiteId)),
   ]);
   const shops = allPages.filter((p) => p.collectionType === 'products');
-  const [itemsByShop, loadedForms] = await Promise.all([
+  const summarisable = allPages.filter((p) => p.collectionType !== 'products' && p.kind === 'collection');
+  const [itemsByShop, loadedForms, others] = await Promise.all([
     Promise.all(shops.map((shop) => loadProductItems(db, website, shop))),
     Promise.all(formRows.map((row) => loadForm(db, websiteId, row.id))),
+    loadSummaryCollections(db, summarisable, new Date()),
   ]);
   return {
     website: { id: website.id, siteTitle: website.title, language: website.locale, timeZone: website.timeZone, currency: website.currency },
@@ -31,7 +34,13 @@ export async function editorSite(db: Database, websiteId: string, stylesheets: s
     headerFooter,
     siteStyles: readSiteStyles(website.settings).styles,
     products: itemsByShop.flat().map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
-    collections: shops.map((shop) => ({ id: shop.id, title: shop.title, fullUrl: shop.path })),
+    collections: [
+      ...shops.map((shop) => ({ id: shop.id, title: shop.title, fullUrl: shop.path, typeName: 'products' })),
+      ...summarisable.flatMap((page) => {
+        const loaded = others.get(page.id);
+        return loaded ? [{ id: page.id, ...loaded, title: `${page.title} (${loaded.typeName})`, items: loaded.items.slice(0, 30) }] : [];
+      }),
+    ],
     forms: loadedForms.flatMap((loaded) =>
       loaded.kind === 'found' ? [{ id: loaded.form.id, name: loaded.form.name, fields: loaded.form.fields as unknown as Record<string, unknown>[] }] : [],
     ),

@@ -30,12 +30,16 @@ export const productBlock = defineBlock({
     '<div class="product-block">{.section product}<a class="product-block__image" href="{fullUrl|htmlattr}">{.section assetUrl}<img src="{@|htmlattr}?format=750w" alt="{title|htmlattr}" loading="lazy" decoding="async">{.end}</a><div class="product-block__info"><h3 class="product-title"><a href="{fullUrl|htmlattr}">{title|htmltag}</a></h3>{@|product-status}{@|product-price}{.if showExcerpt}<div class="product-excerpt">{excerpt}</div>{.end}<a class="button button--primary button--medium" href="{fullUrl|htmlattr}">{buttonLabel|htmltag}</a></div>{.or}<div class="block-empty">Choose a product to show</div>{.end}</div>',
 });
 
+// Any other collection: a card per item with its picture, date and excerpt.
+const itemCard =
+  '<li class="summary-item">{.section src}<a class="summary-item__image" href="{fullUrl|htmlattr}" tabindex="-1" aria-hidden="true"><img src="{@|htmlattr}" alt="" loading="lazy" decoding="async"></a>{.end}<h3 class="summary-item__title"><a href="{fullUrl|htmlattr}">{title|htmltag}</a></h3>{.section startDate}<p class="summary-item__date"><time>{@|date %a, %B %e, %Y · %l:%M %p}</time></p>{.or}{.section publishOn}<p class="summary-item__date"><time>{@|date %B %e, %Y}</time></p>{.end}{.end}{.section summaryExcerpt}<p class="summary-item__excerpt">{@|htmltag}</p>{.end}</li>';
+
 export const summaryBlock = defineBlock({
   type: 'summary',
   code: 55,
   label: 'Summary',
   category: 'commerce',
-  description: 'The latest items of a collection, such as the shop.',
+  description: 'The latest items of a collection: the shop, a blog, events, a gallery, an album or videos.',
   settings: z.object({
     collectionId: id.default(''),
     title: text(LIMITS.maxShortText).default('From the shop'),
@@ -49,7 +53,9 @@ export const summaryBlock = defineBlock({
   references: (s) => ({ collections: s.collectionId ? [s.collectionId] : [] }),
   view: (s, data) => {
     const collection = data.collections.get(s.collectionId);
-    return { ...s, collection: collection && { ...collection, items: collection.items.slice(0, s.limit) } };
+    if (!collection) return { ...s, collection: undefined };
+    const products = (collection.typeName ?? 'products') === 'products';
+    return { ...s, products, collection: { ...collection, items: collection.items.slice(0, s.limit) } };
   },
-  template: `<section class="summary-block">{.section title}<h2>{@|htmltag}</h2>{.end}{.section collection}<ul class="product-grid">{.repeated section items}${productCard}{.end}</ul>{.or}<div class="block-empty">Choose a collection to summarise</div>{.end}</section>`,
+  template: `<section class="summary-block">{.section title}<h2>{@|htmltag}</h2>{.end}{.section collection}{.if products}<ul class="product-grid">{.repeated section items}${productCard}{.end}</ul>{.or}<ul class="summary-list summary-list--{typeName|htmlattr}">{.repeated section items}${itemCard}{.end}</ul>{.end}{.or}<div class="block-empty">Choose a collection to summarise</div>{.end}</section>`,
 });

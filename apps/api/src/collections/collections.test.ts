@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { COLLECTIONS_API, MAX_ALBUM_TRACKS } from '@site/page-content';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+import { databaseTargets } from '../../test/databases';
+import { EditorClient } from '../../test/editor';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('events, galleries, albums and videos on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: EditorClient;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database });
+    owner = await new EditorClient(app).signIn(DEMO_OWNER);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const page = async (path: string) => {
+    const res = await app.inject(path);
+    return { status: res.statusCode, body: res.body };
+  };
+  const json = async (path: string) => (await app.inject(`${path}?format=json`)).json();
+
+  it('lists upcoming events soonest first, then past ones latest first (showPastOrUpcomingEvents both)', async () => {
+    const { status, body } = await page('/studio/events');
+    expect(status).toBe(200);
+    const titles = [...body.matchAll(/<h3><a href="[^"]+">([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
+    expect(titles).toEqual(['Saturday bookbinding class', 'Re-wax your canvas night', 'Winter makers’ market', 'Spring open day', 'Fountain pen ink tasting']);
+    expect(body.indexOf('Upcoming')).toBeLessThan(body.indexOf('Past events'));
+  });
+
+  it('an event shows its address with a map link and both calendar links (UTC basic dates, comma-joined address)', async () => {
+    const { body } = await page('/studio/events/winter-makers-market');
+    expect(body).toContain('<body class="page-type-50">');
+    expect(body).toContain('209 Elizabeth Street');
+    expect(body).toContain('href="https://www.openstreetmap.org/search?query=Elizabeth%20Street%20Garden%2C%20209%20Elizabeth%20Street');
+    const google = /href="(http:\/\/www\.google\.com\/calendar\/event\?[^"]+)"/.exec(body)![1]!.replace(/&amp;/g, '&');
+    const url = new URL(google);
+    expect(url.searchParams.get('text')).toBe('Winter makers’ market');
+    expect(url.searchParams.get('dates')).toMatch(/^\d{8}T150000Z\/\d{8}T210000Z$/);
+    // The engine's google-calendar-url joins the address lines and the country (platform.md §7).
+    expect(url.searchParams.get('location')).toBe('209 Elizabeth Street, New York, NY 10013, United States');
+    expect(body).toContain('href="/api/calendar/event-market.ics"');
+  });
+
+  it('hands out an event as an iCalendar file, and refuses unknown or malformed names', async () => {
+    const res = await app.inject('/api/calendar/event-market.ics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="winter-makers-market.ics"');
+    expect(res.body).toMatch(/DTSTART:\d{8}T150000Z\r\n/);
+    expect(res.body).toContain('SUMMARY:Winter makers’ market\r\n');
+    expect(res.body).toContain('LOCATION:Elizabeth Street Garden\\, 209 Elizabeth Street');
+    for (const name of ['nope.ics', 'event-market', '..%2Fx.ics', 'gallery-tote.ics']) {
+      expect((await app.inject(`/api/calendar/${name}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('a gallery page renders its pictures with the page’s options: a slideshow with thumbnails', async () => {
+    const { body } = await page('/studio/gallery');
+    expect(body).toContain('data-gallery="slideshow"');
+    expect((body.match(/data-gallery-thumb/g) ?? []).length).toBe(6);
+    expect(body).toContain('alt="A stack of dot-grid field notebooks"');
+  });
+
+  it('an album plays each track with an audio player and its length', async () => {
+    const { body } = await page('/studio/album');
+    expect((body.match(/<audio src="\/assets\/demo\/tone-[a-z]+\.wav" controls/g) ?? []).length).toBe(3);
+    expect(body).toContain('0:03');
+    expect((await app.inject('/assets/demo/tone-morning.wav')).statusCode).toBe(200);
+  });
+
+  it('a video item embeds the player of its host; the list links to each video', async () => {
+    expect((await page('/studio/videos')).body).toContain('href="/studio/videos/pamphlet-stitch"');
+    const { body } = await page('/studio/videos/how-to-rewax-a-bag');
+    expect(body).toContain('src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"');
+  });
+
+  it('the Studio folder (folder behaviour index) lists its pages; galleries and albums have no item pages', async () => {
+    const { body } = await page('/studio');
+    for (const path of ['/studio/events', '/studio/gallery', '/studio/album', '/studio/videos']) expect(body).toContain(`href="${path}"`);
+    expect((await page('/studio/gallery/tote')).status).toBe(404);
+    expect((await page('/studio/events/nothing-here')).status).toBe(404);
+  });
+
+  it('a summary block shows the next events (About page)', async () => {
+    const { body } = await page('/about');
+    expect(body).toContain('summary-list--events');
+    expect(body).toContain('Saturday bookbinding class');
+    expect(body).not.toContain('Spring open day');
+  });
+
+  it('an owner adds, edits and deletes an event; the page follows without anyone clearing a cache', async () => {
+    await page('/studio/events');
+    const created = await owner.call('POST', COLLECTIONS_API.items, {
+      collectionId: 'page-events',
+      title: 'Leatherwork evening',
+      urlId: 'leatherwork-evening',
+      body: 'Stitch a card wallet.',
+      data: { startDate: '2030-01-10T18:00:00Z', endDate: '2030-01-10T20:00:00Z', location: { addressTitle: 'The workshop' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const item = created.json();
+    expect((await page('/studio/events')).body).toContain('Leatherwork evening');
+    const edited = await owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Leather evening' });
+    expect(edited.statusCode).toBe(200);
+    expect((await owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Stale' })).statusCode).toBe(409);
+    expect((await page('/studio/events/leatherwork-evening')).body).toContain('Leather evening');
+    expect((await owner.call('DELETE', COLLECTIONS_API.item(item.id))).statusCode).toBe(204);
+    expect((await page('/studio/events/leatherwork-evening')).status).toBe(404);
+  });
+
+  it.each([
+    ['an end before the start', { collectionId: 'page-events', title: 'x', data: { startDate: '2030-01-10T18:00:00Z', endDate: '2030-01-10T17:00:00Z' } }, 'The event must end after it starts'],
+    ['an event without dates', { collectionId: 'page-events', title: 'x', data: {} }, undefined],
+    ['a picture with a javascript: address', { collectionId: 'page-gallery', title: 'x', data: { src: 'javascript:alert(1)' } }, undefined],
+    ['a page that is not a collection', { collectionId: 'page-about', title: 'x', data: {} }, 'Items belong to an events, gallery, album or video page'],
+    ['a blank title', { collectionId: 'page-album', title: ' ', data: { src: '/a.wav' } }, 'Enter a title'],
+  ])('refuses %s with a 400', async (_name, payload, message) => {
+    const res = await owner.call('POST', COLLECTIONS_API.items, payload);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().error.message).toBe(message);
+  });
+
+  it(`an album holds at most ${MAX_ALBUM_TRACKS} tracks`, async () => {
+    for (let i = 3; i < MAX_ALBUM_TRACKS; i++) {
+      const res = await owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: `Track ${i + 1}`, data: { src: '/assets/demo/tone-morning.wav', durationMs: 3000 } });
+      expect(res.statusCode).toBe(201);
+    }
+    const over = await owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: 'One too many', data: { src: '/assets/demo/tone-morning.wav' } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.message).toBe('An album holds at most 60 tracks');
+    const listed = await json('/studio/album');
+    expect(listed.items).toHaveLength(MAX_ALBUM_TRACKS);
+  });
+
+  it('visitors and viewers may not write items', async () => {
+    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+    expect((await viewer.call('POST', COLLECTIONS_API.items, { collectionId: 'page-events', title: 'x', data: {} })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: COLLECTIONS_API.items, payload: {} })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await viewer.call('GET', `${COLLECTIONS_API.items}?collectionId=page-events`)).json().items.length).toBeGreaterThan(0);
+  });
+});
