@@ -108,9 +108,9 @@ describe.each(targets)('published pages on $name', (target) => {
     expect(res.headers.location).toBe('/workshop?utm_source=mail');
     expect((await visit('/workshop')).body).toContain('Visit us.');
     // Renamed again: the first URL goes straight to the newest one.
-    await settle(page, { path: '/studio' });
-    expect((await visit('/our-workshop')).headers.location).toBe('/studio');
-    expect((await visit('/workshop')).headers.location).toBe('/studio');
+    await settle(page, { path: '/our-studio' });
+    expect((await visit('/our-workshop')).headers.location).toBe('/our-studio');
+    expect((await visit('/workshop')).headers.location).toBe('/our-studio');
   });
 
   it('answers a folder’s URL by its behaviour: index, redirect to its first page, or not found', async () => {

@@ -1,4 +1,4 @@
-import type { PageDocument } from '@site/page-content';
+import { blockDefinition, type PageDocument } from '@site/page-content';
 import type { Database } from '../db/client';
 import { siteHeaderFooter, siteNavigation } from '../db/schema';
 
@@ -36,7 +36,8 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
         {
           id: 'about-gallery',
           type: 'gallery',
-          settings: {
+          // As the editor saves it: every option of the block with its default.
+          settings: blockDefinition('gallery')!.settings.parse({
             design: 'grid',
             'thumbnails-per-row': 3,
             'aspect-ratio': 'standard',
@@ -46,7 +47,7 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
               { src: '/assets/demo/brushes.svg', alt: 'Three brushes of different widths', title: 'Brushes', description: '' },
               { src: '/assets/demo/notebook.svg', alt: 'A stack of dot-grid field notebooks', title: 'Notebooks', description: '' },
             ],
-          },
+          }),
         },
         { id: 'about-events', type: 'summary', settings: { collectionId: 'page-events', title: 'Coming up', limit: 3 } },
       ],

@@ -44,7 +44,8 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
       ['notLinked', 'Not Linked'],
     ]);
     expect(layout[0]!.links[0]).toEqual({ collectionId: 'page-home', title: 'Home', fullUrl: '/', enabled: true });
-    expect(ids(layout[0]!)).toEqual(['page-home', 'page-shop', 'page-about', 'page-journal', 'page-contact']);
+    expect(ids(layout[0]!)).toEqual(['page-home', 'page-shop', 'page-about', 'page-journal', 'page-studio', 'page-contact']);
+    expect(ids({ links: layout[0]!.links[4]!.items! } as SiteLayoutEntry)).toEqual(['page-events', 'page-gallery', 'page-album', 'page-videos']);
     expect(layout[1]!.links).toEqual([
       { externalLink: { url: 'https://instagram.com/', title: 'Instagram', newWindow: true }, title: 'Instagram', fullUrl: 'https://instagram.com/', enabled: true },
     ]);
@@ -63,7 +64,7 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
     expect(ids(layout[0]!)).toEqual(['page-home', folderId, 'page-shop', 'https://example.com/blog']);
     expect(layout[0]!.links[1]!.items).toEqual([{ collectionId: 'page-about', title: 'About', fullUrl: '/about', enabled: true }]);
     // Contact left the menu, so it is not linked now; the page keeps its URL either way.
-    expect(ids(layout[2]!)).toEqual(['page-contact', 'page-journal']);
+    expect(ids(layout[2]!)).toEqual(['page-contact', 'page-journal', 'page-studio', 'page-events', 'page-gallery', 'page-album', 'page-videos']);
     expect((await owner.get(EDITOR_API.page('page-about'))).json().path).toBe('/about');
     expect((await owner.get(EDITOR_API.siteLayout)).json()).toEqual(layout);
   });
@@ -159,7 +160,12 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
     expect(site.templates.page).toContain('collection.mainContent');
     expect(site.stylesheets).toContain('/assets/blocks.css');
     expect(site.headerFooter.version).toEqual(expect.any(Number));
-    expect(site.collections).toEqual([{ id: 'page-shop', title: 'Shop', fullUrl: '/shop' }]);
+    expect(site.collections[0]).toEqual({ id: 'page-shop', title: 'Shop', fullUrl: '/shop', typeName: 'products' });
+    // Summary blocks may show any collection: the others come with their items, as templates read them.
+    expect(site.collections.slice(1).map((c) => [c.id, c.typeName])).toEqual(
+      expect.arrayContaining([['page-journal', 'blog'], ['page-events', 'events'], ['page-gallery', 'gallery'], ['page-album', 'album'], ['page-videos', 'videos']]),
+    );
+    expect(site.collections.find((c) => c.id === 'page-events')!.items![0]).toMatchObject({ title: 'Saturday bookbinding class' });
     const tote = site.products.find((p) => p.id === 'prod-canvas-tote')!;
     expect(tote).toMatchObject({ title: 'Waxed Canvas Tote', collectionId: 'page-shop' });
     expect(tote.item).toMatchObject({ fullUrl: '/shop/p/canvas-tote', structuredContent: { variants: expect.any(Array) } });
