@@ -8,6 +8,7 @@ export const storefrontMessages = {
   continueShopping: 'Continue Shopping',
   loadingCheckout: 'Loading checkout…',
   pleaseTryAgain: 'Please try again.',
+  checking: 'Checking…',
   // Member account pages (/account…). Texts the API sends (sign-in failures, password rule) come from it.
   enterEmail: 'Enter your email address.',
   enterPassword: 'Enter your password.',

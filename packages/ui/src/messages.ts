@@ -98,6 +98,8 @@ export const uiMessages = {
   tax: 'Tax',
   total: 'Total',
   couponLabel: 'Coupon Code',
+  giftCardCode: 'Gift Card Code',
+  giftCardCodeHint: 'Optional. The card pays first; the rest is charged to your card.',
   couponApply: 'Apply',
   couponApplying: 'Applying…',
   couponApplied: 'Coupon {code} applied.',

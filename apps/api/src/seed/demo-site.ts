@@ -144,6 +144,8 @@ const catalogue: SeedProduct[] = [
     excerpt: '<p>Let them choose.</p>',
     productType: 4,
     image: '/assets/demo/gift-card.svg',
+    // The denominations are the variants; the option must be named for the selector to show.
+    details: { variantOptionOrdering: ['Amount'] },
     variants: [
       { sku: 'GC-25', attributes: { Amount: '$25' }, price: 2500 },
       { sku: 'GC-50', attributes: { Amount: '$50' }, price: 5000 },

@@ -5,6 +5,7 @@ import { startBuiltServer, type StartedServer } from '../server';
 import { SmtpSink } from '../smtp-sink';
 
 const EMAIL = 'ada.member@example.test';
+const FRIEND = 'bo.friend@example.test';
 const PASSWORD = 'walnut meadow 31';
 const NEW_PASSWORD = 'copper kettle 58';
 /** Screenshots to look at by hand; never committed. */
@@ -111,6 +112,64 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await shoot('account');
   });
 
+  it('buys a gift card for a friend through its own checkout', async () => {
+    await page.goto(server.url + '/shop/p/gift-card');
+    const buy = page.locator('.product-detail .sqs-add-to-cart-button');
+    // No denomination chosen: the gift card's own alert and message (storefront.md §5, §8).
+    await buy.click();
+    const alert = page.getByRole('alertdialog');
+    await expect.poll(() => alert.textContent()).toContain('Unable to purchase Gift Card');
+    expect(await alert.textContent()).toContain('Select a denomination for the Gift Card');
+    await alert.getByRole('button').first().click();
+    await page.locator('.product-detail select').first().selectOption({ label: '$25' });
+    // The recipient is checked by the server; its message lands next to the field.
+    await buy.click();
+    await expect.poll(() => page.locator('#gift-card-recipientName-error').textContent()).toBe('Enter the recipient’s name.');
+    await page.getByRole('alertdialog').getByRole('button').first().click();
+    await page.getByLabel('Recipient name').fill('Bo Friend');
+    await page.getByLabel('Recipient email').fill(FRIEND);
+    await page.getByLabel(/Message/).fill('Happy birthday, Bo!');
+    await shoot('gift-card');
+    await buy.click();
+    await page.waitForURL(/\/checkout\?cartToken=/);
+    await expect.poll(() => page.locator('.sqs-checkout').textContent()).toContain('Gift Card');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await page.getByLabel(/Expiry/).fill('12/39');
+    await page.getByLabel(/Security Code/).fill('123');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+  });
+
+  it('lets the friend redeem part of it at checkout and shows the rest as the balance', async () => {
+    await expect.poll(() => sink.received.filter((m) => m.to.includes(FRIEND)).length, { timeout: 10_000 }).toBe(1);
+    const mail = sink.received.find((m) => m.to.includes(FRIEND))!;
+    expect(mail.subject).toContain('gift card');
+    const code = /Your code: ([2-9A-Z]{4}(?:-[2-9A-Z]{4}){3})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
+    const friend = await browser.newPage();
+    friend.on('pageerror', (e) => pageErrors.push(e.message));
+    await friend.goto(server.url + '/shop/p/sketching-brushes');
+    await friend.locator('.product-detail .sqs-add-to-cart-button').click();
+    await expect.poll(() => friend.locator('.product-detail .sqs-add-to-cart-button').textContent()).toContain('Added!');
+    await friend.goto(server.url + '/checkout');
+    await friend.getByLabel('Email').fill(FRIEND);
+    await friend.getByLabel(/Gift Card Code/).fill(code.toLowerCase());
+    await friend.getByRole('button', { name: 'Place Order' }).click();
+    await friend.waitForURL(/\/checkout\/order-confirmed\?/);
+    await friend.goto(server.url + '/shop/p/gift-card');
+    await friend.getByLabel('Gift card code').fill(code);
+    await friend.getByRole('button', { name: 'Check balance' }).click();
+    // $25.00 less the brushes ($12.00 and $0.99 tax).
+    await expect.poll(() => friend.locator('.gift-card-balance__result').textContent()).toBe('Balance: $12.01');
+    await friend.close();
+  });
+
+  it('shows the gift-card order in the account', async () => {
+    await page.goto(server.url + '/account');
+    await expect.poll(() => page.locator('.account-email').textContent()).toBe(EMAIL);
+    await expect.poll(() => page.getByText(/Order #\d+/).count()).toBe(1);
+  });
+
   it('changes the language', async () => {
     await page.getByLabel('Language for this store').selectOption('fr-CA');
     await page.getByRole('button', { name: 'Save language' }).click();
@@ -165,6 +224,7 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
   it('received each email once and had no page errors', () => {
     const ids = sink.received.map((m) => m.messageId);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(sink.received.filter((m) => m.to.includes(FRIEND))).toHaveLength(1);
     expect(sink.received.filter((m) => m.to.includes(EMAIL)).map((m) => m.subject)).toEqual([
       expect.stringContaining('Confirm your email'),
       expect.stringContaining('Reset your'),

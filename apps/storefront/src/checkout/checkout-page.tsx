@@ -38,6 +38,7 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
     <Checkout
       cart={toDisplayCart(state.cart)}
       currency={isCurrencyCode(currency) ? currency : 'USD'}
+      acceptsGiftCards
       onShippingOptionChange={async (optionId) => {
         await store.setShippingOption(optionId);
       }}

@@ -7,6 +7,7 @@ import {
   usesFormMode,
   isSoldOut,
   isSubscribable,
+  ProductType,
   validateAddToCart,
 } from '@site/commerce-core';
 import { AddToCartButton, type AddResult, type AddToCartKind } from '@site/ui';
@@ -18,6 +19,7 @@ import type { AdditionalFieldsRequest } from './additional-fields';
 import { readQuantity, readSelection } from './selection';
 
 function kindOf(item: ProductItem): AddToCartKind {
+  if (item.structuredContent.productType === ProductType.GIFT_CARD) return 'gift-card';
   if (isSubscribable(item)) return 'subscription';
   // Express checkout skips the added state and goes straight to checkout (storefront.md §4).
   if (item.structuredContent.expressCheckout === true) return 'express';
@@ -68,6 +70,11 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
           });
           // Closing the form is not a failure: the button just goes back to idle.
           return saved ? { ok: true } : { ok: false };
+        }
+        if (kindOf(item) === 'gift-card' && onDetailPage) {
+          // A gift card has its own cart and checkout, with who it is for (storefront.md §4).
+          const { startGiftCardPurchase } = await import('./gift-card');
+          return { ok: true, navigateTo: await startGiftCardPurchase(block, item.id, check.sku) };
         }
         if (kindOf(item) === 'subscription') {
           const { cartToken } = await api<{ cartToken: string }>(

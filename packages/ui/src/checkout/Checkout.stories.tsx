@@ -48,6 +48,15 @@ export const CardDeclined: Story = {
       wait(800).then(() => Promise.reject(new CheckoutSubmitError('Your card was declined.', { cardNumber: 'Declined by the bank.' }))),
   },
 };
+export const WithGiftCard: Story = { args: { cart: digitalCart, acceptsGiftCards: true } };
+export const GiftCardRefused: Story = {
+  args: {
+    cart: digitalCart,
+    acceptsGiftCards: true,
+    onPlaceOrder: () =>
+      Promise.reject(new CheckoutSubmitError('That gift card code is not valid.', { giftCardCode: 'That gift card code is not valid.' })),
+  },
+};
 export const NoShippingOptions: Story = { args: { cart: { ...physicalCart, shippingOptions: [], selectedShippingOption: null } } };
 export const ExternalProvider: Story = {
   args: {

@@ -46,6 +46,28 @@ function fillAddress() {
   fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'GB' } });
 }
 
+describe('Checkout gift card', () => {
+  it('sends the code, lets the server decide whether the card is needed, and shows its refusal', async () => {
+    const onPlaceOrder = vi.fn<CheckoutProps['onPlaceOrder']>(() =>
+      Promise.reject(new CheckoutSubmitError('That gift card code is not valid.', { giftCardCode: 'That gift card code is not valid.' })),
+    );
+    const { container } = renderCheckout({ cart: digitalCart, acceptsGiftCards: true, onPlaceOrder });
+    type(/^Email/, 'bo@example.com');
+    type(/^Gift Card Code/, ' abcd-efgh-jkmn-pqrs ');
+    await act(async () => placeOrder());
+    expect(onPlaceOrder).toHaveBeenCalledTimes(1);
+    expect(onPlaceOrder.mock.calls[0]![0]).toMatchObject({ email: 'bo@example.com', giftCardCode: 'abcd-efgh-jkmn-pqrs', payment: { provider: 'test' } });
+    expect(within(screen.getByRole('alert')).getByText('That gift card code is not valid.')).toBeTruthy();
+    expect(field(/^Gift Card Code/).getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(container);
+  });
+
+  it('has no gift-card field unless the shop accepts them', () => {
+    renderCheckout({ cart: digitalCart });
+    expect(screen.queryByRole('textbox', { name: /Gift Card Code/ })).toBeNull();
+  });
+});
+
 describe('Checkout form', () => {
   it('shows contact, address, shipping method, payment with the test note, and the summary', () => {
     renderCheckout();

@@ -44,6 +44,8 @@ export interface CheckoutProps {
   paymentFields?: PaymentFieldsSlot;
   /** Prefill, e.g. the signed-in customer's email or saved address. */
   initialValues?: Partial<CheckoutFormValues>;
+  /** Shows a gift-card code field in the payment section; the code rides in the payload. */
+  acceptsGiftCards?: boolean;
   /** ISO country codes for the country select. */
   countries?: readonly string[];
   /** Locale of country names. */
@@ -71,6 +73,7 @@ const FIELD_ORDER: readonly CheckoutFieldName[] = [
   'phone',
   'shippingOptionId',
   'payment',
+  'giftCardCode',
   'cardNumber',
   'expiry',
   'cvc',
@@ -89,6 +92,7 @@ const FIELD_LABELS: Record<CheckoutFieldName, string> = {
   phone: uiMessages.phone,
   shippingOptionId: uiMessages.shippingMethodHeading,
   payment: uiMessages.paymentHeading,
+  giftCardCode: uiMessages.giftCardCode,
   cardNumber: uiMessages.cardNumber,
   expiry: uiMessages.cardExpiry,
   cvc: uiMessages.cardCvc,
@@ -125,6 +129,7 @@ export function Checkout({
   onShippingOptionChange,
   onApplyCoupon,
   onRemoveCoupon,
+  acceptsGiftCards = false,
   paymentFields,
   initialValues,
   countries = DEFAULT_COUNTRIES,
@@ -191,7 +196,8 @@ export function Checkout({
     if (placing || totalsBusy) return;
     const clientErrors = validateCheckout(values, {
       requiresShipping,
-      testPayment: !paymentFields,
+      // With a gift card the card may not be needed at all: the server asks for it if it is.
+      testPayment: !paymentFields && !(acceptsGiftCards && values.giftCardCode.trim()),
       shippingOptionId: shippingChoice,
       hasShippingOptions: cart.shippingOptions.length > 0,
       now: now(),
@@ -206,6 +212,8 @@ export function Checkout({
     try {
       const payment = paymentFields ? await paymentFields.collect() : testPaymentOf(values, now());
       const payload: CheckoutPayload = { email: values.email.trim(), payment };
+      const giftCardCode = acceptsGiftCards ? values.giftCardCode.trim() : '';
+      if (giftCardCode) payload.giftCardCode = giftCardCode;
       if (requiresShipping) {
         payload.shippingAddress = shippingAddressOf(values);
         payload.shippingOptionId = shippingChoice;
@@ -336,6 +344,7 @@ export function Checkout({
 
           <fieldset className="sqs-checkout__section" id={fieldId('payment')}>
             <legend className="sqs-checkout__legend">{uiMessages.paymentHeading}</legend>
+            {acceptsGiftCards ? text('giftCardCode', { isRequired: false, autoComplete: 'off', description: uiMessages.giftCardCodeHint }) : null}
             {paymentFields ? (
               paymentFields.render({ isDisabled: locked })
             ) : (

@@ -43,6 +43,8 @@ export interface CheckoutPayload {
   /** Present only when the cart requires shipping. */
   shippingOptionId?: string;
   payment: CheckoutPayment;
+  /** A gift card paying part or all of the order, as typed; the server checks it. */
+  giftCardCode?: string;
 }
 
 /** Field names used for per-field errors, client side and from the server. */
@@ -61,7 +63,8 @@ export type CheckoutFieldName =
   | 'cardNumber'
   | 'expiry'
   | 'cvc'
-  | 'payment';
+  | 'payment'
+  | 'giftCardCode';
 
 export type CheckoutFieldErrors = Partial<Record<CheckoutFieldName, string>>;
 
@@ -93,6 +96,7 @@ export interface CheckoutFormValues {
   cardNumber: string;
   expiry: string;
   cvc: string;
+  giftCardCode: string;
 }
 
 export const EMPTY_CHECKOUT_VALUES: CheckoutFormValues = {
@@ -109,4 +113,5 @@ export const EMPTY_CHECKOUT_VALUES: CheckoutFormValues = {
   cardNumber: '',
   expiry: '',
   cvc: '',
+  giftCardCode: '',
 };
