@@ -31,6 +31,8 @@ import { registerRouteCatalog } from './security/route-catalog';
 import { appsFolder, publicFolder, themeFolder } from './paths';
 import { THEME_ASSETS_PREFIX } from './site/theme';
 import { registerUnlockRoute } from './pages/unlock-routes';
+import { registerSiteResolution } from './sites/request-site';
+import { registerSiteRoutes } from './sites/routes';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
 import { registerFontFiles } from './editor/site-styles/font-files';
@@ -42,8 +44,13 @@ import { createWebhookDispatcher } from './webhooks/dispatcher';
 
 export interface AppOptions {
   database: DatabaseHandle;
-  /** The site this server renders; one server, one site until multi-site hosting lands. */
-  websiteId?: string;
+  /**
+   * The site localhost serves (the demo site by default). Routes never see it: they read
+   * `request.site`, resolved from the Host header (src/sites/request-site.ts).
+   */
+  defaultWebsiteId?: string;
+  /** Sites answer at `<slug>.<baseDomain>` and their custom domains; unset, one site per deployment. */
+  baseDomain?: string;
   logger?: FastifyServerOptions['logger'];
   /** Folder holding the storefront and editor apps (their dist folders are served). */
   appsDir?: string;
@@ -77,12 +84,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app = Fastify(serverOptions);
   registerRouteCatalog(app);
-  const websiteId = options.websiteId ?? DEMO_WEBSITE_ID;
   const apps = options.appsDir ?? appsFolder;
   const storefrontDist = join(apps, 'storefront', 'dist');
   const editorDist = join(apps, 'editor', 'dist');
   const publicDir = publicFolder;
 
+  // First of all: a host no site answers on is refused before any other work.
+  registerSiteResolution(app, {
+    db: options.database.db,
+    defaultWebsiteId: options.defaultWebsiteId ?? DEMO_WEBSITE_ID,
+    baseDomain: options.baseDomain,
+  });
   await registerRateLimit(app, { writesPerMinute: options.writesPerMinute ?? 600, redis: options.redis });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -132,7 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A write's transaction has committed before its answer goes out: the next page request this
   // process serves reads the counters again instead of waiting for PostgreSQL's notice.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') versions.invalidate(websiteId);
+    // request.site is unset when the host named no site (answered 404 before any route).
+    if (request.site && request.method !== 'GET' && request.method !== 'HEAD') versions.invalidate(request.site.websiteId);
   });
 
   registerHealthRoutes(app, options.database);
@@ -142,12 +155,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webhookPolicy = { production: process.env.NODE_ENV === 'production' };
   const webhooks = await createWebhookDispatcher({
     db: options.database.db,
-    websiteId,
     jobs: options.jobs,
     policy: webhookPolicy,
     log: app.log,
   });
-  registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb, websiteId });
+  registerSiteRoutes(app, { db: options.database.db, baseDomain: options.baseDomain });
+  registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb });
   const paymentProviders = new Map(
     (options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]),
   );
@@ -158,26 +171,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (options.redis
       ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
       : createMemoryLoginGuard(giftCardLimits));
-  registerCheckoutRoutes(app, { db: options.database.db, websiteId, paymentProviders, webhooks, giftCardGuard });
-  registerFormRoutes(app, { db: options.database.db, websiteId, webhooks });
-  registerFormEditorRoutes(app, { db: options.database.db, websiteId });
-  await registerFileRoutes(app, { db: options.database.db, websiteId, ...options.files });
-  registerTrackingRoutes(app, { db: options.database.db, websiteId });
-  registerSiteUserRoutes(app, { db: options.database.db, websiteId, loginGuard: options.loginGuard });
+  registerCheckoutRoutes(app, { db: options.database.db, paymentProviders, webhooks, giftCardGuard });
+  registerFormRoutes(app, { db: options.database.db, webhooks });
+  registerFormEditorRoutes(app, { db: options.database.db });
+  await registerFileRoutes(app, { db: options.database.db, ...options.files });
+  registerTrackingRoutes(app, { db: options.database.db });
+  registerSiteUserRoutes(app, { db: options.database.db, loginGuard: options.loginGuard });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
-  registerEditorRoutes(app, { db: options.database.db, websiteId, stylesheets: () => assets().css });
+  registerEditorRoutes(app, { db: options.database.db, stylesheets: () => assets().css });
   registerFontFiles(app);
-  registerStoreAdminRoutes(app, { db: options.database.db, websiteId, paymentProviders });
-  registerMailingListRoutes(app, { db: options.database.db, websiteId, webhooks, policy: webhookPolicy });
-  registerAnalyticsRoutes(app, { db: options.database.db, websiteId });
-  registerBlogRoutes(app, { db: options.database.db, websiteId });
-  registerUnlockRoute(app, { db: options.database.db, websiteId, guard: options.loginGuard });
-  registerCollectionRoutes(app, { db: options.database.db, websiteId });
+  registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders });
+  registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy });
+  registerAnalyticsRoutes(app, { db: options.database.db });
+  registerBlogRoutes(app, { db: options.database.db });
+  registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });
+  registerCollectionRoutes(app, { db: options.database.db });
   registerPageRoutes(app, {
     db: options.database.db,
-    websiteId,
     assets,
     versions,
   });

@@ -22,6 +22,18 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('"Site builder" <no-reply@localhost>'),
   /** 0: a web-only process that enqueues jobs and mail but runs none. */
   WORKERS: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
+  /**
+   * The domain sites live under: a site with slug `shop` answers at `shop.<BASE_DOMAIN>` (a wildcard
+   * DNS record points there). Set, a host that is no site's answers 404; unset, the deployment
+   * serves one site (the demo) on every host. localhost and 127.0.0.1 always serve the demo site.
+   */
+  BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(v), 'a host name such as sites.example.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may speak for the client (X-Forwarded-For, -Proto, -Host): a comma-separated

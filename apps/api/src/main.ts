@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     logger: { level: config.LOG_LEVEL },
     writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
+    baseDomain: config.BASE_DOMAIN,
     jobs,
     files: { storage: createDiskStorage(config.filesDir), maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB, jobs },
   });

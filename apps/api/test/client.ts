@@ -7,7 +7,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 export class Shopper {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `host`: the site's address this browser talks to (its Host header); localhost, the demo site, when absent. */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host?: string,
+  ) {}
 
   private remember(res: LightMyRequestResponse): void {
     for (const c of res.cookies) {
@@ -24,6 +28,7 @@ export class Shopper {
       url,
       payload: payload as InjectOptions['payload'],
       headers: {
+        ...(this.host ? { host: this.host } : {}),
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(method !== 'GET' && this.cookies.has('crumb') ? { 'x-csrf-token': this.cookies.get('crumb')! } : {}),
         ...headers,

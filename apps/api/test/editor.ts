@@ -5,8 +5,8 @@ import { Shopper } from './client';
 export class EditorClient extends Shopper {
   xsrf = '';
 
-  constructor(app: FastifyInstance) {
-    super(app);
+  constructor(app: FastifyInstance, host?: string) {
+    super(app, host);
   }
 
   async signIn(login: { email: string; password: string }) {

@@ -11,18 +11,18 @@ import { AnalyticsQuerySchema } from './range';
 export const ANALYTICS_PATH = '/api/editor/analytics';
 
 /** The editor's analytics screen: every role that may look at the site may read it, viewers too. */
-export function registerAnalyticsRoutes(app: FastifyInstance, { db, websiteId }: { db: Database; websiteId: string }): void {
+export function registerAnalyticsRoutes(app: FastifyInstance, { db }: { db: Database }): void {
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const guard = createEditorGuard({ db, websiteId });
+    const guard = createEditorGuard({ db });
     scope.get(
       ANALYTICS_PATH,
       { preHandler: guard.read },
       handle(async (request) => {
         const query = parse(AnalyticsQuerySchema, request.query);
-        const website = await loadWebsite(db, websiteId);
+        const website = await loadWebsite(db, request.site.websiteId);
         if (!website) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
-        return analyticsReport(db, websiteId, storeCurrency(website), query, new Date());
+        return analyticsReport(db, request.site.websiteId, storeCurrency(website), query, new Date());
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { blogComments, blogPosts, pages } from '../db/schema';
@@ -43,7 +43,6 @@ const slugify = (title: string) =>
 
 export interface BlogRouteOptions {
   db: Database;
-  websiteId: string;
   /** Called after every write visitors can see, so cached pages are rendered again. */
   onContentChange?: () => Promise<void>;
 }
@@ -53,19 +52,19 @@ export interface BlogRouteOptions {
  * behind the editor's guard (session, editing role, XSRF header on writes).
  */
 export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptions): void {
-  const { db, websiteId } = options;
+  const { db } = options;
   const changed = () => options.onContentChange?.() ?? Promise.resolve();
 
-  const livePost = async (id: string) => {
+  const livePost = async (request: FastifyRequest, id: string) => {
     const [post] = await db
       .select({ id: blogPosts.id, commentState: blogPosts.commentState })
       .from(blogPosts)
-      .where(and(eq(blogPosts.id, id), eq(blogPosts.websiteId, websiteId), visiblePost(new Date())));
+      .where(and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId), visiblePost(new Date())));
     return post;
   };
 
   app.post('/api/blog/posts/:id/comments', { preHandler: requireCrumb }, async (request, reply) => {
-    const post = await livePost((request.params as { id: string }).id);
+    const post = await livePost(request, (request.params as { id: string }).id);
     if (!post) return reply.status(404).send({ error: { code: 'POST_NOT_FOUND', message: 'That post does not exist' } });
     if (post.commentState !== 1) return reply.status(403).send({ error: { code: 'COMMENTS_CLOSED', message: 'Comments are closed on this post' } });
     const input = CommentInput.safeParse(request.body);
@@ -73,12 +72,12 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       const fieldErrors = Object.fromEntries(input.error.issues.map((i) => [String(i.path[0]), i.message]));
       return reply.status(400).send({ error: { code: 'INVALID', message: 'Check the highlighted fields', fieldErrors } });
     }
-    await db.insert(blogComments).values({ id: randomUUID(), websiteId, postId: post.id, ...input.data });
+    await db.insert(blogComments).values({ id: randomUUID(), websiteId: request.site.websiteId, postId: post.id, ...input.data });
     return reply.status(201).send({ status: 'pending', message: 'Thanks! Your comment will appear once it is approved.' });
   });
 
   app.post('/api/blog/posts/:id/like', { preHandler: requireCrumb }, async (request, reply) => {
-    const post = await livePost((request.params as { id: string }).id);
+    const post = await livePost(request, (request.params as { id: string }).id);
     if (!post) return reply.status(404).send({ error: { code: 'POST_NOT_FOUND', message: 'That post does not exist' } });
     const [row] = await db
       .update(blogPosts)
@@ -90,14 +89,14 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
 
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const guard = createEditorGuard({ db, websiteId });
+    const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
     const postId = (request: { params: unknown }) => (request.params as { id: string }).id;
-    const own = (id: string) => and(eq(blogPosts.id, id), eq(blogPosts.websiteId, websiteId));
+    const own = (request: FastifyRequest, id: string) => and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId));
 
-    scope.get('/api/editor/blog/posts', read, handle(async () => ({
-      posts: await db.select().from(blogPosts).where(eq(blogPosts.websiteId, websiteId)).orderBy(desc(blogPosts.updatedAt)),
+    scope.get('/api/editor/blog/posts', read, handle(async (request) => ({
+      posts: await db.select().from(blogPosts).where(eq(blogPosts.websiteId, request.site.websiteId)).orderBy(desc(blogPosts.updatedAt)),
     })));
 
     scope.post('/api/editor/blog/posts', write, handle(async (request, reply) => {
@@ -105,13 +104,13 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       const [blog] = await db
         .select({ id: pages.id })
         .from(pages)
-        .where(and(eq(pages.id, input.collectionId), eq(pages.websiteId, websiteId), eq(pages.collectionType, 'blog')));
+        .where(and(eq(pages.id, input.collectionId), eq(pages.websiteId, request.site.websiteId), eq(pages.collectionType, 'blog')));
       if (!blog) throw new EditorError(400, 'NOT_A_BLOG', 'Posts belong to a blog page');
       const { publishOn, ...fields } = input;
       try {
         const [post] = await db
           .insert(blogPosts)
-          .values({ ...fields, id: randomUUID(), websiteId, urlId: input.urlId ?? slugify(input.title), publishOn: publishOn ? new Date(publishOn) : null })
+          .values({ ...fields, id: randomUUID(), websiteId: request.site.websiteId, urlId: input.urlId ?? slugify(input.title), publishOn: publishOn ? new Date(publishOn) : null })
           .returning();
         return reply.status(201).send(post);
       } catch (error) {
@@ -125,7 +124,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       const [post] = await db
         .update(blogPosts)
         .set({ ...fields, ...(publishOn !== undefined && { publishOn: publishOn ? new Date(publishOn) : null }), version: version + 1, updatedAt: new Date() })
-        .where(and(own(postId(request)), eq(blogPosts.version, version)))
+        .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
         .returning();
       if (!post) throw new EditorError(409, 'STALE_VERSION', 'The post changed since you opened it, or it is gone');
       await changed();
@@ -141,7 +140,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
           version: sql`${blogPosts.version} + 1`,
           updatedAt: new Date(),
         })
-        .where(own(postId(request)))
+        .where(own(request, postId(request)))
         .returning();
       if (!post) throw postNotFound();
       await changed();
@@ -149,7 +148,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
     }));
 
     scope.delete('/api/editor/blog/posts/:id', write, handle(async (request, reply) => {
-      const [gone] = await db.delete(blogPosts).where(own(postId(request))).returning({ id: blogPosts.id });
+      const [gone] = await db.delete(blogPosts).where(own(request, postId(request))).returning({ id: blogPosts.id });
       if (!gone) throw postNotFound();
       await changed();
       return reply.status(204).send();
@@ -162,23 +161,23 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
           .select({ id: blogComments.id, postId: blogComments.postId, postTitle: blogPosts.title, authorName: blogComments.authorName, body: blogComments.body, status: blogComments.status, createdAt: blogComments.createdAt })
           .from(blogComments)
           .innerJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
-          .where(and(eq(blogComments.websiteId, websiteId), eq(blogComments.status, status)))
+          .where(and(eq(blogComments.websiteId, request.site.websiteId), eq(blogComments.status, status)))
           .orderBy(desc(blogComments.createdAt)),
       };
     }));
 
     const commentId = (request: { params: unknown }) => (request.params as { id: string }).id;
-    const ownComment = (id: string) => and(eq(blogComments.id, id), eq(blogComments.websiteId, websiteId));
+    const ownComment = (request: FastifyRequest, id: string) => and(eq(blogComments.id, id), eq(blogComments.websiteId, request.site.websiteId));
 
     scope.post('/api/editor/blog/comments/:id/approve', write, handle(async (request) => {
-      const [comment] = await db.update(blogComments).set({ status: 'approved' }).where(ownComment(commentId(request))).returning();
+      const [comment] = await db.update(blogComments).set({ status: 'approved' }).where(ownComment(request, commentId(request))).returning();
       if (!comment) throw new EditorError(404, 'COMMENT_NOT_FOUND', 'That comment does not exist');
       await changed();
       return comment;
     }));
 
     scope.delete('/api/editor/blog/comments/:id', write, handle(async (request, reply) => {
-      const [gone] = await db.delete(blogComments).where(ownComment(commentId(request))).returning({ id: blogComments.id });
+      const [gone] = await db.delete(blogComments).where(ownComment(request, commentId(request))).returning({ id: blogComments.id });
       if (!gone) throw new EditorError(404, 'COMMENT_NOT_FOUND', 'That comment does not exist');
       await changed();
       return reply.status(204).send();

@@ -12,7 +12,7 @@ import {
   type ItemCollectionType,
 } from '@site/page-content';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { collectionItems, pages } from '../db/schema';
@@ -23,7 +23,6 @@ import { isItemCollection, type ItemRow } from './collection-store';
 
 export interface CollectionRouteOptions {
   db: Database;
-  websiteId: string;
 }
 
 const itemNotFound = () => new EditorError(404, 'ITEM_NOT_FOUND', collectionMessages.itemNotFound);
@@ -47,7 +46,7 @@ export const collectionRouteDocs: RouteDocs = {
 
 /** Owners write items behind the editor's guard; visitors download an event's calendar file. */
 export function registerCollectionRoutes(app: FastifyInstance, options: CollectionRouteOptions): void {
-  const { db, websiteId } = options;
+  const { db } = options;
 
   app.get('/api/calendar/:file', async (request, reply) => {
     const match = /^([A-Za-z0-9_-]{1,100})\.ics$/.exec((request.params as { file: string }).file);
@@ -56,7 +55,7 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
           .select({ item: collectionItems, path: pages.path, enabled: pages.enabled, status: pages.status })
           .from(collectionItems)
           .innerJoin(pages, eq(pages.id, collectionItems.collectionId))
-          .where(and(eq(collectionItems.id, match[1]!), eq(collectionItems.websiteId, websiteId), eq(collectionItems.status, 'published'), eq(pages.collectionType, 'events')))
+          .where(and(eq(collectionItems.id, match[1]!), eq(collectionItems.websiteId, request.site.websiteId), eq(collectionItems.status, 'published'), eq(pages.collectionType, 'events')))
       : [];
     // Events of hidden or members-only pages are not handed out here.
     if (!row || !row.enabled || row.status !== 'published' || !row.item.startsAt || !row.item.endsAt) {
@@ -85,33 +84,33 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
 
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const guard = createEditorGuard({ db, websiteId });
+    const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
     const itemId = (request: { params: unknown }) => (request.params as { id: string }).id;
 
-    const collectionOf = async (collectionId: string) => {
+    const collectionOf = async (request: FastifyRequest, collectionId: string) => {
       const [page] = await db
         .select({ id: pages.id, type: pages.collectionType })
         .from(pages)
-        .where(and(eq(pages.id, collectionId), eq(pages.websiteId, websiteId)));
+        .where(and(eq(pages.id, collectionId), eq(pages.websiteId, request.site.websiteId)));
       if (!page || !isItemCollection(page.type)) throw new EditorError(400, 'NOT_A_COLLECTION', collectionMessages.notACollection);
       return { id: page.id, type: page.type };
     };
 
-    const ownItem = async (id: string): Promise<{ row: ItemRow; type: ItemCollectionType }> => {
+    const ownItem = async (request: FastifyRequest, id: string): Promise<{ row: ItemRow; type: ItemCollectionType }> => {
       const [found] = await db
         .select({ row: collectionItems, type: pages.collectionType })
         .from(collectionItems)
         .innerJoin(pages, eq(pages.id, collectionItems.collectionId))
-        .where(and(eq(collectionItems.id, id), eq(collectionItems.websiteId, websiteId)));
+        .where(and(eq(collectionItems.id, id), eq(collectionItems.websiteId, request.site.websiteId)));
       if (!found || !isItemCollection(found.type)) throw itemNotFound();
       return { row: found.row, type: found.type };
     };
 
     scope.get(COLLECTIONS_API.items, read, handle(async (request) => {
       const { collectionId } = parse(ListQuery, request.query);
-      const collection = await collectionOf(collectionId);
+      const collection = await collectionOf(request, collectionId);
       const items = await db
         .select()
         .from(collectionItems)
@@ -122,7 +121,7 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
 
     scope.post(COLLECTIONS_API.items, write, handle(async (request, reply) => {
       const input = parse(createItemSchema, request.body);
-      const collection = await collectionOf(input.collectionId);
+      const collection = await collectionOf(request, input.collectionId);
       const checked = checkedData(collection.type, input.data);
       const [held] = await db.select({ n: count() }).from(collectionItems).where(eq(collectionItems.collectionId, collection.id));
       const n = held?.n ?? 0;
@@ -133,7 +132,7 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
           .insert(collectionItems)
           .values({
             id: randomUUID(),
-            websiteId,
+            websiteId: request.site.websiteId,
             collectionId: collection.id,
             urlId: input.urlId ?? `${slugify(input.title) || 'item'}-${randomUUID().slice(0, 6)}`,
             title: input.title,
@@ -152,7 +151,7 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
 
     scope.patch(`${COLLECTIONS_API.items}/:id`, write, handle(async (request) => {
       const { version, data, ...fields } = parse(updateItemSchema, request.body);
-      const { row, type } = await ownItem(itemId(request));
+      const { row, type } = await ownItem(request, itemId(request));
       const checked = data === undefined ? {} : checkedData(type, { ...row.data, ...data });
       try {
         const [item] = await db
@@ -169,7 +168,7 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
     }));
 
     scope.delete(`${COLLECTIONS_API.items}/:id`, write, handle(async (request, reply) => {
-      const { row } = await ownItem(itemId(request));
+      const { row } = await ownItem(request, itemId(request));
       await db.delete(collectionItems).where(eq(collectionItems.id, row.id));
       return reply.status(204).send();
     }));

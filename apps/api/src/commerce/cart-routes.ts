@@ -57,10 +57,10 @@ function parseAdditionalFields(json: string | null | undefined): Record<string, 
 
 /** How long a read of the website row (and so the store settings) serves the cart calls. */
 const WEBSITE_TTL_MS = 1000;
+const MAX_CACHED_SITES = 10_000;
 
 export interface CartRouteOptions {
   db: Database;
-  websiteId: string;
   /** Serialized cart answers by version; one per server process. */
   cache?: CartViewCache;
   /** Where cart lines are written (see DatabaseHandle.relaxedDb); `db` when absent. */
@@ -69,23 +69,27 @@ export interface CartRouteOptions {
 
 export function registerCartRoutes(
   app: FastifyInstance,
-  { db, websiteId, cache = new CartViewCache(), relaxedDb = db }: CartRouteOptions,
+  { db, cache = new CartViewCache(), relaxedDb = db }: CartRouteOptions,
 ): void {
   // Every cart call needs the website row, which changes only when the owner edits the store
-  // settings: one read a second serves them all (a settings change shows within a second). The
-  // promise itself is kept so a burst of calls shares one read; a missing site is not kept.
-  let cachedSite: { at: number; row: Promise<WebsiteRow | undefined> } | undefined;
-  const website = async (): Promise<WebsiteRow> => {
+  // settings: one read a second per site serves them all (a settings change shows within a
+  // second). The promise itself is kept so a burst of calls shares one read; a missing site is not kept.
+  const cachedSites = new Map<string, { at: number; row: Promise<WebsiteRow | undefined> }>();
+  const website = async (request: FastifyRequest): Promise<WebsiteRow> => {
+    const { websiteId } = request.site;
     const now = Date.now();
-    if (!cachedSite || now - cachedSite.at >= WEBSITE_TTL_MS) {
-      const entry = { at: now, row: loadWebsite(db, websiteId) };
-      cachedSite = entry;
+    let entry = cachedSites.get(websiteId);
+    if (!entry || now - entry.at >= WEBSITE_TTL_MS) {
+      const fresh = { at: now, row: loadWebsite(db, websiteId) };
+      entry = fresh;
+      if (cachedSites.size >= MAX_CACHED_SITES) cachedSites.clear();
+      cachedSites.set(websiteId, fresh);
       const forget = () => {
-        if (cachedSite === entry) cachedSite = undefined;
+        if (cachedSites.get(websiteId) === fresh) cachedSites.delete(websiteId);
       };
-      entry.row.then((row) => row ?? forget(), forget);
+      fresh.row.then((row) => row ?? forget(), forget);
     }
-    const w = await cachedSite.row;
+    const w = await entry.row;
     if (!w) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
     return w;
   };
@@ -95,7 +99,7 @@ export function registerCartRoutes(
     return typeof named === 'string' && named ? named : undefined;
   };
   const requestToken = (request: FastifyRequest) => namedToken(request) ?? cartToken(request);
-  const currentCart = (request: FastifyRequest) => findCart(db, websiteId, requestToken(request));
+  const currentCart = (request: FastifyRequest) => findCart(db, request.site.websiteId, requestToken(request));
   const requireCart = async (request: FastifyRequest): Promise<CartRow> => {
     const cart = await currentCart(request);
     if (!cart) throw new CommerceError(404, 'CART_NOT_FOUND', 'Your cart is empty or has expired');
@@ -117,7 +121,7 @@ export function registerCartRoutes(
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (request.method === 'GET' || reply.statusCode >= 400) return payload;
     if (!request.routeOptions.url?.startsWith('/api/commerce/shopping-cart')) return payload;
-    cache.forget(requestToken(request));
+    cache.forget(request.site.websiteId, requestToken(request));
     if (!namedToken(request)) setCartVersion(reply, newCartVersion());
     return payload;
   });
@@ -129,21 +133,21 @@ export function registerCartRoutes(
       if (request.url.includes('?')) parsePayload(GetCartQuery, request.query);
       const token = requestToken(request);
       const version = namedToken(request) ? undefined : cartVersion(request);
-      const cached = token && version ? cache.get(token, version) : undefined;
+      const cached = token && version ? cache.get(request.site.websiteId, token, version) : undefined;
       if (cached) return reply.type('application/json; charset=utf-8').send(cached);
-      const site = await website();
+      const site = await website(request);
       if (!token) return emptyCartView(site);
       // The cart with its entries and the catalog they need, read side by side (two queries, one
       // round trip) instead of one after another (four).
       const [found, catalog] = await Promise.all([
-        findCartWithEntries(db, websiteId, token),
+        findCartWithEntries(db, request.site.websiteId, token),
         loadCartCatalog(db, site, token),
       ]);
       if (!found) return emptyCartView(site);
       const view = buildCartView(site, found.cart, found.entries, catalog);
       if (!version) return view;
       const json = JSON.stringify(view);
-      cache.set(token, version, json);
+      cache.set(request.site.websiteId, token, version, json);
       return reply.type('application/json; charset=utf-8').send(json);
     }),
   );
@@ -153,14 +157,14 @@ export function registerCartRoutes(
     { preHandler: requireCrumb },
     handle(async (request, reply) => {
       const body = parsePayload(AddCartEntryRequestSchema, request.body);
-      const site = await website();
+      const site = await website(request);
       const additionalFields = parseAdditionalFields(body.additionalFields);
       // One round trip reads the cart, its entries, and the catalog for them plus the product being
       // added; the checks below then run on those rows in the order the one-query-at-a-time
       // version made them.
       const token = requestToken(request);
       const [found, catalog] = await Promise.all([
-        findCartWithEntries(db, websiteId, token),
+        findCartWithEntries(db, request.site.websiteId, token),
         loadCartCatalog(db, site, token, body.itemId),
       ]);
       const { product, variant } = pickPurchasable(
@@ -175,7 +179,7 @@ export function registerCartRoutes(
       // Stock is checked against what the cart already holds (storefront.md §5).
       assertStock(variant, inCart + body.quantity);
       if (!cart) {
-        cart = await createCart(db, websiteId);
+        cart = await createCart(db, request.site.websiteId);
         setCartCookies(reply, cart.token);
       }
       // The same variant without form answers adds up on one line; answers make a line of their own.
@@ -225,10 +229,10 @@ export function registerCartRoutes(
       if (entry.productId !== body.itemId)
         throw new CommerceError(400, 'INVALID_REQUEST', 'itemId: does not match the entry');
       const answers = parseAdditionalFields(body.additionalFields);
-      const { product } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      const { product } = await findPurchasable(db, request.site.websiteId, body.itemId, body.sku);
       checkAdditionalFields(product.details, answers);
       await db.update(cartEntries).set({ additionalFields: answers }).where(eq(cartEntries.id, entry.id));
-      const shoppingCart = await cartView(db, await website(), cart);
+      const shoppingCart = await cartView(db, await website(request), cart);
       return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entry.id)! };
     }),
   );
@@ -253,7 +257,7 @@ export function registerCartRoutes(
         await db.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, entry.id));
       }
       await touch(cart);
-      return { shoppingCart: await cartView(db, await website(), cart) };
+      return { shoppingCart: await cartView(db, await website(request), cart) };
     }),
   );
 
@@ -266,7 +270,7 @@ export function registerCartRoutes(
       const entry = await requireEntry(cart, entryId);
       await db.delete(cartEntries).where(eq(cartEntries.id, entry.id));
       await touch(cart);
-      return { shoppingCart: await cartView(db, await website(), cart) };
+      return { shoppingCart: await cartView(db, await website(request), cart) };
     }),
   );
 
@@ -276,7 +280,7 @@ export function registerCartRoutes(
     handle(async (request) => {
       const { optionId } = parsePayload(ShippingOptionSchema, request.body);
       const cart = await requireCart(request);
-      const site = await website();
+      const site = await website(request);
       const view = await cartView(db, site, cart);
       if (!view.shippingOptions.some((o) => o.id === optionId)) {
         throw new CommerceError(
@@ -299,7 +303,7 @@ export function registerCartRoutes(
     handle(async (request) => {
       const { code } = parsePayload(CouponSchema, request.body);
       const cart = await requireCart(request);
-      const site = await website();
+      const site = await website(request);
       const codes = [...cart.couponCodes.filter((c) => c.toLowerCase() !== code.toLowerCase()), code];
       const trial = await cartView(db, site, { ...cart, couponCodes: codes });
       if (trial.invalidCoupons.includes(code)) {
@@ -318,7 +322,7 @@ export function registerCartRoutes(
       const cart = await requireCart(request);
       const codes = cart.couponCodes.filter((c) => c.toLowerCase() !== code.toLowerCase());
       await db.update(carts).set({ couponCodes: codes, updatedAt: new Date() }).where(eq(carts.id, cart.id));
-      return { shoppingCart: await cartView(db, await website(), { ...cart, couponCodes: codes }) };
+      return { shoppingCart: await cartView(db, await website(request), { ...cart, couponCodes: codes }) };
     }),
   );
 }

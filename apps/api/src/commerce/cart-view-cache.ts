@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * Serialized cart answers, kept per cart token and the version the browser holds.
+ * Serialized cart answers, kept per site and cart token and the version the browser holds (a cart
+ * token sent to another site's host must never find this site's answer).
  *
  * Every page load asks for the cart (pill, header indicator) though it rarely changed since the
  * last ask. Each cart write hands the browser a new version in an httpOnly cookie, so a cached
@@ -19,21 +20,22 @@ export class CartViewCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(token: string, version: string): string | undefined {
-    const hit = this.entries.get(token);
+  get(websiteId: string, token: string, version: string): string | undefined {
+    const hit = this.entries.get(`${websiteId}\n${token}`);
     if (!hit || hit.version !== version || hit.expires <= this.now()) return undefined;
     return hit.json;
   }
 
-  set(token: string, version: string, json: string): void {
+  set(websiteId: string, token: string, version: string, json: string): void {
+    const key = `${websiteId}\n${token}`;
     // Map keeps insertion order: re-inserting moves a cart to the young end, and the oldest go first.
-    this.entries.delete(token);
-    this.entries.set(token, { version, json, expires: this.now() + this.ttlMs });
+    this.entries.delete(key);
+    this.entries.set(key, { version, json, expires: this.now() + this.ttlMs });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  forget(token: string | undefined): void {
-    if (token) this.entries.delete(token);
+  forget(websiteId: string, token: string | undefined): void {
+    if (token) this.entries.delete(`${websiteId}\n${token}`);
   }
 
   get size(): number {

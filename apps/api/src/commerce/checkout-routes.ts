@@ -38,7 +38,6 @@ const OrderQuery = z.object({ token: z.string().min(1) });
 
 export interface CheckoutRouteOptions {
   db: Database;
-  websiteId: string;
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** Order placed and subscriber added go out to the site's webhooks. */
   webhooks?: WebhookDispatcher;
@@ -46,15 +45,15 @@ export interface CheckoutRouteOptions {
   giftCardGuard: LoginGuard;
 }
 
-export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, paymentProviders, webhooks, giftCardGuard }: CheckoutRouteOptions): void {
+export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProviders, webhooks, giftCardGuard }: CheckoutRouteOptions): void {
   app.post(
     '/api/commerce/checkout',
     { preHandler: requireCrumb },
     handle(async (request, reply) => {
       const body = parsePayload(CheckoutRequestSchema, request.body);
-      const website = await loadWebsite(db, websiteId);
+      const website = await loadWebsite(db, request.site.websiteId);
       if (!website) throw new CommerceError(503, 'SITE_MISSING', 'This site has not been set up yet');
-      const cart = await findCart(db, websiteId, body.cartToken ?? cartToken(request));
+      const cart = await findCart(db, request.site.websiteId, body.cartToken ?? cartToken(request));
       if (!cart) throw new CommerceError(409, 'CART_EMPTY', 'Your cart is empty.');
       const giftCardCode = body.giftCardCode?.trim() ? await guardedCode(giftCardGuard, request.ip, body.giftCardCode) : undefined;
       const order = await placeOrder(db, website, cart, body, paymentProviders, {
@@ -66,7 +65,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
       });
       // The visitor's own cart stays when they bought a subscription on its own.
       if (cart.kind === 'standard') clearCartCookies(reply);
-      await webhooks?.emit('order.placed', { orderId: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalCents, currency: order.currency });
+      await webhooks?.emit(request.site.websiteId, 'order.placed', { orderId: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalCents, currency: order.currency });
       return {
         order,
         redirectUrl: `/checkout/order-confirmed?orderId=${encodeURIComponent(order.id)}&token=${encodeURIComponent(order.accessToken)}`,
@@ -79,7 +78,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
     handle(async (request) => {
       const { orderId } = parsePayload(OrderParams, request.params);
       const { token } = parsePayload(OrderQuery, request.query);
-      const found = await findOrder(db, websiteId, orderId, token);
+      const found = await findOrder(db, request.site.websiteId, orderId, token);
       if (!found) throw new CommerceError(404, 'ORDER_NOT_FOUND', 'We could not find that order.');
       const { accessToken: _secret, ...order } = found.order;
       return { order, items: found.items };
@@ -94,7 +93,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
         .select({ sku: variants.sku, id: variants.id, unlimited: variants.unlimited, qtyInStock: variants.qtyInStock })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(products.id, itemId), eq(products.websiteId, websiteId)))
+        .where(and(eq(products.id, itemId), eq(products.websiteId, request.site.websiteId)))
         .orderBy(asc(variants.position));
       if (rows.length === 0) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'No such product');
       return { results: rows.map((r) => ({ sku: r.sku, variantId: r.id, unlimited: r.unlimited, qtyInStock: r.qtyInStock })) };
@@ -107,12 +106,12 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
     { preHandler: requireCrumb },
     handle(async (request) => {
       const body = parsePayload(SubscriptionCartRequestSchema, request.body);
-      const { product, variant } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      const { product, variant } = await findPurchasable(db, request.site.websiteId, body.itemId, body.sku);
       if ((product.details as { isSubscribable?: boolean }).isSubscribable !== true) {
         throw new CommerceError(400, 'NOT_SUBSCRIBABLE', 'This product is not available as a subscription.');
       }
       assertStock(variant, body.qty);
-      const cart = await createCart(db, websiteId, 'subscription');
+      const cart = await createCart(db, request.site.websiteId, 'subscription');
       await db.insert(cartEntries).values({
         id: randomUUID(),
         cartId: cart.id,
@@ -145,7 +144,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
         });
       }
       assertSendDate(body.sendDate, new Date());
-      const { product, variant } = await findPurchasable(db, websiteId, body.itemId, body.sku);
+      const { product, variant } = await findPurchasable(db, request.site.websiteId, body.itemId, body.sku);
       if (product.productType !== ProductType.GIFT_CARD) {
         throw new CommerceError(400, 'NOT_A_GIFT_CARD', commerceMessages.giftCardNotPurchasable);
       }
@@ -156,7 +155,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
         ...(body.message ? { message: body.message } : {}),
         ...(body.sendDate ? { sendDate: body.sendDate } : {}),
       };
-      const cart = await createCart(db, websiteId, 'gift-card');
+      const cart = await createCart(db, request.site.websiteId, 'gift-card');
       await db.insert(cartEntries).values({
         id: randomUUID(),
         cartId: cart.id,
@@ -175,7 +174,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
     { preHandler: requireCrumb },
     handle(async (request) => {
       const { code } = parsePayload(GiftCardBalanceRequestSchema, request.body);
-      return giftCardBalance(db, websiteId, giftCardGuard, request.ip, code);
+      return giftCardBalance(db, request.site.websiteId, giftCardGuard, request.ip, code);
     }),
   );
 
@@ -191,7 +190,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
         .select({ id: variants.id, productId: variants.productId, unlimited: variants.unlimited, qty: variants.qtyInStock })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(variants.id, body.variantId), eq(products.id, body.productId), eq(products.websiteId, websiteId)));
+        .where(and(eq(variants.id, body.variantId), eq(products.id, body.productId), eq(products.websiteId, request.site.websiteId)));
       if (!variant) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'That product variant does not exist.');
       if (variant.unlimited || variant.qty > 0) {
         throw new CommerceError(409, 'IN_STOCK', 'Good news: this item is in stock now.');
@@ -202,7 +201,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
           .insert(restockSignups)
           .values({
             id: randomUUID(),
-            websiteId,
+            websiteId: request.site.websiteId,
             productId: body.productId,
             variantId: body.variantId,
             email,
@@ -211,10 +210,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, websiteId, pa
           // Signing up twice is not an error for the shopper: they are on the list either way.
           .onConflictDoNothing({ target: [restockSignups.variantId, restockSignups.email] });
         // The "join the mailing list" box feeds the site's default list, confirmed by email.
-        const listId = body.isJoinMailingList ? await defaultListId(tx, websiteId) : undefined;
-        return listId ? subscribe(tx, websiteId, { listId, email, source: 'restock-form', doubleOptIn: true, origin: `${request.protocol}://${request.host}` }) : {};
+        const listId = body.isJoinMailingList ? await defaultListId(tx, request.site.websiteId) : undefined;
+        return listId ? subscribe(tx, request.site.websiteId, { listId, email, source: 'restock-form', doubleOptIn: true, origin: `${request.protocol}://${request.host}` }) : {};
       });
-      if (joined.added) await webhooks?.emit('subscriber.added', { ...joined.added });
+      if (joined.added) await webhooks?.emit(request.site.websiteId, 'subscriber.added', { ...joined.added });
       return { signedUp: true };
     }),
   );

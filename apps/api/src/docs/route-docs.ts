@@ -8,6 +8,7 @@ import { formEditorRouteDocs } from '../forms/editor-routes';
 import { formRouteDocs } from '../forms/routes';
 import { mailingListRouteDocs } from '../mailing-lists/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
+import { siteRouteDocs } from '../sites/routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
 import { trackingRouteDocs } from '../tracking/routes';
 import type { RouteDocs } from './openapi';
@@ -27,5 +28,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs, ...collectionRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs, ...collectionRouteDocs, ...siteRouteDocs };
 }

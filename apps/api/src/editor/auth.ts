@@ -17,9 +17,9 @@ export function editorMember(request: FastifyRequest): SignedInMember {
  * (storefront.md §6, viewer included), `write` also needs an editing role and the session's
  * X-SiteUser-XSRF-Token header.
  */
-export function createEditorGuard({ db, websiteId }: { db: Database; websiteId: string }) {
+export function createEditorGuard({ db }: { db: Database }) {
   const guard = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const member = await findSession(db, websiteId, request);
+    const member = await findSession(db, request);
     if (!member) {
       // A stale cookie would keep the storefront believing it is signed in.
       if (request.cookies[SESSION_COOKIE]) clearSessionCookies(reply);

@@ -57,7 +57,7 @@ describe('a site seeded before the editor', () => {
       ['shop', 'collection', 'published', '', 0],
     ]);
 
-    const app = await buildApp({ database: { db, relaxedDb: db, kind: 'pglite', connection: { kind: 'pglite', client }, close: async () => {} }, websiteId: 'old' });
+    const app = await buildApp({ database: { db, relaxedDb: db, kind: 'pglite', connection: { kind: 'pglite', client }, close: async () => {} }, defaultWebsiteId: 'old' });
     try {
       const about = await app.inject('/about');
       expect(about.statusCode).toBe(200);

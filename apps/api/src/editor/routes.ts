@@ -36,7 +36,6 @@ import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store'
 
 export interface EditorRouteOptions {
   db: Database;
-  websiteId: string;
   /** Stylesheets the site links (storefront and block styles), for the preview frame. */
   stylesheets: () => string[];
 }
@@ -56,14 +55,14 @@ const PAGE = '/api/editor/pages/:id';
 export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteOptions): void {
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const { db, websiteId } = options;
-    const guard = createEditorGuard({ db, websiteId });
+    const { db } = options;
+    const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
     const pageId = (request: FastifyRequest) => parse(PageParams, request.params).id;
     const author = (request: FastifyRequest) => editorMember(request).id;
-    const website = async () => {
-      const row = await loadWebsite(db, websiteId);
+    const website = async (request: FastifyRequest) => {
+      const row = await loadWebsite(db, request.site.websiteId);
       if (!row) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
       return row;
     };
@@ -72,45 +71,45 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       const member = editorMember(request);
       return { memberId: member.id, email: member.email, roles: member.roles, canEdit: canEdit(member.roles), xsrfToken: member.xsrfToken };
     });
-    scope.get(EDITOR_API.site, read, handle(async () => editorSite(db, websiteId, options.stylesheets())));
+    scope.get(EDITOR_API.site, read, handle(async (request) => editorSite(db, request.site.websiteId, options.stylesheets())));
 
-    scope.get(EDITOR_API.pages, read, handle(async () => ({ pages: (await loadPages(db, websiteId)).map(toSummary) })));
+    scope.get(EDITOR_API.pages, read, handle(async (request) => ({ pages: (await loadPages(db, request.site.websiteId)).map(toSummary) })));
     scope.post(
       EDITOR_API.pages,
       write,
-      handle(async (request, reply) => reply.status(201).send(toDetail(await createPage(db, websiteId, parse(createPageSchema, request.body))))),
+      handle(async (request, reply) => reply.status(201).send(toDetail(await createPage(db, request.site.websiteId, parse(createPageSchema, request.body))))),
     );
-    scope.get(PAGE, read, handle(async (request) => toDetail(await getPage(db, websiteId, pageId(request)))));
-    scope.patch(PAGE, write, handle(async (request) => toDetail(await updatePage(db, websiteId, pageId(request), parse(updatePageSchema, request.body)))));
+    scope.get(PAGE, read, handle(async (request) => toDetail(await getPage(db, request.site.websiteId, pageId(request)))));
+    scope.patch(PAGE, write, handle(async (request) => toDetail(await updatePage(db, request.site.websiteId, pageId(request), parse(updatePageSchema, request.body)))));
     scope.delete(
       PAGE,
       write,
       handle(async (request, reply) => {
-        await deletePage(db, websiteId, pageId(request), parse(VersionQuery, request.query).version);
+        await deletePage(db, request.site.websiteId, pageId(request), parse(VersionQuery, request.query).version);
         return reply.status(204).send();
       }),
     );
     scope.put(
       `${PAGE}/draft`,
       write,
-      handle(async (request) => saveDraft(db, websiteId, pageId(request), parse(saveDraftSchema, request.body), author(request))),
+      handle(async (request) => saveDraft(db, request.site.websiteId, pageId(request), parse(saveDraftSchema, request.body), author(request))),
     );
     scope.post(
       `${PAGE}/publish`,
       write,
-      handle(async (request) => toDetail(await publishPage(db, websiteId, pageId(request), parse(versionSchema, request.body).version, author(request)))),
+      handle(async (request) => toDetail(await publishPage(db, request.site.websiteId, pageId(request), parse(versionSchema, request.body).version, author(request)))),
     );
     scope.post(
       `${PAGE}/duplicate`,
       write,
-      handle(async (request, reply) => reply.status(201).send(toDetail(await duplicatePage(db, websiteId, pageId(request))))),
+      handle(async (request, reply) => reply.status(201).send(toDetail(await duplicatePage(db, request.site.websiteId, pageId(request))))),
     );
     scope.get(
       `${PAGE}/revisions`,
       read,
       handle(async (request) => {
-        const page = await getPage(db, websiteId, pageId(request));
-        return { revisions: await listRevisions(db, websiteId, page.id) };
+        const page = await getPage(db, request.site.websiteId, pageId(request));
+        return { revisions: await listRevisions(db, request.site.websiteId, page.id) };
       }),
     );
     scope.post(
@@ -118,25 +117,25 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       write,
       handle(async (request) => {
         const { id, revisionId } = parse(RevisionParams, request.params);
-        return toDetail(await restoreRevision(db, websiteId, id, revisionId, parse(versionSchema, request.body).version, author(request)));
+        return toDetail(await restoreRevision(db, request.site.websiteId, id, revisionId, parse(versionSchema, request.body).version, author(request)));
       }),
     );
 
     scope.get(
       EDITOR_API.siteLayout,
       read,
-      handle(async () => {
-        const all = await loadPages(db, websiteId);
-        return siteLayout(await loadNavigation(db, websiteId, all), all);
+      handle(async (request) => {
+        const all = await loadPages(db, request.site.websiteId);
+        return siteLayout(await loadNavigation(db, request.site.websiteId, all), all);
       }),
     );
-    scope.post(EDITOR_API.updateNavigation, write, handle(async (request) => updateNavigation(db, websiteId, parse(updateNavigationSchema, request.body))));
+    scope.post(EDITOR_API.updateNavigation, write, handle(async (request) => updateNavigation(db, request.site.websiteId, parse(updateNavigationSchema, request.body))));
 
     scope.get(
       ACCESS_LOCKS_API,
       read,
-      handle(async (): Promise<AccessLocks> => {
-        const scopes = [...(await loadLocks(db, websiteId)).keys()];
+      handle(async (request): Promise<AccessLocks> => {
+        const scopes = [...(await loadLocks(db, request.site.websiteId)).keys()];
         return { site: scopes.includes(SITE_SCOPE), pageIds: scopes.flatMap((s) => (s.startsWith('page:') ? [s.slice(5)] : [])) };
       }),
     );
@@ -145,22 +144,22 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       write,
       handle(async (request): Promise<AccessLocks> => {
         const input = parse(updateAccessLockSchema, request.body);
-        if (input.pageId !== null) await getPage(db, websiteId, input.pageId);
-        await setLock(db, websiteId, input.pageId === null ? SITE_SCOPE : pageScope(input.pageId), input.password);
-        const scopes = [...(await loadLocks(db, websiteId)).keys()];
+        if (input.pageId !== null) await getPage(db, request.site.websiteId, input.pageId);
+        await setLock(db, request.site.websiteId, input.pageId === null ? SITE_SCOPE : pageScope(input.pageId), input.password);
+        const scopes = [...(await loadLocks(db, request.site.websiteId)).keys()];
         return { site: scopes.includes(SITE_SCOPE), pageIds: scopes.flatMap((s) => (s.startsWith('page:') ? [s.slice(5)] : [])) };
       }),
     );
 
-    scope.get(EDITOR_API.headerFooter, read, handle(async () => loadHeaderFooter(db, await website())));
-    scope.put(EDITOR_API.headerFooter, write, handle(async (request) => saveHeaderFooter(db, await website(), parse(updateHeaderFooterSchema, request.body))));
-    scope.get(SITE_STYLES_API.styles, read, handle(async () => loadSiteStyles(db, websiteId)));
+    scope.get(EDITOR_API.headerFooter, read, handle(async (request) => loadHeaderFooter(db, await website(request))));
+    scope.put(EDITOR_API.headerFooter, write, handle(async (request) => saveHeaderFooter(db, await website(request), parse(updateHeaderFooterSchema, request.body))));
+    scope.get(SITE_STYLES_API.styles, read, handle(async (request) => loadSiteStyles(db, request.site.websiteId)));
     scope.put(
       SITE_STYLES_API.styles,
       write,
       handle(async (request) => {
         const { styles, version } = parse(updateSiteStylesSchema, request.body);
-        return saveSiteStyles(db, websiteId, styles, version);
+        return saveSiteStyles(db, request.site.websiteId, styles, version);
       }),
     );
     scope.get(SITE_STYLES_API.fonts, read, async () => fontKit());

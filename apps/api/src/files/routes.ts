@@ -11,7 +11,7 @@ import {
   type FileList,
   type UploadResult,
 } from '@site/page-content';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -38,7 +38,6 @@ export interface FileOptions {
 
 export interface FileRoutesOptions extends FileOptions {
   db: Database;
-  websiteId: string;
 }
 
 const FILE_ROUTE = `${FILES_API.files}/:id`;
@@ -64,20 +63,18 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, title: string): z
 
 /** The file manager's API under /api/editor/files and the files themselves under /files. */
 export async function registerFileRoutes(app: FastifyInstance, options: FileRoutesOptions): Promise<void> {
-  const { db, websiteId } = options;
+  const { db } = options;
   const storage = options.storage ?? createDiskStorage(resolve('.data', 'files'));
   const stagingDir = options.stagingDir ?? join(tmpdir(), 'site-uploads');
   const maxUploadBytes = options.maxUploadBytes ?? FILE_LIMITS.defaultMaxUploadBytes;
-  const guard = createEditorGuard({ db, websiteId });
+  const guard = createEditorGuard({ db });
   const work = (id: string) => processImage(db, storage, id);
   const onError = (err: unknown, fileId: string) => app.log.error({ err, fileId }, 'image processing failed');
   const jobs = options.jobs ? await createQueuedImageJobs(options.jobs, work, onError) : createLocalImageJobs(work, onError);
   app.addHook('onReady', async () => {
-    // Work a stopped server left unfinished (the durable queue keeps its own; enqueueing twice is a no-op).
-    const pending = await db
-      .select({ id: files.id })
-      .from(files)
-      .where(and(eq(files.websiteId, websiteId), eq(files.status, 'processing')));
+    // Work a stopped server left unfinished, on every site (the durable queue keeps its own;
+    // enqueueing twice is a no-op).
+    const pending = await db.select({ id: files.id }).from(files).where(eq(files.status, 'processing'));
     for (const { id } of pending) jobs.enqueue(id);
   });
   app.addHook('onClose', () => jobs.close());
@@ -90,7 +87,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       { preHandler: guard.read },
       handle(async (request): Promise<FileList> => {
         const query = parse(listFilesQuerySchema, request.query, messages.unableToLoadResults);
-        return { ...(await listFiles(db, websiteId, query)), maxUploadBytes };
+        return { ...(await listFiles(db, request.site.websiteId, query)), maxUploadBytes };
       }),
     );
 
@@ -98,7 +95,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       FILES_API.files,
       { preHandler: guard.write },
       handle(async (request, reply): Promise<UploadResult> => {
-        const rows = await receiveUpload(request, { db, storage, websiteId, stagingDir, maxUploadBytes });
+        const rows = await receiveUpload(request, { db, storage, websiteId: request.site.websiteId, stagingDir, maxUploadBytes });
         for (const row of rows) if (row.status === 'processing') jobs.enqueue(row.id);
         reply.status(201);
         return { files: rows.map(toView) };
@@ -108,7 +105,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     scope.get(
       FILE_ROUTE,
       { preHandler: guard.read },
-      handle(async (request) => toView(await findFile(db, websiteId, (request.params as { id: string }).id))),
+      handle(async (request) => toView(await findFile(db, request.site.websiteId, (request.params as { id: string }).id))),
     );
 
     scope.patch(
@@ -117,7 +114,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       handle(async (request) => {
         const renaming = typeof (request.body as { name?: unknown } | undefined)?.name !== 'undefined';
         const change = parse(updateFileSchema, request.body, renaming ? fileMessages.unableToRename : fileMessages.unableToUpdate);
-        return toView(await updateFile(db, websiteId, (request.params as { id: string }).id, change));
+        return toView(await updateFile(db, request.site.websiteId, (request.params as { id: string }).id, change));
       }),
     );
 
@@ -125,11 +122,11 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       FILE_ROUTE,
       { preHandler: guard.write },
       handle(async (request, reply) => {
-        await deleteFile(db, storage, websiteId, (request.params as { id: string }).id);
+        await deleteFile(db, storage, request.site.websiteId, (request.params as { id: string }).id);
         return reply.status(204).send();
       }),
     );
   });
 
-  app.get('/files/:id/:name', (request, reply) => serveFile(request, reply, { db, storage, websiteId }));
+  app.get('/files/:id/:name', (request, reply) => serveFile(request, reply, { db, storage, websiteId: request.site.websiteId }));
 }

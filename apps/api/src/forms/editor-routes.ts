@@ -23,7 +23,6 @@ import {
 
 export interface FormEditorRouteOptions {
   db: Database;
-  websiteId: string;
   /** The site's features; the form handler is on unless the site turns it off. */
   features?: FormEditorFeatures;
 }
@@ -34,28 +33,28 @@ const SubmissionQuery = z.object({ offset: z.coerce.number().int().min(0).max(1_
 
 /** /api/editor/forms: the form editor (fieldsets 1 to 5) and each form's submissions inbox. */
 export function registerFormEditorRoutes(app: FastifyInstance, options: FormEditorRouteOptions): void {
-  const { db, websiteId } = options;
+  const { db } = options;
   const features = options.features ?? { formHandler: true };
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const guard = createEditorGuard({ db, websiteId });
+    const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write };
     const formId = (request: FastifyRequest) => parse(FormParams, request.params).id;
 
-    scope.get(FORMS_API.forms, read, handle(async () => ({ forms: await listForms(db, websiteId) })));
+    scope.get(FORMS_API.forms, read, handle(async (request) => ({ forms: await listForms(db, request.site.websiteId) })));
     scope.post(
       FORMS_API.forms,
       write,
       handle(async (request, reply) =>
-        reply.status(201).send(await createForm(db, websiteId, parse(createFormInputSchema, request.body).name)),
+        reply.status(201).send(await createForm(db, request.site.websiteId, parse(createFormInputSchema, request.body).name)),
       ),
     );
     scope.get(
       `${FORMS_API.forms}/:id`,
       read,
       handle(async (request) => {
-        const { form, storage, updatedAt } = await requireStoredForm(db, websiteId, formId(request));
+        const { form, storage, updatedAt } = await requireStoredForm(db, request.site.websiteId, formId(request));
         return { form: { ...form, storage }, updatedAt, features };
       }),
     );
@@ -64,8 +63,8 @@ export function registerFormEditorRoutes(app: FastifyInstance, options: FormEdit
       write,
       handle(async (request) => {
         const id = formId(request);
-        await updateForm(db, websiteId, id, parse(editorFormInputSchema, request.body), features);
-        const { form, storage, updatedAt } = await requireStoredForm(db, websiteId, id);
+        await updateForm(db, request.site.websiteId, id, parse(editorFormInputSchema, request.body), features);
+        const { form, storage, updatedAt } = await requireStoredForm(db, request.site.websiteId, id);
         return { form: { ...form, storage }, updatedAt, features };
       }),
     );
@@ -73,7 +72,7 @@ export function registerFormEditorRoutes(app: FastifyInstance, options: FormEdit
       `${FORMS_API.forms}/:id`,
       write,
       handle(async (request, reply) => {
-        await deleteForm(db, websiteId, formId(request));
+        await deleteForm(db, request.site.websiteId, formId(request));
         return reply.status(204).send();
       }),
     );
@@ -81,7 +80,7 @@ export function registerFormEditorRoutes(app: FastifyInstance, options: FormEdit
       `${FORMS_API.forms}/:id/submissions`,
       read,
       handle(async (request) =>
-        listSubmissions(db, websiteId, formId(request), parse(SubmissionQuery, request.query).offset),
+        listSubmissions(db, request.site.websiteId, formId(request), parse(SubmissionQuery, request.query).offset),
       ),
     );
     scope.get(
@@ -89,14 +88,14 @@ export function registerFormEditorRoutes(app: FastifyInstance, options: FormEdit
       read,
       handle(async (request) => {
         const { id, submissionId } = parse(SubmissionParams, request.params);
-        return submissionDetail(db, websiteId, id, submissionId);
+        return submissionDetail(db, request.site.websiteId, id, submissionId);
       }),
     );
     scope.get(
       `${FORMS_API.forms}/:id/submissions.csv`,
       read,
       handle(async (request, reply) => {
-        const { name, csv } = await exportSubmissions(db, websiteId, formId(request));
+        const { name, csv } = await exportSubmissions(db, request.site.websiteId, formId(request));
         const file = `${name.replace(/[^\w -]+/g, '').trim().replace(/\s+/g, '-') || 'form'}-submissions.csv`;
         return reply
           .type('text/csv; charset=utf-8')

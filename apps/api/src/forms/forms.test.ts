@@ -23,6 +23,7 @@ import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { LOCAL_CAPTCHA_TOKEN, type CaptchaCheck, type CaptchaVerifier } from './captcha';
 import { loadForm } from './form-store';
 import { DEFAULT_SUBMISSION_LIMIT, FORM_KEY_TTL_MS, registerFormRoutes, type FormRouteOptions } from './routes';
+import { registerSiteResolution } from '../sites/request-site';
 
 const targets = await databaseTargets();
 
@@ -71,7 +72,8 @@ async function formsOnlyApp(database: DatabaseHandle, options: Partial<FormRoute
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerCrumbRoute(app);
-  registerFormRoutes(app, { db: database.db, websiteId: DEMO_WEBSITE_ID, ...options });
+  registerSiteResolution(app, { db: database.db, defaultWebsiteId: DEMO_WEBSITE_ID });
+  registerFormRoutes(app, { db: database.db, ...options });
   await app.ready();
   return app;
 }

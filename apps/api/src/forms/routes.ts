@@ -35,7 +35,6 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 
 export interface FormRouteOptions {
   db: Database;
-  websiteId: string;
   /** Defaults to captchaVerifierFromEnv(): siteverify when configured, else the local verifier. */
   captchaVerifier?: CaptchaVerifier;
   submissionLimit?: Omit<RateLimitOptions, 'now'>;
@@ -126,7 +125,7 @@ function submissionParseError(issues: readonly z.core.$ZodIssue[]): FormSubmitEr
 }
 
 export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptions): void {
-  const { db, websiteId } = options;
+  const { db } = options;
   const now = options.now ?? Date.now;
   const verifier = options.captchaVerifier ?? captchaVerifierFromEnv();
   const submissions = createRateLimiter({ ...(options.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT), now });
@@ -144,7 +143,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           .send({ error: { code: 'RATE_LIMITED', message: messages.submitRateLimited } });
       }
       const key = randomBytes(24).toString('base64url');
-      await db.insert(formSubmissionKeys).values({ key, websiteId, createdAt: new Date(now()) });
+      await db.insert(formSubmissionKeys).values({ key, websiteId: request.site.websiteId, createdAt: new Date(now()) });
       return { data: { key } };
     }),
   );
@@ -155,7 +154,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
     handleForm(async (request) => {
       const params = ValidateParams.safeParse(request.params);
       if (!params.success) throw notConfigured();
-      const form = await requireForm(db, websiteId, params.data.formId, request.log);
+      const form = await requireForm(db, request.site.websiteId, params.data.formId, request.log);
       const values = formValuesSchema.safeParse(request.body);
       if (!values.success) throw unparseable();
       checkValues(form, values.data);
@@ -175,7 +174,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
       if (!locator.success) {
         throw new FormSubmitError(400, 'MISSING_FORM_ID', messages.submitProcessingError);
       }
-      const form = await requireForm(db, websiteId, locator.data.formId, request.log);
+      const form = await requireForm(db, request.site.websiteId, locator.data.formId, request.log);
 
       const parsed = formSubmissionSchema.safeParse(body);
       if (!parsed.success) throw submissionParseError(parsed.error.issues);
@@ -189,7 +188,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           genuine = await verifier.verify({
             token: submission.captchaKey,
             action: FORM_CAPTCHA_ACTION,
-            websiteId,
+            websiteId: request.site.websiteId,
             formId: form.id,
             ip: request.ip,
           });
@@ -210,7 +209,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           .where(
             and(
               eq(formSubmissionKeys.key, submission.key),
-              eq(formSubmissionKeys.websiteId, websiteId),
+              eq(formSubmissionKeys.websiteId, request.site.websiteId),
               isNull(formSubmissionKeys.usedAt),
               gt(formSubmissionKeys.createdAt, new Date(at.getTime() - FORM_KEY_TTL_MS)),
             ),
@@ -219,7 +218,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
         if (claimed.length === 0) return undefined;
         await tx.insert(formSubmissions).values({
           id: randomUUID(),
-          websiteId,
+          websiteId: request.site.websiteId,
           formId: form.id,
           values: submission.form,
           page: {
@@ -231,7 +230,7 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           },
           createdAt: at,
         });
-        const subscribed = await applyStorage(tx, websiteId, form, submission.form, {
+        const subscribed = await applyStorage(tx, request.site.websiteId, form, submission.form, {
           at,
           pagePath: submission.pagePath,
           origin: `${request.protocol}://${request.host}`,
@@ -239,8 +238,8 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
         return { added: subscribed.added };
       });
       if (!saved) throw keyUnavailable();
-      if (saved.added) await options.webhooks?.emit('subscriber.added', { ...saved.added });
-      await options.webhooks?.emit('form.submitted', { formId: form.id, formName: form.name, values: submission.form, pagePath: submission.pagePath, submittedAt: at.toISOString() });
+      if (saved.added) await options.webhooks?.emit(request.site.websiteId, 'subscriber.added', { ...saved.added });
+      await options.webhooks?.emit(request.site.websiteId, 'form.submitted', { formId: form.id, formName: form.name, values: submission.form, pagePath: submission.pagePath, submittedAt: at.toISOString() });
       return { success: true };
     }),
   );

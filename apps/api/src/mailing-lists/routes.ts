@@ -40,7 +40,6 @@ import {
 
 export interface MailingListRouteOptions {
   db: Database;
-  websiteId: string;
   webhooks: WebhookDispatcher;
   policy: UrlPolicy;
   signUpLimit?: Omit<RateLimitOptions, 'now'>;
@@ -72,10 +71,10 @@ async function publishedNewsletterBlock(db: Database, websiteId: string, pageId:
 }
 
 export function registerMailingListRoutes(app: FastifyInstance, options: MailingListRouteOptions): void {
-  const { db, websiteId, webhooks } = options;
+  const { db, webhooks } = options;
   const signUps = createRateLimiter(options.signUpLimit ?? DEFAULT_SUBMISSION_LIMIT);
-  const added = (event: SubscriberEvent | undefined) =>
-    event ? webhooks.emit('subscriber.added', { ...event }) : Promise.resolve();
+  const added = (request: FastifyRequest, event: SubscriberEvent | undefined) =>
+    event ? webhooks.emit(request.site.websiteId, 'subscriber.added', { ...event }) : Promise.resolve();
 
   // Answers in the shape the storefront's form flow reads (`{ errors }` or `{ error }`).
   app.post(
@@ -94,7 +93,7 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       if (website) return { success: true };
       if (!isValidEmail(email.trim()))
         return reply.status(400).send({ errors: { email: formMessages.emailInvalid } });
-      const block = await publishedNewsletterBlock(db, websiteId, pageId, blockId);
+      const block = await publishedNewsletterBlock(db, request.site.websiteId, pageId, blockId);
       if (!block) return reply.status(404).send({ error: mailingMessages.newsletterNotConnected });
       const at = new Date();
       const result = await db.transaction(async (tx) => {
@@ -104,14 +103,14 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
           .where(
             and(
               eq(formSubmissionKeys.key, key),
-              eq(formSubmissionKeys.websiteId, websiteId),
+              eq(formSubmissionKeys.websiteId, request.site.websiteId),
               isNull(formSubmissionKeys.usedAt),
               gt(formSubmissionKeys.createdAt, new Date(at.getTime() - FORM_KEY_TTL_MS)),
             ),
           )
           .returning({ key: formSubmissionKeys.key });
         if (claimed.length === 0) return undefined;
-        return subscribe(tx, websiteId, {
+        return subscribe(tx, request.site.websiteId, {
           listId: block.listId,
           email,
           source: 'newsletter-block',
@@ -121,7 +120,7 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       });
       if (!result) return reply.status(400).send({ error: formMessages.submitKeyUnavailable });
       // After the commit, and not awaited by the visitor beyond queueing: a slow receiver is the queue's problem.
-      await added(result.added);
+      await added(request, result.added);
       return { success: true };
     },
   );
@@ -129,9 +128,9 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
   app.get(CONFIRM_PATH, async (request, reply) => {
     const token = tokenOf(request.query);
     if (token === undefined) return reply.redirect(`${UNSUBSCRIBE_PATH}?invalid=confirm`, 303);
-    const result = await confirmSubscription(db, websiteId, token);
+    const result = await confirmSubscription(db, request.site.websiteId, token);
     if (result.kind === 'invalid') return reply.redirect(`${UNSUBSCRIBE_PATH}?invalid=confirm`, 303);
-    await added(result.added);
+    await added(request, result.added);
     return reply.redirect(
       `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(result.unsubscribeToken)}&confirmed=1`,
       303,
@@ -146,13 +145,13 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
         .status(400)
         .send({ error: { code: 'INVALID_TOKEN', message: 'This unsubscribe link is not valid.' } });
     }
-    await unsubscribe(db, websiteId, token);
+    await unsubscribe(db, request.site.websiteId, token);
     return reply.redirect(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`, 303);
   });
 
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const guard = createEditorGuard({ db, websiteId });
+    const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write };
     const listId = (request: FastifyRequest) => parse(ListParams, request.params).id;
@@ -160,7 +159,7 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
     scope.get(
       MAILING_API.lists,
       read,
-      handle(async () => ({ lists: await listMailingLists(db, websiteId) })),
+      handle(async (request) => ({ lists: await listMailingLists(db, request.site.websiteId) })),
     );
     scope.post(
       MAILING_API.lists,
@@ -168,21 +167,21 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       handle(async (request, reply) =>
         reply
           .status(201)
-          .send(await createMailingList(db, websiteId, parse(mailingListInputSchema, request.body).name)),
+          .send(await createMailingList(db, request.site.websiteId, parse(mailingListInputSchema, request.body).name)),
       ),
     );
     scope.patch(
       `${MAILING_API.lists}/:id`,
       write,
       handle(async (request) =>
-        renameMailingList(db, websiteId, listId(request), parse(mailingListInputSchema, request.body).name),
+        renameMailingList(db, request.site.websiteId, listId(request), parse(mailingListInputSchema, request.body).name),
       ),
     );
     scope.delete(
       `${MAILING_API.lists}/:id`,
       write,
       handle(async (request, reply) => {
-        await deleteMailingList(db, websiteId, listId(request));
+        await deleteMailingList(db, request.site.websiteId, listId(request));
         return reply.status(204).send();
       }),
     );
@@ -190,21 +189,21 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       `${MAILING_API.lists}/:id/subscribers`,
       read,
       handle(async (request) =>
-        listSubscribers(db, websiteId, listId(request), parse(subscriberQuerySchema, request.query)),
+        listSubscribers(db, request.site.websiteId, listId(request), parse(subscriberQuerySchema, request.query)),
       ),
     );
     scope.get(
       `${MAILING_API.lists}/:id/subscribers.csv`,
       read,
       handle(async (request, reply) => {
-        const csv = await subscribersCsv(db, websiteId, listId(request));
+        const csv = await subscribersCsv(db, request.site.websiteId, listId(request));
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="subscribers.csv"')
           .send(csv);
       }),
     );
-    registerWebhookRoutes(scope, { db, websiteId, guard, policy: options.policy });
+    registerWebhookRoutes(scope, { db, guard, policy: options.policy });
   });
 }
 

@@ -23,7 +23,6 @@ const PageQuery = z.object({ format: z.enum(['json', 'json-pretty']).optional() 
 
 export interface PageRouteOptions {
   db: Database;
-  websiteId: string;
   /** Read per request in development would be wasteful; the caller decides (cached in production). */
   assets: () => StorefrontAssets;
   /** The sites' counters a cached page must match (kept in memory while commits are told). */
@@ -49,14 +48,12 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     assets ??= options.assets();
     // Per visitor, so outside the cached page: the crumb cookie, and whether a member is signed in.
     const crumb = ensureCrumb(request, reply);
-    const [session, versions] = await Promise.all([
-      findSession(options.db, options.websiteId, request),
-      options.versions.get(options.websiteId),
-    ]);
+    const { websiteId } = request.site;
+    const [session, versions] = await Promise.all([findSession(options.db, request), options.versions.get(websiteId)]);
     const path = safeDecode(url.pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
     // Members by id: the page context names the signed-in account and its roles.
-    const key = `${options.websiteId}\n${request.protocol}://${request.host}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}`;
+    const key = `${websiteId}\n${request.protocol}://${request.host}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {
@@ -64,7 +61,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       try {
         page = await renderPage(
           options.db,
-          options.websiteId,
+          websiteId,
           path,
           Object.fromEntries(url.searchParams),
           assets,
@@ -81,7 +78,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         request.log.error({ err, path: url.pathname }, 'page failed');
         if (format)
           return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.errorPage } });
-        const website = await loadWebsite(options.db, options.websiteId).catch(() => undefined);
+        const website = await loadWebsite(options.db, websiteId).catch(() => undefined);
         return reply
           .status(500)
           .type(CONTENT_TYPE.html)

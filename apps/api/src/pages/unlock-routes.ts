@@ -42,7 +42,7 @@ const withOutcome = (returnTo: string, outcome: 'wrong' | 'wait') => `${returnTo
  * 401, 429). Attempts are counted per lock and client address like sign-ins: after 5 failures in
  * 15 minutes that pair waits 5 minutes, even with the right password.
  */
-export function registerUnlockRoute(app: FastifyInstance, options: { db: Database; websiteId: string; guard?: LoginGuard }): void {
+export function registerUnlockRoute(app: FastifyInstance, options: { db: Database; guard?: LoginGuard }): void {
   const guard = options.guard ?? createMemoryLoginGuard();
   app.post(UNLOCK_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     const form = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -53,7 +53,7 @@ export function registerUnlockRoute(app: FastifyInstance, options: { db: Databas
     if (!crumbMatches(request, body.crumb)) {
       return reply.status(403).send({ crumbFail: true, error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' } });
     }
-    const locks = await loadLocks(options.db, options.websiteId);
+    const locks = await loadLocks(options.db, request.site.websiteId);
     const hash = locks.get(body.scope);
     // No such lock (removed meanwhile): nothing stands in the way.
     if (!hash) return form ? reply.redirect(returnTo, 303) : reply.status(404).send({ error: { code: 'NO_LOCK', message: 'There is no lock here.' } });
@@ -77,10 +77,10 @@ export function registerUnlockRoute(app: FastifyInstance, options: { db: Databas
       const [page] = await options.db
         .select({ path: pages.path })
         .from(pages)
-        .where(and(eq(pages.websiteId, options.websiteId), eq(pages.id, body.scope.slice('page:'.length))));
+        .where(and(eq(pages.websiteId, request.site.websiteId), eq(pages.id, body.scope.slice('page:'.length))));
       path = page?.path ?? '/';
     }
-    reply.setCookie(unlockCookieName(body.scope), unlockToken(options.websiteId, body.scope, hash), {
+    reply.setCookie(unlockCookieName(body.scope), unlockToken(request.site.websiteId, body.scope, hash), {
       path,
       httpOnly: true,
       sameSite: 'lax',

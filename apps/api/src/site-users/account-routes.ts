@@ -43,13 +43,12 @@ function origin(request: FastifyRequest): string {
 
 export interface AccountRouteOptions {
   db: Database;
-  websiteId: string;
   guard: LoginGuard;
   requireMember: RequireMember;
 }
 
 /** Account creation, verification, password recovery and the signed-in member's own data. */
-export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, guard, requireMember }: AccountRouteOptions): void {
+export function registerAccountRoutes(app: FastifyInstance, { db, guard, requireMember }: AccountRouteOptions): void {
   const member = requireMember();
   const checkEmail = { checkEmail: true as const, message: memberMessages.checkEmail };
 
@@ -58,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
     { preHandler: requireCrumb },
     handle(async (request, reply) => {
       const body = parsePayload(CreateSchema, request.body);
-      await registerMember(db, websiteId, body, origin(request));
+      await registerMember(db, request.site.websiteId, body, origin(request));
       return reply.status(202).send(checkEmail);
     }),
   );
@@ -67,7 +66,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
     `${ACCOUNT}/verify`,
     { preHandler: requireCrumb },
     handle(async (request) => {
-      await verifyEmail(db, websiteId, parsePayload(TokenSchema, request.body).token);
+      await verifyEmail(db, request.site.websiteId, parsePayload(TokenSchema, request.body).token);
       return { verified: true };
     }),
   );
@@ -76,7 +75,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
     `${ACCOUNT}/verification`,
     { preHandler: member },
     handle(async (request, reply) => {
-      await resendVerification(db, websiteId, signedInMember(request), origin(request));
+      await resendVerification(db, request.site.websiteId, signedInMember(request), origin(request));
       return reply.status(202).send(checkEmail);
     }),
   );
@@ -85,7 +84,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
     `${ACCOUNT}/password/forgot`,
     { preHandler: requireCrumb },
     handle(async (request, reply) => {
-      await requestPasswordReset(db, websiteId, parsePayload(ForgotSchema, request.body).email, origin(request));
+      await requestPasswordReset(db, request.site.websiteId, parsePayload(ForgotSchema, request.body).email, origin(request));
       return reply.status(202).send(checkEmail);
     }),
   );
@@ -95,7 +94,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
     { preHandler: requireCrumb },
     handle(async (request) => {
       const body = parsePayload(ResetSchema, request.body);
-      await resetPassword(db, websiteId, body.token, body.password);
+      await resetPassword(db, request.site.websiteId, body.token, body.password);
       return { passwordReset: true };
     }),
   );
@@ -125,13 +124,13 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
   app.get(
     ACCOUNT,
     { preHandler: member },
-    handle(async (request) => loadAccount(db, websiteId, signedInMember(request).id)),
+    handle(async (request) => loadAccount(db, request.site.websiteId, signedInMember(request).id)),
   );
 
   app.post(
     `${ACCOUNT}/subscriptions/:id/cancel`,
     { preHandler: member },
-    handle(async (request) => cancelSubscription(db, websiteId, signedInMember(request), parsePayload(IdParams, request.params).id)),
+    handle(async (request) => cancelSubscription(db, request.site.websiteId, signedInMember(request), parsePayload(IdParams, request.params).id)),
   );
 
   app.post(
@@ -161,7 +160,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, websiteId, gua
     `${ACCOUNT}/notifications/restock`,
     { preHandler: member },
     handle(async (request) => {
-      await removeRestockSignUp(db, websiteId, signedInMember(request).email, parsePayload(RestockRefQuery, request.query));
+      await removeRestockSignUp(db, request.site.websiteId, signedInMember(request).email, parsePayload(RestockRefQuery, request.query));
       return { deleted: true };
     }),
   );

@@ -27,7 +27,6 @@ import {
 
 export interface SiteUserRouteOptions {
   db: Database;
-  websiteId: string;
   /** Sign-in brute-force guard (memory or Redis, login-guard.ts); a fresh in-memory one when absent. */
   loginGuard?: LoginGuard;
 }
@@ -48,11 +47,11 @@ function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, loginGuard }: SiteUserRouteOptions): void {
+export function registerSiteUserRoutes(app: FastifyInstance, { db, loginGuard }: SiteUserRouteOptions): void {
   const guard = loginGuard ?? createMemoryLoginGuard();
-  const requireMember = createMemberGuard({ db, websiteId });
+  const requireMember = createMemberGuard({ db });
   const restock = '/api/site-users/account/notifications/restock';
-  registerAccountRoutes(app, { db, websiteId, guard, requireMember });
+  registerAccountRoutes(app, { db, guard, requireMember });
 
   // The crumb is required so another site cannot sign a visitor in to an account of its choosing.
   app.post(
@@ -67,7 +66,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
         reply.header('retry-after', String(wait));
         throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, { retryAfterSeconds: wait });
       }
-      const member = email ? await findMemberByEmail(db, websiteId, email) : undefined;
+      const member = email ? await findMemberByEmail(db, request.site.websiteId, email) : undefined;
       const matches = await verifyPassword(body.password, member?.passwordHash ?? (await decoyHash()));
       if (!member || !matches) {
         await guard.failed(key);
@@ -76,7 +75,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
       }
       await guard.succeeded(key);
       // A browser holds one session: signing in again replaces the one it had.
-      const previous = await findSession(db, websiteId, request);
+      const previous = await findSession(db, request);
       if (previous) await endSession(db, previous.sessionId);
       const session = await createSession(db, member.id, body.rememberMe);
       setSessionCookies(request, reply, { token: session.token, memberId: member.id, rememberMe: body.rememberMe });
@@ -97,7 +96,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     '/api/site-users/account/session',
     handle(async (request, reply) => {
       const { cloneCart } = parsePayload(LogoutQuerySchema, request.query);
-      const member = await findSession(db, websiteId, request);
+      const member = await findSession(db, request);
       if (member) {
         if (!xsrfMatches(request, member)) return sendXsrfFail(reply);
         await endSession(db, member.sessionId);
@@ -116,7 +115,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     { preHandler: requireMember() },
     handle(async (request) => {
       const body = parsePayload(accountRestockSignUpSchema, request.body);
-      await signUpMember(db, websiteId, signedInMember(request).email, body);
+      await signUpMember(db, request.site.websiteId, signedInMember(request).email, body);
       return { signedUp: true };
     }),
   );
@@ -126,7 +125,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     { preHandler: requireMember(['owner']) },
     handle(async (request) => {
       const { cursor } = parsePayload(CursorQuerySchema, request.query);
-      return listSignUpGroups(db, websiteId, cursor);
+      return listSignUpGroups(db, request.site.websiteId, cursor);
     }),
   );
 
@@ -135,7 +134,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     { preHandler: requireMember(['owner']) },
     handle(async (request) => {
       const query = parsePayload(VariantRefSchema.extend(CursorQuerySchema.shape), request.query);
-      return listSignUps(db, websiteId, query, query.cursor);
+      return listSignUps(db, request.site.websiteId, query, query.cursor);
     }),
   );
 
@@ -144,7 +143,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     { preHandler: requireMember(['owner']) },
     handle(async (request) => {
       const ref = parsePayload(VariantRefSchema, request.body);
-      const [result] = await sendRestockNotices(db, websiteId, [ref], origin(request));
+      const [result] = await sendRestockNotices(db, request.site.websiteId, [ref], origin(request));
       return { notifiedCount: result?.notifiedCount ?? 0 };
     }),
   );
@@ -154,7 +153,7 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, websiteId, lo
     { preHandler: requireMember(['owner']) },
     handle(async (request) => {
       const { sendRequests } = parsePayload(SendAllSchema, request.body);
-      const results = await sendRestockNotices(db, websiteId, sendRequests, origin(request));
+      const results = await sendRestockNotices(db, request.site.websiteId, sendRequests, origin(request));
       return { results, notifiedCount: results.reduce((n, r) => n + r.notifiedCount, 0) };
     }),
   );

@@ -42,7 +42,9 @@ export async function createSession(db: Database, memberId: string, rememberMe: 
 }
 
 /** The live session behind the request's cookie, on this site; undefined when there is none. */
-export async function findSession(db: Database, websiteId: string, request: FastifyRequest): Promise<SignedInMember | undefined> {
+/** The member signed in to the request's site; a session of another site is no session here. */
+export async function findSession(db: Database, request: FastifyRequest): Promise<SignedInMember | undefined> {
+  const { websiteId } = request.site;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return undefined;
   const [row] = await db
@@ -123,12 +125,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `requireMember(roles?)` builds a preHandler for member-only routes: a live session cookie
  * (else 401), the X-SiteUser-XSRF-Token header on anything but reads (else 403 crumbFail), and
  * when roles are given at least one of them (else 403). Other route files get it with
- * `createMemberGuard({ db, websiteId })`.
+ * `createMemberGuard({ db })`.
  */
-export function createMemberGuard({ db, websiteId }: { db: Database; websiteId: string }) {
+export function createMemberGuard({ db }: { db: Database }) {
   return function requireMember(roles?: readonly string[]) {
     return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const member = await findSession(db, websiteId, request);
+      const member = await findSession(db, request);
       if (!member) {
         // A stale cookie would keep the storefront believing it is signed in.
         if (request.cookies[SESSION_COOKIE]) clearSessionCookies(reply);

@@ -38,7 +38,7 @@ describe.each(targets)('site users on $name', (target) => {
     await createMember(database.db, { websiteId: 'demo', ...CUSTOMER, roles: ['customer'] });
     // As if behind a proxy on this machine: the tests give each visitor its own X-Forwarded-For.
     app = await buildApp({ database, trustProxy: '127.0.0.1' });
-    pagingApp = await buildApp({ database, websiteId: 'paging', trustProxy: '127.0.0.1' });
+    pagingApp = await buildApp({ database, defaultWebsiteId: 'paging', trustProxy: '127.0.0.1' });
     await seedPagingSite(database);
   });
   afterAll(async () => {

@@ -44,7 +44,7 @@ describe('installTheme', () => {
 
   it('renders a page whose template the site lacks from the theme', async () => {
     await database.db.delete(templates).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'not-found')));
-    const app = await buildApp({ database, websiteId: 'new-site' });
+    const app = await buildApp({ database, defaultWebsiteId: 'new-site' });
     try {
       const res = await app.inject('/no-such-page');
       expect(res.statusCode).toBe(404);

@@ -17,7 +17,6 @@ import { createRootCategory, createStore, listStores } from './stores';
 
 export interface StoreAdminRouteOptions {
   db: Database;
-  websiteId: string;
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
 }
 
@@ -37,20 +36,20 @@ const OrderFilterQuery = OrderListQuerySchema.omit({ cursor: true, limit: true }
  * The store admin calls (platform.md §7 and ours): the editor's guard (a member session; viewer
  * reads, owner/admin/editor write with the X-SiteUser-XSRF-Token) and the editor's error shape.
  */
-export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, paymentProviders }: StoreAdminRouteOptions): void {
+export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProviders }: StoreAdminRouteOptions): void {
   void app.register(async (scope) => {
     registerEditorErrors(scope);
-    const guard = createEditorGuard({ db, websiteId });
+    const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
-    const currency = async () => {
-      const website = await loadWebsite(db, websiteId);
+    const currency = async (request: FastifyRequest) => {
+      const website = await loadWebsite(db, request.site.websiteId);
       if (!website) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
       return storeCurrency(website);
     };
-    // The session belongs to this server's site: a path naming another site names nothing here.
+    // A path naming another site than the request's names nothing here.
     const sameSite = (request: FastifyRequest) => {
-      if (parse(SiteParams, request.params).websiteId !== websiteId) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
+      if (parse(SiteParams, request.params).websiteId !== request.site.websiteId) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
     };
     const id = (request: FastifyRequest) => parse(IdParams, request.params).id;
     const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -60,7 +59,7 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, 
       write,
       handle(async (request, reply) => {
         sameSite(request);
-        return reply.status(201).send(await createStore(db, websiteId, parse(StoreCollectionCreateSchema, request.body)));
+        return reply.status(201).send(await createStore(db, request.site.websiteId, parse(StoreCollectionCreateSchema, request.body)));
       }),
     );
     scope.post(
@@ -69,49 +68,49 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, 
       handle(async (request, reply) => {
         sameSite(request);
         const { collectionId } = parse(CategoryParams, request.params);
-        return reply.status(201).send(await createRootCategory(db, websiteId, collectionId, parse(RootCategoryCreateSchema, request.body)));
+        return reply.status(201).send(await createRootCategory(db, request.site.websiteId, collectionId, parse(RootCategoryCreateSchema, request.body)));
       }),
     );
 
-    scope.get(PREFERENCES, read, handle(async (request) => readPreferences(db, websiteId, namespaceOf(parse(NamespaceParams, request.params).namespace))));
-    scope.put(PREFERENCES, write, handle(async (request) => writePreferences(db, websiteId, namespaceOf(parse(NamespaceParams, request.params).namespace), request.body)));
+    scope.get(PREFERENCES, read, handle(async (request) => readPreferences(db, request.site.websiteId, namespaceOf(parse(NamespaceParams, request.params).namespace))));
+    scope.put(PREFERENCES, write, handle(async (request) => writePreferences(db, request.site.websiteId, namespaceOf(parse(NamespaceParams, request.params).namespace), request.body)));
 
-    scope.get(`${STORE}/collections`, read, handle(async () => ({ stores: await listStores(db, websiteId) })));
-    scope.get(`${STORE}/products`, read, handle(async (request) => listProducts(db, websiteId, await currency(), parse(ProductListQuerySchema, request.query))));
+    scope.get(`${STORE}/collections`, read, handle(async (request) => ({ stores: await listStores(db, request.site.websiteId) })));
+    scope.get(`${STORE}/products`, read, handle(async (request) => listProducts(db, request.site.websiteId, await currency(request), parse(ProductListQuerySchema, request.query))));
     scope.post(
       `${STORE}/products`,
       write,
-      handle(async (request, reply) => reply.status(201).send(await saveProduct(db, websiteId, await currency(), undefined, parse(AdminProductSaveSchema, request.body)))),
+      handle(async (request, reply) => reply.status(201).send(await saveProduct(db, request.site.websiteId, await currency(request), undefined, parse(AdminProductSaveSchema, request.body)))),
     );
-    scope.get(`${STORE}/products/:id`, read, handle(async (request) => getProduct(db, websiteId, id(request), await currency())));
-    scope.put(`${STORE}/products/:id`, write, handle(async (request) => saveProduct(db, websiteId, await currency(), id(request), parse(AdminProductSaveSchema, request.body))));
+    scope.get(`${STORE}/products/:id`, read, handle(async (request) => getProduct(db, request.site.websiteId, id(request), await currency(request))));
+    scope.put(`${STORE}/products/:id`, write, handle(async (request) => saveProduct(db, request.site.websiteId, await currency(request), id(request), parse(AdminProductSaveSchema, request.body))));
     scope.patch(
       `${STORE}/products/:id`,
       write,
       handle(async (request) => {
         const body = parse(EnabledBody, request.body);
-        await setProductEnabled(db, websiteId, id(request), body.version, body.enabled);
-        return getProduct(db, websiteId, id(request), await currency());
+        await setProductEnabled(db, request.site.websiteId, id(request), body.version, body.enabled);
+        return getProduct(db, request.site.websiteId, id(request), await currency(request));
       }),
     );
     scope.delete(
       `${STORE}/products/:id`,
       write,
       handle(async (request, reply) => {
-        await deleteProduct(db, websiteId, id(request), parse(VersionQuery, request.query).version);
+        await deleteProduct(db, request.site.websiteId, id(request), parse(VersionQuery, request.query).version);
         return reply.status(204).send();
       }),
     );
 
-    scope.get(`${STORE}/inventory`, read, handle(async (request) => listInventory(db, websiteId, await currency(), parse(InventoryQuerySchema, request.query))));
+    scope.get(`${STORE}/inventory`, read, handle(async (request) => listInventory(db, request.site.websiteId, await currency(request), parse(InventoryQuerySchema, request.query))));
     scope.get(
       `${STORE}/inventory.csv`,
       read,
-      handle(async (_request, reply) =>
+      handle(async (request, reply) =>
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="inventory.csv"')
-          .send(await inventoryCsv(db, websiteId)),
+          .send(await inventoryCsv(db, request.site.websiteId)),
       ),
     );
     // Only this scope reads CSV bodies: the import is a file the owner edited in a spreadsheet.
@@ -121,12 +120,12 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, 
       write,
       handle(async (request) => {
         if (typeof request.body !== 'string') throw new EditorError(415, 'CSV_EXPECTED', adminMessages.csvExpected);
-        return importInventoryCsv(db, websiteId, request.body);
+        return importInventoryCsv(db, request.site.websiteId, request.body);
       }),
     );
-    scope.patch(`${STORE}/variants/:id/stock`, write, handle(async (request) => setStock(db, websiteId, id(request), parse(StockUpdateSchema, request.body), await currency())));
+    scope.patch(`${STORE}/variants/:id/stock`, write, handle(async (request) => setStock(db, request.site.websiteId, id(request), parse(StockUpdateSchema, request.body), await currency(request))));
 
-    scope.get(`${STORE}/orders`, read, handle(async (request) => listOrders(db, websiteId, parse(OrderListQuerySchema, request.query))));
+    scope.get(`${STORE}/orders`, read, handle(async (request) => listOrders(db, request.site.websiteId, parse(OrderListQuerySchema, request.query))));
     scope.get(
       `${STORE}/orders.csv`,
       read,
@@ -134,13 +133,13 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, websiteId, 
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="orders.csv"')
-          .send(await ordersCsv(db, websiteId, parse(OrderFilterQuery, request.query))),
+          .send(await ordersCsv(db, request.site.websiteId, parse(OrderFilterQuery, request.query))),
       ),
     );
-    scope.get(`${STORE}/orders/:id`, read, handle(async (request) => getOrder(db, websiteId, id(request))));
-    scope.post(`${STORE}/orders/:id/fulfil`, write, handle(async (request) => fulfilOrder(db, websiteId, id(request), parse(FulfilOrderSchema, request.body), origin(request))));
-    scope.post(`${STORE}/orders/:id/cancel`, write, handle(async (request) => cancelOrder(db, websiteId, id(request), paymentProviders)));
-    scope.post(`${STORE}/orders/:id/refund`, write, handle(async (request) => refundLine(db, websiteId, id(request), parse(RefundLineSchema, request.body), paymentProviders)));
+    scope.get(`${STORE}/orders/:id`, read, handle(async (request) => getOrder(db, request.site.websiteId, id(request))));
+    scope.post(`${STORE}/orders/:id/fulfil`, write, handle(async (request) => fulfilOrder(db, request.site.websiteId, id(request), parse(FulfilOrderSchema, request.body), origin(request))));
+    scope.post(`${STORE}/orders/:id/cancel`, write, handle(async (request) => cancelOrder(db, request.site.websiteId, id(request), paymentProviders)));
+    scope.post(`${STORE}/orders/:id/refund`, write, handle(async (request) => refundLine(db, request.site.websiteId, id(request), parse(RefundLineSchema, request.body), paymentProviders)));
   });
 }
 

@@ -16,7 +16,7 @@ export interface TrackingRecorder {
    * Queues rows; false when the buffer is full and they were dropped. A row whose text the
    * database cannot store (see findUnsafeText) is dropped on its own, before it can spoil a batch.
    */
-  record(rows: readonly TrackingRow[]): boolean;
+  record(websiteId: string, rows: readonly TrackingRow[]): boolean;
   /** Writes everything queued so far. */
   flush(): Promise<void>;
   /** Flushes and stops the timer (server shutdown). */
@@ -25,7 +25,6 @@ export interface TrackingRecorder {
 
 export interface TrackingRecorderOptions {
   db: Database;
-  websiteId: string;
   log: FastifyBaseLogger;
   /** How long rows wait for company before a write; tracking calls answer before it. */
   flushDelayMs?: number;
@@ -56,16 +55,16 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
   const flushDelayMs = options.flushDelayMs ?? 250;
   const maxBatch = options.maxBatch ?? 200;
   const maxBuffered = options.maxBuffered ?? 5000;
-  let buffer: TrackingRow[] = [];
+  let buffer: (TrackingRow & { websiteId: string })[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Flushes run one after another so rows keep their order and the pool is not flooded.
   let writing: Promise<void> = Promise.resolve();
   let droppedSinceWarning = 0;
 
-  const insert = (chunk: TrackingRow[]) =>
+  const insert = (chunk: (TrackingRow & { websiteId: string })[]) =>
     options.db.insert(trackingEvents).values(
       chunk.map((row) => ({
-        websiteId: options.websiteId,
+        websiteId: row.websiteId,
         kind: row.kind,
         name: row.name,
         visitorId: row.visitorId,
@@ -75,7 +74,7 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
 
   // A refused batch is halved until the refused rows stand alone: the others are stored, and a
   // bad row costs about log2(batch) extra statements instead of the whole batch.
-  const insertKeepingGood = async (chunk: TrackingRow[]): Promise<void> => {
+  const insertKeepingGood = async (chunk: (TrackingRow & { websiteId: string })[]): Promise<void> => {
     try {
       await insert(chunk);
     } catch (err) {
@@ -89,7 +88,7 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
     }
   };
 
-  const write = async (rows: TrackingRow[]): Promise<void> => {
+  const write = async (rows: (TrackingRow & { websiteId: string })[]): Promise<void> => {
     for (let i = 0; i < rows.length; i += maxBatch) {
       await insertKeepingGood(rows.slice(i, i + maxBatch));
     }
@@ -105,7 +104,7 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
   };
 
   return {
-    record(rows) {
+    record(websiteId, rows) {
       if (buffer.length + rows.length > maxBuffered) {
         droppedSinceWarning += rows.length;
         if (droppedSinceWarning === rows.length) options.log.warn('tracking buffer full: dropping rows');
@@ -113,7 +112,7 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
       }
       droppedSinceWarning = 0;
       for (const row of rows) {
-        if (storableRow(row)) buffer.push(row);
+        if (storableRow(row)) buffer.push({ ...row, websiteId });
         else options.log.warn({ kind: row.kind }, 'tracking row with text the database cannot store: dropped');
       }
       if (buffer.length >= maxBatch) void flush();

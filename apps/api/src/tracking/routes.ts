@@ -32,7 +32,6 @@ export const PERFORMANCE_BATCH_MAX = 100;
 
 export interface TrackingRouteOptions {
   db: Database;
-  websiteId: string;
   /** Batch timing of the writer; tests shorten it. */
   flushDelayMs?: number;
   maxBuffered?: number;
@@ -80,24 +79,24 @@ function parseTextJson(_request: FastifyRequest, body: string, done: (err: Error
  * The storefront's tracking calls (storefront.md §7, platform.md §7). Each payload is checked with
  * the @site/tracking schema the browser builds it from, then queued for a batched write to
  * tracking_events; the answer does not wait for the database. A payload naming another website
- * is refused: this server renders one site.
+ * is refused: each address records its own site.
  */
 export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRouteOptions): TrackingRecorder {
-  const { db, websiteId } = options;
+  const { db } = options;
   const recorder = createTrackingRecorder({
     db,
-    websiteId,
     log: app.log,
     ...(options.flushDelayMs !== undefined ? { flushDelayMs: options.flushDelayMs } : {}),
     ...(options.maxBuffered !== undefined ? { maxBuffered: options.maxBuffered } : {}),
   });
   app.addHook('onClose', async () => recorder.close());
 
-  const sameSite = (id: string): void => {
-    if (id !== websiteId) throw new CommerceError(400, 'WRONG_WEBSITE', `websiteId: this server records website "${websiteId}"`);
+  const sameSite = (request: FastifyRequest, id: string): void => {
+    const { websiteId } = request.site;
+    if (id !== websiteId) throw new CommerceError(400, 'WRONG_WEBSITE', `websiteId: this address records website "${websiteId}"`);
   };
-  const store = (reply: FastifyReply, rows: TrackingRow[], status: 202 | 204) => {
-    if (!recorder.record(rows)) {
+  const store = (request: FastifyRequest, reply: FastifyReply, rows: TrackingRow[], status: 202 | 204) => {
+    if (!recorder.record(request.site.websiteId, rows)) {
       throw new CommerceError(503, 'TRACKING_BUSY', 'Tracking is busy; the event was not recorded');
     }
     return reply.status(status).send();
@@ -111,8 +110,8 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
     route,
     handle(async (request, reply) => {
       const hit = parsePayload(recordHitFormSchema, request.body);
-      sameSite(hit.data.websiteId);
-      return store(reply, [{ kind: 'census-hit', name: hit.event, visitorId: visitorIdOf(hit.ss_cvr), payload: hit.data }], 204);
+      sameSite(request, hit.data.websiteId);
+      return store(request, reply, [{ kind: 'census-hit', name: hit.event, visitorId: visitorIdOf(hit.ss_cvr), payload: hit.data }], 204);
     }),
   );
 
@@ -127,9 +126,9 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       route,
       handle(async (request, reply) => {
         const body = parsePayload(schema, request.body);
-        sameSite(body.websiteId);
+        sameSite(request, body.websiteId);
         const { visitorCookie, ...payload } = body;
-        return store(reply, [{ kind, name: nameOf(body), visitorId: visitorIdOf(visitorCookie), payload }], 204);
+        return store(request, reply, [{ kind, name: nameOf(body), visitorId: visitorIdOf(visitorCookie), payload }], 204);
       }),
     );
   censusJson('/api/census/button-click', 'button-click', buttonEventSchema, (b) => b.buttonId);
@@ -146,9 +145,9 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       const [item] = await db
         .select({ id: products.id })
         .from(products)
-        .where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+        .where(and(eq(products.id, id), eq(products.websiteId, request.site.websiteId)));
       if (!item) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'No such item');
-      return store(reply, [{ kind: 'quick-view', name: id, visitorId: cookieVisitor(request), payload: { itemId: id } }], 204);
+      return store(request, reply, [{ kind: 'quick-view', name: id, visitorId: cookieVisitor(request), payload: { itemId: id } }], 204);
     }),
   );
 
@@ -162,8 +161,8 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       if (!cookie || !form.crumb || !sameToken(cookie, form.crumb)) {
         return reply.status(403).send({ crumbFail: true, error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' } });
       }
-      sameSite(form.data.websiteId);
-      return store(reply, [{ kind: 'event', name: form.event, visitorId: cookieVisitor(request), payload: form.data }], 202);
+      sameSite(request, form.data.websiteId);
+      return store(request, reply, [{ kind: 'event', name: form.event, visitorId: cookieVisitor(request), payload: form.data }], 202);
     }),
   );
 
@@ -172,10 +171,10 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
     { ...route, preHandler: requireCrumb },
     handle(async (request, reply) => {
       const batch = parsePayload(javascriptErrorBatchSchema, request.body);
-      for (const entry of batch) sameSite(entry.data.websiteId);
+      for (const entry of batch) sameSite(request, entry.data.websiteId);
       const visitorId = cookieVisitor(request);
       return store(
-        reply,
+        request, reply,
         batch.map((entry) => ({ kind: 'javascript-error', name: entry.event, visitorId, payload: entry })),
         204,
       );
@@ -209,7 +208,7 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
         const fallback = cookieVisitor(request);
         const page = refererPath(request);
         return store(
-          reply,
+          request, reply,
           records.map((record) => ({
             kind: 'performance',
             name: record.event,
@@ -228,10 +227,10 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
         const event = parsePayload(clankerEventSchema, request.body);
         if (event.eventSchemaName === SITE_VISITOR_SCHEMA_NAME) {
           const content = parsePayload(siteVisitorEventSchema, event.eventContent);
-          sameSite(content.website_id);
+          sameSite(request, content.website_id);
         }
         return store(
-          reply,
+          request, reply,
           [
             {
               kind: 'clanker-event',

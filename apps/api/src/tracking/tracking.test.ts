@@ -20,6 +20,7 @@ import { trackingEvents } from '../db/schema';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { createTrackingRecorder, type TrackingRow } from './recorder';
 import { PERFORMANCE_BATCH_MAX, registerTrackingRoutes } from './routes';
+import { registerSiteResolution } from '../sites/request-site';
 
 const targets = await databaseTargets();
 
@@ -355,11 +356,11 @@ describe.each(targets)('tracking API on $name', (target) => {
     const row = (i: number, over: Partial<TrackingRow> = {}): TrackingRow => ({ kind: 'performance', name: `m${i}`, visitorId: `v${i % 7}`, payload: { i }, ...over });
 
     it('stores the 199 good rows of a 200-row batch the database refuses one row of', async () => {
-      const recorder = createTrackingRecorder({ db: database.db, websiteId: DEMO_WEBSITE_ID, log, flushDelayMs: 60_000 });
+      const recorder = createTrackingRecorder({ db: database.db, log, flushDelayMs: 60_000 });
       const rows = Array.from({ length: 200 }, (_, i) => row(i));
       // A row that passes the recorder's checks but that the database refuses (payload is NOT NULL).
       rows[137] = row(137, { payload: null });
-      expect(recorder.record(rows)).toBe(true);
+      expect(recorder.record(DEMO_WEBSITE_ID, rows)).toBe(true);
       await recorder.flush();
       const stored = await database.db.select().from(trackingEvents);
       expect(stored).toHaveLength(199);
@@ -368,8 +369,8 @@ describe.each(targets)('tracking API on $name', (target) => {
     });
 
     it('drops a row with text the database cannot store before it reaches a batch', async () => {
-      const recorder = createTrackingRecorder({ db: database.db, websiteId: DEMO_WEBSITE_ID, log, flushDelayMs: 60_000 });
-      expect(recorder.record([row(1), row(2, { payload: { message: 'nul\u0000here' } }), row(3, { name: 'x\uD800' }), row(4)])).toBe(true);
+      const recorder = createTrackingRecorder({ db: database.db, log, flushDelayMs: 60_000 });
+      expect(recorder.record(DEMO_WEBSITE_ID, [row(1), row(2, { payload: { message: 'nul\u0000here' } }), row(3, { name: 'x\uD800' }), row(4)])).toBe(true);
       await recorder.flush();
       expect((await database.db.select().from(trackingEvents)).map((r) => r.name).sort()).toEqual(['m1', 'm4']);
       expect(warnings.length).toBeGreaterThanOrEqual(2);
@@ -397,7 +398,8 @@ describe.each(targets)('tracking API on $name', (target) => {
   it('answers 503 when the write buffer is full instead of growing without bound', async () => {
     const small = Fastify();
     await small.register(fastifyCookie);
-    const recorder = registerTrackingRoutes(small, { db: database.db, websiteId: DEMO_WEBSITE_ID, flushDelayMs: 60_000, maxBuffered: 2 });
+    registerSiteResolution(small, { db: database.db, defaultWebsiteId: DEMO_WEBSITE_ID });
+    const recorder = registerTrackingRoutes(small, { db: database.db, flushDelayMs: 60_000, maxBuffered: 2 });
     try {
       const send = () => small.inject({ method: 'POST', url: '/api/1/performance/records', payload: JSON.stringify([webVital()]), headers: TEXT });
       expect((await send()).statusCode).toBe(204);

@@ -20,12 +20,11 @@ export interface WebhookDispatcher {
    * Records a delivery for every hook of the site that wants `event` and queues it. Call it after
    * the change has committed; it never throws, so the request that caused the event goes on.
    */
-  emit(event: WebhookEventName, data: Record<string, unknown>): Promise<void>;
+  emit(websiteId: string, event: WebhookEventName, data: Record<string, unknown>): Promise<void>;
 }
 
 export interface DispatcherOptions {
   db: Database;
-  websiteId: string;
   /** Without a queue (tests of other features, a bare app) each delivery is tried once in the background. */
   jobs?: JobQueue;
   policy: UrlPolicy;
@@ -99,7 +98,7 @@ async function retryInProcess(attempt: () => Promise<void>): Promise<void> {
 }
 
 export async function createWebhookDispatcher(options: DispatcherOptions): Promise<WebhookDispatcher> {
-  const { db, websiteId, jobs, policy, log } = options;
+  const { db, jobs, policy, log } = options;
   await jobs?.work<{ deliveryId: string }>(DELIVERY_JOB, (job) => attemptDelivery(db, job.payload.deliveryId, policy), { concurrency: 4 });
 
   const send = async (deliveryId: string): Promise<void> => {
@@ -111,7 +110,7 @@ export async function createWebhookDispatcher(options: DispatcherOptions): Promi
   };
 
   return {
-    async emit(event, data) {
+    async emit(websiteId, event, data) {
       try {
         const hooks = await db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(eq(webhooks.websiteId, websiteId));
         for (const hook of hooks.filter((h) => h.events.includes(event))) {

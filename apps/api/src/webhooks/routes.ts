@@ -17,17 +17,17 @@ const notFound = () => new EditorError(404, 'WEBHOOK_NOT_FOUND', mailingMessages
 const toView = (row: typeof webhooks.$inferSelect): WebhookView => ({ id: row.id, url: row.url, events: row.events, createdAt: row.createdAt.toISOString() });
 
 /** The automation connection's calls, inside the editor's scope (its guard and error shape). */
-export function registerWebhookRoutes(scope: FastifyInstance, options: { db: Database; websiteId: string; guard: EditorGuard; policy: UrlPolicy }): void {
-  const { db, websiteId, guard, policy } = options;
+export function registerWebhookRoutes(scope: FastifyInstance, options: { db: Database; guard: EditorGuard; policy: UrlPolicy }): void {
+  const { db, guard, policy } = options;
   const id = (request: FastifyRequest) => parse(Params, request.params).id;
-  const owned = async (hookId: string) => {
-    const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, hookId), eq(webhooks.websiteId, websiteId)));
+  const owned = async (request: FastifyRequest, hookId: string) => {
+    const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, hookId), eq(webhooks.websiteId, request.site.websiteId)));
     if (!row) throw notFound();
     return row;
   };
 
-  scope.get(MAILING_API.webhooks, { preHandler: guard.read }, handle(async () => {
-    const rows = await db.select().from(webhooks).where(eq(webhooks.websiteId, websiteId)).orderBy(webhooks.createdAt);
+  scope.get(MAILING_API.webhooks, { preHandler: guard.read }, handle(async (request) => {
+    const rows = await db.select().from(webhooks).where(eq(webhooks.websiteId, request.site.websiteId)).orderBy(webhooks.createdAt);
     return { webhooks: rows.map(toView) };
   }));
   scope.post(MAILING_API.webhooks, { preHandler: guard.write }, handle(async (request, reply) => {
@@ -36,17 +36,17 @@ export function registerWebhookRoutes(scope: FastifyInstance, options: { db: Dat
     if (problem) throw new EditorError(400, 'WEBHOOK_URL_REFUSED', problem, [{ path: ['url'], message: problem }]);
     const [row] = await db
       .insert(webhooks)
-      .values({ id: randomUUID(), websiteId, url: input.url, events: [...new Set(input.events)], secret: randomBytes(32).toString('hex') })
+      .values({ id: randomUUID(), websiteId: request.site.websiteId, url: input.url, events: [...new Set(input.events)], secret: randomBytes(32).toString('hex') })
       .returning();
     return reply.status(201).send({ ...toView(row!), secret: row!.secret } satisfies WebhookView);
   }));
   scope.delete(`${MAILING_API.webhooks}/:id`, { preHandler: guard.write }, handle(async (request, reply) => {
-    const deleted = await db.delete(webhooks).where(and(eq(webhooks.id, id(request)), eq(webhooks.websiteId, websiteId))).returning({ id: webhooks.id });
+    const deleted = await db.delete(webhooks).where(and(eq(webhooks.id, id(request)), eq(webhooks.websiteId, request.site.websiteId))).returning({ id: webhooks.id });
     if (deleted.length === 0) throw notFound();
     return reply.status(204).send();
   }));
   scope.get(`${MAILING_API.webhooks}/:id/deliveries`, { preHandler: guard.read }, handle(async (request) => {
-    const hook = await owned(id(request));
+    const hook = await owned(request, id(request));
     const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id)).orderBy(desc(webhookDeliveries.createdAt)).limit(DELIVERIES_SHOWN);
     const deliveries: DeliveryView[] = rows.map((d) => ({
       id: d.id,

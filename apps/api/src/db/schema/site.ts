@@ -4,6 +4,8 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 export const websites = pgTable('websites', {
   id: text('id').primaryKey(),
   title: text('title').notNull(),
+  /** The site's name in its default address `<slug>.<BASE_DOMAIN>`; the demo site has none. */
+  slug: text('slug').unique(),
   timeZone: text('time_zone').notNull().default('America/New_York'),
   locale: text('locale').notNull().default('en-US'),
   /** Store currency, ISO 4217 (one of the 27 the store supports). */
@@ -12,6 +14,23 @@ export const websites = pgTable('websites', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every host name a site answers on (lower case, no port): its default `<slug>.<BASE_DOMAIN>` and
+ * its custom domains. The Host header of each request is looked up here (src/sites/).
+ */
+export const siteDomains = pgTable(
+  'site_domains',
+  {
+    host: text('host').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'default' | 'custom'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('site_domains_site').on(t.websiteId)],
+);
 
 /** Named template sources: page templates, the site layout and partials. */
 export const templates = pgTable(

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { safeString } from '@site/commerce-core';
+import { isValidEmail } from '@site/forms';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CommerceError } from '../commerce/errors';
+import type { Database } from '../db/client';
+import { pages, siteDomains, siteHeaderFooter, siteNavigation, websites } from '../db/schema';
+import { installTheme } from '../site/theme';
+import { createMember, normalizeEmail } from '../site-users/members';
+import { passwordProblem } from '../site-users/password-rule';
+import { siteMessages } from './messages';
+
+export const SLUG_MIN_LENGTH = 3;
+export const SLUG_MAX_LENGTH = 40;
+export const SITE_TITLE_MAX_LENGTH = 100;
+
+/** Names the platform keeps for itself (its own hosts and likely future ones). */
+const RESERVED_SLUGS = new Set([
+  'www', 'api', 'app', 'admin', 'config', 'editor', 'assets', 'static', 'cdn', 'mail', 'smtp', 'imap', 'pop',
+  'ftp', 'help', 'support', 'status', 'docs', 'blog', 'login', 'signup', 'account', 'billing', 'demo', 'test',
+  'localhost', 'dashboard', 'secure', 'internal', 'root', 'system',
+]);
+
+/** What an owner sends to create a site (field errors name these fields). */
+export const SiteSignUpSchema = z.object({
+  email: safeString().max(254),
+  password: safeString().max(1000),
+  title: safeString().max(1000),
+  slug: safeString().max(1000),
+});
+export type SiteSignUp = z.infer<typeof SiteSignUpSchema>;
+
+export interface CreatedSite {
+  websiteId: string;
+  slug: string;
+  host: string;
+  url: string;
+  editorUrl: string;
+}
+
+const fieldError = (field: keyof SiteSignUp, message: string) =>
+  new CommerceError(400, 'INVALID_FIELDS', message, { fieldErrors: { [field]: message } });
+
+/** The reason a slug cannot name a site, or undefined. Slugs are one DNS label: a-z, 0-9 and inner hyphens. */
+export function slugProblem(slug: string): string | undefined {
+  if (slug.length < SLUG_MIN_LENGTH || slug.length > SLUG_MAX_LENGTH) return siteMessages.slugLength;
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(slug) || slug.includes('--')) return siteMessages.slugCharacters;
+  if (RESERVED_SLUGS.has(slug)) return siteMessages.slugTaken;
+  return undefined;
+}
+
+/**
+ * Creates a site from the theme in one transaction: the website, its owner, its default domain
+ * `<slug>.<baseDomain>`, the theme's templates, a home page, an empty shop, cart and checkout,
+ * the menu and the header and footer. Either all of it exists afterwards or none of it.
+ */
+export async function createSite(db: Database, input: SiteSignUp, baseDomain: string, protocol: string): Promise<CreatedSite> {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw fieldError('email', siteMessages.emailInvalid);
+  const passwordIssue = passwordProblem(input.password, email);
+  if (passwordIssue) throw fieldError('password', passwordIssue);
+  const title = input.title.trim().replace(/\s+/g, ' ');
+  if (!title) throw fieldError('title', siteMessages.titleMissing);
+  if ([...title].length > SITE_TITLE_MAX_LENGTH) throw fieldError('title', siteMessages.titleTooLong);
+  const slug = input.slug.trim().toLowerCase();
+  const slugIssue = slugProblem(slug);
+  if (slugIssue) throw fieldError('slug', slugIssue);
+  const host = `${slug}.${baseDomain}`;
+
+  const websiteId = `site-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0')}`;
+  const pageId = (name: string) => `${websiteId}-${name}`;
+  try {
+    await db.transaction(async (tx) => {
+      // Checked first for a clear answer; the unique indexes still decide a race between two sign-ups.
+      const [taken] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.slug, slug));
+      if (taken) throw fieldError('slug', siteMessages.slugTaken);
+      await tx.insert(websites).values({ id: websiteId, title, slug, settings: { memberAccounts: { enabled: true } } });
+      await tx.insert(siteDomains).values({ host, websiteId, kind: 'default' });
+      await installTheme(tx, websiteId);
+      await tx.insert(pages).values([
+        { id: pageId('home'), websiteId, path: '/', title: 'Home', pageType: 2, templateName: 'home', navigationIndex: 0 },
+        {
+          id: pageId('shop'),
+          websiteId,
+          path: '/shop',
+          title: 'Shop',
+          pageType: 1,
+          collectionType: 'products',
+          kind: 'collection',
+          templateName: 'products-list',
+          itemTemplateName: 'product-item',
+          navigationIndex: 1,
+        },
+        { id: pageId('cart'), websiteId, path: '/cart', title: 'Cart', pageType: 200, kind: 'system', templateName: 'cart' },
+        { id: pageId('checkout'), websiteId, path: '/checkout', title: 'Checkout', pageType: 201, kind: 'system', templateName: 'checkout' },
+      ]);
+      await tx.insert(siteNavigation).values([
+        { websiteId, fieldName: 'mainNav', items: [{ collectionId: pageId('home') }, { collectionId: pageId('shop') }] },
+        { websiteId, fieldName: 'secondaryNav', items: [] },
+      ]);
+      await tx.insert(siteHeaderFooter).values({
+        websiteId,
+        header: { siteTitle: title, logoUrl: '', logoAlt: '', navigationPlacement: 'right', showCartLink: true, announcement: '' },
+        footer: { content: { sections: [] }, showNavigation: true, copyright: `© ${title}` },
+      });
+      await createMember(tx, { websiteId, email, password: input.password, roles: ['owner'] });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('slug', siteMessages.slugTaken);
+    throw err;
+  }
+  const url = `${protocol}://${host}/`;
+  return { websiteId, slug, host, url, editorUrl: `${url}config` };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
