@@ -11,6 +11,7 @@ import { startPageTracking } from './tracking';
 import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
 import { enhanceSiteNav } from './site-nav';
+import { mountPopupOverlay } from './popup/popup';
 
 // The readable site-user cookie (`authenticated=true&siteUserId=…`) says a member is signed in.
 const signedIn = () => new URLSearchParams(readCookie('siteUser') ?? '').get('authenticated') === 'true';
@@ -25,6 +26,14 @@ enhanceProductPage(document, context);
 enhanceForms(document, context);
 enhanceAccountPages(document, context);
 startPageTracking(context);
+// Reading localStorage throws where the visitor blocks site data.
+mountPopupOverlay(document, (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+})());
 
 // The full cart and the checkout are pages of their own: their code loads only there.
 // A blog post's comment form, like and share links load only on posts.

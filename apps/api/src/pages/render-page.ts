@@ -1,6 +1,7 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
-import { documentReferences, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
+import { z } from 'zod';
+import { documentReferences, isSafeHref, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
@@ -302,6 +303,26 @@ function visitorContext(website: WebsiteRow, viewer: Viewer) {
   };
 }
 
+const PopupOverlaySettings = z.object({
+  enabled: z.literal(true),
+  version: z.number().int().min(0),
+  title: z.string().min(1).max(200),
+  body: z.string().max(1000).default(''),
+  action: z.object({ label: z.string().min(1).max(60), href: z.string().max(2000).refine(isSafeHref) }).optional(),
+  delaySeconds: z.number().int().min(0).max(120).default(5),
+  hideForDays: z.number().int().min(0).max(365).default(7),
+});
+
+/**
+ * The popup overlay (104), when the owner turned it on (website settings `popupOverlay`); never
+ * over a lock screen, an error, a refusal, the cart or checkout, where it would stand in the way.
+ */
+function popupOverlayContext(website: WebsiteRow, resolved: Resolved) {
+  if (resolved.status !== 200 || [200, 201, 205].includes(resolved.pageType)) return undefined;
+  const parsed = PopupOverlaySettings.safeParse((website.settings as { popupOverlay?: unknown }).popupOverlay);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
 function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown, viewer: Viewer) {
   const item = resolved.extra.item;
@@ -392,6 +413,7 @@ export async function renderPage(
     collection,
     // A locked site shows nothing of itself, not even its menu.
     navigation: { items: resolved.pageType === PAGE_TYPE.lockScreen && !resolved.page ? [] : visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id) },
+    popupOverlay: popupOverlayContext(website, resolved),
     // Lock screens, refusals and errors are not pages to index.
     noindex: resolved.status >= 400 || undefined,
     header: chrome.header,
