@@ -4,7 +4,8 @@ import { databaseTargets } from '../../test/databases';
 import type { DatabaseHandle } from '../db/client';
 import { siteVersions, variants } from '../db/schema';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
-import { changeFeedFor, SiteVersionStore, type ChangeFeed, type ChangeFeedHandlers } from './site-versions';
+import postgres from 'postgres';
+import { changeFeedFor, LISTEN_APPLICATION_NAME, postgresChangeFeed, SiteVersionStore, type ChangeFeed, type ChangeFeedHandlers } from './site-versions';
 
 /** A feed the test drives by hand: what the store does when notices come, stop, or resume. */
 function handFeed(): ChangeFeed & { handlers: ChangeFeedHandlers } {
@@ -117,5 +118,47 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
     await new Promise((r) => setTimeout(r, 50));
     expect(told).toEqual([site]);
     await feed.stop();
+  });
+
+  it.runIf(target.name === 'postgres')('reads per request while its listening connection is gone, and listens again on its own', async () => {
+    const url = (database.connection as { url: string }).url;
+    const events: string[] = [];
+    const feed = postgresChangeFeed(url);
+    const store = new SiteVersionStore(database.db, {
+      start: (h) =>
+        feed.start({
+          changed: (s) => h.changed(s),
+          ready: () => (events.push('ready'), h.ready()),
+          lost: () => (events.push('lost'), h.lost()),
+        }),
+      stop: () => feed.stop(),
+    });
+    const waitFor = async (what: () => boolean) => {
+      const start = performance.now();
+      while (!what()) {
+        if (performance.now() - start > 5000) throw new Error(`waited 5 s; events: ${events.join(', ')}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await waitFor(() => store.trusted);
+    await store.get(site);
+
+    // The server ends the listening session (a restart, a failover, an idle-session killer).
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTEN_APPLICATION_NAME} and datname = current_database()`;
+    await waitFor(() => events.includes('lost'));
+    expect(store.trusted).toBe(false);
+    await bumpUntold();
+    expect((await store.get(site)).catalog).toBe((await stored()).catalog);
+
+    await waitFor(() => store.trusted);
+    expect(events.filter((e) => e === 'ready')).toHaveLength(2);
+    // Listening again: a commit is told once more.
+    await store.get(site);
+    await database.db.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} + 1` }).where(eq(variants.sku, 'TOTE-SAND'));
+    await waitFor(() => store.get(site) instanceof Promise);
+    expect((await store.get(site)).catalog).toBe((await stored()).catalog);
+    await admin.end({ timeout: 1 });
+    await store.stop();
   });
 });
