@@ -37,6 +37,7 @@ import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
 import { registerFontFiles } from './editor/site-styles/font-files';
 import { registerStoreAdminRoutes } from './store-admin/routes';
+import { registerMultilingualRoutes } from './multilingual/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
 import { registerAnalyticsRoutes } from './analytics/routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEditorRoutes(app, { db: options.database.db, stylesheets: () => assets().css });
   registerFontFiles(app);
   registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders });
+  registerMultilingualRoutes(app, { db: options.database.db });
   registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy });
   registerAnalyticsRoutes(app, { db: options.database.db });
   registerBlogRoutes(app, { db: options.database.db });

@@ -260,3 +260,4 @@ export {
   type CollectionItemView,
 } from './collections/collection-items';
 export { splitEvents, nextEventChange, eventAddress, eventIcs, type TimedEvent, type CalendarEvent } from './collections/events';
+export * from './multilingual/index';

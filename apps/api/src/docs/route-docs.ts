@@ -10,6 +10,7 @@ import { mailingListRouteDocs } from '../mailing-lists/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
 import { siteRouteDocs } from '../sites/routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
+import { multilingualRouteDocs } from '../multilingual/routes';
 import { trackingRouteDocs } from '../tracking/routes';
 import type { RouteDocs } from './openapi';
 
@@ -28,5 +29,5 @@ const misc: RouteDocs = {
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs, ...collectionRouteDocs, ...siteRouteDocs };
+  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...multilingualRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs, ...collectionRouteDocs, ...siteRouteDocs };
 }

@@ -40,9 +40,11 @@ const restockMessages = {
  * storefront reveals the one matching the shopper's selection).
  */
 export function productMerchandisingContext(items: readonly ProductItem[], stored: MerchandisingSettings = {}) {
-  const s = { ...defaults, ...stored };
+  const base = { ...defaults, ...stored };
   const context: Record<string, unknown> = {};
   for (const item of items) {
+    // A product's own choices win over the store's (the editor's merchandising options).
+    const s = { ...base, ...(item.merchandisingOverrides as MerchandisingSettings | undefined) };
     const variants = item.structuredContent.variants;
     const single = variants.length === 1;
     const limited = variants.filter((v) => !v.unlimited);

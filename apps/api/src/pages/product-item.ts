@@ -29,6 +29,9 @@ export function toProductItem(
     assetUrl: product.imageUrl ?? undefined,
     excerpt: product.excerpt,
     body: product.body,
+    /** Read by the page renderer (languages, merchandising) and removed before templates see the item. */
+    translations: details.translations as Record<string, { title?: string; excerpt?: string }> | undefined,
+    merchandisingOverrides: details.merchandising as Record<string, unknown> | undefined,
     structuredContent: {
       productType: product.productType,
       variantOptionOrdering: ordering,

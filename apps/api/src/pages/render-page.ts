@@ -22,6 +22,9 @@ import { isItemCollection } from '../collections/collection-store';
 import { resolveContentPath } from './content-routes';
 import { BrokenTemplateError } from './error-page';
 import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
+import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
+import { languagePath, splitLanguagePath, type SiteLanguage } from '@site/page-content';
+import { siteLanguages } from '../multilingual/settings';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
 
 export interface StorefrontAssets {
@@ -53,12 +56,12 @@ function compiledTemplate(key: string, version: string, source: string): Templat
   return template;
 }
 
-function websiteContext(website: WebsiteRow) {
+function websiteContext(website: WebsiteRow, language: string) {
   return {
     id: website.id,
     siteTitle: website.title,
     timeZone: website.timeZone,
-    language: website.locale,
+    language,
     baseUrl: '',
     // The share-button formatters read it from `website` (platform.md §3).
     shareButtonOptions: website.settings.shareButtonOptions,
@@ -324,7 +327,7 @@ function popupOverlayContext(website: WebsiteRow, resolved: Resolved) {
 }
 
 /** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
-function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown, viewer: Viewer) {
+function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown, viewer: Viewer, language: string) {
   const item = resolved.extra.item;
   return {
     websiteId: website.id,
@@ -339,11 +342,25 @@ function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchand
     items: (resolved.page?.collectionType === 'products' ? resolved.extra.items : resolved.extra.featuredProducts) ?? [],
     merchandising: merchandising ?? {},
     instalments: (website.settings as { instalments?: unknown }).instalments,
-    locale: website.locale,
+    locale: language,
   };
 }
 
 type ProductItems = Awaited<ReturnType<typeof loadProductItems>>;
+
+/** The translated product fields the page context holds, for the browser's copy. */
+const pick = (context: Record<string, unknown>) =>
+  Object.fromEntries((['items', 'featuredProducts', 'item'] as const).filter((k) => context[k] !== undefined).map((k) => [k, context[k]]));
+
+/** Links a resolution sends visitors to stay in their language. */
+function localizeResolved(resolved: Resolved, language: SiteLanguage | undefined): Resolved {
+  if (!language) return resolved;
+  return {
+    ...resolved,
+    location: resolved.location && languagePath(resolved.location, language),
+    folderPages: resolved.folderPages?.map((p) => ({ ...p, path: languagePath(p.path, language) })),
+  };
+}
 
 let folderIndexTemplate: Template | undefined;
 /** A folder's own URL, when it behaves as an index: a list of its pages. */
@@ -360,22 +377,26 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 export async function renderPage(
   db: Database,
   websiteId: string,
-  path: string,
+  requestedPath: string,
   query: Readonly<Record<string, string>>,
   assets: StorefrontAssets,
   viewer: Viewer = { member: false, now: new Date() },
 ): Promise<RenderedPage | undefined> {
   const website = await loadWebsite(db, websiteId);
   if (!website) return undefined;
-  const [allPages, sources, headerFooter, locks] = await Promise.all([
+  // `/fr/shop` is `/shop` in French when the site added French (the page cache keys by the whole path).
+  const added = siteLanguages(website.settings);
+  const { language, path } = splitLanguagePath(requestedPath, added);
+  const [storedPages, sources, headerFooter, locks] = await Promise.all([
     loadPages(db, websiteId),
     loadTemplateSources(db, websiteId),
     loadHeaderFooter(db, website),
     loadLocks(db, websiteId),
   ]);
+  const allPages = storedPages.map((p) => translatePage(p, language));
   withThemeTemplates(sources);
   const trees = await loadNavigation(db, websiteId, allPages);
-  let resolved = await resolvePath(db, website, allPages, path, query, viewer, trees);
+  let resolved = localizeResolved(await resolvePath(db, website, allPages, path, query, viewer, trees), language);
   const scopes = lockFor(locks, resolved.page?.id);
   if (scopes.length) {
     // Locked or unlocked, the answer depends on the visitor's cookie: never cached.
@@ -393,7 +414,8 @@ export async function renderPage(
   const errors: TemplateError[] = [...(resolved.renderErrors ?? [])];
   const blockData = await loadBlockRenderData(db, website, allPages, documents);
   const byId = new Map(allPages.map((p) => [p.id, p]));
-  const chrome = headerFooterContext(headerFooter, website, visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id), blockData, options);
+  const chrome = headerFooterContext(headerFooter, website, prefixNavigation(visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id), language), blockData, options);
+  const languages = languageContext(website, added, language, path, viewer.origin ?? '');
   errors.push(...chrome.errors);
   const collection: Record<string, unknown> | undefined = resolved.page && collectionContext(resolved.page);
   if (collection && resolved.document) {
@@ -406,13 +428,13 @@ export async function renderPage(
   }
 
   const context: Record<string, unknown> = {
-    website: websiteContext(website),
+    website: websiteContext(website, language ?? website.locale),
     websiteSettings: { ...website.settings, storeSettings: storeSettings(website) },
     pageType: resolved.pageType,
-    requestPath: path,
+    requestPath: requestedPath,
     collection,
     // A locked site shows nothing of itself, not even its menu.
-    navigation: { items: resolved.pageType === PAGE_TYPE.lockScreen && !resolved.page ? [] : visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id) },
+    navigation: { items: resolved.pageType === PAGE_TYPE.lockScreen && !resolved.page ? [] : prefixNavigation(visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id), language) },
     popupOverlay: popupOverlayContext(website, resolved),
     // Lock screens, refusals and errors are not pages to index.
     noindex: resolved.status >= 400 || undefined,
@@ -421,7 +443,8 @@ export async function renderPage(
     featureFlags: { useCLDRMoneyFormat: true },
     ...visitorContext(website, viewer),
     memberLink: memberLinkContext(website, viewer),
-    localizedStrings: {},
+    localizedStrings: languages.localizedStrings,
+    languageSwitcher: languages.switcher,
     ...resolved.extra,
   };
   const items = [
@@ -434,6 +457,12 @@ export async function renderPage(
     const settings = website.settings as { merchandising?: MerchandisingSettings };
     context.productMerchandisingContext = productMerchandisingContext(items, settings.merchandising);
   }
+  for (const key of ['items', 'featuredProducts'] as const) {
+    const list = context[key] as ProductItems | undefined;
+    if (Array.isArray(list)) context[key] = list.map((i) => (i.structuredContent ? translateItem(i, language) : i));
+  }
+  const shown = context.item as ProductItems[number] | undefined;
+  if (shown?.structuredContent) context.item = translateItem(shown, language);
 
   const renderNamed = (name: string, data: unknown): string => {
     const entry = sources.get(name);
@@ -453,7 +482,7 @@ export async function renderPage(
     if (broken?.length) throw new BrokenTemplateError(name, broken);
   }
   const mainContent = resolved.mainHtml ?? renderNamed(resolved.templateName, context);
-  const item = resolved.extra.item as Parameters<typeof seoContext>[0]['item'];
+  const item = context.item as Parameters<typeof seoContext>[0]['item'];
   const html = renderNamed('site', {
     ...context,
     mainContent,
@@ -462,14 +491,15 @@ export async function renderPage(
       page: resolved.page,
       item,
       itemKind: resolved.itemKind,
-      path,
+      path: requestedPath,
       origin: viewer.origin ?? '',
       fallbackDescription: allPages.find((p) => p.path === '/')?.description ?? '',
     }),
-    breadcrumbs: resolved.status === 200 ? breadcrumbs(resolved.page, item) : undefined,
+    breadcrumbs: resolved.status === 200 ? breadcrumbs(resolved.page, item)?.map((c) => (c.fullUrl === item?.fullUrl ? c : { ...c, fullUrl: languagePath(c.fullUrl, language) })) : undefined,
+    alternates: languages.alternates,
     siteStylesCss: siteStylesCss(website.settings.siteStyles),
     storefrontAssets: assets,
-    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, resolved, context.productMerchandisingContext, viewer))),
+    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, { ...resolved, extra: { ...resolved.extra, ...pick(context) } }, context.productMerchandisingContext, viewer, language ?? website.locale))),
   });
   return { status: resolved.status, html, context, errors, cache };
 }

@@ -1,5 +1,5 @@
 import { type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
-import { adminProductType } from '@site/commerce-core/admin';
+import { adminProductType, type ProductMerchandising } from '@site/commerce-core/admin';
 import type { products, variants } from '../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -22,7 +22,17 @@ export function toAdminVariant(v: VariantRow, currency: CurrencyCode) {
 }
 
 export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], currency: CurrencyCode) {
-  const details = p.details as { variantOptionOrdering?: string[]; subscriptionPlan?: SubscriptionPlan; customAddButtonText?: string };
+  const details = p.details as {
+    variantOptionOrdering?: string[];
+    subscriptionPlan?: SubscriptionPlan;
+    customAddButtonText?: string;
+    imageFileIds?: string[];
+    digitalFileId?: string;
+    additionalFieldsFormId?: string;
+    merchandising?: ProductMerchandising;
+    shipping?: Record<string, number>;
+    translations?: Record<string, { title?: string; excerpt?: string }>;
+  };
   return {
     id: p.id,
     collectionId: p.collectionId,
@@ -37,6 +47,12 @@ export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], curre
     variants: rows.map((v) => toAdminVariant(v, currency)),
     ...(details.subscriptionPlan && { subscriptionPlan: details.subscriptionPlan }),
     ...(details.customAddButtonText && { customAddButtonText: details.customAddButtonText }),
+    imageFileIds: details.imageFileIds ?? [],
+    ...(details.digitalFileId && { digitalFileId: details.digitalFileId }),
+    ...(details.additionalFieldsFormId && { additionalFieldsFormId: details.additionalFieldsFormId }),
+    ...(details.merchandising && { merchandising: details.merchandising }),
+    ...(details.shipping && { shipping: details.shipping }),
+    ...(details.translations && { translations: details.translations }),
     createdAt: p.createdAt.toISOString(),
   };
 }

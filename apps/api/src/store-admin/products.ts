@@ -4,7 +4,9 @@ import { ADMIN_PRODUCT_TYPES, adminMessages, type AdminProductSave, LOW_STOCK_UN
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { products, variants } from '../db/schema';
+import { files, forms, products, variants, websites } from '../db/schema';
+import { FILES_API } from '@site/page-content';
+import { siteLanguages } from '../multilingual/settings';
 import { EditorError } from '../editor/http';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
 import { toAdminProduct, type AdminProductView } from './product-view';
@@ -158,8 +160,11 @@ export async function saveProduct(
       ]);
     }
 
+    const references = await checkReferences(tx, websiteId, input);
+
     const fields = {
       collectionId: store.id,
+      imageUrl: references.imageUrl,
       urlId,
       title: input.title,
       excerpt: input.excerpt,
@@ -183,11 +188,62 @@ export async function saveProduct(
   });
 }
 
-/** Fields the editor does not manage yet (additional-fields form, express checkout) are kept. */
+/**
+ * Files, the form and the languages a product names must exist on this site, checked inside the
+ * save's transaction; the main image's address is kept on the row for listings.
+ */
+async function checkReferences(tx: Tx, websiteId: string, input: AdminProductSave): Promise<{ imageUrl: string | null }> {
+  const ids = [...new Set([...input.imageFileIds, ...(input.digitalFileId ? [input.digitalFileId] : [])])];
+  const found = ids.length
+    ? await tx.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, ids)))
+    : [];
+  const byId = new Map(found.map((f) => [f.id, f]));
+  input.imageFileIds.forEach((id, i) => {
+    if (!byId.has(id)) throw invalid(adminMessages.fileNotFound, ['imageFileIds', i]);
+  });
+  if (input.digitalFileId && !byId.has(input.digitalFileId)) throw invalid(adminMessages.fileNotFound, ['digitalFileId']);
+  if (input.additionalFieldsFormId) {
+    const [form] = await tx.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.id, input.additionalFieldsFormId)));
+    if (!form) throw invalid(adminMessages.formNotFound, ['additionalFieldsFormId']);
+  }
+  if (input.translations && Object.keys(input.translations).length) {
+    const [site] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+    const added = siteLanguages(site?.settings ?? {});
+    for (const language of Object.keys(input.translations)) {
+      if (!(added as string[]).includes(language)) throw invalid(adminMessages.unknownLanguage, ['translations', language]);
+    }
+  }
+  const main = input.imageFileIds[0] ? byId.get(input.imageFileIds[0]) : undefined;
+  return { imageUrl: main ? FILES_API.asset(main.id, main.name) : null };
+}
+
+/** Fields the editor does not manage (express checkout, a stored form copy) are kept. */
 function productDetails(current: Record<string, unknown>, input: AdminProductSave): Record<string, unknown> {
-  const { subscriptionPlan: _plan, customAddButtonText: _text, ...kept } = current;
+  const {
+    subscriptionPlan: _plan,
+    customAddButtonText: _text,
+    imageFileIds: _images,
+    digitalFileId: _file,
+    additionalFieldsFormId: _form,
+    merchandising: _merchandising,
+    shipping: _shipping,
+    translations: _translations,
+    ...kept
+  } = current;
+  const translations = Object.fromEntries(
+    Object.entries(input.translations ?? {}).flatMap(([language, t]) => {
+      const filled = Object.fromEntries(Object.entries(t).filter(([, v]) => v));
+      return Object.keys(filled).length ? [[language, filled]] : [];
+    }),
+  );
   return {
     ...kept,
+    imageFileIds: input.imageFileIds,
+    ...(input.digitalFileId && { digitalFileId: input.digitalFileId }),
+    ...(input.additionalFieldsFormId && { additionalFieldsFormId: input.additionalFieldsFormId }),
+    ...(input.merchandising && { merchandising: input.merchandising }),
+    ...(input.shipping && { shipping: input.shipping }),
+    ...(Object.keys(translations).length && { translations }),
     variantOptionOrdering: input.variantOptionOrdering,
     isSubscribable: input.subscriptionPlan !== undefined,
     ...(input.subscriptionPlan && { subscriptionPlan: input.subscriptionPlan }),

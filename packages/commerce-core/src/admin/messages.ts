@@ -40,5 +40,12 @@ export const adminMessages = {
   csvRowInvalid: 'Row {row}: {message}',
   csvExpected: 'Send the inventory as a CSV file (text/csv).',
   csvColumnsMissing: 'The file needs a SKU column and a Stock column.',
+  unknownLanguage: 'That language is not one of this site\'s languages.',
+  tooManyImages: 'A product can show at most 20 images.',
+  fileNotFound: 'That file is not in the file manager any more.',
+  fileOnlyForDigital: 'Only a digital product has a file to deliver.',
+  shippingOnlyForPhysical: 'Only a physical product has a weight and size.',
+  giftCardOneOption: 'A gift card has one option: its amount.',
+  formNotFound: 'That form no longer exists.',
   csvUnknownSku: 'no variant has the SKU "{sku}".',
 } as const;

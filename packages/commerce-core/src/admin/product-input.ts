@@ -42,6 +42,36 @@ export const AdminVariantSchema = /* @__PURE__ */ (() =>
     unlimited: z.boolean().default(false),
   }))();
 
+const fileId = () => z.string().min(1).max(200);
+
+/** Per-product merchandising (platform.md §3 merchandising context); unset fields follow the store's. */
+export const ProductMerchandisingSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    scarcityEnabled: z.boolean().optional(),
+    scarcityText: safe(200).optional(),
+    customSoldOutText: safe(50).optional(),
+    restockNotificationsEnabled: z.boolean().optional(),
+    mailingListSignUpEnabled: z.boolean().optional(),
+    mailingListOptInByDefault: z.boolean().optional(),
+  }))();
+export type ProductMerchandising = z.infer<typeof ProductMerchandisingSchema>;
+
+/** Weight in grams and box size in millimetres, for shipping rates by weight. */
+export const ShippingMeasuresSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    weightGrams: z.number().int().min(0).max(1_000_000).optional(),
+    lengthMm: z.number().int().min(0).max(100_000).optional(),
+    widthMm: z.number().int().min(0).max(100_000).optional(),
+    heightMm: z.number().int().min(0).max(100_000).optional(),
+  }))();
+
+/** A product's title and summary in the site's added languages (the server checks the site has them). */
+export const AdminProductTranslationsSchema = /* @__PURE__ */ (() =>
+  z.record(z.string().regex(/^[a-z]{2}$/, { message: adminMessages.unknownLanguage }), z.strictObject({ title: safe(200).optional(), excerpt: safe(5000).optional() })))();
+
+/** Most images a product shows. */
+export const MAX_PRODUCT_IMAGES = 20;
+
 /** Single-variant products: a digital download has one price, and so does a service here. */
 const SINGLE_VARIANT: readonly AdminProductType[] = ['digital'];
 
@@ -67,6 +97,15 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       subscriptionPlan: SubscriptionPlanSchema.optional(),
       /** The add button's own text instead of "Add To Cart". */
       customAddButtonText: safe(50).optional(),
+      /** Images from the file manager, the first one the main image. */
+      imageFileIds: z.array(fileId()).max(MAX_PRODUCT_IMAGES, { message: adminMessages.tooManyImages }).default([]),
+      /** A digital product's file to deliver (from the file manager); buyers get a download link. */
+      digitalFileId: fileId().optional(),
+      /** The additional-fields form shoppers fill in before adding to the cart. */
+      additionalFieldsFormId: z.string().min(1).max(200).optional(),
+      merchandising: ProductMerchandisingSchema.optional(),
+      shipping: ShippingMeasuresSchema.optional(),
+      translations: AdminProductTranslationsSchema.optional(),
     })
     .superRefine((p, ctx) => {
       const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
@@ -76,6 +115,12 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
         issue(fillMessage(adminMessages.singleVariantOnly, { productType: p.productType }), ['variants']);
       }
       if (p.subscriptionPlan && p.productType === 'giftCard') issue(adminMessages.giftCardNotSubscribable, ['subscriptionPlan']);
+      if (p.digitalFileId && p.productType !== 'digital') issue(adminMessages.fileOnlyForDigital, ['digitalFileId']);
+      if (p.shipping && p.productType !== 'physical') issue(adminMessages.shippingOnlyForPhysical, ['shipping']);
+      if (p.productType === 'giftCard') {
+        const options = p.variantOptionOrdering;
+        if (options.length > 1) issue(adminMessages.giftCardOneOption, ['variantOptionOrdering']);
+      }
       const skus = new Set<string>();
       const combos = new Set<string>();
       p.variants.forEach((v, i) => {

@@ -1,6 +1,6 @@
 import type { SubscriptionPlan } from '../subscriptions/schema';
 import type { AdminMoney } from './money-input';
-import type { AdminProductType } from './product-input';
+import type { AdminProductType, ProductMerchandising } from './product-input';
 import type { OrderStatus } from './orders';
 
 /** What the store admin calls answer (the API builds these; the editor and the kit read them). */
@@ -29,6 +29,12 @@ export interface AdminProduct {
   variants: AdminVariant[];
   subscriptionPlan?: SubscriptionPlan;
   customAddButtonText?: string;
+  imageFileIds: string[];
+  digitalFileId?: string;
+  additionalFieldsFormId?: string;
+  merchandising?: ProductMerchandising;
+  shipping?: { weightGrams?: number; lengthMm?: number; widthMm?: number; heightMm?: number };
+  translations?: Record<string, { title?: string; excerpt?: string }>;
   createdAt: string;
 }
 
