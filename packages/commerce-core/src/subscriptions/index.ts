@@ -1,2 +1,3 @@
+export * from './period';
 export * from './schema';
 export * from './wording';
