@@ -217,6 +217,39 @@ describe.each(targets)('store admin on $name', (target) => {
       }
     });
 
+    it('names files, forms and languages of this site only, and keeps merchandising and weight', async () => {
+      const digital = (over: Record<string, unknown>) =>
+        owner.call('POST', STORE_API.products, {
+          collectionId: storeId,
+          title: 'Poster file',
+          productType: 'digital',
+          variants: [{ sku: `DLF-${Math.random().toString(36).slice(2, 8)}`, price: usd('900'), unlimited: true }],
+          ...over,
+        });
+      const before = await countRows();
+      for (const [over, message] of [
+        [{ digitalFileId: 'file-nope' }, adminMessages.fileNotFound],
+        [{ imageFileIds: ['file-nope'] }, adminMessages.fileNotFound],
+        [{ additionalFieldsFormId: 'form-nope' }, adminMessages.formNotFound],
+        [{ translations: { fr: { title: 'Affiche' } } }, adminMessages.unknownLanguage],
+        [{ shipping: { weightGrams: 100 } }, adminMessages.shippingOnlyForPhysical],
+        [{ productType: 'service', digitalFileId: 'file-x' }, adminMessages.fileOnlyForDigital],
+      ] as const) {
+        const res = await digital(over);
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(res.json().error.message).toBe(message);
+      }
+      expect(await countRows()).toEqual(before);
+      const merchandising = { scarcityEnabled: false, customSoldOutText: 'Gone for now' };
+      const physicalRes = await owner.call('POST', STORE_API.products, physical(storeId, 'MER', { title: 'Merch print', merchandising, shipping: { weightGrams: 350, lengthMm: 400 } }));
+      expect(physicalRes.statusCode, physicalRes.body).toBe(201);
+      expect(physicalRes.json()).toMatchObject({ merchandising, shipping: { weightGrams: 350, lengthMm: 400 }, imageFileIds: [] });
+      const page = (await new Shopper(app).get('/prints/p/merch-print?format=json')).json();
+      expect(page.productMerchandisingContext[physicalRes.json().id]).toMatchObject({ scarcityEnabled: false, customSoldOutText: 'Gone for now' });
+      // Out of the way of the listing tests below.
+      expect((await owner.call('DELETE', `${STORE_API.product(physicalRes.json().id)}?version=${physicalRes.json().version}`)).statusCode).toBe(204);
+    });
+
     it('refuses bad input with a clear 4xx and saves nothing', async () => {
       const before = await countRows();
       const cases: [Record<string, unknown>, number, string][] = [
