@@ -30,6 +30,8 @@ const AutomationsScreen = lazyRouteComponent(
   'AutomationsScreen',
 );
 const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStylesScreen'), 'SiteStylesScreen');
+const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'FormsScreen');
+const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
@@ -76,6 +78,15 @@ const automationsRoute = createRoute({
   path: '/automations',
   component: AutomationsScreen,
 });
+const formsRoute = createRoute({ getParentRoute: () => root, path: '/forms', component: FormsScreen });
+const formEditorRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/forms/$formId',
+  component: function FormEditorRoute() {
+    const { formId } = formEditorRoute.useParams();
+    return <FormEditorScreen formId={formId} />;
+  },
+});
 const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
 
 const upgradeRoute = createRoute({
@@ -102,6 +113,8 @@ export const router = createRouter({
     orderRoute,
     mailingListsRoute,
     automationsRoute,
+    formsRoute,
+    formEditorRoute,
     analyticsRoute,
     upgradeRoute,
     websiteSubscriptionRoute,

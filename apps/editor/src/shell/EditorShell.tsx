@@ -53,6 +53,9 @@ export function EditorShell() {
           <Link to="/orders" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Orders
           </Link>
+          <Link to="/forms" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Forms
+          </Link>
           <Link to="/mailing-lists" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Mailing lists
           </Link>

@@ -67,6 +67,35 @@ describe('rendering blocks', () => {
     expect(renderBlock(block('product', { productId: 'gone' }), data).html).toContain('Choose a product');
   });
 
+  it('renders every field type of a form in the shape the storefront script reads', () => {
+    const fields = [
+      { id: 'head', type: 'section', title: 'About <you>', underline: true },
+      { id: 'mood', type: 'likert', title: 'Mood', options: ['Quick', 'Kind'] },
+      { id: 'addr', type: 'address', title: 'Address' },
+      { id: 'src', type: 'hidden', title: '', key: 'utm', value: 'direct' },
+      { id: 'tel', type: 'phone', title: 'Phone', showCountryCode: true },
+      { id: 'tip', type: 'currency', title: 'Tip', currencySymbol: '€' },
+      { id: 'pick', type: 'select', title: 'Pick', options: ['A', 'B'] },
+    ];
+    const data = {
+      products: new Map(),
+      collections: new Map(),
+      forms: new Map([['f', { name: 'Survey', fields, parsedDisclaimerMessage: '<b>We keep it</b>' }]]),
+    };
+    const { html, errors } = renderBlock(block('form', { formId: 'f', buttonLabel: 'Send' }), data);
+    expect(errors).toEqual([]);
+    expect(html).toContain('<h2 class="form-section-title underline">About &lt;you&gt;</h2>');
+    expect(html.match(/name="mood-1"/g)).toHaveLength(5);
+    expect(html.match(/name="mood-2"/g)).toHaveLength(5);
+    expect(html.match(/name="addr"/g)).toHaveLength(6);
+    expect(html.match(/name="tel"/g)).toHaveLength(4);
+    expect(html).not.toContain('name="src"');
+    expect(html).toContain('<span class="currency-symbol">€</span>');
+    expect(html).toContain('<option value="B">B</option>');
+    expect(html).toContain('&lt;b&gt;We keep it&lt;/b&gt;');
+    expect(html).toContain('>Send</button>');
+  });
+
   it('embeds YouTube through the privacy-enhanced player and plays files directly', () => {
     expect(renderBlock(block('video', { url: 'https://www.youtube.com/watch?v=abc' })).html).toContain(
       'src="https://www.youtube-nocookie.com/embed/abc"',

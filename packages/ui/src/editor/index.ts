@@ -18,3 +18,4 @@ export type { CodeEditorProps } from './code/CodeEditor';
 export * from './connections';
 export * from './analytics';
 export * from './site-styles';
+export * from './forms';

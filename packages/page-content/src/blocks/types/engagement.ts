@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { text } from '../../text';
 import { defineBlock } from '../define-block';
+import { FORM_FIELDS_TEMPLATE } from './form-fields';
 
 export const formBlock = defineBlock({
   type: 'form',
@@ -24,7 +25,9 @@ export const formBlock = defineBlock({
   },
   // The same markers as the contact page, so the storefront's form script validates and sends it.
   template:
-    '<div class="form-block site-form-block" data-site-form-block>{.section form}<form class="site-form" data-site-form data-form-id="{id|htmlattr}" data-form-model="{@|json|htmlattr}" novalidate>{.repeated section fields}{.equal? type "hidden"}{.or}<div class="form-field form-field-{type|htmlattr}" data-field-id="{id|htmlattr}" data-field-type="{type|htmlattr}"><p class="field-error" id="field-{id|htmlattr}-error" role="alert" hidden></p><label class="field-title" for="field-{id|htmlattr}">{title|htmltag}{.if required}<span class="field-required" aria-hidden="true"> *</span>{.end}</label>{.equal? type "textarea"}<textarea id="field-{id|htmlattr}" name="{id|htmlattr}" rows="5" aria-describedby="field-{id|htmlattr}-error"></textarea>{.or}<input id="field-{id|htmlattr}" name="{id|htmlattr}" type="{.equal? type "email"}email{.or}text{.end}" aria-describedby="field-{id|htmlattr}-error">{.end}</div>{.end}{.end}<button class="button button--primary button--medium" type="submit">{buttonLabel|htmltag}</button></form>{.or}<div class="block-empty">Choose a form to show</div>{.end}</div>',
+    '<div class="form-block site-form-block" data-site-form-block>{.section form}<form class="site-form" data-site-form data-form-id="{id|htmlattr}" data-form-model="{@|json|htmlattr}" novalidate>' +
+    FORM_FIELDS_TEMPLATE +
+    '{.section parsedDisclaimerMessage}<div class="form-disclaimer">{@|htmltag}</div>{.end}<p class="form-error" role="alert" hidden></p><button class="button button--primary button--medium form-submit" type="submit">{buttonLabel|htmltag}</button></form><div class="form-submission-message" tabindex="-1" hidden></div>{.or}<div class="block-empty">Choose a form to show</div>{.end}</div>',
 });
 
 export const newsletterBlock = defineBlock({

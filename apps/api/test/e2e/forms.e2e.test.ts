@@ -1,0 +1,168 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FORMS_API } from '@site/forms';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
+import { verifyDelivery } from '../../src/webhooks/signature';
+import { hasChromium, launchChromium } from '../browser';
+import { startBuiltServer, type StartedServer } from '../server';
+
+/** Where to write screenshots of the screens (390 and 1280 px wide) when set. */
+const shots = process.env.E2E_SCREENSHOTS_DIR;
+
+/**
+ * The owner builds a form with a likert, an address and a hidden field, puts it on a page; a
+ * visitor submits it; the owner reads the submission and exports CSV; a webhook registered to a
+ * local receiver gets the signed form-submitted event.
+ */
+describe.skipIf(!hasChromium)('the form editor end to end in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let owner: Page;
+  let receiver: Server;
+  let receiverUrl: string;
+  let formId = '';
+  let secret = '';
+  const deliveries: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const pageErrors: string[] = [];
+
+  const shoot = async (page: Page, name: string) => {
+    if (!shots) return;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        deliveries.push({ headers: req.headers, body });
+        res.statusCode = 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    server = await startBuiltServer();
+    browser = await launchChromium();
+    owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    owner.on('pageerror', (e) => pageErrors.push(e.message));
+    owner.setDefaultTimeout(10_000);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  const addField = async (type: string) => {
+    await owner.getByLabel('Field type').selectOption({ label: type });
+    await owner.getByRole('button', { name: 'Add field' }).click();
+  };
+
+  it('signs the owner in and creates a form', async () => {
+    await owner.goto(server.url + '/config');
+    await owner.getByLabel('Email').fill(DEMO_OWNER.email);
+    await owner.getByLabel('Password').fill(DEMO_OWNER.password);
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.getByRole('link', { name: 'Forms', exact: true }).click();
+    await owner.getByLabel('New form').fill('Visitor survey');
+    await owner.getByRole('button', { name: 'Create form' }).click();
+    await owner.waitForURL(/\/config\/forms\/[^/]+$/);
+    formId = decodeURIComponent(owner.url().split('/').pop()!);
+    await owner.getByRole('heading', { name: 'Visitor survey' }).waitFor();
+  });
+
+  it('builds the form with an email, a likert, an address and a hidden field, refusing bad input', async () => {
+    await addField('Email');
+    await owner.getByLabel('Required').check();
+    await addField('Likert scale');
+    await owner.getByLabel('Title').fill('How was your visit?');
+    await owner.getByLabel('Statements (one per line)').fill('');
+    await owner.getByRole('button', { name: 'Save form' }).click();
+    await expect.poll(() => owner.getByRole('alert').first().textContent()).toContain('Unable to update form');
+    await owner.getByLabel('Statements (one per line)').fill('Service was quick\nStaff were kind');
+    await addField('Address');
+    await addField('Hidden');
+    await owner.getByLabel('Key').fill('utm_source');
+    await owner.getByLabel('Value').fill('direct');
+    await owner.getByRole('button', { name: 'Save form' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await shoot(owner, 'form-editor');
+  });
+
+  it('registers a webhook for form submissions', async () => {
+    await owner.getByRole('link', { name: 'Automations' }).click();
+    await owner.getByLabel('Webhook URL').fill(receiverUrl);
+    await owner.getByLabel('Form submitted').check();
+    await owner.getByRole('button', { name: 'Add webhook' }).click();
+    await owner.getByText('1 Zap connected').waitFor();
+    secret = (await owner.getByRole('status').locator('code').first().textContent()) ?? '';
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('puts the form on a new page and publishes it', async () => {
+    await owner.getByRole('link', { name: 'Pages', exact: true }).click();
+    await owner.getByRole('button', { name: 'Add page' }).click();
+    await owner.getByLabel('Title').fill('Survey');
+    await owner.getByRole('button', { name: 'Create' }).click();
+    await owner.waitForURL(/\/config\/pages\/[^/]+$/);
+    await owner.getByRole('tab', { name: 'Add' }).click();
+    await owner.getByRole('button', { name: /^Form/ }).click();
+    await owner.getByLabel('Form', { exact: true }).selectOption({ label: 'Visitor survey' });
+    await owner.frameLocator('iframe.ed-preview__frame').locator('.form-field-likert').first().waitFor();
+    await owner.getByRole('button', { name: 'Publish' }).click();
+    await owner.locator('.ed-badge--published').waitFor();
+  });
+
+  it('lets a visitor submit it, with the form rules', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    visitor.on('pageerror', (e) => pageErrors.push(e.message));
+    await visitor.goto(server.url + '/survey?utm_source=newsletter');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await visitor.locator('.form-field-email .field-error:not([hidden])').waitFor();
+    await visitor.getByLabel('Email').fill('grace@example.com');
+    await visitor.locator('input[type=radio][name$="-1"][value="2"]').check();
+    await visitor.locator('input[type=radio][name$="-2"][value="1"]').check();
+    await visitor.getByLabel('Address Line 1').fill('1 Main St');
+    await visitor.getByLabel('City').fill('Springfield');
+    await visitor.getByLabel('Country').fill('US');
+    if (shots) await visitor.screenshot({ path: `${shots}/form-page-390.png`, fullPage: true });
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await visitor.locator('.form-submission-message:not([hidden])').waitFor();
+    await visitor.close();
+  });
+
+  it('shows the owner the submission with its form summary, and exports CSV', async () => {
+    await owner.getByRole('link', { name: 'Forms', exact: true }).click();
+    await owner.getByRole('link', { name: 'Visitor survey' }).click();
+    await owner.getByRole('cell', { name: 'grace@example.com' }).waitFor();
+    await owner.getByRole('row').nth(1).getByRole('button').click();
+    const detail = owner.getByRole('article', { name: 'Submission detail' });
+    await detail.getByText('Service was quick: Strongly Agree').waitFor();
+    await detail.getByText('Staff were kind: Agree').waitFor();
+    await detail.getByText('Springfield US').waitFor();
+    await detail.getByText('newsletter').waitFor();
+    await shoot(owner, 'form-submissions');
+
+    const csv = await owner.request.get(server.url + FORMS_API.submissionsCsv(formId));
+    expect(csv.status()).toBe(200);
+    const [header, row] = (await csv.text()).trimEnd().split('\r\n');
+    expect(header).toBe('Submitted,Page,Email,How was your visit?,Address,utm_source');
+    expect(row).toContain(',/survey,grace@example.com,Service was quick: Strongly Agree; Staff were kind: Agree,"1 Main St, Springfield US",newsletter');
+  });
+
+  it('delivered the signed form-submitted event to the local receiver', async () => {
+    await expect.poll(() => deliveries.length, { timeout: 20_000 }).toBe(1);
+    const [delivery] = deliveries;
+    const ok = verifyDelivery(secret, String(delivery!.headers['x-site-timestamp']), delivery!.body, String(delivery!.headers['x-site-signature']));
+    expect(ok).toBe(true);
+    expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'form.submitted', data: { formId, formName: 'Visitor survey', pagePath: '/survey' } });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+export { FormEditorPanel, type FormEditorPanelProps } from './FormEditorPanel';
+export { SubmissionsPanel, type SubmissionsPanelProps } from './SubmissionsPanel';
