@@ -261,3 +261,13 @@ export {
 } from './collections/collection-items';
 export { splitEvents, nextEventChange, eventAddress, eventIcs, type TimedEvent, type CalendarEvent } from './collections/events';
 export * from './multilingual/index';
+export {
+  DATASET_LIMITS,
+  chartMessages,
+  datasetSchema,
+  cellNumber,
+  truncateDataset,
+  datasetError,
+  type Dataset,
+} from './charts/dataset';
+export { chartView, niceTicks, CHART_TYPES, SERIES_COLOURS, type ChartType, type ChartView } from './charts/chart-svg';

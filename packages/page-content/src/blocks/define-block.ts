@@ -30,6 +30,8 @@ export type InspectorField =
     }
   | { key: string; label: string; kind: 'toggle' }
   | { key: string; label: string; kind: 'product' | 'collection' | 'form' }
+  /** A chart's dataset (rows, columns, series label); the editor's dataset editor edits it. */
+  | { key: string; label: string; kind: 'dataset' }
   /** A list of the site's; the editor's mailing-list panel edits it with its double opt-in flag. */
   | { key: string; label: string; kind: 'mailing-list'; doubleOptInKey: string }
   | {

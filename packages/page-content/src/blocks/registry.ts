@@ -9,6 +9,7 @@ import {
   spacerBlock,
   textBlock,
 } from './types/basic';
+import { chartBlock } from './types/chart';
 import { productBlock, summaryBlock } from './types/commerce';
 import { formBlock, newsletterBlock } from './types/engagement';
 import {
@@ -38,6 +39,7 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
   codeBlock,
   formBlock,
   newsletterBlock,
+  chartBlock,
   socialLinksBlock,
   accordionBlock,
   spacerBlock,

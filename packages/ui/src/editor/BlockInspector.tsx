@@ -1,4 +1,4 @@
-import { plainTextToHtml, type BlockDefinition, type InspectorField } from '@site/page-content';
+import { datasetSchema, plainTextToHtml, type BlockDefinition, type InspectorField } from '@site/page-content';
 import { lazy, Suspense, useId } from 'react';
 import type { CodeLanguage } from './code/codemirror';
 import { EditorIcon } from './EditorIcon';
@@ -10,6 +10,8 @@ const RichTextEditor = lazy(() =>
   import('./rich-text/RichTextEditor').then((m) => ({ default: m.RichTextEditor })),
 );
 const CodeEditor = lazy(() => import('./code/CodeEditor').then((m) => ({ default: m.CodeEditor })));
+// The table library comes with the first chart edited.
+const DatasetEditor = lazy(() => import('./charts/DatasetEditor').then((m) => ({ default: m.DatasetEditor })));
 
 export interface InspectorChoice {
   value: string;
@@ -275,6 +277,20 @@ function FieldControl({
     }
     case 'list':
       return <ListField field={field} value={value} onChange={onChange} />;
+    case 'dataset': {
+      const parsed = datasetSchema.safeParse(value ?? {});
+      return (
+        <fieldset className="ed-field">
+          <legend className="ed-field__label">{field.label}</legend>
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <DatasetEditor
+              value={parsed.success ? parsed.data : { seriesLabel: '', columns: [], rows: [] }}
+              onChange={onChange}
+            />
+          </Suspense>
+        </fieldset>
+      );
+    }
     case 'mailing-list':
       // Connecting a list needs the site's lists and a confirmation: MailingListPanel does it.
       return null;

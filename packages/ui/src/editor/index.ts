@@ -19,3 +19,5 @@ export * from './connections';
 export * from './analytics';
 export * from './site-styles';
 export * from './forms';
+// Type only: the dataset editor loads lazily from the block inspector.
+export type { DatasetEditorProps } from './charts/DatasetEditor';
