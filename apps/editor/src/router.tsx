@@ -32,6 +32,7 @@ const AutomationsScreen = lazyRouteComponent(
 const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStylesScreen'), 'SiteStylesScreen');
 const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'FormsScreen');
 const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
+const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
@@ -87,6 +88,7 @@ const formEditorRoute = createRoute({
     return <FormEditorScreen formId={formId} />;
   },
 });
+const tagsRoute = createRoute({ getParentRoute: () => root, path: '/tags', component: TagsScreen });
 const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
 
 const upgradeRoute = createRoute({
@@ -115,6 +117,7 @@ export const router = createRouter({
     automationsRoute,
     formsRoute,
     formEditorRoute,
+    tagsRoute,
     analyticsRoute,
     upgradeRoute,
     websiteSubscriptionRoute,

@@ -271,3 +271,20 @@ export {
   type Dataset,
 } from './charts/dataset';
 export { chartView, niceTicks, CHART_TYPES, SERIES_COLOURS, type ChartType, type ChartView } from './charts/chart-svg';
+export {
+  TAGS_API,
+  TAG_TYPES,
+  TAG_MAX_LENGTH,
+  tagMessages,
+  tagNameError,
+  sameTag,
+  createTagSchema,
+  renameTagSchema,
+  mergeTagsSchema,
+  removeTagsSchema,
+  tagQuerySchema,
+  filterTags,
+  mergeNames,
+  type TagType,
+  type TagView,
+} from './editor-api/tags-api';

@@ -14,9 +14,10 @@ const shots = process.env.E2E_SCREENSHOTS_DIR;
 /**
  * The owner builds a form with a likert, an address and a hidden field, puts it on a page; a
  * visitor submits it; the owner reads the submission and exports CSV; a webhook registered to a
- * local receiver gets the signed form-submitted event.
+ * local receiver gets the signed form-submitted event. A chart block on the same page shows the
+ * dataset the owner typed, drawn on the server; a tag merged into another filters the blog list.
  */
-describe.skipIf(!hasChromium)('the form editor end to end in Chromium', () => {
+describe.skipIf(!hasChromium)('the form editor, the chart block and the tag manager end to end in Chromium', () => {
   let server: StartedServer;
   let browser: Browser;
   let owner: Page;
@@ -115,7 +116,31 @@ describe.skipIf(!hasChromium)('the form editor end to end in Chromium', () => {
     await owner.getByRole('tab', { name: 'Add' }).click();
     await owner.getByRole('button', { name: /^Form/ }).click();
     await owner.getByLabel('Form', { exact: true }).selectOption({ label: 'Visitor survey' });
-    await owner.frameLocator('iframe.ed-preview__frame').locator('.form-field-likert').first().waitFor();
+    const preview = owner.frameLocator('iframe.ed-preview__frame');
+    await preview.locator('.form-field-likert').first().waitFor();
+
+    // A chart block with a dataset the owner types, refused while empty or incomplete.
+    await owner.getByRole('tab', { name: 'Add' }).click();
+    await owner.getByRole('button', { name: /^Chart/ }).click();
+    await owner.getByRole('alert').filter({ hasText: 'Enter some data!' }).waitFor();
+    await owner.getByLabel('Series label').fill('Month');
+    await owner.getByRole('button', { name: 'Add column' }).click();
+    await owner.getByLabel('Column 1 name').fill('Visitors');
+    await owner.getByRole('button', { name: 'Add row' }).click();
+    await owner.getByRole('alert').filter({ hasText: 'One or more rows was missing data' }).waitFor();
+    await owner.getByLabel('Row 1 label').fill('May');
+    await owner.getByLabel('Row 1, Visitors').fill('120');
+    await owner.getByRole('button', { name: 'Add row' }).click();
+    await owner.getByLabel('Row 2 label').fill('June');
+    await owner.getByLabel('Row 2, Visitors').fill('180');
+    await expect.poll(() => preview.locator('.chart-block svg rect').count()).toBe(2);
+    if (shots) {
+      for (const width of [390, 1280]) {
+        await owner.setViewportSize({ width, height: 900 });
+        await owner.screenshot({ path: `${shots}/chart-editor-${width}.png`, fullPage: true });
+      }
+      await owner.setViewportSize({ width: 1280, height: 900 });
+    }
     await owner.getByRole('button', { name: 'Publish' }).click();
     await owner.locator('.ed-badge--published').waitFor();
   });
@@ -124,6 +149,11 @@ describe.skipIf(!hasChromium)('the form editor end to end in Chromium', () => {
     const visitor = await browser.newPage({ viewport: { width: 390, height: 900 } });
     visitor.on('pageerror', (e) => pageErrors.push(e.message));
     await visitor.goto(server.url + '/survey?utm_source=newsletter');
+    // The chart is drawn on the server: an image with its name, two bars and the data table.
+    const chart = visitor.locator('figure.chart-block');
+    expect(await chart.locator('svg[role="img"] rect').count()).toBe(2);
+    expect(await chart.locator('svg').getAttribute('aria-label')).toContain('bar chart of Visitors for 2 rows, from 120 to 180');
+    expect(await chart.getByRole('rowheader', { name: 'June', includeHidden: true }).count()).toBe(1);
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await visitor.locator('.form-field-email .field-error:not([hidden])').waitFor();
     await visitor.getByLabel('Email').fill('grace@example.com');
@@ -132,7 +162,11 @@ describe.skipIf(!hasChromium)('the form editor end to end in Chromium', () => {
     await visitor.getByLabel('Address Line 1').fill('1 Main St');
     await visitor.getByLabel('City').fill('Springfield');
     await visitor.getByLabel('Country').fill('US');
-    if (shots) await visitor.screenshot({ path: `${shots}/form-page-390.png`, fullPage: true });
+    if (shots) {
+      await visitor.screenshot({ path: `${shots}/form-page-390.png`, fullPage: true });
+      await visitor.setViewportSize({ width: 1280, height: 900 });
+      await visitor.screenshot({ path: `${shots}/form-page-1280.png`, fullPage: true });
+    }
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await visitor.locator('.form-submission-message:not([hidden])').waitFor();
     await visitor.close();
@@ -155,6 +189,29 @@ describe.skipIf(!hasChromium)('the form editor end to end in Chromium', () => {
     const [header, row] = (await csv.text()).trimEnd().split('\r\n');
     expect(header).toBe('Submitted,Page,Email,How was your visit?,Address,utm_source');
     expect(row).toContain(',/survey,grace@example.com,Service was quick: Strongly Agree; Staff were kind: Agree,"1 Main St, Springfield US",newsletter');
+  });
+
+  it('merges a tag into another, and the blog list filters by it', async () => {
+    await owner.getByRole('link', { name: 'Tags', exact: true }).click();
+    const tags = owner.getByRole('region', { name: 'Tags' });
+    await tags.getByLabel('New tag').fill('x'.repeat(51));
+    await tags.getByRole('button', { name: 'Add tag' }).click();
+    await tags.getByRole('alert').filter({ hasText: 'A tag can be at most 50 characters' }).waitFor();
+    await tags.getByLabel('Select workshop').check();
+    await tags.getByLabel('Merge 1 into').selectOption('paper');
+    await tags.getByRole('button', { name: 'Merge' }).click();
+    await tags.getByLabel('Select workshop').waitFor({ state: 'detached' });
+    await tags.getByText('2 posts').first().waitFor();
+    await shoot(owner, 'tags');
+    const visitor = await browser.newPage();
+    await visitor.goto(server.url + '/journal?tag=paper');
+    const titles = await visitor.locator('main').textContent();
+    expect(titles).toContain('A Saturday bookbinding class');
+    expect(titles).toContain('Paper that takes ink');
+    expect(titles).not.toContain('Caring for waxed canvas');
+    await visitor.goto(server.url + '/journal?tag=workshop');
+    expect(await visitor.locator('main').textContent()).not.toContain('A Saturday bookbinding class');
+    await visitor.close();
   });
 
   it('delivered the signed form-submitted event to the local receiver', async () => {

@@ -56,6 +56,9 @@ export function EditorShell() {
           <Link to="/forms" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Forms
           </Link>
+          <Link to="/tags" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Tags
+          </Link>
           <Link to="/mailing-lists" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Mailing lists
           </Link>

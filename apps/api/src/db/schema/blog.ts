@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { pages, websites } from './site';
 
@@ -50,4 +51,21 @@ export const blogComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('blog_comments_post').on(t.postId, t.status)],
+);
+
+/**
+ * The tags and categories the manager knows, so one exists before any post carries it. Posts keep
+ * their names in `tags` / `categories`; the manager's rename, merge and remove rewrite both.
+ */
+export const blogTags = pgTable(
+  'blog_tags',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'tag' | 'category'>().notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blog_tags_name').on(t.websiteId, t.type, sql`lower(${t.name})`)],
 );
