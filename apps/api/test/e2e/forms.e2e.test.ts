@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('the form editor, the chart block and the tag mana
     owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     owner.on('pageerror', (e) => pageErrors.push(e.message));
     owner.setDefaultTimeout(10_000);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     owner.on('pageerror', (e) => pageErrors.push(e.message));
     // A step that cannot happen fails with its own locator, not as a test timeout.
     owner.setDefaultTimeout(10_000);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

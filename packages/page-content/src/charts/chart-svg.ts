@@ -20,7 +20,9 @@ export function niceTicks(min: number, max: number): number[] {
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
   // Values too close together (or too tiny) for round steps: the range itself is the axis.
   if (!Number.isFinite(step) || step <= 0 || (hi - lo) / step > 10) return [lo, hi];
-  const first = Math.floor(lo / step) * step;
+  let first = Math.floor(lo / step) * step;
+  // lo / step can underflow to -0 for a value just below zero.
+  if (first > lo) first -= step;
   const ticks: number[] = [];
   for (let i = 0; i < 12; i++) {
     const t = first + i * step;
