@@ -129,12 +129,11 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProv
     scope.get(
       `${STORE}/orders.csv`,
       read,
-      handle(async (request, reply) =>
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="orders.csv"')
-          .send(await ordersCsv(db, request.site.websiteId, parse(OrderFilterQuery, request.query))),
-      ),
+      handle(async (request, reply) => {
+        // Built before the CSV headers are set: a refused query must still answer as JSON, not 500.
+        const csv = await ordersCsv(db, request.site.websiteId, parse(OrderFilterQuery, request.query));
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="orders.csv"').send(csv);
+      }),
     );
     scope.get(`${STORE}/orders/:id`, read, handle(async (request) => getOrder(db, request.site.websiteId, id(request))));
     scope.post(`${STORE}/orders/:id/fulfil`, write, handle(async (request) => fulfilOrder(db, request.site.websiteId, id(request), parse(FulfilOrderSchema, request.body), origin(request))));
