@@ -17,6 +17,9 @@ export interface ProductItem {
       price: number;
       onSale: boolean;
       salePrice: number;
+        /** The same amounts as decimal strings in the store currency (the server's money shape). */
+        priceMoney: { value: string; currency: string };
+        salePriceMoney: { value: string; currency: string };
     }[];
     [key: string]: unknown;
   };

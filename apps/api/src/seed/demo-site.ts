@@ -71,6 +71,7 @@ const catalogue: SeedProduct[] = [
       { sku: 'SHIRT-M-BLUE', attributes: { Size: 'M', Color: 'Blue' }, price: 12000, stock: 5 },
       { sku: 'SHIRT-L-BLUE', attributes: { Size: 'L', Color: 'Blue' }, price: 12500, stock: 2 },
       { sku: 'SHIRT-M-RUST', attributes: { Size: 'M', Color: 'Rust' }, price: 12000, stock: 4 },
+      { sku: 'SHIRT-S-RUST', attributes: { Size: 'S', Color: 'Rust' }, price: 12000, stock: 0 },
     ],
     details: { variantOptionOrdering: ['Size', 'Color'] },
   },

@@ -108,17 +108,32 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
     host.className = 'sqs-add-to-cart-host';
     wrapper.replaceChildren(host);
     const kind = kindOf(item);
-    createRoot(host).render(
-      <AddToCartButton
-        label={label}
-        kind={kind}
-        soldOut={isSoldOut(item)}
-        formMode={usesFormMode(item)}
-        onAdd={onAdd}
-        onNavigate={(r) => {
-          if (r.navigateTo) window.location.assign(r.navigateTo);
-        }}
-      />,
-    );
+    const root = createRoot(host);
+    // A chosen variant with no stock left (or a combination that does not exist) cannot be added.
+    const unavailable = () => {
+      const selection = readSelection(block);
+      const variants = item.structuredContent.variants;
+      const options = variants.length > 1 ? Object.keys(variants[0]?.attributes ?? {}) : [];
+      if (options.length === 0 || options.some((name) => !selection[name])) return false;
+      const variant = findVariant(item, selection) as { unlimited?: boolean; qtyInStock?: number } | undefined;
+      return !variant || (!variant.unlimited && (variant.qtyInStock ?? 0) <= 0);
+    };
+    const render = () =>
+      root.render(
+        <AddToCartButton
+          label={label}
+          kind={kind}
+          soldOut={isSoldOut(item) || unavailable()}
+          formMode={usesFormMode(item)}
+          onAdd={onAdd}
+          onNavigate={(r) => {
+            if (r.navigateTo) window.location.assign(r.navigateTo);
+          }}
+        />,
+      );
+    render();
+    block.addEventListener('change', (event) => {
+      if (event.target instanceof HTMLSelectElement && event.target.dataset.variantOptionName) render();
+    });
   }
 }

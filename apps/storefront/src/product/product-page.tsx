@@ -44,6 +44,17 @@ function mountVisibleRestocks(block: Element, item: ProductItem, context: PageCo
     });
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The chosen variant's price; on sale, the sale price and the original struck through (screen readers hear which is which). */
+function variantPriceHtml(v: Variant, context: PageContext): string {
+  const currency = isCurrencyCode(context.storeCurrency) ? context.storeCurrency : 'USD';
+  // The decimal amounts the server sends, so zero- and three-decimal currencies come out right.
+  const format = (money: { value: string }) => escapeHtml(new Intl.NumberFormat(context.locale || 'en-US', { style: 'currency', currency }).format(Number(money.value)));
+  if (!v.onSale) return `<span class="product-price__amount">${format(v.priceMoney)}</span>`;
+  return `<span class="product-price__amount product-price__amount--sale"><span class="visually-hidden">Sale price: </span>${format(v.salePriceMoney)}</span> <s class="product-price__original"><span class="visually-hidden">Original price: </span>${format(v.priceMoney)}</s>`;
+}
+
 function Instalments({ context, priceCents }: { context: PageContext; priceCents: number }) {
   const settings = context.instalments!;
   const [content, setContent] = useState<InstalmentModalContent>({ state: 'loading' });
@@ -104,10 +115,13 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
     renderPill(current());
   }
 
+  const priceHost = block.querySelector<HTMLElement>('.product-price');
+  const listedPrice = priceHost?.innerHTML ?? '';
   block.addEventListener('change', (event) => {
     if (!(event.target instanceof HTMLSelectElement) || !event.target.dataset.variantOptionName) return;
     const v = current();
     revealForVariant(block, v);
+    if (priceHost) priceHost.innerHTML = v ? variantPriceHtml(v, context) : listedPrice;
     mountVisibleRestocks(block, item, context);
     renderPill?.(v);
   });

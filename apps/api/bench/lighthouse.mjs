@@ -1,0 +1,62 @@
+// Lighthouse (mobile) on the pages of issue 13 against the built server on a fresh data folder:
+// `pnpm --filter @site/api lighthouse` after a build. Prints the four scores of each page; not
+// part of the test suite. LIGHTHOUSE_URL=<origin> audits a server that is already running.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PAGES = [
+  ['home', '/'],
+  ['shop', '/shop'],
+  ['product', '/shop/p/linen-shirt'],
+  ['cart', '/cart'],
+  ['blog post', '/journal/caring-for-waxed-canvas'],
+  ['search', '/search?q=canvas'],
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const TARGET = 95;
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-lighthouse-'));
+  const child = spawn(process.execPath, ['dist/main.js'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /running at (http:\/\/localhost:\d+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { url, stop: () => (child.kill(), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+const server = process.env.LIGHTHOUSE_URL ? { url: process.env.LIGHTHOUSE_URL, stop() {} } : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const rows = [];
+console.log(`${'page'.padEnd(10)} ${'path'.padEnd(36)} perf a11y best  seo`);
+try {
+  for (const [name, path] of PAGES) {
+    // Mobile form factor and throttling are Lighthouse's defaults.
+    const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const scores = CATEGORIES.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+    const failing = CATEGORIES.flatMap((c) =>
+      Object.values(result.lhr.audits).length && result.lhr.categories[c]
+        ? result.lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && (result.lhr.audits[r.id].score ?? 1) < 0.9).map((r) => r.id)
+        : [],
+    );
+    rows.push({ name, path, scores, failing });
+    console.log(`${name.padEnd(10)} ${path.padEnd(36)} ${scores.map((s) => String(s).padStart(4)).join('')}${failing.length ? `   below 0.9: ${failing.join(', ')}` : ''}`);
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+const missed = rows.filter((r) => r.scores.some((s) => s < TARGET));
+console.log(missed.length ? `Below ${TARGET}: ${missed.map((r) => r.name).join(', ')}` : `Every page scores at least ${TARGET} in all four categories.`);
