@@ -60,7 +60,7 @@ describe.each(targets)('page rendering on $name', (target) => {
     const context = res.json();
     expect(context.pageType).toBe(50);
     expect(context.item.title).toBe('Linen Work Shirt');
-    expect(context.item.structuredContent.variants).toHaveLength(4);
+    expect(context.item.structuredContent.variants).toHaveLength(5);
     expect(context.item.structuredContent.variants[2]).toMatchObject({
       sku: 'SHIRT-L-BLUE',
       price: 12500,
