@@ -34,6 +34,7 @@ const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'For
 const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
 const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
+const LanguagesScreen = lazyRouteComponent(() => import('./languages/LanguagesScreen'), 'LanguagesScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
@@ -57,7 +58,11 @@ const headerFooter = createRoute({
   path: '/header-footer',
   component: HeaderFooterScreen,
 });
-const siteStylesRoute = createRoute({ getParentRoute: () => root, path: '/site-styles', component: SiteStylesScreen });
+const siteStylesRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/site-styles',
+  component: SiteStylesScreen,
+});
 const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
 const storeRoute = createRoute({ getParentRoute: () => root, path: '/store', component: StoreScreen });
 const ordersRoute = createRoute({ getParentRoute: () => root, path: '/orders', component: OrdersScreen });
@@ -91,6 +96,11 @@ const formEditorRoute = createRoute({
 const tagsRoute = createRoute({ getParentRoute: () => root, path: '/tags', component: TagsScreen });
 const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
 
+const languagesRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/languages',
+  component: LanguagesScreen,
+});
 const upgradeRoute = createRoute({
   getParentRoute: () => root,
   path: '/settings/billing/upgrade',
@@ -119,6 +129,7 @@ export const router = createRouter({
     formEditorRoute,
     tagsRoute,
     analyticsRoute,
+    languagesRoute,
     upgradeRoute,
     websiteSubscriptionRoute,
   ]),

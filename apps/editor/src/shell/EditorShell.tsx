@@ -68,6 +68,9 @@ export function EditorShell() {
           <Link to="/analytics" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Analytics
           </Link>
+          <Link to="/languages" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Languages
+          </Link>
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">

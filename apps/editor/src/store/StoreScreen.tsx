@@ -171,7 +171,12 @@ function Products({
     setEditing(undefined);
   };
   const onSave = (draft: ProductDraft) => {
-    const input = toProductSave(draft, { collectionId, currency, version: editing?.version });
+    const input = toProductSave(draft, {
+      collectionId,
+      currency,
+      version: editing?.version,
+      existing: editing ?? undefined,
+    });
     save.mutate({ id: editing?.id, input }, { onSuccess: close });
   };
   const issues = issuesByPath(save.error);

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@site/commerce-core';
-import type { AdminProductSave } from '@site/commerce-core/admin';
+import type { AdminProduct, AdminProductSave } from '@site/commerce-core/admin';
 import type { ProductDraft } from '@site/ui';
 
 /**
@@ -8,8 +8,10 @@ import type { ProductDraft } from '@site/ui';
  */
 export function toProductSave(
   draft: ProductDraft,
-  meta: { collectionId: string; currency: CurrencyCode; version?: number },
+  meta: { collectionId: string; currency: CurrencyCode; version?: number; existing?: AdminProduct },
 ): AdminProductSave {
+  // Fields the form does not show yet are sent back as loaded, so a save never drops them.
+  const kept = meta.existing;
   const money = (value: string) => ({ value: value.trim(), currency: meta.currency });
   return {
     collectionId: meta.collectionId,
@@ -19,6 +21,12 @@ export function toProductSave(
     productType: draft.productType,
     enabled: draft.enabled,
     variantOptionOrdering: draft.options,
+    imageFileIds: kept?.imageFileIds ?? [],
+    ...(kept?.digitalFileId && { digitalFileId: kept.digitalFileId }),
+    ...(kept?.additionalFieldsFormId && { additionalFieldsFormId: kept.additionalFieldsFormId }),
+    ...(kept?.merchandising && { merchandising: kept.merchandising }),
+    ...(kept?.shipping && { shipping: kept.shipping }),
+    ...(kept?.translations && { translations: kept.translations }),
     ...(draft.customAddButtonText.trim() && { customAddButtonText: draft.customAddButtonText.trim() }),
     ...(draft.subscription.enabled && {
       subscriptionPlan: {

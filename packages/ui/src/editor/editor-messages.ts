@@ -47,3 +47,14 @@ export const billingMessages = {
   currentPlan: 'Current plan',
   trial: 'Trial',
 } as const;
+
+/** The Languages screen (platform.md §7 multilingual calls). */
+export const languageMessages = {
+  title: 'Languages',
+  siteLanguage: (name: string) => `Site language: ${name}`,
+  added: 'Languages visitors can choose (each at /code/…)',
+  save: 'Save languages',
+  saved: 'Languages saved',
+  disconnect: 'Stop serving other languages',
+  disconnected: 'Only the site language is served now. Translations are kept.',
+} as const;

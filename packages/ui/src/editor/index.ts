@@ -6,7 +6,7 @@ export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFa
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
 export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
-export { billingMessages, editorMessages } from './editor-messages';
+export { billingMessages, editorMessages, languageMessages } from './editor-messages';
 export * from './files';
 export { EditorIcon, type EditorIconName } from './EditorIcon';
 export * from './store';
