@@ -27,7 +27,6 @@ export function TagManagerPanel({ tagType, tags, onCreate, onRename, onMerge, on
   const [selected, setSelected] = useState<string[]>([]);
   const [into, setInto] = useState('');
   const [problem, setProblem] = useState<string>();
-  const label = tagType === 'tag' ? 'Tag' : 'Category';
   const plural = tagType === 'tag' ? 'tags' : 'categories';
   const shown = filterTags(tags, filter);
 
