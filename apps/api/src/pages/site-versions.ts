@@ -139,41 +139,59 @@ export class SiteVersionStore {
 }
 
 const RETRY_MS = { first: 100, max: 5000 };
+/** How often the listening connection must answer, and how long it may take, before it counts as lost. */
+export const HEARTBEAT_MS = 2000;
+/** How the listening session names itself in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'site-versions-listen';
 
 /**
- * LISTEN on a connection of its own (a pooled one would lose it on release). postgres.js
- * reconnects when the next query is sent, so a closed connection is retried with a growing pause.
+ * LISTEN on a connection of its own (a pooled one would lose it on release). A closed connection,
+ * or one that leaves a heartbeat unanswered (a network that drops packets never closes it), counts
+ * as lost: it is ended and a new one listens after a growing pause.
  */
 export function postgresChangeFeed(url: string): ChangeFeed {
   let handlers: ChangeFeedHandlers | undefined;
   let stopped = false;
   let pause = RETRY_MS.first;
   let timer: NodeJS.Timeout | undefined;
-  // `onnotify` is how postgres.js's own `listen` hears notices; its types leave it out.
-  const options: postgres.Options<Record<string, never>> & { onnotify(channel: string, payload: string): void } = {
-    max: 1,
-    idle_timeout: 0,
-    max_lifetime: null,
-    fetch_types: false,
-    onnotice: () => {},
-    onnotify: (channel, payload) => {
-      if (channel === SITE_VERSIONS_CHANNEL) handlers?.changed(payload);
-    },
-    onclose: () => {
-      handlers?.lost();
-      retry();
-    },
+  let client: postgres.Sql | undefined;
+  let listening = false;
+
+  const drop = (which: postgres.Sql) => {
+    if (which !== client) return;
+    client = undefined;
+    listening = false;
+    handlers?.lost();
+    void which.end({ timeout: 0 }).catch(() => {});
+    retry();
   };
-  const client = postgres(url, options);
   const listen = async () => {
     timer = undefined;
     if (stopped) return;
+    // `onnotify` is how postgres.js's own `listen` hears notices; its types leave it out.
+    const options: postgres.Options<Record<string, never>> & { onnotify(channel: string, payload: string): void } = {
+      max: 1,
+      idle_timeout: 0,
+      max_lifetime: null,
+      fetch_types: false,
+      connect_timeout: HEARTBEAT_MS / 1000,
+      connection: { application_name: LISTEN_APPLICATION_NAME },
+      onnotice: () => {},
+      onnotify: (channel, payload) => {
+        if (channel === SITE_VERSIONS_CHANNEL) handlers?.changed(payload);
+      },
+      onclose: () => drop(current),
+    };
+    const current = postgres(url, options);
+    client = current;
     try {
-      await client.unsafe(`listen ${SITE_VERSIONS_CHANNEL}`);
+      await current.unsafe(`listen ${SITE_VERSIONS_CHANNEL}`);
+      if (stopped || client !== current) return;
       pause = RETRY_MS.first;
-      if (!stopped) handlers?.ready();
+      listening = true;
+      handlers?.ready();
     } catch {
-      retry();
+      drop(current);
     }
   };
   const retry = () => {
@@ -182,6 +200,20 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     timer.unref();
     pause = Math.min(pause * 2, RETRY_MS.max);
   };
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (!current || !listening) return;
+    const late = setTimeout(() => drop(current), HEARTBEAT_MS);
+    current.unsafe('select 1').then(
+      () => clearTimeout(late),
+      () => {
+        clearTimeout(late);
+        drop(current);
+      },
+    );
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
   return {
     start(h) {
       handlers = h;
@@ -189,9 +221,12 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     },
     async stop() {
       stopped = true;
+      clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
       handlers?.lost();
-      await client.end({ timeout: 1 });
+      await current?.end({ timeout: 1 });
     },
   };
 }
