@@ -4,11 +4,10 @@ import {
   type ContentStatus,
   type PageSummary,
 } from '@site/page-content';
-import { ConfirmDialog } from '@site/ui';
+import { ConfirmDialog, LockPasswordField, lockChange } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useAccessLocks, useSetAccessLock, useUpdatePage } from '../api/queries';
-import { LockPasswordField, lockChange } from '../pages/LockPasswordField';
 
 export interface PageSettingsDialogProps {
   page: PageSummary;

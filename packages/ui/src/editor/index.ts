@@ -22,3 +22,4 @@ export * from './forms';
 // Type only: the dataset editor loads lazily from the block inspector.
 export type { DatasetEditorProps } from './charts/DatasetEditor';
 export { TagManagerPanel, type TagManagerPanelProps } from './tags/TagManagerPanel';
+export * from './access-lock';

@@ -1,5 +1,6 @@
 import { LOCK_PASSWORD } from '@site/page-content';
 import { useId } from 'react';
+import { accessLockMessages as m } from './access-lock-messages';
 
 export interface LockPasswordFieldProps {
   /** What the password protects, for the labels ("page", "site"). */
@@ -22,15 +23,15 @@ export function LockPasswordField({ what, locked, on, onToggle, password, onPass
   const id = useId();
   return (
     <fieldset className="ed-fieldset">
-      <legend className="ed-field__label">Password protection</legend>
+      <legend className="ed-field__label">{m.legend}</legend>
       <div className="ed-field ed-field--toggle">
         <input id={`${id}-on`} type="checkbox" checked={on} disabled={disabled} onChange={(e) => onToggle(e.target.checked)} />
-        <label htmlFor={`${id}-on`}>Visitors need a password to see this {what}</label>
+        <label htmlFor={`${id}-on`}>{m.toggle(what)}</label>
       </div>
       {on && (
         <div className="ed-field">
           <label className="ed-field__label" htmlFor={`${id}-password`}>
-            {locked ? 'New password' : 'Password'}
+            {locked ? m.newPassword : m.password}
           </label>
           <input
             id={`${id}-password`}
@@ -45,8 +46,8 @@ export function LockPasswordField({ what, locked, on, onToggle, password, onPass
             aria-invalid={error ? true : undefined}
           />
           <p className="ed-field__hint" id={`${id}-hint`}>
-            {locked ? 'A password is set. Leave this empty to keep it. ' : ''}
-            {LOCK_PASSWORD.min} to {LOCK_PASSWORD.max} characters. Visitors see a lock screen until they enter it.
+            {locked ? m.keepHint : ''}
+            {m.lengthHint}
           </p>
           {error && <p className="ed-field__error">{error}</p>}
         </div>

@@ -1,0 +1,3 @@
+export { LockPasswordField, lockChange, type LockPasswordFieldProps } from './LockPasswordField';
+export { SitePasswordDialog, type SitePasswordDialogProps } from './SitePasswordDialog';
+export { accessLockMessages } from './access-lock-messages';
