@@ -6,6 +6,7 @@ const usd = (value: string) => ({ value, currency: 'USD' as const });
 export const sampleProducts: AdminProduct[] = [
   {
     id: 'p1',
+    imageFileIds: [],
     collectionId: 'prints',
     title: 'Harbour at dawn',
     urlId: 'harbour-at-dawn',
@@ -58,6 +59,7 @@ export const sampleProducts: AdminProduct[] = [
   },
   {
     id: 'p2',
+    imageFileIds: [],
     collectionId: 'prints',
     title: 'Print pack (download)',
     urlId: 'print-pack',
