@@ -14,6 +14,7 @@ import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
 import { createMemoryLoginGuard, createRedisLoginGuard, type LoginGuard } from './site-users/login-guard';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
+import { startRenewals } from './commerce/renewals';
 import type { DatabaseHandle } from './db/client';
 import { registerApiDocs } from './docs/openapi';
 import { apiRouteDocs } from './docs/route-docs';
@@ -172,7 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (options.redis
       ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
       : createMemoryLoginGuard(giftCardLimits));
-  registerCheckoutRoutes(app, { db: options.database.db, paymentProviders, webhooks, giftCardGuard });
+  registerCheckoutRoutes(app, { db: options.database.db, paymentProviders, webhooks, giftCardGuard, jobs: options.jobs });
+  if (options.jobs) await startRenewals({ db: options.database.db, jobs: options.jobs, providers: paymentProviders });
   registerFormRoutes(app, { db: options.database.db, webhooks });
   registerFormEditorRoutes(app, { db: options.database.db });
   await registerFileRoutes(app, { db: options.database.db, ...options.files });

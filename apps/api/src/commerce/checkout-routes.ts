@@ -26,6 +26,8 @@ import { createCart, findCart } from './cart-store';
 import { assertStock, findPurchasable } from './catalog';
 import { defaultListId, subscribe, type Subscribed } from '../mailing-lists/subscriptions';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
+import type { JobQueue } from '../jobs';
+import { scheduleRenewals } from './renewals';
 import { findOrder, placeOrder } from './checkout';
 import { assertSendDate, GIFT_CARD_FIELDS_KEY, giftCardBalance, guardedCode, type GiftCardRecipient } from './gift-cards';
 import type { LoginGuard } from '../site-users/login-guard';
@@ -43,9 +45,11 @@ export interface CheckoutRouteOptions {
   webhooks?: WebhookDispatcher;
   /** Counts wrong gift-card codes per client (balance lookups and checkouts alike). */
   giftCardGuard: LoginGuard;
+  /** Schedules the first renewal of a subscription right after its checkout commits. */
+  jobs?: JobQueue;
 }
 
-export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProviders, webhooks, giftCardGuard }: CheckoutRouteOptions): void {
+export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProviders, webhooks, giftCardGuard, jobs }: CheckoutRouteOptions): void {
   app.post(
     '/api/commerce/checkout',
     { preHandler: requireCrumb },
@@ -65,6 +69,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProvid
       });
       // The visitor's own cart stays when they bought a subscription on its own.
       if (cart.kind === 'standard') clearCartCookies(reply);
+      if (cart.kind === 'subscription' && jobs) await scheduleRenewals(db, jobs, order.id);
       await webhooks?.emit(request.site.websiteId, 'order.placed', { orderId: order.id, orderNumber: order.orderNumber, grandTotalCents: order.grandTotalCents, currency: order.currency });
       return {
         order,

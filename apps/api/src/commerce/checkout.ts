@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkCheckoutMinimum, messages as commerceMessages, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
+import { billingDate, checkCheckoutMinimum, isCycleBilled, messages as commerceMessages, SubscriptionPlanSchema, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
 import { isValidEmail, messages as formMessages } from '@site/forms';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -139,7 +139,8 @@ export async function placeOrder(
         paymentReference: charge.reference,
         testMode: charge.testMode,
         accessToken,
-        subscriptionPlan: cart.kind === 'subscription' ? subscriptionPlanOf(catalog.items.get(entries[0]!.productId)) : null,
+        ...subscriptionFields(cart.kind === 'subscription' ? subscriptionPlanOf(catalog.items.get(entries[0]!.productId)) : null, options.now ?? new Date()),
+        paymentMethod: 'paymentMethod' in charge ? (charge.paymentMethod ?? null) : null,
       })
       .returning();
     await tx.insert(orderItems).values(
@@ -176,6 +177,18 @@ export async function placeOrder(
       currency,
     };
   });
+}
+
+/** The plan and, when it bills again, the first renewal date, counted from the purchase. */
+function subscriptionFields(plan: Record<string, unknown> | null, now: Date) {
+  if (!plan) return { subscriptionPlan: null };
+  const parsed = SubscriptionPlanSchema.safeParse(plan);
+  const renews = parsed.success && isCycleBilled(parsed.data.numBillingCycles, 1);
+  return {
+    subscriptionPlan: plan,
+    createdAt: now,
+    subscriptionNextBillingAt: renews ? billingDate(now, parsed.data.billingPeriod, 1) : null,
+  };
 }
 
 function subscriptionPlanOf(item: { structuredContent: { subscriptionPlan?: unknown } } | undefined): Record<string, unknown> | null {

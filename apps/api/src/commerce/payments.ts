@@ -13,7 +13,8 @@ export interface ChargeRequest {
 }
 
 export type ChargeResult =
-  | { ok: true; reference: string; testMode: boolean }
+  /** `paymentMethod`: a reusable token for the card, so subscription renewals can charge it again. */
+  | { ok: true; reference: string; testMode: boolean; paymentMethod?: string }
   | { ok: false; code: 'card_declined' | 'invalid_details'; message: string; field?: string };
 
 export interface RefundRequest {
@@ -26,9 +27,21 @@ export interface RefundRequest {
 
 export type RefundResult = { ok: true; reference: string } | { ok: false; message: string };
 
+/** A charge of a saved payment method without the shopper present (a subscription renewal). */
+export interface SavedChargeRequest {
+  amountCents: number;
+  currency: string;
+  orderId: string;
+  paymentMethod: string;
+  /** The same key for every attempt of one renewal, so a provider that supports it charges once. */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly id: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a token an earlier `charge` answered; providers without it cannot renew subscriptions. */
+  chargeSaved?(request: SavedChargeRequest): Promise<ChargeResult>;
   /** Gives back part or all of a charge; runs inside the refund's transaction like `charge`. */
   refund?(request: RefundRequest): Promise<RefundResult>;
 }
@@ -37,6 +50,8 @@ export interface PaymentProvider {
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
+  /** Pays at checkout, then every renewal of a subscription bought with it is declined. */
+  renewalsDecline: '4000000000000341',
 } as const;
 
 function luhnValid(digits: string): boolean {
@@ -84,7 +99,13 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()): P
       if (number === TEST_CARDS.declined) {
         return { ok: false, code: 'card_declined', field: 'cardNumber', message: 'Your card was declined.' };
       }
-      return { ok: true, reference: `test_${orderId}`, testMode: true };
+      const paymentMethod = number === TEST_CARDS.renewalsDecline ? 'test_pm_declines' : `test_pm_${number.slice(-4)}`;
+      return { ok: true, reference: `test_${orderId}`, testMode: true, paymentMethod };
+    },
+    async chargeSaved({ orderId, paymentMethod }) {
+      if (paymentMethod === 'test_pm_declines') return { ok: false, code: 'card_declined', message: 'Your card was declined.' };
+      if (!paymentMethod.startsWith('test_pm_')) return { ok: false, code: 'invalid_details', message: 'Unknown payment method.' };
+      return { ok: true, reference: `test_${orderId}`, testMode: true, paymentMethod };
     },
     async refund({ reference, amountCents }) {
       if (!reference.startsWith('test_')) return { ok: false, message: 'unknown charge' };

@@ -45,6 +45,7 @@ export interface EmailData {
     pageUrl?: string;
   };
   'newsletter-confirmation': { confirmUrl: string; listName?: string };
+  'subscription-paused': { orderNumber: string; productName: string; amount: string; attempts: number };
 }
 
 export type EmailKind = keyof EmailData;
@@ -58,4 +59,5 @@ export const EMAIL_KINDS = [
   'password-reset',
   'form-notification',
   'newsletter-confirmation',
+  'subscription-paused',
 ] as const satisfies readonly EmailKind[];

@@ -29,6 +29,11 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
     subject: 'Your Fieldnotes <Supply> & Co. order #1042 has shipped',
     shows: ['UPS', '1Z999', 'https://ups.test/1Z999', 'https://shop.test/orders/o1'],
   },
+  'subscription-paused': {
+    data: { orderNumber: '1042', productName: 'Coffee Club', amount: '$15.00', attempts: 4 },
+    subject: 'Your subscription to Coffee Club is paused',
+    shows: ['Coffee Club', '$15.00', '1042'],
+  },
   'restock-notice': {
     data: { productTitle: 'Canvas Tote', productName: 'Canvas Tote (Black)', productUrl: 'https://shop.test/shop/p/tote' },
     subject: 'Canvas Tote is back in stock',

@@ -125,6 +125,19 @@ export const orders = pgTable(
     subscriptionPlan: jsonb('subscription_plan').$type<Record<string, unknown>>(),
     /** The member stopped the subscription: no renewal after this. */
     subscriptionCancelledAt: timestamp('subscription_cancelled_at', { withTimezone: true }),
+    /** Billing cycles charged so far after the purchase (cycle 0); renewal n is cycle n. */
+    subscriptionCycle: integer('subscription_cycle').notNull().default(0),
+    /** When the next renewal is due; null once the plan ended or for one-off orders. */
+    subscriptionNextBillingAt: timestamp('subscription_next_billing_at', { withTimezone: true }),
+    /** Declined attempts of the due renewal; reset by a successful one. */
+    subscriptionFailedAttempts: integer('subscription_failed_attempts').notNull().default(0),
+    /** Renewals stopped after the payment method kept failing; the member was emailed. */
+    subscriptionPausedAt: timestamp('subscription_paused_at', { withTimezone: true }),
+    /** The provider's reusable token for the payment method, charged again by renewals. */
+    paymentMethod: text('payment_method'),
+    /** A renewal order: the subscription order it renews and its billing cycle (unique together). */
+    renewalOf: text('renewal_of'),
+    renewalCycle: integer('renewal_cycle'),
     /** The secret in the order-status link given to the shopper. */
     accessToken: text('access_token').notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
@@ -137,7 +150,13 @@ export const orders = pgTable(
     giftCardCents: integer('gift_card_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('orders_cart').on(t.cartId), index('orders_site').on(t.websiteId)],
+  (t) => [
+    uniqueIndex('orders_cart').on(t.cartId),
+    index('orders_site').on(t.websiteId),
+    // A renewal for one period is charged at most once: the order claims this key before the charge.
+    uniqueIndex('orders_renewal').on(t.renewalOf, t.renewalCycle),
+    index('orders_subscription_due').on(t.subscriptionNextBillingAt),
+  ],
 );
 
 export const orderItems = pgTable(
