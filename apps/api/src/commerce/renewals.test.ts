@@ -8,7 +8,9 @@ import { seedDemoSite } from '../seed/demo-site';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from './payments';
-import { RENEWAL_RETRY_LIMIT, renewSubscription } from './renewals';
+import { RENEWAL_JOB, RENEWAL_RETRY_LIMIT, renewSubscription } from './renewals';
+import { createJobQueue, type JobQueue } from '../jobs';
+import { eventually } from '../../test/eventually';
 
 const targets = await databaseTargets();
 
@@ -109,5 +111,44 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     expect(await renewSubscription(database.db, providers, sub.id, new Date(Date.now() + 400 * 86_400_000))).toBe('not-due');
     expect(charges).toBe(before);
     expect(await renewalsOf(sub.id)).toEqual([]);
+  });
+});
+
+describe.each(targets)('the renewal job on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let jobs: JobQueue;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    jobs = await createJobQueue(database, { retryDelaySeconds: 1, pollSeconds: 0.5 });
+    app = await buildApp({ database, writesPerMinute: 0, jobs });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await jobs?.stop();
+    await database?.close();
+  });
+
+  it('renews a due subscription once when its job is enqueued twice and run by the queue', async () => {
+    const shopper = new Shopper(app);
+    const cart = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 });
+    const res = await shopper.post('/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: ADDRESS, payment: TEST_CARD, cartToken: cart.json().cartToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const id: string = res.json().order.id;
+    // Make it due now, then enqueue it twice more: once keyed like the scheduler, once unkeyed.
+    await database.db.update(orders).set({ subscriptionNextBillingAt: new Date(Date.now() - 1000) }).where(eq(orders.id, id));
+    await jobs.enqueue(RENEWAL_JOB, { subscriptionId: id });
+    await jobs.enqueue(RENEWAL_JOB, { subscriptionId: id });
+    await eventually(async () => {
+      const renewals = await database.db.select().from(orders).where(eq(orders.renewalOf, id));
+      expect(renewals).toHaveLength(1);
+    }, 10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await database.db.select().from(orders).where(eq(orders.renewalOf, id))).toHaveLength(1);
+    const [sub] = await database.db.select().from(orders).where(eq(orders.id, id));
+    expect(sub!.subscriptionCycle).toBe(1);
+    expect(sub!.subscriptionNextBillingAt!.getTime()).toBeGreaterThan(Date.now());
   });
 });
