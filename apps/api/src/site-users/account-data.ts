@@ -103,6 +103,9 @@ export async function loadAccount(db: Database, websiteId: string, memberId: str
         plan: o.subscriptionPlan,
         total: money(o.grandTotalCents, o.currency),
         cancelledOn: o.subscriptionCancelledAt?.toISOString() ?? null,
+        /** Renewals stopped after repeated declines (the member was emailed). */
+        pausedOn: o.subscriptionPausedAt?.toISOString() ?? null,
+        nextBillingOn: o.subscriptionCancelledAt || o.subscriptionPausedAt ? null : (o.subscriptionNextBillingAt?.toISOString() ?? null),
         statusUrl: statusUrl(o),
       })),
     restockSignUps: signUps.map((s) => ({

@@ -320,10 +320,10 @@ describe.each(targets)('member accounts on $name', (target) => {
       const data = (await member.get(ACCOUNT)).json();
       expect(data.orders.map((o: { id: string }) => o.id).sort()).toEqual(['o-one', 'o-sub']);
       expect(data.orders.find((o: { id: string }) => o.id === 'o-one')).toMatchObject({ total: '$20.00', status: 'paid', statusUrl: '/orders/o-one?token=secret-o-one' });
-      expect(data.subscriptions).toEqual([expect.objectContaining({ orderId: 'o-sub', cancelledOn: null })]);
+      expect(data.subscriptions).toEqual([expect.objectContaining({ orderId: 'o-sub', cancelledOn: null, pausedOn: null })]);
 
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-sub/cancel`)).statusCode).toBe(200);
-      expect((await member.get(ACCOUNT)).json().subscriptions[0].cancelledOn).toEqual(expect.any(String));
+      expect((await member.get(ACCOUNT)).json().subscriptions[0]).toMatchObject({ cancelledOn: expect.any(String), nextBillingOn: null });
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-sub/cancel`)).statusCode).toBe(409);
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-other/cancel`)).statusCode).toBe(404);
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-one/cancel`)).statusCode).toBe(404);
