@@ -32,6 +32,7 @@ export default defineConfig({
     'editor-analytics': 'src/editor/analytics/index.ts',
     // The site styles screen loads lazily too.
     'editor-site-styles': 'src/editor/site-styles/index.ts',
+    'editor-template-editor': 'src/editor/code/TemplateEditor.tsx',
     styles: 'src/styles.css',
     'editor-styles': 'src/editor/editor.css',
   },

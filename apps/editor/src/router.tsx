@@ -33,6 +33,7 @@ const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStyl
 const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'FormsScreen');
 const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
 const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsScreen');
+const TemplatesScreen = lazyRouteComponent(() => import('./templates/TemplatesScreen'), 'TemplatesScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const LanguagesScreen = lazyRouteComponent(() => import('./languages/LanguagesScreen'), 'LanguagesScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
@@ -63,6 +64,7 @@ const siteStylesRoute = createRoute({
   path: '/site-styles',
   component: SiteStylesScreen,
 });
+const templatesRoute = createRoute({ getParentRoute: () => root, path: '/templates', component: TemplatesScreen });
 const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
 const storeRoute = createRoute({ getParentRoute: () => root, path: '/store', component: StoreScreen });
 const ordersRoute = createRoute({ getParentRoute: () => root, path: '/orders', component: OrdersScreen });
@@ -119,6 +121,7 @@ export const router = createRouter({
     pageEditor,
     headerFooter,
     siteStylesRoute,
+    templatesRoute,
     filesRoute,
     storeRoute,
     ordersRoute,

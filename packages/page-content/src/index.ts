@@ -288,3 +288,13 @@ export {
   type TagType,
   type TagView,
 } from './editor-api/tags-api';
+export {
+  MAX_TEMPLATE_SOURCE,
+  TEMPLATES_API,
+  saveTemplateSchema,
+  templateNameSchema,
+  type SaveTemplate,
+  type TemplateProblem,
+  type TemplateSource,
+  type TemplateSummary,
+} from './templates/templates-api';

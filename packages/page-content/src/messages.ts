@@ -77,6 +77,12 @@ export const messages = {
   unableToLoadFonts: 'Unable to load fonts',
   unableToLoadFontPreview: (fontName: string) => `Unable to load preview for ${fontName}`,
   unknownFont: (font: string) => `${font} is not one of the site's fonts.`,
+  // Ours: template source editing.
+  templateNotFound: 'This template does not exist on the site.',
+  templateStale:
+    'Someone else saved this template after you opened it. Your changes were not saved: copy them, reload, and apply them again.',
+  templateHasErrors: (count: number) =>
+    `The template has ${count === 1 ? 'an error' : `${count} errors`}; fix ${count === 1 ? 'it' : 'them'} before saving, so the live site keeps working.`,
   siteStylesStale:
     'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',
 } as const;

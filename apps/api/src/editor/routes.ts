@@ -11,6 +11,9 @@ import {
   updatePageSchema,
   updateSiteStylesSchema,
   SITE_STYLES_API,
+  saveTemplateSchema,
+  templateNameSchema,
+  TEMPLATES_API,
   versionSchema,
   canEdit,
   messages,
@@ -33,6 +36,7 @@ import { editorSite } from './site/editor-site';
 import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../pages/locks';
 import { fontKit } from './site-styles/font-files';
 import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store';
+import { listTemplates, loadTemplate, saveTemplate } from './templates/template-store';
 
 export interface EditorRouteOptions {
   db: Database;
@@ -46,6 +50,8 @@ const RevisionParams = PageParams.extend({ revisionId: text(200) });
 const VersionQuery = z.object({ version: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 const PAGE = '/api/editor/pages/:id';
+const TEMPLATE = '/api/editor/templates/:name';
+const TemplateParams = z.object({ name: templateNameSchema });
 
 /**
  * The editor's calls (page-content EDITOR_API): in their own scope, so their errors keep the
@@ -163,6 +169,17 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       }),
     );
     scope.get(SITE_STYLES_API.fonts, read, async () => fontKit());
+    const templateName = (request: FastifyRequest) => parse(TemplateParams, request.params).name;
+    scope.get(TEMPLATES_API.list, read, handle(async () => ({ templates: await listTemplates(db, websiteId) })));
+    scope.get(TEMPLATE, read, handle(async (request) => loadTemplate(db, websiteId, templateName(request))));
+    scope.put(
+      TEMPLATE,
+      write,
+      handle(async (request) => {
+        const { source, version } = parse(saveTemplateSchema, request.body);
+        return saveTemplate(db, websiteId, templateName(request), source, version);
+      }),
+    );
   });
 }
 
@@ -189,5 +206,8 @@ export const editorRouteDocs: RouteDocs = {
   [`PUT ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Save the header and footer; 409 on a stale version', body: updateHeaderFooterSchema },
   [`GET ${SITE_STYLES_API.styles}`]: { ...guarded, summary: 'Site styles (fonts and colours) with their version' },
   [`PUT ${SITE_STYLES_API.styles}`]: { ...guarded, summary: 'Save the site styles; live at once; 409 on a stale version', body: updateSiteStylesSchema },
+  [`GET ${TEMPLATES_API.list}`]: { ...guarded, summary: 'The site\'s template sources with their versions' },
+  [`GET ${TEMPLATE}`]: { ...guarded, summary: 'One template source with its version (a hash of the source)', params: TemplateParams },
+  [`PUT ${TEMPLATE}`]: { ...guarded, summary: 'Save a template; 400 with line:column on syntax errors, 409 on a stale version', params: TemplateParams, body: saveTemplateSchema },
   [`GET ${SITE_STYLES_API.fonts}`]: { ...guarded, summary: 'The font kit: self-hosted fonts by category, and system stacks' },
 };

@@ -19,6 +19,10 @@ import {
   type UpdateNavigation,
   type UpdatePage,
   SITE_STYLES_API,
+  TEMPLATES_API,
+  type SaveTemplate,
+  type TemplateSource,
+  type TemplateSummary,
   type FontKit,
   type UpdateSiteStyles,
   type VersionedSiteStyles,
@@ -47,6 +51,8 @@ export const keys = {
   siteStyles: ['site-styles'] as const,
   fonts: ['fonts'] as const,
   accessLocks: ['access-locks'] as const,
+  templates: ['templates'] as const,
+  template: (name: string) => ['templates', name] as const,
 };
 
 /** Which pages (and whether the site) ask visitors for a password. */
@@ -297,6 +303,33 @@ export function useSaveSiteStyles() {
       client.setQueryData(keys.siteStyles, saved);
       // The page editor's preview reads the styles from the preview kit.
       await client.invalidateQueries({ queryKey: keys.site });
+    },
+  });
+}
+
+export function useTemplates() {
+  return useQuery({
+    queryKey: keys.templates,
+    queryFn: () => api<{ templates: TemplateSummary[] }>('GET', TEMPLATES_API.list).then((r) => r.templates),
+  });
+}
+
+export function useTemplate(name: string) {
+  return useQuery({
+    queryKey: keys.template(name),
+    queryFn: () => api<TemplateSource>('GET', TEMPLATES_API.one(name)),
+    enabled: name !== '',
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, ...body }: SaveTemplate & { name: string }) => api<TemplateSource>('PUT', TEMPLATES_API.one(name), { body }),
+    onSuccess: async (saved) => {
+      client.setQueryData(keys.template(saved.name), saved);
+      await Promise.all([client.invalidateQueries({ queryKey: keys.templates, exact: true }), client.invalidateQueries({ queryKey: keys.site })]);
     },
   });
 }

@@ -44,6 +44,9 @@ export function EditorShell() {
           <Link to="/site-styles" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Site styles
           </Link>
+          <Link to="/templates" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Templates
+          </Link>
           <Link to="/files" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Files
           </Link>

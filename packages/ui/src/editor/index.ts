@@ -23,3 +23,4 @@ export * from './forms';
 export type { DatasetEditorProps } from './charts/DatasetEditor';
 export { TagManagerPanel, type TagManagerPanelProps } from './tags/TagManagerPanel';
 export * from './access-lock';
+export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
