@@ -170,14 +170,14 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
     );
     scope.get(SITE_STYLES_API.fonts, read, async () => fontKit());
     const templateName = (request: FastifyRequest) => parse(TemplateParams, request.params).name;
-    scope.get(TEMPLATES_API.list, read, handle(async () => ({ templates: await listTemplates(db, websiteId) })));
-    scope.get(TEMPLATE, read, handle(async (request) => loadTemplate(db, websiteId, templateName(request))));
+    scope.get(TEMPLATES_API.list, read, handle(async (request) => ({ templates: await listTemplates(db, request.site.websiteId) })));
+    scope.get(TEMPLATE, read, handle(async (request) => loadTemplate(db, request.site.websiteId, templateName(request))));
     scope.put(
       TEMPLATE,
       write,
       handle(async (request) => {
         const { source, version } = parse(saveTemplateSchema, request.body);
-        return saveTemplate(db, websiteId, templateName(request), source, version);
+        return saveTemplate(db, request.site.websiteId, templateName(request), source, version);
       }),
     );
   });
