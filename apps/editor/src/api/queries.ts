@@ -27,7 +27,7 @@ import {
   type UpdateSiteStyles,
   type VersionedSiteStyles,
 } from '@site/page-content';
-import type { AnalyticsReport } from '@site/ui';
+import type { AnalyticsReport, SaveState } from '@site/ui';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -336,6 +336,13 @@ export function useSaveTemplate() {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a screen saved by one mutation shows beside its Save button. */
+export function saveStateOf(save: { isPending: boolean; error: unknown }, dirty: boolean): SaveState {
+  if (save.isPending) return { kind: 'saving' };
+  if (save.error) return { kind: 'failed', message: errorMessage(save.error) };
+  return dirty ? { kind: 'dirty' } : { kind: 'saved' };
 }
 
 /** One page of files per fetch; Load More appends the next. Refreshes while any image is processing. */

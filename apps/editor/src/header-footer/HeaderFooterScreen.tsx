@@ -2,7 +2,7 @@ import { blockDefinition, type HeaderFooter, type SiteHeader } from '@site/page-
 import { BlockInspector, BlockPicker, EditorIcon, EmptyState, SaveStatus } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useHeaderFooter, useMe, useSaveHeaderFooter } from '../api/queries';
+import { errorMessage, saveStateOf, useHeaderFooter, useMe, useSaveHeaderFooter } from '../api/queries';
 import { addBlock, removeBlock, updateBlockSettings } from '../page-editor/document-ops';
 import { blockSummary } from '../page-editor/BlockList';
 
@@ -40,17 +40,7 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
         <h1>Header &amp; footer</h1>
         {!readOnly && (
           <div className="ed-row">
-            <SaveStatus
-              state={
-                save.isPending
-                  ? { kind: 'saving' }
-                  : save.error
-                    ? { kind: 'failed', message: errorMessage(save.error) }
-                    : dirty
-                      ? { kind: 'dirty' }
-                      : { kind: 'saved' }
-              }
-            />
+            <SaveStatus state={saveStateOf(save, dirty)} />
             <button
               type="button"
               className="ed-button ed-button--primary"

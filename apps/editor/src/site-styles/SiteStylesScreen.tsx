@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import {
   errorMessage,
+  saveStateOf,
   useEditorSite,
   useFontKit,
   useMe,
@@ -82,17 +83,7 @@ function SiteStylesForm({ initial }: { initial: VersionedSiteStyles }) {
           <DeviceSwitcher value={device} onChange={setDevice} />
           {!readOnly && (
             <>
-              <SaveStatus
-                state={
-                  save.isPending
-                    ? { kind: 'saving' }
-                    : save.error
-                      ? { kind: 'failed', message: errorMessage(save.error) }
-                      : dirty
-                        ? { kind: 'dirty' }
-                        : { kind: 'saved' }
-                }
-              />
+              <SaveStatus state={saveStateOf(save, dirty)} />
               <button
                 type="button"
                 className="ed-button ed-button--primary"

@@ -2,7 +2,7 @@ import type { TemplateProblem, TemplateSource } from '@site/page-content';
 import { compile } from '@site/template-engine';
 import { EmptyState, SaveStatus, TemplateEditor } from '@site/ui';
 import { useState } from 'react';
-import { errorMessage, useMe, useSaveTemplate, useTemplate, useTemplates } from '../api/queries';
+import { errorMessage, saveStateOf, useMe, useSaveTemplate, useTemplate, useTemplates } from '../api/queries';
 
 /** The same check the server runs before saving: the engine's syntax errors with line and column. */
 const check = (source: string): TemplateProblem[] =>
@@ -71,17 +71,7 @@ function TemplateForm({ initial }: { initial: TemplateSource }) {
         </h2>
         {!readOnly && (
           <div className="ed-row">
-            <SaveStatus
-              state={
-                save.isPending
-                  ? { kind: 'saving' }
-                  : save.error
-                    ? { kind: 'failed', message: errorMessage(save.error) }
-                    : dirty
-                      ? { kind: 'dirty' }
-                      : { kind: 'saved' }
-              }
-            />
+            <SaveStatus state={saveStateOf(save, dirty)} />
             <button
               type="button"
               className="ed-button ed-button--primary"
