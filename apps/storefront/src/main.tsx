@@ -40,8 +40,10 @@ mountPopupOverlay(document, (() => {
 if (document.querySelector('[data-gift-card-balance]')) void import('./product/gift-card').then((m) => m.enhanceGiftCardBalance(document));
 if (document.querySelector('.blog-post')) void import('./blog').then((m) => m.enhanceBlogPost(document));
 if (document.querySelector('[data-gallery]')) void import('./gallery').then((m) => m.enhanceGalleries(document));
-if (document.getElementById('sqs-cart-root')) {
-  void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
+const cartRoot = document.getElementById('sqs-cart-root');
+if (cartRoot) {
+  // The server already rendered the empty cart of a visitor who has none: nothing to fetch or mount.
+  if (!cartRoot.querySelector('[data-state="empty"]')) void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
 } else if (document.getElementById('sqs-checkout-root')) {
   void import('./checkout/checkout-page').then((m) => m.mountCheckoutPage(document, context, store));
 } else if (shouldLoadCartAtStart({ signedIn: signedIn(), hasCartCookie: readCookie('hasCart') })) {

@@ -52,6 +52,12 @@ describe.each(targets)('search and blog on $name', (target) => {
     expect(post.body).toContain('<meta property="og:type" content="article">');
   });
 
+  it('names the canonical and Open Graph address absolutely, from the host the visitor asked', async () => {
+    const post = await app.inject({ url: '/journal/caring-for-waxed-canvas', headers: { host: 'localhost:4710' } });
+    expect(post.body).toContain('<link rel="canonical" href="http://localhost:4710/journal/caring-for-waxed-canvas">');
+    expect(post.body).toContain('<meta property="og:url" content="http://localhost:4710/journal/caring-for-waxed-canvas">');
+  });
+
   it('holds a visitor comment for moderation until the owner approves it', async () => {
     const visitor = new Shopper(app);
     const sent = await visitor.post('/api/blog/posts/post-paper-ink/comments', { authorName: 'Eve', body: 'Great <b>tips</b>' });

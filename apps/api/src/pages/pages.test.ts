@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +36,29 @@ describe.each(targets)('page rendering on $name', (target) => {
     expect(res.body).toContain('<title>Home — Fieldnotes Supply Co.</title>');
     expect(res.body).toContain('<a href="/shop">Shop</a>');
     expect(res.body).toContain('Waxed Canvas Tote');
+  });
+
+  it('compresses pages and theme styles for browsers that accept it, and only for them', async () => {
+    const plain = await app.inject('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const css = await app.inject({ url: '/assets/theme/styles/page-types.css', headers: { 'accept-encoding': 'gzip' } });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(css.rawPayload).toString()).toContain('.lock-screen');
+  });
+
+  it('shows an empty cart at once to a visitor without one, and the loading state to one who has a cart', async () => {
+    const fresh = await app.inject('/cart');
+    expect(fresh.body).toContain('data-state="empty"');
+    expect(fresh.body).toContain('You have nothing in your shopping cart.');
+    const shopper = await app.inject({ url: '/cart', cookies: { hasCart: 'true' } });
+    expect(shopper.body).toContain('data-state="loading"');
+    expect(shopper.body).not.toContain('You have nothing in your shopping cart.');
+    // Cookies decide the answer: a fresh visitor after the shopper still sees the empty cart.
+    expect((await app.inject('/cart')).body).toContain('data-state="empty"');
   });
 
   it('renders the shop listing with every product in order', async () => {

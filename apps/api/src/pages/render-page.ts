@@ -3,6 +3,7 @@ import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
 import { z } from 'zod';
 import { documentReferences, isSafeHref, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
 import { storeSettings } from '../commerce/cart-store';
 import { findOrder } from '../commerce/checkout';
 import { loadForm } from '../forms/form-store';
@@ -44,7 +45,7 @@ export interface RenderedPage {
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
-const PAGE_TYPE = { item: 50, notFound: 100, lockScreen: 103, accessDenied: 106, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
+const PAGE_TYPE = { item: 50, notFound: 100, lockScreen: 103, accessDenied: 106, cart: 200, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
 
 // Compiled templates are reused across requests until the stored source changes.
 const compiled = new Map<string, { version: string; template: Template }>();
@@ -188,6 +189,13 @@ async function resolvePath(
     // Built in the editor: the published blocks go into the site's page template.
     if (page.kind === 'page' && page.publishedDocument) {
       return { status: 200, pageType: page.pageType, templateName: 'page', page, extra, document: page.publishedDocument };
+    }
+    // The cart page shows its empty state straight away when the visitor has no cart; one who may
+    // have one (storefront.md §4: signed in, or a cart cookie) gets the loading state until the
+    // script fetches it. Either way the answer depends on cookies, so it is not cached.
+    if (page.pageType === PAGE_TYPE.cart) {
+      extra.hasCart = viewer.member || viewer.cookies?.[HAS_CART_COOKIE] === 'true' || Boolean(viewer.cookies?.[CART_COOKIE]);
+      return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra, personal: true };
     }
     return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra };
   }

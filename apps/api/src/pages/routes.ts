@@ -53,7 +53,8 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const path = safeDecode(url.pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
     // Members by id: the page context names the signed-in account and its roles.
-    const key = `${websiteId}\n${request.protocol}://${request.host}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}`;
+    const origin = `${request.protocol}://${request.host}`;
+    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {
@@ -71,6 +72,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
             now,
             cookies: request.cookies,
             crumb,
+            origin,
           },
         );
       } catch (err) {
