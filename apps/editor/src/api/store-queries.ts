@@ -18,6 +18,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { MULTILINGUAL_API, type MultilingualSettings } from '@site/page-content';
 import { api, ApiError, writeHeaders } from './http';
 
 /** Store query keys: every store screen invalidates through these. */
@@ -240,5 +241,13 @@ export function useSendRestock() {
         ? api<{ notifiedCount: number }>('POST', STORE_API.restockSend, { body: refs[0] })
         : api<{ notifiedCount: number }>('POST', STORE_API.restockSendAll, { body: { sendRequests: refs } }),
     onSettled: () => client.invalidateQueries({ queryKey: storeKeys.restock }),
+  });
+}
+
+/** The site's languages: the product form translates into the added ones (same key as the Languages screen). */
+export function useMultilingualSettings() {
+  return useQuery({
+    queryKey: ['multilingual', 'settings'] as const,
+    queryFn: () => api<MultilingualSettings>('GET', MULTILINGUAL_API.settings),
   });
 }

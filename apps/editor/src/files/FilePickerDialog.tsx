@@ -7,14 +7,16 @@ export interface FilePickerDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onChoose: (file: FileView) => void;
+  /** Images only (the default), or any file, as a digital product delivers. */
+  kind?: 'image' | 'all';
 }
 
-function Picker({ onClose, onChoose }: Omit<FilePickerDialogProps, 'isOpen'>) {
-  const manager = useFileManager({ kind: 'image', onChoose });
+function Picker({ onClose, onChoose, kind = 'image' }: Omit<FilePickerDialogProps, 'isOpen'>) {
+  const manager = useFileManager({ kind, onChoose });
   return (
     <Dialog className="ed-dialog ed-file-picker">
       <Heading slot="title" className="ed-dialog__title">
-        Choose image
+        {kind === 'image' ? 'Choose image' : 'Choose file'}
       </Heading>
       <FileManager {...manager} />
       <div className="ed-dialog__actions">
@@ -27,7 +29,7 @@ function Picker({ onClose, onChoose }: Omit<FilePickerDialogProps, 'isOpen'>) {
 }
 
 /** The file manager as the image block's picker: upload or select an image, then "Use this file". */
-export function FilePickerDialog({ isOpen, onClose, onChoose }: FilePickerDialogProps) {
+export function FilePickerDialog({ isOpen, onClose, onChoose, kind }: FilePickerDialogProps) {
   return (
     <ModalOverlay
       className="ed-modal-overlay"
@@ -36,7 +38,7 @@ export function FilePickerDialog({ isOpen, onClose, onChoose }: FilePickerDialog
       onOpenChange={(open) => !open && onClose()}
     >
       <Modal className="ed-modal ed-modal--wide">
-        {isOpen && <Picker onClose={onClose} onChoose={onChoose} />}
+        {isOpen && <Picker onClose={onClose} onChoose={onChoose} kind={kind} />}
       </Modal>
     </ModalOverlay>
   );

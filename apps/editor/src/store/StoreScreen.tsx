@@ -2,28 +2,25 @@ import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import { STORE_API, type AdminProduct } from '@site/commerce-core/admin';
 import {
   InventoryTable,
-  ProductEditor,
   ProductTable,
   storeMessages as m,
-  type ProductDraft,
   type ProductFilters,
 } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { api, issuesByPath } from '../api/http';
+import { api } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import {
   storeKeys,
   useImportInventory,
   useInventory,
   useProducts,
-  useSaveProduct,
   useSetProductEnabled,
   useSetStock,
   useStores,
 } from '../api/store-queries';
-import { toProductSave } from './product-draft';
+import { ProductEditorDialog } from './ProductEditorDialog';
 import { StoreSettings } from './StoreSettings';
 
 /** The store: its products with the product editor, stock of every variant, and its settings. */
@@ -162,24 +159,9 @@ function Products({
 }) {
   const [filters, setFilters] = useState<ProductFilters>({ q: '', type: '', stock: '' });
   const products = useProducts({ collectionId, ...filters });
-  const save = useSaveProduct();
   const toggle = useSetProductEnabled();
   // undefined: closed; null: a new product.
   const [editing, setEditing] = useState<AdminProduct | null>();
-  const close = () => {
-    save.reset();
-    setEditing(undefined);
-  };
-  const onSave = (draft: ProductDraft) => {
-    const input = toProductSave(draft, {
-      collectionId,
-      currency,
-      version: editing?.version,
-      existing: editing ?? undefined,
-    });
-    save.mutate({ id: editing?.id, input }, { onSuccess: close });
-  };
-  const issues = issuesByPath(save.error);
   return (
     <>
       <ProductTable
@@ -201,16 +183,12 @@ function Products({
         onLoadMore={products.hasNextPage ? () => void products.fetchNextPage() : undefined}
       />
       {editing !== undefined && (
-        <ProductEditor
+        <ProductEditorDialog
           key={editing?.id ?? 'new'}
-          isOpen
-          product={editing ?? undefined}
+          product={editing}
+          collectionId={collectionId}
           currency={currency}
-          issues={issues}
-          error={save.error && Object.keys(issues).length === 0 ? errorMessage(save.error) : undefined}
-          isSaving={save.isPending}
-          onSave={onSave}
-          onCancel={close}
+          onClose={() => setEditing(undefined)}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import { AdminProductSaveSchema } from '@site/commerce-core/admin';
+import { AdminProductSaveSchema, type AdminProduct } from '@site/commerce-core/admin';
 import { draftOf, type ProductDraft } from '@site/ui';
 import { describe, expect, it } from 'vitest';
 import { toProductSave } from './product-draft';
@@ -89,5 +89,69 @@ describe('toProductSave', () => {
       version: 4,
       variants: [{ id: 'v1', qtyInStock: 0, price: { currency: 'JPY' } }],
     });
+  });
+
+  it('sends back every field it loaded, so saving never drops images, file, form, merchandising, shipping or translations', () => {
+    const product: AdminProduct = {
+      id: 'p',
+      collectionId: 'c',
+      title: 'Print',
+      urlId: 'print',
+      excerpt: '',
+      productType: 'physical',
+      enabled: true,
+      version: 2,
+      imageUrl: null,
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { id: 'v', sku: 'P', attributes: { Size: 'A4' }, price: { value: '900', currency: 'USD' }, onSale: false, qtyInStock: 3, unlimited: false },
+      ],
+      imageFileIds: ['f2', 'f1'],
+      additionalFieldsFormId: 'form',
+      merchandising: { scarcityEnabled: false, customSoldOutText: 'Gone', mailingListOptInByDefault: true },
+      shipping: { weightGrams: 450, heightMm: 0 },
+      translations: { fr: { title: 'Tirage' } },
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const save = toProductSave(draftOf(product), { collectionId: 'c', currency: 'USD', version: 2, languages: ['fr'] });
+    expect(save).toMatchObject({
+      imageFileIds: ['f2', 'f1'],
+      additionalFieldsFormId: 'form',
+      merchandising: product.merchandising,
+      shipping: product.shipping,
+      translations: product.translations,
+    });
+    expect(AdminProductSaveSchema.safeParse(save).success).toBe(true);
+  });
+
+  it.each([
+    ['store settings everywhere: no merchandising sent', {}, undefined],
+    ['scarcity on with its text', { scarcity: 'on', scarcityText: ' {qtyInStock} left ' }, { scarcityEnabled: true, scarcityText: '{qtyInStock} left' }],
+    ['scarcity off drops its text', { scarcity: 'off', scarcityText: 'x' }, { scarcityEnabled: false }],
+    ['restock off, sign-up on', { restockNotifications: 'off', mailingListSignUp: 'on' }, { restockNotificationsEnabled: false, mailingListSignUpEnabled: true }],
+  ] as const)('merchandising: %s', (_name, patch, expected) => {
+    const draft: ProductDraft = { ...draftOf(undefined), title: 'X', variants: [{ ...draftOf(undefined).variants[0]!, sku: 'X', price: '1' }] };
+    const save = toProductSave({ ...draft, merchandising: { ...draft.merchandising, ...patch } }, { collectionId: 'c', currency: 'USD' });
+    expect(save.merchandising).toEqual(expected);
+    expect(AdminProductSaveSchema.safeParse(save).success).toBe(true);
+  });
+
+  it('sends shipping only for a physical product, a file only for a digital one, and translations only for added languages', () => {
+    const base: ProductDraft = {
+      ...draftOf(undefined),
+      title: 'X',
+      variants: [{ ...draftOf(undefined).variants[0]!, sku: 'X', price: '1' }],
+      shipping: { weightGrams: '12', lengthMm: '', widthMm: ' ', heightMm: '3' },
+      digitalFileId: 'file',
+      translations: { fr: { title: 'Fr', excerpt: '' }, de: { title: 'De', excerpt: '' }, es: { title: ' ', excerpt: '' } },
+    };
+    const physical = toProductSave(base, { collectionId: 'c', currency: 'USD', languages: ['fr', 'es'] });
+    expect(physical.shipping).toEqual({ weightGrams: 12, heightMm: 3 });
+    expect(physical).not.toHaveProperty('digitalFileId');
+    expect(physical.translations).toEqual({ fr: { title: 'Fr' } });
+    const digital = toProductSave({ ...base, productType: 'digital' }, { collectionId: 'c', currency: 'USD' });
+    expect(digital).not.toHaveProperty('shipping');
+    expect(digital.digitalFileId).toBe('file');
+    expect(AdminProductSaveSchema.safeParse(digital).success).toBe(true);
   });
 });

@@ -1,18 +1,50 @@
 import type { CurrencyCode } from '@site/commerce-core';
-import type { AdminProduct, AdminProductSave } from '@site/commerce-core/admin';
-import type { ProductDraft } from '@site/ui';
+import type { AdminProductSave, ProductMerchandising } from '@site/commerce-core/admin';
+import type { ProductDraft, Switch } from '@site/ui';
+
+const flag = (value: Switch): boolean | undefined => (value === '' ? undefined : value === 'on');
+
+/** Unset and empty values are left out, so the product follows the store's own settings. */
+function defined<T extends object>(fields: T): Partial<T> | undefined {
+  const kept = Object.entries(fields).filter(([, v]) => v !== undefined && v !== '');
+  return kept.length > 0 ? (Object.fromEntries(kept) as Partial<T>) : undefined;
+}
+
+const wholeNumber = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /**
  * The save call for what the editor holds: amounts go as typed (the server says which field is
- * wrong), an empty sale price is no sale price, and only the options still listed are sent.
+ * wrong), an empty sale price is no sale price, only the options still listed are sent, and
+ * translations only for the languages the site still adds.
  */
 export function toProductSave(
   draft: ProductDraft,
-  meta: { collectionId: string; currency: CurrencyCode; version?: number; existing?: AdminProduct },
+  meta: { collectionId: string; currency: CurrencyCode; version?: number; languages?: readonly string[] },
 ): AdminProductSave {
-  // Fields the form does not show yet are sent back as loaded, so a save never drops them.
-  const kept = meta.existing;
   const money = (value: string) => ({ value: value.trim(), currency: meta.currency });
+  const merch = draft.merchandising;
+  const merchandising = defined<ProductMerchandising>({
+    scarcityEnabled: flag(merch.scarcity),
+    scarcityText: merch.scarcity === 'off' ? undefined : merch.scarcityText.trim(),
+    customSoldOutText: merch.customSoldOutText.trim(),
+    restockNotificationsEnabled: flag(merch.restockNotifications),
+    mailingListSignUpEnabled: flag(merch.mailingListSignUp),
+    mailingListOptInByDefault: flag(merch.mailingListOptInByDefault),
+  });
+  const shipping =
+    draft.productType === 'physical'
+      ? defined({
+          weightGrams: wholeNumber(draft.shipping.weightGrams),
+          lengthMm: wholeNumber(draft.shipping.lengthMm),
+          widthMm: wholeNumber(draft.shipping.widthMm),
+          heightMm: wholeNumber(draft.shipping.heightMm),
+        })
+      : undefined;
+  const translations: Record<string, { title?: string; excerpt?: string }> = {};
+  for (const [code, t] of Object.entries(draft.translations)) {
+    const kept = defined({ title: t.title.trim(), excerpt: t.excerpt.trim() });
+    if (kept && (!meta.languages || meta.languages.includes(code))) translations[code] = kept;
+  }
   return {
     collectionId: meta.collectionId,
     ...(meta.version !== undefined && { version: meta.version }),
@@ -21,12 +53,12 @@ export function toProductSave(
     productType: draft.productType,
     enabled: draft.enabled,
     variantOptionOrdering: draft.options,
-    imageFileIds: kept?.imageFileIds ?? [],
-    ...(kept?.digitalFileId && { digitalFileId: kept.digitalFileId }),
-    ...(kept?.additionalFieldsFormId && { additionalFieldsFormId: kept.additionalFieldsFormId }),
-    ...(kept?.merchandising && { merchandising: kept.merchandising }),
-    ...(kept?.shipping && { shipping: kept.shipping }),
-    ...(kept?.translations && { translations: kept.translations }),
+    imageFileIds: draft.imageFileIds,
+    ...(draft.productType === 'digital' && draft.digitalFileId && { digitalFileId: draft.digitalFileId }),
+    ...(draft.additionalFieldsFormId && { additionalFieldsFormId: draft.additionalFieldsFormId }),
+    ...(merchandising && { merchandising }),
+    ...(shipping && { shipping }),
+    ...(Object.keys(translations).length > 0 && { translations }),
     ...(draft.customAddButtonText.trim() && { customAddButtonText: draft.customAddButtonText.trim() }),
     ...(draft.subscription.enabled && {
       subscriptionPlan: {

@@ -1,36 +1,21 @@
 import { type CurrencyCode } from '@site/commerce-core';
-import {
-  ADMIN_PRODUCT_TYPE_NAMES,
-  type AdminProduct,
-  type AdminProductType,
-} from '@site/commerce-core/admin';
+import { ADMIN_PRODUCT_TYPE_NAMES, type AdminProduct, type AdminProductType } from '@site/commerce-core/admin';
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { draftOf, withProductType, type ProductDraft } from './product-draft';
+import {
+  DigitalFilePanel,
+  FieldError,
+  fieldProps,
+  ImagesPanel,
+  MerchandisingPanel,
+  OptionsPanel,
+  ShippingPanel,
+  TranslationsPanel,
+  VariantsPanel,
+  type PickedFile,
+} from './ProductPanels';
 import { storeMessages as m } from './store-messages';
-
-/** One variant row as typed: amounts stay strings of minor units, as the API takes them. */
-export interface VariantDraft {
-  id?: string;
-  sku: string;
-  attributes: Record<string, string>;
-  price: string;
-  salePrice: string;
-  onSale: boolean;
-  qtyInStock: string;
-  unlimited: boolean;
-}
-
-export interface ProductDraft {
-  title: string;
-  productType: AdminProductType;
-  enabled: boolean;
-  excerpt: string;
-  options: string[];
-  customAddButtonText: string;
-  /** Billing every `every` units, for `cycles` payments (0: until cancelled); off when not subscribable. */
-  subscription: { enabled: boolean; every: string; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: string };
-  variants: VariantDraft[];
-}
 
 export interface ProductEditorProps {
   isOpen: boolean;
@@ -42,76 +27,21 @@ export interface ProductEditorProps {
   /** A refusal not tied to one field (a stale version, the product limit). */
   error?: string;
   isSaving?: boolean;
+  /** Names and thumbnails of the files the product already uses, by file id. */
+  files?: Readonly<Record<string, PickedFile>>;
+  /** Opens the file manager for an image or any file; absent, files cannot be chosen here. */
+  onPickFile?: (kind: 'image' | 'file', choose: (file: PickedFile) => void) => void;
+  /** The site's forms, for the additional-fields form. */
+  forms?: readonly { id: string; name: string }[];
+  /** The languages the site adds besides its own, for translations. */
+  languages?: readonly { code: string; name: string }[];
+  /** Every edit, so a preview can show the product as typed. */
+  onDraftChange?: (draft: ProductDraft) => void;
   onSave: (draft: ProductDraft) => void;
   onCancel: () => void;
 }
 
-const emptyVariant = (): VariantDraft => ({
-  sku: '',
-  attributes: {},
-  price: '',
-  salePrice: '',
-  onSale: false,
-  qtyInStock: '0',
-  unlimited: false,
-});
-
-const noSubscription: ProductDraft['subscription'] = {
-  enabled: false,
-  every: '1',
-  unit: 'MONTH',
-  cycles: '0',
-};
-
-export function draftOf(product: AdminProduct | undefined): ProductDraft {
-  if (!product)
-    return {
-      title: '',
-      productType: 'physical',
-      enabled: true,
-      excerpt: '',
-      customAddButtonText: '',
-      subscription: noSubscription,
-      options: [],
-      variants: [emptyVariant()],
-    };
-  return {
-    title: product.title,
-    productType: product.productType,
-    enabled: product.enabled,
-    excerpt: product.excerpt,
-    customAddButtonText: product.customAddButtonText ?? '',
-    subscription: product.subscriptionPlan
-      ? {
-          enabled: true,
-          every: String(product.subscriptionPlan.billingPeriod.value),
-          unit: product.subscriptionPlan.billingPeriod.unit,
-          cycles: String(product.subscriptionPlan.numBillingCycles),
-        }
-      : noSubscription,
-    options: product.variantOptionOrdering,
-    variants: product.variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      attributes: v.attributes,
-      price: v.price.value,
-      salePrice: v.salePrice?.value ?? '',
-      onSale: v.onSale,
-      qtyInStock: String(v.qtyInStock),
-      unlimited: v.unlimited,
-    })),
-  };
-}
-
-function FieldError({ message, id }: { message?: string; id: string }) {
-  return message ? (
-    <span className="ed-field__error" id={id} role="alert">
-      {message}
-    </span>
-  ) : null;
-}
-
-/** Every field of a product and its variants; the caller saves the draft in one call. */
+/** Every field of a product and its variants, in panels; the caller saves the draft in one call. */
 export function ProductEditor({
   isOpen,
   product,
@@ -119,18 +49,44 @@ export function ProductEditor({
   issues = {},
   error,
   isSaving,
+  files = {},
+  onPickFile,
+  forms = [],
+  languages = [],
+  onDraftChange,
   onSave,
   onCancel,
 }: ProductEditorProps) {
   const [draft, setDraft] = useState(() => draftOf(product));
-  const setVariant = (i: number, patch: Partial<VariantDraft>) =>
-    setDraft((d) => ({ ...d, variants: d.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) }));
+  const [picked, setPicked] = useState<Record<string, PickedFile>>({});
+  const known = { ...files, ...picked };
+  const change = (update: (d: ProductDraft) => ProductDraft) => {
+    const next = update(draft);
+    setDraft(next);
+    onDraftChange?.(next);
+  };
+  const remember = (file: PickedFile) => setPicked((all) => ({ ...all, [file.id]: file }));
+  const pickImage = onPickFile
+    ? () =>
+        onPickFile('image', (file) => {
+          remember(file);
+          change((d) =>
+            d.imageFileIds.includes(file.id) ? d : { ...d, imageFileIds: [...d.imageFileIds, file.id] },
+          );
+        })
+    : undefined;
+  const pickDigitalFile = onPickFile
+    ? () =>
+        onPickFile('file', (file) => {
+          remember(file);
+          change((d) => ({ ...d, digitalFileId: file.id }));
+        })
+    : undefined;
+  const field = (path: string) => fieldProps(issues, path);
+  const panel = { draft, change, issues };
+  const type = draft.productType;
   const setSubscription = (patch: Partial<ProductDraft['subscription']>) =>
-    setDraft((d) => ({ ...d, subscription: { ...d.subscription, ...patch } }));
-  const field = (path: string) => ({
-    'aria-invalid': issues[path] ? true : undefined,
-    'aria-describedby': issues[path] ? `pe-${path}` : undefined,
-  });
+    change((d) => ({ ...d, subscription: { ...d.subscription, ...patch } }));
 
   return (
     <ModalOverlay
@@ -156,237 +112,146 @@ export function ProductEditor({
                 {error}
               </p>
             )}
-            <label className="ed-field">
-              <span>{m.title}</span>
-              <input
-                className="ed-input"
-                required
-                value={draft.title}
-                onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-                {...field('title')}
-              />
-              <FieldError id="pe-title" message={issues.title} />
-            </label>
-            <label className="ed-field">
-              <span>{m.productType}</span>
-              <select
-                className="ed-input"
-                value={draft.productType}
-                onChange={(e) => setDraft({ ...draft, productType: e.target.value as AdminProductType })}
-                disabled={Boolean(product)}
-              >
-                {ADMIN_PRODUCT_TYPE_NAMES.map((t) => (
-                  <option key={t} value={t}>
-                    {m.typeNames[t]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="ed-check">
-              <input
-                type="checkbox"
-                checked={draft.enabled}
-                onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
-              />
-              {m.enabled}
-            </label>
-            <label className="ed-field">
-              <span>{m.customAddButtonText}</span>
-              <input
-                className="ed-input"
-                value={draft.customAddButtonText}
-                onChange={(e) => setDraft({ ...draft, customAddButtonText: e.target.value })}
-                {...field('customAddButtonText')}
-              />
-              <FieldError id="pe-customAddButtonText" message={issues.customAddButtonText} />
-            </label>
             <fieldset className="ed-fieldset">
-              <legend>{m.subscription}</legend>
+              <legend>{m.details}</legend>
+              <label className="ed-field">
+                <span>{m.title}</span>
+                <input
+                  className="ed-input"
+                  required
+                  value={draft.title}
+                  onChange={(e) => change((d) => ({ ...d, title: e.target.value }))}
+                  {...field('title')}
+                />
+                <FieldError id="pe-title" message={issues.title} />
+              </label>
+              <label className="ed-field">
+                <span>{m.productType}</span>
+                <select
+                  className="ed-input"
+                  value={type}
+                  onChange={(e) => change((d) => withProductType(d, e.target.value as AdminProductType))}
+                  disabled={Boolean(product)}
+                >
+                  {ADMIN_PRODUCT_TYPE_NAMES.map((t) => (
+                    <option key={t} value={t}>
+                      {m.typeNames[t]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="ed-field">
+                <span>{m.excerpt}</span>
+                <textarea
+                  className="ed-input"
+                  rows={3}
+                  value={draft.excerpt}
+                  onChange={(e) => change((d) => ({ ...d, excerpt: e.target.value }))}
+                  {...field('excerpt')}
+                />
+                <FieldError id="pe-excerpt" message={issues.excerpt} />
+              </label>
               <label className="ed-check">
                 <input
                   type="checkbox"
-                  checked={draft.subscription.enabled}
-                  onChange={(e) => setSubscription({ enabled: e.target.checked })}
+                  checked={draft.enabled}
+                  onChange={(e) => change((d) => ({ ...d, enabled: e.target.checked }))}
                 />
-                {m.sellAsSubscription}
+                {m.enabled}
               </label>
-              {draft.subscription.enabled && (
-                <div className="ed-variant-row">
-                  <label className="ed-field">
-                    <span>{m.billEvery}</span>
-                    <input
-                      className="ed-input ed-input--narrow"
-                      type="number"
-                      min={1}
-                      value={draft.subscription.every}
-                      onChange={(e) => setSubscription({ every: e.target.value })}
-                    />
-                  </label>
-                  <label className="ed-field">
-                    <span>{m.billingUnit}</span>
-                    <select
-                      className="ed-input"
-                      value={draft.subscription.unit}
-                      onChange={(e) =>
-                        setSubscription({ unit: e.target.value as ProductDraft['subscription']['unit'] })
-                      }
-                    >
-                      {Object.entries(m.billingUnits).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="ed-field">
-                    <span>{m.billingCycles}</span>
-                    <input
-                      className="ed-input ed-input--narrow"
-                      type="number"
-                      min={0}
-                      value={draft.subscription.cycles}
-                      onChange={(e) => setSubscription({ cycles: e.target.value })}
-                    />
-                  </label>
-                </div>
-              )}
-              <FieldError id="pe-subscriptionPlan" message={issues.subscriptionPlan} />
-            </fieldset>
-            <label className="ed-field">
-              <span>{m.options}</span>
-              <input
-                className="ed-input"
-                value={draft.options.join(', ')}
-                onChange={(e) =>
-                  setDraft({
-                    ...draft,
-                    options: e.target.value
-                      .split(',')
-                      .map((s) => s.trim())
-                      .filter(Boolean),
-                  })
-                }
-                {...field('variantOptionOrdering')}
-              />
-              <FieldError id="pe-variantOptionOrdering" message={issues.variantOptionOrdering} />
-            </label>
-            <fieldset className="ed-fieldset">
-              <legend>{m.variants}</legend>
-              <p className="ed-field__hint">{m.minorUnitsHint(currency)}</p>
-              <FieldError id="pe-variants" message={issues.variants} />
-              {draft.variants.map((v, i) => (
-                <div
-                  key={v.id ?? `new-${i}`}
-                  className="ed-variant-row"
-                  role="group"
-                  aria-label={`${m.variant} ${i + 1}`}
+              <label className="ed-field">
+                <span>{m.customAddButtonText}</span>
+                <input
+                  className="ed-input"
+                  value={draft.customAddButtonText}
+                  onChange={(e) => change((d) => ({ ...d, customAddButtonText: e.target.value }))}
+                  {...field('customAddButtonText')}
+                />
+                <FieldError id="pe-customAddButtonText" message={issues.customAddButtonText} />
+              </label>
+              <label className="ed-field">
+                <span>{m.additionalFields}</span>
+                <select
+                  className="ed-input"
+                  value={draft.additionalFieldsFormId}
+                  onChange={(e) => change((d) => ({ ...d, additionalFieldsFormId: e.target.value }))}
+                  {...field('additionalFieldsFormId')}
                 >
-                  <label className="ed-field">
-                    <span>{m.sku}</span>
-                    <input
-                      className="ed-input"
-                      required
-                      value={v.sku}
-                      onChange={(e) => setVariant(i, { sku: e.target.value })}
-                      {...field(`variants.${i}.sku`)}
-                    />
-                    <FieldError id={`pe-variants.${i}.sku`} message={issues[`variants.${i}.sku`]} />
-                  </label>
-                  {draft.options.map((option) => (
-                    <label key={option} className="ed-field">
-                      <span>{option}</span>
+                  <option value="">{m.noForm}</option>
+                  {forms.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.name}
+                    </option>
+                  ))}
+                  {draft.additionalFieldsFormId && !forms.some((f) => f.id === draft.additionalFieldsFormId) && (
+                    <option value={draft.additionalFieldsFormId}>{draft.additionalFieldsFormId}</option>
+                  )}
+                </select>
+                {forms.length === 0 && <span className="ed-field__hint">{m.noForms}</span>}
+                <FieldError id="pe-additionalFieldsFormId" message={issues.additionalFieldsFormId} />
+              </label>
+            </fieldset>
+            <ImagesPanel {...panel} files={known} onPick={pickImage} />
+            {type === 'digital' && <DigitalFilePanel {...panel} files={known} onPick={pickDigitalFile} />}
+            {(type === 'physical' || type === 'service') && <OptionsPanel {...panel} />}
+            <VariantsPanel {...panel} currency={currency} />
+            {type !== 'giftCard' && (
+              <fieldset className="ed-fieldset">
+                <legend>{m.subscription}</legend>
+                <label className="ed-check">
+                  <input
+                    type="checkbox"
+                    checked={draft.subscription.enabled}
+                    onChange={(e) => setSubscription({ enabled: e.target.checked })}
+                  />
+                  {m.sellAsSubscription}
+                </label>
+                {draft.subscription.enabled && (
+                  <div className="ed-variant-row">
+                    <label className="ed-field">
+                      <span>{m.billEvery}</span>
                       <input
-                        className="ed-input"
-                        required
-                        value={v.attributes[option] ?? ''}
-                        onChange={(e) =>
-                          setVariant(i, { attributes: { ...v.attributes, [option]: e.target.value } })
-                        }
+                        className="ed-input ed-input--narrow"
+                        type="number"
+                        min={1}
+                        value={draft.subscription.every}
+                        onChange={(e) => setSubscription({ every: e.target.value })}
                       />
                     </label>
-                  ))}
-                  <label className="ed-field">
-                    <span>{m.price}</span>
-                    <input
-                      className="ed-input"
-                      inputMode="numeric"
-                      required
-                      value={v.price}
-                      onChange={(e) => setVariant(i, { price: e.target.value })}
-                      {...field(`variants.${i}.price.value`)}
-                    />
-                    <FieldError
-                      id={`pe-variants.${i}.price.value`}
-                      message={issues[`variants.${i}.price.value`]}
-                    />
-                  </label>
-                  <label className="ed-field">
-                    <span>{m.salePrice}</span>
-                    <input
-                      className="ed-input"
-                      inputMode="numeric"
-                      value={v.salePrice}
-                      onChange={(e) => setVariant(i, { salePrice: e.target.value })}
-                      {...field(`variants.${i}.salePrice`)}
-                    />
-                    <FieldError
-                      id={`pe-variants.${i}.salePrice`}
-                      message={issues[`variants.${i}.salePrice`]}
-                    />
-                  </label>
-                  <label className="ed-check">
-                    <input
-                      type="checkbox"
-                      checked={v.onSale}
-                      onChange={(e) => setVariant(i, { onSale: e.target.checked })}
-                    />
-                    {m.onSale}
-                  </label>
-                  <label className="ed-field">
-                    <span>{m.stock}</span>
-                    <input
-                      className="ed-input"
-                      type="number"
-                      min={0}
-                      value={v.qtyInStock}
-                      disabled={v.unlimited}
-                      onChange={(e) => setVariant(i, { qtyInStock: e.target.value })}
-                      {...field(`variants.${i}.qtyInStock`)}
-                    />
-                    <FieldError
-                      id={`pe-variants.${i}.qtyInStock`}
-                      message={issues[`variants.${i}.qtyInStock`]}
-                    />
-                  </label>
-                  <label className="ed-check">
-                    <input
-                      type="checkbox"
-                      checked={v.unlimited}
-                      onChange={(e) => setVariant(i, { unlimited: e.target.checked })}
-                    />
-                    {m.unlimited}
-                  </label>
-                  {draft.variants.length > 1 && (
-                    <button
-                      type="button"
-                      className="ed-button ed-button--ghost"
-                      onClick={() =>
-                        setDraft({ ...draft, variants: draft.variants.filter((_, j) => j !== i) })
-                      }
-                    >
-                      {m.removeVariant}
-                    </button>
-                  )}
-                </div>
-              ))}
-              <button
-                type="button"
-                className="ed-button"
-                onClick={() => setDraft({ ...draft, variants: [...draft.variants, emptyVariant()] })}
-              >
-                {m.addVariant}
-              </button>
-            </fieldset>
+                    <label className="ed-field">
+                      <span>{m.billingUnit}</span>
+                      <select
+                        className="ed-input"
+                        value={draft.subscription.unit}
+                        onChange={(e) =>
+                          setSubscription({ unit: e.target.value as ProductDraft['subscription']['unit'] })
+                        }
+                      >
+                        {Object.entries(m.billingUnits).map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label className="ed-field">
+                      <span>{m.billingCycles}</span>
+                      <input
+                        className="ed-input ed-input--narrow"
+                        type="number"
+                        min={0}
+                        value={draft.subscription.cycles}
+                        onChange={(e) => setSubscription({ cycles: e.target.value })}
+                      />
+                    </label>
+                  </div>
+                )}
+                <FieldError id="pe-subscriptionPlan" message={issues.subscriptionPlan} />
+              </fieldset>
+            )}
+            {type === 'physical' && <ShippingPanel {...panel} />}
+            <MerchandisingPanel {...panel} />
+            <TranslationsPanel {...panel} languages={languages} />
             <div className="ed-dialog__actions">
               <button type="button" className="ed-button" onClick={onCancel} disabled={isSaving}>
                 {m.cancel}

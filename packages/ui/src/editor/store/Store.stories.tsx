@@ -44,6 +44,34 @@ export const EditProduct: Story = {
     <ProductEditor isOpen currency="USD" product={sampleProducts[0]} onSave={noop} onCancel={noop} />
   ),
 };
+/** Every panel filled: images, form, merchandising, shipping and a French translation. */
+export const EditAllPanels: Story = {
+  render: () => (
+    <ProductEditor
+      isOpen
+      currency="USD"
+      product={{
+        ...sampleProducts[0]!,
+        imageFileIds: ['img-1'],
+        additionalFieldsFormId: 'form-1',
+        merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left', customSoldOutText: 'Gone' },
+        shipping: { weightGrams: 450 },
+        translations: { fr: { title: 'Port à l’aube' } },
+      }}
+      files={{ 'img-1': { id: 'img-1', name: 'harbour.jpg' } }}
+      onPickFile={noop}
+      forms={[{ id: 'form-1', name: 'Engraving' }]}
+      languages={[{ code: 'fr', name: 'Français' }]}
+      onSave={noop}
+      onCancel={noop}
+    />
+  ),
+};
+export const DigitalProduct: Story = {
+  render: () => (
+    <ProductEditor isOpen currency="USD" product={sampleProducts[1]} onPickFile={noop} onSave={noop} onCancel={noop} />
+  ),
+};
 export const EditRefused: Story = {
   render: () => (
     <ProductEditor

@@ -1,11 +1,18 @@
 export { ProductTable, type ProductTableProps, type ProductFilters } from './ProductTable';
+export { ProductEditor, type ProductEditorProps } from './ProductEditor';
 export {
-  ProductEditor,
   draftOf,
-  type ProductEditorProps,
+  withProductType,
+  renameOption,
+  moveItem,
+  GIFT_CARD_OPTION,
   type ProductDraft,
   type VariantDraft,
-} from './ProductEditor';
+  type MerchandisingDraft,
+  type ShippingDraft,
+  type Switch,
+} from './product-draft';
+export { type PickedFile } from './ProductPanels';
 export { InventoryTable, type InventoryTableProps } from './InventoryTable';
 export { OrdersTable, type OrdersTableProps, type OrderFilters } from './OrdersTable';
 export { OrderDetailView, type OrderDetailViewProps } from './OrderDetailView';

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { InventoryTable } from './InventoryTable';
@@ -75,6 +75,13 @@ describe('ProductTable', () => {
   });
 });
 
+/** Title, SKU and price: a form with them empty is not submitted. */
+function fillRequired(dialog: HTMLElement) {
+  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.title }), { target: { value: 'T' } });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.sku }), { target: { value: 'S' } });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.price }), { target: { value: '100' } });
+}
+
 describe('ProductEditor', () => {
   it('edits variants and saves the draft, showing refusals at their fields', async () => {
     const onSave = vi.fn();
@@ -97,6 +104,125 @@ describe('ProductEditor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
     expect(onSave.mock.calls[0]![0].variants[0]).toMatchObject({ id: 'v1', qtyInStock: '9' });
     await expectNoAxeViolations(dialog);
+  });
+
+  it('reorders and renames options, keeping each variant\'s values under the new name', () => {
+    const onSave = vi.fn();
+    render(<ProductEditor isOpen currency="USD" product={sampleProducts[0]} onSave={onSave} onCancel={noop} />);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Paper up' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Option 2 name' }), {
+      target: { value: 'Format' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    const draft = onSave.mock.calls[0]![0];
+    expect(draft.options).toEqual(['Paper', 'Format']);
+    expect(draft.variants[0].attributes).toEqual({ Paper: 'Matte', Format: 'A4' });
+  });
+
+  it('adds images and the file to deliver from the file manager, in order, and removes them', async () => {
+    const onSave = vi.fn();
+    const onPickFile = vi.fn();
+    render(<ProductEditor isOpen currency="USD" onPickFile={onPickFile} onSave={onSave} onCancel={noop} />);
+    const dialog = screen.getByRole('dialog', { name: storeMessages.newProduct });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: storeMessages.productType }), {
+      target: { value: 'digital' },
+    });
+    expect(within(dialog).queryByRole('button', { name: storeMessages.addVariant })).toBeNull();
+    fillRequired(dialog);
+    expect(within(dialog).getByText(storeMessages.noDigitalFile)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.addImage }));
+    expect(onPickFile).toHaveBeenLastCalledWith('image', expect.any(Function));
+    act(() => onPickFile.mock.calls[0]![1]({ id: 'f1', name: 'cover.jpg', url: '/cover.jpg' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.addImage }));
+    act(() => onPickFile.mock.calls[1]![1]({ id: 'f2', name: 'back.jpg', url: '/back.jpg' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move back.jpg up' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.chooseFile }));
+    expect(onPickFile).toHaveBeenLastCalledWith('file', expect.any(Function));
+    act(() => onPickFile.mock.calls[2]![1]({ id: 'zip', name: 'album.zip' }));
+    expect(within(dialog).getByText('album.zip')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      productType: 'digital',
+      imageFileIds: ['f2', 'f1'],
+      digitalFileId: 'zip',
+      options: [],
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.removeFile }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove cover.jpg' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[1]![0]).toMatchObject({ imageFileIds: ['f2'], digitalFileId: '' });
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('gives a gift card the one option Amount and no subscription', () => {
+    const onSave = vi.fn();
+    render(<ProductEditor isOpen currency="EUR" onSave={onSave} onCancel={noop} />);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('combobox', { name: storeMessages.productType }), {
+      target: { value: 'giftCard' },
+    });
+    expect(within(dialog).getByRole('group', { name: storeMessages.denominations })).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: storeMessages.sellAsSubscription })).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: storeMessages.shippingMeasures })).toBeNull();
+    fillRequired(dialog);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount' }), { target: { value: '€25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      productType: 'giftCard',
+      options: ['Amount'],
+      variants: [{ attributes: { Amount: '€25' } }],
+      subscription: { enabled: false },
+    });
+  });
+
+  it('sets merchandising, shipping, the form and translations per added language', async () => {
+    const onSave = vi.fn();
+    const onDraftChange = vi.fn();
+    render(
+      <ProductEditor
+        isOpen
+        currency="USD"
+        product={sampleProducts[0]}
+        forms={[{ id: 'form-1', name: 'Engraving' }]}
+        languages={[{ code: 'fr', name: 'Français' }]}
+        issues={{ 'translations.fr.title': 'That language is not one of this site\'s languages.' }}
+        onDraftChange={onDraftChange}
+        onSave={onSave}
+        onCancel={noop}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    const change = (name: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(name), { target: { value } });
+    change(storeMessages.additionalFields, 'form-1');
+    change(storeMessages.scarcity, 'on');
+    change(storeMessages.scarcityText, 'Only {qtyInStock} left');
+    change(storeMessages.customSoldOutText, 'Gone');
+    change(storeMessages.restockNotifications, 'off');
+    expect(within(dialog).queryByLabelText(storeMessages.mailingListSignUp)).toBeNull();
+    change(storeMessages.weightGrams, '450');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(storeMessages.translatedTitle('Français')) }), {
+      target: { value: 'Port à l’aube' },
+    });
+    expect(within(dialog).getByText('That language is not one of this site\'s languages.')).toBeTruthy();
+    expect(onDraftChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ translations: { fr: { title: 'Port à l’aube', excerpt: '' } } }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      additionalFieldsFormId: 'form-1',
+      merchandising: { scarcity: 'on', scarcityText: 'Only {qtyInStock} left', customSoldOutText: 'Gone', restockNotifications: 'off' },
+      shipping: { weightGrams: '450' },
+      translations: { fr: { title: 'Port à l’aube' } },
+    });
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('says where to add languages and forms when the site has none', () => {
+    render(<ProductEditor isOpen currency="USD" onSave={noop} onCancel={noop} />);
+    expect(screen.getByText(storeMessages.noLanguages)).toBeTruthy();
+    expect(screen.getByText(storeMessages.noForms)).toBeTruthy();
   });
 
   it('disables saving while a save runs', () => {
