@@ -1,3 +1,4 @@
+import { sanitizeRichText } from '@site/page-content';
 import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { blogComments, blogPosts } from '../db/schema';
@@ -16,6 +17,14 @@ export function paragraphs(text: string): string {
     .filter(Boolean)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
+}
+
+/**
+ * A post's body as HTML: posts written in the editor hold rich text (sanitised again here, so a
+ * stored body can never carry more than the editor's markup); older ones hold plain text.
+ */
+export function postBodyHtml(body: string): string {
+  return body.trimStart().startsWith('<') ? sanitizeRichText(body) : paragraphs(body);
 }
 
 /** Visitors see published posts, and scheduled ones once their time has come. */
@@ -83,7 +92,11 @@ export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: 
     urlId: post.urlId,
     fullUrl: `${blogPath}/${post.urlId}`,
     excerpt: post.excerpt ? `<p>${escapeHtml(post.excerpt)}</p>` : '',
-    body: paragraphs(post.body),
+    body: postBodyHtml(post.body),
+    ...(post.featuredImage && {
+      assetUrl: post.featuredImage.src,
+      mainImage: { assetUrl: post.featuredImage.src, altText: post.featuredImage.alt },
+    }),
     author: { displayName: post.author },
     tags: post.tags.map((name) => ({ name, url: `${blogPath}?tag=${encodeURIComponent(name)}` })),
     categories: post.categories.map((name) => ({ name, url: `${blogPath}?category=${encodeURIComponent(name)}` })),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -8,7 +8,19 @@ import { createEditorGuard } from '../editor/auth';
 import { EditorError, handle, isUniqueViolation, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
 import { requireCrumb } from '../security/crumb';
 import {
+  BLOG_API,
+  blogMessages,
+  COMMENT_STATUSES,
+  commentQuerySchema,
+  createPostSchema,
   createTagSchema,
+  nextFreeSlug,
+  sanitizeRichText,
+  slugFromTitle,
+  updatePostSchema,
+  type CommentStatus,
+  type PostStatus,
+  type UpdatePost,
   filterTags,
   mergeTagsSchema,
   removeTagsSchema,
@@ -24,32 +36,31 @@ const CommentInput = z.object({
   body: z.string().trim().min(1, 'Write a comment').max(2000),
 });
 
-const Slug = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lowercase letters, digits and dashes')
-  .max(120);
-const PostFields = z.object({
-  title: z.string().trim().min(1).max(200),
-  urlId: Slug,
-  body: z.string().max(100_000),
-  excerpt: z.string().max(1000),
-  author: z.string().max(120),
-  tags: z.array(z.string().trim().min(1).max(60)).max(30),
-  categories: z.array(z.string().trim().min(1).max(60)).max(30),
-  commentState: z.union([z.literal(0), z.literal(1)]),
-  publishOn: z.iso.datetime({ offset: true }).nullable(),
-});
-const PostCreate = PostFields.partial().extend({ title: PostFields.shape.title, collectionId: z.string().min(1) });
-const PostPatch = PostFields.partial().extend({ version: z.number().int().min(0) });
+const postNotFound = () => new EditorError(404, 'POST_NOT_FOUND', blogMessages.postNotFound);
+const PostListQuery = z.object({ collectionId: z.string().min(1).max(100).optional() });
 
-const postNotFound = () => new EditorError(404, 'POST_NOT_FOUND', 'That post does not exist');
-const slugify = (title: string) =>
-  title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120) || 'post';
+/**
+ * A post's fields as stored: the body sanitised, a publish time as a date, and "published" with
+ * a time still to come kept as scheduled, so visitors see it only then.
+ */
+function stored(input: Omit<UpdatePost, 'version'>) {
+  const { publishOn, status, body, ...fields } = input;
+  const when = publishOn === undefined || publishOn === null ? publishOn : new Date(publishOn);
+  return {
+    ...fields,
+    ...(body !== undefined && { body: sanitizeRichText(body) }),
+    ...(when !== undefined && { publishOn: when }),
+    ...(status === 'draft' && { status: 'draft' as const }),
+    ...(status === 'published' &&
+      (when === undefined
+        ? // The stored publish time decides (a change of status alone keeps the schedule).
+          {
+            status: sql<PostStatus>`case when ${blogPosts.publishOn} > now() then 'scheduled' else 'published' end`,
+            publishOn: sql<Date>`coalesce(${blogPosts.publishOn}, now())`,
+          }
+        : { status: when && when.getTime() > Date.now() ? ('scheduled' as const) : ('published' as const), publishOn: when ?? new Date() })),
+  };
+}
 
 export interface BlogRouteOptions {
   db: Database;
@@ -64,6 +75,15 @@ export interface BlogRouteOptions {
 export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptions): void {
   const { db } = options;
   const changed = () => options.onContentChange?.() ?? Promise.resolve();
+
+  // platform.md §8's URL id rule: a title's slug, with -N when another post of the blog has it.
+  const freeSlug = async (collectionId: string, base: string) => {
+    const rows = await db
+      .select({ urlId: blogPosts.urlId })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.collectionId, collectionId), or(eq(blogPosts.urlId, base), like(blogPosts.urlId, `${base}-%`))));
+    return nextFreeSlug(base, new Set(rows.map((r) => r.urlId)));
+  };
 
   const livePost = async (request: FastifyRequest, id: string) => {
     const [post] = await db
@@ -133,40 +153,59 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       return result;
     }));
 
-    scope.get('/api/editor/blog/posts', read, handle(async (request) => ({
-      posts: await db.select().from(blogPosts).where(eq(blogPosts.websiteId, request.site.websiteId)).orderBy(desc(blogPosts.updatedAt)),
-    })));
+    scope.get(BLOG_API.posts, read, handle(async (request) => {
+      const { collectionId } = parse(PostListQuery, request.query);
+      return {
+        posts: await db
+          .select()
+          .from(blogPosts)
+          .where(and(eq(blogPosts.websiteId, request.site.websiteId), collectionId ? eq(blogPosts.collectionId, collectionId) : undefined))
+          .orderBy(desc(blogPosts.updatedAt)),
+      };
+    }));
 
-    scope.post('/api/editor/blog/posts', write, handle(async (request, reply) => {
-      const input = parse(PostCreate, request.body);
+    scope.get(`${BLOG_API.posts}/:id`, read, handle(async (request) => {
+      const [post] = await db.select().from(blogPosts).where(own(request, postId(request)));
+      if (!post) throw postNotFound();
+      return post;
+    }));
+
+    scope.post(BLOG_API.posts, write, handle(async (request, reply) => {
+      const input = parse(createPostSchema, request.body);
       const [blog] = await db
         .select({ id: pages.id })
         .from(pages)
         .where(and(eq(pages.id, input.collectionId), eq(pages.websiteId, request.site.websiteId), eq(pages.collectionType, 'blog')));
-      if (!blog) throw new EditorError(400, 'NOT_A_BLOG', 'Posts belong to a blog page');
-      const { publishOn, ...fields } = input;
+      if (!blog) throw new EditorError(400, 'NOT_A_BLOG', blogMessages.notABlog);
+      const urlId = input.urlId ?? (await freeSlug(blog.id, slugFromTitle(input.title) || 'post'));
       try {
         const [post] = await db
           .insert(blogPosts)
-          .values({ ...fields, id: randomUUID(), websiteId: request.site.websiteId, urlId: input.urlId ?? slugify(input.title), publishOn: publishOn ? new Date(publishOn) : null })
+          .values({ ...stored({ ...input, publishOn: input.publishOn ?? null }), collectionId: blog.id, title: input.title, id: randomUUID(), websiteId: request.site.websiteId, urlId })
           .returning();
+        if (post!.status !== 'draft') await changed();
         return reply.status(201).send(post);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new EditorError(409, 'SLUG_TAKEN', 'Another post of this blog has that URL');
+        if (isUniqueViolation(error)) throw new EditorError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
         throw error;
       }
     }));
 
-    scope.patch('/api/editor/blog/posts/:id', write, handle(async (request) => {
-      const { version, publishOn, ...fields } = parse(PostPatch, request.body);
-      const [post] = await db
-        .update(blogPosts)
-        .set({ ...fields, ...(publishOn !== undefined && { publishOn: publishOn ? new Date(publishOn) : null }), version: version + 1, updatedAt: new Date() })
-        .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
-        .returning();
-      if (!post) throw new EditorError(409, 'STALE_VERSION', 'The post changed since you opened it, or it is gone');
-      await changed();
-      return post;
+    scope.patch(`${BLOG_API.posts}/:id`, write, handle(async (request) => {
+      const { version, ...input } = parse(updatePostSchema, request.body);
+      try {
+        const [post] = await db
+          .update(blogPosts)
+          .set({ ...stored(input), version: version + 1, updatedAt: new Date() })
+          .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
+          .returning();
+        if (!post) throw new EditorError(409, 'STALE_VERSION', blogMessages.stalePost);
+        await changed();
+        return post;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new EditorError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
+        throw error;
+      }
     }));
 
     scope.post('/api/editor/blog/posts/:id/publish', write, handle(async (request) => {
@@ -185,38 +224,47 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       return post;
     }));
 
-    scope.delete('/api/editor/blog/posts/:id', write, handle(async (request, reply) => {
+    scope.delete(`${BLOG_API.posts}/:id`, write, handle(async (request, reply) => {
       const [gone] = await db.delete(blogPosts).where(own(request, postId(request))).returning({ id: blogPosts.id });
       if (!gone) throw postNotFound();
       await changed();
       return reply.status(204).send();
     }));
 
-    scope.get('/api/editor/blog/comments', read, handle(async (request) => {
-      const status = (request.query as { status?: string }).status === 'approved' ? 'approved' : 'pending';
-      return {
-        comments: await db
+    scope.get(BLOG_API.comments, read, handle(async (request) => {
+      const { status } = parse(commentQuerySchema, request.query);
+      const websiteId = request.site.websiteId;
+      const [comments, tally] = await Promise.all([
+        db
           .select({ id: blogComments.id, postId: blogComments.postId, postTitle: blogPosts.title, authorName: blogComments.authorName, body: blogComments.body, status: blogComments.status, createdAt: blogComments.createdAt })
           .from(blogComments)
           .innerJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
-          .where(and(eq(blogComments.websiteId, request.site.websiteId), eq(blogComments.status, status)))
-          .orderBy(desc(blogComments.createdAt)),
-      };
+          .where(and(eq(blogComments.websiteId, websiteId), eq(blogComments.status, status)))
+          .orderBy(desc(blogComments.createdAt))
+          .limit(500),
+        db.select({ status: blogComments.status, n: count() }).from(blogComments).where(eq(blogComments.websiteId, websiteId)).groupBy(blogComments.status),
+      ]);
+      const counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<CommentStatus, number>;
+      for (const row of tally) if (row.status in counts) counts[row.status] = row.n;
+      return { comments, counts };
     }));
 
     const commentId = (request: { params: unknown }) => (request.params as { id: string }).id;
     const ownComment = (request: FastifyRequest, id: string) => and(eq(blogComments.id, id), eq(blogComments.websiteId, request.site.websiteId));
-
-    scope.post('/api/editor/blog/comments/:id/approve', write, handle(async (request) => {
-      const [comment] = await db.update(blogComments).set({ status: 'approved' }).where(ownComment(request, commentId(request))).returning();
-      if (!comment) throw new EditorError(404, 'COMMENT_NOT_FOUND', 'That comment does not exist');
+    const setCommentStatus = (status: CommentStatus) => handle(async (request) => {
+      const [comment] = await db.update(blogComments).set({ status }).where(ownComment(request, commentId(request))).returning();
+      if (!comment) throw new EditorError(404, 'COMMENT_NOT_FOUND', blogMessages.commentNotFound);
+      // The post's publicCommentCount counts approved comments: the cached pages render it again.
       await changed();
       return comment;
-    }));
+    });
 
-    scope.delete('/api/editor/blog/comments/:id', write, handle(async (request, reply) => {
+    scope.post('/api/editor/blog/comments/:id/approve', write, setCommentStatus('approved'));
+    scope.post('/api/editor/blog/comments/:id/spam', write, setCommentStatus('spam'));
+
+    scope.delete(`${BLOG_API.comments}/:id`, write, handle(async (request, reply) => {
       const [gone] = await db.delete(blogComments).where(ownComment(request, commentId(request))).returning({ id: blogComments.id });
-      if (!gone) throw new EditorError(404, 'COMMENT_NOT_FOUND', 'That comment does not exist');
+      if (!gone) throw new EditorError(404, 'COMMENT_NOT_FOUND', blogMessages.commentNotFound);
       await changed();
       return reply.status(204).send();
     }));

@@ -58,8 +58,10 @@ export function toTemplateItem(row: ItemRow, type: ItemCollectionType, collectio
     case 'events': {
       const location = (data.location ?? {}) as Record<string, string>;
       const address = eventAddress(location);
+      const image = (data.image ?? null) as { src: string; alt: string } | null;
       return {
         ...base,
+        ...(image && { assetUrl: image.src, mainImage: { assetUrl: image.src, altText: image.alt } }),
         startDate: row.startsAt?.getTime() ?? 0,
         endDate: row.endsAt?.getTime() ?? 0,
         location: { ...location, address: address || undefined, mapUrl: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : undefined },

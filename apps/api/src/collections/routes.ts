@@ -7,6 +7,7 @@ import {
   ITEM_DATA_SCHEMAS,
   MAX_ALBUM_TRACKS,
   MAX_COLLECTION_ITEMS,
+  reorderItemsSchema,
   slugify,
   updateItemSchema,
   type ItemCollectionType,
@@ -41,6 +42,7 @@ export const collectionRouteDocs: RouteDocs = {
   [`GET ${COLLECTIONS_API.items}`]: { summary: 'Items of an events, gallery, album or video page (editor)', tags: ['editor'], query: ListQuery },
   [`POST ${COLLECTIONS_API.items}`]: { summary: 'Add an item to an events, gallery, album or video page (editor)', tags: ['editor'], body: createItemSchema },
   [`PATCH ${COLLECTIONS_API.items}/:id`]: { summary: 'Change an item; refused when its version moved (editor)', tags: ['editor'], body: updateItemSchema },
+  [`POST ${COLLECTIONS_API.reorder}`]: { summary: 'Put a collection\'s items in a new order; every item once (editor)', tags: ['editor'], body: reorderItemsSchema },
   [`DELETE ${COLLECTIONS_API.items}/:id`]: { summary: 'Delete an item (editor)', tags: ['editor'] },
 };
 
@@ -147,6 +149,27 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
         if (isUniqueViolation(error)) throw new EditorError(409, 'URL_TAKEN', collectionMessages.urlTaken);
         throw error;
       }
+    }));
+
+    scope.post(COLLECTIONS_API.reorder, write, handle(async (request) => {
+      const { collectionId, ids } = parse(reorderItemsSchema, request.body);
+      const collection = await collectionOf(request, collectionId);
+      return db.transaction(async (tx) => {
+        // Locks the collection's rows, so an item added meanwhile cannot be left out of the order.
+        const held = await tx.select({ id: collectionItems.id }).from(collectionItems).where(eq(collectionItems.collectionId, collection.id)).for('update');
+        const known = new Set(held.map((r) => r.id));
+        if (held.length !== ids.length || ids.some((id) => !known.has(id))) {
+          throw new EditorError(409, 'ORDER_MISMATCH', collectionMessages.reorderMismatch);
+        }
+        for (const [position, id] of ids.entries()) {
+          await tx
+            .update(collectionItems)
+            .set({ position })
+            .where(and(eq(collectionItems.id, id), eq(collectionItems.collectionId, collection.id)));
+        }
+        const items = await tx.select().from(collectionItems).where(eq(collectionItems.collectionId, collection.id)).orderBy(asc(collectionItems.position), asc(collectionItems.id));
+        return { collectionType: collection.type, items };
+      });
     }));
 
     scope.patch(`${COLLECTIONS_API.items}/:id`, write, handle(async (request) => {

@@ -62,7 +62,7 @@ export async function searchSite(db: Database, websiteId: string, rawQuery: stri
       from products pr join pages c on c.id = pr.collection_id
       where pr.website_id = ${websiteId} and pr.enabled and c.enabled and c.status = 'published'
       union all
-      select 'post', b.title, c.path || '/' || b.url_id, concat_ws(' ', b.excerpt, b.body, b.author, (select string_agg(t, ' ') from jsonb_array_elements_text(b.tags) t))
+      select 'post', b.title, c.path || '/' || b.url_id, concat_ws(' ', b.excerpt, regexp_replace(b.body, '<[^>]*>', ' ', 'g'), b.author, (select string_agg(t, ' ') from jsonb_array_elements_text(b.tags) t))
       from blog_posts b join pages c on c.id = b.collection_id
       where b.website_id = ${websiteId} and c.enabled and c.status = 'published'
         and (b.status = 'published' or (b.status = 'scheduled' and b.publish_on <= ${now.toISOString()}::timestamptz))

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
 import { href, text } from '../text';
+import { featuredImageSchema } from '../editor-api/blog-api';
 
 /**
  * Content collections besides blogs and the shop: their item payloads, shared by the editor and
@@ -35,6 +36,7 @@ export const collectionMessages = {
   itemNotFound: 'That item does not exist',
   urlTaken: 'Another item of this collection has that URL',
   staleItem: 'The item changed since you opened it, or it is gone',
+  reorderMismatch: 'The order must list every item of the collection once; reload and try again',
 } as const;
 
 const url = href(LIMITS.maxUrlLength, messages.invalidLink);
@@ -56,6 +58,8 @@ export const eventDataSchema = z
     startDate: z.iso.datetime({ offset: true }),
     endDate: z.iso.datetime({ offset: true }),
     location: eventLocationSchema.default({ addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '' }),
+    /** The featured image (platform.md §3 assetUrl), chosen from the file manager. */
+    image: featuredImageSchema.nullable().default(null),
   })
   .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: collectionMessages.endBeforeStart, path: ['endDate'] });
 
@@ -100,6 +104,15 @@ export const updateItemSchema = z.object({
 });
 export type UpdateItem = z.infer<typeof updateItemSchema>;
 
+/** The owner's order of a collection's items (gallery pictures, tracks): every id, once. */
+export const reorderItemsSchema = z
+  .object({
+    collectionId: z.string().min(1).max(100),
+    ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_COLLECTION_ITEMS),
+  })
+  .refine((r) => new Set(r.ids).size === r.ids.length, { message: collectionMessages.reorderMismatch, path: ['ids'] });
+export type ReorderItems = z.infer<typeof reorderItemsSchema>;
+
 export interface CollectionItemView {
   id: string;
   collectionId: string;
@@ -110,10 +123,12 @@ export interface CollectionItemView {
   position: number;
   data: Record<string, unknown>;
   version: number;
+  updatedAt: string;
 }
 
 export const COLLECTIONS_API = {
   items: '/api/editor/collections/items',
   item: (id: string) => `/api/editor/collections/items/${encodeURIComponent(id)}`,
+  reorder: '/api/editor/collections/items/reorder',
   calendar: (id: string) => `/api/calendar/${encodeURIComponent(id)}.ics`,
 } as const;

@@ -78,6 +78,8 @@ export interface PageSummary {
   path: string;
   pageType: number;
   kind: PageKind;
+  /** What a collection page holds ('blog', 'events', 'gallery', …); 'page' for the others. */
+  collectionType: string;
   status: ContentStatus;
   publishAt: string | null;
   enabled: boolean;

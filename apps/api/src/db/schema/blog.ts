@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CommentStatus, FeaturedImage, PostStatus } from '@site/page-content';
 import { pages, websites } from './site';
-
-export type PostStatus = 'draft' | 'published' | 'scheduled';
-export type CommentStatus = 'pending' | 'approved';
 
 /** A blog post: an item of a page whose collectionType is 'blog', at `<blog path>/<urlId>`. */
 export const blogPosts = pgTable(
@@ -18,7 +16,10 @@ export const blogPosts = pgTable(
       .references(() => pages.id, { onDelete: 'cascade' }),
     urlId: text('url_id').notNull(),
     title: text('title').notNull(),
-    /** Plain text; blank lines separate paragraphs. Escaped when rendered, so never HTML. */
+    /**
+     * Rich text (sanitised HTML) from the editor; older posts hold plain text, where blank lines
+     * separate paragraphs and everything is escaped when rendered.
+     */
     body: text('body').notNull().default(''),
     excerpt: text('excerpt').notNull().default(''),
     author: text('author').notNull().default(''),
@@ -29,6 +30,7 @@ export const blogPosts = pgTable(
     /** platform.md §3: 1 opens comments; 0 closes them (approved ones still show). */
     commentState: integer('comment_state').notNull().default(1),
     likeCount: integer('like_count').notNull().default(0),
+    featuredImage: jsonb('featured_image').$type<FeaturedImage>(),
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

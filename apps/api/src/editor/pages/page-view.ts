@@ -14,6 +14,7 @@ export function toSummary(page: PageRow): PageSummary {
     path: page.path,
     pageType: page.pageType,
     kind: page.kind,
+    collectionType: page.collectionType,
     status: page.status,
     publishAt: page.publishAt?.toISOString() ?? null,
     enabled: page.enabled,
