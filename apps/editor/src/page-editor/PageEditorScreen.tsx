@@ -93,8 +93,8 @@ function PageEditor({ page }: { page: PageDetail }) {
     [],
   );
 
-  const { linkTargets, pagePaths } = useLinkTargets();
-  const data = useMemo(() => ({ ...renderDataFor(site), pages: pagePaths }), [site, pagePaths]);
+  const { linkTargets, pagePaths, files } = useLinkTargets();
+  const data = useMemo(() => ({ ...renderDataFor(site), pages: pagePaths, files }), [site, pagePaths, files]);
   const preview = useMemo(
     () =>
       renderPreview(

@@ -25,6 +25,21 @@ function uploadedImage(src: string, data: BlockRenderData): Record<string, unkno
   return id ? data.files?.get(id) : undefined;
 }
 
+/** The alt text written for the file in the file manager, for a block that has none of its own. */
+function fileAltText(image: Record<string, unknown> | undefined): string {
+  return typeof image?.altText === 'string' ? image.altText : '';
+}
+
+/** The file's focal point as numbers the template can print (never text from the file's data). */
+function focalPointOf(image: Record<string, unknown>): { x: number; y: number; left: number; top: number } | undefined {
+  const point = image.mediaFocalPoint as { x?: unknown; y?: unknown } | undefined;
+  const x = Number(point?.x);
+  const y = Number(point?.y);
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return undefined;
+  const unit = (n: number) => Math.min(1, Math.max(0, n));
+  return { x: unit(x), y: unit(y), left: Math.round(unit(x) * 100), top: Math.round(unit(y) * 100) };
+}
+
 const url = href(LIMITS.maxUrlLength, messages.invalidLink);
 
 export const imageBlock = defineBlock({
@@ -57,10 +72,14 @@ export const imageBlock = defineBlock({
     },
   ],
   references: (s) => ({ files: [uploadedFileId(s.src)].filter((id): id is string => Boolean(id)) }),
-  view: (s, data) => ({ ...s, image: uploadedImage(s.src, data) }),
-  // An uploaded image offers its processed sizes; the browser picks one for the block's width.
+  view: (s, data) => {
+    const image = uploadedImage(s.src, data);
+    return { ...s, image, alt: s.alt || fileAltText(image), focal: image && focalPointOf(image) };
+  },
+  // An uploaded image offers its processed sizes (the browser picks one for the block's width) and
+  // keeps its focal point in view wherever a layout crops it.
   template:
-    '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 720px"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
+    '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 720px"{.end}{.section focal} data-image-focal-point="{x},{y}" style="object-position: {left}% {top}%"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
 });
 
 const toggle = (key: string, label: string) => ({ key, label, kind: 'toggle' as const });

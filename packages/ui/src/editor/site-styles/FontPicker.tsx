@@ -113,6 +113,8 @@ export function FontPicker({
   const id = useId();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<FontCategory | undefined>();
+  // The style guide repeats fonts of the full list: it is a radio group of its own, or the browser
+  // would keep one checked radio across both lists and the one just clicked would look unchosen.
   const name = `${id}-font`;
 
   let body;
@@ -150,7 +152,7 @@ export function FontPicker({
             </h4>
             <ul className="ed-font__list">
               {inGuide.map(({ font, role }) => (
-                <FontRow key={`${role}-${font.id}`} font={font} name={name} note={role} checked={value === font.id} onChange={() => onChange(font.id)} loadPreview={loadPreview} />
+                <FontRow key={`${role}-${font.id}`} font={font} name={`${name}-guide`} note={role} checked={value === font.id} onChange={() => onChange(font.id)} loadPreview={loadPreview} />
               ))}
             </ul>
           </section>

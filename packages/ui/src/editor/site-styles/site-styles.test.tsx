@@ -120,6 +120,15 @@ describe('FontPicker', () => {
     expect(screen.getByText('No fonts match “zzz”.')).toBeTruthy();
   });
 
+  it('shows the chosen font checked in the full list as well as in the style guide', () => {
+    render(<FontPicker {...fonts({ value: 'lora', styleGuide: [{ role: 'Headings', fontId: 'lora' }] })} />);
+    const lora = screen.getAllByRole('radio', { name: /^Lora/ }) as HTMLInputElement[];
+    expect(lora).toHaveLength(2);
+    expect(lora.map((r) => r.checked)).toEqual([true, true]);
+    // A browser keeps one checked radio per name: sharing one, the clicked row would look unchosen.
+    expect(new Set(lora.map((r) => r.name)).size).toBe(2);
+  });
+
   it('covers the categories of the spec', () => {
     render(<FontPicker {...fonts()} />);
     const options = Array.from(screen.getByLabelText('Category').querySelectorAll('option')).map((o) => o.textContent);
