@@ -1,5 +1,6 @@
 import '@site/ui/styles.css';
 import './storefront.css';
+import './product/product.css';
 import { shouldLoadCartAtStart } from '@site/commerce-core';
 import { readCookie } from './api';
 import { createCartStore } from './cart/cart-store';
@@ -39,6 +40,7 @@ mountPopupOverlay(document, (() => {
 // A blog post's comment form, like and share links load only on posts.
 if (document.querySelector('[data-gift-card-balance]')) void import('./product/gift-card').then((m) => m.enhanceGiftCardBalance(document));
 if (document.querySelector('.blog-post')) void import('./blog').then((m) => m.enhanceBlogPost(document));
+if (document.querySelector('[data-product-gallery]')) void import('./product/gallery').then((m) => m.enhanceProductGallery(document));
 if (document.querySelector('[data-gallery]')) void import('./gallery').then((m) => m.enhanceGalleries(document));
 const cartRoot = document.getElementById('sqs-cart-root');
 if (cartRoot) {

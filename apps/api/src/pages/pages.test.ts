@@ -61,6 +61,23 @@ describe.each(targets)('page rendering on $name', (target) => {
     expect((await app.inject('/cart')).body).toContain('data-state="empty"');
   });
 
+  it('renders a product’s pictures as a gallery with thumbnails and its colour option as a swatch radio group', async () => {
+    const body = (await app.inject('/shop/p/linen-shirt')).body;
+    const slides = [...body.matchAll(/data-product-zoom="(\d)" aria-label="([^"]+)"/g)].map((m) => m[2]);
+    expect(slides).toEqual(['Zoom picture 1 of 3', 'Zoom picture 2 of 3', 'Zoom picture 3 of 3']);
+    expect(body).toContain('href="#product-image-2" data-product-thumb="2"');
+    // Only the first picture is fetched eagerly (the largest paint); the others wait.
+    expect(body.match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(body).toMatch(/<fieldset class="variant-option variant-option--swatches">\s*<legend class="variant-option-title">Color/);
+    expect(body).toContain('name="variant-option-1" value="Rust" data-variant-option-name="Color"');
+    expect(body).toContain('style="--swatch: #3f5d7d"');
+    // Size stays a labelled list.
+    expect(body).toMatch(/<label class="variant-option-title" for="variant-option-0">Size<\/label>[\s\S]*<select id="variant-option-0" data-variant-option-name="Size">/);
+    const tote = (await app.inject('/shop/p/canvas-tote')).body;
+    expect(tote).toContain('variant-swatch variant-swatch--chip variant-swatch--sold-out');
+    expect(tote).toContain('<span class="variant-swatch__name">Black</span><span class="visually-hidden"> (sold out)</span>');
+  });
+
   it('renders the shop listing with every product in order', async () => {
     const res = await app.inject('/shop');
     expect(res.statusCode).toBe(200);

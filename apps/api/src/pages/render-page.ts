@@ -1,5 +1,5 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
-import { isCurrencyCode, minorToMoney } from '@site/commerce-core';
+import { fillMessage, isCurrencyCode, messages as commerceMessages, minorToMoney } from '@site/commerce-core';
 import { z } from 'zod';
 import { documentReferences, isSafeHref, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { withThemeTemplates } from '../site/theme';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
+import { variantChoices } from './product-item';
 import { breadcrumbs, seoContext } from './page-meta';
 import { resolveCollectionPath } from '../collections/collection-pages';
 import { isItemCollection } from '../collections/collection-store';
@@ -470,7 +471,12 @@ export async function renderPage(
     if (Array.isArray(list)) context[key] = list.map((i) => (i.structuredContent ? translateItem(i, language) : i));
   }
   const shown = context.item as ProductItems[number] | undefined;
-  if (shown?.structuredContent) context.item = translateItem(shown, language);
+  if (shown?.structuredContent) {
+    const translated = translateItem(shown, language);
+    const own = (languages.localizedStrings as Record<string, unknown> | undefined)?.productVariantSelectText;
+    const selectText = typeof own === 'string' && own ? own : commerceMessages.selectVariant;
+    context.item = { ...translated, variantChoices: variantChoices(translated.structuredContent, (name) => fillMessage(selectText, { variantName: name })) };
+  }
 
   const renderNamed = (name: string, data: unknown): string => {
     const entry = sources.get(name);

@@ -73,7 +73,7 @@ const catalogue: SeedProduct[] = [
       { sku: 'SHIRT-M-RUST', attributes: { Size: 'M', Color: 'Rust' }, price: 12000, stock: 4 },
       { sku: 'SHIRT-S-RUST', attributes: { Size: 'S', Color: 'Rust' }, price: 12000, stock: 0 },
     ],
-    details: { variantOptionOrdering: ['Size', 'Color'] },
+    details: { variantOptionOrdering: ['Size', 'Color'], imageUrls: ['/assets/demo/shirt.svg', '/assets/demo/shirt-rust.svg', '/assets/demo/shirt-detail.svg'] },
   },
   {
     id: 'prod-enamel-mug',

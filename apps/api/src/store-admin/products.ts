@@ -170,7 +170,8 @@ export async function saveProduct(
       excerpt: input.excerpt,
       productType: ADMIN_PRODUCT_TYPES[input.productType],
       enabled: input.enabled,
-      details: productDetails(existing?.details ?? {}, input),
+      // Every picture's address, for the product page's gallery (the row keeps the first for listings).
+      details: { ...productDetails(existing?.details ?? {}, input), imageUrls: references.imageUrls },
     };
     const productId = existing?.id ?? newId('product');
     if (existing) {
@@ -192,7 +193,7 @@ export async function saveProduct(
  * Files, the form and the languages a product names must exist on this site, checked inside the
  * save's transaction; the main image's address is kept on the row for listings.
  */
-async function checkReferences(tx: Tx, websiteId: string, input: AdminProductSave): Promise<{ imageUrl: string | null }> {
+async function checkReferences(tx: Tx, websiteId: string, input: AdminProductSave): Promise<{ imageUrl: string | null; imageUrls: string[] }> {
   const ids = [...new Set([...input.imageFileIds, ...(input.digitalFileId ? [input.digitalFileId] : [])])];
   const found = ids.length
     ? await tx.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, ids)))
@@ -213,8 +214,8 @@ async function checkReferences(tx: Tx, websiteId: string, input: AdminProductSav
       if (!(added as string[]).includes(language)) throw invalid(adminMessages.unknownLanguage, ['translations', language]);
     }
   }
-  const main = input.imageFileIds[0] ? byId.get(input.imageFileIds[0]) : undefined;
-  return { imageUrl: main ? FILES_API.asset(main.id, main.name) : null };
+  const imageUrls = input.imageFileIds.map((id) => FILES_API.asset(id, byId.get(id)!.name));
+  return { imageUrl: imageUrls[0] ?? null, imageUrls };
 }
 
 /** Fields the editor does not manage (express checkout, a stored form copy) are kept. */

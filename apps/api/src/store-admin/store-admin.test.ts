@@ -8,7 +8,7 @@ import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { categories, outgoingEmails, pages, products, variants } from '../db/schema';
+import { categories, files, outgoingEmails, pages, products, variants } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const targets = await databaseTargets();
@@ -248,6 +248,17 @@ describe.each(targets)('store admin on $name', (target) => {
       expect(page.productMerchandisingContext[physicalRes.json().id]).toMatchObject({ scarcityEnabled: false, customSoldOutText: 'Gone for now' });
       // Out of the way of the listing tests below.
       expect((await owner.call('DELETE', `${STORE_API.product(physicalRes.json().id)}?version=${physicalRes.json().version}`)).statusCode).toBe(204);
+    });
+
+    it('shows every picture of a product in its page gallery, in the owner’s order', async () => {
+      const picture = (id: string, name: string) => ({ id, websiteId: 'demo', name, contentType: 'image/png', size: 10, width: 10, height: 10, status: 'complete' as const });
+      await database.db.insert(files).values([picture('file-front', 'front.png'), picture('file-back', 'back.png')]);
+      const saved = await owner.call('POST', STORE_API.products, physical(storeId, 'PIC', { title: 'Pictured print', imageFileIds: ['file-back', 'file-front'] }));
+      expect(saved.statusCode, saved.body).toBe(201);
+      const body = (await new Shopper(app).get('/prints/p/pictured-print')).body;
+      const zoomed = [...body.matchAll(/class="product-gallery__zoom" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(zoomed).toEqual(['/files/file-back/back.png', '/files/file-front/front.png']);
+      expect((await owner.call('DELETE', `${STORE_API.product(saved.json().id)}?version=${saved.json().version}`)).statusCode).toBe(204);
     });
 
     it('refuses bad input with a clear 4xx and saves nothing', async () => {

@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
 
   it('adds the chosen variant: Adding…, Added!, the popover and the pill count', async () => {
     await page.selectOption('select[data-variant-option-name="Size"]', 'M');
-    await page.selectOption('select[data-variant-option-name="Color"]', 'Blue');
+    await page.locator('.variant-swatch__label', { hasText: 'Blue' }).click();
     await addButton().click();
     await expect.poll(() => addButton().textContent(), { interval: 20 }).toBe('Adding…');
     await expect.poll(() => addButton().textContent(), { timeout: 5000 }).toBe('Added!');

@@ -142,23 +142,72 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       expect(await page.locator('main').textContent()).toMatch(/member/i);
     });
 
-    it('sees a shirt’s price and button follow its colour and size', async () => {
+    it('sees a shirt’s price and button follow its colour swatch and size', async () => {
       await visit('/shop/p/linen-shirt');
       const price = page.locator('.product-detail .product-price').first();
       const button = page.locator('.product-detail .sqs-add-to-cart-host button');
+      const swatch = (name: string) => page.locator('.variant-swatch__label', { hasText: name });
+      const colour = page.getByRole('group', { name: /^Color/ });
       await expect.poll(() => button.textContent()).toBe('Add To Cart');
       expect(await price.textContent()).toContain('from $120.00');
+      expect(await colour.getByRole('radio').count()).toBe(2);
       await page.selectOption('select[data-variant-option-name="Size"]', 'L');
-      await page.selectOption('select[data-variant-option-name="Color"]', 'Blue');
+      await swatch('Blue').click();
+      expect(await page.getByRole('radio', { name: 'Blue' }).isChecked()).toBe(true);
+      expect(await colour.locator('legend').textContent()).toBe('Color — Blue');
       await expect.poll(() => price.textContent()).toContain('$125.00');
       expect(await button.isDisabled()).toBe(false);
       await page.selectOption('select[data-variant-option-name="Size"]', 'S');
-      await page.selectOption('select[data-variant-option-name="Color"]', 'Rust');
+      // The swatches are one radio group: the arrow key moves the choice to Rust.
+      await page.getByRole('radio', { name: 'Blue' }).focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByRole('radio', { name: 'Rust' }).isChecked()).toBe(true);
       await expect.poll(() => button.textContent()).toBe('Sold Out');
       expect(await button.isDisabled()).toBe(true);
       expect(await price.textContent()).toContain('$120.00');
       await page.selectOption('select[data-variant-option-name="Size"]', 'M');
       await expect.poll(() => button.textContent()).toBe('Add To Cart');
+      // A colour sold out in every size says so on its swatch.
+      await visit('/shop/p/canvas-tote');
+      expect(await page.getByRole('radio', { name: 'Black (sold out)' }).count()).toBe(1);
+      await noSidewaysScroll();
+    });
+
+    it('browses a product’s pictures: thumbnails, a zoom dialog with keys, tap to zoom and swipe', async () => {
+      await visit('/shop/p/linen-shirt');
+      const thumbs = page.getByRole('list', { name: 'Choose a picture' }).getByRole('link');
+      expect(await thumbs.count()).toBe(3);
+      await expect.poll(() => thumbs.nth(0).getAttribute('aria-current')).toBe('true');
+      await thumbs.nth(1).click();
+      await expect.poll(() => thumbs.nth(1).getAttribute('aria-current'), { timeout: 5000 }).toBe('true');
+      expect(await thumbs.nth(0).getAttribute('aria-current')).toBeNull();
+      await page.getByRole('link', { name: 'Zoom picture 2 of 3' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Zoomed picture' });
+      await dialog.waitFor();
+      const counter = dialog.locator('.product-zoom__counter');
+      expect(await counter.textContent()).toBe('2 / 3');
+      await page.keyboard.press('ArrowRight');
+      expect(await counter.textContent()).toBe('3 / 3');
+      await dialog.getByRole('button', { name: 'Previous picture' }).click();
+      expect(await counter.textContent()).toBe('2 / 3');
+      // A tap zooms in where it lands, another zooms out; the button says which it will do.
+      const picture = dialog.locator('img');
+      const box = (await picture.boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.3);
+      expect(await dialog.getAttribute('data-zoomed')).toBe('');
+      expect(await dialog.getByRole('button', { name: 'Zoom out' }).getAttribute('aria-pressed')).toBe('true');
+      await dialog.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await dialog.getAttribute('data-zoomed')).toBeNull();
+      // A swipe to the left shows the next picture.
+      await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 6 });
+      await page.mouse.up();
+      expect(await counter.textContent()).toBe('3 / 3');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      // Back on the page, the strip shows the picture the visitor ended on.
+      await expect.poll(() => thumbs.nth(2).getAttribute('aria-current'), { timeout: 5000 }).toBe('true');
       await noSidewaysScroll();
     });
   });

@@ -16,7 +16,7 @@ import { ApiError, api } from '../api';
 import type { CartStore } from '../cart/cart-store';
 import type { PageContext, ProductItem } from '../page-context';
 import type { AdditionalFieldsRequest } from './additional-fields';
-import { readQuantity, readSelection } from './selection';
+import { isVariantControl, readQuantity, readSelection } from './selection';
 
 function kindOf(item: ProductItem): AddToCartKind {
   if (item.structuredContent.productType === ProductType.GIFT_CARD) return 'gift-card';
@@ -133,7 +133,7 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
       );
     render();
     block.addEventListener('change', (event) => {
-      if (event.target instanceof HTMLSelectElement && event.target.dataset.variantOptionName) render();
+      if (isVariantControl(event.target)) render();
     });
   }
 }

@@ -3,7 +3,7 @@ import { InstalmentPill, type InstalmentModalContent } from '@site/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageContext, ProductItem } from '../page-context';
-import { readSelection } from './selection';
+import { isVariantControl, readSelection } from './selection';
 
 type Variant = ProductItem['structuredContent']['variants'][number];
 
@@ -118,7 +118,10 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
   const priceHost = block.querySelector<HTMLElement>('.product-price');
   const listedPrice = priceHost?.innerHTML ?? '';
   block.addEventListener('change', (event) => {
-    if (!(event.target instanceof HTMLSelectElement) || !event.target.dataset.variantOptionName) return;
+    if (!isVariantControl(event.target)) return;
+    // A swatch group names its choice beside its legend ("Color — Rust").
+    const chosen = event.target.closest('fieldset')?.querySelector('[data-variant-chosen]');
+    if (chosen) chosen.textContent = ` — ${event.target.value}`;
     const v = current();
     revealForVariant(block, v);
     if (priceHost) priceHost.innerHTML = v ? variantPriceHtml(v, context) : listedPrice;

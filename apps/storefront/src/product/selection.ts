@@ -1,10 +1,17 @@
-/** The shopper's choices inside one product block, read from the server-rendered controls. */
+/** The shopper's choices inside one product block, read from the server-rendered controls (lists and swatches). */
 export function readSelection(block: Element): Record<string, string> {
   const selection: Record<string, string> = {};
-  for (const select of block.querySelectorAll<HTMLSelectElement>('select[data-variant-option-name]')) {
-    if (select.value) selection[select.dataset.variantOptionName!] = select.value;
+  for (const control of block.querySelectorAll<HTMLSelectElement | HTMLInputElement>(
+    'select[data-variant-option-name], input[type="radio"][data-variant-option-name]:checked',
+  )) {
+    if (control.value) selection[control.dataset.variantOptionName!] = control.value;
   }
   return selection;
+}
+
+/** Whether a change event came from a variant control: a list or a colour swatch. */
+export function isVariantControl(target: EventTarget | null): target is HTMLSelectElement | HTMLInputElement {
+  return (target instanceof HTMLSelectElement || target instanceof HTMLInputElement) && Boolean(target.dataset.variantOptionName);
 }
 
 export function readQuantity(block: Element): unknown {
