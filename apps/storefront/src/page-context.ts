@@ -1,26 +1,40 @@
 import type { RestockMerchandising } from '@site/ui';
 
-/** A product item as the server embeds it (the templates' JSON shape). */
-export interface ProductItem {
+/** A variant of a listed product: what adding it from a list checks. */
+export interface ListedVariant {
+  id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+/**
+ * A product as the server embeds it for this bundle: only the fields read here (the server's
+ * `browser-context.ts` keeps the two in step; `?format=json` has the whole item).
+ */
+export interface ListedItem {
   id: string;
   title: string;
-  fullUrl: string;
-  assetUrl?: string;
   structuredContent: {
     productType: number;
-    variants: {
-      id: string;
-      sku: string;
-      attributes: Record<string, string>;
-      qtyInStock: number;
-      unlimited: boolean;
+    variants: ListedVariant[];
+    [key: string]: unknown;
+  };
+}
+
+/** The product a product page details: its variants also carry their prices. */
+export interface ProductItem extends ListedItem {
+  structuredContent: {
+    productType: number;
+    variants: (ListedVariant & {
       price: number;
       onSale: boolean;
       salePrice: number;
-        /** The same amounts as decimal strings in the store currency (the server's money shape). */
-        priceMoney: { value: string; currency: string };
-        salePriceMoney: { value: string; currency: string };
-    }[];
+      /** The same amounts as decimal strings in the store currency (the server's money shape). */
+      priceMoney: { value: string; currency: string };
+      salePriceMoney: { value: string; currency: string };
+    })[];
     [key: string]: unknown;
   };
 }
@@ -44,8 +58,8 @@ export interface PageContext {
   storeCurrency: string;
   locale: string;
   item: ProductItem | null;
-  items: ProductItem[];
-  /** Merchandising context by product id (restock and scarcity settings). */
+  items: ListedItem[];
+  /** Restock settings of the detailed product, by its id. */
   merchandising: Record<string, RestockMerchandising>;
   instalments?: InstalmentSettings;
 }

@@ -23,6 +23,7 @@ import { resolveCollectionPath } from '../collections/collection-pages';
 import { isItemCollection } from '../collections/collection-store';
 import { resolveContentPath } from './content-routes';
 import { BrokenTemplateError } from './error-page';
+import { pageContextForBrowser } from './browser-context';
 import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
 import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
 import { languagePath, splitLanguagePath, type SiteLanguage } from '@site/page-content';
@@ -335,31 +336,7 @@ function popupOverlayContext(website: WebsiteRow, resolved: Resolved) {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The JSON embedded for the storefront bundle: only what the browser needs, never the whole context. */
-function pageContextForBrowser(website: WebsiteRow, resolved: Resolved, merchandising: unknown, viewer: Viewer, language: string) {
-  const item = resolved.extra.item;
-  return {
-    websiteId: website.id,
-    pageType: resolved.pageType,
-    templateId: resolved.templateName,
-    pageId: resolved.page?.id ?? null,
-    collectionId: resolved.page?.id ?? null,
-    itemId: (item as { id?: string } | undefined)?.id ?? null,
-    ...visitorContext(website, viewer),
-    item: item ?? null,
-    // Listing pages need each product's variants to decide "Select Option" before adding.
-    items: (resolved.page?.collectionType === 'products' ? resolved.extra.items : resolved.extra.featuredProducts) ?? [],
-    merchandising: merchandising ?? {},
-    instalments: (website.settings as { instalments?: unknown }).instalments,
-    locale: language,
-  };
-}
-
 type ProductItems = Awaited<ReturnType<typeof loadProductItems>>;
-
-/** The translated product fields the page context holds, for the browser's copy. */
-const pick = (context: Record<string, unknown>) =>
-  Object.fromEntries((['items', 'featuredProducts', 'item'] as const).filter((k) => context[k] !== undefined).map((k) => [k, context[k]]));
 
 /** Links a resolution sends visitors to stay in their language. */
 function localizeResolved(resolved: Resolved, language: SiteLanguage | undefined): Resolved {
@@ -513,7 +490,23 @@ export async function renderPage(
     alternates: languages.alternates,
     siteStylesCss: siteStylesCss(website.settings.siteStyles),
     storefrontAssets: assets,
-    pageContextJson: scriptSafe(JSON.stringify(pageContextForBrowser(website, { ...resolved, extra: { ...resolved.extra, ...pick(context) } }, context.productMerchandisingContext, viewer, language ?? website.locale))),
+    pageContextJson: scriptSafe(
+      JSON.stringify(
+        pageContextForBrowser({
+          websiteId: website.id,
+          pageType: resolved.pageType,
+          templateId: resolved.templateName,
+          pageId: resolved.page?.id ?? null,
+          // Listing pages need each product's variants to decide "Select Option" before adding.
+          items: ((resolved.page?.collectionType === 'products' ? context.items : context.featuredProducts) as unknown[] | undefined) ?? [],
+          item: context.item,
+          merchandising: context.productMerchandisingContext,
+          instalments: (website.settings as { instalments?: unknown }).instalments,
+          locale: language ?? website.locale,
+          visitor: visitorContext(website, viewer),
+        }),
+      ),
+    ),
   });
   return { status: resolved.status, html, context, errors, cache };
 }

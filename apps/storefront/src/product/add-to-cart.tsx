@@ -14,11 +14,11 @@ import { AddToCartButton, type AddResult, type AddToCartKind } from '@site/ui';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
 import type { CartStore } from '../cart/cart-store';
-import type { PageContext, ProductItem } from '../page-context';
+import type { ListedItem, PageContext } from '../page-context';
 import type { AdditionalFieldsRequest } from './additional-fields';
 import { isVariantControl, readQuantity, readSelection } from './selection';
 
-function kindOf(item: ProductItem): AddToCartKind {
+function kindOf(item: ListedItem): AddToCartKind {
   if (item.structuredContent.productType === ProductType.GIFT_CARD) return 'gift-card';
   if (isSubscribable(item)) return 'subscription';
   // Express checkout skips the added state and goes straight to checkout (storefront.md §4).
@@ -32,7 +32,7 @@ function kindOf(item: ProductItem): AddToCartKind {
  * that needs an option only says "Select Option".
  */
 export function mountAddToCartButtons(doc: Document, context: PageContext, store: CartStore): void {
-  const items = new Map<string, ProductItem>();
+  const items = new Map<string, ListedItem>();
   for (const item of context.items) items.set(item.id, item);
   if (context.item) items.set(context.item.id, context.item);
 
