@@ -37,20 +37,23 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
   let assets: StorefrontAssets | undefined;
   const cache = new PageCache(options.cacheBytes ?? 64 * 1024 * 1024);
   app.get('/*', async (request, reply) => {
-    const url = new URL(request.url, 'http://site.local');
-    if (url.pathname.startsWith('/api/')) {
+    // A cached hit needs only the path; the query is parsed when there is one (a visible share of a hit).
+    const mark = request.url.indexOf('?');
+    const { pathname } = new URL(mark === -1 ? request.url : request.url.slice(0, mark), 'http://site.local');
+    if (pathname.startsWith('/api/')) {
       return reply
         .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${url.pathname}` } });
+        .send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${pathname}` } });
     }
-    const query = PageQuery.safeParse(request.query);
-    const format = query.success ? query.data.format : undefined;
+    const query = mark === -1 ? undefined : PageQuery.safeParse(request.query);
+    const format = query?.success ? query.data.format : undefined;
+    const search = mark === -1 ? '' : request.url.slice(mark);
     assets ??= options.assets();
     // Per visitor, so outside the cached page: the crumb cookie, and whether a member is signed in.
     const crumb = ensureCrumb(request, reply);
     const { websiteId } = request.site;
     const [session, versions] = await Promise.all([findSession(options.db, request), options.versions.get(websiteId)]);
-    const path = safeDecode(url.pathname);
+    const path = safeDecode(pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
     // Members by id: the page context names the signed-in account and its roles.
     const origin = `${request.protocol}://${request.host}`;
@@ -64,7 +67,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           options.db,
           websiteId,
           path,
-          Object.fromEntries(url.searchParams),
+          Object.fromEntries(new URLSearchParams(search)),
           assets,
           {
             member: Boolean(session),
@@ -77,7 +80,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         );
       } catch (err) {
         // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.
-        request.log.error({ err, path: url.pathname }, 'page failed');
+        request.log.error({ err, path }, 'page failed');
         if (format)
           return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.errorPage } });
         const website = await loadWebsite(options.db, websiteId).catch(() => undefined);
@@ -92,7 +95,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           .status(503)
           .send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
       if (page.errors.length)
-        request.log.warn({ errors: page.errors.slice(0, 10), path: url.pathname }, 'template errors');
+        request.log.warn({ errors: page.errors.slice(0, 10), path }, 'template errors');
       answer = {
         status: page.status,
         location: page.location,
@@ -107,7 +110,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       if (page.cache) cache.set(key, answer);
     }
     // A moved page keeps its query string (campaign tags, filters) at the new address.
-    if (answer.location) return reply.redirect(answer.location + url.search, answer.status as 301 | 302);
+    if (answer.location) return reply.redirect(answer.location + (search.length > 1 ? search : ''), answer.status as 301 | 302);
     return reply.status(answer.status).type(answer.contentType).send(answer.body);
   });
 }
