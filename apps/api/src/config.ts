@@ -15,6 +15,18 @@ const EnvSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** The largest file an owner may upload, in megabytes of 1,000,000 bytes (platform.md §9). */
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1000).default(20),
+  /**
+   * Uploaded files go to this S3-compatible bucket instead of DATA_DIR/files. Credentials come
+   * from the AWS SDK's standard chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role).
+   */
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  /** An S3-compatible service's address (MinIO, R2, Ceph…); unset with S3_BUCKET, AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Prepended to every key, so one bucket can hold several deployments' files (`prod/`). */
+  S3_PREFIX: z.string().max(200).regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, 'folder names each ending in /, such as prod/').default(''),
+  /** The bucket in the path (`endpoint/bucket/key`) rather than the host; default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Where mail goes (smtp://host:port, smtps://user:pass@host:465); unset, emails stay queued. */
   SMTP_URL: z.string().url().optional(),
   /** Redis for state shared by every process (the sign-in lock); unset, it is kept per process. */
@@ -54,7 +66,8 @@ export type Config = z.infer<typeof EnvSchema> & { dataDir: string; filesDir: st
 
 /** Reads the environment once at start-up; a bad value stops the server with a clear message. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined, SMTP_URL: env.SMTP_URL || undefined, REDIS_URL: env.REDIS_URL || undefined, DATABASE_LISTEN_URL: env.DATABASE_LISTEN_URL || undefined });
+  const unsetWhenEmpty = ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'DATABASE_LISTEN_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'];
+  const parsed = EnvSchema.safeParse({ ...env, ...Object.fromEntries(unsetWhenEmpty.map((k) => [k, env[k] || undefined])) });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -4,7 +4,7 @@ import { readConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createJobQueue } from './jobs';
 import { startMailWorker } from './mail/worker';
-import { createDiskStorage } from './files/storage';
+import { storageFromConfig } from './files/storage-from-config';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
 import { createRedisLoginGuard } from './site-users/login-guard';
 import { postgresChangeFeed } from './pages/site-versions';
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     onError: (err) => console.error('job queue error:', err.message),
   });
   const redis = sharedRedis(config.REDIS_URL);
+  const files = storageFromConfig(config);
   const app = await buildApp({
     database,
     changeFeed: config.DATABASE_LISTEN_URL ? postgresChangeFeed(config.DATABASE_LISTEN_URL) : undefined,
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     baseDomain: config.BASE_DOMAIN,
     jobs,
-    files: { storage: createDiskStorage(config.filesDir), maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB, jobs },
+    files: { storage: files.storage, maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB, jobs },
   });
   const mail =
     config.WORKERS && config.SMTP_URL
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       `  Site builder is running at ${url}`,
       `  Editor: ${url}/config   API: ${url}/api/health`,
       `  Database: ${where}${seeded ? ' (demo site seeded)' : ''}`,
+      `  Files: ${files.description}`,
       `  Mail: ${mailStatus(config)}`,
       `  Sign-in lock: ${config.REDIS_URL ? `shared through Redis at ${new URL(config.REDIS_URL).host}` : 'in this process only (set REDIS_URL to share it)'}`,
       `  Demo owner login: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`,
