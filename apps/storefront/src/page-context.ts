@@ -47,6 +47,16 @@ export interface InstalmentSettings {
   stripeAccountCountry: string;
 }
 
+/** The order on the order-confirmed page: what the purchase event reports (amounts in major units). */
+export interface ConfirmedOrder {
+  id: string;
+  currency: string;
+  grandTotal: number;
+  shipping: number;
+  tax: number;
+  items: { itemId: string; productName: string; sku: string; quantity: number; unitPrice: number }[];
+}
+
 export interface PageContext {
   websiteId: string;
   pageType: number;
@@ -62,6 +72,15 @@ export interface PageContext {
   /** Restock settings of the detailed product, by its id. */
   merchandising: Record<string, RestockMerchandising>;
   instalments?: InstalmentSettings;
+  /** The signed-in member and their roles on this site (every viewing role named). */
+  authenticatedAccount?: { id: string };
+  websiteRoles?: Record<string, boolean>;
+  cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean };
+  betaFeatureFlags?: string[];
+  /** The owner turned visitor tracking off for the site. */
+  censusDisabled?: boolean;
+  /** Only on the order-confirmed page. */
+  order?: ConfirmedOrder;
 }
 
 /** The server embeds the page context as JSON; a missing or broken one degrades to defaults. */

@@ -179,6 +179,8 @@ export {
   SITE_VISITOR_SCHEMA_NAME,
   siteVisitorEventSchema,
   siteVisitorProductSchema,
+  siteVisitorPurchaseItemSchema,
+  type SiteVisitorPurchaseItem,
   type ProductItemType,
   type ProductPage,
   type SiteVisitorEvent,
@@ -188,8 +190,20 @@ export {
 export {
   createSiteVisitorEvents,
   type ProductFacts,
+  type PurchaseFacts,
   type SiteVisitorDeps,
   type SiteVisitorEvents,
 } from './site-visitor-events/site-visitor-events';
+
+export {
+  AD_PIXEL_EVENTS,
+  createPageTags,
+  type AdPixelEvent,
+  type PageTagDeps,
+  type PageTagOrder,
+  type PageTagProduct,
+  type PageTags,
+  type PageTagTarget,
+} from './page-tags/page-tags';
 
 export { startTracking, type Tracking, type TrackingOptions } from './start-tracking';

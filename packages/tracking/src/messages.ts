@@ -8,5 +8,6 @@ export const messages = {
   trackingStatusIgnored: (endpoint: string, status: number) =>
     `Tracking call ${endpoint} answered ${status}; ignored.`,
   trackingRequestFailed: (endpoint: string) => `Tracking call ${endpoint} failed; ignored.`,
+  pageTagFailed: (tag: string) => `The site's ${tag} tag threw; the event was skipped.`,
   errorReporterFailed: 'Error reporter could not send; entries dropped.',
 } as const;

@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './runtime/clock';
 import { randomId, type IdGenerator } from './runtime/ids';
 import { consoleLogger, type Logger } from './runtime/logger';
 import { createBrowserTransport, type Transport } from './runtime/transport';
+import { createPageTags, type PageTags, type PageTagTarget } from './page-tags/page-tags';
 import { createSiteVisitorEvents, type SiteVisitorEvents } from './site-visitor-events/site-visitor-events';
 import { decideTracking, recordsPageView, type TrackingDecision } from './visitor-tracking/tracking-rules';
 import { recordVisit, type VisitResult } from './visitor-record/visit';
@@ -41,6 +42,8 @@ export interface TrackingOptions {
   app?: string;
   sourceEnvironment?: SourceEnvironment;
   sourceKind?: SourceKind;
+  /** Where the site's own ad pixel and page tag are found; defaults to window. */
+  pageTagTarget?: () => PageTagTarget | undefined;
   /** Turn the performance collector off (it is also off whenever tracking is). */
   performance?: boolean;
 }
@@ -57,6 +60,8 @@ export interface Tracking {
   census: Census;
   events: Events;
   siteVisitor: SiteVisitorEvents;
+  /** Ad-pixel events and the page tag's purchase, to the tags the site installed. */
+  pageTags: PageTags;
   errors: ErrorReporter;
   performance?: PerformanceCollector;
   stop(): void;
@@ -104,6 +109,11 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
     isEnabled,
   });
   const siteVisitor = createSiteVisitorEvents({ events, context, isEnabled });
+  const pageTags = createPageTags({
+    target: options.pageTagTarget ?? (() => globalThis.window as PageTagTarget | undefined),
+    isEnabled,
+    logger,
+  });
 
   // Error reports describe our code, not the visitor, so they run even when tracking is off.
   const errors = createErrorReporter({ transport, jar, clock, logger, context, environment });
@@ -137,6 +147,7 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
     census,
     events,
     siteVisitor,
+    pageTags,
     errors,
     ...(performance ? { performance } : {}),
     stop() {

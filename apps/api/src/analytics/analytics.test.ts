@@ -6,7 +6,7 @@ import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { analyticsPeriods, carts, orders, trackingEvents } from '../db/schema';
+import { analyticsPeriods, orders, trackingEvents } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { analyticsReport } from './dashboard';
 import { ANALYTICS_PATH } from './routes';
@@ -31,6 +31,14 @@ const vital = (at: string, page: string, name: string, value: number, pageLoadId
   visitorId: 'va',
   createdAt: new Date(at),
   payload: { app: 'storefront', pageLoadId, ts: 0, event: 'web_vital', page, data: { name, value, rating: 'good', metricId } },
+});
+const visitorEvent = (sessionId: string, at: string, fields: Record<string, unknown>) => ({
+  websiteId: DEMO_WEBSITE_ID,
+  kind: 'clanker-event',
+  name: 'commerce_site_visitor',
+  visitorId: `aid-${sessionId}`,
+  createdAt: new Date(at),
+  payload: { website_id: DEMO_WEBSITE_ID, page_id: 'checkout', logged_in: false, sessionId, ...fields },
 });
 const order = (id: string, at: string, grandTotalCents: number, over: Partial<typeof orders.$inferInsert> = {}) => ({
   id,
@@ -85,9 +93,23 @@ describe.each(targets)('analytics on $name', (target) => {
       vital('2025-12-03T10:01:00Z', '/', 'CLS', 0.3, 'p1', 'cls-1'),
       vital('2025-12-05T09:11:00Z', '/shop/p/tote', 'INP', 199, 'p5'),
     ]);
-    await database.db.insert(carts).values([
-      { id: 'c1', websiteId: DEMO_WEBSITE_ID, token: 't1', created: new Date('2025-12-05T09:12:00Z') },
-      { id: 'c2', websiteId: DEMO_WEBSITE_ID, token: 't2', kind: 'subscription', created: new Date('2025-12-05T09:13:00Z') },
+    await database.db.insert(trackingEvents).values([
+      // Session s1 adds twice and opens the checkout twice: one session each step.
+      visitorEvent('s1', '2025-12-05T09:12:00Z', { event_name: 'add_to_cart', cart_id: 'c1' }),
+      visitorEvent('s1', '2025-12-05T09:13:00Z', { event_name: 'add_to_cart', cart_id: 'c1' }),
+      visitorEvent('s1', '2025-12-05T09:20:00Z', { event_name: 'checkout_started', cart_id: 'c1' }),
+      visitorEvent('s1', '2025-12-05T09:21:00Z', { event_name: 'checkout_started', cart_id: 'c1' }),
+      // The confirmation page reloaded: one purchase.
+      visitorEvent('s1', '2025-12-05T09:25:00Z', { event_name: 'purchase', transaction_id: 'o1' }),
+      visitorEvent('s1', '2025-12-05T09:26:00Z', { event_name: 'purchase', transaction_id: 'o1' }),
+      // Other site-visitor events are no funnel step.
+      visitorEvent('s2', '2025-12-06T09:00:00Z', { event_name: 'view_cart', cart_id: 'c2' }),
+      // Today, live: a second session adds to its cart.
+      visitorEvent('s3', '2026-01-10T09:05:00Z', { event_name: 'add_to_cart', cart_id: 'c3' }),
+      // After "now": not counted yet.
+      visitorEvent('s4', '2026-01-10T13:00:00Z', { event_name: 'add_to_cart', cart_id: 'c4' }),
+      // Another schema with the same event name is not ours.
+      { ...visitorEvent('s5', '2025-12-07T09:00:00Z', { event_name: 'add_to_cart' }), name: 'page_view' },
     ]);
     await database.db.insert(orders).values([
       order('o1', '2025-12-05T09:25:00Z', 5000, { refundedCents: 1000 }),
@@ -116,7 +138,7 @@ describe.each(targets)('analytics on $name', (target) => {
     ],
     funnel: [
       { step: 'product-view', count: 2 },
-      { step: 'add-to-cart', count: 1 },
+      { step: 'add-to-cart', count: 2 },
       { step: 'checkout', count: 1 },
       { step: 'purchase', count: 1 },
     ],

@@ -27,8 +27,9 @@ interface DayRow {
   page_views: number;
   visits: number;
   product_visits: number;
-  carts: number;
+  added_visits: number;
   checkout_visits: number;
+  purchases: number;
   sketch: Uint8Array | null;
 }
 interface CountRow {
@@ -86,9 +87,9 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   const [dayAnswer, rankedAnswer, salesAnswer] = await Promise.all([
     db.execute(sql`
       ${live}
-      select day::text as day, page_views, visits, product_visits, carts, checkout_visits, sketch from days
+      select day::text as day, page_views, visits, product_visits, added_visits, checkout_visits, purchases, sketch from days
       union all
-      select start::text, page_views, visits, product_visits, carts, checkout_visits, visitor_sketch
+      select start::text, page_views, visits, product_visits, added_visits, checkout_visits, purchases, visitor_sketch
       from analytics_periods where ${site} and ${closedDays}`),
     db.execute(sql`
       ${summed(sql`'page', 'referrer'`, undefined)}
@@ -137,9 +138,9 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
     topReferrers: countRows.filter((r) => r.dimension === 'referrer').map((r) => ({ referrer: r.key, visits: r.n })),
     funnel: [
       { step: 'product-view', count: sum('product_visits') },
-      { step: 'add-to-cart', count: sum('carts') },
+      { step: 'add-to-cart', count: sum('added_visits') },
       { step: 'checkout', count: sum('checkout_visits') },
-      { step: 'purchase', count: orders },
+      { step: 'purchase', count: sum('purchases') },
     ],
     vitals: vitalsByPage(countRows.filter((r) => (VITALS as readonly string[]).includes(r.dimension))),
   };

@@ -33,9 +33,9 @@ export async function rollUpDays(db: Database, target: RollupTarget, from: strin
     ${sourceCtes(range)},
     wanted as (select unnest(${dateArray(missing)}) as day),
     periods as (
-      insert into analytics_periods (website_id, tz, period, start, page_views, visits, product_visits, carts, checkout_visits, visitor_sketch)
+      insert into analytics_periods (website_id, tz, period, start, page_views, visits, product_visits, added_visits, checkout_visits, purchases, visitor_sketch)
       select ${target.websiteId}, ${target.tz}, 'day', w.day, coalesce(d.page_views, 0), coalesce(d.visits, 0),
-        coalesce(d.product_visits, 0), coalesce(d.carts, 0), coalesce(d.checkout_visits, 0), d.sketch
+        coalesce(d.product_visits, 0), coalesce(d.added_visits, 0), coalesce(d.checkout_visits, 0), coalesce(d.purchases, 0), d.sketch
       from wanted w left join days d using (day)
       on conflict do nothing
     )
@@ -64,8 +64,8 @@ export async function rollUpMonths(db: Database, target: RollupTarget, months: r
   const inMonths = sql`start >= ${missing[0]} and start < ${nextMonth(missing[missing.length - 1]!)} and date_trunc('month', start)::date = any(${dateArray(missing)})`;
   await db.execute(sql`
     with periods as (
-      insert into analytics_periods (website_id, tz, period, start, page_views, visits, product_visits, carts, checkout_visits)
-      select website_id, tz, 'month', date_trunc('month', start)::date, sum(page_views), sum(visits), sum(product_visits), sum(carts), sum(checkout_visits)
+      insert into analytics_periods (website_id, tz, period, start, page_views, visits, product_visits, added_visits, checkout_visits, purchases)
+      select website_id, tz, 'month', date_trunc('month', start)::date, sum(page_views), sum(visits), sum(product_visits), sum(added_visits), sum(checkout_visits), sum(purchases)
       from analytics_periods where ${site} and ${inMonths}
       group by website_id, tz, date_trunc('month', start)
       on conflict do nothing

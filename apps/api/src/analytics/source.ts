@@ -1,3 +1,4 @@
+import { SITE_VISITOR_SCHEMA_NAME } from '@site/tracking';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Core web vitals shown per page (platform.md §9); FCP is collected but not a core vital. */
@@ -33,9 +34,10 @@ const HOST_OF = (field: string) => sql.raw(`lower(substring(payload->>'${field}'
  * - Page views: census hits. Visits: a hit with no earlier hit of its visitor in the previous 30
  *   minutes (hits without a visitor id, when cookies are refused, are a visit each). Visit numbers
  *   run across the 30 minutes before the range so a visit crossing midnight is counted once.
- * - Funnel: visits with a product page view (a hit carrying itemId), carts created (the storefront
- *   creates one on the first add to cart; it sends no add_to_cart event yet), visits that reached
- *   /checkout; purchases come from orders (dashboard.ts).
+ * - Funnel: visits with a product page view (a hit carrying itemId), then the storefront's
+ *   commerce site-visitor events: sessions (the analytics session cookie) that sent add_to_cart,
+ *   sessions that sent checkout_started, and the distinct orders of purchase events. Sales figures
+ *   (orders, revenue) still come from the orders themselves (dashboard.ts).
  * - Web vitals: the last report of each metric of each page load, rounded up to a grid of 16
  *   steps a decade (1, 1.2 … 2, 2.5 … 5, 6 … 9; at most 20 % apart) with a floor far below "good".
  *   Every threshold of platform.md §9 is on the grid, so rounding up never changes a rating, and a
@@ -68,14 +70,23 @@ export function sourceCtes(r: SourceRange): SQL {
     in_range as (select * from hits where created_at >= ${start}),
     hit_days as (
       select day, count(*)::int as page_views, count(*) filter (where starts)::int as visits,
-        count(distinct coalesce(visitor_id, 'anon:' || id) || ':' || visit_no) filter (where product)::int as product_visits,
-        count(distinct coalesce(visitor_id, 'anon:' || id) || ':' || visit_no) filter (where path = '/checkout' or path like '/checkout/%')::int as checkout_visits
+        count(distinct coalesce(visitor_id, 'anon:' || id) || ':' || visit_no) filter (where product)::int as product_visits
       from in_range group by day
     ),
-    cart_days as (
-      select (created at time zone ${r.tz})::date as day, count(*)::int as carts
-      from carts where website_id = ${r.websiteId} and kind = 'standard' and created >= ${start} and created < ${end}
-      group by 1
+    funnel_events as (
+      select (created_at at time zone ${r.tz})::date as day, payload->>'event_name' as event,
+        coalesce(payload->>'sessionId', visitor_id, 'anon:' || id) as session, payload->>'transaction_id' as transaction
+      from tracking_events
+      where website_id = ${r.websiteId} and kind = 'clanker-event' and name = ${SITE_VISITOR_SCHEMA_NAME}
+        and created_at >= ${start} and created_at < ${end}
+        and payload->>'event_name' in ('add_to_cart', 'checkout_started', 'purchase')
+    ),
+    event_days as (
+      select day,
+        count(distinct session) filter (where event = 'add_to_cart')::int as added_visits,
+        count(distinct session) filter (where event = 'checkout_started')::int as checkout_visits,
+        count(distinct transaction) filter (where event = 'purchase')::int as purchases
+      from funnel_events group by day
     ),
     registers as (
       select day, (x & ${SKETCH_MASK})::int as idx,
@@ -89,9 +100,9 @@ export function sourceCtes(r: SourceRange): SQL {
     ),
     days as (
       select day, coalesce(h.page_views, 0) as page_views, coalesce(h.visits, 0) as visits,
-        coalesce(h.product_visits, 0) as product_visits, coalesce(c.carts, 0) as carts,
-        coalesce(h.checkout_visits, 0) as checkout_visits, s.sketch
-      from hit_days h full join cart_days c using (day) left join sketches s using (day)
+        coalesce(h.product_visits, 0) as product_visits, coalesce(e.added_visits, 0) as added_visits,
+        coalesce(e.checkout_visits, 0) as checkout_visits, coalesce(e.purchases, 0) as purchases, s.sketch
+      from hit_days h full join event_days e using (day) left join sketches s using (day)
     ),
     vitals as (
       select distinct on (payload->>'pageLoadId', payload->'data'->>'metricId')

@@ -65,6 +65,8 @@ export interface BrowserContextInput {
   locale: string;
   /** Who is signed in, their roles, cookie settings, currency and beta flags (storefront.md §3). */
   visitor: Loose;
+  /** On the order-confirmed page: what the purchase event reports. */
+  order?: Loose;
 }
 
 export function pageContextForBrowser(input: BrowserContextInput) {
@@ -82,5 +84,6 @@ export function pageContextForBrowser(input: BrowserContextInput) {
     merchandising: browserMerchandising(input.merchandising, item),
     instalments: input.instalments,
     locale: input.locale,
+    ...(input.order ? { order: input.order } : {}),
   };
 }

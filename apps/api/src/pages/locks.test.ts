@@ -181,7 +181,7 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
     const theirs = (await new Shopper(app).get('/shop?format=json')).json();
     expect(theirs.authenticatedAccount).toBeUndefined();
     expect(theirs.websiteRoles).toEqual({ owner: false, admin: false, editor: false, viewer: false });
-    expect(theirs).toMatchObject({ storeCurrency: 'USD', betaFeatureFlags: [], cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: false } });
+    expect(theirs).toMatchObject({ storeCurrency: 'USD', betaFeatureFlags: ['commerce_site_visitor_metrics'], censusDisabled: false, cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: false } });
     // The same fields reach the storefront bundle in the page.
     const html = (await member.get('/shop')).body;
     const embedded = JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);

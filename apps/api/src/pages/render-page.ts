@@ -287,7 +287,7 @@ function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof fi
     createdOn: order.createdAt.getTime(),
     shippingAddress: order.shippingAddress ?? undefined,
     shippingOption: order.shippingOption ?? undefined,
-    items: items.map((i) => ({ productName: i.productName, sku: i.sku, quantity: i.quantity, unitPrice: money(i.unitPriceCents) })),
+    items: items.map((i) => ({ itemId: i.productId, productName: i.productName, sku: i.sku, quantity: i.quantity, unitPrice: money(i.unitPriceCents) })),
     subtotal: money(order.subtotalCents),
     discount: order.discountCents > 0 ? money(order.discountCents) : undefined,
     shipping: money(order.shippingCents),
@@ -302,7 +302,7 @@ function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof fi
  * beta flags that are on. Per member, so the page cache keys members by id.
  */
 function visitorContext(website: WebsiteRow, viewer: Viewer) {
-  const settings = website.settings as { cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean }; betaFeatureFlags?: unknown };
+  const settings = website.settings as { cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean }; betaFeatureFlags?: unknown; censusDisabled?: unknown };
   const roles = viewer.account?.roles ?? [];
   return {
     authenticatedAccount: viewer.account ? { id: viewer.account.id } : undefined,
@@ -313,6 +313,27 @@ function visitorContext(website: WebsiteRow, viewer: Viewer) {
     },
     storeCurrency: website.currency,
     betaFeatureFlags: Array.isArray(settings.betaFeatureFlags) ? settings.betaFeatureFlags.filter((f): f is string => typeof f === 'string') : [],
+    // The owner's switch that turns visitor tracking off for the whole site (storefront.md §4).
+    censusDisabled: settings.censusDisabled === true,
+  };
+}
+
+type OrderContext = ReturnType<typeof orderContext>;
+
+/**
+ * The confirmed order as the purchase event reports it (transaction id, value, shipping, tax and
+ * items), only on the confirmation page: the order status page is revisited and is no purchase.
+ */
+function confirmedOrderForBrowser(resolved: Resolved) {
+  const order = resolved.extra.order as OrderContext | undefined;
+  if (!order || (resolved.pageType !== PAGE_TYPE.orderConfirmed && resolved.pageType !== PAGE_TYPE.subscriptionConfirmed)) return undefined;
+  return {
+    id: order.id,
+    currency: order.grandTotal.currency,
+    grandTotal: Number(order.grandTotal.value),
+    shipping: Number(order.shipping.value),
+    tax: Number(order.tax.value),
+    items: order.items.map((i) => ({ itemId: i.itemId, productName: i.productName, sku: i.sku, quantity: i.quantity, unitPrice: Number(i.unitPrice.value) })),
   };
 }
 
@@ -504,6 +525,7 @@ export async function renderPage(
           instalments: (website.settings as { instalments?: unknown }).instalments,
           locale: language ?? website.locale,
           visitor: visitorContext(website, viewer),
+          order: confirmedOrderForBrowser(resolved),
         }),
       ),
     ),

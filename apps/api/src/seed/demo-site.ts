@@ -1,3 +1,4 @@
+import { COMMERCE_VISITOR_METRICS_FLAG } from '@site/tracking';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { pages, products, variants, websites } from '../db/schema';
@@ -178,6 +179,8 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         shareButtonOptions: { twitter: true, facebook: true, email: true },
         // Visitors may create accounts: the header shows "Sign in" and /account/create works.
         memberAccounts: { enabled: true },
+        // Commerce site-visitor events (add to cart, checkout, purchase) feed the analytics funnel.
+        betaFeatureFlags: [COMMERCE_VISITOR_METRICS_FLAG],
         // Buy now, pay later: shown on physical products between $35 and $2,000 (amounts in cents).
         instalments: { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 200000, shopperLanguage: 'en', stripeAccountCountry: 'US' },
         storeSettings: {

@@ -1,3 +1,4 @@
+import { COMMERCE_VISITOR_METRICS_FLAG } from '@site/tracking';
 import { randomBytes } from 'node:crypto';
 import { safeString } from '@site/commerce-core';
 import { isValidEmail } from '@site/forms';
@@ -75,7 +76,7 @@ export async function createSite(db: Database, input: SiteSignUp, baseDomain: st
       // Checked first for a clear answer; the unique indexes still decide a race between two sign-ups.
       const [taken] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.slug, slug));
       if (taken) throw fieldError('slug', siteMessages.slugTaken);
-      await tx.insert(websites).values({ id: websiteId, title, slug, settings: { memberAccounts: { enabled: true } } });
+      await tx.insert(websites).values({ id: websiteId, title, slug, settings: { memberAccounts: { enabled: true }, betaFeatureFlags: [COMMERCE_VISITOR_METRICS_FLAG] } });
       await tx.insert(siteDomains).values({ host, websiteId, kind: 'default' });
       await installTheme(tx, websiteId);
       await tx.insert(pages).values([

@@ -20,7 +20,7 @@ import { CommerceError } from '../commerce/errors';
 import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
-import { products } from '../db/schema';
+import { orders, products } from '../db/schema';
 import { CRUMB_COOKIE, requireCrumb } from '../security/crumb';
 import { refuseCrossSite } from '../security/same-site';
 import { createTrackingRecorder, type TrackingRecorder, type TrackingRow } from './recorder';
@@ -94,6 +94,13 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
   const sameSite = (request: FastifyRequest, id: string): void => {
     const { websiteId } = request.site;
     if (id !== websiteId) throw new CommerceError(400, 'WRONG_WEBSITE', `websiteId: this address records website "${websiteId}"`);
+  };
+  const requireOrder = async (websiteId: string, orderId: string) => {
+    const [order] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)));
+    if (!order) throw new CommerceError(404, 'ORDER_NOT_FOUND', 'transaction_id: no such order on this site');
   };
   const store = (request: FastifyRequest, reply: FastifyReply, rows: TrackingRow[], status: 202 | 204) => {
     if (!recorder.record(request.site.websiteId, rows)) {
@@ -228,6 +235,8 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
         if (event.eventSchemaName === SITE_VISITOR_SCHEMA_NAME) {
           const content = parsePayload(siteVisitorEventSchema, event.eventContent);
           sameSite(request, content.website_id);
+          // The funnel's purchase step counts orders: a script must not invent them.
+          if (content.event_name === 'purchase') await requireOrder(request.site.websiteId, content.transaction_id);
         }
         return store(
           request, reply,

@@ -3,6 +3,8 @@ import {
   createErrorReporter,
   createEvents,
   createMemoryCookieJar,
+  createSiteVisitorEvents,
+  COMMERCE_VISITOR_METRICS_FLAG,
   silentLogger,
   type PageContext,
   type PageEnvironment,
@@ -16,7 +18,7 @@ import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { trackingEvents } from '../db/schema';
+import { carts, orders, trackingEvents } from '../db/schema';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { createTrackingRecorder, type TrackingRow } from './recorder';
 import { PERFORMANCE_BATCH_MAX, registerTrackingRoutes } from './routes';
@@ -318,6 +320,52 @@ describe.each(targets)('tracking API on $name', (target) => {
       expect((await rowsOf('clanker-event'))[0]).toMatchObject({ name: 'commerce_site_visitor', payload: { event_name: 'product_listing_page_visit' } });
       expectRefused(await post('/api/v1/clanker/events', body({ ...event, website_id: 'x' }, 'commerce_site_visitor'), JSON_TYPE), 400, 'WRONG_WEBSITE');
       expectRefused(await post('/api/v1/clanker/events', body({ ...event, page_id: undefined }, 'commerce_site_visitor'), JSON_TYPE), 400, 'INVALID_REQUEST', /^page_id: /);
+    });
+
+    it('stores the storefront commerce events (add to cart, checkout, purchase of a real order) and refuses invented orders', async () => {
+      const [cart] = await database.db.insert(carts).values({ id: 'cart-events', websiteId: DEMO_WEBSITE_ID, token: 'tok-events' }).returning();
+      await database.db.insert(orders).values({
+        id: 'order-events', websiteId: DEMO_WEBSITE_ID, cartId: cart!.id, email: 'buyer@example.com', currency: 'USD',
+        subtotalCents: 2400, taxCents: 198, shippingCents: 600, discountCents: 0, grandTotalCents: 3198,
+        paymentProvider: 'test', paymentReference: 'ref-events', accessToken: 'access-events',
+      });
+      const flagged: PageContext = { ...context, collectionId: undefined, templateId: 'checkout', betaFeatureFlags: [COMMERCE_VISITOR_METRICS_FLAG] };
+      const eventsFor = (ctx: PageContext) =>
+        createSiteVisitorEvents({
+          context: ctx,
+          isEnabled: () => true,
+          events: createEvents({
+            transport, jar: createMemoryCookieJar(), logger: silentLogger, context: ctx, environment,
+            now: () => 1_700_000_000_000, identity: () => ({ analyticsId: 'aid-5', sessionId: 'sid-5' }),
+            sourceEnvironment: 'prod', sourceKind: 'WEB', isEnabled: () => true,
+          }),
+        });
+      const checkout = eventsFor(flagged);
+      const product = { itemId: 'prod-tote', productType: 1, title: 'Tote', collectionId: 'page-shop', collectionName: 'Shop' };
+      expect(await eventsFor({ ...flagged, collectionId: 'page-shop' }).addToCart({ cartId: cart!.id, productPage: 'pdp', product })).toBe(true);
+      expect(await checkout.checkoutStarted(cart!.id)).toBe(true);
+      const purchase = {
+        orderId: 'order-events', currency: 'USD', value: 31.98, shipping: 6, tax: 1.98,
+        items: [{ itemId: 'prod-tote', title: 'Tote', sku: 'SQ-TOTE', quantity: 2, price: 12 }],
+      };
+      expect(await eventsFor({ ...flagged, templateId: 'order-confirmed' }).purchase(purchase)).toBe(true);
+      const rows = await rowsOf('clanker-event', 3);
+      expect(rows.map((r) => [r.name, r.visitorId, (r.payload as { event_name: string }).event_name])).toEqual([
+        ['commerce_site_visitor', 'aid-5', 'add_to_cart'],
+        ['commerce_site_visitor', 'aid-5', 'checkout_started'],
+        ['commerce_site_visitor', 'aid-5', 'purchase'],
+      ]);
+      expect(rows[2]!.payload).toMatchObject({
+        transaction_id: 'order-events', value: 31.98, shipping: 6, tax: 1.98, currency: 'USD', page_id: 'order-confirmed', sessionId: 'sid-5',
+        items: [{ item_id: 'prod-tote', item_title: 'Tote', sku: 'SQ-TOTE', quantity: 2, price: 12 }],
+      });
+      const invented = { event_name: 'purchase', website_id: DEMO_WEBSITE_ID, page_id: 'order-confirmed', logged_in: false, transaction_id: 'order-nobody', currency: 'USD', value: 1, shipping: 0, tax: 0, items: [{ item_id: 'p', item_title: 'P', sku: 's', quantity: 1, price: 1 }] };
+      expectRefused(await post('/api/v1/clanker/events', body(invented, 'commerce_site_visitor'), JSON_TYPE), 404, 'ORDER_NOT_FOUND', /^transaction_id: /);
+      expectRefused(await post('/api/v1/clanker/events', body({ ...invented, transaction_id: 'order-events', items: [] }, 'commerce_site_visitor'), JSON_TYPE), 400, 'INVALID_REQUEST', /^items: /);
+      expectRefused(await post('/api/v1/clanker/events', body({ ...invented, transaction_id: 'order-events', value: -5 }, 'commerce_site_visitor'), JSON_TYPE), 400, 'INVALID_REQUEST', /^value: /);
+      expectRefused(await post('/api/v1/clanker/events', body({ ...invented, transaction_id: 'order-events', currency: 'U\u0000D' }, 'commerce_site_visitor'), JSON_TYPE), 400, 'INVALID_TEXT');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await database.db.select().from(trackingEvents)).toHaveLength(3);
     });
 
     it('answers 400 for content that is not JSON, a bad schema name or a missing context field', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../browser';
 import { startBuiltServer, type StartedServer } from '../server';
 import { SmtpSink } from '../smtp-sink';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
 
 const EMAIL = 'ada.member@example.test';
 const FRIEND = 'bo.friend@example.test';
@@ -148,14 +149,24 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     const code = /Your code: ([2-9A-Z]{4}(?:-[2-9A-Z]{4}){3})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
     const friend = await browser.newPage();
     friend.on('pageerror', (e) => pageErrors.push(e.message));
+    // The funnel's events are beacons (Chromium shows them as pings, without their body): each is
+    // awaited so the test's next navigation cannot race the page's script; the analytics screen
+    // below checks what arrived.
+    const sent = () => friend.waitForRequest((r) => r.resourceType() === 'ping' && r.url().endsWith('/api/v1/clanker/events'));
     await friend.goto(server.url + '/shop/p/sketching-brushes');
+    const added = sent();
     await friend.locator('.product-detail .sqs-add-to-cart-button').click();
     await expect.poll(() => friend.locator('.product-detail .sqs-add-to-cart-button').textContent()).toContain('Added!');
+    await added;
+    const checkoutStarted = sent();
     await friend.goto(server.url + '/checkout');
+    await checkoutStarted;
     await friend.getByLabel('Email').fill(FRIEND);
     await friend.getByLabel(/Gift Card Code/).fill(code.toLowerCase());
+    const purchased = sent();
     await friend.getByRole('button', { name: 'Place Order' }).click();
     await friend.waitForURL(/\/checkout\/order-confirmed\?/);
+    await purchased;
     await friend.goto(server.url + '/shop/p/gift-card');
     await friend.getByLabel('Gift card code').fill(code);
     await friend.getByRole('button', { name: 'Check balance' }).click();
@@ -163,6 +174,40 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await expect.poll(() => friend.locator('.gift-card-balance__result').textContent()).toBe('Balance: $12.01');
     await friend.close();
   });
+
+  it("shows the owner the visit, the funnel and the purchases on the editor's analytics screen", async () => {
+    const owner = await browser.newPage();
+    owner.on('pageerror', (e) => pageErrors.push(e.message));
+    await owner.goto(server.url + '/config');
+    await owner.getByLabel('Email').fill(DEMO_OWNER.email);
+    await owner.getByLabel('Password').fill(DEMO_OWNER.password);
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => owner.getByRole('heading', { name: 'Pages', exact: true }).count()).toBe(1);
+    await owner.getByRole('link', { name: 'Analytics' }).click();
+    await owner.waitForURL(/\/config\/analytics$/);
+    const tile = (label: string) => owner.locator('.ed-analytics__kpi').filter({ has: owner.getByText(label, { exact: true }) }).locator('dd');
+    // The signed-in member's pages are not tracked; the friend's visit and Ada's before she signed in are.
+    await expect.poll(() => tile('Visits').textContent(), { timeout: 15_000 }).toMatch(/^[1-9]\d*$/);
+    // Both orders: the gift card ($25.00) and the friend's brushes ($12.99, paid by the card).
+    expect(await tile('Orders').textContent()).toBe('2');
+    expect(await tile('Revenue').textContent()).toBe('$37.99');
+    const funnel = owner.locator('table', { has: owner.locator('caption', { hasText: 'Conversion funnel' }) });
+    const step = async (name: string) => (await funnel.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').first().textContent())?.trim();
+    // Only the friend's visit counts: Ada bought the gift card signed in.
+    expect(await step('Product view')).toBe('1');
+    expect(await step('Add to cart')).toBe('1');
+    expect(await step('Checkout')).toBe('1');
+    expect(await step('Purchase')).toBe('1');
+    const topPages = await owner.getByRole('region', { name: 'Top pages', exact: true }).innerText();
+    expect(topPages).toContain('/shop/p/sketching-brushes');
+    if (SHOTS) {
+      for (const width of [390, 1280]) {
+        await owner.setViewportSize({ width, height: 900 });
+        await owner.screenshot({ path: `${SHOTS}/analytics-${width}.png`, fullPage: true });
+      }
+    }
+    await owner.close();
+  }, 90_000);
 
   it('shows the gift-card order in the account', async () => {
     await page.goto(server.url + '/account');

@@ -7,12 +7,18 @@ import { createCartStore, type CartStore } from '../cart/cart-store';
 import { toDisplayCart } from '../cart/display-cart';
 import { storefrontMessages } from '../messages';
 import type { PageContext } from '../page-context';
+import { trackCheckoutStarted } from '../tracking';
 
 function CheckoutPage({ store, currency }: { store: CartStore; currency: string }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   useEffect(() => {
     if (state.status === 'idle') void store.load();
   }, [state.status, store]);
+  // Once per page: the checkout opened with something to pay for (the funnel's checkout step).
+  const cartId = state.cart && state.cart.entries.length > 0 ? state.cart.id : undefined;
+  useEffect(() => {
+    if (cartId) trackCheckoutStarted(cartId);
+  }, [cartId]);
   if (state.status === 'error') {
     return (
       <p role="alert">

@@ -15,6 +15,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
 import type { CartStore } from '../cart/cart-store';
 import type { ListedItem, PageContext } from '../page-context';
+import { trackAddToCart } from '../tracking';
 import type { AdditionalFieldsRequest } from './additional-fields';
 import { isVariantControl, readQuantity, readSelection } from './selection';
 
@@ -44,6 +45,16 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
     const block = wrapper.closest('.product-detail') ?? wrapper.closest('.product-card') ?? wrapper;
     const onDetailPage = context.item?.id === item.id && block.classList.contains('product-detail');
 
+    const added = (quantity: number) =>
+      trackAddToCart({
+        item,
+        collectionId: context.collectionId,
+        cartId: store.getState().cart?.id,
+        productPage: onDetailPage ? 'pdp' : 'plp',
+        quantity,
+        currency: context.storeCurrency,
+      });
+
     const onAdd = async (): Promise<AddResult> => {
       if (!onDetailPage && hasVariants(item)) return { ok: false, needsOption: true };
       const selection = readSelection(block);
@@ -69,7 +80,9 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
             save: (values) => store.add(item.id, check.sku, check.quantity, item.title, values),
           });
           // Closing the form is not a failure: the button just goes back to idle.
-          return saved ? { ok: true } : { ok: false };
+          if (!saved) return { ok: false };
+          added(check.quantity);
+          return { ok: true };
         }
         if (kindOf(item) === 'gift-card' && onDetailPage) {
           // A gift card has its own cart and checkout, with who it is for (storefront.md §4).
@@ -89,6 +102,7 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
           return { ok: true, navigateTo: `/checkout?cartToken=${encodeURIComponent(cartToken)}` };
         }
         await store.add(item.id, check.sku, check.quantity, item.title);
+        added(check.quantity);
         return kindOf(item) === 'express' ? { ok: true, navigateTo: '/checkout' } : { ok: true };
       } catch (err) {
         const e = err instanceof ApiError ? err : new ApiError(0, 'ERROR', '');

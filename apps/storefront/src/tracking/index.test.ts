@@ -1,7 +1,7 @@
-import { pageContextSchema } from '@site/tracking';
+import { decideTracking, pageContextSchema } from '@site/tracking';
 import { describe, expect, it, vi } from 'vitest';
 import { readPageContext } from '../page-context';
-import { startPageTracking, trackingContext } from './index';
+import { startPageTracking, trackAddToCart, trackCheckoutStarted, trackingContext } from './index';
 
 const startTracking = vi.hoisted(() => vi.fn());
 vi.mock('@site/tracking', async (importOriginal) => ({ ...(await importOriginal<object>()), startTracking }));
@@ -31,6 +31,31 @@ describe('storefront tracking', () => {
     expect(trackingContext({ ...embedded, pageId: null }).templateId).toBe('site');
   });
 
+  // What the server embeds beside the page (render-page.ts visitorContext): every viewing role named.
+  const roles = (held: string[]) =>
+    Object.fromEntries(['owner', 'admin', 'editor', 'viewer'].map((r) => [r, held.includes(r)]));
+  const visitorContext = {
+    websiteRoles: roles([]),
+    cookieSettings: { isRestrictiveCookiePolicyEnabled: false },
+    betaFeatureFlags: ['commerce_site_visitor_metrics'],
+    censusDisabled: false,
+  };
+  it.each<[string, Record<string, unknown>, string, string | undefined]>([
+    ['an anonymous visitor', {}, '/shop', undefined],
+    ['a signed-in customer', { authenticatedAccount: { id: 'm1' } }, '/shop', 'logged-in'],
+    ['the signed-in owner', { authenticatedAccount: { id: 'm2' }, websiteRoles: roles(['owner']) }, '/', 'logged-in'],
+    ['a viewer-only member on the site', { authenticatedAccount: { id: 'm3' }, websiteRoles: roles(['viewer']) }, '/shop', undefined],
+    ['a viewer-only member in /config', { authenticatedAccount: { id: 'm3' }, websiteRoles: roles(['viewer']) }, '/config/analytics', 'logged-in'],
+    ['a site with the census switched off', { censusDisabled: true }, '/', 'census-disabled'],
+    ['the not-found page', { pageType: 100 }, '/nope', 'not-found-page'],
+    ['a lock screen', { pageType: 103 }, '/', 'lock-screen-page'],
+    ['an access-denied page', { pageType: 106 }, '/members', 'access-denied-page'],
+  ])('applies the exclusion rules to the embedded context: %s', (_label, patch, path, reason) => {
+    const mapped = pageContextSchema.parse(trackingContext({ ...readPageContext(document), ...embedded, ...visitorContext, ...patch }));
+    expect(mapped.betaFeatureFlags).toEqual(['commerce_site_visitor_metrics']);
+    expect(decideTracking(mapped, path)).toEqual(reason ? { enabled: false, reason } : { enabled: true });
+  });
+
   it('starts tracking from the lazily loaded chunk and reports each site form as rendered', async () => {
     const formRender = vi.fn(async () => undefined);
     startTracking.mockReturnValue({ census: { formRender } });
@@ -38,6 +63,33 @@ describe('storefront tracking', () => {
     startPageTracking({ ...readPageContext(document), ...embedded });
     await vi.waitFor(() => expect(formRender).toHaveBeenCalledWith('form-contact'));
     expect(startTracking.mock.calls[0]![0]).toMatchObject({ websiteId: 'demo', templateId: 'page-contact' });
+  });
+
+  it('sends add to cart, checkout and purchase once tracking has started', async () => {
+    const siteVisitor = {
+      addToCart: vi.fn(async () => true),
+      checkoutStarted: vi.fn(async () => true),
+      purchase: vi.fn(async () => true),
+      productDetailPageVisit: vi.fn(async () => true),
+    };
+    const pageTags = { addToCart: vi.fn(), purchase: vi.fn(), viewContent: vi.fn() };
+    startTracking.mockReturnValue({ census: { formRender: vi.fn() }, siteVisitor, pageTags });
+    const variant = { priceMoney: { value: '12.50', currency: 'USD' } };
+    const item = { id: 'prod-tote', title: 'Tote', fullUrl: '/shop/p/tote', collectionId: 'page-shop', structuredContent: { productType: 1, variants: [variant] } } as never;
+    const order = { id: 'o1', currency: 'USD', grandTotal: 31.5, shipping: 6, tax: 0.5, items: [{ itemId: 'prod-tote', productName: 'Tote', sku: 'SQ-1', quantity: 2, unitPrice: 12.5 }] };
+    startPageTracking({ ...readPageContext(document), ...embedded, order });
+    trackAddToCart({ item, collectionId: null, cartId: 'cart-1', productPage: 'pdp', quantity: 2, currency: 'USD' });
+    trackCheckoutStarted('cart-1');
+    await vi.waitFor(() => expect(siteVisitor.checkoutStarted).toHaveBeenCalledWith('cart-1'));
+    expect(siteVisitor.addToCart).toHaveBeenCalledWith({
+      cartId: 'cart-1',
+      productPage: 'pdp',
+      product: { itemId: 'prod-tote', productType: 1, title: 'Tote', collectionId: 'page-shop', collectionName: '' },
+    });
+    expect(pageTags.addToCart).toHaveBeenCalledWith({ itemId: 'prod-tote', title: 'Tote', quantity: 2, currency: 'USD', price: 12.5 });
+    const items = [{ itemId: 'prod-tote', title: 'Tote', sku: 'SQ-1', quantity: 2, price: 12.5 }];
+    expect(siteVisitor.purchase).toHaveBeenCalledWith({ orderId: 'o1', currency: 'USD', value: 31.5, shipping: 6, tax: 0.5, items });
+    expect(pageTags.purchase).toHaveBeenCalledWith({ orderId: 'o1', currency: 'USD', value: 31.5, shipping: 6, tax: 0.5, items });
   });
 
   it('does nothing without a website id', () => {

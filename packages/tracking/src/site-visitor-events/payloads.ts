@@ -27,6 +27,20 @@ export const siteVisitorProductSchema = /* @__PURE__ */ (() =>
   }))();
 export type SiteVisitorProduct = z.infer<typeof siteVisitorProductSchema>;
 
+/** A purchased line as the purchase event names it (the page tag's items). */
+export const siteVisitorPurchaseItemSchema = /* @__PURE__ */ (() =>
+  z.object({
+    item_id: id,
+    item_title: z.string().max(500),
+    sku: z.string().max(200),
+    quantity: z.number().int().min(1).max(100_000),
+    /** Unit price in the order's currency, major units. */
+    price: z.number().nonnegative().max(1e9),
+  }))();
+export type SiteVisitorPurchaseItem = z.infer<typeof siteVisitorPurchaseItemSchema>;
+
+const amount = /* @__PURE__ */ (() => z.number().nonnegative().max(1e9))();
+
 const base = { website_id: id, page_id: id, logged_in: /* @__PURE__ */ (() => z.boolean())() };
 
 export const siteVisitorEventSchema = /* @__PURE__ */ (() =>
@@ -69,6 +83,18 @@ export const siteVisitorEventSchema = /* @__PURE__ */ (() =>
       cart_id: id,
       product: siteVisitorProductSchema,
       related_item_id: id,
+    }),
+    z.object({ ...base, event_name: z.literal('checkout_started'), cart_id: id }),
+    z.object({
+      ...base,
+      event_name: z.literal('purchase'),
+      /** The order's id: the transaction id of the page tag. */
+      transaction_id: id,
+      currency: z.string().regex(/^[A-Z]{3}$/),
+      value: amount,
+      shipping: amount,
+      tax: amount,
+      items: z.array(siteVisitorPurchaseItemSchema).min(1).max(500),
     }),
   ]))();
 export type SiteVisitorEvent = z.infer<typeof siteVisitorEventSchema>;

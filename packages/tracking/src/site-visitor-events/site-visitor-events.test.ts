@@ -7,6 +7,7 @@ import {
   createSiteVisitorEvents,
   isCompleteSiteVisitorEvent,
   type ProductFacts,
+  type PurchaseFacts,
 } from './site-visitor-events';
 
 const flagged: PageContext = { ...context, betaFeatureFlags: ['commerce_site_visitor_metrics'] };
@@ -19,11 +20,14 @@ const product: ProductFacts = {
 };
 
 function setup(ctx: PageContext = flagged, enabled = true) {
-  const sendClanker = vi.fn(async (_schema: string, _fields: Readonly<Record<string, unknown>>) => true);
+  const sendClanker = vi.fn(
+    async (_schema: string, _fields: Readonly<Record<string, unknown>>, _options?: { beacon?: boolean }) => true,
+  );
   const events = createSiteVisitorEvents({ events: { sendClanker }, context: ctx, isEnabled: () => enabled });
   const sent = () =>
     sendClanker.mock.calls.map(([schema, fields]) => ({ schema, fields: fields as SiteVisitorEvent }));
-  return { events, sent };
+  const beacons = () => sendClanker.mock.calls.map(([, fields, options]) => [fields.event_name, options?.beacon === true]);
+  return { events, sent, beacons };
 }
 
 describe('site-visitor commerce events', () => {
@@ -103,6 +107,78 @@ describe('site-visitor commerce events', () => {
   });
 });
 
+describe('checkout and purchase events', () => {
+  const order: PurchaseFacts = {
+    orderId: 'order-1',
+    currency: 'USD',
+    value: 27.99,
+    shipping: 5,
+    tax: 0,
+    items: [{ itemId: 'item-1', title: 'Mug', sku: 'SQ-1', quantity: 2, price: 11.495 }],
+  };
+
+  it('sends checkout started with the cart, named by the page template off collections', async () => {
+    const { events, sent } = setup({ ...flagged, collectionId: undefined, templateId: 'checkout' });
+    await expect(events.checkoutStarted('cart-1')).resolves.toBe(true);
+    expect(sent()[0]!.fields).toEqual({
+      event_name: 'checkout_started',
+      website_id: 'site-1',
+      page_id: 'checkout',
+      cart_id: 'cart-1',
+      logged_in: false,
+    });
+    expect(siteVisitorEventSchema.safeParse(sent()[0]!.fields).success).toBe(true);
+  });
+
+  it('sends the funnel steps as beacons, which outlive the navigation that follows them', async () => {
+    const { events, beacons } = setup();
+    await events.productDetailPageVisit(product);
+    await events.addToCart({ cartId: 'cart-1', productPage: 'pdp', product });
+    await events.viewCart('cart-1');
+    await events.checkoutStarted('cart-1');
+    await events.purchase(order);
+    expect(beacons()).toEqual([
+      ['product_detail_page_visit', false],
+      ['add_to_cart', true],
+      ['view_cart', false],
+      ['checkout_started', true],
+      ['purchase', true],
+    ]);
+  });
+
+  it("sends the purchase with the order's fields", async () => {
+    const { events, sent } = setup({ ...flagged, collectionId: undefined, templateId: 'order-confirmed' });
+    await expect(events.purchase(order)).resolves.toBe(true);
+    expect(sent()[0]!.fields).toEqual({
+      event_name: 'purchase',
+      website_id: 'site-1',
+      page_id: 'order-confirmed',
+      logged_in: false,
+      transaction_id: 'order-1',
+      currency: 'USD',
+      value: 27.99,
+      shipping: 5,
+      tax: 0,
+      items: [{ item_id: 'item-1', item_title: 'Mug', sku: 'SQ-1', quantity: 2, price: 11.495 }],
+    });
+    expect(siteVisitorEventSchema.safeParse(sent()[0]!.fields).success).toBe(true);
+  });
+
+  it.each<[string, PurchaseFacts]>([
+    ['order id unknown', { ...order, orderId: undefined }],
+    ['no items', { ...order, items: [] }],
+    ['an item without its id', { ...order, items: [{ ...order.items[0]!, itemId: undefined }] }],
+    ['an item without a quantity', { ...order, items: [{ ...order.items[0]!, quantity: 0 }] }],
+    ['a negative total', { ...order, value: -1 }],
+    ['a currency that is no code', { ...order, currency: 'usd' }],
+  ])('skips the purchase when %s', async (_label, facts) => {
+    const { events, sent } = setup();
+    await expect(events.purchase(facts)).resolves.toBe(false);
+    await expect(events.checkoutStarted(undefined)).resolves.toBe(false);
+    expect(sent()).toEqual([]);
+  });
+});
+
 describe('isCompleteSiteVisitorEvent', () => {
   const maybeId = fc.option(fc.constantFrom('', 'x', 'id-1'), { nil: undefined });
   const productArb = fc.option(
@@ -125,6 +201,8 @@ describe('isCompleteSiteVisitorEvent', () => {
       'related_products_shown',
       'related_product_clicked',
       'related_product_added',
+      'checkout_started',
+      'purchase',
       'unknown_event',
     ),
     website_id: maybeId,
@@ -136,6 +214,24 @@ describe('isCompleteSiteVisitorEvent', () => {
     product: productArb,
     related_item_id: maybeId,
     related_item_ids: fc.option(fc.array(fc.constantFrom('', 'r1')), { nil: undefined }),
+    transaction_id: maybeId,
+    currency: fc.constantFrom('USD', 'usd', 'EURO', undefined),
+    value: fc.option(fc.constantFrom(0, 12.5, -1, 2e9, Number.NaN), { nil: undefined }),
+    shipping: fc.option(fc.constantFrom(0, 5, -0.01), { nil: undefined }),
+    tax: fc.option(fc.constantFrom(0, 1.25, Number.POSITIVE_INFINITY), { nil: undefined }),
+    items: fc.option(
+      fc.array(
+        fc.record({
+          item_id: maybeId,
+          item_title: fc.option(fc.constantFrom('Mug', 'x'.repeat(501)), { nil: undefined }),
+          sku: fc.option(fc.constantFrom('SQ-1', ''), { nil: undefined }),
+          quantity: fc.option(fc.constantFrom(1, 0, 2.5, 100_001), { nil: undefined }),
+          price: fc.option(fc.constantFrom(0, 9.99, -2), { nil: undefined }),
+        }),
+        { maxLength: 3 },
+      ),
+      { nil: undefined },
+    ),
   });
 
   it('agrees with the API schema on every candidate', () => {

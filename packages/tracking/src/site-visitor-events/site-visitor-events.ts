@@ -33,6 +33,20 @@ export interface SiteVisitorEvents {
     product: ProductFacts;
     relatedItemId?: string;
   }): Promise<boolean>;
+  /** The checkout was opened with a cart to pay for. */
+  checkoutStarted(cartId?: string): Promise<boolean>;
+  /** The order-confirmed page: the order's own figures (the page tag's purchase fields). */
+  purchase(order: PurchaseFacts): Promise<boolean>;
+}
+
+/** An order as the confirmation page knows it; amounts in major units of its currency. */
+export interface PurchaseFacts {
+  orderId?: string;
+  currency?: string;
+  value?: number;
+  shipping?: number;
+  tax?: number;
+  items: readonly { itemId?: string; title?: string; sku?: string; quantity?: number; price?: number }[];
 }
 
 function itemType(type: ProductFacts['productType']): ProductItemType | undefined {
@@ -54,6 +68,8 @@ const REQUIRED: Record<SiteVisitorEvent['event_name'], readonly string[]> = {
   related_products_shown: ['product', 'related_item_ids'],
   related_product_clicked: ['product', 'related_item_id'],
   related_product_added: ['cart_id', 'product', 'related_item_id'],
+  checkout_started: ['cart_id'],
+  purchase: ['transaction_id', 'currency', 'value', 'shipping', 'tax', 'items'],
 };
 
 function isProduct(v: unknown): boolean {
@@ -68,8 +84,30 @@ function isProduct(v: unknown): boolean {
   );
 }
 
+const isAmount = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 1e9;
+const isShortText = (max: number) => (v: unknown): boolean => typeof v === 'string' && v.length <= max;
+
+function isPurchaseItem(v: unknown): boolean {
+  const i = v as Record<string, unknown> | undefined;
+  return (
+    !!i &&
+    isId(i.item_id) &&
+    isShortText(500)(i.item_title) &&
+    isShortText(200)(i.sku) &&
+    Number.isInteger(i.quantity) &&
+    (i.quantity as number) >= 1 &&
+    (i.quantity as number) <= 100_000 &&
+    isAmount(i.price)
+  );
+}
+
 const FIELD_CHECKS: Record<string, (v: unknown) => boolean> = {
   product: isProduct,
+  currency: (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
+  value: isAmount,
+  shipping: isAmount,
+  tax: isAmount,
+  items: (v) => Array.isArray(v) && v.length > 0 && v.length <= 500 && v.every(isPurchaseItem),
   product_page: (v) => PAGES.includes(v),
   related_item_ids: (v) => Array.isArray(v) && v.length > 0 && v.every(isId),
 };
@@ -92,6 +130,8 @@ export function isCompleteSiteVisitorEvent(
   }
   return required.every((key) => (FIELD_CHECKS[key] ?? isId)(candidate[key]));
 }
+
+const BEACON_EVENTS: ReadonlySet<string> = new Set(['add_to_cart', 'checkout_started', 'purchase']);
 
 function productOf(facts: ProductFacts) {
   return {
@@ -117,7 +157,8 @@ export interface SiteVisitorDeps {
 export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvents {
   const common = () => ({
     website_id: deps.context.websiteId,
-    page_id: deps.context.collectionId,
+    // Checkout and order pages are no collection; their template names the page instead.
+    page_id: deps.context.collectionId ?? deps.context.templateId,
     logged_in: deps.context.authenticatedAccount !== undefined,
   });
 
@@ -125,7 +166,11 @@ export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvent
     if (!deps.isEnabled() || !hasBetaFlag(deps.context, COMMERCE_VISITOR_METRICS_FLAG)) return false;
     const event = { ...common(), ...candidate };
     if (!isCompleteSiteVisitorEvent(event)) return false;
-    return deps.events.sendClanker(SITE_VISITOR_SCHEMA_NAME, event);
+    // The funnel's steps are followed by a navigation (express checkout, Place Order, leaving the
+    // confirmation): a beacon outlives the page where a plain request would be cancelled.
+    return BEACON_EVENTS.has(event.event_name)
+      ? deps.events.sendClanker(SITE_VISITOR_SCHEMA_NAME, event, { beacon: true })
+      : deps.events.sendClanker(SITE_VISITOR_SCHEMA_NAME, event);
   };
 
   return {
@@ -161,6 +206,23 @@ export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvent
         cart_id: cartId,
         product: productOf(product),
         related_item_id: relatedItemId,
+      }),
+    checkoutStarted: (cartId) => send({ event_name: 'checkout_started', cart_id: cartId }),
+    purchase: (order) =>
+      send({
+        event_name: 'purchase',
+        transaction_id: order.orderId,
+        currency: order.currency,
+        value: order.value,
+        shipping: order.shipping,
+        tax: order.tax,
+        items: order.items.map((i) => ({
+          item_id: i.itemId,
+          item_title: i.title ?? '',
+          sku: i.sku ?? '',
+          quantity: i.quantity,
+          price: i.price,
+        })),
       }),
   };
 }

@@ -20,9 +20,12 @@ export const analyticsPeriods = pgTable(
     start: date('start').notNull(),
     pageViews: integer('page_views').notNull(),
     visits: integer('visits').notNull(),
+    /** Funnel (source.ts): visits that viewed a product… */
     productVisits: integer('product_visits').notNull(),
-    carts: integer('carts').notNull(),
+    /** …sessions that added to the cart, sessions that opened the checkout, orders purchased. */
+    addedVisits: integer('added_visits').notNull(),
     checkoutVisits: integer('checkout_visits').notNull(),
+    purchases: integer('purchases').notNull(),
     /** HyperLogLog registers of the day's visitors (sparse: 3 bytes per register); null on months. */
     visitorSketch: bytea('visitor_sketch'),
   },

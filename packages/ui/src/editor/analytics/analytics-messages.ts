@@ -15,7 +15,7 @@ export const analyticsMessages = {
   trafficChart: 'Visits and page views per day',
   date: 'Day',
   funnelChart: 'Conversion funnel',
-  funnelNote: 'Visits with a product view, carts started, visits reaching checkout, and orders.',
+  funnelNote: 'Visits with a product view, then sessions that added to the cart, sessions that opened the checkout, and orders placed.',
   steps: { 'product-view': 'Product view', 'add-to-cart': 'Add to cart', checkout: 'Checkout', purchase: 'Purchase' } satisfies Record<FunnelStep, string>,
   count: 'Count',
   ofFirst: 'Of first step',
