@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { fileMessages, type FileView } from '@site/page-content';
+import { fileMessages, STORABLE_TEXT_MESSAGE, type FileView } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -51,6 +51,22 @@ async function pngBomb(width: number, height: number): Promise<Buffer> {
   small.writeUInt32BE(height, 20);
   small.writeUInt32BE(crc32(small.subarray(12, 29)), 29);
   return small;
+}
+
+/**
+ * A multipart body with the Content-Disposition's file name parameter given as raw bytes, as a
+ * hand-made or hostile client sends it (FormData would escape or re-encode it).
+ */
+function rawMultipart(filenameParam: Buffer | string, body: Buffer): { payload: Buffer; contentType: string } {
+  const boundary = '----site-test-boundary-7d1b';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; `),
+    Buffer.isBuffer(filenameParam) ? filenameParam : Buffer.from(filenameParam),
+    Buffer.from('\r\nContent-Type: image/png\r\n\r\n'),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Every file under a folder, so a refused upload can be shown to leave nothing behind. */
@@ -182,6 +198,9 @@ describe.each(targets)('file manager on $name', (target) => {
       ['an empty file', async () => [{ name: 'empty.png', body: Buffer.alloc(0) }], 400, fileMessages.emptyFile],
       ['a type we do not keep', async () => [{ name: 'notes.txt', body: Buffer.from('hello') }], 415, fileMessages.unsupportedType],
       ['text named .png', async () => [{ name: 'fake.png', body: Buffer.from('not an image at all') }], 415, fileMessages.notWhatItSays('png')],
+      ['an SVG (it can carry scripts)', async () => [{ name: 'logo.svg', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }], 415, fileMessages.unsupportedType],
+      ['a page of HTML named .jpg', async () => [{ name: 'photo.jpg', body: Buffer.from('<html><script>alert(1)</script></html>') }], 415, fileMessages.notWhatItSays('jpg')],
+      ['a GIF named .webp', async () => [{ name: 'anim.webp', body: await sharp(await png(8, 8)).gif().toBuffer() }], 415, fileMessages.notWhatItSays('webp')],
       ['a JPEG named .png', async () => [{ name: 'photo.png', body: await jpeg(10, 10) }], 415, fileMessages.notWhatItSays('png')],
       ['a file over the limit', async () => [{ name: 'big.png', body: Buffer.alloc(2_000_001, 1) }], 413, fileMessages.tooLarge(2_000_000)],
       ['a name with a path', async () => [{ name: '../../etc/evil.png', body: await png(10, 10) }], 400, fileMessages.badNameCharacters],
@@ -190,16 +209,52 @@ describe.each(targets)('file manager on $name', (target) => {
       ['a good file beside a bad one', async () => [{ name: 'ok.png', body: await png(10, 10) }, { name: 'empty.gif', body: Buffer.alloc(0) }], 400, fileMessages.emptyFile],
     ];
 
+    const rowCount = async () => (await database.db.select({ id: files.id }).from(files)).length;
+
     it.each(cases)('%s', async (_label, parts, status, message) => {
       const before = filesUnder(storageDir());
+      const rows = await rowCount();
       const res = await owner.upload(await parts());
       expect(res.statusCode).toBe(status);
       expect(res.json().error).toMatchObject({ title: fileMessages.unableToUpload, message });
       expect(filesUnder(storageDir())).toEqual(before);
       expect(filesUnder(stagingDir())).toEqual([]);
+      expect(await rowCount()).toBe(rows);
+    });
+
+    // File names as raw header bytes: what a browser never sends but a hand-made request can.
+    const names: [string, Buffer | string, string][] = [
+      ['a NUL byte', 'filename="bad\u0000name.png"', STORABLE_TEXT_MESSAGE],
+      ['a lone surrogate (percent-encoded, RFC 5987)', "filename*=UTF-8''%ED%A0%80.png", STORABLE_TEXT_MESSAGE],
+      ['bytes that are not UTF-8', Buffer.concat([Buffer.from('filename="'), Buffer.from([0xff, 0xfe]), Buffer.from('.png"')]), STORABLE_TEXT_MESSAGE],
+      ['backslashes', 'filename="..\\..\\evil.png"', fileMessages.badNameCharacters],
+      ['an escape character', 'filename="red\u001b[31m.png"', fileMessages.badNameCharacters],
+      ['a DEL character', 'filename="del\u007f.png"', fileMessages.badNameCharacters],
+      ['only a dot-dot', 'filename=".."', fileMessages.badNameCharacters],
+      ['only spaces', 'filename="   "', fileMessages.enterFileName],
+    ];
+
+    it.each(names)('a file name with %s', async (_label, param, message) => {
+      const before = filesUnder(storageDir());
+      const rows = await rowCount();
+      const { payload, contentType } = rawMultipart(param, await png(10, 10));
+      const res = await owner.request('POST', FILES, payload, { 'content-type': contentType, 'x-siteuser-xsrf-token': owner.xsrf });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ title: fileMessages.unableToUpload, message });
+      expect(filesUnder(storageDir())).toEqual(before);
+      expect(filesUnder(stagingDir())).toEqual([]);
+      expect(await rowCount()).toBe(rows);
+    });
+
+    it('keeps a name in UTF-8 exactly as written', async () => {
+      const res = await owner.upload([{ name: 'Café ☕ 東京.png', body: await png(10, 10) }]);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().files[0].name).toBe('Café ☕ 東京.png');
     });
 
     it('says the maximum size in megabytes of 1,000,000 bytes', () => {
+      expect(fileMessages.tooLarge(1_000_000)).toBe('This file is too large. The maximum size is 1 MB.');
+      expect(fileMessages.tooLarge(1_500_000)).toBe('This file is too large. The maximum size is 1.5 MB.');
       expect(fileMessages.tooLarge(2_000_000)).toBe('This file is too large. The maximum size is 2 MB.');
       expect(fileMessages.tooLarge(20_000_000)).toBe('This file is too large. The maximum size is 20 MB.');
     });
@@ -232,6 +287,21 @@ describe.each(targets)('file manager on $name', (target) => {
     expect(empty.json().error).toMatchObject({ title: fileMessages.unableToRename, message: fileMessages.enterFileName });
     const slashed = await owner.patch(id, { version: file!.version, name: 'a/b.png' });
     expect(slashed.json().error).toMatchObject({ title: fileMessages.unableToRename, message: fileMessages.badNameCharacters });
+    // NUL and lone surrogates never reach the route: the app's input hygiene refuses them first.
+    for (const name of ['nul\u0000.png', 'lone\ud800.png']) {
+      const refused = await owner.patch(id, { version: file!.version, name });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('INVALID_TEXT');
+    }
+    for (const [name, message] of [
+      ['broken\uFFFD.png', STORABLE_TEXT_MESSAGE],
+      ['tab\there.png', fileMessages.badNameCharacters],
+      ['back\\slash.png', fileMessages.badNameCharacters],
+    ]) {
+      const refused = await owner.patch(id, { version: file!.version, name });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ title: fileMessages.unableToRename, message });
+    }
 
     const renamed = await owner.patch(id, { version: file!.version, name: 'Storefront.png' });
     expect(renamed.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text';
+import { STORABLE_TEXT_MESSAGE, text } from '../text';
 
 /** The file manager's calls (ours; the spec names the panels, not the calls). */
 export const FILES_API = {
@@ -92,7 +92,9 @@ export const fileNameSchema = text(FILE_LIMITS.maxNameLength)
   .trim()
   .min(1, fileMessages.enterFileName)
   .refine((name) => !BAD_NAME.test(name), fileMessages.badNameCharacters)
-  .refine((name) => name !== '.' && name !== '..', fileMessages.badNameCharacters);
+  .refine((name) => name !== '.' && name !== '..', fileMessages.badNameCharacters)
+  // U+FFFD is what a decoder leaves where bytes were not UTF-8: the name arrived broken.
+  .refine((name) => !name.includes('\uFFFD'), STORABLE_TEXT_MESSAGE);
 
 export const focalPointSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 export type FocalPoint = z.infer<typeof focalPointSchema>;

@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { STORABLE_TEXT_MESSAGE } from '../text';
+import { FILE_LIMITS, fileMessages, fileNameSchema } from './files-api';
+
+const refusal = (name: string) => {
+  const parsed = fileNameSchema.safeParse(name);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+};
+
+describe('file names', () => {
+  it.each([
+    ['', fileMessages.enterFileName],
+    ['   ', fileMessages.enterFileName],
+    ['a/b.png', fileMessages.badNameCharacters],
+    ['..\\evil.png', fileMessages.badNameCharacters],
+    ['..', fileMessages.badNameCharacters],
+    ['bell\u0007.png', fileMessages.badNameCharacters],
+    ['c1\u0085.png', fileMessages.badNameCharacters],
+    ['nul\u0000.png', STORABLE_TEXT_MESSAGE],
+    ['lone\ud800.png', STORABLE_TEXT_MESSAGE],
+    ['broken\uFFFD.png', STORABLE_TEXT_MESSAGE],
+    ['x'.repeat(FILE_LIMITS.maxNameLength + 1), expect.any(String)],
+  ])('refuses %j', (name, message) => {
+    expect(refusal(name)).toEqual(message);
+  });
+
+  it('keeps any other name, trimmed', () => {
+    expect(fileNameSchema.parse('  Café ☕ 東京 (final).png ')).toBe('Café ☕ 東京 (final).png');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }), (name) => {
+        const parsed = fileNameSchema.safeParse(name);
+        // eslint-disable-next-line no-control-regex -- control characters are what is refused
+        const bad = /[/\\\u0000-\u001f\u007f-\u009f\uFFFD]/.test(name) || ['', '.', '..'].includes(name.trim());
+        expect(parsed.success).toBe(!bad);
+      }),
+    );
+  });
+});
