@@ -32,6 +32,11 @@ const AutomationsScreen = lazyRouteComponent(
 const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStylesScreen'), 'SiteStylesScreen');
 const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'FormsScreen');
 const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
+const CollectionScreen = lazy(() => import('./collections/CollectionScreen').then((m) => ({ default: m.CollectionScreen })));
+const CollectionItemScreen = lazy(() =>
+  import('./collections/CollectionScreen').then((m) => ({ default: m.CollectionItemScreen })),
+);
+const CommentsScreen = lazyRouteComponent(() => import('./comments/CommentsScreen'), 'CommentsScreen');
 const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsScreen');
 const TemplatesScreen = lazyRouteComponent(() => import('./templates/TemplatesScreen'), 'TemplatesScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
@@ -95,6 +100,23 @@ const formEditorRoute = createRoute({
     return <FormEditorScreen formId={formId} />;
   },
 });
+const collectionRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/collections/$pageId',
+  component: function CollectionRoute() {
+    const { pageId } = collectionRoute.useParams();
+    return <CollectionScreen pageId={pageId} />;
+  },
+});
+const collectionItemRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/collections/$pageId/$itemId',
+  component: function CollectionItemRoute() {
+    const { pageId, itemId } = collectionItemRoute.useParams();
+    return <CollectionItemScreen pageId={pageId} itemId={itemId} />;
+  },
+});
+const commentsRoute = createRoute({ getParentRoute: () => root, path: '/comments', component: CommentsScreen });
 const tagsRoute = createRoute({ getParentRoute: () => root, path: '/tags', component: TagsScreen });
 const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
 
@@ -130,6 +152,9 @@ export const router = createRouter({
     automationsRoute,
     formsRoute,
     formEditorRoute,
+    collectionRoute,
+    collectionItemRoute,
+    commentsRoute,
     tagsRoute,
     analyticsRoute,
     languagesRoute,

@@ -34,6 +34,7 @@ import {
   useSiteLayout,
   useUpdateNavigation,
 } from '../api/queries';
+import { COLLECTION_NOUNS, hasItemScreen } from '../collections/collection-types';
 import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
 import { SitePasswordDialog } from './SitePasswordDialog';
 import { NewPageDialog } from './NewPageDialog';
@@ -90,7 +91,10 @@ export function PagesScreen() {
   };
 
   const actions = (page: PageSummary, inMain: boolean) => ({
-    open: () => navigate({ to: '/pages/$pageId', params: { pageId: page.id } }),
+    open: () =>
+      hasItemScreen(page)
+        ? navigate({ to: '/collections/$pageId', params: { pageId: page.id } })
+        : navigate({ to: '/pages/$pageId', params: { pageId: page.id } }),
     settings: () => setSettingsFor(page),
     duplicate: () => duplicate.mutate(page.id),
     move: () => moveTo(page, inMain ? 'notLinked' : 'mainNav'),
@@ -317,6 +321,11 @@ function PageRow({
           <Link to="/pages/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
             {link.title}
           </Link>
+        ) : page && hasItemScreen(page) ? (
+          <Link to="/collections/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
+            {link.title}
+            <span className="ed-muted"> · {COLLECTION_NOUNS[page.collectionType]}</span>
+          </Link>
         ) : (
           <span className="ed-page-row__title">
             {link.title}
@@ -341,7 +350,7 @@ function PageRow({
                 disabledKeys={
                   page.kind === 'system' || page.path === '/'
                     ? ['remove']
-                    : page.kind === 'page'
+                    : page.kind === 'page' || hasItemScreen(page)
                       ? []
                       : ['open']
                 }

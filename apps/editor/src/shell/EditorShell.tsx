@@ -59,6 +59,9 @@ export function EditorShell() {
           <Link to="/forms" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Forms
           </Link>
+          <Link to="/comments" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+            Comments
+          </Link>
           <Link to="/tags" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Tags
           </Link>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
 import { href, text } from '../text';
-import { featuredImageSchema } from '../editor-api/blog-api';
+import { featuredImageSchema, slugSchema } from '../editor-api/blog-api';
 
 /**
  * Content collections besides blogs and the shop: their item payloads, shared by the editor and
@@ -40,10 +40,7 @@ export const collectionMessages = {
 } as const;
 
 const url = href(LIMITS.maxUrlLength, messages.invalidLink);
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lowercase letters, digits and dashes')
-  .max(120);
+const slug = slugSchema;
 
 export const eventLocationSchema = z.object({
   addressTitle: text(200).default(''),

@@ -13,6 +13,7 @@ export * from './store';
 // Types only: the rich-text and code editors load lazily from the block inspector.
 export type { LinkTargets, LinkPage, LinkFile } from './rich-text/LinkEditorDialog';
 export type { RichTextEditorProps } from './rich-text/RichTextEditor';
+export { RichTextField, type RichTextFieldProps } from './rich-text/RichTextField';
 export type { CodeEditorProps } from './code/CodeEditor';
 
 export * from './connections';

@@ -1,0 +1,160 @@
+import { POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
+import { EmptyState } from '@site/ui';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useCreateItem, useCreatePost, useDeleteItem, useDeletePost, useItems, usePosts } from '../api/collection-queries';
+import { errorMessage, useEditorSite, useMe, usePages } from '../api/queries';
+import { isEditableCollection } from './collection-types';
+import { ItemList, type ItemRow } from './ItemList';
+import { defaultEventTimes, formatWhen } from './item-dates';
+
+const PostEditor = lazy(() => import('./PostEditor').then((m) => ({ default: m.PostEditor })));
+const EventEditor = lazy(() => import('./EventEditor').then((m) => ({ default: m.EventEditor })));
+const GalleryEditor = lazy(() => import('./GalleryEditor').then((m) => ({ default: m.GalleryEditor })));
+
+
+function useCollectionPage(pageId: string) {
+  const pages = usePages();
+  const page = pages.data?.find((p) => p.id === pageId);
+  return { pages, page, type: page && isEditableCollection(page.collectionType) ? page.collectionType : undefined };
+}
+
+function Frame({ page, back, children }: { page?: PageSummary; back?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="ed-screen">
+      <header className="ed-screen__head">
+        <div>
+          <Link to={back && page ? '/collections/$pageId' : '/pages'} params={page ? { pageId: page.id } : undefined} className="ed-back-link">
+            ← {back && page ? page.title : 'Pages'}
+          </Link>
+          <h1>{page?.title ?? 'Collection'}</h1>
+        </div>
+        {page && (
+          <a className="ed-button" href={page.path} target="_blank" rel="noreferrer">
+            View on site
+          </a>
+        )}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/** /config/collections/$pageId: the posts of a blog, the events of an events page, a gallery's pictures. */
+export function CollectionScreen({ pageId }: { pageId: string }) {
+  const { pages, page, type } = useCollectionPage(pageId);
+  if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
+  if (pages.error) return <p className="ed-screen ed-field__error" role="alert">{errorMessage(pages.error)}</p>;
+  if (!page || !type) {
+    return (
+      <Frame page={page}>
+        <EmptyState title="Nothing to edit here" action={<Link to="/pages" className="ed-button">Back to pages</Link>}>
+          This page is not a blog, events page or gallery.
+        </EmptyState>
+      </Frame>
+    );
+  }
+  return (
+    <Frame page={page}>
+      {type === 'blog' && <PostList page={page} />}
+      {type === 'events' && <EventList page={page} />}
+      {type === 'gallery' && (
+        <Suspense fallback={<p className="ed-muted">Loading…</p>}>
+          <GalleryEditor page={page} />
+        </Suspense>
+      )}
+    </Frame>
+  );
+}
+
+/** /config/collections/$pageId/$itemId: one post or event. */
+export function CollectionItemScreen({ pageId, itemId }: { pageId: string; itemId: string }) {
+  const { pages, page, type } = useCollectionPage(pageId);
+  if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
+  if (!page || (type !== 'blog' && type !== 'events')) return <CollectionScreen pageId={pageId} />;
+  return (
+    <Frame page={page} back>
+      <Suspense fallback={<p className="ed-muted">Loading…</p>}>
+        {type === 'blog' ? <PostEditor page={page} postId={itemId} /> : <EventEditor page={page} itemId={itemId} />}
+      </Suspense>
+    </Frame>
+  );
+}
+
+function PostList({ page }: { page: PageSummary }) {
+  const posts = usePosts(page.id);
+  const create = useCreatePost();
+  const remove = useDeletePost(page.id);
+  const navigate = useNavigate();
+  const canEdit = Boolean(useMe().data?.canEdit);
+  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  if (posts.isPending) return <p className="ed-muted">Loading posts…</p>;
+  if (posts.error) return <p className="ed-field__error" role="alert">{errorMessage(posts.error)}</p>;
+  const rows: ItemRow[] = posts.data.map((p) => ({
+    id: p.id,
+    title: p.title,
+    status: p.status,
+    statusLabel: POST_STATUS_LABELS[p.status],
+    when: p.status === 'draft' ? `Edited ${formatWhen(p.updatedAt, zone)}` : p.publishOn ? formatWhen(p.publishOn, zone) : '',
+  }));
+  return (
+    <>
+      <ItemList
+        pageId={page.id}
+        rows={rows}
+        noun="post"
+        canEdit={canEdit}
+        isCreating={create.isPending}
+        onCreate={() =>
+          create.mutate(
+            { collectionId: page.id, title: 'Untitled post' },
+            { onSuccess: (post) => void navigate({ to: '/collections/$pageId/$itemId', params: { pageId: page.id, itemId: post.id } }) },
+          )
+        }
+        onDelete={(id) => remove.mutateAsync(id)}
+        emptyHint="Write the first post: it starts as a draft, so nobody sees it until you publish."
+      />
+      {create.error && <p className="ed-field__error" role="alert">{errorMessage(create.error)}</p>}
+    </>
+  );
+}
+
+function EventList({ page }: { page: PageSummary }) {
+  const items = useItems(page.id);
+  const create = useCreateItem();
+  const remove = useDeleteItem(page.id);
+  const navigate = useNavigate();
+  const canEdit = Boolean(useMe().data?.canEdit);
+  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  if (items.isPending) return <p className="ed-muted">Loading events…</p>;
+  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  const rows: ItemRow[] = [...items.data]
+    .sort((a, b) => String(b.data.startDate).localeCompare(String(a.data.startDate)))
+    .map((item) => ({
+      id: item.id,
+      title: item.title,
+      status: item.status,
+      statusLabel: POST_STATUS_LABELS[item.status],
+      when: typeof item.data.startDate === 'string' ? formatWhen(item.data.startDate, zone) : '',
+    }));
+  return (
+    <>
+      <ItemList
+        pageId={page.id}
+        rows={rows}
+        noun="event"
+        canEdit={canEdit}
+        isCreating={create.isPending}
+        onCreate={() =>
+          create.mutate(
+            { collectionId: page.id, title: 'Untitled event', body: '', status: 'draft', data: defaultEventTimes(new Date()) },
+            { onSuccess: (item) => void navigate({ to: '/collections/$pageId/$itemId', params: { pageId: page.id, itemId: item.id } }) },
+          )
+        }
+        onDelete={(id) => remove.mutateAsync(id)}
+        emptyHint="Add an event with its date, time and place; visitors see upcoming events first."
+      />
+      {create.error && <p className="ed-field__error" role="alert">{errorMessage(create.error)}</p>}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import {
+  collectionMessages,
+  eventDataSchema,
+  POST_STATUS_LABELS,
+  slugFromTitle,
+  type CollectionItemView,
+  type EventLocation,
+  type FeaturedImage,
+  type PageSummary,
+} from '@site/page-content';
+import { SaveStatus } from '@site/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useEditorSite, useMe } from '../api/queries';
+import { FeaturedImageField } from './ItemFields';
+import { useAutosave } from './useAutosave';
+import { fromZonedInput, toZonedInput } from './zoned-time';
+
+interface EventDraft {
+  title: string;
+  urlId: string;
+  body: string;
+  status: 'draft' | 'published';
+  data: { startDate: string; endDate: string; location: EventLocation; image: FeaturedImage | null };
+}
+
+const EMPTY_LOCATION: EventLocation = { addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '' };
+
+function draftOf(item: CollectionItemView): EventDraft {
+  const data = item.data as Partial<EventDraft['data']>;
+  return {
+    title: item.title,
+    urlId: item.urlId,
+    body: item.body,
+    status: item.status,
+    data: {
+      startDate: String(data.startDate ?? ''),
+      endDate: String(data.endDate ?? ''),
+      location: { ...EMPTY_LOCATION, ...data.location },
+      image: data.image ?? null,
+    },
+  };
+}
+
+const LOCATION_FIELDS: { key: keyof EventLocation; label: string; autoComplete: string }[] = [
+  { key: 'addressTitle', label: 'Place name', autoComplete: 'organization' },
+  { key: 'addressLine1', label: 'Street address', autoComplete: 'address-line1' },
+  { key: 'addressLine2', label: 'City, region and postcode', autoComplete: 'address-line2' },
+  { key: 'addressCountry', label: 'Country', autoComplete: 'country-name' },
+];
+
+/** One event: its dates in the site's time zone, place, description and image; saved as you type. */
+export function EventEditor({ page, itemId }: { page: PageSummary; itemId: string }) {
+  const items = useItems(page.id);
+  const [generation, setGeneration] = useState(0);
+  if (items.isPending) return <p className="ed-muted">Loading the event…</p>;
+  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  const item = items.data.find((i) => i.id === itemId);
+  if (!item) return <p className="ed-field__error" role="alert">{collectionMessages.itemNotFound}</p>;
+  const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
+  return <EventForm key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
+}
+
+function EventForm({ page, item, onReload }: { page: PageSummary; item: CollectionItemView; onReload: () => void }) {
+  const client = useQueryClient();
+  const id = useId();
+  const isReadOnly = !useMe().data?.canEdit;
+  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const [draft, setDraft] = useState(() => draftOf(item));
+  const [status, setServerStatus] = useState(item.status);
+  const [times, setTimes] = useState(() => ({ start: toZonedInput(draft.data.startDate, zone), end: toZonedInput(draft.data.endDate, zone) }));
+  const [saveNow, setSaveNow] = useState(0);
+  const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setData = <K extends keyof EventDraft['data']>(key: K, value: EventDraft['data'][K]) => setDraft((d) => ({ ...d, data: { ...d.data, [key]: value } }));
+
+  // The same rule the server applies, shown as soon as the owner picks the times.
+  const checked = eventDataSchema.safeParse(draft.data);
+  const timesError = times.start === '' || times.end === '' ? 'Enter a start and an end' : checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'endDate')?.message;
+
+  const saver = useAutosave(draft, item.version, async (value, version) => {
+    if (!eventDataSchema.safeParse(value.data).success) throw new Error(collectionMessages.endBeforeStart);
+    const saved = await saveItem(item.id, { version, ...value });
+    setServerStatus(saved.status);
+    client.setQueryData<CollectionItemView[]>(collectionKeys.items(page.id), (items) => items?.map((i) => (i.id === saved.id ? saved : i)));
+    return saved;
+  });
+  const { flush } = saver;
+  useEffect(() => {
+    if (saveNow > 0) void flush();
+  }, [saveNow, flush]);
+  const errors = issuesByPath(saver.error);
+
+  const setTime = (which: 'start' | 'end', value: string) => {
+    setTimes((t) => ({ ...t, [which]: value }));
+    const iso = fromZonedInput(value, zone);
+    if (iso) setData(which === 'start' ? 'startDate' : 'endDate', iso);
+  };
+
+  return (
+    <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void flush())}>
+      {saver.stale && (
+        <div className="ed-banner ed-banner--error" role="alert">
+          This event was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}
+          <button type="button" className="ed-button" onClick={onReload}>
+            Load the latest version
+          </button>
+        </div>
+      )}
+      <div className="ed-item-editor__bar">
+        <span className={`ed-badge ed-badge--${status}`}>{POST_STATUS_LABELS[status]}</span>
+        <SaveStatus state={saver.state} onRetry={() => void flush()} />
+        {!isReadOnly && (
+          <span className="ed-row ed-item-editor__actions">
+            <button type="submit" className="ed-button" disabled={!saver.isDirty || saver.stale}>
+              Save
+            </button>
+            <button
+              type="button"
+              className={`ed-button${status === 'draft' ? ' ed-button--primary' : ''}`}
+              disabled={saver.stale || Boolean(timesError)}
+              onClick={() => {
+                set('status', status === 'draft' ? 'published' : 'draft');
+                setSaveNow((n) => n + 1);
+              }}
+            >
+              {status === 'draft' ? 'Publish' : 'Unpublish'}
+            </button>
+          </span>
+        )}
+      </div>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
+        <input id={`${id}-title`} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} aria-invalid={errors.title ? true : undefined} />
+        {errors.title && <p className="ed-field__error">{errors.title}</p>}
+      </div>
+
+      <fieldset className="ed-form__grid" aria-describedby={`${id}-zone`}>
+        <legend className="ed-field__label">When</legend>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-start`}>
+            Starts
+          </label>
+          <input id={`${id}-start`} className="ed-input" type="datetime-local" required value={times.start} readOnly={isReadOnly} onChange={(e) => setTime('start', e.target.value)} />
+        </div>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-end`}>
+            Ends
+          </label>
+          <input
+            id={`${id}-end`}
+            className="ed-input"
+            type="datetime-local"
+            required
+            min={times.start || undefined}
+            value={times.end}
+            readOnly={isReadOnly}
+            onChange={(e) => setTime('end', e.target.value)}
+            aria-invalid={timesError ? true : undefined}
+            aria-describedby={timesError ? `${id}-end-error` : undefined}
+          />
+          {(timesError ?? errors['data.endDate']) && (
+            <p className="ed-field__error" id={`${id}-end-error`} role="alert">
+              {timesError ?? errors['data.endDate']}
+            </p>
+          )}
+        </div>
+        <p className="ed-field__hint" id={`${id}-zone`}>
+          Times are in the site’s time zone, {zone}.
+        </p>
+      </fieldset>
+
+      <fieldset className="ed-form__grid">
+        <legend className="ed-field__label">Where</legend>
+        {LOCATION_FIELDS.map(({ key, label, autoComplete }) => (
+          <div className="ed-field" key={key}>
+            <label className="ed-field__label" htmlFor={`${id}-${key}`}>
+              {label}
+            </label>
+            <input
+              id={`${id}-${key}`}
+              className="ed-input"
+              value={draft.data.location[key]}
+              maxLength={key === 'addressCountry' ? 100 : 200}
+              autoComplete={autoComplete}
+              readOnly={isReadOnly}
+              onChange={(e) => setData('location', { ...draft.data.location, [key]: e.target.value })}
+            />
+          </div>
+        ))}
+      </fieldset>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-body`}>
+          Description
+        </label>
+        <textarea id={`${id}-body`} className="ed-input" rows={6} value={draft.body} readOnly={isReadOnly} onChange={(e) => set('body', e.target.value)} aria-describedby={`${id}-body-hint`} />
+        <p className="ed-field__hint" id={`${id}-body-hint`}>
+          A blank line starts a new paragraph.
+        </p>
+      </div>
+
+      <FeaturedImageField value={draft.data.image} onChange={(image) => setData('image', image)} isReadOnly={isReadOnly} error={errors['data.image.src']} />
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-slug`}>
+          URL slug
+        </label>
+        <div className="ed-row">
+          <span className="ed-muted">{page.path}/</span>
+          <input id={`${id}-slug`} className="ed-input ed-item-editor__slug" value={draft.urlId} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('urlId', e.target.value)} aria-invalid={errors.urlId ? true : undefined} />
+          {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
+            <button type="button" className="ed-button" onClick={() => set('urlId', slugFromTitle(draft.title))}>
+              Use the title
+            </button>
+          )}
+        </div>
+        {errors.urlId && <p className="ed-field__error">{errors.urlId}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import type { FeaturedImage } from '@site/page-content';
+import { useId, useState } from 'react';
+import { ChooseImage } from '../page-editor/ChooseImage';
+
+/** A featured image from the file manager: a preview, change or remove it, and its alt text. */
+export function FeaturedImageField({
+  value,
+  onChange,
+  isReadOnly,
+  error,
+}: {
+  value: FeaturedImage | null;
+  onChange: (image: FeaturedImage | null) => void;
+  isReadOnly: boolean;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="ed-field ed-featured-image">
+      <legend className="ed-field__label">Featured image</legend>
+      {value ? (
+        <div className="ed-featured-image__preview">
+          <img src={value.src} alt="" />
+          <div className="ed-form">
+            <div className="ed-field">
+              <label className="ed-field__label" htmlFor={`${id}-alt`}>
+                Alt text
+              </label>
+              <input
+                id={`${id}-alt`}
+                className="ed-input"
+                value={value.alt}
+                maxLength={250}
+                readOnly={isReadOnly}
+                onChange={(e) => onChange({ ...value, alt: e.target.value })}
+                aria-describedby={`${id}-alt-hint`}
+              />
+              <p className="ed-field__hint" id={`${id}-alt-hint`}>
+                Describes the picture to people who cannot see it.
+              </p>
+            </div>
+            {!isReadOnly && (
+              <div className="ed-row">
+                <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt || file.name })} />
+                <button type="button" className="ed-button" onClick={() => onChange(null)}>
+                  Remove image
+                </button>
+              </div>
+            )}
+          </div>
+        </div>
+      ) : isReadOnly ? (
+        <p className="ed-muted">No image.</p>
+      ) : (
+        <div className="ed-row">
+          <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: file.name })} />
+        </div>
+      )}
+      {error && <p className="ed-field__error">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** Tags or categories of a post: the chosen ones as removable chips; type a name or pick a known one. */
+export function NamesField({
+  label,
+  values,
+  known,
+  onChange,
+  isReadOnly,
+  maxLength,
+}: {
+  label: string;
+  values: readonly string[];
+  known: readonly string[];
+  onChange: (values: string[]) => void;
+  isReadOnly: boolean;
+  maxLength: number;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const add = () => {
+    const name = text.trim();
+    if (name && !values.some((v) => v.toLocaleLowerCase() === name.toLocaleLowerCase())) onChange([...values, name]);
+    setText('');
+  };
+  const offered = known.filter((k) => !values.some((v) => v.toLocaleLowerCase() === k.toLocaleLowerCase()));
+  return (
+    <div className="ed-field">
+      <label className="ed-field__label" htmlFor={`${id}-input`}>
+        {label}
+      </label>
+      {values.length > 0 && (
+        <ul className="ed-chips" aria-label={label}>
+          {values.map((v) => (
+            <li key={v} className="ed-chip">
+              {v}
+              {!isReadOnly && (
+                <button type="button" className="ed-chip__remove" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))}>
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!isReadOnly && (
+        <div className="ed-row">
+          <input
+            id={`${id}-input`}
+            className="ed-input ed-chips__input"
+            list={`${id}-known`}
+            value={text}
+            maxLength={maxLength}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ',') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+          <datalist id={`${id}-known`}>
+            {offered.map((k) => (
+              <option key={k} value={k} />
+            ))}
+          </datalist>
+          <button type="button" className="ed-button" onClick={add} disabled={text.trim() === ''}>
+            Add
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

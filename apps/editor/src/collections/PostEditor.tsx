@@ -1,0 +1,219 @@
+import {
+  POST_STATUS_LABELS,
+  slugFromTitle,
+  TAG_MAX_LENGTH,
+  type BlogPostView,
+  type FeaturedImage,
+  type PageSummary,
+} from '@site/page-content';
+import { RichTextField, SaveStatus } from '@site/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { collectionKeys, savePost, usePost, useTagNames } from '../api/collection-queries';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useEditorSite, useMe } from '../api/queries';
+import { useLinkTargets } from '../page-editor/useLinkTargets';
+import { FeaturedImageField, NamesField } from './ItemFields';
+import { formatWhen } from './item-dates';
+import { useAutosave } from './useAutosave';
+import { fromZonedInput, toZonedInput } from './zoned-time';
+
+interface PostDraft {
+  title: string;
+  urlId: string;
+  body: string;
+  excerpt: string;
+  author: string;
+  tags: string[];
+  categories: string[];
+  commentState: 0 | 1;
+  featuredImage: FeaturedImage | null;
+  publishOn: string | null;
+  status: 'draft' | 'published';
+}
+
+const draftOf = (post: BlogPostView): PostDraft => ({
+  title: post.title,
+  urlId: post.urlId,
+  body: post.body,
+  excerpt: post.excerpt,
+  author: post.author,
+  tags: post.tags,
+  categories: post.categories,
+  commentState: post.commentState === 1 ? 1 : 0,
+  featuredImage: post.featuredImage,
+  publishOn: post.publishOn,
+  status: post.status === 'draft' ? 'draft' : 'published',
+});
+
+/** One blog post: loads it, then edits it with autosave (a new tab or person saving first stops it). */
+export function PostEditor({ page, postId }: { page: PageSummary; postId: string }) {
+  const post = usePost(postId);
+  // A reload starts the form again from the server's post.
+  const [generation, setGeneration] = useState(0);
+  if (post.isPending) return <p className="ed-muted">Loading the post…</p>;
+  if (post.error) return <p className="ed-field__error" role="alert">{errorMessage(post.error)}</p>;
+  const reload = () => void post.refetch().then(() => setGeneration((g) => g + 1));
+  return <PostForm key={`${post.data.id}:${generation}`} page={page} post={post.data} onReload={reload} />;
+}
+
+function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostView; onReload: () => void }) {
+  const client = useQueryClient();
+  const id = useId();
+  const isReadOnly = !useMe().data?.canEdit;
+  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const { linkTargets } = useLinkTargets();
+  const tagNames = useTagNames('tag').data ?? [];
+  const categoryNames = useTagNames('category').data ?? [];
+  const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
+  const [server, setServer] = useState(post);
+  const [publishAt, setPublishAt] = useState(post.publishOn ? toZonedInput(post.publishOn, zone) : '');
+  const [saveNow, setSaveNow] = useState(0);
+  const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const saver = useAutosave(draft, post.version, async (value, version) => {
+    const saved = await savePost(post.id, { version, ...value });
+    setServer(saved);
+    client.setQueryData(collectionKeys.post(post.id), saved);
+    void client.invalidateQueries({ queryKey: collectionKeys.posts(page.id) });
+    return saved;
+  });
+  // Publish and unpublish save at once, after the status has reached the draft.
+  const { flush } = saver;
+  useEffect(() => {
+    if (saveNow > 0) void flush();
+  }, [saveNow, flush]);
+
+  const errors = issuesByPath(saver.error);
+  const setStatus = (status: PostDraft['status']) => {
+    const publishOn = status === 'published' && publishAt ? (fromZonedInput(publishAt, zone) ?? null) : status === 'published' ? null : draft.publishOn;
+    setDraft((d) => ({ ...d, status, publishOn }));
+    setSaveNow((n) => n + 1);
+  };
+  const when = server.publishOn ? formatWhen(server.publishOn, zone) : '';
+
+  return (
+    <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void saver.flush())}>
+      {saver.stale && (
+        <div className="ed-banner ed-banner--error" role="alert">
+          This post was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}
+          <button type="button" className="ed-button" onClick={onReload}>
+            Load the latest version
+          </button>
+        </div>
+      )}
+      <div className="ed-item-editor__bar">
+        <span className={`ed-badge ed-badge--${server.status}`}>{POST_STATUS_LABELS[server.status]}</span>
+        {server.status !== 'draft' && when && <span className="ed-muted">{server.status === 'scheduled' ? `Goes live ${when}` : `Published ${when}`}</span>}
+        <SaveStatus state={saver.state} onRetry={() => void saver.flush()} />
+        {!isReadOnly && (
+          <span className="ed-row ed-item-editor__actions">
+            <button type="submit" className="ed-button" disabled={!saver.isDirty || saver.stale}>
+              Save
+            </button>
+            {server.status === 'draft' ? (
+              <button type="button" className="ed-button ed-button--primary" onClick={() => setStatus('published')} disabled={saver.stale}>
+                {publishAt && Date.parse(fromZonedInput(publishAt, zone) ?? '') > Date.now() ? 'Schedule' : 'Publish'}
+              </button>
+            ) : (
+              <button type="button" className="ed-button" onClick={() => setStatus('draft')} disabled={saver.stale}>
+                Unpublish
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
+        <input id={`${id}-title`} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} aria-invalid={errors.title ? true : undefined} />
+        {errors.title && <p className="ed-field__error">{errors.title}</p>}
+      </div>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-slug`}>
+          URL slug
+        </label>
+        <div className="ed-row">
+          <span className="ed-muted">{page.path}/</span>
+          <input
+            id={`${id}-slug`}
+            className="ed-input ed-item-editor__slug"
+            value={draft.urlId}
+            maxLength={120}
+            readOnly={isReadOnly}
+            onChange={(e) => set('urlId', e.target.value)}
+            aria-describedby={`${id}-slug-hint`}
+            aria-invalid={errors.urlId ? true : undefined}
+          />
+          {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
+            <button type="button" className="ed-button" onClick={() => set('urlId', slugFromTitle(draft.title))}>
+              Use the title
+            </button>
+          )}
+        </div>
+        <p className="ed-field__hint" id={`${id}-slug-hint`}>
+          Lowercase letters, digits and dashes.
+        </p>
+        {errors.urlId && <p className="ed-field__error">{errors.urlId}</p>}
+      </div>
+
+      <RichTextField label="Body" value={draft.body} onChange={(html) => set('body', html)} isReadOnly={isReadOnly} pages={linkTargets.pages} files={linkTargets.files} error={errors.body} />
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-excerpt`}>
+          Excerpt
+        </label>
+        <textarea id={`${id}-excerpt`} className="ed-input" rows={3} maxLength={1000} value={draft.excerpt} readOnly={isReadOnly} onChange={(e) => set('excerpt', e.target.value)} aria-describedby={`${id}-excerpt-hint`} />
+        <p className="ed-field__hint" id={`${id}-excerpt-hint`}>
+          Shown in the blog list and summary blocks.
+        </p>
+      </div>
+
+      <FeaturedImageField value={draft.featuredImage} onChange={(image) => set('featuredImage', image)} isReadOnly={isReadOnly} error={errors['featuredImage.src']} />
+
+      <div className="ed-form__grid">
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-author`}>
+            Author
+          </label>
+          <input id={`${id}-author`} className="ed-input" value={draft.author} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('author', e.target.value)} />
+        </div>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-at`}>
+            Publish date ({zone})
+          </label>
+          <input
+            id={`${id}-at`}
+            className="ed-input"
+            type="datetime-local"
+            value={publishAt}
+            readOnly={isReadOnly}
+            onChange={(e) => {
+              setPublishAt(e.target.value);
+              const iso = e.target.value ? fromZonedInput(e.target.value, zone) : null;
+              if (iso !== undefined && draft.status === 'published') set('publishOn', iso);
+            }}
+            aria-describedby={`${id}-at-hint`}
+          />
+          <p className="ed-field__hint" id={`${id}-at-hint`}>
+            Empty publishes now; a later time schedules the post.
+          </p>
+          {errors.publishOn && <p className="ed-field__error">{errors.publishOn}</p>}
+        </div>
+      </div>
+
+      <div className="ed-form__grid">
+        <NamesField label="Tags" values={draft.tags} known={tagNames} onChange={(v) => set('tags', v)} isReadOnly={isReadOnly} maxLength={TAG_MAX_LENGTH.tag} />
+        <NamesField label="Categories" values={draft.categories} known={categoryNames} onChange={(v) => set('categories', v)} isReadOnly={isReadOnly} maxLength={TAG_MAX_LENGTH.category} />
+      </div>
+
+      <div className="ed-field ed-field--toggle">
+        <input id={`${id}-comments`} type="checkbox" checked={draft.commentState === 1} disabled={isReadOnly} onChange={(e) => set('commentState', e.target.checked ? 1 : 0)} />
+        <label htmlFor={`${id}-comments`}>Comments on (visitors can comment; you approve each one)</label>
+      </div>
+    </form>
+  );
+}
