@@ -236,6 +236,9 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect(res.statusCode).toBe(200);
       const page = await shopper.get(res.json().redirectUrl);
       expect(page.body).toContain('Your subscription is confirmed');
+      // The billing period the shopper signed up for, at what the first charge cost.
+      const total = res.json().order.grandTotalCents as number;
+      expect(page.body).toContain(`Billed <strong>$${(total / 100).toFixed(2)} every month</strong>`);
       expect((await shopper.get(`${res.json().redirectUrl}&format=json`)).json().pageType).toBe(206);
       // The visitor's own cart is still there.
       expect((await shopper.get('/api/commerce/shopping-cart')).json().entries).toHaveLength(1);
@@ -282,11 +285,33 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`Order <strong>#${order.orderNumber}</strong> is confirmed`);
       expect(page.body).toContain('$240.00');
+      // Each line says which variant it is.
+      expect(page.body).toMatch(/<p class="order-line__options"><span>Size: M<\/span><span aria-hidden="true"> · <\/span><span>Color: Rust<\/span><\/p>/);
       const api = await shopper.get(`/api/commerce/orders/${order.id}?token=${order.accessToken}`);
       expect(api.json().order).not.toHaveProperty('accessToken');
       expect(api.json().items[0]).toMatchObject({ sku: 'SHIRT-M-RUST', quantity: 2, unitPriceCents: 12000 });
       expect((await shopper.get(`/api/commerce/orders/${order.id}?token=wrong`)).statusCode).toBe(404);
       expect((await shopper.get(`/orders/${order.id}?token=wrong`)).statusCode).toBe(404);
+    });
+
+    it('shows a personalised line with the form’s own questions on the order pages, answers escaped', async () => {
+      const buyer = new Shopper(app);
+      await setStock('WALLET-1', 10);
+      expect((await buyer.addToCart('prod-wallet', 'WALLET-1', 1, { initials: 'A<B', thread: 'Red' })).statusCode).toBe(200);
+      const res = await buyer.post('/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: ADDRESS, payment: TEST_CARD });
+      expect(res.statusCode).toBe(200);
+      const { order, redirectUrl } = res.json();
+      for (const url of [redirectUrl, `/orders/${order.id}?token=${order.accessToken}`]) {
+        const page = await buyer.get(url);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<div><dt>Initials (up to 3 letters)</dt><dd>A&lt;B</dd></div>');
+        expect(page.body).toContain('<div><dt>Initials (up to 3 letters)</dt><dd>A&lt;B</dd></div><div><dt>Thread color</dt><dd>Red</dd></div>');
+        // A product without options has no options line.
+        expect(page.body).not.toContain('order-line__options');
+      }
+      const status = await buyer.get(`/orders/${order.id}?token=${order.accessToken}`);
+      expect(status.body).toContain('<h1 id="order-title">Order status</h1>');
+      expect(status.body).toContain('Paid — being prepared');
     });
 
     it.each([

@@ -1,5 +1,5 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
-import { fillMessage, isCurrencyCode, messages as commerceMessages, minorToMoney } from '@site/commerce-core';
+import { fillMessage, messages as commerceMessages } from '@site/commerce-core';
 import { z } from 'zod';
 import { documentReferences, isSafeHref, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
@@ -18,6 +18,7 @@ import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
 import { variantChoices } from './product-item';
+import { orderContext } from './order-pages';
 import { breadcrumbs, seoContext } from './page-meta';
 import { resolveCollectionPath } from '../collections/collection-pages';
 import { isItemCollection } from '../collections/collection-store';
@@ -233,7 +234,7 @@ async function resolvePath(
       status: found ? 200 : 404,
       pageType,
       templateName: 'order-confirmed',
-      extra: found ? { order: orderContext(found) } : {},
+      extra: found ? { order: await orderContext(db, found) } : {},
       personal: true,
     };
   }
@@ -275,27 +276,6 @@ function orderPageType(path: string): { pageType: number; orderId?: string } | u
   return status ? { pageType: PAGE_TYPE.orderStatus, orderId: status[1] } : undefined;
 }
 
-function orderContext({ order, items }: NonNullable<Awaited<ReturnType<typeof findOrder>>>) {
-  const currency = isCurrencyCode(order.currency) ? order.currency : 'USD';
-  const money = (cents: number) => minorToMoney({ minor: BigInt(cents), currency });
-  return {
-    id: order.id,
-    orderNumber: order.orderNumber,
-    email: order.email,
-    testMode: order.testMode,
-    subscriptionPlan: order.subscriptionPlan ?? undefined,
-    createdOn: order.createdAt.getTime(),
-    shippingAddress: order.shippingAddress ?? undefined,
-    shippingOption: order.shippingOption ?? undefined,
-    items: items.map((i) => ({ itemId: i.productId, productName: i.productName, sku: i.sku, quantity: i.quantity, unitPrice: money(i.unitPriceCents) })),
-    subtotal: money(order.subtotalCents),
-    discount: order.discountCents > 0 ? money(order.discountCents) : undefined,
-    shipping: money(order.shippingCents),
-    tax: money(order.taxCents),
-    grandTotal: money(order.grandTotalCents),
-  };
-}
-
 /**
  * The page context fields of storefront.md §3 beyond the page itself: who is signed in and their
  * roles on this site (every role named, true or false), cookie settings, store currency and the
@@ -318,7 +298,7 @@ function visitorContext(website: WebsiteRow, viewer: Viewer) {
   };
 }
 
-type OrderContext = ReturnType<typeof orderContext>;
+type OrderContext = Awaited<ReturnType<typeof orderContext>>;
 
 /**
  * The confirmed order as the purchase event reports it (transaction id, value, shipping, tax and

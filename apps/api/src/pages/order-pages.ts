@@ -1,0 +1,97 @@
+import { describeSubscriptionPrice, formatMinorWithSymbol, isCurrencyCode, minorToMoney } from '@site/commerce-core';
+import { inArray } from 'drizzle-orm';
+import type { findOrder } from '../commerce/checkout';
+import type { Database } from '../db/client';
+import { products, variants } from '../db/schema';
+
+const ORDER_STATUS_TEXT: Record<string, string> = {
+  paid: 'Paid — being prepared',
+  fulfilled: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+type FoundOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+interface FormField {
+  id: string;
+  title?: string;
+}
+
+/** An answer as a shopper reads it: lists (checkboxes, name parts) joined, empty answers left out. */
+function answerText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(answerText).filter(Boolean).join(', ');
+  if (value && typeof value === 'object') return Object.values(value).map(answerText).filter(Boolean).join(', ');
+  return value === undefined || value === null ? '' : String(value).trim();
+}
+
+/**
+ * What the order pages (confirmed 202, subscription confirmed 206, status 211) show: each line with
+ * its chosen options ("Size: M") and its personalisation answers under the form's own questions,
+ * and for a subscription what it costs per billing period.
+ */
+export async function orderContext(db: Database, { order, items }: FoundOrder) {
+  const currency = isCurrencyCode(order.currency) ? order.currency : 'USD';
+  const money = (cents: number) => minorToMoney({ minor: BigInt(cents), currency });
+  const variantIds = [...new Set(items.map((i) => i.variantId))];
+  const productIds = [...new Set(items.map((i) => i.productId))];
+  // A variant or product removed since the purchase leaves its line with the name and SKU kept on the order.
+  const [variantRows, productRows] = await Promise.all([
+    variantIds.length ? db.select({ id: variants.id, attributes: variants.attributes }).from(variants).where(inArray(variants.id, variantIds)) : [],
+    productIds.length ? db.select({ id: products.id, details: products.details }).from(products).where(inArray(products.id, productIds)) : [],
+  ]);
+  const attributes = new Map(variantRows.map((v) => [v.id, v.attributes as Record<string, string>]));
+  const questions = new Map(
+    productRows.map((p) => {
+      const form = (p.details as { additionalFieldsForm?: { fields?: FormField[] } }).additionalFieldsForm;
+      return [p.id, new Map((form?.fields ?? []).map((f) => [f.id, f.title || f.id]))];
+    }),
+  );
+  const plan = order.subscriptionPlan ?? undefined;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    email: order.email,
+    testMode: order.testMode,
+    subscriptionPlan: plan,
+    // "$20.00 every month": the first charge was this order's total; renewals bill the same.
+    billingPeriod: plan ? describeSubscriptionPrice(plan, formatMinorWithSymbol(BigInt(order.grandTotalCents), currency)) : undefined,
+    createdOn: order.createdAt.getTime(),
+    // Order status (211): where the order stands, in the shopper's words.
+    statusText: ORDER_STATUS_TEXT[order.status] ?? order.status,
+    fulfilled: order.status === 'fulfilled' || undefined,
+    cancelled: order.status === 'cancelled' || undefined,
+    trackingNumber: order.trackingNumber ?? undefined,
+    carrier: order.carrier ?? undefined,
+    shippingAddress: order.shippingAddress ?? undefined,
+    shippingOption: order.shippingOption ?? undefined,
+    items: items.map((i) => {
+      const options = Object.entries(attributes.get(i.variantId) ?? {}).map(([name, value]) => ({ name, value }));
+      const asked = questions.get(i.productId);
+      // In the form's order (stored answers come back in jsonb's key order), unknown ids last.
+      const rank = (id: string) => {
+        const at = asked ? [...asked.keys()].indexOf(id) : -1;
+        return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+      };
+      const answers = Object.entries(i.additionalFields ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+      const personalisation = answers.flatMap(([id, value]) => {
+        const text = answerText(value);
+        return text ? [{ question: asked?.get(id) ?? id, answer: text }] : [];
+      });
+      return {
+        itemId: i.productId,
+        productName: i.productName,
+        sku: i.sku,
+        quantity: i.quantity,
+        unitPrice: money(i.unitPriceCents),
+        lineTotal: money(i.unitPriceCents * i.quantity),
+        options: options.length ? options : undefined,
+        personalisation: personalisation.length ? personalisation : undefined,
+      };
+    }),
+    subtotal: money(order.subtotalCents),
+    discount: order.discountCents > 0 ? money(order.discountCents) : undefined,
+    shipping: money(order.shippingCents),
+    tax: money(order.taxCents),
+    grandTotal: money(order.grandTotalCents),
+  };
+}
