@@ -23,8 +23,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p
 // One year ending now, in event order: 55 % page views (40 paths, skewed to the first; a visitor
 // makes 5 events in a row and comes back about every 73 days), 30 % web vitals, 15 % other events.
 const seedChunk = (from, to) => `
-  insert into tracking_events (website_id, kind, name, visitor_id, payload, created_at)
-  select 'demo', kind, name, visitor, payload, at from (
+  insert into tracking_events (website_id, kind, name, visitor_id, payload, page_path, created_at)
+  select 'demo', kind, name, visitor, payload, case when kind = 'census-hit' then '/' || path end, at from (
     select g, now() - interval '365 days' + (g::float8 / ${EVENTS}) * interval '365 days' as at,
       'v' || ((g / 5) % 400000) as visitor,
       case when p < 20 then 'shop/p/item-' || p when p < 34 then 'blog/post-' || p else (array['', 'shop', 'about', 'cart', 'checkout', 'contact'])[p - 33] end as path,
@@ -41,7 +41,11 @@ const seedChunk = (from, to) => `
         when slot < 17 then jsonb_build_object('app', 'storefront', 'pageLoadId', 'p' || e.g, 'event', 'web_vital', 'page', '/' || path,
           'data', jsonb_build_object('name', (array['LCP', 'CLS', 'INP', 'FID', 'FCP'])[1 + e.g % 5], 'metricId', 'm' || e.g, 'rating', 'good',
             'value', case e.g % 5 when 1 then round((0.4 * random() ^ 3)::numeric, 3) when 2 then round(40 + 600 * random() ^ 2) when 3 then round(5 + 300 * random() ^ 3) else round(800 + 4000 * random() ^ 2) end))
-        else jsonb_build_object('websiteId', 'demo', 'url', 'https://shop.example/' || path)
+        when slot < 19 then jsonb_build_object('websiteId', 'demo', 'url', 'https://shop.example/' || path)
+        -- Commerce site-visitor events, one session per visitor visit: add, checkout, purchase, view cart.
+        else jsonb_build_object('website_id', 'demo', 'page_id', 'page-shop', 'logged_in', false, 'sessionId', 's' || (e.g / 5),
+          'event_name', (array['add_to_cart', 'checkout_started', 'purchase', 'view_cart'])[1 + (e.g / 20) % 4])
+          || case when (e.g / 20) % 4 = 2 then jsonb_build_object('transaction_id', 'bench-order-' || (e.g / 20)) else '{}' end
       end as payload
   ) k`;
 

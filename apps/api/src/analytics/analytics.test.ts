@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client';
 import { analyticsPeriods, orders, trackingEvents } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { analyticsReport } from './dashboard';
+import { pagePathOf } from './page-path';
 import { ANALYTICS_PATH } from './routes';
 
 const targets = await databaseTargets();
@@ -16,11 +17,13 @@ const TZ = 'Europe/Paris';
 const NOW = new Date('2026-01-10T12:00:00Z');
 const RANGE = { from: '2025-12-01', to: '2026-01-10', tz: TZ };
 
+// Visitor va's hits carry the path stored at intake; the others are rows from before page_path.
 const hit = (visitorId: string | null, at: string, path: string, referrer = '', itemId?: string) => ({
   websiteId: DEMO_WEBSITE_ID,
   kind: 'census-hit',
   name: 'view',
   visitorId,
+  pagePath: visitorId === 'va' ? pagePathOf(`https://shop.test${path}`) : null,
   createdAt: new Date(at),
   payload: { url: `https://shop.test${path}`, referrer, websiteId: DEMO_WEBSITE_ID, ...(itemId ? { itemId } : {}) },
 });

@@ -1,5 +1,6 @@
 import { SITE_VISITOR_SCHEMA_NAME } from '@site/tracking';
 import { sql, type SQL } from 'drizzle-orm';
+import { URL_PATH_SQL } from './page-path';
 
 /** Core web vitals shown per page (platform.md §9); FCP is collected but not a core vital. */
 export const VITALS = ['LCP', 'CLS', 'INP', 'FID'] as const;
@@ -22,8 +23,8 @@ const VISIT_GAP = sql.raw(`interval '30 minutes'`);
 const SKETCH_MASK = 2047;
 const FLOOR = sql.raw(`case metric when 'CLS' then 0.01 when 'LCP' then 100 else 10 end`);
 
-// Capped: rollup keys live in a primary key, and a btree entry must stay well under 2.7 kB.
-const URL_PATH = sql.raw(`left(coalesce(nullif(coalesce(substring(payload->>'url' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)'), substring(payload->>'url' from '^([^?#]*)')), ''), '/'), 512)`);
+// Stored with the hit since migration 0020; rows from before are parsed here.
+const URL_PATH = sql.raw(`coalesce(page_path, ${URL_PATH_SQL})`);
 const HOST_OF = (field: string) => sql.raw(`lower(substring(payload->>'${field}' from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)'))`);
 
 /**
@@ -49,7 +50,7 @@ export function sourceCtes(r: SourceRange): SQL {
   const end = r.until ? sql`least(${dayEnd}, ${r.until.toISOString()}::timestamptz)` : dayEnd;
   return sql`
     with raw_hits as (
-      select id, created_at, visitor_id, payload,
+      select id, created_at, visitor_id, payload, page_path,
         visitor_id is null or coalesce(created_at - lag(created_at) over visitor > ${VISIT_GAP}, true) as starts
       from tracking_events
       where website_id = ${r.websiteId} and kind = 'census-hit'

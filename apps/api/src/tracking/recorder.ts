@@ -9,6 +9,8 @@ export interface TrackingRow {
   name: string | null;
   visitorId: string | null;
   payload: unknown;
+  /** Page views only: the path analytics groups them by. */
+  pagePath?: string;
 }
 
 export interface TrackingRecorder {
@@ -47,6 +49,7 @@ export function storableRow(row: TrackingRow): boolean {
     findUnsafeText(row.kind) === undefined &&
     findUnsafeText(row.name) === undefined &&
     findUnsafeText(row.visitorId) === undefined &&
+    findUnsafeText(row.pagePath) === undefined &&
     findUnsafeText(row.payload) === undefined
   );
 }
@@ -69,6 +72,7 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
         name: row.name,
         visitorId: row.visitorId,
         payload: row.payload,
+        pagePath: row.pagePath ?? null,
       })),
     );
 

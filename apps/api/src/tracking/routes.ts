@@ -23,6 +23,7 @@ import type { RouteDocs } from '../docs/openapi';
 import { orders, products } from '../db/schema';
 import { CRUMB_COOKIE, requireCrumb } from '../security/crumb';
 import { refuseCrossSite } from '../security/same-site';
+import { pagePathOf } from '../analytics/page-path';
 import { createTrackingRecorder, type TrackingRecorder, type TrackingRow } from './recorder';
 
 /** Every tracking body is small; 64 KB leaves room for a full error batch with long stacks. */
@@ -118,7 +119,7 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
     handle(async (request, reply) => {
       const hit = parsePayload(recordHitFormSchema, request.body);
       sameSite(request, hit.data.websiteId);
-      return store(request, reply, [{ kind: 'census-hit', name: hit.event, visitorId: visitorIdOf(hit.ss_cvr), payload: hit.data }], 204);
+      return store(request, reply, [{ kind: 'census-hit', name: hit.event, visitorId: visitorIdOf(hit.ss_cvr), payload: hit.data, pagePath: pagePathOf(hit.data.url) }], 204);
     }),
   );
 

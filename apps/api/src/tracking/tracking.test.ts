@@ -143,7 +143,7 @@ describe.each(targets)('tracking API on $name', (target) => {
       const census = createCensus({ transport, context, environment, visitorCookie: () => VISITOR, now: () => 1_700_000_000_000, isEnabled: () => true });
       await census.recordHit();
       const [row] = await rowsOf('census-hit');
-      expect(row).toMatchObject({ websiteId: DEMO_WEBSITE_ID, name: 'view', visitorId: 'v1abc' });
+      expect(row).toMatchObject({ websiteId: DEMO_WEBSITE_ID, name: 'view', visitorId: 'v1abc', pagePath: '/contact' });
       expect(row!.payload).toMatchObject({ url: environment.url, queryString: 'utm_source=mail', collectionId: 'page-contact' });
     });
 

@@ -59,6 +59,8 @@ export const trackingEvents = pgTable(
     name: text('name'),
     visitorId: text('visitor_id'),
     payload: jsonb('payload').$type<unknown>().notNull(),
+    /** A page view's path (analytics/page-path.ts), parsed once when stored; null on other rows. */
+    pagePath: text('page_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tracking_events_kind').on(t.kind, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "tracking_events" ADD COLUMN "page_path" text;
