@@ -17,7 +17,17 @@ interface Address {
 export interface AccountData {
   account: { email: string; emailVerified: boolean; language: string | null };
   orders: { id: string; orderNumber: number; createdOn: string; status: string; total: string; statusUrl: string }[];
-  subscriptions: { orderId: string; orderNumber: number; startedOn: string; total: string; cancelledOn: string | null }[];
+  subscriptions: {
+    orderId: string;
+    orderNumber: number;
+    startedOn: string;
+    total: string;
+    cancelledOn: string | null;
+    /** Renewals stopped after repeated declines. */
+    pausedOn: string | null;
+    /** When the next renewal charges; null once cancelled or paused. */
+    nextBillingOn: string | null;
+  }[];
   restockSignUps: { productId: string; variantId: string; productTitle: string; variantDescription: string; signedUpOn: string; notifiedOn: string | null }[];
   addresses: Address[];
 }
@@ -174,6 +184,13 @@ function VerifyNotice({ email }: { email: string }) {
   );
 }
 
+/** Cancelled wins over paused: a cancelled subscription never renews again either way. */
+export function subscriptionStatus(s: Pick<AccountData['subscriptions'][number], 'cancelledOn' | 'pausedOn'>, date: (iso: string) => string): string {
+  if (s.cancelledOn) return fill(t.cancelledOn, { date: date(s.cancelledOn) });
+  if (s.pausedOn) return fill(t.pausedOn, { date: date(s.pausedOn) });
+  return t.active;
+}
+
 export function AccountView({ data, locale, reload }: { data: AccountData; locale: string; reload: () => Promise<void> }) {
   const [error, setError] = useState('');
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -232,7 +249,9 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
                   <span>
                     <strong>{fill(t.orderNumber, { number: s.orderNumber })}</strong> · {s.total}
                   </span>
-                  <span className="account-status-tag">{s.cancelledOn ? fill(t.cancelledOn, { date: date(s.cancelledOn) }) : t.active}</span>
+                  <span className="account-status-tag">{subscriptionStatus(s, date)}</span>
+                  {s.nextBillingOn && <span className="account-next-charge">{fill(t.nextCharge, { date: date(s.nextBillingOn) })}</span>}
+                  {s.pausedOn && !s.cancelledOn && <span className="account-help">{t.pausedHelp}</span>}
                   {!s.cancelledOn && (
                     <button type="button" className="button button--secondary" onClick={() => cancel(s.orderId)} aria-label={fill(t.cancelSubscription, { number: s.orderNumber })}>
                       {t.cancel}
