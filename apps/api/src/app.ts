@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
 import { changeFeedFor, SiteVersionStore, type ChangeFeed } from './pages/site-versions';
 import { registerBlogRoutes } from './blog/routes';
+import { registerTagRoutes } from './tags/routes';
 import { registerCollectionRoutes } from './collections/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy });
   registerAnalyticsRoutes(app, { db: options.database.db });
   registerBlogRoutes(app, { db: options.database.db });
+  registerTagRoutes(app, { db: options.database.db });
   registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });
   registerCollectionRoutes(app, { db: options.database.db });
   registerPageRoutes(app, {

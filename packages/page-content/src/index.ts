@@ -274,7 +274,12 @@ export {
 } from './charts/dataset';
 export { chartView, niceTicks, CHART_TYPES, SERIES_COLOURS, type ChartType, type ChartView } from './charts/chart-svg';
 export {
-  TAGS_API,
+  tagsApi,
+  productTagsPath,
+  PRODUCT_TAGS_ROUTE,
+  productTagsSchema,
+  MAX_ITEM_TAGS,
+  TAG_COLLECTIONS,
   TAG_TYPES,
   TAG_MAX_LENGTH,
   tagMessages,
@@ -289,6 +294,8 @@ export {
   mergeNames,
   type TagType,
   type TagView,
+  type TagCollection,
+  type ProductTags,
 } from './editor-api/tags-api';
 export {
   MAX_TEMPLATE_SOURCE,

@@ -13,7 +13,6 @@ import {
   COMMENT_STATUSES,
   commentQuerySchema,
   createPostSchema,
-  createTagSchema,
   nextFreeSlug,
   sanitizeRichText,
   slugFromTitle,
@@ -21,15 +20,8 @@ import {
   type CommentStatus,
   type PostStatus,
   type UpdatePost,
-  filterTags,
-  mergeTagsSchema,
-  removeTagsSchema,
-  renameTagSchema,
-  TAGS_API,
-  tagQuerySchema,
 } from '@site/page-content';
 import { visiblePost } from './blog-store';
-import { createTag, listTags, mergeTags, removeTags, renameTag } from './tag-store';
 
 const CommentInput = z.object({
   authorName: z.string().trim().min(1, 'Enter your name').max(80),
@@ -124,34 +116,6 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
     const postId = (request: { params: unknown }) => (request.params as { id: string }).id;
     const own = (request: FastifyRequest, id: string) => and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId));
-
-    // The tag and category manager (platform.md §2): new, edit (one at a time), merge, remove.
-    scope.get(TAGS_API.tags, read, handle(async (request) => {
-      const { type, filter } = parse(tagQuerySchema, request.query);
-      return { tags: filterTags(await listTags(db, request.site.websiteId, type), filter ?? '') };
-    }));
-    scope.post(TAGS_API.tags, write, handle(async (request, reply) => {
-      const { type, name } = parse(createTagSchema, request.body);
-      return reply.status(201).send(await createTag(db, request.site.websiteId, type, name));
-    }));
-    scope.post(TAGS_API.rename, write, handle(async (request) => {
-      const { type, from, to } = parse(renameTagSchema, request.body);
-      const result = await renameTag(db, request.site.websiteId, type, from[0]!, to);
-      await changed();
-      return result;
-    }));
-    scope.post(TAGS_API.merge, write, handle(async (request) => {
-      const { type, from, into } = parse(mergeTagsSchema, request.body);
-      const result = await mergeTags(db, request.site.websiteId, type, from, into);
-      await changed();
-      return result;
-    }));
-    scope.post(TAGS_API.remove, write, handle(async (request) => {
-      const { type, names } = parse(removeTagsSchema, request.body);
-      const result = await removeTags(db, request.site.websiteId, type, names);
-      await changed();
-      return result;
-    }));
 
     scope.get(BLOG_API.posts, read, handle(async (request) => {
       const { collectionId } = parse(PostListQuery, request.query);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TAGS_API } from '@site/page-content';
+import { tagsApi } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,10 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { blogPosts } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
-import { mergeTags } from './tag-store';
+import { mergeTags } from '../tags/tag-store';
 
 const targets = await databaseTargets();
+const TAGS_API = tagsApi('blog');
 
 describe.each(targets)('the tag and category manager on $name', (target) => {
   let database: DatabaseHandle;
@@ -112,10 +113,10 @@ describe.each(targets)('the tag and category manager on $name', (target) => {
     );
     // Eight merges at once, each of one source into the same target, plus a chained one.
     await Promise.all([
-      ...names.map((n) => mergeTags(database.db, DEMO_WEBSITE_ID, 'tag', [n], 'merged')),
-      mergeTags(database.db, DEMO_WEBSITE_ID, 'tag', ['merged'], 'final'),
+      ...names.map((n) => mergeTags(database.db, DEMO_WEBSITE_ID, 'blog', 'tag', [n], 'merged')),
+      mergeTags(database.db, DEMO_WEBSITE_ID, 'blog', 'tag', ['merged'], 'final'),
     ]);
-    await mergeTags(database.db, DEMO_WEBSITE_ID, 'tag', ['merged'], 'final');
+    await mergeTags(database.db, DEMO_WEBSITE_ID, 'blog', 'tag', ['merged'], 'final');
     const rows = (await database.db.select().from(blogPosts)).filter((p) => p.urlId.startsWith('load-'));
     for (const row of rows) expect(row.tags).toEqual(['final', 'keep']);
   });

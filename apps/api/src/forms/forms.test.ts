@@ -379,7 +379,10 @@ describe.each(targets)('form API on $name', (target) => {
       expect(html).toMatch(/<textarea id="field-message" name="message" rows="6" data-max-length="500"/);
       expect(html).toContain('<input type="checkbox" name="interests" value="Clothing">');
       expect(html).toContain('<option value="Wholesale">Wholesale</option>');
-      expect(html).toContain('<button type="submit" class="button form-submit">Send message</button>');
+      expect(html).toContain('<button class="button button--primary button--medium form-submit" type="submit">Send message</button>');
+      // One markup: the contact page draws its form with the form block's template.
+      expect(html).toContain('class="form-block site-form-block" data-site-form-block');
+      expect(html).toContain('<div class="form-disclaimer">We only use your details to answer this message.</div>');
       expect(html).not.toContain('data-field-id="source"');
 
       const model = /data-form-model="([^"]*)"/.exec(html)?.[1] ?? '';

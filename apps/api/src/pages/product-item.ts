@@ -30,6 +30,9 @@ export function toProductItem(
     images: productImages(product.imageUrl, details.imageUrls),
     excerpt: product.excerpt,
     body: product.body,
+    // As on blog posts: each name links to the store's list narrowed to it.
+    tags: product.tags.map((name) => ({ name, url: `${collection.path}?tag=${encodeURIComponent(name)}` })),
+    categories: product.categories.map((name) => ({ name, url: `${collection.path}?category=${encodeURIComponent(name)}` })),
     /** Read by the page renderer (languages, merchandising) and removed before templates see the item. */
     translations: details.translations as Record<string, { title?: string; excerpt?: string }> | undefined,
     merchandisingOverrides: details.merchandising as Record<string, unknown> | undefined,

@@ -1,7 +1,7 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { fillMessage, messages as commerceMessages } from '@site/commerce-core';
 import { z } from 'zod';
-import { documentReferences, isSafeHref, messages, pageVisibility, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
+import { documentReferences, EMPTY_RENDER_DATA, isSafeHref, messages, pageVisibility, renderBlock, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
 import { storeSettings } from '../commerce/cart-store';
@@ -29,7 +29,8 @@ import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
 import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
 import { languagePath, splitLanguagePath, type SiteLanguage } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
-import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, type PageRow, type WebsiteRow } from './site-data';
+import { isFiltered, listFilter } from './list-filter';
+import { loadPages, loadProductItems, loadTemplateSources, loadWebsite, productCategoryLinks, type PageRow, type WebsiteRow } from './site-data';
 
 export interface StorefrontAssets {
   js: string[];
@@ -103,6 +104,8 @@ interface Resolved {
   mainHtml?: string;
   /** A cached answer goes stale then (an event ends). */
   cacheUntil?: number;
+  /** A list narrowed by the query's tag or category, which the page cache may keep under it. */
+  filtered?: boolean;
   /** Errors of parts rendered while resolving (a gallery page's pictures). */
   renderErrors?: TemplateError[];
 }
@@ -176,8 +179,15 @@ async function resolvePath(
       if (listed) return { ...listed, renderErrors: listed.errors };
     }
     const extra: Record<string, unknown> = {};
+    let filtered = false;
     if (page.collectionType === 'products') {
-      extra.items = await loadProductItems(db, website, { id: page.id, path: page.path });
+      const filter = listFilter(query);
+      const items = await loadProductItems(db, website, { id: page.id, path: page.path }, filter);
+      extra.items = items;
+      extra.productCategories = await productCategoryLinks(db, page, filter);
+      if (isFiltered(filter)) extra.filter = filter;
+      // A filter that matches nothing is not kept: made-up names could otherwise fill the cache.
+      filtered = items.length > 0;
     }
     if (page.path === '/') {
       const shop = allPages.find((p) => p.collectionType === 'products' && p.enabled);
@@ -187,11 +197,14 @@ async function resolvePath(
     if (typeof formId === 'string') {
       const loaded = await loadForm(db, website.id, formId);
       // A missing form leaves the page without it (the template shows its empty state).
-      if (loaded.kind === 'found') extra.form = loaded.form;
+      if (loaded.kind === 'found') {
+        extra.form = loaded.form;
+        extra.formHtml = formBlockHtml(formId, loaded.form, page.context.submitLabel);
+      }
     }
     // Built in the editor: the published blocks go into the site's page template.
     if (page.kind === 'page' && page.publishedDocument) {
-      return { status: 200, pageType: page.pageType, templateName: 'page', page, extra, document: page.publishedDocument };
+      return { status: 200, pageType: page.pageType, templateName: 'page', page, extra, document: page.publishedDocument, filtered };
     }
     // The cart page shows its empty state straight away when the visitor has no cart; one who may
     // have one (storefront.md §4: signed in, or a cart cookie) gets the loading state until the
@@ -200,7 +213,7 @@ async function resolvePath(
       extra.hasCart = viewer.member || viewer.cookies?.[HAS_CART_COOKIE] === 'true' || Boolean(viewer.cookies?.[CART_COOKIE]);
       return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra, personal: true };
     }
-    return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra };
+    return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra, filtered };
   }
   // An event or a video: <collection path>/<urlId>.
   const collectionItem = await resolveCollectionPath(db, allPages.filter((p) => visibleTo(p, viewer)), normalized, viewer.now);
@@ -359,6 +372,15 @@ function folderIndex(): Template {
 }
 
 // `</script>` inside embedded JSON would close the tag early.
+/**
+ * A page's form (the contact page) drawn by the form block itself, so the page, the block on
+ * editor-built pages and the editor's preview share one markup.
+ */
+function formBlockHtml(formId: string, form: { name: string; fields: readonly Record<string, unknown>[] }, submitLabel: unknown): string {
+  const settings = { formId, ...(typeof submitLabel === 'string' && submitLabel ? { buttonLabel: submitLabel } : {}) };
+  return renderBlock({ id: `page-form-${formId}`, type: 'form', settings }, { ...EMPTY_RENDER_DATA, forms: new Map([[formId, form]]) }).html;
+}
+
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
 export async function renderPage(
@@ -392,7 +414,8 @@ export async function renderPage(
     if (closed) resolved = lockScreen(closed, path, query, viewer, resolved.page);
   }
   const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
-  const cache = cacheRule(resolved, allPages, documents, viewer.now);
+  // Any other page asked with a filter is answered but not kept, so the filter cannot multiply it in the cache.
+  const cache = isFiltered(listFilter(query)) && !resolved.filtered ? undefined : cacheRule(resolved, allPages, documents, viewer.now);
   if (resolved.location) return { status: resolved.status, location: resolved.location, html: '', context: {}, errors: [], cache };
 
   const options = { locale: website.locale, timeZone: website.timeZone };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
 import { findSession } from '../site-users/sessions';
+import { filterCacheKey, listFilter } from './list-filter';
 import { PageCache } from './page-cache';
 import { renderPage, type RenderedPage, type StorefrontAssets } from './render-page';
 import { renderErrorPage } from './error-page';
@@ -45,8 +46,8 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${pathname}` } });
     }
-    const query = mark === -1 ? undefined : PageQuery.safeParse(request.query);
-    const format = query?.success ? query.data.format : undefined;
+    const parsed = mark === -1 ? undefined : PageQuery.safeParse(request.query);
+    const format = parsed?.success ? parsed.data.format : undefined;
     const search = mark === -1 ? '' : request.url.slice(mark);
     assets ??= options.assets();
     // Per visitor, so outside the cached page: the crumb cookie, and whether a member is signed in.
@@ -57,7 +58,8 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
     // Members by id: the page context names the signed-in account and its roles.
     const origin = `${request.protocol}://${request.host}`;
-    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}`;
+    const query: Record<string, string> = mark === -1 ? {} : Object.fromEntries(new URLSearchParams(search));
+    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}${filterCacheKey(listFilter(query))}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {
@@ -67,7 +69,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           options.db,
           websiteId,
           path,
-          Object.fromEntries(new URLSearchParams(search)),
+          query,
           assets,
           {
             member: Boolean(session),

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { pages, products, templates, variants, websites } from '../db/schema';
 import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
+import type { ListFilter } from './list-filter';
 import { toProductItem } from './product-item';
 
 export type WebsiteRow = typeof websites.$inferSelect;
@@ -37,7 +38,7 @@ export async function loadProductItems(
   db: Database,
   website: WebsiteRow,
   collection: { id: string; path: string },
-  filter: { urlId?: string; ids?: readonly string[] } = {},
+  filter: { urlId?: string; ids?: readonly string[] } & ListFilter = {},
 ) {
   if (filter.ids?.length === 0) return [];
   const productRows = await db
@@ -49,6 +50,8 @@ export async function loadProductItems(
         eq(products.enabled, true),
         filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
         filter.ids === undefined ? undefined : inArray(products.id, [...filter.ids]),
+        filter.tag === undefined ? undefined : sql`${products.tags} ? ${filter.tag}`,
+        filter.category === undefined ? undefined : sql`${products.categories} ? ${filter.category}`,
       ),
     )
     .orderBy(asc(products.position));
@@ -70,4 +73,16 @@ export async function loadProductItems(
     else byProduct.set(v.productId, [v]);
   }
   return productRows.map((p) => toProductItem(p, byProduct.get(p.id) ?? [], collection, storeCurrency(website)));
+}
+
+/** The categories a store's visible products carry, each a link to the list narrowed to it. */
+export async function productCategoryLinks(db: Database, collection: { id: string; path: string }, filter: ListFilter) {
+  const rows = await db
+    .selectDistinct({ name: sql<string>`jsonb_array_elements_text(${products.categories})` })
+    .from(products)
+    .where(and(eq(products.collectionId, collection.id), eq(products.enabled, true)));
+  return rows
+    .map((r) => r.name)
+    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    .map((name) => ({ name, url: `${collection.path}?category=${encodeURIComponent(name)}`, active: name === filter.category }));
 }

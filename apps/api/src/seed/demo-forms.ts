@@ -40,7 +40,7 @@ export const DEMO_CONTACT_FORM: FormInput = {
   parsedSubmissionMessage: '<p>Thank you for writing. We read every message and reply within two working days.</p>',
   submissionHTML: '',
   successRedirect: '',
-  parsedDisclaimerMessage: '<p>We only use your details to answer this message.</p>',
+  parsedDisclaimerMessage: 'We only use your details to answer this message.',
   captchaEnabled: false,
 };
 

@@ -33,12 +33,16 @@ interface SeedProduct {
   image: string;
   variants: SeedVariant[];
   details?: Record<string, unknown>;
+  tags?: string[];
+  categories?: string[];
 }
 
 // A small but varied catalogue: every display rule of the spec has a product that shows it.
 const catalogue: SeedProduct[] = [
   {
     id: 'prod-canvas-tote',
+    tags: ['canvas', 'gift idea'],
+    categories: ['Bags'],
     urlId: 'canvas-tote',
     title: 'Waxed Canvas Tote',
     excerpt: '<p>Hard-wearing waxed canvas with leather handles.</p>',
@@ -53,6 +57,8 @@ const catalogue: SeedProduct[] = [
   },
   {
     id: 'prod-field-notebook',
+    tags: ['paper', 'gift idea'],
+    categories: ['Stationery'],
     urlId: 'field-notebook',
     title: 'Field Notebook (3-pack)',
     excerpt: '<p>Dot-grid pocket notebooks, 48 pages each.</p>',
@@ -62,6 +68,8 @@ const catalogue: SeedProduct[] = [
   },
   {
     id: 'prod-linen-shirt',
+    tags: ['linen'],
+    categories: ['Apparel'],
     urlId: 'linen-shirt',
     title: 'Linen Work Shirt',
     excerpt: '<p>Washed linen, relaxed fit.</p>',
@@ -78,6 +86,8 @@ const catalogue: SeedProduct[] = [
   },
   {
     id: 'prod-enamel-mug',
+    tags: ['gift idea'],
+    categories: ['Kitchen'],
     urlId: 'enamel-mug',
     title: 'Enamel Camp Mug',
     excerpt: '<p>Sold out for now — sign up to hear when it is back.</p>',
@@ -87,6 +97,8 @@ const catalogue: SeedProduct[] = [
   },
   {
     id: 'prod-wallet',
+    tags: ['leather', 'gift idea'],
+    categories: ['Bags'],
     urlId: 'monogrammed-wallet',
     title: 'Monogrammed Leather Wallet',
     excerpt: '<p>Vegetable-tanned leather, stitched by hand with your initials.</p>',
@@ -261,6 +273,8 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         productType: p.productType,
         imageUrl: p.image,
         details: p.details ?? {},
+        tags: p.tags ?? [],
+        categories: p.categories ?? [],
         position,
       })),
     );

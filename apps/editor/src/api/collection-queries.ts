@@ -1,7 +1,7 @@
 import {
   BLOG_API,
   COLLECTIONS_API,
-  TAGS_API,
+  tagsApi,
   type BlogPostView,
   type CollectionItemView,
   type CommentList,
@@ -146,6 +146,6 @@ export function useModerateComment() {
 export function useTagNames(type: TagType) {
   return useQuery({
     queryKey: collectionKeys.tags(type),
-    queryFn: async () => (await api<{ tags: TagView[] }>('GET', TAGS_API.tags, { query: { type } })).tags.map((t) => t.name),
+    queryFn: async () => (await api<{ tags: TagView[] }>('GET', tagsApi('blog').tags, { query: { type } })).tags.map((t) => t.name),
   });
 }

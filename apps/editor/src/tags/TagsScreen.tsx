@@ -1,38 +1,47 @@
-import { TAGS_API, type TagType, type TagView } from '@site/page-content';
-import { TagManagerPanel } from '@site/ui';
+import { tagsApi, type TagCollection, type TagType, type TagView } from '@site/page-content';
+import { TagManagerPanel, type TagItemNoun } from '@site/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { api } from '../api/http';
 import { useMe } from '../api/queries';
 
-const key = (type: TagType) => ['blog-tags', type] as const;
+const key = (collection: TagCollection, type: TagType) => ['tags', collection, type] as const;
 
-/** One manager (tags or categories) over the editor's data layer; every change reloads the list. */
-function Manager({ type, readOnly }: { type: TagType; readOnly: boolean }) {
+const COLLECTIONS: { id: TagCollection; label: string; items: TagItemNoun }[] = [
+  { id: 'blog', label: 'Blog posts', items: { one: 'post', many: 'posts' } },
+  { id: 'products', label: 'Products', items: { one: 'product', many: 'products' } },
+];
+
+/** One manager (tags or categories of one collection) over the editor's data layer; every change reloads the list. */
+function Manager({ collection, items, type, readOnly }: { collection: TagCollection; items: TagItemNoun; type: TagType; readOnly: boolean }) {
   const client = useQueryClient();
+  const calls = tagsApi(collection);
   const tags = useQuery({
-    queryKey: key(type),
-    queryFn: async () => (await api<{ tags: TagView[] }>('GET', TAGS_API.tags, { query: { type } })).tags,
+    queryKey: key(collection, type),
+    queryFn: async () => (await api<{ tags: TagView[] }>('GET', calls.tags, { query: { type } })).tags,
   });
   const change = useMutation({
     mutationFn: ({ url, body }: { url: string; body: Record<string, unknown> }) => api('POST', url, { body: { type, ...body } }),
-    onSettled: () => client.invalidateQueries({ queryKey: key(type) }),
+    onSettled: () => client.invalidateQueries({ queryKey: key(collection, type) }),
   });
   return (
     <TagManagerPanel
       tagType={type}
       tags={tags.data ?? []}
+      items={items}
+      isLoading={tags.isPending}
       isPending={change.isPending}
       isReadOnly={readOnly}
       error={change.error?.message ?? tags.error?.message}
-      onCreate={(name) => change.mutate({ url: TAGS_API.tags, body: { name } })}
-      onRename={(from, to) => change.mutate({ url: TAGS_API.rename, body: { from: [from], to } })}
-      onMerge={(from, into) => change.mutate({ url: TAGS_API.merge, body: { from, into } })}
-      onRemove={(names) => change.mutate({ url: TAGS_API.remove, body: { names } })}
+      onCreate={(name) => change.mutate({ url: calls.tags, body: { name } })}
+      onRename={(from, to) => change.mutate({ url: calls.rename, body: { from: [from], to } })}
+      onMerge={(from, into) => change.mutate({ url: calls.merge, body: { from, into } })}
+      onRemove={(names) => change.mutate({ url: calls.remove, body: { names } })}
     />
   );
 }
 
-/** /config/tags: the blog's tags and categories. */
+/** /config/tags: the tags and categories of the blog's posts and of the store's products. */
 export function TagsScreen() {
   const readOnly = !useMe().data?.canEdit;
   return (
@@ -40,8 +49,21 @@ export function TagsScreen() {
       <header className="ed-screen__head">
         <h1>Tags and categories</h1>
       </header>
-      <Manager type="tag" readOnly={readOnly} />
-      <Manager type="category" readOnly={readOnly} />
+      <Tabs>
+        <TabList aria-label="Tags and categories of" className="ed-tabs">
+          {COLLECTIONS.map((c) => (
+            <Tab key={c.id} id={c.id} className="ed-tab">
+              {c.label}
+            </Tab>
+          ))}
+        </TabList>
+        {COLLECTIONS.map((c) => (
+          <TabPanel key={c.id} id={c.id}>
+            <Manager collection={c.id} items={c.items} type="tag" readOnly={readOnly} />
+            <Manager collection={c.id} items={c.items} type="category" readOnly={readOnly} />
+          </TabPanel>
+        ))}
+      </Tabs>
     </div>
   );
 }

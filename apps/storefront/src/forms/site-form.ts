@@ -1,4 +1,3 @@
-import './site-form.css';
 import {
   characterCount,
   createLocalCaptchaProvider,

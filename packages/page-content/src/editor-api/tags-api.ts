@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { text } from '../text';
 
-/** The tag and category manager of blog posts (platform.md §2), for the site's owners. */
-export const TAGS_API = {
-  tags: '/api/editor/blog/tags',
-  rename: '/api/editor/blog/tags/rename',
-  merge: '/api/editor/blog/tags/merge',
-  remove: '/api/editor/blog/tags/remove',
-} as const;
+/** What the manager's tags and categories belong to: blog posts or products. */
+export const TAG_COLLECTIONS = ['blog', 'products'] as const;
+export type TagCollection = (typeof TAG_COLLECTIONS)[number];
+
+const TAGS_BASE: Record<TagCollection, string> = { blog: '/api/editor/blog/tags', products: '/api/editor/store/tags' };
+
+/** The tag and category manager's calls (platform.md §2) for one collection, for the site's owners. */
+export function tagsApi(collection: TagCollection) {
+  const base = TAGS_BASE[collection];
+  return { tags: base, rename: `${base}/rename`, merge: `${base}/merge`, remove: `${base}/remove` } as const;
+}
+
+/**
+ * One product's tags and categories, set apart from the product form's save so the form never
+ * overwrites what the manager merged: PUT with `productTagsSchema`, answers the stored names.
+ */
+export const PRODUCT_TAGS_ROUTE = '/api/editor/store/products/:id/tags';
+export const productTagsPath = (productId: string) => PRODUCT_TAGS_ROUTE.replace(':id', encodeURIComponent(productId));
 
 export const TAG_TYPES = ['tag', 'category'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
@@ -61,9 +72,28 @@ export const mergeTagsSchema = withName({ from: nameList, into: text(200) }, 'in
 export const removeTagsSchema = z.object({ type: z.enum(TAG_TYPES), names: nameList });
 export const tagQuerySchema = z.object({ type: z.enum(TAG_TYPES).default('tag'), filter: text(200).optional() });
 
+/** Most names one item carries of each type. */
+export const MAX_ITEM_TAGS = 50;
+
+const itemNames = (tagType: TagType) =>
+  z
+    .array(z.string().max(200))
+    .max(MAX_ITEM_TAGS)
+    .superRefine((names, ctx) => {
+      names.forEach((name, i) => {
+        const error = tagNameError(tagType, name);
+        if (error) ctx.addIssue({ code: 'custom', path: [i], message: error });
+      });
+    })
+    // Trimmed, and each name once (ignoring case), in the order given.
+    .transform((names) => names.map((n) => n.trim()).filter((n, i, all) => all.findIndex((o) => sameTag(o, n)) === i));
+
+export const productTagsSchema = z.strictObject({ tags: itemNames('tag'), categories: itemNames('category') });
+export type ProductTags = z.infer<typeof productTagsSchema>;
+
 export interface TagView {
   name: string;
-  /** Blog posts carrying it. */
+  /** Items (posts or products) carrying it. */
   count: number;
 }
 

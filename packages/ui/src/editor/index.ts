@@ -22,6 +22,6 @@ export * from './site-styles';
 export * from './forms';
 // Type only: the dataset editor loads lazily from the block inspector.
 export type { DatasetEditorProps } from './charts/DatasetEditor';
-export { TagManagerPanel, type TagManagerPanelProps } from './tags/TagManagerPanel';
+export { TagManagerPanel, type TagManagerPanelProps, type TagItemNoun } from './tags/TagManagerPanel';
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';

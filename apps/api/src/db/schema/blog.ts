@@ -71,3 +71,17 @@ export const blogTags = pgTable(
   },
   (t) => [uniqueIndex('blog_tags_name').on(t.websiteId, t.type, sql`lower(${t.name})`)],
 );
+
+/** The products' known tags and categories, as `blog_tags` is for posts. */
+export const productTags = pgTable(
+  'product_tags',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'tag' | 'category'>().notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_tags_name').on(t.websiteId, t.type, sql`lower(${t.name})`)],
+);

@@ -20,6 +20,9 @@ export const products = pgTable(
     imageUrl: text('image_url'),
     /** variantOptionOrdering, isSubscribable, subscriptionPlan, custom button text, form ids… */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set by the tag manager and the product tags call, never by the product form's save. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
     /** A disabled product is hidden from visitors but kept in the editor. */
     enabled: boolean('enabled').notNull().default(true),

@@ -23,7 +23,7 @@ export const formBlock = defineBlock({
     const form = data.forms.get(s.formId);
     return { ...s, form: form && { ...form, id: s.formId } };
   },
-  // The same markers as the contact page, so the storefront's form script validates and sends it.
+  // The markers the storefront's form script reads to validate and send it (the contact page renders this block too).
   template:
     '<div class="form-block site-form-block" data-site-form-block>{.section form}<form class="site-form" data-site-form data-form-id="{id|htmlattr}" data-form-model="{@|json|htmlattr}" novalidate>' +
     FORM_FIELDS_TEMPLATE +

@@ -1,5 +1,13 @@
 import { filterTags, TAG_MAX_LENGTH, tagMessages, tagNameError, sameTag, type TagType, type TagView } from '@site/page-content';
 import { useId, useState, type FormEvent } from 'react';
+import { editorMessages } from '../editor-messages';
+
+/** What the names are on, for the counts: "2 posts", "1 product". */
+export interface TagItemNoun {
+  one: string;
+  many: string;
+}
+const POSTS: TagItemNoun = { one: 'post', many: 'posts' };
 
 export interface TagManagerPanelProps {
   tagType: TagType;
@@ -12,6 +20,10 @@ export interface TagManagerPanelProps {
   error?: string;
   isPending?: boolean;
   isReadOnly?: boolean;
+  /** The names are still being fetched: nothing can be chosen yet. */
+  isLoading?: boolean;
+  /** Blog posts unless said. */
+  items?: TagItemNoun;
 }
 
 /**
@@ -19,7 +31,19 @@ export interface TagManagerPanelProps {
  * length limits and messages of §5. Editing is one at a time; several selected names merge into
  * one chosen name, or are removed from every post.
  */
-export function TagManagerPanel({ tagType, tags, onCreate, onRename, onMerge, onRemove, error, isPending, isReadOnly }: TagManagerPanelProps) {
+export function TagManagerPanel({
+  tagType,
+  tags,
+  onCreate,
+  onRename,
+  onMerge,
+  onRemove,
+  error,
+  isPending,
+  isReadOnly,
+  isLoading,
+  items = POSTS,
+}: TagManagerPanelProps) {
   const id = useId();
   const [filter, setFilter] = useState('');
   const [draft, setDraft] = useState('');
@@ -70,7 +94,7 @@ export function TagManagerPanel({ tagType, tags, onCreate, onRename, onMerge, on
             New {tagType}
           </label>
           <input id={`${id}-new`} className="ed-input" value={draft} onChange={(e) => setDraft(e.target.value)} aria-describedby={`${id}-limit`} />
-          <button type="submit" className="ed-button ed-button--primary" disabled={isPending}>
+          <button type="submit" className="ed-button ed-button--primary" disabled={isPending || isLoading}>
             Add {tagType}
           </button>
           <span id={`${id}-limit`} className="ed-muted">
@@ -91,7 +115,11 @@ export function TagManagerPanel({ tagType, tags, onCreate, onRename, onMerge, on
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
-      {shown.length === 0 ? (
+      {isLoading ? (
+        <p className="ed-muted" role="status">
+          {editorMessages.loading}
+        </p>
+      ) : shown.length === 0 ? (
         <p className="ed-muted">{tags.length === 0 ? `No ${plural} yet.` : `No ${plural} match.`}</p>
       ) : (
         <ul className="ed-tags__list">
@@ -124,7 +152,7 @@ export function TagManagerPanel({ tagType, tags, onCreate, onRename, onMerge, on
                 <>
                   <span>{t.name}</span>
                   <span className="ed-muted">
-                    {t.count} {t.count === 1 ? 'post' : 'posts'}
+                    {t.count} {t.count === 1 ? items.one : items.many}
                   </span>
                   {!isReadOnly && (
                     <button type="button" className="ed-button" aria-label={`Edit ${t.name}`} onClick={() => startEdit(t.name)}>

@@ -62,4 +62,17 @@ describe('TagManagerPanel', () => {
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByLabelText('New tag')).toBeNull();
   });
+
+  it('counts products for the store, and waits while loading', async () => {
+    const { container, rerender } = render(
+      <TagManagerPanel tagType="category" tags={[]} isLoading items={{ one: 'product', many: 'products' }} {...handlers()} />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getByRole('button', { name: 'Add category' })).toHaveProperty('disabled', true);
+    await expectNoAxeViolations(container);
+    rerender(<TagManagerPanel tagType="category" tags={[{ name: 'Bags', count: 1 }, { name: 'Kitchen', count: 2 }]} items={{ one: 'product', many: 'products' }} {...handlers()} />);
+    expect(screen.getByText('1 product')).toBeTruthy();
+    expect(screen.getByText('2 products')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });
