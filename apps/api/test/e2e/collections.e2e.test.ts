@@ -98,6 +98,25 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     expect(await visitor.locator('body').innerText()).toContain('The dye shed');
   }, 120_000);
 
+  it('the owner reorders the gallery with the keyboard; the gallery page follows', async () => {
+    await owner.goto(server.url + '/config/collections/page-gallery');
+    const captions = () => owner.getByLabel('Caption').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    await expect.poll(captions, { timeout: 30_000 }).toHaveLength(6);
+    const [first, second] = await captions();
+    const handle = owner.getByRole('button', { name: /^Reorder / }).first();
+    await handle.focus();
+    // Each step waits for the screen-reader announcement, as a person hears it.
+    const announced = (text: string) => expect.poll(() => owner.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
+    await owner.keyboard.press('Space');
+    await announced(first!);
+    await owner.keyboard.press('ArrowRight');
+    await announced('is now at position 2 of 6');
+    await owner.keyboard.press('Space');
+    await expect.poll(async () => (await captions()).slice(0, 2)).toEqual([second, first]);
+    const order = async () => ((await (await fetch(server.url + '/studio/gallery?format=json')).json()).items as { title: string }[]).map((i) => i.title);
+    await expect.poll(async () => (await order()).slice(0, 2), { timeout: 30_000 }).toEqual([second, first]);
+  }, 120_000);
+
   it('the owner approves a visitor’s comment and it shows on the post', async () => {
     await visitor.goto(server.url + '/journal/linen-in-summer');
     await visitor.locator('#comment-name').fill('Eve');

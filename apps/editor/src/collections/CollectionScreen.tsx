@@ -19,7 +19,7 @@ function useCollectionPage(pageId: string) {
   return { pages, page, type: page && isEditableCollection(page.collectionType) ? page.collectionType : undefined };
 }
 
-function Frame({ page, back, children }: { page?: PageSummary; back?: boolean; children: React.ReactNode }) {
+function Frame({ page, back, heading, children }: { page?: PageSummary; back?: boolean; heading?: string; children: React.ReactNode }) {
   return (
     <div className="ed-screen">
       <header className="ed-screen__head">
@@ -27,7 +27,7 @@ function Frame({ page, back, children }: { page?: PageSummary; back?: boolean; c
           <Link to={back && page ? '/collections/$pageId' : '/pages'} params={page ? { pageId: page.id } : undefined} className="ed-back-link">
             ← {back && page ? page.title : 'Pages'}
           </Link>
-          <h1>{page?.title ?? 'Collection'}</h1>
+          <h1>{heading ?? page?.title ?? 'Collection'}</h1>
         </div>
         {page && (
           <a className="ed-button" href={page.path} target="_blank" rel="noreferrer">
@@ -73,7 +73,7 @@ export function CollectionItemScreen({ pageId, itemId }: { pageId: string; itemI
   if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
   if (!page || (type !== 'blog' && type !== 'events')) return <CollectionScreen pageId={pageId} />;
   return (
-    <Frame page={page} back>
+    <Frame page={page} back heading={type === 'blog' ? 'Edit post' : 'Edit event'}>
       <Suspense fallback={<p className="ed-muted">Loading…</p>}>
         {type === 'blog' ? <PostEditor page={page} postId={itemId} /> : <EventEditor page={page} itemId={itemId} />}
       </Suspense>

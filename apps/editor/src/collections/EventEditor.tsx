@@ -26,7 +26,12 @@ interface EventDraft {
   data: { startDate: string; endDate: string; location: EventLocation; image: FeaturedImage | null };
 }
 
-const EMPTY_LOCATION: EventLocation = { addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '' };
+const EMPTY_LOCATION: EventLocation = {
+  addressTitle: '',
+  addressLine1: '',
+  addressLine2: '',
+  addressCountry: '',
+};
 
 function draftOf(item: CollectionItemView): EventDraft {
   const data = item.data as Partial<EventDraft['data']>;
@@ -56,34 +61,64 @@ export function EventEditor({ page, itemId }: { page: PageSummary; itemId: strin
   const items = useItems(page.id);
   const [generation, setGeneration] = useState(0);
   if (items.isPending) return <p className="ed-muted">Loading the event…</p>;
-  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  if (items.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(items.error)}
+      </p>
+    );
   const item = items.data.find((i) => i.id === itemId);
-  if (!item) return <p className="ed-field__error" role="alert">{collectionMessages.itemNotFound}</p>;
+  if (!item)
+    return (
+      <p className="ed-field__error" role="alert">
+        {collectionMessages.itemNotFound}
+      </p>
+    );
   const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
   return <EventForm key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
 }
 
-function EventForm({ page, item, onReload }: { page: PageSummary; item: CollectionItemView; onReload: () => void }) {
+function EventForm({
+  page,
+  item,
+  onReload,
+}: {
+  page: PageSummary;
+  item: CollectionItemView;
+  onReload: () => void;
+}) {
   const client = useQueryClient();
   const id = useId();
   const isReadOnly = !useMe().data?.canEdit;
   const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
   const [draft, setDraft] = useState(() => draftOf(item));
   const [status, setServerStatus] = useState(item.status);
-  const [times, setTimes] = useState(() => ({ start: toZonedInput(draft.data.startDate, zone), end: toZonedInput(draft.data.endDate, zone) }));
+  const [times, setTimes] = useState(() => ({
+    start: toZonedInput(draft.data.startDate, zone),
+    end: toZonedInput(draft.data.endDate, zone),
+  }));
   const [saveNow, setSaveNow] = useState(0);
-  const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const setData = <K extends keyof EventDraft['data']>(key: K, value: EventDraft['data'][K]) => setDraft((d) => ({ ...d, data: { ...d.data, [key]: value } }));
+  const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const setData = <K extends keyof EventDraft['data']>(key: K, value: EventDraft['data'][K]) =>
+    setDraft((d) => ({ ...d, data: { ...d.data, [key]: value } }));
 
   // The same rule the server applies, shown as soon as the owner picks the times.
   const checked = eventDataSchema.safeParse(draft.data);
-  const timesError = times.start === '' || times.end === '' ? 'Enter a start and an end' : checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'endDate')?.message;
+  const timesError =
+    times.start === '' || times.end === ''
+      ? 'Enter a start and an end'
+      : checked.success
+        ? undefined
+        : checked.error.issues.find((i) => i.path[0] === 'endDate')?.message;
 
   const saver = useAutosave(draft, item.version, async (value, version) => {
     if (!eventDataSchema.safeParse(value.data).success) throw new Error(collectionMessages.endBeforeStart);
     const saved = await saveItem(item.id, { version, ...value });
     setServerStatus(saved.status);
-    client.setQueryData<CollectionItemView[]>(collectionKeys.items(page.id), (items) => items?.map((i) => (i.id === saved.id ? saved : i)));
+    client.setQueryData<CollectionItemView[]>(collectionKeys.items(page.id), (items) =>
+      items?.map((i) => (i.id === saved.id ? saved : i)),
+    );
     return saved;
   });
   const { flush } = saver;
@@ -102,7 +137,8 @@ function EventForm({ page, item, onReload }: { page: PageSummary; item: Collecti
     <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void flush())}>
       {saver.stale && (
         <div className="ed-banner ed-banner--error" role="alert">
-          This event was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}
+          This event was changed elsewhere (another tab or person) since you opened it, so your latest edits
+          are not saved.{' '}
           <button type="button" className="ed-button" onClick={onReload}>
             Load the latest version
           </button>
@@ -135,76 +171,109 @@ function EventForm({ page, item, onReload }: { page: PageSummary; item: Collecti
         <label className="ed-field__label" htmlFor={`${id}-title`}>
           Title
         </label>
-        <input id={`${id}-title`} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} aria-invalid={errors.title ? true : undefined} />
+        <input
+          id={`${id}-title`}
+          className="ed-input"
+          value={draft.title}
+          maxLength={200}
+          readOnly={isReadOnly}
+          onChange={(e) => set('title', e.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+        />
         {errors.title && <p className="ed-field__error">{errors.title}</p>}
       </div>
 
-      <fieldset className="ed-form__grid" aria-describedby={`${id}-zone`}>
-        <legend className="ed-field__label">When</legend>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-start`}>
-            Starts
-          </label>
-          <input id={`${id}-start`} className="ed-input" type="datetime-local" required value={times.start} readOnly={isReadOnly} onChange={(e) => setTime('start', e.target.value)} />
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-end`}>
-            Ends
-          </label>
-          <input
-            id={`${id}-end`}
-            className="ed-input"
-            type="datetime-local"
-            required
-            min={times.start || undefined}
-            value={times.end}
-            readOnly={isReadOnly}
-            onChange={(e) => setTime('end', e.target.value)}
-            aria-invalid={timesError ? true : undefined}
-            aria-describedby={timesError ? `${id}-end-error` : undefined}
-          />
-          {(timesError ?? errors['data.endDate']) && (
-            <p className="ed-field__error" id={`${id}-end-error`} role="alert">
-              {timesError ?? errors['data.endDate']}
-            </p>
-          )}
+      <fieldset className="ed-item-editor__group" aria-describedby={`${id}-zone`}>
+        <legend className="ed-item-editor__legend">When</legend>
+        <div className="ed-form__grid">
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-start`}>
+              Starts
+            </label>
+            <input
+              id={`${id}-start`}
+              className="ed-input"
+              type="datetime-local"
+              required
+              value={times.start}
+              readOnly={isReadOnly}
+              onChange={(e) => setTime('start', e.target.value)}
+            />
+          </div>
+          <div className="ed-field">
+            <label className="ed-field__label" htmlFor={`${id}-end`}>
+              Ends
+            </label>
+            <input
+              id={`${id}-end`}
+              className="ed-input"
+              type="datetime-local"
+              required
+              min={times.start || undefined}
+              value={times.end}
+              readOnly={isReadOnly}
+              onChange={(e) => setTime('end', e.target.value)}
+              aria-invalid={timesError ? true : undefined}
+              aria-describedby={timesError ? `${id}-end-error` : undefined}
+            />
+            {(timesError ?? errors['data.endDate']) && (
+              <p className="ed-field__error" id={`${id}-end-error`} role="alert">
+                {timesError ?? errors['data.endDate']}
+              </p>
+            )}
+          </div>
         </div>
         <p className="ed-field__hint" id={`${id}-zone`}>
           Times are in the site’s time zone, {zone}.
         </p>
       </fieldset>
 
-      <fieldset className="ed-form__grid">
-        <legend className="ed-field__label">Where</legend>
-        {LOCATION_FIELDS.map(({ key, label, autoComplete }) => (
-          <div className="ed-field" key={key}>
-            <label className="ed-field__label" htmlFor={`${id}-${key}`}>
-              {label}
-            </label>
-            <input
-              id={`${id}-${key}`}
-              className="ed-input"
-              value={draft.data.location[key]}
-              maxLength={key === 'addressCountry' ? 100 : 200}
-              autoComplete={autoComplete}
-              readOnly={isReadOnly}
-              onChange={(e) => setData('location', { ...draft.data.location, [key]: e.target.value })}
-            />
-          </div>
-        ))}
+      <fieldset className="ed-item-editor__group">
+        <legend className="ed-item-editor__legend">Where</legend>
+        <div className="ed-form__grid">
+          {LOCATION_FIELDS.map(({ key, label, autoComplete }) => (
+            <div className="ed-field" key={key}>
+              <label className="ed-field__label" htmlFor={`${id}-${key}`}>
+                {label}
+              </label>
+              <input
+                id={`${id}-${key}`}
+                className="ed-input"
+                value={draft.data.location[key]}
+                maxLength={key === 'addressCountry' ? 100 : 200}
+                autoComplete={autoComplete}
+                readOnly={isReadOnly}
+                onChange={(e) => setData('location', { ...draft.data.location, [key]: e.target.value })}
+              />
+            </div>
+          ))}
+        </div>
       </fieldset>
 
       <div className="ed-field">
         <label className="ed-field__label" htmlFor={`${id}-body`}>
           Description
         </label>
-        <textarea id={`${id}-body`} className="ed-input" rows={6} value={draft.body} readOnly={isReadOnly} onChange={(e) => set('body', e.target.value)} aria-describedby={`${id}-body-hint`} />
+        <textarea
+          id={`${id}-body`}
+          className="ed-input"
+          rows={6}
+          value={draft.body}
+          readOnly={isReadOnly}
+          onChange={(e) => set('body', e.target.value)}
+          aria-describedby={`${id}-body-hint`}
+        />
         <p className="ed-field__hint" id={`${id}-body-hint`}>
           A blank line starts a new paragraph.
         </p>
       </div>
 
-      <FeaturedImageField value={draft.data.image} onChange={(image) => setData('image', image)} isReadOnly={isReadOnly} error={errors['data.image.src']} />
+      <FeaturedImageField
+        value={draft.data.image}
+        onChange={(image) => setData('image', image)}
+        isReadOnly={isReadOnly}
+        error={errors['data.image.src']}
+      />
 
       <div className="ed-field">
         <label className="ed-field__label" htmlFor={`${id}-slug`}>
@@ -212,9 +281,21 @@ function EventForm({ page, item, onReload }: { page: PageSummary; item: Collecti
         </label>
         <div className="ed-row">
           <span className="ed-muted">{page.path}/</span>
-          <input id={`${id}-slug`} className="ed-input ed-item-editor__slug" value={draft.urlId} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('urlId', e.target.value)} aria-invalid={errors.urlId ? true : undefined} />
+          <input
+            id={`${id}-slug`}
+            className="ed-input ed-item-editor__slug"
+            value={draft.urlId}
+            maxLength={120}
+            readOnly={isReadOnly}
+            onChange={(e) => set('urlId', e.target.value)}
+            aria-invalid={errors.urlId ? true : undefined}
+          />
           {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
-            <button type="button" className="ed-button" onClick={() => set('urlId', slugFromTitle(draft.title))}>
+            <button
+              type="button"
+              className="ed-button"
+              onClick={() => set('urlId', slugFromTitle(draft.title))}
+            >
               Use the title
             </button>
           )}

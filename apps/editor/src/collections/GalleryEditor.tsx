@@ -5,6 +5,7 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
@@ -35,6 +36,7 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
   const full = list.length >= MAX_COLLECTION_ITEMS;
   const add = canEdit && !full && (
     <ChooseImage
+      label="Add picture"
       onChoose={(file) =>
         create.mutate({ collectionId: page.id, title: file.name, body: '', status: 'published', data: { src: file.assetUrl, alt: '' } })
       }
@@ -45,6 +47,14 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
     reorder.mutate(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
   };
   const error = create.error ?? reorder.error ?? remove.error;
+  const nameOf = (id: string | number) => list.find((i) => i.id === id)?.title ?? 'picture';
+  const at = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at ${at(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `Dropped ${nameOf(active.id)} at ${at(over.id)}.` : `Dropped ${nameOf(active.id)}.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
 
   return (
     <>
@@ -61,7 +71,7 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
               {canEdit && ' · drag a handle, or focus it and press Space, then the arrow keys, to reorder'}
             </span>
           </div>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
             <SortableContext items={ids} strategy={rectSortingStrategy} disabled={!canEdit}>
               <ul className="ed-gallery-grid" aria-label="Pictures">
                 {list.map((item) => (

@@ -7,12 +7,12 @@ const FilePickerDialog = lazy(() =>
 );
 
 /** "Choose image" beside an image block's URL: picks or uploads a file and hands it back. */
-export function ChooseImage({ onChoose }: { onChoose: (file: FileView) => void }) {
+export function ChooseImage({ onChoose, label = 'Choose image' }: { onChoose: (file: FileView) => void; label?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="ed-button" onClick={() => setOpen(true)}>
-        Choose image
+        {label}
       </button>
       {open && (
         <Suspense fallback={null}>
