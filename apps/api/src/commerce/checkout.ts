@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { billingDate, checkCheckoutMinimum, isCycleBilled, messages as commerceMessages, SubscriptionPlanSchema, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
+import { billingDate, checkCheckoutMinimum, formatMinorWithSymbol, isCycleBilled, messages as commerceMessages, SubscriptionPlanSchema, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
 import { isValidEmail, messages as formMessages } from '@site/forms';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -7,7 +7,9 @@ import { carts, orderItems, orders, variants } from '../db/schema';
 import { storeCurrency, type WebsiteRow } from '../pages/site-data';
 import { cartView, loadCatalog, loadEntries, type CartRow } from './cart-store';
 import { CommerceError } from './errors';
+import { downloadLinks, grantDownloads } from './downloads';
 import { issueGiftCards, redeemGiftCard } from './gift-cards';
+import { queueEmail } from '../mail/queue-email';
 import type { PaymentProvider } from './payments';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -143,11 +145,12 @@ export async function placeOrder(
         paymentMethod: 'paymentMethod' in charge ? (charge.paymentMethod ?? null) : null,
       })
       .returning();
+    const itemIds = new Map(priced.entries.map((e) => [e.id, randomUUID()]));
     await tx.insert(orderItems).values(
       priced.entries.map((e) => {
         const row = entries.find((r) => r.id === e.id)!;
         return {
-          id: randomUUID(),
+          id: itemIds.get(e.id)!,
           orderId,
           productId: row.productId,
           variantId: row.variantId,
@@ -167,6 +170,13 @@ export async function placeOrder(
         return { entry: row, productType: catalog.items.get(row.productId)?.structuredContent.productType, unitPriceCents: e.purchasePriceCents };
       }),
     );
+    const now = options.now ?? new Date();
+    await grantDownloads(
+      tx,
+      { websiteId: website.id, orderId, now },
+      priced.entries.map((e) => ({ orderItemId: itemIds.get(e.id)!, productId: entries.find((r) => r.id === e.id)!.productId, quantity: e.quantity })),
+    );
+    await queueReceipt(tx, order!, priced, itemIds, { origin: options.origin ?? '', currency });
     return {
       id: order!.id,
       orderNumber: order!.orderNumber!,
@@ -194,6 +204,35 @@ function subscriptionFields(plan: Record<string, unknown> | null, now: Date) {
 function subscriptionPlanOf(item: { structuredContent: { subscriptionPlan?: unknown } } | undefined): Record<string, unknown> | null {
   const plan = item?.structuredContent.subscriptionPlan;
   return plan && typeof plan === 'object' ? (plan as Record<string, unknown>) : null;
+}
+
+type Priced = Awaited<ReturnType<typeof cartView>>;
+
+/** The buyer's receipt with the order's lines, totals, status link and any download links. */
+async function queueReceipt(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  order: OrderRow,
+  priced: Priced,
+  itemIds: ReadonlyMap<string, string>,
+  { origin, currency }: { origin: string; currency: CurrencyCode },
+) {
+  const money = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
+  const links = new Map((await downloadLinks(tx, order.id, origin)).map((l) => [l.orderItemId, l]));
+  const downloads = priced.entries.flatMap((e) => {
+    const link = links.get(itemIds.get(e.id)!);
+    return link ? [{ title: e.title, url: link.url, expiresOn: link.expiresAt.toISOString().slice(0, 10), limit: link.remaining }] : [];
+  });
+  await queueEmail(tx, order.websiteId, 'order-receipt', order.email, {
+    orderNumber: String(order.orderNumber),
+    lines: priced.entries.map((e) => ({ title: e.title, quantity: e.quantity, total: money(e.purchasePriceCents * e.quantity) })),
+    subtotal: money(order.subtotalCents),
+    ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
+    ...(order.shippingCents > 0 && { shipping: money(order.shippingCents) }),
+    ...(order.taxCents > 0 && { tax: money(order.taxCents) }),
+    total: money(order.grandTotalCents),
+    statusUrl: `${origin}/orders/${order.id}?token=${order.accessToken}`,
+    ...(downloads.length > 0 && { downloads }),
+  });
 }
 
 export async function findOrder(db: Database, websiteId: string, orderId: string, token: string) {

@@ -22,6 +22,7 @@ import { deleteFile, findFile, listFiles, toView, updateFile } from './file-stor
 import type { JobQueue } from '../jobs';
 import { createLocalImageJobs, createQueuedImageJobs } from './image-jobs';
 import { processImage } from './process-image';
+import { registerDownloadRoutes } from '../commerce/downloads';
 import { serveFile } from './serve';
 import { createDiskStorage, type FileStorage } from './storage';
 import { receiveUpload } from './upload';
@@ -129,4 +130,5 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
   });
 
   app.get('/files/:id/:name', (request, reply) => serveFile(request, reply, { db, storage, websiteId: request.site.websiteId }));
+  registerDownloadRoutes(app, { db, storage });
 }

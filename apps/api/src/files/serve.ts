@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
+import { isDigitalProductFile } from '../commerce/downloads';
 import { originalKey, widthKey } from './file-store';
 import type { FileStorage } from './storage';
 
@@ -25,7 +26,8 @@ export async function serveFile(
     .select()
     .from(files)
     .where(and(eq(files.websiteId, websiteId), eq(files.id, id)));
-  if (!row) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
+  // A digital product's file reaches buyers only through their download link.
+  if (!row || (await isDigitalProductFile(db, websiteId, row.id))) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
 
   const asked = typeof format === 'string' ? /^(\d+)w$/.exec(format)?.[1] : undefined;
   const width = asked ? Number(asked) : undefined;

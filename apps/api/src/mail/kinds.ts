@@ -13,6 +13,8 @@ export interface EmailData {
     tax?: string;
     total: string;
     statusUrl: string;
+    /** A digital product's link: `limit` downloads until `expiresOn` (commerce/downloads.ts). */
+    downloads?: { title: string; url: string; expiresOn: string; limit: number }[];
   };
   shipping: {
     orderNumber: string;

@@ -1,6 +1,7 @@
 import { describeSubscriptionPrice, formatMinorWithSymbol, isCurrencyCode, minorToMoney } from '@site/commerce-core';
 import { inArray } from 'drizzle-orm';
 import type { findOrder } from '../commerce/checkout';
+import { downloadLinks } from '../commerce/downloads';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
 
@@ -27,7 +28,7 @@ function answerText(value: unknown): string {
 /**
  * What the order pages (confirmed 202, subscription confirmed 206, status 211) show: each line with
  * its chosen options ("Size: M") and its personalisation answers under the form's own questions,
- * and for a subscription what it costs per billing period.
+ * for a subscription what it costs per billing period, and a digital line's download link.
  */
 export async function orderContext(db: Database, { order, items }: FoundOrder) {
   const currency = isCurrencyCode(order.currency) ? order.currency : 'USD';
@@ -35,10 +36,12 @@ export async function orderContext(db: Database, { order, items }: FoundOrder) {
   const variantIds = [...new Set(items.map((i) => i.variantId))];
   const productIds = [...new Set(items.map((i) => i.productId))];
   // A variant or product removed since the purchase leaves its line with the name and SKU kept on the order.
-  const [variantRows, productRows] = await Promise.all([
+  const [variantRows, productRows, downloads] = await Promise.all([
     variantIds.length ? db.select({ id: variants.id, attributes: variants.attributes }).from(variants).where(inArray(variants.id, variantIds)) : [],
     productIds.length ? db.select({ id: products.id, details: products.details }).from(products).where(inArray(products.id, productIds)) : [],
+    downloadLinks(db, order.id),
   ]);
+  const linkOf = new Map(downloads.map((d) => [d.orderItemId, d]));
   const attributes = new Map(variantRows.map((v) => [v.id, v.attributes as Record<string, string>]));
   const questions = new Map(
     productRows.map((p) => {
@@ -77,6 +80,7 @@ export async function orderContext(db: Database, { order, items }: FoundOrder) {
         const text = answerText(value);
         return text ? [{ question: asked?.get(id) ?? id, answer: text }] : [];
       });
+      const link = linkOf.get(i.id);
       return {
         itemId: i.productId,
         productName: i.productName,
@@ -86,6 +90,7 @@ export async function orderContext(db: Database, { order, items }: FoundOrder) {
         lineTotal: money(i.unitPriceCents * i.quantity),
         options: options.length ? options : undefined,
         personalisation: personalisation.length ? personalisation : undefined,
+        download: link && { url: link.url, remaining: link.remaining, expiresOn: link.expiresAt.toISOString().slice(0, 10) },
       };
     }),
     subtotal: money(order.subtotalCents),

@@ -182,6 +182,34 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order').on(t.orderId)],
 );
 
+/**
+ * A buyer's right to download a digital product's file: one per order line, reached by an
+ * unguessable token, good for a number of downloads until it expires (commerce/downloads.ts).
+ */
+export const digitalDownloads = pgTable(
+  'digital_downloads',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: text('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** The file as it was when bought; a deleted file answers "no longer available". */
+    fileId: text('file_id').notNull(),
+    token: text('token').notNull(),
+    downloadCount: integer('download_count').notNull().default(0),
+    maxDownloads: integer('max_downloads').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('digital_downloads_token').on(t.token), index('digital_downloads_order').on(t.orderId)],
+);
+
 /** Back-in-stock sign-ups of visitors for a sold-out variant. */
 export const restockSignups = pgTable(
   'restock_signups',

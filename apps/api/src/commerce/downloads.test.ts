@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STORE_API } from '@site/commerce-core/admin';
+import { FILES_API } from '@site/page-content';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { digitalDownloads, outgoingEmails, products } from '../db/schema';
+import { createDiskStorage } from '../files/storage';
+import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
+import { databaseTargets } from '../../test/databases';
+import { Shopper, TEST_CARD } from '../../test/client';
+import { EditorClient } from '../../test/editor';
+import { DOWNLOAD_LIMITS, downloadMessages } from './downloads';
+
+const targets = await databaseTargets();
+const PDF = Buffer.from('%PDF-1.4\n% brushes\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function multipart(name: string, body: Buffer, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(body)], { type }), name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+
+describe.each(targets)('digital delivery on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let root: string;
+  let owner: EditorClient;
+  let file: { id: string; name: string; assetUrl: string };
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'site-downloads-'));
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({
+      database,
+      writesPerMinute: 0,
+      baseDomain: 'sites.test',
+      files: { storage: createDiskStorage(join(root, 'files')), stagingDir: join(root, 'staging') },
+    });
+    owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const { payload, contentType } = await multipart('brushes.pdf', PDF, 'application/pdf');
+    const uploaded = await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    file = uploaded.json().files[0];
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** The owner names the file as the sketch pack's download through the product save. */
+  async function deliverFile() {
+    const listed = await owner.call('GET', `${STORE_API.products}?q=Sketching`);
+    const product = listed.json().products.find((p: { id: string }) => p.id === 'prod-sketch-pack');
+    const { id: _id, urlId: _url, version, imageUrl: _img, createdAt: _at, variants, ...rest } = product;
+    const save = await owner.call('PUT', STORE_API.product('prod-sketch-pack'), {
+      ...rest,
+      version,
+      variants: variants.map((v: Record<string, unknown>) => v),
+      digitalFileId: file.id,
+    });
+    expect(save.statusCode, save.body).toBe(200);
+  }
+
+  async function buy(quantity = 1) {
+    const buyer = new Shopper(app);
+    expect((await buyer.addToCart('prod-sketch-pack', 'BRUSH-DL', quantity)).statusCode).toBe(200);
+    const res = await buyer.post('/api/commerce/checkout', { email: 'ada@example.com', payment: TEST_CARD });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json().order as { id: string; accessToken: string };
+    const [receipt] = await database.db
+      .select()
+      .from(outgoingEmails)
+      .where(and(eq(outgoingEmails.kind, 'order-receipt'), eq(outgoingEmails.to, 'ada@example.com')))
+      .orderBy(desc(outgoingEmails.createdAt))
+      .limit(1);
+    const link = /https?:\/\/[^\s]+\/api\/commerce\/downloads\/([A-Za-z0-9_-]{32})/.exec(receipt!.body);
+    expect(link, receipt!.body).not.toBeNull();
+    return { buyer, order, receipt: receipt!, path: new URL(link![0]).pathname, token: link![1]! };
+  }
+
+  it('serves a product file publicly only until it becomes a digital product’s download', async () => {
+    const path = new URL(file.assetUrl, 'http://x').pathname;
+    expect((await new Shopper(app).get(path)).statusCode).toBe(200);
+    await deliverFile();
+    expect((await new Shopper(app).get(path)).statusCode).toBe(404);
+  });
+
+  it('sends the buyer a link in the receipt and on the confirmation page that downloads the file', async () => {
+    const { buyer, order, receipt, path } = await buy();
+    expect(receipt.body).toContain(`${DOWNLOAD_LIMITS.perUnit} downloads, until`);
+    expect(receipt.html).toContain(path);
+    const page = await buyer.get(`/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(path);
+    expect(page.body).toContain(`${DOWNLOAD_LIMITS.perUnit} downloads left`);
+    const res = await new Shopper(app).get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-disposition']).toBe("attachment; filename*=UTF-8''brushes.pdf");
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('counts downloads: racing requests never pass the limit, then the link says it is used up', async () => {
+    const { path } = await buy(2);
+    const limit = DOWNLOAD_LIMITS.perUnit * 2;
+    const answers = await Promise.all(Array.from({ length: limit + 4 }, () => new Shopper(app).get(path)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual([410, 410, 410, 410]);
+    expect(refused[0]!.json().error.message).toBe(downloadMessages.usedUp.replace('{max}', String(limit)));
+  });
+
+  it('refuses the link on another site\'s host', async () => {
+    const created = await new Shopper(app).post('/api/sites', { email: 'owner-a@example.com', password: 'alpha owner pass 2026', title: 'Alpha', slug: 'alpha' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { path } = await buy();
+    const res = await new Shopper(app, 'alpha.sites.test').get(path);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(downloadMessages.notFound);
+    expect((await new Shopper(app).get(path)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const { token, path } = await buy();
+    await database.db.update(digitalDownloads).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(digitalDownloads.token, token));
+    const res = await new Shopper(app).get(path);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().error.message).toBe(downloadMessages.expired);
+  });
+
+  it('refuses the link of a refunded line', async () => {
+    const { order, path } = await buy();
+    const detail = await owner.call('GET', STORE_API.order(order.id));
+    const line = detail.json().lines[0];
+    expect((await owner.call('POST', STORE_API.refundLine(order.id), { orderItemId: line.id, quantity: 1 })).statusCode).toBe(200);
+    const res = await new Shopper(app).get(path);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().error.message).toBe(downloadMessages.refunded);
+  });
+
+  it.each([
+    ['a made-up token', 'A'.repeat(32), 404, downloadMessages.notFound],
+    ['a short token', 'abc', 404, downloadMessages.notFound],
+    // The app's input hygiene or the router refuses these before the route runs.
+    ['a NUL byte', `${'A'.repeat(31)}%00`, 400, undefined],
+    ['a lone surrogate', `${'A'.repeat(31)}%ED%A0%80`, 400, undefined],
+    ['a huge token', 'A'.repeat(5000), 404, undefined],
+  ])('refuses %s with a clear 4xx and serves nothing', async (_name, token, status, message) => {
+    const res = await new Shopper(app).get(`/api/commerce/downloads/${token}`);
+    expect(res.statusCode).toBe(status);
+    if (message) expect(res.json().error.message).toBe(message);
+    expect(res.body).not.toContain('%PDF');
+  });
+
+  it('says the file is gone when the owner deleted it, and does not count the attempt', async () => {
+    const { token, path } = await buy();
+    await database.db.update(products).set({ details: sql`${products.details} - 'digitalFileId'` }).where(eq(products.id, 'prod-sketch-pack'));
+    expect((await owner.call('DELETE', `${FILES_API.files}/${file.id}`)).statusCode).toBeLessThan(300);
+    const res = await new Shopper(app).get(path);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().error.message).toBe(downloadMessages.fileGone);
+    const [grant] = await database.db.select().from(digitalDownloads).where(eq(digitalDownloads.token, token));
+    expect(grant!.downloadCount).toBe(0);
+  });
+});

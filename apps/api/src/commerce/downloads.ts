@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ProductType } from '@site/commerce-core';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { digitalDownloads, files, orderItems, products } from '../db/schema';
+import { originalKey } from '../files/file-store';
+import type { FileStorage } from '../files/storage';
+import type { Queryable } from './cart-store';
+
+/**
+ * Digital delivery. A digital product's file is never served under /files/; after purchase each
+ * order line gets a download link with an unguessable token (24 random bytes), good for
+ * `perUnit` downloads per unit bought until `days` after the purchase. A refunded line's link
+ * stops working. The link is on the order confirmation page and in the receipt email.
+ */
+export const DOWNLOAD_LIMITS = { days: 30, perUnit: 5 } as const;
+
+export const downloadMessages = {
+  notFound: 'This download link is not valid. Use the link in your order confirmation email.',
+  expired: 'This download link has expired. Contact the shop for a new one.',
+  usedUp: 'This download link has been used {max} times, its limit. Contact the shop for a new one.',
+  refunded: 'This purchase was refunded, so its download is no longer available.',
+  fileGone: 'The shop no longer offers this file. Contact the shop.',
+} as const;
+
+export const downloadPath = (token: string) => `/api/commerce/downloads/${token}`;
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+export interface DownloadLink {
+  orderItemId: string;
+  url: string;
+  expiresAt: Date;
+  remaining: number;
+}
+
+/** The ids of the given products that are digital and name a file to deliver, with that file. */
+export async function digitalFilesOf(db: Queryable, websiteId: string, productIds: readonly string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, details: products.details })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), inArray(products.id, [...new Set(productIds)]), eq(products.productType, ProductType.DIGITAL)));
+  return new Map(rows.flatMap((r) => (typeof r.details.digitalFileId === 'string' ? [[r.id, r.details.digitalFileId] as const] : [])));
+}
+
+/** One download right per digital line of a new order, in the order's transaction. */
+export async function grantDownloads(
+  tx: Queryable,
+  order: { websiteId: string; orderId: string; now: Date },
+  lines: readonly { orderItemId: string; productId: string; quantity: number }[],
+): Promise<void> {
+  const fileOf = await digitalFilesOf(tx, order.websiteId, lines.map((l) => l.productId));
+  const rows = lines.flatMap((line) => {
+    const fileId = fileOf.get(line.productId);
+    if (!fileId) return [];
+    return [
+      {
+        id: randomUUID(),
+        websiteId: order.websiteId,
+        orderId: order.orderId,
+        orderItemId: line.orderItemId,
+        fileId,
+        token: randomBytes(24).toString('base64url'),
+        maxDownloads: DOWNLOAD_LIMITS.perUnit * line.quantity,
+        expiresAt: new Date(order.now.getTime() + DOWNLOAD_LIMITS.days * 86_400_000),
+      },
+    ];
+  });
+  if (rows.length) await tx.insert(digitalDownloads).values(rows);
+}
+
+/** The links of an order, for its confirmation page and receipt (the caller proved the order's token). */
+export async function downloadLinks(db: Queryable, orderId: string, origin = ''): Promise<DownloadLink[]> {
+  const rows = await db.select().from(digitalDownloads).where(eq(digitalDownloads.orderId, orderId));
+  return rows.map((r) => ({
+    orderItemId: r.orderItemId,
+    url: `${origin}${downloadPath(r.token)}`,
+    expiresAt: r.expiresAt,
+    remaining: Math.max(0, r.maxDownloads - r.downloadCount),
+  }));
+}
+
+/** Whether a file is some digital product's download, and so not public. */
+export async function isDigitalProductFile(db: Queryable, websiteId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), sql`${products.details}->>'digitalFileId' = ${fileId}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+class DownloadRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * GET /api/commerce/downloads/:token on the shop's own host. One download is counted by a
+ * conditional UPDATE (so racing requests never exceed the limit), inside a transaction that rolls
+ * back when the file cannot be read, so a failed download costs the buyer nothing.
+ */
+export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: { db: Database; storage: FileStorage }): void {
+  app.get('/api/commerce/downloads/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const websiteId = request.site.websiteId;
+    try {
+      if (!TOKEN.test(token)) throw new DownloadRefused(404, 'NOT_FOUND', downloadMessages.notFound);
+      const served = await db.transaction(async (tx) => {
+        const [counted] = await tx
+          .update(digitalDownloads)
+          .set({ downloadCount: sql`${digitalDownloads.downloadCount} + 1` })
+          .where(
+            and(
+              eq(digitalDownloads.token, token),
+              eq(digitalDownloads.websiteId, websiteId),
+              lt(digitalDownloads.downloadCount, digitalDownloads.maxDownloads),
+              gt(digitalDownloads.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!counted) throw await whyRefused(tx, websiteId, token);
+        const [line] = await tx.select().from(orderItems).where(eq(orderItems.id, counted.orderItemId));
+        if (!line || line.refundedQuantity >= line.quantity) throw new DownloadRefused(410, 'REFUNDED', downloadMessages.refunded);
+        const [file] = await tx.select().from(files).where(and(eq(files.websiteId, websiteId), eq(files.id, counted.fileId)));
+        const stored = file ? await storage.stream(originalKey(file)) : undefined;
+        if (!file || !stored) throw new DownloadRefused(410, 'FILE_GONE', downloadMessages.fileGone);
+        return { file, stored };
+      });
+      return reply
+        .header('content-type', served.file.contentType)
+        .header('content-length', served.stored.size)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(served.file.name)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(served.stored.body);
+    } catch (error) {
+      if (!(error instanceof DownloadRefused)) throw error;
+      return reply
+        .status(error.status)
+        .header('cache-control', 'no-store')
+        .send({ error: { code: error.code, message: error.message } });
+    }
+  });
+}
+
+async function whyRefused(tx: Queryable, websiteId: string, token: string): Promise<DownloadRefused> {
+  const [row] = await tx
+    .select()
+    .from(digitalDownloads)
+    .where(and(eq(digitalDownloads.token, token), eq(digitalDownloads.websiteId, websiteId)));
+  if (!row) return new DownloadRefused(404, 'NOT_FOUND', downloadMessages.notFound);
+  if (row.expiresAt.getTime() <= Date.now()) return new DownloadRefused(410, 'EXPIRED', downloadMessages.expired);
+  return new DownloadRefused(410, 'USED_UP', downloadMessages.usedUp.replace('{max}', String(row.maxDownloads)));
+}
