@@ -117,6 +117,13 @@ export {
   type LocalCaptchaProvider,
 } from './submission-flow/captcha';
 export {
+  CAPTCHA_COMPACT_BELOW_PX,
+  createScriptCaptchaProvider,
+  type CaptchaContainer,
+  type CaptchaScriptApi,
+  type ScriptCaptchaOptions,
+} from './submission-flow/script-captcha';
+export {
   SUBMISSION_STEPS,
   initialSubmissionState,
   transition,

@@ -16,6 +16,9 @@ export const messages = {
   emailInvalid: `Email is not valid. Email addresses should follow the format ${EMAIL_FORMAT_EXAMPLE}.`,
   fieldsInvalid: 'One or more fields is invalid, please check your entries.',
   captchaIncomplete: 'Complete CAPTCHA before submitting.',
+  // Captcha rejections (platform §8)
+  captchaDocumentDestroyed: 'Document was destroyed',
+  captchaNotSetUp: 'ReCaptcha has not been set up!',
 
   // Restock sign-up (storefront §5, §8)
   restockEmailBlank: 'Email cannot be blank',

@@ -1,5 +1,7 @@
 import { createLocalCaptchaProvider } from '@site/forms';
-import { describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captchaVerifierFromEnv, createLocalCaptchaVerifier, createSiteVerifyCaptchaVerifier, LOCAL_CAPTCHA_TOKEN, type CaptchaCheck } from './captcha';
 
 const check = (token: string): CaptchaCheck => ({ token, action: 'FORM_BLOCK_SUBMISSION', websiteId: 'demo', formId: 'f', ip: '10.0.0.1' });
@@ -53,5 +55,46 @@ describe('captchaVerifierFromEnv', () => {
     expect(captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: 'https://captcha.test', CAPTCHA_SECRET: 's', CAPTCHA_MIN_SCORE: '0.7' }).name).toBe('siteverify');
     expect(captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: 'https://captcha.test' }).name).toBe('local');
     expect(captchaVerifierFromEnv({}).name).toBe('local');
+  });
+});
+
+describe('siteverify over HTTP against a local verifier on 127.0.0.1', () => {
+  let server: Server;
+  let url = '';
+  const seen: Record<string, string>[] = [];
+  beforeAll(async () => {
+    // Plays the provider: knows one secret and which action each token was minted for.
+    const minted: Record<string, string> = { 'form-token': 'FORM_BLOCK_SUBMISSION', 'waitlist-token': 'PRODUCT_WAITLIST_SUBMISSION' };
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const form = Object.fromEntries(new URLSearchParams(body));
+        seen.push(form);
+        const action = minted[form.response ?? ''];
+        const success = req.method === 'POST' && form.secret === 'local-secret' && action !== undefined;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(success ? { success, action, score: 0.9 } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is configured from CAPTCHA_VERIFY_URL and CAPTCHA_SECRET and asks the provider over the network', async () => {
+    const verifier = captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: url, CAPTCHA_SECRET: 'local-secret' });
+    expect(verifier.name).toBe('siteverify');
+    expect(await verifier.verify(check('form-token'))).toBe(true);
+    expect(seen.at(-1)).toEqual({ secret: 'local-secret', response: 'form-token', remoteip: '10.0.0.1' });
+    expect(await verifier.verify(check('waitlist-token'))).toBe(false);
+    expect(await verifier.verify(check('forged'))).toBe(false);
+    const wrongSecret = captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: url, CAPTCHA_SECRET: 'guess' });
+    expect(await wrongSecret.verify(check('form-token'))).toBe(false);
+  });
+
+  it('throws when the verifier cannot be reached, so the API answers "try again later"', async () => {
+    const verifier = createSiteVerifyCaptchaVerifier({ url: 'http://127.0.0.1:9/siteverify', secret: 'local-secret', timeoutMs: 2000 });
+    await expect(verifier.verify(check('form-token'))).rejects.toThrow();
   });
 });

@@ -1,8 +1,10 @@
 import { ACCESS_LOCKS_API, messages } from '@site/page-content';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
+import { websites } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 import { createMemoryLoginGuard } from '../site-users/login-guard';
 import { databaseTargets } from '../../test/databases';
@@ -187,5 +189,21 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
     const embedded = JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
     expect(embedded.websiteRoles.viewer).toBe(true);
     expect(embedded.authenticatedAccount.id).toBe(mine.authenticatedAccount.id);
+  });
+
+  it("carries the site's captcha key (never a secret) once the site has one, and the census switch", async () => {
+    const before = JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec((await new Shopper(app).get('/blog')).body)![1]!);
+    expect(before.captchaSettings).toBeUndefined();
+    const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
+    await database.db
+      .update(websites)
+      .set({ settings: { ...site!.settings, captchaSettings: { siteKey: 'site-key-1', secret: 'never-shown' }, censusDisabled: true } })
+      .where(eq(websites.id, 'demo'));
+    // A page not shown before: a direct database write does not tell the page cache.
+    const page = (await new Shopper(app).get('/contact')).body;
+    const embedded = JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(page)![1]!);
+    expect(embedded).toMatchObject({ captchaSettings: { siteKey: 'site-key-1' }, censusDisabled: true });
+    expect(page).not.toContain('never-shown');
+    await database.db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, 'demo'));
   });
 });

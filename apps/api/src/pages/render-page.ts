@@ -295,7 +295,7 @@ function orderPageType(path: string): { pageType: number; orderId?: string } | u
  * beta flags that are on. Per member, so the page cache keys members by id.
  */
 function visitorContext(website: WebsiteRow, viewer: Viewer) {
-  const settings = website.settings as { cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean }; betaFeatureFlags?: unknown; censusDisabled?: unknown };
+  const settings = website.settings as { cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean }; betaFeatureFlags?: unknown; censusDisabled?: unknown; captchaSettings?: { siteKey?: unknown } };
   const roles = viewer.account?.roles ?? [];
   return {
     authenticatedAccount: viewer.account ? { id: viewer.account.id } : undefined,
@@ -308,6 +308,10 @@ function visitorContext(website: WebsiteRow, viewer: Viewer) {
     betaFeatureFlags: Array.isArray(settings.betaFeatureFlags) ? settings.betaFeatureFlags.filter((f): f is string => typeof f === 'string') : [],
     // The owner's switch that turns visitor tracking off for the whole site (storefront.md §4).
     censusDisabled: settings.censusDisabled === true,
+    // Public by design: the provider's script is loaded with it (the secret stays in CAPTCHA_SECRET).
+    ...(typeof settings.captchaSettings?.siteKey === 'string' && settings.captchaSettings.siteKey
+      ? { captchaSettings: { siteKey: settings.captchaSettings.siteKey } }
+      : {}),
   };
 }
 

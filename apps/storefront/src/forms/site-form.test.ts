@@ -215,6 +215,40 @@ describe('site form enhancer', () => {
     expect(saved[0]!.captchaKey).toBe('tok');
   });
 
+  it("loads the provider's script from the site key once, renders one widget above the button and sends its token", async () => {
+    const form = render({ ...MODEL, captchaEnabled: true });
+    const enterprise = {
+      ready: (callback: () => void) => callback(),
+      render: vi.fn(() => 7),
+      execute: vi.fn(async () => 'real-token'),
+      reset: vi.fn(),
+    };
+    const { transport, saved } = fakeTransport({ status: 200 });
+    // The test page cannot fetch scripts: the one added is kept aside and "loads" on cue.
+    const added: HTMLScriptElement[] = [];
+    const append = vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as HTMLScriptElement[])));
+    mountSiteForm(form, { pageId: 'p', itemId: null, captchaSettings: { siteKey: 'site-key-1' } }, { transport });
+    expect(added).toEqual([]);
+    // The first focus renders the widget; the script defines the provider's API when it loads.
+    form.querySelector<HTMLInputElement>('input[name="email"]')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    form.querySelector<HTMLInputElement>('input[name="email"]')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(added.map((s) => s.src)).toEqual(['https://www.google.com/recaptcha/enterprise.js?render=explicit']);
+    window.grecaptcha = { enterprise };
+    added[0]!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(enterprise.render).toHaveBeenCalledTimes(1));
+    const container = form.querySelector('.form-captcha')!;
+    expect(container.nextElementSibling?.matches('button[type="submit"]')).toBe(true);
+    expect(enterprise.render.mock.calls[0]).toEqual([container, { sitekey: 'site-key-1', size: 'compact' }]);
+    fillValid(form);
+    await submit(form);
+    expect(enterprise.execute).toHaveBeenCalledWith(7, { action: 'FORM_BLOCK_SUBMISSION' });
+    expect(saved[0]!.captchaKey).toBe('real-token');
+    expect(enterprise.render).toHaveBeenCalledTimes(1);
+    expect(added).toHaveLength(1);
+    append.mockRestore();
+    delete window.grecaptcha;
+  });
+
   it('leaves a form with a broken model alone', () => {
     const form = render();
     form.dataset.formModel = '{broken';

@@ -17,6 +17,7 @@ import {
   type SubmissionTransport,
 } from '@site/forms';
 import type { PageContext } from '../page-context';
+import { mountScriptCaptcha } from './captcha-script';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -173,7 +174,7 @@ export interface MountOptions {
 /** Wires one server-rendered form to the submission flow. Returns false when the markup is unusable. */
 export function mountSiteForm(
   formEl: HTMLFormElement,
-  context: Pick<PageContext, 'pageId' | 'itemId'>,
+  context: Pick<PageContext, 'pageId' | 'itemId' | 'captchaSettings'>,
   options: MountOptions = {},
 ): boolean {
   const doc = formEl.ownerDocument;
@@ -191,8 +192,11 @@ export function mountSiteForm(
   const idleLabel = button?.textContent ?? 'Submit';
   const formError = formEl.querySelector<HTMLElement>('.form-error');
   const successEl = block.querySelector<HTMLElement>('.form-submission-message');
+  const siteKey = context.captchaSettings?.siteKey;
   const captcha = form.captchaEnabled
-    ? (options.captcha ?? doc.defaultView?.siteCaptchaProvider ?? createLocalCaptchaProvider())
+    ? (options.captcha ??
+      doc.defaultView?.siteCaptchaProvider ??
+      (siteKey ? mountScriptCaptcha(formEl, siteKey) : createLocalCaptchaProvider()))
     : undefined;
 
   const flow = createSubmissionFlow({

@@ -1,0 +1,52 @@
+import { createScriptCaptchaProvider, type CaptchaProvider, type CaptchaScriptApi } from '@site/forms';
+
+/** The provider's enterprise script; widgets are rendered explicitly, one per form. */
+export const CAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js?render=explicit';
+
+declare global {
+  interface Window {
+    grecaptcha?: { enterprise?: CaptchaScriptApi };
+  }
+}
+
+const loads = new WeakMap<Document, Promise<CaptchaScriptApi | undefined>>();
+
+/** Adds the script once per page; resolves with its API, undefined when it defined none. */
+export function loadCaptchaScript(doc: Document, src = CAPTCHA_SCRIPT_URL): Promise<CaptchaScriptApi | undefined> {
+  const win = doc.defaultView;
+  if (win?.grecaptcha?.enterprise) return Promise.resolve(win.grecaptcha.enterprise);
+  let load = loads.get(doc);
+  if (!load) {
+    load = new Promise((resolve, reject) => {
+      const script = doc.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.addEventListener('load', () => resolve(doc.defaultView?.grecaptcha?.enterprise));
+      script.addEventListener('error', () => {
+        loads.delete(doc);
+        script.remove();
+        reject(new Error(`The captcha script did not load (${src})`));
+      });
+      doc.head.append(script);
+    });
+    loads.set(doc, load);
+  }
+  return load;
+}
+
+/**
+ * The form's real bot check when the site has a captcha site key: its widget goes just above the
+ * submit button and is rendered when the visitor first focuses a field (the badge stays hidden
+ * until then, storefront.md §7).
+ */
+export function mountScriptCaptcha(formEl: HTMLFormElement, siteKey: string): CaptchaProvider {
+  const doc = formEl.ownerDocument;
+  const container = doc.createElement('div');
+  container.className = 'form-captcha';
+  const button = formEl.querySelector('button[type="submit"]');
+  if (button) button.before(container);
+  else formEl.append(container);
+  const captcha = createScriptCaptchaProvider({ siteKey, container, loadScript: () => loadCaptchaScript(doc) });
+  formEl.addEventListener('focusin', () => void captcha.render().catch((error: unknown) => console.warn('Captcha did not render', error)), { once: true });
+  return captcha;
+}
