@@ -118,6 +118,10 @@ describe.skipIf(!hasChromium)('the form editor, the chart block and the tag mana
     await owner.getByLabel('Form', { exact: true }).selectOption({ label: 'Visitor survey' });
     const preview = owner.frameLocator('iframe.ed-preview__frame');
     await preview.locator('.form-field-likert').first().waitFor();
+    // The preview runs no site script, yet shows the form with the site's form styles.
+    const previewStyle = await preview.locator('form.site-form').evaluate((form) => getComputedStyle(form).display);
+    expect(previewStyle).toBe('grid');
+    expect(await preview.locator('.likert-statement').first().evaluate((el) => getComputedStyle(el).flexWrap)).toBe('wrap');
 
     // A chart block with a dataset the owner types, refused while empty or incomplete.
     await owner.getByRole('tab', { name: 'Add' }).click();
@@ -154,6 +158,13 @@ describe.skipIf(!hasChromium)('the form editor, the chart block and the tag mana
     expect(await chart.locator('svg[role="img"] rect').count()).toBe(2);
     expect(await chart.locator('svg').getAttribute('aria-label')).toContain('bar chart of Visitors for 2 rows, from 120 to 180');
     expect(await chart.getByRole('rowheader', { name: 'June', includeHidden: true }).count()).toBe(1);
+    // The accessible fallback holds the typed numbers under the series label and column name.
+    const table = chart.locator('table');
+    expect(await table.locator('th').allTextContents()).toEqual(expect.arrayContaining(['Month', 'Visitors', 'May', 'June']));
+    expect(await table.locator('td').allTextContents()).toEqual(['120', '180']);
+    // The bars scale to the values: June's is the taller, by the ratio of 180 to 120.
+    const heights = await chart.locator('svg rect').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
+    expect(heights[1]! / heights[0]!).toBeCloseTo(1.5, 1);
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await visitor.locator('.form-field-email .field-error:not([hidden])').waitFor();
     await visitor.getByLabel('Email').fill('grace@example.com');
@@ -211,6 +222,44 @@ describe.skipIf(!hasChromium)('the form editor, the chart block and the tag mana
     expect(titles).not.toContain('Caring for waxed canvas');
     await visitor.goto(server.url + '/journal?tag=workshop');
     expect(await visitor.locator('main').textContent()).not.toContain('A Saturday bookbinding class');
+    await visitor.close();
+  });
+
+  it("merges a product tag into another in the Products tab, and the shop filters by tag and category", async () => {
+    await owner.getByRole('link', { name: 'Tags', exact: true }).click();
+    await owner.getByRole('tab', { name: 'Products' }).click();
+    const tags = owner.getByRole('region', { name: 'Tags' });
+    await tags.getByText('4 products').waitFor();
+    await tags.getByLabel('Select linen').check();
+    await tags.getByLabel('Merge 1 into').selectOption('canvas');
+    await tags.getByRole('button', { name: 'Merge' }).click();
+    await tags.getByLabel('Select linen').waitFor({ state: 'detached' });
+    await tags.getByText('2 products').first().waitFor();
+    const categories = owner.getByRole('region', { name: 'Categories' });
+    await categories.getByLabel('New category').fill('c'.repeat(26));
+    await categories.getByRole('button', { name: 'Add category' }).click();
+    await categories.getByRole('alert').filter({ hasText: 'A category can be at most 25 characters' }).waitFor();
+    await shoot(owner, 'product-tags');
+
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    visitor.on('pageerror', (e) => pageErrors.push(e.message));
+    const titles = () => visitor.locator('.product-grid .product-title').allTextContents();
+    await visitor.goto(server.url + '/shop?tag=canvas');
+    expect(await titles()).toEqual(['Waxed Canvas Tote', 'Linen Work Shirt']);
+    await visitor.goto(server.url + '/shop?tag=linen');
+    await visitor.getByText('No products match.').waitFor();
+    await visitor.goto(server.url + '/shop');
+    await visitor.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Bags' }).click();
+    await visitor.waitForURL(/\/shop\?category=Bags$/);
+    expect(await titles()).toEqual(['Waxed Canvas Tote', 'Monogrammed Leather Wallet']);
+    if (shots) {
+      await visitor.screenshot({ path: `${shots}/shop-category-390.png`, fullPage: true });
+      await visitor.setViewportSize({ width: 1280, height: 900 });
+      await visitor.screenshot({ path: `${shots}/shop-category-1280.png`, fullPage: true });
+    }
+    // The unfiltered list is not answered from the filtered page's cache, nor the other way round.
+    await visitor.goto(server.url + '/shop');
+    expect((await titles()).length).toBeGreaterThan(5);
     await visitor.close();
   });
 

@@ -111,7 +111,12 @@ export function AutomationsScreen() {
       <header className="ed-screen__head">
         <h1>Automations</h1>
       </header>
-      <AutomationPanel connectedCount={hooks.data?.length ?? 0} manageHref="/config/automations" />
+      <AutomationPanel
+        connectedCount={hooks.data?.length ?? 0}
+        isLoading={hooks.isPending}
+        error={hooks.error?.message}
+        manageHref="/config/automations"
+      />
       {!readOnly && <NewWebhook />}
       {hooks.data?.map((hook) => (
         <section key={hook.id} aria-label={hook.url} className="ed-mailing__hook">

@@ -16,10 +16,11 @@ export function NewsletterConnection({
   onChange,
 }: NewsletterConnectionProps) {
   const lists = useMailingLists();
-  if (!lists.data) return null;
   return (
     <MailingListPanel
-      lists={lists.data}
+      lists={lists.data ?? []}
+      isLoading={lists.isPending}
+      loadError={lists.error?.message}
       listId={listId}
       doubleOptIn={doubleOptIn}
       isReadOnly={isReadOnly}

@@ -12,3 +12,5 @@ type Story = StoryObj<typeof meta>;
 export const AwaitingConnection: Story = {};
 export const OneZap: Story = { args: { connectedCount: 1 } };
 export const SeveralZaps: Story = { args: { connectedCount: 3 } };
+export const Loading: Story = { args: { isLoading: true } };
+export const LoadFailed: Story = { args: { error: 'Unable to load the webhooks. Try again.' } };

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { editorMessages } from '../editor-messages';
 
 /** platform.md §5: the panel's own messages. */
 export const mailingListPanelMessages = {
@@ -19,6 +20,10 @@ export interface MailingListPanelProps {
   /** Where the owner creates lists; shown when there are none. */
   manageHref?: string;
   isReadOnly?: boolean;
+  /** The lists are still being fetched. */
+  isLoading?: boolean;
+  /** Why the lists could not be fetched. */
+  loadError?: string;
 }
 
 /**
@@ -35,6 +40,8 @@ export function MailingListPanel({
   onDoubleOptInChange,
   manageHref,
   isReadOnly,
+  isLoading,
+  loadError,
 }: MailingListPanelProps) {
   const id = useId();
   const [choice, setChoice] = useState('');
@@ -60,7 +67,15 @@ export function MailingListPanel({
       <h3 id={`${id}-title`} className="ed-connection__title">
         Mailing list
       </h3>
-      {connected ? (
+      {loadError ? (
+        <p className="ed-field__error" role="alert">
+          {loadError}
+        </p>
+      ) : isLoading ? (
+        <p className="ed-muted" role="status">
+          {editorMessages.loading}
+        </p>
+      ) : connected ? (
         <>
           <p className="ed-connection__status" data-state="connected">
             Connected to <strong>{connected.name}</strong>

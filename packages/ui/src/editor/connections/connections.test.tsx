@@ -66,6 +66,17 @@ describe('MailingListPanel', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect((screen.getByLabelText(/Double opt-in/) as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('waits for the lists, then says why they failed, instead of claiming there are none', async () => {
+    const { container, rerender } = render(<MailingListPanel lists={[]} listId="" doubleOptIn isLoading {...handlers()} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(container.textContent).not.toContain("You don't have any mailing lists");
+    await expectNoAxeViolations(container);
+    rerender(<MailingListPanel lists={[]} listId="" doubleOptIn loadError="Unable to load the mailing lists." {...handlers()} />);
+    expect(screen.getByRole('alert').textContent).toBe('Unable to load the mailing lists.');
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    await expectNoAxeViolations(container);
+  });
 });
 
 describe('AutomationPanel', () => {
@@ -77,6 +88,15 @@ describe('AutomationPanel', () => {
     ]);
     const { container } = render(<AutomationPanel connectedCount={2} manageHref="/config/automations" />);
     expect(container.textContent).toContain('2 Zaps connected');
+    await expectNoAxeViolations(container);
+  });
+
+  it('does not claim a count while loading or after a failure', async () => {
+    const { container, rerender } = render(<AutomationPanel connectedCount={0} isLoading manageHref="/config/automations" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(container.textContent).not.toContain('Awaiting connection');
+    rerender(<AutomationPanel connectedCount={0} error="Unable to load the webhooks." manageHref="/config/automations" />);
+    expect(screen.getByRole('alert').textContent).toBe('Unable to load the webhooks.');
     await expectNoAxeViolations(container);
   });
 });
