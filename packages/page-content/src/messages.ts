@@ -52,6 +52,7 @@ export const messages = {
   payloadTooLarge:
     'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
   membersOnly: 'This page is for members. Sign in to see it.',
+  paywall: 'Create a free account or sign in to read it: members see it in full.',
   // Ours: lock screens (page type 103) and their settings.
   lockedSite: 'This site is password protected. Enter the password to continue.',
   lockedPage: 'This page is password protected. Enter the password to see it.',

@@ -170,7 +170,7 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
       expect((await member.get('/members-lounge')).statusCode).toBe(200);
       const visitor = await new Shopper(app).get('/members-lounge');
       expect(visitor.statusCode).toBe(403);
-      expect(visitor.body).toContain(messages.membersOnly);
+      expect(visitor.body).toContain(messages.paywall);
     }
   });
 

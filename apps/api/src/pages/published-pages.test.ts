@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
+import { eventually } from '../../test/eventually';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { siteHeaderFooter, siteNavigation } from '../db/schema';
+import { siteHeaderFooter, siteNavigation, websites } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const targets = await databaseTargets();
@@ -72,14 +73,34 @@ describe.each(targets)('published pages on $name', (target) => {
     expect(after.body).not.toContain('Closed for good.');
   });
 
-  it('keeps private pages for signed-in members and shows others a 403 page', async () => {
+  it('keeps private pages for signed-in members and shows others the paywall (107) where they can sign up, else a 403 page (106)', async () => {
     const page = await publish(await create({ title: 'Members corner' }), 'Secret handshake.');
     await settle(page, { status: 'private' });
     const visitor = await visit('/members-corner');
     expect(visitor.statusCode).toBe(403);
-    expect(visitor.body).toContain(messages.membersOnly);
+    expect(visitor.body).toContain('<h1 id="paywall-title">Members corner</h1>');
+    expect(visitor.body).toContain(messages.paywall);
+    expect(visitor.body).toContain('href="/account/create?returnTo=%2Fmembers-corner"');
+    expect(visitor.body).toContain('href="/account/login?returnTo=%2Fmembers-corner"');
+    expect(visitor.body).toContain('<meta name="robots" content="noindex">');
     expect(visitor.body).not.toContain('Secret handshake.');
-    expect((await visit('/members-corner?format=json')).json().pageType).toBe(106);
+    expect((await visit('/members-corner?format=json')).json().pageType).toBe(107);
+
+    // A site that takes no new members has no way in to offer: access denied.
+    const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
+    await database.db.update(websites).set({ settings: { ...(site!.settings as object), memberAccounts: { enabled: false } } }).where(eq(websites.id, 'demo'));
+    try {
+      // Changed straight in the database: the page cache hears of it with PostgreSQL's notice.
+      await eventually(async () => {
+        const denied = await visit('/members-corner');
+        expect(denied.statusCode).toBe(403);
+        expect(denied.body).toContain(messages.membersOnly);
+        expect(denied.body).not.toContain('paywall-title');
+        expect((await visit('/members-corner?format=json')).json().pageType).toBe(106);
+      }, 5000);
+    } finally {
+      await database.db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, 'demo'));
+    }
     expect((await visit('/')).body).not.toContain('Members corner');
 
     const signedIn = await member.get('/members-corner');

@@ -13,6 +13,7 @@ import { loadHeaderFooter } from '../editor/header-footer/header-footer-store';
 import { loadNavigation, type NavigationTrees } from '../editor/navigation/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { accountPage, memberLinkContext } from './account-pages';
+import { memberAccountsEnabled } from '../site-users/members';
 import { withThemeTemplates } from '../site/theme';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
@@ -49,7 +50,7 @@ export interface RenderedPage {
 }
 
 /** Page type codes of storefront.md §2 that this renderer produces. */
-const PAGE_TYPE = { item: 50, notFound: 100, lockScreen: 103, accessDenied: 106, cart: 200, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
+const PAGE_TYPE = { item: 50, notFound: 100, lockScreen: 103, accessDenied: 106, paywall: 107, cart: 200, orderConfirmed: 202, subscriptionConfirmed: 206, orderStatus: 211 } as const;
 
 // Compiled templates are reused across requests until the stored source changes.
 const compiled = new Map<string, { version: string; template: Template }>();
@@ -125,11 +126,30 @@ function folderPages(folder: PageRow, allPages: readonly PageRow[], trees: Navig
 }
 
 /** Visitors see what pageVisibility allows; disabled pages and drafts do not exist for them. */
-function guardPage(page: PageRow, viewer: Viewer): Resolved | undefined {
+function guardPage(page: PageRow, viewer: Viewer, website: WebsiteRow): Resolved | undefined {
   if (!page.enabled) return notFound();
   const visibility = pageVisibility(page.status, page.publishAt, viewer.now);
   if (visibility === 'hidden') return notFound();
   if (visibility === 'members-only' && !viewer.member) {
+    // Where visitors can create an account, the page is one sign-up away: the paywall (107) names
+    // it and shows the way in; otherwise access is simply denied (106).
+    if (memberAccountsEnabled(website.settings)) {
+      const returnTo = encodeURIComponent(page.path);
+      return {
+        status: 403,
+        pageType: PAGE_TYPE.paywall,
+        templateName: 'paywall',
+        extra: {
+          paywall: {
+            title: page.title,
+            teaser: page.description || undefined,
+            message: messages.paywall,
+            signUpUrl: `/account/create?returnTo=${returnTo}`,
+            signInUrl: `/account/login?returnTo=${returnTo}`,
+          },
+        },
+      };
+    }
     return { status: 403, pageType: PAGE_TYPE.accessDenied, templateName: 'access-denied', extra: { message: messages.membersOnly } };
   }
   return undefined;
@@ -171,7 +191,7 @@ async function resolvePath(
   if (account) return account;
   const page = allPages.find((p) => p.path === normalized);
   if (page) {
-    const refused = guardPage(page, viewer);
+    const refused = guardPage(page, viewer, website);
     if (refused) return refused;
     if (page.kind === 'folder') return resolveFolder(page, allPages, trees, viewer);
     if (isItemCollection(page.collectionType)) {

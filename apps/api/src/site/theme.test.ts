@@ -11,7 +11,7 @@ describe('the shipped theme (apps/api/theme)', () => {
     const theme = shippedTheme(themeFolder);
     expect(theme.conf.name).toBe('Fieldnotes');
     // The names the pages table refers to.
-    for (const name of ['site', 'home', 'page', 'lock-screen', 'error', 'products-list', 'product-item', 'blog-list', 'blog-item', 'cart', 'checkout', 'search', 'not-found', 'access-denied', 'account', 'order-confirmed']) {
+    for (const name of ['site', 'home', 'page', 'lock-screen', 'error', 'products-list', 'product-item', 'blog-list', 'blog-item', 'cart', 'checkout', 'search', 'not-found', 'access-denied', 'paywall', 'account', 'order-confirmed']) {
       expect(theme.templates.has(name), name).toBe(true);
     }
   });

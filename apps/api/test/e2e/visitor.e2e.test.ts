@@ -36,6 +36,20 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
     await server?.stop();
   });
 
+  it('never scrolls sideways on a 320 px phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    try {
+      for (const path of ['/', '/shop', '/shop/p/linen-shirt', '/cart', '/journal', '/journal/caring-for-waxed-canvas', '/search?q=canvas', '/studio/events', '/studio/gallery', '/about', '/studio/album', '/contact', '/account/login']) {
+        await page.goto(server.url + path);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   describe.each([390, 1280])('at %i px', (width) => {
     let context: BrowserContext;
     let page: Page;
@@ -136,10 +150,14 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       await page.locator('form').filter({ hasText: 'Email' }).first().waitFor();
     });
 
-    it('is refused a members-only page', async () => {
+    it('meets the paywall of a members-only page, with the way in that brings it back there', async () => {
       const res = await visit('/studio/album');
       expect(res?.status()).toBe(403);
       expect(await page.locator('main').textContent()).toMatch(/member/i);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Workshop sounds');
+      expect(await page.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toBe('/account/create?returnTo=%2Fstudio%2Falbum');
+      await page.getByRole('link', { name: /sign in/i }).last().click();
+      await page.waitForURL(/\/account\/login\?returnTo=%2Fstudio%2Falbum$/);
     });
 
     it('sees a shirt’s price and button follow its colour swatch and size', async () => {
