@@ -1,7 +1,7 @@
-import { sanitizeRichText } from '@site/page-content';
+import { linkedPageIds, resolvePageLinks, sanitizeRichText } from '@site/page-content';
 import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { blogComments, blogPosts } from '../db/schema';
+import { blogComments, blogPosts, pages } from '../db/schema';
 
 export type PostRow = typeof blogPosts.$inferSelect;
 export const POSTS_PER_PAGE = 10;
@@ -23,8 +23,19 @@ export function paragraphs(text: string): string {
  * A post's body as HTML: posts written in the editor hold rich text (sanitised again here, so a
  * stored body can never carry more than the editor's markup); older ones hold plain text.
  */
-export function postBodyHtml(body: string): string {
-  return body.trimStart().startsWith('<') ? sanitizeRichText(body) : paragraphs(body);
+export function postBodyHtml(body: string, pagePaths: ReadonlyMap<string, string> = new Map()): string {
+  return body.trimStart().startsWith('<') ? resolvePageLinks(sanitizeRichText(body), pagePaths) : paragraphs(body);
+}
+
+/** Where the pages a post's body links to (`page:<id>`, from the link editor) live now. */
+export async function linkedPagePaths(db: Database, websiteId: string, body: string): Promise<Map<string, string>> {
+  const ids = linkedPageIds(body);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: pages.id, path: pages.path })
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), inArray(pages.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.path]));
 }
 
 /** Visitors see published posts, and scheduled ones once their time has come. */
@@ -84,7 +95,7 @@ export async function approvedComments(db: Database, postId: string) {
 }
 
 /** A post as templates read content items (platform.md §3). */
-export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: number) {
+export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: number, pagePaths?: ReadonlyMap<string, string>) {
   return {
     id: post.id,
     recordType: 1,
@@ -92,7 +103,7 @@ export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: 
     urlId: post.urlId,
     fullUrl: `${blogPath}/${post.urlId}`,
     excerpt: post.excerpt ? `<p>${escapeHtml(post.excerpt)}</p>` : '',
-    body: postBodyHtml(post.body),
+    body: postBodyHtml(post.body, pagePaths),
     ...(post.featuredImage && {
       assetUrl: post.featuredImage.src,
       mainImage: { assetUrl: post.featuredImage.src, altText: post.featuredImage.alt },

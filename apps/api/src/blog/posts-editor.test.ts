@@ -56,6 +56,15 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
     expect(item.mainImage).toEqual({ assetUrl: '/files/f1/strap.jpg', altText: 'A mended strap' });
   });
 
+  it('links a post to a page by id: the live post shows the page’s current address, an unknown page goes nowhere', async () => {
+    const res = await create({ title: 'See the shop', status: 'published', body: '<p><a href="page:page-shop">our shop</a> and <a href="page:gone">old page</a></p>' });
+    expect(res.statusCode).toBe(201);
+    const page = (await app.inject('/journal/see-the-shop')).body;
+    expect(page).toContain('<a href="/shop">our shop</a>');
+    expect(page).toContain('<a href="#">old page</a>');
+    expect(page).not.toContain('page:');
+  });
+
   it('derives the URL from the title and appends -N when another post has it', async () => {
     const first = (await create({ title: 'Ünïcode & Co!' })).json() as BlogPostView;
     const second = (await create({ title: 'Unicode co' })).json() as BlogPostView;

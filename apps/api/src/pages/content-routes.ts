@@ -1,4 +1,4 @@
-import { approvedCommentCounts, approvedComments, loadPostPage, loadVisiblePost, toPostItem } from '../blog/blog-store';
+import { approvedCommentCounts, approvedComments, linkedPagePaths, loadPostPage, loadVisiblePost, toPostItem } from '../blog/blog-store';
 import type { Database } from '../db/client';
 import { searchSite, RESULTS_PER_PAGE } from './search';
 import { visibleTo, type Viewer } from './site-chrome';
@@ -77,7 +77,7 @@ async function blogList(db: Database, blog: PageRow, query: Readonly<Record<stri
 async function blogItem(db: Database, blog: PageRow, urlId: string, now: Date): Promise<ContentResolved | undefined> {
   const post = await loadVisiblePost(db, blog.id, urlId, now);
   if (!post) return undefined;
-  const comments = await approvedComments(db, post.id);
+  const [comments, pagePaths] = await Promise.all([approvedComments(db, post.id), linkedPagePaths(db, post.websiteId, post.body)]);
   return {
     status: 200,
     pageType: PAGE_TYPE.item,
@@ -87,7 +87,7 @@ async function blogItem(db: Database, blog: PageRow, urlId: string, now: Date): 
     itemKind: 'article',
     extra: {
       item: {
-        ...toPostItem(post, blog.path, comments.length),
+        ...toPostItem(post, blog.path, comments.length, pagePaths),
         comments: comments.map((c) => ({ ...c, createdAt: c.createdAt.getTime() })),
       },
     },

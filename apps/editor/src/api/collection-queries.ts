@@ -23,7 +23,8 @@ export const collectionKeys = {
   items: (collectionId: string) => ['collection-items', collectionId] as const,
   comments: ['blog-comments'] as const,
   commentList: (status: CommentStatus) => ['blog-comments', status] as const,
-  tags: (type: TagType) => ['blog-tags', type] as const,
+  /** The Tags screen's key and data (TagView[]), so a change there shows here. */
+  tags: (type: TagType) => ['tags', 'blog', type] as const,
 };
 
 export function usePosts(collectionId: string) {

@@ -70,5 +70,14 @@ export function useAutosave<T>(
     return () => clearTimeout(timer);
   }, [json, isDirty, stale, flush]);
 
+  // Leaving the screen saves what is still waiting; closing the tab with unsaved edits asks first.
+  useEffect(() => () => void flush(), [flush]);
+  useEffect(() => {
+    if (!isDirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [isDirty]);
+
   return { state, isDirty, error, stale, flush };
 }
