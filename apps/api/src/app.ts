@@ -36,6 +36,7 @@ import { THEME_ASSETS_PREFIX } from './site/theme';
 import { registerUnlockRoute } from './pages/unlock-routes';
 import { registerSiteResolution } from './sites/request-site';
 import { registerSiteRoutes } from './sites/routes';
+import type { TxtResolver } from './sites/domains';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
 import { registerFontFiles } from './editor/site-styles/font-files';
@@ -55,6 +56,8 @@ export interface AppOptions {
   defaultWebsiteId?: string;
   /** Sites answer at `<slug>.<baseDomain>` and their custom domains; unset, one site per deployment. */
   baseDomain?: string;
+  /** Looks up the TXT records that verify custom domains (node:dns when absent). */
+  resolveTxt?: TxtResolver;
   logger?: FastifyServerOptions['logger'];
   /** Folder holding the storefront and editor apps (their dist folders are served). */
   appsDir?: string;
@@ -94,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const publicDir = publicFolder;
 
   // First of all: a host no site answers on is refused before any other work.
-  registerSiteResolution(app, {
+  const siteResolver = registerSiteResolution(app, {
     db: options.database.db,
     defaultWebsiteId: options.defaultWebsiteId ?? DEMO_WEBSITE_ID,
     baseDomain: options.baseDomain,
@@ -166,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     policy: webhookPolicy,
     log: app.log,
   });
-  registerSiteRoutes(app, { db: options.database.db, baseDomain: options.baseDomain });
+  registerSiteRoutes(app, { db: options.database.db, baseDomain: options.baseDomain, resolver: siteResolver, resolveTxt: options.resolveTxt });
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb });
   const paymentProviders = new Map(
     (options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]),

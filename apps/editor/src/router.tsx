@@ -41,6 +41,7 @@ const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsSc
 const TemplatesScreen = lazyRouteComponent(() => import('./templates/TemplatesScreen'), 'TemplatesScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const LanguagesScreen = lazyRouteComponent(() => import('./languages/LanguagesScreen'), 'LanguagesScreen');
+const SiteSettingsScreen = lazyRouteComponent(() => import('./site-settings/SiteSettingsScreen'), 'SiteSettingsScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
@@ -125,6 +126,7 @@ const languagesRoute = createRoute({
   path: '/languages',
   component: LanguagesScreen,
 });
+const siteSettingsRoute = createRoute({ getParentRoute: () => root, path: '/site-settings', component: SiteSettingsScreen });
 const upgradeRoute = createRoute({
   getParentRoute: () => root,
   path: '/settings/billing/upgrade',
@@ -158,6 +160,7 @@ export const router = createRouter({
     tagsRoute,
     analyticsRoute,
     languagesRoute,
+    siteSettingsRoute,
     upgradeRoute,
     websiteSubscriptionRoute,
   ]),

@@ -332,3 +332,20 @@ export {
   type CommentView,
   type CommentList,
 } from './editor-api/blog-api';
+export {
+  SITES_API,
+  siteSignUpSchema,
+  createdSiteSchema,
+  handoffSchema,
+  VERIFY_RECORD_PREFIX,
+  siteDomainSchema,
+  siteDomainsSchema,
+  addDomainSchema,
+  removeSiteSchema,
+  removedSiteSchema,
+  siteAdminMessages,
+  normaliseDomain,
+  type SiteSignUp,
+  type CreatedSite,
+  type SiteDomain,
+} from './editor-api/sites-api';

@@ -1,9 +1,8 @@
 import { COMMERCE_VISITOR_METRICS_FLAG } from '@site/tracking';
 import { randomBytes } from 'node:crypto';
-import { safeString } from '@site/commerce-core';
 import { isValidEmail } from '@site/forms';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { SiteSignUp } from '@site/page-content';
 import { CommerceError } from '../commerce/errors';
 import type { Database } from '../db/client';
 import { pages, siteDomains, siteHeaderFooter, siteNavigation, websites } from '../db/schema';
@@ -23,21 +22,13 @@ const RESERVED_SLUGS = new Set([
   'localhost', 'dashboard', 'secure', 'internal', 'root', 'system',
 ]);
 
-/** What an owner sends to create a site (field errors name these fields). */
-export const SiteSignUpSchema = z.object({
-  email: safeString().max(254),
-  password: safeString().max(1000),
-  title: safeString().max(1000),
-  slug: safeString().max(1000),
-});
-export type SiteSignUp = z.infer<typeof SiteSignUpSchema>;
-
-export interface CreatedSite {
+export interface NewSite {
   websiteId: string;
   slug: string;
   host: string;
   url: string;
   editorUrl: string;
+  ownerId: string;
 }
 
 const fieldError = (field: keyof SiteSignUp, message: string) =>
@@ -56,7 +47,7 @@ export function slugProblem(slug: string): string | undefined {
  * `<slug>.<baseDomain>`, the theme's templates, a home page, an empty shop, cart and checkout,
  * the menu and the header and footer. Either all of it exists afterwards or none of it.
  */
-export async function createSite(db: Database, input: SiteSignUp, baseDomain: string, protocol: string): Promise<CreatedSite> {
+export async function createSite(db: Database, input: SiteSignUp, baseDomain: string, protocol: string): Promise<NewSite> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw fieldError('email', siteMessages.emailInvalid);
   const passwordIssue = passwordProblem(input.password, email);
@@ -71,6 +62,7 @@ export async function createSite(db: Database, input: SiteSignUp, baseDomain: st
 
   const websiteId = `site-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0')}`;
   const pageId = (name: string) => `${websiteId}-${name}`;
+  let ownerId = '';
   try {
     await db.transaction(async (tx) => {
       // Checked first for a clear answer; the unique indexes still decide a race between two sign-ups.
@@ -105,14 +97,14 @@ export async function createSite(db: Database, input: SiteSignUp, baseDomain: st
         header: { siteTitle: title, logoUrl: '', logoAlt: '', navigationPlacement: 'right', showCartLink: true, announcement: '' },
         footer: { content: { sections: [] }, showNavigation: true, copyright: `© ${title}` },
       });
-      await createMember(tx, { websiteId, email, password: input.password, roles: ['owner'] });
+      ({ id: ownerId } = await createMember(tx, { websiteId, email, password: input.password, roles: ['owner'] }));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldError('slug', siteMessages.slugTaken);
     throw err;
   }
   const url = `${protocol}://${host}/`;
-  return { websiteId, slug, host, url, editorUrl: `${url}config` };
+  return { websiteId, slug, host, url, editorUrl: `${url}config`, ownerId };
 }
 
 function isUniqueViolation(err: unknown): boolean {

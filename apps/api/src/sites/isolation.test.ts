@@ -153,6 +153,8 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
       if (value) ids[kind] = String(value);
     }
     ids.website = B;
+    // The domain calls take a host: B's own.
+    ids.host = B_HOST;
     expect(Object.keys(ids)).toEqual(expect.arrayContaining(['page', 'product', 'variant', 'order', 'orderToken', 'cart', 'cartEntry', 'file', 'form', 'member', 'list', 'webhook', 'post', 'comment']));
     bPaths = ['about', 'shop/p/canvas-tote', 'journal/caring-for-waxed-canvas', 'contact', `order/${ids.orderToken}`, `files/${ids.file}/beta-secret-file.png`];
     before = await snapshotOf(database, B);

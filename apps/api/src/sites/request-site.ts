@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { siteDomains } from '../db/schema';
+import { siteDomains, websites } from '../db/schema';
 import { siteMessages } from './messages';
 
 /** The site a request is for, resolved from its Host before any route runs. */
@@ -21,7 +21,10 @@ declare module 'fastify' {
 
 /** Hosts that always serve the configured (demo) site: a developer's machine and the tests. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-/** A resolved host is kept this long per process; domains are only ever added, so it never serves a wrong site. */
+/**
+ * A resolved host is kept this long per process. Removing a domain or a site forgets its hosts in
+ * the process that removed it; other processes may serve them until their entry expires.
+ */
 const HIT_TTL_MS = 60_000;
 const MAX_CACHED_HOSTS = 10_000;
 
@@ -54,7 +57,12 @@ export function createSiteResolver({ db, defaultWebsiteId, baseDomain }: SiteRes
       const now = Date.now();
       const hit = hits.get(name);
       if (hit && now - hit.at < HIT_TTL_MS) return hit.websiteId;
-      const [row] = await db.select({ websiteId: siteDomains.websiteId }).from(siteDomains).where(eq(siteDomains.host, name));
+      // Only verified domains of sites that were not removed route.
+      const [row] = await db
+        .select({ websiteId: siteDomains.websiteId })
+        .from(siteDomains)
+        .innerJoin(websites, eq(websites.id, siteDomains.websiteId))
+        .where(and(eq(siteDomains.host, name), isNotNull(siteDomains.verifiedAt), isNull(websites.deletedAt)));
       if (row) {
         if (hits.size >= MAX_CACHED_HOSTS) hits.clear();
         hits.set(name, { websiteId: row.websiteId, at: now });
@@ -63,15 +71,23 @@ export function createSiteResolver({ db, defaultWebsiteId, baseDomain }: SiteRes
       // Misses are never cached: a site created on another process answers on its next request.
       return base ? undefined : defaultWebsiteId;
     },
+    /** Drops what this process remembers of these hosts (a removed domain), or of every host of a site. */
+    forget(which: { hosts: readonly string[] } | { websiteId: string }): void {
+      if ('hosts' in which) for (const host of which.hosts) hits.delete(normaliseHost(host));
+      else for (const [host, hit] of hits) if (hit.websiteId === which.websiteId) hits.delete(host);
+    },
+    /** The site served on the local hosts: never removable, it is what a deployment falls back to. */
+    defaultWebsiteId,
   };
 }
+export type SiteResolver = ReturnType<typeof createSiteResolver>;
 
 /**
  * Sets `request.site` from the Host header (X-Forwarded-Host only from a TRUST_PROXY proxy, as
  * Fastify's `request.hostname` does) before anything else runs. A host no site answers on is a 404
  * before any route, rate limit or static file.
  */
-export function registerSiteResolution(app: FastifyInstance, options: SiteResolutionOptions): void {
+export function registerSiteResolution(app: FastifyInstance, options: SiteResolutionOptions): SiteResolver {
   const resolver = createSiteResolver(options);
   app.decorateRequest('site', null as unknown as RequestSite);
   app.addHook('onRequest', async (request, reply) => {
@@ -81,6 +97,7 @@ export function registerSiteResolution(app: FastifyInstance, options: SiteResolu
     }
     request.site = { websiteId };
   });
+  return resolver;
 }
 
 function hostOf(request: FastifyRequest): string {

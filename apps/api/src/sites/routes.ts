@@ -1,44 +1,168 @@
-import type { FastifyInstance } from 'fastify';
+import { Resolver } from 'node:dns/promises';
+import {
+  addDomainSchema,
+  createdSiteSchema,
+  handoffSchema,
+  removedSiteSchema,
+  removeSiteSchema,
+  siteAdminMessages,
+  siteDomainSchema,
+  siteDomainsSchema,
+  siteSignUpSchema,
+  SITES_API,
+} from '@site/page-content';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CommerceError } from '../commerce/errors';
 import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
+import { createEditorGuard, editorMember } from '../editor/auth';
 import { requireCrumb } from '../security/crumb';
-import { createSite, SiteSignUpSchema } from './create-site';
+import { clearSessionCookies, createSession, setSessionCookies } from '../site-users/sessions';
+import { createSite } from './create-site';
+import { addDomain, listDomains, removeDomain, verifyDomain, type TxtResolver } from './domains';
+import { createHandoff, spendHandoff } from './handoff';
+import type { SiteResolver } from './request-site';
 import { siteMessages } from './messages';
+import { removeSite } from './remove-site';
 
-export const SITES_PATH = '/api/sites';
+export const SITES_PATH = SITES_API.sites;
 
 export interface SiteRouteOptions {
   db: Database;
   /** Sites are created under it; without one this deployment serves one site and creates none. */
   baseDomain?: string;
+  /** Told when a domain or a site goes, so this process stops routing it at once. */
+  resolver: SiteResolver;
+  /** Where custom-domain TXT records are looked up (node:dns by default; tests bring their own server). */
+  resolveTxt?: TxtResolver;
 }
 
+function systemTxtResolver(): TxtResolver {
+  // A verification click must not hang on a dead name server: a few seconds, then "not found yet".
+  const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  return (name) => resolver.resolveTxt(name);
+}
+
+const HostParams = z.object({ host: z.string().max(300) });
+
 /**
- * Owner sign-up: creates a site from the theme. Cookies are host-only, so the owner signs in on the
- * new site's own address (the answer's editorUrl), never on the host that created it.
+ * Owner sign-up, the hand-over of the new site's first session to its own host, custom domains and
+ * removing a site. Sign-up happens on any host; everything else is the owner's, on the site's host.
  */
-export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain }: SiteRouteOptions): void {
+export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resolver, resolveTxt = systemTxtResolver() }: SiteRouteOptions): void {
+  const editor = createEditorGuard({ db });
+  // Domains and removal decide who reaches the site at all: the owner's alone, not an editor's.
+  const owner = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await (write ? editor.write : editor.read)(request, reply);
+    if (reply.sent) return reply;
+    if (!editorMember(request).roles.includes('owner')) {
+      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: siteAdminMessages.ownerOnly } });
+    }
+  };
+
   app.post(
     SITES_PATH,
     { preHandler: requireCrumb },
     handle(async (request, reply) => {
       if (!baseDomain) throw new CommerceError(404, 'SIGN_UP_CLOSED', siteMessages.signUpClosed);
-      const body = parsePayload(SiteSignUpSchema, request.body);
-      const site = await createSite(db, body, baseDomain, request.protocol);
-      return reply.status(201).send(site);
+      const body = parsePayload(siteSignUpSchema, request.body);
+      const { ownerId, ...site } = await createSite(db, body, baseDomain, request.protocol);
+      const token = await createHandoff(db, ownerId);
+      return reply.status(201).send({ ...site, signInUrl: `${site.editorUrl}#handoff=${token}` });
+    }),
+  );
+
+  app.post(
+    SITES_API.handoff,
+    { preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const { token } = parsePayload(handoffSchema, request.body);
+      const memberId = await spendHandoff(db, request.site.websiteId, token);
+      if (!memberId) throw new CommerceError(400, 'HANDOFF_INVALID', siteAdminMessages.handoffInvalid);
+      const session = await createSession(db, memberId, true);
+      setSessionCookies(request, reply, { token: session.token, memberId, rememberMe: true });
+      return { xsrfToken: session.xsrfToken };
+    }),
+  );
+
+  app.get(
+    SITES_API.domains,
+    { preHandler: owner(false) },
+    handle(async (request) => ({ domains: await listDomains(db, request.site.websiteId) })),
+  );
+
+  app.post(
+    SITES_API.domains,
+    { preHandler: owner(true) },
+    handle(async (request, reply) => {
+      const { host } = parsePayload(addDomainSchema, request.body);
+      return reply.status(201).send(await addDomain(db, request.site.websiteId, host, baseDomain));
+    }),
+  );
+
+  app.post(
+    '/api/editor/domains/:host/verify',
+    { preHandler: owner(true) },
+    handle(async (request) => {
+      const { host } = parsePayload(HostParams, request.params);
+      return verifyDomain(db, request.site.websiteId, host, resolveTxt);
+    }),
+  );
+
+  app.delete(
+    '/api/editor/domains/:host',
+    { preHandler: owner(true) },
+    handle(async (request) => {
+      const { host } = parsePayload(HostParams, request.params);
+      resolver.forget({ hosts: [await removeDomain(db, request.site.websiteId, host)] });
+      return { removed: true };
+    }),
+  );
+
+  app.delete(
+    SITES_API.site,
+    { preHandler: owner(true) },
+    handle(async (request, reply) => {
+      const { confirmTitle } = parsePayload(removeSiteSchema, request.body ?? {});
+      const { websiteId } = request.site;
+      if (websiteId === resolver.defaultWebsiteId) throw new CommerceError(409, 'DEFAULT_SITE', siteAdminMessages.defaultSiteFixed);
+      const removed = await removeSite(db, websiteId, confirmTitle);
+      resolver.forget({ websiteId });
+      clearSessionCookies(reply);
+      return { removed: true, restorableUntil: removed.restorableUntil.toISOString() };
     }),
   );
 }
 
+const tags = ['sites'];
 export const siteRouteDocs: RouteDocs = {
   [`POST ${SITES_PATH}`]: {
     summary: 'Creates a site from the theme with its owner (email, password), title and slug; it answers at <slug>.<BASE_DOMAIN>',
-    tags: ['sites'],
+    description: 'signInUrl opens the editor on the new host and signs the owner in with a one-time token (2 minutes) carried in the URL fragment.',
+    tags,
     guard: 'crumb',
-    body: SiteSignUpSchema,
-    response: z.object({ websiteId: z.string(), slug: z.string(), host: z.string(), url: z.string(), editorUrl: z.string() }),
+    status: 201,
+    body: siteSignUpSchema,
+    response: createdSiteSchema,
+  },
+  [`POST ${SITES_API.handoff}`]: {
+    summary: "Exchanges a new site's one-time sign-in token for the owner's session on the site's host",
+    tags,
+    guard: 'crumb',
+    body: handoffSchema,
+    response: z.object({ xsrfToken: z.string() }),
+  },
+  [`GET ${SITES_API.domains}`]: { summary: "The site's domains: its default address and its custom domains with their TXT records", tags, guard: 'owner', response: siteDomainsSchema },
+  [`POST ${SITES_API.domains}`]: { summary: 'Connects a custom domain (unverified until its TXT record is found)', tags, guard: 'owner', status: 201, body: addDomainSchema, response: siteDomainSchema },
+  'POST /api/editor/domains/:host/verify': { summary: 'Looks up the _site-verify.<host> TXT record; a match verifies the domain, which then routes to the site', tags, guard: 'owner', params: HostParams, response: siteDomainSchema },
+  'DELETE /api/editor/domains/:host': { summary: 'Disconnects a custom domain', tags, guard: 'owner', params: HostParams, response: z.object({ removed: z.literal(true) }) },
+  [`DELETE ${SITES_API.site}`]: {
+    summary: 'Removes the site (soft): its hosts answer 404 at once, its data stays restorable for 30 days',
+    tags,
+    guard: 'owner',
+    body: removeSiteSchema,
+    response: removedSiteSchema,
   },
 };

@@ -50,8 +50,24 @@ function fallbackMessage(status: number): string {
   return messages.unableToLoadTryAgain;
 }
 
+/**
+ * The server names a refused field two ways: zod issues (their path sometimes joined with dots)
+ * and, for rules beyond the schema, `fieldErrors` by field name. Both become issues by path.
+ */
+function fieldIssues(error: { issues?: FieldIssue[]; fieldErrors?: Record<string, string> } | undefined): FieldIssue[] {
+  const issues = (error?.issues ?? []).map((issue) => ({
+    ...issue,
+    path: typeof issue.path === 'string' ? (issue.path as string).split('.').filter(Boolean) : issue.path,
+  }));
+  for (const [field, message] of Object.entries(error?.fieldErrors ?? {})) issues.push({ path: [field], message });
+  return issues;
+}
+
 async function toError(response: Response): Promise<ApiError> {
-  let body: { error?: { code?: string; message?: string; issues?: FieldIssue[] }; crumbFail?: boolean } = {};
+  let body: {
+    error?: { code?: string; message?: string; issues?: FieldIssue[]; fieldErrors?: Record<string, string> };
+    crumbFail?: boolean;
+  } = {};
   try {
     body = await response.json();
   } catch {
@@ -65,7 +81,7 @@ async function toError(response: Response): Promise<ApiError> {
     response.status,
     body.error?.code ?? `HTTP_${response.status}`,
     message,
-    body.error?.issues ?? [],
+    fieldIssues(body.error),
     body.crumbFail === true,
   );
 }

@@ -37,6 +37,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, ApiError, setXsrfToken } from './http';
+import { spendHandoffFromUrl } from './site-admin';
 
 /** Query keys in one place, so every screen invalidates the same things. */
 export const keys = {
@@ -73,6 +74,8 @@ export function useMe() {
   return useQuery({
     queryKey: keys.me,
     queryFn: async () => {
+      // A new site's first visit carries a sign-in token to spend before asking who is signed in.
+      await spendHandoffFromUrl();
       try {
         const me = await api<EditorMe>('GET', EDITOR_API.me);
         setXsrfToken(me.xsrfToken);

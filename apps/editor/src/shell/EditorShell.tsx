@@ -77,6 +77,11 @@ export function EditorShell() {
           <Link to="/languages" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
             Languages
           </Link>
+          {me.data.roles.includes('owner') && (
+            <Link to="/site-settings" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+              Domains
+            </Link>
+          )}
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">

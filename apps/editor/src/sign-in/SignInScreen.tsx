@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { errorMessage, useSignIn } from '../api/queries';
+import { lastHandoffProblem } from '../api/site-admin';
+import { SignUpScreen } from '../sign-up/SignUpScreen';
 
 /** Signed-out visitors to /config see this and nothing of the editor. */
 export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
@@ -8,6 +10,9 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
+  const [creating, setCreating] = useState(false);
+  if (creating) return <SignUpScreen onBack={() => setCreating(false)} />;
+  const handoffProblem = lastHandoffProblem();
   return (
     <main className="ed-signin">
       <form
@@ -21,6 +26,11 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
         <h1 id={`${id}-title`} className="ed-signin__title">
           Sign in to edit {siteTitle ?? 'your site'}
         </h1>
+        {handoffProblem && !signIn.error && (
+          <p className="ed-banner ed-banner--error" role="alert">
+            {handoffProblem}
+          </p>
+        )}
         {signIn.error && (
           <p className="ed-banner ed-banner--error" role="alert">
             {errorMessage(signIn.error)}
@@ -69,6 +79,9 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
           disabled={signIn.isPending}
         >
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={() => setCreating(true)}>
+          Create a site
         </button>
         <a className="ed-signin__back" href="/">
           ← Back to the site

@@ -13,6 +13,8 @@ export const websites = pgTable('websites', {
   /** Store settings and website-level fields copied into every page context. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Removed by its owner: no host serves it, its rows stay restorable until 30 days after this. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 /**
@@ -27,6 +29,14 @@ export const siteDomains = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'default' | 'custom'>().notNull(),
+    /** Custom domains: the value the owner publishes in the `_site-verify.<host>` TXT record. */
+    verificationToken: text('verification_token'),
+    /**
+     * When the TXT record was found; only verified hosts route. Defaults to the insert's time so
+     * default domains (and the hosts routed before verification existed) count as verified; adding
+     * a custom domain sets it to null explicitly.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('site_domains_site').on(t.websiteId)],

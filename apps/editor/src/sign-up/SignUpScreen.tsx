@@ -1,0 +1,173 @@
+import { useId, useState, type ReactNode } from 'react';
+import { issuesByPath } from '../api/http';
+import { useSignUp } from '../api/site-admin';
+
+/** The address part a site name suggests: lower case letters and digits joined by single hyphens. */
+export function suggestedSlug(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="ed-field">
+      <label className="ed-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(describedBy)}
+      {hint && (
+        <p id={`${id}-hint`} className="ed-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="ed-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Create a site", reached from the sign-in screen: the owner's email and password, the site's name
+ * and its address. The server checks every rule and names the field it refuses; on success the
+ * browser goes to the new site's editor on its own host, where a one-time token signs the owner in.
+ */
+export function SignUpScreen({ onBack }: { onBack: () => void }) {
+  const signUp = useSignUp();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [title, setTitle] = useState('');
+  const [slug, setSlug] = useState('');
+  const [slugEdited, setSlugEdited] = useState(false);
+  const errors = issuesByPath(signUp.error);
+  const fieldError = Object.keys(errors).length > 0;
+  const invalid = (field: string) => (errors[field] ? true : undefined);
+  return (
+    <main className="ed-signin">
+      <form
+        className="ed-signin__card"
+        aria-labelledby={`${id}-title`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          signUp.mutate(
+            { email, password, title, slug },
+            { onSuccess: (site) => window.location.assign(site.signInUrl) },
+          );
+        }}
+      >
+        <h1 id={`${id}-title`} className="ed-signin__title">
+          Create a site
+        </h1>
+        {signUp.error && !fieldError && (
+          <p className="ed-banner ed-banner--error" role="alert">
+            {signUp.error.message}
+          </p>
+        )}
+        {fieldError && (
+          <p className="visually-hidden" role="alert">
+            {Object.values(errors).join(' ')}
+          </p>
+        )}
+        <Field id={`${id}-site`} label="Site name" error={errors.title}>
+          {(describedBy) => (
+            <input
+              id={`${id}-site`}
+              className="ed-input"
+              autoComplete="organization"
+              required
+              aria-invalid={invalid('title')}
+              aria-describedby={describedBy}
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                if (!slugEdited) setSlug(suggestedSlug(e.target.value));
+              }}
+            />
+          )}
+        </Field>
+        <Field
+          id={`${id}-slug`}
+          label="Site address"
+          hint="3 to 40 lowercase letters, digits and hyphens: the first part of your site’s web address."
+          error={errors.slug}
+        >
+          {(describedBy) => (
+            <input
+              id={`${id}-slug`}
+              className="ed-input"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              aria-invalid={invalid('slug')}
+              aria-describedby={describedBy}
+              value={slug}
+              onChange={(e) => {
+                setSlug(e.target.value);
+                setSlugEdited(true);
+              }}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-email`} label="Your email" error={errors.email}>
+          {(describedBy) => (
+            <input
+              id={`${id}-email`}
+              className="ed-input"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={invalid('email')}
+              aria-describedby={describedBy}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-password`} label="Password" hint="At least 10 characters." error={errors.password}>
+          {(describedBy) => (
+            <input
+              id={`${id}-password`}
+              className="ed-input"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-invalid={invalid('password')}
+              aria-describedby={describedBy}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="ed-button ed-button--primary ed-button--block" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating your site…' : 'Create site'}
+        </button>
+        <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={onBack}>
+          I already have a site: sign in
+        </button>
+      </form>
+    </main>
+  );
+}
