@@ -131,6 +131,7 @@ export {
   FILE_STATUSES,
   FILE_LIMITS,
   fileMessages,
+  formatFileSize,
   formatMegabytes,
   isImageType,
   fileNameSchema,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STORABLE_TEXT_MESSAGE } from '../text';
-import { FILE_LIMITS, fileMessages, fileNameSchema } from './files-api';
+import { FILE_LIMITS, fileMessages, fileNameSchema, formatFileSize } from './files-api';
 
 const refusal = (name: string) => {
   const parsed = fileNameSchema.safeParse(name);
@@ -35,5 +35,21 @@ describe('file names', () => {
         expect(parsed.success).toBe(!bad);
       }),
     );
+  });
+});
+
+describe('file sizes', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [999, '999 bytes'],
+    [1000, '1 KB'],
+    [31_400, '31 KB'],
+    [999_499, '999 KB'],
+    [999_500, '1 MB'],
+    [2_480_000, '2.5 MB'],
+    [20_000_000, '20 MB'],
+  ])('%i bytes read as %s', (bytes, shown) => {
+    expect(formatFileSize(bytes)).toBe(shown);
   });
 });

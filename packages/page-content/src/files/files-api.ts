@@ -48,6 +48,16 @@ export function formatMegabytes(bytes: number): string {
   return `${rounded.toLocaleString('en-US')} MB`;
 }
 
+/**
+ * A file's size as a person reads it, in the same decimal units as the limit (1 KB = 1,000
+ * bytes): a small image is "31 KB", never "0 MB".
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 999_500) return `${Math.round(bytes / 1000)} KB`;
+  return formatMegabytes(bytes);
+}
+
 export const fileMessages = {
   // platform.md §5 and §8, verbatim.
   enterFileName: 'Please enter a file name',

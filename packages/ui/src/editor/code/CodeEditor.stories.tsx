@@ -20,3 +20,4 @@ export const ReadOnly: Story = { args: { isReadOnly: true } };
 export const Android: Story = {
   args: { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile' },
 };
+export const Empty: Story = { args: { value: '' } };

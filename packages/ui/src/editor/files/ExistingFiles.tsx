@@ -1,4 +1,4 @@
-import { FILE_LIMITS, FILE_TYPES, fileMessages, formatMegabytes, isImageType, type FileView } from '@site/page-content';
+import { FILE_LIMITS, FILE_TYPES, fileMessages, formatFileSize, isImageType, type FileView } from '@site/page-content';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { EmptyState } from '../EmptyState';
@@ -69,7 +69,7 @@ export function ExistingFiles(props: ExistingFilesProps) {
                 <Thumbnail file={file} />
                 <span className="ed-files__name">{file.name}</span>
                 <span className="ed-files__meta">
-                  {typeLabel(file.contentType)} · {formatMegabytes(file.size)}
+                  {typeLabel(file.contentType)} · {formatFileSize(file.size)}
                   {file.originalSize && ` · ${m.dimensions(file.originalSize)}`}
                 </span>
                 {status && <span className={`ed-files__status ed-files__status--${file.status}`}>{status}</span>}

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, fileMessages, fileNameSchema, formatMegabytes, isImageType, type FileView, type FocalPoint } from '@site/page-content';
+import { FILE_LIMITS, fileMessages, fileNameSchema, formatFileSize, isImageType, type FileView, type FocalPoint } from '@site/page-content';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -71,7 +71,7 @@ export function FileDetail({ file, isReadOnly, onRename, onSaveDetails, onDelete
         <Thumbnail file={file} />
       )}
       <p className="ed-muted">
-        {formatMegabytes(file.size)}
+        {formatFileSize(file.size)}
         {file.originalSize && ` · ${m.dimensions(file.originalSize)}`}
         {status && (
           <>

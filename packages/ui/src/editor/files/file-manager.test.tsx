@@ -103,6 +103,20 @@ describe('FileDetail', () => {
     expect(screen.getByRole('alert').textContent).toBe(`${fileMessages.unableToRename}${fileMessages.renameProblem}`);
   });
 
+  it.each([
+    ['a document', detailProps({ file: sampleFiles[3]! })],
+    ['processing', detailProps({ file: sampleFiles[1]! })],
+    ['processing failed', detailProps({ file: sampleFiles[2]! })],
+    ['calls in flight', detailProps({ isRenaming: true, isSaving: true, isDeleting: true })],
+    ['a refused rename', detailProps({ problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } })],
+  ])('%s: the state shows and has no accessibility violations', async (state, props) => {
+    const { container } = render(<FileDetail {...props} />);
+    if (state === 'calls in flight') expect(screen.getByRole('button', { name: 'Deleting…' })).toHaveProperty('disabled', true);
+    if (state === 'processing failed') expect(screen.getByRole('status').textContent).toBe(fileMessages.processingFailed);
+    if (state === 'a document') expect(screen.queryByLabelText(/^Alt text/)).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
   it('is read-only for a viewer and has no accessibility violations', async () => {
     const { container } = render(<FileDetail {...detailProps({ isReadOnly: true })} />);
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);

@@ -109,3 +109,19 @@ export const LinkNoPagesOrFiles: Story = {
     />
   ),
 };
+/** Save with malformed values: each field shows the spec's message ('Please enter a valid email'). */
+export const LinkEmailInvalid: Story = {
+  ...dialog({ ...emptyLinkDraft('email'), to: 'not-an-email' }),
+  play: async ({ userEvent }) => {
+    // The dialog renders in a portal, outside the story's canvas.
+    const save = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Save');
+    if (save) await userEvent.click(save);
+  },
+};
+export const LinkWebAddressInvalid: Story = {
+  ...dialog({ ...emptyLinkDraft('url'), url: 'javascript:alert(1)' }),
+  play: async ({ userEvent }) => {
+    const save = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Save');
+    if (save) await userEvent.click(save);
+  },
+};

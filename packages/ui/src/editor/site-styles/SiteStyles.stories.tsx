@@ -46,3 +46,13 @@ export const ColourThemeDefault: Story = { render: () => <Colour /> };
 export const ColourHex: Story = { render: () => <Colour initial="#c01c28" /> };
 export const ColourWithAlpha: Story = { render: () => <Colour initial={{ hue: 210, saturation: 0.75, lightness: 0.4, alpha: 0.5 }} /> };
 export const ColourDisabled: Story = { render: () => <Colour initial="#1a5fb4" isDisabled /> };
+/** A hex of the wrong length and an HSL part out of bounds: each group says what is wrong. */
+export const ColourInvalid: Story = {
+  render: () => <Colour initial="#c01c28" />,
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.clear(canvas.getByLabelText('Hex'));
+    await userEvent.type(canvas.getByLabelText('Hex'), '#12');
+    await userEvent.clear(canvas.getByLabelText('Lightness'));
+    await userEvent.type(canvas.getByLabelText('Lightness'), '140');
+  },
+};
