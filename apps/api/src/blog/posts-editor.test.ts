@@ -46,11 +46,13 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
     expect(post.body).not.toContain('onclick');
     const list = await app.inject('/journal?tag=repairs');
     expect(list.body).toContain('href="/journal/mending-a-strap"');
+    expect(list.body).toMatch(/<a class="blog-entry__image" href="\/journal\/mending-a-strap"[^>]*><img src="\/files\/f1\/strap\.jpg\?format=500w" srcset="[^"]*\?format=750w 750w"/);
     const page = await app.inject('/journal/mending-a-strap');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<p>Use <strong>waxed</strong> thread.</p>');
     expect(page.body).not.toContain('alert(1)');
     expect(page.body).toMatch(/<meta property="og:image" content="[^"]*\/files\/f1\/strap\.jpg">/);
+    expect(page.body).toMatch(/<img class="blog-post__image" src="\/files\/f1\/strap\.jpg\?format=1000w" srcset="[^"]*\?format=1500w 1500w"[^>]*alt="A mended strap"/);
     const item = (await app.inject('/journal/mending-a-strap?format=json')).json().item;
     expect(item.assetUrl).toBe('/files/f1/strap.jpg');
     expect(item.mainImage).toEqual({ assetUrl: '/files/f1/strap.jpg', altText: 'A mended strap' });
