@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveCommercePreferences, storeKeys } from './store-queries';
+import type { AdminProduct } from '@site/commerce-core/admin';
+import { ApiError } from './http';
+import { runBulk, saveCommercePreferences, storeKeys } from './store-queries';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,5 +44,34 @@ describe('saveCommercePreferences', () => {
       ),
     ).rejects.toBe(failure);
     expect(report).toHaveBeenCalledWith('commerce preferences checkout not saved', failure);
+  });
+});
+
+describe('runBulk', () => {
+  const product = (id: string, enabled: boolean, version = 1) => ({ id, enabled, version }) as AdminProduct;
+
+  it('hides only the products still shown, sending each one\'s version', async () => {
+    const call = vi.fn(async () => ({}));
+    const outcome = await runBulk('disable', [product('a', true, 3), product('b', false), product('c', true, 7)], call);
+    expect(call.mock.calls).toEqual([
+      ['PATCH', '/api/editor/store/products/a', { body: { version: 3, enabled: false } }],
+      ['PATCH', '/api/editor/store/products/c', { body: { version: 7, enabled: false } }],
+    ]);
+    expect(outcome).toEqual({ failed: 0, total: 3, firstError: undefined });
+  });
+
+  it('deletes each product with its version and carries on past a stale one', async () => {
+    const stale = new ApiError(409, 'STALE', 'Someone else changed this product since you opened it.');
+    const call = vi.fn(async (_method: string, url: string, _options: unknown) => {
+      if (url.endsWith('/b')) throw stale;
+      return {};
+    });
+    const outcome = await runBulk('delete', [product('a', true, 2), product('b', true, 5), product('c', false, 1)], call);
+    expect(call.mock.calls.map((c) => [c[0], c[1], c[2]])).toEqual([
+      ['DELETE', '/api/editor/store/products/a', { query: { version: 2 } }],
+      ['DELETE', '/api/editor/store/products/b', { query: { version: 5 } }],
+      ['DELETE', '/api/editor/store/products/c', { query: { version: 1 } }],
+    ]);
+    expect(outcome).toEqual({ failed: 1, total: 3, firstError: stale });
   });
 });

@@ -88,6 +88,51 @@ export function useSetProductEnabled() {
   });
 }
 
+export interface BulkOutcome {
+  failed: number;
+  total: number;
+  /** The first refusal, to say why. */
+  firstError?: unknown;
+}
+
+type BulkAction = 'enable' | 'disable' | 'delete';
+
+/**
+ * Shows, hides or deletes products one call each, in order, and carries on past a refusal (a stale
+ * version, a product someone else deleted) so one conflict does not block the rest. A product
+ * already shown or hidden is not written again.
+ */
+export async function runBulk(
+  action: BulkAction,
+  products: readonly AdminProduct[],
+  call: (
+    method: 'PATCH' | 'DELETE',
+    path: string,
+    options: { body?: unknown; query?: Record<string, number> },
+  ) => Promise<unknown> = api,
+): Promise<BulkOutcome> {
+  const errors: unknown[] = [];
+  for (const p of products) {
+    try {
+      if (action === 'delete') await call('DELETE', STORE_API.product(p.id), { query: { version: p.version } });
+      else if (p.enabled !== (action === 'enable'))
+        await call('PATCH', STORE_API.product(p.id), { body: { version: p.version, enabled: action === 'enable' } });
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  return { failed: errors.length, total: products.length, firstError: errors[0] };
+}
+
+export function useBulkProducts() {
+  const refresh = useStoreInvalidation();
+  return useMutation({
+    mutationFn: ({ action, products }: { action: BulkAction; products: readonly AdminProduct[] }) =>
+      runBulk(action, products),
+    onSettled: refresh,
+  });
+}
+
 export function useInventory(q: string) {
   return useQuery({
     queryKey: [...storeKeys.inventory, q],

@@ -17,6 +17,7 @@ import {
   useInventory,
   useProducts,
   useSetProductEnabled,
+  useBulkProducts,
   useSetStock,
   useStores,
 } from '../api/store-queries';
@@ -160,10 +161,22 @@ function Products({
   const [filters, setFilters] = useState<ProductFilters>({ q: '', type: '', stock: '' });
   const products = useProducts({ collectionId, ...filters });
   const toggle = useSetProductEnabled();
+  const bulk = useBulkProducts();
+  const bulkError =
+    bulk.data && bulk.data.failed > 0
+      ? m.bulkFailed(bulk.data.failed, bulk.data.total, errorMessage(bulk.data.firstError))
+      : bulk.error
+        ? errorMessage(bulk.error)
+        : undefined;
   // undefined: closed; null: a new product.
   const [editing, setEditing] = useState<AdminProduct | null>();
   return (
     <>
+      {bulkError && (
+        <p role="alert" className="ed-banner ed-banner--error">
+          {bulkError}
+        </p>
+      )}
       <ProductTable
         products={products.data?.pages.flatMap((p) => p.products)}
         filters={filters}
@@ -180,6 +193,8 @@ function Products({
         onEdit={setEditing}
         onAdd={() => setEditing(null)}
         onToggleEnabled={(p) => toggle.mutate(p)}
+        onBulk={(action, chosen) => bulk.mutate({ action, products: chosen })}
+        isBulkBusy={bulk.isPending}
         onLoadMore={products.hasNextPage ? () => void products.fetchNextPage() : undefined}
       />
       {editing !== undefined && (

@@ -1,4 +1,12 @@
-import { formatAdminMoney, type AdminProduct, type AdminProductType } from '@site/commerce-core/admin';
+import {
+  formatAdminMoney,
+  PRODUCT_SORTS,
+  type AdminProduct,
+  type AdminProductType,
+  type ProductSort,
+} from '@site/commerce-core/admin';
+import { useState } from 'react';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { editorMessages } from '../editor-messages';
 import { storeMessages as m } from './store-messages';
@@ -7,7 +15,11 @@ export interface ProductFilters {
   q: string;
   type: AdminProductType | '';
   stock: 'in' | 'out' | 'low' | '';
+  /** Absent: the store's own order. */
+  sort?: ProductSort;
 }
+
+export type BulkAction = 'enable' | 'disable' | 'delete';
 
 export interface ProductTableProps {
   products: readonly AdminProduct[] | undefined;
@@ -23,6 +35,10 @@ export interface ProductTableProps {
   onAdd: () => void;
   onToggleEnabled: (product: AdminProduct) => void;
   onLoadMore?: () => void;
+  /** Runs an action on the chosen products (delete only after the owner confirms). */
+  onBulk?: (action: BulkAction, products: readonly AdminProduct[]) => void;
+  /** Set while a bulk action runs. */
+  isBulkBusy?: boolean;
 }
 
 function priceRange(p: AdminProduct): string {
@@ -51,8 +67,28 @@ export function ProductTable({
   onAdd,
   onToggleEnabled,
   onLoadMore,
+  onBulk,
+  isBulkBusy,
 }: ProductTableProps) {
   const filtered = filters.q !== '' || filters.type !== '' || filters.stock !== '';
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  // Only rows still listed count: a filter change must not act on products out of sight.
+  const chosen = (products ?? []).filter((p) => picked.has(p.id));
+  const selectable = !isReadOnly && Boolean(onBulk);
+  const allPicked = Boolean(products?.length) && chosen.length === products!.length;
+  const toggle = (id: string) =>
+    setPicked((all) => {
+      const next = new Set(all);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const run = (action: BulkAction) => {
+    onBulk?.(action, chosen);
+    setPicked(new Set());
+    setConfirming(false);
+  };
   return (
     <section className="ed-store" aria-labelledby="ed-store-products">
       <div className="ed-store__toolbar">
@@ -93,12 +129,55 @@ export function ProductTable({
             </option>
           ))}
         </select>
+        <select
+          className="ed-input"
+          aria-label={m.sortBy}
+          value={filters.sort ?? 'position'}
+          onChange={(e) => onFiltersChange({ ...filters, sort: e.target.value as ProductSort })}
+        >
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {m.sortNames[sort]}
+            </option>
+          ))}
+        </select>
         {!isReadOnly && (
           <button type="button" className="ed-button ed-button--primary" onClick={onAdd}>
             {m.addProduct}
           </button>
         )}
       </div>
+      {selectable && chosen.length > 0 && (
+        <div className="ed-store__toolbar" role="toolbar" aria-label={m.bulkActions}>
+          <span role="status">{m.selectedCount(chosen.length)}</span>
+          <button type="button" className="ed-button" disabled={isBulkBusy} onClick={() => run('enable')}>
+            {m.bulkEnable}
+          </button>
+          <button type="button" className="ed-button" disabled={isBulkBusy} onClick={() => run('disable')}>
+            {m.bulkDisable}
+          </button>
+          <button type="button" className="ed-button ed-button--danger" disabled={isBulkBusy} onClick={() => setConfirming(true)}>
+            {m.bulkDelete}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={confirming}
+        title={m.confirmDeleteTitle(chosen.length)}
+        onDismiss={() => setConfirming(false)}
+        actions={[
+          { label: m.cancel, onPress: () => setConfirming(false), variant: 'secondary' },
+          { label: m.bulkDelete, onPress: () => run('delete'), variant: 'danger' },
+        ]}
+      >
+        <p>{m.confirmDeleteBody}</p>
+        <ul>
+          {chosen.slice(0, 10).map((p) => (
+            <li key={p.id}>{p.title}</li>
+          ))}
+          {chosen.length > 10 && <li>{m.andMore(chosen.length - 10)}</li>}
+        </ul>
+      </ConfirmDialog>
       {error ? (
         <p role="alert" className="ed-store__error">
           {error}
@@ -113,6 +192,16 @@ export function ProductTable({
         <table className="ed-table">
           <thead>
             <tr>
+              {selectable && (
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label={m.selectAll}
+                    checked={allPicked}
+                    onChange={() => setPicked(allPicked ? new Set() : new Set(products.map((p) => p.id)))}
+                  />
+                </th>
+              )}
               <th scope="col">{m.title}</th>
               <th scope="col">{m.productType}</th>
               <th scope="col">{m.price}</th>
@@ -128,6 +217,16 @@ export function ProductTable({
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
+                {selectable && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={m.selectProduct(p.title)}
+                      checked={picked.has(p.id)}
+                      onChange={() => toggle(p.id)}
+                    />
+                  </td>
+                )}
                 <th scope="row">
                   {p.title}
                   <span className="ed-table__sub">{m.variantsCount(p.variants.length)}</span>

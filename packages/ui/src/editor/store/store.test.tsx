@@ -82,6 +82,55 @@ function fillRequired(dialog: HTMLElement) {
   fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.price }), { target: { value: '100' } });
 }
 
+describe('ProductTable bulk actions and sort', () => {
+  const table = (props: Partial<Parameters<typeof ProductTable>[0]> = {}) =>
+    render(
+      <ProductTable
+        products={sampleProducts}
+        filters={filters}
+        onFiltersChange={noop}
+        onEdit={noop}
+        onAdd={noop}
+        onToggleEnabled={noop}
+        {...props}
+      />,
+    );
+
+  it('hides the chosen products in one action and clears the choice', async () => {
+    const onBulk = vi.fn();
+    const { container } = table({ onBulk });
+    expect(screen.queryByRole('toolbar', { name: storeMessages.bulkActions })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectProduct(sampleProducts[0]!.title) }));
+    fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectProduct(sampleProducts[1]!.title) }));
+    const bar = screen.getByRole('toolbar', { name: storeMessages.bulkActions });
+    expect(bar.textContent).toContain(storeMessages.selectedCount(2));
+    fireEvent.click(within(bar).getByRole('button', { name: storeMessages.bulkDisable }));
+    expect(onBulk).toHaveBeenCalledWith('disable', [sampleProducts[0], sampleProducts[1]]);
+    expect(screen.queryByRole('toolbar', { name: storeMessages.bulkActions })).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('deletes only after confirming, naming the products', () => {
+    const onBulk = vi.fn();
+    table({ onBulk });
+    fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectAll }));
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.bulkDelete }));
+    expect(onBulk).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('alertdialog', { name: storeMessages.confirmDeleteTitle(sampleProducts.length) });
+    expect(dialog.textContent).toContain(sampleProducts[0]!.title);
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.bulkDelete }));
+    expect(onBulk).toHaveBeenCalledWith('delete', sampleProducts);
+  });
+
+  it('offers no selection to a viewer, and reports a sort change', () => {
+    const onFiltersChange = vi.fn();
+    table({ onBulk: noop, isReadOnly: true, onFiltersChange });
+    expect(screen.queryByRole('checkbox', { name: storeMessages.selectAll })).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: storeMessages.sortBy }), { target: { value: 'newest' } });
+    expect(onFiltersChange).toHaveBeenCalledWith({ ...filters, sort: 'newest' });
+  });
+});
+
 describe('ProductEditor', () => {
   it('edits variants and saves the draft, showing refusals at their fields', async () => {
     const onSave = vi.fn();
