@@ -79,7 +79,15 @@ async function main() {
     const call = (days) => owner.request('GET', `/api/editor/analytics?from=${dayBefore(days - 1)}&to=${today}&tz=${encodeURIComponent(tz)}`);
 
     started = Date.now();
-    const year = await call(365);
+    // On a loaded machine the year's rollup can outlast fetch's 300 s header wait; the server
+    // keeps rolling, and asking again waits for the days it has not finished.
+    let year;
+    for (let attempt = 1; !year; attempt++) {
+      year = await call(365).catch((error) => {
+        if (attempt >= 5) throw error;
+        console.log(`first call attempt ${attempt} gave up waiting (${error.cause?.code ?? error.message}); asking again`);
+      });
+    }
     console.log(`first call rolls up 364 days: ${seconds(Date.now() - started)} (${year.totals.pageViews.toLocaleString('en-US')} page views, ${year.totals.visits.toLocaleString('en-US')} visits, ~${year.totals.uniqueVisitors.toLocaleString('en-US')} unique visitors, ${year.totals.orders} orders)`);
 
     let missed = false;
