@@ -114,7 +114,8 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for your order');
-    expect(await page.locator('.order-confirmed').textContent()).toContain('Linen Work Shirt');
+    const shirt = page.locator('.order-line', { hasText: 'Linen Work Shirt' });
+    expect(await shirt.locator('.order-line__options').textContent()).toBe('Size: M · Color: Blue');
     // The cart is gone after the purchase.
     await expect.poll(() => page.locator('.sqs-pill-cart').isVisible()).toBe(false);
     expect(pageErrors).toEqual([]);
