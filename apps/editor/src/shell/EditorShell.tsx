@@ -4,6 +4,37 @@ import { Suspense } from 'react';
 import { useEditorSite, useMe, useSignOut } from '../api/queries';
 import { SignInScreen } from '../sign-in/SignInScreen';
 
+type NavLink = readonly [to: string, label: string];
+
+/** The screens in the order an owner reaches for them, grouped the way the top bar separates them. */
+function navGroups(isOwner: boolean): { label: string; links: NavLink[] }[] {
+  return [
+    {
+      label: 'Website',
+      links: [
+        ['/pages', 'Pages'],
+        ['/header-footer', 'Header & footer'],
+        ['/site-styles', 'Site styles'],
+        ['/templates', 'Templates'],
+        ['/files', 'Files'],
+        ['/comments', 'Comments'],
+        ['/tags', 'Tags'],
+      ],
+    },
+    { label: 'Commerce', links: [['/store', 'Store'], ['/orders', 'Orders']] },
+    {
+      label: 'Marketing',
+      links: [
+        ['/forms', 'Forms'],
+        ['/mailing-lists', 'Mailing lists'],
+        ['/automations', 'Automations'],
+        ['/analytics', 'Analytics'],
+      ],
+    },
+    { label: 'Settings', links: [['/languages', 'Languages'], ...(isOwner ? [['/site-settings', 'Domains'] as const] : [])] },
+  ];
+}
+
 /** Sign-in gate, the editor's frame (top bar and navigation) and an error boundary around each screen. */
 export function EditorShell() {
   const me = useMe();
@@ -35,53 +66,15 @@ export function EditorShell() {
           {site.data?.website.siteTitle ?? 'Site editor'}
         </Link>
         <nav className="ed-topbar__nav" aria-label="Editor">
-          <Link to="/pages" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Pages
-          </Link>
-          <Link to="/header-footer" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Header &amp; footer
-          </Link>
-          <Link to="/site-styles" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Site styles
-          </Link>
-          <Link to="/templates" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Templates
-          </Link>
-          <Link to="/files" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Files
-          </Link>
-          <Link to="/store" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Store
-          </Link>
-          <Link to="/orders" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Orders
-          </Link>
-          <Link to="/forms" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Forms
-          </Link>
-          <Link to="/comments" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Comments
-          </Link>
-          <Link to="/tags" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Tags
-          </Link>
-          <Link to="/mailing-lists" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Mailing lists
-          </Link>
-          <Link to="/automations" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Automations
-          </Link>
-          <Link to="/analytics" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Analytics
-          </Link>
-          <Link to="/languages" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-            Languages
-          </Link>
-          {me.data.roles.includes('owner') && (
-            <Link to="/site-settings" className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-              Domains
-            </Link>
-          )}
+          {navGroups(me.data.roles.includes('owner')).map((group) => (
+            <div key={group.label} className="ed-topbar__group" role="group" aria-label={group.label}>
+              {group.links.map(([to, label]) => (
+                <Link key={to} to={to} className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+                  {label}
+                </Link>
+              ))}
+            </div>
+          ))}
         </nav>
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">
