@@ -10,6 +10,7 @@ import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
 import { registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormEditorRoutes } from './forms/editor-routes';
+import { captchaVerifierFromEnv, type CaptchaVerifier } from './forms/captcha';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
@@ -82,6 +83,8 @@ export interface AppOptions {
   loginGuard?: LoginGuard;
   /** Wrong gift-card codes per client; built from `redis` (or in memory) when absent. */
   giftCardGuard?: LoginGuard;
+  /** Checks bot-check tokens of forms, newsletter and restock sign-ups; from the env when absent. */
+  captchaVerifier?: CaptchaVerifier;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -181,9 +184,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (options.redis
       ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
       : createMemoryLoginGuard(giftCardLimits));
-  registerCheckoutRoutes(app, { db: options.database.db, paymentProviders, webhooks, giftCardGuard, jobs: options.jobs });
+  const captchaVerifier = options.captchaVerifier ?? captchaVerifierFromEnv();
+  registerCheckoutRoutes(app, { db: options.database.db, paymentProviders, webhooks, giftCardGuard, jobs: options.jobs, captchaVerifier });
   if (options.jobs) await startRenewals({ db: options.database.db, jobs: options.jobs, providers: paymentProviders });
-  registerFormRoutes(app, { db: options.database.db, webhooks });
+  registerFormRoutes(app, { db: options.database.db, webhooks, captchaVerifier });
   registerFormEditorRoutes(app, { db: options.database.db });
   await registerFileRoutes(app, { db: options.database.db, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db });
@@ -195,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFontFiles(app);
   registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders });
   registerMultilingualRoutes(app, { db: options.database.db });
-  registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy });
+  registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy, captchaVerifier });
   registerAnalyticsRoutes(app, { db: options.database.db });
   registerBlogRoutes(app, { db: options.database.db });
   registerTagRoutes(app, { db: options.database.db });

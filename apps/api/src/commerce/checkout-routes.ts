@@ -12,13 +12,14 @@ import {
   SubscriptionCartRequestSchema,
   SubscriptionCartResponseSchema,
 } from '@site/commerce-core';
-import { isValidEmail, restockEmailError, restockSignUpSchema } from '@site/forms';
+import { CAPTCHA_ACTIONS, isValidEmail, messages as formMessages, restockEmailError, restockSignUpSchema } from '@site/forms';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
 import { cartEntries, products, restockSignups, variants } from '../db/schema';
+import { siteCaptchaVerdict, type CaptchaVerifier } from '../forms/captcha';
 import { loadWebsite } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
 import { cartToken, clearCartCookies } from './cart-cookies';
@@ -47,9 +48,11 @@ export interface CheckoutRouteOptions {
   giftCardGuard: LoginGuard;
   /** Schedules the first renewal of a subscription right after its checkout commits. */
   jobs?: JobQueue;
+  /** Checks the restock form's bot-check token when the site has its captcha on. */
+  captchaVerifier: CaptchaVerifier;
 }
 
-export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProviders, webhooks, giftCardGuard, jobs }: CheckoutRouteOptions): void {
+export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProviders, webhooks, giftCardGuard, jobs, captchaVerifier }: CheckoutRouteOptions): void {
   app.post(
     '/api/commerce/checkout',
     { preHandler: requireCrumb },
@@ -200,6 +203,15 @@ export function registerCheckoutRoutes(app: FastifyInstance, { db, paymentProvid
       if (variant.unlimited || variant.qty > 0) {
         throw new CommerceError(409, 'IN_STOCK', 'Good news: this item is in stock now.');
       }
+      const site = await loadWebsite(db, request.site.websiteId);
+      const captcha = await siteCaptchaVerdict(
+        captchaVerifier,
+        site?.settings,
+        { token: body.recaptchaEnterpriseV3Token, action: CAPTCHA_ACTIONS.productWaitlist, websiteId: request.site.websiteId, formId: `restock:${body.variantId}`, ip: request.ip },
+        request.log,
+      );
+      if (captcha === 'unavailable') throw new CommerceError(503, 'CAPTCHA_UNAVAILABLE', formMessages.submitServerError);
+      if (captcha !== 'pass') throw new CommerceError(400, captcha === 'missing' ? 'CAPTCHA_REQUIRED' : 'CAPTCHA_INVALID', formMessages.captchaIncomplete);
       const email = body.siteVisitorEmail.trim().toLowerCase();
       const joined = await db.transaction(async (tx): Promise<Subscribed> => {
         await tx

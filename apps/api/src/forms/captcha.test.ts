@@ -1,7 +1,6 @@
 import { createLocalCaptchaProvider } from '@site/forms';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startCaptchaVerifier } from '../../test/captcha-verifier';
 import { captchaVerifierFromEnv, createLocalCaptchaVerifier, createSiteVerifyCaptchaVerifier, LOCAL_CAPTCHA_TOKEN, type CaptchaCheck } from './captcha';
 
 const check = (token: string): CaptchaCheck => ({ token, action: 'FORM_BLOCK_SUBMISSION', websiteId: 'demo', formId: 'f', ip: '10.0.0.1' });
@@ -59,28 +58,14 @@ describe('captchaVerifierFromEnv', () => {
 });
 
 describe('siteverify over HTTP against a local verifier on 127.0.0.1', () => {
-  let server: Server;
+  let verifierServer: Awaited<ReturnType<typeof startCaptchaVerifier>>;
   let url = '';
-  const seen: Record<string, string>[] = [];
+  let seen: Record<string, string>[] = [];
   beforeAll(async () => {
-    // Plays the provider: knows one secret and which action each token was minted for.
-    const minted: Record<string, string> = { 'form-token': 'FORM_BLOCK_SUBMISSION', 'waitlist-token': 'PRODUCT_WAITLIST_SUBMISSION' };
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const form = Object.fromEntries(new URLSearchParams(body));
-        seen.push(form);
-        const action = minted[form.response ?? ''];
-        const success = req.method === 'POST' && form.secret === 'local-secret' && action !== undefined;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(success ? { success, action, score: 0.9 } : { success: false, 'error-codes': ['invalid-input-response'] }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+    verifierServer = await startCaptchaVerifier({ 'form-token': 'FORM_BLOCK_SUBMISSION', 'waitlist-token': 'PRODUCT_WAITLIST_SUBMISSION' });
+    ({ url, seen } = verifierServer);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => verifierServer.close());
 
   it('is configured from CAPTCHA_VERIFY_URL and CAPTCHA_SECRET and asks the provider over the network', async () => {
     const verifier = captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: url, CAPTCHA_SECRET: 'local-secret' });

@@ -86,3 +86,32 @@ export function captchaVerifierFromEnv(env: NodeJS.ProcessEnv = process.env): Ca
 }
 
 export const FORM_CAPTCHA_ACTION: CaptchaAction = CAPTCHA_ACTIONS.form;
+
+/**
+ * The site's captcha is on once the owner saved a site key (platform.md: "Website captcha
+ * settings: siteKey"); newsletter and restock sign-ups then need a token, like captcha forms.
+ */
+export function siteCaptchaKey(settings: unknown): string | undefined {
+  const key = (settings as { captchaSettings?: { siteKey?: unknown } } | null | undefined)?.captchaSettings?.siteKey;
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+/** pass: verified or the site has no captcha; missing/invalid: 'Complete CAPTCHA'; unavailable: retry later. */
+export type SiteCaptchaVerdict = 'pass' | 'missing' | 'invalid' | 'unavailable';
+
+/** Checks a sign-up's token when the site has its captcha on. */
+export async function siteCaptchaVerdict(
+  verifier: CaptchaVerifier,
+  settings: unknown,
+  check: Omit<CaptchaCheck, 'token'> & { token: string | undefined },
+  log: { warn(details: object, message: string): void },
+): Promise<SiteCaptchaVerdict> {
+  if (!siteCaptchaKey(settings)) return 'pass';
+  if (!check.token) return 'missing';
+  try {
+    return (await verifier.verify({ ...check, token: check.token })) ? 'pass' : 'invalid';
+  } catch (err) {
+    log.warn({ err, verifier: verifier.name }, 'captcha verification failed');
+    return 'unavailable';
+  }
+}

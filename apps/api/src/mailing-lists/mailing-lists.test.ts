@@ -17,9 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
+import { LOCAL_VERIFIER_SECRET, startCaptchaVerifier } from '../../test/captcha-verifier';
 import { buildApp } from '../app';
+import { captchaVerifierFromEnv } from '../forms/captcha';
 import type { DatabaseHandle } from '../db/client';
-import { mailingListSubscribers, outgoingEmails, webhookDeliveries } from '../db/schema';
+import { mailingListSubscribers, outgoingEmails, webhookDeliveries, websites } from '../db/schema';
 import { createJobQueue, type JobQueue } from '../jobs';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 import { verifyDelivery } from '../webhooks/signature';
@@ -77,6 +79,27 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     await database?.close();
   });
 
+  /** Turns the site's captcha on for one test, on an app of its own (its own sign-up limit). */
+  async function withSiteCaptcha(verifyUrl: string, test: (captchaApp: FastifyInstance) => Promise<void>) {
+    const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
+    await database.db
+      .update(websites)
+      .set({ settings: { ...site!.settings, captchaSettings: { siteKey: 'site-key-1' } } })
+      .where(eq(websites.id, 'demo'));
+    const captchaVerifier = captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: verifyUrl, CAPTCHA_SECRET: LOCAL_VERIFIER_SECRET });
+    const captchaApp = await buildApp({ database, writesPerMinute: 0, captchaVerifier });
+    try {
+      await test(captchaApp);
+    } finally {
+      await captchaApp.close();
+      await database.db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, 'demo'));
+    }
+  }
+  const signUpOn = async (target: FastifyInstance, body: Record<string, unknown>) => {
+    const visitor = new Shopper(target);
+    const key = (await visitor.post('/api/form/FormSubmissionKey')).json().data.key as string;
+    return visitor.post(MAILING_API.subscribe, { pageId: page.id, blockId: 'news', key, ...body });
+  };
   const signUp = async (visitor: Shopper, body: Record<string, unknown>) => {
     const key = (await visitor.post('/api/form/FormSubmissionKey')).json().data.key as string;
     return visitor.post(MAILING_API.subscribe, { pageId: page.id, blockId: 'news', key, ...body });
@@ -266,6 +289,56 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
       listId: list.id,
       status: 'pending',
       source: 'restock-form',
+    });
+  });
+
+  it("with the site's captcha on, a newsletter or restock sign-up needs a token the provider verifies for its action", async () => {
+    const provider = await startCaptchaVerifier({ 'news-token': 'NEWSLETTER_BLOCK_SUBMISSION', 'waitlist-token': 'PRODUCT_WAITLIST_SUBMISSION' });
+    try {
+      await withSiteCaptcha(provider.url, async (captchaApp) => {
+        const [variant] = await database.db.query.variants.findMany({ where: (v, { eq: is }) => is(v.qtyInStock, 0), limit: 1 });
+        const restock = (token: string) =>
+          new Shopper(captchaApp).post('/api/commerce/restock-notifications', {
+            productId: variant!.productId,
+            variantId: variant!.id,
+            siteVisitorEmail: 'captcha-restock@example.com',
+            recaptchaEnterpriseV3Token: token,
+          });
+        const cases: [string, Record<string, unknown>][] = [
+          ['no token', {}],
+          ['an empty token', { captchaKey: '' }],
+          ['a forged token', { captchaKey: 'forged' }],
+          ["the restock form's token", { captchaKey: 'waitlist-token' }],
+        ];
+        for (const [label, extra] of cases) {
+          const res = await signUpOn(captchaApp, { email: 'captcha-news@example.com', ...extra });
+          expect(res.statusCode, label).toBe(400);
+          expect(res.json(), label).toEqual({ error: formMessages.captchaIncomplete });
+        }
+        expect(await subscriberRow('captcha-news@example.com')).toBeUndefined();
+        const ok = await signUpOn(captchaApp, { email: 'captcha-news@example.com', captchaKey: 'news-token' });
+        expect(ok.json()).toEqual({ success: true });
+        expect(provider.seen.at(-1)).toMatchObject({ secret: LOCAL_VERIFIER_SECRET, response: 'news-token' });
+        expect(await subscriberRow('captcha-news@example.com')).toBeDefined();
+
+        for (const token of ['', 'local', 'news-token']) {
+          const res = await restock(token);
+          expect(res.statusCode, token).toBe(400);
+          expect(res.json().error, token).toMatchObject({ code: token ? 'CAPTCHA_INVALID' : 'CAPTCHA_REQUIRED', message: formMessages.captchaIncomplete });
+        }
+        expect((await restock('waitlist-token')).json()).toEqual({ signedUp: true });
+      });
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('answers "try again later" (503), not "Complete CAPTCHA", when the provider cannot be reached', async () => {
+    await withSiteCaptcha('http://127.0.0.1:9/siteverify', async (captchaApp) => {
+      const res = await signUpOn(captchaApp, { email: 'down@example.com', captchaKey: 'news-token' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: formMessages.submitServerError });
+      expect(await subscriberRow('down@example.com')).toBeUndefined();
     });
   });
 

@@ -15,8 +15,11 @@ import { formSubmissionKeys, pages } from '../db/schema';
 import type { RouteDocs } from '../docs/openapi';
 import { createEditorGuard } from '../editor/auth';
 import { handle, parse, registerEditorErrors } from '../editor/http';
+import { CAPTCHA_ACTIONS } from '@site/forms';
+import { siteCaptchaVerdict, type CaptchaVerifier } from '../forms/captcha';
 import { createRateLimiter, type RateLimitOptions } from '../forms/rate-limit';
 import { DEFAULT_SUBMISSION_LIMIT, FORM_BODY_LIMIT, FORM_KEY_TTL_MS } from '../forms/routes';
+import { loadWebsite } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { registerWebhookRoutes, webhookRouteDocs } from '../webhooks/routes';
@@ -43,6 +46,8 @@ export interface MailingListRouteOptions {
   webhooks: WebhookDispatcher;
   policy: UrlPolicy;
   signUpLimit?: Omit<RateLimitOptions, 'now'>;
+  /** Checks the block's bot-check token when the site has its captcha on. */
+  captchaVerifier: CaptchaVerifier;
 }
 
 const ListParams = z.object({ id: z.string().min(1).max(200) });
@@ -89,12 +94,21 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
           .send({ error: formMessages.submitRateLimited });
       const body = newsletterSignUpSchema.safeParse(request.body);
       if (!body.success) return reply.status(400).send({ error: formMessages.submitFieldsUnparseable });
-      const { pageId, blockId, email, key, website } = body.data;
+      const { pageId, blockId, email, key, website, captchaKey } = body.data;
       if (website) return { success: true };
       if (!isValidEmail(email.trim()))
         return reply.status(400).send({ errors: { email: formMessages.emailInvalid } });
       const block = await publishedNewsletterBlock(db, request.site.websiteId, pageId, blockId);
       if (!block) return reply.status(404).send({ error: mailingMessages.newsletterNotConnected });
+      const site = await loadWebsite(db, request.site.websiteId);
+      const captcha = await siteCaptchaVerdict(
+        options.captchaVerifier,
+        site?.settings,
+        { token: captchaKey, action: CAPTCHA_ACTIONS.newsletter, websiteId: request.site.websiteId, formId: blockId, ip: request.ip },
+        request.log,
+      );
+      if (captcha === 'unavailable') return reply.status(503).send({ error: formMessages.submitServerError });
+      if (captcha !== 'pass') return reply.status(400).send({ error: formMessages.captchaIncomplete });
       const at = new Date();
       const result = await db.transaction(async (tx) => {
         const claimed = await tx

@@ -40,13 +40,18 @@ export function loadCaptchaScript(doc: Document, src = CAPTCHA_SCRIPT_URL): Prom
  * until then, storefront.md §7).
  */
 export function mountScriptCaptcha(formEl: HTMLFormElement, siteKey: string): CaptchaProvider {
-  const doc = formEl.ownerDocument;
-  const container = doc.createElement('div');
+  const container = formEl.ownerDocument.createElement('div');
   container.className = 'form-captcha';
   const button = formEl.querySelector('button[type="submit"]');
   if (button) button.before(container);
   else formEl.append(container);
+  return attachScriptCaptcha(formEl, container, siteKey);
+}
+
+/** The widget in `container`, rendered on the first focus inside `root`. */
+export function attachScriptCaptcha(root: HTMLElement, container: HTMLElement, siteKey: string): CaptchaProvider {
+  const doc = root.ownerDocument;
   const captcha = createScriptCaptchaProvider({ siteKey, container, loadScript: () => loadCaptchaScript(doc) });
-  formEl.addEventListener('focusin', () => void captcha.render().catch((error: unknown) => console.warn('Captcha did not render', error)), { once: true });
+  root.addEventListener('focusin', () => void captcha.render().catch((error: unknown) => console.warn('Captcha did not render', error)), { once: true });
   return captcha;
 }

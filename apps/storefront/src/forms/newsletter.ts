@@ -7,6 +7,7 @@ import {
   type SubmissionTransport,
 } from '@site/forms';
 import type { PageContext } from '../page-context';
+import { mountScriptCaptcha } from './captcha-script';
 import { createFetchTransport } from './site-form';
 
 function readCookie(doc: Document, name: string): string | undefined {
@@ -28,11 +29,12 @@ const THANKS = {
   subscribed: 'Thank you for subscribing!',
 };
 
-const newsletterForm = (doubleOptIn: boolean) =>
+const newsletterForm = (doubleOptIn: boolean, captchaEnabled: boolean) =>
   formSchema.parse({
     id: 'newsletter',
     fields: [{ id: 'email', type: 'email', title: 'Email address', required: true }],
     parsedSubmissionMessage: doubleOptIn ? THANKS.confirmByEmail : THANKS.subscribed,
+    captchaEnabled,
   });
 
 function newsletterTransport(doc: Document, formEl: HTMLFormElement, pageId: string, blockId: string): SubmissionTransport {
@@ -45,15 +47,25 @@ function newsletterTransport(doc: Document, formEl: HTMLFormElement, pageId: str
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...(crumb ? { 'x-csrf-token': crumb } : {}) },
-        body: JSON.stringify({ pageId, blockId, email: field('email'), key: submission.key, website: field('website') }),
+        body: JSON.stringify({
+          pageId,
+          blockId,
+          email: field('email'),
+          key: submission.key,
+          website: field('website'),
+          ...(submission.captchaKey ? { captchaKey: submission.captchaKey } : {}),
+        }),
       });
       return { status: res.status, data: (await res.json().catch(() => undefined)) as unknown };
     },
   };
 }
 
-/** Wires one server-rendered newsletter block to the submission flow and its sign-up call. */
-export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, 'pageId'>): void {
+/**
+ * Wires one server-rendered newsletter block to the submission flow and its sign-up call; with the
+ * site's captcha on, the block asks the provider for a token like a captcha form does.
+ */
+export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, 'pageId' | 'captchaSettings'>): void {
   const doc = block.ownerDocument;
   const formEl = block.querySelector<HTMLFormElement>('form.newsletter-form');
   const blockId = block.closest<HTMLElement>('[data-block-id]')?.dataset.blockId;
@@ -63,8 +75,14 @@ export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, '
   const errorEl = formEl.querySelector<HTMLElement>('.field-error');
   const successEl = block.querySelector<HTMLElement>('.form-submission-message');
   const idleLabel = button?.textContent ?? 'Sign up';
-  const form = newsletterForm(block.hasAttribute('data-double-opt-in'));
-  const flow = createSubmissionFlow({ form, kind: 'newsletter', transport: newsletterTransport(doc, formEl, context.pageId, blockId) });
+  const siteKey = context.captchaSettings?.siteKey;
+  const form = newsletterForm(block.hasAttribute('data-double-opt-in'), Boolean(siteKey));
+  const flow = createSubmissionFlow({
+    form,
+    kind: 'newsletter',
+    transport: newsletterTransport(doc, formEl, context.pageId, blockId),
+    ...(siteKey ? { captcha: mountScriptCaptcha(formEl, siteKey) } : {}),
+  });
 
   const showError = (message: string) => {
     if (errorEl) {

@@ -121,5 +121,7 @@ export const newsletterSignUpSchema = z.object({
   key: text(200).min(1),
   /** Hidden from people; a bot that fills it is answered as if signed up, and nothing is stored. */
   website: text(500).optional(),
+  /** The bot-check token; required once the site has its captcha on (a provider token is ~2 kB). */
+  captchaKey: text(4000).optional(),
 });
 export type NewsletterSignUp = z.infer<typeof newsletterSignUpSchema>;
