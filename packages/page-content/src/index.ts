@@ -67,6 +67,16 @@ export {
   type FolderBehavior,
   type Visibility,
 } from './pages/content-status';
+export {
+  COVER_BACKGROUND_SOURCES,
+  COVER_PAGE_TEMPLATE,
+  COVER_PAGE_TYPE,
+  COVER_POSITIONS,
+  coverPageSchema,
+  coverPageView,
+  type CoverPage,
+  type CoverPosition,
+} from './pages/cover-page';
 
 export {
   NAVIGATION_FIELDS,

@@ -47,6 +47,10 @@ export const messages = {
   scheduleNeedsTime: 'Choose the date and time the page goes live.',
   invalidLink: 'Enter a web address starting with https://, http://, mailto:, tel: or /.',
   parentMustBeFolder: 'Pages can only be put inside a folder.',
+  // Ours: cover pages (storefront.md §2 page type 3).
+  coverButtonLabelRequired: 'Give the button a label, or remove the button.',
+  coverImageRequired: 'Choose a background image from your files, or set the background to none.',
+  notACoverPage: 'Only a cover page has cover settings.',
   onlyFoldersHoldPages: 'Only folders can hold other pages in the navigation.',
   pageInNavigationTwice: 'A page can appear only once in the navigation.',
   payloadTooLarge:

@@ -1,7 +1,7 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { fillMessage, messages as commerceMessages } from '@site/commerce-core';
 import { z } from 'zod';
-import { documentReferences, EMPTY_RENDER_DATA, isSafeHref, messages, pageVisibility, renderBlock, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
+import { COVER_PAGE_TYPE, coverPageView, documentReferences, EMPTY_RENDER_DATA, isSafeHref, messages, pageVisibility, renderBlock, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
 import { storeSettings } from '../commerce/cart-store';
@@ -213,6 +213,7 @@ async function resolvePath(
       const shop = allPages.find((p) => p.collectionType === 'products' && p.enabled);
       if (shop) extra.featuredProducts = (await loadProductItems(db, website, { id: shop.id, path: shop.path })).slice(0, 4);
     }
+    if (page.pageType === COVER_PAGE_TYPE) extra.cover = coverPageView(page.title, page.context.cover);
     const formId = page.context.formId;
     if (typeof formId === 'string') {
       const loaded = await loadForm(db, website.id, formId);
@@ -223,7 +224,8 @@ async function resolvePath(
       }
     }
     // Built in the editor: the published blocks go into the site's page template.
-    if (page.kind === 'page' && page.publishedDocument) {
+    // A cover page is drawn from its settings alone, even if a document reached it.
+    if (page.kind === 'page' && page.publishedDocument && page.pageType !== COVER_PAGE_TYPE) {
       return { status: 200, pageType: page.pageType, templateName: 'page', page, extra, document: page.publishedDocument, filtered };
     }
     // The cart page shows its empty state straight away when the visitor has no cart; one who may
@@ -366,10 +368,10 @@ const PopupOverlaySettings = z.object({
 
 /**
  * The popup overlay (104), when the owner turned it on (website settings `popupOverlay`); never
- * over a lock screen, an error, a refusal, the cart or checkout, where it would stand in the way.
+ * over a cover page, a lock screen, an error, a refusal, the cart or checkout, where it would stand in the way.
  */
 function popupOverlayContext(website: WebsiteRow, resolved: Resolved) {
-  if (resolved.status !== 200 || [200, 201, 205].includes(resolved.pageType)) return undefined;
+  if (resolved.status !== 200 || [COVER_PAGE_TYPE, 200, 201, 205].includes(resolved.pageType)) return undefined;
   const parsed = PopupOverlaySettings.safeParse((website.settings as { popupOverlay?: unknown }).popupOverlay);
   return parsed.success ? parsed.data : undefined;
 }
@@ -470,6 +472,8 @@ export async function renderPage(
     // A locked site shows nothing of itself, not even its menu.
     navigation: { items: resolved.pageType === PAGE_TYPE.lockScreen && !resolved.page ? [] : prefixNavigation(visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id), language) },
     popupOverlay: popupOverlayContext(website, resolved),
+    // The cover page is the whole screen: no header, breadcrumbs or footer around it.
+    hideSiteChrome: (resolved.status === 200 && resolved.pageType === COVER_PAGE_TYPE) || undefined,
     // Lock screens, refusals and errors are not pages to index.
     noindex: resolved.status >= 400 || undefined,
     header: chrome.header,

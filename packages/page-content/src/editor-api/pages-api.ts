@@ -10,6 +10,7 @@ import {
   type ContentStatus,
   type FolderBehavior,
 } from '../pages/content-status';
+import { coverPageSchema, type CoverPage } from '../pages/cover-page';
 import { pagePathSchema } from '../pages/page-url';
 import { text } from '../text';
 
@@ -43,7 +44,8 @@ const version = z.number().int().min(0);
 
 export const createPageSchema = z.object({
   title,
-  kind: z.enum(['page', 'folder']).default('page'),
+  /** A cover page is a page of its own type (3) drawn from its cover settings, not from blocks. */
+  kind: z.enum(['page', 'folder', 'cover']).default('page'),
   /** Defaults to the title's slug, made unique with -2, -3… */
   path: pagePathSchema.optional(),
   /** Where the new page goes in navigation; main navigation by default, at the end. */
@@ -64,6 +66,8 @@ export const updatePageSchema = z.object({
   publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
   folderBehavior: z.enum(FOLDER_BEHAVIORS).optional(),
   description: text(LIMITS.maxShortText).optional(),
+  /** Only for a cover page: its settings, replaced whole. */
+  cover: coverPageSchema.optional(),
 });
 export type UpdatePage = z.input<typeof updatePageSchema>;
 
@@ -95,6 +99,8 @@ export interface PageDetail extends PageSummary {
   description: string;
   draft: PageDocument;
   published: PageDocument | null;
+  /** A cover page's settings (page type 3); absent for other pages. */
+  cover?: CoverPage;
 }
 
 export interface RevisionSummary {

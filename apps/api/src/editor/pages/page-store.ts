@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  COVER_PAGE_TEMPLATE,
+  COVER_PAGE_TYPE,
+  coverPageSchema,
   emptyDocument,
   isValidPagePath,
   LIMITS,
@@ -87,6 +90,7 @@ export async function createPage(db: Database, websiteId: string, input: z.outpu
         path = input.path === undefined ? freePathFor(input.title, folder, taken) : requestedPath(folder, input.path, input.kind);
         if (taken.has(path)) throw slugTaken(path);
         const isFolder = input.kind === 'folder';
+        const isCover = input.kind === 'cover';
         const [row] = await tx
           .insert(pages)
           .values({
@@ -94,14 +98,17 @@ export async function createPage(db: Database, websiteId: string, input: z.outpu
             websiteId,
             path,
             title: input.title,
-            pageType: isFolder ? 1 : 2,
-            kind: input.kind,
-            templateName: 'page',
+            pageType: isFolder ? 1 : isCover ? COVER_PAGE_TYPE : 2,
+            // A cover page is an ordinary page to navigation, paths and locks; its type and template set it apart.
+            kind: isFolder ? 'folder' : 'page',
+            templateName: isCover ? COVER_PAGE_TEMPLATE : 'page',
+            context: isCover ? { cover: coverPageSchema.parse({}) } : {},
             parentId: folder?.id ?? null,
             // A folder has no content of its own to hold back.
             status: isFolder ? 'published' : 'draft',
             folderBehavior: isFolder ? (input.folderBehavior ?? 'index') : null,
-            draftDocument: isFolder ? null : emptyDocument(input.title),
+            // A cover page is drawn from its cover settings, never from blocks.
+            draftDocument: isFolder || isCover ? null : emptyDocument(input.title),
           })
           .returning();
         // A page now lives at this path, so an old redirect from it would never be reached.
@@ -156,6 +163,9 @@ export async function updatePage(db: Database, websiteId: string, id: string, in
           path = requestedPath(folder, input.path, page.kind);
           if (all.some((p) => p.id !== id && p.path === path)) throw slugTaken(path);
         }
+        if (input.cover && page.pageType !== COVER_PAGE_TYPE) {
+          throw new EditorError(400, 'INVALID', messages.notACoverPage, [{ path: ['cover'], message: messages.notACoverPage }]);
+        }
         const [row] = await tx
           .update(pages)
           .set({
@@ -166,6 +176,7 @@ export async function updatePage(db: Database, websiteId: string, id: string, in
             publishAt: input.publishAt === undefined ? undefined : publishAt,
             folderBehavior: page.kind === 'folder' ? input.folderBehavior : undefined,
             description: input.description,
+            context: input.cover ? { ...page.context, cover: input.cover } : undefined,
             version: sql`${pages.version} + 1`,
             updatedAt: new Date(),
           })

@@ -1,4 +1,4 @@
-import type { PageDetail, PageSummary } from '@site/page-content';
+import { COVER_PAGE_TYPE, coverPageSchema, type PageDetail, type PageSummary } from '@site/page-content';
 import type { PageRow } from '../../pages/site-data';
 
 // Both documents come back from jsonb, which stores keys in one canonical order, so equal
@@ -33,5 +33,12 @@ export function toDetail(page: PageRow): PageDetail {
     // A page built from its template alone (the home page, the shop) starts with an empty document.
     draft: page.draftDocument ?? page.publishedDocument ?? { sections: [] },
     published: page.publishedDocument,
+    ...(page.pageType === COVER_PAGE_TYPE ? { cover: storedCover(page) } : {}),
   };
+}
+
+/** Settings stored before a rule tightened still open in the editor, as the defaults. */
+function storedCover(page: PageRow) {
+  const parsed = coverPageSchema.safeParse(page.context.cover ?? {});
+  return parsed.success ? parsed.data : coverPageSchema.parse({});
 }
