@@ -2,6 +2,7 @@ import { linkedPageIds, resolvePageLinks, sanitizeRichText } from '@site/page-co
 import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { blogComments, blogPosts, pages } from '../db/schema';
+import { promotedBlock } from './promoted-block';
 
 export type PostRow = typeof blogPosts.$inferSelect;
 export const POSTS_PER_PAGE = 10;
@@ -96,6 +97,8 @@ export async function approvedComments(db: Database, postId: string) {
 
 /** A post as templates read content items (platform.md §3). */
 export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: number, pagePaths?: ReadonlyMap<string, string>) {
+  const body = postBodyHtml(post.body, pagePaths);
+  const promoted = promotedBlock(body);
   return {
     id: post.id,
     recordType: 1,
@@ -103,7 +106,8 @@ export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: 
     urlId: post.urlId,
     fullUrl: `${blogPath}/${post.urlId}`,
     excerpt: post.excerpt ? `<p>${escapeHtml(post.excerpt)}</p>` : '',
-    body: postBodyHtml(post.body, pagePaths),
+    body,
+    ...(promoted && { promotedBlockType: promoted.type, promotedBlock: promoted }),
     ...(post.featuredImage && {
       assetUrl: post.featuredImage.src,
       mainImage: { assetUrl: post.featuredImage.src, altText: post.featuredImage.alt },

@@ -82,4 +82,23 @@ describe.each(targets)('search and blog on $name', (target) => {
     expect((await app.inject('/search?q=linen')).body).toContain('/journal/linen-in-summer');
     expect((await owner.call('DELETE', `/api/editor/blog/posts/${id}`)).statusCode).toBe(204);
   });
+  it('shows a post’s opening quote or video above its excerpt in the blog list, with promotedBlockType in its item', async () => {
+    const owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const publish = async (title: string, body: string) => {
+      const created = await owner.call('POST', '/api/editor/blog/posts', { title, collectionId: 'page-journal', body });
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await owner.call('POST', `/api/editor/blog/posts/${created.json().id}/publish`)).statusCode).toBe(200);
+    };
+    await publish('Quoted', '<blockquote><p>Buy less, choose well.</p></blockquote><p>Why we repair.</p>');
+    await publish('Filmed', '<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">Watch the film</a></p><p>Behind the bench.</p>');
+    await publish('Plain', '<p>Only words here.</p>');
+    const res = await app.inject('/journal');
+    const entry = (title: string) => res.body.split('<article class="blog-entry">').find((a) => a.includes(`>${title}</a></h2>`)) ?? '';
+    expect(entry('Quoted')).toContain('<blockquote class="blog-entry__quote"><p>Buy less, choose well.</p></blockquote>');
+    expect(entry('Filmed')).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video: Filmed"');
+    expect(entry('Plain')).not.toMatch(/blog-entry__(quote|video)/);
+    const json = (await app.inject('/journal?format=json')).json() as { items: { title: string; promotedBlockType?: string }[] };
+    const types = Object.fromEntries(json.items.map((i) => [i.title, i.promotedBlockType ?? 'none']));
+    expect(types).toMatchObject({ Quoted: 'quote', Filmed: 'video', Plain: 'none' });
+  });
 });
