@@ -356,6 +356,8 @@ export {
   removedSiteSchema,
   siteAdminMessages,
   normaliseDomain,
+  captchaSettingsSchema,
+  type CaptchaSettings,
   type SiteSignUp,
   type CreatedSite,
   type SiteDomain,

@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import {
   addDomainSchema,
+  captchaSettingsSchema,
   createdSiteSchema,
   handoffSchema,
   removedSiteSchema,
@@ -11,6 +12,7 @@ import {
   siteSignUpSchema,
   SITES_API,
 } from '@site/page-content';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CommerceError } from '../commerce/errors';
@@ -18,6 +20,9 @@ import { handle, parsePayload } from '../commerce/http';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
 import { createEditorGuard, editorMember } from '../editor/auth';
+import { siteCaptchaKey } from '../forms/captcha';
+import { loadWebsite } from '../pages/site-data';
+import { websites } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
 import { clearSessionCookies, createSession, setSessionCookies } from '../site-users/sessions';
 import { createSite } from './create-site';
@@ -121,6 +126,31 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
     }),
   );
 
+  // Only the public site key: the provider's secret is server configuration, never a site setting.
+  app.get(
+    SITES_API.captcha,
+    { preHandler: owner(false) },
+    handle(async (request) => {
+      const site = await loadWebsite(db, request.site.websiteId);
+      return { siteKey: siteCaptchaKey(site?.settings) ?? '' };
+    }),
+  );
+
+  app.put(
+    SITES_API.captcha,
+    { preHandler: owner(true) },
+    handle(async (request) => {
+      const { siteKey } = parsePayload(captchaSettingsSchema, request.body);
+      await db.transaction(async (tx) => {
+        const [site] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, request.site.websiteId)).for('update');
+        const { captchaSettings: _old, ...rest } = (site?.settings ?? {}) as Record<string, unknown>;
+        const settings = siteKey ? { ...rest, captchaSettings: { siteKey } } : rest;
+        await tx.update(websites).set({ settings }).where(eq(websites.id, request.site.websiteId));
+      });
+      return { siteKey };
+    }),
+  );
+
   app.delete(
     SITES_API.site,
     { preHandler: owner(true) },
@@ -158,6 +188,14 @@ export const siteRouteDocs: RouteDocs = {
   [`POST ${SITES_API.domains}`]: { summary: 'Connects a custom domain (unverified until its TXT record is found)', tags, guard: 'owner', status: 201, body: addDomainSchema, response: siteDomainSchema },
   'POST /api/editor/domains/:host/verify': { summary: 'Looks up the _site-verify.<host> TXT record; a match verifies the domain, which then routes to the site', tags, guard: 'owner', params: HostParams, response: siteDomainSchema },
   'DELETE /api/editor/domains/:host': { summary: 'Disconnects a custom domain', tags, guard: 'owner', params: HostParams, response: z.object({ removed: z.literal(true) }) },
+  [`GET ${SITES_API.captcha}`]: { summary: "The site's captcha site key ('' when the captcha is off); the provider's secret is never answered", tags, guard: 'owner', response: captchaSettingsSchema },
+  [`PUT ${SITES_API.captcha}`]: {
+    summary: "Sets the site's captcha site key; forms with their captcha on, the newsletter block and the restock form then need a verified token ('' turns it off)",
+    tags,
+    guard: 'owner',
+    body: captchaSettingsSchema,
+    response: captchaSettingsSchema,
+  },
   [`DELETE ${SITES_API.site}`]: {
     summary: 'Removes the site (soft): its hosts answer 404 at once, its data stays restorable for 30 days',
     tags,

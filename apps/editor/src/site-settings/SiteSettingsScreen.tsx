@@ -2,6 +2,7 @@ import type { SiteDomain } from '@site/page-content';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useEditorSite, useMe } from '../api/queries';
+import { CaptchaSettingsForm } from './CaptchaSettingsForm';
 import { useAddDomain, useDomains, useRemoveDomain, useRemoveSite, useVerifyDomain } from '../api/site-admin';
 
 function DomainRow({ domain, canManage }: { domain: SiteDomain; canManage: boolean }) {
@@ -165,7 +166,7 @@ function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (restorabl
   );
 }
 
-/** /config/site-settings: the site's addresses (its own and custom domains) and removing the site. Owner only. */
+/** /config/site-settings: the site's addresses (its own and custom domains), its captcha key and removing the site. Owner only. */
 export function SiteSettingsScreen() {
   const me = useMe();
   const site = useEditorSite();
@@ -223,6 +224,7 @@ export function SiteSettingsScreen() {
             )}
             <AddDomainForm />
           </section>
+          <CaptchaSettingsForm />
           {site.data && <RemoveSite title={site.data.website.siteTitle} onRemoved={setRemovedUntil} />}
         </>
       )}

@@ -12,6 +12,7 @@ export const SITES_API = {
   domain: (host: string) => `/api/editor/domains/${encodeURIComponent(host)}`,
   verifyDomain: (host: string) => `/api/editor/domains/${encodeURIComponent(host)}/verify`,
   site: '/api/editor/site',
+  captcha: '/api/editor/site/captcha',
 } as const;
 
 /** What an owner sends to create a site (field errors name these fields). */
@@ -67,7 +68,21 @@ export const siteAdminMessages = {
   defaultSiteFixed: 'This server’s own site cannot be removed.',
   ownerOnly: 'Only the site’s owner can manage its domains or remove it.',
   handoffInvalid: 'This sign-in link has expired or was already used. Sign in with your email and password.',
+  captchaSiteKeyInvalid: 'Paste the site key exactly as your captcha provider shows it: letters, digits, - and _ only, at most 100 characters.',
 } as const;
+
+/**
+ * The site's captcha (platform.md: "Website captcha settings: siteKey"). The key is public, as the
+ * provider's script is loaded with it; an empty key turns the captcha off. The provider's secret
+ * never travels here: it stays in the server's configuration (CAPTCHA_SECRET).
+ */
+export const captchaSettingsSchema = z.object({
+  siteKey: text(1000)
+    .trim()
+    .max(100, siteAdminMessages.captchaSiteKeyInvalid)
+    .regex(/^[\w-]*$/, siteAdminMessages.captchaSiteKeyInvalid),
+});
+export type CaptchaSettings = z.infer<typeof captchaSettingsSchema>;
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
