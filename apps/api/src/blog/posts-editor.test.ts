@@ -46,6 +46,9 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
     expect(post.body).not.toContain('onclick');
     const list = await app.inject('/journal?tag=repairs');
     expect(list.body).toContain('href="/journal/mending-a-strap"');
+    // No author given: the date line names none, rather than an empty one between two dots.
+    expect(list.body).not.toMatch(/·\s*·/);
+    expect((await app.inject('/journal')).body).toContain(' · Mara Ellis');
     expect(list.body).toMatch(/<a class="blog-entry__image" href="\/journal\/mending-a-strap"[^>]*><img src="\/files\/f1\/strap\.jpg\?format=500w" srcset="[^"]*\?format=750w 750w"/);
     const page = await app.inject('/journal/mending-a-strap');
     expect(page.statusCode).toBe(200);
