@@ -27,6 +27,8 @@ export default defineConfig({
     // being entries too) keeps them out of the chunk the editor's first load needs.
     'editor-store': 'src/editor/store/index.ts',
     'editor-empty-state': 'src/editor/EmptyState.tsx',
+    // Shared by the first load and the store kit: its own module keeps the kit out of the first load.
+    'editor-confirm-dialog': 'src/editor/ConfirmDialog.tsx',
     'editor-messages': 'src/editor/editor-messages.ts',
     // The analytics screen loads lazily: its own entry keeps it out of the editor's first load.
     'editor-analytics': 'src/editor/analytics/index.ts',

@@ -53,6 +53,8 @@ export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], curre
     ...(details.merchandising && { merchandising: details.merchandising }),
     ...(details.shipping && { shipping: details.shipping }),
     ...(details.translations && { translations: details.translations }),
+    tags: p.tags,
+    categories: p.categories,
     createdAt: p.createdAt.toISOString(),
   };
 }

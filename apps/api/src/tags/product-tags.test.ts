@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STORE_API } from '@site/commerce-core/admin';
 import { productTagsPath, tagsApi } from '@site/page-content';
 import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +86,17 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     expect((await owner.call('PUT', productTagsPath('nope'), { tags: [], categories: [] })).statusCode).toBe(404);
     expect((await viewer.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: [] })).statusCode).toBe(403);
     expect((await product('prod-coffee')).tags).toEqual(['beans', 'gift idea']);
+  });
+
+  it("returns a product's names in the admin view, one product and the list, so the product form shows them", async () => {
+    await owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
+    const one = (await owner.call('GET', STORE_API.product('prod-wallet'))).json();
+    expect({ tags: one.tags, categories: one.categories }).toEqual({ tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
+    const listed = (await owner.call('GET', STORE_API.products)).json().products as { id: string; tags: string[]; categories: string[] }[];
+    expect(listed.find((p) => p.id === 'prod-wallet')).toMatchObject({ tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
+    expect(listed.every((p) => Array.isArray(p.tags) && Array.isArray(p.categories))).toBe(true);
+    // The seeded names come back as they were set.
+    await owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'gift idea'], categories: ['Bags'] });
   });
 
   it('filters the shop by tag and by category, with links to each category', async () => {

@@ -18,7 +18,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { MULTILINGUAL_API, type MultilingualSettings } from '@site/page-content';
+import {
+  MULTILINGUAL_API,
+  productTagsPath,
+  tagsApi,
+  type MultilingualSettings,
+  type ProductTags,
+  type TagType,
+  type TagView,
+} from '@site/page-content';
 import { api, ApiError, writeHeaders } from './http';
 
 /** Store query keys: every store screen invalidates through these. */
@@ -66,14 +74,58 @@ function useStoreInvalidation() {
     ]);
 }
 
+/** The product was saved (here as the server answered) but its names were refused or lost. */
+export class ProductTagsNotSaved extends Error {
+  constructor(
+    readonly product: AdminProduct,
+    readonly reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = 'ProductTagsNotSaved';
+  }
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
+
+/**
+ * Saves the product, then its tags and categories with their own call (platform.md §2): that
+ * call does not bump the product's version, so a tag merge never makes an open form stale. The
+ * names are sent only when they differ from what the saved product carries.
+ */
+export async function saveProductWithTags(
+  { id, input, names }: { id?: string; input: AdminProductSave; names: ProductTags },
+  call: <T>(method: 'POST' | 'PUT', path: string, options: { body: unknown }) => Promise<T> = api,
+): Promise<AdminProduct> {
+  const product = id
+    ? await call<AdminProduct>('PUT', STORE_API.product(id), { body: input })
+    : await call<AdminProduct>('POST', STORE_API.products, { body: input });
+  if (sameNames(product.tags, names.tags) && sameNames(product.categories, names.categories)) return product;
+  try {
+    const stored = await call<ProductTags>('PUT', productTagsPath(product.id), { body: names });
+    return { ...product, tags: stored.tags, categories: stored.categories };
+  } catch (error) {
+    throw new ProductTagsNotSaved(product, error);
+  }
+}
+
 export function useSaveProduct() {
+  const client = useQueryClient();
   const refresh = useStoreInvalidation();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: AdminProductSave }) =>
-      id
-        ? api<AdminProduct>('PUT', STORE_API.product(id), { body: input })
-        : api<AdminProduct>('POST', STORE_API.products, { body: input }),
-    onSuccess: refresh,
+    mutationFn: (request: { id?: string; input: AdminProductSave; names: ProductTags }) => saveProductWithTags(request),
+    // The product may be saved even when its names were not.
+    onSettled: () =>
+      Promise.all([refresh(), client.invalidateQueries({ queryKey: ['tags', 'products'] })]),
+  });
+}
+
+/** The tags or categories the store's products use (same key as the Tags screen's). */
+export function useProductTagNames(type: TagType) {
+  return useQuery({
+    queryKey: ['tags', 'products', type] as const,
+    queryFn: async () =>
+      (await api<{ tags: TagView[] }>('GET', tagsApi('products').tags, { query: { type } })).tags.map((t) => t.name),
   });
 }
 

@@ -1,11 +1,16 @@
 import type { CurrencyCode } from '@site/commerce-core';
 import type { AdminProduct } from '@site/commerce-core/admin';
 import { SITE_LANGUAGES, type FileView } from '@site/page-content';
-import { ProductEditor, type PickedFile, type ProductDraft } from '@site/ui';
+import { ProductEditor, storeMessages, type PickedFile, type ProductDraft } from '@site/ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useFiles } from '../api/queries';
-import { useMultilingualSettings, useSaveProduct } from '../api/store-queries';
+import {
+  ProductTagsNotSaved,
+  useMultilingualSettings,
+  useProductTagNames,
+  useSaveProduct,
+} from '../api/store-queries';
 import { useForms } from '../forms/queries';
 import { toProductSave } from './product-draft';
 
@@ -36,6 +41,10 @@ export function ProductEditorDialog({
   onClose: () => void;
 }) {
   const save = useSaveProduct();
+  const knownTags = useProductTagNames('tag');
+  const knownCategories = useProductTagNames('category');
+  // Once saved, a later save (after its names were refused) updates that product, not a new one.
+  const [saved, setSaved] = useState<AdminProduct | null>(product);
   const files = useFiles(100, 'all');
   const forms = useForms();
   const multilingual = useMultilingualSettings();
@@ -52,15 +61,29 @@ export function ProductEditorDialog({
   );
   const languages = added.map((code) => ({ code, name: SITE_LANGUAGES[code] }));
   const issues = issuesByPath(save.error);
+  const error =
+    save.error instanceof ProductTagsNotSaved
+      ? storeMessages.tagsNotSaved(errorMessage(save.error.reason))
+      : save.error && Object.keys(issues).length === 0
+        ? errorMessage(save.error)
+        : undefined;
   const onSave = (draft: ProductDraft) => {
     const input = toProductSave(draft, {
       collectionId,
       currency,
-      version: product?.version,
+      version: saved?.version,
       ...(multilingual.data && { languages: added }),
     });
-    save.mutate({ id: product?.id, input }, { onSuccess: onClose });
+    const names = { tags: draft.tags, categories: draft.categories };
+    save.mutate(
+      { id: saved?.id, input, names },
+      {
+        onSuccess: onClose,
+        onError: (failure) => failure instanceof ProductTagsNotSaved && setSaved(failure.product),
+      },
+    );
   };
+  const namesError = knownTags.error ?? knownCategories.error;
   return (
     <>
       <ProductEditor
@@ -68,12 +91,15 @@ export function ProductEditorDialog({
         product={product ?? undefined}
         currency={currency}
         issues={issues}
-        error={save.error && Object.keys(issues).length === 0 ? errorMessage(save.error) : undefined}
+        error={error}
         isSaving={save.isPending}
         files={fileNames}
         onPickFile={(kind, choose) => setPicking({ kind, choose })}
         forms={forms.data ?? []}
         languages={languages}
+        knownNames={{ tags: knownTags.data ?? [], categories: knownCategories.data ?? [] }}
+        knownNamesLoading={knownTags.isPending || knownCategories.isPending}
+        knownNamesError={namesError ? errorMessage(namesError) : undefined}
         onDraftChange={onDraftChange}
         onSave={onSave}
         onCancel={onClose}

@@ -111,6 +111,8 @@ describe('toProductSave', () => {
       merchandising: { scarcityEnabled: false, customSoldOutText: 'Gone', mailingListOptInByDefault: true },
       shipping: { weightGrams: 450, heightMm: 0 },
       translations: { fr: { title: 'Tirage' } },
+      tags: [],
+      categories: [],
       createdAt: '2026-01-01T00:00:00Z',
     };
     const save = toProductSave(draftOf(product), { collectionId: 'c', currency: 'USD', version: 2, languages: ['fr'] });

@@ -35,6 +35,9 @@ export interface AdminProduct {
   merchandising?: ProductMerchandising;
   shipping?: { weightGrams?: number; lengthMm?: number; widthMm?: number; heightMm?: number };
   translations?: Record<string, { title?: string; excerpt?: string }>;
+  /** Set apart from the product's save (PUT productTagsPath), so a merge never bumps the version. */
+  tags: string[];
+  categories: string[];
   createdAt: string;
 }
 

@@ -15,7 +15,9 @@ import {
   VariantsPanel,
   type PickedFile,
 } from './ProductPanels';
+import { ProductTagsPanel } from './ProductTagsPanel';
 import { storeMessages as m } from './store-messages';
+import type { ProductTags } from '@site/page-content';
 
 export interface ProductEditorProps {
   isOpen: boolean;
@@ -35,6 +37,10 @@ export interface ProductEditorProps {
   forms?: readonly { id: string; name: string }[];
   /** The languages the site adds besides its own, for translations. */
   languages?: readonly { code: string; name: string }[];
+  /** The tags and categories the store's products already use, offered in the tags panel. */
+  knownNames?: Readonly<ProductTags>;
+  knownNamesLoading?: boolean;
+  knownNamesError?: string;
   /** Every edit, so a preview can show the product as typed. */
   onDraftChange?: (draft: ProductDraft) => void;
   onSave: (draft: ProductDraft) => void;
@@ -53,6 +59,9 @@ export function ProductEditor({
   onPickFile,
   forms = [],
   languages = [],
+  knownNames,
+  knownNamesLoading,
+  knownNamesError,
   onDraftChange,
   onSave,
   onCancel,
@@ -250,6 +259,14 @@ export function ProductEditor({
               </fieldset>
             )}
             {type === 'physical' && <ShippingPanel {...panel} />}
+            <ProductTagsPanel
+              value={{ tags: draft.tags, categories: draft.categories }}
+              onChange={(names) => change((d) => ({ ...d, ...names }))}
+              known={knownNames}
+              isLoading={knownNamesLoading}
+              error={knownNamesError}
+              isDisabled={isSaving}
+            />
             <MerchandisingPanel {...panel} />
             <TranslationsPanel {...panel} languages={languages} />
             <div className="ed-dialog__actions">

@@ -6,7 +6,7 @@ import { OrderDetailView } from './OrderDetailView';
 import { OrdersTable, type OrderFilters } from './OrdersTable';
 import { ProductEditor } from './ProductEditor';
 import { ProductTable, type ProductFilters } from './ProductTable';
-import { sampleInventory, sampleOrder, sampleProducts } from './sample-store';
+import { sampleInventory, sampleKnownNames, sampleOrder, sampleProducts } from './sample-store';
 
 const noop = () => {};
 const noFilters: ProductFilters = { q: '', type: '', stock: '' };
@@ -41,7 +41,14 @@ export const NewProduct: Story = {
 };
 export const EditProduct: Story = {
   render: () => (
-    <ProductEditor isOpen currency="USD" product={sampleProducts[0]} onSave={noop} onCancel={noop} />
+    <ProductEditor
+      isOpen
+      currency="USD"
+      product={sampleProducts[0]}
+      knownNames={sampleKnownNames}
+      onSave={noop}
+      onCancel={noop}
+    />
   ),
 };
 /** Every panel filled: images, form, merchandising, shipping and a French translation. */

@@ -1,5 +1,6 @@
 export { ProductTable, type ProductTableProps, type ProductFilters } from './ProductTable';
 export { ProductEditor, type ProductEditorProps } from './ProductEditor';
+export { ProductTagsPanel, type ProductTagsPanelProps } from './ProductTagsPanel';
 export {
   draftOf,
   withProductType,

@@ -52,6 +52,9 @@ export interface ProductDraft {
   shipping: ShippingDraft;
   /** Title and summary per added language code. */
   translations: Record<string, { title: string; excerpt: string }>;
+  /** Saved with their own call after the product (see ProductTagsPanel). */
+  tags: string[];
+  categories: string[];
 }
 
 /** The one option a gift card has: each variant is a denomination. */
@@ -77,6 +80,8 @@ export function draftOf(product: AdminProduct | undefined): ProductDraft {
   const shipping = product?.shipping ?? {};
   const base = {
     imageFileIds: product?.imageFileIds ?? [],
+    tags: product?.tags ?? [],
+    categories: product?.categories ?? [],
     digitalFileId: product?.digitalFileId ?? '',
     additionalFieldsFormId: product?.additionalFieldsFormId ?? '',
     merchandising: {

@@ -55,6 +55,8 @@ export const sampleProducts: AdminProduct[] = [
         unlimited: false,
       },
     ],
+    tags: ['print', 'gift idea'],
+    categories: ['Prints'],
     createdAt: '2026-11-01T10:00:00.000Z',
   },
   {
@@ -80,9 +82,14 @@ export const sampleProducts: AdminProduct[] = [
         unlimited: true,
       },
     ],
+    tags: [],
+    categories: [],
     createdAt: '2026-11-02T10:00:00.000Z',
   },
 ];
+
+/** The names a sample store's products use, offered by the tags panel. */
+export const sampleKnownNames = { tags: ['print', 'gift idea', 'limited run'], categories: ['Prints', 'Cards'] };
 
 export const sampleInventory: InventoryItem[] = sampleProducts.flatMap((p) =>
   p.variants.map((v) => ({ ...v, productId: p.id, productTitle: p.title, collectionId: p.collectionId })),
