@@ -19,6 +19,8 @@ export function LanguagesScreen() {
     queryKey: key,
     queryFn: () => api<MultilingualSettings>('GET', MULTILINGUAL_API.settings),
   });
+  // Kept here, not in the form: a save that changes the languages remounts the form (its key).
+  const [done, setDone] = useState<string>();
   return (
     <div className="ed-screen">
       <h1>{m.title}</h1>
@@ -33,16 +35,28 @@ export function LanguagesScreen() {
           key={settings.data.languages.join()}
           settings={settings.data}
           isReadOnly={!(me.data?.canEdit ?? false)}
+          done={done}
+          onDone={setDone}
         />
       )}
     </div>
   );
 }
 
-function LanguagesForm({ settings, isReadOnly }: { settings: MultilingualSettings; isReadOnly: boolean }) {
+function LanguagesForm({
+  settings,
+  isReadOnly,
+  done,
+  onDone: setDone,
+}: {
+  settings: MultilingualSettings;
+  isReadOnly: boolean;
+  /** The last save's outcome, shown until the next one. */
+  done: string | undefined;
+  onDone: (done: string) => void;
+}) {
   const client = useQueryClient();
   const [chosen, setChosen] = useState<SiteLanguage[]>(settings.languages);
-  const [done, setDone] = useState<string>();
   const save = useMutation({
     mutationFn: (languages: SiteLanguage[]) =>
       api<MultilingualSettings>('PUT', MULTILINGUAL_API.languages, { body: { languages } }),

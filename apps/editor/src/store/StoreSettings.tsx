@@ -60,6 +60,8 @@ function PreferencesSection({
   isReadOnly: boolean;
 }) {
   const prefs = useCommercePreferences(namespace);
+  // Kept here, not in the form: a save that changes the values remounts the form (its key).
+  const [done, setDone] = useState<string>();
   const title = m.settingsSections[namespace];
   return (
     <section className="ed-card" aria-label={title}>
@@ -76,6 +78,8 @@ function PreferencesSection({
           namespace={namespace}
           saved={prefs.data}
           isReadOnly={isReadOnly}
+          done={done}
+          onDone={setDone}
         />
       )}
     </section>
@@ -106,16 +110,20 @@ function PreferencesForm({
   namespace,
   saved,
   isReadOnly,
+  done,
+  onDone: setDone,
 }: {
   namespace: CommercePreferenceNamespace;
   saved: CommercePreferences;
   isReadOnly: boolean;
+  /** The last save's outcome, shown until the next save. */
+  done: string | undefined;
+  onDone: (done: string | undefined) => void;
 }) {
   const save = useSaveCommercePreferences(namespace);
   const fields = namespace === 'shipping' ? [] : FIELDS[namespace];
   const [values, setValues] = useState<FormValues>(() => toForm(fields, saved));
   const [shipping, setShipping] = useState<ShippingRow[]>(() => toShippingRows(saved.shippingOptions));
-  const [done, setDone] = useState<string>();
   const issues = issuesByPath(save.error);
   const submit = async () => {
     setDone(undefined);

@@ -1,0 +1,286 @@
+import { STORE_API } from '@site/commerce-core/admin';
+import { MULTILINGUAL_API } from '@site/page-content';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
+import { hasChromium, launchChromium } from '../browser';
+import { SmtpSink } from '../smtp-sink';
+import { startBuiltServer, type StartedServer } from '../server';
+
+const SHOPPER = 'grace@example.com';
+const PRINT = 'Harbour Print';
+const GUIDE = 'Field Guide PDF';
+const GIFT = 'Prints Gift Card';
+const FRENCH_TITLE = 'Estampe du port';
+
+/**
+ * Issue 16's "Done when": the owner runs a second store from the editor — creates it, stocks a
+ * physical product with two options and four variants, a digital product and a gift card; a visitor
+ * buys two of them with the test card; the owner fulfils the order and refunds one line (the stock
+ * comes back), sets a checkout minimum the visitor's cart then names, and translates a product
+ * title that /fr/… shows. The owner's store calls are refused without the session.
+ */
+describe.skipIf(!hasChromium)('running a second store from the editor end to end in Chromium', () => {
+  let server: StartedServer;
+  let sink: SmtpSink;
+  let browser: Browser;
+  let owner: Page;
+  let shopperContext: BrowserContext;
+  let shopper: Page;
+  let printPath = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sink = new SmtpSink();
+    server = await startBuiltServer({ SMTP_URL: await sink.start() });
+    browser = await launchChromium();
+    owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    owner.on('pageerror', (e) => pageErrors.push(e.message));
+    owner.setDefaultTimeout(15_000);
+    shopperContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    shopper = await shopperContext.newPage();
+    shopper.on('pageerror', (e) => pageErrors.push(e.message));
+    shopper.setDefaultTimeout(15_000);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  const dialog = () => owner.getByRole('dialog');
+  const variant = (n: number) => dialog().getByRole('group', { name: `Variant ${n}`, exact: true });
+  /**
+   * A form control by its visible label text alone: a wrapping label's accessible name also holds
+   * the control's own value, so getByLabel cannot match it exactly once a value is typed.
+   */
+  const control = (scope: Locator, label: string) =>
+    scope
+      .locator('label')
+      .filter({ has: owner.locator('span', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('input, select, textarea');
+  const fillVariant = async (row: Locator, fields: Record<string, string>, unlimited = false) => {
+    for (const [label, value] of Object.entries(fields)) await control(row, label).fill(value);
+    if (unlimited) await row.getByLabel('Unlimited', { exact: true }).check();
+  };
+  const storeSelect = () => owner.getByRole('combobox', { name: 'Store', exact: true });
+
+  /** The Store screen with the Prints store chosen. */
+  const openPrints = async () => {
+    await owner.getByRole('link', { name: 'Store', exact: true }).click();
+    await owner.waitForURL(/\/config\/store$/);
+    const label = await storeSelect().locator('option', { hasText: 'Prints (' }).textContent();
+    await storeSelect().selectOption({ label: label! });
+  };
+
+  const saveProduct = async (title: string) => {
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    // A refused save keeps the dialog open with its reasons, which the failure then names.
+    const state = async () =>
+      (await dialog().count()) === 0 ? 'closed' : `open: ${(await dialog().getByRole('alert').allTextContents()).join(' | ')}`;
+    await expect.poll(state, { timeout: 15_000 }).toBe('closed');
+    await owner.getByRole('button', { name: `Edit ${title}`, exact: true }).waitFor();
+  };
+
+  /**
+   * The stock the product editor shows for one of the print's variants, on a fresh load of the
+   * screen: a screen shown again paints its cached list first, and the editor's form starts from it.
+   */
+  const printStock = async (n: number) => {
+    await owner.goto(server.url + '/config/store');
+    const label = await storeSelect().locator('option', { hasText: 'Prints (' }).textContent();
+    await storeSelect().selectOption({ label: label! });
+    await owner.getByRole('button', { name: `Edit ${PRINT}`, exact: true }).click();
+    const value = await control(variant(n), 'Stock').inputValue();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    return value;
+  };
+
+  it('refuses the store calls without the owner session', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['POST', STORE_API.storeCollections('any-site'), { title: 'Prints', navigationTitle: 'Prints', urlId: '', description: '', enabled: true }],
+      ['GET', STORE_API.products],
+      ['GET', STORE_API.orders],
+      ['GET', STORE_API.inventory],
+      ['GET', STORE_API.commercePreferences('checkout')],
+      ['PUT', STORE_API.commercePreferences('checkout'), { checkoutMinimumSubtotalCents: 1 }],
+      ['GET', MULTILINGUAL_API.settings],
+      ['PUT', MULTILINGUAL_API.languages, { languages: ['fr'] }],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await fetch(server.url + path, {
+        method,
+        ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      });
+      expect([401, 403], `${method} ${path}`).toContain(res.status);
+    }
+  });
+
+  it('signs the owner in and creates the store "Prints", a page of the site at once', async () => {
+    await owner.goto(server.url + '/config');
+    await owner.getByLabel('Email').fill(DEMO_OWNER.email);
+    await owner.getByLabel('Password').fill(DEMO_OWNER.password);
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.getByRole('heading', { name: 'Pages', exact: true }).waitFor();
+    await owner.getByRole('link', { name: 'Store', exact: true }).click();
+    await owner.waitForURL(/\/config\/store$/);
+    await owner.getByLabel('Store title').fill('Prints');
+    await owner.getByRole('button', { name: 'New store' }).click();
+    await expect.poll(() => storeSelect().locator('option:checked').textContent()).toBe('Prints (/prints)');
+    await owner.getByText('No products yet').waitFor();
+    const res = await shopper.goto(server.url + '/prints');
+    expect(res?.status()).toBe(200);
+  });
+
+  it('adds a physical print with two options and four stocked variants', async () => {
+    await owner.getByRole('button', { name: 'Add product' }).click();
+    await dialog().getByLabel('Title', { exact: true }).fill(PRINT);
+    await dialog().getByLabel('Option 1 name').fill('Size');
+    await dialog().getByRole('button', { name: 'Add option' }).click();
+    await dialog().getByLabel('Option 2 name').fill('Paper');
+    await dialog().getByRole('button', { name: 'Add option' }).click();
+    const rows = [
+      ['HP-A4-M', 'A4', 'Matte', '2500'],
+      ['HP-A4-G', 'A4', 'Gloss', '2700'],
+      ['HP-A3-M', 'A3', 'Matte', '3500'],
+      ['HP-A3-G', 'A3', 'Gloss', '3700'],
+    ];
+    for (const [i, [sku, size, paper, price]] of rows.entries()) {
+      if (i > 0) await dialog().getByRole('button', { name: 'Add variant' }).click();
+      await fillVariant(variant(i + 1), { SKU: sku!, Size: size!, Paper: paper!, Price: price!, Stock: '5' });
+    }
+    await saveProduct(PRINT);
+    const row = owner.getByRole('row', { name: new RegExp(PRINT) });
+    await expect.poll(() => row.textContent()).toContain('4 variants');
+  });
+
+  it('adds a digital guide and a gift card with two denominations', async () => {
+    await owner.getByRole('button', { name: 'Add product' }).click();
+    await dialog().getByLabel('Title', { exact: true }).fill(GUIDE);
+    await control(dialog(), 'Type').selectOption('digital');
+    await fillVariant(variant(1), { SKU: 'FG-PDF', Price: '900' }, true);
+    await saveProduct(GUIDE);
+
+    await owner.getByRole('button', { name: 'Add product' }).click();
+    await dialog().getByLabel('Title', { exact: true }).fill(GIFT);
+    await control(dialog(), 'Type').selectOption('giftCard');
+    await fillVariant(variant(1), { SKU: 'PRINTS-GC-25', Amount: '$25', Price: '2500' }, true);
+    await dialog().getByRole('button', { name: 'Add variant' }).click();
+    await fillVariant(variant(2), { SKU: 'PRINTS-GC-50', Amount: '$50', Price: '5000' }, true);
+    await saveProduct(GIFT);
+  });
+
+  it('lets a visitor buy the print and the guide with the test card', async () => {
+    await shopper.goto(server.url + '/prints');
+    await shopper.getByRole('link', { name: new RegExp(PRINT) }).first().click();
+    await shopper.waitForURL(/\/prints\/p\/[^/]+$/);
+    printPath = new URL(shopper.url()).pathname;
+    const add = shopper.locator('.product-detail .sqs-add-to-cart-host button');
+    await expect.poll(() => add.textContent()).toBe('Add To Cart');
+    await shopper.selectOption('select[data-variant-option-name="Size"]', 'A3');
+    await shopper.selectOption('select[data-variant-option-name="Paper"]', 'Gloss');
+    await add.click();
+    await expect.poll(() => shopper.locator('.sqs-pill-cart').textContent()).toContain('1 item');
+
+    await shopper.goto(server.url + '/prints');
+    await shopper.getByRole('link', { name: new RegExp(GUIDE) }).first().click();
+    await shopper.waitForURL(/\/prints\/p\/[^/]+$/);
+    await expect.poll(() => add.textContent()).toBe('Add To Cart');
+    await add.click();
+    await expect.poll(() => shopper.locator('.sqs-pill-cart').textContent()).toContain('2 items');
+
+    await shopper.goto(server.url + '/cart');
+    await shopper.getByRole('button', { name: 'Checkout' }).click();
+    await shopper.waitForURL(/\/checkout$/);
+    await shopper.getByLabel('Email').fill(SHOPPER);
+    await shopper.getByLabel('First Name').fill('Grace');
+    await shopper.getByLabel('Last Name').fill('Hopper');
+    await shopper.getByLabel('Address', { exact: true }).fill('1 Compiler Lane');
+    await shopper.getByLabel('City').fill('Arlington');
+    await shopper.getByLabel('Postal Code').fill('22201');
+    await shopper.getByLabel('Country').selectOption('US');
+    await shopper.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await shopper.getByLabel(/Expiry/).fill('12/39');
+    await shopper.getByLabel(/Security Code/).fill('123');
+    await shopper.getByRole('button', { name: 'Place Order' }).click();
+    await shopper.waitForURL(/\/checkout\/order-confirmed\?/, { timeout: 30_000 });
+    expect(await shopper.locator('.order-line', { hasText: PRINT }).locator('.order-line__options').textContent()).toBe(
+      'Size: A3 · Paper: Gloss',
+    );
+    expect(await shopper.locator('.order-line', { hasText: GUIDE }).count()).toBe(1);
+    expect(await printStock(4)).toBe('4');
+  });
+
+  it('shows the owner the order; the owner fulfils it and refunds the print, whose unit returns to stock', async () => {
+    await owner.getByRole('link', { name: 'Orders', exact: true }).click();
+    await owner.waitForURL(/\/config\/orders$/);
+    await owner.getByLabel('Search by customer email').fill(SHOPPER);
+    const row = owner.getByRole('row', { name: new RegExp(SHOPPER) });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: /^Order #/ }).click();
+    await owner.waitForURL(/\/config\/orders\/[^/]+$/);
+    const heading = owner.locator('#ed-order-title');
+    await expect.poll(() => heading.textContent()).toContain('Paid');
+    const lines = owner.getByRole('table', { name: 'Items' });
+    expect(await lines.textContent()).toContain(PRINT);
+    expect(await lines.textContent()).toContain(GUIDE);
+
+    const mailsBefore = sink.received.filter((m) => m.to.includes(SHOPPER)).length;
+    await owner.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await owner.getByLabel('Carrier').fill('UPS');
+    await owner.getByRole('button', { name: 'Mark fulfilled' }).click();
+    await expect.poll(() => heading.textContent()).toContain('Fulfilled');
+    // The shipping email reaches the shopper.
+    await expect
+      .poll(() => sink.received.filter((m) => m.to.includes(SHOPPER)).length, { timeout: 15_000 })
+      .toBeGreaterThan(mailsBefore);
+
+    await owner.getByRole('button', { name: `Refund one: ${PRINT} (HP-A3-G)` }).click();
+    await expect.poll(() => lines.textContent()).toContain('1 refunded');
+    expect(await printStock(4)).toBe('5');
+  });
+
+  it("sets a checkout minimum in the store settings, which the visitor's cart names", async () => {
+    await openPrints();
+    await owner.getByRole('tab', { name: 'Settings' }).click();
+    const checkout = owner.getByRole('region', { name: 'Checkout', exact: true });
+    await control(checkout, 'Minimum order subtotal \\(minor units, empty for none\\)').fill('100000');
+    await checkout.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => checkout.textContent()).toContain('Settings saved');
+
+    await shopper.goto(server.url + printPath);
+    const add = shopper.locator('.product-detail .sqs-add-to-cart-host button');
+    await expect.poll(() => add.textContent()).toBe('Add To Cart');
+    await shopper.selectOption('select[data-variant-option-name="Size"]', 'A4');
+    await shopper.selectOption('select[data-variant-option-name="Paper"]', 'Matte');
+    await add.click();
+    await expect.poll(() => shopper.locator('.sqs-pill-cart').textContent()).toContain('1 item');
+    await shopper.goto(server.url + '/cart');
+    await expect
+      .poll(() => shopper.locator('.sqs-cart-page').textContent())
+      .toContain('Your order subtotal must be at least $1,000.00 to check out.');
+  });
+
+  it('adds French, translates the print title, and /fr/… shows it', async () => {
+    await owner.getByRole('link', { name: 'Languages', exact: true }).click();
+    await owner.waitForURL(/\/config\/languages$/);
+    await owner.getByLabel('Français (fr)').check();
+    await owner.getByRole('button', { name: 'Save languages' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Languages saved' }).waitFor();
+
+    await openPrints();
+    await owner.getByRole('button', { name: `Edit ${PRINT}`, exact: true }).click();
+    await dialog().getByLabel('Title in Français').fill(FRENCH_TITLE);
+    await saveProduct(PRINT);
+
+    await shopper.goto(server.url + '/fr' + printPath);
+    await expect.poll(() => shopper.locator('h1').first().textContent()).toContain(FRENCH_TITLE);
+    await shopper.goto(server.url + '/fr/prints');
+    await expect.poll(() => shopper.locator('body').textContent()).toContain(FRENCH_TITLE);
+    // The site's own language keeps the original title.
+    await shopper.goto(server.url + printPath);
+    expect(await shopper.locator('h1').first().textContent()).toContain(PRINT);
+    expect(pageErrors).toEqual([]);
+  });
+});
