@@ -177,8 +177,36 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     await visitor.close();
   });
 
-  it('signs out, and /config shows the sign-in screen again', async () => {
+  it('makes a cover page in its own dialog, refusing a button without a label, and a visitor sees it', async () => {
     await page.getByRole('link', { name: 'All pages' }).click();
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('radio', { name: 'Cover page' }).check();
+    await page.getByLabel('Title').fill('Welcome');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByLabel('Text').fill('New prints every Friday.');
+    await page.getByLabel('Show a button').check();
+    await page.getByLabel('Button link').fill('/shop');
+    await page.getByLabel('Content position').selectOption('bottom-left');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Give the button a label, or remove the button.').count()).toBe(1);
+    await page.getByLabel('Button label').fill('Shop prints');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Headline').count()).toBe(0);
+    await page.getByRole('button', { name: 'Actions for Welcome' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    const visitor = await browser.newContext();
+    const visit = await visitor.newPage();
+    expect((await visit.goto(server.url + '/welcome'))?.status()).toBe(200);
+    expect(await visit.locator('.cover-page.cover-page--bottom.cover-page--left h1').textContent()).toBe('Welcome');
+    expect(await visit.locator('.cover-page__text').textContent()).toBe('New prints every Friday.');
+    expect(await visit.locator('a.cover-page__button[href="/shop"]').textContent()).toBe('Shop prints');
+    await visitor.close();
+  });
+
+  it('signs out, and /config shows the sign-in screen again', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /Sign in to edit/ }).count()).toBe(1);
     await page.goto(server.url + '/config/pages');

@@ -16,7 +16,7 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
   const id = useId();
   const [title, setTitle] = useState('');
   const [path, setPath] = useState<string | null>(null);
-  const [kind, setKind] = useState<'page' | 'folder'>('page');
+  const [kind, setKind] = useState<'page' | 'folder' | 'cover'>('page');
   const [parentId, setParentId] = useState('');
   const [navigation, setNavigation] = useState<'mainNav' | 'notLinked'>('mainNav');
   const errors = issuesByPath(create.error);
@@ -69,6 +69,15 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
               onChange={() => setKind('folder')}
             />{' '}
             Folder
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'cover'}
+              onChange={() => setKind('cover')}
+            />{' '}
+            Cover page
           </label>
         </fieldset>
         <div className="ed-field">

@@ -16,6 +16,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import {
   CONTENT_STATUS_LABELS,
+  COVER_PAGE_TYPE,
   NAVIGATION_FIELD_TITLES,
   type PageSummary,
   type SiteLayoutLink,
@@ -36,11 +37,15 @@ import {
 } from '../api/queries';
 import { COLLECTION_NOUNS, hasItemScreen } from '../collections/collection-types';
 import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
+import { CoverPageDialog } from './CoverPageDialog';
 import { SitePasswordDialog } from './SitePasswordDialog';
 import { NewPageDialog } from './NewPageDialog';
 import { entry, linkKey, reorder, toNavigationItems, without } from './navigation-tree';
 
 /** The site's pages as its navigation shows them, with what an owner does to pages. */
+/** A cover page is a page of its own type, edited in its own dialog rather than the block editor. */
+const isCoverPage = (page: PageSummary) => page.pageType === COVER_PAGE_TYPE;
+
 export function PagesScreen() {
   const pages = usePages();
   const layout = useSiteLayout();
@@ -53,6 +58,7 @@ export function PagesScreen() {
   const remove = useDeletePage();
   const [adding, setAdding] = useState(false);
   const [settingsFor, setSettingsFor] = useState<PageSummary | null>(null);
+  const [coverFor, setCoverFor] = useState<PageSummary | null>(null);
   const [sitePassword, setSitePassword] = useState(false);
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
 
@@ -92,9 +98,11 @@ export function PagesScreen() {
 
   const actions = (page: PageSummary, inMain: boolean) => ({
     open: () =>
-      hasItemScreen(page)
-        ? navigate({ to: '/collections/$pageId', params: { pageId: page.id } })
-        : navigate({ to: '/pages/$pageId', params: { pageId: page.id } }),
+      isCoverPage(page)
+        ? setCoverFor(page)
+        : hasItemScreen(page)
+          ? navigate({ to: '/collections/$pageId', params: { pageId: page.id } })
+          : navigate({ to: '/pages/$pageId', params: { pageId: page.id } }),
     settings: () => setSettingsFor(page),
     duplicate: () => duplicate.mutate(page.id),
     move: () => moveTo(page, inMain ? 'notLinked' : 'mainNav'),
@@ -193,11 +201,13 @@ export function PagesScreen() {
           onClose={() => setAdding(false)}
           onCreated={(page) => {
             setAdding(false);
-            if (page.kind === 'page') void navigate({ to: '/pages/$pageId', params: { pageId: page.id } });
+            if (isCoverPage(page)) setCoverFor(page);
+            else if (page.kind === 'page') void navigate({ to: '/pages/$pageId', params: { pageId: page.id } });
           }}
         />
       )}
       {settingsFor && <PageSettingsDialog page={settingsFor} onClose={() => setSettingsFor(null)} />}
+      {coverFor && <CoverPageDialog page={coverFor} onClose={() => setCoverFor(null)} />}
       {sitePassword && <SitePasswordDialog onClose={() => setSitePassword(false)} />}
       <ConfirmDialog
         isOpen={deleting !== null}
@@ -317,7 +327,12 @@ function PageRow({
   return (
     <Row className="ed-page-row-wrap">
       <div className="ed-page-row">
-        {page && page.kind === 'page' ? (
+        {page && isCoverPage(page) ? (
+          <span className="ed-page-row__title">
+            {link.title}
+            <span className="ed-muted"> · Cover page</span>
+          </span>
+        ) : page && page.kind === 'page' ? (
           <Link to="/pages/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
             {link.title}
           </Link>
