@@ -274,12 +274,12 @@ async function writeVariants(tx: Tx, productId: string, input: AdminProductSave)
       salePriceCents: v.salePrice ? parseMinorUnits(v.salePrice.value)! : 0,
       onSale: v.onSale,
       // Set, never computed from a read: a checkout taking units at the same moment is not undone.
-      qtyInStock: v.qtyInStock,
+      ...(v.qtyInStock !== undefined && { qtyInStock: v.qtyInStock }),
       unlimited: v.unlimited,
       position,
     };
     if (v.id) await tx.update(variants).set(row).where(eq(variants.id, v.id));
-    else await tx.insert(variants).values({ id: newId('variant'), productId, ...row });
+    else await tx.insert(variants).values({ id: newId('variant'), productId, qtyInStock: 0, ...row });
   }
 }
 

@@ -334,6 +334,23 @@ describe.each(targets)('store admin on $name', (target) => {
       expect(rows).toEqual([expect.objectContaining({ productTitle: expect.any(String), qtyInStock: 40 })]);
     });
 
+    it('keeps the stock of an existing variant a save leaves out; a new variant without stock starts at 0', async () => {
+      const storeId = (await owner.get(STORE_API.stores)).json().stores.find((s: { urlId: string }) => s.urlId === 'prints').id;
+      const created = (await owner.call('POST', STORE_API.products, physical(storeId, 'KEEP'))).json();
+      // A sale taken after the owner's form was read: the save must not put the unit back.
+      await database.db.update(variants).set({ qtyInStock: 4 }).where(eq(variants.id, created.variants[0].id));
+      const withoutStock = created.variants.map(({ qtyInStock: _q, ...v }: { qtyInStock: number }) => v);
+      const res = await owner.call('PUT', STORE_API.product(created.id), {
+        ...physical(storeId, 'KEEP'),
+        version: created.version,
+        title: 'Kept stock',
+        variants: [...withoutStock, { sku: 'KEEP-NEW', attributes: { Size: 'A5', Paper: 'Matte' }, price: usd('100') }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().variants.map((v: { qtyInStock: number }) => v.qtyInStock)).toEqual([4, ...created.variants.slice(1).map((v: { qtyInStock: number }) => v.qtyInStock), 0]);
+      expect((await owner.call('DELETE', `${STORE_API.product(created.id)}?version=${res.json().version}`)).statusCode).toBe(204);
+    });
+
     it('exports stock as CSV and imports it back, all rows or none', async () => {
       const csv = await owner.get(STORE_API.inventoryCsv);
       expect(csv.headers['content-type']).toContain('text/csv');

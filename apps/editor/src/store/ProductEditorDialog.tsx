@@ -72,6 +72,7 @@ export function ProductEditorDialog({
       collectionId,
       currency,
       version: saved?.version,
+      ...(saved && { stockRead: Object.fromEntries(saved.variants.map((v) => [v.id, v.qtyInStock])) }),
       ...(multilingual.data && { languages: added }),
     });
     const names = { tags: draft.tags, categories: draft.categories };

@@ -34,6 +34,30 @@ describe('toProductSave', () => {
     expect(AdminProductSaveSchema.safeParse(save).success).toBe(true);
   });
 
+  it('leaves out the stock of an existing variant the owner did not change, so sales since the read stay sold', () => {
+    const variant = (id: string | undefined, qtyInStock: string) => ({
+      ...(id && { id }),
+      sku: `S-${id ?? 'new'}`,
+      attributes: {},
+      price: '1000',
+      salePrice: '',
+      onSale: false,
+      qtyInStock,
+      unlimited: false,
+    });
+    const draft: ProductDraft = {
+      ...draftOf(undefined),
+      title: 'Print',
+      variants: [variant('v1', '5'), variant('v2', '7'), variant(undefined, '3')],
+    };
+    const save = toProductSave(draft, { collectionId: 'c', currency: 'USD', version: 2, stockRead: { v1: 5, v2: 6 } });
+    expect(save.variants.map((v) => v.qtyInStock)).toEqual([undefined, 7, 3]);
+    expect(save.variants[0]).not.toHaveProperty('qtyInStock');
+    expect(AdminProductSaveSchema.safeParse(save).success).toBe(true);
+    // Without what was read, every stock is sent as typed.
+    expect(toProductSave(draft, { collectionId: 'c', currency: 'USD' }).variants.map((v) => v.qtyInStock)).toEqual([5, 7, 3]);
+  });
+
   it('sends the subscription plan and button text only when set', () => {
     const base = {
       ...draftOf(undefined),

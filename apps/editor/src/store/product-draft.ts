@@ -19,8 +19,18 @@ const wholeNumber = (value: string) => (value.trim() === '' ? undefined : Number
  */
 export function toProductSave(
   draft: ProductDraft,
-  meta: { collectionId: string; currency: CurrencyCode; version?: number; languages?: readonly string[] },
+  meta: {
+    collectionId: string;
+    currency: CurrencyCode;
+    version?: number;
+    languages?: readonly string[];
+    /** Each existing variant's stock when the form was read, by variant id. */
+    stockRead?: Readonly<Record<string, number>>;
+  },
 ): AdminProductSave {
+  // An untouched stock field is left out, so units sold since the form was read stay sold.
+  const stockChanged = (v: ProductDraft['variants'][number]) =>
+    !v.id || meta.stockRead?.[v.id] === undefined || Number(v.qtyInStock || 0) !== meta.stockRead[v.id];
   const money = (value: string) => ({ value: value.trim(), currency: meta.currency });
   const merch = draft.merchandising;
   const merchandising = defined<ProductMerchandising>({
@@ -73,7 +83,7 @@ export function toProductSave(
       price: money(v.price),
       ...(v.salePrice.trim() && { salePrice: money(v.salePrice) }),
       onSale: v.onSale,
-      qtyInStock: Number(v.qtyInStock || 0),
+      ...(stockChanged(v) && { qtyInStock: Number(v.qtyInStock || 0) }),
       unlimited: v.unlimited,
     })),
   };

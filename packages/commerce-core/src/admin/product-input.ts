@@ -38,7 +38,11 @@ export const AdminVariantSchema = /* @__PURE__ */ (() =>
     price: AdminMoneySchema,
     salePrice: AdminMoneySchema.optional(),
     onSale: z.boolean().default(false),
-    qtyInStock: StockSchema.default(0),
+    /**
+     * Absent on a variant that exists: its stock stays as it is, so a save made from a form read
+     * before a sale does not put the sold units back. A new variant without it starts at 0.
+     */
+    qtyInStock: StockSchema.optional(),
     unlimited: z.boolean().default(false),
   }))();
 
