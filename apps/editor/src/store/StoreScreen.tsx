@@ -127,13 +127,13 @@ function NewStoreForm({
   };
   return (
     <form
-      className="ed-field--inline"
+      className="ed-new-store"
       onSubmit={(e) => {
         e.preventDefault();
         void create();
       }}
     >
-      <label className="ed-field ed-field--inline">
+      <label className="ed-field">
         <span>{m.storeTitle}</span>
         <input className="ed-input" required value={title} onChange={(e) => setTitle(e.target.value)} />
       </label>

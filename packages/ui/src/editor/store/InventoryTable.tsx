@@ -84,32 +84,34 @@ export function InventoryTable({
   if (isLoading) return <p role="status">{editorMessages.loading}</p>;
   if (!items?.length) return <EmptyState title={m.noInventory} />;
   return (
-    <table className="ed-table" aria-label={m.inventory}>
-      <thead>
-        <tr>
-          <th scope="col">{m.product}</th>
-          <th scope="col">{m.sku}</th>
-          <th scope="col">{m.stock}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <th scope="row">{nameOf(item)}</th>
-            <td>{item.sku}</td>
-            <td>
-              {/* Keyed by the stored value, so a saved edit or a sale resets the typed text. */}
-              <StockCell
-                key={`${item.qtyInStock}-${item.unlimited}`}
-                item={item}
-                isReadOnly={isReadOnly}
-                onSetStock={onSetStock}
-                error={errors[item.id]}
-              />
-            </td>
+    <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.inventory)} tabIndex={0}>
+      <table className="ed-table" aria-label={m.inventory}>
+        <thead>
+          <tr>
+            <th scope="col">{m.product}</th>
+            <th scope="col">{m.sku}</th>
+            <th scope="col">{m.stock}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{nameOf(item)}</th>
+              <td>{item.sku}</td>
+              <td>
+                {/* Keyed by the stored value, so a saved edit or a sale resets the typed text. */}
+                <StockCell
+                  key={`${item.qtyInStock}-${item.unlimited}`}
+                  item={item}
+                  isReadOnly={isReadOnly}
+                  onSetStock={onSetStock}
+                  error={errors[item.id]}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

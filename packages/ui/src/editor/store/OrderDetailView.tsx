@@ -65,62 +65,64 @@ export function OrderDetailView({
           {error}
         </p>
       )}
-      <table className="ed-table" aria-label={m.lines}>
-        <thead>
-          <tr>
-            <th scope="col">{m.product}</th>
-            <th scope="col">{m.quantity}</th>
-            <th scope="col">{m.price}</th>
-            {!isReadOnly && (
-              <th scope="col">
-                <span className="ed-visually-hidden">{m.refund}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id}>
-              <th scope="row">
-                {line.productName}
-                <span className="ed-table__sub">
-                  {[line.sku, ...Object.entries(line.attributes).map(([k, v]) => `${k}: ${v}`)].join(' · ')}
-                </span>
-                {line.additionalFields && (
-                  <span className="ed-table__sub">
-                    {m.personalisation}:{' '}
-                    {Object.entries(line.additionalFields)
-                      .map(([k, v]) => `${k}: ${String(v)}`)
-                      .join(', ')}
-                  </span>
-                )}
-              </th>
-              <td>
-                {line.quantity}
-                {line.refundedQuantity > 0 && (
-                  <span className="ed-table__sub">{m.refunded(line.refundedQuantity)}</span>
-                )}
-              </td>
-              <td>{formatAdminMoney(line.unitPrice)}</td>
+      <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.lines)} tabIndex={0}>
+        <table className="ed-table" aria-label={m.lines}>
+          <thead>
+            <tr>
+              <th scope="col">{m.product}</th>
+              <th scope="col">{m.quantity}</th>
+              <th scope="col">{m.price}</th>
               {!isReadOnly && (
-                <td>
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={
-                      isBusy || order.status === 'cancelled' || line.refundedQuantity >= line.quantity
-                    }
-                    onClick={() => onRefund(line)}
-                    aria-label={`${m.refund}: ${line.productName} (${line.sku})`}
-                  >
-                    {m.refund}
-                  </button>
-                </td>
+                <th scope="col">
+                  <span className="ed-visually-hidden">{m.refund}</span>
+                </th>
               )}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id}>
+                <th scope="row">
+                  {line.productName}
+                  <span className="ed-table__sub">
+                    {[line.sku, ...Object.entries(line.attributes).map(([k, v]) => `${k}: ${v}`)].join(' · ')}
+                  </span>
+                  {line.additionalFields && (
+                    <span className="ed-table__sub">
+                      {m.personalisation}:{' '}
+                      {Object.entries(line.additionalFields)
+                        .map(([k, v]) => `${k}: ${String(v)}`)
+                        .join(', ')}
+                    </span>
+                  )}
+                </th>
+                <td>
+                  {line.quantity}
+                  {line.refundedQuantity > 0 && (
+                    <span className="ed-table__sub">{m.refunded(line.refundedQuantity)}</span>
+                  )}
+                </td>
+                <td>{formatAdminMoney(line.unitPrice)}</td>
+                {!isReadOnly && (
+                  <td>
+                    <button
+                      type="button"
+                      className="ed-button"
+                      disabled={
+                        isBusy || order.status === 'cancelled' || line.refundedQuantity >= line.quantity
+                      }
+                      onClick={() => onRefund(line)}
+                      aria-label={`${m.refund}: ${line.productName} (${line.sku})`}
+                    >
+                      {m.refund}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <dl className="ed-order__totals">
         <dt>{m.subtotal}</dt>
         <dd>{formatAdminMoney(order.subtotal)}</dd>

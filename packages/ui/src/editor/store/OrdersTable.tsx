@@ -90,32 +90,34 @@ export function OrdersTable({
       ) : !orders?.length ? (
         <EmptyState title={m.noOrders}>{m.noOrdersBody}</EmptyState>
       ) : (
-        <table className="ed-table">
-          <thead>
-            <tr>
-              <th scope="col">{m.order}</th>
-              <th scope="col">{m.date}</th>
-              <th scope="col">{m.customer}</th>
-              <th scope="col">{m.status}</th>
-              <th scope="col">{m.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.id}>
-                <th scope="row">
-                  <button type="button" className="ed-link-button" onClick={() => onOpen(o)}>
-                    {m.orderTitle(o.orderNumber)}
-                  </button>
-                </th>
-                <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-                <td>{o.email}</td>
-                <td>{m.statusNames[o.status] ?? o.status}</td>
-                <td>{formatAdminMoney(o.grandTotal)}</td>
+        <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.orders)} tabIndex={0}>
+          <table className="ed-table">
+            <thead>
+              <tr>
+                <th scope="col">{m.order}</th>
+                <th scope="col">{m.date}</th>
+                <th scope="col">{m.customer}</th>
+                <th scope="col">{m.status}</th>
+                <th scope="col">{m.total}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id}>
+                  <th scope="row">
+                    <button type="button" className="ed-link-button" onClick={() => onOpen(o)}>
+                      {m.orderTitle(o.orderNumber)}
+                    </button>
+                  </th>
+                  <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+                  <td>{o.email}</td>
+                  <td>{m.statusNames[o.status] ?? o.status}</td>
+                  <td>{formatAdminMoney(o.grandTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {onLoadMore && (
         <button type="button" className="ed-button" onClick={onLoadMore}>

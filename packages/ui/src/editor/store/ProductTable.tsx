@@ -156,7 +156,12 @@ export function ProductTable({
           <button type="button" className="ed-button" disabled={isBulkBusy} onClick={() => run('disable')}>
             {m.bulkDisable}
           </button>
-          <button type="button" className="ed-button ed-button--danger" disabled={isBulkBusy} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="ed-button ed-button--danger"
+            disabled={isBulkBusy}
+            onClick={() => setConfirming(true)}
+          >
             {m.bulkDelete}
           </button>
         </div>
@@ -189,81 +194,83 @@ export function ProductTable({
           {filtered ? undefined : m.noProductsBody}
         </EmptyState>
       ) : (
-        <table className="ed-table">
-          <thead>
-            <tr>
-              {selectable && (
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label={m.selectAll}
-                    checked={allPicked}
-                    onChange={() => setPicked(allPicked ? new Set() : new Set(products.map((p) => p.id)))}
-                  />
-                </th>
-              )}
-              <th scope="col">{m.title}</th>
-              <th scope="col">{m.productType}</th>
-              <th scope="col">{m.price}</th>
-              <th scope="col">{m.stock}</th>
-              <th scope="col">{m.status}</th>
-              {!isReadOnly && (
-                <th scope="col">
-                  <span className="ed-visually-hidden">{m.edit}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((p) => (
-              <tr key={p.id}>
+        <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.products)} tabIndex={0}>
+          <table className="ed-table">
+            <thead>
+              <tr>
                 {selectable && (
-                  <td>
+                  <th scope="col">
                     <input
                       type="checkbox"
-                      aria-label={m.selectProduct(p.title)}
-                      checked={picked.has(p.id)}
-                      onChange={() => toggle(p.id)}
+                      aria-label={m.selectAll}
+                      checked={allPicked}
+                      onChange={() => setPicked(allPicked ? new Set() : new Set(products.map((p) => p.id)))}
                     />
-                  </td>
+                  </th>
                 )}
-                <th scope="row">
-                  {p.title}
-                  <span className="ed-table__sub">{m.variantsCount(p.variants.length)}</span>
-                </th>
-                <td>{m.typeNames[p.productType]}</td>
-                <td>{priceRange(p)}</td>
-                <td>{stockLabel(p)}</td>
-                <td>
-                  {isReadOnly ? (
-                    p.enabled ? (
-                      m.enabled
-                    ) : (
-                      m.disabled
-                    )
-                  ) : (
-                    <label className="ed-check">
-                      <input type="checkbox" checked={p.enabled} onChange={() => onToggleEnabled(p)} />
-                      {m.enabled}
-                    </label>
-                  )}
-                </td>
+                <th scope="col">{m.title}</th>
+                <th scope="col">{m.productType}</th>
+                <th scope="col">{m.price}</th>
+                <th scope="col">{m.stock}</th>
+                <th scope="col">{m.status}</th>
                 {!isReadOnly && (
-                  <td>
-                    <button
-                      type="button"
-                      className="ed-button ed-button--ghost"
-                      onClick={() => onEdit(p)}
-                      aria-label={`${m.edit} ${p.title}`}
-                    >
-                      {m.edit}
-                    </button>
-                  </td>
+                  <th scope="col">
+                    <span className="ed-visually-hidden">{m.edit}</span>
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p.id}>
+                  {selectable && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={m.selectProduct(p.title)}
+                        checked={picked.has(p.id)}
+                        onChange={() => toggle(p.id)}
+                      />
+                    </td>
+                  )}
+                  <th scope="row">
+                    {p.title}
+                    <span className="ed-table__sub">{m.variantsCount(p.variants.length)}</span>
+                  </th>
+                  <td>{m.typeNames[p.productType]}</td>
+                  <td>{priceRange(p)}</td>
+                  <td>{stockLabel(p)}</td>
+                  <td>
+                    {isReadOnly ? (
+                      p.enabled ? (
+                        m.enabled
+                      ) : (
+                        m.disabled
+                      )
+                    ) : (
+                      <label className="ed-check">
+                        <input type="checkbox" checked={p.enabled} onChange={() => onToggleEnabled(p)} />
+                        {m.enabled}
+                      </label>
+                    )}
+                  </td>
+                  {!isReadOnly && (
+                    <td>
+                      <button
+                        type="button"
+                        className="ed-button ed-button--ghost"
+                        onClick={() => onEdit(p)}
+                        aria-label={`${m.edit} ${p.title}`}
+                      >
+                        {m.edit}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {onLoadMore && (
         <button type="button" className="ed-button" onClick={onLoadMore}>

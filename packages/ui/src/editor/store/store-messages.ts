@@ -194,6 +194,8 @@ export const storeMessages = {
   sendRestock: 'Send notice',
   sendAllRestock: 'Send all notices',
   restockSent: (n: number) => (n === 1 ? '1 notice queued' : `${n} notices queued`),
+  /** The scroll box around a table, named apart from the section that holds it. */
+  tableOf: (name: string) => `${name} table`,
   tagsAndCategories: 'Tags and categories',
   tagsHint: 'Choose a name the store already uses, or type a new one.',
   nameTypes: { tag: 'Tags', category: 'Categories' },
