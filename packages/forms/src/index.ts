@@ -111,6 +111,7 @@ export { parseCounterMax, characterCount, type CharacterCount } from './characte
 
 export {
   CAPTCHA_ACTIONS,
+  captchaFailureMessage,
   createLocalCaptchaProvider,
   type CaptchaAction,
   type CaptchaProvider,

@@ -1,4 +1,11 @@
-import { createScriptCaptchaProvider, type CaptchaProvider, type CaptchaScriptApi } from '@site/forms';
+import {
+  captchaFailureMessage,
+  createScriptCaptchaProvider,
+  messages,
+  type CaptchaAction,
+  type CaptchaProvider,
+  type CaptchaScriptApi,
+} from '@site/forms';
 
 /** The provider's enterprise script; widgets are rendered explicitly, one per form. */
 export const CAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js?render=explicit';
@@ -25,7 +32,8 @@ export function loadCaptchaScript(doc: Document, src = CAPTCHA_SCRIPT_URL): Prom
       script.addEventListener('error', () => {
         loads.delete(doc);
         script.remove();
-        reject(new Error(`The captcha script did not load (${src})`));
+        // Blocked or offline: to the visitor the captcha is simply not set up.
+        reject(new Error(messages.captchaNotSetUp, { cause: new Error(`The captcha script did not load (${src})`) }));
       });
       doc.head.append(script);
     });
@@ -54,4 +62,21 @@ export function attachScriptCaptcha(root: HTMLElement, container: HTMLElement, s
   const captcha = createScriptCaptchaProvider({ siteKey, container, loadScript: () => loadCaptchaScript(doc) });
   root.addEventListener('focusin', () => void captcha.render().catch((error: unknown) => console.warn('Captcha did not render', error)), { once: true });
   return captcha;
+}
+
+/**
+ * The token for a sign-up outside the form flow (restock, the popup). Without one it resets the
+ * widget and throws the visitor's message: 'Complete CAPTCHA before submitting.', or the
+ * provider's 'ReCaptcha has not been set up!' / 'Document was destroyed'.
+ */
+export async function captchaTokenFor(captcha: CaptchaProvider | undefined, action: CaptchaAction): Promise<string> {
+  if (!captcha) throw messages.captchaNotSetUp;
+  let rejection: unknown;
+  const token = await captcha.getToken(action).catch((error: unknown) => {
+    rejection = error;
+    return null;
+  });
+  if (token) return token;
+  captcha.reset();
+  throw captchaFailureMessage(rejection);
 }

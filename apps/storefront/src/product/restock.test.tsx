@@ -61,10 +61,14 @@ describe('restock form', () => {
     const enterprise = { ready: (callback: () => void) => callback(), render: vi.fn(() => 5), execute: vi.fn(async () => 'waitlist-token'), reset: vi.fn() };
     window.grecaptcha = { enterprise };
     const block = await mount('site-key-1');
+    // Inside the form, just above its submit button.
+    const container = block.querySelector('form .form-captcha')!;
+    expect(container.nextElementSibling?.getAttribute('type')).toBe('submit');
+    expect(block.querySelectorAll('.form-captcha')).toHaveLength(1);
     await signUp(block, 'ada@example.com');
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(enterprise.render).toHaveBeenCalledTimes(1);
-    expect(enterprise.render.mock.calls[0]).toEqual([block.querySelector('.form-captcha'), { sitekey: 'site-key-1', size: 'compact' }]);
+    expect(enterprise.render.mock.calls[0]).toEqual([container, { sitekey: 'site-key-1', size: 'compact' }]);
     expect(enterprise.execute).toHaveBeenCalledWith(5, { action: 'PRODUCT_WAITLIST_SUBMISSION' });
     expect(bodies[0]).toMatchObject({ siteVisitorEmail: 'ada@example.com', recaptchaEnterpriseV3Token: 'waitlist-token' });
   });
@@ -78,5 +82,41 @@ describe('restock form', () => {
     await vi.waitFor(() => expect(block.querySelector('[role="alert"]')!.textContent).toBe(messages.captchaIncomplete));
     expect(bodies).toEqual([]);
     await vi.waitFor(() => expect(enterprise.reset).toHaveBeenCalledWith(5));
+  });
+
+  it('renders the normal widget in a container 320 px or wider, and only once over several sign-up attempts', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+    const bodies = stubServer();
+    const execute = vi.fn().mockResolvedValueOnce('').mockResolvedValue('waitlist-token');
+    const enterprise = { ready: (callback: () => void) => callback(), render: vi.fn(() => 7), execute, reset: vi.fn() };
+    window.grecaptcha = { enterprise };
+    const block = await mount('site-key-1');
+    await signUp(block, 'ada@example.com');
+    await vi.waitFor(() => expect(block.querySelector('[role="alert"]')!.textContent).toBe(messages.captchaIncomplete));
+    await signUp(block, 'ada@example.com');
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(enterprise.render).toHaveBeenCalledTimes(1);
+    expect(enterprise.render.mock.calls[0]![1]).toEqual({ sitekey: 'site-key-1', size: 'normal' });
+    vi.restoreAllMocks();
+  });
+
+  it("says 'Document was destroyed' when the widget's container left the page", async () => {
+    const bodies = stubServer();
+    const enterprise = { ready: (callback: () => void) => callback(), render: vi.fn(() => 5), execute: vi.fn(async () => 'waitlist-token'), reset: vi.fn() };
+    window.grecaptcha = { enterprise };
+    const block = await mount('site-key-1');
+    block.querySelector('.form-captcha')!.remove();
+    await signUp(block, 'ada@example.com');
+    await vi.waitFor(() => expect(block.querySelector('[role="alert"]')!.textContent).toBe(messages.captchaDocumentDestroyed));
+    expect(enterprise.render).not.toHaveBeenCalled();
+    expect(bodies).toEqual([]);
+  });
+
+  it("says 'ReCaptcha has not been set up!' when the provider's script does not load", async () => {
+    const bodies = stubServer();
+    const block = await mount('site-key-1');
+    await signUp(block, 'ada@example.com');
+    await vi.waitFor(() => expect(block.querySelector('[role="alert"]')!.textContent).toBe(messages.captchaNotSetUp));
+    expect(bodies).toEqual([]);
   });
 });

@@ -1,18 +1,9 @@
-import { CAPTCHA_ACTIONS, messages as formMessages, type CaptchaProvider } from '@site/forms';
+import { CAPTCHA_ACTIONS, type CaptchaProvider } from '@site/forms';
 import { RestockForm } from '@site/ui';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
-import { attachScriptCaptcha } from '../forms/captcha-script';
+import { attachScriptCaptcha, captchaTokenFor } from '../forms/captcha-script';
 import type { PageContext, ProductItem } from '../page-context';
-
-/** The site's bot check for the sign-up, or undefined when the site has its captcha off. */
-async function waitlistToken(captcha: CaptchaProvider | undefined): Promise<string | undefined> {
-  if (!captcha) return undefined;
-  const token = await captcha.getToken(CAPTCHA_ACTIONS.productWaitlist).catch(() => null);
-  if (token) return token;
-  captcha.reset();
-  throw formMessages.captchaIncomplete;
-}
 
 /**
  * Replaces a restock block's server-rendered form with the accessible one. A chunk of its own:
@@ -28,17 +19,18 @@ export function mountRestock(block: HTMLElement, item: ProductItem, context: Pag
   block.append(host);
   const siteKey = context.captchaSettings?.siteKey;
   let captcha: CaptchaProvider | undefined;
-  if (siteKey) {
-    const container = document.createElement('div');
-    container.className = 'form-captcha';
-    block.append(container);
-    captcha = attachScriptCaptcha(block, container, siteKey);
-  }
+  // The widget goes inside the form, above its button; one per container, attached once.
+  const captchaRef = siteKey
+    ? (container: HTMLDivElement | null) => {
+        if (container && !captcha) captcha = attachScriptCaptcha(block, container, siteKey);
+      }
+    : undefined;
   createRoot(host).render(
     <RestockForm
       merchandising={context.merchandising[productId]}
+      captchaRef={captchaRef}
       onSubmit={async ({ email, isJoinMailingList }) => {
-        const token = await waitlistToken(captcha);
+        const token = siteKey ? await captchaTokenFor(captcha, CAPTCHA_ACTIONS.productWaitlist) : undefined;
         try {
           await api('POST', '/api/commerce/restock-notifications', {
             productId,

@@ -1,3 +1,5 @@
+import { messages } from '../messages';
+
 /** Actions a bot-check token is requested for (storefront.md §7). */
 export const CAPTCHA_ACTIONS = {
   form: 'FORM_BLOCK_SUBMISSION',
@@ -16,6 +18,16 @@ export interface CaptchaProvider {
   getToken(action: CaptchaAction): Promise<string | null>;
   /** Clears the widget after a failed attempt so the visitor can try again. */
   reset(): void;
+}
+
+/**
+ * What the visitor reads when the check gave no token: the provider's own rejection when it is one
+ * of the spec's ('ReCaptcha has not been set up!' — no site key or the script did not load;
+ * 'Document was destroyed' — the form left the page), otherwise 'Complete CAPTCHA before submitting.'.
+ */
+export function captchaFailureMessage(error?: unknown): string {
+  const message = error instanceof Error ? error.message : undefined;
+  return message === messages.captchaNotSetUp || message === messages.captchaDocumentDestroyed ? message : messages.captchaIncomplete;
 }
 
 export interface LocalCaptchaProvider extends CaptchaProvider {

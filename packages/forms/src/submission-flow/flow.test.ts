@@ -175,6 +175,19 @@ describe('createSubmissionFlow', () => {
       else if (captcha) expect(captcha.reset).toHaveBeenCalledTimes(1);
     });
 
+    it.each(['ReCaptcha has not been set up!', 'Document was destroyed'])(
+      "shows the provider's rejection %j instead of 'Complete CAPTCHA'",
+      async (rejection) => {
+        const captcha = { getToken: () => Promise.reject(new Error(rejection)), reset: vi.fn() };
+        const flow = createSubmissionFlow({ form: captchaForm, kind: 'newsletter', transport: fakeTransport(), captcha });
+        expect(await flow.submit({ input: validInput, page })).toEqual({
+          status: 'failure',
+          failure: { fieldErrors: {}, message: rejection, captchaFailed: true },
+        });
+        expect(captcha.reset).toHaveBeenCalledTimes(1);
+      },
+    );
+
     it('does not ask for a token when the form has no captcha', async () => {
       const captcha = createLocalCaptchaProvider('tok');
       const transport = fakeTransport();

@@ -10,7 +10,7 @@ import {
 import type { FormKind } from '../submission-errors/review-message';
 import { interpretSaveResponse, type SaveResponse } from '../submission-errors/save-response';
 import { messages } from '../messages';
-import { CAPTCHA_ACTIONS, type CaptchaProvider } from './captcha';
+import { CAPTCHA_ACTIONS, captchaFailureMessage, type CaptchaProvider } from './captcha';
 import {
   initialSubmissionState,
   transition,
@@ -125,10 +125,16 @@ export function createSubmissionFlow(options: SubmissionFlowOptions): Submission
 
   async function captchaToken(): Promise<string> {
     const action = kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
-    const token = captcha ? await captcha.getToken(action).catch(() => null) : null;
+    let rejection: unknown;
+    const token = captcha
+      ? await captcha.getToken(action).catch((error: unknown) => {
+          rejection = error;
+          return null;
+        })
+      : null;
     if (token) return token;
     captcha?.reset();
-    throw fail(messages.captchaIncomplete, { captchaFailed: true });
+    throw fail(captchaFailureMessage(rejection), { captchaFailed: true });
   }
 
   return {

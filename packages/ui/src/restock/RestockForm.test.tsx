@@ -115,4 +115,21 @@ describe('RestockForm', () => {
     await act(async () => fireEvent.click(submit()));
     await expectNoAxeViolations(container);
   });
+
+  it("puts the captcha container inside the form just above the button, and hands the same element over across renders", async () => {
+    const seen: (HTMLDivElement | null)[] = [];
+    const captchaRef = (el: HTMLDivElement | null) => void seen.push(el);
+    const { container, rerender } = render(<RestockForm onSubmit={async () => {}} captchaRef={captchaRef} />);
+    const slot = container.querySelector('form .form-captcha')!;
+    expect(slot.nextElementSibling).toBe(submit());
+    type('not-an-email');
+    await act(async () => fireEvent.click(submit()));
+    rerender(<RestockForm onSubmit={async () => {}} captchaRef={captchaRef} />);
+    expect(seen).toEqual([slot]);
+  });
+
+  it('has no captcha container when the site has its captcha off', () => {
+    const { container } = render(<RestockForm onSubmit={async () => {}} />);
+    expect(container.querySelector('.form-captcha')).toBeNull();
+  });
 });

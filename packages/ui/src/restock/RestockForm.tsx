@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { Button, Checkbox, FieldError, Input, Label, TextField } from 'react-aria-components';
 import type { MerchandisingContext } from '@site/commerce-core';
 import { restockEmailError, restockFailureMessage, restockSuccessMessage } from '@site/forms';
@@ -26,6 +26,12 @@ export interface RestockFormProps {
    * other rejection shows "Unable to submit form. Please try again later."
    */
   onSubmit: (submission: RestockSubmission) => Promise<void>;
+  /**
+   * When the site has its captcha on: the element the page renders the provider's widget into,
+   * inside the form just above the submit button. React keeps one element for the form's life,
+   * so the widget is rendered once.
+   */
+  captchaRef?: Ref<HTMLDivElement>;
 }
 
 /** The server's message out of whatever the caller rejected with (storefront.md §7, §8). */
@@ -44,7 +50,7 @@ type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; mess
  * email field (aria-invalid, described by the message); a failed send is announced as an alert.
  * On success everything but the call-to-action text is replaced by the success message.
  */
-export function RestockForm({ merchandising = {}, onSubmit }: RestockFormProps) {
+export function RestockForm({ merchandising = {}, onSubmit, captchaRef }: RestockFormProps) {
   const texts = merchandising.restockNotificationMessages;
   const showMailingList = merchandising.mailingListSignUpEnabled === true;
   const [email, setEmail] = useState('');
@@ -103,6 +109,7 @@ export function RestockForm({ merchandising = {}, onSubmit }: RestockFormProps) 
               {texts?.mailingListDescription || uiMessages.restockJoinMailingList}
             </Checkbox>
           ) : null}
+          {captchaRef ? <div className="form-captcha sqs-restock__captcha" ref={captchaRef} /> : null}
           <Button type="submit" className="sqs-button sqs-restock__submit" isPending={status.kind === 'submitting'}>
             {texts?.buttonText || uiMessages.restockButton}
           </Button>
