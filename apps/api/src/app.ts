@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFormEditorRoutes(app, { db: options.database.db });
   await registerFileRoutes(app, { db: options.database.db, ...options.files });
   registerTrackingRoutes(app, { db: options.database.db });
-  registerSiteUserRoutes(app, { db: options.database.db, loginGuard: options.loginGuard });
+  registerSiteUserRoutes(app, { db: options.database.db, loginGuard: options.loginGuard, paymentProviders, jobs: options.jobs });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));

@@ -8,7 +8,10 @@ import { seedDemoSite } from '../seed/demo-site';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from './payments';
-import { RENEWAL_JOB, RENEWAL_RETRY_LIMIT, renewSubscription } from './renewals';
+import { RENEWAL_JOB, RENEWAL_RETRY_LIMIT, renewSubscription, resumeSubscription } from './renewals';
+import { createMember } from '../site-users/members';
+import { memberMessages } from '../site-users/messages';
+import { Member } from '../../test/member';
 import { createJobQueue, type JobQueue } from '../jobs';
 import { eventually } from '../../test/eventually';
 
@@ -33,12 +36,12 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     await database?.close();
   });
 
-  async function subscribe(cardNumber: string = TEST_CARDS.success) {
+  async function subscribe(cardNumber: string = TEST_CARDS.success, email = 'ada@example.com') {
     const shopper = new Shopper(app);
     const cart = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 });
     expect(cart.statusCode, cart.body).toBe(200);
     const res = await shopper.post('/api/commerce/checkout', {
-      email: 'ada@example.com',
+      email,
       shippingAddress: ADDRESS,
       payment: { ...TEST_CARD, cardNumber },
       cartToken: cart.json().cartToken,
@@ -102,6 +105,94 @@ describe.each(targets)('subscription renewals on $name', (target) => {
       .where(and(eq(outgoingEmails.kind, 'subscription-paused'), eq(outgoingEmails.to, 'ada@example.com')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('is paused');
+  });
+
+  async function pausedSubscription(email = 'ada@example.com') {
+    const sub = await subscribe(TEST_CARDS.renewalsDecline, email);
+    const due = sub.subscriptionNextBillingAt!;
+    for (let attempt = 0; attempt <= RENEWAL_RETRY_LIMIT; attempt++) await renewSubscription(database.db, providers, sub.id, due);
+    const paused = await reload(sub.id);
+    expect(paused.subscriptionPausedAt).not.toBeNull();
+    return paused;
+  }
+  const monthAfter = (date: Date, months = 1) => {
+    const d = new Date(date);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return d;
+  };
+
+  it('resumes a paused subscription: charges the missed cycle now, once, and bills one period from the resume', async () => {
+    const sub = await pausedSubscription();
+    // The card still declines: it stays paused, nothing is billed, and the provider's reason comes back.
+    const before = charges;
+    expect(await resumeSubscription(database.db, providers, sub.id)).toEqual({ kind: 'declined', message: 'Your card was declined.' });
+    expect(charges - before).toBe(1);
+    expect(await renewalsOf(sub.id)).toEqual([]);
+    expect((await reload(sub.id)).subscriptionPausedAt).not.toBeNull();
+
+    // The bank lets the card through again.
+    await database.db.update(orders).set({ paymentMethod: 'test_pm_4242' }).where(eq(orders.id, sub.id));
+    const resumedAt = new Date(sub.subscriptionNextBillingAt!.getTime() + 20 * 86_400_000);
+    const outcomes = await Promise.all([
+      resumeSubscription(database.db, providers, sub.id, resumedAt),
+      resumeSubscription(database.db, providers, sub.id, resumedAt),
+    ]);
+    expect(outcomes).toContainEqual({ kind: 'resumed', nextBillingAt: monthAfter(resumedAt) });
+    expect(outcomes).toContainEqual({ kind: 'not-paused' });
+    expect(charges - before).toBe(2);
+    const renewals = await renewalsOf(sub.id);
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ renewalCycle: 1, grandTotalCents: sub.grandTotalCents, createdAt: resumedAt, paymentReference: `test_${sub.id}-r1` });
+    const after = await reload(sub.id);
+    expect(after).toMatchObject({ subscriptionPausedAt: null, subscriptionFailedAttempts: 0, subscriptionCycle: 1, subscriptionNextBillingAt: monthAfter(resumedAt) });
+
+    // Not due before that date; then renewals carry on a period apart from the resume.
+    expect(await renewSubscription(database.db, providers, sub.id, new Date(monthAfter(resumedAt).getTime() - 1000))).toBe('not-due');
+    expect(await renewSubscription(database.db, providers, sub.id, monthAfter(resumedAt))).toBe('renewed');
+    expect((await reload(sub.id)).subscriptionNextBillingAt).toEqual(monthAfter(resumedAt, 2));
+  });
+
+  it('resumes only a paused subscription that is not cancelled', async () => {
+    const active = await subscribe();
+    expect(await resumeSubscription(database.db, providers, active.id)).toEqual({ kind: 'not-paused' });
+    const paused = await pausedSubscription();
+    await database.db.update(orders).set({ subscriptionCancelledAt: new Date() }).where(eq(orders.id, paused.id));
+    const before = charges;
+    expect(await resumeSubscription(database.db, providers, paused.id)).toEqual({ kind: 'cancelled' });
+    expect(await resumeSubscription(database.db, providers, 'no-such-order')).toEqual({ kind: 'not-found' });
+    expect(charges).toBe(before);
+  });
+
+  it('lets the member resume from the account: 402 with the reason while the card declines, then the next charge date', async () => {
+    const email = 'resumer@example.test';
+    await createMember(database.db, { websiteId: 'demo', email, password: 'plum orchard 42', roles: ['customer'] });
+    const sub = await pausedSubscription(email);
+    const member = new Member(app);
+    expect((await member.signIn({ email, password: 'plum orchard 42' })).statusCode).toBe(200);
+    const url = `/api/site-users/account/subscriptions/${sub.id}/resume`;
+    expect((await member.post(url, {})).statusCode).toBe(403);
+
+    const declined = await member.send('POST', url);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toEqual({
+      code: 'CARD_DECLINED',
+      message: memberMessages.subscriptionResumeDeclined.replace('{reason}', 'Your card was declined.'),
+    });
+    expect((await member.get('/api/site-users/account')).json().subscriptions[0]).toMatchObject({ orderId: sub.id, pausedOn: expect.any(String), nextBillingOn: null });
+
+    await database.db.update(orders).set({ paymentMethod: 'test_pm_4242' }).where(eq(orders.id, sub.id));
+    const resumed = await member.send('POST', url);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toEqual({ resumed: true, nextBillingOn: expect.any(String) });
+    const listed = (await member.get('/api/site-users/account')).json().subscriptions[0];
+    expect(listed).toMatchObject({ pausedOn: null, nextBillingOn: resumed.json().nextBillingOn });
+    expect(new Date(listed.nextBillingOn).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect((await member.send('POST', url)).json().error).toEqual({ code: 'SUBSCRIPTION_NOT_PAUSED', message: memberMessages.subscriptionNotPaused });
+
+    // Another member's subscription is not theirs to resume.
+    const other = await pausedSubscription();
+    expect((await member.send('POST', `/api/site-users/account/subscriptions/${other.id}/resume`)).statusCode).toBe(404);
+    expect((await new Member(app).post(url, {})).statusCode).toBe(401);
   });
 
   it('never charges a cancelled subscription', async () => {

@@ -1,4 +1,4 @@
-import { billingDate, formatMinorWithSymbol, isCycleBilled, SubscriptionPlanSchema, type CurrencyCode } from '@site/commerce-core';
+import { billingDate, formatMinorWithSymbol, isCycleBilled, SubscriptionPlanSchema, type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orderItems, orders } from '../db/schema';
@@ -37,53 +37,8 @@ export async function renewSubscription(
     const provider = providers.get(sub.paymentProvider);
     if (!plan.success || !provider?.chargeSaved || !sub.paymentMethod) return 'no-method' as const;
     const cycle = sub.subscriptionCycle + 1;
-    const orderId = `${sub.id}-r${cycle}`;
-    const claimed = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        websiteId: sub.websiteId,
-        cartId: `renewal:${sub.id}:${cycle}`,
-        email: sub.email,
-        shippingAddress: sub.shippingAddress,
-        shippingOption: sub.shippingOption,
-        currency: sub.currency,
-        // A renewal charges what the purchase's payment method paid: the price, tax and shipping again.
-        subtotalCents: sub.subtotalCents,
-        taxCents: sub.taxCents,
-        shippingCents: sub.shippingCents,
-        discountCents: sub.discountCents,
-        grandTotalCents: sub.grandTotalCents,
-        paymentProvider: provider.id,
-        paymentReference: '',
-        accessToken: sub.accessToken,
-        renewalOf: sub.id,
-        renewalCycle: cycle,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: orders.id });
-    if (claimed.length === 0) return 'not-due' as const;
-    const charge = await provider.chargeSaved({
-      amountCents: sub.grandTotalCents,
-      currency: sub.currency,
-      orderId,
-      paymentMethod: sub.paymentMethod,
-      idempotencyKey: `renewal:${sub.id}:${cycle}`,
-    });
-    // Throwing rolls the claimed renewal order back, so a retry can claim the cycle again.
-    if (!charge.ok) throw new RenewalDeclined();
-    await tx.update(orders).set({ paymentReference: charge.reference, testMode: charge.testMode }).where(eq(orders.id, orderId));
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, sub.id));
-    if (items.length > 0) {
-      await tx.insert(orderItems).values(items.map((item, i) => ({ ...item, id: `${orderId}-${i}`, orderId, refundedQuantity: 0 })));
-    }
-    const next = isCycleBilled(plan.data.numBillingCycles, cycle + 1) ? billingDate(sub.createdAt, plan.data.billingPeriod, cycle + 1) : null;
-    await tx
-      .update(orders)
-      .set({ subscriptionCycle: cycle, subscriptionNextBillingAt: next, subscriptionFailedAttempts: 0 })
-      .where(eq(orders.id, sub.id));
-    return 'renewed' as const;
+    const billed = await billCycle(tx, { sub, plan: plan.data, provider, cycle, now, idempotencyKey: `renewal:${sub.id}:${cycle}` });
+    return billed ? ('renewed' as const) : ('not-due' as const);
   }).catch((err: unknown) => {
     if (err instanceof RenewalDeclined) return 'declined' as const;
     throw err;
@@ -92,9 +47,133 @@ export async function renewSubscription(
   return recordFailure(db, subscriptionId, now);
 }
 
+type OrderRow = typeof orders.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 class RenewalDeclined extends Error {}
 
-function isDue(sub: typeof orders.$inferSelect, now: Date): boolean {
+/**
+ * Inside the caller's transaction, with the subscription row locked: claims renewal order `cycle`,
+ * charges the saved payment method and copies the items. False when the cycle was already billed;
+ * throws RenewalDeclined (with the provider's message) on a decline, rolling the claim back.
+ * `anchor`: the resume re-counts billing dates from now.
+ */
+async function billCycle(
+  tx: Tx,
+  options: { sub: OrderRow; plan: SubscriptionPlan; provider: PaymentProvider; cycle: number; now: Date; idempotencyKey: string; anchor?: boolean },
+): Promise<boolean> {
+  const { sub, plan, provider, cycle, now } = options;
+  const orderId = `${sub.id}-r${cycle}`;
+  const claimed = await tx
+    .insert(orders)
+    .values({
+      id: orderId,
+      websiteId: sub.websiteId,
+      cartId: `renewal:${sub.id}:${cycle}`,
+      email: sub.email,
+      shippingAddress: sub.shippingAddress,
+      shippingOption: sub.shippingOption,
+      currency: sub.currency,
+      // A renewal charges what the purchase's payment method paid: the price, tax and shipping again.
+      subtotalCents: sub.subtotalCents,
+      taxCents: sub.taxCents,
+      shippingCents: sub.shippingCents,
+      discountCents: sub.discountCents,
+      grandTotalCents: sub.grandTotalCents,
+      paymentProvider: provider.id,
+      paymentReference: '',
+      accessToken: sub.accessToken,
+      renewalOf: sub.id,
+      renewalCycle: cycle,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (claimed.length === 0) return false;
+  const charge = await provider.chargeSaved!({
+    amountCents: sub.grandTotalCents,
+    currency: sub.currency,
+    orderId,
+    paymentMethod: sub.paymentMethod!,
+    idempotencyKey: options.idempotencyKey,
+  });
+  // Throwing rolls the claimed renewal order back, so a retry can claim the cycle again.
+  if (!charge.ok) throw new RenewalDeclined(charge.message);
+  await tx.update(orders).set({ paymentReference: charge.reference, testMode: charge.testMode }).where(eq(orders.id, orderId));
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, sub.id));
+  if (items.length > 0) {
+    await tx.insert(orderItems).values(items.map((item, i) => ({ ...item, id: `${orderId}-${i}`, orderId, refundedQuantity: 0 })));
+  }
+  const anchorAt = options.anchor ? now : (sub.subscriptionAnchorAt ?? sub.createdAt);
+  const anchorCycle = options.anchor ? cycle : sub.subscriptionAnchorCycle;
+  const next = isCycleBilled(plan.numBillingCycles, cycle + 1) ? billingDate(anchorAt, plan.billingPeriod, cycle + 1 - anchorCycle) : null;
+  await tx
+    .update(orders)
+    .set({
+      subscriptionCycle: cycle,
+      subscriptionNextBillingAt: next,
+      subscriptionFailedAttempts: 0,
+      ...(options.anchor ? { subscriptionPausedAt: null, subscriptionAnchorAt: now, subscriptionAnchorCycle: cycle } : {}),
+    })
+    .where(eq(orders.id, sub.id));
+  return true;
+}
+
+export type ResumeOutcome =
+  | { kind: 'resumed'; nextBillingAt: Date | null }
+  | { kind: 'not-paused' | 'cancelled' | 'no-method' | 'not-found' }
+  | { kind: 'declined'; message: string };
+
+/**
+ * The member's resume of a subscription paused after declined renewals: the missed cycle is
+ * charged now, through the saved payment method, and billing dates count again from now (one
+ * period until the next renewal, not the old schedule's overdue dates). A decline leaves it paused
+ * and answers the provider's message. Runs with the row locked, so two resumes charge once; each
+ * attempt has its own idempotency key, since a provider may replay a key's earlier decline.
+ * The caller schedules the next renewal (scheduleRenewals).
+ */
+export async function resumeSubscription(
+  db: Database,
+  providers: ReadonlyMap<string, PaymentProvider>,
+  subscriptionId: string,
+  now: Date = new Date(),
+): Promise<ResumeOutcome> {
+  const outcome = await db
+    .transaction(async (tx): Promise<ResumeOutcome> => {
+      const [sub] = await tx.select().from(orders).where(eq(orders.id, subscriptionId)).for('update');
+      if (!sub?.subscriptionPlan) return { kind: 'not-found' };
+      if (sub.subscriptionCancelledAt) return { kind: 'cancelled' };
+      if (!sub.subscriptionPausedAt) return { kind: 'not-paused' };
+      const plan = SubscriptionPlanSchema.safeParse(sub.subscriptionPlan);
+      const provider = providers.get(sub.paymentProvider);
+      if (!plan.success || !provider?.chargeSaved || !sub.paymentMethod) return { kind: 'no-method' };
+      const cycle = sub.subscriptionCycle + 1;
+      if (sub.subscriptionNextBillingAt === null || !isCycleBilled(plan.data.numBillingCycles, cycle)) {
+        // Nothing left to bill: the plan ended while paused.
+        await tx.update(orders).set({ subscriptionPausedAt: null, subscriptionFailedAttempts: 0 }).where(eq(orders.id, sub.id));
+        return { kind: 'resumed', nextBillingAt: null };
+      }
+      const idempotencyKey = `renewal:${sub.id}:${cycle}:resume-${sub.subscriptionFailedAttempts}`;
+      const billed = await billCycle(tx, { sub, plan: plan.data, provider, cycle, now, idempotencyKey, anchor: true });
+      if (!billed) return { kind: 'not-paused' };
+      const [after] = await tx.select({ next: orders.subscriptionNextBillingAt }).from(orders).where(eq(orders.id, sub.id));
+      return { kind: 'resumed', nextBillingAt: after?.next ?? null };
+    })
+    .catch((err: unknown): ResumeOutcome => {
+      if (err instanceof RenewalDeclined) return { kind: 'declined', message: err.message };
+      throw err;
+    });
+  if (outcome.kind === 'declined') {
+    // Counted so the next attempt gets a fresh idempotency key; the subscription stays paused.
+    await db
+      .update(orders)
+      .set({ subscriptionFailedAttempts: sql`${orders.subscriptionFailedAttempts} + 1` })
+      .where(and(eq(orders.id, subscriptionId), isNotNull(orders.subscriptionPausedAt)));
+  }
+  return outcome;
+}
+
+function isDue(sub: OrderRow, now: Date): boolean {
   return (
     sub.subscriptionPlan !== null &&
     sub.subscriptionCancelledAt === null &&

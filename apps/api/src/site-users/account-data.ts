@@ -3,7 +3,10 @@ import { formatMoneyWithSymbol, isCurrencyCode, minorToMoney } from '@site/comme
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { CommerceError } from '../commerce/errors';
+import type { PaymentProvider } from '../commerce/payments';
+import { resumeSubscription, scheduleRenewals } from '../commerce/renewals';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs';
 import { memberAddresses, orders, products, restockSignups, siteMembers, variants } from '../db/schema';
 import { memberMessages } from './messages';
 import { describeVariant } from './restock';
@@ -135,6 +138,42 @@ export async function cancelSubscription(db: Database, websiteId: string, member
     .returning({ at: orders.subscriptionCancelledAt });
   if (!done?.at) throw new CommerceError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
   return { cancelledOn: done.at.toISOString() };
+}
+
+/**
+ * The member's resume of their own subscription paused after declined renewals (verified email,
+ * like cancel): charges the missed cycle now through the saved payment method and schedules the
+ * next renewal. A decline keeps it paused and says why, in the provider's words.
+ */
+export async function resumeMemberSubscription(
+  db: Database,
+  options: { providers: ReadonlyMap<string, PaymentProvider>; jobs?: JobQueue },
+  websiteId: string,
+  member: { email: string; id: string },
+  orderId: string,
+) {
+  const [row] = await db
+    .select({ verified: siteMembers.emailVerifiedAt })
+    .from(orders)
+    .innerJoin(siteMembers, and(eq(siteMembers.id, member.id), eq(siteMembers.email, orders.email)))
+    .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNotNull(orders.subscriptionPlan)));
+  if (!row?.verified) throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
+  const outcome = await resumeSubscription(db, options.providers, orderId);
+  switch (outcome.kind) {
+    case 'resumed':
+      if (options.jobs) await scheduleRenewals(db, options.jobs, orderId);
+      return { resumed: true as const, nextBillingOn: outcome.nextBillingAt?.toISOString() ?? null };
+    case 'declined':
+      throw new CommerceError(402, 'CARD_DECLINED', memberMessages.subscriptionResumeDeclined.replace('{reason}', outcome.message));
+    case 'cancelled':
+      throw new CommerceError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
+    case 'not-paused':
+      throw new CommerceError(409, 'SUBSCRIPTION_NOT_PAUSED', memberMessages.subscriptionNotPaused);
+    case 'no-method':
+      throw new CommerceError(409, 'PAYMENT_METHOD_UNAVAILABLE', memberMessages.subscriptionCannotCharge);
+    case 'not-found':
+      throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
+  }
 }
 
 export async function addAddress(db: Database, memberId: string, address: Address) {

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { handle, parsePayload } from '../commerce/http';
+import type { PaymentProvider } from '../commerce/payments';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
+import type { JobQueue } from '../jobs';
 import { requireCrumb } from '../security/crumb';
-import { addAddress, AddressSchema, cancelSubscription, deleteAddress, loadAccount, removeRestockSignUp, updateAddress } from './account-data';
+import { addAddress, AddressSchema, cancelSubscription, deleteAddress, loadAccount, removeRestockSignUp, resumeMemberSubscription, updateAddress } from './account-data';
 import { changePassword, registerMember, requestPasswordReset, resendVerification, resetPassword, setMemberLocale, verifyEmail } from './accounts';
 import { loginGuardKey, type LoginGuard } from './login-guard';
 import { memberMessages } from './messages';
@@ -45,10 +47,13 @@ export interface AccountRouteOptions {
   db: Database;
   guard: LoginGuard;
   requireMember: RequireMember;
+  /** Charge a resumed subscription; its next renewal goes on `jobs` when there is a queue. */
+  paymentProviders: ReadonlyMap<string, PaymentProvider>;
+  jobs?: JobQueue;
 }
 
 /** Account creation, verification, password recovery and the signed-in member's own data. */
-export function registerAccountRoutes(app: FastifyInstance, { db, guard, requireMember }: AccountRouteOptions): void {
+export function registerAccountRoutes(app: FastifyInstance, { db, guard, requireMember, paymentProviders, jobs }: AccountRouteOptions): void {
   const member = requireMember();
   const checkEmail = { checkEmail: true as const, message: memberMessages.checkEmail };
 
@@ -134,6 +139,14 @@ export function registerAccountRoutes(app: FastifyInstance, { db, guard, require
   );
 
   app.post(
+    `${ACCOUNT}/subscriptions/:id/resume`,
+    { preHandler: member },
+    handle(async (request) =>
+      resumeMemberSubscription(db, { providers: paymentProviders, jobs }, request.site.websiteId, signedInMember(request), parsePayload(IdParams, request.params).id),
+    ),
+  );
+
+  app.post(
     `${ACCOUNT}/addresses`,
     { preHandler: member },
     handle(async (request, reply) => reply.status(201).send(await addAddress(db, signedInMember(request).id, parsePayload(AddressSchema, request.body)))),
@@ -179,6 +192,13 @@ export const accountRouteDocs: RouteDocs = {
   [`POST ${ACCOUNT}/locale`]: { summary: "Stores the member's language", tags, guard: 'member', body: LocaleSchema, response: LocaleSchema },
   [`GET ${ACCOUNT}`]: { summary: "The member's account: orders, subscriptions, restock sign-ups, addresses", tags, guard: 'member' },
   [`POST ${ACCOUNT}/subscriptions/:id/cancel`]: { summary: "Cancels one of the member's subscriptions", tags, guard: 'member', params: IdParams },
+  [`POST ${ACCOUNT}/subscriptions/:id/resume`]: {
+    summary: "Resumes one of the member's subscriptions paused after declined renewals: charges the missed cycle now (402 with the reason when declined; it stays paused) and schedules the next renewal",
+    tags,
+    guard: 'member',
+    params: IdParams,
+    response: z.object({ resumed: z.literal(true), nextBillingOn: z.string().nullable() }),
+  },
   [`POST ${ACCOUNT}/addresses`]: { summary: 'Saves an address (20 at most)', tags, guard: 'member', body: AddressSchema },
   [`PUT ${ACCOUNT}/addresses/:id`]: { summary: 'Replaces a saved address', tags, guard: 'member', params: IdParams, body: AddressSchema },
   [`DELETE ${ACCOUNT}/addresses/:id`]: { summary: 'Removes a saved address', tags, guard: 'member', params: IdParams },

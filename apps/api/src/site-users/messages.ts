@@ -21,6 +21,10 @@ export const memberMessages = {
   languageInvalid: 'Choose a language such as en or fr-CA.',
   subscriptionNotFound: 'We could not find that subscription on your account.',
   subscriptionAlreadyCancelled: 'This subscription is already cancelled.',
+  subscriptionNotPaused: 'This subscription is not paused: it renews on its own.',
+  subscriptionCannotCharge: 'We cannot charge the card saved with this subscription. Please contact the store to continue it.',
+  /** {reason}: the payment provider's own words, such as "Your card was declined." */
+  subscriptionResumeDeclined: '{reason} Your subscription stays paused: nothing was charged. Try again once your card can be charged, or contact the store.',
   addressNotFound: 'We could not find that address on your account.',
   tooManyAddresses: 'You can save up to 20 addresses. Remove one to add another.',
   restockNotFound: 'You are not signed up for a notice on that item.',

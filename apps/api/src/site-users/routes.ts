@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { clearCartCookies } from '../commerce/cart-cookies';
 import { CommerceError } from '../commerce/errors';
 import { handle, parsePayload } from '../commerce/http';
+import type { PaymentProvider } from '../commerce/payments';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs';
 import type { RouteDocs } from '../docs/openapi';
 import { requireCrumb } from '../security/crumb';
 import { accountRouteDocs, registerAccountRoutes } from './account-routes';
@@ -29,6 +31,8 @@ export interface SiteUserRouteOptions {
   db: Database;
   /** Sign-in brute-force guard (memory or Redis, login-guard.ts); a fresh in-memory one when absent. */
   loginGuard?: LoginGuard;
+  paymentProviders: ReadonlyMap<string, PaymentProvider>;
+  jobs?: JobQueue;
 }
 
 // platform.md §3 "Login payload". Lengths are capped so a huge password cannot buy CPU time.
@@ -47,11 +51,11 @@ function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function registerSiteUserRoutes(app: FastifyInstance, { db, loginGuard }: SiteUserRouteOptions): void {
+export function registerSiteUserRoutes(app: FastifyInstance, { db, loginGuard, paymentProviders, jobs }: SiteUserRouteOptions): void {
   const guard = loginGuard ?? createMemoryLoginGuard();
   const requireMember = createMemberGuard({ db });
   const restock = '/api/site-users/account/notifications/restock';
-  registerAccountRoutes(app, { db, guard, requireMember });
+  registerAccountRoutes(app, { db, guard, requireMember, paymentProviders, jobs });
 
   // The crumb is required so another site cannot sign a visitor in to an account of its choosing.
   app.post(

@@ -204,6 +204,22 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
     if (!window.confirm(t.confirmCancel)) return;
     act(() => memberApi('POST', `/api/site-users/account/subscriptions/${encodeURIComponent(orderId)}/cancel`));
   };
+  // The resume's answer belongs to its row: a decline says why next to the button that failed.
+  const [resumeNote, setResumeNote] = useState<{ orderId: string; text: string; failed: boolean } | undefined>();
+  const [resuming, setResuming] = useState<string | undefined>();
+  const resume = (s: AccountData['subscriptions'][number]) => {
+    if (resuming || !window.confirm(fill(t.confirmResume, { total: s.total }))) return;
+    setError('');
+    setResumeNote(undefined);
+    setResuming(s.orderId);
+    memberApi<{ nextBillingOn: string | null }>('POST', `/api/site-users/account/subscriptions/${encodeURIComponent(s.orderId)}/resume`)
+      .then(async ({ nextBillingOn }) => {
+        await reload();
+        setResumeNote({ orderId: s.orderId, text: nextBillingOn ? fill(t.resumed, { date: date(nextBillingOn) }) : t.resumedEnded, failed: false });
+      })
+      .catch((err: unknown) => setResumeNote({ orderId: s.orderId, text: errorText(err), failed: true }))
+      .finally(() => setResuming(undefined));
+  };
   const removeRestock = (productId: string, variantId: string) =>
     act(() => memberApi('DELETE', `/api/site-users/account/notifications/restock?${new URLSearchParams({ productId, variantId }).toString()}`));
 
@@ -252,6 +268,22 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
                   <span className="account-status-tag">{subscriptionStatus(s, date)}</span>
                   {s.nextBillingOn && <span className="account-next-charge">{fill(t.nextCharge, { date: date(s.nextBillingOn) })}</span>}
                   {s.pausedOn && !s.cancelledOn && <span className="account-help">{t.pausedHelp}</span>}
+                  {s.pausedOn && !s.cancelledOn && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => resume(s)}
+                      disabled={resuming !== undefined}
+                      aria-busy={resuming === s.orderId}
+                      aria-label={fill(t.resumeSubscription, { number: s.orderNumber })}
+                    >
+                      {resuming === s.orderId ? t.resuming : t.resume}
+                    </button>
+                  )}
+                  {/* Always rendered, so screen readers announce the answer when it arrives. */}
+                  <span className="account-note" role="status" data-failed={resumeNote?.orderId === s.orderId && resumeNote.failed ? '' : undefined}>
+                    {resumeNote?.orderId === s.orderId ? resumeNote.text : ''}
+                  </span>
                   {!s.cancelledOn && (
                     <button type="button" className="button button--secondary" onClick={() => cancel(s.orderId)} aria-label={fill(t.cancelSubscription, { number: s.orderNumber })}>
                       {t.cancel}

@@ -88,7 +88,7 @@ describe('restock form', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
     const bodies = stubServer();
     const execute = vi.fn().mockResolvedValueOnce('').mockResolvedValue('waitlist-token');
-    const enterprise = { ready: (callback: () => void) => callback(), render: vi.fn(() => 7), execute, reset: vi.fn() };
+    const enterprise = { ready: (callback: () => void) => callback(), render: vi.fn((_container: Element, _parameters: object) => 7), execute, reset: vi.fn() };
     window.grecaptcha = { enterprise };
     const block = await mount('site-key-1');
     await signUp(block, 'ada@example.com');

@@ -136,6 +136,12 @@ export const orders = pgTable(
     subscriptionFailedAttempts: integer('subscription_failed_attempts').notNull().default(0),
     /** Renewals stopped after the payment method kept failing; the member was emailed. */
     subscriptionPausedAt: timestamp('subscription_paused_at', { withTimezone: true }),
+    /**
+     * Billing dates count from here once the member resumed a paused subscription (null: from the
+     * purchase): the resume charged cycle `subscriptionAnchorCycle` at this moment.
+     */
+    subscriptionAnchorAt: timestamp('subscription_anchor_at', { withTimezone: true }),
+    subscriptionAnchorCycle: integer('subscription_anchor_cycle').notNull().default(0),
     /** The provider's reusable token for the payment method, charged again by renewals. */
     paymentMethod: text('payment_method'),
     /** A renewal order: the subscription order it renews and its billing cycle (unique together). */
