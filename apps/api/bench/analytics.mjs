@@ -6,6 +6,8 @@
 //   BENCH_EVENTS=10000000              # events to seed (the default)
 //   BENCH_REPEATS=20                   # timed calls per range
 //   BENCH_PG_URL=postgres://…          # the server to create the throw-away database on
+//   BENCH_KEEP=1                       # keep the database and print its URL (to study the queries)
+//   BENCH_DATABASE_URL=postgres://…    # a database kept by an earlier run: no seeding, no drop
 import postgres from 'postgres';
 import { createBenchDatabase, Shopper, startApiServer } from './lib.mjs';
 
@@ -49,18 +51,9 @@ const seedChunk = (from, to) => `
       end as payload
   ) k`;
 
-async function main() {
-  const database = await createBenchDatabase(pgServer);
-  if (database.error) throw new Error(`PostgreSQL not reachable at ${pgServer}: ${database.error}`);
-  const server = await startApiServer({ databaseUrl: database.url }).catch(async (error) => {
-    await database.drop();
-    throw error;
-  });
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-  try {
-    let started = Date.now();
-    for (let from = 0; from < EVENTS; from += CHUNK) await sql.unsafe(seedChunk(from, Math.min(EVENTS, from + CHUNK)));
-    await sql.unsafe(`
+async function seed(sql) {
+  for (let from = 0; from < EVENTS; from += CHUNK) await sql.unsafe(seedChunk(from, Math.min(EVENTS, from + CHUNK)));
+  await sql.unsafe(`
       insert into carts (id, website_id, token, created)
       select 'bench-cart-' || g, 'demo', 'bench-token-' || g, now() - random() * interval '365 days' from generate_series(1, 60000) g;
       insert into orders (id, website_id, cart_id, email, currency, subtotal_cents, tax_cents, shipping_cents, discount_cents, grand_total_cents,
@@ -69,8 +62,31 @@ async function main() {
         now() - random() * interval '365 days'
       from (select g, 1000 + floor(random() * 9000)::int as c from generate_series(1, 20000) g) o;
       analyze tracking_events; analyze carts; analyze orders;`);
+}
+
+/** A kept database (BENCH_DATABASE_URL) is used as it is; a new one is seeded, and dropped unless BENCH_KEEP. */
+async function benchDatabase() {
+  if (env.BENCH_DATABASE_URL) return { url: env.BENCH_DATABASE_URL, seeded: true, drop: async () => {} };
+  const database = await createBenchDatabase(pgServer);
+  if (database.error) throw new Error(`PostgreSQL not reachable at ${pgServer}: ${database.error}`);
+  if (!env.BENCH_KEEP) return database;
+  console.log(`keeping ${database.url}`);
+  return { url: database.url, drop: async () => database.release() };
+}
+
+async function main() {
+  const database = await benchDatabase();
+  const server = await startApiServer({ databaseUrl: database.url }).catch(async (error) => {
+    await database.drop();
+    throw error;
+  });
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  try {
+    let started = Date.now();
+    if (!database.seeded) await seed(sql);
     const [{ size }] = await sql`select pg_size_pretty(pg_total_relation_size('tracking_events')) as size`;
-    console.log(`seeded ${EVENTS.toLocaleString('en-US')} events (${size}), 60,000 carts, 20,000 orders in ${seconds(Date.now() - started)}`);
+    console.log(`${database.seeded ? 'reusing' : 'seeded'} ${EVENTS.toLocaleString('en-US')} events (${size}), 60,000 carts, 20,000 orders in ${seconds(Date.now() - started)}`);
+
 
     const owner = await new Shopper(server.url).start();
     await owner.request('POST', '/api/site-users/account/session', { ...OWNER, rememberMe: false });
@@ -90,19 +106,28 @@ async function main() {
     }
     console.log(`first call rolls up 364 days: ${seconds(Date.now() - started)} (${year.totals.pageViews.toLocaleString('en-US')} page views, ${year.totals.visits.toLocaleString('en-US')} visits, ~${year.totals.uniqueVisitors.toLocaleString('en-US')} unique visitors, ${year.totals.orders} orders)`);
 
-    let missed = false;
-    for (const days of [365, 30]) {
+    // Today's figures are recomputed at most once a minute (src/analytics/live.ts): most calls
+    // read them, and the first call of each minute recomputes them. Both are timed: the second
+    // kind by dropping the live rows before each call.
+    const time = async (days, { recompute }) => {
       const times = [];
       for (let i = 0; i < REPEATS; i++) {
+        if (recompute) await sql`delete from analytics_periods where period = 'live'`;
         const t = performance.now();
         await call(days);
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      const median = percentile(times, 0.5);
-      const p95 = percentile(times, 0.95);
-      missed ||= median > TARGET_MS;
-      console.log(`dashboard, last ${days} days (today live): median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms over ${REPEATS} calls (target ≤ ${TARGET_MS} ms)`);
+      return { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
+    };
+    let missed = false;
+    for (const days of [365, 30]) {
+      for (const recompute of [false, true]) {
+        const { median, p95 } = await time(days, { recompute });
+        if (!recompute) missed ||= median > TARGET_MS;
+        const what = recompute ? 'today recomputed' : 'today read';
+        console.log(`dashboard, last ${days} days, ${what}: median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms over ${REPEATS} calls (target ≤ ${TARGET_MS} ms)`);
+      }
     }
     if (missed && env.BENCH_STRICT) process.exitCode = 1;
   } finally {

@@ -50,6 +50,10 @@ export async function createBenchDatabase(serverUrl) {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 1 });
     },
+    /** Leaves the database in place (a kept bench database). */
+    async release() {
+      await admin.end({ timeout: 1 });
+    },
   };
 }
 

@@ -45,6 +45,7 @@ import { registerStoreAdminRoutes } from './store-admin/routes';
 import { registerMultilingualRoutes } from './multilingual/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
+import type { AnalyticsOptions } from './analytics/dashboard';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 
@@ -85,6 +86,8 @@ export interface AppOptions {
   giftCardGuard?: LoginGuard;
   /** Checks bot-check tokens of forms, newsletter and restock sign-ups; from the env when absent. */
   captchaVerifier?: CaptchaVerifier;
+  /** The analytics screen's figures (how stale today's may be). */
+  analytics?: AnalyticsOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -200,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders });
   registerMultilingualRoutes(app, { db: options.database.db });
   registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy, captchaVerifier });
-  registerAnalyticsRoutes(app, { db: options.database.db });
+  registerAnalyticsRoutes(app, { db: options.database.db, options: options.analytics });
   registerBlogRoutes(app, { db: options.database.db });
   registerTagRoutes(app, { db: options.database.db });
   registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });

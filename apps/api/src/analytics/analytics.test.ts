@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client';
 import { analyticsPeriods, orders, trackingEvents } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { analyticsReport } from './dashboard';
+import { LIVE_MAX_AGE_MS, openDays, refreshLive } from './live';
 import { pagePathOf } from './page-path';
 import { ANALYTICS_PATH } from './routes';
 
@@ -68,7 +69,8 @@ describe.each(targets)('analytics on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
+    // Today recomputed on every read: the live test polls while the intake's batches land.
+    app = await buildApp({ database, writesPerMinute: 0, analytics: { liveMaxAgeMs: 0 } });
     const google = 'https://www.google.com/search?q=tote';
     await database.db.insert(trackingEvents).values([
       // Paris is UTC+1: 22:50Z on Nov 30 is before the range, 23:05Z is Dec 1 but the same visit.
@@ -224,5 +226,35 @@ describe.each(targets)('analytics on $name', (target) => {
         topPages: [{ path: '/live-page', pageViews: 1 }],
         vitals: [{ path: '/live-page', metrics: { LCP: { p75: 1800, samples: 1, rating: 'good' } } }],
       });
+  });
+
+  it('computes the open days at most once a minute, one process at a time, and sees new events once stale', async () => {
+    const at = new Date('2026-03-15T12:00:00Z');
+    const later = (ms: number) => new Date(at.getTime() + ms);
+    const today = { from: '2026-03-15', to: '2026-03-15', tz: 'UTC' };
+    await database.db.insert(trackingEvents).values(hit('vc', '2026-03-15T10:00:00Z', '/about'));
+    expect((await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', today, at)).totals.pageViews).toBe(1);
+    await database.db.insert(trackingEvents).values(hit('vd', '2026-03-15T11:00:00Z', '/about'));
+    // Within the minute the snapshot stands, however many readers ask at once; once stale it is redone.
+    const target = { websiteId: DEMO_WEBSITE_ID, tz: 'UTC' };
+    expect(await Promise.all([1, 2, 3].map(() => refreshLive(database.db, target, later(30_000))))).toEqual([false, false, false]);
+    expect((await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', today, later(30_000))).totals.pageViews).toBe(1);
+    const racing = await Promise.all([1, 2, 3].map(() => refreshLive(database.db, target, later(LIVE_MAX_AGE_MS + 1))));
+    expect(racing.filter(Boolean)).toHaveLength(1);
+    const report = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', today, later(LIVE_MAX_AGE_MS + 1));
+    expect(report.totals).toMatchObject({ pageViews: 2, visits: 2, uniqueVisitors: 2 });
+    expect(report.topPages).toEqual([{ path: '/about', pageViews: 2 }]);
+    // Only the open days are kept live: the earlier snapshots of other days were replaced.
+    const live = await database.db
+      .select({ start: analyticsPeriods.start })
+      .from(analyticsPeriods)
+      .where(and(eq(analyticsPeriods.websiteId, DEMO_WEBSITE_ID), eq(analyticsPeriods.tz, 'UTC'), eq(analyticsPeriods.period, 'live')));
+    expect(live.map((r) => r.start)).toEqual(['2026-03-15']);
+  });
+
+  it('keeps yesterday open for 15 minutes after midnight, for late beacons', () => {
+    expect(openDays(new Date('2026-03-15T00:10:00Z'), 'UTC')).toEqual(['2026-03-14', '2026-03-15']);
+    expect(openDays(new Date('2026-03-15T00:16:00Z'), 'UTC')).toEqual(['2026-03-15']);
+    expect(openDays(new Date('2026-03-15T00:10:00Z'), 'Europe/Paris')).toEqual(['2026-03-15']);
   });
 });

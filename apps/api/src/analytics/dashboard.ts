@@ -2,10 +2,11 @@ import { rateMetric, type MetricRating } from '@site/tracking';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from './rows';
-import { addDays, daysBetween, nextMonth, planRange, type AnalyticsQuery } from './range';
-import { rollUpDays, rollUpMonths } from './rollup';
+import { LIVE_MAX_AGE_MS, refreshLive } from './live';
+import { addDays, daysBetween, planRange, type AnalyticsQuery } from './range';
+import { rollUpDays, rollUpPeriods } from './rollup';
 import { estimateVisitors } from './sketch';
-import { sourceCtes, VITALS, type Vital } from './source';
+import { VITALS, type Vital } from './source';
 
 const TOP = 10;
 
@@ -23,7 +24,8 @@ export interface AnalyticsReport {
 }
 
 interface DayRow {
-  day: string;
+  /** A day of the range, or null for a week or month row that only brings its visitor sketch. */
+  day: string | null;
   page_views: number;
   visits: number;
   product_visits: number;
@@ -39,45 +41,53 @@ interface CountRow {
   value: string | null;
 }
 
+export interface AnalyticsOptions {
+  /** How old the open days' figures may be (live.ts); 0 recomputes them on every read. */
+  liveMaxAgeMs?: number;
+}
+
 /**
  * The dashboard of one site over [from, to] in a zone. Closed days are rolled up first (once per
- * site and zone), then read from rollups (months wholly inside the range from month rows), and
- * the live part (today) is computed from raw events in the same statement. Sales are counted from
- * orders at read time so cancellations and refunds made later show.
+ * site and zone) and read from rollups (months wholly inside the range from month rows); the open
+ * days (today) from live rows recomputed at most once a minute. Sales are counted from orders at
+ * read time so cancellations and refunds made later show.
  */
-export async function analyticsReport(db: Database, websiteId: string, currency: string, query: AnalyticsQuery, now: Date): Promise<AnalyticsReport> {
+export async function analyticsReport(
+  db: Database,
+  websiteId: string,
+  currency: string,
+  query: AnalyticsQuery,
+  now: Date,
+  options: AnalyticsOptions = {},
+): Promise<AnalyticsReport> {
   const { from, tz } = query;
   const end = addDays(query.to, 1);
-  const { liveFrom, months } = planRange(query, now);
+  const { liveFrom, months, weeks, days } = planRange(query, now);
   const target = { websiteId, tz };
   await rollUpDays(db, target, from, liveFrom);
-  await rollUpMonths(db, target, months);
+  await rollUpPeriods(db, target, 'month', months);
+  await rollUpPeriods(db, target, 'week', weeks);
+  if (liveFrom < end) await refreshLive(db, target, now, options.liveMaxAgeMs ?? LIVE_MAX_AGE_MS);
 
-  const live = sourceCtes({ websiteId, tz, from: liveFrom, to: end, until: now });
   const site = sql`website_id = ${websiteId} and tz = ${tz}`;
-  const closedDays = sql`period = 'day' and start >= ${from} and start < ${liveFrom}`;
-  const monthList = sql`${`{${months.join(',')}}`}::date[]`;
+  const dateList = (list: string[]) => sql`${`{${list.join(',')}}`}::date[]`;
+  const covered = sql`(date_trunc('month', start)::date = any(${dateList(months)}) or date_trunc('week', start)::date = any(${dateList(weeks)}))`;
+  // Rollup rows covering the range once: month rows, week rows, the closed days outside them, the
+  // open days live. One branch each, so every branch is a range of the primary key (an OR of them
+  // is a table scan).
+  const periods: SQL[] = [
+    ...(months.length > 0 ? [sql`period = 'month' and start = any(${dateList(months)})`] : []),
+    ...(weeks.length > 0 ? [sql`period = 'week' and start = any(${dateList(weeks)})`] : []),
+    ...days.map(([a, b]) => sql`period = 'day' and start >= ${a} and start < ${b}`),
+    ...(liveFrom < end ? [sql`period = 'live' and start >= ${liveFrom} and start < ${end}`] : []),
+  ];
   const vitalNames = sql.join(VITALS.map((v) => sql`${v}`), sql`, `);
-  // Counts of some dimensions summed over the range: month rows, day rows outside them, today live.
-  // The filter reaches into the live CTE's branches, so a query for pages never computes vitals.
   const summed = (dimensions: SQL, keys: string[] | undefined) => {
     const which = keys ? sql`dimension in (${dimensions}) and key = any(${`{${keys.map(arrayItem).join(',')}}`}::text[])` : sql`dimension in (${dimensions})`;
-    return sql`
-    ${live},
-    summed as (
-      select dimension, key, bucket, sum(n)::int as n from (
-        select dimension, key, bucket, n from counts where ${which}
-        union all
-        select dimension, key, bucket, n from analytics_counts
-        where ${site} and period = 'month' and start = any(${monthList}) and ${which}
-        ${sql.join(
-          daySpans(from, liveFrom, months).map(
-            ([a, b]) => sql`union all select dimension, key, bucket, n from analytics_counts
-              where ${site} and period = 'day' and start >= ${a} and start < ${b} and ${which}`,
-          ),
-          sql` `,
-        )}
-      ) c group by dimension, key, bucket
+    const branches = periods.map((period) => sql`select dimension, key, bucket, n from analytics_counts where ${site} and ${period} and ${which}`);
+    return sql`summed as (
+      select dimension, key, bucket, sum(n)::int as n from (${sql.join(branches, sql` union all `)}) c
+      group by dimension, key, bucket
     )`;
   };
 
@@ -85,14 +95,17 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   // follow, for the top pages only: their rows grow with pages times value buckets, and a shop
   // with thousands of product pages must not sum them all.
   const [dayAnswer, rankedAnswer, salesAnswer] = await Promise.all([
+    // Every day's figures for the series, but visitor sketches only where no week or month row has them.
     db.execute(sql`
-      ${live}
-      select day::text as day, page_views, visits, product_visits, added_visits, checkout_visits, purchases, sketch from days
+      select start::text as day, page_views, visits, product_visits, added_visits, checkout_visits, purchases,
+        case when period = 'day' and ${covered} then null else visitor_sketch end as sketch
+      from analytics_periods
+      where ${site} and ((period = 'day' and start >= ${from} and start < ${liveFrom}) or (period = 'live' and start >= ${liveFrom} and start < ${end}))
       union all
-      select start::text, page_views, visits, product_visits, added_visits, checkout_visits, purchases, visitor_sketch
-      from analytics_periods where ${site} and ${closedDays}`),
+      select null, 0, 0, 0, 0, 0, 0, visitor_sketch from analytics_periods
+      where ${site} and ((period = 'month' and start = any(${dateList(months)})) or (period = 'week' and start = any(${dateList(weeks)})))`),
     db.execute(sql`
-      ${summed(sql`'page', 'referrer'`, undefined)}
+      with ${summed(sql`'page', 'referrer'`, undefined)}
       (select dimension, key, n, null as value from summed where dimension = 'page' order by n desc, key limit ${TOP})
       union all
       (select dimension, key, n, null from summed where dimension = 'referrer' order by n desc, key limit ${TOP})`),
@@ -107,7 +120,7 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   const topPaths = ranked.filter((r) => r.dimension === 'page').map((r) => r.key);
   const vitalRows = topPaths.length === 0 ? [] : rowsOf<CountRow>(
     await db.execute(sql`
-      ${summed(vitalNames, topPaths)},
+      with ${summed(vitalNames, topPaths)},
       ranked as (
         select dimension, key, bucket,
           sum(n) over (partition by dimension, key order by bucket) as cum, sum(n) over (partition by dimension, key) as total
@@ -120,7 +133,7 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
   const countRows = [...ranked, ...vitalRows];
   const [sales] = rowsOf<{ orders: number; revenue: number }>(salesAnswer);
 
-  const byDay = new Map(dayRows.map((r) => [r.day, r]));
+  const byDay = new Map(dayRows.filter((r) => r.day !== null).map((r) => [r.day, r]));
   const sum = (field: keyof Omit<DayRow, 'day' | 'sketch'>) => dayRows.reduce((total, r) => total + r[field], 0);
   const orders = sales?.orders ?? 0;
   return {
@@ -148,16 +161,6 @@ export async function analyticsReport(db: Database, websiteId: string, currency:
 
 /** A text[] literal element, quoted so commas, braces and quotes in a path stay inside it. */
 const arrayItem = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-
-/** The closed days not inside a rolled month: before the first month and after the last. */
-function daySpans(from: string, liveFrom: string, months: string[]): [string, string][] {
-  if (months.length === 0) return [[from, liveFrom]];
-  const spans: [string, string][] = [
-    [from, months[0]!],
-    [nextMonth(months[months.length - 1]!), liveFrom],
-  ];
-  return spans.filter(([a, b]) => a < b);
-}
 
 function vitalsByPage(rows: CountRow[]): AnalyticsReport['vitals'] {
   const pages = new Map<string, AnalyticsReport['vitals'][number]>();

@@ -50,9 +50,17 @@ export interface RangePlan {
   liveFrom: string;
   /** Months wholly inside the closed part: read from month rollups instead of their days. */
   months: string[];
+  /** Weeks (Monday to Sunday) wholly inside the closed part and outside those months. */
+  weeks: string[];
+  /** The closed days in neither: [first, after last) spans, at most six days each side. */
+  days: [string, string][];
 }
 
-/** Splits a range into closed days (rolled up once, then read) and live ones (today and later). */
+/**
+ * Splits a range into closed days (rolled up once, then read) and live ones (today and later),
+ * and covers the closed part with as few rollup rows as possible: whole months, then whole weeks,
+ * then single days. A year is 11 or 12 month rows and a few weeks and days, not 365 day rows.
+ */
 export function planRange({ from, to, tz }: AnalyticsQuery, now: Date): RangePlan {
   const open = localDay(new Date(now.getTime() - LIVE_GRACE_MS), tz);
   const end = addDays(to, 1);
@@ -61,8 +69,22 @@ export function planRange({ from, to, tz }: AnalyticsQuery, now: Date): RangePla
   for (let m = `${from.slice(0, 7)}-01`; m < liveFrom; m = nextMonth(m)) {
     if (m >= from && nextMonth(m) <= liveFrom) months.push(m);
   }
-  return { liveFrom, months };
+  const around: [string, string][] =
+    months.length === 0 ? [[from, liveFrom]] : [[from, months[0]!], [nextMonth(months[months.length - 1]!), liveFrom]];
+  const weeks: string[] = [];
+  const days: [string, string][] = [];
+  for (const [a, b] of around) {
+    const spanWeeks: string[] = [];
+    for (let w = addDays(a, (8 - isoWeekday(a)) % 7); addDays(w, 7) <= b; w = addDays(w, 7)) spanWeeks.push(w);
+    weeks.push(...spanWeeks);
+    const spanDays: [string, string][] = spanWeeks.length === 0 ? [[a, b]] : [[a, spanWeeks[0]!], [addDays(spanWeeks[spanWeeks.length - 1]!, 7), b]];
+    days.push(...spanDays.filter(([x, y]) => x < y));
+  }
+  return { liveFrom, months, weeks, days };
 }
+
+/** 1 (Monday) to 7 (Sunday). */
+const isoWeekday = (day: string): number => ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 export function nextMonth(monthStart: string): string {
   const [y, m] = monthStart.split('-').map(Number) as [number, number];

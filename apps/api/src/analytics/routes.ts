@@ -5,13 +5,13 @@ import type { RouteDocs } from '../docs/openapi';
 import { createEditorGuard } from '../editor/auth';
 import { EditorError, handle, parse, registerEditorErrors } from '../editor/http';
 import { loadWebsite, storeCurrency } from '../pages/site-data';
-import { analyticsReport } from './dashboard';
+import { analyticsReport, type AnalyticsOptions } from './dashboard';
 import { AnalyticsQuerySchema } from './range';
 
 export const ANALYTICS_PATH = '/api/editor/analytics';
 
 /** The editor's analytics screen: every role that may look at the site may read it, viewers too. */
-export function registerAnalyticsRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+export function registerAnalyticsRoutes(app: FastifyInstance, { db, options }: { db: Database; options?: AnalyticsOptions }): void {
   void app.register(async (scope) => {
     registerEditorErrors(scope);
     const guard = createEditorGuard({ db });
@@ -22,7 +22,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db }: { db: Data
         const query = parse(AnalyticsQuerySchema, request.query);
         const website = await loadWebsite(db, request.site.websiteId);
         if (!website) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
-        return analyticsReport(db, request.site.websiteId, storeCurrency(website), query, new Date());
+        return analyticsReport(db, request.site.websiteId, storeCurrency(website), query, new Date(), options);
       }),
     );
   });

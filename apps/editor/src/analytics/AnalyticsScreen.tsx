@@ -11,7 +11,7 @@ export function AnalyticsScreen() {
   const tz = site.data?.website.timeZone;
   const today = dayIn(tz);
   const [range, setRange] = useState<DateRange>(() => presetRange('30', today));
-  const report = useAnalytics(range, tz);
+  const report = useAnalytics(range, tz, { live: range.to >= today });
   const error = site.error ?? report.error;
   return (
     <div className="ed-screen">

@@ -380,12 +380,14 @@ export function useDeleteFile() {
 }
 
 /** The analytics of [from, to] in the site's zone; the last range stays on screen while the next loads. */
-export function useAnalytics(range: { from: string; to: string }, tz: string | undefined) {
+/** `live`: the range includes today, whose figures the server recomputes every minute. */
+export function useAnalytics(range: { from: string; to: string }, tz: string | undefined, { live }: { live: boolean }) {
   return useQuery({
     queryKey: ['analytics', tz, range.from, range.to] as const,
     queryFn: () => api<AnalyticsReport>('GET', '/api/editor/analytics', { query: { from: range.from, to: range.to, tz: tz! } }),
     enabled: tz !== undefined,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    refetchInterval: live ? 60_000 : false,
   });
 }

@@ -1,12 +1,19 @@
-import { customType, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { customType, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * Analytics rolled up per site, time zone and period ('day', or 'month' summed from its days), so
- * a year-long dashboard reads a few hundred rows instead of millions of tracking events. A row
- * exists for every rolled day, even one without traffic: its presence means "done".
+ * 'day' rows, and 'week' (Monday to Sunday) and 'month' rows summed from them, are closed and never change; 'live' rows are the
+ * days still open (today, and yesterday for a few minutes after midnight), recomputed from the
+ * events at most once a minute and replaced whole (live.ts).
+ */
+export type AnalyticsPeriod = 'day' | 'week' | 'month' | 'live';
+
+/**
+ * Analytics rolled up per site, time zone and period, so a year-long dashboard reads a few
+ * hundred rows instead of millions of tracking events. A row exists for every rolled day, even one
+ * without traffic: its presence means "done".
  */
 export const analyticsPeriods = pgTable(
   'analytics_periods',
@@ -16,7 +23,7 @@ export const analyticsPeriods = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     /** IANA zone the day boundaries were drawn in. */
     tz: text('tz').notNull(),
-    period: text('period').$type<'day' | 'month'>().notNull(),
+    period: text('period').$type<AnalyticsPeriod>().notNull(),
     start: date('start').notNull(),
     pageViews: integer('page_views').notNull(),
     visits: integer('visits').notNull(),
@@ -26,8 +33,10 @@ export const analyticsPeriods = pgTable(
     addedVisits: integer('added_visits').notNull(),
     checkoutVisits: integer('checkout_visits').notNull(),
     purchases: integer('purchases').notNull(),
-    /** HyperLogLog registers of the day's visitors (sparse: 3 bytes per register); null on months. */
+    /** HyperLogLog registers of the period's visitors (sparse: 3 bytes per register); null without visitors. */
     visitorSketch: bytea('visitor_sketch'),
+    /** When a live row was computed: its events end there. Null on closed rows. */
+    computedAt: timestamp('computed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.tz, t.period, t.start] })],
 );
@@ -43,7 +52,7 @@ export const analyticsCounts = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     tz: text('tz').notNull(),
-    period: text('period').$type<'day' | 'month'>().notNull(),
+    period: text('period').$type<AnalyticsPeriod>().notNull(),
     start: date('start').notNull(),
     dimension: text('dimension').notNull(),
     key: text('key').notNull(),

@@ -42,6 +42,7 @@ export function AnalyticsDashboard({ range, today, onRangeChange, report, isLoad
       ) : (
         <>
           <KpiTiles totals={report.totals} currency={report.currency} />
+          {range.to >= today && <p className="ed-analytics__note">{m.liveNote}</p>}
           <div className="ed-analytics__grid">
             <TrafficChart daily={report.daily} />
             <FunnelChart funnel={report.funnel} />

@@ -9,6 +9,7 @@ export const analyticsMessages = {
   apply: 'Apply',
   invalidRange: 'Choose a start day on or before the end day, at most 400 days apart.',
   loading: 'Loading…',
+  liveNote: 'Today’s figures are updated every minute.',
   noData: 'No visits yet',
   noDataBody: 'Visits, sales and page speed show here once people visit the site in this period.',
   kpis: { visits: 'Visits', uniqueVisitors: 'Unique visitors (estimate)', pageViews: 'Page views', orders: 'Orders', revenue: 'Revenue' },

@@ -22,7 +22,13 @@ describe('AnalyticsDashboard', () => {
     const product = screen.getByRole('row', { name: /harbour-at-dawn.*4\.4 s/ });
     expect(within(product).getByText('Poor')).toBeTruthy();
     expect(within(product).getAllByText(m.notMeasured)).toHaveLength(2);
+    expect(screen.getByText(m.liveNote)).toBeTruthy();
     await expectNoAxeViolations(container);
+  });
+
+  it('says today is updated every minute only when the range reaches today', () => {
+    render(<AnalyticsDashboard range={{ preset: 'custom', from: '2026-01-01', to: '2026-01-20' }} today={today} onRangeChange={() => {}} report={sampleReport} />);
+    expect(screen.queryByText(m.liveNote)).toBeNull();
   });
 
   it.each([
