@@ -7,7 +7,7 @@ import { carts, orderItems, orders, variants } from '../db/schema';
 import { storeCurrency, type WebsiteRow } from '../pages/site-data';
 import { cartView, loadCatalog, loadEntries, type CartRow } from './cart-store';
 import { CommerceError } from './errors';
-import { downloadLinks, grantDownloads } from './downloads';
+import { downloadAllowance, downloadLinks, grantDownloads } from './downloads';
 import { issueGiftCards, redeemGiftCard } from './gift-cards';
 import { queueEmail } from '../mail/queue-email';
 import type { PaymentProvider } from './payments';
@@ -220,7 +220,7 @@ async function queueReceipt(
   const links = new Map((await downloadLinks(tx, order.id, origin)).map((l) => [l.orderItemId, l]));
   const downloads = priced.entries.flatMap((e) => {
     const link = links.get(itemIds.get(e.id)!);
-    return link ? [{ title: e.title, url: link.url, expiresOn: link.expiresAt.toISOString().slice(0, 10), limit: link.remaining }] : [];
+    return link ? [{ title: e.title, url: link.url, allowance: downloadAllowance(link, false) }] : [];
   });
   await queueEmail(tx, order.websiteId, 'order-receipt', order.email, {
     orderNumber: String(order.orderNumber),

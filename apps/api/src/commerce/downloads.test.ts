@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STORE_API } from '@site/commerce-core/admin';
+import { DOWNLOAD_LIMIT_DEFAULTS } from '@site/commerce-core';
+import { adminMessages, STORE_API } from '@site/commerce-core/admin';
 import { FILES_API } from '@site/page-content';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +15,11 @@ import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 import { Shopper, TEST_CARD } from '../../test/client';
 import { EditorClient } from '../../test/editor';
-import { DOWNLOAD_LIMITS, downloadMessages } from './downloads';
+import { downloadMessages } from './downloads';
 
 const targets = await databaseTargets();
+const DEFAULT_PER_UNIT = DOWNLOAD_LIMIT_DEFAULTS.downloadsPerUnit;
+const DAY_MS = 86_400_000;
 const PDF = Buffer.from('%PDF-1.4\n% brushes\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function multipart(name: string, body: Buffer, type: string) {
@@ -59,14 +62,8 @@ describe.each(targets)('digital delivery on $name', (target) => {
   async function deliverFile() {
     const listed = await owner.call('GET', `${STORE_API.products}?q=Sketching`);
     const product = listed.json().products.find((p: { id: string }) => p.id === 'prod-sketch-pack');
-    // The view-only fields (and tags, saved by their own call) are not part of a product save.
-    const { id: _id, urlId: _url, version, imageUrl: _img, createdAt: _at, tags: _tags, categories: _cats, variants, ...rest } = product;
-    const save = await owner.call('PUT', STORE_API.product('prod-sketch-pack'), {
-      ...rest,
-      version,
-      variants: variants.map((v: Record<string, unknown>) => v),
-      digitalFileId: file.id,
-    });
+    // The product as GET answered it goes back as the save (its view-only fields are ignored).
+    const save = await owner.call('PUT', STORE_API.product('prod-sketch-pack'), { ...product, digitalFileId: file.id });
     expect(save.statusCode, save.body).toBe(200);
   }
 
@@ -96,12 +93,12 @@ describe.each(targets)('digital delivery on $name', (target) => {
 
   it('sends the buyer a link in the receipt and on the confirmation page that downloads the file', async () => {
     const { buyer, order, receipt, path } = await buy();
-    expect(receipt.body).toContain(`${DOWNLOAD_LIMITS.perUnit} downloads, until`);
+    expect(receipt.body).toContain(`${DEFAULT_PER_UNIT} downloads, until`);
     expect(receipt.html).toContain(path);
     const page = await buyer.get(`/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(path);
-    expect(page.body).toContain(`${DOWNLOAD_LIMITS.perUnit} downloads left`);
+    expect(page.body).toContain(`${DEFAULT_PER_UNIT} downloads left`);
     const res = await new Shopper(app).get(path);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
@@ -111,7 +108,7 @@ describe.each(targets)('digital delivery on $name', (target) => {
 
   it('counts downloads: racing requests never pass the limit, then the link says it is used up', async () => {
     const { path } = await buy(2);
-    const limit = DOWNLOAD_LIMITS.perUnit * 2;
+    const limit = DEFAULT_PER_UNIT * 2;
     const answers = await Promise.all(Array.from({ length: limit + 4 }, () => new Shopper(app).get(path)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(limit);
     const refused = answers.filter((a) => a.statusCode !== 200);
@@ -159,6 +156,68 @@ describe.each(targets)('digital delivery on $name', (target) => {
     expect(res.statusCode).toBe(status);
     if (message) expect(res.json().error.message).toBe(message);
     expect(res.body).not.toContain('%PDF');
+  });
+
+  describe('with the download limits the owner set', () => {
+    const setLimits = (limits: Record<string, unknown>) => owner.call('PUT', STORE_API.commercePreferences('downloads'), limits);
+    const grantOf = async (token: string) => (await database.db.select().from(digitalDownloads).where(eq(digitalDownloads.token, token)))[0]!;
+    const fetchAll = (path: string, n: number) => Promise.all(Array.from({ length: n }, () => new Shopper(app).get(path)));
+    afterAll(async () => {
+      expect((await setLimits({})).statusCode).toBe(200);
+    });
+
+    it('refuses limits out of range, and an empty field goes back to the default', async () => {
+      for (const [limits, message] of [
+        [{ downloadsPerUnit: 0 }, adminMessages.downloadsPerUnitRange],
+        [{ downloadsPerUnit: 101 }, adminMessages.downloadsPerUnitRange],
+        [{ downloadsPerUnit: 2.5 }, adminMessages.downloadsPerUnitRange],
+        [{ downloadsPerUnit: 'lots' }, adminMessages.downloadsPerUnitRange],
+        [{ linkDays: 0 }, adminMessages.linkDaysRange],
+        [{ linkDays: 366 }, adminMessages.linkDaysRange],
+        [{ linkDays: 7, expiresSoon: true }, undefined],
+      ] as const) {
+        const res = await setLimits(limits);
+        expect(res.statusCode, JSON.stringify(limits)).toBe(400);
+        if (message) expect(res.json().error.message).toBe(message);
+      }
+      expect((await setLimits({ downloadsPerUnit: 100, linkDays: '' })).json()).toEqual({ downloadsPerUnit: 100 });
+      expect((await owner.call('GET', STORE_API.commercePreferences('downloads'))).json()).toEqual({ downloadsPerUnit: 100 });
+    });
+
+    it('issues links with the new count and days, and counts against them', async () => {
+      expect((await setLimits({ downloadsPerUnit: 2, linkDays: 7 })).json()).toEqual({ downloadsPerUnit: 2, linkDays: 7 });
+      const { buyer, order, receipt, path, token } = await buy(3);
+      const grant = await grantOf(token);
+      expect(grant.maxDownloads).toBe(6);
+      expect(Math.abs(grant.expiresAt!.getTime() - grant.createdAt.getTime() - 7 * DAY_MS)).toBeLessThan(60_000);
+      const until = grant.expiresAt!.toISOString().slice(0, 10);
+      expect(receipt.body).toContain(`6 downloads, until ${until}`);
+      const page = await buyer.get(`/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`);
+      expect(page.body).toContain(`6 downloads left, until ${until}`);
+
+      const answers = await fetchAll(path, 8);
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(6);
+      expect(answers.filter((a) => a.statusCode === 410)[0]!.json().error.message).toBe(downloadMessages.usedUp.replace('{max}', '6'));
+    });
+
+    it('issues unlimited links when the owner allows them; links issued before keep their terms', async () => {
+      expect((await setLimits({ downloadsPerUnit: 1, linkDays: 30 })).statusCode).toBe(200);
+      const before = await buy();
+      expect((await setLimits({ downloadsPerUnit: 'unlimited', linkDays: 'unlimited' })).json()).toEqual({ downloadsPerUnit: 'unlimited', linkDays: 'unlimited' });
+      const { buyer, order, receipt, path, token } = await buy();
+      expect(await grantOf(token)).toMatchObject({ maxDownloads: null, expiresAt: null });
+      expect(receipt.body).toContain('Unlimited downloads, no expiry date');
+      const page = await buyer.get(`/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`);
+      expect(page.body).toContain('Unlimited downloads, no expiry date');
+      const answers = await fetchAll(path, DEFAULT_PER_UNIT + 3);
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(DEFAULT_PER_UNIT + 3).fill(200));
+      await database.db.update(digitalDownloads).set({ createdAt: sql`now() - interval '10 years'` }).where(eq(digitalDownloads.token, token));
+      expect((await new Shopper(app).get(path)).statusCode).toBe(200);
+
+      // The link bought under "1 download" still allows one.
+      const earlier = await fetchAll(before.path, 3);
+      expect(earlier.map((a) => a.statusCode).sort()).toEqual([200, 410, 410]);
+    });
   });
 
   it('says the file is gone when the owner deleted it, and does not count the attempt', async () => {

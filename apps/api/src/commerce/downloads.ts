@@ -1,20 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ProductType } from '@site/commerce-core';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { ProductType, StoreSettingsSchema, UNLIMITED, type DownloadLimit } from '@site/commerce-core';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { digitalDownloads, files, orderItems, products } from '../db/schema';
+import { digitalDownloads, files, orderItems, products, websites } from '../db/schema';
 import { originalKey } from '../files/file-store';
 import type { FileStorage } from '../files/storage';
 import type { Queryable } from './cart-store';
 
 /**
  * Digital delivery. A digital product's file is never served under /files/; after purchase each
- * order line gets a download link with an unguessable token (24 random bytes), good for
- * `perUnit` downloads per unit bought until `days` after the purchase. A refunded line's link
- * stops working. The link is on the order confirmation page and in the receipt email.
+ * order line gets a download link with an unguessable token (24 random bytes), good for the
+ * store's `downloadsPerUnit` downloads per unit bought until `linkDays` after the purchase (store
+ * settings, 5 and 30 unless the owner changed them; either may be unlimited). The limits are
+ * written on the link when it is issued, so changing the settings applies to later orders and
+ * never takes back what a buyer was given. A refunded line's link stops working. The link is on
+ * the order confirmation page and in the receipt email.
  */
-export const DOWNLOAD_LIMITS = { days: 30, perUnit: 5 } as const;
 
 export const downloadMessages = {
   notFound: 'This download link is not valid. Use the link in your order confirmation email.',
@@ -22,6 +24,11 @@ export const downloadMessages = {
   usedUp: 'This download link has been used {max} times, its limit. Contact the shop for a new one.',
   refunded: 'This purchase was refunded, so its download is no longer available.',
   fileGone: 'The shop no longer offers this file. Contact the shop.',
+  downloads: (n: number) => (n === 1 ? '1 download' : `${n} downloads`),
+  downloadsLeft: (n: number) => (n === 1 ? '1 download left' : `${n} downloads left`),
+  unlimitedDownloads: 'Unlimited downloads',
+  until: (date: string) => `until ${date}`,
+  noEnd: 'no expiry date',
 } as const;
 
 export const downloadPath = (token: string) => `/api/commerce/downloads/${token}`;
@@ -30,8 +37,25 @@ const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 export interface DownloadLink {
   orderItemId: string;
   url: string;
-  expiresAt: Date;
-  remaining: number;
+  /** Null: the link does not expire. */
+  expiresAt: Date | null;
+  /** Null: unlimited downloads. */
+  remaining: number | null;
+}
+
+/** "3 downloads left, until 2026-12-24" on the confirmation page; "5 downloads, until …" in the receipt. */
+export function downloadAllowance(link: DownloadLink, left: boolean): string {
+  const count =
+    link.remaining === null ? downloadMessages.unlimitedDownloads : left ? downloadMessages.downloadsLeft(link.remaining) : downloadMessages.downloads(link.remaining);
+  return `${count}, ${link.expiresAt ? downloadMessages.until(link.expiresAt.toISOString().slice(0, 10)) : downloadMessages.noEnd}`;
+}
+
+/** The store's download limits now, read in the order's transaction (never from a cached site row). */
+async function downloadLimits(tx: Queryable, websiteId: string): Promise<{ perUnit: DownloadLimit; days: DownloadLimit }> {
+  const [site] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+  const raw = (site?.settings as { storeSettings?: Record<string, unknown> } | undefined)?.storeSettings ?? {};
+  const settings = StoreSettingsSchema.pick({ downloadsPerUnit: true, linkDays: true }).parse({ downloadsPerUnit: raw.downloadsPerUnit, linkDays: raw.linkDays });
+  return { perUnit: settings.downloadsPerUnit, days: settings.linkDays };
 }
 
 /** The ids of the given products that are digital and name a file to deliver, with that file. */
@@ -51,6 +75,8 @@ export async function grantDownloads(
   lines: readonly { orderItemId: string; productId: string; quantity: number }[],
 ): Promise<void> {
   const fileOf = await digitalFilesOf(tx, order.websiteId, lines.map((l) => l.productId));
+  if (fileOf.size === 0) return;
+  const { perUnit, days } = await downloadLimits(tx, order.websiteId);
   const rows = lines.flatMap((line) => {
     const fileId = fileOf.get(line.productId);
     if (!fileId) return [];
@@ -62,8 +88,8 @@ export async function grantDownloads(
         orderItemId: line.orderItemId,
         fileId,
         token: randomBytes(24).toString('base64url'),
-        maxDownloads: DOWNLOAD_LIMITS.perUnit * line.quantity,
-        expiresAt: new Date(order.now.getTime() + DOWNLOAD_LIMITS.days * 86_400_000),
+        maxDownloads: perUnit === UNLIMITED ? null : perUnit * line.quantity,
+        expiresAt: days === UNLIMITED ? null : new Date(order.now.getTime() + days * 86_400_000),
       },
     ];
   });
@@ -77,7 +103,7 @@ export async function downloadLinks(db: Queryable, orderId: string, origin = '')
     orderItemId: r.orderItemId,
     url: `${origin}${downloadPath(r.token)}`,
     expiresAt: r.expiresAt,
-    remaining: Math.max(0, r.maxDownloads - r.downloadCount),
+    remaining: r.maxDownloads === null ? null : Math.max(0, r.maxDownloads - r.downloadCount),
   }));
 }
 
@@ -120,8 +146,8 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: { 
             and(
               eq(digitalDownloads.token, token),
               eq(digitalDownloads.websiteId, websiteId),
-              lt(digitalDownloads.downloadCount, digitalDownloads.maxDownloads),
-              gt(digitalDownloads.expiresAt, new Date()),
+              or(isNull(digitalDownloads.maxDownloads), lt(digitalDownloads.downloadCount, digitalDownloads.maxDownloads)),
+              or(isNull(digitalDownloads.expiresAt), gt(digitalDownloads.expiresAt, new Date())),
             ),
           )
           .returning();
@@ -158,6 +184,6 @@ async function whyRefused(tx: Queryable, websiteId: string, token: string): Prom
     .from(digitalDownloads)
     .where(and(eq(digitalDownloads.token, token), eq(digitalDownloads.websiteId, websiteId)));
   if (!row) return new DownloadRefused(404, 'NOT_FOUND', downloadMessages.notFound);
-  if (row.expiresAt.getTime() <= Date.now()) return new DownloadRefused(410, 'EXPIRED', downloadMessages.expired);
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return new DownloadRefused(410, 'EXPIRED', downloadMessages.expired);
   return new DownloadRefused(410, 'USED_UP', downloadMessages.usedUp.replace('{max}', String(row.maxDownloads)));
 }

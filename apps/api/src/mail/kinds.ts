@@ -13,8 +13,8 @@ export interface EmailData {
     tax?: string;
     total: string;
     statusUrl: string;
-    /** A digital product's link: `limit` downloads until `expiresOn` (commerce/downloads.ts). */
-    downloads?: { title: string; url: string; expiresOn: string; limit: number }[];
+    /** A digital product's link and what it allows: "5 downloads, until 2026-12-24" (commerce/downloads.ts). */
+    downloads?: { title: string; url: string; allowance: string }[];
   };
   shipping: {
     orderNumber: string;

@@ -1,7 +1,7 @@
 import { describeSubscriptionPrice, formatMinorWithSymbol, isCurrencyCode, minorToMoney } from '@site/commerce-core';
 import { inArray } from 'drizzle-orm';
 import type { findOrder } from '../commerce/checkout';
-import { downloadLinks } from '../commerce/downloads';
+import { downloadAllowance, downloadLinks } from '../commerce/downloads';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
 
@@ -90,7 +90,7 @@ export async function orderContext(db: Database, { order, items }: FoundOrder) {
         lineTotal: money(i.unitPriceCents * i.quantity),
         options: options.length ? options : undefined,
         personalisation: personalisation.length ? personalisation : undefined,
-        download: link && { url: link.url, remaining: link.remaining, expiresOn: link.expiresAt.toISOString().slice(0, 10) },
+        download: link && { url: link.url, allowance: downloadAllowance(link, true) },
       };
     }),
     subtotal: money(order.subtotalCents),

@@ -84,6 +84,9 @@ export async function listProducts(db: Database, websiteId: string, currency: Cu
           : undefined,
         query.type ? eq(products.productType, ADMIN_PRODUCT_TYPES[query.type]) : undefined,
         query.stock ? stockFilters[query.stock] : undefined,
+        query.category
+          ? sql`exists (select 1 from jsonb_array_elements_text(${products.categories}) as c(name) where lower(c.name) = ${query.category.toLocaleLowerCase('en')})`
+          : undefined,
         after ? or(beyond(sort.column, afterValue!), and(eq(sort.column, afterValue!), gt(products.id, after[1]))) : undefined,
       ),
     )
@@ -120,6 +123,7 @@ export async function saveProduct(
   input: AdminProductSave,
 ): Promise<AdminProductView> {
   checkCurrency(input, currency);
+  if (id && input.id !== undefined && input.id !== id) throw invalid(adminMessages.productIdMismatch, ['id']);
   if (id && input.version === undefined) throw invalid(adminMessages.staleProduct, ['version']);
   const store = await findStore(db, websiteId, input.collectionId);
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { adminMessages, STORE_API } from '@site/commerce-core/admin';
-import { EDITOR_API, messages as pageMessages } from '@site/page-content';
+import { EDITOR_API, messages as pageMessages, productTagsPath } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,6 +313,64 @@ describe.each(targets)('store admin on $name', (target) => {
       expect((await owner.get(`${STORE_API.products}?sort=position&cursor=${foreign}`)).statusCode).toBe(400);
       const newest = await list('sort=newest&limit=1');
       expect((await list(`sort=newest&limit=1&cursor=${newest.nextCursor}`)).products[0].id).not.toBe(newest.products[0].id);
+    });
+
+    it('filters by category, type and stock together, as the store screen asks', async () => {
+      const list = async (query: string) =>
+        (await owner.get(`${STORE_API.products}?collectionId=${storeId}&sort=title&${query}`)).json().products.map((p: { title: string }) => p.title);
+      const all = (await owner.get(`${STORE_API.products}?collectionId=${storeId}`)).json().products as { id: string; title: string; variants: { id: string }[] }[];
+      const named = (title: string) => all.find((p) => p.title === title)!;
+      for (const [title, categories] of [['A digital', ['Downloads']], ['Print club', ['downloads', 'Prints']]] as const) {
+        const res = await owner.call('PUT', productTagsPath(named(title).id), { tags: [], categories });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // A category matches ignoring case, as the tag manager treats names.
+      expect(await list('category=Downloads')).toEqual(['A digital', 'Print club']);
+      expect(await list('category=downloads&type=physical')).toEqual(['Print club']);
+      expect(await list('category=Prints&type=digital')).toEqual([]);
+      expect(await list('category=Nowhere')).toEqual([]);
+      expect((await owner.get(`${STORE_API.products}?category=`)).statusCode).toBe(400);
+      expect((await owner.get(`${STORE_API.products}?type=poster`)).statusCode).toBe(400);
+      expect((await owner.get(`${STORE_API.products}?stock=some`)).statusCode).toBe(400);
+
+      // Print one's two variants: 0 and 3 left is low stock; 0 and 0 is sold out.
+      const [first, second] = named('Print one').variants;
+      const stock = (id: string, qtyInStock: number) => owner.call('PATCH', STORE_API.variantStock(id), { qtyInStock });
+      expect((await stock(first!.id, 0)).statusCode).toBe(200);
+      expect((await stock(second!.id, 3)).statusCode).toBe(200);
+      expect(await list('stock=low')).toEqual(['Print one']);
+      expect(await list('stock=out')).toEqual([]);
+      expect(await list('stock=in&type=physical')).toEqual(['Print club', 'Print one']);
+      expect((await stock(second!.id, 0)).statusCode).toBe(200);
+      expect(await list('stock=out')).toEqual(['Print one']);
+      expect(await list('stock=in&type=physical')).toEqual(['Print club']);
+      expect(await list('stock=low')).toEqual([]);
+      expect(await list('type=service&stock=in')).toEqual(['A service']);
+      expect((await stock(first!.id, 5)).statusCode).toBe(200);
+      expect((await stock(second!.id, 5)).statusCode).toBe(200);
+    });
+
+    it('takes back the product view of GET as a save, tags and categories included (those stay as their own call set them)', async () => {
+      const { id } = (await owner.call('POST', STORE_API.products, physical(storeId, 'RT', { title: 'Round trip' }))).json();
+      expect((await owner.call('PUT', productTagsPath(id), { tags: ['framed'], categories: ['Prints'] })).statusCode).toBe(200);
+      const view = (await owner.get(STORE_API.product(id))).json();
+      expect(view).toMatchObject({ tags: ['framed'], categories: ['Prints'] });
+
+      const saved = await owner.call('PUT', STORE_API.product(id), { ...view, title: 'Round trip, framed' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { version: _v, title: _t, ...rest } = view;
+      expect(saved.json()).toMatchObject({ ...rest, title: 'Round trip, framed', version: view.version + 1 });
+      // The names a save carries are not written: a form read before a tag merge cannot undo it.
+      const stale = await owner.call('PUT', STORE_API.product(id), { ...saved.json(), tags: ['old'], categories: [] });
+      expect(stale.statusCode, stale.body).toBe(200);
+      expect(stale.json()).toMatchObject({ tags: ['framed'], categories: ['Prints'] });
+      expect((await owner.get(STORE_API.product(id))).json()).toMatchObject({ tags: ['framed'], categories: ['Prints'] });
+
+      const other = await owner.call('PUT', STORE_API.product(id), { ...stale.json(), id: 'prod-canvas-tote' });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().error.message).toBe(adminMessages.productIdMismatch);
+      expect((await owner.call('PUT', STORE_API.product(id), { ...stale.json(), surprise: 1 })).statusCode).toBe(400);
+      expect((await owner.call('DELETE', `${STORE_API.product(id)}?version=${stale.json().version}`)).statusCode).toBe(204);
     });
 
     it('deletes with a version check', async () => {

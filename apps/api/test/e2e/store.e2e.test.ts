@@ -187,6 +187,34 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await saveProduct(GIFT);
   });
 
+  it('narrows the product list by category, type and stock through the server, and clears the filters', async () => {
+    await owner.getByRole('button', { name: `Edit ${GUIDE}`, exact: true }).click();
+    await dialog().getByLabel('Add a category', { exact: true }).fill('Downloads');
+    await dialog().getByRole('button', { name: 'Add category', exact: true }).click();
+    await saveProduct(GUIDE);
+
+    const listed = async () =>
+      (await owner.getByRole('region', { name: 'Products', exact: true }).locator('tbody tr').allTextContents()).map((r) => [PRINT, GUIDE, GIFT].find((t) => r.includes(t)));
+    const category = owner.getByRole('combobox', { name: 'Category', exact: true });
+    await expect.poll(() => category.locator('option').allTextContents()).toEqual(['All categories', 'Downloads']);
+    await category.selectOption('Downloads');
+    await expect.poll(listed).toEqual([GUIDE]);
+    await owner.getByRole('combobox', { name: 'Type', exact: true }).selectOption('physical');
+    await owner.getByText('No products match these filters.').waitFor();
+    await owner.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(listed).toEqual([PRINT, GUIDE, GIFT]);
+    const stock = owner.getByRole('combobox', { name: 'Stock', exact: true });
+    await stock.selectOption('out');
+    await owner.getByText('No products match these filters.').waitFor();
+    await stock.selectOption('in');
+    await expect.poll(listed).toEqual([PRINT, GUIDE, GIFT]);
+    await owner.getByRole('combobox', { name: 'Type', exact: true }).selectOption('giftCard');
+    await expect.poll(listed).toEqual([GIFT]);
+    await owner.getByRole('combobox', { name: 'Type', exact: true }).selectOption('');
+    await stock.selectOption('');
+    await expect.poll(listed).toEqual([PRINT, GUIDE, GIFT]);
+  });
+
   it('lets a visitor buy the print and the guide with the test card', async () => {
     // The owner has the print open in the product editor while the visitor buys (saved below).
     await owner.goto(server.url + '/config/store');

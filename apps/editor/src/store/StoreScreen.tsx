@@ -2,6 +2,7 @@ import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import { STORE_API, type AdminProduct } from '@site/commerce-core/admin';
 import {
   InventoryTable,
+  noProductFilters,
   ProductTable,
   storeMessages as m,
   type ProductFilters,
@@ -16,6 +17,7 @@ import {
   useImportInventory,
   useInventory,
   useProducts,
+  useProductTagNames,
   useSetProductEnabled,
   useBulkProducts,
   useSetStock,
@@ -158,8 +160,10 @@ function Products({
   currency: CurrencyCode;
   isReadOnly: boolean;
 }) {
-  const [filters, setFilters] = useState<ProductFilters>({ q: '', type: '', stock: '' });
+  const [filters, setFilters] = useState<ProductFilters>({ ...noProductFilters });
+  // The server filters (so paging and bulk actions see the same rows); '' filters are not sent.
   const products = useProducts({ collectionId, ...filters });
+  const categories = useProductTagNames('category');
   const toggle = useSetProductEnabled();
   const bulk = useBulkProducts();
   const bulkError =
@@ -180,6 +184,7 @@ function Products({
       <ProductTable
         products={products.data?.pages.flatMap((p) => p.products)}
         filters={filters}
+        categories={categories.data}
         onFiltersChange={setFilters}
         isLoading={products.isPending}
         error={

@@ -54,6 +54,22 @@ describe('commerce preferences', () => {
     expect(COMMERCE_PREFERENCES.currency.schema.safeParse({ freeIfZero: true, freeLabel: 'Free' }).success).toBe(true);
     expect(COMMERCE_PREFERENCES.currency.schema.safeParse({ freeIfZero: false }).success).toBe(true);
   });
+  it('takes download limits in their ranges, or unlimited', () => {
+    const downloads = COMMERCE_PREFERENCES.downloads.schema;
+    expect(downloads.safeParse({ downloadsPerUnit: 1, linkDays: 365 }).success).toBe(true);
+    expect(downloads.safeParse({ downloadsPerUnit: 'unlimited', linkDays: 'unlimited' }).success).toBe(true);
+    for (const [bad, message] of [
+      [{ downloadsPerUnit: 0 }, adminMessages.downloadsPerUnitRange],
+      [{ downloadsPerUnit: 101 }, adminMessages.downloadsPerUnitRange],
+      [{ downloadsPerUnit: '5' }, adminMessages.downloadsPerUnitRange],
+      [{ linkDays: 1.5 }, adminMessages.linkDaysRange],
+      [{ linkDays: 'forever' }, adminMessages.linkDaysRange],
+    ] as const) {
+      const r = downloads.safeParse(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error!.issues[0]!.message).toBe(message);
+    }
+  });
   it('takes the checkout minimum as minor units and refuses unknown fields', () => {
     expect(COMMERCE_PREFERENCES.checkout.schema.safeParse({ checkoutMinimumSubtotalCents: '500' }).success).toBe(true);
     expect(COMMERCE_PREFERENCES.checkout.schema.safeParse({ checkoutMinimumSubtotalCents: '5.00' }).success).toBe(false);

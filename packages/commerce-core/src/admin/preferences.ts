@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fillMessage } from '../messages';
 import { adminMessages } from './messages';
-import { ShippingOptionSettingSchema } from '../store/schema';
+import { DOWNLOAD_LIMIT_RANGES, downloadLimitSchema, ShippingOptionSettingSchema } from '../store/schema';
 import { MinorUnitsSchema } from './money-input';
 
 const label = (max: number) => z.string().trim().max(max);
@@ -51,6 +51,14 @@ export const COMMERCE_PREFERENCES = /* @__PURE__ */ (() => ({
         path: ['maximumOrderCents'],
       }),
     storeSettings: {},
+  },
+  /** Digital products' download links; empty fields go back to 5 downloads per unit and 30 days. */
+  downloads: {
+    schema: z.strictObject({
+      downloadsPerUnit: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.downloadsPerUnit, adminMessages.downloadsPerUnitRange).optional(),
+      linkDays: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.linkDays, adminMessages.linkDaysRange).optional(),
+    }),
+    storeSettings: { downloadsPerUnit: 'plain', linkDays: 'plain' },
   },
   notifications: {
     schema: z.strictObject({

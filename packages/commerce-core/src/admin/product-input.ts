@@ -76,6 +76,9 @@ export const AdminProductTranslationsSchema = /* @__PURE__ */ (() =>
 /** Most images a product shows. */
 export const MAX_PRODUCT_IMAGES = 20;
 
+/** A product view's tag or category names, taken back by a save and ignored (see below). */
+const viewNames = () => z.array(z.string().max(200)).max(500).optional();
+
 /** Single-variant products: a digital download has one price, and so does a service here. */
 const SINGLE_VARIANT: readonly AdminProductType[] = ['digital'];
 
@@ -110,6 +113,18 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       merchandising: ProductMerchandisingSchema.optional(),
       shipping: ShippingMeasuresSchema.optional(),
       translations: AdminProductTranslationsSchema.optional(),
+      /*
+       * Keys of the product view a save accepts and ignores, so the answer of GET can be sent back
+       * as it is: the id is the path's (a PUT naming another is refused), the main image follows
+       * imageFileIds, createdAt is the server's, and tags and categories are saved by their own
+       * call (PUT …/products/:id/tags). That call exists so a product form left open never writes
+       * back the names a tag merge replaced meanwhile; applying them here would bring that back.
+       */
+      id: z.string().max(200).optional(),
+      imageUrl: z.string().max(2000).nullable().optional(),
+      createdAt: z.string().max(40).optional(),
+      tags: viewNames(),
+      categories: viewNames(),
     })
     .superRefine((p, ctx) => {
       const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
@@ -168,6 +183,8 @@ export const ProductListQuerySchema = /* @__PURE__ */ (() =>
     q: z.string().max(200).optional(),
     type: z.enum(ADMIN_PRODUCT_TYPE_NAMES as [AdminProductType, ...AdminProductType[]]).optional(),
     stock: z.enum(STOCK_FILTERS).optional(),
+    /** A category name (as the tag manager lists it); matched ignoring case, like the manager's names. */
+    category: z.string().trim().min(1).max(200).optional(),
     sort: z.enum(PRODUCT_SORTS).default('position'),
     cursor: z.string().max(500).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),

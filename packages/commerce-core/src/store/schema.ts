@@ -34,6 +34,19 @@ export const CouponSettingSchema = /* @__PURE__ */ (() =>
     }),
   ]))();
 
+/** What a digital product's buyer may do with the download link (our design; README). */
+export const DOWNLOAD_LIMIT_RANGES = { downloadsPerUnit: { min: 1, max: 100 }, linkDays: { min: 1, max: 365 } } as const;
+export const DOWNLOAD_LIMIT_DEFAULTS = { downloadsPerUnit: 5, linkDays: 30 } as const;
+export const UNLIMITED = 'unlimited';
+
+/** A download limit: a whole number in its range, or unlimited. */
+export const downloadLimitSchema = (range: { min: number; max: number }, message?: string) => {
+  // Every part carries the message: a union answers with the issue of the option that came closest.
+  const error = message ? { error: message } : undefined;
+  return z.union([z.number(error).int(error).min(range.min, error).max(range.max, error), z.literal(UNLIMITED, error)], error);
+};
+export type DownloadLimit = number | typeof UNLIMITED;
+
 /**
  * Store settings. The spec names multipleQuantityAllowedForServices and the selected currency;
  * tax, shipping, coupons and the checkout minimum are our design (README), because the cart model
@@ -51,6 +64,10 @@ export const StoreSettingsSchema = /* @__PURE__ */ (() =>
     coupons: z.array(CouponSettingSchema).default([]),
     /** Checkout needs an order subtotal at or above this (platform.md §5); 0 means no minimum. */
     checkoutMinimumSubtotalCents: Cents.default(0),
+    /** Downloads a digital line's link allows per unit bought, fixed on the link when it is issued. */
+    downloadsPerUnit: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.downloadsPerUnit).default(DOWNLOAD_LIMIT_DEFAULTS.downloadsPerUnit),
+    /** Days from the purchase a download link works, fixed on the link when it is issued. */
+    linkDays: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.linkDays).default(DOWNLOAD_LIMIT_DEFAULTS.linkDays),
   }))();
 
 export type ShippingOptionSetting = z.infer<typeof ShippingOptionSettingSchema>;

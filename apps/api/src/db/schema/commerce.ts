@@ -209,8 +209,10 @@ export const digitalDownloads = pgTable(
     fileId: text('file_id').notNull(),
     token: text('token').notNull(),
     downloadCount: integer('download_count').notNull().default(0),
-    maxDownloads: integer('max_downloads').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Null when the store allowed unlimited downloads at the purchase. */
+    maxDownloads: integer('max_downloads'),
+    /** Null when the store's links did not expire at the purchase. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('digital_downloads_token').on(t.token), index('digital_downloads_order').on(t.orderId)],

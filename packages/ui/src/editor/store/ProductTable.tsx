@@ -15,15 +15,22 @@ export interface ProductFilters {
   q: string;
   type: AdminProductType | '';
   stock: 'in' | 'out' | 'low' | '';
+  /** A category name; absent or '': every category. */
+  category?: string;
   /** Absent: the store's own order. */
   sort?: ProductSort;
 }
 
 export type BulkAction = 'enable' | 'disable' | 'delete';
 
+/** Filters that narrow the list (the sort does not): cleared together from the no-match state. */
+export const noProductFilters = { q: '', type: '', stock: '', category: '' } as const satisfies ProductFilters;
+
 export interface ProductTableProps {
   products: readonly AdminProduct[] | undefined;
   filters: ProductFilters;
+  /** The store's category names to filter by (the tag manager's); none hides the filter. */
+  categories?: readonly string[];
   onFiltersChange: (filters: ProductFilters) => void;
   /** Set while the first page loads. */
   isLoading?: boolean;
@@ -59,6 +66,7 @@ function stockLabel(p: AdminProduct): string {
 export function ProductTable({
   products,
   filters,
+  categories = [],
   onFiltersChange,
   isLoading,
   error,
@@ -70,7 +78,7 @@ export function ProductTable({
   onBulk,
   isBulkBusy,
 }: ProductTableProps) {
-  const filtered = filters.q !== '' || filters.type !== '' || filters.stock !== '';
+  const filtered = filters.q !== '' || filters.type !== '' || filters.stock !== '' || Boolean(filters.category);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   // Only rows still listed count: a filter change must not act on products out of sight.
@@ -129,6 +137,22 @@ export function ProductTable({
             </option>
           ))}
         </select>
+        {(categories.length > 0 || filters.category) && (
+          <select
+            className="ed-input"
+            aria-label={m.categoryFilter}
+            value={filters.category ?? ''}
+            onChange={(e) => onFiltersChange({ ...filters, category: e.target.value })}
+          >
+            <option value="">{m.allCategories}</option>
+            {/* A chosen category the manager has since renamed stays listed, so the select shows it. */}
+            {[...categories, ...(filters.category && !categories.includes(filters.category) ? [filters.category] : [])].map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
         <select
           className="ed-input"
           aria-label={m.sortBy}
@@ -190,8 +214,17 @@ export function ProductTable({
       ) : isLoading ? (
         <p role="status">{editorMessages.loading}</p>
       ) : !products?.length ? (
-        <EmptyState title={filtered ? m.noMatches : m.noProducts}>
-          {filtered ? undefined : m.noProductsBody}
+        <EmptyState
+          title={filtered ? m.noMatches : m.noProducts}
+          action={
+            filtered && (
+              <button type="button" className="ed-button" onClick={() => onFiltersChange({ ...filters, ...noProductFilters })}>
+                {m.clearFilters}
+              </button>
+            )
+          }
+        >
+          {filtered ? m.noMatchesBody : m.noProductsBody}
         </EmptyState>
       ) : (
         <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.products)} tabIndex={0}>

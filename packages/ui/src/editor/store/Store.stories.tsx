@@ -9,7 +9,7 @@ import { ProductTable, type ProductFilters } from './ProductTable';
 import { sampleInventory, sampleKnownNames, sampleOrder, sampleProducts } from './sample-store';
 
 const noop = () => {};
-const noFilters: ProductFilters = { q: '', type: '', stock: '' };
+const noFilters: ProductFilters = { q: '', type: '', stock: '', category: '' };
 const noOrderFilters: OrderFilters = { q: '', status: '', from: '', to: '' };
 
 const meta = {
@@ -33,6 +33,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Products: Story = {};
 export const Empty: Story = { args: { products: [] } };
+export const WithCategories: Story = { args: { categories: ['Posters', 'Prints'] } };
+export const NoMatches: Story = { args: { products: [], categories: ['Prints'], filters: { ...noFilters, category: 'Prints' } } };
 export const Loading: Story = { args: { products: undefined, isLoading: true } };
 export const Failed: Story = { args: { products: undefined, error: 'Unable to load. Try again.' } };
 export const ReadOnly: Story = { args: { isReadOnly: true } };

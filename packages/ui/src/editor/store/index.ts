@@ -1,4 +1,4 @@
-export { ProductTable, type ProductTableProps, type ProductFilters } from './ProductTable';
+export { noProductFilters, ProductTable, type ProductTableProps, type ProductFilters } from './ProductTable';
 export { ProductEditor, type ProductEditorProps } from './ProductEditor';
 export { ProductTagsPanel, type ProductTagsPanelProps } from './ProductTagsPanel';
 export {

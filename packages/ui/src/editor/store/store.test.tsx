@@ -75,6 +75,58 @@ describe('ProductTable', () => {
   });
 });
 
+describe('ProductTable category filter', () => {
+  it('offers the store categories and reports a choice', () => {
+    const onFiltersChange = vi.fn();
+    render(
+      <ProductTable
+        products={sampleProducts}
+        filters={filters}
+        categories={['Posters', 'Prints']}
+        onFiltersChange={onFiltersChange}
+        onEdit={noop}
+        onAdd={noop}
+        onToggleEnabled={noop}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: storeMessages.categoryFilter });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([storeMessages.allCategories, 'Posters', 'Prints']);
+    fireEvent.change(select, { target: { value: 'Prints' } });
+    expect(onFiltersChange).toHaveBeenCalledWith({ ...filters, category: 'Prints' });
+  });
+
+  it('has no category filter while the store has no categories', () => {
+    render(<ProductTable products={sampleProducts} filters={filters} onFiltersChange={noop} onEdit={noop} onAdd={noop} onToggleEnabled={noop} />);
+    expect(screen.queryByRole('combobox', { name: storeMessages.categoryFilter })).toBeNull();
+  });
+
+  it('says nothing matches and clears every filter but the sort', async () => {
+    const onFiltersChange = vi.fn();
+    const narrowed = { q: 'zzz', type: 'digital' as const, stock: 'low' as const, category: 'Prints', sort: 'title' as const };
+    const { container } = render(
+      <ProductTable products={[]} filters={narrowed} categories={['Prints']} onFiltersChange={onFiltersChange} onEdit={noop} onAdd={noop} onToggleEnabled={noop} />,
+    );
+    expect(container.textContent).toContain(storeMessages.noMatches);
+    expect(container.textContent).not.toContain(storeMessages.noProductsBody);
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.clearFilters }));
+    expect(onFiltersChange).toHaveBeenCalledWith({ q: '', type: '', stock: '', category: '', sort: 'title' });
+    await expectNoAxeViolations(container);
+  });
+
+  it('acts only on chosen products the filter still lists', () => {
+    const onBulk = vi.fn();
+    const props = { filters, categories: ['Prints'], onFiltersChange: noop, onEdit: noop, onAdd: noop, onToggleEnabled: noop, onBulk };
+    const { rerender } = render(<ProductTable products={sampleProducts} {...props} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectAll }));
+    // The owner picks a category: only the first product is still listed.
+    rerender(<ProductTable products={sampleProducts.slice(0, 1)} {...props} filters={{ ...filters, category: 'Prints' }} />);
+    const bar = screen.getByRole('toolbar', { name: storeMessages.bulkActions });
+    expect(bar.textContent).toContain(storeMessages.selectedCount(1));
+    fireEvent.click(within(bar).getByRole('button', { name: storeMessages.bulkEnable }));
+    expect(onBulk).toHaveBeenCalledWith('enable', [sampleProducts[0]]);
+  });
+});
+
 /** Title, SKU and price: a form with them empty is not submitted. */
 function fillRequired(dialog: HTMLElement) {
   fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.title }), { target: { value: 'T' } });
