@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { digitalDownloads, outgoingEmails, products } from '../db/schema';
 import { createDiskStorage } from '../files/storage';
-import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
+import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 import { Shopper, TEST_CARD } from '../../test/client';
 import { EditorClient } from '../../test/editor';
@@ -89,6 +89,39 @@ describe.each(targets)('digital delivery on $name', (target) => {
     expect((await new Shopper(app).get(path)).statusCode).toBe(200);
     await deliverFile();
     expect((await new Shopper(app).get(path)).statusCode).toBe(404);
+  });
+
+  it('names the products delivering a file in the file manager, and opens it for editors only', async () => {
+    const delivered = await owner.call('GET', FILES_API.products(file.id));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().products).toEqual([{ id: 'prod-sketch-pack', title: expect.stringContaining('Sketching'), enabled: true }]);
+
+    const original = await owner.call('GET', FILES_API.original(file.id));
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(PDF)).toBe(true);
+    expect(original.headers).toMatchObject({
+      'cache-control': 'private, no-store',
+      'content-disposition': "attachment; filename*=UTF-8''brushes.pdf",
+      'x-content-type-options': 'nosniff',
+    });
+
+    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+    expect((await viewer.call('GET', FILES_API.products(file.id))).statusCode).toBe(200);
+    const refused = await viewer.call('GET', FILES_API.original(file.id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('%PDF');
+    for (const path of [FILES_API.products(file.id), FILES_API.original(file.id)]) {
+      const visitor = await new Shopper(app).get(path);
+      expect(visitor.statusCode, path).toBe(401);
+      expect(visitor.body).not.toContain('%PDF');
+    }
+    expect((await owner.call('GET', FILES_API.original('file-nope'))).statusCode).toBe(404);
+    // Still not public: only the owner's call and a buyer's link reach it.
+    expect((await new Shopper(app).get(new URL(file.assetUrl, 'http://x').pathname)).statusCode).toBe(404);
+
+    const { payload, contentType } = await multipart('notes.pdf', PDF, 'application/pdf');
+    const other = (await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType })).json().files[0];
+    expect((await owner.call('GET', FILES_API.products(other.id))).json().products).toEqual([]);
   });
 
   it('sends the buyer a link in the receipt and on the confirmation page that downloads the file', async () => {

@@ -107,6 +107,15 @@ export async function downloadLinks(db: Queryable, orderId: string, origin = '')
   }));
 }
 
+/** The digital products of a site that deliver a file, by title, for the file manager. */
+export async function digitalProductsOfFile(db: Queryable, websiteId: string, fileId: string): Promise<{ id: string; title: string; enabled: boolean }[]> {
+  return db
+    .select({ id: products.id, title: products.title, enabled: products.enabled })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.productType, ProductType.DIGITAL), sql`${products.details}->>'digitalFileId' = ${fileId}`))
+    .orderBy(products.title, products.id);
+}
+
 /** Whether a file is some digital product's download, and so not public. */
 export async function isDigitalProductFile(db: Queryable, websiteId: string, fileId: string): Promise<boolean> {
   const [row] = await db

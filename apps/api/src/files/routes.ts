@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  canEdit,
   FILE_LIMITS,
   FILES_API,
   fileMessages,
@@ -9,6 +10,7 @@ import {
   messages,
   updateFileSchema,
   type FileList,
+  type FileProductView,
   type UploadResult,
 } from '@site/page-content';
 import { eq } from 'drizzle-orm';
@@ -16,13 +18,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
-import { createEditorGuard } from '../editor/auth';
-import { FileError, sendFileError } from './errors';
-import { deleteFile, findFile, listFiles, toView, updateFile } from './file-store';
+import { createEditorGuard, editorMember } from '../editor/auth';
+import { FileError, fileNotFound, sendFileError } from './errors';
+import { deleteFile, findFile, listFiles, originalKey, toView, updateFile } from './file-store';
 import type { JobQueue } from '../jobs';
 import { createLocalImageJobs, createQueuedImageJobs } from './image-jobs';
 import { processImage } from './process-image';
-import { registerDownloadRoutes } from '../commerce/downloads';
+import { digitalProductsOfFile, registerDownloadRoutes } from '../commerce/downloads';
 import { serveFile } from './serve';
 import { createDiskStorage, type FileStorage } from './storage';
 import { receiveUpload } from './upload';
@@ -107,6 +109,37 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       FILE_ROUTE,
       { preHandler: guard.read },
       handle(async (request) => toView(await findFile(db, request.site.websiteId, (request.params as { id: string }).id))),
+    );
+
+    scope.get(
+      `${FILE_ROUTE}/products`,
+      { preHandler: guard.read },
+      handle(async (request): Promise<{ products: FileProductView[] }> => {
+        const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
+        return { products: await digitalProductsOfFile(db, request.site.websiteId, file.id) };
+      }),
+    );
+
+    // A plain link (no XSRF header) opens it, so the guard is the read one plus an editing role:
+    // a digital product's file is what buyers pay for, not for a viewer to take.
+    scope.get(
+      `${FILE_ROUTE}/original`,
+      { preHandler: guard.read },
+      handle(async (request, reply) => {
+        if (!canEdit(editorMember(request).roles)) throw new FileError(403, 'FORBIDDEN', fileMessages.originalForEditors, fileMessages.unableToOpen);
+        const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
+        const stored = await storage.stream(originalKey(file));
+        if (!stored) throw fileNotFound();
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', stored.size)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('referrer-policy', 'no-referrer')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(stored.body);
+      }),
     );
 
     scope.patch(

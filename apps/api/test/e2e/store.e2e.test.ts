@@ -316,6 +316,27 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
       .toContain('Your order subtotal must be at least $1,000.00 to check out.');
   });
 
+  it('sets the digital download limits in the store settings, kept across a reload', async () => {
+    const downloads = () => owner.getByRole('region', { name: 'Digital downloads', exact: true });
+    const perUnit = () => control(downloads(), 'Downloads per unit bought \\(1–100, empty for 5\\)');
+    await openPrints();
+    await owner.getByRole('tab', { name: 'Settings' }).click();
+    await perUnit().fill('500');
+    await downloads().getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => downloads().textContent()).toContain('Allow 1 to 100 downloads per unit bought, or unlimited.');
+    await perUnit().fill('3');
+    await downloads().getByLabel('Links never expire').check();
+    await downloads().getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => downloads().textContent()).toContain('Settings saved');
+
+    await owner.reload();
+    const label = await storeSelect().locator('option', { hasText: 'Prints (' }).textContent();
+    await storeSelect().selectOption({ label: label! });
+    await owner.getByRole('tab', { name: 'Settings' }).click();
+    await expect.poll(() => perUnit().inputValue()).toBe('3');
+    expect(await downloads().getByLabel('Links never expire').isChecked()).toBe(true);
+  });
+
   it('adds French, translates the print title, and /fr/… shows it', async () => {
     await owner.getByRole('link', { name: 'Languages', exact: true }).click();
     await owner.waitForURL(/\/config\/languages$/);

@@ -5,6 +5,7 @@ import {
   EDITOR_API,
   FILES_API,
   type FileList,
+  type FileProductView,
   type FileView,
   type UpdateFile,
   type CreatePage,
@@ -359,6 +360,15 @@ export function useFiles(pageSize: number, kind: 'all' | 'image' = 'all') {
       last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined,
     refetchInterval: (query) =>
       query.state.data?.pages.some((p) => p.items.some((f) => f.status === 'processing')) ? 2000 : false,
+  });
+}
+
+/** The digital products delivering a file, for its detail panel (none asked while no file is chosen). */
+export function useFileProducts(id: string | undefined) {
+  return useQuery({
+    queryKey: [...keys.files, 'products', id] as const,
+    queryFn: () => api<{ products: FileProductView[] }>('GET', FILES_API.products(id!)).then((r) => r.products),
+    enabled: id !== undefined,
   });
 }
 

@@ -1,9 +1,9 @@
-import { FILE_LIMITS, fileMessages, type FileView } from '@site/page-content';
+import { FILE_LIMITS, FILES_API, fileMessages, type FileView } from '@site/page-content';
 import type { FileManagerProps, FileProblem, UploadItem } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../api/http';
-import { errorMessage, keys, useDeleteFile, useFiles, useMe, useUpdateFile } from '../api/queries';
+import { errorMessage, keys, useDeleteFile, useFileProducts, useFiles, useMe, useUpdateFile } from '../api/queries';
 import { uploadFile, UploadError } from '../api/uploads';
 
 /** A refused edit, titled as the spec pairs it; a server fault gets the spec's generic body. */
@@ -37,6 +37,7 @@ export function useFileManager({
   const items = pages.flatMap((p) => p.items);
   const maxUploadBytes = pages[0]?.maxUploadBytes ?? FILE_LIMITS.defaultMaxUploadBytes;
   const selected = items.find((f) => f.id === selectedId);
+  const deliveredBy = useFileProducts(selected?.id);
 
   const patchUpload = (id: string, change: Partial<UploadItem>) =>
     setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
@@ -109,6 +110,9 @@ export function useFileManager({
     detail: selected && {
       file: selected,
       isReadOnly: readOnly,
+      deliveredBy: deliveredBy.data,
+      // The guarded call refuses a viewer, so a viewer is not offered the link.
+      originalUrl: readOnly ? undefined : FILES_API.original(selected.id),
       problem,
       isRenaming: update.isPending,
       isSaving: update.isPending,

@@ -1,3 +1,4 @@
+import { UNLIMITED } from '@site/commerce-core';
 import {
   COMMERCE_PREFERENCE_NAMESPACES,
   type CommercePreferenceNamespace,
@@ -9,7 +10,8 @@ import { issuesByPath } from '../api/http';
 import { errorMessage } from '../api/queries';
 import { useCommercePreferences, useSaveCommercePreferences } from '../api/store-queries';
 
-type FieldKind = 'minor' | 'int' | 'bool' | 'text' | 'email';
+/** `limit`: a whole number or unlimited (a box beside the number). */
+type FieldKind = 'minor' | 'int' | 'limit' | 'bool' | 'text' | 'email';
 type Field = { key: string; kind: FieldKind };
 
 /** The fields each settings form shows, in order (the schemas in @site/commerce-core/admin check them). */
@@ -32,6 +34,10 @@ const FIELDS: Record<Exclude<CommercePreferenceNamespace, 'shipping'>, Field[]> 
     { key: 'numberOfInstalments', kind: 'int' },
     { key: 'minimumOrderCents', kind: 'minor' },
     { key: 'maximumOrderCents', kind: 'minor' },
+  ],
+  downloads: [
+    { key: 'downloadsPerUnit', kind: 'limit' },
+    { key: 'linkDays', kind: 'limit' },
   ],
   notifications: [
     { key: 'orderConfirmationEnabled', kind: 'bool' },
@@ -100,7 +106,7 @@ function fromForm(fields: Field[], values: FormValues): CommercePreferences {
   return Object.fromEntries(
     fields.map((f) => {
       const v = values[f.key];
-      if (f.kind === 'int' && typeof v === 'string' && /^\d+$/.test(v.trim())) return [f.key, Number(v)];
+      if ((f.kind === 'int' || f.kind === 'limit') && typeof v === 'string' && /^\d+$/.test(v.trim())) return [f.key, Number(v)];
       return [f.key, typeof v === 'string' ? v.trim() : v];
     }),
   );
@@ -154,6 +160,14 @@ function PreferencesForm({
               />
               {m.preferenceLabels[f.key]}
             </label>
+          ) : f.kind === 'limit' ? (
+            <LimitField
+              key={f.key}
+              field={f.key}
+              value={String(values[f.key] ?? '')}
+              onChange={(value) => setValues({ ...values, [f.key]: value })}
+              issue={issues[f.key]}
+            />
           ) : (
             <label key={f.key} className="ed-field">
               <span>{m.preferenceLabels[f.key]}</span>
@@ -187,6 +201,42 @@ function PreferencesForm({
         )}
       </fieldset>
     </form>
+  );
+}
+
+/** A whole number, or unlimited with the box beside it ticked (the number then is not sent). */
+function LimitField({
+  field,
+  value,
+  onChange,
+  issue,
+}: {
+  field: string;
+  value: string;
+  onChange: (value: string) => void;
+  issue: string | undefined;
+}) {
+  const unlimited = value === UNLIMITED;
+  return (
+    <div className="ed-field">
+      <label className="ed-field">
+        <span>{m.preferenceLabels[field]}</span>
+        <input
+          className="ed-input"
+          type="text"
+          inputMode="numeric"
+          value={unlimited ? '' : value}
+          disabled={unlimited}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={issue ? true : undefined}
+        />
+      </label>
+      <label className="ed-check">
+        <input type="checkbox" checked={unlimited} onChange={(e) => onChange(e.target.checked ? UNLIMITED : '')} />
+        {m.preferenceUnlimited[field]}
+      </label>
+      {issue && <span className="ed-field__error">{issue}</span>}
+    </div>
   );
 }
 

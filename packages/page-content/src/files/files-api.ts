@@ -5,6 +5,13 @@ import { STORABLE_TEXT_MESSAGE, text } from '../text';
 export const FILES_API = {
   files: '/api/editor/files',
   file: (id: string) => `/api/editor/files/${encodeURIComponent(id)}`,
+  /** The digital products that deliver the file to their buyers. */
+  products: (id: string) => `/api/editor/files/${encodeURIComponent(id)}/products`,
+  /**
+   * The original for the site's editors (owner, admin, editor) only, never cached: the one way
+   * they open a digital product's file, which /files/ does not serve.
+   */
+  original: (id: string) => `/api/editor/files/${encodeURIComponent(id)}/original`,
   /** Where visitors and the template engine fetch a file; `?format=500w` asks for a width. */
   asset: (id: string, name: string) => `/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}`,
 } as const;
@@ -88,6 +95,8 @@ export const fileMessages = {
   staleFile:
     'This file was changed in another window after you opened it. Your change was not saved: reload to see the file, then try again.',
   fileNotFound: 'This file no longer exists. It may have been deleted in another window.',
+  unableToOpen: 'Unable to Open File',
+  originalForEditors: 'Only the site’s owner and editors can open the original of a file here.',
   deleteWarning: (name: string) =>
     `“${name}” will be deleted permanently from your site. This cannot be undone.`,
   processing: 'Processing…',
@@ -145,6 +154,13 @@ export interface FileView {
   colorData: ColorData | null;
   /** "WxH,100w,300w,…" as the template engine's image-srcset reads it, once processed. */
   systemDataVariants: string;
+}
+
+/** A digital product delivering a file, as the file manager names it. */
+export interface FileProductView {
+  id: string;
+  title: string;
+  enabled: boolean;
 }
 
 export interface ColorData {

@@ -19,6 +19,17 @@ export const Image: Story = {};
 /** A document has no focal point or alt text: only its name and Delete. */
 export const Document: Story = { args: { file: sampleFiles[3]! } };
 /** No alt text yet: the empty field invites one. */
+/** A digital product's file: the products that deliver it, and the editor's private download. */
+export const DigitalProductFile: Story = {
+  args: {
+    file: sampleFiles[3]!,
+    deliveredBy: [
+      { id: 'prod-1', title: 'Price list (PDF)', enabled: true },
+      { id: 'prod-2', title: 'Old price list', enabled: false },
+    ],
+    originalUrl: '#',
+  },
+};
 export const NoAltText: Story = { args: { file: sampleFile({ altText: '' }) } };
 export const Processing: Story = { args: { file: sampleFiles[1]! } };
 export const ProcessingFailed: Story = { args: { file: sampleFiles[2]! } };

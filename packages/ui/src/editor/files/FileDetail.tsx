@@ -1,4 +1,13 @@
-import { FILE_LIMITS, fileMessages, fileNameSchema, formatFileSize, isImageType, type FileView, type FocalPoint } from '@site/page-content';
+import {
+  FILE_LIMITS,
+  fileMessages,
+  fileNameSchema,
+  formatFileSize,
+  isImageType,
+  type FileProductView,
+  type FileView,
+  type FocalPoint,
+} from '@site/page-content';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -24,6 +33,13 @@ export interface FileDetailProps {
   problem?: FileProblem;
   /** Offered when the manager is used to pick a file (the image block's "Choose image"). */
   onChoose?: (file: FileView) => void;
+  /** The digital products that deliver this file; absent while unknown. */
+  deliveredBy?: readonly FileProductView[];
+  /**
+   * Where an editor downloads the original (a guarded call): offered for a product's file, which
+   * its public address does not serve. Absent for a viewer.
+   */
+  originalUrl?: string;
 }
 
 function Problem({ problem }: { problem: FileProblem }) {
@@ -39,8 +55,22 @@ function Problem({ problem }: { problem: FileProblem }) {
  * File Detail (platform.md §2): rename, alt text and focal point, delete with a confirmation that
  * says it cannot be undone. Mount it with `key={file.id}` so another file starts afresh.
  */
-export function FileDetail({ file, isReadOnly, onRename, onSaveDetails, onDelete, isRenaming, isSaving, isDeleting, problem, onChoose }: FileDetailProps) {
+export function FileDetail({
+  file,
+  isReadOnly,
+  onRename,
+  onSaveDetails,
+  onDelete,
+  isRenaming,
+  isSaving,
+  isDeleting,
+  problem,
+  onChoose,
+  deliveredBy,
+  originalUrl,
+}: FileDetailProps) {
   const nameId = useId();
+  const deliveryId = useId();
   const nameErrorId = useId();
   const altId = useId();
   const [name, setName] = useState(file.name);
@@ -83,6 +113,25 @@ export function FileDetail({ file, isReadOnly, onRename, onSaveDetails, onDelete
         )}
       </p>
       {isReadOnly && <p className="ed-muted">{m.readOnly}</p>}
+
+      {deliveredBy && deliveredBy.length > 0 && (
+        <section className="ed-file-detail__delivery" aria-labelledby={deliveryId}>
+          <h3 className="ed-field__label" id={deliveryId}>
+            {m.deliveredBy}
+          </h3>
+          <ul>
+            {deliveredBy.map((p) => (
+              <li key={p.id}>{p.enabled ? p.title : m.hiddenProduct(p.title)}</li>
+            ))}
+          </ul>
+          <p className="ed-muted">{m.deliveredPrivately}</p>
+          {originalUrl && (
+            <a className="ed-button" href={originalUrl} download={file.name}>
+              {m.downloadOriginal}
+            </a>
+          )}
+        </section>
+      )}
 
       <form className="ed-field" onSubmit={rename}>
         <label className="ed-field__label" htmlFor={nameId}>

@@ -34,4 +34,8 @@ export const fileManagerMessages = {
   readOnly: 'Your role can look at files but not change them.',
   dimensions: (size: string) => size.replace('x', ' × '),
   choose: 'Use this file',
+  deliveredBy: 'Delivered to buyers of',
+  deliveredPrivately: 'Buyers get this file through the download link of their order; it is not public on the site.',
+  hiddenProduct: (title: string) => `${title} (hidden)`,
+  downloadOriginal: 'Download file',
 } as const;

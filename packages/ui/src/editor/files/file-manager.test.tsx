@@ -117,6 +117,29 @@ describe('FileDetail', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('names the digital products delivering the file and offers an editor its download', async () => {
+    const deliveredBy = [
+      { id: 'prod-1', title: 'Price list (PDF)', enabled: true },
+      { id: 'prod-2', title: 'Old price list', enabled: false },
+    ];
+    const { container } = render(<FileDetail {...detailProps({ file: sampleFiles[3]!, deliveredBy, originalUrl: '/api/editor/files/file-4/original' })} />);
+    const delivery = screen.getByRole('region', { name: 'Delivered to buyers of' });
+    expect(within(delivery).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Price list (PDF)', 'Old price list (hidden)']);
+    const link = within(delivery).getByRole('link', { name: 'Download file' });
+    expect(link.getAttribute('href')).toBe('/api/editor/files/file-4/original');
+    expect(link.getAttribute('download')).toBe('Price list.pdf');
+    await expectNoAxeViolations(container);
+  });
+
+  it('offers a viewer no download, and says nothing of products for a file no product delivers', () => {
+    const { rerender } = render(<FileDetail {...detailProps({ file: sampleFiles[3]!, isReadOnly: true, deliveredBy: [{ id: 'p', title: 'Guide', enabled: true }] })} />);
+    expect(screen.getByRole('region', { name: 'Delivered to buyers of' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download file' })).toBeNull();
+    rerender(<FileDetail {...detailProps({ file: sampleFiles[3]!, deliveredBy: [], originalUrl: '/x' })} />);
+    expect(screen.queryByRole('region', { name: 'Delivered to buyers of' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download file' })).toBeNull();
+  });
+
   it('is read-only for a viewer and has no accessibility violations', async () => {
     const { container } = render(<FileDetail {...detailProps({ isReadOnly: true })} />);
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);

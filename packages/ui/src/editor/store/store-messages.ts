@@ -164,6 +164,7 @@ export const storeMessages = {
     shipping: 'Shipping',
     currency: 'Currency',
     instalments: 'Instalment offers',
+    downloads: 'Digital downloads',
     notifications: 'Store notifications',
   },
   preferenceLabels: {
@@ -182,6 +183,13 @@ export const storeMessages = {
     fulfilmentEmailEnabled: 'Email customers when an order ships',
     lowStockThreshold: 'Warn me when stock falls to (units)',
     notifyEmail: 'Send store notifications to',
+    downloadsPerUnit: 'Downloads per unit bought (1–100, empty for 5)',
+    linkDays: 'Days a download link works (1–365, empty for 30)',
+  } as Record<string, string>,
+  /** The "no limit" box beside a limit field, by field. */
+  preferenceUnlimited: {
+    downloadsPerUnit: 'Unlimited downloads',
+    linkDays: 'Links never expire',
   } as Record<string, string>,
   shippingOptionName: 'Option name',
   shippingOptionAmount: 'Rate (minor units)',
