@@ -153,6 +153,7 @@ export {
   type FocalPoint,
   type UpdateFile,
   type FileView,
+  type FileProductView,
   type ColorData,
   type FileList,
   type UploadResult,

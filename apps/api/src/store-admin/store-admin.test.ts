@@ -361,16 +361,17 @@ describe.each(targets)('store admin on $name', (target) => {
       const { version: _v, title: _t, ...rest } = view;
       expect(saved.json()).toMatchObject({ ...rest, title: 'Round trip, framed', version: view.version + 1 });
       // The names a save carries are not written: a form read before a tag merge cannot undo it.
-      const stale = await owner.call('PUT', STORE_API.product(id), { ...saved.json(), tags: ['old'], categories: [] });
+      const stale = await owner.call('PUT', STORE_API.product(id), { ...(saved.json() as object), tags: ['old'], categories: [] });
       expect(stale.statusCode, stale.body).toBe(200);
       expect(stale.json()).toMatchObject({ tags: ['framed'], categories: ['Prints'] });
       expect((await owner.get(STORE_API.product(id))).json()).toMatchObject({ tags: ['framed'], categories: ['Prints'] });
 
-      const other = await owner.call('PUT', STORE_API.product(id), { ...stale.json(), id: 'prod-canvas-tote' });
+      const answered = stale.json() as { version: number };
+      const other = await owner.call('PUT', STORE_API.product(id), { ...answered, id: 'prod-canvas-tote' });
       expect(other.statusCode).toBe(400);
       expect(other.json().error.message).toBe(adminMessages.productIdMismatch);
-      expect((await owner.call('PUT', STORE_API.product(id), { ...stale.json(), surprise: 1 })).statusCode).toBe(400);
-      expect((await owner.call('DELETE', `${STORE_API.product(id)}?version=${stale.json().version}`)).statusCode).toBe(204);
+      expect((await owner.call('PUT', STORE_API.product(id), { ...answered, surprise: 1 })).statusCode).toBe(400);
+      expect((await owner.call('DELETE', `${STORE_API.product(id)}?version=${answered.version}`)).statusCode).toBe(204);
     });
 
     it('deletes with a version check', async () => {
