@@ -1,39 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { tagsApi } from '@site/page-content';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { blogPosts } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { mergeTags } from '../tags/tag-store';
 
 const targets = await databaseTargets();
 const TAGS_API = tagsApi('blog');
 
 describe.each(targets)('the tag and category manager on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const demo = demoSiteSuite(target);
 
   const tags = async (type = 'tag', filter = '') =>
-    (await owner.call('GET', `${TAGS_API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`)).json().tags as { name: string; count: number }[];
-  const postTags = async (urlId: string) => (await database.db.select().from(blogPosts).where(eq(blogPosts.urlId, urlId)))[0]!;
+    (await demo.owner.call('GET', `${TAGS_API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`)).json().tags as { name: string; count: number }[];
+  const postTags = async (urlId: string) => (await demo.database.db.select().from(blogPosts).where(eq(blogPosts.urlId, urlId)))[0]!;
 
   it('lists the tags posts carry, with counts, and filters them', async () => {
     expect(await tags()).toEqual(expect.arrayContaining([{ name: 'notebooks', count: 2 }, { name: 'canvas', count: 1 }]));
@@ -49,59 +32,59 @@ describe.each(targets)('the tag and category manager on $name', (target) => {
     ['tag', '   ', 400],
     ['tag', 'a\u0000b', 400],
   ])('creates a %s of %j characters with %i (tag ≤ 50, category ≤ 25)', async (type, name, status) => {
-    const res = await owner.call('POST', TAGS_API.tags, { type, name });
+    const res = await demo.owner.call('POST', TAGS_API.tags, { type, name });
     expect(res.statusCode).toBe(status);
   });
 
   it("answers 'This tag already exists' whatever the case, also for a tag only posts carry", async () => {
     for (const name of ['Notebooks', 'x'.repeat(50).toUpperCase()]) {
-      const res = await owner.call('POST', TAGS_API.tags, { type: 'tag', name });
+      const res = await demo.owner.call('POST', TAGS_API.tags, { type: 'tag', name });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe('This tag already exists');
     }
-    const category = await owner.call('POST', TAGS_API.tags, { type: 'category', name: 'studio' });
+    const category = await demo.owner.call('POST', TAGS_API.tags, { type: 'category', name: 'studio' });
     expect(category.json().error.message).toBe('This category already exists');
   });
 
   it("edits one at a time ('You may only edit one category at a time') and renames on every post", async () => {
-    const two = await owner.call('POST', TAGS_API.rename, { type: 'category', from: ['Studio', 'Materials'], to: 'Shop' });
+    const two = await demo.owner.call('POST', TAGS_API.rename, { type: 'category', from: ['Studio', 'Materials'], to: 'Shop' });
     expect(two.statusCode).toBe(400);
     expect(two.json().error.message).toBe('You may only edit one category at a time');
-    const taken = await owner.call('POST', TAGS_API.rename, { type: 'tag', from: ['paper'], to: 'Canvas' });
+    const taken = await demo.owner.call('POST', TAGS_API.rename, { type: 'tag', from: ['paper'], to: 'Canvas' });
     expect(taken.json().error.message).toBe('This tag already exists');
-    const res = await owner.call('POST', TAGS_API.rename, { type: 'tag', from: ['paper'], to: 'Paper goods' });
+    const res = await demo.owner.call('POST', TAGS_API.rename, { type: 'tag', from: ['paper'], to: 'Paper goods' });
     expect(res.json()).toEqual({ moved: 1 });
     expect((await postTags('paper-that-takes-ink')).tags).toEqual(['Paper goods', 'notebooks']);
   });
 
   it('merges tags into another on every post at once, and the blog list filters by it', async () => {
-    const res = await owner.call('POST', TAGS_API.merge, { type: 'tag', from: ['notebooks', 'workshop'], into: 'Studio notes' });
+    const res = await demo.owner.call('POST', TAGS_API.merge, { type: 'tag', from: ['notebooks', 'workshop'], into: 'Studio notes' });
     expect(res.json()).toEqual({ moved: 2 });
     expect((await tags()).map((t) => t.name)).not.toContain('notebooks');
     expect(await tags('tag', 'studio')).toEqual([{ name: 'Studio notes', count: 2 }]);
-    const list = await app.inject('/journal?tag=' + encodeURIComponent('Studio notes'));
+    const list = await demo.app.inject('/journal?tag=' + encodeURIComponent('Studio notes'));
     expect(list.body).toContain('Paper that takes ink');
     expect(list.body).not.toContain('Caring for waxed canvas');
-    expect((await app.inject('/journal?tag=notebooks')).body).not.toContain('Paper that takes ink');
-    const self = await owner.call('POST', TAGS_API.merge, { type: 'tag', from: ['care'], into: 'Care' });
+    expect((await demo.app.inject('/journal?tag=notebooks')).body).not.toContain('Paper that takes ink');
+    const self = await demo.owner.call('POST', TAGS_API.merge, { type: 'tag', from: ['care'], into: 'Care' });
     expect(self.statusCode).toBe(400);
   });
 
   it('removes a category from every post', async () => {
-    const res = await owner.call('POST', TAGS_API.remove, { type: 'category', names: ['Care guides'] });
+    const res = await demo.owner.call('POST', TAGS_API.remove, { type: 'category', names: ['Care guides'] });
     expect(res.json()).toEqual({ moved: 1 });
     expect((await postTags('caring-for-waxed-canvas')).categories).toEqual([]);
   });
 
   it('lets a viewer look but not change', async () => {
-    expect((await viewer.call('GET', TAGS_API.tags)).statusCode).toBe(200);
-    expect((await viewer.call('POST', TAGS_API.tags, { type: 'tag', name: 'nope' })).statusCode).toBe(403);
+    expect((await demo.viewer.call('GET', TAGS_API.tags)).statusCode).toBe(200);
+    expect((await demo.viewer.call('POST', TAGS_API.tags, { type: 'tag', name: 'nope' })).statusCode).toBe(403);
   });
 
   it('merges under concurrency without losing or keeping a merged tag', async () => {
-    const [post] = await database.db.select().from(blogPosts).limit(1);
+    const [post] = await demo.database.db.select().from(blogPosts).limit(1);
     const names = Array.from({ length: 8 }, (_, i) => `src-${i}`);
-    await database.db.insert(blogPosts).values(
+    await demo.database.db.insert(blogPosts).values(
       Array.from({ length: 40 }, (_, i) => ({
         id: randomUUID(),
         websiteId: DEMO_WEBSITE_ID,
@@ -113,11 +96,11 @@ describe.each(targets)('the tag and category manager on $name', (target) => {
     );
     // Eight merges at once, each of one source into the same target, plus a chained one.
     await Promise.all([
-      ...names.map((n) => mergeTags(database.db, DEMO_WEBSITE_ID, 'blog', 'tag', [n], 'merged')),
-      mergeTags(database.db, DEMO_WEBSITE_ID, 'blog', 'tag', ['merged'], 'final'),
+      ...names.map((n) => mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'blog', 'tag', [n], 'merged')),
+      mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'blog', 'tag', ['merged'], 'final'),
     ]);
-    await mergeTags(database.db, DEMO_WEBSITE_ID, 'blog', 'tag', ['merged'], 'final');
-    const rows = (await database.db.select().from(blogPosts)).filter((p) => p.urlId.startsWith('load-'));
+    await mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'blog', 'tag', ['merged'], 'final');
+    const rows = (await demo.database.db.select().from(blogPosts)).filter((p) => p.urlId.startsWith('load-'));
     for (const row of rows) expect(row.tags).toEqual(['final', 'keep']);
   });
 });

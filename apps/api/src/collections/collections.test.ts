@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { COLLECTIONS_API, MAX_ALBUM_TRACKS } from '@site/page-content';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('events, galleries, albums and videos on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database });
-    owner = await new EditorClient(app).signIn(DEMO_OWNER);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const demo = demoSiteSuite(target);
 
   const page = async (path: string) => {
-    const res = await app.inject(path);
+    const res = await demo.app.inject(path);
     return { status: res.statusCode, body: res.body };
   };
-  const json = async (path: string) => (await app.inject(`${path}?format=json`)).json();
+  const json = async (path: string) => (await demo.app.inject(`${path}?format=json`)).json();
 
   it('lists upcoming events soonest first, then past ones latest first (showPastOrUpcomingEvents both)', async () => {
     const { status, body } = await page('/studio/events');
@@ -54,7 +37,7 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
   });
 
   it('hands out an event as an iCalendar file, and refuses unknown or malformed names', async () => {
-    const res = await app.inject('/api/calendar/event-market.ics');
+    const res = await demo.app.inject('/api/calendar/event-market.ics');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="winter-makers-market.ics"');
@@ -62,7 +45,7 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     expect(res.body).toContain('SUMMARY:Winter makers’ market\r\n');
     expect(res.body).toContain('LOCATION:Elizabeth Street Garden\\, 209 Elizabeth Street');
     for (const name of ['nope.ics', 'event-market', '..%2Fx.ics', 'gallery-tote.ics']) {
-      expect((await app.inject(`/api/calendar/${name}`)).statusCode).toBe(404);
+      expect((await demo.app.inject(`/api/calendar/${name}`)).statusCode).toBe(404);
     }
   });
 
@@ -77,7 +60,7 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     const { body } = await page('/studio/album');
     expect((body.match(/<audio src="\/assets\/demo\/tone-[a-z]+\.wav" controls/g) ?? []).length).toBe(3);
     expect(body).toContain('0:03');
-    expect((await app.inject('/assets/demo/tone-morning.wav')).statusCode).toBe(200);
+    expect((await demo.app.inject('/assets/demo/tone-morning.wav')).statusCode).toBe(200);
   });
 
   it('a video item embeds the player of its host; the list links to each video', async () => {
@@ -102,7 +85,7 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
 
   it('an owner adds, edits and deletes an event; the page follows without anyone clearing a cache', async () => {
     await page('/studio/events');
-    const created = await owner.call('POST', COLLECTIONS_API.items, {
+    const created = await demo.owner.call('POST', COLLECTIONS_API.items, {
       collectionId: 'page-events',
       title: 'Leatherwork evening',
       urlId: 'leatherwork-evening',
@@ -112,11 +95,11 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     expect(created.statusCode).toBe(201);
     const item = created.json();
     expect((await page('/studio/events')).body).toContain('Leatherwork evening');
-    const edited = await owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Leather evening' });
+    const edited = await demo.owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Leather evening' });
     expect(edited.statusCode).toBe(200);
-    expect((await owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Stale' })).statusCode).toBe(409);
+    expect((await demo.owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Stale' })).statusCode).toBe(409);
     expect((await page('/studio/events/leatherwork-evening')).body).toContain('Leather evening');
-    expect((await owner.call('DELETE', COLLECTIONS_API.item(item.id))).statusCode).toBe(204);
+    expect((await demo.owner.call('DELETE', COLLECTIONS_API.item(item.id))).statusCode).toBe(204);
     expect((await page('/studio/events/leatherwork-evening')).status).toBe(404);
   });
 
@@ -127,17 +110,17 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     ['a page that is not a collection', { collectionId: 'page-about', title: 'x', data: {} }, 'Items belong to an events, gallery, album or video page'],
     ['a blank title', { collectionId: 'page-album', title: ' ', data: { src: '/a.wav' } }, 'Enter a title'],
   ])('refuses %s with a 400', async (_name, payload, message) => {
-    const res = await owner.call('POST', COLLECTIONS_API.items, payload);
+    const res = await demo.owner.call('POST', COLLECTIONS_API.items, payload);
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().error.message).toBe(message);
   });
 
   it(`an album holds at most ${MAX_ALBUM_TRACKS} tracks`, async () => {
     for (let i = 3; i < MAX_ALBUM_TRACKS; i++) {
-      const res = await owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: `Track ${i + 1}`, data: { src: '/assets/demo/tone-morning.wav', durationMs: 3000 } });
+      const res = await demo.owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: `Track ${i + 1}`, data: { src: '/assets/demo/tone-morning.wav', durationMs: 3000 } });
       expect(res.statusCode).toBe(201);
     }
-    const over = await owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: 'One too many', data: { src: '/assets/demo/tone-morning.wav' } });
+    const over = await demo.owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: 'One too many', data: { src: '/assets/demo/tone-morning.wav' } });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.message).toBe('An album holds at most 60 tracks');
     const listed = await json('/studio/album');
@@ -145,9 +128,8 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
   });
 
   it('visitors and viewers may not write items', async () => {
-    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
-    expect((await viewer.call('POST', COLLECTIONS_API.items, { collectionId: 'page-events', title: 'x', data: {} })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: COLLECTIONS_API.items, payload: {} })).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await viewer.call('GET', `${COLLECTIONS_API.items}?collectionId=page-events`)).json().items.length).toBeGreaterThan(0);
+    expect((await demo.viewer.call('POST', COLLECTIONS_API.items, { collectionId: 'page-events', title: 'x', data: {} })).statusCode).toBe(403);
+    expect((await demo.app.inject({ method: 'POST', url: COLLECTIONS_API.items, payload: {} })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await demo.viewer.call('GET', `${COLLECTIONS_API.items}?collectionId=page-events`)).json().items.length).toBeGreaterThan(0);
   });
 });

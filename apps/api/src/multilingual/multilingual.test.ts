@@ -1,40 +1,22 @@
 import { STORE_API } from '@site/commerce-core/admin';
 import { LOCALIZED_STOREFRONT_STRINGS, MULTILINGUAL_API } from '@site/page-content';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('multilingual on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const demo = demoSiteSuite(target);
 
   const html = async (path: string) => {
-    const res = await new Shopper(app).get(path);
+    const res = await new Shopper(demo.app).get(path);
     return { status: res.statusCode, body: res.body };
   };
 
   it('refuses every call without a session (401) and a viewer writing (403)', async () => {
-    const visitor = new Shopper(app);
+    const visitor = new Shopper(demo.app);
     const calls = [
       ['GET', MULTILINGUAL_API.settings],
       ['GET', MULTILINGUAL_API.status],
@@ -47,16 +29,16 @@ describe.each(targets)('multilingual on $name', (target) => {
       const body = method === 'PUT' ? { languages: [] } : undefined;
       const res = await visitor.request(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      if (method === 'GET') expect((await viewer.get(url)).statusCode).toBe(200);
-      else expect((await viewer.call(method, url, body)).statusCode, `viewer ${method} ${url}`).toBe(403);
+      if (method === 'GET') expect((await demo.viewer.get(url)).statusCode).toBe(200);
+      else expect((await demo.viewer.call(method, url, body)).statusCode, `viewer ${method} ${url}`).toBe(403);
     }
     const locale = await visitor.request('POST', '/api/site-users/account/locale', { language: 'fr' });
     expect(locale.statusCode).toBe(401);
   });
 
   it('starts with one language and no prefix paths', async () => {
-    expect((await owner.get(MULTILINGUAL_API.status)).json()).toEqual({ connected: false, languageCount: 0 });
-    const settings = (await owner.get(MULTILINGUAL_API.settings)).json();
+    expect((await demo.owner.get(MULTILINGUAL_API.status)).json()).toEqual({ connected: false, languageCount: 0 });
+    const settings = (await demo.owner.get(MULTILINGUAL_API.settings)).json();
     expect(settings).toMatchObject({ primaryLanguage: 'en', languages: [] });
     expect(settings.available.map((l: { code: string }) => l.code)).toContain('fr');
     const shop = await html('/shop');
@@ -72,22 +54,22 @@ describe.each(targets)('multilingual on $name', (target) => {
     [{ languages: ['fr'], extra: 1 }, undefined],
     [{ languages: ['fr\u0000'] }, undefined],
   ])('refuses %o with a 400', async (body, message) => {
-    const res = await owner.call('PUT', MULTILINGUAL_API.languages, body);
+    const res = await demo.owner.call('PUT', MULTILINGUAL_API.languages, body);
     expect(res.statusCode, res.body).toBe(400);
     if (message) expect(res.json().error.message).toBe(message);
-    expect((await owner.get(MULTILINGUAL_API.settings)).json().languages).toEqual([]);
+    expect((await demo.owner.get(MULTILINGUAL_API.settings)).json().languages).toEqual([]);
   });
 
   it('adds French: /fr/… serves translated products and pages with the French strings, a switcher and hreflang', async () => {
     // Cached before French exists: the cache must not answer /fr/shop with the English page later.
     expect((await html('/shop')).body).toContain('Canvas Tote');
-    const put = await owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] });
+    const put = await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ primaryLanguage: 'en', languages: ['fr'] });
-    expect((await owner.get(MULTILINGUAL_API.status)).json()).toEqual({ connected: true, languageCount: 1 });
+    expect((await demo.owner.get(MULTILINGUAL_API.status)).json()).toEqual({ connected: true, languageCount: 1 });
 
-    const product = (await owner.get(STORE_API.product('prod-canvas-tote'))).json();
-    const saved = await owner.call('PUT', STORE_API.product(product.id), {
+    const product = (await demo.owner.get(STORE_API.product('prod-canvas-tote'))).json();
+    const saved = await demo.owner.call('PUT', STORE_API.product(product.id), {
       collectionId: product.collectionId,
       version: product.version,
       title: product.title,
@@ -99,7 +81,7 @@ describe.each(targets)('multilingual on $name', (target) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().translations).toEqual({ fr: { title: 'Sac en toile' } });
-    const page = await owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), { translations: { fr: { title: 'Boutique' } } });
+    const page = await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), { translations: { fr: { title: 'Boutique' } } });
     expect(page.statusCode, page.body).toBe(200);
 
     const fr = await html('/fr/shop/p/canvas-tote');
@@ -125,17 +107,17 @@ describe.each(targets)('multilingual on $name', (target) => {
   });
 
   it('refuses translations into a language the site has not added', async () => {
-    const res = await owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), { translations: { de: { title: 'Laden' } } });
+    const res = await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), { translations: { de: { title: 'Laden' } } });
     expect(res.statusCode).toBe(400);
-    expect((await owner.call('PUT', MULTILINGUAL_API.pageTranslations('nope'), { translations: {} })).statusCode).toBe(404);
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('nope'), { translations: {} })).statusCode).toBe(404);
   });
 
   it('disconnecting stops serving /fr/… and keeps the translations', async () => {
-    const res = await owner.call('DELETE', MULTILINGUAL_API.connection);
+    const res = await demo.owner.call('DELETE', MULTILINGUAL_API.connection);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ connected: false, languageCount: 0 });
     expect((await html('/fr/shop')).status).toBe(404);
     expect((await html('/shop')).body).not.toContain('hreflang');
-    expect((await owner.get(STORE_API.product('prod-canvas-tote'))).json().translations).toEqual({ fr: { title: 'Sac en toile' } });
+    expect((await demo.owner.get(STORE_API.product('prod-canvas-tote'))).json().translations).toEqual({ fr: { title: 'Sac en toile' } });
   });
 });

@@ -1,43 +1,26 @@
 import { EDITOR_API, messages, type PageDetail } from '@site/page-content';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
-import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('the cover page (3) on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    owner = await new EditorClient(app).signIn(DEMO_OWNER);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const demo = demoSiteSuite(target);
 
   const createCover = async (title: string) => {
-    const res = await owner.call('POST', EDITOR_API.pages, { title, kind: 'cover', navigation: 'notLinked' });
+    const res = await demo.owner.call('POST', EDITOR_API.pages, { title, kind: 'cover', navigation: 'notLinked' });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as PageDetail;
   };
-  const setCover = async (page: PageDetail, cover: unknown) => owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, cover });
+  const setCover = async (page: PageDetail, cover: unknown) => demo.owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, cover });
 
   it('is created as page type 3 with default settings and no blocks, a draft until published', async () => {
     const page = await createCover('Spring launch');
     expect(page).toMatchObject({ pageType: 3, kind: 'page', status: 'draft', path: '/spring-launch' });
     expect(page.cover).toEqual({ headline: '', text: '', button: null, background: { source: 'none' }, position: 'center' });
     expect(page.draft).toEqual({ sections: [] });
-    expect((await app.inject('/spring-launch')).statusCode).toBe(404);
+    expect((await demo.app.inject('/spring-launch')).statusCode).toBe(404);
   });
 
   it('renders full screen from its settings, without the site header, breadcrumbs, footer or popup', async () => {
@@ -52,9 +35,9 @@ describe.each(targets)('the cover page (3) on $name', (target) => {
     const saved = await setCover(page, cover);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().cover).toEqual(cover);
-    expect((await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.json().version })).statusCode).toBe(200);
+    expect((await demo.owner.call('POST', EDITOR_API.publish(page.id), { version: saved.json().version })).statusCode).toBe(200);
 
-    const res = await app.inject('/summer-sale');
+    const res = await demo.app.inject('/summer-sale');
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<body class="page-type-3">');
@@ -65,7 +48,7 @@ describe.each(targets)('the cover page (3) on $name', (target) => {
     expect(html).toContain('<a class="cover-page__button" href="/shop">Shop the sale</a>');
     for (const chrome of ['<header class="site-header', 'class="breadcrumbs"', '<footer class="site-footer"', 'id="popup-overlay"']) expect(html).not.toContain(chrome);
     // Other pages keep their header and footer.
-    const shop = (await app.inject('/shop')).body;
+    const shop = (await demo.app.inject('/shop')).body;
     expect(shop).toContain('<header class="site-header');
     expect(shop).toContain('<footer class="site-footer"');
   });
@@ -74,9 +57,9 @@ describe.each(targets)('the cover page (3) on $name', (target) => {
     const page = await createCover('Coming soon');
     // Blocks saved to a cover page (not something the editor offers) never replace its settings.
     const draft = { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'text', settings: { text: 'Stray block' } }] }] };
-    const saved = (await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: draft })).json();
-    expect((await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode).toBe(200);
-    const html = (await app.inject('/coming-soon')).body;
+    const saved = (await demo.owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: draft })).json();
+    expect((await demo.owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode).toBe(200);
+    const html = (await demo.app.inject('/coming-soon')).body;
     expect(html).toContain('<section class="cover-page cover-page--middle cover-page--center" aria-labelledby="cover-title">');
     expect(html).toContain('<h1 id="cover-title">Coming soon</h1>');
     expect(html).not.toContain('cover-page__image');
@@ -97,11 +80,11 @@ describe.each(targets)('the cover page (3) on $name', (target) => {
       expect(res.statusCode, JSON.stringify(cover)).toBe(400);
       if (message) expect(JSON.stringify(res.json().error)).toContain(message);
     }
-    expect((await owner.get(EDITOR_API.page(page.id))).json()).toMatchObject({ version: page.version, cover: { headline: '', button: null } });
+    expect((await demo.owner.get(EDITOR_API.page(page.id))).json()).toMatchObject({ version: page.version, cover: { headline: '', button: null } });
   });
 
   it('refuses cover settings on a page that is not a cover page', async () => {
-    const res = await owner.call('POST', EDITOR_API.pages, { title: 'Plain', navigation: 'notLinked' });
+    const res = await demo.owner.call('POST', EDITOR_API.pages, { title: 'Plain', navigation: 'notLinked' });
     const plain = res.json() as PageDetail;
     const refused = await setCover(plain, { headline: 'Nope' });
     expect(refused.statusCode).toBe(400);

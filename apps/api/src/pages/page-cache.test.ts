@@ -1,14 +1,11 @@
 import { STORE_API } from '@site/commerce-core/admin';
 import { EDITOR_API } from '@site/page-content';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { pages, siteVersions, templates, variants } from '../db/schema';
-import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 import { eventually } from '../../test/eventually';
 
@@ -44,50 +41,37 @@ describe('PageCache', () => {
 const targets = await databaseTargets();
 
 describe.each(targets)('cached pages on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
+  const demo = demoSiteSuite(target);
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    owner = await new EditorClient(app).signIn(DEMO_OWNER);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
-  const versions = async () => (await database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, DEMO_WEBSITE_ID)))[0];
+  const versions = async () => (await demo.database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, DEMO_WEBSITE_ID)))[0];
   const stockOnPage = async (sku: string) => {
-    const item = (await app.inject('/shop/p/canvas-tote?format=json')).json().item as {
+    const item = (await demo.app.inject('/shop/p/canvas-tote?format=json')).json().item as {
       structuredContent: { variants: { sku: string; qtyInStock: number }[] };
     };
     return item.structuredContent.variants.find((v) => v.sku === sku)?.qtyInStock;
   };
 
-  const variantId = async (sku: string) => (await database.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku)))[0]!.id;
+  const variantId = async (sku: string) => (await demo.database.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku)))[0]!.id;
 
   it('shows a stock change on the next request, as checkout and inventory edits make it', async () => {
     expect(await stockOnPage('TOTE-SAND')).toBe(3);
     expect(await stockOnPage('TOTE-SAND')).toBe(3);
-    const set = await owner.call('PATCH', STORE_API.variantStock(await variantId('TOTE-SAND')), { qtyInStock: 2 });
+    const set = await demo.owner.call('PATCH', STORE_API.variantStock(await variantId('TOTE-SAND')), { qtyInStock: 2 });
     expect(set.statusCode).toBe(200);
     expect(await stockOnPage('TOTE-SAND')).toBe(2);
   });
 
   it('answers concurrent requests the same page, and a change made between them on the next one', async () => {
-    const bodies = await Promise.all(Array.from({ length: 20 }, () => app.inject('/shop').then((r) => r.body)));
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => demo.app.inject('/shop').then((r) => r.body)));
     expect(new Set(bodies).size).toBe(1);
-    const set = await owner.call('PATCH', STORE_API.variantStock(await variantId('MUG-1')), { unlimited: true });
+    const set = await demo.owner.call('PATCH', STORE_API.variantStock(await variantId('MUG-1')), { unlimited: true });
     expect(set.statusCode).toBe(200);
-    expect((await app.inject('/shop').then((r) => r.body)) === bodies[0]).toBe(false);
+    expect((await demo.app.inject('/shop').then((r) => r.body)) === bodies[0]).toBe(false);
   });
 
   it('shows a change committed outside any request (a job, psql, another process) as soon as PostgreSQL tells', async () => {
     expect(await stockOnPage('TOTE-SAND')).toBe(2);
-    await database.db.transaction(async (tx) => {
+    await demo.database.db.transaction(async (tx) => {
       await tx.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} - 1` }).where(eq(variants.sku, 'TOTE-SAND'));
     });
     await eventually(async () => expect(await stockOnPage('TOTE-SAND')).toBe(1));
@@ -95,45 +79,45 @@ describe.each(targets)('cached pages on $name', (target) => {
 
   it('counts what visitors see: stock is catalog, a draft save is nothing, a publish is content', async () => {
     const before = await versions();
-    await database.db.update(variants).set({ qtyInStock: 7 }).where(eq(variants.sku, 'WALLET-1'));
+    await demo.database.db.update(variants).set({ qtyInStock: 7 }).where(eq(variants.sku, 'WALLET-1'));
     const afterStock = await versions();
     expect(afterStock).toMatchObject({ content: before!.content, catalog: before!.catalog + 1 });
 
-    const [about] = await database.db.select().from(pages).where(eq(pages.path, '/about'));
-    const draft = await owner.call('PUT', EDITOR_API.draft(about!.id), { version: about!.version, document: about!.publishedDocument });
+    const [about] = await demo.database.db.select().from(pages).where(eq(pages.path, '/about'));
+    const draft = await demo.owner.call('PUT', EDITOR_API.draft(about!.id), { version: about!.version, document: about!.publishedDocument });
     expect(draft.statusCode).toBe(200);
     expect(await versions()).toEqual(afterStock);
 
-    const published = await owner.call('POST', EDITOR_API.publish(about!.id), { version: draft.json().version });
+    const published = await demo.owner.call('POST', EDITOR_API.publish(about!.id), { version: draft.json().version });
     expect(published.statusCode).toBe(200);
     expect((await versions())!.content).toBeGreaterThan(afterStock!.content);
   });
 
   it('shows a publish made through this process on its very next request', async () => {
-    const page = (await owner.call('POST', EDITOR_API.pages, { title: 'Gift wrapping' })).json() as { id: string; version: number };
+    const page = (await demo.owner.call('POST', EDITOR_API.pages, { title: 'Gift wrapping' })).json() as { id: string; version: number };
     const document = { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Wrapped in kraft paper', level: 2 } }] }] };
-    const saved = (await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document })).json() as { version: number };
-    const menuBefore = (await app.inject('/about')).body;
+    const saved = (await demo.owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document })).json() as { version: number };
+    const menuBefore = (await demo.app.inject('/about')).body;
     expect(menuBefore).not.toContain('href="/gift-wrapping"');
-    expect((await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode).toBe(200);
-    expect((await app.inject('/gift-wrapping')).body).toContain('Wrapped in kraft paper');
+    expect((await demo.owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode).toBe(200);
+    expect((await demo.app.inject('/gift-wrapping')).body).toContain('Wrapped in kraft paper');
     // Every page's menu names the new page: a publish drops every cached page of the site.
-    expect((await app.inject('/about')).body).toContain('href="/gift-wrapping"');
+    expect((await demo.app.inject('/about')).body).toContain('href="/gift-wrapping"');
   });
 
   it('shows a template change on every page it renders', async () => {
-    const before = (await app.inject('/about')).body;
+    const before = (await demo.app.inject('/about')).body;
     expect(before).not.toContain('data-template-edit');
-    await database.db
+    await demo.database.db
       .update(templates)
       .set({ source: sql`replace(${templates.source}, '<html ', '<html data-template-edit ')`, updatedAt: new Date() })
       .where(and(eq(templates.websiteId, DEMO_WEBSITE_ID), eq(templates.name, 'site')));
-    await eventually(async () => expect((await app.inject('/about')).body).toContain('data-template-edit'));
-    expect((await app.inject('/shop')).body).toContain('data-template-edit');
+    await eventually(async () => expect((await demo.app.inject('/about')).body).toContain('data-template-edit'));
+    expect((await demo.app.inject('/shop')).body).toContain('data-template-edit');
   });
 
   it('keeps per-visitor parts out of the page: each new visitor gets a crumb cookie of their own', async () => {
-    const [first, second] = [await app.inject('/about'), await app.inject('/about')];
+    const [first, second] = [await demo.app.inject('/about'), await demo.app.inject('/about')];
     expect(first.body).toBe(second.body);
     const crumb = (r: typeof first) => r.cookies.find((c) => c.name === 'crumb')?.value;
     expect(crumb(first)).toBeTruthy();

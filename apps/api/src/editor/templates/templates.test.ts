@@ -1,33 +1,15 @@
 import { messages, TEMPLATES_API, type TemplateSource, type TemplateSummary } from '@site/page-content';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../test/databases';
-import { EditorClient } from '../../../test/editor';
-import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../../seed/demo-site';
+import { demoSiteSuite } from '../../../test/demo-site-suite';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('template source editing on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
+  const demo = demoSiteSuite(target);
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
-  const list = async () => ((await owner.get(TEMPLATES_API.list)).json() as { templates: TemplateSummary[] }).templates;
-  const open = async (name: string) => (await owner.get(TEMPLATES_API.one(name))).json() as TemplateSource;
+  const list = async () => ((await demo.owner.get(TEMPLATES_API.list)).json() as { templates: TemplateSummary[] }).templates;
+  const open = async (name: string) => (await demo.owner.get(TEMPLATES_API.one(name))).json() as TemplateSource;
 
   it('lists the site templates with a version per source', async () => {
     const templates = await list();
@@ -39,19 +21,19 @@ describe.each(targets)('template source editing on $name', (target) => {
   });
 
   it('saves a template; the live site renders the new source at once (the page cache is dropped)', async () => {
-    expect((await app.inject('/')).body).not.toContain('data-edited-template');
+    expect((await demo.app.inject('/')).body).not.toContain('data-edited-template');
     const site = await open('site');
     const source = site.source.replace('<body', '<body data-edited-template="yes"');
-    const res = await owner.call('PUT', TEMPLATES_API.one('site'), { source, version: site.version });
+    const res = await demo.owner.call('PUT', TEMPLATES_API.one('site'), { source, version: site.version });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json() as TemplateSource;
     expect(saved.version).not.toBe(site.version);
-    expect((await app.inject('/')).body).toContain('data-edited-template="yes"');
+    expect((await demo.app.inject('/')).body).toContain('data-edited-template="yes"');
   });
 
   it('refuses a save over a newer version with 409 and keeps the newer source', async () => {
     const current = await open('site');
-    const res = await owner.call('PUT', TEMPLATES_API.one('site'), { source: 'stale', version: 'a'.repeat(32) });
+    const res = await demo.owner.call('PUT', TEMPLATES_API.one('site'), { source: 'stale', version: 'a'.repeat(32) });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'STALE_VERSION', message: messages.templateStale });
     expect((await open('site')).source).toBe(current.source);
@@ -59,7 +41,7 @@ describe.each(targets)('template source editing on $name', (target) => {
 
   it('refuses a source with syntax errors, each at its line and column, and writes nothing', async () => {
     const current = await open('site');
-    const res = await owner.call('PUT', TEMPLATES_API.one('site'), { source: 'line one\n  {.section x}\nno end', version: current.version });
+    const res = await demo.owner.call('PUT', TEMPLATES_API.one('site'), { source: 'line one\n  {.section x}\nno end', version: current.version });
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
     expect(error.code).toBe('TEMPLATE_SYNTAX');
@@ -70,17 +52,17 @@ describe.each(targets)('template source editing on $name', (target) => {
   });
 
   it('answers 404 for a template the site does not have, and 400 for a malformed name or body', async () => {
-    expect((await owner.get(TEMPLATES_API.one('nope'))).statusCode).toBe(404);
-    expect((await owner.call('PUT', TEMPLATES_API.one('nope'), { source: 'x', version: 'a'.repeat(32) })).statusCode).toBe(404);
-    expect((await owner.get(TEMPLATES_API.one('-bad name'))).statusCode).toBe(400);
+    expect((await demo.owner.get(TEMPLATES_API.one('nope'))).statusCode).toBe(404);
+    expect((await demo.owner.call('PUT', TEMPLATES_API.one('nope'), { source: 'x', version: 'a'.repeat(32) })).statusCode).toBe(404);
+    expect((await demo.owner.get(TEMPLATES_API.one('-bad name'))).statusCode).toBe(400);
     for (const body of [{ source: 'x' }, { source: 1, version: 'a'.repeat(32) }, { source: 'x'.repeat(200_001), version: 'a'.repeat(32) }, { source: 'a\u0000b', version: 'a'.repeat(32) }])
-      expect((await owner.call('PUT', TEMPLATES_API.one('site'), body)).statusCode).toBe(400);
+      expect((await demo.owner.call('PUT', TEMPLATES_API.one('site'), body)).statusCode).toBe(400);
   });
 
   it('lets viewers read but not save', async () => {
     const current = await open('site');
-    expect((await viewer.get(TEMPLATES_API.one('site'))).statusCode).toBe(200);
-    expect((await viewer.call('PUT', TEMPLATES_API.one('site'), { source: current.source, version: current.version })).statusCode).toBe(403);
-    expect((await app.inject(TEMPLATES_API.list)).statusCode).toBe(401);
+    expect((await demo.viewer.get(TEMPLATES_API.one('site'))).statusCode).toBe(200);
+    expect((await demo.viewer.call('PUT', TEMPLATES_API.one('site'), { source: current.source, version: current.version })).statusCode).toBe(403);
+    expect((await demo.app.inject(TEMPLATES_API.list)).statusCode).toBe(401);
   });
 });
