@@ -1,5 +1,5 @@
 import { STORE_API } from '@site/commerce-core/admin';
-import { MULTILINGUAL_API } from '@site/page-content';
+import { FILES_API, MULTILINGUAL_API } from '@site/page-content';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../../src/seed/demo-site';
@@ -105,6 +105,10 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
       ['GET', STORE_API.inventory],
       ['GET', STORE_API.commercePreferences('checkout')],
       ['PUT', STORE_API.commercePreferences('checkout'), { checkoutMinimumSubtotalCents: 1 }],
+      ['GET', STORE_API.commercePreferences('downloads')],
+      ['PUT', STORE_API.commercePreferences('downloads'), { downloadsPerUnit: 'unlimited' }],
+      ['GET', FILES_API.products('any-file')],
+      ['GET', FILES_API.original('any-file')],
       ['POST', STORE_API.rootCategory('any-site', 'any-store'), { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 }],
       ['GET', STORE_API.stores],
       ['POST', STORE_API.products, {}],
