@@ -72,6 +72,8 @@ export function toProductItem(
   };
 }
 
+export type ProductItem = ReturnType<typeof toProductItem>;
+
 /** Every picture of a product in the owner's order, each knowing its place for "Image 2 of 3". */
 function productImages(main: string | null, stored: unknown) {
   const urls = Array.isArray(stored) && stored.every((u) => typeof u === 'string') && stored.length ? (stored as string[]) : main ? [main] : [];

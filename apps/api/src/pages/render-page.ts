@@ -18,7 +18,7 @@ import { withThemeTemplates } from '../site/theme';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visibleTo, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
-import { variantChoices } from './product-item';
+import { variantChoices, type ProductItem } from './product-item';
 import { orderContext } from './order-pages';
 import { breadcrumbs, seoContext } from './page-meta';
 import { resolveCollectionPath } from '../collections/collection-pages';
@@ -409,6 +409,22 @@ function formBlockHtml(formId: string, form: { name: string; fields: readonly Re
 
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
+/** The editor's unsaved product, shown on its store's product page in place of anything saved. */
+export interface ProductPreview {
+  collectionId: string;
+  item: ProductItem;
+}
+
+/**
+ * The product page of a draft: its store's item template, whatever the store's or the product's
+ * visibility, since the owner previews before showing. Never cached (nobody else sees it).
+ */
+function previewResolution(allPages: readonly PageRow[], preview: ProductPreview): Resolved {
+  const store = allPages.find((p) => p.id === preview.collectionId && p.collectionType === 'products');
+  if (!store?.itemTemplateName) return { ...notFound(), personal: true };
+  return { status: 200, pageType: PAGE_TYPE.item, templateName: store.itemTemplateName, page: store, extra: { item: preview.item }, personal: true };
+}
+
 export async function renderPage(
   db: Database,
   websiteId: string,
@@ -416,6 +432,7 @@ export async function renderPage(
   query: Readonly<Record<string, string>>,
   assets: StorefrontAssets,
   viewer: Viewer = { member: false, now: new Date() },
+  productPreview?: ProductPreview,
 ): Promise<RenderedPage | undefined> {
   const website = await loadWebsite(db, websiteId);
   if (!website) return undefined;
@@ -431,8 +448,11 @@ export async function renderPage(
   const allPages = storedPages.map((p) => translatePage(p, language));
   withThemeTemplates(sources);
   const trees = await loadNavigation(db, websiteId, allPages);
-  let resolved = localizeResolved(await resolvePath(db, website, allPages, path, query, viewer, trees), language);
-  const scopes = lockFor(locks, resolved.page?.id);
+  let resolved = productPreview
+    ? previewResolution(allPages, productPreview)
+    : localizeResolved(await resolvePath(db, website, allPages, path, query, viewer, trees), language);
+  // The owner previewing a locked store sees the product, not the lock screen.
+  const scopes = productPreview ? [] : lockFor(locks, resolved.page?.id);
   if (scopes.length) {
     // Locked or unlocked, the answer depends on the visitor's cookie: never cached.
     resolved.personal = true;

@@ -16,10 +16,10 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type ProductRow = typeof products.$inferSelect;
 const newId = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
 
-const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', adminMessages.productNotFound);
+export const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', adminMessages.productNotFound);
 const invalid = (message: string, path: (string | number)[]) => new EditorError(400, 'INVALID', message, [{ path, message }]);
 
-async function variantsOf(db: Database | Tx, ids: readonly string[]) {
+export async function variantsOf(db: Database | Tx, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db.select().from(variants).where(inArray(variants.productId, [...ids])).orderBy(asc(variants.position));
 }
@@ -102,7 +102,7 @@ export async function listProducts(db: Database, websiteId: string, currency: Cu
   };
 }
 
-function checkCurrency(input: AdminProductSave, currency: CurrencyCode): void {
+export function checkCurrency(input: AdminProductSave, currency: CurrencyCode): void {
   input.variants.forEach((v, i) => {
     for (const [field, money] of [['price', v.price], ['salePrice', v.salePrice]] as const) {
       if (money && money.currency !== currency) throw invalid(fillMessage(adminMessages.wrongCurrency, { currency }), ['variants', i, field]);
@@ -197,7 +197,7 @@ export async function saveProduct(
  * Files, the form and the languages a product names must exist on this site, checked inside the
  * save's transaction; the main image's address is kept on the row for listings.
  */
-async function checkReferences(tx: Tx, websiteId: string, input: AdminProductSave): Promise<{ imageUrl: string | null; imageUrls: string[] }> {
+export async function checkReferences(tx: Database | Tx, websiteId: string, input: AdminProductSave): Promise<{ imageUrl: string | null; imageUrls: string[] }> {
   const ids = [...new Set([...input.imageFileIds, ...(input.digitalFileId ? [input.digitalFileId] : [])])];
   const found = ids.length
     ? await tx.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, ids)))
@@ -223,7 +223,7 @@ async function checkReferences(tx: Tx, websiteId: string, input: AdminProductSav
 }
 
 /** Fields the editor does not manage (express checkout, a stored form copy) are kept. */
-function productDetails(current: Record<string, unknown>, input: AdminProductSave): Record<string, unknown> {
+export function productDetails(current: Record<string, unknown>, input: AdminProductSave): Record<string, unknown> {
   const {
     subscriptionPlan: _plan,
     customAddButtonText: _text,

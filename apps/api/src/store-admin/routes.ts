@@ -6,18 +6,21 @@ import { z } from 'zod';
 import type { PaymentProvider } from '../commerce/payments';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../docs/openapi';
-import { createEditorGuard } from '../editor/auth';
+import { createEditorGuard, editorMember } from '../editor/auth';
 import { EditorError, handle, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
 import { loadWebsite, storeCurrency } from '../pages/site-data';
 import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import { cancelOrder, fulfilOrder, getOrder, listOrders, ordersCsv, refundLine } from './orders';
 import { namespaceOf, readPreferences, writePreferences } from './preferences';
+import { previewProduct } from './product-preview';
 import { deleteProduct, getProduct, listProducts, saveProduct, setProductEnabled } from './products';
 import { createRootCategory, createStore, listStores } from './stores';
 
 export interface StoreAdminRouteOptions {
   db: Database;
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
+  /** The storefront's stylesheets, which a product preview links like the storefront does. */
+  stylesheets: () => string[];
 }
 
 const CONTENT_SERVICE = '/api/content-service/product/1.1/websites/:websiteId/products';
@@ -36,7 +39,7 @@ const OrderFilterQuery = OrderListQuerySchema.omit({ cursor: true, limit: true }
  * The store admin calls (platform.md §7 and ours): the editor's guard (a member session; viewer
  * reads, owner/admin/editor write with the X-SiteUser-XSRF-Token) and the editor's error shape.
  */
-export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProviders }: StoreAdminRouteOptions): void {
+export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProviders, stylesheets }: StoreAdminRouteOptions): void {
   void app.register(async (scope) => {
     registerEditorErrors(scope);
     const guard = createEditorGuard({ db });
@@ -53,6 +56,14 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProv
     };
     const id = (request: FastifyRequest) => parse(IdParams, request.params).id;
     const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+    // The draft's product page without the storefront's scripts: the editor shows it in a frame
+    // that runs none. A write call (editing role and XSRF token), though it saves nothing.
+    const preview = async (request: FastifyRequest, productId: string | undefined) => {
+      const member = editorMember(request);
+      const viewer = { member: true, account: { id: member.id, roles: member.roles }, now: new Date(), origin: origin(request) };
+      const input = parse(AdminProductSaveSchema, request.body);
+      return previewProduct(db, request.site.websiteId, await currency(request), productId, input, { css: stylesheets(), js: [] }, viewer);
+    };
 
     scope.post(
       CONTENT_SERVICE,
@@ -82,6 +93,8 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProv
       write,
       handle(async (request, reply) => reply.status(201).send(await saveProduct(db, request.site.websiteId, await currency(request), undefined, parse(AdminProductSaveSchema, request.body)))),
     );
+    scope.post(`${STORE}/products/preview`, write, handle(async (request) => preview(request, undefined)));
+    scope.post(`${STORE}/products/:id/preview`, write, handle(async (request) => preview(request, id(request))));
     scope.get(`${STORE}/products/:id`, read, handle(async (request) => getProduct(db, request.site.websiteId, id(request), await currency(request))));
     scope.put(`${STORE}/products/:id`, write, handle(async (request) => saveProduct(db, request.site.websiteId, await currency(request), id(request), parse(AdminProductSaveSchema, request.body))));
     scope.patch(
@@ -152,6 +165,8 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`GET ${STORE}/collections`]: { ...guarded, summary: 'The stores of the site' },
   [`GET ${STORE}/products`]: { ...guarded, summary: 'Products: search, filter by type, category and stock, sort, cursor pages', query: ProductListQuerySchema },
   [`POST ${STORE}/products`]: { ...guarded, summary: 'Create a product with its variants (201)', body: AdminProductSaveSchema, status: 201 },
+  [`POST ${STORE}/products/preview`]: { ...guarded, summary: 'The product page of an unsaved new product, as the storefront would render it ({ html }); saves nothing', body: AdminProductSaveSchema },
+  [`POST ${STORE}/products/:id/preview`]: { ...guarded, summary: "The product page of a product's unsaved changes, as the storefront would render it ({ html }); saves nothing", params: IdParams, body: AdminProductSaveSchema },
   [`GET ${STORE}/products/:id`]: { ...guarded, summary: 'One product with its variants', params: IdParams },
   [`PUT ${STORE}/products/:id`]: { ...guarded, summary: 'Save a product and its variants; 409 on a stale version. The view-only keys of GET (id, imageUrl, createdAt, tags, categories) are accepted and ignored: tags are saved by PUT …/products/:id/tags', params: IdParams, body: AdminProductSaveSchema },
   [`PATCH ${STORE}/products/:id`]: { ...guarded, summary: 'Enable or disable a product; 409 on a stale version', params: IdParams, body: EnabledBody },

@@ -51,4 +51,5 @@ export const adminMessages = {
   giftCardOneOption: 'A gift card has one option: its amount.',
   formNotFound: 'That form no longer exists.',
   csvUnknownSku: 'no variant has the SKU "{sku}".',
+  previewTemplateBroken: "The store's product page template has an error, so the preview cannot show. Fix it in the template editor.",
 } as const;

@@ -10,6 +10,8 @@ export const STORE_API = {
   stores: `${STORE}/collections`,
   products: `${STORE}/products`,
   product: (id: string) => `${STORE}/products/${encodeURIComponent(id)}`,
+  /** The product page of an unsaved draft: of a new product without an id, of a saved one with its id. */
+  productPreview: (id?: string) => (id ? `${STORE}/products/${encodeURIComponent(id)}/preview` : `${STORE}/products/preview`),
   inventory: `${STORE}/inventory`,
   inventoryCsv: `${STORE}/inventory.csv`,
   variantStock: (variantId: string) => `${STORE}/variants/${encodeURIComponent(variantId)}/stock`,

@@ -1,0 +1,80 @@
+import { type CurrencyCode, storeUrlId } from '@site/commerce-core';
+import { ADMIN_PRODUCT_TYPES, adminMessages, type AdminProductSave, parseMinorUnits } from '@site/commerce-core/admin';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { products, variants } from '../db/schema';
+import { EditorError } from '../editor/http';
+import { BrokenTemplateError } from '../pages/error-page';
+import { toProductItem } from '../pages/product-item';
+import { renderPage, type StorefrontAssets } from '../pages/render-page';
+import type { Viewer } from '../pages/site-chrome';
+import { checkCurrency, checkReferences, productDetails, productNotFound, variantsOf } from './products';
+import { findStore } from './stores';
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+
+/**
+ * The product page as the storefront would show the unsaved draft: the rows a save would write
+ * are built in memory (from the same checks and details the save uses) and rendered by the
+ * storefront's own renderer with the store's template. Nothing is written.
+ */
+export async function previewProduct(
+  db: Database,
+  websiteId: string,
+  currency: CurrencyCode,
+  id: string | undefined,
+  input: AdminProductSave,
+  assets: StorefrontAssets,
+  viewer: Viewer,
+): Promise<{ html: string }> {
+  checkCurrency(input, currency);
+  const store = await findStore(db, websiteId, input.collectionId);
+  const [existing] = id ? await db.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId))) : [];
+  if (id && !existing) throw productNotFound();
+  const saved = existing ? await variantsOf(db, [existing.id]) : [];
+  const references = await checkReferences(db, websiteId, input);
+
+  const row: ProductRow = {
+    id: existing?.id ?? 'product-preview',
+    websiteId,
+    collectionId: store.id,
+    // A new product's address is only decided by its save; the preview's is never visited.
+    urlId: input.urlId ?? (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, [], 'product')),
+    title: input.title,
+    excerpt: input.excerpt,
+    body: existing?.body ?? '',
+    productType: ADMIN_PRODUCT_TYPES[input.productType],
+    imageUrl: references.imageUrl,
+    details: { ...productDetails(existing?.details ?? {}, input), imageUrls: references.imageUrls },
+    // Saved by their own call, not the form's save: the saved ones show.
+    tags: existing?.tags ?? [],
+    categories: existing?.categories ?? [],
+    position: existing?.position ?? 0,
+    enabled: input.enabled,
+    version: existing?.version ?? 0,
+    createdAt: existing?.createdAt ?? new Date(),
+  };
+  const variantRows: VariantRow[] = input.variants.map((v, position) => ({
+    id: v.id ?? `variant-preview-${position}`,
+    productId: row.id,
+    sku: v.sku,
+    attributes: v.attributes,
+    priceCents: parseMinorUnits(v.price.value)!,
+    salePriceCents: v.salePrice ? parseMinorUnits(v.salePrice.value)! : 0,
+    onSale: v.onSale,
+    // The editor leaves out stock the owner did not touch: the stock on hand shows.
+    qtyInStock: v.qtyInStock ?? saved.find((s) => s.id === v.id)?.qtyInStock ?? 0,
+    unlimited: v.unlimited,
+    position,
+  }));
+  const item = toProductItem(row, variantRows, { id: store.id, path: store.path }, currency);
+  try {
+    const page = await renderPage(db, websiteId, item.fullUrl, {}, assets, viewer, { collectionId: store.id, item });
+    if (!page) throw new EditorError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
+    return { html: page.html };
+  } catch (error) {
+    if (error instanceof BrokenTemplateError) throw new EditorError(422, 'TEMPLATE_BROKEN', adminMessages.previewTemplateBroken);
+    throw error;
+  }
+}
