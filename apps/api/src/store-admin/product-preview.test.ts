@@ -22,7 +22,10 @@ describe.each(targets)('product preview on $name', (target) => {
     database = await target.open();
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
+    [owner, viewer] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
@@ -37,7 +40,14 @@ describe.each(targets)('product preview on $name', (target) => {
     variantOptionOrdering: ['Size'],
     variants: [
       { sku: 'APRON-S', attributes: { Size: 'Small' }, price: usd('4200'), qtyInStock: 4 },
-      { sku: 'APRON-L', attributes: { Size: 'Large' }, price: usd('4800'), salePrice: usd('3900'), onSale: true, qtyInStock: 0 },
+      {
+        sku: 'APRON-L',
+        attributes: { Size: 'Large' },
+        price: usd('4800'),
+        salePrice: usd('3900'),
+        onSale: true,
+        qtyInStock: 0,
+      },
     ],
     ...over,
   });
@@ -48,7 +58,11 @@ describe.each(targets)('product preview on $name', (target) => {
 
   it("renders a new product's page with the site's theme, as the storefront would, and saves nothing", async () => {
     const before = await rows();
-    const res = await owner.call('POST', STORE_API.productPreview(), draft({ customAddButtonText: 'Bring it home' }));
+    const res = await owner.call(
+      'POST',
+      STORE_API.productPreview(),
+      draft({ customAddButtonText: 'Bring it home' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { html } = res.json() as { html: string };
     // The site layout around the store's product template.
@@ -62,7 +76,15 @@ describe.each(targets)('product preview on $name', (target) => {
     expect(html).toContain('Large (sold out)');
     // The frame runs no scripts: the storefront's are not linked.
     expect(html).not.toMatch(/<script[^>]+src=/);
-    const single = await owner.call('POST', STORE_API.productPreview(), draft({ variantOptionOrdering: [], variants: [{ sku: 'APRON', attributes: {}, price: usd('4200'), qtyInStock: 2 }], merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left!' } }));
+    const single = await owner.call(
+      'POST',
+      STORE_API.productPreview(),
+      draft({
+        variantOptionOrdering: [],
+        variants: [{ sku: 'APRON', attributes: {}, price: usd('4200'), qtyInStock: 2 }],
+        merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left!' },
+      }),
+    );
     expect(single.json().html).toContain('$42.00');
     expect(single.json().html).toContain('Only 2 left!');
     expect(await rows()).toEqual(before);
@@ -94,10 +116,16 @@ describe.each(targets)('product preview on $name', (target) => {
   });
 
   it('refuses a draft the save would refuse, 400 with the message of the field', async () => {
-    const res = await owner.call('POST', STORE_API.productPreview(), draft({ variants: [{ sku: 'APRON-S', attributes: { Size: 'Small' }, price: usd('42.5') }] }));
+    const res = await owner.call(
+      'POST',
+      STORE_API.productPreview(),
+      draft({ variants: [{ sku: 'APRON-S', attributes: { Size: 'Small' }, price: usd('42.5') }] }),
+    );
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
-    expect(error.message).toBe('Enter the amount as a whole number of minor units (for example 1250 for 12.50).');
+    expect(error.message).toBe(
+      'Enter the amount as a whole number of minor units (for example 1250 for 12.50).',
+    );
     expect(error.issues[0].path).toEqual(['variants', 0, 'price', 'value']);
     const untitled = await owner.call('POST', STORE_API.productPreview(), draft({ title: '' }));
     expect(untitled.statusCode).toBe(400);

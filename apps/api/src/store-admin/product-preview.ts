@@ -1,5 +1,10 @@
 import { type CurrencyCode, storeUrlId } from '@site/commerce-core';
-import { ADMIN_PRODUCT_TYPES, adminMessages, type AdminProductSave, parseMinorUnits } from '@site/commerce-core/admin';
+import {
+  ADMIN_PRODUCT_TYPES,
+  adminMessages,
+  type AdminProductSave,
+  parseMinorUnits,
+} from '@site/commerce-core/admin';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
@@ -30,7 +35,12 @@ export async function previewProduct(
 ): Promise<{ html: string }> {
   checkCurrency(input, currency);
   const store = await findStore(db, websiteId, input.collectionId);
-  const [existing] = id ? await db.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId))) : [];
+  const [existing] = id
+    ? await db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.websiteId, websiteId)))
+    : [];
   if (id && !existing) throw productNotFound();
   const saved = existing ? await variantsOf(db, [existing.id]) : [];
   const references = await checkReferences(db, websiteId, input);
@@ -40,7 +50,9 @@ export async function previewProduct(
     websiteId,
     collectionId: store.id,
     // A new product's address is only decided by its save; the preview's is never visited.
-    urlId: input.urlId ?? (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, [], 'product')),
+    urlId:
+      input.urlId ??
+      (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, [], 'product')),
     title: input.title,
     excerpt: input.excerpt,
     body: existing?.body ?? '',
@@ -70,11 +82,15 @@ export async function previewProduct(
   }));
   const item = toProductItem(row, variantRows, { id: store.id, path: store.path }, currency);
   try {
-    const page = await renderPage(db, websiteId, item.fullUrl, {}, assets, viewer, { collectionId: store.id, item });
+    const page = await renderPage(db, websiteId, item.fullUrl, {}, assets, viewer, {
+      collectionId: store.id,
+      item,
+    });
     if (!page) throw new EditorError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
     return { html: page.html };
   } catch (error) {
-    if (error instanceof BrokenTemplateError) throw new EditorError(422, 'TEMPLATE_BROKEN', adminMessages.previewTemplateBroken);
+    if (error instanceof BrokenTemplateError)
+      throw new EditorError(422, 'TEMPLATE_BROKEN', adminMessages.previewTemplateBroken);
     throw error;
   }
 }

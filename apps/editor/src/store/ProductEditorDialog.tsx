@@ -1,7 +1,14 @@
 import type { CurrencyCode } from '@site/commerce-core';
 import type { AdminProduct } from '@site/commerce-core/admin';
 import { SITE_LANGUAGES, type FileView } from '@site/page-content';
-import { ProductEditor, storeMessages, type PickedFile, type ProductDraft } from '@site/ui';
+import {
+  draftOf,
+  ProductEditor,
+  ProductPreview,
+  storeMessages,
+  type PickedFile,
+  type ProductDraft,
+} from '@site/ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useFiles } from '../api/queries';
@@ -13,6 +20,7 @@ import {
 } from '../api/store-queries';
 import { useForms } from '../forms/queries';
 import { toProductSave } from './product-draft';
+import { useProductPreview } from './product-preview';
 
 // The file manager loads when the owner first picks a file.
 const FilePickerDialog = lazy(() =>
@@ -25,19 +33,20 @@ const picked = (file: FileView): PickedFile => ({
   ...(file.contentType.startsWith('image/') && { url: file.assetUrl }),
 });
 
-/** The product form with the site's files, forms and languages; saves in one call. */
+/**
+ * The product form with the site's files, forms and languages, and the product page as typed
+ * beside it (rendered by the server from the unsaved draft); saves in one call.
+ */
 export function ProductEditorDialog({
   product,
   collectionId,
   currency,
-  onDraftChange,
   onClose,
 }: {
   /** null: a new product. */
   product: AdminProduct | null;
   collectionId: string;
   currency: CurrencyCode;
-  onDraftChange?: (draft: ProductDraft) => void;
   onClose: () => void;
 }) {
   const save = useSaveProduct();
@@ -60,6 +69,7 @@ export function ProductEditorDialog({
     (code) => code !== multilingual.data?.primaryLanguage,
   );
   const languages = added.map((code) => ({ code, name: SITE_LANGUAGES[code] }));
+  const [typed, setTyped] = useState(() => draftOf(product ?? undefined));
   const issues = issuesByPath(save.error);
   const error =
     save.error instanceof ProductTagsNotSaved
@@ -67,14 +77,19 @@ export function ProductEditorDialog({
       : save.error && Object.keys(issues).length === 0
         ? errorMessage(save.error)
         : undefined;
-  const onSave = (draft: ProductDraft) => {
-    const input = toProductSave(draft, {
+  const saveInput = (edited: ProductDraft) =>
+    toProductSave(edited, {
       collectionId,
       currency,
       version: saved?.version,
       ...(saved && { stockRead: Object.fromEntries(saved.variants.map((v) => [v.id, v.qtyInStock])) }),
       ...(multilingual.data && { languages: added }),
     });
+  // Rebuilt only when the draft changes: the preview waits for the draft to settle.
+  const previewInput = useMemo(() => saveInput(typed), [typed, saved, multilingual.data]);
+  const preview = useProductPreview(saved?.id, previewInput);
+  const onSave = (draft: ProductDraft) => {
+    const input = saveInput(draft);
     const names = { tags: draft.tags, categories: draft.categories };
     save.mutate(
       { id: saved?.id, input, names },
@@ -101,7 +116,15 @@ export function ProductEditorDialog({
         knownNames={{ tags: knownTags.data ?? [], categories: knownCategories.data ?? [] }}
         knownNamesLoading={knownTags.isPending || knownCategories.isPending}
         knownNamesError={namesError ? errorMessage(namesError) : undefined}
-        onDraftChange={onDraftChange}
+        onDraftChange={setTyped}
+        preview={
+          <ProductPreview
+            title={storeMessages.previewOf(typed.title)}
+            html={preview.html}
+            isLoading={preview.isLoading}
+            error={preview.error}
+          />
+        }
         onSave={onSave}
         onCancel={onClose}
       />

@@ -1,6 +1,10 @@
 import { type CurrencyCode } from '@site/commerce-core';
-import { ADMIN_PRODUCT_TYPE_NAMES, type AdminProduct, type AdminProductType } from '@site/commerce-core/admin';
-import { useState } from 'react';
+import {
+  ADMIN_PRODUCT_TYPE_NAMES,
+  type AdminProduct,
+  type AdminProductType,
+} from '@site/commerce-core/admin';
+import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { draftOf, withProductType, type ProductDraft } from './product-draft';
 import {
@@ -43,6 +47,8 @@ export interface ProductEditorProps {
   knownNamesError?: string;
   /** Every edit, so a preview can show the product as typed. */
   onDraftChange?: (draft: ProductDraft) => void;
+  /** The product page as typed (a ProductPreview): beside the form on wide screens, behind an Edit / Preview switch on narrow ones. */
+  preview?: ReactNode;
   onSave: (draft: ProductDraft) => void;
   onCancel: () => void;
 }
@@ -63,9 +69,11 @@ export function ProductEditor({
   knownNamesLoading,
   knownNamesError,
   onDraftChange,
+  preview,
   onSave,
   onCancel,
 }: ProductEditorProps) {
+  const [view, setView] = useState<'edit' | 'preview'>('edit');
   const [draft, setDraft] = useState(() => draftOf(product));
   const [picked, setPicked] = useState<Record<string, PickedFile>>({});
   const known = { ...files, ...picked };
@@ -104,180 +112,201 @@ export function ProductEditor({
       isDismissable={!isSaving}
       onOpenChange={(open) => !open && onCancel()}
     >
-      <Modal className="ed-modal ed-modal--wide">
+      <Modal className={`ed-modal ed-modal--wide${preview ? ' ed-modal--preview' : ''}`}>
         <Dialog className="ed-dialog">
-          <Heading slot="title" className="ed-dialog__title">
-            {product ? m.editProduct : m.newProduct}
-          </Heading>
-          <form
-            className="ed-dialog__body ed-product-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSave(draft);
-            }}
-          >
-            {error && (
-              <p role="alert" className="ed-store__error">
-                {error}
-              </p>
+          <div className="ed-product-editor__head">
+            <Heading slot="title" className="ed-dialog__title">
+              {product ? m.editProduct : m.newProduct}
+            </Heading>
+            {preview && (
+              <div role="group" aria-label={m.views} className="ed-product-editor__views">
+                {(['edit', 'preview'] as const).map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    className="ed-button"
+                    aria-pressed={view === v}
+                    onClick={() => setView(v)}
+                  >
+                    {v === 'edit' ? m.editView : m.previewView}
+                  </button>
+                ))}
+              </div>
             )}
-            <fieldset className="ed-fieldset">
-              <legend>{m.details}</legend>
-              <label className="ed-field">
-                <span>{m.title}</span>
-                <input
-                  className="ed-input"
-                  required
-                  value={draft.title}
-                  onChange={(e) => change((d) => ({ ...d, title: e.target.value }))}
-                  {...field('title')}
-                />
-                <FieldError id="pe-title" message={issues.title} />
-              </label>
-              <label className="ed-field">
-                <span>{m.productType}</span>
-                <select
-                  className="ed-input"
-                  value={type}
-                  onChange={(e) => change((d) => withProductType(d, e.target.value as AdminProductType))}
-                  disabled={Boolean(product)}
-                >
-                  {ADMIN_PRODUCT_TYPE_NAMES.map((t) => (
-                    <option key={t} value={t}>
-                      {m.typeNames[t]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="ed-field">
-                <span>{m.excerpt}</span>
-                <textarea
-                  className="ed-input"
-                  rows={3}
-                  value={draft.excerpt}
-                  onChange={(e) => change((d) => ({ ...d, excerpt: e.target.value }))}
-                  {...field('excerpt')}
-                />
-                <FieldError id="pe-excerpt" message={issues.excerpt} />
-              </label>
-              <label className="ed-check">
-                <input
-                  type="checkbox"
-                  checked={draft.enabled}
-                  onChange={(e) => change((d) => ({ ...d, enabled: e.target.checked }))}
-                />
-                {m.enabled}
-              </label>
-              <label className="ed-field">
-                <span>{m.customAddButtonText}</span>
-                <input
-                  className="ed-input"
-                  value={draft.customAddButtonText}
-                  onChange={(e) => change((d) => ({ ...d, customAddButtonText: e.target.value }))}
-                  {...field('customAddButtonText')}
-                />
-                <FieldError id="pe-customAddButtonText" message={issues.customAddButtonText} />
-              </label>
-              <label className="ed-field">
-                <span>{m.additionalFields}</span>
-                <select
-                  className="ed-input"
-                  value={draft.additionalFieldsFormId}
-                  onChange={(e) => change((d) => ({ ...d, additionalFieldsFormId: e.target.value }))}
-                  {...field('additionalFieldsFormId')}
-                >
-                  <option value="">{m.noForm}</option>
-                  {forms.map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.name}
-                    </option>
-                  ))}
-                  {draft.additionalFieldsFormId && !forms.some((f) => f.id === draft.additionalFieldsFormId) && (
-                    <option value={draft.additionalFieldsFormId}>{draft.additionalFieldsFormId}</option>
-                  )}
-                </select>
-                {forms.length === 0 && <span className="ed-field__hint">{m.noForms}</span>}
-                <FieldError id="pe-additionalFieldsFormId" message={issues.additionalFieldsFormId} />
-              </label>
-            </fieldset>
-            <ImagesPanel {...panel} files={known} onPick={pickImage} />
-            {type === 'digital' && <DigitalFilePanel {...panel} files={known} onPick={pickDigitalFile} />}
-            {(type === 'physical' || type === 'service') && <OptionsPanel {...panel} />}
-            <VariantsPanel {...panel} currency={currency} />
-            {type !== 'giftCard' && (
+          </div>
+          <div className="ed-product-editor" data-view={view}>
+            <form
+              className="ed-dialog__body ed-product-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                onSave(draft);
+              }}
+            >
+              {error && (
+                <p role="alert" className="ed-store__error">
+                  {error}
+                </p>
+              )}
               <fieldset className="ed-fieldset">
-                <legend>{m.subscription}</legend>
+                <legend>{m.details}</legend>
+                <label className="ed-field">
+                  <span>{m.title}</span>
+                  <input
+                    className="ed-input"
+                    required
+                    value={draft.title}
+                    onChange={(e) => change((d) => ({ ...d, title: e.target.value }))}
+                    {...field('title')}
+                  />
+                  <FieldError id="pe-title" message={issues.title} />
+                </label>
+                <label className="ed-field">
+                  <span>{m.productType}</span>
+                  <select
+                    className="ed-input"
+                    value={type}
+                    onChange={(e) => change((d) => withProductType(d, e.target.value as AdminProductType))}
+                    disabled={Boolean(product)}
+                  >
+                    {ADMIN_PRODUCT_TYPE_NAMES.map((t) => (
+                      <option key={t} value={t}>
+                        {m.typeNames[t]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="ed-field">
+                  <span>{m.excerpt}</span>
+                  <textarea
+                    className="ed-input"
+                    rows={3}
+                    value={draft.excerpt}
+                    onChange={(e) => change((d) => ({ ...d, excerpt: e.target.value }))}
+                    {...field('excerpt')}
+                  />
+                  <FieldError id="pe-excerpt" message={issues.excerpt} />
+                </label>
                 <label className="ed-check">
                   <input
                     type="checkbox"
-                    checked={draft.subscription.enabled}
-                    onChange={(e) => setSubscription({ enabled: e.target.checked })}
+                    checked={draft.enabled}
+                    onChange={(e) => change((d) => ({ ...d, enabled: e.target.checked }))}
                   />
-                  {m.sellAsSubscription}
+                  {m.enabled}
                 </label>
-                {draft.subscription.enabled && (
-                  <div className="ed-variant-row">
-                    <label className="ed-field">
-                      <span>{m.billEvery}</span>
-                      <input
-                        className="ed-input ed-input--narrow"
-                        type="number"
-                        min={1}
-                        value={draft.subscription.every}
-                        onChange={(e) => setSubscription({ every: e.target.value })}
-                      />
-                    </label>
-                    <label className="ed-field">
-                      <span>{m.billingUnit}</span>
-                      <select
-                        className="ed-input"
-                        value={draft.subscription.unit}
-                        onChange={(e) =>
-                          setSubscription({ unit: e.target.value as ProductDraft['subscription']['unit'] })
-                        }
-                      >
-                        {Object.entries(m.billingUnits).map(([value, label]) => (
-                          <option key={value} value={value}>
-                            {label}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label className="ed-field">
-                      <span>{m.billingCycles}</span>
-                      <input
-                        className="ed-input ed-input--narrow"
-                        type="number"
-                        min={0}
-                        value={draft.subscription.cycles}
-                        onChange={(e) => setSubscription({ cycles: e.target.value })}
-                      />
-                    </label>
-                  </div>
-                )}
-                <FieldError id="pe-subscriptionPlan" message={issues.subscriptionPlan} />
+                <label className="ed-field">
+                  <span>{m.customAddButtonText}</span>
+                  <input
+                    className="ed-input"
+                    value={draft.customAddButtonText}
+                    onChange={(e) => change((d) => ({ ...d, customAddButtonText: e.target.value }))}
+                    {...field('customAddButtonText')}
+                  />
+                  <FieldError id="pe-customAddButtonText" message={issues.customAddButtonText} />
+                </label>
+                <label className="ed-field">
+                  <span>{m.additionalFields}</span>
+                  <select
+                    className="ed-input"
+                    value={draft.additionalFieldsFormId}
+                    onChange={(e) => change((d) => ({ ...d, additionalFieldsFormId: e.target.value }))}
+                    {...field('additionalFieldsFormId')}
+                  >
+                    <option value="">{m.noForm}</option>
+                    {forms.map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.name}
+                      </option>
+                    ))}
+                    {draft.additionalFieldsFormId &&
+                      !forms.some((f) => f.id === draft.additionalFieldsFormId) && (
+                        <option value={draft.additionalFieldsFormId}>{draft.additionalFieldsFormId}</option>
+                      )}
+                  </select>
+                  {forms.length === 0 && <span className="ed-field__hint">{m.noForms}</span>}
+                  <FieldError id="pe-additionalFieldsFormId" message={issues.additionalFieldsFormId} />
+                </label>
               </fieldset>
-            )}
-            {type === 'physical' && <ShippingPanel {...panel} />}
-            <ProductTagsPanel
-              value={{ tags: draft.tags, categories: draft.categories }}
-              onChange={(names) => change((d) => ({ ...d, ...names }))}
-              known={knownNames}
-              isLoading={knownNamesLoading}
-              error={knownNamesError}
-              isDisabled={isSaving}
-            />
-            <MerchandisingPanel {...panel} />
-            <TranslationsPanel {...panel} languages={languages} />
-            <div className="ed-dialog__actions">
-              <button type="button" className="ed-button" onClick={onCancel} disabled={isSaving}>
-                {m.cancel}
-              </button>
-              <button type="submit" className="ed-button ed-button--primary" disabled={isSaving}>
-                {isSaving ? m.saving : m.save}
-              </button>
-            </div>
-          </form>
+              <ImagesPanel {...panel} files={known} onPick={pickImage} />
+              {type === 'digital' && <DigitalFilePanel {...panel} files={known} onPick={pickDigitalFile} />}
+              {(type === 'physical' || type === 'service') && <OptionsPanel {...panel} />}
+              <VariantsPanel {...panel} currency={currency} />
+              {type !== 'giftCard' && (
+                <fieldset className="ed-fieldset">
+                  <legend>{m.subscription}</legend>
+                  <label className="ed-check">
+                    <input
+                      type="checkbox"
+                      checked={draft.subscription.enabled}
+                      onChange={(e) => setSubscription({ enabled: e.target.checked })}
+                    />
+                    {m.sellAsSubscription}
+                  </label>
+                  {draft.subscription.enabled && (
+                    <div className="ed-variant-row">
+                      <label className="ed-field">
+                        <span>{m.billEvery}</span>
+                        <input
+                          className="ed-input ed-input--narrow"
+                          type="number"
+                          min={1}
+                          value={draft.subscription.every}
+                          onChange={(e) => setSubscription({ every: e.target.value })}
+                        />
+                      </label>
+                      <label className="ed-field">
+                        <span>{m.billingUnit}</span>
+                        <select
+                          className="ed-input"
+                          value={draft.subscription.unit}
+                          onChange={(e) =>
+                            setSubscription({ unit: e.target.value as ProductDraft['subscription']['unit'] })
+                          }
+                        >
+                          {Object.entries(m.billingUnits).map(([value, label]) => (
+                            <option key={value} value={value}>
+                              {label}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <label className="ed-field">
+                        <span>{m.billingCycles}</span>
+                        <input
+                          className="ed-input ed-input--narrow"
+                          type="number"
+                          min={0}
+                          value={draft.subscription.cycles}
+                          onChange={(e) => setSubscription({ cycles: e.target.value })}
+                        />
+                      </label>
+                    </div>
+                  )}
+                  <FieldError id="pe-subscriptionPlan" message={issues.subscriptionPlan} />
+                </fieldset>
+              )}
+              {type === 'physical' && <ShippingPanel {...panel} />}
+              <ProductTagsPanel
+                value={{ tags: draft.tags, categories: draft.categories }}
+                onChange={(names) => change((d) => ({ ...d, ...names }))}
+                known={knownNames}
+                isLoading={knownNamesLoading}
+                error={knownNamesError}
+                isDisabled={isSaving}
+              />
+              <MerchandisingPanel {...panel} />
+              <TranslationsPanel {...panel} languages={languages} />
+              <div className="ed-dialog__actions">
+                <button type="button" className="ed-button" onClick={onCancel} disabled={isSaving}>
+                  {m.cancel}
+                </button>
+                <button type="submit" className="ed-button ed-button--primary" disabled={isSaving}>
+                  {isSaving ? m.saving : m.save}
+                </button>
+              </div>
+            </form>
+            {preview && <div className="ed-product-editor__preview">{preview}</div>}
+          </div>
         </Dialog>
       </Modal>
     </ModalOverlay>

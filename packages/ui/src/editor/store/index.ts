@@ -1,5 +1,6 @@
 export { noProductFilters, ProductTable, type ProductTableProps, type ProductFilters } from './ProductTable';
 export { ProductEditor, type ProductEditorProps } from './ProductEditor';
+export { ProductPreview, type ProductPreviewProps } from './ProductPreview';
 export { ProductTagsPanel, type ProductTagsPanelProps } from './ProductTagsPanel';
 export {
   draftOf,

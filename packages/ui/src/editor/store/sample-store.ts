@@ -150,3 +150,7 @@ export const sampleOrder: AdminOrderDetail = {
     },
   ],
 };
+
+/** A product page as the server's preview call answers it, for stories and tests. */
+export const sampleProductPage = (title: string, price: string) =>
+  `<!doctype html><html lang="en"><head><title>${title}</title><style>body{font:16px/1.5 Georgia,serif;margin:0;padding:32px;color:#1d1d1b;background:#fbfaf7}.product-title{font-size:32px;margin:0 0 8px}.product-price{font-size:20px}.button{display:inline-block;margin-top:16px;padding:10px 20px;background:#1d1d1b;color:#fff}</style></head><body><main><article class="product-detail"><h1 class="product-title">${title}</h1><div class="product-price">${price}</div><p class="product-excerpt">Printed on cotton rag paper.</p><a class="button" href="/cart">Add To Cart</a></article></main></body></html>`;

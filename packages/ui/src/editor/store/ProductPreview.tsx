@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef } from 'react';
+import { storeMessages as m } from './store-messages';
+
+export interface ProductPreviewProps {
+  /** The product page as the storefront renders it; absent until the first answer. */
+  html?: string;
+  /** A newer draft is being rendered. */
+  isLoading?: boolean;
+  /** Why the latest draft cannot show; the page shown last stays in view. */
+  error?: string;
+  /** The frame's accessible name ("Preview of Linen apron"). */
+  title: string;
+}
+
+/**
+ * The product page of the draft, in a frame that runs no scripts. Updates keep the frame's
+ * document: when the stylesheets are the same, only the body is swapped, so the page does not
+ * flash or lose its scroll position while the owner types, and focus stays where it was.
+ */
+export function ProductPreview({ html, isLoading, error, title }: ProductPreviewProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (doc && html !== undefined) showPage(doc, html);
+  }, [html]);
+
+  const status = isLoading
+    ? m.previewUpdating
+    : error
+      ? html === undefined
+        ? error
+        : m.previewNotUpdated(error)
+      : '';
+  return (
+    <section className="ed-product-preview" aria-labelledby={headingId} aria-busy={isLoading || undefined}>
+      <div className="ed-product-preview__bar">
+        <h3 id={headingId} className="ed-product-preview__heading">
+          {m.preview}
+        </h3>
+        <p
+          role="status"
+          className={`ed-product-preview__status${error && !isLoading ? ' ed-product-preview__status--error' : ''}`}
+        >
+          {status}
+        </p>
+      </div>
+      <div className="ed-product-preview__stage">
+        {html === undefined && (
+          <p className="ed-product-preview__empty">{error ? m.previewUnavailable : m.previewLoading}</p>
+        )}
+        <iframe
+          ref={frame}
+          className="ed-product-preview__frame"
+          title={title}
+          hidden={html === undefined}
+          // Same origin so the editor can write into it; no scripts, forms or navigation inside.
+          sandbox="allow-same-origin"
+        />
+      </div>
+    </section>
+  );
+}
+
+const styleKey = (doc: Document) =>
+  [...doc.head.querySelectorAll('link[rel="stylesheet"], style')].map((el) => el.outerHTML).join('\n');
+
+function showPage(doc: Document, html: string) {
+  const next = new DOMParser().parseFromString(html, 'text/html');
+  if (doc.body && doc.body.childElementCount > 0 && styleKey(doc) === styleKey(next)) {
+    doc.body.replaceWith(doc.adoptNode(next.body));
+    return;
+  }
+  doc.open();
+  doc.write(html);
+  doc.close();
+  // Writing a document drops its listeners: the page's links lead nowhere from here.
+  doc.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest?.('a')) event.preventDefault();
+  });
+  doc.addEventListener('submit', (event) => event.preventDefault());
+}
