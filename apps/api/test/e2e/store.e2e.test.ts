@@ -18,7 +18,8 @@ const FRENCH_TITLE = 'Estampe du port';
  * physical product with two options and four variants, a digital product and a gift card; a visitor
  * buys two of them with the test card; the owner fulfils the order and refunds one line (the stock
  * comes back), sets a checkout minimum the visitor's cart then names, and translates a product
- * title that /fr/… shows. The owner's store calls are refused without the session.
+ * title that /fr/… shows. While editing, the product page shows beside the form as typed. The
+ * owner's store calls are refused without the session.
  */
 describe.skipIf(!hasChromium)('running a second store from the editor end to end in Chromium', () => {
   let server: StartedServer;
@@ -113,6 +114,8 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
       ['GET', STORE_API.stores],
       ['POST', STORE_API.products, {}],
       ['PUT', STORE_API.product('any-product'), {}],
+      ['POST', STORE_API.productPreview(), {}],
+      ['POST', STORE_API.productPreview('any-product'), {}],
       ['PATCH', STORE_API.variantStock('any-variant'), { qtyInStock: 1 }],
       ['GET', STORE_API.inventoryCsv],
       ['GET', STORE_API.ordersCsv],
@@ -170,6 +173,16 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
       if (i > 0) await dialog().getByRole('button', { name: 'Add variant' }).click();
       await fillVariant(variant(i + 1), { SKU: sku!, Size: size!, Paper: paper!, Price: price!, Stock: '5' });
     }
+    // Beside the form, the product page as the storefront renders it, from the unsaved draft.
+    const preview = dialog().frameLocator('iframe[title^="Preview of the product page"]');
+    await expect.poll(() => preview.locator('h1.product-title').textContent()).toBe(PRINT);
+    await expect.poll(() => preview.locator('.product-price').first().textContent()).toContain('from $25.00');
+    const title = dialog().getByLabel('Title', { exact: true });
+    await title.fill(`${PRINT} proof`);
+    await expect.poll(() => preview.locator('h1.product-title').textContent()).toBe(`${PRINT} proof`);
+    // The update did not take the owner's place in the form.
+    expect(await owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(`${PRINT} proof`);
+    await title.fill(PRINT);
     await saveProduct(PRINT);
     const row = owner.getByRole('row', { name: new RegExp(PRINT) });
     await expect.poll(() => row.textContent()).toContain('4 variants');

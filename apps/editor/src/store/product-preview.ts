@@ -1,7 +1,8 @@
 import { STORE_API, type AdminProductSave } from '@site/commerce-core/admin';
+import { storeMessages as m } from '@site/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../api/http';
+import { api, ApiError } from '../api/http';
 import { errorMessage } from '../api/queries';
 
 /** Typing sends one preview call once the owner pauses, not one per letter. */
@@ -15,6 +16,35 @@ function useSettled<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  title: m.title,
+  excerpt: m.excerpt,
+  customAddButtonText: m.customAddButtonText,
+  sku: m.sku,
+  price: m.price,
+  salePrice: m.salePrice,
+  qtyInStock: m.stock,
+};
+
+/**
+ * Why a draft cannot show, naming the field: the form marks fields only when a save is refused,
+ * and the schema's own wording ("Too small") does not say which field it means.
+ */
+export function previewError(error: unknown): string {
+  const [issue] = error instanceof ApiError ? error.issues : [];
+  if (!issue) return errorMessage(error);
+  const [first, index, field] = issue.path;
+  const name =
+    first === 'variants' && typeof index === 'number'
+      ? [`${m.variant} ${index + 1}`, typeof field === 'string' ? FIELD_NAMES[field] : undefined]
+          .filter(Boolean)
+          .join(', ')
+      : typeof first === 'string'
+        ? FIELD_NAMES[first]
+        : undefined;
+  return name ? `${name}: ${issue.message}` : issue.message;
 }
 
 /**
@@ -41,6 +71,6 @@ export function useProductPreview(id: string | undefined, input: AdminProductSav
   return {
     html: preview.data?.html ?? shown,
     isLoading: input !== settled || preview.isFetching,
-    error: preview.error ? errorMessage(preview.error) : undefined,
+    error: preview.error ? previewError(preview.error) : undefined,
   };
 }

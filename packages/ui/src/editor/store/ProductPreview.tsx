@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { storeMessages as m } from './store-messages';
 
 export interface ProductPreviewProps {
@@ -20,11 +20,32 @@ export interface ProductPreviewProps {
 export function ProductPreview({ html, isLoading, error, title }: ProductPreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const headingId = useId();
+  // A newly written page opens at the product, not at the site's header above it, once it has
+  // loaded and is in view (a frame behind the Edit / Preview switch has no size until shown).
+  const unscrolled = useRef(false);
+  const scrollToProduct = useCallback(() => {
+    const doc = frame.current?.contentDocument;
+    if (!unscrolled.current || !doc || doc.readyState !== 'complete' || !frame.current?.clientHeight) return;
+    unscrolled.current = false;
+    doc.querySelector('main')?.scrollIntoView();
+  }, []);
 
   useEffect(() => {
     const doc = frame.current?.contentDocument;
-    if (doc && html !== undefined) showPage(doc, html);
-  }, [html]);
+    if (!doc || html === undefined) return;
+    if (showPage(doc, html)) {
+      unscrolled.current = true;
+      doc.defaultView?.addEventListener('load', scrollToProduct, { once: true });
+    }
+    scrollToProduct();
+  }, [html, scrollToProduct]);
+
+  useEffect(() => {
+    if (!frame.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(scrollToProduct);
+    observer.observe(frame.current);
+    return () => observer.disconnect();
+  }, [scrollToProduct]);
 
   const status = isLoading
     ? m.previewUpdating
@@ -66,11 +87,12 @@ export function ProductPreview({ html, isLoading, error, title }: ProductPreview
 const styleKey = (doc: Document) =>
   [...doc.head.querySelectorAll('link[rel="stylesheet"], style')].map((el) => el.outerHTML).join('\n');
 
-function showPage(doc: Document, html: string) {
+/** Shows the page in the frame's document; true when it was written anew (not just its body swapped). */
+function showPage(doc: Document, html: string): boolean {
   const next = new DOMParser().parseFromString(html, 'text/html');
   if (doc.body && doc.body.childElementCount > 0 && styleKey(doc) === styleKey(next)) {
     doc.body.replaceWith(doc.adoptNode(next.body));
-    return;
+    return false;
   }
   doc.open();
   doc.write(html);
@@ -80,4 +102,5 @@ function showPage(doc: Document, html: string) {
     if ((event.target as Element | null)?.closest?.('a')) event.preventDefault();
   });
   doc.addEventListener('submit', (event) => event.preventDefault());
+  return true;
 }

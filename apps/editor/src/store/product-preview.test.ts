@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/http';
+import { previewError } from './product-preview';
+
+describe('previewError', () => {
+  it.each([
+    [[{ path: ['title'], message: 'Too small' }], 'Title: Too small'],
+    [[{ path: ['variants', 1, 'price', 'value'], message: 'Enter the amount' }], 'Variant 2, Price: Enter the amount'],
+    [[{ path: ['variants'], message: 'A gift card has one option' }], 'A gift card has one option'],
+    [[], 'Refused'],
+  ])('names the field the refusal is about (%j)', (issues, message) => {
+    expect(previewError(new ApiError(400, 'INVALID', 'Refused', issues))).toBe(message);
+  });
+});
