@@ -21,23 +21,31 @@ export function ProductPreview({ html, isLoading, error, title }: ProductPreview
   const frame = useRef<HTMLIFrameElement>(null);
   const headingId = useId();
   // A newly written page opens at the product, not at the site's header above it, once it has
-  // loaded and is in view (a frame behind the Edit / Preview switch has no size until shown).
-  const unscrolled = useRef(false);
+  // loaded (its load event: its readyState is complete before its stylesheets apply) and is in
+  // view (a frame behind the Edit / Preview switch has no size until shown).
+  const unscrolled = useRef<'loading' | 'loaded' | undefined>(undefined);
   const scrollToProduct = useCallback(() => {
     const doc = frame.current?.contentDocument;
-    if (!unscrolled.current || !doc || doc.readyState !== 'complete' || !frame.current?.clientHeight) return;
-    unscrolled.current = false;
-    doc.querySelector('main')?.scrollIntoView();
+    if (unscrolled.current !== 'loaded' || !doc || !frame.current?.clientHeight) return;
+    unscrolled.current = undefined;
+    const main = doc.querySelector('main');
+    // Not scrollIntoView, which would scroll the editor around the frame too.
+    if (main) doc.defaultView?.scrollTo(0, main.getBoundingClientRect().top + doc.defaultView.scrollY);
   }, []);
 
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (!doc || html === undefined) return;
-    if (showPage(doc, html)) {
-      unscrolled.current = true;
-      doc.defaultView?.addEventListener('load', scrollToProduct, { once: true });
-    }
-    scrollToProduct();
+    if (!showPage(doc, html)) return;
+    unscrolled.current = 'loading';
+    doc.defaultView?.addEventListener(
+      'load',
+      () => {
+        unscrolled.current = 'loaded';
+        scrollToProduct();
+      },
+      { once: true },
+    );
   }, [html, scrollToProduct]);
 
   useEffect(() => {
