@@ -6,6 +6,7 @@ import { createJobQueue } from './jobs';
 import { startMailWorker } from './mail/worker';
 import { storageFromConfig } from './files/storage-from-config';
 import { DEMO_OWNER, seedDemoSite } from './seed/demo-site';
+import { upgradeTheme } from './site/theme';
 import { createRedisLoginGuard } from './site-users/login-guard';
 import { postgresChangeFeed } from './pages/site-versions';
 import { closeSharedRedis, sharedRedis } from './redis';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const seeded = await seedDemoSite(database.db);
+  await upgradeTheme(database.db);
   const jobs = await createJobQueue(database, {
     workers: config.WORKERS,
     onError: (err) => console.error('job queue error:', err.message),

@@ -4,7 +4,8 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { templates, websites } from '../db/schema';
 import { buildApp } from '../app';
 import { themeFolder } from '../paths';
-import { installTheme, shippedTheme } from './theme';
+import { installTheme, shippedTheme, upgradeTheme } from './theme';
+import type { TemplateFolder } from '@site/template-engine';
 
 describe('the shipped theme (apps/api/theme)', () => {
   it('is a template folder without a single error', () => {
@@ -52,5 +53,32 @@ describe('installTheme', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('brings untouched templates up to a newer theme, keeps the ones the owner edited, and adopts old copies equal to the theme', async () => {
+    const theme = shippedTheme();
+    const newer = (names: string[]): TemplateFolder => ({
+      ...theme,
+      templates: new Map([...theme.templates].map(([name, t]) => [name, names.includes(name) ? { ...t, source: `${t.source}\n<!-- newer ${name} -->` } : t])),
+    });
+    // 'home' was edited by its owner (the test above); 'page' is an old copy whose hash was never recorded.
+    await database.db.update(templates).set({ themeMd5: null }).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'page')));
+    await upgradeTheme(database.db, newer(['home', 'blog-list', 'page']));
+    let rows = await stored();
+    const source = (name: string) => rows.find((r) => r.name === name)!.source;
+    expect(source('home')).toBe('<p>mine</p>');
+    expect(source('blog-list')).toContain('<!-- newer blog-list -->');
+    // Not adopted: it differs from the newer theme and nothing says it was untouched.
+    expect(source('page')).toBe(theme.templates.get('page')!.source);
+    expect(source('cart')).toBe(theme.templates.get('cart')!.source);
+
+    // With the shipped theme again the old copy is adopted, and the next theme reaches it too.
+    await upgradeTheme(database.db, theme);
+    await upgradeTheme(database.db, newer(['page']));
+    rows = await stored();
+    expect(source('page')).toContain('<!-- newer page -->');
+    // Idempotent: running it again changes nothing.
+    await upgradeTheme(database.db, newer(['page']));
+    expect((await stored()).find((r) => r.name === 'page')!.source).toBe(source('page'));
   });
 });

@@ -1,5 +1,7 @@
 import { formatFolderError, type TemplateFolder } from '@site/template-engine';
 import { readTemplateFolder } from '@site/template-engine/node';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { templates } from '../db/schema';
 import { themeFolder } from '../paths';
@@ -30,8 +32,32 @@ export function shippedTheme(folder = themeFolder): TemplateFolder {
  * creating a site (POST /api/sites) make; run it inside the transaction that creates the website.
  */
 export async function installTheme(db: Pick<Database, 'insert'>, websiteId: string, theme: TemplateFolder = shippedTheme()): Promise<void> {
-  const rows = [...theme.templates].map(([name, t]) => ({ id: `${websiteId}-${name}`, websiteId, name, source: t.source }));
+  const rows = [...theme.templates].map(([name, t]) => ({ id: `${websiteId}-${name}`, websiteId, name, source: t.source, themeMd5: md5(t.source) }));
   await db.insert(templates).values(rows).onConflictDoNothing();
+}
+
+/** PostgreSQL's md5(text) of the same UTF-8 text. */
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+/**
+ * Brings every site's untouched theme templates up to the theme this server ships, so a fixed or
+ * improved theme reaches existing sites, not only new ones. A copy is untouched while its source
+ * still hashes to the theme source it was copied from; a template its owner edited keeps the
+ * owner's source. Copies made before the hash was recorded are adopted when they equal the
+ * shipped source. Run at start; once the sites are up to date it only compares stored hashes. The
+ * templates trigger drops the cached pages of every site it changes.
+ */
+export async function upgradeTheme(db: Pick<Database, 'execute'>, theme: TemplateFolder = shippedTheme()): Promise<void> {
+  const sources = JSON.stringify(Object.fromEntries([...theme.templates].map(([name, t]) => [name, t.source])));
+  const shipped = sql`jsonb_each_text(${sources}::jsonb) as v(name, source)`;
+  await db.execute(sql`
+    update templates t set theme_md5 = md5(t.source)
+    from ${shipped}
+    where t.name = v.name and t.theme_md5 is null and t.source = v.source`);
+  await db.execute(sql`
+    update templates t set source = v.source, theme_md5 = md5(v.source), updated_at = now()
+    from ${shipped}
+    where t.name = v.name and t.theme_md5 <> md5(v.source) and md5(t.source) = t.theme_md5`);
 }
 
 /** The theme's stylesheets as page links (template.conf's `stylesheets`, in order). */

@@ -52,6 +52,12 @@ export const templates = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     source: text('source').notNull(),
+    /**
+     * MD5 of the theme's source this copy came from. While the source still has this hash the
+     * owner has not changed it, and a newer theme replaces it (theme.ts); null on copies made before
+     * it was recorded that differ from the theme.
+     */
+    themeMd5: text('theme_md5'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('templates_site_name').on(t.websiteId, t.name)],

@@ -1,0 +1,1 @@
+ALTER TABLE "templates" ADD COLUMN "theme_md5" text;
