@@ -2,43 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { STORE_API } from '@site/commerce-core/admin';
 import { productTagsPath, tagsApi } from '@site/page-content';
 import { eq, like } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { products } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
+import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { mergeTags } from './tag-store';
 
 const targets = await databaseTargets();
 const API = tagsApi('products');
 
 describe.each(targets)("products' tags and categories on $name", (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const demo = demoSiteSuite(target);
 
   const list = async (type = 'tag', filter = '') =>
-    (await owner.call('GET', `${API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`)).json().tags as { name: string; count: number }[];
-  const product = async (id: string) => (await database.db.select().from(products).where(eq(products.id, id)))[0]!;
+    (await demo.owner.call('GET', `${API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`)).json().tags as { name: string; count: number }[];
+  const product = async (id: string) => (await demo.database.db.select().from(products).where(eq(products.id, id)))[0]!;
   /** The titles of the products a shop page lists. */
   const shopTitles = async (query: string) => {
-    const res = await app.inject('/shop' + query);
+    const res = await demo.app.inject('/shop' + query);
     expect(res.statusCode).toBe(200);
     return [...res.body.matchAll(/<h2 class="product-title">([^<]*)<\/h2>/g)].map((m) => m[1]);
   };
@@ -64,54 +47,54 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     ['tag', '', 400],
     ['tag', 42, 400],
   ])('creates a %s of %j with %i (tag ≤ 50, category ≤ 25)', async (type, name, status) => {
-    expect((await owner.call('POST', API.tags, { type, name })).statusCode).toBe(status);
+    expect((await demo.owner.call('POST', API.tags, { type, name })).statusCode).toBe(status);
   });
 
   it("answers 'This category already exists' for a name only products carry, whatever the case", async () => {
-    const res = await owner.call('POST', API.tags, { type: 'category', name: 'bags' });
+    const res = await demo.owner.call('POST', API.tags, { type: 'category', name: 'bags' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('This category already exists');
     // The blog's names are another collection's: a product tag may share one.
-    expect((await owner.call('POST', API.tags, { type: 'tag', name: 'notebooks' })).statusCode).toBe(201);
+    expect((await demo.owner.call('POST', API.tags, { type: 'tag', name: 'notebooks' })).statusCode).toBe(201);
   });
 
   it("sets one product's names (trimmed, once each), refusing over-long ones and other sites' products", async () => {
-    const set = await owner.call('PUT', productTagsPath('prod-coffee'), { tags: [' beans ', 'Beans', 'gift idea'], categories: ['Kitchen'] });
+    const set = await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: [' beans ', 'Beans', 'gift idea'], categories: ['Kitchen'] });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ tags: ['beans', 'gift idea'], categories: ['Kitchen'] });
-    const long = await owner.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: ['c'.repeat(26)] });
+    const long = await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: ['c'.repeat(26)] });
     expect(long.statusCode).toBe(400);
     expect(JSON.stringify(long.json())).toContain('A category can be at most 25 characters');
-    expect((await owner.call('PUT', productTagsPath('prod-coffee'), { tags: 'beans', categories: [] })).statusCode).toBe(400);
-    expect((await owner.call('PUT', productTagsPath('nope'), { tags: [], categories: [] })).statusCode).toBe(404);
-    expect((await viewer.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: [] })).statusCode).toBe(403);
+    expect((await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: 'beans', categories: [] })).statusCode).toBe(400);
+    expect((await demo.owner.call('PUT', productTagsPath('nope'), { tags: [], categories: [] })).statusCode).toBe(404);
+    expect((await demo.viewer.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: [] })).statusCode).toBe(403);
     expect((await product('prod-coffee')).tags).toEqual(['beans', 'gift idea']);
   });
 
   it("returns a product's names in the admin view, one product and the list, so the product form shows them", async () => {
-    await owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
-    const one = (await owner.call('GET', STORE_API.product('prod-wallet'))).json();
+    await demo.owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
+    const one = (await demo.owner.call('GET', STORE_API.product('prod-wallet'))).json();
     expect({ tags: one.tags, categories: one.categories }).toEqual({ tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
-    const listed = (await owner.call('GET', STORE_API.products)).json().products as { id: string; tags: string[]; categories: string[] }[];
+    const listed = (await demo.owner.call('GET', STORE_API.products)).json().products as { id: string; tags: string[]; categories: string[] }[];
     expect(listed.find((p) => p.id === 'prod-wallet')).toMatchObject({ tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
     expect(listed.every((p) => Array.isArray(p.tags) && Array.isArray(p.categories))).toBe(true);
     // The seeded names come back as they were set.
-    await owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'gift idea'], categories: ['Bags'] });
+    await demo.owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'gift idea'], categories: ['Bags'] });
   });
 
   it('filters the shop by tag and by category, with links to each category', async () => {
     expect(await shopTitles('?tag=gift%20idea')).toEqual(['Waxed Canvas Tote', 'Field Notebook (3-pack)', 'Enamel Camp Mug', 'Monogrammed Leather Wallet', 'Roaster’s Choice Coffee']);
     expect(await shopTitles('?category=Bags')).toEqual(['Waxed Canvas Tote', 'Monogrammed Leather Wallet']);
     expect(await shopTitles('?category=Bags&tag=leather')).toEqual(['Monogrammed Leather Wallet']);
-    const page = (await app.inject('/shop?category=Bags')).body;
+    const page = (await demo.app.inject('/shop?category=Bags')).body;
     expect(page).toContain('Products in “Bags”');
     expect(page).toContain('<a href="/shop?category=Bags" aria-current="page">Bags</a>');
     expect(page).toContain('<a href="/shop?category=Apparel">Apparel</a>');
-    const none = (await app.inject('/shop?tag=%3Cscript%3E')).body;
+    const none = (await demo.app.inject('/shop?tag=%3Cscript%3E')).body;
     expect(none).toContain('No products match.');
     expect(none).toContain('Products tagged “&lt;script&gt;”');
     expect((await shopTitles('')).length).toBeGreaterThan(5);
-    const item = (await app.inject('/shop/p/canvas-tote')).body;
+    const item = (await demo.app.inject('/shop/p/canvas-tote')).body;
     expect(item).toContain('<a href="/shop?tag=gift%20idea">gift idea</a>');
   });
 
@@ -119,7 +102,7 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     // Rendered and cached before the merge, under their own filters.
     expect(await shopTitles('?tag=linen')).toEqual(['Linen Work Shirt']);
     expect(await shopTitles('?tag=canvas')).toEqual(['Waxed Canvas Tote']);
-    const res = await owner.call('POST', API.merge, { type: 'tag', from: ['linen', 'canvas'], into: 'natural fibre' });
+    const res = await demo.owner.call('POST', API.merge, { type: 'tag', from: ['linen', 'canvas'], into: 'natural fibre' });
     expect(res.json()).toEqual({ moved: 2 });
     expect(await list('tag', 'natural')).toEqual([{ name: 'natural fibre', count: 2 }]);
     expect(await shopTitles('?tag=natural%20fibre')).toEqual(['Waxed Canvas Tote', 'Linen Work Shirt']);
@@ -128,20 +111,20 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
   });
 
   it("edits one at a time ('You may only edit one tag at a time'), renames and removes on every product", async () => {
-    const two = await owner.call('POST', API.rename, { type: 'tag', from: ['leather', 'beans'], to: 'x' });
+    const two = await demo.owner.call('POST', API.rename, { type: 'tag', from: ['leather', 'beans'], to: 'x' });
     expect(two.json().error.message).toBe('You may only edit one tag at a time');
-    const taken = await owner.call('POST', API.rename, { type: 'category', from: ['Kitchen'], to: 'BAGS' });
+    const taken = await demo.owner.call('POST', API.rename, { type: 'category', from: ['Kitchen'], to: 'BAGS' });
     expect(taken.json().error.message).toBe('This category already exists');
-    expect((await owner.call('POST', API.rename, { type: 'category', from: ['Kitchen'], to: 'Kitchen & table' })).json()).toEqual({ moved: 2 });
+    expect((await demo.owner.call('POST', API.rename, { type: 'category', from: ['Kitchen'], to: 'Kitchen & table' })).json()).toEqual({ moved: 2 });
     expect(await shopTitles('?category=Kitchen%20%26%20table')).toEqual(['Enamel Camp Mug', 'Roaster’s Choice Coffee']);
-    expect((await owner.call('POST', API.remove, { type: 'category', names: ['Bags'] })).json()).toEqual({ moved: 2 });
+    expect((await demo.owner.call('POST', API.remove, { type: 'category', names: ['Bags'] })).json()).toEqual({ moved: 2 });
     expect((await product('prod-wallet')).categories).toEqual([]);
     expect(await shopTitles('?category=Bags')).toEqual([]);
   });
 
   it('keeps the product form’s version: a merge never refuses a product form left open', async () => {
     const before = await product('prod-enamel-mug');
-    await owner.call('POST', API.merge, { type: 'tag', from: ['gift idea'], into: 'gifts' });
+    await demo.owner.call('POST', API.merge, { type: 'tag', from: ['gift idea'], into: 'gifts' });
     const after = await product('prod-enamel-mug');
     expect(after.tags).toEqual(['gifts']);
     expect(after.version).toBe(before.version);
@@ -149,7 +132,7 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
 
   it('merges under concurrency without losing or keeping a merged tag', async () => {
     const names = Array.from({ length: 8 }, (_, i) => `src-${i}`);
-    await database.db.insert(products).values(
+    await demo.database.db.insert(products).values(
       Array.from({ length: 24 }, (_, i) => ({
         id: `load-${randomUUID()}`,
         websiteId: DEMO_WEBSITE_ID,
@@ -161,18 +144,18 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
       })),
     );
     await Promise.all([
-      ...names.map((n) => mergeTags(database.db, DEMO_WEBSITE_ID, 'products', 'tag', [n], 'merged')),
-      mergeTags(database.db, DEMO_WEBSITE_ID, 'products', 'tag', ['merged'], 'final'),
+      ...names.map((n) => mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'products', 'tag', [n], 'merged')),
+      mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'products', 'tag', ['merged'], 'final'),
     ]);
-    await mergeTags(database.db, DEMO_WEBSITE_ID, 'products', 'tag', ['merged'], 'final');
-    const rows = await database.db.select().from(products).where(like(products.id, 'load-%'));
+    await mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'products', 'tag', ['merged'], 'final');
+    const rows = await demo.database.db.select().from(products).where(like(products.id, 'load-%'));
     for (const row of rows) expect(row.tags).toEqual(['final', 'keep']);
   });
 
   it('never answers 5xx to any filter a visitor sends', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }), async (tag, category) => {
-        const res = await app.inject(`/shop?${new URLSearchParams({ tag, category }).toString()}`);
+        const res = await demo.app.inject(`/shop?${new URLSearchParams({ tag, category }).toString()}`);
         expect(res.statusCode).toBeLessThan(500);
       }),
       { numRuns: 30 },
