@@ -1,36 +1,15 @@
 import { STORE_API } from '@site/commerce-core/admin';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { products, variants } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const targets = await databaseTargets();
 const usd = (value: string) => ({ value, currency: 'USD' });
 
 describe.each(targets)('product preview on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([
-      new EditorClient(app).signIn(DEMO_OWNER),
-      new EditorClient(app).signIn(DEMO_VIEWER),
-    ]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const demo = demoSiteSuite(target);
 
   const draft = (over: Record<string, unknown> = {}) => ({
     collectionId: 'page-shop',
@@ -52,13 +31,13 @@ describe.each(targets)('product preview on $name', (target) => {
     ...over,
   });
   const rows = async () => ({
-    products: await database.db.select().from(products),
-    variants: await database.db.select().from(variants),
+    products: await demo.database.db.select().from(products),
+    variants: await demo.database.db.select().from(variants),
   });
 
   it("renders a new product's page with the site's theme, as the storefront would, and saves nothing", async () => {
     const before = await rows();
-    const res = await owner.call(
+    const res = await demo.owner.call(
       'POST',
       STORE_API.productPreview(),
       draft({ customAddButtonText: 'Bring it home' }),
@@ -76,7 +55,7 @@ describe.each(targets)('product preview on $name', (target) => {
     expect(html).toContain('Large (sold out)');
     // The frame runs no scripts: the storefront's are not linked.
     expect(html).not.toMatch(/<script[^>]+src=/);
-    const single = await owner.call(
+    const single = await demo.owner.call(
       'POST',
       STORE_API.productPreview(),
       draft({
@@ -91,9 +70,9 @@ describe.each(targets)('product preview on $name', (target) => {
   });
 
   it("shows a saved product's unsaved changes and its stock on hand, leaving the product as it was", async () => {
-    const saved = (await owner.get(STORE_API.product('prod-canvas-tote'))).json();
+    const saved = (await demo.owner.get(STORE_API.product('prod-canvas-tote'))).json();
     const before = await rows();
-    const res = await owner.call('POST', STORE_API.productPreview(saved.id), {
+    const res = await demo.owner.call('POST', STORE_API.productPreview(saved.id), {
       collectionId: saved.collectionId,
       version: saved.version,
       title: 'Waxed Canvas Tote, renamed',
@@ -103,6 +82,9 @@ describe.each(targets)('product preview on $name', (target) => {
       // As the editor sends them: stock left out where the owner did not touch it.
       variants: saved.variants.map(({ qtyInStock: _stock, ...v }: Record<string, unknown>) => v),
       merchandising: { customSoldOutText: 'Gone for now' },
+      // Names a save ignores (they have their own call): the preview lists them as typed.
+      tags: ['waxed'],
+      categories: ['Totes'],
     });
     expect(res.statusCode, res.body).toBe(200);
     const { html } = res.json() as { html: string };
@@ -112,11 +94,14 @@ describe.each(targets)('product preview on $name', (target) => {
     expect(html).toContain('Black</span><span class="visually-hidden"> (sold out)');
     expect(html).not.toContain('Olive</span><span class="visually-hidden"> (sold out)');
     expect(html).toContain('data-item-id="prod-canvas-tote"');
+    expect(html).toContain('<a href="/shop?tag=waxed">waxed</a>');
+    expect(html).toContain('<a href="/shop?category=Totes">Totes</a>');
+    expect(html).not.toContain('gift idea');
     expect(await rows()).toEqual(before);
   });
 
   it('refuses a draft the save would refuse, 400 with the message of the field', async () => {
-    const res = await owner.call(
+    const res = await demo.owner.call(
       'POST',
       STORE_API.productPreview(),
       draft({ variants: [{ sku: 'APRON-S', attributes: { Size: 'Small' }, price: usd('42.5') }] }),
@@ -127,20 +112,20 @@ describe.each(targets)('product preview on $name', (target) => {
       'Enter the amount as a whole number of minor units (for example 1250 for 12.50).',
     );
     expect(error.issues[0].path).toEqual(['variants', 0, 'price', 'value']);
-    const untitled = await owner.call('POST', STORE_API.productPreview(), draft({ title: '' }));
+    const untitled = await demo.owner.call('POST', STORE_API.productPreview(), draft({ title: '' }));
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().error.issues[0].path).toEqual(['title']);
-    const gone = await owner.call('POST', STORE_API.productPreview('prod-nope'), draft());
+    const gone = await demo.owner.call('POST', STORE_API.productPreview('prod-nope'), draft());
     expect(gone.statusCode).toBe(404);
   });
 
   it('answers 401 without a session and 403 to a viewer or without the XSRF token', async () => {
     for (const url of [STORE_API.productPreview(), STORE_API.productPreview('prod-canvas-tote')]) {
-      const visitor = await new Shopper(app).request('POST', url, draft());
+      const visitor = await new Shopper(demo.app).request('POST', url, draft());
       expect(visitor.statusCode, url).toBe(401);
       expect(visitor.json().error.code).toBe('NOT_SIGNED_IN');
-      expect((await viewer.call('POST', url, draft())).statusCode, url).toBe(403);
-      expect((await owner.request('POST', url, draft())).statusCode, url).toBe(403);
+      expect((await demo.viewer.call('POST', url, draft())).statusCode, url).toBe(403);
+      expect((await demo.owner.request('POST', url, draft())).statusCode, url).toBe(403);
     }
   });
 });

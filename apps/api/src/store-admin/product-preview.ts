@@ -59,9 +59,9 @@ export async function previewProduct(
     productType: ADMIN_PRODUCT_TYPES[input.productType],
     imageUrl: references.imageUrl,
     details: { ...productDetails(existing?.details ?? {}, input), imageUrls: references.imageUrls },
-    // Saved by their own call, not the form's save: the saved ones show.
-    tags: existing?.tags ?? [],
-    categories: existing?.categories ?? [],
+    // A save ignores the names (they have their own call); the preview shows the form's.
+    tags: input.tags ?? existing?.tags ?? [],
+    categories: input.categories ?? existing?.categories ?? [],
     position: existing?.position ?? 0,
     enabled: input.enabled,
     version: existing?.version ?? 0,

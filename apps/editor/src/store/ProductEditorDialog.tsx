@@ -86,7 +86,11 @@ export function ProductEditorDialog({
       ...(multilingual.data && { languages: added }),
     });
   // Rebuilt only when the draft changes: the preview waits for the draft to settle.
-  const previewInput = useMemo(() => saveInput(typed), [typed, saved, multilingual.data]);
+  // The names too, which a save leaves to their own call, so the preview lists them as typed.
+  const previewInput = useMemo(
+    () => ({ ...saveInput(typed), tags: typed.tags, categories: typed.categories }),
+    [typed, saved, multilingual.data],
+  );
   const preview = useProductPreview(saved?.id, previewInput);
   const onSave = (draft: ProductDraft) => {
     const input = saveInput(draft);
