@@ -4,7 +4,7 @@ import { previewError } from './product-preview';
 
 describe('previewError', () => {
   it.each([
-    [[{ path: ['title'], message: 'Too small' }], 'Title: Too small'],
+    [[{ path: ['title'], message: 'Enter a value.' }], 'Title: Enter a value.'],
     [[{ path: ['variants', 1, 'price', 'value'], message: 'Enter the amount' }], 'Variant 2, Price: Enter the amount'],
     [[{ path: ['variants'], message: 'A gift card has one option' }], 'A gift card has one option'],
     [[], 'Refused'],

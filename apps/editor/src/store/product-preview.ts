@@ -30,7 +30,7 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * Why a draft cannot show, naming the field: the form marks fields only when a save is refused,
- * and the schema's own wording ("Too small") does not say which field it means.
+ * and the schema's messages ("Enter a value.") do not say which field they mean.
  */
 export function previewError(error: unknown): string {
   const [issue] = error instanceof ApiError ? error.issues : [];

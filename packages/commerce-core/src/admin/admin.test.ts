@@ -3,6 +3,7 @@ import { adminMessages } from './messages';
 import { parseMinorUnits } from './money-input';
 import { cleanPreferences, COMMERCE_PREFERENCES, preferencesDiffer } from './preferences';
 import { AdminProductSaveSchema, StockUpdateSchema } from './product-input';
+import { UNSAFE_TEXT_MESSAGE } from '../text/safe-text';
 
 const usd = (value: string) => ({ value, currency: 'USD' as const });
 const product = (over: Record<string, unknown> = {}) => ({
@@ -102,6 +103,11 @@ describe('product save', () => {
     ],
     ['a digital product with options', { productType: 'digital' }, 'A digital product has exactly one variant and no options.'],
     ['a SKU with spaces', { variants: [{ sku: 'A B', attributes: { Colour: 'Red' }, price: usd('1') }] }, adminMessages.skuHasSpaces],
+    ['an empty title', { title: '' }, adminMessages.textRequired],
+    ['a title of spaces', { title: '   ' }, adminMessages.textRequired],
+    ['a title over 200 characters', { title: 'x'.repeat(201) }, 'Use at most 200 characters.'],
+    ['a title with a NUL character', { title: 'To\u0000te' }, UNSAFE_TEXT_MESSAGE],
+    ['custom add button text over 50 characters', { customAddButtonText: 'x'.repeat(51) }, 'Use at most 50 characters.'],
   ])('refuses %s', (_name, over, message) => expect(firstMessage(product(over))).toBe(message));
   it('refuses an empty stock update and negative stock', () => {
     expect(StockUpdateSchema.safeParse({}).success).toBe(false);

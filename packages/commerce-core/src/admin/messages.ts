@@ -4,6 +4,8 @@
  * from `messages` so the storefront's and the editor's first load do not carry them.
  */
 export const adminMessages = {
+  textRequired: 'Enter a value.',
+  textTooLong: 'Use at most {max} characters.',
   storeUrlIdTaken: 'Another page already uses the URL /{urlId}. Choose another URL.',
   rootCategoryExists: 'This store already has its root category.',
   categoriesLimit: 'A store can have at most {max} categories.',

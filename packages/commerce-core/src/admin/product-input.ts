@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fillMessage } from '../messages';
 import { adminMessages } from './messages';
-import { isSafeText } from '../text/safe-text';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text/safe-text';
 import { ProductType, type ProductTypeCode } from '../product/types';
 import { SubscriptionPlanSchema } from '../subscriptions/schema';
 import { AdminMoneySchema, parseMinorUnits } from './money-input';
@@ -20,7 +20,14 @@ export function adminProductType(code: number): AdminProductType | undefined {
   return ADMIN_PRODUCT_TYPE_NAMES.find((name) => ADMIN_PRODUCT_TYPES[name] === code);
 }
 
-const safe = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(isSafeText);
+// The editor shows these next to the field's name ('Title: Enter a value.'), so they name no field.
+const safe = (max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min, { message: adminMessages.textRequired })
+    .max(max, { message: fillMessage(adminMessages.textTooLong, { max }) })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE });
 
 export const MAX_VARIANTS_PER_PRODUCT = 250;
 export const MAX_VARIANT_OPTIONS = 6;

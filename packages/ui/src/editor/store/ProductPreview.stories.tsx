@@ -35,7 +35,7 @@ export const Failed: Story = {
 };
 /** Nothing valid yet: a new product without its title. */
 export const FailedFirst: Story = {
-  args: { html: undefined, error: 'Too small: expected string to have >=1 characters' },
+  args: { html: undefined, error: 'Title: Enter a value.' },
 };
 /** In the product editor: beside the form on wide screens, behind Edit / Preview on narrow ones. */
 export const InTheEditor: Story = {
