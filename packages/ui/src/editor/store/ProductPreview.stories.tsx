@@ -26,6 +26,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Shown: Story = {};
 /** The first answer has not come yet. */
+/** Laid out at phone width. */
+export const Phone: Story = { args: { initialDevice: 'phone' } };
+
 export const Loading: Story = { args: { html: undefined, isLoading: true } };
 /** A newer draft is on its way; the page shown last stays. */
 export const Updating: Story = { args: { isLoading: true } };

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { DEVICE_VIEWS, type DeviceView } from '@site/page-content';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { DeviceSwitcher } from '../DeviceSwitcher';
 import { storeMessages as m } from './store-messages';
 
 export interface ProductPreviewProps {
@@ -10,15 +12,22 @@ export interface ProductPreviewProps {
   error?: string;
   /** The frame's accessible name ("Preview of Linen apron"). */
   title: string;
+  /** The screen width the page is laid out for at first (phone on narrow screens, else desktop); the owner can switch. */
+  initialDevice?: DeviceView;
 }
 
 /**
  * The product page of the draft, in a frame that runs no scripts. Updates keep the frame's
  * document: when the stylesheets are the same, only the body is swapped, so the page does not
- * flash or lose its scroll position while the owner types, and focus stays where it was.
+ * flash or lose its scroll position while the owner types, and focus stays where it was. The page
+ * is laid out at the chosen device's width and scaled down when the pane is narrower, so the
+ * desktop view shows the desktop layout, not the narrow one the pane's own width would give.
  */
-export function ProductPreview({ html, isLoading, error, title }: ProductPreviewProps) {
+export function ProductPreview({ html, isLoading, error, title, initialDevice = defaultDevice() }: ProductPreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [device, setDevice] = useState<DeviceView>(initialDevice);
+  const [stageSize, setStageSize] = useState<{ width: number; height: number }>();
   const headingId = useId();
   // A newly written page opens at the product, not at the site's header above it, once it has
   // loaded (its load event: its readyState is complete before its stylesheets apply) and is in
@@ -55,6 +64,18 @@ export function ProductPreview({ html, isLoading, error, title }: ProductPreview
     return () => observer.disconnect();
   }, [scrollToProduct]);
 
+  useEffect(() => {
+    const el = stage.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setStageSize({ width: el.clientWidth, height: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const width = DEVICE_VIEWS[device].width;
+  const scale = stageSize && stageSize.width > 0 && stageSize.width < width ? stageSize.width / width : 1;
+  // Placed absolutely, so its layout width never widens the pane; centred when it fits.
+  const left = stageSize && scale === 1 ? Math.max(0, (stageSize.width - width) / 2) : 0;
+
   const status = isLoading
     ? m.previewUpdating
     : error
@@ -74,8 +95,9 @@ export function ProductPreview({ html, isLoading, error, title }: ProductPreview
         >
           {status}
         </p>
+        <DeviceSwitcher value={device} onChange={setDevice} />
       </div>
-      <div className="ed-product-preview__stage">
+      <div className="ed-product-preview__stage" ref={stage}>
         {html === undefined && (
           <p className="ed-product-preview__empty">{error ? m.previewUnavailable : m.previewLoading}</p>
         )}
@@ -84,6 +106,13 @@ export function ProductPreview({ html, isLoading, error, title }: ProductPreview
           className="ed-product-preview__frame"
           title={title}
           hidden={html === undefined}
+          data-device={device}
+          style={{
+            width,
+            left,
+            height: stageSize && scale < 1 ? stageSize.height / scale : undefined,
+            transform: scale < 1 ? `scale(${scale})` : undefined,
+          }}
           // Same origin so the editor can write into it; no scripts, forms or navigation inside.
           sandbox="allow-same-origin"
         />
@@ -91,6 +120,10 @@ export function ProductPreview({ html, isLoading, error, title }: ProductPreview
     </section>
   );
 }
+
+/** A phone-width screen previews the phone layout: a desktop page scaled to it would be unreadable. */
+const defaultDevice = (): DeviceView =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 1023px)').matches ? 'phone' : 'desktop';
 
 const styleKey = (doc: Document) =>
   [...doc.head.querySelectorAll('link[rel="stylesheet"], style')].map((el) => el.outerHTML).join('\n');

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { DEVICE_VIEWS } from '@site/page-content';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { ProductEditor } from './ProductEditor';
@@ -42,6 +43,18 @@ describe('ProductPreview', () => {
     expect(screen.getByRole('status').textContent).toBe(status);
     expect(frameOf(m.previewOf('')).hidden).toBe(true);
     await expectNoAxeViolations(container);
+  });
+
+  it('lays the page out at the chosen device width, desktop first', () => {
+    render(<ProductPreview title="Preview" html={sampleProductPage('Harbour', '$25.00')} />);
+    const frame = frameOf('Preview');
+    expect(frame.dataset.device).toBe('desktop');
+    expect(frame.style.width).toBe(`${DEVICE_VIEWS.desktop.width}px`);
+    fireEvent.click(screen.getByRole('radio', { name: DEVICE_VIEWS.phone.label }));
+    expect(frame.dataset.device).toBe('phone');
+    expect(frame.style.width).toBe(`${DEVICE_VIEWS.phone.width}px`);
+    // The page stays written: switching only resizes the frame.
+    expect(frame.contentDocument?.querySelector('.product-title')?.textContent).toBe('Harbour');
   });
 
   it('keeps the last page in view when a newer draft is refused, and says why', () => {
