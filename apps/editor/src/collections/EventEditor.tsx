@@ -2,19 +2,18 @@ import {
   collectionMessages,
   eventDataSchema,
   POST_STATUS_LABELS,
-  slugFromTitle,
   type CollectionItemView,
   type EventLocation,
   type FeaturedImage,
   type PageSummary,
 } from '@site/page-content';
-import { SaveStatus } from '@site/ui';
+import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
-import { FeaturedImageField } from './ItemFields';
+import { FeaturedImageField, SlugField } from './ItemFields';
 import { useAutosave } from './useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
@@ -167,61 +166,33 @@ function EventForm({
         )}
       </div>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          className="ed-input"
-          value={draft.title}
-          maxLength={200}
-          readOnly={isReadOnly}
-          onChange={(e) => set('title', e.target.value)}
-          aria-invalid={errors.title ? true : undefined}
-        />
-        {errors.title && <p className="ed-field__error">{errors.title}</p>}
-      </div>
+      <EditorField label="Title" error={errors.title}>
+        {(control) => (
+          <input {...control} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} />
+        )}
+      </EditorField>
 
       <fieldset className="ed-item-editor__group" aria-describedby={`${id}-zone`}>
         <legend className="ed-item-editor__legend">When</legend>
         <div className="ed-form__grid">
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-start`}>
-              Starts
-            </label>
-            <input
-              id={`${id}-start`}
-              className="ed-input"
-              type="datetime-local"
-              required
-              value={times.start}
-              readOnly={isReadOnly}
-              onChange={(e) => setTime('start', e.target.value)}
-            />
-          </div>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-end`}>
-              Ends
-            </label>
-            <input
-              id={`${id}-end`}
-              className="ed-input"
-              type="datetime-local"
-              required
-              min={times.start || undefined}
-              value={times.end}
-              readOnly={isReadOnly}
-              onChange={(e) => setTime('end', e.target.value)}
-              aria-invalid={timesError ? true : undefined}
-              aria-describedby={timesError ? `${id}-end-error` : undefined}
-            />
-            {(timesError ?? errors['data.endDate']) && (
-              <p className="ed-field__error" id={`${id}-end-error`} role="alert">
-                {timesError ?? errors['data.endDate']}
-              </p>
+          <EditorField label="Starts" required>
+            {(control) => (
+              <input {...control} className="ed-input" type="datetime-local" value={times.start} readOnly={isReadOnly} onChange={(e) => setTime('start', e.target.value)} />
             )}
-          </div>
+          </EditorField>
+          <EditorField label="Ends" required error={timesError ?? errors['data.endDate']} announceError>
+            {(control) => (
+              <input
+                {...control}
+                className="ed-input"
+                type="datetime-local"
+                min={times.start || undefined}
+                value={times.end}
+                readOnly={isReadOnly}
+                onChange={(e) => setTime('end', e.target.value)}
+              />
+            )}
+          </EditorField>
         </div>
         <p className="ed-field__hint" id={`${id}-zone`}>
           Times are in the site’s time zone, {zone}.
@@ -232,41 +203,26 @@ function EventForm({
         <legend className="ed-item-editor__legend">Where</legend>
         <div className="ed-form__grid">
           {LOCATION_FIELDS.map(({ key, label, autoComplete }) => (
-            <div className="ed-field" key={key}>
-              <label className="ed-field__label" htmlFor={`${id}-${key}`}>
-                {label}
-              </label>
-              <input
-                id={`${id}-${key}`}
-                className="ed-input"
-                value={draft.data.location[key]}
-                maxLength={key === 'addressCountry' ? 100 : 200}
-                autoComplete={autoComplete}
-                readOnly={isReadOnly}
-                onChange={(e) => setData('location', { ...draft.data.location, [key]: e.target.value })}
-              />
-            </div>
+            <EditorField label={label} key={key}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="ed-input"
+                  value={draft.data.location[key]}
+                  maxLength={key === 'addressCountry' ? 100 : 200}
+                  autoComplete={autoComplete}
+                  readOnly={isReadOnly}
+                  onChange={(e) => setData('location', { ...draft.data.location, [key]: e.target.value })}
+                />
+              )}
+            </EditorField>
           ))}
         </div>
       </fieldset>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-body`}>
-          Description
-        </label>
-        <textarea
-          id={`${id}-body`}
-          className="ed-input"
-          rows={6}
-          value={draft.body}
-          readOnly={isReadOnly}
-          onChange={(e) => set('body', e.target.value)}
-          aria-describedby={`${id}-body-hint`}
-        />
-        <p className="ed-field__hint" id={`${id}-body-hint`}>
-          A blank line starts a new paragraph.
-        </p>
-      </div>
+      <EditorField label="Description" hint="A blank line starts a new paragraph.">
+        {(control) => <textarea {...control} className="ed-input" rows={6} value={draft.body} readOnly={isReadOnly} onChange={(e) => set('body', e.target.value)} />}
+      </EditorField>
 
       <FeaturedImageField
         value={draft.data.image}
@@ -275,33 +231,7 @@ function EventForm({
         error={errors['data.image.src']}
       />
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-slug`}>
-          URL slug
-        </label>
-        <div className="ed-row">
-          <span className="ed-muted">{page.path}/</span>
-          <input
-            id={`${id}-slug`}
-            className="ed-input ed-item-editor__slug"
-            value={draft.urlId}
-            maxLength={120}
-            readOnly={isReadOnly}
-            onChange={(e) => set('urlId', e.target.value)}
-            aria-invalid={errors.urlId ? true : undefined}
-          />
-          {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
-            <button
-              type="button"
-              className="ed-button"
-              onClick={() => set('urlId', slugFromTitle(draft.title))}
-            >
-              Use the title
-            </button>
-          )}
-        </div>
-        {errors.urlId && <p className="ed-field__error">{errors.urlId}</p>}
-      </div>
+      <SlugField path={page.path} title={draft.title} value={draft.urlId} onChange={(slug) => set('urlId', slug)} isReadOnly={isReadOnly} error={errors.urlId} />
     </form>
   );
 }

@@ -11,8 +11,8 @@ import {
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { MAX_COLLECTION_ITEMS, type CollectionItemView, type PageSummary } from '@site/page-content';
-import { ConfirmDialog, EditorIcon, EmptyState } from '@site/ui';
-import { useId, useState } from 'react';
+import { ConfirmDialog, EditorField, EditorIcon, EmptyState } from '@site/ui';
+import { useState } from 'react';
 import { useCreateItem, useDeleteItem, useItems, useReorderItems, useUpdateItem } from '../api/collection-queries';
 import { errorMessage, useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
@@ -110,7 +110,6 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
 }
 
 function GalleryTile({ item, pageId, canEdit, onDelete }: { item: CollectionItemView; pageId: string; canEdit: boolean; onDelete: () => void }) {
-  const id = useId();
   const update = useUpdateItem(pageId);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !canEdit });
   const [caption, setCaption] = useState(item.title);
@@ -133,34 +132,32 @@ function GalleryTile({ item, pageId, canEdit, onDelete }: { item: CollectionItem
           </button>
         )}
       </div>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-caption`}>
-          Caption
-        </label>
-        <input
-          id={`${id}-caption`}
-          className="ed-input"
-          value={caption}
-          maxLength={200}
-          readOnly={!canEdit}
-          onChange={(e) => setCaption(e.target.value)}
-          onBlur={() => caption.trim() && caption !== item.title && save({ title: caption })}
-        />
-      </div>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-alt`}>
-          Alt text
-        </label>
-        <input
-          id={`${id}-alt`}
-          className="ed-input"
-          value={alt}
-          maxLength={250}
-          readOnly={!canEdit}
-          onChange={(e) => setAlt(e.target.value)}
-          onBlur={() => alt !== item.data.alt && save({ data: { alt } })}
-        />
-      </div>
+      <EditorField label="Caption">
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={caption}
+            maxLength={200}
+            readOnly={!canEdit}
+            onChange={(e) => setCaption(e.target.value)}
+            onBlur={() => caption.trim() && caption !== item.title && save({ title: caption })}
+          />
+        )}
+      </EditorField>
+      <EditorField label="Alt text">
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={alt}
+            maxLength={250}
+            readOnly={!canEdit}
+            onChange={(e) => setAlt(e.target.value)}
+            onBlur={() => alt !== item.data.alt && save({ data: { alt } })}
+          />
+        )}
+      </EditorField>
       {update.error && (
         <p className="ed-field__error" role="alert">
           {errorMessage(update.error)}

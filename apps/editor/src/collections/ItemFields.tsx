@@ -1,5 +1,6 @@
-import type { FeaturedImage } from '@site/page-content';
-import { useId, useState } from 'react';
+import { slugFromTitle, type FeaturedImage } from '@site/page-content';
+import { EditorField } from '@site/ui';
+import { useState } from 'react';
 import { ChooseImage } from '../page-editor/ChooseImage';
 
 /** A featured image from the file manager: a preview, change or remove it, and its alt text. */
@@ -14,7 +15,6 @@ export function FeaturedImageField({
   isReadOnly: boolean;
   error?: string;
 }) {
-  const id = useId();
   return (
     <fieldset className="ed-field ed-featured-image">
       <legend className="ed-field__label">Featured image</legend>
@@ -22,23 +22,18 @@ export function FeaturedImageField({
         <div className="ed-featured-image__preview">
           <img src={value.src} alt="" />
           <div className="ed-form">
-            <div className="ed-field">
-              <label className="ed-field__label" htmlFor={`${id}-alt`}>
-                Alt text
-              </label>
-              <input
-                id={`${id}-alt`}
-                className="ed-input"
-                value={value.alt}
-                maxLength={250}
-                readOnly={isReadOnly}
-                onChange={(e) => onChange({ ...value, alt: e.target.value })}
-                aria-describedby={`${id}-alt-hint`}
-              />
-              <p className="ed-field__hint" id={`${id}-alt-hint`}>
-                Describes the picture to people who cannot see it.
-              </p>
-            </div>
+            <EditorField label="Alt text" hint="Describes the picture to people who cannot see it.">
+              {(control) => (
+                <input
+                  {...control}
+                  className="ed-input"
+                  value={value.alt}
+                  maxLength={250}
+                  readOnly={isReadOnly}
+                  onChange={(e) => onChange({ ...value, alt: e.target.value })}
+                />
+              )}
+            </EditorField>
             {!isReadOnly && (
               <div className="ed-row">
                 <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt || file.name })} />
@@ -77,7 +72,6 @@ export function NamesField({
   isReadOnly: boolean;
   maxLength: number;
 }) {
-  const id = useId();
   const [text, setText] = useState('');
   const add = () => {
     const name = text.trim();
@@ -86,50 +80,95 @@ export function NamesField({
   };
   const offered = known.filter((k) => !values.some((v) => v.toLocaleLowerCase() === k.toLocaleLowerCase()));
   return (
-    <div className="ed-field">
-      <label className="ed-field__label" htmlFor={`${id}-input`}>
-        {label}
-      </label>
-      {values.length > 0 && (
-        <ul className="ed-chips" aria-label={label}>
-          {values.map((v) => (
-            <li key={v} className="ed-chip">
-              {v}
-              {!isReadOnly && (
-                <button type="button" className="ed-chip__remove" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))}>
-                  ×
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+    <EditorField label={label}>
+      {(control) => (
+        <>
+          {values.length > 0 && (
+            <ul className="ed-chips" aria-label={label}>
+              {values.map((v) => (
+                <li key={v} className="ed-chip">
+                  {v}
+                  {!isReadOnly && (
+                    <button type="button" className="ed-chip__remove" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))}>
+                      ×
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {!isReadOnly && (
+            <div className="ed-row">
+              <input
+                {...control}
+                className="ed-input ed-chips__input"
+                list={`${control.id}-known`}
+                value={text}
+                maxLength={maxLength}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ',') {
+                    e.preventDefault();
+                    add();
+                  }
+                }}
+              />
+              <datalist id={`${control.id}-known`}>
+                {offered.map((k) => (
+                  <option key={k} value={k} />
+                ))}
+              </datalist>
+              <button type="button" className="ed-button" onClick={add} disabled={text.trim() === ''}>
+                Add
+              </button>
+            </div>
+          )}
+        </>
       )}
-      {!isReadOnly && (
+    </EditorField>
+  );
+}
+
+/** An item's URL slug after its collection's path, with a button to take it from the title. */
+export function SlugField({
+  path,
+  title,
+  value,
+  onChange,
+  isReadOnly,
+  hint,
+  error,
+}: {
+  /** The collection page's path, shown before the slug. */
+  path: string;
+  title: string;
+  value: string;
+  onChange: (slug: string) => void;
+  isReadOnly: boolean;
+  hint?: string;
+  error?: string;
+}) {
+  const fromTitle = slugFromTitle(title);
+  return (
+    <EditorField label="URL slug" hint={hint} error={error}>
+      {(control) => (
         <div className="ed-row">
+          <span className="ed-muted">{path}/</span>
           <input
-            id={`${id}-input`}
-            className="ed-input ed-chips__input"
-            list={`${id}-known`}
-            value={text}
-            maxLength={maxLength}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ',') {
-                e.preventDefault();
-                add();
-              }
-            }}
+            {...control}
+            className="ed-input ed-item-editor__slug"
+            value={value}
+            maxLength={120}
+            readOnly={isReadOnly}
+            onChange={(e) => onChange(e.target.value)}
           />
-          <datalist id={`${id}-known`}>
-            {offered.map((k) => (
-              <option key={k} value={k} />
-            ))}
-          </datalist>
-          <button type="button" className="ed-button" onClick={add} disabled={text.trim() === ''}>
-            Add
-          </button>
+          {!isReadOnly && fromTitle && fromTitle !== value && (
+            <button type="button" className="ed-button" onClick={() => onChange(fromTitle)}>
+              Use the title
+            </button>
+          )}
         </div>
       )}
-    </div>
+    </EditorField>
   );
 }

@@ -1,19 +1,18 @@
 import {
   POST_STATUS_LABELS,
-  slugFromTitle,
   TAG_MAX_LENGTH,
   type BlogPostView,
   type FeaturedImage,
   type PageSummary,
 } from '@site/page-content';
-import { RichTextField, SaveStatus } from '@site/ui';
+import { EditorField, RichTextField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { collectionKeys, savePost, usePost, useTagNames } from '../api/collection-queries';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import { useLinkTargets } from '../page-editor/useLinkTargets';
-import { FeaturedImageField, NamesField } from './ItemFields';
+import { FeaturedImageField, NamesField, SlugField } from './ItemFields';
 import { formatWhen } from './item-dates';
 import { useAutosave } from './useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
@@ -124,85 +123,52 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         )}
       </div>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
-        <input id={`${id}-title`} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} aria-invalid={errors.title ? true : undefined} />
-        {errors.title && <p className="ed-field__error">{errors.title}</p>}
-      </div>
+      <EditorField label="Title" error={errors.title}>
+        {(control) => (
+          <input {...control} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} />
+        )}
+      </EditorField>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-slug`}>
-          URL slug
-        </label>
-        <div className="ed-row">
-          <span className="ed-muted">{page.path}/</span>
-          <input
-            id={`${id}-slug`}
-            className="ed-input ed-item-editor__slug"
-            value={draft.urlId}
-            maxLength={120}
-            readOnly={isReadOnly}
-            onChange={(e) => set('urlId', e.target.value)}
-            aria-describedby={`${id}-slug-hint`}
-            aria-invalid={errors.urlId ? true : undefined}
-          />
-          {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
-            <button type="button" className="ed-button" onClick={() => set('urlId', slugFromTitle(draft.title))}>
-              Use the title
-            </button>
-          )}
-        </div>
-        <p className="ed-field__hint" id={`${id}-slug-hint`}>
-          Lowercase letters, digits and dashes.
-        </p>
-        {errors.urlId && <p className="ed-field__error">{errors.urlId}</p>}
-      </div>
+      <SlugField
+        path={page.path}
+        title={draft.title}
+        value={draft.urlId}
+        onChange={(slug) => set('urlId', slug)}
+        isReadOnly={isReadOnly}
+        hint="Lowercase letters, digits and dashes."
+        error={errors.urlId}
+      />
 
       <RichTextField label="Body" value={draft.body} onChange={(html) => set('body', html)} isReadOnly={isReadOnly} pages={linkTargets.pages} files={linkTargets.files} error={errors.body} />
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-excerpt`}>
-          Excerpt
-        </label>
-        <textarea id={`${id}-excerpt`} className="ed-input" rows={3} maxLength={1000} value={draft.excerpt} readOnly={isReadOnly} onChange={(e) => set('excerpt', e.target.value)} aria-describedby={`${id}-excerpt-hint`} />
-        <p className="ed-field__hint" id={`${id}-excerpt-hint`}>
-          Shown in the blog list and summary blocks.
-        </p>
-      </div>
+      <EditorField label="Excerpt" hint="Shown in the blog list and summary blocks.">
+        {(control) => (
+          <textarea {...control} className="ed-input" rows={3} maxLength={1000} value={draft.excerpt} readOnly={isReadOnly} onChange={(e) => set('excerpt', e.target.value)} />
+        )}
+      </EditorField>
 
       <FeaturedImageField value={draft.featuredImage} onChange={(image) => set('featuredImage', image)} isReadOnly={isReadOnly} error={errors['featuredImage.src']} />
 
       <div className="ed-form__grid">
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-author`}>
-            Author
-          </label>
-          <input id={`${id}-author`} className="ed-input" value={draft.author} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('author', e.target.value)} />
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-at`}>
-            Publish date ({zone})
-          </label>
-          <input
-            id={`${id}-at`}
-            className="ed-input"
-            type="datetime-local"
-            value={publishAt}
-            readOnly={isReadOnly}
-            onChange={(e) => {
-              setPublishAt(e.target.value);
-              const iso = e.target.value ? fromZonedInput(e.target.value, zone) : null;
-              if (iso !== undefined && draft.status === 'published') set('publishOn', iso);
-            }}
-            aria-describedby={`${id}-at-hint`}
-          />
-          <p className="ed-field__hint" id={`${id}-at-hint`}>
-            Empty publishes now; a later time schedules the post.
-          </p>
-          {errors.publishOn && <p className="ed-field__error">{errors.publishOn}</p>}
-        </div>
+        <EditorField label="Author">
+          {(control) => <input {...control} className="ed-input" value={draft.author} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('author', e.target.value)} />}
+        </EditorField>
+        <EditorField label={`Publish date (${zone})`} hint="Empty publishes now; a later time schedules the post." error={errors.publishOn}>
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type="datetime-local"
+              value={publishAt}
+              readOnly={isReadOnly}
+              onChange={(e) => {
+                setPublishAt(e.target.value);
+                const iso = e.target.value ? fromZonedInput(e.target.value, zone) : null;
+                if (iso !== undefined && draft.status === 'published') set('publishOn', iso);
+              }}
+            />
+          )}
+        </EditorField>
       </div>
 
       <div className="ed-form__grid">

@@ -1,5 +1,5 @@
 import { blockDefinition, type HeaderFooter, type SiteHeader } from '@site/page-content';
-import { BlockInspector, BlockPicker, EditorIcon, EmptyState, SaveStatus } from '@site/ui';
+import { BlockInspector, BlockPicker, EditorField, EditorIcon, EmptyState, SaveStatus } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, saveStateOf, useHeaderFooter, useMe, useSaveHeaderFooter } from '../api/queries';
@@ -57,74 +57,53 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
           Header
         </h2>
         <fieldset disabled={readOnly} className="ed-form__grid">
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-title`}>
-              Site title
-            </label>
-            <input
-              id={`${id}-title`}
-              className="ed-input"
-              value={value.header.siteTitle}
-              maxLength={200}
-              onChange={(e) => setHeader({ siteTitle: e.target.value })}
-            />
-          </div>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-logo`}>
-              Logo image URL
-            </label>
-            <input
-              id={`${id}-logo`}
-              className="ed-input"
-              value={value.header.logoUrl}
-              placeholder="Leave empty to show the title"
-              onChange={(e) => setHeader({ logoUrl: e.target.value })}
-              aria-invalid={errors['header.logoUrl'] ? true : undefined}
-            />
-            {errors['header.logoUrl'] && <p className="ed-field__error">{errors['header.logoUrl']}</p>}
-          </div>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-logo-alt`}>
-              Logo alt text
-            </label>
-            <input
-              id={`${id}-logo-alt`}
-              className="ed-input"
-              value={value.header.logoAlt}
-              maxLength={250}
-              onChange={(e) => setHeader({ logoAlt: e.target.value })}
-            />
-          </div>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-placement`}>
-              Navigation placement
-            </label>
-            <select
-              id={`${id}-placement`}
-              className="ed-input"
-              value={value.header.navigationPlacement}
-              onChange={(e) =>
-                setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })
-              }
-            >
-              <option value="left">Left, beside the title</option>
-              <option value="center">Centered</option>
-              <option value="right">Right</option>
-            </select>
-          </div>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-announcement`}>
-              Announcement bar
-            </label>
-            <input
-              id={`${id}-announcement`}
-              className="ed-input"
-              value={value.header.announcement}
-              maxLength={500}
-              placeholder="e.g. Free shipping on orders over $75"
-              onChange={(e) => setHeader({ announcement: e.target.value })}
-            />
-          </div>
+          <EditorField label="Site title">
+            {(control) => (
+              <input {...control} className="ed-input" value={value.header.siteTitle} maxLength={200} onChange={(e) => setHeader({ siteTitle: e.target.value })} />
+            )}
+          </EditorField>
+          <EditorField label="Logo image URL" error={errors['header.logoUrl']}>
+            {(control) => (
+              <input
+                {...control}
+                className="ed-input"
+                value={value.header.logoUrl}
+                placeholder="Leave empty to show the title"
+                onChange={(e) => setHeader({ logoUrl: e.target.value })}
+              />
+            )}
+          </EditorField>
+          <EditorField label="Logo alt text">
+            {(control) => (
+              <input {...control} className="ed-input" value={value.header.logoAlt} maxLength={250} onChange={(e) => setHeader({ logoAlt: e.target.value })} />
+            )}
+          </EditorField>
+          <EditorField label="Navigation placement">
+            {(control) => (
+              <select
+                {...control}
+                className="ed-input"
+                value={value.header.navigationPlacement}
+                onChange={(e) => setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })}
+              >
+                <option value="left">Left, beside the title</option>
+                <option value="center">Centered</option>
+                <option value="right">Right</option>
+              </select>
+            )}
+          </EditorField>
+          <EditorField label="Announcement bar">
+            {(control) => (
+              <input
+                {...control}
+                className="ed-input"
+                value={value.header.announcement}
+                maxLength={500}
+                placeholder="e.g. Free shipping on orders over $75"
+                onChange={(e) => setHeader({ announcement: e.target.value })}
+              />
+            )}
+          </EditorField>
           <div className="ed-field ed-field--toggle">
             <input
               id={`${id}-cart`}
@@ -141,21 +120,18 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
           Footer
         </h2>
         <fieldset disabled={readOnly} className="ed-form__grid">
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-copyright`}>
-              Copyright line
-            </label>
-            <input
-              id={`${id}-copyright`}
-              className="ed-input"
-              value={value.footer.copyright}
-              maxLength={500}
-              placeholder="© 2026 Your shop"
-              onChange={(e) =>
-                setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))
-              }
-            />
-          </div>
+          <EditorField label="Copyright line">
+            {(control) => (
+              <input
+                {...control}
+                className="ed-input"
+                value={value.footer.copyright}
+                maxLength={500}
+                placeholder="© 2026 Your shop"
+                onChange={(e) => setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))}
+              />
+            )}
+          </EditorField>
           <div className="ed-field ed-field--toggle">
             <input
               id={`${id}-footnav`}

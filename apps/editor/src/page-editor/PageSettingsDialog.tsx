@@ -4,7 +4,7 @@ import {
   type ContentStatus,
   type PageSummary,
 } from '@site/page-content';
-import { ConfirmDialog, LockPasswordField, lockChange } from '@site/ui';
+import { ConfirmDialog, EditorField, LockPasswordField, lockChange } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useAccessLocks, useSetAccessLock, useUpdatePage } from '../api/queries';
@@ -75,74 +75,36 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
           save();
         }}
       >
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-title`}>
-            Page title
-          </label>
-          <input
-            id={`${id}-title`}
-            className="ed-input"
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-            aria-invalid={fieldErrors.title ? true : undefined}
-          />
-          {fieldErrors.title && <p className="ed-field__error">{fieldErrors.title}</p>}
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-path`}>
-            URL slug
-          </label>
-          <input
-            id={`${id}-path`}
-            className="ed-input"
-            value={path}
-            disabled={isSystem}
-            onChange={(e) => setPath(e.target.value)}
-            aria-describedby={`${id}-path-hint`}
-            aria-invalid={fieldErrors.path ? true : undefined}
-          />
-          <p className="ed-field__hint" id={`${id}-path-hint`}>
-            {isSystem
-              ? 'The address of this page is fixed.'
-              : 'Changing it keeps the old address working: visitors are redirected.'}
-          </p>
-          {fieldErrors.path && <p className="ed-field__error">{fieldErrors.path}</p>}
-        </div>
+        <EditorField label="Page title" error={fieldErrors.title}>
+          {(control) => <input {...control} className="ed-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />}
+        </EditorField>
+        <EditorField
+          label="URL slug"
+          hint={isSystem ? 'The address of this page is fixed.' : 'Changing it keeps the old address working: visitors are redirected.'}
+          error={fieldErrors.path}
+          disabled={isSystem}
+        >
+          {(control) => <input {...control} className="ed-input" value={path} onChange={(e) => setPath(e.target.value)} />}
+        </EditorField>
         {!isSystem && (
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-status`}>
-              Status
-            </label>
-            <select
-              id={`${id}-status`}
-              className="ed-input"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as ContentStatus)}
-            >
-              {CONTENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {CONTENT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-            <p className="ed-field__hint">{STATUS_HINTS[status]}</p>
-          </div>
+          <EditorField label="Status" hint={STATUS_HINTS[status]}>
+            {(control) => (
+              <select {...control} className="ed-input" value={status} onChange={(e) => setStatus(e.target.value as ContentStatus)}>
+                {CONTENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {CONTENT_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </EditorField>
         )}
         {status === 'scheduled' && (
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-at`}>
-              Goes live at
-            </label>
-            <input
-              id={`${id}-at`}
-              className="ed-input"
-              type="datetime-local"
-              value={publishAt}
-              onChange={(e) => setPublishAt(e.target.value)}
-            />
-            {fieldErrors.publishAt && <p className="ed-field__error">{fieldErrors.publishAt}</p>}
-          </div>
+          <EditorField label="Goes live at" error={fieldErrors.publishAt}>
+            {(control) => (
+              <input {...control} className="ed-input" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+            )}
+          </EditorField>
         )}
         {!isSystem && (
           <div className="ed-field ed-field--toggle">

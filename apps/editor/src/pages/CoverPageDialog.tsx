@@ -1,5 +1,5 @@
 import { COVER_POSITIONS, type CoverPage, type CoverPosition, type PageSummary } from '@site/page-content';
-import { ConfirmDialog } from '@site/ui';
+import { ConfirmDialog, EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, usePage, useUpdatePage } from '../api/queries';
@@ -93,65 +93,37 @@ function CoverForm({
         save();
       }}
     >
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-headline`}>
-          Headline
-        </label>
-        <input
-          id={`${id}-headline`}
-          className="ed-input"
-          value={headline}
-          placeholder={title}
-          maxLength={200}
-          onChange={(e) => setHeadline(e.target.value)}
-          aria-describedby={`${id}-headline-hint`}
-        />
-        <p className="ed-field__hint" id={`${id}-headline-hint`}>
-          Left empty, the page title is the headline.
-        </p>
-        {errors.headline && <p className="ed-field__error">{errors.headline}</p>}
-      </div>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-text`}>
-          Text
-        </label>
-        <textarea id={`${id}-text`} className="ed-input" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-        {errors.text && <p className="ed-field__error">{errors.text}</p>}
-      </div>
+      <EditorField label="Headline" hint="Left empty, the page title is the headline." error={errors.headline}>
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={headline}
+            placeholder={title}
+            maxLength={200}
+            onChange={(e) => setHeadline(e.target.value)}
+          />
+        )}
+      </EditorField>
+      <EditorField label="Text" error={errors.text}>
+        {(control) => <textarea {...control} className="ed-input" rows={3} value={text} onChange={(e) => setText(e.target.value)} />}
+      </EditorField>
       <div className="ed-field ed-field--toggle">
         <input id={`${id}-button`} type="checkbox" checked={withButton} onChange={(e) => setWithButton(e.target.checked)} />
         <label htmlFor={`${id}-button`}>Show a button</label>
       </div>
       {withButton && (
         <>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-label`}>
-              Button label
-            </label>
-            <input
-              id={`${id}-label`}
-              className="ed-input"
-              value={buttonLabel}
-              maxLength={60}
-              onChange={(e) => setButtonLabel(e.target.value)}
-              aria-invalid={errors['button.label'] ? true : undefined}
-            />
-            {errors['button.label'] && <p className="ed-field__error">{errors['button.label']}</p>}
-          </div>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-href`}>
-              Button link
-            </label>
-            <input
-              id={`${id}-href`}
-              className="ed-input"
-              value={buttonHref}
-              placeholder="/shop"
-              onChange={(e) => setButtonHref(e.target.value)}
-              aria-invalid={errors['button.href'] ? true : undefined}
-            />
-            {errors['button.href'] && <p className="ed-field__error">{errors['button.href']}</p>}
-          </div>
+          <EditorField label="Button label" error={errors['button.label']}>
+            {(control) => (
+              <input {...control} className="ed-input" value={buttonLabel} maxLength={60} onChange={(e) => setButtonLabel(e.target.value)} />
+            )}
+          </EditorField>
+          <EditorField label="Button link" error={errors['button.href']}>
+            {(control) => (
+              <input {...control} className="ed-input" value={buttonHref} placeholder="/shop" onChange={(e) => setButtonHref(e.target.value)} />
+            )}
+          </EditorField>
         </>
       )}
       <fieldset className="ed-field">
@@ -159,21 +131,11 @@ function CoverForm({
         {image ? (
           <>
             <img className="ed-cover__thumb" src={`${image.src}?format=300w`} alt="" width={150} height={100} />
-            <div className="ed-field">
-              <label className="ed-field__label" htmlFor={`${id}-alt`}>
-                Alt text
-              </label>
-              <input
-                id={`${id}-alt`}
-                className="ed-input"
-                value={image.alt}
-                onChange={(e) => setImage({ ...image, alt: e.target.value })}
-                aria-describedby={`${id}-alt-hint`}
-              />
-              <p className="ed-field__hint" id={`${id}-alt-hint`}>
-                Leave empty when the picture is only decoration.
-              </p>
-            </div>
+            <EditorField label="Alt text" hint="Leave empty when the picture is only decoration.">
+              {(control) => (
+                <input {...control} className="ed-input" value={image.alt} onChange={(e) => setImage({ ...image, alt: e.target.value })} />
+              )}
+            </EditorField>
             <button type="button" className="ed-button" onClick={() => setImage(null)}>
               Remove image
             </button>
@@ -187,23 +149,17 @@ function CoverForm({
         />
         {errors['background.src'] && <p className="ed-field__error">{errors['background.src']}</p>}
       </fieldset>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-position`}>
-          Content position
-        </label>
-        <select
-          id={`${id}-position`}
-          className="ed-input"
-          value={position}
-          onChange={(e) => setPosition(e.target.value as CoverPosition)}
-        >
-          {COVER_POSITIONS.map((p) => (
-            <option key={p} value={p}>
-              {POSITION_LABELS[p]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EditorField label="Content position">
+        {(control) => (
+          <select {...control} className="ed-input" value={position} onChange={(e) => setPosition(e.target.value as CoverPosition)}>
+            {COVER_POSITIONS.map((p) => (
+              <option key={p} value={p}>
+                {POSITION_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        )}
+      </EditorField>
       {update.error && !Object.keys(errors).length ? (
         <p className="ed-field__error" role="alert">
           {errorMessage(update.error)}

@@ -1,5 +1,5 @@
 import { slugify, type PageSummary } from '@site/page-content';
-import { ConfirmDialog } from '@site/ui';
+import { ConfirmDialog, EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useCreatePage } from '../api/queries';
@@ -80,70 +80,50 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
             Cover page
           </label>
         </fieldset>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-title`}>
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            className="ed-input"
-            value={title}
-            autoFocus
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-            aria-invalid={errors.title ? true : undefined}
-          />
-          {errors.title && <p className="ed-field__error">{errors.title}</p>}
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-path`}>
-            URL slug
-          </label>
-          <input
-            id={`${id}-path`}
-            className="ed-input"
-            value={path ?? (title ? suggested : '')}
-            placeholder="/about"
-            onChange={(e) => setPath(e.target.value)}
-            aria-invalid={errors.path ? true : undefined}
-          />
-          {errors.path && <p className="ed-field__error">{errors.path}</p>}
-        </div>
-        {kind === 'page' && folders.length > 0 && (
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-folder`}>
-              Folder
-            </label>
-            <select
-              id={`${id}-folder`}
+        <EditorField label="Title" error={errors.title}>
+          {(control) => (
+            <input {...control} className="ed-input" value={title} autoFocus maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          )}
+        </EditorField>
+        <EditorField label="URL slug" error={errors.path}>
+          {(control) => (
+            <input
+              {...control}
               className="ed-input"
-              value={parentId}
-              onChange={(e) => setParentId(e.target.value)}
-            >
-              <option value="">No folder</option>
-              {folders.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.title}
-                </option>
-              ))}
-            </select>
-          </div>
+              value={path ?? (title ? suggested : '')}
+              placeholder="/about"
+              onChange={(e) => setPath(e.target.value)}
+            />
+          )}
+        </EditorField>
+        {kind === 'page' && folders.length > 0 && (
+          <EditorField label="Folder">
+            {(control) => (
+              <select {...control} className="ed-input" value={parentId} onChange={(e) => setParentId(e.target.value)}>
+                <option value="">No folder</option>
+                {folders.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </EditorField>
         )}
         {!parentId && (
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-nav`}>
-              Where it is linked
-            </label>
-            <select
-              id={`${id}-nav`}
-              className="ed-input"
-              value={navigation}
-              onChange={(e) => setNavigation(e.target.value as 'mainNav' | 'notLinked')}
-            >
-              <option value="mainNav">Main Navigation</option>
-              <option value="notLinked">Not Linked (reachable by its URL only)</option>
-            </select>
-          </div>
+          <EditorField label="Where it is linked">
+            {(control) => (
+              <select
+                {...control}
+                className="ed-input"
+                value={navigation}
+                onChange={(e) => setNavigation(e.target.value as 'mainNav' | 'notLinked')}
+              >
+                <option value="mainNav">Main Navigation</option>
+                <option value="notLinked">Not Linked (reachable by its URL only)</option>
+              </select>
+            )}
+          </EditorField>
         )}
         {create.error && !Object.keys(errors).length ? (
           <p className="ed-field__error" role="alert">

@@ -1,3 +1,4 @@
+import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { errorMessage, useSignIn } from '../api/queries';
 import { lastHandoffProblem } from '../api/site-admin';
@@ -36,34 +37,23 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
             {errorMessage(signIn.error)}
           </p>
         )}
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-email`}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            className="ed-input"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-password`}>
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            className="ed-input"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <EditorField label="Email" required>
+          {(control) => (
+            <input {...control} className="ed-input" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </EditorField>
+        <EditorField label="Password" required>
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </EditorField>
         <div className="ed-field ed-field--toggle">
           <input
             id={`${id}-remember`}

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { EditorField } from '@site/ui';
+import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useSignUp } from '../api/site-admin';
 
@@ -12,40 +13,6 @@ export function suggestedSlug(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .replace(/-+$/, '');
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="ed-field">
-      <label className="ed-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children(describedBy)}
-      {hint && (
-        <p id={`${id}-hint`} className="ed-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="ed-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -63,7 +30,6 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
   const [slugEdited, setSlugEdited] = useState(false);
   const errors = issuesByPath(signUp.error);
   const fieldError = Object.keys(errors).length > 0;
-  const invalid = (field: string) => (errors[field] ? true : undefined);
   return (
     <main className="ed-signin">
       <form
@@ -91,15 +57,12 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
             {Object.values(errors).join(' ')}
           </p>
         )}
-        <Field id={`${id}-site`} label="Site name" error={errors.title}>
-          {(describedBy) => (
+        <EditorField label="Site name" required error={errors.title}>
+          {(control) => (
             <input
-              id={`${id}-site`}
+              {...control}
               className="ed-input"
               autoComplete="organization"
-              required
-              aria-invalid={invalid('title')}
-              aria-describedby={describedBy}
               value={title}
               onChange={(e) => {
                 setTitle(e.target.value);
@@ -107,22 +70,19 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
               }}
             />
           )}
-        </Field>
-        <Field
-          id={`${id}-slug`}
+        </EditorField>
+        <EditorField
           label="Site address"
+          required
           hint="3 to 40 lowercase letters, digits and hyphens: the first part of your site’s web address."
           error={errors.slug}
         >
-          {(describedBy) => (
+          {(control) => (
             <input
-              id={`${id}-slug`}
+              {...control}
               className="ed-input"
               autoCapitalize="none"
               spellCheck={false}
-              required
-              aria-invalid={invalid('slug')}
-              aria-describedby={describedBy}
               value={slug}
               onChange={(e) => {
                 setSlug(e.target.value);
@@ -130,37 +90,31 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
               }}
             />
           )}
-        </Field>
-        <Field id={`${id}-email`} label="Your email" error={errors.email}>
-          {(describedBy) => (
+        </EditorField>
+        <EditorField label="Your email" required error={errors.email}>
+          {(control) => (
             <input
-              id={`${id}-email`}
+              {...control}
               className="ed-input"
               type="email"
               autoComplete="email"
-              required
-              aria-invalid={invalid('email')}
-              aria-describedby={describedBy}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
           )}
-        </Field>
-        <Field id={`${id}-password`} label="Password" hint="At least 10 characters." error={errors.password}>
-          {(describedBy) => (
+        </EditorField>
+        <EditorField label="Password" required hint="At least 10 characters." error={errors.password}>
+          {(control) => (
             <input
-              id={`${id}-password`}
+              {...control}
               className="ed-input"
               type="password"
               autoComplete="new-password"
-              required
-              aria-invalid={invalid('password')}
-              aria-describedby={describedBy}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
           )}
-        </Field>
+        </EditorField>
         <button type="submit" className="ed-button ed-button--primary ed-button--block" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating your site…' : 'Create site'}
         </button>

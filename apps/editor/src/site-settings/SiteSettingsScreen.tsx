@@ -1,4 +1,5 @@
 import type { SiteDomain } from '@site/page-content';
+import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useEditorSite, useMe } from '../api/queries';
@@ -74,7 +75,6 @@ function DomainRow({ domain, canManage }: { domain: SiteDomain; canManage: boole
 }
 
 function AddDomainForm() {
-  const id = useId();
   const add = useAddDomain();
   const [host, setHost] = useState('');
   const error = issuesByPath(add.error).host ?? add.error?.message;
@@ -86,33 +86,24 @@ function AddDomainForm() {
         add.mutate(host, { onSuccess: () => setHost('') });
       }}
     >
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-host`}>
-          Add a domain you own
-        </label>
-        <div className="ed-field__row">
-          <input
-            id={`${id}-host`}
-            className="ed-input"
-            placeholder="shop.example.com"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            value={host}
-            onChange={(e) => setHost(e.target.value)}
-          />
-          <button type="submit" className="ed-button ed-button--primary" disabled={add.isPending || !host.trim()}>
-            {add.isPending ? 'Adding…' : 'Add'}
-          </button>
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="ed-field__error" role="alert">
-            {error}
-          </p>
+      <EditorField label="Add a domain you own" required error={error} announceError>
+        {(control) => (
+          <div className="ed-field__row">
+            <input
+              {...control}
+              className="ed-input"
+              placeholder="shop.example.com"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={host}
+              onChange={(e) => setHost(e.target.value)}
+            />
+            <button type="submit" className="ed-button ed-button--primary" disabled={add.isPending || !host.trim()}>
+              {add.isPending ? 'Adding…' : 'Add'}
+            </button>
+          </div>
         )}
-      </div>
+      </EditorField>
     </form>
   );
 }
@@ -136,25 +127,17 @@ function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (restorabl
         Visitors get “not found” at every address of the site at once. Its pages, products and orders are kept
         for 30 days, in case you change your mind.
       </p>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-confirm`}>
-          Type <strong>{title}</strong> to confirm
-        </label>
-        <input
-          id={`${id}-confirm`}
-          className="ed-input"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        {error && (
-          <p id={`${id}-error`} className="ed-field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <EditorField
+        label={
+          <>
+            Type <strong>{title}</strong> to confirm
+          </>
+        }
+        error={error}
+        announceError
+      >
+        {(control) => <input {...control} className="ed-input" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />}
+      </EditorField>
       <button
         type="submit"
         className="ed-button ed-button--danger"

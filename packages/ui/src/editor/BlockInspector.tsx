@@ -2,6 +2,7 @@ import { datasetSchema, plainTextToHtml, type BlockDefinition, type InspectorFie
 import { lazy, Suspense, useId } from 'react';
 import type { CodeLanguage } from './code/codemirror';
 import { EditorIcon } from './EditorIcon';
+import { EditorField } from './field/EditorField';
 import { editorMessages } from './editor-messages';
 import type { LinkTargets } from './rich-text/LinkEditorDialog';
 
@@ -97,110 +98,93 @@ function FieldControl({
   onChange,
 }: FieldControlProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const describedBy = error ? errorId : undefined;
-  const label = (
-    <label className="ed-field__label" htmlFor={id}>
-      {field.label}
-    </label>
-  );
-  const errorText = error ? (
-    <p className="ed-field__error" id={errorId}>
-      {error}
-    </p>
-  ) : null;
 
   switch (field.kind) {
     case 'text':
     case 'url':
       return (
-        <div className="ed-field">
-          {label}
-          <input
-            id={id}
-            className="ed-input"
-            type={field.kind === 'url' ? 'text' : 'text'}
-            inputMode={field.kind === 'url' ? 'url' : undefined}
-            value={String(value ?? '')}
-            maxLength={field.maxLength}
-            placeholder={field.placeholder}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          {errorText}
-        </div>
+        <EditorField id={id} label={field.label} error={error}>
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type={field.kind === 'url' ? 'text' : 'text'}
+              inputMode={field.kind === 'url' ? 'url' : undefined}
+              value={String(value ?? '')}
+              maxLength={field.maxLength}
+              placeholder={field.placeholder}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
+        </EditorField>
       );
     case 'textarea': {
       const text = String(value ?? '');
       return (
-        <div className="ed-field">
-          {label}
-          <textarea
-            id={id}
-            className="ed-input ed-textarea"
-            rows={field.rows ?? 4}
-            value={text}
-            maxLength={field.maxLength}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          {field.maxLength - text.length < 200 && (
-            <p className="ed-field__hint">{editorMessages.charactersLeft(field.maxLength - text.length)}</p>
+        <EditorField
+          id={id}
+          label={field.label}
+          hint={field.maxLength - text.length < 200 && editorMessages.charactersLeft(field.maxLength - text.length)}
+          error={error}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="ed-input ed-textarea"
+              rows={field.rows ?? 4}
+              value={text}
+              maxLength={field.maxLength}
+              onChange={(e) => onChange(e.target.value)}
+            />
           )}
-          {errorText}
-        </div>
+        </EditorField>
       );
     }
     case 'number':
       return (
-        <div className="ed-field">
-          {label}
-          <div className="ed-field__row">
-            <input
-              id={id}
-              className="ed-input ed-input--number"
-              type="number"
-              min={field.min}
-              max={field.max}
-              step={field.step ?? 1}
-              value={Number(value ?? field.min)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => {
-                // An emptied box or a value out of range is clamped rather than stored invalid.
-                const n = Number(e.target.value);
-                if (Number.isFinite(n)) onChange(Math.min(field.max, Math.max(field.min, Math.round(n))));
-              }}
-            />
-            {field.unit && <span className="ed-muted">{field.unit}</span>}
-          </div>
-          {errorText}
-        </div>
+        <EditorField id={id} label={field.label} error={error}>
+          {(control) => (
+            <div className="ed-field__row">
+              <input
+                {...control}
+                className="ed-input ed-input--number"
+                type="number"
+                min={field.min}
+                max={field.max}
+                step={field.step ?? 1}
+                value={Number(value ?? field.min)}
+                onChange={(e) => {
+                  // An emptied box or a value out of range is clamped rather than stored invalid.
+                  const n = Number(e.target.value);
+                  if (Number.isFinite(n)) onChange(Math.min(field.max, Math.max(field.min, Math.round(n))));
+                }}
+              />
+              {field.unit && <span className="ed-muted">{field.unit}</span>}
+            </div>
+          )}
+        </EditorField>
       );
     case 'select':
       return (
-        <div className="ed-field">
-          {label}
-          <select
-            id={id}
-            className="ed-input"
-            value={String(value ?? '')}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              const option = field.options.find((o) => String(o.value) === e.target.value);
-              if (option) onChange(option.value);
-            }}
-          >
-            {field.options.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {errorText}
-        </div>
+        <EditorField id={id} label={field.label} error={error}>
+          {(control) => (
+            <select
+              {...control}
+              className="ed-input"
+              value={String(value ?? '')}
+              onChange={(e) => {
+                const option = field.options.find((o) => String(o.value) === e.target.value);
+                if (option) onChange(option.value);
+              }}
+            >
+              {field.options.map((o) => (
+                <option key={String(o.value)} value={String(o.value)}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </EditorField>
       );
     case 'toggle':
       return (
@@ -219,24 +203,18 @@ function FieldControl({
     case 'form': {
       const options = choices?.[field.kind] ?? [];
       return (
-        <div className="ed-field">
-          {label}
-          <select
-            id={id}
-            className="ed-input"
-            value={String(value ?? '')}
-            aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.value)}
-          >
-            <option value="">{editorMessages.noChoice}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {errorText}
-        </div>
+        <EditorField id={id} label={field.label} error={error}>
+          {(control) => (
+            <select {...control} className="ed-input" value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
+              <option value="">{editorMessages.noChoice}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </EditorField>
       );
     }
     case 'richtext':
@@ -271,7 +249,7 @@ function FieldControl({
               />
             )}
           </Suspense>
-          {errorText}
+          {error && <p className="ed-field__error">{error}</p>}
         </div>
       );
     }

@@ -4,6 +4,7 @@ export { DeviceSwitcher, type DeviceSwitcherProps } from './DeviceSwitcher';
 export { SaveStatus, type SaveStatusProps, type SaveState } from './SaveStatus';
 export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFallback';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export * from './field';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
 export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
 export { billingMessages, editorMessages, languageMessages } from './editor-messages';

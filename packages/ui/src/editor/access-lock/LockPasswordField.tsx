@@ -1,5 +1,6 @@
 import { LOCK_PASSWORD } from '@site/page-content';
 import { useId } from 'react';
+import { EditorField } from '../field/EditorField';
 import { accessLockMessages as m } from './access-lock-messages';
 
 export interface LockPasswordFieldProps {
@@ -29,28 +30,29 @@ export function LockPasswordField({ what, locked, on, onToggle, password, onPass
         <label htmlFor={`${id}-on`}>{m.toggle(what)}</label>
       </div>
       {on && (
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-password`}>
-            {locked ? m.newPassword : m.password}
-          </label>
-          <input
-            id={`${id}-password`}
-            className="ed-input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            disabled={disabled}
-            maxLength={LOCK_PASSWORD.max}
-            onChange={(e) => onPassword(e.target.value)}
-            aria-describedby={`${id}-hint`}
-            aria-invalid={error ? true : undefined}
-          />
-          <p className="ed-field__hint" id={`${id}-hint`}>
-            {locked ? m.keepHint : ''}
-            {m.lengthHint}
-          </p>
-          {error && <p className="ed-field__error">{error}</p>}
-        </div>
+        <EditorField
+          label={locked ? m.newPassword : m.password}
+          hint={
+            <>
+              {locked ? m.keepHint : ''}
+              {m.lengthHint}
+            </>
+          }
+          error={error}
+          disabled={disabled}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              maxLength={LOCK_PASSWORD.max}
+              onChange={(e) => onPassword(e.target.value)}
+            />
+          )}
+        </EditorField>
       )}
     </fieldset>
   );

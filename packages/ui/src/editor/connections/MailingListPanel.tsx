@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { editorMessages } from '../editor-messages';
+import { EditorField } from '../field/EditorField';
 
 /** platform.md §5: the panel's own messages. */
 export const mailingListPanelMessages = {
@@ -115,35 +116,26 @@ export function MailingListPanel({
           <p className="ed-connection__status" data-state="disconnected">
             Not connected: sign-ups are refused until a list is chosen.
           </p>
-          <div className="ed-field">
-            <label className="ed-field__label" htmlFor={`${id}-list`}>
-              List
-            </label>
-            <select
-              id={`${id}-list`}
-              className="ed-input"
-              value={choice}
-              disabled={isReadOnly}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => {
-                setChoice(e.target.value);
-                setError('');
-              }}
-            >
-              <option value="">Choose a list</option>
-              {lists.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-            {error && (
-              <p className="ed-field__error" id={`${id}-error`} role="alert">
-                {error}
-              </p>
+          <EditorField label="List" error={error} announceError disabled={isReadOnly}>
+            {(control) => (
+              <select
+                {...control}
+                className="ed-input"
+                value={choice}
+                onChange={(e) => {
+                  setChoice(e.target.value);
+                  setError('');
+                }}
+              >
+                <option value="">Choose a list</option>
+                {lists.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </EditorField>
           {toggle}
           {!isReadOnly && (
             <button

@@ -11,6 +11,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { EditorField } from '../field/EditorField';
 import { statusText, Thumbnail } from './ExistingFiles';
 import { fileManagerMessages as m } from './file-manager-messages';
 import { FocalPointPicker } from './FocalPointPicker';
@@ -72,7 +73,6 @@ export function FileDetail({
   const nameId = useId();
   const deliveryId = useId();
   const nameErrorId = useId();
-  const altId = useId();
   const [name, setName] = useState(file.name);
   const [nameError, setNameError] = useState<string>();
   const [altText, setAltText] = useState(file.altText);
@@ -160,20 +160,19 @@ export function FileDetail({
       </form>
 
       {image && (
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={altId}>
-            {m.altText}
-          </label>
-          <textarea
-            id={altId}
-            className="ed-input ed-textarea"
-            rows={3}
-            value={altText}
-            maxLength={FILE_LIMITS.maxAltTextLength}
-            readOnly={isReadOnly}
-            onChange={(e) => setAltText(e.target.value)}
-          />
-        </div>
+        <EditorField label={m.altText}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="ed-input ed-textarea"
+              rows={3}
+              value={altText}
+              maxLength={FILE_LIMITS.maxAltTextLength}
+              readOnly={isReadOnly}
+              onChange={(e) => setAltText(e.target.value)}
+            />
+          )}
+        </EditorField>
       )}
 
       <div className="ed-file-detail__actions">

@@ -6,7 +6,7 @@ import {
   type LinkErrors,
   type LinkType,
 } from '@site/page-content';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -17,6 +17,7 @@ import {
   Radio,
   RadioGroup,
 } from 'react-aria-components';
+import { EditorField } from '../field/EditorField';
 import { richTextMessages as m } from './rich-text-messages';
 
 export interface LinkPage {
@@ -125,7 +126,7 @@ export function LinkEditorDialog({
               />
               <label htmlFor="ed-link-new-window">{m.openInNewWindow}</label>
             </div>
-            <Field label={m.linkName} hint={m.linkNameHint}>
+            <EditorField announceError label={m.linkName} hint={m.linkNameHint}>
               {(props) => (
                 <input
                   {...props}
@@ -135,7 +136,7 @@ export function LinkEditorDialog({
                   onChange={(e) => set({ name: e.target.value })}
                 />
               )}
-            </Field>
+            </EditorField>
             <div className="ed-dialog__actions">
               {isEditing && onRemove && (
                 <Button className="ed-button ed-button--danger" onPress={onRemove}>
@@ -168,7 +169,7 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
     label: string,
     extra: { type?: string; hint?: string } = {},
   ) => (
-    <Field label={label} error={errors[key]} hint={extra.hint}>
+    <EditorField announceError label={label} error={errors[key]} hint={extra.hint}>
       {(props) => (
         <input
           {...props}
@@ -179,12 +180,12 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
           onChange={(e) => set({ [key]: e.target.value })}
         />
       )}
-    </Field>
+    </EditorField>
   );
   switch (draft.type) {
     case 'page':
       return (
-        <Field label={m.page} error={errors.pageId} hint={pages.length === 0 ? m.noPages : undefined}>
+        <EditorField announceError label={m.page} error={errors.pageId} hint={pages.length === 0 ? m.noPages : undefined}>
           {(props) => (
             <select
               {...props}
@@ -200,7 +201,7 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
               ))}
             </select>
           )}
-        </Field>
+        </EditorField>
       );
     case 'url':
       return text('url', m.webAddress, { type: 'url' });
@@ -211,7 +212,7 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
           {text('cc', m.cc, { hint: m.severalEmails })}
           {text('bcc', m.bcc, { hint: m.severalEmails })}
           {text('subject', m.subject)}
-          <Field label={m.body}>
+          <EditorField announceError label={m.body}>
             {(props) => (
               <textarea
                 {...props}
@@ -222,14 +223,14 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
                 onChange={(e) => set({ body: e.target.value })}
               />
             )}
-          </Field>
+          </EditorField>
         </>
       );
     case 'phone':
       return text('phone', m.phone, { type: 'tel' });
     case 'file':
       return (
-        <Field label={m.file} error={errors.fileUrl} hint={files.length === 0 ? m.noFiles : undefined}>
+        <EditorField announceError label={m.file} error={errors.fileUrl} hint={files.length === 0 ? m.noFiles : undefined}>
           {(props) => (
             <select
               {...props}
@@ -245,38 +246,7 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
               ))}
             </select>
           )}
-        </Field>
+        </EditorField>
       );
   }
-}
-
-interface FieldProps {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}
-
-/** A labelled control with its hint and error, tied to it for screen readers. */
-function Field({ label, error, hint, children }: FieldProps) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="ed-field">
-      <label className="ed-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
-      {hint && (
-        <p className="ed-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="ed-field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

@@ -1,0 +1,1 @@
+export { EditorField, type EditorFieldProps, type EditorFieldControlProps } from './EditorField';
