@@ -153,7 +153,7 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         <EditorField label="Author">
           {(control) => <input {...control} className="ed-input" value={draft.author} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('author', e.target.value)} />}
         </EditorField>
-        <EditorField label={`Publish date (${zone})`} hint="Empty publishes now; a later time schedules the post." error={errors.publishOn}>
+        <EditorField label={<>Publish date ({zone})</>} hint="Empty publishes now; a later time schedules the post." error={errors.publishOn}>
           {(control) => (
             <input
               {...control}
