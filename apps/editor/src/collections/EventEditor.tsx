@@ -13,7 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
-import { FeaturedImageField, SlugField } from './ItemFields';
+import { FeaturedImageField, SlugField, TitleField } from './ItemFields';
 import { useAutosave } from './useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
@@ -166,11 +166,7 @@ function EventForm({
         )}
       </div>
 
-      <EditorField label="Title" error={errors.title}>
-        {(control) => (
-          <input {...control} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} />
-        )}
-      </EditorField>
+      <TitleField value={draft.title} onChange={(title) => set('title', title)} isReadOnly={isReadOnly} error={errors.title} />
 
       <fieldset className="ed-item-editor__group" aria-describedby={`${id}-zone`}>
         <legend className="ed-item-editor__legend">When</legend>

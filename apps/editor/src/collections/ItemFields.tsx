@@ -129,6 +129,15 @@ export function NamesField({
   );
 }
 
+/** An item's title, up to 200 characters. */
+export function TitleField({ value, onChange, isReadOnly, error }: { value: string; onChange: (title: string) => void; isReadOnly: boolean; error?: string }) {
+  return (
+    <EditorField label="Title" error={error}>
+      {(control) => <input {...control} className="ed-input" value={value} maxLength={200} readOnly={isReadOnly} onChange={(e) => onChange(e.target.value)} />}
+    </EditorField>
+  );
+}
+
 /** An item's URL slug after its collection's path, with a button to take it from the title. */
 export function SlugField({
   path,

@@ -12,7 +12,7 @@ import { collectionKeys, savePost, usePost, useTagNames } from '../api/collectio
 import { issuesByPath } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import { useLinkTargets } from '../page-editor/useLinkTargets';
-import { FeaturedImageField, NamesField, SlugField } from './ItemFields';
+import { FeaturedImageField, NamesField, SlugField, TitleField } from './ItemFields';
 import { formatWhen } from './item-dates';
 import { useAutosave } from './useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
@@ -123,11 +123,7 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         )}
       </div>
 
-      <EditorField label="Title" error={errors.title}>
-        {(control) => (
-          <input {...control} className="ed-input" value={draft.title} maxLength={200} readOnly={isReadOnly} onChange={(e) => set('title', e.target.value)} />
-        )}
-      </EditorField>
+      <TitleField value={draft.title} onChange={(title) => set('title', title)} isReadOnly={isReadOnly} error={errors.title} />
 
       <SlugField
         path={page.path}

@@ -14,7 +14,8 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { EditorField } from '../field/EditorField';
 
 export interface DatasetEditorProps {
   value: Dataset;
@@ -37,7 +38,6 @@ const byNumber = (a: string | undefined, b: string | undefined) =>
  * edit goes to the row it was typed in. Over the limits the dataset is cut, with a notice.
  */
 export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: DatasetEditorProps) {
-  const id = useId();
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
   const error = datasetError(value);
@@ -119,19 +119,17 @@ export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: Da
 
   return (
     <div className="ed-dataset">
-      <div className="ed-field">
-        <label htmlFor={`${id}-series`} className="ed-field__label">
-          Series label
-        </label>
-        <input
-          id={`${id}-series`}
-          className="ed-input"
-          value={value.seriesLabel}
-          maxLength={DATASET_LIMITS.labelMax}
-          disabled={isReadOnly}
-          onChange={(e) => onChange({ ...value, seriesLabel: e.target.value })}
-        />
-      </div>
+      <EditorField label="Series label" disabled={isReadOnly}>
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={value.seriesLabel}
+            maxLength={DATASET_LIMITS.labelMax}
+            onChange={(e) => onChange({ ...value, seriesLabel: e.target.value })}
+          />
+        )}
+      </EditorField>
       <fieldset className="ed-dataset__columns" disabled={isReadOnly}>
         <legend>Columns</legend>
         {value.columns.map((name, ci) => (
