@@ -1,7 +1,9 @@
+import { composeStories } from '@storybook/react-vite';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { EditorField, type EditorFieldProps } from './EditorField';
+import * as stories from './EditorField.stories';
 
 afterEach(cleanup);
 
@@ -75,6 +77,14 @@ describe('EditorField', () => {
       </EditorField>,
     );
     expect(description(screen.getByRole('combobox', { name: 'Status' }))).toBe('Everyone can see it.');
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('EditorField stories', () => {
+  it.each(Object.entries(composeStories(stories)))('%s passes axe', async (_name, Story) => {
+    const { container } = render(<Story />);
+    expect(container.querySelector('.ed-field__label')).not.toBeNull();
     await expectNoAxeViolations(container);
   });
 });
