@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOWNLOAD_LIMIT_DEFAULTS } from '@site/commerce-core';
 import { adminMessages, STORE_API } from '@site/commerce-core/admin';
-import { FILES_API } from '@site/page-content';
+import { FILES_API, type FileView } from '@site/page-content';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
@@ -262,5 +263,36 @@ describe.each(targets)('digital delivery on $name', (target) => {
     expect(res.json().error.message).toBe(downloadMessages.fileGone);
     const [grant] = await database.db.select().from(digitalDownloads).where(eq(digitalDownloads.token, token));
     expect(grant!.downloadCount).toBe(0);
+  });
+
+  it('shows editors an image a digital product delivers through a guarded preview, at most 500w, never its public address', async () => {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2040c0' } }).png().toBuffer();
+    const { payload, contentType } = await multipart('harbour.png', png, 'image/png');
+    const image = (await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType })).json().files[0] as FileView;
+    await expect.poll(async () => (await owner.call('GET', FILES_API.file(image.id))).json().status, { timeout: 20_000 }).toBe('complete');
+    expect((await owner.call('GET', FILES_API.file(image.id))).json().previewUrl).toBe(image.assetUrl);
+
+    const listed = await owner.call('GET', `${STORE_API.products}?q=Sketching`);
+    const product = listed.json().products.find((p: { id: string }) => p.id === 'prod-sketch-pack');
+    expect((await owner.call('PUT', STORE_API.product('prod-sketch-pack'), { ...product, digitalFileId: image.id })).statusCode).toBe(200);
+
+    const item = (await owner.call('GET', `${FILES_API.files}?limit=50`)).json().items.find((f: FileView) => f.id === image.id) as FileView;
+    expect(item.previewUrl).toBe(FILES_API.preview(image.id));
+    expect((await owner.call('GET', FILES_API.file(image.id))).json().previewUrl).toBe(FILES_API.preview(image.id));
+    expect((await new Shopper(app).get(`${new URL(image.assetUrl, 'http://x').pathname}?format=100w`)).statusCode).toBe(404);
+
+    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+    const small = await viewer.call('GET', `${FILES_API.preview(image.id)}?format=100w`);
+    expect(small.statusCode, small.body).toBe(200);
+    expect(small.headers).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'private, max-age=300' });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(100);
+    expect((await owner.call('GET', `${FILES_API.preview(image.id)}?format=500w`)).statusCode).toBe(200);
+    for (const format of ['750w', 'original', '']) {
+      expect((await owner.call('GET', `${FILES_API.preview(image.id)}?format=${format}`)).statusCode, format).toBe(404);
+    }
+    // A NUL byte is refused before any route sees it.
+    expect((await owner.call('GET', `${FILES_API.preview(image.id)}?format=100w%00`)).statusCode).toBe(400);
+    expect((await new Shopper(app).get(`${FILES_API.preview(image.id)}?format=100w`)).statusCode).toBe(401);
+    expect((await owner.call('GET', `${FILES_API.preview('file-nope')}?format=100w`)).statusCode).toBe(404);
   });
 });

@@ -116,6 +116,16 @@ export async function digitalProductsOfFile(db: Queryable, websiteId: string, fi
     .orderBy(products.title, products.id);
 }
 
+/** Which of these files some digital product delivers (they are not public). */
+export async function digitalProductFileIds(db: Queryable, websiteId: string, fileIds: readonly string[]): Promise<Set<string>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ fileId: sql<string>`${products.details}->>'digitalFileId'` })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), sql`${products.details}->>'digitalFileId' in (${sql.join(fileIds.map((id) => sql`${id}`), sql`, `)})`));
+  return new Set(rows.map((r) => r.fileId));
+}
+
 /** Whether a file is some digital product's download, and so not public. */
 export async function isDigitalProductFile(db: Queryable, websiteId: string, fileId: string): Promise<boolean> {
   const [row] = await db

@@ -1,5 +1,6 @@
 import { FILES_API, IMAGE_WIDTHS, fileMessages, type FileList, type FileView, type UpdateFile } from '@site/page-content';
 import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import { digitalProductFileIds } from '../commerce/downloads';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { FileError, fileNotFound } from './errors';
@@ -11,8 +12,10 @@ type FileKey = Pick<FileRow, 'websiteId' | 'id'>;
 export const originalKey = (file: FileKey) => `${file.websiteId}/${file.id}/original`;
 export const widthKey = (file: FileKey, width: number) => `${file.websiteId}/${file.id}/${width}w`;
 
-export function toView(row: FileRow): FileView {
+/** `delivered`: a digital product delivers the file, so /files/ does not serve it (serve.ts). */
+export function toView(row: FileRow, delivered = false): FileView {
   const originalSize = row.width && row.height ? `${row.width}x${row.height}` : '';
+  const assetUrl = FILES_API.asset(row.id, row.name);
   return {
     id: row.id,
     name: row.name,
@@ -21,7 +24,8 @@ export function toView(row: FileRow): FileView {
     status: row.status,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
-    assetUrl: FILES_API.asset(row.id, row.name),
+    assetUrl,
+    previewUrl: delivered ? FILES_API.preview(row.id) : assetUrl,
     originalSize,
     mediaFocalPoint: { x: row.focalX, y: row.focalY },
     altText: row.altText,
@@ -40,7 +44,8 @@ export async function listFiles(
     db.select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(files).where(where),
   ]);
-  return { items: rows.map(toView), total: totals?.total ?? 0, offset: query.offset, limit: query.limit };
+  const delivered = await digitalProductFileIds(db, websiteId, rows.map((r) => r.id));
+  return { items: rows.map((r) => toView(r, delivered.has(r.id))), total: totals?.total ?? 0, offset: query.offset, limit: query.limit };
 }
 
 export async function findFile(db: Database, websiteId: string, id: string): Promise<FileRow> {

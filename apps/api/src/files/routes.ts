@@ -20,14 +20,17 @@ import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { createEditorGuard, editorMember } from '../editor/auth';
 import { FileError, fileNotFound, sendFileError } from './errors';
-import { deleteFile, findFile, listFiles, originalKey, toView, updateFile } from './file-store';
+import { deleteFile, findFile, listFiles, originalKey, toView, updateFile, widthKey } from './file-store';
 import type { JobQueue } from '../jobs';
 import { createLocalImageJobs, createQueuedImageJobs } from './image-jobs';
 import { processImage } from './process-image';
-import { digitalProductsOfFile, registerDownloadRoutes } from '../commerce/downloads';
+import { digitalProductsOfFile, isDigitalProductFile, registerDownloadRoutes } from '../commerce/downloads';
 import { serveFile } from './serve';
 import { createDiskStorage, type FileStorage } from './storage';
 import { receiveUpload } from './upload';
+
+/** The widest picture of a non-public file the file manager may show (its detail pane's size). */
+const MAX_PREVIEW_WIDTH = 500;
 
 export interface FileOptions {
   /** Where file bytes are kept; a folder on disk (`./.data/files`) by default. */
@@ -101,14 +104,39 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
         const rows = await receiveUpload(request, { db, storage, websiteId: request.site.websiteId, stagingDir, maxUploadBytes });
         for (const row of rows) if (row.status === 'processing') jobs.enqueue(row.id);
         reply.status(201);
-        return { files: rows.map(toView) };
+        // New uploads: no product delivers them yet.
+        return { files: rows.map((row) => toView(row)) };
       }),
     );
 
     scope.get(
       FILE_ROUTE,
       { preHandler: guard.read },
-      handle(async (request) => toView(await findFile(db, request.site.websiteId, (request.params as { id: string }).id))),
+      handle(async (request) => {
+        const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
+        return toView(file, await isDigitalProductFile(db, request.site.websiteId, file.id));
+      }),
+    );
+
+    // Editors of every role see what they manage; a picture this small is no copy of what buyers pay for.
+    scope.get(
+      `${FILE_ROUTE}/preview`,
+      { preHandler: guard.read },
+      handle(async (request, reply) => {
+        const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
+        const asked = /^(\d+)w$/.exec(String((request.query as { format?: unknown }).format ?? ''))?.[1];
+        const width = asked ? Number(asked) : undefined;
+        if (width === undefined || width > MAX_PREVIEW_WIDTH || !file.widths.includes(width)) throw fileNotFound();
+        const stored = await storage.stream(widthKey(file, width));
+        if (!stored) throw fileNotFound();
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', stored.size)
+          .header('cache-control', 'private, max-age=300')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(stored.body);
+      }),
     );
 
     scope.get(
@@ -148,7 +176,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       handle(async (request) => {
         const renaming = typeof (request.body as { name?: unknown } | undefined)?.name !== 'undefined';
         const change = parse(updateFileSchema, request.body, renaming ? fileMessages.unableToRename : fileMessages.unableToUpdate);
-        return toView(await updateFile(db, request.site.websiteId, (request.params as { id: string }).id, change));
+        const file = await updateFile(db, request.site.websiteId, (request.params as { id: string }).id, change);
+        return toView(file, await isDigitalProductFile(db, request.site.websiteId, file.id));
       }),
     );
 

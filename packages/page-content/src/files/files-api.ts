@@ -12,6 +12,11 @@ export const FILES_API = {
    * they open a digital product's file, which /files/ does not serve.
    */
   original: (id: string) => `/api/editor/files/${encodeURIComponent(id)}/original`,
+  /**
+   * A small picture (`?format=100w` … `500w`) of an image /files/ does not serve (a digital
+   * product's), for the file manager; any editor role, the original never.
+   */
+  preview: (id: string) => `/api/editor/files/${encodeURIComponent(id)}/preview`,
   /** Where visitors and the template engine fetch a file; `?format=500w` asks for a width. */
   asset: (id: string, name: string) => `/files/${encodeURIComponent(id)}/${encodeURIComponent(name)}`,
 } as const;
@@ -146,6 +151,11 @@ export interface FileView {
   createdAt: string;
   /** The original, with the version in the URL so it may be cached for ever. */
   assetUrl: string;
+  /**
+   * Where the editor shows the file from (`?format=100w` for a thumbnail): its public address, or
+   * the guarded preview when a digital product delivers it and /files/ answers 404.
+   */
+  previewUrl: string;
   /** "WxH" of the original image; empty for other files. */
   originalSize: string;
   mediaFocalPoint: FocalPoint;

@@ -31,7 +31,7 @@ const typeLabel = (contentType: string) => FILE_TYPES[contentType as keyof typeo
 
 export function Thumbnail({ file }: { file: FileView }) {
   if (!isImageType(file.contentType)) return <span className="ed-thumb ed-thumb--doc">{typeLabel(file.contentType)}</span>;
-  return <img className="ed-thumb" src={`${file.assetUrl}?format=100w`} alt="" loading="lazy" />;
+  return <img className="ed-thumb" src={`${file.previewUrl}?format=100w`} alt="" loading="lazy" />;
 }
 
 /** Existing Files (platform.md §2): thumbnails, Load More, rows per page and "first-last of N items". */

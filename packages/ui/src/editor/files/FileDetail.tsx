@@ -96,7 +96,7 @@ export function FileDetail({
       </h2>
       {problem && <Problem problem={problem} />}
       {image ? (
-        <FocalPointPicker src={`${file.assetUrl}?format=500w`} value={focal} onChange={setFocal} isDisabled={isReadOnly} />
+        <FocalPointPicker src={`${file.previewUrl}?format=500w`} value={focal} onChange={setFocal} isDisabled={isReadOnly} />
       ) : (
         <Thumbnail file={file} />
       )}

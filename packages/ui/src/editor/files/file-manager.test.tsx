@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { FILE_LIMITS, fileMessages, messages } from '@site/page-content';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
-import { ExistingFiles, type ExistingFilesProps } from './ExistingFiles';
+import { ExistingFiles, Thumbnail, type ExistingFilesProps } from './ExistingFiles';
 import { FileDetail, type FileDetailProps } from './FileDetail';
 import { FileManager } from './FileManager';
 import { FileUpload } from './FileUpload';
@@ -32,6 +32,11 @@ const detailProps = (overrides: Partial<FileDetailProps> = {}): FileDetailProps 
 const upload = { uploads: [], onUpload: vi.fn(), maxUploadBytes: FILE_LIMITS.defaultMaxUploadBytes };
 
 describe('ExistingFiles', () => {
+  it('shows a file a digital product delivers from its guarded preview, not its public address', () => {
+    const { container } = render(<Thumbnail file={sampleFile({ assetUrl: '/files/f1/print.jpg', previewUrl: '/api/editor/files/f1/preview' })} />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/editor/files/f1/preview?format=100w');
+  });
+
   it('labels the range "first-last of N items", loads more and changes rows per page', () => {
     const props = listProps();
     render(<ExistingFiles {...props} />);

@@ -6,6 +6,7 @@ const svg = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="${fill}"/><circle cx="420" cy="160" r="90" fill="#fff8"/></svg>`)}#`;
 
 export function sampleFile(overrides: Partial<FileView> = {}): FileView {
+  const assetUrl = overrides.assetUrl ?? svg('#2f6f8f');
   return {
     id: 'file-1',
     name: 'Shop front.jpg',
@@ -14,7 +15,8 @@ export function sampleFile(overrides: Partial<FileView> = {}): FileView {
     status: 'complete',
     version: 1,
     createdAt: '2026-03-01T10:00:00.000Z',
-    assetUrl: svg('#2f6f8f'),
+    assetUrl,
+    previewUrl: assetUrl,
     originalSize: '3000x2000',
     mediaFocalPoint: { x: 0.5, y: 0.5 },
     altText: 'The shop front on a sunny morning',
