@@ -34,7 +34,7 @@ mountPopupOverlay(document, (() => {
   } catch {
     return undefined;
   }
-})());
+})(), context);
 
 // The full cart and the checkout are pages of their own: their code loads only there.
 // A blog post's comment form, like and share links load only on posts.

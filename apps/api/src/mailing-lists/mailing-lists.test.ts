@@ -333,6 +333,56 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     }
   });
 
+  it("signs a visitor up from the promotional pop-up into its settings' list, with a PROMO_POPUP_SUBMISSION token once the site's captcha is on", async () => {
+    const popupSignUp = async (target: FastifyInstance, body: Record<string, unknown>) => {
+      const visitor = new Shopper(target);
+      const key = (await visitor.post('/api/form/FormSubmissionKey')).json().data.key as string;
+      return visitor.post(MAILING_API.popupSubscribe, { key, ...body });
+    };
+    const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
+    const setPopup = (popupOverlay: unknown) =>
+      database.db.update(websites).set({ settings: { ...site!.settings, popupOverlay } }).where(eq(websites.id, 'demo'));
+    const popup = { enabled: true, version: 1, title: 'Join us' };
+    try {
+      // A pop-up without a sign-up takes none.
+      await setPopup(popup);
+      const none = await popupSignUp(app, { email: 'popup-none@example.com' });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ error: mailingMessages.newsletterNotConnected });
+
+      // Without a list named, the default list; no captcha on the site, no token needed.
+      await setPopup({ ...popup, newsletter: { doubleOptIn: false } });
+      expect((await popupSignUp(app, { email: 'popup-default@example.com' })).json()).toEqual({ success: true });
+      expect(await subscriberRow('popup-default@example.com')).toMatchObject({ listId: list.id, status: 'confirmed', source: 'popup' });
+      expect((await popupSignUp(app, { email: 'not an email' })).json()).toEqual({ errors: { email: formMessages.emailInvalid } });
+
+      await setPopup({ ...popup, newsletter: { listId: list.id, doubleOptIn: false } });
+      const provider = await startCaptchaVerifier({ 'promo-token': 'PROMO_POPUP_SUBMISSION', 'news-token': 'NEWSLETTER_BLOCK_SUBMISSION' });
+      try {
+        await withSiteCaptcha(provider.url, async (captchaApp) => {
+          for (const [label, extra] of [
+            ['no token', {}],
+            ['a forged token', { captchaKey: 'forged' }],
+            ["the newsletter block's token", { captchaKey: 'news-token' }],
+          ] as const) {
+            const res = await popupSignUp(captchaApp, { email: 'popup-captcha@example.com', ...extra });
+            expect(res.statusCode, label).toBe(400);
+            expect(res.json(), label).toEqual({ error: formMessages.captchaIncomplete });
+          }
+          expect(await subscriberRow('popup-captcha@example.com')).toBeUndefined();
+          const ok = await popupSignUp(captchaApp, { email: 'popup-captcha@example.com', captchaKey: 'promo-token' });
+          expect(ok.json()).toEqual({ success: true });
+          expect(provider.seen.at(-1)).toMatchObject({ secret: LOCAL_VERIFIER_SECRET, response: 'promo-token' });
+          expect(await subscriberRow('popup-captcha@example.com')).toMatchObject({ listId: list.id, source: 'popup' });
+        });
+      } finally {
+        await provider.close();
+      }
+    } finally {
+      await database.db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, 'demo'));
+    }
+  });
+
   it('answers "try again later" (503), not "Complete CAPTCHA", when the provider cannot be reached', async () => {
     await withSiteCaptcha('http://127.0.0.1:9/siteverify', async (captchaApp) => {
       const res = await signUpOn(captchaApp, { email: 'down@example.com', captchaKey: 'news-token' });

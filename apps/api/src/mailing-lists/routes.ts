@@ -4,6 +4,7 @@ import {
   mailingListInputSchema,
   mailingMessages,
   newsletterSignUpSchema,
+  popupSignUpSchema,
   subscriberQuerySchema,
   type PageDocument,
 } from '@site/page-content';
@@ -11,14 +12,15 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { formSubmissionKeys, pages } from '../db/schema';
+import { formSubmissionKeys, pages, type SubscriberSource } from '../db/schema';
 import type { RouteDocs } from '../docs/openapi';
 import { createEditorGuard } from '../editor/auth';
 import { handle, parse, registerEditorErrors } from '../editor/http';
-import { CAPTCHA_ACTIONS } from '@site/forms';
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '@site/forms';
 import { siteCaptchaVerdict, type CaptchaVerifier } from '../forms/captcha';
 import { createRateLimiter, type RateLimitOptions } from '../forms/rate-limit';
 import { DEFAULT_SUBMISSION_LIMIT, FORM_BODY_LIMIT, FORM_KEY_TTL_MS } from '../forms/routes';
+import { popupOverlaySettings } from '../pages/popup-overlay';
 import { loadWebsite } from '../pages/site-data';
 import { requireCrumb } from '../security/crumb';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
@@ -35,6 +37,7 @@ import {
 import {
   confirmSubscription,
   CONFIRM_PATH,
+  defaultListId,
   subscribe,
   UNSUBSCRIBE_PATH,
   unsubscribe,
@@ -81,30 +84,38 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
   const added = (request: FastifyRequest, event: SubscriberEvent | undefined) =>
     event ? webhooks.emit(request.site.websiteId, 'subscriber.added', { ...event }) : Promise.resolve();
 
-  // Answers in the shape the storefront's form flow reads (`{ errors }` or `{ error }`).
-  app.post(
-    MAILING_API.subscribe,
-    { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
-    async (request, reply) => {
+  /**
+   * One visitor sign-up, from a newsletter block or the pop-up: rate limit, honeypot, email, the
+   * site's captcha for `action`, then the one-time form key and the consent in one transaction.
+   * Answers in the shape the storefront's form flow reads (`{ errors }` or `{ error }`).
+   */
+  const signUp =
+    <T extends z.ZodType<{ email: string; key: string; website?: string | undefined; captchaKey?: string | undefined }>>(
+      schema: T,
+      action: CaptchaAction,
+      source: SubscriberSource,
+      target: (request: FastifyRequest, body: z.infer<T>) => Promise<{ listId: string; doubleOptIn: boolean; formId: string } | undefined>,
+    ) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
       const limited = signUps.hit(request.ip);
       if (!limited.allowed)
         return reply
           .status(429)
           .header('retry-after', String(limited.retryAfterSeconds))
           .send({ error: formMessages.submitRateLimited });
-      const body = newsletterSignUpSchema.safeParse(request.body);
+      const body = schema.safeParse(request.body);
       if (!body.success) return reply.status(400).send({ error: formMessages.submitFieldsUnparseable });
-      const { pageId, blockId, email, key, website, captchaKey } = body.data;
+      const { email, key, website, captchaKey } = body.data;
       if (website) return { success: true };
       if (!isValidEmail(email.trim()))
         return reply.status(400).send({ errors: { email: formMessages.emailInvalid } });
-      const block = await publishedNewsletterBlock(db, request.site.websiteId, pageId, blockId);
-      if (!block) return reply.status(404).send({ error: mailingMessages.newsletterNotConnected });
+      const list = await target(request, body.data);
+      if (!list) return reply.status(404).send({ error: mailingMessages.newsletterNotConnected });
       const site = await loadWebsite(db, request.site.websiteId);
       const captcha = await siteCaptchaVerdict(
         options.captchaVerifier,
         site?.settings,
-        { token: captchaKey, action: CAPTCHA_ACTIONS.newsletter, websiteId: request.site.websiteId, formId: blockId, ip: request.ip },
+        { token: captchaKey, action, websiteId: request.site.websiteId, formId: list.formId, ip: request.ip },
         request.log,
       );
       if (captcha === 'unavailable') return reply.status(503).send({ error: formMessages.submitServerError });
@@ -125,10 +136,10 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
           .returning({ key: formSubmissionKeys.key });
         if (claimed.length === 0) return undefined;
         return subscribe(tx, request.site.websiteId, {
-          listId: block.listId,
+          listId: list.listId,
           email,
-          source: 'newsletter-block',
-          doubleOptIn: block.doubleOptIn,
+          source,
+          doubleOptIn: list.doubleOptIn,
           origin: origin(request),
         });
       });
@@ -136,7 +147,28 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       // After the commit, and not awaited by the visitor beyond queueing: a slow receiver is the queue's problem.
       await added(request, result.added);
       return { success: true };
-    },
+    };
+
+  app.post(
+    MAILING_API.subscribe,
+    { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
+    signUp(newsletterSignUpSchema, CAPTCHA_ACTIONS.newsletter, 'newsletter-block', async (request, { pageId, blockId }) => {
+      const block = await publishedNewsletterBlock(db, request.site.websiteId, pageId, blockId);
+      return block && { ...block, formId: blockId };
+    }),
+  );
+
+  // The pop-up names no list: the owner's pop-up settings do (the default list when they do not).
+  app.post(
+    MAILING_API.popupSubscribe,
+    { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
+    signUp(popupSignUpSchema, CAPTCHA_ACTIONS.promoPopup, 'popup', async (request) => {
+      const site = await loadWebsite(db, request.site.websiteId);
+      const newsletter = popupOverlaySettings(site?.settings)?.newsletter;
+      if (!newsletter) return undefined;
+      const listId = newsletter.listId ?? (await defaultListId(db, request.site.websiteId));
+      return listId ? { listId, doubleOptIn: newsletter.doubleOptIn, formId: 'popup-overlay' } : undefined;
+    }),
   );
 
   app.get(CONFIRM_PATH, async (request, reply) => {
@@ -230,6 +262,13 @@ export const mailingListRouteDocs: RouteDocs = {
     summary:
       "A visitor's sign-up from a published newsletter block (spends a form key; double opt-in sends a confirmation email)",
     body: newsletterSignUpSchema,
+  },
+  [`POST ${MAILING_API.popupSubscribe}`]: {
+    ...visitor,
+    guard: 'crumb',
+    summary:
+      "A visitor's sign-up from the promotional pop-up into the list its settings name (spends a form key; the site's captcha checks a PROMO_POPUP_SUBMISSION token)",
+    body: popupSignUpSchema,
   },
   [`GET ${CONFIRM_PATH}`]: {
     ...visitor,

@@ -51,6 +51,16 @@ describe.each(targets)('the popup overlay (104) on $name', (target) => {
     for (const path of ['/cart', '/checkout', '/no-such-page']) expect((await app.inject(path)).body, path).not.toContain('popup-overlay"');
   });
 
+  it('carries a newsletter sign-up when the owner added one', async () => {
+    await setPopup({ enabled: true, version: 5, title: 'Ten percent off', newsletter: { buttonLabel: 'Get the code', placeholder: 'you@example.com' } });
+    const shop = await shopUntil((b) => b.includes('Ten percent off'));
+    expect(shop).toContain('<form class="popup-overlay__form" data-popup-newsletter data-double-opt-in novalidate>');
+    expect(shop).toContain('<input id="popup-overlay-email" type="email" name="email" placeholder="you@example.com" autocomplete="email" aria-describedby="popup-overlay-email-error">');
+    expect(shop).toContain('<button class="button" type="submit">Get the code</button>');
+    await setPopup({ enabled: true, version: 6, title: 'No sign-up here' });
+    expect(await shopUntil((b) => b.includes('No sign-up here'))).not.toContain('data-popup-newsletter');
+  });
+
   it('ignores settings that are not a valid popup (an unsafe link, no title, turned off)', async () => {
     for (const popup of [
       { enabled: true, version: 3, title: 'x', action: { label: 'Go', href: 'javascript:alert(1)' } },

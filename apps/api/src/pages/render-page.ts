@@ -1,7 +1,6 @@
 import { compile, folderPartials, type Template, type TemplateError } from '@site/template-engine';
 import { fillMessage, messages as commerceMessages } from '@site/commerce-core';
-import { z } from 'zod';
-import { COVER_PAGE_TYPE, coverPageView, documentReferences, EMPTY_RENDER_DATA, isSafeHref, messages, pageVisibility, renderBlock, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
+import { COVER_PAGE_TYPE, coverPageView, documentReferences, EMPTY_RENDER_DATA, messages, pageVisibility, renderBlock, renderDocument, siteStylesCss, VIEWING_ROLES, type PageDocument } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
 import { storeSettings } from '../commerce/cart-store';
@@ -26,6 +25,7 @@ import { isItemCollection } from '../collections/collection-store';
 import { resolveContentPath } from './content-routes';
 import { BrokenTemplateError } from './error-page';
 import { pageContextForBrowser } from './browser-context';
+import { popupOverlaySettings } from './popup-overlay';
 import { isUnlocked, loadLocks, lockFor, SITE_SCOPE } from './locks';
 import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
 import { languagePath, splitLanguagePath, type SiteLanguage } from '@site/page-content';
@@ -356,24 +356,13 @@ function confirmedOrderForBrowser(resolved: Resolved) {
   };
 }
 
-const PopupOverlaySettings = z.object({
-  enabled: z.literal(true),
-  version: z.number().int().min(0),
-  title: z.string().min(1).max(200),
-  body: z.string().max(1000).default(''),
-  action: z.object({ label: z.string().min(1).max(60), href: z.string().max(2000).refine(isSafeHref) }).optional(),
-  delaySeconds: z.number().int().min(0).max(120).default(5),
-  hideForDays: z.number().int().min(0).max(365).default(7),
-});
-
 /**
  * The popup overlay (104), when the owner turned it on (website settings `popupOverlay`); never
  * over a cover page, a lock screen, an error, a refusal, the cart or checkout, where it would stand in the way.
  */
 function popupOverlayContext(website: WebsiteRow, resolved: Resolved) {
   if (resolved.status !== 200 || [COVER_PAGE_TYPE, 200, 201, 205].includes(resolved.pageType)) return undefined;
-  const parsed = PopupOverlaySettings.safeParse((website.settings as { popupOverlay?: unknown }).popupOverlay);
-  return parsed.success ? parsed.data : undefined;
+  return popupOverlaySettings(website.settings);
 }
 
 type ProductItems = Awaited<ReturnType<typeof loadProductItems>>;

@@ -1,8 +1,10 @@
 import {
+  CAPTCHA_ACTIONS,
   createSubmissionFlow,
   formSchema,
   isSubmitLocked,
   submitButtonLabel,
+  type CaptchaAction,
   type SubmissionState,
   type SubmissionTransport,
 } from '@site/forms';
@@ -18,17 +20,18 @@ function readCookie(doc: Document, name: string): string | undefined {
   return undefined;
 }
 
-/**
- * The newsletter block as a form of one required email field, so it follows the storefront's
- * form rules (storefront.md §4, §5): the same validation, states, button label and messages.
- */
-// The API's texts (page-content mailingMessages); the storefront bundle does not load that package.
+// The API's paths and texts (page-content MAILING_API, mailingMessages); the storefront bundle does not load that package.
 const SUBSCRIBE_URL = '/api/newsletter/subscribe';
+const POPUP_SUBSCRIBE_URL = '/api/newsletter/popup-subscribe';
 const THANKS = {
   confirmByEmail: 'Thank you! Please check your inbox to confirm your subscription.',
   subscribed: 'Thank you for subscribing!',
 };
 
+/**
+ * A sign-up as a form of one required email field, so it follows the storefront's form rules
+ * (storefront.md §4, §5): the same validation, states, button label and messages.
+ */
 const newsletterForm = (doubleOptIn: boolean, captchaEnabled: boolean) =>
   formSchema.parse({
     id: 'newsletter',
@@ -37,19 +40,19 @@ const newsletterForm = (doubleOptIn: boolean, captchaEnabled: boolean) =>
     captchaEnabled,
   });
 
-function newsletterTransport(doc: Document, formEl: HTMLFormElement, pageId: string, blockId: string): SubmissionTransport {
+/** The sign-up call: the visitor's email and the flow's key and token, plus what names the list. */
+function signUpTransport(doc: Document, formEl: HTMLFormElement, url: string, target: Record<string, string>): SubmissionTransport {
   const field = (name: string) => formEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
   return {
     fetchFormKey: createFetchTransport(doc, 'newsletter').fetchFormKey,
     async save(submission) {
       const crumb = readCookie(doc, 'crumb');
-      const res = await fetch(SUBSCRIBE_URL, {
+      const res = await fetch(url, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...(crumb ? { 'x-csrf-token': crumb } : {}) },
         body: JSON.stringify({
-          pageId,
-          blockId,
+          ...target,
           email: field('email'),
           key: submission.key,
           website: field('website'),
@@ -66,21 +69,69 @@ function newsletterTransport(doc: Document, formEl: HTMLFormElement, pageId: str
  * site's captcha on, the block asks the provider for a token like a captcha form does.
  */
 export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, 'pageId' | 'captchaSettings'>): void {
-  const doc = block.ownerDocument;
   const formEl = block.querySelector<HTMLFormElement>('form.newsletter-form');
   const blockId = block.closest<HTMLElement>('[data-block-id]')?.dataset.blockId;
-  if (!formEl || !blockId || !context.pageId) return;
+  const pageId = context.pageId;
+  if (!formEl || !blockId || !pageId) return;
+  mountSignUpForm(block, formEl, context, {
+    url: SUBSCRIBE_URL,
+    target: { pageId, blockId },
+    doubleOptIn: block.hasAttribute('data-double-opt-in'),
+    captchaAction: CAPTCHA_ACTIONS.newsletter,
+  });
+}
+
+/** The promotional pop-up's sign-up: the list is the one its settings name, the token its own action. */
+export function mountPopupSignUp(
+  dialog: HTMLElement,
+  formEl: HTMLFormElement,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings'>,
+  onSignedUp: () => void,
+): void {
+  mountSignUpForm(dialog, formEl, context, {
+    url: POPUP_SUBSCRIBE_URL,
+    target: {},
+    doubleOptIn: formEl.hasAttribute('data-double-opt-in'),
+    captchaAction: CAPTCHA_ACTIONS.promoPopup,
+    onSignedUp,
+  });
+}
+
+interface SignUpFormOptions {
+  url: string;
+  /** What names the list to the server (the block), sent with every sign-up. */
+  target: Record<string, string>;
+  doubleOptIn: boolean;
+  captchaAction: CaptchaAction;
+  /** After the server saved the sign-up. */
+  onSignedUp?: () => void;
+}
+
+/**
+ * An email sign-up form (the newsletter block, the promotional pop-up) on the storefront's form
+ * rules (storefront.md §4, §5): validation, states, button label and messages. With the site's
+ * captcha on, its widget goes just above the button and the token for `captchaAction` is sent.
+ * The thanks replace the form in `root`'s `.form-submission-message`.
+ */
+function mountSignUpForm(
+  root: HTMLElement,
+  formEl: HTMLFormElement,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings'>,
+  options: SignUpFormOptions,
+): void {
+  const doc = root.ownerDocument;
   const input = formEl.querySelector<HTMLInputElement>('input[name="email"]');
   const button = formEl.querySelector<HTMLButtonElement>('button[type="submit"]');
   const errorEl = formEl.querySelector<HTMLElement>('.field-error');
-  const successEl = block.querySelector<HTMLElement>('.form-submission-message');
+  const successEl = root.querySelector<HTMLElement>('.form-submission-message');
   const idleLabel = button?.textContent ?? 'Sign up';
   const siteKey = context.captchaSettings?.siteKey;
-  const form = newsletterForm(block.hasAttribute('data-double-opt-in'), Boolean(siteKey));
+  const form = newsletterForm(options.doubleOptIn, Boolean(siteKey));
   const flow = createSubmissionFlow({
     form,
     kind: 'newsletter',
-    transport: newsletterTransport(doc, formEl, context.pageId, blockId),
+    transport: signUpTransport(doc, formEl, options.url, options.target),
+    captchaAction: options.captchaAction,
     ...(siteKey ? { captcha: mountScriptCaptcha(formEl, siteKey) } : {}),
   });
 
@@ -103,6 +154,7 @@ export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, '
       input?.focus();
     }
     if (state.status === 'success' && state.success.kind === 'message') {
+      options.onSignedUp?.();
       formEl.hidden = true;
       if (successEl) {
         successEl.textContent = state.success.message;

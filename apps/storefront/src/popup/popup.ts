@@ -1,3 +1,5 @@
+import type { PageContext } from '../page-context';
+
 /**
  * The popup overlay (page type 104): a promotion the owner turns on in website settings, shown
  * once per visitor after a delay. What the visitor did is kept in local storage under the spec's
@@ -52,8 +54,18 @@ function write(storage: Storage, key: string, value: unknown): void {
   }
 }
 
-/** Shows the server-rendered `<dialog id="popup-overlay">` when the visitor's state allows it. */
-export function mountPopupOverlay(doc: Document, storage: Storage | undefined, now: () => number = Date.now, schedule = setTimeout): void {
+/**
+ * Shows the server-rendered `<dialog id="popup-overlay">` when the visitor's state allows it. Its
+ * newsletter sign-up, when the owner added one, is a sign-up form like the newsletter block's (the
+ * site's captcha with the PROMO_POPUP_SUBMISSION action); signing up counts as following it.
+ */
+export function mountPopupOverlay(
+  doc: Document,
+  storage: Storage | undefined,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings'>,
+  now: () => number = Date.now,
+  schedule = setTimeout,
+): void {
   const dialog = doc.getElementById('popup-overlay');
   if (!(dialog instanceof HTMLDialogElement) || !storage) return;
   const version = Number(dialog.dataset.version);
@@ -72,10 +84,18 @@ export function mountPopupOverlay(doc: Document, storage: Storage | undefined, n
     write(storage, POPUP_KEYS.dateClosed, now());
     write(storage, POPUP_KEYS.version, version);
   });
-  dialog.querySelector('[data-popup-action]')?.addEventListener('click', () => {
+  const followed = () => {
     write(storage, POPUP_KEYS.submitted, true);
     write(storage, POPUP_KEYS.version, version);
-  });
+  };
+  dialog.querySelector('[data-popup-action]')?.addEventListener('click', followed);
+  const signUp = dialog.querySelector<HTMLFormElement>('form[data-popup-newsletter]');
+  if (signUp) {
+    // Until its code arrives a submit must not reload the page with the address in the URL.
+    signUp.addEventListener('submit', (event) => event.preventDefault());
+    // Fetched during the delay, so the form works by the time the pop-up opens.
+    void import('../forms/newsletter').then(({ mountPopupSignUp }) => mountPopupSignUp(dialog, signUp, context, followed));
+  }
   schedule(() => {
     if (!dialog.open) dialog.showModal();
   }, Math.max(0, delayMs));

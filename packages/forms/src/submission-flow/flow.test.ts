@@ -175,6 +175,13 @@ describe('createSubmissionFlow', () => {
       else if (captcha) expect(captcha.reset).toHaveBeenCalledTimes(1);
     });
 
+    it("asks for the caller's action when it names one (the promotional pop-up)", async () => {
+      const captcha = createLocalCaptchaProvider('tok');
+      const flow = createSubmissionFlow({ form: captchaForm, kind: 'newsletter', transport: fakeTransport(), captcha, captchaAction: 'PROMO_POPUP_SUBMISSION' });
+      expect((await flow.submit({ input: validInput, page })).status).toBe('success');
+      expect(captcha.requests).toEqual(['PROMO_POPUP_SUBMISSION']);
+    });
+
     it.each(['ReCaptcha has not been set up!', 'Document was destroyed'])(
       "shows the provider's rejection %j instead of 'Complete CAPTCHA'",
       async (rejection) => {

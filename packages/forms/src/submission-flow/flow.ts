@@ -10,7 +10,7 @@ import {
 import type { FormKind } from '../submission-errors/review-message';
 import { interpretSaveResponse, type SaveResponse } from '../submission-errors/save-response';
 import { messages } from '../messages';
-import { CAPTCHA_ACTIONS, captchaFailureMessage, type CaptchaProvider } from './captcha';
+import { CAPTCHA_ACTIONS, captchaFailureMessage, type CaptchaAction, type CaptchaProvider } from './captcha';
 import {
   initialSubmissionState,
   transition,
@@ -34,6 +34,8 @@ export interface SubmissionFlowOptions {
   transport: SubmissionTransport;
   /** Required when the form has its captcha enabled. */
   captcha?: CaptchaProvider;
+  /** The token's action when it is not the kind's own (the promotional pop-up's sign-up). */
+  captchaAction?: CaptchaAction;
   /** Called after a newsletter form saved; a throwing tracker never fails the submission. */
   trackSignUp?: (form: Form) => void;
 }
@@ -68,7 +70,7 @@ const fail = (message: string, extra: Partial<SubmissionFailure> = {}): StepFail
  * I/O is injected, so the same flow runs in the browser, under tests, and in any UI framework.
  */
 export function createSubmissionFlow(options: SubmissionFlowOptions): SubmissionFlow {
-  const { form, kind, transport, captcha, trackSignUp } = options;
+  const { form, kind, transport, captcha, captchaAction, trackSignUp } = options;
   let state = initialSubmissionState;
   const listeners = new Set<(state: SubmissionState) => void>();
 
@@ -124,7 +126,7 @@ export function createSubmissionFlow(options: SubmissionFlowOptions): Submission
   }
 
   async function captchaToken(): Promise<string> {
-    const action = kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form;
+    const action = captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form);
     let rejection: unknown;
     const token = captcha
       ? await captcha.getToken(action).catch((error: unknown) => {

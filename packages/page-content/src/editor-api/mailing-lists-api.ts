@@ -13,6 +13,8 @@ export const MAILING_API = {
   deliveries: (id: string) => `/api/editor/webhooks/${encodeURIComponent(id)}/deliveries`,
   /** The visitor's sign-up from a newsletter block (crumb required). */
   subscribe: '/api/newsletter/subscribe',
+  /** The visitor's sign-up from the promotional pop-up (crumb required). */
+  popupSubscribe: '/api/newsletter/popup-subscribe',
 } as const;
 
 export const mailingMessages = {
@@ -47,7 +49,7 @@ export interface MailingListView {
   createdAt: string;
 }
 
-export const SUBSCRIBER_SOURCES = ['newsletter-block', 'restock-form', 'form'] as const;
+export const SUBSCRIBER_SOURCES = ['newsletter-block', 'restock-form', 'form', 'popup'] as const;
 export type SubscriberSourceName = (typeof SUBSCRIBER_SOURCES)[number];
 
 export interface SubscriberView {
@@ -125,3 +127,7 @@ export const newsletterSignUpSchema = z.object({
   captchaKey: text(4000).optional(),
 });
 export type NewsletterSignUp = z.infer<typeof newsletterSignUpSchema>;
+
+/** The pop-up's sign-up: like the block's, but the list comes from the site's pop-up settings. */
+export const popupSignUpSchema = newsletterSignUpSchema.omit({ pageId: true, blockId: true });
+export type PopupSignUp = z.infer<typeof popupSignUpSchema>;

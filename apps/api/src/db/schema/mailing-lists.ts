@@ -18,7 +18,7 @@ export const mailingLists = pgTable(
 );
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
-export type SubscriberSource = 'newsletter-block' | 'restock-form' | 'form';
+export type SubscriberSource = 'newsletter-block' | 'restock-form' | 'form' | 'popup';
 
 export const mailingListSubscribers = pgTable(
   'mailing_list_subscribers',
