@@ -31,10 +31,11 @@ describe.each(targets)('security headers on $name', (target) => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = directives(String(res.headers['content-security-policy']));
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // This origin, and the captcha provider's script under its /recaptcha/ paths only.
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
-    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));
+    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']));
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
   });
 

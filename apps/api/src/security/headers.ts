@@ -13,16 +13,22 @@ import helmet, { type HelmetOptions } from 'helmet';
  * - Editor (/config SPA): its bundle from /config/assets, inline styles, and a live preview in an
  *   iframe from srcdoc or a blob: URL. Such frames inherit this policy and this origin, so the
  *   storefront bundle they load is 'self' too.
+ * - The captcha (a site with a site key in captchaSettings): the provider's enterprise script and
+ *   its widget's frames, and only under their /recaptcha/ paths (the provider's documented policy).
  * - Calls go to this origin only (connect-src 'self'); forms post here only; plugins are off;
  *   only this origin may frame a page (the editor's preview), so no clickjacking by other sites.
  *
  * No `upgrade-insecure-requests`: the product runs on plain http on localhost, and a TLS proxy in
  * front of it serves https anyway.
  */
+/** Where the captcha's script (apps/storefront/src/forms/captcha-script.ts) and its widget come from. */
+export const CAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", ...CAPTCHA_SCRIPT_SOURCES],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -31,7 +37,7 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'media-src': ["'self'", 'data:', 'blob:', 'https:'],
   'connect-src': ["'self'"],
   // The video block and video pages embed these two players (videoPlayerUrl); no other site is framed.
-  'frame-src': ["'self'", 'blob:', 'data:', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+  'frame-src': ["'self'", 'blob:', 'data:', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', ...CAPTCHA_FRAME_SOURCES],
   'child-src': ["'self'", 'blob:', 'data:'],
   'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
