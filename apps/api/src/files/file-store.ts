@@ -1,4 +1,4 @@
-import { FILES_API, IMAGE_WIDTHS, fileMessages, type FileList, type FileView, type UpdateFile } from '@site/page-content';
+import { FILES_API, IMAGE_WIDTHS, fileMessages, type FileKind, type FileList, type FileView, type UpdateFile } from '@site/page-content';
 import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 import { digitalProductFileIds } from '../commerce/downloads';
 import type { Database } from '../db/client';
@@ -37,9 +37,9 @@ export function toView(row: FileRow, delivered = false): FileView {
 export async function listFiles(
   db: Database,
   websiteId: string,
-  query: { limit: number; offset: number; kind: 'all' | 'image' },
+  query: { limit: number; offset: number; kind: FileKind },
 ): Promise<Omit<FileList, 'maxUploadBytes'>> {
-  const where = and(eq(files.websiteId, websiteId), query.kind === 'image' ? like(files.contentType, 'image/%') : undefined);
+  const where = and(eq(files.websiteId, websiteId), query.kind === 'all' ? undefined : like(files.contentType, `${query.kind}/%`));
   const [rows, [totals]] = await Promise.all([
     db.select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(files).where(where),

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { FILE_LIMITS, FILE_TYPES, fileMessages, type FileContentType } from '@site/page-content';
+import { FILE_LIMITS, FILE_TYPES, fileMessages, isImageType, type FileContentType } from '@site/page-content';
 import sharp, { type Metadata } from 'sharp';
 import { FileError } from './errors';
 
@@ -20,6 +20,10 @@ export function sniff(head: Buffer): FileContentType | undefined {
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif';
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
   if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WAVE'), 8)) return 'audio/wav';
+  if (startsWith(head, ascii('OggS'))) return 'audio/ogg';
+  // An MP3 opens with its ID3 tag or straight with an MPEG audio frame (11 set sync bits, layer III).
+  if (startsWith(head, ascii('ID3')) || (head[0] === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2)) return 'audio/mpeg';
   return undefined;
 }
 
@@ -47,7 +51,7 @@ export async function inspectUpload(path: string, name: string, size: number): P
       : new FileError(415, 'UNSUPPORTED_TYPE', fileMessages.unsupportedType);
   }
   if (claimed && claimed !== contentType) throw new FileError(415, 'CONTENT_MISMATCH', fileMessages.notWhatItSays(extension));
-  if (contentType === 'application/pdf') return { contentType, width: null, height: null };
+  if (!isImageType(contentType)) return { contentType, width: null, height: null };
 
   let meta: Metadata;
   try {

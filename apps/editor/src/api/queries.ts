@@ -4,6 +4,7 @@ import {
   type UpdateAccessLock,
   EDITOR_API,
   FILES_API,
+  type FileKind,
   type FileList,
   type FileProductView,
   type FileView,
@@ -350,7 +351,7 @@ export function saveStateOf(save: { isPending: boolean; error: unknown }, dirty:
 }
 
 /** One page of files per fetch; Load More appends the next. Refreshes while any image is processing. */
-export function useFiles(pageSize: number, kind: 'all' | 'image' = 'all') {
+export function useFiles(pageSize: number, kind: FileKind = 'all') {
   return useInfiniteQuery({
     queryKey: [...keys.files, kind, pageSize],
     queryFn: ({ pageParam }) =>

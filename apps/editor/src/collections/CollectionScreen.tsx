@@ -11,7 +11,12 @@ import { defaultEventTimes, formatWhen } from './item-dates';
 const PostEditor = lazy(() => import('./PostEditor').then((m) => ({ default: m.PostEditor })));
 const EventEditor = lazy(() => import('./EventEditor').then((m) => ({ default: m.EventEditor })));
 const GalleryEditor = lazy(() => import('./GalleryEditor').then((m) => ({ default: m.GalleryEditor })));
+const AlbumEditor = lazy(() => import('./AlbumEditor').then((m) => ({ default: m.AlbumEditor })));
+const VideoList = lazy(() => import('./VideoList').then((m) => ({ default: m.VideoList })));
+const VideoEditor = lazy(() => import('./VideoEditor').then((m) => ({ default: m.VideoEditor })));
 
+
+const ITEM_HEADINGS = { blog: 'Edit post', events: 'Edit event', videos: 'Edit video' } as const;
 
 function useCollectionPage(pageId: string) {
   const pages = usePages();
@@ -40,7 +45,7 @@ function Frame({ page, back, heading, children }: { page?: PageSummary; back?: b
   );
 }
 
-/** /config/collections/$pageId: the posts of a blog, the events of an events page, a gallery's pictures. */
+/** /config/collections/$pageId: the posts of a blog, the events of an events page, a gallery's pictures, an album's tracks, the videos of a video page. */
 export function CollectionScreen({ pageId }: { pageId: string }) {
   const { pages, page, type } = useCollectionPage(pageId);
   if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
@@ -49,7 +54,7 @@ export function CollectionScreen({ pageId }: { pageId: string }) {
     return (
       <Frame page={page}>
         <EmptyState title="Nothing to edit here" action={<Link to="/pages" className="ed-button">Back to pages</Link>}>
-          This page is not a blog, events page or gallery.
+          This page is not a blog, events page, gallery, album or video page.
         </EmptyState>
       </Frame>
     );
@@ -58,24 +63,30 @@ export function CollectionScreen({ pageId }: { pageId: string }) {
     <Frame page={page}>
       {type === 'blog' && <PostList page={page} />}
       {type === 'events' && <EventList page={page} />}
-      {type === 'gallery' && (
+      {(type === 'gallery' || type === 'album' || type === 'videos') && (
         <Suspense fallback={<p className="ed-muted">Loading…</p>}>
-          <GalleryEditor page={page} />
+          {type === 'gallery' ? <GalleryEditor page={page} /> : type === 'album' ? <AlbumEditor page={page} /> : <VideoList page={page} />}
         </Suspense>
       )}
     </Frame>
   );
 }
 
-/** /config/collections/$pageId/$itemId: one post or event. */
+/** /config/collections/$pageId/$itemId: one post, event or video (pictures and tracks are edited in their list). */
 export function CollectionItemScreen({ pageId, itemId }: { pageId: string; itemId: string }) {
   const { pages, page, type } = useCollectionPage(pageId);
   if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
-  if (!page || (type !== 'blog' && type !== 'events')) return <CollectionScreen pageId={pageId} />;
+  if (!page || (type !== 'blog' && type !== 'events' && type !== 'videos')) return <CollectionScreen pageId={pageId} />;
   return (
-    <Frame page={page} back heading={type === 'blog' ? 'Edit post' : 'Edit event'}>
+    <Frame page={page} back heading={ITEM_HEADINGS[type]}>
       <Suspense fallback={<p className="ed-muted">Loading…</p>}>
-        {type === 'blog' ? <PostEditor page={page} postId={itemId} /> : <EventEditor page={page} itemId={itemId} />}
+        {type === 'blog' ? (
+          <PostEditor page={page} postId={itemId} />
+        ) : type === 'events' ? (
+          <EventEditor page={page} itemId={itemId} />
+        ) : (
+          <VideoEditor page={page} itemId={itemId} />
+        )}
       </Suspense>
     </Frame>
   );

@@ -1,4 +1,4 @@
-import type { FileView } from '@site/page-content';
+import type { FileKind, FileView } from '@site/page-content';
 import { FileManager } from '@site/ui';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useFileManager } from './useFileManager';
@@ -7,16 +7,18 @@ export interface FilePickerDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onChoose: (file: FileView) => void;
-  /** Images only (the default), or any file, as a digital product delivers. */
-  kind?: 'image' | 'all';
+  /** Images only (the default), audio for album tracks, or any file, as a digital product delivers. */
+  kind?: FileKind;
 }
+
+const PICKER_TITLES: Record<FileKind, string> = { image: 'Choose image', audio: 'Choose audio file', all: 'Choose file' };
 
 function Picker({ onClose, onChoose, kind = 'image' }: Omit<FilePickerDialogProps, 'isOpen'>) {
   const manager = useFileManager({ kind, onChoose });
   return (
     <Dialog className="ed-dialog ed-file-picker">
       <Heading slot="title" className="ed-dialog__title">
-        {kind === 'image' ? 'Choose image' : 'Choose file'}
+        {PICKER_TITLES[kind]}
       </Heading>
       <FileManager {...manager} />
       <div className="ed-dialog__actions">

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, FILES_API, fileMessages, type FileView } from '@site/page-content';
+import { FILE_LIMITS, FILE_TYPES, FILES_API, fileMessages, type FileKind, type FileView } from '@site/page-content';
 import type { FileManagerProps, FileProblem, UploadItem } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -20,7 +20,7 @@ function problemOf(error: unknown, title: string, fallback: string): FileProblem
 export function useFileManager({
   kind = 'all',
   onChoose,
-}: { kind?: 'all' | 'image'; onChoose?: (file: FileView) => void } = {}): FileManagerProps {
+}: { kind?: FileKind; onChoose?: (file: FileView) => void } = {}): FileManagerProps {
   const client = useQueryClient();
   const me = useMe();
   const readOnly = !me.data?.canEdit;
@@ -105,7 +105,7 @@ export function useFileManager({
       onDismiss: (id) => setUploads((all) => all.filter((u) => u.id !== id)),
       maxUploadBytes,
       isDisabled: readOnly,
-      acceptedTypes: kind === 'image' ? ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] : undefined,
+      acceptedTypes: kind === 'all' ? undefined : Object.keys(FILE_TYPES).filter((type) => type.startsWith(`${kind}/`)),
     },
     detail: selected && {
       file: selected,

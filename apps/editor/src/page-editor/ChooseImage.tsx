@@ -1,4 +1,4 @@
-import type { FileView } from '@site/page-content';
+import type { FileKind, FileView } from '@site/page-content';
 import { lazy, Suspense, useState } from 'react';
 
 // The picker brings the file manager with it; it loads when first opened.
@@ -6,8 +6,16 @@ const FilePickerDialog = lazy(() =>
   import('../files/FilePickerDialog').then((m) => ({ default: m.FilePickerDialog })),
 );
 
-/** "Choose image" beside an image block's URL: picks or uploads a file and hands it back. */
-export function ChooseImage({ onChoose, label = 'Choose image' }: { onChoose: (file: FileView) => void; label?: string }) {
+/** "Choose image" beside an image block's URL: picks or uploads a file and hands it back; `kind` audio picks an album's tracks. */
+export function ChooseImage({
+  onChoose,
+  label = 'Choose image',
+  kind = 'image',
+}: {
+  onChoose: (file: FileView) => void;
+  label?: string;
+  kind?: Exclude<FileKind, 'all'>;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -18,6 +26,7 @@ export function ChooseImage({ onChoose, label = 'Choose image' }: { onChoose: (f
         <Suspense fallback={null}>
           <FilePickerDialog
             isOpen
+            kind={kind}
             onClose={() => setOpen(false)}
             onChoose={(file) => {
               setOpen(false);

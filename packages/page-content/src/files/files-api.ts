@@ -34,9 +34,17 @@ export const FILE_TYPES = {
   'image/webp': { label: 'WebP', extensions: ['webp'] },
   'image/gif': { label: 'GIF', extensions: ['gif'] },
   'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+  // Album tracks (platform.md §3 audio items) play from the file manager's files.
+  'audio/mpeg': { label: 'MP3', extensions: ['mp3'] },
+  'audio/wav': { label: 'WAV', extensions: ['wav'] },
+  'audio/ogg': { label: 'Ogg', extensions: ['ogg', 'oga'] },
 } as const;
 export type FileContentType = keyof typeof FILE_TYPES;
 export const isImageType = (type: string): boolean => type.startsWith('image/');
+export const isAudioType = (type: string): boolean => type.startsWith('audio/');
+/** What the file list may be narrowed to: images for image pickers, audio for album tracks. */
+export const FILE_KINDS = ['all', 'image', 'audio'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
 
 export const FILE_STATUSES = ['processing', 'complete', 'failed', 'cancelled'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
@@ -136,8 +144,8 @@ export type UpdateFile = z.input<typeof updateFileSchema>;
 export const listFilesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  /** Images only, for the image block's picker. */
-  kind: z.enum(['all', 'image']).default('all'),
+  /** Images only for the image pickers; audio only for an album's tracks. */
+  kind: z.enum(FILE_KINDS).default('all'),
 });
 
 /** A file as the editor and the template engine's image formatters see it (platform.md §3). */

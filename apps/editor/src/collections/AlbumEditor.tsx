@@ -1,0 +1,243 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { CollectionItemView, PageSummary } from '@site/page-content';
+import { ConfirmDialog, EditorIcon, EmptyState } from '@site/ui';
+import { useId, useState } from 'react';
+import { useCreateItem, useDeleteItem, useItems, useReorderItems, useUpdateItem } from '../api/collection-queries';
+import { ApiError } from '../api/http';
+import { errorMessage, useMe } from '../api/queries';
+import { ChooseImage } from '../page-editor/ChooseImage';
+import { albumRoom, trackTitleFrom, trackUrlProblem } from './album-tracks';
+
+/** An album page's tracks: add from the file manager or by address, drag (or Space and arrows) to reorder, title and artist each. */
+export function AlbumEditor({ page }: { page: PageSummary }) {
+  const items = useItems(page.id);
+  const create = useCreateItem();
+  const reorder = useReorderItems(page.id);
+  const remove = useDeleteItem(page.id);
+  const canEdit = Boolean(useMe().data?.canEdit);
+  const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  if (items.isPending) return <p className="ed-muted">Loading tracks…</p>;
+  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  const list = items.data;
+  const ids = list.map((i) => i.id);
+  const room = albumRoom(list.length);
+  const addTrack = (title: string, src: string) =>
+    create.mutateAsync({ collectionId: page.id, title, body: '', status: 'published', data: { src, author: '' } });
+  const add = canEdit && !room.full && <AddTrack onAdd={addTrack} isAdding={create.isPending} />;
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    reorder.mutate(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
+  };
+  const error = create.error ?? reorder.error ?? remove.error;
+  const nameOf = (id: string | number) => list.find((i) => i.id === id)?.title ?? 'track';
+  const at = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at ${at(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `Dropped ${nameOf(active.id)} at ${at(over.id)}.` : `Dropped ${nameOf(active.id)}.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  return (
+    <>
+      {list.length === 0 ? (
+        <EmptyState title="No tracks yet" action={add || undefined}>
+          Add audio files from the file manager, or the address of a track hosted elsewhere; visitors play them in your order.
+        </EmptyState>
+      ) : (
+        <>
+          <p className="ed-muted ed-album__count">
+            <strong>{room.summary}</strong>
+            {canEdit && list.length > 1 && ' · drag a handle, or focus it and press Space, then the arrow keys, to reorder'}
+          </p>
+          {room.notice && (
+            <p className={`ed-banner ${room.full ? 'ed-banner--error' : 'ed-banner--warning'}`} role="status">
+              {room.notice}
+            </p>
+          )}
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+            <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={!canEdit}>
+              <ol className="ed-album" aria-label="Tracks">
+                {list.map((item, index) => (
+                  <AlbumTrack key={item.id} item={item} number={index + 1} pageId={page.id} canEdit={canEdit} onDelete={() => setDeleting(item)} />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+          {add}
+        </>
+      )}
+      {error && (
+        <p className="ed-field__error" role="alert">
+          {error instanceof ApiError && error.code === 'ALBUM_FULL'
+            ? `${errorMessage(error)}: the track was not added. Remove a track to make room.`
+            : errorMessage(error)}
+        </p>
+      )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title="Remove this track?"
+        onDismiss={() => setDeleting(null)}
+        actions={[
+          { label: 'Cancel', onPress: () => setDeleting(null) },
+          {
+            label: 'Remove',
+            variant: 'danger',
+            onPress: () => {
+              if (deleting) remove.mutate(deleting.id);
+              setDeleting(null);
+            },
+          },
+        ]}
+      >
+        <p>“{deleting?.title}” leaves the album. An uploaded file stays in the file manager.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Add a track: an audio file from the file manager, or the address of one hosted elsewhere. */
+function AddTrack({ onAdd, isAdding }: { onAdd: (title: string, src: string) => Promise<unknown>; isAdding: boolean }) {
+  const id = useId();
+  const [url, setUrl] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const submit = () => {
+    const refused = trackUrlProblem(url);
+    setProblem(refused);
+    if (refused) return;
+    onAdd(trackTitleFrom(url), url.trim()).then(() => setUrl(''), () => undefined);
+  };
+  return (
+    <div className="ed-album__add">
+      <ChooseImage kind="audio" label="Add from files" onChoose={(file) => void onAdd(trackTitleFrom(file.name), file.assetUrl).catch(() => undefined)} />
+      <form
+        className="ed-row ed-album__by-url"
+        aria-label="Add a track by address"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`${id}-url`}>
+          Track address
+        </label>
+        <input
+          id={`${id}-url`}
+          className="ed-input"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/track.mp3"
+          value={url}
+          maxLength={2048}
+          onChange={(e) => setUrl(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-url-error` : undefined}
+        />
+        <button type="submit" className="ed-button" disabled={isAdding}>
+          {isAdding ? 'Adding…' : 'Add by address'}
+        </button>
+      </form>
+      {problem && (
+        <p className="ed-field__error" id={`${id}-url-error`}>
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AlbumTrack({
+  item,
+  number,
+  pageId,
+  canEdit,
+  onDelete,
+}: {
+  item: CollectionItemView;
+  number: number;
+  pageId: string;
+  canEdit: boolean;
+  onDelete: () => void;
+}) {
+  const id = useId();
+  const update = useUpdateItem(pageId);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !canEdit });
+  const [title, setTitle] = useState(item.title);
+  const [author, setAuthor] = useState(String(item.data.author ?? ''));
+  const src = String(item.data.src ?? '');
+  // Each field saves when it loses focus, based on the version this row last saw.
+  const save = (change: { title?: string; data?: Record<string, unknown> }) => update.mutate({ id: item.id, version: item.version, ...change });
+
+  return (
+    <li
+      ref={setNodeRef}
+      className={`ed-sortable ed-album__track${isDragging ? ' ed-sortable--dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      {canEdit && (
+        <button type="button" ref={setActivatorNodeRef} className="ed-drag-handle" {...attributes} {...listeners} aria-label={`Reorder ${item.title}`}>
+          <EditorIcon name="drag" />
+        </button>
+      )}
+      <span className="ed-album__number" aria-hidden="true">
+        {number}
+      </span>
+      <div className="ed-sortable__body ed-album__fields">
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-title`}>
+            Title
+          </label>
+          <input
+            id={`${id}-title`}
+            className="ed-input"
+            value={title}
+            maxLength={200}
+            readOnly={!canEdit}
+            onChange={(e) => setTitle(e.target.value)}
+            onBlur={() => title.trim() && title !== item.title && save({ title })}
+          />
+        </div>
+        <div className="ed-field">
+          <label className="ed-field__label" htmlFor={`${id}-author`}>
+            Artist
+          </label>
+          <input
+            id={`${id}-author`}
+            className="ed-input"
+            value={author}
+            maxLength={200}
+            readOnly={!canEdit}
+            onChange={(e) => setAuthor(e.target.value)}
+            onBlur={() => author !== (item.data.author ?? '') && save({ data: { author } })}
+          />
+        </div>
+        <audio className="ed-album__player" src={src} controls preload="none" aria-label={`Play ${item.title}`} />
+        {update.error && (
+          <p className="ed-field__error" role="alert">
+            {errorMessage(update.error)}
+          </p>
+        )}
+      </div>
+      {canEdit && (
+        <button type="button" className="ed-button ed-button--danger" onClick={onDelete} aria-label={`Remove ${item.title}`}>
+          Remove
+        </button>
+      )}
+    </li>
+  );
+}

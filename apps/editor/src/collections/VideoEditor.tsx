@@ -1,0 +1,219 @@
+import { collectionMessages, POST_STATUS_LABELS, slugFromTitle, type CollectionItemView, type PageSummary } from '@site/page-content';
+import { SaveStatus } from '@site/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
+import { issuesByPath } from '../api/http';
+import { errorMessage, useMe } from '../api/queries';
+import { ChooseImage } from '../page-editor/ChooseImage';
+import { useAutosave } from './useAutosave';
+import { videoSourceNote } from './video-fields';
+
+interface VideoDraft {
+  title: string;
+  urlId: string;
+  body: string;
+  status: 'draft' | 'published';
+  data: { url: string; thumbnail: string };
+}
+
+const draftOf = (item: CollectionItemView): VideoDraft => ({
+  title: item.title,
+  urlId: item.urlId,
+  body: item.body,
+  status: item.status,
+  data: { url: String(item.data.url ?? ''), thumbnail: String(item.data.thumbnail ?? '') },
+});
+
+/** One video: its player or file address, thumbnail, description and page address; saved as you type. */
+export function VideoEditor({ page, itemId }: { page: PageSummary; itemId: string }) {
+  const items = useItems(page.id);
+  const [generation, setGeneration] = useState(0);
+  if (items.isPending) return <p className="ed-muted">Loading the video…</p>;
+  if (items.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(items.error)}
+      </p>
+    );
+  const item = items.data.find((i) => i.id === itemId);
+  if (!item)
+    return (
+      <p className="ed-field__error" role="alert">
+        {collectionMessages.itemNotFound}
+      </p>
+    );
+  const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
+  return <VideoForm key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
+}
+
+function VideoForm({ page, item, onReload }: { page: PageSummary; item: CollectionItemView; onReload: () => void }) {
+  const client = useQueryClient();
+  const id = useId();
+  const isReadOnly = !useMe().data?.canEdit;
+  const [draft, setDraft] = useState(() => draftOf(item));
+  const [saved, setSaved] = useState({ status: item.status, urlId: item.urlId });
+  const [saveNow, setSaveNow] = useState(0);
+  const set = <K extends keyof VideoDraft>(key: K, value: VideoDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setData = <K extends keyof VideoDraft['data']>(key: K, value: string) =>
+    setDraft((d) => ({ ...d, data: { ...d.data, [key]: value } }));
+
+  const saver = useAutosave(draft, item.version, async (value, version) => {
+    const result = await saveItem(item.id, { version, ...value });
+    setSaved({ status: result.status, urlId: result.urlId });
+    client.setQueryData<CollectionItemView[]>(collectionKeys.items(page.id), (items) => items?.map((i) => (i.id === result.id ? result : i)));
+    return result;
+  });
+  const { flush } = saver;
+  useEffect(() => {
+    if (saveNow > 0) void flush();
+  }, [saveNow, flush]);
+  const errors = issuesByPath(saver.error);
+  const note = videoSourceNote(draft.data.url);
+  const itemPath = `${page.path}/${saved.urlId}`;
+
+  return (
+    <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void flush())}>
+      {saver.stale && (
+        <div className="ed-banner ed-banner--error" role="alert">
+          This video was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}
+          <button type="button" className="ed-button" onClick={onReload}>
+            Load the latest version
+          </button>
+        </div>
+      )}
+      <div className="ed-item-editor__bar">
+        <span className={`ed-badge ed-badge--${saved.status}`}>{POST_STATUS_LABELS[saved.status]}</span>
+        <SaveStatus state={saver.state} onRetry={() => void flush()} />
+        {saved.status === 'published' && (
+          <a href={itemPath} target="_blank" rel="noreferrer">
+            View the video’s page<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+        {!isReadOnly && (
+          <span className="ed-row ed-item-editor__actions">
+            <button type="submit" className="ed-button" disabled={!saver.isDirty || saver.stale}>
+              Save
+            </button>
+            <button
+              type="button"
+              className={`ed-button${saved.status === 'draft' ? ' ed-button--primary' : ''}`}
+              disabled={saver.stale}
+              onClick={() => {
+                set('status', saved.status === 'draft' ? 'published' : 'draft');
+                setSaveNow((n) => n + 1);
+              }}
+            >
+              {saved.status === 'draft' ? 'Publish' : 'Unpublish'}
+            </button>
+          </span>
+        )}
+      </div>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          className="ed-input"
+          value={draft.title}
+          maxLength={200}
+          readOnly={isReadOnly}
+          onChange={(e) => set('title', e.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+        />
+        {errors.title && <p className="ed-field__error">{errors.title}</p>}
+      </div>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-url`}>
+          Video address
+        </label>
+        <input
+          id={`${id}-url`}
+          className="ed-input"
+          type="url"
+          inputMode="url"
+          value={draft.data.url}
+          maxLength={2048}
+          readOnly={isReadOnly}
+          onChange={(e) => setData('url', e.target.value)}
+          aria-invalid={errors['data.url'] ? true : undefined}
+          aria-describedby={`${id}-url-hint`}
+        />
+        <p className="ed-field__hint" id={`${id}-url-hint`}>
+          {note ?? 'A YouTube or Vimeo page, or the address of a video file.'}
+        </p>
+        {errors['data.url'] && <p className="ed-field__error">{errors['data.url']}</p>}
+      </div>
+
+      <fieldset className="ed-field ed-featured-image">
+        <legend className="ed-field__label">Thumbnail</legend>
+        {draft.data.thumbnail ? (
+          <div className="ed-video-thumb">
+            <img src={draft.data.thumbnail} alt="" />
+            {!isReadOnly && (
+              <div className="ed-row">
+                <ChooseImage label="Change thumbnail" onChoose={(file) => setData('thumbnail', file.assetUrl)} />
+                <button type="button" className="ed-button" onClick={() => setData('thumbnail', '')}>
+                  Remove thumbnail
+                </button>
+              </div>
+            )}
+          </div>
+        ) : isReadOnly ? (
+          <p className="ed-muted">No thumbnail.</p>
+        ) : (
+          <div className="ed-row">
+            <ChooseImage label="Choose thumbnail" onChoose={(file) => setData('thumbnail', file.assetUrl)} />
+          </div>
+        )}
+        <p className="ed-field__hint">Shown on the videos page and before a video file plays.</p>
+        {errors['data.thumbnail'] && <p className="ed-field__error">{errors['data.thumbnail']}</p>}
+      </fieldset>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-body`}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-body`}
+          className="ed-input"
+          rows={6}
+          value={draft.body}
+          readOnly={isReadOnly}
+          onChange={(e) => set('body', e.target.value)}
+          aria-describedby={`${id}-body-hint`}
+        />
+        <p className="ed-field__hint" id={`${id}-body-hint`}>
+          The first paragraph is the excerpt on the videos page; a blank line starts a new paragraph.
+        </p>
+      </div>
+
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-slug`}>
+          URL slug
+        </label>
+        <div className="ed-row">
+          <span className="ed-muted">{page.path}/</span>
+          <input
+            id={`${id}-slug`}
+            className="ed-input ed-item-editor__slug"
+            value={draft.urlId}
+            maxLength={120}
+            readOnly={isReadOnly}
+            onChange={(e) => set('urlId', e.target.value)}
+            aria-invalid={errors.urlId ? true : undefined}
+          />
+          {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
+            <button type="button" className="ed-button" onClick={() => set('urlId', slugFromTitle(draft.title))}>
+              Use the title
+            </button>
+          )}
+        </div>
+        {errors.urlId && <p className="ed-field__error">{errors.urlId}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { audioDataSchema, MAX_ALBUM_TRACKS } from '@site/page-content';
+
+/** Warn this many tracks before the album is full, so the limit is no surprise. */
+export const ALBUM_WARN_LEFT = 5;
+
+/** How much room an album of `count` tracks has left, and what the editor says about it. */
+export function albumRoom(count: number) {
+  const left = Math.max(0, MAX_ALBUM_TRACKS - count);
+  const full = left === 0;
+  return {
+    left,
+    full,
+    nearlyFull: !full && left <= ALBUM_WARN_LEFT,
+    summary: `${count} of ${MAX_ALBUM_TRACKS} tracks`,
+    notice: full
+      ? `This album is full: it plays at most ${MAX_ALBUM_TRACKS} tracks. Remove a track to add another.`
+      : left <= ALBUM_WARN_LEFT
+        ? `${left} ${left === 1 ? 'track' : 'tracks'} left: an album plays at most ${MAX_ALBUM_TRACKS}.`
+        : undefined,
+  };
+}
+
+/** A track's first title: the file or address's last name without its extension ("Side A" for "side%20a.mp3"). */
+export function trackTitleFrom(nameOrUrl: string): string {
+  let name = nameOrUrl.trim();
+  try {
+    name = decodeURIComponent(new URL(name).pathname.split('/').pop() ?? '');
+  } catch {
+    // Not an address: a file name as the file manager shows it.
+  }
+  return name.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || 'Untitled track';
+}
+
+/** The message for an address the server would refuse, or undefined when it may be sent. */
+export function trackUrlProblem(url: string): string | undefined {
+  if (url.trim() === '') return 'Enter the address of an audio file';
+  const parsed = audioDataSchema.shape.src.safeParse(url.trim());
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
