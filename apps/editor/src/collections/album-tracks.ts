@@ -23,10 +23,14 @@ export function albumRoom(count: number) {
 /** A track's first title: the file or address's last name without its extension ("Side A" for "side%20a.mp3"). */
 export function trackTitleFrom(nameOrUrl: string): string {
   let name = nameOrUrl.trim();
-  try {
-    name = decodeURIComponent(new URL(name).pathname.split('/').pop() ?? '');
-  } catch {
-    // Not an address: a file name as the file manager shows it.
+  // A file manager name has no slash; an address (absolute or on this site) names its file last.
+  if (name.includes('/')) {
+    try {
+      name = decodeURIComponent(new URL(name, 'http://localhost/').pathname.split('/').pop() ?? '');
+    } catch {
+      // A malformed address or escape: its last part as typed.
+      name = name.split(/[?#]/)[0]!.split('/').pop() ?? '';
+    }
   }
   return name.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || 'Untitled track';
 }
