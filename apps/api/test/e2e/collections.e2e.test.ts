@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +8,9 @@ import { hasChromium, launchChromium } from '../browser';
 import { startBuiltServer, type StartedServer } from '../server';
 
 /**
- * An owner writes a blog post and an event in the editor's collection screens and moderates a
- * comment; a visitor, in a separate browser context, sees each on the live site.
+ * An owner writes a blog post and an event, adds an album track and a video in the editor's
+ * collection screens and moderates a comment; a visitor, in a separate browser context, sees each
+ * on the live site.
  */
 describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, in Chromium', () => {
   let server: StartedServer;
@@ -116,6 +119,76 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     const order = async () => ((await (await fetch(server.url + '/studio/gallery?format=json')).json()).items as { title: string }[]).map((i) => i.title);
     await expect.poll(async () => (await order()).slice(0, 2), { timeout: 30_000 }).toEqual([second, first]);
   }, 120_000);
+
+  it('the owner adds a track from the file manager, names its artist and moves it up with the keyboard; the album page plays it', async () => {
+    await owner.goto(server.url + '/config/collections/page-album');
+    const titles = () => owner.getByLabel('Title').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    await expect.poll(titles, { timeout: 30_000 }).toHaveLength(3);
+    expect(await owner.getByText('3 of 60 tracks').count()).toBe(1);
+
+    await owner.getByRole('button', { name: 'Add from files' }).click();
+    const picker = owner.getByRole('dialog', { name: 'Choose audio file' });
+    const wav = readFileSync(join(import.meta.dirname, '../../public/demo/tone-evening.wav'));
+    await picker.locator('input[type=file]').setInputFiles({ name: 'evening-take.wav', mimeType: 'audio/wav', buffer: wav });
+    await picker.locator('.ed-files__item', { hasText: 'evening-take' }).first().click({ timeout: 60_000 });
+    await picker.getByRole('button', { name: 'Use this file' }).click();
+    await expect.poll(titles, { timeout: 30_000 }).toHaveLength(4);
+    expect((await titles())[3]).toBe('evening-take');
+    await owner.getByLabel('Artist').last().fill('Eve Quinn');
+    await owner.getByLabel('Artist').last().press('Tab');
+
+    await owner.getByRole('button', { name: 'Reorder evening-take' }).focus();
+    const announced = (text: string) => expect.poll(() => owner.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
+    await owner.keyboard.press('Space');
+    await announced('evening-take');
+    await owner.keyboard.press('ArrowUp');
+    await announced('is now at position 3 of 4');
+    await owner.keyboard.press('Space');
+    await expect.poll(async () => (await titles())[2]).toBe('evening-take');
+
+    const album = async () => ((await (await fetch(server.url + '/studio/album?format=json')).json()).items as { title: string; author: string }[]);
+    await expect.poll(async () => (await album()).map((t) => t.title)[2], { timeout: 30_000 }).toBe('evening-take');
+    await expect.poll(async () => (await album())[2]!.author, { timeout: 30_000 }).toBe('Eve Quinn');
+    await visitor.goto(server.url + '/studio/album');
+    const track = visitor.locator('.album__track', { hasText: 'evening-take' });
+    expect(await track.innerText()).toContain('Eve Quinn');
+    expect(await track.getByLabel('Play evening-take').getAttribute('src')).toMatch(/^\/files\/[^/]+\/evening-take\.wav$/);
+  }, 180_000);
+
+  it('the owner creates a video with a thumbnail and publishes it; the videos page and its item page show it', async () => {
+    await owner.goto(server.url + '/config/collections/page-videos');
+    await owner.getByRole('button', { name: 'New video' }).click();
+    await owner.getByRole('button', { name: 'Create draft' }).click();
+    await expect.poll(() => owner.getByText('Enter a title').count()).toBe(1);
+    await owner.getByLabel('Title').fill('Waxing a strap');
+    await owner.getByLabel('Video address').fill('https://vimeo.com/76979871');
+    expect(await owner.getByText('Plays in the Vimeo player.').count()).toBe(1);
+    await owner.getByRole('button', { name: 'Create draft' }).click();
+    await owner.waitForURL(/\/config\/collections\/page-videos\/[^/]+$/);
+    await expect.poll(() => owner.getByRole('heading', { name: 'Edit video' }).count(), { timeout: 30_000 }).toBe(1);
+
+    await owner.getByRole('button', { name: 'Use the title' }).click();
+    await owner.getByLabel('Description').fill('Warm the wax, then work it in along the grain.\n\nBuff it once it is dry.');
+    await owner.getByRole('button', { name: 'Choose thumbnail' }).click();
+    const picker = owner.getByRole('dialog', { name: 'Choose image' });
+    const image = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#6b4f35' } }).png().toBuffer();
+    await picker.locator('input[type=file]').setInputFiles({ name: 'strap.png', mimeType: 'image/png', buffer: image });
+    await picker.locator('.ed-files__item', { hasText: 'strap' }).first().click({ timeout: 60_000 });
+    await picker.getByRole('button', { name: 'Use this file' }).click();
+    await owner.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 }).toBe('Published');
+    await expect.poll(() => owner.locator('.ed-save-status').textContent(), { timeout: 30_000 }).toMatch(/saved/i);
+    expect(await owner.getByRole('link', { name: /View the video’s page/ }).getAttribute('href')).toBe('/studio/videos/waxing-a-strap');
+
+    await visitor.goto(server.url + '/studio/videos');
+    const card = visitor.locator('.video-card', { hasText: 'Waxing a strap' });
+    expect(await card.innerText()).toContain('Warm the wax, then work it in along the grain.');
+    expect(await card.locator('img').getAttribute('src')).toMatch(/strap/);
+    await card.getByRole('link').click();
+    await visitor.waitForURL(/\/studio\/videos\/waxing-a-strap$/);
+    expect(await visitor.locator('.video-frame iframe').getAttribute('src')).toBe('https://player.vimeo.com/video/76979871');
+    expect(await visitor.locator('.video-item__body').innerText()).toContain('Buff it once it is dry.');
+  }, 180_000);
 
   it('the owner approves a visitor’s comment and it shows on the post', async () => {
     await visitor.goto(server.url + '/journal/linen-in-summer');

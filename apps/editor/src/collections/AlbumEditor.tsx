@@ -123,7 +123,11 @@ function AddTrack({ onAdd, isAdding }: { onAdd: (title: string, src: string) => 
     onAdd(trackTitleFrom(url), url.trim()).then(() => setUrl(''), () => undefined);
   };
   return (
-    <div className="ed-album__add">
+    <div className="ed-album__add" role="group" aria-labelledby={`${id}-heading`}>
+      <h2 className="ed-item-editor__legend" id={`${id}-heading`}>
+        Add a track
+      </h2>
+      <p className="ed-field__hint">An MP3, WAV or Ogg file from the file manager, or the address of one hosted elsewhere.</p>
       <ChooseImage kind="audio" label="Add from files" onChoose={(file) => void onAdd(trackTitleFrom(file.name), file.assetUrl).catch(() => undefined)} />
       <form
         className="ed-row ed-album__by-url"
