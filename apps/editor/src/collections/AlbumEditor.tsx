@@ -11,7 +11,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CollectionItemView, PageSummary } from '@site/page-content';
-import { ConfirmDialog, EditorIcon, EmptyState } from '@site/ui';
+import { ConfirmDialog, EditorField, EditorIcon, EmptyState } from '@site/ui';
 import { useId, useState } from 'react';
 import { useCreateItem, useDeleteItem, useItems, useReorderItems, useUpdateItem } from '../api/collection-queries';
 import { ApiError } from '../api/http';
@@ -130,37 +130,33 @@ function AddTrack({ onAdd, isAdding }: { onAdd: (title: string, src: string) => 
       <p className="ed-field__hint">An MP3, WAV or Ogg file from the file manager, or the address of one hosted elsewhere.</p>
       <ChooseImage kind="audio" label="Add from files" onChoose={(file) => void onAdd(trackTitleFrom(file.name), file.assetUrl).catch(() => undefined)} />
       <form
-        className="ed-row ed-album__by-url"
+        className="ed-album__by-url"
         aria-label="Add a track by address"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
-        <label className="visually-hidden" htmlFor={`${id}-url`}>
-          Track address
-        </label>
-        <input
-          id={`${id}-url`}
-          className="ed-input"
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/track.mp3"
-          value={url}
-          maxLength={2048}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-url-error` : undefined}
-        />
-        <button type="submit" className="ed-button" disabled={isAdding}>
-          {isAdding ? 'Adding…' : 'Add by address'}
-        </button>
+        <EditorField label="Track address" error={problem}>
+          {(control) => (
+            <div className="ed-row">
+              <input
+                {...control}
+                className="ed-input"
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/track.mp3"
+                value={url}
+                maxLength={2048}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+              <button type="submit" className="ed-button" disabled={isAdding}>
+                {isAdding ? 'Adding…' : 'Add by address'}
+              </button>
+            </div>
+          )}
+        </EditorField>
       </form>
-      {problem && (
-        <p className="ed-field__error" id={`${id}-url-error`}>
-          {problem}
-        </p>
-      )}
     </div>
   );
 }
@@ -178,7 +174,6 @@ function AlbumTrack({
   canEdit: boolean;
   onDelete: () => void;
 }) {
-  const id = useId();
   const update = useUpdateItem(pageId);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !canEdit });
   const [title, setTitle] = useState(item.title);
@@ -202,34 +197,32 @@ function AlbumTrack({
         {number}
       </span>
       <div className="ed-sortable__body ed-album__fields">
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-title`}>
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            className="ed-input"
-            value={title}
-            maxLength={200}
-            readOnly={!canEdit}
-            onChange={(e) => setTitle(e.target.value)}
-            onBlur={() => title.trim() && title !== item.title && save({ title })}
-          />
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-author`}>
-            Artist
-          </label>
-          <input
-            id={`${id}-author`}
-            className="ed-input"
-            value={author}
-            maxLength={200}
-            readOnly={!canEdit}
-            onChange={(e) => setAuthor(e.target.value)}
-            onBlur={() => author !== (item.data.author ?? '') && save({ data: { author } })}
-          />
-        </div>
+        <EditorField label="Title">
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              value={title}
+              maxLength={200}
+              readOnly={!canEdit}
+              onChange={(e) => setTitle(e.target.value)}
+              onBlur={() => title.trim() && title !== item.title && save({ title })}
+            />
+          )}
+        </EditorField>
+        <EditorField label="Artist">
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              value={author}
+              maxLength={200}
+              readOnly={!canEdit}
+              onChange={(e) => setAuthor(e.target.value)}
+              onBlur={() => author !== (item.data.author ?? '') && save({ data: { author } })}
+            />
+          )}
+        </EditorField>
         <audio className="ed-album__player" src={src} controls preload="none" aria-label={`Play ${item.title}`} />
         {update.error && (
           <p className="ed-field__error" role="alert">

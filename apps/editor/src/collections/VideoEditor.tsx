@@ -1,13 +1,14 @@
-import { collectionMessages, POST_STATUS_LABELS, slugFromTitle, type CollectionItemView, type PageSummary } from '@site/page-content';
-import { SaveStatus } from '@site/ui';
+import { collectionMessages, POST_STATUS_LABELS, type CollectionItemView, type PageSummary } from '@site/page-content';
+import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
 import { issuesByPath } from '../api/http';
 import { errorMessage, useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
+import { SlugField, TitleField } from './ItemFields';
 import { useAutosave } from './useAutosave';
-import { videoSourceNote } from './video-fields';
+import { VIDEO_URL_HINT, videoSourceNote } from './video-fields';
 
 interface VideoDraft {
   title: string;
@@ -49,7 +50,6 @@ export function VideoEditor({ page, itemId }: { page: PageSummary; itemId: strin
 
 function VideoForm({ page, item, onReload }: { page: PageSummary; item: CollectionItemView; onReload: () => void }) {
   const client = useQueryClient();
-  const id = useId();
   const isReadOnly = !useMe().data?.canEdit;
   const [draft, setDraft] = useState(() => draftOf(item));
   const [saved, setSaved] = useState({ status: item.status, urlId: item.urlId });
@@ -110,43 +110,22 @@ function VideoForm({ page, item, onReload }: { page: PageSummary; item: Collecti
         )}
       </div>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          className="ed-input"
-          value={draft.title}
-          maxLength={200}
-          readOnly={isReadOnly}
-          onChange={(e) => set('title', e.target.value)}
-          aria-invalid={errors.title ? true : undefined}
-        />
-        {errors.title && <p className="ed-field__error">{errors.title}</p>}
-      </div>
+      <TitleField value={draft.title} onChange={(title) => set('title', title)} isReadOnly={isReadOnly} error={errors.title} />
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-url`}>
-          Video address
-        </label>
-        <input
-          id={`${id}-url`}
-          className="ed-input"
-          type="url"
-          inputMode="url"
-          value={draft.data.url}
-          maxLength={2048}
-          readOnly={isReadOnly}
-          onChange={(e) => setData('url', e.target.value)}
-          aria-invalid={errors['data.url'] ? true : undefined}
-          aria-describedby={`${id}-url-hint`}
-        />
-        <p className="ed-field__hint" id={`${id}-url-hint`}>
-          {note ?? 'A YouTube or Vimeo page, or the address of a video file.'}
-        </p>
-        {errors['data.url'] && <p className="ed-field__error">{errors['data.url']}</p>}
-      </div>
+      <EditorField label="Video address" hint={note ?? VIDEO_URL_HINT} error={errors['data.url']}>
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            type="url"
+            inputMode="url"
+            value={draft.data.url}
+            maxLength={2048}
+            readOnly={isReadOnly}
+            onChange={(e) => setData('url', e.target.value)}
+          />
+        )}
+      </EditorField>
 
       <fieldset className="ed-field ed-featured-image">
         <legend className="ed-field__label">Thumbnail</legend>
@@ -173,47 +152,11 @@ function VideoForm({ page, item, onReload }: { page: PageSummary; item: Collecti
         {errors['data.thumbnail'] && <p className="ed-field__error">{errors['data.thumbnail']}</p>}
       </fieldset>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-body`}>
-          Description
-        </label>
-        <textarea
-          id={`${id}-body`}
-          className="ed-input"
-          rows={6}
-          value={draft.body}
-          readOnly={isReadOnly}
-          onChange={(e) => set('body', e.target.value)}
-          aria-describedby={`${id}-body-hint`}
-        />
-        <p className="ed-field__hint" id={`${id}-body-hint`}>
-          The first paragraph is the excerpt on the videos page; a blank line starts a new paragraph.
-        </p>
-      </div>
+      <EditorField label="Description" hint="The first paragraph is the excerpt on the videos page; a blank line starts a new paragraph.">
+        {(control) => <textarea {...control} className="ed-input" rows={6} value={draft.body} readOnly={isReadOnly} onChange={(e) => set('body', e.target.value)} />}
+      </EditorField>
 
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-slug`}>
-          URL slug
-        </label>
-        <div className="ed-row">
-          <span className="ed-muted">{page.path}/</span>
-          <input
-            id={`${id}-slug`}
-            className="ed-input ed-item-editor__slug"
-            value={draft.urlId}
-            maxLength={120}
-            readOnly={isReadOnly}
-            onChange={(e) => set('urlId', e.target.value)}
-            aria-invalid={errors.urlId ? true : undefined}
-          />
-          {!isReadOnly && slugFromTitle(draft.title) && slugFromTitle(draft.title) !== draft.urlId && (
-            <button type="button" className="ed-button" onClick={() => set('urlId', slugFromTitle(draft.title))}>
-              Use the title
-            </button>
-          )}
-        </div>
-        {errors.urlId && <p className="ed-field__error">{errors.urlId}</p>}
-      </div>
+      <SlugField path={page.path} title={draft.title} value={draft.urlId} onChange={(urlId) => set('urlId', urlId)} isReadOnly={isReadOnly} error={errors.urlId} />
     </form>
   );
 }

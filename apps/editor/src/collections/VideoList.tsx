@@ -1,4 +1,5 @@
 import { POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
+import { EditorField } from '@site/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useCreateItem, useDeleteItem, useItems } from '../api/collection-queries';
@@ -6,7 +7,7 @@ import { issuesByPath } from '../api/http';
 import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import { ItemList, type ItemRow } from './ItemList';
 import { formatWhen } from './item-dates';
-import { videoSourceNote, videoUrlProblem } from './video-fields';
+import { VIDEO_URL_HINT, videoSourceNote, videoUrlProblem } from './video-fields';
 
 /** A video page's videos: search, open, delete; a new video starts as a draft from its title and address. */
 export function VideoList({ page }: { page: PageSummary }) {
@@ -74,51 +75,23 @@ function NewVideo({ page, onCancel }: { page: PageSummary; onCancel: () => void 
       <h2 id={`${id}-heading`} className="ed-item-editor__legend">
         New video
       </h2>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          className="ed-input"
-          value={title}
-          maxLength={200}
-          autoFocus
-          onChange={(e) => setTitle(e.target.value)}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? `${id}-title-error` : undefined}
-        />
-        {titleError && (
-          <p className="ed-field__error" id={`${id}-title-error`}>
-            {titleError}
-          </p>
+      <EditorField label="Title" error={titleError} required>
+        {(control) => <input {...control} className="ed-input" value={title} maxLength={200} autoFocus onChange={(e) => setTitle(e.target.value)} />}
+      </EditorField>
+      <EditorField label="Video address" hint={note ?? VIDEO_URL_HINT} error={urlError} required>
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={url}
+            maxLength={2048}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         )}
-      </div>
-      <div className="ed-field">
-        <label className="ed-field__label" htmlFor={`${id}-url`}>
-          Video address
-        </label>
-        <input
-          id={`${id}-url`}
-          className="ed-input"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.youtube.com/watch?v=…"
-          value={url}
-          maxLength={2048}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={urlError ? true : undefined}
-          aria-describedby={`${id}-url-hint${urlError ? ` ${id}-url-error` : ''}`}
-        />
-        <p className="ed-field__hint" id={`${id}-url-hint`}>
-          {note ?? 'A YouTube or Vimeo page, or the address of a video file.'}
-        </p>
-        {urlError && (
-          <p className="ed-field__error" id={`${id}-url-error`}>
-            {urlError}
-          </p>
-        )}
-      </div>
+      </EditorField>
       {create.error && !server.title && !server['data.url'] && (
         <p className="ed-field__error" role="alert">
           {errorMessage(create.error)}

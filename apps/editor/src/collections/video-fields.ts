@@ -1,5 +1,8 @@
 import { videoDataSchema, videoPlayerUrl } from '@site/page-content';
 
+/** Said under a video's address until it names a player or a file. */
+export const VIDEO_URL_HINT = 'A YouTube or Vimeo page, or the address of a video file.';
+
 /** What a video's address plays as on its page, said before the owner saves it. */
 export function videoSourceNote(url: string): string | undefined {
   const address = url.trim();
