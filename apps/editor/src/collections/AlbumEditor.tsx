@@ -38,7 +38,8 @@ export function AlbumEditor({ page }: { page: PageSummary }) {
   const room = albumRoom(list.length);
   const addTrack = (title: string, src: string) =>
     create.mutateAsync({ collectionId: page.id, title, body: '', status: 'published', data: { src, author: '' } });
-  const add = canEdit && !room.full && <AddTrack onAdd={addTrack} isAdding={create.isPending} />;
+  // A full album says so where the owner looks for the add controls, too.
+  const add = canEdit && (room.full ? <p className="ed-field__hint">{room.notice}</p> : <AddTrack onAdd={addTrack} isAdding={create.isPending} />);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     reorder.mutate(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
@@ -131,6 +132,7 @@ function AddTrack({ onAdd, isAdding }: { onAdd: (title: string, src: string) => 
       <ChooseImage kind="audio" label="Add from files" onChoose={(file) => void onAdd(trackTitleFrom(file.name), file.assetUrl).catch(() => undefined)} />
       <form
         className="ed-album__by-url"
+        noValidate
         aria-label="Add a track by address"
         onSubmit={(e) => {
           e.preventDefault();

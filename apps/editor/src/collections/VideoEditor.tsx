@@ -73,7 +73,7 @@ function VideoForm({ page, item, onReload }: { page: PageSummary; item: Collecti
   const itemPath = `${page.path}/${saved.urlId}`;
 
   return (
-    <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void flush())}>
+    <form className="ed-form ed-item-editor" noValidate onSubmit={(e) => (e.preventDefault(), void flush())}>
       {saver.stale && (
         <div className="ed-banner ed-banner--error" role="alert">
           This video was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}

@@ -64,8 +64,10 @@ function NewVideo({ page, onCancel }: { page: PageSummary; onCancel: () => void 
     );
   };
   return (
+    // The browser's own checks would refuse an address on this site (/files/…); ours say why in words.
     <form
       className="ed-form ed-item-editor"
+      noValidate
       aria-labelledby={`${id}-heading`}
       onSubmit={(e) => {
         e.preventDefault();
