@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
-import { registerFileRoutes, type FileOptions } from './files/routes';
+import { defaultFileStorage, registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormEditorRoutes } from './forms/editor-routes';
 import { captchaVerifierFromEnv, type CaptchaVerifier } from './forms/captcha';
 import { registerFormRoutes } from './forms/routes';
@@ -37,6 +37,7 @@ import { THEME_ASSETS_PREFIX } from './site/theme';
 import { registerUnlockRoute } from './pages/unlock-routes';
 import { registerSiteResolution } from './sites/request-site';
 import { registerSiteRoutes } from './sites/routes';
+import { startSitePurge } from './sites/purge-sites';
 import type { TxtResolver } from './sites/domains';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
@@ -157,6 +158,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const versions = new SiteVersionStore(options.database.db, options.changeFeed ?? changeFeedFor(options.database));
   app.addHook('onClose', () => versions.stop());
+  // Removing a site updates its websites row, whose trigger tells every process: each stops
+  // routing the site's hosts then, instead of when its host cache entry runs out (60 s).
+  versions.onChange((websiteId) => siteResolver.forget({ websiteId }));
   // A write's transaction has committed before its answer goes out: the next page request this
   // process serves reads the counters again instead of waiting for PostgreSQL's notice.
   app.addHook('onSend', async (request) => {
@@ -175,7 +179,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     policy: webhookPolicy,
     log: app.log,
   });
-  registerSiteRoutes(app, { db: options.database.db, baseDomain: options.baseDomain, resolver: siteResolver, resolveTxt: options.resolveTxt });
+  registerSiteRoutes(app, {
+    db: options.database.db,
+    baseDomain: options.baseDomain,
+    resolver: siteResolver,
+    resolveTxt: options.resolveTxt,
+    loginGuard: options.loginGuard,
+  });
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb });
   const paymentProviders = new Map(
     (options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]),
@@ -192,7 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.jobs) await startRenewals({ db: options.database.db, jobs: options.jobs, providers: paymentProviders });
   registerFormRoutes(app, { db: options.database.db, webhooks, captchaVerifier });
   registerFormEditorRoutes(app, { db: options.database.db });
-  await registerFileRoutes(app, { db: options.database.db, ...options.files });
+  const fileStorage = options.files?.storage ?? defaultFileStorage();
+  await registerFileRoutes(app, { db: options.database.db, ...options.files, storage: fileStorage });
+  if (options.jobs) await startSitePurge({ db: options.database.db, jobs: options.jobs, storage: fileStorage, log: app.log });
   registerTrackingRoutes(app, { db: options.database.db });
   registerSiteUserRoutes(app, { db: options.database.db, loginGuard: options.loginGuard, paymentProviders, jobs: options.jobs });
   // Read once: the storefront build does not change under a running server.

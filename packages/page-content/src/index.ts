@@ -360,6 +360,9 @@ export {
   addDomainSchema,
   removeSiteSchema,
   removedSiteSchema,
+  restoreSiteSchema,
+  removedSiteFoundSchema,
+  restoredSiteSchema,
   siteAdminMessages,
   normaliseDomain,
   captchaSettingsSchema,
@@ -367,4 +370,7 @@ export {
   type SiteSignUp,
   type CreatedSite,
   type SiteDomain,
+  type RestoreSiteRequest,
+  type RemovedSiteFound,
+  type RestoredSite,
 } from './editor-api/sites-api';

@@ -67,10 +67,13 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, title: string): z
   throw new FileError(400, 'INVALID', issue?.message ?? fileMessages.uploadProblem, title, issue?.path.map(String) ?? []);
 }
 
+/** Where file bytes go when the deployment names no storage: a folder under the working directory. */
+export const defaultFileStorage = () => createDiskStorage(resolve('.data', 'files'));
+
 /** The file manager's API under /api/editor/files and the files themselves under /files. */
 export async function registerFileRoutes(app: FastifyInstance, options: FileRoutesOptions): Promise<void> {
   const { db } = options;
-  const storage = options.storage ?? createDiskStorage(resolve('.data', 'files'));
+  const storage = options.storage ?? defaultFileStorage();
   const stagingDir = options.stagingDir ?? join(tmpdir(), 'site-uploads');
   const maxUploadBytes = options.maxUploadBytes ?? FILE_LIMITS.defaultMaxUploadBytes;
   const guard = createEditorGuard({ db });

@@ -65,6 +65,7 @@ export class SiteVersionStore {
   private listening = false;
   private readonly gathering = new Map<string, Waiting>();
   private readonly statement;
+  private readonly listeners: ((site: string) => void)[] = [];
 
   constructor(
     db: Database,
@@ -76,7 +77,10 @@ export class SiteVersionStore {
       .where(eq(siteVersions.websiteId, sql.placeholder('websiteId')))
       .prepare('site_versions_read');
     feed?.start({
-      changed: (site) => this.invalidate(site),
+      changed: (site) => {
+        this.invalidate(site);
+        for (const listener of this.listeners) listener(site);
+      },
       ready: () => {
         // Whatever was committed before listening started went untold: forget it all.
         this.known.clear();
@@ -89,6 +93,11 @@ export class SiteVersionStore {
         this.known.clear();
       },
     });
+  }
+
+  /** Also told of every site a commit in any process changed (the site resolver forgets its hosts). */
+  onChange(listener: (site: string) => void): void {
+    this.listeners.push(listener);
   }
 
   /** True while counters come from memory (the bench and tests check it). */

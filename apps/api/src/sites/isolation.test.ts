@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
+import { rows, siteRows } from '../../test/site-rows';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { files, siteDomains } from '../db/schema';
@@ -42,47 +42,6 @@ const B_MARKERS = [
   'beta-secret-file',
   'Beta secret comment',
 ];
-
-/**
- * Tables without a website_id column, and how their rows reach a site. A new such table must be
- * added here (the test fails on a table it cannot place), so every table is scoped by site.
- */
-const CHILD_TABLES: Record<string, string> = {
-  variants: 'product_id in (select id from products where website_id = $1)',
-  cart_entries: 'cart_id in (select id from carts where website_id = $1)',
-  order_items: 'order_id in (select id from orders where website_id = $1)',
-  site_sessions: 'member_id in (select id from site_members where website_id = $1)',
-  member_tokens: 'member_id in (select id from site_members where website_id = $1)',
-  member_addresses: 'member_id in (select id from site_members where website_id = $1)',
-  mailing_list_subscribers: 'list_id in (select id from mailing_lists where website_id = $1)',
-  webhook_deliveries: 'webhook_id in (select id from webhooks where website_id = $1)',
-  gift_card_ledger: 'gift_card_id in (select id from gift_cards where website_id = $1)',
-  websites: 'id = $1',
-};
-
-async function rows<T>(database: DatabaseHandle, query: string): Promise<T[]> {
-  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
-
-/** Every row of site B, hashed, per table: the thing no call from A may change. */
-async function snapshotOf(database: DatabaseHandle, websiteId: string): Promise<Record<string, string[]>> {
-  const columns = await rows<{ table_name: string; column_name: string }>(
-    database,
-    "select table_name, column_name from information_schema.columns where table_schema = 'public'",
-  );
-  const tables = [...new Set(columns.map((c) => c.table_name))].sort();
-  const literal = `'${websiteId.replaceAll("'", "''")}'`;
-  const snapshot: Record<string, string[]> = {};
-  for (const table of tables) {
-    const scoped = columns.some((c) => c.table_name === table && c.column_name === 'website_id');
-    const filter = scoped ? 'website_id = $1' : CHILD_TABLES[table];
-    if (!filter) throw new Error(`table ${table} has no website_id and no known parent: scope it by site`);
-    const hashes = await rows<{ h: string }>(database, `select md5(t::text) as h from "${table}" t where ${filter.replaceAll('$1', literal)}`);
-    snapshot[table] = hashes.map((r) => r.h).sort();
-  }
-  return snapshot;
-}
 
 const cookieHeader = (cookies: Map<string, string>, extra: Record<string, string> = {}) =>
   [...cookies, ...Object.entries(extra)].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -157,7 +116,7 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     ids.host = B_HOST;
     expect(Object.keys(ids)).toEqual(expect.arrayContaining(['page', 'product', 'variant', 'order', 'orderToken', 'cart', 'cartEntry', 'file', 'form', 'member', 'list', 'webhook', 'post', 'comment']));
     bPaths = ['about', 'shop/p/canvas-tote', 'journal/caring-for-waxed-canvas', 'contact', `order/${ids.orderToken}`, `files/${ids.file}/beta-secret-file.png`];
-    before = await snapshotOf(database, B);
+    before = await siteRows(database, B);
   }, 240_000);
 
   afterAll(async () => {
@@ -249,7 +208,7 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(routes.length);
-    expect(await snapshotOf(database, B)).toEqual(before);
+    expect(await siteRows(database, B)).toEqual(before);
   }, 600_000);
 
   it('refuses owner A\'s session on site B\'s host for every guarded call, and changes none of B\'s rows', async () => {
@@ -264,7 +223,7 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
       const anonymous = await app.inject({ method: route.method as InjectOptions['method'], url: first.url, headers: { host: B_HOST, cookie: `crumb=${client.cookies.get('crumb')}`, 'x-csrf-token': client.cookies.get('crumb')! } });
       if (anonymous.statusCode === 401) guardedRoutes.push(route);
     }
-    const beforeB = await snapshotOf(database, B);
+    const beforeB = await siteRows(database, B);
     let guarded = 0;
     for (const route of guardedRoutes) {
       const [first] = requestsFor(route);
@@ -277,7 +236,7 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     }
     expect(problems).toEqual([]);
     expect(guarded).toBeGreaterThan(20);
-    expect(await snapshotOf(database, B)).toEqual(beforeB);
+    expect(await siteRows(database, B)).toEqual(beforeB);
   }, 300_000);
 
   it('keeps sessions per site: A\'s session cookie is host-only and names no one on B\'s host', async () => {

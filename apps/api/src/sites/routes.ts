@@ -4,8 +4,11 @@ import {
   captchaSettingsSchema,
   createdSiteSchema,
   handoffSchema,
+  removedSiteFoundSchema,
   removedSiteSchema,
   removeSiteSchema,
+  restoredSiteSchema,
+  restoreSiteSchema,
   siteAdminMessages,
   siteDomainSchema,
   siteDomainsSchema,
@@ -24,6 +27,9 @@ import { siteCaptchaKey } from '../forms/captcha';
 import { loadWebsite } from '../pages/site-data';
 import { websites } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
+import { createMemoryLoginGuard, loginGuardKey, type LoginGuard } from '../site-users/login-guard';
+import { normalizeEmail } from '../site-users/members';
+import { memberMessages } from '../site-users/messages';
 import { clearSessionCookies, createSession, setSessionCookies } from '../site-users/sessions';
 import { createSite } from './create-site';
 import { addDomain, listDomains, removeDomain, verifyDomain, type TxtResolver } from './domains';
@@ -31,6 +37,7 @@ import { createHandoff, spendHandoff } from './handoff';
 import type { SiteResolver } from './request-site';
 import { siteMessages } from './messages';
 import { removeSite } from './remove-site';
+import { findOwnedRemovedSite, restoreSite } from './restore-site';
 
 export const SITES_PATH = SITES_API.sites;
 
@@ -42,6 +49,8 @@ export interface SiteRouteOptions {
   resolver: SiteResolver;
   /** Where custom-domain TXT records are looked up (node:dns by default; tests bring their own server). */
   resolveTxt?: TxtResolver;
+  /** Counts wrong passwords on the restore calls, as on sign-in (in memory when absent). */
+  loginGuard?: LoginGuard;
 }
 
 function systemTxtResolver(): TxtResolver {
@@ -56,8 +65,9 @@ const HostParams = z.object({ host: z.string().max(300) });
  * Owner sign-up, the hand-over of the new site's first session to its own host, custom domains and
  * removing a site. Sign-up happens on any host; everything else is the owner's, on the site's host.
  */
-export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resolver, resolveTxt = systemTxtResolver() }: SiteRouteOptions): void {
+export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resolver, resolveTxt = systemTxtResolver(), loginGuard }: SiteRouteOptions): void {
   const editor = createEditorGuard({ db });
+  const guard = loginGuard ?? createMemoryLoginGuard();
   // Domains and removal decide who reaches the site at all: the owner's alone, not an editor's.
   const owner = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     await (write ? editor.write : editor.read)(request, reply);
@@ -76,6 +86,48 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
       const { ownerId, ...site } = await createSite(db, body, baseDomain, request.protocol);
       const token = await createHandoff(db, ownerId);
       return reply.status(201).send({ ...site, signInUrl: `${site.editorUrl}#handoff=${token}` });
+    }),
+  );
+
+  /**
+   * A removed site's hosts answer 404, so its owner finds it from any other host by its address,
+   * email and password. Wrong passwords count towards the same lock as sign-in's (own keys).
+   */
+  const ownedRemovedSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = parsePayload(restoreSiteSchema, request.body);
+    const key = loginGuardKey(`restore:${normalizeEmail(body.email)}`, request.ip);
+    const wait = await guard.lockedFor(key);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, { retryAfterSeconds: wait });
+    }
+    try {
+      const site = await findOwnedRemovedSite(db, body, baseDomain, new Date());
+      await guard.succeeded(key);
+      return site;
+    } catch (err) {
+      if (err instanceof CommerceError && err.statusCode === 404) await guard.failed(key);
+      throw err;
+    }
+  };
+
+  app.post(
+    SITES_API.removedSite,
+    { preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const { websiteId: _id, ownerId: _owner, ...site } = await ownedRemovedSite(request, reply);
+      return site;
+    }),
+  );
+
+  app.post(
+    SITES_API.restoreSite,
+    { preHandler: requireCrumb },
+    handle(async (request, reply) => {
+      const site = await ownedRemovedSite(request, reply);
+      await restoreSite(db, site.websiteId, new Date());
+      const token = await createHandoff(db, site.ownerId);
+      return { restored: true, host: site.host, signInUrl: `${request.protocol}://${site.host}/config#handoff=${token}` };
     }),
   );
 
@@ -176,6 +228,21 @@ export const siteRouteDocs: RouteDocs = {
     status: 201,
     body: siteSignUpSchema,
     response: createdSiteSchema,
+  },
+  [`POST ${SITES_API.removedSite}`]: {
+    summary: "Finds a removed site by its address and its owner's email and password, with the days left to restore it",
+    description: 'Any host (the removed site’s own answer 404). Unknown address, live or purged site, wrong password or not an owner: 404; removed more than 30 days ago: 410.',
+    tags,
+    guard: 'crumb',
+    body: restoreSiteSchema,
+    response: removedSiteFoundSchema,
+  },
+  [`POST ${SITES_API.restoreSite}`]: {
+    summary: 'Restores a removed site within 30 days: its hosts route again at once; signInUrl signs the owner in there',
+    tags,
+    guard: 'crumb',
+    body: restoreSiteSchema,
+    response: restoredSiteSchema,
   },
   [`POST ${SITES_API.handoff}`]: {
     summary: "Exchanges a new site's one-time sign-in token for the owner's session on the site's host",

@@ -13,6 +13,9 @@ export const SITES_API = {
   verifyDomain: (host: string) => `/api/editor/domains/${encodeURIComponent(host)}/verify`,
   site: '/api/editor/site',
   captcha: '/api/editor/site/captcha',
+  /** A removed site of the owner's, found by its address, email and password (any host). */
+  removedSite: '/api/sites/removed',
+  restoreSite: '/api/sites/restore',
 } as const;
 
 /** What an owner sends to create a site (field errors name these fields). */
@@ -57,6 +60,31 @@ export const addDomainSchema = z.object({ host: text(300) });
 export const removeSiteSchema = z.object({ confirmTitle: text(1000) });
 export const removedSiteSchema = z.object({ removed: z.literal(true), restorableUntil: z.string() });
 
+/**
+ * How an owner names a removed site: its address (`shop`, `shop.<base domain>`, a custom domain or
+ * a URL) and the email and password of its owner. Its hosts answer 404, so this is sent on another.
+ */
+export const restoreSiteSchema = z.object({
+  address: text(1000),
+  email: text(254),
+  password: text(1000),
+});
+export type RestoreSiteRequest = z.infer<typeof restoreSiteSchema>;
+
+/** A removed site the owner may still restore: whole days left are counted up (a part day is one). */
+export const removedSiteFoundSchema = z.object({
+  title: z.string(),
+  host: z.string(),
+  removedAt: z.string(),
+  restorableUntil: z.string(),
+  daysLeft: z.number().int(),
+});
+export type RemovedSiteFound = z.infer<typeof removedSiteFoundSchema>;
+
+/** signInUrl signs the owner in on the restored site's host (a one-time token, as at sign-up). */
+export const restoredSiteSchema = z.object({ restored: z.literal(true), host: z.string(), signInUrl: z.string() });
+export type RestoredSite = z.infer<typeof restoredSiteSchema>;
+
 export const siteAdminMessages = {
   hostInvalid: 'Enter a domain name such as shop.example.com, without http:// or a path.',
   hostTaken: 'That domain is already connected to a site.',
@@ -68,6 +96,10 @@ export const siteAdminMessages = {
   defaultSiteFixed: 'This server’s own site cannot be removed.',
   ownerOnly: 'Only the site’s owner can manage its domains or remove it.',
   handoffInvalid: 'This sign-in link has expired or was already used. Sign in with your email and password.',
+  restoreAddressMissing: 'Enter the address of the site you removed, such as shop or shop.example.com.',
+  removedSiteNotFound:
+    'No removed site of yours was found at this address. Check the address, email and password. A site removed more than 30 days ago is deleted for good.',
+  restoreExpired: 'This site was removed more than 30 days ago and can no longer be restored.',
   captchaSiteKeyInvalid: 'Paste the site key exactly as your captcha provider shows it: letters, digits, - and _ only, at most 100 characters.',
 } as const;
 
