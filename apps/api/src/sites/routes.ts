@@ -213,7 +213,9 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
       const removed = await removeSite(db, websiteId, confirmTitle);
       resolver.forget({ websiteId });
       clearSessionCookies(reply);
-      return { removed: true, restorableUntil: removed.restorableUntil.toISOString() };
+      // Sites exist only under a base domain; its bare name serves the deployment's own site.
+      const restoreUrl = `${baseDomain ? `${request.protocol}://${baseDomain}` : ''}/config#restore`;
+      return { removed: true, restorableUntil: removed.restorableUntil.toISOString(), restoreUrl };
     }),
   );
 }

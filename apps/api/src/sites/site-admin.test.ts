@@ -222,6 +222,7 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
     const removed = await owner.call('DELETE', SITES_API.site, { confirmTitle: ' Site going ' });
     expect(removed.statusCode, removed.body).toBe(200);
     const until = Date.parse(removed.json().restorableUntil);
+    expect(removed.json().restoreUrl).toBe(`http://${BASE}/config#restore`);
     expect(until - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
     expect(until - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
     expect((await new Shopper(app, site.host).get('/')).statusCode).toBe(404);

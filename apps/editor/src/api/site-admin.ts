@@ -1,6 +1,9 @@
 import {
   SITES_API,
   type CreatedSite,
+  type RemovedSiteFound,
+  type RestoredSite,
+  type RestoreSiteRequest,
   type SiteDomain,
   type SiteSignUp,
 } from '@site/page-content';
@@ -72,6 +75,20 @@ export function useRemoveDomain() {
 export function useRemoveSite() {
   return useMutation({
     mutationFn: (confirmTitle: string) =>
-      api<{ removed: true; restorableUntil: string }>('DELETE', SITES_API.site, { body: { confirmTitle } }),
+      api<{ removed: true; restorableUntil: string; restoreUrl: string }>('DELETE', SITES_API.site, { body: { confirmTitle } }),
+  });
+}
+
+/** A removed site of the owner's, by its address and their email and password, with the days left. */
+export function useFindRemovedSite() {
+  return useMutation({
+    mutationFn: (input: RestoreSiteRequest) => api<RemovedSiteFound>('POST', SITES_API.removedSite, { body: input }),
+  });
+}
+
+/** Restores it; the answer's signInUrl opens its editor on its own host, signed in. */
+export function useRestoreSite() {
+  return useMutation({
+    mutationFn: (input: RestoreSiteRequest) => api<RestoredSite>('POST', SITES_API.restoreSite, { body: input }),
   });
 }

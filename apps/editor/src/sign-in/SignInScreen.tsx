@@ -2,6 +2,7 @@ import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { errorMessage, useSignIn } from '../api/queries';
 import { lastHandoffProblem } from '../api/site-admin';
+import { RestoreSiteScreen } from '../restore-site/RestoreSiteScreen';
 import { SignUpScreen } from '../sign-up/SignUpScreen';
 
 /** Signed-out visitors to /config see this and nothing of the editor. */
@@ -12,7 +13,10 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
   const [creating, setCreating] = useState(false);
+  // A removal links to `/config#restore` on the platform's address.
+  const [restoring, setRestoring] = useState(() => window.location.hash === '#restore');
   if (creating) return <SignUpScreen onBack={() => setCreating(false)} />;
+  if (restoring) return <RestoreSiteScreen onBack={() => setRestoring(false)} />;
   const handoffProblem = lastHandoffProblem();
   return (
     <main className="ed-signin">
@@ -72,6 +76,9 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
         </button>
         <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={() => setCreating(true)}>
           Create a site
+        </button>
+        <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={() => setRestoring(true)}>
+          Restore a removed site
         </button>
         <a className="ed-signin__back" href="/">
           ← Back to the site

@@ -108,7 +108,7 @@ function AddDomainForm() {
   );
 }
 
-function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (restorableUntil: string) => void }) {
+function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (removed: { restorableUntil: string; restoreUrl: string }) => void }) {
   const id = useId();
   const remove = useRemoveSite();
   const [typed, setTyped] = useState('');
@@ -119,7 +119,7 @@ function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (restorabl
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        remove.mutate(typed, { onSuccess: (done) => onRemoved(done.restorableUntil) });
+        remove.mutate(typed, { onSuccess: onRemoved });
       }}
     >
       <h2 id={`${id}-title`}>Remove this site</h2>
@@ -155,14 +155,15 @@ export function SiteSettingsScreen() {
   const site = useEditorSite();
   const domains = useDomains();
   const isOwner = me.data?.roles.includes('owner') ?? false;
-  const [removedUntil, setRemovedUntil] = useState<string>();
-  if (removedUntil) {
+  const [removed, setRemoved] = useState<{ restorableUntil: string; restoreUrl: string }>();
+  if (removed) {
     // Nothing of the site answers any more, this editor included: only the outcome is left to show.
     return (
       <div className="ed-screen">
         <p className="ed-banner" role="status">
           The site is removed and no longer answers at its addresses. Its content is kept until{' '}
-          {new Date(removedUntil).toLocaleDateString()}: contact support to restore it.
+          {new Date(removed.restorableUntil).toLocaleDateString()}: until then you can{' '}
+          <a href={removed.restoreUrl}>restore it</a> with your email and password.
         </p>
       </div>
     );
@@ -208,7 +209,7 @@ export function SiteSettingsScreen() {
             <AddDomainForm />
           </section>
           <CaptchaSettingsForm />
-          {site.data && <RemoveSite title={site.data.website.siteTitle} onRemoved={setRemovedUntil} />}
+          {site.data && <RemoveSite title={site.data.website.siteTitle} onRemoved={setRemoved} />}
         </>
       )}
     </div>

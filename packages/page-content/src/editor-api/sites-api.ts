@@ -58,7 +58,12 @@ export type SiteDomain = z.infer<typeof siteDomainSchema>;
 export const siteDomainsSchema = z.object({ domains: z.array(siteDomainSchema) });
 export const addDomainSchema = z.object({ host: text(300) });
 export const removeSiteSchema = z.object({ confirmTitle: text(1000) });
-export const removedSiteSchema = z.object({ removed: z.literal(true), restorableUntil: z.string() });
+export const removedSiteSchema = z.object({
+  removed: z.literal(true),
+  restorableUntil: z.string(),
+  /** The editor's "Restore a removed site" form on the platform's own address (the removed site's answers 404). */
+  restoreUrl: z.string(),
+});
 
 /**
  * How an owner names a removed site: its address (`shop`, `shop.<base domain>`, a custom domain or
