@@ -23,7 +23,8 @@ declare module 'fastify' {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /**
  * A resolved host is kept this long per process. Removing a domain or a site forgets its hosts in
- * the process that removed it; other processes may serve them until their entry expires.
+ * the process that removed it. A removed site is forgotten by the others too, when the change feed
+ * tells them (app.ts); a removed custom domain is served by them until their entry expires.
  */
 const HIT_TTL_MS = 60_000;
 const MAX_CACHED_HOSTS = 10_000;
