@@ -24,7 +24,10 @@ export async function rows<T>(database: DatabaseHandle, query: string): Promise<
 }
 
 /** Every row of a site, hashed, per table (every table of the public schema, empty ones too). */
-export async function siteRows(database: DatabaseHandle, websiteId: string): Promise<Record<string, string[]>> {
+export async function siteRows(
+  database: DatabaseHandle,
+  websiteId: string,
+): Promise<Record<string, string[]>> {
   const columns = await rows<{ table_name: string; column_name: string }>(
     database,
     "select table_name, column_name from information_schema.columns where table_schema = 'public'",
@@ -36,7 +39,10 @@ export async function siteRows(database: DatabaseHandle, websiteId: string): Pro
     const scoped = columns.some((c) => c.table_name === table && c.column_name === 'website_id');
     const filter = scoped ? 'website_id = $1' : CHILD_TABLES[table];
     if (!filter) throw new Error(`table ${table} has no website_id and no known parent: scope it by site`);
-    const hashes = await rows<{ h: string }>(database, `select md5(t::text) as h from "${table}" t where ${filter.replaceAll('$1', literal)}`);
+    const hashes = await rows<{ h: string }>(
+      database,
+      `select md5(t::text) as h from "${table}" t where ${filter.replaceAll('$1', literal)}`,
+    );
     snapshot[table] = hashes.map((r) => r.h).sort();
   }
   return snapshot;

@@ -50,7 +50,12 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
   });
 
   async function newSite(slug: string): Promise<string> {
-    const created = await new Shopper(app).post(SITES_API.sites, { email: `${slug}@example.com`, password: 'correct horse battery', title: slug, slug });
+    const created = await new Shopper(app).post(SITES_API.sites, {
+      email: `${slug}@example.com`,
+      password: 'correct horse battery',
+      title: slug,
+      slug,
+    });
     expect(created.statusCode, created.body).toBe(201);
     return created.json().websiteId;
   }
@@ -58,15 +63,29 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
   /** A stored image (original and one width) with its row. */
   async function storedFile(websiteId: string): Promise<string[]> {
     const file = { id: randomUUID(), websiteId };
-    await database.db.insert(files).values({ ...file, name: 'photo.png', contentType: 'image/png', size: 3, status: 'complete', widths: [300] });
+    await database.db
+      .insert(files)
+      .values({
+        ...file,
+        name: 'photo.png',
+        contentType: 'image/png',
+        size: 3,
+        status: 'complete',
+        widths: [300],
+      });
     const keys = [originalKey(file), widthKey(file, 300)];
     for (const key of keys) await storage.put(key, Buffer.from('png'));
     return keys;
   }
 
-  const removedAt = (websiteId: string, at: Date) => database.db.update(websites).set({ deletedAt: at }).where(eq(websites.id, websiteId));
-  const stored = async (keys: string[]) => (await Promise.all(keys.map((k) => storage.stream(k)))).map((s) => (s?.body.destroy(), s !== undefined));
-  const gone = (snapshot: Record<string, string[]>) => Object.entries(snapshot).filter(([, hashes]) => hashes.length > 0).map(([table]) => table);
+  const removedAt = (websiteId: string, at: Date) =>
+    database.db.update(websites).set({ deletedAt: at }).where(eq(websites.id, websiteId));
+  const stored = async (keys: string[]) =>
+    (await Promise.all(keys.map((k) => storage.stream(k)))).map((s) => (s?.body.destroy(), s !== undefined));
+  const gone = (snapshot: Record<string, string[]>) =>
+    Object.entries(snapshot)
+      .filter(([, hashes]) => hashes.length > 0)
+      .map(([table]) => table);
 
   it('deletes a site removed 31 days ago with every row and file it owns, and nothing of the others', async () => {
     // The demo site has rows in the most tables; an order, a cart, a comment, a list, a webhook,
@@ -75,14 +94,36 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
     await database.db.insert(siteDomains).values({ host: `demo.${BASE}`, websiteId: old, kind: 'custom' });
     const buyer = new Shopper(app, `demo.${BASE}`);
     expect((await buyer.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode).toBe(200);
-    const order = await buyer.post('/api/commerce/checkout', { email: 'buyer@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD });
+    const order = await buyer.post('/api/commerce/checkout', {
+      email: 'buyer@example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: TEST_CARD,
+    });
     expect(order.statusCode, order.body).toBe(200);
-    expect((await new Shopper(app, `demo.${BASE}`).addToCart('prod-field-notebook', 'NOTE-3', 2)).statusCode).toBe(200);
-    expect((await buyer.post('/api/blog/posts/post-waxing-canvas/comments', { authorName: 'Bea', body: 'Lovely' })).statusCode).toBe(201);
+    expect(
+      (await new Shopper(app, `demo.${BASE}`).addToCart('prod-field-notebook', 'NOTE-3', 2)).statusCode,
+    ).toBe(200);
+    expect(
+      (await buyer.post('/api/blog/posts/post-waxing-canvas/comments', { authorName: 'Bea', body: 'Lovely' }))
+        .statusCode,
+    ).toBe(201);
     const owner = await new EditorClient(app, `demo.${BASE}`).signIn(DEMO_OWNER);
     expect((await owner.call('POST', '/api/editor/mailing-lists', { name: 'News' })).statusCode).toBe(201);
-    expect((await owner.call('POST', '/api/editor/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['order.placed'] })).statusCode).toBeLessThan(300);
-    await createMember(database.db, { websiteId: old, email: 'customer@example.com', password: 'customer pass 2026', roles: ['customer'] });
+    expect(
+      (
+        await owner.call('POST', '/api/editor/webhooks', {
+          url: 'http://127.0.0.1:9/hook',
+          events: ['order.placed'],
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
+    await createMember(database.db, {
+      websiteId: old,
+      email: 'customer@example.com',
+      password: 'customer pass 2026',
+      roles: ['customer'],
+    });
     const oldFiles = await storedFile(old);
 
     const recent = await newSite('recent-removal');
@@ -93,7 +134,22 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
     await removedAt(recent, daysAgo(29));
     const before = { recent: await siteRows(database, recent), live: await siteRows(database, live) };
     const oldBefore = await siteRows(database, old);
-    expect(gone(oldBefore)).toEqual(expect.arrayContaining(['orders', 'order_items', 'cart_entries', 'blog_comments', 'mailing_lists', 'webhooks', 'files', 'pages', 'products', 'variants', 'site_members', 'site_sessions']));
+    expect(gone(oldBefore)).toEqual(
+      expect.arrayContaining([
+        'orders',
+        'order_items',
+        'cart_entries',
+        'blog_comments',
+        'mailing_lists',
+        'webhooks',
+        'files',
+        'pages',
+        'products',
+        'variants',
+        'site_members',
+        'site_sessions',
+      ]),
+    );
 
     expect(await purgeRemovedSites(database.db, storage, { now: NOW, batchSize: 1, log })).toEqual([old]);
     // Every table of the public schema, scoped to the site: nothing is left.
@@ -106,7 +162,9 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
     expect(await stored([...recentFiles, ...liveFiles])).toEqual([true, true, true, true]);
     // Idempotent: a second run finds nothing to do; a day later the 29-day-old one is due too.
     expect(await purgeRemovedSites(database.db, storage, { now: NOW })).toEqual([]);
-    expect(await purgeRemovedSites(database.db, storage, { now: new Date(NOW.getTime() + 2 * DAY_MS) })).toEqual([recent]);
+    expect(
+      await purgeRemovedSites(database.db, storage, { now: new Date(NOW.getTime() + 2 * DAY_MS) }),
+    ).toEqual([recent]);
     expect(await stored(recentFiles)).toEqual([false, false]);
     expect(await siteRows(database, live)).toEqual(before.live);
   });

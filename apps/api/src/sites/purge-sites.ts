@@ -33,7 +33,11 @@ export interface PurgeOptions {
  * the next run deletes (deleting a missing key is not an error), never files nothing points to.
  * Answers the ids it purged.
  */
-export async function purgeRemovedSites(db: Database, storage: FileStorage, options: PurgeOptions = {}): Promise<string[]> {
+export async function purgeRemovedSites(
+  db: Database,
+  storage: FileStorage,
+  options: PurgeOptions = {},
+): Promise<string[]> {
   const cutoff = restoreCutoff(options.now ?? new Date());
   const batchSize = options.batchSize ?? 50;
   const purged: string[] = [];
@@ -49,7 +53,10 @@ export async function purgeRemovedSites(db: Database, storage: FileStorage, opti
       const gone = await purgeSite(db, storage, id, cutoff);
       if (!gone) continue;
       purged.push(id);
-      options.log?.info({ websiteId: id, title: gone.title, removedAt: gone.deletedAt, files: gone.files }, 'purged removed site');
+      options.log?.info(
+        { websiteId: id, title: gone.title, removedAt: gone.deletedAt, files: gone.files },
+        'purged removed site',
+      );
     }
     if (due.length < batchSize) return purged;
     after = due[due.length - 1]!.id;
@@ -65,7 +72,10 @@ async function purgeSite(db: Database, storage: FileStorage, websiteId: string, 
       .for('update', { skipLocked: true });
     // Restored, already purged, or being purged by another process right now.
     if (!site) return undefined;
-    const stored = await tx.select({ id: files.id, websiteId: files.websiteId }).from(files).where(eq(files.websiteId, websiteId));
+    const stored = await tx
+      .select({ id: files.id, websiteId: files.websiteId })
+      .from(files)
+      .where(eq(files.websiteId, websiteId));
     for (const file of stored) await removeStored(storage, file);
     await tx.delete(websites).where(eq(websites.id, websiteId));
     // The one table without a foreign key (its triggers bump it while the cascade deletes rows).
@@ -79,10 +89,20 @@ async function purgeSite(db: Database, storage: FileStorage, websiteId: string, 
  * later before it starts, so a failing run is retried by the queue without breaking the chain.
  * Every process start enqueues one at once (a no-op while one is waiting).
  */
-export async function startSitePurge(options: { db: Database; jobs: JobQueue; storage: FileStorage; log?: PurgeLog; now?: () => Date }): Promise<void> {
+export async function startSitePurge(options: {
+  db: Database;
+  jobs: JobQueue;
+  storage: FileStorage;
+  log?: PurgeLog;
+  now?: () => Date;
+}): Promise<void> {
   const { db, jobs, storage } = options;
   await jobs.work(PURGE_JOB, async () => {
-    await jobs.enqueue(PURGE_JOB, {}, { singletonKey: PURGE_JOB, runAt: new Date(Date.now() + PURGE_EVERY_MS) });
+    await jobs.enqueue(
+      PURGE_JOB,
+      {},
+      { singletonKey: PURGE_JOB, runAt: new Date(Date.now() + PURGE_EVERY_MS) },
+    );
     await purgeRemovedSites(db, storage, { now: options.now?.(), log: options.log });
   });
   await jobs.enqueue(PURGE_JOB, {}, { singletonKey: PURGE_JOB });

@@ -23,14 +23,19 @@ export interface OwnedRemovedSite extends RemovedSiteFound {
  * the base domain; a URL is cut down to its host. Undefined when nothing host-like is left.
  */
 export function removedSiteHost(address: string, baseDomain: string | undefined): string | undefined {
-  const bare = address.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  const bare =
+    address
+      .trim()
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .split(/[/?#]/)[0] ?? '';
   const host = normaliseHost(bare);
   if (!host) return undefined;
   if (host.includes('.')) return host;
   return baseDomain ? `${host}.${normaliseHost(baseDomain)}` : undefined;
 }
 
-const notFound = () => new CommerceError(404, 'REMOVED_SITE_NOT_FOUND', siteAdminMessages.removedSiteNotFound);
+const notFound = () =>
+  new CommerceError(404, 'REMOVED_SITE_NOT_FOUND', siteAdminMessages.removedSiteNotFound);
 
 /**
  * The removed site at `address` when `email` and `password` are one of its owners'. An unknown
@@ -60,7 +65,8 @@ export async function findOwnedRemovedSite(
   const member = site && email ? await findMemberByEmail(db, site.websiteId, email) : undefined;
   const matches = await verifyPassword(request.password, member?.passwordHash ?? (await decoyHash()));
   if (!site?.deletedAt || !member || !matches || !member.roles.includes('owner')) throw notFound();
-  if (site.deletedAt <= restoreCutoff(now)) throw new CommerceError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
+  if (site.deletedAt <= restoreCutoff(now))
+    throw new CommerceError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
   const restorableUntil = new Date(site.deletedAt.getTime() + RESTORABLE_DAYS * DAY_MS);
   const [home] = await db
     .select({ host: siteDomains.host })
@@ -86,7 +92,14 @@ export async function restoreSite(db: Database, websiteId: string, now: Date): P
   const restored = await db
     .update(websites)
     .set({ deletedAt: null })
-    .where(and(eq(websites.id, websiteId), isNotNull(websites.deletedAt), gt(websites.deletedAt, restoreCutoff(now))))
+    .where(
+      and(
+        eq(websites.id, websiteId),
+        isNotNull(websites.deletedAt),
+        gt(websites.deletedAt, restoreCutoff(now)),
+      ),
+    )
     .returning({ id: websites.id });
-  if (restored.length === 0) throw new CommerceError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
+  if (restored.length === 0)
+    throw new CommerceError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
 }

@@ -51,14 +51,18 @@ describe.skipIf(!hasChromium)('removing and restoring a site in Chromium', () =>
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Create site' }).click();
     await page.waitForURL(`${siteUrl}/config**`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Pages', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Pages', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
   });
 
   it('removes the site: its address answers 404 and the owner is shown where to restore it', async () => {
     await page.goto(`${siteUrl}/config/site-settings`);
     await page.getByLabel('Type Clay Studio to confirm').fill('Clay Studio');
     await page.getByRole('button', { name: 'Remove site' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'The site is removed' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'The site is removed' }).count())
+      .toBe(1);
     expect(await visit()).toBe(404);
     await page.getByRole('link', { name: 'restore it' }).click();
     await page.waitForURL(`${platform}/config#restore`);
@@ -77,7 +81,9 @@ describe.skipIf(!hasChromium)('removing and restoring a site in Chromium', () =>
     expect(await page.getByRole('status').textContent()).toContain('30 days left');
     await page.getByRole('button', { name: 'Restore site' }).click();
     await page.waitForURL(`${siteUrl}/config**`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Pages', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Pages', exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await visit()).toBe(200);
     expect(pageErrors).toEqual([]);
   });

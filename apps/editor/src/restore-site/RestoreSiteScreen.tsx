@@ -1,4 +1,5 @@
 import type { RemovedSiteFound } from '@site/page-content';
+import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useFindRemovedSite, useRestoreSite } from '../api/site-admin';
@@ -36,14 +37,23 @@ export function RestoreSiteScreen({ onBack }: { onBack: () => void }) {
             <strong>{found.host}</strong> was removed on {new Date(found.removedAt).toLocaleDateString()}.
           </p>
           <p className="ed-banner" role="status">
-            {daysLeftText(found.daysLeft)} left: it is deleted for good after {new Date(found.restorableUntil).toLocaleDateString()}.
+            {daysLeftText(found.daysLeft)} left: it is deleted for good after{' '}
+            {new Date(found.restorableUntil).toLocaleDateString()}.
           </p>
-          <p className="ed-field__hint">Restoring brings back its pages, products, orders and files, and its addresses answer again at once.</p>
+          <p className="ed-field__hint">
+            Restoring brings back its pages, products, orders and files, and its addresses answer again at
+            once.
+          </p>
           <button
             type="button"
             className="ed-button ed-button--primary ed-button--block"
             disabled={restore.isPending}
-            onClick={() => restore.mutate({ address, email, password }, { onSuccess: (site) => window.location.assign(site.signInUrl) })}
+            onClick={() =>
+              restore.mutate(
+                { address, email, password },
+                { onSuccess: (site) => window.location.assign(site.signInUrl) },
+              )
+            }
           >
             {restore.isPending ? 'Restoring…' : 'Restore site'}
           </button>
@@ -75,65 +85,61 @@ export function RestoreSiteScreen({ onBack }: { onBack: () => void }) {
         <h1 id={`${id}-title`} className="ed-signin__title">
           Restore a removed site
         </h1>
-        <p className="ed-field__hint">A removed site can be restored for 30 days. Sign in with the site’s owner account.</p>
+        <p className="ed-field__hint">
+          A removed site can be restored for 30 days. Sign in with the site’s owner account.
+        </p>
         {find.error && !addressError && (
           <p className="ed-banner ed-banner--error" role="alert">
             {find.error.message}
           </p>
         )}
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-address`}>
-            Site address
-          </label>
-          <input
-            id={`${id}-address`}
-            className="ed-input"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            aria-invalid={addressError ? true : undefined}
-            aria-describedby={`${id}-address-hint${addressError ? ` ${id}-address-error` : ''}`}
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-          <p id={`${id}-address-hint`} className="ed-field__hint">
-            Its name, such as myshop, or its full address.
-          </p>
-          {addressError && (
-            <p id={`${id}-address-error`} className="ed-field__error" role="alert">
-              {addressError}
-            </p>
+        <EditorField
+          label="Site address"
+          required
+          hint="Its name, such as myshop, or its full address."
+          error={addressError}
+          announceError
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+            />
           )}
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-email`}>
-            Owner’s email
-          </label>
-          <input
-            id={`${id}-email`}
-            className="ed-input"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="ed-field">
-          <label className="ed-field__label" htmlFor={`${id}-password`}>
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            className="ed-input"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="ed-button ed-button--primary ed-button--block" disabled={find.isPending}>
+        </EditorField>
+        <EditorField label="Owner’s email" required>
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </EditorField>
+        <EditorField label="Password" required>
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </EditorField>
+        <button
+          type="submit"
+          className="ed-button ed-button--primary ed-button--block"
+          disabled={find.isPending}
+        >
           {find.isPending ? 'Looking for your site…' : 'Find my site'}
         </button>
         <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={onBack}>
