@@ -146,12 +146,15 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     await owner.keyboard.press('Space');
     await expect.poll(async () => (await titles())[2]).toBe('evening-take');
 
-    const album = async () => ((await (await fetch(server.url + '/studio/album?format=json')).json()).items as { title: string; author: string }[]);
+    const album = async () => ((await (await fetch(server.url + '/studio/album?format=json')).json()).items as { title: string; author: string; durationMs: number }[]);
     await expect.poll(async () => (await album()).map((t) => t.title)[2], { timeout: 30_000 }).toBe('evening-take');
     await expect.poll(async () => (await album())[2]!.author, { timeout: 30_000 }).toBe('Eve Quinn');
+    // The editor read the track's length from the file when it was added.
+    expect((await album())[2]!.durationMs).toBe(3000);
     await visitor.goto(server.url + '/studio/album');
     const track = visitor.locator('.album__track', { hasText: 'evening-take' });
     expect(await track.innerText()).toContain('Eve Quinn');
+    expect(await track.locator('.album__duration').innerText()).toBe('0:03');
     expect(await track.getByLabel('Play evening-take').getAttribute('src')).toMatch(/^\/files\/[^/]+\/evening-take\.wav$/);
   }, 180_000);
 

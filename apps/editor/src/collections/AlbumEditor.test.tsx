@@ -5,6 +5,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlbumEditor } from './AlbumEditor';
 
+// The browser reads a track's length from its file; the test's DOM loads no media.
+vi.mock('./album-tracks', async (original) => ({ ...(await original<typeof import('./album-tracks')>()), measureDuration: async () => 184_000 }));
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const page = { id: 'page-album', title: 'Album', path: '/studio/album', kind: 'collection', collectionType: 'album' } as PageSummary;
@@ -119,7 +122,7 @@ describe('album editor', () => {
     expect(full.textContent).not.toContain('Add from files');
   });
 
-  it('adds a track by address, titled from its file name', async () => {
+  it('adds a track by address, titled from its file name, with the length the browser read', async () => {
     const held = tracks(1);
     const calls = stubServer(held);
     const host = await mount();
@@ -131,7 +134,7 @@ describe('album editor', () => {
       title: 'side b',
       body: '',
       status: 'published',
-      data: { src: 'https://cdn.example.com/side%20b.mp3', author: '' },
+      data: { src: 'https://cdn.example.com/side%20b.mp3', author: '', durationMs: 184_000 },
     });
   });
 

@@ -17,7 +17,7 @@ import { useCreateItem, useDeleteItem, useItems, useReorderItems, useUpdateItem 
 import { ApiError } from '../api/http';
 import { errorMessage, useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
-import { albumRoom, trackTitleFrom, trackUrlProblem } from './album-tracks';
+import { albumRoom, measureDuration, trackTitleFrom, trackUrlProblem } from './album-tracks';
 
 /** An album page's tracks: add from the file manager or by address, drag (or Space and arrows) to reorder, title and artist each. */
 export function AlbumEditor({ page }: { page: PageSummary }) {
@@ -27,6 +27,7 @@ export function AlbumEditor({ page }: { page: PageSummary }) {
   const remove = useDeleteItem(page.id);
   const canEdit = Boolean(useMe().data?.canEdit);
   const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
+  const [measuring, setMeasuring] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -36,10 +37,13 @@ export function AlbumEditor({ page }: { page: PageSummary }) {
   const list = items.data;
   const ids = list.map((i) => i.id);
   const room = albumRoom(list.length);
-  const addTrack = (title: string, src: string) =>
-    create.mutateAsync({ collectionId: page.id, title, body: '', status: 'published', data: { src, author: '' } });
+  const addTrack = async (title: string, src: string) => {
+    setMeasuring(true);
+    const durationMs = await measureDuration(src).finally(() => setMeasuring(false));
+    return create.mutateAsync({ collectionId: page.id, title, body: '', status: 'published', data: { src, author: '', ...(durationMs !== undefined && { durationMs }) } });
+  };
   // A full album says so where the owner looks for the add controls, too.
-  const add = canEdit && (room.full ? <p className="ed-field__hint">{room.notice}</p> : <AddTrack onAdd={addTrack} isAdding={create.isPending} />);
+  const add = canEdit && (room.full ? <p className="ed-field__hint">{room.notice}</p> : <AddTrack onAdd={addTrack} isAdding={measuring || create.isPending} />);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     reorder.mutate(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));

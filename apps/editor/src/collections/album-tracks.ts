@@ -41,3 +41,27 @@ export function trackUrlProblem(url: string): string | undefined {
   const parsed = audioDataSchema.shape.src.safeParse(url.trim());
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
+
+/** How long the browser waits for a track's header before adding it without a length. */
+const MEASURE_TIMEOUT_MS = 5000;
+
+/**
+ * A track's length in milliseconds, read by the browser from the file's header (the album page
+ * shows it); undefined when the file cannot be read in time, so the track is added without one.
+ */
+export function measureDuration(src: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const audio = new Audio();
+    const done = (ms: number | undefined) => {
+      clearTimeout(timer);
+      audio.removeAttribute('src');
+      resolve(ms);
+    };
+    const timer = setTimeout(() => done(undefined), MEASURE_TIMEOUT_MS);
+    audio.preload = 'metadata';
+    // A live stream reports an infinite length; the API takes up to 24 hours.
+    audio.onloadedmetadata = () => done(audio.duration > 0 && audio.duration <= 24 * 3600 ? Math.round(audio.duration * 1000) : undefined);
+    audio.onerror = () => done(undefined);
+    audio.src = src;
+  });
+}
