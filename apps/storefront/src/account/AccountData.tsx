@@ -268,27 +268,29 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
                   <span className="account-status-tag">{subscriptionStatus(s, date)}</span>
                   {s.nextBillingOn && <span className="account-next-charge">{fill(t.nextCharge, { date: date(s.nextBillingOn) })}</span>}
                   {s.pausedOn && !s.cancelledOn && <span className="account-help">{t.pausedHelp}</span>}
-                  {s.pausedOn && !s.cancelledOn && (
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => resume(s)}
-                      disabled={resuming !== undefined}
-                      aria-busy={resuming === s.orderId}
-                      aria-label={fill(t.resumeSubscription, { number: s.orderNumber })}
-                    >
-                      {resuming === s.orderId ? t.resuming : t.resume}
-                    </button>
+                  {!s.cancelledOn && (
+                    <span className="account-row__buttons">
+                      {s.pausedOn && (
+                        <button
+                          type="button"
+                          className="button"
+                          onClick={() => resume(s)}
+                          disabled={resuming !== undefined}
+                          aria-busy={resuming === s.orderId}
+                          aria-label={fill(t.resumeSubscription, { number: s.orderNumber })}
+                        >
+                          {resuming === s.orderId ? t.resuming : t.resume}
+                        </button>
+                      )}
+                      <button type="button" className="button button--secondary" onClick={() => cancel(s.orderId)} aria-label={fill(t.cancelSubscription, { number: s.orderNumber })}>
+                        {t.cancel}
+                      </button>
+                    </span>
                   )}
                   {/* Always rendered, so screen readers announce the answer when it arrives. */}
                   <span className="account-note" role="status" data-failed={resumeNote?.orderId === s.orderId && resumeNote.failed ? '' : undefined}>
                     {resumeNote?.orderId === s.orderId ? resumeNote.text : ''}
                   </span>
-                  {!s.cancelledOn && (
-                    <button type="button" className="button button--secondary" onClick={() => cancel(s.orderId)} aria-label={fill(t.cancelSubscription, { number: s.orderNumber })}>
-                      {t.cancel}
-                    </button>
-                  )}
                 </li>
               ))}
             </ul>
