@@ -212,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
   registerEditorRoutes(app, { db: options.database.db, stylesheets: () => assets().css });
   registerFontFiles(app);
-  registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders, stylesheets: () => assets().css });
+  registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders, jobs: options.jobs, stylesheets: () => assets().css });
   registerMultilingualRoutes(app, { db: options.database.db });
   registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy, captchaVerifier });
   registerAnalyticsRoutes(app, { db: options.database.db, options: options.analytics });

@@ -3,8 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { orderItems, orders, outgoingEmails } from '../db/schema';
-import { seedDemoSite } from '../seed/demo-site';
+import { fillMessage } from '@site/commerce-core';
+import { adminMessages, STORE_API } from '@site/commerce-core/admin';
+import { orderItems, orders, outgoingEmails, websites } from '../db/schema';
+import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+import { EditorClient } from '../../test/editor';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from './payments';
@@ -193,6 +196,68 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     const other = await pausedSubscription();
     expect((await member.send('POST', `/api/site-users/account/subscriptions/${other.id}/resume`)).statusCode).toBe(404);
     expect((await new Member(app).post(url, {})).statusCode).toBe(401);
+  });
+
+  it("lets the shop owner resume a member's paused subscription from the editor: one charge for two clicks, 402 with the reason, 409 when not paused", async () => {
+    const owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const sub = await pausedSubscription('owned@example.test');
+    const url = STORE_API.resumeSubscription(sub.id);
+    const listed = async () => (await owner.call('GET', `${STORE_API.orders}?kind=subscription`)).json().orders.find((o: { id: string }) => o.id === sub.id);
+    expect(await listed()).toMatchObject({ subscriptionState: 'paused' });
+
+    const before = charges;
+    const declined = await owner.call('POST', url);
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.json().error).toEqual({ code: 'CARD_DECLINED', message: fillMessage(adminMessages.subscriptionResumeDeclined, { reason: 'Your card was declined.' }) });
+    expect(await listed()).toMatchObject({ subscriptionState: 'paused' });
+
+    await database.db.update(orders).set({ paymentMethod: 'test_pm_4242' }).where(eq(orders.id, sub.id));
+    const both = await Promise.all([owner.call('POST', url), owner.call('POST', url)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 200)!.json()).toEqual({ resumed: true, nextBillingOn: expect.any(String) });
+    expect(both.find((r) => r.statusCode === 409)!.json().error.code).toBe('SUBSCRIPTION_NOT_PAUSED');
+    expect(charges - before).toBe(2);
+    expect(await renewalsOf(sub.id)).toHaveLength(1);
+    expect(await listed()).toMatchObject({ subscriptionState: 'active' });
+    expect((await owner.call('POST', STORE_API.resumeSubscription('no-such-order'))).statusCode).toBe(404);
+  });
+
+  it('lets the owner cancel an active or paused subscription once, and no one but the owner or an admin', async () => {
+    const owner = await new EditorClient(app).signIn(DEMO_OWNER);
+    const active = await subscribe();
+    const paused = await pausedSubscription();
+    for (const sub of [active, paused]) {
+      const res = await owner.call('POST', STORE_API.cancelSubscription(sub.id));
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await reload(sub.id)).subscriptionCancelledAt).not.toBeNull();
+      expect((await owner.call('POST', STORE_API.cancelSubscription(sub.id))).json().error.code).toBe('SUBSCRIPTION_CANCELLED');
+    }
+    const before = charges;
+    expect((await owner.call('POST', STORE_API.resumeSubscription(paused.id))).json().error.code).toBe('SUBSCRIPTION_CANCELLED');
+    expect(charges).toBe(before);
+
+    // Another site's subscription names nothing here.
+    const other = await pausedSubscription();
+    await database.db.insert(websites).values({ id: 'elsewhere', title: 'Elsewhere' }).onConflictDoNothing();
+    await database.db.update(orders).set({ websiteId: 'elsewhere' }).where(eq(orders.id, other.id));
+    for (const path of [STORE_API.resumeSubscription(other.id), STORE_API.cancelSubscription(other.id)]) {
+      expect((await owner.call('POST', path)).statusCode).toBe(404);
+    }
+
+    const target = await pausedSubscription();
+    await createMember(database.db, { websiteId: 'demo', email: 'writer@example.test', password: 'plum orchard 42', roles: ['editor'] });
+    const editor = await new EditorClient(app).signIn({ email: 'writer@example.test', password: 'plum orchard 42' });
+    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+    const refusedBefore = charges;
+    for (const path of [STORE_API.resumeSubscription(target.id), STORE_API.cancelSubscription(target.id)]) {
+      expect((await new Shopper(app).post(path, {})).statusCode).toBe(401);
+      expect((await viewer.call('POST', path)).statusCode).toBe(403);
+      expect((await editor.call('POST', path)).statusCode).toBe(403);
+      // Without the session's XSRF header the owner is refused too.
+      expect((await owner.request('POST', path)).statusCode).toBe(403);
+    }
+    expect(charges).toBe(refusedBefore);
+    expect(await reload(target.id)).toMatchObject({ subscriptionCancelledAt: null, subscriptionPausedAt: expect.any(Date) });
   });
 
   it('never charges a cancelled subscription', async () => {

@@ -173,6 +173,30 @@ export async function resumeSubscription(
   return outcome;
 }
 
+/**
+ * resumeSubscription, then, when it resumed and there is a queue, its next renewal scheduled: the
+ * one path for the member's resume and the owner's.
+ */
+export async function resumeAndSchedule(
+  db: Database,
+  options: { providers: ReadonlyMap<string, PaymentProvider>; jobs?: JobQueue },
+  subscriptionId: string,
+): Promise<ResumeOutcome> {
+  const outcome = await resumeSubscription(db, options.providers, subscriptionId);
+  if (outcome.kind === 'resumed' && options.jobs) await scheduleRenewals(db, options.jobs, subscriptionId);
+  return outcome;
+}
+
+/** Stops a subscription's billing (active or paused); null when it was already cancelled. */
+export async function cancelSubscriptionBilling(db: Database, subscriptionId: string): Promise<Date | null> {
+  const [done] = await db
+    .update(orders)
+    .set({ subscriptionCancelledAt: new Date() })
+    .where(and(eq(orders.id, subscriptionId), isNotNull(orders.subscriptionPlan), isNull(orders.subscriptionCancelledAt)))
+    .returning({ at: orders.subscriptionCancelledAt });
+  return done?.at ?? null;
+}
+
 function isDue(sub: OrderRow, now: Date): boolean {
   return (
     sub.subscriptionPlan !== null &&

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { clearSessionCookies, findSession, SESSION_COOKIE, sendXsrfFail, xsrfMatches, type SignedInMember } from '../site-users/sessions';
 
+const MANAGING_ROLES: readonly string[] = ['owner', 'admin'];
 const editors = new WeakMap<FastifyRequest, SignedInMember>();
 
 /** The member an editor guard let through; throws when a route forgot its guard. */
@@ -15,10 +16,11 @@ export function editorMember(request: FastifyRequest): SignedInMember {
 /**
  * preHandlers for the editor's calls: `read` lets any role that may look at the site in
  * (storefront.md §6, viewer included), `write` also needs an editing role and the session's
- * X-SiteUser-XSRF-Token header.
+ * X-SiteUser-XSRF-Token header; `manage` (money moved on the owner's word: a subscription's charge
+ * or cancel) the owner's or an admin's role besides.
  */
 export function createEditorGuard({ db }: { db: Database }) {
-  const guard = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const guard = (write: boolean, manage = false) => async (request: FastifyRequest, reply: FastifyReply) => {
     const member = await findSession(db, request);
     if (!member) {
       // A stale cookie would keep the storefront believing it is signed in.
@@ -30,9 +32,12 @@ export function createEditorGuard({ db }: { db: Database }) {
     if (write) {
       if (!xsrfMatches(request, member)) return sendXsrfFail(reply);
       if (!canEdit(member.roles)) return reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+      if (manage && !member.roles.some((r) => MANAGING_ROLES.includes(r))) {
+        return reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+      }
     }
     editors.set(request, member);
   };
-  return { read: guard(false), write: guard(true) };
+  return { read: guard(false), write: guard(true), manage: guard(true, true) };
 }
 export type EditorGuard = ReturnType<typeof createEditorGuard>;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoneyWithSymbol, isCurrencyCode, minorToMoney } from '@site/commerce-core';
-import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { CommerceError } from '../commerce/errors';
 import type { PaymentProvider } from '../commerce/payments';
-import { resumeSubscription, scheduleRenewals } from '../commerce/renewals';
+import { cancelSubscriptionBilling, resumeAndSchedule } from '../commerce/renewals';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs';
 import { memberAddresses, orders, products, restockSignups, siteMembers, variants } from '../db/schema';
@@ -131,13 +131,9 @@ export async function cancelSubscription(db: Database, websiteId: string, member
     .innerJoin(siteMembers, and(eq(siteMembers.id, member.id), eq(siteMembers.email, orders.email)))
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNotNull(orders.subscriptionPlan)));
   if (!row?.verified) throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
-  const [done] = await db
-    .update(orders)
-    .set({ subscriptionCancelledAt: new Date() })
-    .where(and(eq(orders.id, orderId), isNull(orders.subscriptionCancelledAt)))
-    .returning({ at: orders.subscriptionCancelledAt });
-  if (!done?.at) throw new CommerceError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
-  return { cancelledOn: done.at.toISOString() };
+  const at = await cancelSubscriptionBilling(db, orderId);
+  if (!at) throw new CommerceError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
+  return { cancelledOn: at.toISOString() };
 }
 
 /**
@@ -158,10 +154,9 @@ export async function resumeMemberSubscription(
     .innerJoin(siteMembers, and(eq(siteMembers.id, member.id), eq(siteMembers.email, orders.email)))
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNotNull(orders.subscriptionPlan)));
   if (!row?.verified) throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
-  const outcome = await resumeSubscription(db, options.providers, orderId);
+  const outcome = await resumeAndSchedule(db, options, orderId);
   switch (outcome.kind) {
     case 'resumed':
-      if (options.jobs) await scheduleRenewals(db, options.jobs, orderId);
       return { resumed: true as const, nextBillingOn: outcome.nextBillingAt?.toISOString() ?? null };
     case 'declined':
       throw new CommerceError(402, 'CARD_DECLINED', memberMessages.subscriptionResumeDeclined.replace('{reason}', outcome.message));

@@ -1,5 +1,5 @@
 import { type CurrencyCode, fillMessage, formatMinorWithSymbol, isCurrencyCode } from '@site/commerce-core';
-import { adminMessages, type FulfilOrder, type OrderListQuery, type RefundLine } from '@site/commerce-core/admin';
+import { adminMessages, type AdminSubscriptionState, type FulfilOrder, type OrderListQuery, type RefundLine } from '@site/commerce-core/admin';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -30,7 +30,15 @@ function summary(o: OrderRow) {
     createdAt: o.createdAt.toISOString(),
     fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    subscriptionState: subscriptionState(o),
   };
+}
+
+function subscriptionState(o: OrderRow): AdminSubscriptionState | null {
+  if (o.subscriptionPlan === null) return null;
+  if (o.subscriptionCancelledAt) return 'cancelled';
+  if (o.subscriptionPausedAt) return 'paused';
+  return o.subscriptionNextBillingAt ? 'active' : 'ended';
 }
 export type OrderSummary = ReturnType<typeof summary>;
 

@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PaymentProvider } from '../commerce/payments';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs';
 import type { RouteDocs } from '../docs/openapi';
 import { createEditorGuard, editorMember } from '../editor/auth';
 import { EditorError, handle, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
 import { loadWebsite, storeCurrency } from '../pages/site-data';
 import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import { cancelOrder, fulfilOrder, getOrder, listOrders, ordersCsv, refundLine } from './orders';
+import { cancelOwnerSubscription, resumeOwnerSubscription } from './subscriptions';
 import { namespaceOf, readPreferences, writePreferences } from './preferences';
 import { previewProduct } from './product-preview';
 import { deleteProduct, getProduct, listProducts, saveProduct, setProductEnabled } from './products';
@@ -19,6 +21,8 @@ import { createRootCategory, createStore, listStores } from './stores';
 export interface StoreAdminRouteOptions {
   db: Database;
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
+  /** Where a resumed subscription's next renewal is scheduled, when there is a queue. */
+  jobs?: JobQueue;
   /** The storefront's stylesheets, which a product preview links like the storefront does. */
   stylesheets: () => string[];
 }
@@ -39,12 +43,13 @@ const OrderFilterQuery = OrderListQuerySchema.omit({ cursor: true, limit: true }
  * The store admin calls (platform.md §7 and ours): the editor's guard (a member session; viewer
  * reads, owner/admin/editor write with the X-SiteUser-XSRF-Token) and the editor's error shape.
  */
-export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProviders, stylesheets }: StoreAdminRouteOptions): void {
+export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProviders, jobs, stylesheets }: StoreAdminRouteOptions): void {
   void app.register(async (scope) => {
     registerEditorErrors(scope);
     const guard = createEditorGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
+    const manage = { preHandler: guard.manage, bodyLimit: MAX_BODY_BYTES };
     const currency = async (request: FastifyRequest) => {
       const website = await loadWebsite(db, request.site.websiteId);
       if (!website) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
@@ -152,6 +157,12 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProv
     scope.post(`${STORE}/orders/:id/fulfil`, write, handle(async (request) => fulfilOrder(db, request.site.websiteId, id(request), parse(FulfilOrderSchema, request.body), origin(request))));
     scope.post(`${STORE}/orders/:id/cancel`, write, handle(async (request) => cancelOrder(db, request.site.websiteId, id(request), paymentProviders)));
     scope.post(`${STORE}/orders/:id/refund`, write, handle(async (request) => refundLine(db, request.site.websiteId, id(request), parse(RefundLineSchema, request.body), paymentProviders)));
+    scope.post(
+      `${STORE}/subscriptions/:id/resume`,
+      manage,
+      handle(async (request) => resumeOwnerSubscription(db, { providers: paymentProviders, jobs }, request.site.websiteId, id(request))),
+    );
+    scope.post(`${STORE}/subscriptions/:id/cancel`, manage, handle(async (request) => cancelOwnerSubscription(db, request.site.websiteId, id(request))));
   });
 }
 
@@ -181,4 +192,11 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`POST ${STORE}/orders/:id/fulfil`]: { ...guarded, summary: 'Mark fulfilled with a tracking number; queues the shipping email', params: IdParams, body: FulfilOrderSchema },
   [`POST ${STORE}/orders/:id/cancel`]: { ...guarded, summary: 'Cancel an unfulfilled order: refund through the provider, restock', params: IdParams },
   [`POST ${STORE}/orders/:id/refund`]: { ...guarded, summary: 'Refund units of one line through the provider and restock them', params: IdParams, body: RefundLineSchema },
+  [`POST ${STORE}/subscriptions/:id/resume`]: {
+    ...guarded,
+    summary: 'Owner or admin: resume a subscription paused after declined renewals, charging the missed cycle through the saved card now (402 with the reason when declined; it stays paused; 409 when not paused)',
+    params: IdParams,
+    response: z.object({ resumed: z.literal(true), nextBillingOn: z.string().nullable() }),
+  },
+  [`POST ${STORE}/subscriptions/:id/cancel`]: { ...guarded, summary: 'Owner or admin: cancel an active or paused subscription (409 when already cancelled)', params: IdParams },
 };

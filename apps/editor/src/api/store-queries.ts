@@ -277,6 +277,20 @@ export function useOrderAction() {
   });
 }
 
+type SubscriptionActionResult = { resumed: true; nextBillingOn: string | null } | { cancelledOn: string };
+
+/** The owner's Resume (charges the saved card now) or Cancel of a subscription; the lists reload after. */
+export function useSubscriptionAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: 'resume' | 'cancel'; id: string }): Promise<SubscriptionActionResult> =>
+      kind === 'resume'
+        ? api<{ resumed: true; nextBillingOn: string | null }>('POST', STORE_API.resumeSubscription(id))
+        : api<{ cancelledOn: string }>('POST', STORE_API.cancelSubscription(id)),
+    onSettled: () => client.invalidateQueries({ queryKey: storeKeys.allOrders }),
+  });
+}
+
 export function useCommercePreferences(namespace: CommercePreferenceNamespace) {
   return useQuery({
     queryKey: storeKeys.preferences(namespace),

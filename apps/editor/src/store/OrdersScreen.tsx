@@ -4,12 +4,13 @@ import {
   OrdersTable,
   storeMessages as m,
   type OrderFilters,
+  type SubscriptionAnswer,
 } from '@site/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { errorMessage, useMe } from '../api/queries';
-import { ordersCsvHref, useOrderAction, useOrder, useOrders } from '../api/store-queries';
+import { ordersCsvHref, useOrderAction, useOrder, useOrders, useSubscriptionAction } from '../api/store-queries';
 import { RestockSignups } from './RestockSignups';
 
 /** Orders, the orders that started a subscription, and the restock sign-ups waiting for stock. */
@@ -43,9 +44,33 @@ export function OrdersScreen() {
   );
 }
 
-/** The orders list with its filters and CSV export; an order opens at /orders/<id>. */
+/**
+ * The orders list with its filters and CSV export; an order opens at /orders/<id>. The
+ * subscriptions list adds Resume and Cancel for the owner or an admin, each answer beside its row.
+ */
 function OrderList({ kind }: { kind: '' | 'subscription' }) {
   const navigate = useNavigate();
+  const me = useMe();
+  const action = useSubscriptionAction();
+  const [answers, setAnswers] = useState<Record<string, SubscriptionAnswer>>({});
+  const act = (verb: 'resume' | 'cancel', id: string) => {
+    // The last answer goes while the next call is under way.
+    setAnswers((all) => Object.fromEntries(Object.entries(all).filter(([key]) => key !== id)));
+    action.mutate(
+      { kind: verb, id },
+      {
+        onSuccess: (result) => {
+          const text =
+            'resumed' in result
+              ? m.subscriptionResumed(result.nextBillingOn ? new Date(result.nextBillingOn).toLocaleDateString() : null)
+              : m.subscriptionCancelled;
+          setAnswers((all) => ({ ...all, [id]: { tone: 'success', text } }));
+        },
+        onError: (error) => setAnswers((all) => ({ ...all, [id]: { tone: 'error', text: errorMessage(error) } })),
+      },
+    );
+  };
+  const managing = me.data?.roles.some((r) => r === 'owner' || r === 'admin') ?? false;
   const [filters, setFilters] = useState<OrderFilters>({ q: '', status: '', from: '', to: '' });
   const orders = useOrders({ ...filters, kind });
   return (
@@ -59,6 +84,17 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
         onOpen={(o) => void navigate({ to: '/orders/$orderId', params: { orderId: o.id } })}
         onLoadMore={orders.hasNextPage ? () => void orders.fetchNextPage() : undefined}
         csvHref={ordersCsvHref({ ...filters, kind })}
+        subscriptions={
+          kind === 'subscription'
+            ? {
+                onResume: (o) => act('resume', o.id),
+                onCancel: (o) => act('cancel', o.id),
+                answers,
+                busyId: action.isPending ? action.variables.id : undefined,
+                isReadOnly: !managing,
+              }
+            : undefined
+        }
       />
     </>
   );

@@ -21,6 +21,8 @@ export const STORE_API = {
   fulfilOrder: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/fulfil`,
   cancelOrder: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/cancel`,
   refundLine: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/refund`,
+  resumeSubscription: (id: string) => `${STORE}/subscriptions/${encodeURIComponent(id)}/resume`,
+  cancelSubscription: (id: string) => `${STORE}/subscriptions/${encodeURIComponent(id)}/cancel`,
   /** Restock sign-ups: the members API's owner calls (storefront.md §7). */
   restockGroups: '/api/site-users/account/notifications/restock/groups',
   restockSend: '/api/site-users/account/notifications/restock/send',

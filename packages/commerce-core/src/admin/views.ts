@@ -59,7 +59,12 @@ export interface AdminOrderSummary {
   createdAt: string;
   fulfilledAt: string | null;
   cancelledAt: string | null;
+  /** Null for an order that started no subscription. */
+  subscriptionState: AdminSubscriptionState | null;
 }
+
+/** A subscription's billing: paused after declined renewals, ended when its last cycle was billed. */
+export type AdminSubscriptionState = 'active' | 'paused' | 'cancelled' | 'ended';
 
 export interface AdminOrderLine {
   id: string;

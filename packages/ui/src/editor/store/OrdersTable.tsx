@@ -1,4 +1,6 @@
 import { formatAdminMoney, type AdminOrderSummary } from '@site/commerce-core/admin';
+import { useState } from 'react';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { editorMessages } from '../editor-messages';
 import { storeMessages as m } from './store-messages';
@@ -8,6 +10,23 @@ export interface OrderFilters {
   status: '' | 'paid' | 'fulfilled' | 'cancelled';
   from: string;
   to: string;
+}
+
+/** The answer of the last Resume or Cancel of a row, shown beside it. */
+export interface SubscriptionAnswer {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** The subscriptions list's row actions: Resume a paused subscription, Cancel an active or paused one. */
+export interface SubscriptionActions {
+  onResume: (order: AdminOrderSummary) => void;
+  onCancel: (order: AdminOrderSummary) => void;
+  answers: Readonly<Record<string, SubscriptionAnswer>>;
+  /** The row whose action is under way. */
+  busyId?: string;
+  /** Only the owner or an admin may charge or cancel: others see the state without the buttons. */
+  isReadOnly?: boolean;
 }
 
 export interface OrdersTableProps {
@@ -20,6 +39,8 @@ export interface OrdersTableProps {
   onLoadMore?: () => void;
   /** Where the CSV of the filtered orders downloads from. */
   csvHref: string;
+  /** Set on the subscriptions list: a Billing column with the row actions. */
+  subscriptions?: SubscriptionActions;
 }
 
 export function OrdersTable({
@@ -31,7 +52,15 @@ export function OrdersTable({
   onOpen,
   onLoadMore,
   csvHref,
+  subscriptions,
 }: OrdersTableProps) {
+  const [confirming, setConfirming] = useState<{ action: 'resume' | 'cancel'; order: AdminOrderSummary }>();
+  const confirm = () => {
+    if (!confirming || !subscriptions) return;
+    if (confirming.action === 'resume') subscriptions.onResume(confirming.order);
+    else subscriptions.onCancel(confirming.order);
+    setConfirming(undefined);
+  };
   return (
     <section className="ed-store" aria-labelledby="ed-store-orders">
       <div className="ed-store__toolbar">
@@ -99,6 +128,7 @@ export function OrdersTable({
                 <th scope="col">{m.customer}</th>
                 <th scope="col">{m.status}</th>
                 <th scope="col">{m.total}</th>
+                {subscriptions && <th scope="col">{m.billing}</th>}
               </tr>
             </thead>
             <tbody>
@@ -113,6 +143,16 @@ export function OrdersTable({
                   <td>{o.email}</td>
                   <td>{m.statusNames[o.status] ?? o.status}</td>
                   <td>{formatAdminMoney(o.grandTotal)}</td>
+                  {subscriptions && (
+                    <td>
+                      <SubscriptionCell
+                        order={o}
+                        actions={subscriptions}
+                        onResume={() => setConfirming({ action: 'resume', order: o })}
+                        onCancel={() => setConfirming({ action: 'cancel', order: o })}
+                      />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -124,6 +164,83 @@ export function OrdersTable({
           {m.loadMore}
         </button>
       )}
+      {confirming && (
+        <ConfirmDialog
+          isOpen
+          title={
+            confirming.action === 'resume'
+              ? m.confirmResumeTitle(m.orderTitle(confirming.order.orderNumber))
+              : m.confirmCancelTitle(m.orderTitle(confirming.order.orderNumber))
+          }
+          onDismiss={() => setConfirming(undefined)}
+          actions={[
+            { label: m.keepSubscription, onPress: () => setConfirming(undefined) },
+            confirming.action === 'resume'
+              ? { label: m.confirmResume(formatAdminMoney(confirming.order.grandTotal)), onPress: confirm, variant: 'primary' }
+              : { label: m.confirmCancel, onPress: confirm, variant: 'danger' },
+          ]}
+        >
+          <p>
+            {confirming.action === 'resume'
+              ? m.confirmResumeBody(formatAdminMoney(confirming.order.grandTotal), confirming.order.email)
+              : m.confirmCancelBody(confirming.order.email)}
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
+  );
+}
+
+/** A subscription's state, its actions, and the answer of the last one, beside the row. */
+function SubscriptionCell({
+  order,
+  actions,
+  onResume,
+  onCancel,
+}: {
+  order: AdminOrderSummary;
+  actions: SubscriptionActions;
+  onResume: () => void;
+  onCancel: () => void;
+}) {
+  const state = order.subscriptionState;
+  const answer = actions.answers[order.id];
+  const title = m.orderTitle(order.orderNumber);
+  const isBusy = actions.busyId === order.id;
+  return (
+    <div className="ed-subscription-cell">
+      <span>{state ? (m.subscriptionStates[state] ?? state) : '—'}</span>
+      {!actions.isReadOnly && (state === 'paused' || state === 'active') && (
+        <span className="ed-subscription-cell__actions">
+          {state === 'paused' && (
+            <button
+              type="button"
+              className="ed-button ed-button--primary"
+              aria-label={m.resumeSubscriptionOf(title)}
+              disabled={isBusy}
+              onClick={onResume}
+            >
+              {m.resumeSubscription}
+            </button>
+          )}
+          <button
+            type="button"
+            className="ed-button"
+            aria-label={m.cancelSubscriptionOf(title)}
+            disabled={isBusy}
+            onClick={onCancel}
+          >
+            {m.cancelSubscription}
+          </button>
+        </span>
+      )}
+      {/* Polite for a success, assertive for a decline: the owner waits for the charge's answer. */}
+      <span
+        role={answer?.tone === 'error' ? 'alert' : 'status'}
+        className={answer ? `ed-subscription-cell__answer ed-subscription-cell__answer--${answer.tone}` : undefined}
+      >
+        {answer?.text}
+      </span>
+    </div>
   );
 }

@@ -125,6 +125,27 @@ export const Orders: Story = {
     />
   ),
 };
+/** The subscriptions list as the owner sees it: a paused row to resume, the last decline beside it. */
+export const Subscriptions: Story = {
+  render: () => (
+    <OrdersTable
+      orders={[
+        { ...sampleOrder, subscriptionState: 'paused' },
+        { ...sampleOrder, id: 'o2', orderNumber: 1043, email: 'grace@example.com', subscriptionState: 'active' },
+        { ...sampleOrder, id: 'o3', orderNumber: 1044, email: 'alan@example.com', subscriptionState: 'cancelled' },
+      ]}
+      filters={noOrderFilters}
+      onFiltersChange={noop}
+      onOpen={noop}
+      csvHref="#"
+      subscriptions={{
+        onResume: noop,
+        onCancel: noop,
+        answers: { o1: { tone: 'error', text: 'The card was declined, so the subscription stays paused: Your card was declined.' } },
+      }}
+    />
+  ),
+};
 export const OrdersEmpty: Story = {
   render: () => (
     <OrdersTable orders={[]} filters={noOrderFilters} onFiltersChange={noop} onOpen={noop} csvHref="#" />

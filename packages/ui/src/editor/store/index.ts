@@ -16,6 +16,6 @@ export {
 } from './product-draft';
 export { type PickedFile } from './ProductPanels';
 export { InventoryTable, type InventoryTableProps } from './InventoryTable';
-export { OrdersTable, type OrdersTableProps, type OrderFilters } from './OrdersTable';
+export { OrdersTable, type OrdersTableProps, type OrderFilters, type SubscriptionActions, type SubscriptionAnswer } from './OrdersTable';
 export { OrderDetailView, type OrderDetailViewProps } from './OrderDetailView';
 export { storeMessages } from './store-messages';

@@ -107,6 +107,7 @@ export const sampleOrder: AdminOrderDetail = {
   createdAt: '2026-11-20T15:30:00.000Z',
   fulfilledAt: null,
   cancelledAt: null,
+  subscriptionState: null,
   shippingAddress: {
     firstName: 'Ada',
     lastName: 'Lovelace',

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { InventoryTable } from './InventoryTable';
 import { OrderDetailView } from './OrderDetailView';
-import { OrdersTable } from './OrdersTable';
+import { OrdersTable, type SubscriptionAnswer } from './OrdersTable';
 import { ProductEditor } from './ProductEditor';
 import { ProductTable } from './ProductTable';
 import { sampleInventory, sampleOrder, sampleProducts } from './sample-store';
@@ -405,6 +405,62 @@ describe('Orders', () => {
     fireEvent.click(screen.getByRole('button', { name: storeMessages.fulfil }));
     expect(onFulfil).toHaveBeenCalledWith({ trackingNumber: '1Z999' });
     await expectNoAxeViolations(container);
+  });
+
+  it('resumes a paused subscription after a confirmation naming the amount, and shows the answer beside the row', async () => {
+    const paused = { ...sampleOrder, subscriptionState: 'paused' as const };
+    const active = { ...sampleOrder, id: 'o2', orderNumber: 1043, subscriptionState: 'active' as const };
+    const cancelled = { ...sampleOrder, id: 'o3', orderNumber: 1044, subscriptionState: 'cancelled' as const };
+    const onResume = vi.fn();
+    const onCancel = vi.fn();
+    const table = (answers: Record<string, SubscriptionAnswer>) => (
+      <OrdersTable
+        orders={[paused, active, cancelled]}
+        filters={{ q: '', status: '', from: '', to: '' }}
+        onFiltersChange={noop}
+        onOpen={noop}
+        csvHref="/csv"
+        subscriptions={{ onResume, onCancel, answers }}
+      />
+    );
+    const { container, rerender } = render(table({}));
+    // Resume only on the paused row; Cancel on the active and paused ones, none on the cancelled one.
+    expect(screen.getAllByRole('button', { name: /^Resume / })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Cancel / })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: storeMessages.cancelSubscriptionOf('Order #1044') })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.resumeSubscriptionOf('Order #1042') }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(storeMessages.confirmResumeBody('$72.95', 'ada@example.com'));
+    expect(onResume).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.confirmResume('$72.95') }));
+    expect(onResume).toHaveBeenCalledWith(paused);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    rerender(table({ o1: { tone: 'error', text: 'The card was declined, so the subscription stays paused: Your card was declined.' } }));
+    expect(screen.getByRole('alert').textContent).toContain('Your card was declined.');
+    await expectNoAxeViolations(container);
+
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.cancelSubscriptionOf('Order #1043') }));
+    await screen.findByRole('alertdialog');
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.confirmCancel }));
+    expect(onCancel).toHaveBeenCalledWith(active);
+    expect(onResume).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a subscription state without its actions to a role that may not charge', () => {
+    render(
+      <OrdersTable
+        orders={[{ ...sampleOrder, subscriptionState: 'paused' }]}
+        filters={{ q: '', status: '', from: '', to: '' }}
+        onFiltersChange={noop}
+        onOpen={noop}
+        csvHref="/csv"
+        subscriptions={{ onResume: noop, onCancel: noop, answers: {}, isReadOnly: true }}
+      />,
+    );
+    expect(screen.getByText(storeMessages.subscriptionStates.paused!)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Resume / })).toBeNull();
   });
 
   it('has empty, loading and failed list states without axe violations', async () => {
