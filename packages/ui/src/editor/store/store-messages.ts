@@ -216,7 +216,7 @@ export const storeMessages = {
   cancelSubscriptionOf: (order: string) => `Cancel ${order}`,
   confirmResumeTitle: (order: string) => `Resume ${order}?`,
   confirmResumeBody: (amount: string, email: string) =>
-    `This charges ${amount} to the card ${email} saved, now, for the renewal that was declined. Billing then carries on every period from today.`,
+    `This charges ${amount} now to the card saved by ${email}, for the renewal that was declined. Billing then carries on every period from today.`,
   confirmResume: (amount: string) => `Charge ${amount} and resume`,
   confirmCancelTitle: (order: string) => `Cancel ${order}?`,
   confirmCancelBody: (email: string) => `${email} will not be charged again. A cancelled subscription cannot be resumed.`,
