@@ -374,3 +374,14 @@ export {
   type RemovedSiteFound,
   type RestoredSite,
 } from './editor-api/sites-api';
+export {
+  POPUP_OVERLAY_API,
+  PopupOverlaySettings,
+  popupOverlayContentSchema,
+  updatePopupOverlaySchema,
+  type PopupOverlay,
+  type PopupOverlayContent,
+  type PopupOverlayContentInput,
+  type UpdatePopupOverlay,
+  type EditorPopupOverlay,
+} from './popup-overlay/popup-overlay';

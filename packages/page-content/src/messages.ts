@@ -88,6 +88,24 @@ export const messages = {
     'Someone else saved this template after you opened it. Your changes were not saved: copy them, reload, and apply them again.',
   templateHasErrors: (count: number) =>
     `The template has ${count === 1 ? 'an error' : `${count} errors`}; fix ${count === 1 ? 'it' : 'them'} before saving, so the live site keeps working.`,
+  // Ours: the promotional pop-up's editor screen.
+  popupOverlay: {
+    titleRequired: 'Give the pop-up a title.',
+    titleTooLong: 'The title can be at most 200 characters.',
+    bodyTooLong: 'The text can be at most 1000 characters.',
+    labelTooLong: 'A button label can be at most 60 characters.',
+    hrefTooLong: 'The link can be at most 2000 characters.',
+    actionLabelRequired: 'Give the button a label, or remove the button.',
+    actionHrefRequired: 'Give the button a link, or remove the button.',
+    unsafeHref: 'Use a web address (https://…), an email (mailto:…), a phone (tel:…) or a page of this site (/…).',
+    buttonLabelRequired: 'Give the sign-up button a label.',
+    placeholderRequired: 'Give the email box a placeholder.',
+    placeholderTooLong: 'The placeholder can be at most 100 characters.',
+    delayOutOfRange: 'The delay is a whole number of seconds from 0 to 120.',
+    hideForDaysOutOfRange: 'Days to hide is a whole number from 0 to 365.',
+    unknownList: 'That mailing list no longer exists; choose another.',
+    stale: 'Someone else saved the pop-up after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
+  },
   siteStylesStale:
     'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',
 } as const;

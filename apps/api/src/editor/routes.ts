@@ -17,6 +17,8 @@ import {
   versionSchema,
   canEdit,
   messages,
+  POPUP_OVERLAY_API,
+  updatePopupOverlaySchema,
   type EditorMe,
 } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -35,6 +37,7 @@ import { listRevisions } from './pages/revisions';
 import { editorSite } from './site/editor-site';
 import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../pages/locks';
 import { fontKit } from './site-styles/font-files';
+import { loadPopupOverlay, savePopupOverlay } from './popup-overlay/popup-overlay-store';
 import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store';
 import { listTemplates, loadTemplate, saveTemplate } from './templates/template-store';
 
@@ -169,6 +172,12 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       }),
     );
     scope.get(SITE_STYLES_API.fonts, read, async () => fontKit());
+    scope.get(POPUP_OVERLAY_API, read, handle(async (request) => loadPopupOverlay(db, request.site.websiteId)));
+    scope.put(
+      POPUP_OVERLAY_API,
+      write,
+      handle(async (request) => savePopupOverlay(db, request.site.websiteId, parse(updatePopupOverlaySchema, request.body))),
+    );
     const templateName = (request: FastifyRequest) => parse(TemplateParams, request.params).name;
     scope.get(TEMPLATES_API.list, read, handle(async (request) => ({ templates: await listTemplates(db, request.site.websiteId) })));
     scope.get(TEMPLATE, read, handle(async (request) => loadTemplate(db, request.site.websiteId, templateName(request))));
@@ -206,6 +215,12 @@ export const editorRouteDocs: RouteDocs = {
   [`PUT ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Save the header and footer; 409 on a stale version', body: updateHeaderFooterSchema },
   [`GET ${SITE_STYLES_API.styles}`]: { ...guarded, summary: 'Site styles (fonts and colours) with their version' },
   [`PUT ${SITE_STYLES_API.styles}`]: { ...guarded, summary: 'Save the site styles; live at once; 409 on a stale version', body: updateSiteStylesSchema },
+  [`GET ${POPUP_OVERLAY_API}`]: { ...guarded, summary: 'The promotional pop-up: on or off, its content, the version visitors key a dismissal by, and the edit version' },
+  [`PUT ${POPUP_OVERLAY_API}`]: {
+    ...guarded,
+    summary: 'Save or turn off the pop-up; a new text or sign-up shows it again to visitors who dismissed it; 409 on a stale version',
+    body: updatePopupOverlaySchema,
+  },
   [`GET ${TEMPLATES_API.list}`]: { ...guarded, summary: 'The site\'s template sources with their versions' },
   [`GET ${TEMPLATE}`]: { ...guarded, summary: 'One template source with its version (a hash of the source)', params: TemplateParams },
   [`PUT ${TEMPLATE}`]: { ...guarded, summary: 'Save a template; 400 with line:column on syntax errors, 409 on a stale version', params: TemplateParams, body: saveTemplateSchema },
