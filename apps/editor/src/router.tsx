@@ -30,6 +30,7 @@ const AutomationsScreen = lazyRouteComponent(
   'AutomationsScreen',
 );
 const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStylesScreen'), 'SiteStylesScreen');
+const PopupOverlayScreen = lazyRouteComponent(() => import('./popup-overlay/PopupOverlayScreen'), 'PopupOverlayScreen');
 const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'FormsScreen');
 const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
 const CollectionScreen = lazy(() => import('./collections/CollectionScreen').then((m) => ({ default: m.CollectionScreen })));
@@ -92,6 +93,7 @@ const automationsRoute = createRoute({
   path: '/automations',
   component: AutomationsScreen,
 });
+const popupOverlayRoute = createRoute({ getParentRoute: () => root, path: '/popup', component: PopupOverlayScreen });
 const formsRoute = createRoute({ getParentRoute: () => root, path: '/forms', component: FormsScreen });
 const formEditorRoute = createRoute({
   getParentRoute: () => root,
@@ -152,6 +154,7 @@ export const router = createRouter({
     orderRoute,
     mailingListsRoute,
     automationsRoute,
+    popupOverlayRoute,
     formsRoute,
     formEditorRoute,
     collectionRoute,

@@ -27,6 +27,9 @@ import {
   type TemplateSummary,
   type FontKit,
   type UpdateSiteStyles,
+  type EditorPopupOverlay,
+  type UpdatePopupOverlay,
+  POPUP_OVERLAY_API,
   type VersionedSiteStyles,
 } from '@site/page-content';
 import type { AnalyticsReport, SaveState } from '@site/ui';
@@ -52,6 +55,7 @@ export const keys = {
   headerFooter: ['header-footer'] as const,
   files: ['files'] as const,
   siteStyles: ['site-styles'] as const,
+  popupOverlay: ['popup-overlay'] as const,
   fonts: ['fonts'] as const,
   accessLocks: ['access-locks'] as const,
   templates: ['templates'] as const,
@@ -309,6 +313,21 @@ export function useSaveSiteStyles() {
       // The page editor's preview reads the styles from the preview kit.
       await client.invalidateQueries({ queryKey: keys.site });
     },
+  });
+}
+
+export function usePopupOverlay() {
+  return useQuery({
+    queryKey: keys.popupOverlay,
+    queryFn: () => api<EditorPopupOverlay>('GET', POPUP_OVERLAY_API),
+  });
+}
+
+export function useSavePopupOverlay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdatePopupOverlay) => api<EditorPopupOverlay>('PUT', POPUP_OVERLAY_API, { body: input }),
+    onSuccess: (saved) => client.setQueryData(keys.popupOverlay, saved),
   });
 }
 

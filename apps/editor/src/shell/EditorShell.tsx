@@ -28,6 +28,7 @@ function navGroups(isOwner: boolean): { label: string; links: NavLink[] }[] {
         ['/forms', 'Forms'],
         ['/mailing-lists', 'Mailing lists'],
         ['/automations', 'Automations'],
+        ['/popup', 'Pop-up'],
         ['/analytics', 'Analytics'],
       ],
     },

@@ -8,6 +8,9 @@ export const POPUP_OVERLAY_API = '/api/editor/popup-overlay';
 // text() with the pop-up's own message for an over-long value, named at its field in the editor.
 const popupText = (max: number, tooLong: string) => z.string().max(max, tooLong).refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
+// One message for anything but a whole number in range: an emptied box reads as NaN.
+const wholeNumber = (max: number, message: string) => z.number({ error: message }).int(message).min(0, message).max(max, message);
+
 /** What the owner writes into the pop-up; the same rules in the editor's form and on the server. */
 export const popupOverlayContentSchema = z
   .object({
@@ -32,8 +35,8 @@ export const popupOverlayContentSchema = z
       })
       .strict()
       .optional(),
-    delaySeconds: z.number().int().min(0, messages.popupOverlay.delayOutOfRange).max(120, messages.popupOverlay.delayOutOfRange).default(5),
-    hideForDays: z.number().int().min(0, messages.popupOverlay.hideForDaysOutOfRange).max(365, messages.popupOverlay.hideForDaysOutOfRange).default(7),
+    delaySeconds: wholeNumber(120, messages.popupOverlay.delayOutOfRange).default(5),
+    hideForDays: wholeNumber(365, messages.popupOverlay.hideForDaysOutOfRange).default(7),
   })
   .strict();
 export type PopupOverlayContent = z.output<typeof popupOverlayContentSchema>;

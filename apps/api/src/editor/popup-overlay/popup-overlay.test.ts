@@ -43,7 +43,7 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
 
   it('adds a newsletter sign-up into one of the site’s lists, and refuses a list that is not the site’s', async () => {
     const lists = (await demo.owner.get(MAILING_API.lists)).json().lists as { id: string }[];
-    const list = lists[0] ?? (await demo.owner.call('POST', MAILING_API.lists, { name: 'Pop-up' })).json();
+    const list: { id: string } = lists[0] ?? (await demo.owner.call('POST', MAILING_API.lists, { name: 'Pop-up' })).json();
     const newsletter = { listId: list.id, doubleOptIn: false, buttonLabel: 'Get the code', placeholder: 'you@example.com' };
     const res = await save({ enabled: true, content: { title: 'Ten percent off', newsletter }, version: 3 });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,0 +1,293 @@
+import {
+  popupOverlayContentSchema,
+  type EditorPopupOverlay,
+  type PopupOverlayContentInput,
+  type UpdatePopupOverlay,
+} from '@site/page-content';
+import { EditorField, EmptyState, SaveStatus } from '@site/ui';
+import { useId, useState } from 'react';
+import { issuesByPath } from '../api/http';
+import { errorMessage, saveStateOf, useMe, usePages, usePopupOverlay, useSavePopupOverlay } from '../api/queries';
+import { useMailingLists } from '../mailing-lists/queries';
+
+/** The form as the owner fills it in: every box as typed, the numbers as text until saved. */
+interface Draft {
+  enabled: boolean;
+  title: string;
+  body: string;
+  hasAction: boolean;
+  actionLabel: string;
+  actionHref: string;
+  hasNewsletter: boolean;
+  listId: string;
+  doubleOptIn: boolean;
+  buttonLabel: string;
+  placeholder: string;
+  delaySeconds: string;
+  hideForDays: string;
+}
+
+function draftOf({ enabled, content }: EditorPopupOverlay): Draft {
+  return {
+    enabled,
+    title: content?.title ?? '',
+    body: content?.body ?? '',
+    hasAction: Boolean(content?.action),
+    actionLabel: content?.action?.label ?? '',
+    actionHref: content?.action?.href ?? '',
+    hasNewsletter: Boolean(content?.newsletter),
+    listId: content?.newsletter?.listId ?? '',
+    doubleOptIn: content?.newsletter?.doubleOptIn ?? true,
+    buttonLabel: content?.newsletter?.buttonLabel ?? 'Sign up',
+    placeholder: content?.newsletter?.placeholder ?? 'Email address',
+    delaySeconds: String(content?.delaySeconds ?? 5),
+    hideForDays: String(content?.hideForDays ?? 7),
+  };
+}
+
+const asNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/** The content to save; none while the pop-up is off and has no title (nothing worth keeping). */
+function contentOf(draft: Draft): PopupOverlayContentInput | null {
+  if (!draft.enabled && draft.title.trim() === '') return null;
+  return {
+    title: draft.title,
+    body: draft.body,
+    ...(draft.hasAction && { action: { label: draft.actionLabel, href: draft.actionHref } }),
+    ...(draft.hasNewsletter && {
+      newsletter: {
+        ...(draft.listId && { listId: draft.listId }),
+        doubleOptIn: draft.doubleOptIn,
+        buttonLabel: draft.buttonLabel,
+        placeholder: draft.placeholder,
+      },
+    }),
+    delaySeconds: asNumber(draft.delaySeconds),
+    hideForDays: asNumber(draft.hideForDays),
+  };
+}
+
+/** The promotional pop-up: on or off, its text, an optional button and newsletter sign-up, and when it shows. */
+export function PopupOverlayScreen() {
+  const query = usePopupOverlay();
+  if (query.isPending)
+    return (
+      <p className="ed-loading" role="status">
+        Loading the pop-up…
+      </p>
+    );
+  if (query.error)
+    return (
+      <EmptyState title={errorMessage(query.error)}>
+        <button type="button" className="ed-button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </EmptyState>
+    );
+  return <PopupOverlayForm key={query.data.version} initial={query.data} />;
+}
+
+function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
+  const id = useId();
+  const me = useMe();
+  const readOnly = !me.data?.canEdit;
+  const save = useSavePopupOverlay();
+  const pages = usePages();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [localIssues, setLocalIssues] = useState<Record<string, string>>({});
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(initial));
+  const errors = { ...issuesByPath(save.error, ['content']), ...localIssues };
+  const set = (change: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setLocalIssues({});
+  };
+
+  const submit = () => {
+    const content = contentOf(draft);
+    // The server's rules, checked here first so each mistake shows at its box before the round trip.
+    const parsed = content ? popupOverlayContentSchema.safeParse(content) : undefined;
+    if (parsed && !parsed.success) {
+      const issues: Record<string, string> = {};
+      for (const issue of parsed.error.issues) issues[issue.path.join('.')] ??= issue.message;
+      setLocalIssues(issues);
+      return;
+    }
+    const input: UpdatePopupOverlay = { enabled: draft.enabled, content: parsed?.data ?? null, version: initial.version };
+    save.mutate(input);
+  };
+
+  const problems = Object.keys(errors).length;
+  return (
+    <div className="ed-screen">
+      <header className="ed-screen__head">
+        <h1>Pop-up</h1>
+        {!readOnly && (
+          <div className="ed-row">
+            <SaveStatus state={problems && !save.isPending ? { kind: 'failed', message: 'Fix the highlighted boxes, then save.' } : saveStateOf(save, dirty)} />
+            <button type="submit" form={`${id}-form`} className="ed-button ed-button--primary" disabled={!dirty || save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        )}
+      </header>
+      <p className="ed-muted">
+        A promotional window visitors see once after a short delay, until they close it. Changing its text shows it again to
+        visitors who closed an earlier one.
+      </p>
+      <div className="ed-popup-editor">
+        <form
+          id={`${id}-form`}
+          className="ed-card ed-form"
+          aria-label="Pop-up settings"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <fieldset disabled={readOnly} className="ed-form">
+            <div className="ed-field ed-field--toggle">
+              <input id={`${id}-enabled`} type="checkbox" checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+              <label htmlFor={`${id}-enabled`}>Show the pop-up on the site</label>
+            </div>
+            <EditorField label="Title" required error={errors.title}>
+              {(control) => (
+                <input {...control} className="ed-input" value={draft.title} placeholder="e.g. Free shipping this week" onChange={(e) => set({ title: e.target.value })} />
+              )}
+            </EditorField>
+            <EditorField label="Text" hint="Optional; plain text." error={errors.body}>
+              {(control) => <textarea {...control} className="ed-input ed-textarea" rows={3} value={draft.body} onChange={(e) => set({ body: e.target.value })} />}
+            </EditorField>
+
+            <div className="ed-field ed-field--toggle">
+              <input id={`${id}-action`} type="checkbox" checked={draft.hasAction} onChange={(e) => set({ hasAction: e.target.checked })} />
+              <label htmlFor={`${id}-action`}>Add a button</label>
+            </div>
+            {draft.hasAction && (
+              <div className="ed-form__grid">
+                <EditorField label="Button label" required error={errors['action.label']}>
+                  {(control) => (
+                    <input {...control} className="ed-input" value={draft.actionLabel} placeholder="e.g. Shop now" onChange={(e) => set({ actionLabel: e.target.value })} />
+                  )}
+                </EditorField>
+                <EditorField label="Button link" required hint="A page of this site (pick one or type /path) or a web address." error={errors['action.href']}>
+                  {(control) => (
+                    <>
+                      <input
+                        {...control}
+                        className="ed-input"
+                        list={`${id}-pages`}
+                        autoCapitalize="none"
+                        spellCheck={false}
+                        value={draft.actionHref}
+                        placeholder="/shop"
+                        onChange={(e) => set({ actionHref: e.target.value })}
+                      />
+                      <datalist id={`${id}-pages`}>
+                        {(pages.data ?? [])
+                          .filter((p) => p.kind === 'page')
+                          .map((p) => (
+                            <option key={p.id} value={p.path}>
+                              {p.title}
+                            </option>
+                          ))}
+                      </datalist>
+                    </>
+                  )}
+                </EditorField>
+              </div>
+            )}
+
+            <div className="ed-field ed-field--toggle">
+              <input id={`${id}-newsletter`} type="checkbox" checked={draft.hasNewsletter} onChange={(e) => set({ hasNewsletter: e.target.checked })} />
+              <label htmlFor={`${id}-newsletter`}>Add a newsletter sign-up</label>
+            </div>
+            {draft.hasNewsletter && <NewsletterFields draft={draft} set={set} errors={errors} />}
+
+            <div className="ed-form__grid">
+              <EditorField label="Delay (seconds)" hint="How long a visitor is on the site before it opens (0–120)." error={errors.delaySeconds}>
+                {(control) => (
+                  <input {...control} className="ed-input ed-input--number" type="number" inputMode="numeric" min={0} max={120} value={draft.delaySeconds} onChange={(e) => set({ delaySeconds: e.target.value })} />
+                )}
+              </EditorField>
+              <EditorField label="Hide for (days)" hint="How long it stays closed once a visitor closes it (0–365)." error={errors.hideForDays}>
+                {(control) => (
+                  <input {...control} className="ed-input ed-input--number" type="number" inputMode="numeric" min={0} max={365} value={draft.hideForDays} onChange={(e) => set({ hideForDays: e.target.value })} />
+                )}
+              </EditorField>
+            </div>
+          </fieldset>
+        </form>
+        <PopupPreview draft={draft} />
+      </div>
+    </div>
+  );
+}
+
+function NewsletterFields({ draft, set, errors }: { draft: Draft; set: (change: Partial<Draft>) => void; errors: Record<string, string> }) {
+  const id = useId();
+  const lists = useMailingLists();
+  return (
+    <div className="ed-form__grid">
+      <EditorField
+        label="Mailing list"
+        error={errors['newsletter.listId'] ?? (lists.error ? errorMessage(lists.error) : undefined)}
+        hint={lists.data?.length === 0 ? 'No lists yet: sign-ups go into the default list.' : undefined}
+      >
+        {(control) => (
+          <select {...control} className="ed-input" value={draft.listId} disabled={lists.isPending || control.disabled} onChange={(e) => set({ listId: e.target.value })}>
+            <option value="">{lists.isPending ? 'Loading lists…' : 'The default list'}</option>
+            {(lists.data ?? []).map((list) => (
+              <option key={list.id} value={list.id}>
+                {list.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </EditorField>
+      <EditorField label="Sign-up button label" required error={errors['newsletter.buttonLabel']}>
+        {(control) => <input {...control} className="ed-input" value={draft.buttonLabel} onChange={(e) => set({ buttonLabel: e.target.value })} />}
+      </EditorField>
+      <EditorField label="Email box placeholder" required error={errors['newsletter.placeholder']}>
+        {(control) => <input {...control} className="ed-input" value={draft.placeholder} onChange={(e) => set({ placeholder: e.target.value })} />}
+      </EditorField>
+      <div className="ed-field ed-field--toggle">
+        <input id={`${id}-double`} type="checkbox" checked={draft.doubleOptIn} onChange={(e) => set({ doubleOptIn: e.target.checked })} />
+        <label htmlFor={`${id}-double`}>Ask new subscribers to confirm by email (double opt-in)</label>
+      </div>
+    </div>
+  );
+}
+
+/** How the pop-up will read, drawn from the form as it is; inert, so it is looked at, never used. */
+function PopupPreview({ draft }: { draft: Draft }) {
+  const id = useId();
+  return (
+    <section className="ed-card ed-popup-preview" aria-labelledby={`${id}-title`}>
+      <h2 className="ed-card__title" id={`${id}-title`}>
+        Preview {draft.enabled ? '' : '(off: visitors do not see it)'}
+      </h2>
+      {draft.title.trim() === '' ? (
+        <p className="ed-muted">Give the pop-up a title to see it here.</p>
+      ) : (
+        <div className="ed-popup-preview__window" inert>
+          <span className="ed-popup-preview__close" aria-hidden="true">
+            ×
+          </span>
+          <p className="ed-popup-preview__title">{draft.title}</p>
+          {draft.body && <p>{draft.body}</p>}
+          {draft.hasNewsletter && (
+            <div className="ed-popup-preview__signup">
+              <span className="ed-popup-preview__email">{draft.placeholder}</span>
+              <span className="ed-popup-preview__button">{draft.buttonLabel}</span>
+            </div>
+          )}
+          {draft.hasAction && draft.actionLabel && <span className="ed-popup-preview__button">{draft.actionLabel}</span>}
+        </div>
+      )}
+      <p className="ed-muted">
+        Opens after {draft.delaySeconds || '?'} s; once closed, hidden for {draft.hideForDays || '?'} days.
+      </p>
+    </section>
+  );
+}
