@@ -130,6 +130,26 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     expect(await owner.getByRole('cell', { name: 'confirmed' }).count()).toBe(1);
   });
 
+  it('turns the pop-up on with a title and a sign-up into the list; a new visitor sees it', async () => {
+    await owner.getByRole('link', { name: 'Pop-up' }).click();
+    await owner.getByLabel('Show the pop-up on the site').check();
+    await owner.getByLabel('Title', { exact: true }).fill('Summer workshops are open');
+    await owner.getByLabel('Add a newsletter sign-up').check();
+    await owner.getByLabel('Mailing list').selectOption({ label: 'Workshop news' });
+    await owner.getByLabel('Delay (seconds)').fill('0');
+    await expect.poll(() => owner.locator('.ed-popup-preview__window').textContent()).toContain('Summer workshops are open');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => owner.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+
+    const visitor = await browser.newPage();
+    visitor.on('pageerror', (e) => pageErrors.push(e.message));
+    await visitor.goto(server.url + '/join-us');
+    const popup = visitor.getByRole('dialog', { name: 'Summer workshops are open' });
+    await popup.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await popup.getByRole('button', { name: 'Sign up' }).count()).toBe(1);
+    await visitor.close();
+  });
+
   it('delivered the signed subscriber-added event to the local receiver', async () => {
     await expect.poll(() => deliveries.length, { timeout: 20_000 }).toBe(1);
     const [delivery] = deliveries;
