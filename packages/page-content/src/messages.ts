@@ -103,6 +103,7 @@ export const messages = {
     placeholderTooLong: 'The placeholder can be at most 100 characters.',
     delayOutOfRange: 'The delay is a whole number of seconds from 0 to 120.',
     hideForDaysOutOfRange: 'Days to hide is a whole number from 0 to 365.',
+    fixHighlighted: 'Fix the highlighted boxes, then save.',
     unknownList: 'That mailing list no longer exists; choose another.',
     stale: 'Someone else saved the pop-up after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
   },

@@ -1,4 +1,5 @@
 import {
+  messages,
   popupOverlayContentSchema,
   type EditorPopupOverlay,
   type PopupOverlayContentInput,
@@ -99,7 +100,9 @@ function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
   const errors = { ...issuesByPath(save.error, ['content']), ...localIssues };
   const set = (change: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...change }));
+    // A refusal is about what was sent; once the owner changes something it no longer applies.
     setLocalIssues({});
+    if (save.error) save.reset();
   };
 
   const submit = () => {
@@ -123,7 +126,7 @@ function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
         <h1>Pop-up</h1>
         {!readOnly && (
           <div className="ed-row">
-            <SaveStatus state={problems && !save.isPending ? { kind: 'failed', message: 'Fix the highlighted boxes, then save.' } : saveStateOf(save, dirty)} />
+            <SaveStatus state={problems && !save.isPending ? { kind: 'failed', message: messages.popupOverlay.fixHighlighted } : saveStateOf(save, dirty)} />
             <button type="submit" form={`${id}-form`} className="ed-button ed-button--primary" disabled={!dirty || save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
             </button>
