@@ -1,23 +1,18 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import type { CollectionItemView, PageSummary } from '@site/page-content';
-import { ConfirmDialog, EditorField, EditorIcon, EmptyState } from '@site/ui';
+import { EditorField, EmptyState } from '@site/ui';
 import { useId, useState } from 'react';
-import { useCreateItem, useDeleteItem, useItems, useReorderItems, useUpdateItem } from '../api/collection-queries';
+import {
+  useCreateItem,
+  useDeleteItem,
+  useItems,
+  useReorderItems,
+  useUpdateItem,
+} from '../api/collection-queries';
 import { ApiError } from '../api/http';
 import { errorMessage, useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { albumRoom, measureDuration, trackTitleFrom, trackUrlProblem } from './album-tracks';
+import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';
 
 /** An album page's tracks: add from the file manager or by address, drag (or Space and arrows) to reorder, title and artist each. */
 export function AlbumEditor({ page }: { page: PageSummary }) {
@@ -28,62 +23,76 @@ export function AlbumEditor({ page }: { page: PageSummary }) {
   const canEdit = Boolean(useMe().data?.canEdit);
   const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
   const [measuring, setMeasuring] = useState(false);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   if (items.isPending) return <p className="ed-muted">Loading tracks…</p>;
-  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  if (items.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(items.error)}
+      </p>
+    );
   const list = items.data;
-  const ids = list.map((i) => i.id);
   const room = albumRoom(list.length);
   const addTrack = async (title: string, src: string) => {
     setMeasuring(true);
     const durationMs = await measureDuration(src).finally(() => setMeasuring(false));
-    return create.mutateAsync({ collectionId: page.id, title, body: '', status: 'published', data: { src, author: '', ...(durationMs !== undefined && { durationMs }) } });
+    return create.mutateAsync({
+      collectionId: page.id,
+      title,
+      body: '',
+      status: 'published',
+      data: { src, author: '', ...(durationMs !== undefined && { durationMs }) },
+    });
   };
   // A full album says so where the owner looks for the add controls, too.
-  const add = canEdit && (room.full ? <p className="ed-field__hint">{room.notice}</p> : <AddTrack onAdd={addTrack} isAdding={measuring || create.isPending} />);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    reorder.mutate(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  };
+  const add =
+    canEdit &&
+    (room.full ? (
+      <p className="ed-field__hint">{room.notice}</p>
+    ) : (
+      <AddTrack onAdd={addTrack} isAdding={measuring || create.isPending} />
+    ));
   const error = create.error ?? reorder.error ?? remove.error;
-  const nameOf = (id: string | number) => list.find((i) => i.id === id)?.title ?? 'track';
-  const at = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at ${at(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${nameOf(active.id)} at ${at(over.id)}.` : `Dropped ${nameOf(active.id)}.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
 
   return (
     <>
       {list.length === 0 ? (
         <EmptyState title="No tracks yet" action={add || undefined}>
-          Add audio files from the file manager, or the address of a track hosted elsewhere; visitors play them in your order.
+          Add audio files from the file manager, or the address of a track hosted elsewhere; visitors play
+          them in your order.
         </EmptyState>
       ) : (
         <>
           <p className="ed-muted ed-album__count">
             <strong>{room.summary}</strong>
-            {canEdit && list.length > 1 && ' · drag a handle, or focus it and press Space, then the arrow keys, to reorder'}
+            {canEdit &&
+              list.length > 1 &&
+              ' · drag a handle, or focus it and press Space, then the arrow keys, to reorder'}
           </p>
           {room.notice && (
             <p className={`ed-banner ${room.full ? 'ed-banner--error' : 'ed-banner--warning'}`} role="status">
               {room.notice}
             </p>
           )}
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
-            <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={!canEdit}>
-              <ol className="ed-album" aria-label="Tracks">
-                {list.map((item, index) => (
-                  <AlbumTrack key={item.id} item={item} number={index + 1} pageId={page.id} canEdit={canEdit} onDelete={() => setDeleting(item)} />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
+          <SortableItems
+            items={list}
+            noun="track"
+            layout="list"
+            disabled={!canEdit}
+            onReorder={(ids) => reorder.mutate(ids)}
+          >
+            <ol className="ed-album" aria-label="Tracks">
+              {list.map((item, index) => (
+                <AlbumTrack
+                  key={item.id}
+                  item={item}
+                  number={index + 1}
+                  pageId={page.id}
+                  canEdit={canEdit}
+                  onDelete={() => setDeleting(item)}
+                />
+              ))}
+            </ol>
+          </SortableItems>
           {add}
         </>
       )}
@@ -94,30 +103,26 @@ export function AlbumEditor({ page }: { page: PageSummary }) {
             : errorMessage(error)}
         </p>
       )}
-      <ConfirmDialog
-        isOpen={deleting !== null}
+      <ConfirmRemove
+        item={deleting}
         title="Remove this track?"
-        onDismiss={() => setDeleting(null)}
-        actions={[
-          { label: 'Cancel', onPress: () => setDeleting(null) },
-          {
-            label: 'Remove',
-            variant: 'danger',
-            onPress: () => {
-              if (deleting) remove.mutate(deleting.id);
-              setDeleting(null);
-            },
-          },
-        ]}
+        onCancel={() => setDeleting(null)}
+        onRemove={(item) => remove.mutate(item.id)}
       >
         <p>“{deleting?.title}” leaves the album. An uploaded file stays in the file manager.</p>
-      </ConfirmDialog>
+      </ConfirmRemove>
     </>
   );
 }
 
 /** Add a track: an audio file from the file manager, or the address of one hosted elsewhere. */
-function AddTrack({ onAdd, isAdding }: { onAdd: (title: string, src: string) => Promise<unknown>; isAdding: boolean }) {
+function AddTrack({
+  onAdd,
+  isAdding,
+}: {
+  onAdd: (title: string, src: string) => Promise<unknown>;
+  isAdding: boolean;
+}) {
   const id = useId();
   const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -125,15 +130,24 @@ function AddTrack({ onAdd, isAdding }: { onAdd: (title: string, src: string) => 
     const refused = trackUrlProblem(url);
     setProblem(refused);
     if (refused) return;
-    onAdd(trackTitleFrom(url), url.trim()).then(() => setUrl(''), () => undefined);
+    onAdd(trackTitleFrom(url), url.trim()).then(
+      () => setUrl(''),
+      () => undefined,
+    );
   };
   return (
     <div className="ed-album__add" role="group" aria-labelledby={`${id}-heading`}>
       <h2 className="ed-item-editor__legend" id={`${id}-heading`}>
         Add a track
       </h2>
-      <p className="ed-field__hint">An MP3, WAV or Ogg file from the file manager, or the address of one hosted elsewhere.</p>
-      <ChooseImage kind="audio" label="Add from files" onChoose={(file) => void onAdd(trackTitleFrom(file.name), file.assetUrl).catch(() => undefined)} />
+      <p className="ed-field__hint">
+        An MP3, WAV or Ogg file from the file manager, or the address of one hosted elsewhere.
+      </p>
+      <ChooseImage
+        kind="audio"
+        label="Add from files"
+        onChoose={(file) => void onAdd(trackTitleFrom(file.name), file.assetUrl).catch(() => undefined)}
+      />
       <form
         className="ed-album__by-url"
         noValidate
@@ -181,24 +195,21 @@ function AlbumTrack({
   onDelete: () => void;
 }) {
   const update = useUpdateItem(pageId);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !canEdit });
+  const sortable = useSortableItem(item, canEdit);
   const [title, setTitle] = useState(item.title);
   const [author, setAuthor] = useState(String(item.data.author ?? ''));
   const src = String(item.data.src ?? '');
   // Each field saves when it loses focus, based on the version this row last saw.
-  const save = (change: { title?: string; data?: Record<string, unknown> }) => update.mutate({ id: item.id, version: item.version, ...change });
+  const save = (change: { title?: string; data?: Record<string, unknown> }) =>
+    update.mutate({ id: item.id, version: item.version, ...change });
 
   return (
     <li
-      ref={setNodeRef}
-      className={`ed-sortable ed-album__track${isDragging ? ' ed-sortable--dragging' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      ref={sortable.ref}
+      className={`ed-sortable ed-album__track${sortable.draggingClass}`}
+      style={sortable.style}
     >
-      {canEdit && (
-        <button type="button" ref={setActivatorNodeRef} className="ed-drag-handle" {...attributes} {...listeners} aria-label={`Reorder ${item.title}`}>
-          <EditorIcon name="drag" />
-        </button>
-      )}
+      {sortable.handle}
       <span className="ed-album__number" aria-hidden="true">
         {number}
       </span>
@@ -229,7 +240,13 @@ function AlbumTrack({
             />
           )}
         </EditorField>
-        <audio className="ed-album__player" src={src} controls preload="none" aria-label={`Play ${item.title}`} />
+        <audio
+          className="ed-album__player"
+          src={src}
+          controls
+          preload="none"
+          aria-label={`Play ${item.title}`}
+        />
         {update.error && (
           <p className="ed-field__error" role="alert">
             {errorMessage(update.error)}
@@ -237,7 +254,12 @@ function AlbumTrack({
         )}
       </div>
       {canEdit && (
-        <button type="button" className="ed-button ed-button--danger" onClick={onDelete} aria-label={`Remove ${item.title}`}>
+        <button
+          type="button"
+          className="ed-button ed-button--danger"
+          onClick={onDelete}
+          aria-label={`Remove ${item.title}`}
+        >
           Remove
         </button>
       )}

@@ -1,21 +1,16 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { MAX_COLLECTION_ITEMS, type CollectionItemView, type PageSummary } from '@site/page-content';
-import { ConfirmDialog, EditorField, EditorIcon, EmptyState } from '@site/ui';
+import { EditorField, EmptyState } from '@site/ui';
 import { useState } from 'react';
-import { useCreateItem, useDeleteItem, useItems, useReorderItems, useUpdateItem } from '../api/collection-queries';
+import {
+  useCreateItem,
+  useDeleteItem,
+  useItems,
+  useReorderItems,
+  useUpdateItem,
+} from '../api/collection-queries';
 import { errorMessage, useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
+import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';
 
 /** A gallery page's pictures: add from the file manager, drag (or Space and arrows) to reorder, caption and alt text each. */
 export function GalleryEditor({ page }: { page: PageSummary }) {
@@ -25,36 +20,30 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
   const remove = useDeleteItem(page.id);
   const canEdit = Boolean(useMe().data?.canEdit);
   const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   if (items.isPending) return <p className="ed-muted">Loading pictures…</p>;
-  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  if (items.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(items.error)}
+      </p>
+    );
   const list = items.data;
-  const ids = list.map((i) => i.id);
   const full = list.length >= MAX_COLLECTION_ITEMS;
   const add = canEdit && !full && (
     <ChooseImage
       label="Add picture"
       onChoose={(file) =>
-        create.mutate({ collectionId: page.id, title: file.name, body: '', status: 'published', data: { src: file.assetUrl, alt: '' } })
+        create.mutate({
+          collectionId: page.id,
+          title: file.name,
+          body: '',
+          status: 'published',
+          data: { src: file.assetUrl, alt: '' },
+        })
       }
     />
   );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    reorder.mutate(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  };
   const error = create.error ?? reorder.error ?? remove.error;
-  const nameOf = (id: string | number) => list.find((i) => i.id === id)?.title ?? 'picture';
-  const at = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is now at ${at(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${nameOf(active.id)} at ${at(over.id)}.` : `Dropped ${nameOf(active.id)}.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
 
   return (
     <>
@@ -71,15 +60,25 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
               {canEdit && ' · drag a handle, or focus it and press Space, then the arrow keys, to reorder'}
             </span>
           </div>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
-            <SortableContext items={ids} strategy={rectSortingStrategy} disabled={!canEdit}>
-              <ul className="ed-gallery-grid" aria-label="Pictures">
-                {list.map((item) => (
-                  <GalleryTile key={item.id} item={item} pageId={page.id} canEdit={canEdit} onDelete={() => setDeleting(item)} />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
+          <SortableItems
+            items={list}
+            noun="picture"
+            layout="grid"
+            disabled={!canEdit}
+            onReorder={(ids) => reorder.mutate(ids)}
+          >
+            <ul className="ed-gallery-grid" aria-label="Pictures">
+              {list.map((item) => (
+                <GalleryTile
+                  key={item.id}
+                  item={item}
+                  pageId={page.id}
+                  canEdit={canEdit}
+                  onDelete={() => setDeleting(item)}
+                />
+              ))}
+            </ul>
+          </SortableItems>
         </>
       )}
       {error && (
@@ -87,50 +86,43 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
           {errorMessage(error)}
         </p>
       )}
-      <ConfirmDialog
-        isOpen={deleting !== null}
+      <ConfirmRemove
+        item={deleting}
         title="Remove this picture?"
-        onDismiss={() => setDeleting(null)}
-        actions={[
-          { label: 'Cancel', onPress: () => setDeleting(null) },
-          {
-            label: 'Remove',
-            variant: 'danger',
-            onPress: () => {
-              if (deleting) remove.mutate(deleting.id);
-              setDeleting(null);
-            },
-          },
-        ]}
+        onCancel={() => setDeleting(null)}
+        onRemove={(item) => remove.mutate(item.id)}
       >
         <p>“{deleting?.title}” leaves the gallery. The file stays in the file manager.</p>
-      </ConfirmDialog>
+      </ConfirmRemove>
     </>
   );
 }
 
-function GalleryTile({ item, pageId, canEdit, onDelete }: { item: CollectionItemView; pageId: string; canEdit: boolean; onDelete: () => void }) {
+function GalleryTile({
+  item,
+  pageId,
+  canEdit,
+  onDelete,
+}: {
+  item: CollectionItemView;
+  pageId: string;
+  canEdit: boolean;
+  onDelete: () => void;
+}) {
   const update = useUpdateItem(pageId);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !canEdit });
+  const sortable = useSortableItem(item, canEdit, 'ed-gallery-tile__handle');
   const [caption, setCaption] = useState(item.title);
   const [alt, setAlt] = useState(String(item.data.alt ?? ''));
   const src = String(item.data.src ?? '');
   // Each field saves when it loses focus, based on the version this tile last saw.
-  const save = (change: { title?: string; data?: Record<string, unknown> }) => update.mutate({ id: item.id, version: item.version, ...change });
+  const save = (change: { title?: string; data?: Record<string, unknown> }) =>
+    update.mutate({ id: item.id, version: item.version, ...change });
 
   return (
-    <li
-      ref={setNodeRef}
-      className={`ed-gallery-tile${isDragging ? ' ed-sortable--dragging' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
+    <li ref={sortable.ref} className={`ed-gallery-tile${sortable.draggingClass}`} style={sortable.style}>
       <div className="ed-gallery-tile__media">
         <img src={src} alt="" loading="lazy" />
-        {canEdit && (
-          <button type="button" ref={setActivatorNodeRef} className="ed-drag-handle ed-gallery-tile__handle" {...attributes} {...listeners} aria-label={`Reorder ${item.title}`}>
-            <EditorIcon name="drag" />
-          </button>
-        )}
+        {sortable.handle}
       </div>
       <EditorField label="Caption">
         {(control) => (
@@ -164,7 +156,12 @@ function GalleryTile({ item, pageId, canEdit, onDelete }: { item: CollectionItem
         </p>
       )}
       {canEdit && (
-        <button type="button" className="ed-button ed-button--danger" onClick={onDelete} aria-label={`Remove ${item.title}`}>
+        <button
+          type="button"
+          className="ed-button ed-button--danger"
+          onClick={onDelete}
+          aria-label={`Remove ${item.title}`}
+        >
           Remove
         </button>
       )}
