@@ -438,7 +438,7 @@ export async function renderPage(
   withThemeTemplates(sources);
   const trees = await loadNavigation(db, websiteId, allPages);
   let resolved = productPreview
-    ? previewResolution(allPages, productPreview)
+    ? localizeResolved(previewResolution(allPages, productPreview), language)
     : localizeResolved(await resolvePath(db, website, allPages, path, query, viewer, trees), language);
   // The owner previewing a locked store sees the product, not the lock screen.
   const scopes = productPreview ? [] : lockFor(locks, resolved.page?.id);

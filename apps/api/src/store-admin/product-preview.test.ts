@@ -1,4 +1,5 @@
 import { STORE_API } from '@site/commerce-core/admin';
+import { MULTILINGUAL_API } from '@site/page-content';
 import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
@@ -127,5 +128,21 @@ describe.each(targets)('product preview on $name', (target) => {
       expect((await demo.viewer.call('POST', url, draft())).statusCode, url).toBe(403);
       expect((await demo.owner.request('POST', url, draft())).statusCode, url).toBe(403);
     }
+  });
+
+  it('shows the page in a language the site added, with the draft’s translation, and refuses any other', async () => {
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] })).statusCode).toBe(200);
+    const translated = draft({ translations: { fr: { title: 'Tablier en lin' } } });
+    const french = await demo.owner.call('POST', `${STORE_API.productPreview()}?language=fr`, translated);
+    expect(french.statusCode, french.body).toBe(200);
+    expect(french.json().html).toContain('<h1 class="product-title">Tablier en lin</h1>');
+    expect(french.json().html).toMatch(/<html[^>]+lang="fr/);
+    // Without the language, the main one.
+    expect((await demo.owner.call('POST', STORE_API.productPreview(), translated)).json().html).toContain('<h1 class="product-title">Linen Apron</h1>');
+    for (const language of ['de', 'xx', 'FR', 'fr%00']) {
+      const refused = await demo.owner.call('POST', `${STORE_API.productPreview()}?language=${language}`, translated);
+      expect(refused.statusCode, language).toBe(400);
+    }
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: [] })).statusCode).toBe(200);
   });
 });

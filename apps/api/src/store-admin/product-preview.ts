@@ -7,7 +7,8 @@ import {
 } from '@site/commerce-core/admin';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { products, variants } from '../db/schema';
+import { products, variants, websites } from '../db/schema';
+import { siteLanguages } from '../multilingual/settings';
 import { EditorError } from '../editor/http';
 import { BrokenTemplateError } from '../pages/error-page';
 import { toProductItem } from '../pages/product-item';
@@ -32,8 +33,10 @@ export async function previewProduct(
   input: AdminProductSave,
   assets: StorefrontAssets,
   viewer: Viewer,
+  language?: string,
 ): Promise<{ html: string }> {
   checkCurrency(input, currency);
+  if (language) await checkPreviewLanguage(db, websiteId, language);
   const store = await findStore(db, websiteId, input.collectionId);
   const [existing] = id
     ? await db
@@ -82,7 +85,8 @@ export async function previewProduct(
   }));
   const item = toProductItem(row, variantRows, { id: store.id, path: store.path }, currency);
   try {
-    const page = await renderPage(db, websiteId, item.fullUrl, {}, assets, viewer, {
+    // An added language is a path prefix (/fr/shop/p/…): the renderer translates what it shows.
+    const page = await renderPage(db, websiteId, language ? `/${language}${item.fullUrl}` : item.fullUrl, {}, assets, viewer, {
       collectionId: store.id,
       item,
     });
@@ -92,5 +96,12 @@ export async function previewProduct(
     if (error instanceof BrokenTemplateError)
       throw new EditorError(422, 'TEMPLATE_BROKEN', adminMessages.previewTemplateBroken);
     throw error;
+  }
+}
+
+async function checkPreviewLanguage(db: Database, websiteId: string, language: string): Promise<void> {
+  const [site] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+  if (!(siteLanguages(site?.settings ?? {}) as string[]).includes(language)) {
+    throw new EditorError(400, 'INVALID', adminMessages.unknownLanguage, [{ path: ['language'], message: adminMessages.unknownLanguage }]);
   }
 }

@@ -1,5 +1,5 @@
 import { RootCategoryCreateSchema, StoreCollectionCreateSchema } from '@site/commerce-core';
-import { adminMessages, AdminProductSaveSchema, FulfilOrderSchema, OrderListQuerySchema, ProductListQuerySchema, RefundLineSchema, StockUpdateSchema } from '@site/commerce-core/admin';
+import { adminMessages, AdminProductSaveSchema, FulfilOrderSchema, OrderListQuerySchema, ProductListQuerySchema, ProductPreviewQuerySchema, RefundLineSchema, StockUpdateSchema } from '@site/commerce-core/admin';
 import { messages as pageMessages } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -67,7 +67,8 @@ export function registerStoreAdminRoutes(app: FastifyInstance, { db, paymentProv
       const member = editorMember(request);
       const viewer = { member: true, account: { id: member.id, roles: member.roles }, now: new Date(), origin: origin(request) };
       const input = parse(AdminProductSaveSchema, request.body);
-      return previewProduct(db, request.site.websiteId, await currency(request), productId, input, { css: stylesheets(), js: [] }, viewer);
+      const { language } = parse(ProductPreviewQuerySchema, request.query);
+      return previewProduct(db, request.site.websiteId, await currency(request), productId, input, { css: stylesheets(), js: [] }, viewer, language);
     };
 
     scope.post(
@@ -176,8 +177,8 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`GET ${STORE}/collections`]: { ...guarded, summary: 'The stores of the site' },
   [`GET ${STORE}/products`]: { ...guarded, summary: 'Products: search, filter by type, category and stock, sort, cursor pages', query: ProductListQuerySchema },
   [`POST ${STORE}/products`]: { ...guarded, summary: 'Create a product with its variants (201)', body: AdminProductSaveSchema, status: 201 },
-  [`POST ${STORE}/products/preview`]: { ...guarded, summary: 'The product page of an unsaved new product, as the storefront would render it ({ html }); saves nothing', body: AdminProductSaveSchema },
-  [`POST ${STORE}/products/:id/preview`]: { ...guarded, summary: "The product page of a product's unsaved changes, as the storefront would render it ({ html }); saves nothing", params: IdParams, body: AdminProductSaveSchema },
+  [`POST ${STORE}/products/preview`]: { ...guarded, summary: 'The product page of an unsaved new product, as the storefront would render it ({ html }), in an added language with ?language=; saves nothing', query: ProductPreviewQuerySchema, body: AdminProductSaveSchema },
+  [`POST ${STORE}/products/:id/preview`]: { ...guarded, summary: "The product page of a product's unsaved changes, as the storefront would render it ({ html }), in an added language with ?language=; saves nothing", params: IdParams, query: ProductPreviewQuerySchema, body: AdminProductSaveSchema },
   [`GET ${STORE}/products/:id`]: { ...guarded, summary: 'One product with its variants', params: IdParams },
   [`PUT ${STORE}/products/:id`]: { ...guarded, summary: 'Save a product and its variants; 409 on a stale version. The view-only keys of GET (id, imageUrl, createdAt, tags, categories) are accepted and ignored: tags are saved by PUT …/products/:id/tags', params: IdParams, body: AdminProductSaveSchema },
   [`PATCH ${STORE}/products/:id`]: { ...guarded, summary: 'Enable or disable a product; 409 on a stale version', params: IdParams, body: EnabledBody },

@@ -91,7 +91,11 @@ export function ProductEditorDialog({
     () => ({ ...saveInput(typed), tags: typed.tags, categories: typed.categories }),
     [typed, saved, multilingual.data],
   );
-  const preview = useProductPreview(saved?.id, previewInput);
+  // The main language unless the owner picks one the site added (it previews the translations).
+  const [previewLanguage, setPreviewLanguage] = useState<string>();
+  const preview = useProductPreview(saved?.id, previewInput, previewLanguage);
+  const mainLanguage = multilingual.data?.primaryLanguage;
+  const previewLanguages = mainLanguage && languages.length > 0 ? [{ code: mainLanguage, name: SITE_LANGUAGES[mainLanguage] }, ...languages] : [];
   const onSave = (draft: ProductDraft) => {
     const input = saveInput(draft);
     const names = { tags: draft.tags, categories: draft.categories };
@@ -127,6 +131,9 @@ export function ProductEditorDialog({
             html={preview.html}
             isLoading={preview.isLoading}
             error={preview.error}
+            languages={previewLanguages}
+            language={previewLanguage ?? mainLanguage}
+            onLanguageChange={(code) => setPreviewLanguage(code === mainLanguage ? undefined : code)}
           />
         }
         onSave={onSave}

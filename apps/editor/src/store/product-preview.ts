@@ -52,12 +52,16 @@ export function previewError(error: unknown): string {
  * The page last shown stays while a newer draft is on its way or refused, so a half-typed price
  * does not blank the preview; `input` must keep its identity while the draft is unchanged.
  */
-export function useProductPreview(id: string | undefined, input: AdminProductSave) {
+export function useProductPreview(id: string | undefined, input: AdminProductSave, language?: string) {
   const settled = useSettled(input, PREVIEW_DELAY_MS);
   const preview = useQuery({
-    queryKey: ['store', 'product-preview', id ?? null, settled] as const,
+    queryKey: ['store', 'product-preview', id ?? null, language ?? null, settled] as const,
     queryFn: ({ signal }) =>
-      api<{ html: string }>('POST', STORE_API.productPreview(id), { body: settled, signal }),
+      api<{ html: string }>('POST', STORE_API.productPreview(id), {
+        body: settled,
+        signal,
+        ...(language && { query: { language } }),
+      }),
     // A refused draft stays refused until it changes; the page is the owner's alone.
     retry: false,
     staleTime: Infinity,

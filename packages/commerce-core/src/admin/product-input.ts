@@ -197,3 +197,8 @@ export const ProductListQuerySchema = /* @__PURE__ */ (() =>
     limit: z.coerce.number().int().min(1).max(100).default(50),
   }))();
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** The product preview's query: the language to show the page in (one the site added), else the main one. */
+export const ProductPreviewQuerySchema = /* @__PURE__ */ (() =>
+  z.strictObject({ language: z.string().regex(/^[a-z]{2}$/, { message: adminMessages.unknownLanguage }).optional() }))();
+export type ProductPreviewQuery = z.infer<typeof ProductPreviewQuerySchema>;

@@ -26,6 +26,17 @@ type Story = StoryObj<typeof meta>;
 
 export const Shown: Story = {};
 /** The first answer has not come yet. */
+/** A site with an added language: the owner previews the translation. */
+export const Languages: Story = {
+  args: {
+    languages: [
+      { code: 'en', name: 'English' },
+      { code: 'fr', name: 'Français' },
+    ],
+    language: 'fr',
+  },
+};
+
 /** Laid out at phone width. */
 export const Phone: Story = { args: { initialDevice: 'phone' } };
 

@@ -12,6 +12,10 @@ export interface ProductPreviewProps {
   error?: string;
   /** The frame's accessible name ("Preview of Linen apron"). */
   title: string;
+  /** The site's languages, main one first; a choice shows when there are several. */
+  languages?: readonly { code: string; name: string }[];
+  language?: string;
+  onLanguageChange?: (code: string) => void;
   /** The screen width the page is laid out for at first (phone on narrow screens, else desktop); the owner can switch. */
   initialDevice?: DeviceView;
 }
@@ -23,7 +27,7 @@ export interface ProductPreviewProps {
  * is laid out at the chosen device's width and scaled down when the pane is narrower, so the
  * desktop view shows the desktop layout, not the narrow one the pane's own width would give.
  */
-export function ProductPreview({ html, isLoading, error, title, initialDevice = defaultDevice() }: ProductPreviewProps) {
+export function ProductPreview({ html, isLoading, error, title, languages = [], language, onLanguageChange, initialDevice = defaultDevice() }: ProductPreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [device, setDevice] = useState<DeviceView>(initialDevice);
@@ -95,6 +99,20 @@ export function ProductPreview({ html, isLoading, error, title, initialDevice = 
         >
           {status}
         </p>
+        {languages.length > 1 && (
+          <select
+            className="ed-input ed-product-preview__language"
+            aria-label={m.previewLanguage}
+            value={language ?? languages[0]!.code}
+            onChange={(e) => onLanguageChange?.(e.target.value)}
+          >
+            {languages.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        )}
         <DeviceSwitcher value={device} onChange={setDevice} />
       </div>
       <div className="ed-product-preview__stage" ref={stage}>

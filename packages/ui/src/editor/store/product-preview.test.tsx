@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { DEVICE_VIEWS } from '@site/page-content';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { ProductEditor } from './ProductEditor';
 import { ProductPreview } from './ProductPreview';
@@ -55,6 +55,21 @@ describe('ProductPreview', () => {
     expect(frame.style.width).toBe(`${DEVICE_VIEWS.phone.width}px`);
     // The page stays written: switching only resizes the frame.
     expect(frame.contentDocument?.querySelector('.product-title')?.textContent).toBe('Harbour');
+  });
+
+  it('offers the site’s languages when it has several, and none otherwise', () => {
+    const onLanguageChange = vi.fn();
+    const languages = [
+      { code: 'en', name: 'English' },
+      { code: 'fr', name: 'Français' },
+    ];
+    const { rerender } = render(
+      <ProductPreview title="Preview" html={sampleProductPage('Harbour', '$25.00')} languages={languages} language="en" onLanguageChange={onLanguageChange} />,
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: m.previewLanguage }), { target: { value: 'fr' } });
+    expect(onLanguageChange).toHaveBeenCalledWith('fr');
+    rerender(<ProductPreview title="Preview" html={sampleProductPage('Harbour', '$25.00')} languages={languages.slice(0, 1)} />);
+    expect(screen.queryByRole('combobox', { name: m.previewLanguage })).toBeNull();
   });
 
   it('keeps the last page in view when a newer draft is refused, and says why', () => {

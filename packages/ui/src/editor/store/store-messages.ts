@@ -45,6 +45,7 @@ export const storeMessages = {
   previewOf: (title: string) => (title.trim() ? `Preview of the product page: ${title.trim()}` : 'Preview of the product page'),
   previewLoading: 'Loading the preview…',
   previewUpdating: 'Updating the preview…',
+  previewLanguage: 'Preview language',
   previewNotUpdated: (reason: string) => `The preview shows the last valid version: ${reason}`,
   previewUnavailable: 'The preview shows once the product has what a save needs.',
   views: 'Show',
