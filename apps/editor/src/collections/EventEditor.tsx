@@ -10,10 +10,11 @@ import {
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
+import { collectionKeys, saveItem } from '../api/collection-queries';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useEditorSite, useMe } from '../api/queries';
+import { useEditorSite, useMe } from '../api/queries';
 import { FeaturedImageField, SlugField, TitleField } from './ItemFields';
+import { ItemLoader, type ItemFormProps } from './ItemLoader';
 import { useAutosave } from './useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
@@ -57,35 +58,10 @@ const LOCATION_FIELDS: { key: keyof EventLocation; label: string; autoComplete: 
 
 /** One event: its dates in the site's time zone, place, description and image; saved as you type. */
 export function EventEditor({ page, itemId }: { page: PageSummary; itemId: string }) {
-  const items = useItems(page.id);
-  const [generation, setGeneration] = useState(0);
-  if (items.isPending) return <p className="ed-muted">Loading the event…</p>;
-  if (items.error)
-    return (
-      <p className="ed-field__error" role="alert">
-        {errorMessage(items.error)}
-      </p>
-    );
-  const item = items.data.find((i) => i.id === itemId);
-  if (!item)
-    return (
-      <p className="ed-field__error" role="alert">
-        {collectionMessages.itemNotFound}
-      </p>
-    );
-  const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
-  return <EventForm key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
+  return <ItemLoader page={page} itemId={itemId} noun="event" Form={EventForm} />;
 }
 
-function EventForm({
-  page,
-  item,
-  onReload,
-}: {
-  page: PageSummary;
-  item: CollectionItemView;
-  onReload: () => void;
-}) {
+function EventForm({ page, item, onReload }: ItemFormProps) {
   const client = useQueryClient();
   const id = useId();
   const isReadOnly = !useMe().data?.canEdit;

@@ -1,12 +1,13 @@
-import { collectionMessages, POST_STATUS_LABELS, type CollectionItemView, type PageSummary } from '@site/page-content';
+import { POST_STATUS_LABELS, type CollectionItemView, type PageSummary } from '@site/page-content';
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { collectionKeys, saveItem, useItems } from '../api/collection-queries';
+import { collectionKeys, saveItem } from '../api/collection-queries';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useMe } from '../api/queries';
+import { useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { SlugField, TitleField } from './ItemFields';
+import { ItemLoader, type ItemFormProps } from './ItemLoader';
 import { useAutosave } from './useAutosave';
 import { VIDEO_URL_HINT, videoSourceNote } from './video-fields';
 
@@ -28,27 +29,10 @@ const draftOf = (item: CollectionItemView): VideoDraft => ({
 
 /** One video: its player or file address, thumbnail, description and page address; saved as you type. */
 export function VideoEditor({ page, itemId }: { page: PageSummary; itemId: string }) {
-  const items = useItems(page.id);
-  const [generation, setGeneration] = useState(0);
-  if (items.isPending) return <p className="ed-muted">Loading the video…</p>;
-  if (items.error)
-    return (
-      <p className="ed-field__error" role="alert">
-        {errorMessage(items.error)}
-      </p>
-    );
-  const item = items.data.find((i) => i.id === itemId);
-  if (!item)
-    return (
-      <p className="ed-field__error" role="alert">
-        {collectionMessages.itemNotFound}
-      </p>
-    );
-  const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
-  return <VideoForm key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
+  return <ItemLoader page={page} itemId={itemId} noun="video" Form={VideoForm} />;
 }
 
-function VideoForm({ page, item, onReload }: { page: PageSummary; item: CollectionItemView; onReload: () => void }) {
+function VideoForm({ page, item, onReload }: ItemFormProps) {
   const client = useQueryClient();
   const isReadOnly = !useMe().data?.canEdit;
   const [draft, setDraft] = useState(() => draftOf(item));
