@@ -48,16 +48,17 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
  * templates trigger drops the cached pages of every site it changes.
  */
 export async function upgradeTheme(db: Pick<Database, 'execute'>, theme: TemplateFolder = shippedTheme()): Promise<void> {
-  const sources = JSON.stringify(Object.fromEntries([...theme.templates].map(([name, t]) => [name, t.source])));
-  const shipped = sql`jsonb_each_text(${sources}::jsonb) as v(name, source)`;
+  // Hashed here once, not by the database once per stored copy of every site.
+  const rows = JSON.stringify([...theme.templates].map(([name, t]) => ({ name, source: t.source, md5: md5(t.source) })));
+  const shipped = sql`jsonb_to_recordset(${rows}::jsonb) as v(name text, source text, md5 text)`;
   await db.execute(sql`
-    update templates t set theme_md5 = md5(t.source)
+    update templates t set theme_md5 = v.md5
     from ${shipped}
     where t.name = v.name and t.theme_md5 is null and t.source = v.source`);
   await db.execute(sql`
-    update templates t set source = v.source, theme_md5 = md5(v.source), updated_at = now()
+    update templates t set source = v.source, theme_md5 = v.md5, updated_at = now()
     from ${shipped}
-    where t.name = v.name and t.theme_md5 <> md5(v.source) and md5(t.source) = t.theme_md5`);
+    where t.name = v.name and t.theme_md5 <> v.md5 and md5(t.source) = t.theme_md5`);
 }
 
 /** The theme's stylesheets as page links (template.conf's `stylesheets`, in order). */
