@@ -52,7 +52,8 @@ const seedChunk = (from, to) => `
   ) k`;
 
 async function seed(sql) {
-  for (let from = 0; from < EVENTS; from += CHUNK) await sql.unsafe(seedChunk(from, Math.min(EVENTS, from + CHUNK)));
+  for (let from = 0; from < EVENTS; from += CHUNK)
+    await sql.unsafe(seedChunk(from, Math.min(EVENTS, from + CHUNK)));
   await sql.unsafe(`
       insert into carts (id, website_id, token, created)
       select 'bench-cart-' || g, 'demo', 'bench-token-' || g, now() - random() * interval '365 days' from generate_series(1, 60000) g;
@@ -85,14 +86,21 @@ async function main() {
     let started = Date.now();
     if (!database.seeded) await seed(sql);
     const [{ size }] = await sql`select pg_size_pretty(pg_total_relation_size('tracking_events')) as size`;
-    console.log(`${database.seeded ? 'reusing' : 'seeded'} ${EVENTS.toLocaleString('en-US')} events (${size}), 60,000 carts, 20,000 orders in ${seconds(Date.now() - started)}`);
-
+    console.log(
+      `${database.seeded ? 'reusing' : 'seeded'} ${EVENTS.toLocaleString('en-US')} events (${size}), 60,000 carts, 20,000 orders in ${seconds(Date.now() - started)}`,
+    );
 
     const owner = await new Shopper(server.url).start();
     await owner.request('POST', '/api/site-users/account/session', { ...OWNER, rememberMe: false });
-    const [{ tz, today }] = await sql`select time_zone as tz, (now() at time zone time_zone)::date::text as today from websites where id = 'demo'`;
-    const dayBefore = (n) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-    const call = (days) => owner.request('GET', `/api/editor/analytics?from=${dayBefore(days - 1)}&to=${today}&tz=${encodeURIComponent(tz)}`);
+    const [{ tz, today }] =
+      await sql`select time_zone as tz, (now() at time zone time_zone)::date::text as today from websites where id = 'demo'`;
+    const dayBefore = (n) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const call = (days) =>
+      owner.request(
+        'GET',
+        `/api/editor/analytics?from=${dayBefore(days - 1)}&to=${today}&tz=${encodeURIComponent(tz)}`,
+      );
 
     started = Date.now();
     // On a loaded machine the year's rollup can outlast fetch's 300 s header wait; the server
@@ -101,10 +109,14 @@ async function main() {
     for (let attempt = 1; !year; attempt++) {
       year = await call(365).catch((error) => {
         if (attempt >= 5) throw error;
-        console.log(`first call attempt ${attempt} gave up waiting (${error.cause?.code ?? error.message}); asking again`);
+        console.log(
+          `first call attempt ${attempt} gave up waiting (${error.cause?.code ?? error.message}); asking again`,
+        );
       });
     }
-    console.log(`first call rolls up 364 days: ${seconds(Date.now() - started)} (${year.totals.pageViews.toLocaleString('en-US')} page views, ${year.totals.visits.toLocaleString('en-US')} visits, ~${year.totals.uniqueVisitors.toLocaleString('en-US')} unique visitors, ${year.totals.orders} orders)`);
+    console.log(
+      `first call rolls up 364 days: ${seconds(Date.now() - started)} (${year.totals.pageViews.toLocaleString('en-US')} page views, ${year.totals.visits.toLocaleString('en-US')} visits, ~${year.totals.uniqueVisitors.toLocaleString('en-US')} unique visitors, ${year.totals.orders} orders)`,
+    );
 
     // Today's figures are recomputed at most once a minute (src/analytics/live.ts): most calls
     // read them, and the first call of each minute recomputes them. Both are timed: the second
@@ -126,7 +138,9 @@ async function main() {
         const { median, p95 } = await time(days, { recompute });
         if (!recompute) missed ||= median > TARGET_MS;
         const what = recompute ? 'today recomputed' : 'today read';
-        console.log(`dashboard, last ${days} days, ${what}: median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms over ${REPEATS} calls (target ≤ ${TARGET_MS} ms)`);
+        console.log(
+          `dashboard, last ${days} days, ${what}: median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms over ${REPEATS} calls (target ≤ ${TARGET_MS} ms)`,
+        );
       }
     }
     if (missed && env.BENCH_STRICT) process.exitCode = 1;

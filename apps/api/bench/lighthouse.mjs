@@ -24,7 +24,10 @@ const TARGET = 95;
 
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-lighthouse-'));
-  const child = spawn(process.execPath, ['dist/main.js'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -37,7 +40,9 @@ async function startServer() {
   return { url, stop: () => (child.kill(), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
-const server = process.env.LIGHTHOUSE_URL ? { url: process.env.LIGHTHOUSE_URL, stop() {} } : await startServer();
+const server = process.env.LIGHTHOUSE_URL
+  ? { url: process.env.LIGHTHOUSE_URL, stop() {} }
+  : await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -51,24 +56,41 @@ try {
     // says to run it again: up to three tries, so a flaky trace is not reported as a score of 0.
     let result;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      result = await lighthouse(server.url + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
       if (!result.lhr.runtimeError) break;
       console.log(`${name}: ${result.lhr.runtimeError.code}, running it again`);
     }
     // LIGHTHOUSE_REPORT_DIR keeps each page's full report, to read why an audit fails.
-    if (process.env.LIGHTHOUSE_REPORT_DIR) writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(result.lhr));
+    if (process.env.LIGHTHOUSE_REPORT_DIR)
+      writeFileSync(
+        join(process.env.LIGHTHOUSE_REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`),
+        JSON.stringify(result.lhr),
+      );
     const scores = CATEGORIES.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
     const failing = CATEGORIES.flatMap((c) =>
       Object.values(result.lhr.audits).length && result.lhr.categories[c]
-        ? result.lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && (result.lhr.audits[r.id].score ?? 1) < 0.9).map((r) => r.id)
+        ? result.lhr.categories[c].auditRefs
+            .filter((r) => r.weight > 0 && (result.lhr.audits[r.id].score ?? 1) < 0.9)
+            .map((r) => r.id)
         : [],
     );
     rows.push({ name, path, scores, failing });
-    console.log(`${name.padEnd(10)} ${path.padEnd(36)} ${scores.map((s) => String(s).padStart(4)).join('')}${failing.length ? `   below 0.9: ${failing.join(', ')}` : ''}`);
+    console.log(
+      `${name.padEnd(10)} ${path.padEnd(36)} ${scores.map((s) => String(s).padStart(4)).join('')}${failing.length ? `   below 0.9: ${failing.join(', ')}` : ''}`,
+    );
   }
 } finally {
   await chrome.kill();
   server.stop();
 }
 const missed = rows.filter((r) => r.scores.some((s) => s < TARGET));
-console.log(missed.length ? `Below ${TARGET}: ${missed.map((r) => r.name).join(', ')}` : `Every page scores at least ${TARGET} in all four categories.`);
+console.log(
+  missed.length
+    ? `Below ${TARGET}: ${missed.map((r) => r.name).join(', ')}`
+    : `Every page scores at least ${TARGET} in all four categories.`,
+);

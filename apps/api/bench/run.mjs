@@ -136,7 +136,11 @@ async function main() {
   results.pages = {};
   for (const [name, path] of PAGES) {
     results.pages[name] = await measure(
-      { url: `${api.url}${path}`, connections, headers: { cookie: `crumb=${getShopper.cookies.get('crumb')}` } },
+      {
+        url: `${api.url}${path}`,
+        connections,
+        headers: { cookie: `crumb=${getShopper.cookies.get('crumb')}` },
+      },
       timing,
       api.pid,
     );
@@ -221,7 +225,8 @@ async function main() {
   const pageChecks = PAGES.map(([name, path]) => {
     const r = results.pages[name];
     const pageRatio = r.reqPerSec / bareMean;
-    const ok = pageRatio >= TARGET_PAGE_RATIO && r.p99 <= TARGET_PAGE_P99_MS && r.errors === 0 && r.non2xx === 0;
+    const ok =
+      pageRatio >= TARGET_PAGE_RATIO && r.p99 <= TARGET_PAGE_P99_MS && r.errors === 0 && r.non2xx === 0;
     console.log(
       `${verdict(ok)} ${`${name} (${path})`.padEnd(28)} ${fmt(r.reqPerSec).padStart(7)} req/s = ${(pageRatio * 100).toFixed(1)}% of the bare route (mean of before and after), ` +
         `p99 ${fmt(r.p99, 1)} ms, ${r.non2xx} non-2xx (target >= ${TARGET_PAGE_RATIO * 100}%, p99 <= ${TARGET_PAGE_P99_MS} ms)`,
@@ -243,13 +248,24 @@ async function main() {
     writeFileSync(
       env.BENCH_JSON,
       JSON.stringify(
-        { database: databaseLabel, load, timing, connections, results, ratio, bareMean, pageChecks, storefrontJs: js },
+        {
+          database: databaseLabel,
+          load,
+          timing,
+          connections,
+          results,
+          ratio,
+          bareMean,
+          pageChecks,
+          storefrontJs: js,
+        },
         null,
         2,
       ),
     );
   }
-  const allOk = ratio >= TARGET_RATIO && postOk && pageChecks.every(Boolean) && (!js || js.gzip <= TARGET_JS_GZIP);
+  const allOk =
+    ratio >= TARGET_RATIO && postOk && pageChecks.every(Boolean) && (!js || js.gzip <= TARGET_JS_GZIP);
   return allOk || !env.BENCH_STRICT ? 0 : 1;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -5,50 +6,81 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
+import { messages, SITE_THEMES } from '@site/page-content';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
+import { deliveredFiles, registerDownloadRoutes } from './commerce/downloads';
 import { defaultFileStorage, registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormEditorRoutes } from './forms/editor-routes';
-import { captchaVerifierFromEnv, type CaptchaVerifier } from './forms/captcha';
+import { captchaVerifierFromEnv, type CaptchaVerifier } from './security/captcha';
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
-import { createMemoryLoginGuard, createRedisLoginGuard, type LoginGuard } from './site-users/login-guard';
+import { createMemoryLoginGuard, createRedisLoginGuard, type LoginGuard } from './security/login-guard';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
+import { settleFromProcessor } from './payments/confirm-payment';
+import { checkoutPayment, stripeKeysFor, type PaymentsContext } from './payments/payment-settings';
+import { registerPaymentRoutes } from './payments/routes';
+import { createSecretBox, type SecretBox } from './payments/secret-box';
+import {
+  createStripePaymentProvider,
+  type StripeConnection,
+  type StripeKeys,
+} from './payments/stripe-provider';
 import { startRenewals } from './commerce/renewals';
 import type { DatabaseHandle } from './db/client';
-import { registerApiDocs } from './docs/openapi';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
+import { registerApiDocs } from './http/openapi';
+import { registerRequestLog, type RequestLogOptions } from './http/request-log';
 import { apiRouteDocs } from './docs/route-docs';
 import { registerHealthRoutes } from './health/routes';
 import { registerPageRoutes } from './pages/routes';
+import { registerFeedRoutes } from './pages/feeds';
 import { changeFeedFor, SiteVersionStore, type ChangeFeed } from './pages/site-versions';
 import { registerBlogRoutes } from './blog/routes';
 import { registerTagRoutes } from './tags/routes';
 import { registerCollectionRoutes } from './collections/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
+import { startFormKeyPurge } from './security/form-keys';
 import { registerSecurityHeaders } from './security/headers';
 import { registerInputHygiene } from './security/input-hygiene';
 import { registerRateLimit } from './security/rate-limit';
 import { registerRouteCatalog } from './security/route-catalog';
 import { appsFolder, publicFolder, themeFolder } from './paths';
-import { THEME_ASSETS_PREFIX } from './site/theme';
+import { THEME_ASSETS_PREFIX, themeAssetsPrefix, themeFolderOf } from './site/theme';
 import { registerUnlockRoute } from './pages/unlock-routes';
 import { registerSiteResolution } from './sites/request-site';
 import { registerSiteRoutes } from './sites/routes';
+import { registerSiteProfileRoutes } from './sites/profile-routes';
 import { startSitePurge } from './sites/purge-sites';
+import { registerSiteExport } from './sites/site-export';
+import { startCartRecovery } from './commerce/cart-recovery';
+import { DEFAULT_PENDING_EXPIRY_MINUTES, startPendingExpiry } from './commerce/expire-pending';
+import { pendingPaymentCheck } from './payments/pending-payment';
 import type { TxtResolver } from './sites/domains';
 import { readSiteAssets } from './site/assets';
 import { registerEditorRoutes } from './editor/routes';
+import type { BillingOptions } from './editor/site/editor-site';
 import { registerFontFiles } from './editor/site-styles/font-files';
 import { registerStoreAdminRoutes } from './store-admin/routes';
 import { registerMultilingualRoutes } from './multilingual/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
+import { mailingListHooks } from './mailing-lists/subscriptions';
 import type { AnalyticsOptions } from './analytics/dashboard';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
+import type { UrlPolicy } from './webhooks/url-policy';
+
+export interface PaymentsOptions {
+  box: SecretBox;
+  environment?: StripeKeys;
+  connection?: StripeConnection;
+  /** Minutes an order waits for its payment before it is cancelled and its stock released (30). */
+  pendingOrderExpiryMinutes?: number;
+}
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -69,6 +101,11 @@ export interface AppOptions {
   /** Payment providers by id; the built-in test provider when none is given. */
   paymentProviders?: PaymentProvider[];
   /**
+   * Stripe: the box sealing owners' secrets, the install's own keys and where the SDK calls.
+   * Absent, secrets are sealed under a key made for this process (tests) and no install keys.
+   */
+  payments?: PaymentsOptions;
+  /**
    * Proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges, as Fastify's
    * trustProxy); none by default, so a client cannot pick its own IP for the limits.
    */
@@ -87,17 +124,34 @@ export interface AppOptions {
   giftCardGuard?: LoginGuard;
   /** Checks bot-check tokens of forms, newsletter and restock sign-ups; from the env when absent. */
   captchaVerifier?: CaptchaVerifier;
+  /** Which addresses webhooks may reach: public ones only by default. */
+  webhookPolicy?: UrlPolicy;
   /** The analytics screen's figures (how stale today's may be). */
   analytics?: AnalyticsOptions;
+  /** Who sells plans to site owners; absent (a self-hosted install), the editor shows no trial bar. */
+  billing?: BillingOptions;
+  /** When a request counts as slow, and how often the requests' summary is logged. */
+  requestLog?: RequestLogOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
+    // registerRequestLog logs one line per request at debug instead of Fastify's two at info.
+    disableRequestLogging: true,
+    // Unique across processes and restarts, so one id finds one request in merged logs.
+    genReqId: () => randomBytes(6).toString('hex'),
     trustProxy: options.trustProxy ?? false,
+    // While closing, a request that arrives on an open connection is still served (with
+    // Connection: close, src/main.ts) rather than refused with 503.
+    return503OnClosing: false,
   };
   const app = Fastify(serverOptions);
+  // Set before any route: a route takes the handler in force when it is registered, and routes
+  // registered ahead of it would answer with Fastify's default one.
+  registerErrorHandler(app);
   registerRouteCatalog(app);
+  registerRequestLog(app, options.requestLog);
   const apps = options.appsDir ?? appsFolder;
   const storefrontDist = join(apps, 'storefront', 'dist');
   const editorDist = join(apps, 'editor', 'dist');
@@ -135,11 +189,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: '1h',
     });
   }
-  // Only the theme's styles/ and assets/ are public, not its template sources.
-  for (const part of ['styles', 'assets']) {
-    if (!existsSync(join(themeFolder, part))) continue;
-    await app.register(fastifyStatic, { root: join(themeFolder, part), prefix: `${THEME_ASSETS_PREFIX}${part}/`, decorateReply: false, maxAge: '1h' });
-  }
+  // Only a theme's styles/, assets/ and preview images are public, not its template sources. The
+  // default theme is also served where it was before there were several.
+  const themeParts: [string, string][] = [
+    [themeFolder, THEME_ASSETS_PREFIX],
+    ...SITE_THEMES.map((t): [string, string] => [themeFolderOf(t.id), themeAssetsPrefix(t.id)]),
+  ];
+  for (const [folder, prefix] of themeParts)
+    for (const part of ['styles', 'assets', 'previews']) {
+      if (!existsSync(join(folder, part))) continue;
+      await app.register(fastifyStatic, {
+        root: join(folder, part),
+        prefix: `${prefix}${part}/`,
+        decorateReply: false,
+        maxAge: '1h',
+      });
+    }
   if (existsSync(editorDist)) {
     // The editor is a SPA: /config and every path under it serve its index.html.
     await app.register(fastifyStatic, {
@@ -156,7 +221,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  const versions = new SiteVersionStore(options.database.db, options.changeFeed ?? changeFeedFor(options.database));
+  const versions = new SiteVersionStore(
+    options.database.db,
+    options.changeFeed ?? changeFeedFor(options.database),
+  );
   app.addHook('onClose', () => versions.stop());
   // Removing a site updates its websites row, whose trigger tells every process: each stops
   // routing the site's hosts then, instead of when its host cache entry runs out (60 s).
@@ -165,14 +233,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // process serves reads the counters again instead of waiting for PostgreSQL's notice.
   app.addHook('onSend', async (request) => {
     // request.site is unset when the host named no site (answered 404 before any route).
-    if (request.site && request.method !== 'GET' && request.method !== 'HEAD') versions.invalidate(request.site.websiteId);
+    if (request.site && request.method !== 'GET' && request.method !== 'HEAD')
+      versions.invalidate(request.site.websiteId);
   });
 
   registerHealthRoutes(app, options.database);
   registerCrumbRoute(app);
   registerApiDocs(app, apiRouteDocs);
-  // In production a webhook may only reach public addresses; tests and development post to 127.0.0.1.
-  const webhookPolicy = { production: process.env.NODE_ENV === 'production' };
+  // A webhook reaches public addresses only, unless development asked otherwise (WEBHOOKS_ALLOW_PRIVATE).
+  const webhookPolicy = options.webhookPolicy ?? { allowPrivate: false };
   const webhooks = await createWebhookDispatcher({
     db: options.database.db,
     jobs: options.jobs,
@@ -186,9 +255,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveTxt: options.resolveTxt,
     loginGuard: options.loginGuard,
   });
+  registerSiteProfileRoutes(app, { db: options.database.db });
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb });
+  const payments: PaymentsContext = {
+    db: options.database.db,
+    box: options.payments?.box ?? createSecretBox(randomBytes(32)),
+    environment: options.payments?.environment,
+  };
+  const stripe = createStripePaymentProvider({
+    keysFor: (websiteId) => stripeKeysFor(payments, websiteId),
+    connection: options.payments?.connection,
+  });
   const paymentProviders = new Map(
-    (options.paymentProviders ?? [createTestPaymentProvider()]).map((p) => [p.id, p]),
+    [stripe, ...(options.paymentProviders ?? [createTestPaymentProvider()])].map((p) => [p.id, p]),
   );
   // Ten wrong gift-card codes in 15 minutes lock that client out of codes for 15 minutes.
   const giftCardLimits = { maxFailures: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
@@ -198,28 +277,102 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
       : createMemoryLoginGuard(giftCardLimits));
   const captchaVerifier = options.captchaVerifier ?? captchaVerifierFromEnv();
-  registerCheckoutRoutes(app, { db: options.database.db, paymentProviders, webhooks, giftCardGuard, jobs: options.jobs, captchaVerifier });
-  if (options.jobs) await startRenewals({ db: options.database.db, jobs: options.jobs, providers: paymentProviders });
-  registerFormRoutes(app, { db: options.database.db, webhooks, captchaVerifier });
+  registerCheckoutRoutes(app, {
+    db: options.database.db,
+    paymentProviders,
+    paymentProviderOf: async (websiteId) => (await checkoutPayment(payments, websiteId)).provider,
+    settleOrder: async (websiteId, order, origin) => {
+      if (order.paymentProvider !== stripe.id) return;
+      // Stripe unreachable: the order shows as pending and the webhook settles it later.
+      const state = await stripe.retrieve(websiteId, order.paymentReference).catch((err: unknown) => {
+        app.log.warn({ err, orderId: order.id }, 'Stripe did not answer about a pending order');
+        return undefined;
+      });
+      if (state)
+        await settleFromProcessor(
+          { db: options.database.db, origin, webhooks, jobs: options.jobs },
+          websiteId,
+          state,
+        );
+    },
+    webhooks,
+    giftCardGuard,
+    jobs: options.jobs,
+    captchaVerifier,
+    mailingLists: mailingListHooks,
+  });
+  registerPaymentRoutes(app, { payments, stripe, webhooks, jobs: options.jobs });
+  if (options.jobs)
+    await startPendingExpiry({
+      db: options.database.db,
+      jobs: options.jobs,
+      expireAfterMs: (options.payments?.pendingOrderExpiryMinutes ?? DEFAULT_PENDING_EXPIRY_MINUTES) * 60_000,
+      checkPayment: pendingPaymentCheck({ stripe, log: app.log }),
+      log: app.log,
+    });
+  if (options.jobs)
+    await startRenewals({ db: options.database.db, jobs: options.jobs, providers: paymentProviders });
+  registerFormRoutes(app, {
+    db: options.database.db,
+    webhooks,
+    captchaVerifier,
+    mailingLists: mailingListHooks,
+  });
   registerFormEditorRoutes(app, { db: options.database.db });
   const fileStorage = options.files?.storage ?? defaultFileStorage();
-  await registerFileRoutes(app, { db: options.database.db, ...options.files, storage: fileStorage });
-  if (options.jobs) await startSitePurge({ db: options.database.db, jobs: options.jobs, storage: fileStorage, log: app.log });
+  await registerFileRoutes(app, {
+    db: options.database.db,
+    ...options.files,
+    storage: fileStorage,
+    delivered: deliveredFiles,
+  });
+  registerDownloadRoutes(app, { db: options.database.db, storage: fileStorage });
+  await registerSiteExport(app, {
+    db: options.database.db,
+    storage: fileStorage,
+    jobs: options.jobs,
+    baseDomain: options.baseDomain,
+  });
+  if (options.jobs) {
+    await startSitePurge({ db: options.database.db, jobs: options.jobs, storage: fileStorage, log: app.log });
+    await startFormKeyPurge({ db: options.database.db, jobs: options.jobs });
+    await startCartRecovery({ db: options.database.db, jobs: options.jobs });
+  }
   registerTrackingRoutes(app, { db: options.database.db });
-  registerSiteUserRoutes(app, { db: options.database.db, loginGuard: options.loginGuard, paymentProviders, jobs: options.jobs });
+  registerSiteUserRoutes(app, {
+    db: options.database.db,
+    loginGuard: options.loginGuard,
+    paymentProviders,
+    jobs: options.jobs,
+  });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
-  registerEditorRoutes(app, { db: options.database.db, stylesheets: () => assets().css });
+  registerEditorRoutes(app, {
+    db: options.database.db,
+    stylesheets: () => assets().css,
+    billing: options.billing,
+  });
   registerFontFiles(app);
-  registerStoreAdminRoutes(app, { db: options.database.db, paymentProviders, jobs: options.jobs, stylesheets: () => assets().css });
+  registerStoreAdminRoutes(app, {
+    db: options.database.db,
+    paymentProviders,
+    jobs: options.jobs,
+    stylesheets: () => assets().css,
+  });
   registerMultilingualRoutes(app, { db: options.database.db });
-  registerMailingListRoutes(app, { db: options.database.db, webhooks, policy: webhookPolicy, captchaVerifier });
+  registerMailingListRoutes(app, {
+    db: options.database.db,
+    webhooks,
+    policy: webhookPolicy,
+    captchaVerifier,
+  });
   registerAnalyticsRoutes(app, { db: options.database.db, options: options.analytics });
   registerBlogRoutes(app, { db: options.database.db });
   registerTagRoutes(app, { db: options.database.db });
   registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });
   registerCollectionRoutes(app, { db: options.database.db });
+  registerFeedRoutes(app, { db: options.database.db });
   registerPageRoutes(app, {
     db: options.database.db,
     assets,
@@ -231,6 +384,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
   });
+  return app;
+}
+
+/** The one answer to an error no route handled: 400 for bad input, 503 while the database is away, else 500. */
+function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (thrown: FastifyError | { statusCode: number; error: { code: string } }, request, reply) => {
       // Plugins such as the rate limiter throw a ready-made answer body.
@@ -250,6 +408,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
         });
       }
+      if (isDatabaseUnavailable(thrown)) {
+        request.log.warn({ err: thrown }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send({ error: { code: 'UNAVAILABLE', message: messages.unableToConnect } });
+      }
       const error = thrown;
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -261,5 +424,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     },
   );
-  return app;
 }

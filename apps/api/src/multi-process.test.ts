@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot } from './paths';
-import { DEMO_OWNER } from './seed/demo-site';
+import { HttpEditor } from '../test/http-editor';
 
 /**
  * Two built server processes on one PostgreSQL (and one Redis, or none), as docs/deployment.md
@@ -23,7 +23,11 @@ const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 async function reachable(): Promise<string | undefined> {
   if (!existsSync(mainJs)) return `${mainJs} is not built`;
   const sql = postgres(pgServer, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  const redis = new Redis(redisUrl, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
   try {
     await sql`select 1`;
     await redis.connect();
@@ -47,55 +51,40 @@ const freePort = () =>
     });
   });
 
-async function startServer(databaseUrl: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+async function startServer(
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'site-process-'));
   const child = spawn(process.execPath, [mainJs], {
     cwd: apiRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
   child.stderr!.on('data', (d) => (errors += d));
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, dataDir };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, dataDir };
     if (Date.now() > deadline) throw new Error(`server did not start: ${errors}`);
     await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The editor in a browser, over HTTP: cookies, the crumb and the session's XSRF header. */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  private xsrf = '';
-
-  async call(url: string, method = 'GET', body?: unknown): Promise<Response> {
-    const res = await fetch(url, {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'x-csrf-token': this.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': this.xsrf }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    return res;
-  }
-
-  async signIn(origin: string) {
-    await this.call(`${origin}/api/crumb`);
-    const res = await this.call(`${origin}/api/site-users/account/session`, 'POST', { ...DEMO_OWNER, rememberMe: false });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-    this.xsrf = ((await res.json()) as { xsrfToken: string }).xsrfToken;
-    return this;
   }
 }
 
@@ -109,7 +98,8 @@ async function soon<T>(read: () => Promise<T>, expected: T, boundMs = AT_ONCE_MS
     const value = await read();
     const took = performance.now() - start;
     if (value === expected) return took;
-    if (took > boundMs) throw new Error(`still ${String(value)} after ${Math.round(took)} ms, expected ${String(expected)}`);
+    if (took > boundMs)
+      throw new Error(`still ${String(value)} after ${Math.round(took)} ms, expected ${String(expected)}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
@@ -143,15 +133,25 @@ describe.runIf(!missing).each([
 
   it('serves a page published through one process from the other at once', async () => {
     const [a, b] = servers.map((s) => s.url);
-    const visitor = new Browser();
+    const visitor = new HttpEditor();
     expect((await visitor.call(`${b}/`)).status).toBe(200);
     expect((await visitor.call(`${b}/opening-hours`)).status).toBe(404);
 
-    const owner = await new Browser().signIn(a!);
-    const page = (await (await owner.call(`${a}${EDITOR_API.pages}`, 'POST', { title: 'Opening hours' })).json()) as { id: string; version: number };
-    const document = { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Open Saturdays', level: 2 } }] }] };
-    const saved = (await (await owner.call(`${a}${EDITOR_API.draft(page.id)}`, 'PUT', { version: page.version, document })).json()) as { version: number };
-    expect((await owner.call(`${a}${EDITOR_API.publish(page.id)}`, 'POST', { version: saved.version })).status).toBe(200);
+    const owner = await new HttpEditor().signIn(a!);
+    const page = (await (
+      await owner.call(`${a}${EDITOR_API.pages}`, 'POST', { title: 'Opening hours' })
+    ).json()) as { id: string; version: number };
+    const document = {
+      sections: [
+        { id: 's1', blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Open Saturdays', level: 2 } }] },
+      ],
+    };
+    const saved = (await (
+      await owner.call(`${a}${EDITOR_API.draft(page.id)}`, 'PUT', { version: page.version, document })
+    ).json()) as { version: number };
+    expect(
+      (await owner.call(`${a}${EDITOR_API.publish(page.id)}`, 'POST', { version: saved.version })).status,
+    ).toBe(200);
 
     // The publishing process itself: exact on its very next request.
     expect(await (await visitor.call(`${a}/opening-hours`)).text()).toContain('Open Saturdays');
@@ -170,8 +170,12 @@ describe.runIf(!missing).each([
   it('shows a stock change made through one process on that process’s next request and on the other at once', async () => {
     const [a, b] = servers.map((s) => s.url);
     const before = await stockOn(b!)();
-    const owner = await new Browser().signIn(a!);
-    const set = await owner.call(`${a}/api/editor/store/variants/${encodeURIComponent(before.id)}/stock`, 'PATCH', { qtyInStock: before.qtyInStock + 5 });
+    const owner = await new HttpEditor().signIn(a!);
+    const set = await owner.call(
+      `${a}/api/editor/store/variants/${encodeURIComponent(before.id)}/stock`,
+      'PATCH',
+      { qtyInStock: before.qtyInStock + 5 },
+    );
     expect(set.status).toBe(200);
     expect((await stockOn(a!)()).qtyInStock).toBe(before.qtyInStock + 5);
     await soon(async () => (await stockOn(b!)()).qtyInStock, before.qtyInStock + 5);
@@ -183,7 +187,9 @@ describe.runIf(!missing).each([
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     await sql`update variants set qty_in_stock = qty_in_stock - 1 where sku = 'TOTE-OLIVE'`;
     await sql.end({ timeout: 1 });
-    const took = await Promise.all([a!, b!].map((origin) => soon(async () => (await stockOn(origin)()).qtyInStock, before - 1)));
+    const took = await Promise.all(
+      [a!, b!].map((origin) => soon(async () => (await stockOn(origin)()).qtyInStock, before - 1)),
+    );
     expect(Math.max(...took)).toBeLessThan(AT_ONCE_MS);
   });
 });

@@ -17,7 +17,9 @@ function findApiRoot(): string {
 export const apiRoot = findApiRoot();
 export const migrationsFolder = join(apiRoot, 'drizzle');
 export const publicFolder = join(apiRoot, 'public');
-/** The template folder of the theme the server ships (see src/site/theme.ts). */
+/** The template folder of the default theme, Fieldnotes (see src/site/theme.ts). */
 export const themeFolder = join(apiRoot, 'theme');
+/** The other themes' template folders, one per theme id (src/site/theme.ts lists them). */
+export const themesFolder = join(apiRoot, 'themes');
 /** The sibling apps' builds are served from here; the API never imports them. */
 export const appsFolder = dirname(apiRoot);

@@ -19,7 +19,13 @@ export async function startCaptchaVerifier(minted: Record<string, string>) {
       const action = minted[form.response ?? ''];
       const success = req.method === 'POST' && form.secret === LOCAL_VERIFIER_SECRET && action !== undefined;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(success ? { success, action, score: 0.9 } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      res.end(
+        JSON.stringify(
+          success
+            ? { success, action, score: 0.9 }
+            : { success: false, 'error-codes': ['invalid-input-response'] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -15,13 +15,22 @@ export class Shopper {
 
   private remember(res: LightMyRequestResponse): void {
     for (const c of res.cookies) {
-      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) {
+      if (
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires.getTime() < Date.now())
+      ) {
         this.cookies.delete(c.name);
       } else this.cookies.set(c.name, c.value);
     }
   }
 
-  async request(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     if (!this.cookies.has('crumb') && method !== 'GET') await this.request('GET', '/api/crumb');
     const res = await this.app.inject({
       method,
@@ -30,7 +39,9 @@ export class Shopper {
       headers: {
         ...(this.host ? { host: this.host } : {}),
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(method !== 'GET' && this.cookies.has('crumb') ? { 'x-csrf-token': this.cookies.get('crumb')! } : {}),
+        ...(method !== 'GET' && this.cookies.has('crumb')
+          ? { 'x-csrf-token': this.cookies.get('crumb')! }
+          : {}),
         ...headers,
       },
     });

@@ -19,13 +19,19 @@ export interface DemoSite {
  * the app on that database without the write limit, and the owner and viewer signed in. Set up
  * before the suite's tests and closed after them; read its fields inside tests and hooks only.
  */
-export function demoSiteSuite(target: DatabaseTarget, options: Partial<Omit<AppOptions, 'database'>> = {}): DemoSite {
+export function demoSiteSuite(
+  target: DatabaseTarget,
+  options: Partial<Omit<AppOptions, 'database'>> = {},
+): DemoSite {
   const site = {} as DemoSite;
   beforeAll(async () => {
     site.database = await target.open();
     await seedDemoSite(site.database.db);
     site.app = await buildApp({ database: site.database, writesPerMinute: 0, ...options });
-    [site.owner, site.viewer] = await Promise.all([new EditorClient(site.app).signIn(DEMO_OWNER), new EditorClient(site.app).signIn(DEMO_VIEWER)]);
+    [site.owner, site.viewer] = await Promise.all([
+      new EditorClient(site.app).signIn(DEMO_OWNER),
+      new EditorClient(site.app).signIn(DEMO_VIEWER),
+    ]);
   });
   afterAll(async () => {
     await site.app?.close();

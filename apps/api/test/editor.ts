@@ -10,13 +10,21 @@ export class EditorClient extends Shopper {
   }
 
   async signIn(login: { email: string; password: string }) {
-    const res = await this.request('POST', '/api/site-users/account/session', { ...login, rememberMe: false });
+    const res = await this.request('POST', '/api/site-users/account/session', {
+      ...login,
+      rememberMe: false,
+    });
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
     this.xsrf = res.json().xsrfToken;
     return this;
   }
 
-  call(method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     return this.request(method, url, payload, { 'x-siteuser-xsrf-token': this.xsrf, ...headers });
   }
 }

@@ -20,18 +20,32 @@ export async function freePort(): Promise<number> {
 
 export interface StartedServer {
   url: string;
+  /** The server process, for tests that signal it or watch how it exits. */
+  child: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
 }
 
-/** Starts the built server (dist/main.js) the way a user would, on a free port and a fresh data folder. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<StartedServer> {
+/**
+ * Starts the built server (dist/main.js) the way a user would, on a free port and a fresh data
+ * folder. A variable given as undefined is left unset (LOG_LEVEL: undefined, the README's default).
+ */
+export async function startBuiltServer(env: Record<string, string | undefined> = {}): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
   let output = '';
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ...env,
+  };
   const child: ChildProcess = spawn(process.execPath, [join(apiDir, 'dist', 'main.js')], {
     cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -52,6 +66,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   }
   return {
     url,
+    child,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -10,10 +10,12 @@ const CHILD_TABLES: Record<string, string> = {
   cart_entries: 'cart_id in (select id from carts where website_id = $1)',
   order_items: 'order_id in (select id from orders where website_id = $1)',
   site_sessions: 'member_id in (select id from site_members where website_id = $1)',
+  site_handoffs: 'member_id in (select id from site_members where website_id = $1)',
   member_tokens: 'member_id in (select id from site_members where website_id = $1)',
   member_addresses: 'member_id in (select id from site_members where website_id = $1)',
   mailing_list_subscribers: 'list_id in (select id from mailing_lists where website_id = $1)',
   webhook_deliveries: 'webhook_id in (select id from webhooks where website_id = $1)',
+  discount_redemptions: 'discount_id in (select id from discounts where website_id = $1)',
   gift_card_ledger: 'gift_card_id in (select id from gift_cards where website_id = $1)',
   websites: 'id = $1',
 };

@@ -44,8 +44,9 @@ export class SmtpSink {
     },
   });
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (a free one when 0): the same port again brings a stopped mail server back. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     return `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
   }
 

@@ -21,6 +21,9 @@ const HeaderFooterScreen = lazyRouteComponent(
 const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'FilesScreen');
 const StoreScreen = lazyRouteComponent(() => import('./store/StoreScreen'), 'StoreScreen');
 const OrdersScreen = lazyRouteComponent(() => import('./store/OrdersScreen'), 'OrdersScreen');
+const DiscountsScreen = lazyRouteComponent(() => import('./discounts/DiscountsScreen'), 'DiscountsScreen');
+const TaxesScreen = lazyRouteComponent(() => import('./taxes/TaxesScreen'), 'TaxesScreen');
+const ShippingScreen = lazyRouteComponent(() => import('./shipping/ShippingScreen'), 'ShippingScreen');
 const MailingListsScreen = lazyRouteComponent(
   () => import('./mailing-lists/MailingListsScreen'),
   'MailingListsScreen',
@@ -29,11 +32,21 @@ const AutomationsScreen = lazyRouteComponent(
   () => import('./mailing-lists/AutomationsScreen'),
   'AutomationsScreen',
 );
-const SiteStylesScreen = lazyRouteComponent(() => import('./site-styles/SiteStylesScreen'), 'SiteStylesScreen');
-const PopupOverlayScreen = lazyRouteComponent(() => import('./popup-overlay/PopupOverlayScreen'), 'PopupOverlayScreen');
+const SiteStylesScreen = lazyRouteComponent(
+  () => import('./site-styles/SiteStylesScreen'),
+  'SiteStylesScreen',
+);
+const PopupOverlayScreen = lazyRouteComponent(
+  () => import('./popup-overlay/PopupOverlayScreen'),
+  'PopupOverlayScreen',
+);
 const FormsScreen = lazyRouteComponent(() => import('./forms/FormsScreen'), 'FormsScreen');
-const FormEditorScreen = lazy(() => import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })));
-const CollectionScreen = lazy(() => import('./collections/CollectionScreen').then((m) => ({ default: m.CollectionScreen })));
+const FormEditorScreen = lazy(() =>
+  import('./forms/FormEditorScreen').then((m) => ({ default: m.FormEditorScreen })),
+);
+const CollectionScreen = lazy(() =>
+  import('./collections/CollectionScreen').then((m) => ({ default: m.CollectionScreen })),
+);
 const CollectionItemScreen = lazy(() =>
   import('./collections/CollectionScreen').then((m) => ({ default: m.CollectionItemScreen })),
 );
@@ -42,7 +55,14 @@ const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsSc
 const TemplatesScreen = lazyRouteComponent(() => import('./templates/TemplatesScreen'), 'TemplatesScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const LanguagesScreen = lazyRouteComponent(() => import('./languages/LanguagesScreen'), 'LanguagesScreen');
-const SiteSettingsScreen = lazyRouteComponent(() => import('./site-settings/SiteSettingsScreen'), 'SiteSettingsScreen');
+const SiteSettingsScreen = lazyRouteComponent(
+  () => import('./site-settings/SiteSettingsScreen'),
+  'SiteSettingsScreen',
+);
+const SiteProfileScreen = lazyRouteComponent(
+  () => import('./site-profile/SiteProfileScreen'),
+  'SiteProfileScreen',
+);
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
@@ -71,10 +91,25 @@ const siteStylesRoute = createRoute({
   path: '/site-styles',
   component: SiteStylesScreen,
 });
-const templatesRoute = createRoute({ getParentRoute: () => root, path: '/templates', component: TemplatesScreen });
+const templatesRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/templates',
+  component: TemplatesScreen,
+});
 const filesRoute = createRoute({ getParentRoute: () => root, path: '/files', component: FilesScreen });
 const storeRoute = createRoute({ getParentRoute: () => root, path: '/store', component: StoreScreen });
 const ordersRoute = createRoute({ getParentRoute: () => root, path: '/orders', component: OrdersScreen });
+const discountsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/discounts',
+  component: DiscountsScreen,
+});
+const taxesRoute = createRoute({ getParentRoute: () => root, path: '/taxes', component: TaxesScreen });
+const shippingRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/shipping',
+  component: ShippingScreen,
+});
 const orderRoute = createRoute({
   getParentRoute: () => root,
   path: '/orders/$orderId',
@@ -93,7 +128,11 @@ const automationsRoute = createRoute({
   path: '/automations',
   component: AutomationsScreen,
 });
-const popupOverlayRoute = createRoute({ getParentRoute: () => root, path: '/popup', component: PopupOverlayScreen });
+const popupOverlayRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/popup',
+  component: PopupOverlayScreen,
+});
 const formsRoute = createRoute({ getParentRoute: () => root, path: '/forms', component: FormsScreen });
 const formEditorRoute = createRoute({
   getParentRoute: () => root,
@@ -119,16 +158,33 @@ const collectionItemRoute = createRoute({
     return <CollectionItemScreen pageId={pageId} itemId={itemId} />;
   },
 });
-const commentsRoute = createRoute({ getParentRoute: () => root, path: '/comments', component: CommentsScreen });
+const commentsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/comments',
+  component: CommentsScreen,
+});
 const tagsRoute = createRoute({ getParentRoute: () => root, path: '/tags', component: TagsScreen });
-const analyticsRoute = createRoute({ getParentRoute: () => root, path: '/analytics', component: AnalyticsScreen });
+const analyticsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/analytics',
+  component: AnalyticsScreen,
+});
 
 const languagesRoute = createRoute({
   getParentRoute: () => root,
   path: '/languages',
   component: LanguagesScreen,
 });
-const siteSettingsRoute = createRoute({ getParentRoute: () => root, path: '/site-settings', component: SiteSettingsScreen });
+const siteProfileRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/site',
+  component: SiteProfileScreen,
+});
+const siteSettingsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/site-settings',
+  component: SiteSettingsScreen,
+});
 const upgradeRoute = createRoute({
   getParentRoute: () => root,
   path: '/settings/billing/upgrade',
@@ -151,6 +207,9 @@ export const router = createRouter({
     filesRoute,
     storeRoute,
     ordersRoute,
+    discountsRoute,
+    taxesRoute,
+    shippingRoute,
     orderRoute,
     mailingListsRoute,
     automationsRoute,
@@ -164,6 +223,7 @@ export const router = createRouter({
     analyticsRoute,
     languagesRoute,
     siteSettingsRoute,
+    siteProfileRoute,
     upgradeRoute,
     websiteSubscriptionRoute,
   ]),

@@ -46,7 +46,10 @@ export async function api<T>(
   }
   const data = (await res.json().catch(() => ({}))) as {
     crumbFail?: boolean;
-    error?: { code?: string; message?: string; fieldErrors?: Record<string, string> } & Record<string, unknown>;
+    error?: { code?: string; message?: string; fieldErrors?: Record<string, string> } & Record<
+      string,
+      unknown
+    >;
   };
   if (!res.ok) {
     throw new ApiError(

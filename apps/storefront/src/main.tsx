@@ -13,6 +13,7 @@ import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
 import { enhanceSiteNav } from './site-nav';
 import { mountPopupOverlay } from './popup/popup';
+import { applyCookieConsent, hasTrackingCookie } from './consent/cookie-consent';
 
 // The readable site-user cookie (`authenticated=true&siteUserId=…`) says a member is signed in.
 const signedIn = () => new URLSearchParams(readCookie('siteUser') ?? '').get('authenticated') === 'true';
@@ -26,26 +27,40 @@ mountAddToCartButtons(document, context, store);
 enhanceProductPage(document, context);
 enhanceForms(document, context);
 enhanceAccountPages(document, context);
-startPageTracking(context);
 // Reading localStorage throws where the visitor blocks site data.
-mountPopupOverlay(document, (() => {
+const storage = (() => {
   try {
     return window.localStorage;
   } catch {
     return undefined;
   }
-})(), context);
+})();
+// Under opt-in consent nothing is tracked until the visitor accepts (the owner's cookie banner).
+applyCookieConsent(document, context, {
+  startTracking: () => startPageTracking(context),
+  // The tracking code loads only for a visitor who still carries its cookies.
+  clearTracking: () => {
+    if (hasTrackingCookie(document.cookie))
+      void import('@site/tracking').then((t) => t.clearTrackingCookies(t.createDocumentCookieJar()));
+  },
+  storage,
+});
+mountPopupOverlay(document, storage, context);
 
 // The full cart and the checkout are pages of their own: their code loads only there.
 // A blog post's comment form, like and share links load only on posts.
-if (document.querySelector('[data-gift-card-balance]')) void import('./product/gift-card').then((m) => m.enhanceGiftCardBalance(document));
+if (document.querySelector('[data-gift-card-balance]'))
+  void import('./product/gift-card').then((m) => m.enhanceGiftCardBalance(document));
 if (document.querySelector('.blog-post')) void import('./blog').then((m) => m.enhanceBlogPost(document));
-if (document.querySelector('[data-product-gallery]')) void import('./product/gallery').then((m) => m.enhanceProductGallery(document));
-if (document.querySelector('[data-gallery]')) void import('./gallery').then((m) => m.enhanceGalleries(document));
+if (document.querySelector('[data-product-gallery]'))
+  void import('./product/gallery').then((m) => m.enhanceProductGallery(document));
+if (document.querySelector('[data-gallery]'))
+  void import('./gallery').then((m) => m.enhanceGalleries(document));
 const cartRoot = document.getElementById('sqs-cart-root');
 if (cartRoot) {
   // The server already rendered the empty cart of a visitor who has none: nothing to fetch or mount.
-  if (!cartRoot.querySelector('[data-state="empty"]')) void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
+  if (!cartRoot.querySelector('[data-state="empty"]'))
+    void import('./cart/cart-page').then((m) => m.mountCartPage(document, context, store));
 } else if (document.getElementById('sqs-checkout-root')) {
   void import('./checkout/checkout-page').then((m) => m.mountCheckoutPage(document, context, store));
 } else if (shouldLoadCartAtStart({ signedIn: signedIn(), hasCartCookie: readCookie('hasCart') })) {

@@ -9,6 +9,8 @@ export const storefrontMessages = {
   loadingCheckout: 'Loading checkout…',
   pleaseTryAgain: 'Please try again.',
   checking: 'Checking…',
+  loadingPayment: 'Loading the payment form…',
+  paymentsDidNotLoad: 'The payment form did not load. Check your connection and reload the page.',
   // Member account pages (/account…). Texts the API sends (sign-in failures, password rule) come from it.
   enterEmail: 'Enter your email address.',
   enterPassword: 'Enter your password.',
@@ -23,7 +25,8 @@ export const storefrontMessages = {
   loadingAccount: 'Loading your account…',
   signOutFailed: 'We could not sign you out. Reload the page and try again.',
   verifyTitle: 'Verify your email address',
-  verifyText: 'We sent a link to {email}. Your orders, subscriptions and restock notices show here once the address is verified.',
+  verifyText:
+    'We sent a link to {email}. Your orders, subscriptions and restock notices show here once the address is verified.',
   resendLink: 'Send the link again',
   linkSent: 'Sent. Check your inbox.',
   orders: 'Orders',
@@ -35,7 +38,8 @@ export const storefrontMessages = {
   active: 'Active',
   cancelledOn: 'Cancelled on {date}',
   pausedOn: 'Paused on {date}',
-  pausedHelp: 'Renewals stopped after your card was declined; we emailed you about it. Resume once your card can be charged: it is charged right away.',
+  pausedHelp:
+    'Renewals stopped after your card was declined; we emailed you about it. Resume once your card can be charged: it is charged right away.',
   resume: 'Resume',
   resuming: 'Resuming…',
   resumeSubscription: 'Resume subscription #{number}',
@@ -66,4 +70,16 @@ export const storefrontMessages = {
   postalCode: 'Postal code',
   country: 'Country',
   required: 'Fill in {field}.',
+  // The cookie banner (the owner's Site settings › Cookie banner).
+  cookieBannerTitle: 'Cookies on this site',
+  cookieNotice: 'This site uses cookies to count visits and to remember your cart.',
+  cookieOptIn:
+    'This site would like to use cookies to count visits and measure its advertising. Nothing is tracked unless you accept. Cookies that keep your cart and sign-in working are always on.',
+  cookieAccept: 'Accept',
+  cookieDecline: 'Decline',
+  cookieNoticeOk: 'OK',
+  cookiePreferences: 'Cookie preferences',
+  cookieAccepted: 'You accepted cookies. Change this from Cookie preferences at the bottom of any page.',
+  cookieDeclined:
+    'You declined cookies: nothing is tracked. Change this from Cookie preferences at the bottom of any page.',
 } as const;

@@ -45,6 +45,8 @@ export interface InstalmentSettings {
   afterPayMax: number;
   shopperLanguage: string;
   stripeAccountCountry: string;
+  /** The owner's number of payments; 4 when absent. */
+  numberOfInstalments?: number;
 }
 
 /** The order on the order-confirmed page: what the purchase event reports (amounts in major units). */
@@ -67,15 +69,26 @@ export interface PageContext {
   itemId: string | null;
   storeCurrency: string;
   locale: string;
+  /** The product a product page details; null elsewhere (see readPageContext). */
   item: ProductItem | null;
   items: ListedItem[];
   /** Restock settings of the detailed product, by its id. */
   merchandising: Record<string, RestockMerchandising>;
   instalments?: InstalmentSettings;
+  /** What a zero price shows instead of the amount (the owner's "free" label), when set. */
+  zeroPriceLabel?: string;
+  /** On the checkout, while the shop takes order notes: the box's label ('' for the default). */
+  orderNotesLabel?: string;
+  /** 'products' on a shop listing page. */
+  collectionType?: string;
+  /** Who may see the page (0 public, 1 password, 2 members only), reported with events and forms. */
+  pagePermissionType?: number;
+  /** The signed-in member's own language, when they chose one. */
+  memberLocale?: string;
   /** The signed-in member and their roles on this site (every viewing role named). */
   authenticatedAccount?: { id: string };
   websiteRoles?: Record<string, boolean>;
-  cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean };
+  cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean };
   betaFeatureFlags?: string[];
   /** The owner turned visitor tracking off for the site. */
   censusDisabled?: boolean;
@@ -102,8 +115,16 @@ export function readPageContext(doc: Document): PageContext {
   const text = doc.getElementById('page-context')?.textContent;
   if (!text) return fallback;
   try {
-    return { ...fallback, ...(JSON.parse(text) as Partial<PageContext>) };
+    const parsed = JSON.parse(text) as Partial<PageContext>;
+    // The server also embeds a blog post or event as `item` (id and title only); code reading
+    // `item` expects a product's variants, so anything that is not a product is dropped here.
+    return { ...fallback, ...parsed, item: isProduct(parsed.item) ? parsed.item : null };
   } catch {
     return fallback;
   }
+}
+
+function isProduct(item: unknown): item is ProductItem {
+  const content = (item as Partial<ProductItem> | null | undefined)?.structuredContent;
+  return Array.isArray(content?.variants);
 }

@@ -19,6 +19,13 @@ export const messages = {
   giftCardMessageTooLong: 'Your message is too long.',
   giftCardSendDateInvalid: 'Choose a send date between today and a year from now.',
   giftCardCodeUnknown: 'That gift card code is not valid.',
+  // Payment at checkout: our wording.
+  paymentMethodUnavailable: 'That payment method is not available.',
+  /** The owner turned order notes off while the shopper had the checkout open. */
+  orderNotesOff: 'This shop no longer takes order notes. Clear the note to place your order.',
+  orderNoteTooLong: 'Keep the note under {max} characters.',
+  paymentsUnavailable: 'Payments are unavailable right now. Please try again in a moment.',
+  paymentPending: 'We are waiting for your bank to confirm the payment. This page updates when it does.',
   giftCardEmpty: 'This gift card has no balance left.',
   giftCardLocked: 'Too many gift card codes were tried. Please try again in {seconds} seconds.',
   giftCardBalance: 'Balance: {amount}',
@@ -60,6 +67,18 @@ export const messages = {
   cartItemCountOne: '{count} item',
   cartItemCountMany: '{count} items',
   cartCountCapped: '100+',
+
+  // Discounts: our wording, the spec gives none. {code} is the code as the shopper typed it.
+  discountCodeUnknown: 'The code "{code}" is not valid for this order',
+  discountExpired: 'The code "{code}" has expired.',
+  discountNotYetValid: 'The code "{code}" can be used from {date}.',
+  discountUsedUp: 'The code "{code}" has reached its usage limit.',
+  discountUsedByCustomer: 'You have already used the code "{code}" as many times as it allows.',
+  discountMinimumSubtotal: 'The code "{code}" needs {amount} of eligible items in your cart.',
+  discountMinimumQuantity: 'The code "{code}" needs {quantity} eligible items in your cart.',
+  discountNotApplicable: 'The code "{code}" does not apply to the items in your cart.',
+  discountNotCombinable: 'Only one code can be used per order; "{code}" cannot be added to the one you have.',
+  discountFreeShipping: 'Free shipping',
 
   // Default labels (storefront.md §9, platform.md §9).
   addToCart: 'Add To Cart',

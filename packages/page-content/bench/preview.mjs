@@ -11,7 +11,9 @@ const layout = compile(
     '<header><a href="/">{header.siteTitle|htmltag}</a><nav><ul>{.repeated section navigation.items}<li><a href="{fullUrl|htmlattr}">{title|htmltag}</a></li>{.end}</ul></nav></header>' +
     '<main>{mainContent}</main><footer>{footer.contentHtml}<p>{footer.copyright|htmltag}</p></footer></body></html>',
 );
-const pageTemplate = compile('<article class="page"><h1>{collection.title|htmltag}</h1>{collection.mainContent}</article>');
+const pageTemplate = compile(
+  '<article class="page"><h1>{collection.title|htmltag}</h1>{collection.mainContent}</article>',
+);
 
 const product = {
   id: 'p1',
@@ -21,7 +23,17 @@ const product = {
   excerpt: '<p>Hard-wearing.</p>',
   structuredContent: {
     productType: 1,
-    variants: [{ id: 'v1', price: 8500, salePrice: 0, onSale: false, qtyInStock: 4, unlimited: false, priceMoney: { value: '85.00', currency: 'USD' } }],
+    variants: [
+      {
+        id: 'v1',
+        price: 8500,
+        salePrice: 0,
+        onSale: false,
+        qtyInStock: 4,
+        unlimited: false,
+        priceMoney: { value: '85.00', currency: 'USD' },
+      },
+    ],
   },
 };
 const data = {
@@ -36,15 +48,29 @@ const blocks = Array.from({ length: LIMITS.maxBlocksPerLayout }, (_, i) => {
   if (block.type === 'product') block.settings.productId = 'p1';
   if (block.type === 'summary') block.settings.collectionId = 'shop';
   // Rich text is cleaned again as it renders: measure blocks that hold some.
-  if (block.type === 'text') block.settings.html = '<p>Hand tools, <strong>sharpened</strong> weekly.</p><ul><li>Bags</li><li>Paper</li></ul><p><a href="/shop">Shop</a></p>';
+  if (block.type === 'text')
+    block.settings.html =
+      '<p>Hand tools, <strong>sharpened</strong> weekly.</p><ul><li>Bags</li><li>Paper</li></ul><p><a href="/shop">Shop</a></p>';
   return block;
 });
-const doc = { sections: [0, 1, 2].map((s) => ({ id: `s${s}`, background: 'default', width: 'wide', blocks: blocks.slice(s * 20, s * 20 + 20) })) };
+const doc = {
+  sections: [0, 1, 2].map((s) => ({
+    id: `s${s}`,
+    background: 'default',
+    width: 'wide',
+    blocks: blocks.slice(s * 20, s * 20 + 20),
+  })),
+};
 const heading = blocks.find((b) => b.type === 'heading');
 const context = {
   website: { siteTitle: 'Fieldnotes Supply Co.', language: 'en-US' },
   header: { siteTitle: 'Fieldnotes Supply Co.' },
-  navigation: { items: ['Home', 'Shop', 'About', 'Contact'].map((title) => ({ title, fullUrl: `/${title.toLowerCase()}` })) },
+  navigation: {
+    items: ['Home', 'Shop', 'About', 'Contact'].map((title) => ({
+      title,
+      fullUrl: `/${title.toLowerCase()}`,
+    })),
+  },
   footer: { contentHtml: '', copyright: '© Fieldnotes' },
 };
 
@@ -67,5 +93,9 @@ for (let i = 0; i < 2000; i++) {
 }
 times.sort((a, b) => a - b);
 const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(3);
-console.log(`Preview re-render, ${LIMITS.maxBlocksPerLayout} blocks (${(bytes / 1024).toFixed(0)} KiB of HTML), 2000 runs:`);
-console.log(`  median ${pct(50)} ms   p95 ${pct(95)} ms   p99 ${pct(99)} ms   max ${times.at(-1).toFixed(3)} ms   (target p95 ≤ 16 ms)`);
+console.log(
+  `Preview re-render, ${LIMITS.maxBlocksPerLayout} blocks (${(bytes / 1024).toFixed(0)} KiB of HTML), 2000 runs:`,
+);
+console.log(
+  `  median ${pct(50)} ms   p95 ${pct(95)} ms   p99 ${pct(99)} ms   max ${times.at(-1).toFixed(3)} ms   (target p95 ≤ 16 ms)`,
+);

@@ -9,8 +9,16 @@ export {
   type BlockCategory,
   type BlockRenderData,
   type InspectorField,
+  type SettingKey,
 } from './blocks/define-block';
-export { BLOCK_DEFINITIONS, BLOCK_CATEGORIES, blockDefinition } from './blocks/registry';
+export {
+  BLOCKS,
+  BLOCK_DEFINITIONS,
+  BLOCK_CATEGORIES,
+  blockDefinition,
+  type BlockSettings,
+  type BlockType,
+} from './blocks/registry';
 export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
 
 export { sanitizeRichText, isSafeRichTextHref } from './rich-text/sanitize';
@@ -109,6 +117,10 @@ export {
   canView,
   createPageSchema,
   updatePageSchema,
+  pageSeoSchema,
+  readPageSeo,
+  seoMessages,
+  type PageSeo,
   saveDraftSchema,
   versionSchema,
   type PageKind,
@@ -121,7 +133,13 @@ export {
   type EditorSite,
   type EditorMe,
 } from './editor-api/pages-api';
-export { ACCESS_LOCKS_API, LOCK_PASSWORD, updateAccessLockSchema, type UpdateAccessLock, type AccessLocks } from './editor-api/access-locks';
+export {
+  ACCESS_LOCKS_API,
+  LOCK_PASSWORD,
+  updateAccessLockSchema,
+  type UpdateAccessLock,
+  type AccessLocks,
+} from './editor-api/access-locks';
 
 export {
   renderBlock,
@@ -252,7 +270,13 @@ export {
   type GalleryOptions,
   type EffectiveGalleryOptions,
 } from './gallery/gallery-options';
-export { galleryView, renderGallery, GALLERY_TEMPLATE, type GalleryView, type GalleryImageInput } from './gallery/gallery-view';
+export {
+  galleryView,
+  renderGallery,
+  GALLERY_TEMPLATE,
+  type GalleryView,
+  type GalleryImageInput,
+} from './gallery/gallery-view';
 export {
   ITEM_COLLECTION_TYPES,
   RECORD_TYPE,
@@ -278,7 +302,14 @@ export {
   type ReorderItems,
   type CollectionItemView,
 } from './collections/collection-items';
-export { splitEvents, nextEventChange, eventAddress, eventIcs, type TimedEvent, type CalendarEvent } from './collections/events';
+export {
+  splitEvents,
+  nextEventChange,
+  eventAddress,
+  eventIcs,
+  type TimedEvent,
+  type CalendarEvent,
+} from './collections/events';
 export * from './multilingual/index';
 export {
   DATASET_LIMITS,
@@ -289,7 +320,14 @@ export {
   datasetError,
   type Dataset,
 } from './charts/dataset';
-export { chartView, niceTicks, CHART_TYPES, SERIES_COLOURS, type ChartType, type ChartView } from './charts/chart-svg';
+export {
+  chartView,
+  niceTicks,
+  CHART_TYPES,
+  SERIES_COLOURS,
+  type ChartType,
+  type ChartView,
+} from './charts/chart-svg';
 export {
   tagsApi,
   productTagsPath,
@@ -340,6 +378,8 @@ export {
   createPostSchema,
   updatePostSchema,
   commentQuerySchema,
+  commentSettingsSchema,
+  type CommentSettings,
   type PostStatus,
   type CommentStatus,
   type FeaturedImage,
@@ -385,3 +425,63 @@ export {
   type UpdatePopupOverlay,
   type EditorPopupOverlay,
 } from './popup-overlay/popup-overlay';
+export {
+  SITE_PROFILE_API,
+  SITE_ICON_MAX_BYTES,
+  SITE_ICON_SIZES,
+  SITE_LOCALES,
+  siteProfileMessages,
+  siteProfileSchema,
+  siteProfileViewSchema,
+  businessAddressSchema,
+  addressLine,
+  isTimeZone,
+  siteContact,
+  type SiteContact,
+  type SiteIconSize,
+  type BusinessAddress,
+  type SiteProfile,
+  type SiteProfileInput,
+  type SiteProfileView,
+} from './editor-api/site-profile-api';
+export {
+  COOKIE_CONSENT_API,
+  COOKIE_CONSENT_MODES,
+  cookieConsentMessages,
+  cookieConsentMode,
+  cookieConsentSchema,
+  cookieSettingsFor,
+  type CookieConsent,
+  type CookieConsentMode,
+  type CookieSettings,
+} from './editor-api/cookie-consent-api';
+export {
+  latestSiteExportSchema,
+  SITE_EXPORT_API,
+  siteExportMessages,
+  siteExportSchema,
+  siteImportResultSchema,
+  type LatestSiteExport,
+  type SiteExport,
+  type SiteImportResult,
+} from './editor-api/site-export-api';
+export {
+  SITE_THEMES,
+  SITE_THEME_IDS,
+  DEFAULT_THEME,
+  THEME_API,
+  THEME_PREVIEW_PARAM,
+  THEME_PREVIEW_PAGES,
+  THEME_PREVIEW_WIDTHS,
+  changeThemeSchema,
+  siteThemeSchema,
+  themeMessages,
+  themePreviewUrl,
+  themeStateSchema,
+  themeSummaries,
+  themeSummarySchema,
+  type ChangeTheme,
+  type SiteThemeId,
+  type ThemeState,
+  type ThemeSummary,
+} from './themes/themes';

@@ -12,6 +12,8 @@ export const messages = {
   unableToConnect: 'Unable to connect. Please try again',
   networkError: 'Network error',
   unableToLocateContent: 'Unable to locate content',
+  failedToLoadTimezone: (timeZone: string) =>
+    `Failed to load timezone ${timeZone}, retry connection or verify site availability`,
   pleaseTryAgain: 'Please try again.',
   checkConnection: 'Please check your internet connection.',
   updateMissingInfo: 'Update the missing or invalid information above.',
@@ -97,7 +99,8 @@ export const messages = {
     hrefTooLong: 'The link can be at most 2000 characters.',
     actionLabelRequired: 'Give the button a label, or remove the button.',
     actionHrefRequired: 'Give the button a link, or remove the button.',
-    unsafeHref: 'Use a web address (https://…), an email (mailto:…), a phone (tel:…) or a page of this site (/…).',
+    unsafeHref:
+      'Use a web address (https://…), an email (mailto:…), a phone (tel:…) or a page of this site (/…).',
     buttonLabelRequired: 'Give the sign-up button a label.',
     placeholderRequired: 'Give the email box a placeholder.',
     placeholderTooLong: 'The placeholder can be at most 100 characters.',
@@ -105,7 +108,8 @@ export const messages = {
     hideForDaysOutOfRange: 'Days to hide is a whole number from 0 to 365.',
     fixHighlighted: 'Fix the highlighted boxes, then save.',
     unknownList: 'That mailing list no longer exists; choose another.',
-    stale: 'Someone else saved the pop-up after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
+    stale:
+      'Someone else saved the pop-up after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
   },
   siteStylesStale:
     'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',

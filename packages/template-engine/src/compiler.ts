@@ -9,7 +9,17 @@ import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './e
 import type { Formatter } from './plugins/types';
 import type { Registry } from './registry';
 import { FAILED, describe, type Exec, type Limits, type Render } from './render';
-import { Frame, getOwn, isTruthy, resolveName, resolvePath, resolver, toText, walk, type Path } from './runtime';
+import {
+  Frame,
+  getOwn,
+  isTruthy,
+  resolveName,
+  resolvePath,
+  resolver,
+  toText,
+  walk,
+  type Path,
+} from './runtime';
 
 interface Env {
   registry: Registry;
@@ -136,7 +146,14 @@ function resolveAll(paths: Path[]): (f: Frame) => unknown[] {
 }
 
 /** Applies a formatter chain to vars[0]; false when a formatter threw. */
-function applyChain(c: Render, f: Frame, fmts: BoundFormatter[], vars: unknown[], env: Env, pos: number): boolean {
+function applyChain(
+  c: Render,
+  f: Frame,
+  fmts: BoundFormatter[],
+  vars: unknown[],
+  env: Env,
+  pos: number,
+): boolean {
   const sf = c.frame;
   c.frame = f;
   c.map = env.map;

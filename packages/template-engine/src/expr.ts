@@ -86,7 +86,8 @@ interface OpInfo {
 }
 
 const OPS: OpInfo[] = [];
-const def = (op: Op, prec: number, right: boolean, desc: string): OpInfo => (OPS[op] = { op, prec, right, desc });
+const def = (op: Op, prec: number, right: boolean, desc: string): OpInfo =>
+  (OPS[op] = { op, prec, right, desc });
 def(Op.PLUS, 17, true, 'unary plus');
 def(Op.MINUS, 17, true, 'unary minus');
 def(Op.LNOT, 17, true, 'logical not');
@@ -314,7 +315,8 @@ class Tokenizer {
     if (t.t === 'op') {
       const op = t.o.op;
       if (op === Op.SUB || op === Op.ADD) {
-        if (!top || (top.t === 'op' && top.o.op !== Op.RPRN)) t = OP_TOKENS[op === Op.SUB ? Op.MINUS : Op.PLUS]!;
+        if (!top || (top.t === 'op' && top.o.op !== Op.RPRN))
+          t = OP_TOKENS[op === Op.SUB ? Op.MINUS : Op.PLUS]!;
       } else if (op === Op.LPRN && top && top.t === 'var' && top.path.length === 1) {
         const name = top.path[0] as string;
         if (Object.prototype.hasOwnProperty.call(FUNCTIONS, name)) {
@@ -855,7 +857,11 @@ function call(name: string, args: Fn[]): Fn {
 
 function assign(target: Item | undefined, value: Item | undefined): Fn {
   const name =
-    target && target.kind === 'var' && target.path!.length === 1 && typeof target.path![0] === 'string' && target.path![0].startsWith('@')
+    target &&
+    target.kind === 'var' &&
+    target.path!.length === 1 &&
+    typeof target.path![0] === 'string' &&
+    target.path![0].startsWith('@')
       ? target.path![0]
       : null;
   const v = value ? value.f : NONE;

@@ -22,4 +22,11 @@ export {
   CollectionConfSchema,
   FOLDER_LIMITS,
 } from './folder/template-folder';
-export type { TemplateFolder, FolderTemplate, FolderError, FolderErrorKind, TemplateConf, CollectionConf } from './folder/template-folder';
+export type {
+  TemplateFolder,
+  FolderTemplate,
+  FolderError,
+  FolderErrorKind,
+  TemplateConf,
+  CollectionConf,
+} from './folder/template-folder';

@@ -68,11 +68,29 @@ const OPEN_NAMES: Record<BlockKind, string> = {
 
 // Character classes ------------------------------------------------------------------------
 
-const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+// One table lookup per character instead of a chain of comparisons (the word and path scans
+// run over every character of every tag).
+const ALPHA = 1;
+const DIGIT = 2;
+const WORD = 4;
+const SPACE = 8;
+const PATH = 16;
+const CLASSES = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  let k = 0;
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) k |= ALPHA | WORD | PATH;
+  if (c >= 48 && c <= 57) k |= DIGIT | WORD | PATH;
+  if (c === 95 /* _ */ || c === 45 /* - */) k |= WORD | PATH;
+  if (c === 46 /* . */ || c === 47 /* / */) k |= PATH;
+  if (c === 32 || (c >= 9 && c <= 13)) k |= SPACE;
+  CLASSES[c] = k;
+}
+// charCodeAt past the end is NaN, and NaN < 128 is false: no bounds check needed.
+const isAlpha = (c: number) => c < 128 && (CLASSES[c]! & ALPHA) !== 0;
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isWordChar = (c: number) => isAlpha(c) || isDigit(c) || c === 95 /* _ */ || c === 45; /* - */
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
-const isPathChar = (c: number) => isWordChar(c) || c === 46 /* . */ || c === 47; /* / */
+const isWordChar = (c: number) => c < 128 && (CLASSES[c]! & WORD) !== 0;
+const isSpace = (c: number) => c < 128 && (CLASSES[c]! & SPACE) !== 0;
+const isPathChar = (c: number) => c < 128 && (CLASSES[c]! & PATH) !== 0;
 
 export class Parser {
   private readonly nodes: Node[] = [];
@@ -99,30 +117,31 @@ export class Parser {
     const src = this.src;
     const len = src.length;
     let i = 0;
-    while (i < len && !this.done) {
-      let start = src.indexOf('{', i);
-      if (start === -1) break;
+    // Each `{` is found once: the scan for a tag's inner `{` stops at the first one after its
+    // `}`, which is where the next tag starts (a backward scan per tag cost a seventh of parsing).
+    let open = src.indexOf('{');
+    while (open !== -1 && !this.done) {
+      let start = open;
       if (src.charCodeAt(start + 1) === 35 && src.charCodeAt(start + 2) === 35) {
         // {## multi-line comment ##}
         this.addText(src, i, start);
         const end = src.indexOf('##}', start + 3);
         i = end === -1 ? len : end + 3;
+        open = end === -1 ? -1 : src.indexOf('{', i);
         continue;
       }
-      // One pass to the `}`; a further `{` before it starts the tag over.
-      let close = -1;
-      for (let k = start + 1; k < len; k++) {
-        const c = src.charCodeAt(k);
-        if (c === 125) {
-          close = k;
-          break;
-        }
-        if (c === 123) start = k;
-      }
+      // The next `}`; a further `{` before it starts the tag over.
+      const close = src.indexOf('}', start + 1);
       if (close === -1) break;
+      let next = src.indexOf('{', start + 1);
+      while (next !== -1 && next < close) {
+        start = next;
+        next = src.indexOf('{', start + 1);
+      }
       this.addText(src, i, start);
       if (!this.tag(start + 1, close)) this.addText(src, start, close + 1);
       i = close + 1;
+      open = next;
     }
     if (!this.done) this.addText(src, i, len);
     this.flushText();
@@ -153,7 +172,8 @@ export class Parser {
 
   private flushText(): void {
     let t = this.text;
-    if (this.from < this.to) t = t === '' ? this.src.slice(this.from, this.to) : t + this.src.slice(this.from, this.to);
+    if (this.from < this.to)
+      t = t === '' ? this.src.slice(this.from, this.to) : t + this.src.slice(this.from, this.to);
     if (t !== '') {
       this.target.push({ kind: 'text', text: t });
       this.text = '';
@@ -170,7 +190,12 @@ export class Parser {
     this.target.push(node);
   }
 
-  private open(node: Node & { body: Node[] }, kind: BlockKind, pos: number, tail: { alt: Alternate } | null): void {
+  private open(
+    node: Node & { body: Node[] },
+    kind: BlockKind,
+    pos: number,
+    tail: { alt: Alternate } | null,
+  ): void {
     this.emit(node);
     this.stack.push({
       kind,
@@ -250,7 +275,7 @@ export class Parser {
     if (j < 0) return false;
     const formatters: FormatterCall[] = [];
     const k = this.formatters(j, e, formatters);
-    if (k !== e || !this.checkFormatters(formatters, s - 1)) return false;
+    if (k !== e || !this.checkFormatters(s - 1)) return false;
     this.emit({ kind: 'variable', pos: s - 1, vars, formatters });
     return true;
   }
@@ -385,7 +410,7 @@ export class Parser {
         if (j < 0) return false;
         const formatters: FormatterCall[] = [];
         const k = this.formatters(j, e, formatters);
-        if (k !== e || !this.checkFormatters(formatters, pos)) return false;
+        if (k !== e || !this.checkFormatters(pos)) return false;
         this.emit({ kind: 'bindvar', pos, name: r[0], vars, formatters });
         return true;
       }
@@ -538,16 +563,21 @@ export class Parser {
     return this.word(s, e);
   }
 
+  /** The segment from s to j: an index when it is all digits (segment() ends digits there). */
+  private segmentAt(s: number, j: number): Segment {
+    return isDigit(this.src.charCodeAt(s)) ? toSegment(this.src.slice(s, j)) : this.src.slice(s, j);
+  }
+
   /** A dotted variable reference at s (sets end_), or null. */
   private path(s: number, e: number): Path | null {
     const src = this.src;
     let j = this.segment(s, e);
     if (j < 0) return null;
-    const out: Segment[] = [toSegment(src.slice(s, j))];
+    const out: Segment[] = [this.segmentAt(s, j)];
     while (src.charCodeAt(j) === 46 /* . */) {
       const k = this.segment(j + 1, e);
       if (k < 0) break;
-      out.push(toSegment(src.slice(j + 1, k)));
+      out.push(this.segmentAt(j + 1, k));
       j = k;
     }
     this.end_ = j;
@@ -572,9 +602,16 @@ export class Parser {
     }
   }
 
-  /** `|name args|name` at s into `out`; the index after the chain (s when there is none). */
+  /** The first formatter name of the last chain that nobody registered. */
+  private unknown: string | null = null;
+
+  /**
+   * `|name args|name` at s into `out`; the index after the chain (s when there is none). Names
+   * found in the registry's table are known; others are looked up and the first unknown kept.
+   */
   private formatters(s: number, e: number, out: FormatterCall[]): number {
     const src = this.src;
+    this.unknown = null;
     if (s >= e || src.charCodeAt(s) !== 124 /* | */ || src.charCodeAt(s + 1) === 124) return s;
     let j = s + 1;
     for (;;) {
@@ -582,21 +619,22 @@ export class Parser {
       if (w < 0) return out.length === 0 ? s : -1;
       let k = w;
       while (k < e && src.charCodeAt(k) !== 124) k++;
-      const name = this.names.formatterAt?.(src, j, w) ?? src.slice(j, w);
+      let name = this.names.formatterAt?.(src, j, w);
+      if (name === undefined) {
+        name = src.slice(j, w);
+        if (this.unknown === null && !this.names.hasFormatter(name)) this.unknown = name;
+      }
       out.push({ name, args: k > w ? this.args(w, k) : NO_ARGS });
       if (k >= e) return k;
       j = k + 1;
     }
   }
 
-  private checkFormatters(list: FormatterCall[], pos: number): boolean {
-    for (const f of list) {
-      if (!this.names.hasFormatter(f.name)) {
-        this.error('FORMATTER_UNKNOWN', `Formatter '${f.name}' is unknown`, pos);
-        return false;
-      }
-    }
-    return true;
+  /** False (and an error) when the last chain named a formatter nobody registered. */
+  private checkFormatters(pos: number): boolean {
+    if (this.unknown === null) return true;
+    this.error('FORMATTER_UNKNOWN', `Formatter '${this.unknown}' is unknown`, pos);
+    return false;
   }
 }
 
@@ -654,6 +692,11 @@ const KW8 = ['repeated'];
 const KW9 = ['meta-left'];
 const KW10 = ['alternates', 'meta-right'];
 
-export function parse(src: string, names: Names, map: SourceMap = new SourceMap(src), limits?: ParseLimits): ParseResult {
+export function parse(
+  src: string,
+  names: Names,
+  map: SourceMap = new SourceMap(src),
+  limits?: ParseLimits,
+): ParseResult {
   return new Parser(src, names, map, limits).parse();
 }

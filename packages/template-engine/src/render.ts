@@ -113,11 +113,17 @@ export class Render implements RenderContext {
     const n = this.errors.length;
     // The list is memory too: a loop that fails on every element stops adding after a while.
     if (n < MAX_ERRORS) this.errors.push(makeError(kind, message, map, pos));
-    else if (n === MAX_ERRORS) this.errors.push(makeError('RENDER_LIMIT_EXCEEDED', `More than ${MAX_ERRORS} errors; the rest are not listed`));
+    else if (n === MAX_ERRORS)
+      this.errors.push(
+        makeError('RENDER_LIMIT_EXCEEDED', `More than ${MAX_ERRORS} errors; the rest are not listed`),
+      );
   }
 
   inject(path: string): string | undefined {
-    const v = this.injects && Object.prototype.hasOwnProperty.call(this.injects, path) ? this.injects[path] : undefined;
+    const v =
+      this.injects && Object.prototype.hasOwnProperty.call(this.injects, path)
+        ? this.injects[path]
+        : undefined;
     return typeof v === 'string' ? v : undefined;
   }
 
@@ -154,7 +160,9 @@ export class Render implements RenderContext {
     if (!this.exhausted) {
       this.exhausted = true;
       // Listed even past the error cap: it is the one that explains a truncated page.
-      this.errors.push(makeError('RENDER_LIMIT_EXCEEDED', `Render stopped repeating work: ${what}`, this.map, this.pos));
+      this.errors.push(
+        makeError('RENDER_LIMIT_EXCEEDED', `Render stopped repeating work: ${what}`, this.map, this.pos),
+      );
     }
     return false;
   }
@@ -197,7 +205,11 @@ export class Render implements RenderContext {
     return true;
   }
 
-  renderPartial(name: string, data: unknown, options?: { private?: boolean; args?: Record<string, string> }): string {
+  renderPartial(
+    name: string,
+    data: unknown,
+    options?: { private?: boolean; args?: Record<string, string> },
+  ): string {
     const from = this.frame;
     const code = this.code(name, from);
     if (code === undefined) {
@@ -220,7 +232,13 @@ export class Render implements RenderContext {
   }
 
   /** Runs a formatter, recording (not throwing) its failure; `failed` when it threw. */
-  callFormatter(fn: Formatter, name: string, value: unknown, args: readonly string[], vars: unknown[]): unknown {
+  callFormatter(
+    fn: Formatter,
+    name: string,
+    value: unknown,
+    args: readonly string[],
+    vars: unknown[],
+  ): unknown {
     try {
       return fn(value, args, this, vars);
     } catch (e) {

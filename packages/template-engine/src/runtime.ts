@@ -56,6 +56,22 @@ export function getOwn(node: unknown, key: Segment): unknown {
   return typeof v === 'function' ? undefined : v;
 }
 
+/**
+ * A step into a value found by an earlier segment of a path (`b` of `a.b`). The reference tests
+ * such steps with the object's own `hasOwnProperty`, so an object whose data has a key of that
+ * name cannot be looked into there; pages agree on it. (The comparison is one load, the same
+ * function for every plain object, so other objects pay nothing more.)
+ */
+export function getStep(node: unknown, key: Segment): unknown {
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) return typeof key === 'number' ? node[key] : undefined;
+  if ((node as { hasOwnProperty?: unknown }).hasOwnProperty !== hasOwn && hasOwn.call(node, 'hasOwnProperty'))
+    return undefined;
+  if (!hasOwn.call(node, key)) return undefined;
+  const v = (node as Record<string, unknown>)[key];
+  return typeof v === 'function' ? undefined : v;
+}
+
 /** Resolves one name against one frame, without looking further up. */
 export function resolveName(name: Segment, frame: Frame): unknown {
   if (typeof name === 'string' && name.charCodeAt(0) === 64 /* @ */) {
@@ -102,7 +118,7 @@ export function resolver(path: Path): (f: Frame) => unknown {
       return (f) => {
         for (let s: Frame | null = f; s !== null; s = s.parent) {
           const v = getOwn(s.node, first);
-          if (v !== undefined) return v === null ? undefined : getOwn(v, second);
+          if (v !== undefined) return v === null ? undefined : getStep(v, second);
           if (s.stop) break;
         }
         return undefined;
@@ -118,7 +134,7 @@ export function walk(value: unknown, path: Path, from: number): unknown {
   let v = value;
   for (let i = from; i < path.length; i++) {
     if (v === undefined || v === null) return undefined;
-    v = getOwn(v, path[i]!);
+    v = getStep(v, path[i]!);
   }
   return v;
 }

@@ -4,7 +4,15 @@ import { SourceMap, makeError } from './errors';
 import { parse, type Names, type ParseLimits } from './parser';
 import type { TemplateError } from './plugins/types';
 import type { Registry } from './registry';
-import { DEFAULT_LIMITS, Render, describe, type Exec, type Limits, type PartialSource, type Unit } from './render';
+import {
+  DEFAULT_LIMITS,
+  Render,
+  describe,
+  type Exec,
+  type Limits,
+  type PartialSource,
+  type Unit,
+} from './render';
 import { getOwn } from './runtime';
 
 export interface CompileOptions {
@@ -151,13 +159,13 @@ function namesOf(registry: Registry): Names {
  */
 class NameTable implements Names {
   readonly version: number;
-  private readonly formatters = new Map<number, string[]>();
-  private readonly predicates = new Map<number, string[]>();
+  private readonly formatters = new NameBuckets();
+  private readonly predicates = new NameBuckets();
 
   constructor(private readonly registry: Registry) {
     this.version = registry.version;
-    for (const n of registry.formatterNames()) add(this.formatters, n);
-    for (const n of registry.predicateNames()) add(this.predicates, n);
+    for (const n of registry.formatterNames()) this.formatters.add(n);
+    for (const n of registry.predicateNames()) this.predicates.add(n);
   }
 
   hasFormatter(n: string): boolean {
@@ -169,29 +177,48 @@ class NameTable implements Names {
   }
 
   formatterAt(src: string, s: number, e: number): string | undefined {
-    return find(this.formatters, src, s, e);
+    return this.formatters.find(src, s, e);
   }
 
   predicateAt(src: string, s: number, e: number): string | undefined {
-    return find(this.predicates, src, s, e);
+    return this.predicates.find(src, s, e);
   }
 }
 
-const bucket = (length: number, first: number): number => length * 65536 + first;
+/** Names up to this long with an ASCII first character go in the array; others in the map. */
+const BUCKET_LENGTH = 48;
 
-function add(table: Map<number, string[]>, name: string): void {
-  if (name === '') return;
-  const key = bucket(name.length, name.charCodeAt(0));
-  const list = table.get(key);
-  if (list === undefined) table.set(key, [name]);
-  else list.push(name);
-}
+class NameBuckets {
+  /** Index length * 128 + first character: an array read, not a hash lookup. */
+  private readonly short: (string[] | undefined)[] = new Array(BUCKET_LENGTH * 128).fill(undefined);
+  private readonly long = new Map<string, string>();
 
-function find(table: Map<number, string[]>, src: string, s: number, e: number): string | undefined {
-  const list = table.get(bucket(e - s, src.charCodeAt(s)));
-  if (list === undefined) return undefined;
-  for (let i = 0; i < list.length; i++) if (src.startsWith(list[i]!, s)) return list[i];
-  return undefined;
+  add(name: string): void {
+    const first = name.charCodeAt(0);
+    if (name.length >= BUCKET_LENGTH || !(first < 128)) {
+      this.long.set(name, name);
+      return;
+    }
+    const k = name.length * 128 + first;
+    (this.short[k] ??= []).push(name);
+  }
+
+  find(src: string, s: number, e: number): string | undefined {
+    const len = e - s;
+    const first = src.charCodeAt(s);
+    if (len >= BUCKET_LENGTH || !(first < 128)) return len > 0 ? this.long.get(src.slice(s, e)) : undefined;
+    const list = this.short[len * 128 + first];
+    if (list === undefined) return undefined;
+    // The first character matched by the bucket; the rest compared in place (a builtin call per
+    // candidate costs more than these few comparisons).
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i]!;
+      let j = 1;
+      while (j < len && src.charCodeAt(s + j) === name.charCodeAt(j)) j++;
+      if (j === len) return name;
+    }
+    return undefined;
+  }
 }
 
 const exprLimits = new WeakMap<Readonly<Limits>, ParseLimits>();
@@ -245,7 +272,10 @@ class Partials implements PartialSource {
         seen.add(name);
         for (const e of unit.errors) {
           const where = e.line !== undefined ? ` (line ${e.line}, column ${e.column})` : '';
-          this.render.error('PARTIAL_PARSE_FAILED', `Parse of partial "${name}" failed: ${e.message}${where}`);
+          this.render.error(
+            'PARTIAL_PARSE_FAILED',
+            `Parse of partial "${name}" failed: ${e.message}${where}`,
+          );
         }
       }
     }
@@ -266,11 +296,19 @@ function resolveLimits(limits?: Partial<Limits>, base: Readonly<Limits> = DEFAUL
 
 /** Parses and compiles `source`. Never throws: syntax problems are in `template.errors`. */
 export function compile(source: string, options: CompileOptions = {}): Template {
-  return new Template(String(source ?? ''), options.registry ?? defaultRegistry(), resolveLimits(options.limits));
+  return new Template(
+    String(source ?? ''),
+    options.registry ?? defaultRegistry(),
+    resolveLimits(options.limits),
+  );
 }
 
 /** Compiles and renders in one call; `errors` holds the syntax errors, then the render's. */
-export function render(source: string, data?: unknown, options: CompileOptions & RenderOptions = {}): RenderResult {
+export function render(
+  source: string,
+  data?: unknown,
+  options: CompileOptions & RenderOptions = {},
+): RenderResult {
   const t = compile(source, options);
   const r = t.render(data, options);
   return { html: r.html, errors: [...t.errors, ...r.errors] };

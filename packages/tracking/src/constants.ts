@@ -88,3 +88,21 @@ export const VIEWER_ROLE = 'viewer';
 
 /** Beta flag that gates commerce site-visitor events. */
 export const COMMERCE_VISITOR_METRICS_FLAG = 'commerce_site_visitor_metrics';
+
+/**
+ * Who may see the page, attached to events and form submissions (storefront.md §3, §6). The spec
+ * names the field, not its values; these are ours, shared by the API and the browser.
+ */
+export const PAGE_PERMISSION_TYPE = {
+  public: 0,
+  /** Behind a password lock screen (the page's own or the site's). */
+  password: 1,
+  /** Members only. */
+  members: 2,
+} as const;
+
+/** Legacy events (POST /api/events/RecordEvent) the storefront records by name. */
+export const LEGACY_EVENT = {
+  /** A newsletter form saved a sign-up (storefront.md §4, form submission). */
+  newsletterSignUp: 'newsletter_form_signup',
+} as const;

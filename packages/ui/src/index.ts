@@ -25,7 +25,11 @@ export {
   type RestockMerchandising,
 } from './restock/RestockForm';
 export { InstalmentPill, instalmentPillText, type InstalmentPillProps } from './instalments/InstalmentPill';
-export { InstalmentModal, type InstalmentModalProps, type InstalmentModalContent } from './instalments/InstalmentModal';
+export {
+  InstalmentModal,
+  type InstalmentModalProps,
+  type InstalmentModalContent,
+} from './instalments/InstalmentModal';
 export { Lightbox, type LightboxProps } from './lightbox/Lightbox';
 export {
   AdditionalFieldsForm,

@@ -18,6 +18,8 @@ export const uiMessages = {
   // Instalment pill and modal (storefront.md §2, §4, §5). The spec gives the out-of-range texts
   // only; the offer sentence and the modal labels are our wording.
   instalmentOffer: 'or {count} interest-free payments of {amount}',
+  // The spec's out-of-range text ("available for orders over $35.00") says what is available first.
+  instalmentOutOfRange: 'Pay in {count} interest-free payments, {availability}',
   instalmentInfo: 'Learn more about paying in instalments',
   instalmentModalTitle: 'Pay in instalments',
   instalmentModalUnavailable: 'Details about paying in instalments are unavailable right now.',
@@ -87,11 +89,15 @@ export const uiMessages = {
   cardExpiry: 'Expiry (MM/YY)',
   cardCvc: 'Security Code (CVC)',
   testModeNote: 'Test mode: use 4242 4242 4242 4242',
+  testModeNoCharge: 'Test mode — no real charge',
   cardNumberInvalid: 'Enter a valid card number.',
   cardExpiryInvalid: 'Enter the expiry date as MM/YY.',
   cardExpired: 'This card has expired.',
   cardCvcInvalid: 'Enter the 3 or 4 digit security code.',
   orderSummaryHeading: 'Order Summary',
+  // Checkout on a phone: the folded summary's bar, with the total beside it.
+  showOrderSummary: 'Show order summary',
+  hideOrderSummary: 'Hide order summary',
   itemQuantity: 'Qty {quantity}',
   discount: 'Discount',
   shipping: 'Shipping',
@@ -100,6 +106,8 @@ export const uiMessages = {
   couponLabel: 'Coupon Code',
   giftCardCode: 'Gift Card Code',
   giftCardCodeHint: 'Optional. The card pays first; the rest is charged to your card.',
+  /** The order-notes box when the owner left its label empty. */
+  orderNotes: 'Order notes',
   couponApply: 'Apply',
   couponApplying: 'Applying…',
   couponApplied: 'Coupon {code} applied.',

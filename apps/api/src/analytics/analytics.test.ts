@@ -10,7 +10,7 @@ import { analyticsPeriods, orders, trackingEvents } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { analyticsReport } from './dashboard';
 import { LIVE_MAX_AGE_MS, openDays, refreshLive } from './live';
-import { pagePathOf } from './page-path';
+import { pagePathOf } from '../site/page-path';
 import { ANALYTICS_PATH } from './routes';
 
 const targets = await databaseTargets();
@@ -26,15 +26,34 @@ const hit = (visitorId: string | null, at: string, path: string, referrer = '', 
   visitorId,
   pagePath: visitorId === 'va' ? pagePathOf(`https://shop.test${path}`) : null,
   createdAt: new Date(at),
-  payload: { url: `https://shop.test${path}`, referrer, websiteId: DEMO_WEBSITE_ID, ...(itemId ? { itemId } : {}) },
+  payload: {
+    url: `https://shop.test${path}`,
+    referrer,
+    websiteId: DEMO_WEBSITE_ID,
+    ...(itemId ? { itemId } : {}),
+  },
 });
-const vital = (at: string, page: string, name: string, value: number, pageLoadId: string, metricId = `${pageLoadId}-${name}`) => ({
+const vital = (
+  at: string,
+  page: string,
+  name: string,
+  value: number,
+  pageLoadId: string,
+  metricId = `${pageLoadId}-${name}`,
+) => ({
   websiteId: DEMO_WEBSITE_ID,
   kind: 'performance',
   name: 'web_vital',
   visitorId: 'va',
   createdAt: new Date(at),
-  payload: { app: 'storefront', pageLoadId, ts: 0, event: 'web_vital', page, data: { name, value, rating: 'good', metricId } },
+  payload: {
+    app: 'storefront',
+    pageLoadId,
+    ts: 0,
+    event: 'web_vital',
+    page,
+    data: { name, value, rating: 'good', metricId },
+  },
 });
 const visitorEvent = (sessionId: string, at: string, fields: Record<string, unknown>) => ({
   websiteId: DEMO_WEBSITE_ID,
@@ -44,7 +63,12 @@ const visitorEvent = (sessionId: string, at: string, fields: Record<string, unkn
   createdAt: new Date(at),
   payload: { website_id: DEMO_WEBSITE_ID, page_id: 'checkout', logged_in: false, sessionId, ...fields },
 });
-const order = (id: string, at: string, grandTotalCents: number, over: Partial<typeof orders.$inferInsert> = {}) => ({
+const order = (
+  id: string,
+  at: string,
+  grandTotalCents: number,
+  over: Partial<typeof orders.$inferInsert> = {},
+) => ({
   id,
   websiteId: DEMO_WEBSITE_ID,
   cartId: `cart-${id}`,
@@ -116,11 +140,13 @@ describe.each(targets)('analytics on $name', (target) => {
       // Another schema with the same event name is not ours.
       { ...visitorEvent('s5', '2025-12-07T09:00:00Z', { event_name: 'add_to_cart' }), name: 'page_view' },
     ]);
-    await database.db.insert(orders).values([
-      order('o1', '2025-12-05T09:25:00Z', 5000, { refundedCents: 1000 }),
-      order('o2', '2025-12-06T09:25:00Z', 7000, { cancelledAt: new Date('2025-12-07T00:00:00Z') }),
-      order('o3', '2025-11-06T09:25:00Z', 9000),
-    ]);
+    await database.db
+      .insert(orders)
+      .values([
+        order('o1', '2025-12-05T09:25:00Z', 5000, { refundedCents: 1000 }),
+        order('o2', '2025-12-06T09:25:00Z', 7000, { cancelledAt: new Date('2025-12-07T00:00:00Z') }),
+        order('o3', '2025-11-06T09:25:00Z', 9000),
+      ]);
   });
   afterAll(async () => {
     await app?.close();
@@ -212,15 +238,44 @@ describe.each(targets)('analytics on $name', (target) => {
   it('shows a page view and a web vital sent by the storefront today, the vital under its page', async () => {
     const visitor = new Shopper(app);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
-    const data = { userAgent: 'Vitest', clientDate: 1, viewport: { width: 1, height: 1 }, screen: { width: 1, height: 1 }, websiteId: DEMO_WEBSITE_ID, templateId: 't', locale: 'en-US', url: 'http://localhost/live-page', title: 'Live', localStorageSupported: true, queryString: '', referrer: '' };
-    const hitRes = await visitor.request('POST', '/api/census/RecordHit', new URLSearchParams({ event: 'view', data: JSON.stringify(data), ss_cvr: 'vlive|1|1|1|1' }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const data = {
+      userAgent: 'Vitest',
+      clientDate: 1,
+      viewport: { width: 1, height: 1 },
+      screen: { width: 1, height: 1 },
+      websiteId: DEMO_WEBSITE_ID,
+      templateId: 't',
+      locale: 'en-US',
+      url: 'http://localhost/live-page',
+      title: 'Live',
+      localStorageSupported: true,
+      queryString: '',
+      referrer: '',
+    };
+    const hitRes = await visitor.request(
+      'POST',
+      '/api/census/RecordHit',
+      new URLSearchParams({ event: 'view', data: JSON.stringify(data), ss_cvr: 'vlive|1|1|1|1' }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
     expect(hitRes.statusCode).toBe(204);
-    const record = { app: 'storefront', pageLoadId: 'live-1', ts: 1, event: 'web_vital', data: { name: 'LCP', value: 1800, rating: 'good', metricId: 'm1' } };
-    const perf = await visitor.request('POST', '/api/1/performance/records', JSON.stringify([record]), { 'content-type': 'text/plain', referer: 'http://localhost/live-page?x=1' });
+    const record = {
+      app: 'storefront',
+      pageLoadId: 'live-1',
+      ts: 1,
+      event: 'web_vital',
+      data: { name: 'LCP', value: 1800, rating: 'good', metricId: 'm1' },
+    };
+    const perf = await visitor.request('POST', '/api/1/performance/records', JSON.stringify([record]), {
+      'content-type': 'text/plain',
+      referer: 'http://localhost/live-page?x=1',
+    });
     expect(perf.statusCode).toBe(204);
     const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
     await expect
-      .poll(async () => (await viewer.call('GET', `${ANALYTICS_PATH}?from=${today}&to=${today}&tz=UTC`)).json())
+      .poll(async () =>
+        (await viewer.call('GET', `${ANALYTICS_PATH}?from=${today}&to=${today}&tz=UTC`)).json(),
+      )
       .toMatchObject({
         totals: { pageViews: 1, visits: 1, uniqueVisitors: 1 },
         topPages: [{ path: '/live-page', pageViews: 1 }],
@@ -237,18 +292,38 @@ describe.each(targets)('analytics on $name', (target) => {
     await database.db.insert(trackingEvents).values(hit('vd', '2026-03-15T11:00:00Z', '/about'));
     // Within the minute the snapshot stands, however many readers ask at once; once stale it is redone.
     const target = { websiteId: DEMO_WEBSITE_ID, tz: 'UTC' };
-    expect(await Promise.all([1, 2, 3].map(() => refreshLive(database.db, target, later(30_000))))).toEqual([false, false, false]);
-    expect((await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', today, later(30_000))).totals.pageViews).toBe(1);
-    const racing = await Promise.all([1, 2, 3].map(() => refreshLive(database.db, target, later(LIVE_MAX_AGE_MS + 1))));
+    expect(await Promise.all([1, 2, 3].map(() => refreshLive(database.db, target, later(30_000))))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(
+      (await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', today, later(30_000))).totals.pageViews,
+    ).toBe(1);
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => refreshLive(database.db, target, later(LIVE_MAX_AGE_MS + 1))),
+    );
     expect(racing.filter(Boolean)).toHaveLength(1);
-    const report = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', today, later(LIVE_MAX_AGE_MS + 1));
+    const report = await analyticsReport(
+      database.db,
+      DEMO_WEBSITE_ID,
+      'USD',
+      today,
+      later(LIVE_MAX_AGE_MS + 1),
+    );
     expect(report.totals).toMatchObject({ pageViews: 2, visits: 2, uniqueVisitors: 2 });
     expect(report.topPages).toEqual([{ path: '/about', pageViews: 2 }]);
     // Only the open days are kept live: the earlier snapshots of other days were replaced.
     const live = await database.db
       .select({ start: analyticsPeriods.start })
       .from(analyticsPeriods)
-      .where(and(eq(analyticsPeriods.websiteId, DEMO_WEBSITE_ID), eq(analyticsPeriods.tz, 'UTC'), eq(analyticsPeriods.period, 'live')));
+      .where(
+        and(
+          eq(analyticsPeriods.websiteId, DEMO_WEBSITE_ID),
+          eq(analyticsPeriods.tz, 'UTC'),
+          eq(analyticsPeriods.period, 'live'),
+        ),
+      );
     expect(live.map((r) => r.start)).toEqual(['2026-03-15']);
   });
 

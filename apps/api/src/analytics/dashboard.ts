@@ -20,7 +20,10 @@ export interface AnalyticsReport {
   topReferrers: { referrer: string; visits: number }[];
   funnel: { step: 'product-view' | 'add-to-cart' | 'checkout' | 'purchase'; count: number }[];
   /** Web vitals of the top pages (by page views), most sampled first. */
-  vitals: { path: string; metrics: Partial<Record<Vital, { p75: number; samples: number; rating: MetricRating }>> }[];
+  vitals: {
+    path: string;
+    metrics: Partial<Record<Vital, { p75: number; samples: number; rating: MetricRating }>>;
+  }[];
 }
 
 interface DayRow {
@@ -81,10 +84,18 @@ export async function analyticsReport(
     ...days.map(([a, b]) => sql`period = 'day' and start >= ${a} and start < ${b}`),
     ...(liveFrom < end ? [sql`period = 'live' and start >= ${liveFrom} and start < ${end}`] : []),
   ];
-  const vitalNames = sql.join(VITALS.map((v) => sql`${v}`), sql`, `);
+  const vitalNames = sql.join(
+    VITALS.map((v) => sql`${v}`),
+    sql`, `,
+  );
   const summed = (dimensions: SQL, keys: string[] | undefined) => {
-    const which = keys ? sql`dimension in (${dimensions}) and key = any(${`{${keys.map(arrayItem).join(',')}}`}::text[])` : sql`dimension in (${dimensions})`;
-    const branches = periods.map((period) => sql`select dimension, key, bucket, n from analytics_counts where ${site} and ${period} and ${which}`);
+    const which = keys
+      ? sql`dimension in (${dimensions}) and key = any(${`{${keys.map(arrayItem).join(',')}}`}::text[])`
+      : sql`dimension in (${dimensions})`;
+    const branches = periods.map(
+      (period) =>
+        sql`select dimension, key, bucket, n from analytics_counts where ${site} and ${period} and ${which}`,
+    );
     return sql`summed as (
       select dimension, key, bucket, sum(n)::int as n from (${sql.join(branches, sql` union all `)}) c
       group by dimension, key, bucket
@@ -118,8 +129,11 @@ export async function analyticsReport(
   ]);
   const ranked = rowsOf<CountRow>(rankedAnswer);
   const topPaths = ranked.filter((r) => r.dimension === 'page').map((r) => r.key);
-  const vitalRows = topPaths.length === 0 ? [] : rowsOf<CountRow>(
-    await db.execute(sql`
+  const vitalRows =
+    topPaths.length === 0
+      ? []
+      : rowsOf<CountRow>(
+          await db.execute(sql`
       with ${summed(vitalNames, topPaths)},
       ranked as (
         select dimension, key, bucket,
@@ -128,13 +142,14 @@ export async function analyticsReport(
       )
       select dimension, key, max(total)::int as n, min(bucket) filter (where cum >= ceil(0.75 * total))::text as value
       from ranked group by dimension, key`),
-  );
+        );
   const dayRows = rowsOf<DayRow>(dayAnswer);
   const countRows = [...ranked, ...vitalRows];
   const [sales] = rowsOf<{ orders: number; revenue: number }>(salesAnswer);
 
   const byDay = new Map(dayRows.filter((r) => r.day !== null).map((r) => [r.day, r]));
-  const sum = (field: keyof Omit<DayRow, 'day' | 'sketch'>) => dayRows.reduce((total, r) => total + r[field], 0);
+  const sum = (field: keyof Omit<DayRow, 'day' | 'sketch'>) =>
+    dayRows.reduce((total, r) => total + r[field], 0);
   const orders = sales?.orders ?? 0;
   return {
     range: query,
@@ -146,9 +161,15 @@ export async function analyticsReport(
       orders,
       revenueCents: sales?.revenue ?? 0,
     },
-    daily: daysBetween(from, end).map((date) => ({ date, visits: byDay.get(date)?.visits ?? 0, pageViews: byDay.get(date)?.page_views ?? 0 })),
+    daily: daysBetween(from, end).map((date) => ({
+      date,
+      visits: byDay.get(date)?.visits ?? 0,
+      pageViews: byDay.get(date)?.page_views ?? 0,
+    })),
     topPages: countRows.filter((r) => r.dimension === 'page').map((r) => ({ path: r.key, pageViews: r.n })),
-    topReferrers: countRows.filter((r) => r.dimension === 'referrer').map((r) => ({ referrer: r.key, visits: r.n })),
+    topReferrers: countRows
+      .filter((r) => r.dimension === 'referrer')
+      .map((r) => ({ referrer: r.key, visits: r.n })),
     funnel: [
       { step: 'product-view', count: sum('product_visits') },
       { step: 'add-to-cart', count: sum('added_visits') },
@@ -171,6 +192,7 @@ function vitalsByPage(rows: CountRow[]): AnalyticsReport['vitals'] {
     page.metrics[metric] = { p75, samples: row.n, rating: rateMetric(metric, p75) };
     pages.set(row.key, page);
   }
-  const samples = (p: AnalyticsReport['vitals'][number]) => Object.values(p.metrics).reduce((n, m) => n + m.samples, 0);
+  const samples = (p: AnalyticsReport['vitals'][number]) =>
+    Object.values(p.metrics).reduce((n, m) => n + m.samples, 0);
   return [...pages.values()].sort((a, b) => samples(b) - samples(a) || a.path.localeCompare(b.path));
 }

@@ -20,7 +20,12 @@ export function openDays(now: Date, tz: string): string[] {
  * another's refresh finds fresh rows and does not redo it. The old rows are replaced whole in one
  * transaction, so a reader sees the previous snapshot or the new one, never a mix.
  */
-export async function refreshLive(db: Database, target: RollupTarget, now: Date, maxAgeMs = LIVE_MAX_AGE_MS): Promise<boolean> {
+export async function refreshLive(
+  db: Database,
+  target: RollupTarget,
+  now: Date,
+  maxAgeMs = LIVE_MAX_AGE_MS,
+): Promise<boolean> {
   const days = openDays(now, target.tz);
   const dayList = sql`${`{${days.join(',')}}`}::date[]`;
   const site = sql`website_id = ${target.websiteId} and tz = ${target.tz} and period = 'live'`;
@@ -36,7 +41,9 @@ export async function refreshLive(db: Database, target: RollupTarget, now: Date,
   };
   if (await fresh(db)) return false;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`analytics-live:${target.websiteId}:${target.tz}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`analytics-live:${target.websiteId}:${target.tz}`}, 0))`,
+    );
     if (await fresh(tx)) return false;
     await tx.execute(sql`delete from analytics_counts where ${site}`);
     await tx.execute(sql`delete from analytics_periods where ${site}`);

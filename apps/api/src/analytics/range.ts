@@ -6,7 +6,14 @@ export const MAX_RANGE_DAYS = 400;
 export const LIVE_GRACE_MS = 15 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date');
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'not a calendar date',
+  );
 
 /** The zone's canonical IANA name ('europe/paris' → 'Europe/Paris'), or undefined when unknown. */
 function canonicalTimeZone(tz: string): string | undefined {
@@ -32,7 +39,10 @@ export const AnalyticsQuerySchema = z
       }),
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((q) => dayNumber(q.to) - dayNumber(q.from) < MAX_RANGE_DAYS, { message: `at most ${MAX_RANGE_DAYS} days`, path: ['to'] });
+  .refine((q) => dayNumber(q.to) - dayNumber(q.from) < MAX_RANGE_DAYS, {
+    message: `at most ${MAX_RANGE_DAYS} days`,
+    path: ['to'],
+  });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 /** Calendar days are handled as UTC midnights: plain day arithmetic, no zone involved. */
@@ -42,7 +52,12 @@ export const addDays = (day: string, n: number): string => dayOf(dayNumber(day) 
 
 /** The calendar day an instant falls on in a zone. */
 export function localDay(instant: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 export interface RangePlan {
@@ -70,14 +85,26 @@ export function planRange({ from, to, tz }: AnalyticsQuery, now: Date): RangePla
     if (m >= from && nextMonth(m) <= liveFrom) months.push(m);
   }
   const around: [string, string][] =
-    months.length === 0 ? [[from, liveFrom]] : [[from, months[0]!], [nextMonth(months[months.length - 1]!), liveFrom]];
+    months.length === 0
+      ? [[from, liveFrom]]
+      : [
+          [from, months[0]!],
+          [nextMonth(months[months.length - 1]!), liveFrom],
+        ];
   const weeks: string[] = [];
   const days: [string, string][] = [];
   for (const [a, b] of around) {
     const spanWeeks: string[] = [];
-    for (let w = addDays(a, (8 - isoWeekday(a)) % 7); addDays(w, 7) <= b; w = addDays(w, 7)) spanWeeks.push(w);
+    for (let w = addDays(a, (8 - isoWeekday(a)) % 7); addDays(w, 7) <= b; w = addDays(w, 7))
+      spanWeeks.push(w);
     weeks.push(...spanWeeks);
-    const spanDays: [string, string][] = spanWeeks.length === 0 ? [[a, b]] : [[a, spanWeeks[0]!], [addDays(spanWeeks[spanWeeks.length - 1]!, 7), b]];
+    const spanDays: [string, string][] =
+      spanWeeks.length === 0
+        ? [[a, b]]
+        : [
+            [a, spanWeeks[0]!],
+            [addDays(spanWeeks[spanWeeks.length - 1]!, 7), b],
+          ];
     days.push(...spanDays.filter(([x, y]) => x < y));
   }
   return { liveFrom, months, weeks, days };

@@ -18,7 +18,12 @@ const dateArray = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::dat
  * year is one pass over the events. Rollup rows of a day are identical whoever computes them, so
  * two readers rolling the same day at once are harmless: the second's inserts do nothing.
  */
-export async function rollUpDays(db: Database, target: RollupTarget, from: string, toExclusive: string): Promise<number> {
+export async function rollUpDays(
+  db: Database,
+  target: RollupTarget,
+  from: string,
+  toExclusive: string,
+): Promise<number> {
   if (from >= toExclusive) return 0;
   const done = rowsOf<{ start: string }>(
     await db.execute(sql`
@@ -53,7 +58,12 @@ export async function rollUpDays(db: Database, target: RollupTarget, from: strin
  * Sums the (rolled up) days of each whole week or month given into rows of that period, for those
  * not summed yet. Weeks start on Monday (date_trunc's ISO weeks).
  */
-export async function rollUpPeriods(db: Database, target: RollupTarget, period: 'week' | 'month', starts: readonly string[]): Promise<void> {
+export async function rollUpPeriods(
+  db: Database,
+  target: RollupTarget,
+  period: 'week' | 'month',
+  starts: readonly string[],
+): Promise<void> {
   if (starts.length === 0) return;
   const done = rowsOf<{ start: string }>(
     await db.execute(sql`

@@ -1,28 +1,37 @@
 import { messages } from '@site/page-content';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import type { RouteDocs } from '../docs/openapi';
-import { createEditorGuard } from '../editor/auth';
-import { EditorError, handle, parse, registerEditorErrors } from '../editor/http';
-import { loadWebsite, storeCurrency } from '../pages/site-data';
+import type { RouteDocs } from '../http/openapi';
+import { ApiError, createRoleGuard, handle, parse, registerApiErrors } from '../http';
+import { loadWebsite, storeCurrency } from '../site/site-data';
 import { analyticsReport, type AnalyticsOptions } from './dashboard';
 import { AnalyticsQuerySchema } from './range';
 
 export const ANALYTICS_PATH = '/api/editor/analytics';
 
 /** The editor's analytics screen: every role that may look at the site may read it, viewers too. */
-export function registerAnalyticsRoutes(app: FastifyInstance, { db, options }: { db: Database; options?: AnalyticsOptions }): void {
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  { db, options }: { db: Database; options?: AnalyticsOptions },
+): void {
   void app.register(async (scope) => {
-    registerEditorErrors(scope);
-    const guard = createEditorGuard({ db });
+    registerApiErrors(scope);
+    const guard = createRoleGuard({ db });
     scope.get(
       ANALYTICS_PATH,
       { preHandler: guard.read },
       handle(async (request) => {
         const query = parse(AnalyticsQuerySchema, request.query);
         const website = await loadWebsite(db, request.site.websiteId);
-        if (!website) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
-        return analyticsReport(db, request.site.websiteId, storeCurrency(website), query, new Date(), options);
+        if (!website) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
+        return analyticsReport(
+          db,
+          request.site.websiteId,
+          storeCurrency(website),
+          query,
+          new Date(),
+          options,
+        );
       }),
     );
   });
@@ -32,7 +41,8 @@ export const analyticsRouteDocs: RouteDocs = {
   [`GET ${ANALYTICS_PATH}`]: {
     tags: ['editor'],
     guard: 'member',
-    summary: 'Visits, unique visitors, page views, top pages and referrers, sales, funnel and web vitals p75 per page over [from, to] (at most 400 days) in a time zone',
+    summary:
+      'Visits, unique visitors, page views, top pages and referrers, sales, funnel and web vitals p75 per page over [from, to] (at most 400 days) in a time zone',
     query: AnalyticsQuerySchema,
   },
 };

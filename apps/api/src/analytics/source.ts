@@ -1,6 +1,6 @@
 import { SITE_VISITOR_SCHEMA_NAME } from '@site/tracking';
 import { sql, type SQL } from 'drizzle-orm';
-import { URL_PATH_SQL } from './page-path';
+import { URL_PATH_SQL } from '../site/page-path';
 
 /** Core web vitals shown per page (platform.md §9); FCP is collected but not a core vital. */
 export const VITALS = ['LCP', 'CLS', 'INP', 'FID'] as const;
@@ -25,7 +25,10 @@ const FLOOR = sql.raw(`case metric when 'CLS' then 0.01 when 'LCP' then 100 else
 
 // Stored with the hit since migration 0020; rows from before are parsed here.
 const URL_PATH = sql.raw(`coalesce(page_path, ${URL_PATH_SQL})`);
-const HOST_OF = (field: string) => sql.raw(`lower(substring(payload->>'${field}' from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)'))`);
+const HOST_OF = (field: string) =>
+  sql.raw(
+    `lower(substring(payload->>'${field}' from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]+)'))`,
+  );
 
 /**
  * The per-day aggregates of a range, computed from raw rows, as CTEs `days` (one row per day with
@@ -112,7 +115,10 @@ export function sourceCtes(r: SourceRange): SQL {
       from tracking_events
       where website_id = ${r.websiteId} and kind = 'performance' and name = 'web_vital'
         and created_at >= ${start} and created_at < ${end}
-        and payload->'data'->>'name' in (${sql.join(VITALS.map((v) => sql`${v}`), sql`, `)})
+        and payload->'data'->>'name' in (${sql.join(
+          VITALS.map((v) => sql`${v}`),
+          sql`, `,
+        )})
       order by payload->>'pageLoadId', payload->'data'->>'metricId', created_at desc, id desc
     ),
     counts as (

@@ -8,7 +8,12 @@ export type PostRow = typeof blogPosts.$inferSelect;
 export const POSTS_PER_PAGE = 10;
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Stored text as HTML paragraphs: everything escaped, so a post can never carry markup. */
 export function paragraphs(text: string): string {
@@ -25,11 +30,17 @@ export function paragraphs(text: string): string {
  * stored body can never carry more than the editor's markup); older ones hold plain text.
  */
 export function postBodyHtml(body: string, pagePaths: ReadonlyMap<string, string> = new Map()): string {
-  return body.trimStart().startsWith('<') ? resolvePageLinks(sanitizeRichText(body), pagePaths) : paragraphs(body);
+  return body.trimStart().startsWith('<')
+    ? resolvePageLinks(sanitizeRichText(body), pagePaths)
+    : paragraphs(body);
 }
 
 /** Where the pages a post's body links to (`page:<id>`, from the link editor) live now. */
-export async function linkedPagePaths(db: Database, websiteId: string, body: string): Promise<Map<string, string>> {
+export async function linkedPagePaths(
+  db: Database,
+  websiteId: string,
+  body: string,
+): Promise<Map<string, string>> {
   const ids = linkedPageIds(body);
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -41,7 +52,10 @@ export async function linkedPagePaths(db: Database, websiteId: string, body: str
 
 /** Visitors see published posts, and scheduled ones once their time has come. */
 export const visiblePost = (now: Date) =>
-  or(eq(blogPosts.status, 'published'), and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishOn, now)));
+  or(
+    eq(blogPosts.status, 'published'),
+    and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishOn, now)),
+  );
 
 export interface PostFilter {
   tag?: string;
@@ -49,7 +63,13 @@ export interface PostFilter {
 }
 
 /** One page of a blog's visible posts, newest first, with the number of pages. */
-export async function loadPostPage(db: Database, collectionId: string, filter: PostFilter, page: number, now: Date) {
+export async function loadPostPage(
+  db: Database,
+  collectionId: string,
+  filter: PostFilter,
+  page: number,
+  now: Date,
+) {
   const where = and(
     eq(blogPosts.collectionId, collectionId),
     visiblePost(now),
@@ -69,7 +89,12 @@ export async function loadPostPage(db: Database, collectionId: string, filter: P
   return { rows, pages: Math.max(1, Math.ceil((total?.n ?? 0) / POSTS_PER_PAGE)) };
 }
 
-export async function loadVisiblePost(db: Database, collectionId: string, urlId: string, now: Date): Promise<PostRow | undefined> {
+export async function loadVisiblePost(
+  db: Database,
+  collectionId: string,
+  urlId: string,
+  now: Date,
+): Promise<PostRow | undefined> {
   const [row] = await db
     .select()
     .from(blogPosts)
@@ -77,7 +102,10 @@ export async function loadVisiblePost(db: Database, collectionId: string, urlId:
   return row;
 }
 
-export async function approvedCommentCounts(db: Database, postIds: readonly string[]): Promise<Map<string, number>> {
+export async function approvedCommentCounts(
+  db: Database,
+  postIds: readonly string[],
+): Promise<Map<string, number>> {
   if (postIds.length === 0) return new Map();
   const rows = await db
     .select({ postId: blogComments.postId, n: count() })
@@ -89,14 +117,24 @@ export async function approvedCommentCounts(db: Database, postIds: readonly stri
 
 export async function approvedComments(db: Database, postId: string) {
   return db
-    .select({ id: blogComments.id, authorName: blogComments.authorName, body: blogComments.body, createdAt: blogComments.createdAt })
+    .select({
+      id: blogComments.id,
+      authorName: blogComments.authorName,
+      body: blogComments.body,
+      createdAt: blogComments.createdAt,
+    })
     .from(blogComments)
     .where(and(eq(blogComments.postId, postId), eq(blogComments.status, 'approved')))
     .orderBy(blogComments.createdAt);
 }
 
 /** A post as templates read content items (platform.md §3). */
-export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: number, pagePaths?: ReadonlyMap<string, string>) {
+export function toPostItem(
+  post: PostRow,
+  blogPath: string,
+  publicCommentCount: number,
+  pagePaths?: ReadonlyMap<string, string>,
+) {
   const body = postBodyHtml(post.body, pagePaths);
   const promoted = promotedBlock(body);
   return {
@@ -114,7 +152,10 @@ export function toPostItem(post: PostRow, blogPath: string, publicCommentCount: 
     }),
     author: { displayName: post.author },
     tags: post.tags.map((name) => ({ name, url: `${blogPath}?tag=${encodeURIComponent(name)}` })),
-    categories: post.categories.map((name) => ({ name, url: `${blogPath}?category=${encodeURIComponent(name)}` })),
+    categories: post.categories.map((name) => ({
+      name,
+      url: `${blogPath}?category=${encodeURIComponent(name)}`,
+    })),
     publishOn: post.publishOn?.getTime(),
     commentState: post.commentState,
     publicCommentCount,

@@ -53,27 +53,49 @@ describe.each(targets)('search and blog on $name', (target) => {
   });
 
   it('names the canonical and Open Graph address absolutely, from the host the visitor asked', async () => {
-    const post = await app.inject({ url: '/journal/caring-for-waxed-canvas', headers: { host: 'localhost:4710' } });
-    expect(post.body).toContain('<link rel="canonical" href="http://localhost:4710/journal/caring-for-waxed-canvas">');
-    expect(post.body).toContain('<meta property="og:url" content="http://localhost:4710/journal/caring-for-waxed-canvas">');
+    const post = await app.inject({
+      url: '/journal/caring-for-waxed-canvas',
+      headers: { host: 'localhost:4710' },
+    });
+    expect(post.body).toContain(
+      '<link rel="canonical" href="http://localhost:4710/journal/caring-for-waxed-canvas">',
+    );
+    expect(post.body).toContain(
+      '<meta property="og:url" content="http://localhost:4710/journal/caring-for-waxed-canvas">',
+    );
   });
 
   it('holds a visitor comment for moderation until the owner approves it', async () => {
     const visitor = new Shopper(app);
-    const sent = await visitor.post('/api/blog/posts/post-paper-ink/comments', { authorName: 'Eve', body: 'Great <b>tips</b>' });
+    const sent = await visitor.post('/api/blog/posts/post-paper-ink/comments', {
+      authorName: 'Eve',
+      body: 'Great <b>tips</b>',
+    });
     expect(sent.statusCode).toBe(201);
     expect((await app.inject('/journal/paper-that-takes-ink')).body).not.toContain('Great');
     const owner = await new EditorClient(app).signIn(DEMO_OWNER);
-    const pending = (await owner.call('GET', '/api/editor/blog/comments')).json().comments as { id: string; authorName: string }[];
+    const pending = (await owner.call('GET', '/api/editor/blog/comments')).json().comments as {
+      id: string;
+      authorName: string;
+    }[];
     const eve = pending.find((c) => c.authorName === 'Eve')!;
     expect((await owner.call('POST', `/api/editor/blog/comments/${eve.id}/approve`)).statusCode).toBe(200);
-    expect((await app.inject('/journal/paper-that-takes-ink')).body).toContain('Great &lt;b&gt;tips&lt;/b&gt;');
+    expect((await app.inject('/journal/paper-that-takes-ink')).body).toContain(
+      'Great &lt;b&gt;tips&lt;/b&gt;',
+    );
   });
 
   it('lets only the owner write posts', async () => {
-    expect((await new Shopper(app).post('/api/editor/blog/posts', { title: 'x', collectionId: 'page-journal' })).statusCode).toBe(401);
+    expect(
+      (await new Shopper(app).post('/api/editor/blog/posts', { title: 'x', collectionId: 'page-journal' }))
+        .statusCode,
+    ).toBe(401);
     const owner = await new EditorClient(app).signIn(DEMO_OWNER);
-    const created = await owner.call('POST', '/api/editor/blog/posts', { title: 'Linen in summer', collectionId: 'page-journal', body: 'Linen breathes.' });
+    const created = await owner.call('POST', '/api/editor/blog/posts', {
+      title: 'Linen in summer',
+      collectionId: 'page-journal',
+      body: 'Linen breathes.',
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
     expect((await app.inject('/journal/linen-in-summer')).statusCode).toBe(404);
@@ -85,19 +107,35 @@ describe.each(targets)('search and blog on $name', (target) => {
   it('shows a post’s opening quote or video above its excerpt in the blog list, with promotedBlockType in its item', async () => {
     const owner = await new EditorClient(app).signIn(DEMO_OWNER);
     const publish = async (title: string, body: string) => {
-      const created = await owner.call('POST', '/api/editor/blog/posts', { title, collectionId: 'page-journal', body });
+      const created = await owner.call('POST', '/api/editor/blog/posts', {
+        title,
+        collectionId: 'page-journal',
+        body,
+      });
       expect(created.statusCode, created.body).toBe(201);
-      expect((await owner.call('POST', `/api/editor/blog/posts/${created.json().id}/publish`)).statusCode).toBe(200);
+      expect(
+        (await owner.call('POST', `/api/editor/blog/posts/${created.json().id}/publish`)).statusCode,
+      ).toBe(200);
     };
     await publish('Quoted', '<blockquote><p>Buy less, choose well.</p></blockquote><p>Why we repair.</p>');
-    await publish('Filmed', '<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">Watch the film</a></p><p>Behind the bench.</p>');
+    await publish(
+      'Filmed',
+      '<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">Watch the film</a></p><p>Behind the bench.</p>',
+    );
     await publish('Plain', '<p>Only words here.</p>');
     const res = await app.inject('/journal');
-    const entry = (title: string) => res.body.split('<article class="blog-entry">').find((a) => a.includes(`>${title}</a></h2>`)) ?? '';
-    expect(entry('Quoted')).toContain('<blockquote class="blog-entry__quote"><p>Buy less, choose well.</p></blockquote>');
-    expect(entry('Filmed')).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video: Filmed"');
+    const entry = (title: string) =>
+      res.body.split('<article class="blog-entry">').find((a) => a.includes(`>${title}</a></h2>`)) ?? '';
+    expect(entry('Quoted')).toContain(
+      '<blockquote class="blog-entry__quote"><p>Buy less, choose well.</p></blockquote>',
+    );
+    expect(entry('Filmed')).toContain(
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video: Filmed"',
+    );
     expect(entry('Plain')).not.toMatch(/blog-entry__(quote|video)/);
-    const json = (await app.inject('/journal?format=json')).json() as { items: { title: string; promotedBlockType?: string }[] };
+    const json = (await app.inject('/journal?format=json')).json() as {
+      items: { title: string; promotedBlockType?: string }[];
+    };
     const types = Object.fromEntries(json.items.map((i) => [i.title, i.promotedBlockType ?? 'none']));
     expect(types).toMatchObject({ Quoted: 'quote', Filmed: 'video', Plain: 'none' });
   });

@@ -10,7 +10,8 @@ const targets = await databaseTargets();
 describe.each(targets)('owners write posts and moderate comments on $name', (target) => {
   const demo = demoSiteSuite(target);
 
-  const create = (body: Record<string, unknown>) => demo.owner.call('POST', BLOG_API.posts, { collectionId: 'page-journal', ...body });
+  const create = (body: Record<string, unknown>) =>
+    demo.owner.call('POST', BLOG_API.posts, { collectionId: 'page-journal', ...body });
 
   it('publishes a rich-text post with a tag and a featured image; the list and the post show it', async () => {
     const res = await create({
@@ -32,20 +33,28 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
     // No author given: the date line names none, rather than an empty one between two dots.
     expect(list.body).not.toMatch(/·\s*·/);
     expect((await demo.app.inject('/journal')).body).toContain(' · Mara Ellis');
-    expect(list.body).toMatch(/<a class="blog-entry__image" href="\/journal\/mending-a-strap"[^>]*><img src="\/files\/f1\/strap\.jpg\?format=500w" srcset="[^"]*\?format=750w 750w"/);
+    expect(list.body).toMatch(
+      /<a class="blog-entry__image" href="\/journal\/mending-a-strap"[^>]*><img src="\/files\/f1\/strap\.jpg\?format=500w" srcset="[^"]*\?format=750w 750w"/,
+    );
     const page = await demo.app.inject('/journal/mending-a-strap');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<p>Use <strong>waxed</strong> thread.</p>');
     expect(page.body).not.toContain('alert(1)');
     expect(page.body).toMatch(/<meta property="og:image" content="[^"]*\/files\/f1\/strap\.jpg">/);
-    expect(page.body).toMatch(/<img class="blog-post__image" src="\/files\/f1\/strap\.jpg\?format=1000w" srcset="[^"]*\?format=1500w 1500w"[^>]*alt="A mended strap"/);
+    expect(page.body).toMatch(
+      /<img class="blog-post__image" src="\/files\/f1\/strap\.jpg\?format=1000w" srcset="[^"]*\?format=1500w 1500w"[^>]*alt="A mended strap"/,
+    );
     const item = (await demo.app.inject('/journal/mending-a-strap?format=json')).json().item;
     expect(item.assetUrl).toBe('/files/f1/strap.jpg');
     expect(item.mainImage).toEqual({ assetUrl: '/files/f1/strap.jpg', altText: 'A mended strap' });
   });
 
   it('links a post to a page by id: the live post shows the page’s current address, an unknown page goes nowhere', async () => {
-    const res = await create({ title: 'See the shop', status: 'published', body: '<p><a href="page:page-shop">our shop</a> and <a href="page:gone">old page</a></p>' });
+    const res = await create({
+      title: 'See the shop',
+      status: 'published',
+      body: '<p><a href="page:page-shop">our shop</a> and <a href="page:gone">old page</a></p>',
+    });
     expect(res.statusCode).toBe(201);
     const page = (await demo.app.inject('/journal/see-the-shop')).body;
     expect(page).toContain('<a href="/shop">our shop</a>');
@@ -80,22 +89,39 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
   });
 
   it('keeps a post with a future publish time scheduled until then, and hidden from visitors', async () => {
-    const res = await create({ title: 'Next spring', status: 'published', publishOn: '2099-03-01T09:00:00Z' });
+    const res = await create({
+      title: 'Next spring',
+      status: 'published',
+      publishOn: '2099-03-01T09:00:00Z',
+    });
     const post = res.json() as BlogPostView;
     expect(post.status).toBe('scheduled');
     expect((await demo.app.inject('/journal/next-spring')).statusCode).toBe(404);
-    const back = await demo.owner.call('PATCH', BLOG_API.post(post.id), { version: post.version, publishOn: null, status: 'published' });
+    const back = await demo.owner.call('PATCH', BLOG_API.post(post.id), {
+      version: post.version,
+      publishOn: null,
+      status: 'published',
+    });
     expect(back.json().status).toBe('published');
     expect((await demo.app.inject('/journal/next-spring')).statusCode).toBe(200);
-    const draft = await demo.owner.call('PATCH', BLOG_API.post(post.id), { version: back.json().version, status: 'draft' });
+    const draft = await demo.owner.call('PATCH', BLOG_API.post(post.id), {
+      version: back.json().version,
+      status: 'draft',
+    });
     expect(draft.json().status).toBe('draft');
     expect((await demo.app.inject('/journal/next-spring')).statusCode).toBe(404);
   });
 
   it('refuses a save based on an old version with a 409 and keeps the newer text', async () => {
     const post = (await create({ title: 'Two tabs', body: '<p>one</p>' })).json() as BlogPostView;
-    expect((await demo.owner.call('PATCH', BLOG_API.post(post.id), { version: post.version, body: '<p>two</p>' })).statusCode).toBe(200);
-    const stale = await demo.owner.call('PATCH', BLOG_API.post(post.id), { version: post.version, body: '<p>three</p>' });
+    expect(
+      (await demo.owner.call('PATCH', BLOG_API.post(post.id), { version: post.version, body: '<p>two</p>' }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await demo.owner.call('PATCH', BLOG_API.post(post.id), {
+      version: post.version,
+      body: '<p>three</p>',
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toBe('The post changed since you opened it, or it is gone');
     expect((await demo.owner.call('GET', BLOG_API.post(post.id))).json().body).toBe('<p>two</p>');
@@ -123,35 +149,69 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
 
   it('never answers a 5xx to arbitrary post payloads', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('title', 'urlId', 'body', 'tags', 'publishOn', 'featuredImage', 'status'), fc.anything()), async (body) => {
-        const res = await create(body);
-        expect(res.statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('title', 'urlId', 'body', 'tags', 'publishOn', 'featuredImage', 'status'),
+          fc.anything(),
+        ),
+        async (body) => {
+          const res = await create(body);
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('refuses writes without a session (401), without the XSRF header (403) and from a viewer (403)', async () => {
-    expect((await new Shopper(demo.app).post(BLOG_API.posts, { title: 'x', collectionId: 'page-journal' })).statusCode).toBe(401);
-    expect((await demo.owner.call('POST', BLOG_API.posts, { title: 'x', collectionId: 'page-journal' }, { 'x-siteuser-xsrf-token': '' })).statusCode).toBe(403);
-    expect((await demo.owner.call('POST', BLOG_API.spam('c1'), undefined, { 'x-siteuser-xsrf-token': 'forged' })).statusCode).toBe(403);
-    expect((await demo.viewer.call('POST', BLOG_API.posts, { title: 'x', collectionId: 'page-journal' })).statusCode).toBe(403);
+    expect(
+      (await new Shopper(demo.app).post(BLOG_API.posts, { title: 'x', collectionId: 'page-journal' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await demo.owner.call(
+          'POST',
+          BLOG_API.posts,
+          { title: 'x', collectionId: 'page-journal' },
+          { 'x-siteuser-xsrf-token': '' },
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await demo.owner.call('POST', BLOG_API.spam('c1'), undefined, { 'x-siteuser-xsrf-token': 'forged' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await demo.viewer.call('POST', BLOG_API.posts, { title: 'x', collectionId: 'page-journal' }))
+        .statusCode,
+    ).toBe(403);
     expect((await new Shopper(demo.app).post(BLOG_API.approve('c1'), {})).statusCode).toBe(401);
   });
 
   it('moderates: approve shows a comment and counts it, spam hides it, delete removes it; counts follow', async () => {
     const visitor = new Shopper(demo.app);
-    const counts = async () => ((await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList).counts;
+    const counts = async () =>
+      ((await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList).counts;
     const before = await counts();
     for (const authorName of ['Ann', 'Bob', 'Cy']) {
-      expect((await visitor.post('/api/blog/posts/post-paper-ink/comments', { authorName, body: `Hello from ${authorName}` })).statusCode).toBe(201);
+      expect(
+        (
+          await visitor.post('/api/blog/posts/post-paper-ink/comments', {
+            authorName,
+            body: `Hello from ${authorName}`,
+          })
+        ).statusCode,
+      ).toBe(201);
     }
     const pending = (await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList;
     expect(pending.counts.pending).toBe(before.pending + 3);
     const byName = (name: string) => pending.comments.find((c) => c.authorName === name)!;
     expect(byName('Ann').postTitle).toBe('Paper that takes ink');
 
-    const publicCount = async () => (await demo.app.inject('/journal/paper-that-takes-ink?format=json')).json().item.publicCommentCount as number;
+    const publicCount = async () =>
+      (await demo.app.inject('/journal/paper-that-takes-ink?format=json')).json().item
+        .publicCommentCount as number;
     const shown = await publicCount();
     expect((await demo.owner.call('POST', BLOG_API.approve(byName('Ann').id))).statusCode).toBe(200);
     expect((await demo.owner.call('POST', BLOG_API.spam(byName('Bob').id))).statusCode).toBe(200);
@@ -174,12 +234,19 @@ describe.each(targets)('gallery order and event images on $name', (target) => {
   const demo = demoSiteSuite(target);
 
   const galleryIds = async () =>
-    ((await demo.owner.call('GET', `${COLLECTIONS_API.items}?collectionId=page-gallery`)).json().items as { id: string }[]).map((i) => i.id);
+    (
+      (await demo.owner.call('GET', `${COLLECTIONS_API.items}?collectionId=page-gallery`)).json().items as {
+        id: string;
+      }[]
+    ).map((i) => i.id);
 
   it('puts the gallery in the owner’s order; the page follows', async () => {
     const ids = await galleryIds();
     const reversed = [...ids].reverse();
-    const res = await demo.owner.call('POST', COLLECTIONS_API.reorder, { collectionId: 'page-gallery', ids: reversed });
+    const res = await demo.owner.call('POST', COLLECTIONS_API.reorder, {
+      collectionId: 'page-gallery',
+      ids: reversed,
+    });
     expect(res.statusCode).toBe(200);
     expect(await galleryIds()).toEqual(reversed);
     const items = (await demo.app.inject('/studio/gallery?format=json')).json().items as { id: string }[];
@@ -192,15 +259,29 @@ describe.each(targets)('gallery order and event images on $name', (target) => {
     ['an id twice', (ids: string[]) => [...ids.slice(1), ids[1]!], 400],
   ])('refuses an order with %s', async (_name, change, status) => {
     const ids = await galleryIds();
-    const res = await demo.owner.call('POST', COLLECTIONS_API.reorder, { collectionId: 'page-gallery', ids: change(ids) });
+    const res = await demo.owner.call('POST', COLLECTIONS_API.reorder, {
+      collectionId: 'page-gallery',
+      ids: change(ids),
+    });
     expect(res.statusCode).toBe(status);
-    expect(res.json().error.message).toBe('The order must list every item of the collection once; reload and try again');
+    expect(res.json().error.message).toBe(
+      'The order must list every item of the collection once; reload and try again',
+    );
     expect(await galleryIds()).toEqual(ids);
   });
 
   it('refuses a reorder without the XSRF header', async () => {
     const ids = await galleryIds();
-    expect((await demo.owner.call('POST', COLLECTIONS_API.reorder, { collectionId: 'page-gallery', ids }, { 'x-siteuser-xsrf-token': '' })).statusCode).toBe(403);
+    expect(
+      (
+        await demo.owner.call(
+          'POST',
+          COLLECTIONS_API.reorder,
+          { collectionId: 'page-gallery', ids },
+          { 'x-siteuser-xsrf-token': '' },
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('an event carries its featured image as assetUrl', async () => {
@@ -208,7 +289,11 @@ describe.each(targets)('gallery order and event images on $name', (target) => {
       collectionId: 'page-events',
       title: 'Dye workshop',
       urlId: 'dye-workshop',
-      data: { startDate: '2031-05-01T10:00:00+02:00', endDate: '2031-05-01T12:00:00+02:00', image: { src: '/files/f2/dye.jpg', alt: 'Indigo vats' } },
+      data: {
+        startDate: '2031-05-01T10:00:00+02:00',
+        endDate: '2031-05-01T12:00:00+02:00',
+        image: { src: '/files/f2/dye.jpg', alt: 'Indigo vats' },
+      },
     });
     expect(res.statusCode).toBe(201);
     const item = (await demo.app.inject('/studio/events/dye-workshop?format=json')).json().item;

@@ -12,12 +12,16 @@ const OPENING_QUOTE = /^\s*<blockquote>([\s\S]*?)<\/blockquote>/;
 const OPENING_LINK_ALONE = /^\s*<p(?: style="[^"]*")?>\s*<a href="([^"]+)"[^>]*>[^<]*<\/a>\s*<\/p>/;
 
 const decodeAttribute = (value: string) =>
-  value.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[name]!);
+  value.replace(
+    /&(amp|quot|lt|gt|#39|#x27);/g,
+    (_, name: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[name]!,
+  );
 
 export function promotedBlock(bodyHtml: string): PromotedBlock | undefined {
   const quote = OPENING_QUOTE.exec(bodyHtml);
   // A quote inside a quote would be cut at its first end: not promoted rather than shown broken.
-  if (quote && !quote[1]!.includes('<blockquote') && quote[1]!.trim()) return { type: 'quote', quote: quote[1]!.trim() };
+  if (quote && !quote[1]!.includes('<blockquote') && quote[1]!.trim())
+    return { type: 'quote', quote: quote[1]!.trim() };
   const link = OPENING_LINK_ALONE.exec(bodyHtml);
   const src = link && videoPlayerUrl(decodeAttribute(link[1]!));
   return src ? { type: 'video', video: { src } } : undefined;

@@ -3,15 +3,16 @@ import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { blogComments, blogPosts, pages } from '../db/schema';
-import { createEditorGuard } from '../editor/auth';
-import { EditorError, handle, isUniqueViolation, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
+import { blogComments, blogPosts, pages, websites } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { ApiError, createRoleGuard, handle, MAX_BODY_BYTES, parse, registerApiErrors } from '../http';
 import { requireCrumb } from '../security/crumb';
 import {
   BLOG_API,
   blogMessages,
   COMMENT_STATUSES,
   commentQuerySchema,
+  commentSettingsSchema,
   createPostSchema,
   nextFreeSlug,
   sanitizeRichText,
@@ -28,7 +29,7 @@ const CommentInput = z.object({
   body: z.string().trim().min(1, 'Write a comment').max(2000),
 });
 
-const postNotFound = () => new EditorError(404, 'POST_NOT_FOUND', blogMessages.postNotFound);
+const postNotFound = () => new ApiError(404, 'POST_NOT_FOUND', blogMessages.postNotFound);
 const PostListQuery = z.object({ collectionId: z.string().min(1).max(100).optional() });
 
 /**
@@ -50,7 +51,10 @@ function stored(input: Omit<UpdatePost, 'version'>) {
             status: sql<PostStatus>`case when ${blogPosts.publishOn} > now() then 'scheduled' else 'published' end`,
             publishOn: sql<Date>`coalesce(${blogPosts.publishOn}, now())`,
           }
-        : { status: when && when.getTime() > Date.now() ? ('scheduled' as const) : ('published' as const), publishOn: when ?? new Date() })),
+        : {
+            status: when && when.getTime() > Date.now() ? ('scheduled' as const) : ('published' as const),
+            publishOn: when ?? new Date(),
+          })),
   };
 }
 
@@ -73,34 +77,65 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
     const rows = await db
       .select({ urlId: blogPosts.urlId })
       .from(blogPosts)
-      .where(and(eq(blogPosts.collectionId, collectionId), or(eq(blogPosts.urlId, base), like(blogPosts.urlId, `${base}-%`))));
+      .where(
+        and(
+          eq(blogPosts.collectionId, collectionId),
+          or(eq(blogPosts.urlId, base), like(blogPosts.urlId, `${base}-%`)),
+        ),
+      );
     return nextFreeSlug(base, new Set(rows.map((r) => r.urlId)));
+  };
+
+  const commentsEnabled = async (websiteId: string) => {
+    const [site] = await db
+      .select({ on: sql<boolean>`coalesce((${websites.settings}->>'commentsEnabled')::boolean, false)` })
+      .from(websites)
+      .where(eq(websites.id, websiteId));
+    return site?.on === true;
   };
 
   const livePost = async (request: FastifyRequest, id: string) => {
     const [post] = await db
       .select({ id: blogPosts.id, commentState: blogPosts.commentState })
       .from(blogPosts)
-      .where(and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId), visiblePost(new Date())));
+      .where(
+        and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId), visiblePost(new Date())),
+      );
     return post;
   };
 
   app.post('/api/blog/posts/:id/comments', { preHandler: requireCrumb }, async (request, reply) => {
     const post = await livePost(request, (request.params as { id: string }).id);
-    if (!post) return reply.status(404).send({ error: { code: 'POST_NOT_FOUND', message: 'That post does not exist' } });
-    if (post.commentState !== 1) return reply.status(403).send({ error: { code: 'COMMENTS_CLOSED', message: 'Comments are closed on this post' } });
+    if (!post)
+      return reply
+        .status(404)
+        .send({ error: { code: 'POST_NOT_FOUND', message: 'That post does not exist' } });
+    // The post's own switch and the site's: either one off closes it (platform.md §3).
+    if (post.commentState !== 1 || !(await commentsEnabled(request.site.websiteId)))
+      return reply
+        .status(403)
+        .send({ error: { code: 'COMMENTS_CLOSED', message: blogMessages.commentsClosed } });
     const input = CommentInput.safeParse(request.body);
     if (!input.success) {
       const fieldErrors = Object.fromEntries(input.error.issues.map((i) => [String(i.path[0]), i.message]));
-      return reply.status(400).send({ error: { code: 'INVALID', message: 'Check the highlighted fields', fieldErrors } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'INVALID', message: 'Check the highlighted fields', fieldErrors } });
     }
-    await db.insert(blogComments).values({ id: randomUUID(), websiteId: request.site.websiteId, postId: post.id, ...input.data });
-    return reply.status(201).send({ status: 'pending', message: 'Thanks! Your comment will appear once it is approved.' });
+    await db
+      .insert(blogComments)
+      .values({ id: randomUUID(), websiteId: request.site.websiteId, postId: post.id, ...input.data });
+    return reply
+      .status(201)
+      .send({ status: 'pending', message: 'Thanks! Your comment will appear once it is approved.' });
   });
 
   app.post('/api/blog/posts/:id/like', { preHandler: requireCrumb }, async (request, reply) => {
     const post = await livePost(request, (request.params as { id: string }).id);
-    if (!post) return reply.status(404).send({ error: { code: 'POST_NOT_FOUND', message: 'That post does not exist' } });
+    if (!post)
+      return reply
+        .status(404)
+        .send({ error: { code: 'POST_NOT_FOUND', message: 'That post does not exist' } });
     const [row] = await db
       .update(blogPosts)
       .set({ likeCount: sql`${blogPosts.likeCount} + 1` })
@@ -110,127 +145,231 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
   });
 
   void app.register(async (scope) => {
-    registerEditorErrors(scope);
-    const guard = createEditorGuard({ db });
+    registerApiErrors(scope);
+    const guard = createRoleGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
     const postId = (request: { params: unknown }) => (request.params as { id: string }).id;
-    const own = (request: FastifyRequest, id: string) => and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId));
+    const own = (request: FastifyRequest, id: string) =>
+      and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId));
 
-    scope.get(BLOG_API.posts, read, handle(async (request) => {
-      const { collectionId } = parse(PostListQuery, request.query);
-      return {
-        posts: await db
+    scope.get(
+      BLOG_API.posts,
+      read,
+      handle(async (request) => {
+        const { collectionId } = parse(PostListQuery, request.query);
+        return {
+          posts: await db
+            .select()
+            .from(blogPosts)
+            .where(
+              and(
+                eq(blogPosts.websiteId, request.site.websiteId),
+                collectionId ? eq(blogPosts.collectionId, collectionId) : undefined,
+              ),
+            )
+            .orderBy(desc(blogPosts.updatedAt)),
+        };
+      }),
+    );
+
+    scope.get(
+      `${BLOG_API.posts}/:id`,
+      read,
+      handle(async (request) => {
+        const [post] = await db
           .select()
           .from(blogPosts)
-          .where(and(eq(blogPosts.websiteId, request.site.websiteId), collectionId ? eq(blogPosts.collectionId, collectionId) : undefined))
-          .orderBy(desc(blogPosts.updatedAt)),
-      };
-    }));
+          .where(own(request, postId(request)));
+        if (!post) throw postNotFound();
+        return post;
+      }),
+    );
 
-    scope.get(`${BLOG_API.posts}/:id`, read, handle(async (request) => {
-      const [post] = await db.select().from(blogPosts).where(own(request, postId(request)));
-      if (!post) throw postNotFound();
-      return post;
-    }));
+    scope.post(
+      BLOG_API.posts,
+      write,
+      handle(async (request, reply) => {
+        const input = parse(createPostSchema, request.body);
+        const [blog] = await db
+          .select({ id: pages.id })
+          .from(pages)
+          .where(
+            and(
+              eq(pages.id, input.collectionId),
+              eq(pages.websiteId, request.site.websiteId),
+              eq(pages.collectionType, 'blog'),
+            ),
+          );
+        if (!blog) throw new ApiError(400, 'NOT_A_BLOG', blogMessages.notABlog);
+        const urlId = input.urlId ?? (await freeSlug(blog.id, slugFromTitle(input.title) || 'post'));
+        try {
+          const [post] = await db
+            .insert(blogPosts)
+            .values({
+              ...stored({ ...input, publishOn: input.publishOn ?? null }),
+              collectionId: blog.id,
+              title: input.title,
+              id: randomUUID(),
+              websiteId: request.site.websiteId,
+              urlId,
+            })
+            .returning();
+          if (post!.status !== 'draft') await changed();
+          return reply.status(201).send(post);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
+          throw error;
+        }
+      }),
+    );
 
-    scope.post(BLOG_API.posts, write, handle(async (request, reply) => {
-      const input = parse(createPostSchema, request.body);
-      const [blog] = await db
-        .select({ id: pages.id })
-        .from(pages)
-        .where(and(eq(pages.id, input.collectionId), eq(pages.websiteId, request.site.websiteId), eq(pages.collectionType, 'blog')));
-      if (!blog) throw new EditorError(400, 'NOT_A_BLOG', blogMessages.notABlog);
-      const urlId = input.urlId ?? (await freeSlug(blog.id, slugFromTitle(input.title) || 'post'));
-      try {
-        const [post] = await db
-          .insert(blogPosts)
-          .values({ ...stored({ ...input, publishOn: input.publishOn ?? null }), collectionId: blog.id, title: input.title, id: randomUUID(), websiteId: request.site.websiteId, urlId })
-          .returning();
-        if (post!.status !== 'draft') await changed();
-        return reply.status(201).send(post);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new EditorError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
-        throw error;
-      }
-    }));
+    scope.patch(
+      `${BLOG_API.posts}/:id`,
+      write,
+      handle(async (request) => {
+        const { version, ...input } = parse(updatePostSchema, request.body);
+        try {
+          const [post] = await db
+            .update(blogPosts)
+            .set({ ...stored(input), version: version + 1, updatedAt: new Date() })
+            .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
+            .returning();
+          if (!post) throw new ApiError(409, 'STALE_VERSION', blogMessages.stalePost);
+          await changed();
+          return post;
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
+          throw error;
+        }
+      }),
+    );
 
-    scope.patch(`${BLOG_API.posts}/:id`, write, handle(async (request) => {
-      const { version, ...input } = parse(updatePostSchema, request.body);
-      try {
+    scope.post(
+      '/api/editor/blog/posts/:id/publish',
+      write,
+      handle(async (request) => {
         const [post] = await db
           .update(blogPosts)
-          .set({ ...stored(input), version: version + 1, updatedAt: new Date() })
-          .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
+          .set({
+            status: sql`case when ${blogPosts.publishOn} > now() then 'scheduled' else 'published' end`,
+            publishOn: sql`coalesce(${blogPosts.publishOn}, now())`,
+            version: sql`${blogPosts.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(own(request, postId(request)))
           .returning();
-        if (!post) throw new EditorError(409, 'STALE_VERSION', blogMessages.stalePost);
+        if (!post) throw postNotFound();
         await changed();
         return post;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new EditorError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
-        throw error;
-      }
-    }));
+      }),
+    );
 
-    scope.post('/api/editor/blog/posts/:id/publish', write, handle(async (request) => {
-      const [post] = await db
-        .update(blogPosts)
-        .set({
-          status: sql`case when ${blogPosts.publishOn} > now() then 'scheduled' else 'published' end`,
-          publishOn: sql`coalesce(${blogPosts.publishOn}, now())`,
-          version: sql`${blogPosts.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(own(request, postId(request)))
-        .returning();
-      if (!post) throw postNotFound();
-      await changed();
-      return post;
-    }));
+    scope.delete(
+      `${BLOG_API.posts}/:id`,
+      write,
+      handle(async (request, reply) => {
+        const [gone] = await db
+          .delete(blogPosts)
+          .where(own(request, postId(request)))
+          .returning({ id: blogPosts.id });
+        if (!gone) throw postNotFound();
+        await changed();
+        return reply.status(204).send();
+      }),
+    );
 
-    scope.delete(`${BLOG_API.posts}/:id`, write, handle(async (request, reply) => {
-      const [gone] = await db.delete(blogPosts).where(own(request, postId(request))).returning({ id: blogPosts.id });
-      if (!gone) throw postNotFound();
-      await changed();
-      return reply.status(204).send();
-    }));
+    scope.get(
+      BLOG_API.comments,
+      read,
+      handle(async (request) => {
+        const { status } = parse(commentQuerySchema, request.query);
+        const websiteId = request.site.websiteId;
+        const [comments, tally] = await Promise.all([
+          db
+            .select({
+              id: blogComments.id,
+              postId: blogComments.postId,
+              postTitle: blogPosts.title,
+              authorName: blogComments.authorName,
+              body: blogComments.body,
+              status: blogComments.status,
+              createdAt: blogComments.createdAt,
+            })
+            .from(blogComments)
+            .innerJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
+            .where(and(eq(blogComments.websiteId, websiteId), eq(blogComments.status, status)))
+            .orderBy(desc(blogComments.createdAt))
+            .limit(500),
+          db
+            .select({ status: blogComments.status, n: count() })
+            .from(blogComments)
+            .where(eq(blogComments.websiteId, websiteId))
+            .groupBy(blogComments.status),
+        ]);
+        const counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<
+          CommentStatus,
+          number
+        >;
+        for (const row of tally) if (row.status in counts) counts[row.status] = row.n;
+        return { comments, counts };
+      }),
+    );
 
-    scope.get(BLOG_API.comments, read, handle(async (request) => {
-      const { status } = parse(commentQuerySchema, request.query);
-      const websiteId = request.site.websiteId;
-      const [comments, tally] = await Promise.all([
-        db
-          .select({ id: blogComments.id, postId: blogComments.postId, postTitle: blogPosts.title, authorName: blogComments.authorName, body: blogComments.body, status: blogComments.status, createdAt: blogComments.createdAt })
-          .from(blogComments)
-          .innerJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
-          .where(and(eq(blogComments.websiteId, websiteId), eq(blogComments.status, status)))
-          .orderBy(desc(blogComments.createdAt))
-          .limit(500),
-        db.select({ status: blogComments.status, n: count() }).from(blogComments).where(eq(blogComments.websiteId, websiteId)).groupBy(blogComments.status),
-      ]);
-      const counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<CommentStatus, number>;
-      for (const row of tally) if (row.status in counts) counts[row.status] = row.n;
-      return { comments, counts };
-    }));
+    scope.get(
+      BLOG_API.commentSettings,
+      read,
+      handle(async (request) => ({ commentsEnabled: await commentsEnabled(request.site.websiteId) })),
+    );
+
+    scope.put(
+      BLOG_API.commentSettings,
+      write,
+      handle(async (request) => {
+        const input = parse(commentSettingsSchema, request.body);
+        // One key of the settings, set in place: a concurrent save of another setting is kept.
+        await db
+          .update(websites)
+          .set({
+            settings: sql`jsonb_set(${websites.settings}, '{commentsEnabled}', ${JSON.stringify(input.commentsEnabled)}::jsonb)`,
+          })
+          .where(eq(websites.id, request.site.websiteId));
+        await changed();
+        return input;
+      }),
+    );
 
     const commentId = (request: { params: unknown }) => (request.params as { id: string }).id;
-    const ownComment = (request: FastifyRequest, id: string) => and(eq(blogComments.id, id), eq(blogComments.websiteId, request.site.websiteId));
-    const setCommentStatus = (status: CommentStatus) => handle(async (request) => {
-      const [comment] = await db.update(blogComments).set({ status }).where(ownComment(request, commentId(request))).returning();
-      if (!comment) throw new EditorError(404, 'COMMENT_NOT_FOUND', blogMessages.commentNotFound);
-      // The post's publicCommentCount counts approved comments: the cached pages render it again.
-      await changed();
-      return comment;
-    });
+    const ownComment = (request: FastifyRequest, id: string) =>
+      and(eq(blogComments.id, id), eq(blogComments.websiteId, request.site.websiteId));
+    const setCommentStatus = (status: CommentStatus) =>
+      handle(async (request) => {
+        const [comment] = await db
+          .update(blogComments)
+          .set({ status })
+          .where(ownComment(request, commentId(request)))
+          .returning();
+        if (!comment) throw new ApiError(404, 'COMMENT_NOT_FOUND', blogMessages.commentNotFound);
+        // The post's publicCommentCount counts approved comments: the cached pages render it again.
+        await changed();
+        return comment;
+      });
 
     scope.post('/api/editor/blog/comments/:id/approve', write, setCommentStatus('approved'));
     scope.post('/api/editor/blog/comments/:id/spam', write, setCommentStatus('spam'));
 
-    scope.delete(`${BLOG_API.comments}/:id`, write, handle(async (request, reply) => {
-      const [gone] = await db.delete(blogComments).where(ownComment(request, commentId(request))).returning({ id: blogComments.id });
-      if (!gone) throw new EditorError(404, 'COMMENT_NOT_FOUND', blogMessages.commentNotFound);
-      await changed();
-      return reply.status(204).send();
-    }));
+    scope.delete(
+      `${BLOG_API.comments}/:id`,
+      write,
+      handle(async (request, reply) => {
+        const [gone] = await db
+          .delete(blogComments)
+          .where(ownComment(request, commentId(request)))
+          .returning({ id: blogComments.id });
+        if (!gone) throw new ApiError(404, 'COMMENT_NOT_FOUND', blogMessages.commentNotFound);
+        await changed();
+        return reply.status(204).send();
+      }),
+    );
   });
 }

@@ -15,11 +15,22 @@ describe.each(targets)('the tag and category manager on $name', (target) => {
   const demo = demoSiteSuite(target);
 
   const tags = async (type = 'tag', filter = '') =>
-    (await demo.owner.call('GET', `${TAGS_API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`)).json().tags as { name: string; count: number }[];
-  const postTags = async (urlId: string) => (await demo.database.db.select().from(blogPosts).where(eq(blogPosts.urlId, urlId)))[0]!;
+    (
+      await demo.owner.call(
+        'GET',
+        `${TAGS_API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`,
+      )
+    ).json().tags as { name: string; count: number }[];
+  const postTags = async (urlId: string) =>
+    (await demo.database.db.select().from(blogPosts).where(eq(blogPosts.urlId, urlId)))[0]!;
 
   it('lists the tags posts carry, with counts, and filters them', async () => {
-    expect(await tags()).toEqual(expect.arrayContaining([{ name: 'notebooks', count: 2 }, { name: 'canvas', count: 1 }]));
+    expect(await tags()).toEqual(
+      expect.arrayContaining([
+        { name: 'notebooks', count: 2 },
+        { name: 'canvas', count: 1 },
+      ]),
+    );
     expect((await tags('tag', 'NOTE')).map((t) => t.name)).toEqual(['notebooks']);
     expect((await tags('category')).map((t) => t.name)).toEqual(['Care guides', 'Materials', 'Studio']);
   });
@@ -47,18 +58,34 @@ describe.each(targets)('the tag and category manager on $name', (target) => {
   });
 
   it("edits one at a time ('You may only edit one category at a time') and renames on every post", async () => {
-    const two = await demo.owner.call('POST', TAGS_API.rename, { type: 'category', from: ['Studio', 'Materials'], to: 'Shop' });
+    const two = await demo.owner.call('POST', TAGS_API.rename, {
+      type: 'category',
+      from: ['Studio', 'Materials'],
+      to: 'Shop',
+    });
     expect(two.statusCode).toBe(400);
     expect(two.json().error.message).toBe('You may only edit one category at a time');
-    const taken = await demo.owner.call('POST', TAGS_API.rename, { type: 'tag', from: ['paper'], to: 'Canvas' });
+    const taken = await demo.owner.call('POST', TAGS_API.rename, {
+      type: 'tag',
+      from: ['paper'],
+      to: 'Canvas',
+    });
     expect(taken.json().error.message).toBe('This tag already exists');
-    const res = await demo.owner.call('POST', TAGS_API.rename, { type: 'tag', from: ['paper'], to: 'Paper goods' });
+    const res = await demo.owner.call('POST', TAGS_API.rename, {
+      type: 'tag',
+      from: ['paper'],
+      to: 'Paper goods',
+    });
     expect(res.json()).toEqual({ moved: 1 });
     expect((await postTags('paper-that-takes-ink')).tags).toEqual(['Paper goods', 'notebooks']);
   });
 
   it('merges tags into another on every post at once, and the blog list filters by it', async () => {
-    const res = await demo.owner.call('POST', TAGS_API.merge, { type: 'tag', from: ['notebooks', 'workshop'], into: 'Studio notes' });
+    const res = await demo.owner.call('POST', TAGS_API.merge, {
+      type: 'tag',
+      from: ['notebooks', 'workshop'],
+      into: 'Studio notes',
+    });
     expect(res.json()).toEqual({ moved: 2 });
     expect((await tags()).map((t) => t.name)).not.toContain('notebooks');
     expect(await tags('tag', 'studio')).toEqual([{ name: 'Studio notes', count: 2 }]);
@@ -78,7 +105,9 @@ describe.each(targets)('the tag and category manager on $name', (target) => {
 
   it('lets a viewer look but not change', async () => {
     expect((await demo.viewer.call('GET', TAGS_API.tags)).statusCode).toBe(200);
-    expect((await demo.viewer.call('POST', TAGS_API.tags, { type: 'tag', name: 'nope' })).statusCode).toBe(403);
+    expect((await demo.viewer.call('POST', TAGS_API.tags, { type: 'tag', name: 'nope' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('merges under concurrency without losing or keeping a merged tag', async () => {

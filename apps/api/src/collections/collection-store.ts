@@ -13,7 +13,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { collectionItems } from '../db/schema';
 import { loadPostPage, paragraphs, toPostItem } from '../blog/blog-store';
-import type { PageRow } from '../pages/site-data';
+import type { PageRow } from '../site/site-data';
 
 export type ItemRow = typeof collectionItems.$inferSelect;
 
@@ -25,15 +25,27 @@ export async function loadPublishedItems(db: Database, collectionIds: readonly s
   return db
     .select()
     .from(collectionItems)
-    .where(and(inArray(collectionItems.collectionId, [...collectionIds]), eq(collectionItems.status, 'published')))
+    .where(
+      and(inArray(collectionItems.collectionId, [...collectionIds]), eq(collectionItems.status, 'published')),
+    )
     .orderBy(asc(collectionItems.position), asc(collectionItems.startsAt), asc(collectionItems.id));
 }
 
-export async function loadPublishedItem(db: Database, collectionId: string, urlId: string): Promise<ItemRow | undefined> {
+export async function loadPublishedItem(
+  db: Database,
+  collectionId: string,
+  urlId: string,
+): Promise<ItemRow | undefined> {
   const [row] = await db
     .select()
     .from(collectionItems)
-    .where(and(eq(collectionItems.collectionId, collectionId), eq(collectionItems.urlId, urlId), eq(collectionItems.status, 'published')));
+    .where(
+      and(
+        eq(collectionItems.collectionId, collectionId),
+        eq(collectionItems.urlId, urlId),
+        eq(collectionItems.status, 'published'),
+      ),
+    );
   return row;
 }
 
@@ -64,18 +76,35 @@ export function toTemplateItem(row: ItemRow, type: ItemCollectionType, collectio
         ...(image && { assetUrl: image.src, mainImage: { assetUrl: image.src, altText: image.alt } }),
         startDate: row.startsAt?.getTime() ?? 0,
         endDate: row.endsAt?.getTime() ?? 0,
-        location: { ...location, address: address || undefined, mapUrl: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : undefined },
+        location: {
+          ...location,
+          address: address || undefined,
+          mapUrl: address
+            ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`
+            : undefined,
+        },
         icsUrl: `/api/calendar/${encodeURIComponent(row.id)}.ics`,
       };
     }
     case 'gallery':
       return { ...base, src: str(data.src), alt: str(data.alt), description: row.body };
     case 'album':
-      return { ...base, src: str(data.src), author: str(data.author), durationMs: typeof data.durationMs === 'number' ? data.durationMs : 0 };
+      return {
+        ...base,
+        src: str(data.src),
+        author: str(data.author),
+        durationMs: typeof data.durationMs === 'number' ? data.durationMs : 0,
+      };
     case 'videos': {
       const url = str(data.url);
       const player = videoPlayerUrl(url);
-      return { ...base, videoUrl: url, player, file: player ? undefined : url || undefined, thumbnail: str(data.thumbnail) || undefined };
+      return {
+        ...base,
+        videoUrl: url,
+        player,
+        file: player ? undefined : url || undefined,
+        thumbnail: str(data.thumbnail) || undefined,
+      };
     }
   }
 }
@@ -84,14 +113,15 @@ export type TemplateItem = ReturnType<typeof toTemplateItem>;
 /** A page's collection settings, from its `context`, with the spec's defaults. */
 export function showPastOrUpcoming(context: Record<string, unknown>): ShowPastOrUpcoming {
   const value = context.showPastOrUpcomingEvents;
-  return SHOW_PAST_OR_UPCOMING.includes(value as ShowPastOrUpcoming) ? (value as ShowPastOrUpcoming) : 'upcoming';
+  return SHOW_PAST_OR_UPCOMING.includes(value as ShowPastOrUpcoming)
+    ? (value as ShowPastOrUpcoming)
+    : 'upcoming';
 }
 
 export function galleryPageOptions(context: Record<string, unknown>): GalleryOptions {
   const parsed = galleryOptionsSchema.safeParse(context.gallery ?? {});
   return parsed.success ? parsed.data : galleryOptionsSchema.parse({});
 }
-
 
 /**
  * Items of any collection but the shop for summary blocks, as their own pages show them: blog
@@ -102,10 +132,16 @@ export async function loadSummaryCollections(db: Database, collections: readonly
   const itemPages = collections.filter((p) => isItemCollection(p.collectionType));
   const blogs = collections.filter((p) => p.collectionType === 'blog');
   const [rows, posts] = await Promise.all([
-    loadPublishedItems(db, itemPages.map((p) => p.id)),
+    loadPublishedItems(
+      db,
+      itemPages.map((p) => p.id),
+    ),
     Promise.all(blogs.map((blog) => loadPostPage(db, blog.id, {}, 1, now))),
   ]);
-  const out = new Map<string, { title: string; fullUrl: string; typeName: string; items: Record<string, unknown>[] }>();
+  const out = new Map<
+    string,
+    { title: string; fullUrl: string; typeName: string; items: Record<string, unknown>[] }
+  >();
   for (const page of itemPages) {
     const type = page.collectionType as ItemCollectionType;
     let items: Record<string, unknown>[] = rows
@@ -115,11 +151,16 @@ export async function loadSummaryCollections(db: Database, collections: readonly
         const linksToPage = type === 'gallery' || type === 'album';
         return { ...item, ...(linksToPage && { fullUrl: page.path }), summaryExcerpt: item.excerpt };
       });
-    if (type === 'events') items = splitEvents(items as unknown as TimedEventItem[], now.getTime(), 'upcoming').upcoming as unknown as Record<string, unknown>[];
+    if (type === 'events')
+      items = splitEvents(items as unknown as TimedEventItem[], now.getTime(), 'upcoming')
+        .upcoming as unknown as Record<string, unknown>[];
     out.set(page.id, { title: page.title, fullUrl: page.path, typeName: type, items });
   }
   blogs.forEach((blog, i) => {
-    const items = (posts[i]?.rows ?? []).map((post) => ({ ...toPostItem(post, blog.path, 0), summaryExcerpt: post.excerpt }));
+    const items = (posts[i]?.rows ?? []).map((post) => ({
+      ...toPostItem(post, blog.path, 0),
+      summaryExcerpt: post.excerpt,
+    }));
     out.set(blog.id, { title: blog.title, fullUrl: blog.path, typeName: 'blog', items });
   });
   return out;

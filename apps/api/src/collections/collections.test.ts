@@ -18,7 +18,13 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     const { status, body } = await page('/studio/events');
     expect(status).toBe(200);
     const titles = [...body.matchAll(/<h3><a href="[^"]+">([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
-    expect(titles).toEqual(['Saturday bookbinding class', 'Re-wax your canvas night', 'Winter makers’ market', 'Spring open day', 'Fountain pen ink tasting']);
+    expect(titles).toEqual([
+      'Saturday bookbinding class',
+      'Re-wax your canvas night',
+      'Winter makers’ market',
+      'Spring open day',
+      'Fountain pen ink tasting',
+    ]);
     expect(body.indexOf('Upcoming')).toBeLessThan(body.indexOf('Past events'));
   });
 
@@ -26,8 +32,12 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     const { body } = await page('/studio/events/winter-makers-market');
     expect(body).toContain('<body class="page-type-50">');
     expect(body).toContain('209 Elizabeth Street');
-    expect(body).toContain('href="https://www.openstreetmap.org/search?query=Elizabeth%20Street%20Garden%2C%20209%20Elizabeth%20Street');
-    const google = /href="(http:\/\/www\.google\.com\/calendar\/event\?[^"]+)"/.exec(body)![1]!.replace(/&amp;/g, '&');
+    expect(body).toContain(
+      'href="https://www.openstreetmap.org/search?query=Elizabeth%20Street%20Garden%2C%20209%20Elizabeth%20Street',
+    );
+    const google = /href="(http:\/\/www\.google\.com\/calendar\/event\?[^"]+)"/
+      .exec(body)![1]!
+      .replace(/&amp;/g, '&');
     const url = new URL(google);
     expect(url.searchParams.get('text')).toBe('Winter makers’ market');
     expect(url.searchParams.get('dates')).toMatch(/^\d{8}T150000Z\/\d{8}T210000Z$/);
@@ -71,7 +81,8 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
 
   it('the Studio folder (folder behaviour index) lists its pages; galleries and albums have no item pages', async () => {
     const { body } = await page('/studio');
-    for (const path of ['/studio/events', '/studio/gallery', '/studio/album', '/studio/videos']) expect(body).toContain(`href="${path}"`);
+    for (const path of ['/studio/events', '/studio/gallery', '/studio/album', '/studio/videos'])
+      expect(body).toContain(`href="${path}"`);
     expect((await page('/studio/gallery/tote')).status).toBe(404);
     expect((await page('/studio/events/nothing-here')).status).toBe(404);
   });
@@ -90,24 +101,54 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
       title: 'Leatherwork evening',
       urlId: 'leatherwork-evening',
       body: 'Stitch a card wallet.',
-      data: { startDate: '2030-01-10T18:00:00Z', endDate: '2030-01-10T20:00:00Z', location: { addressTitle: 'The workshop' } },
+      data: {
+        startDate: '2030-01-10T18:00:00Z',
+        endDate: '2030-01-10T20:00:00Z',
+        location: { addressTitle: 'The workshop' },
+      },
     });
     expect(created.statusCode).toBe(201);
     const item = created.json();
     expect((await page('/studio/events')).body).toContain('Leatherwork evening');
-    const edited = await demo.owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Leather evening' });
+    const edited = await demo.owner.call('PATCH', COLLECTIONS_API.item(item.id), {
+      version: item.version,
+      title: 'Leather evening',
+    });
     expect(edited.statusCode).toBe(200);
-    expect((await demo.owner.call('PATCH', COLLECTIONS_API.item(item.id), { version: item.version, title: 'Stale' })).statusCode).toBe(409);
+    expect(
+      (
+        await demo.owner.call('PATCH', COLLECTIONS_API.item(item.id), {
+          version: item.version,
+          title: 'Stale',
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await page('/studio/events/leatherwork-evening')).body).toContain('Leather evening');
     expect((await demo.owner.call('DELETE', COLLECTIONS_API.item(item.id))).statusCode).toBe(204);
     expect((await page('/studio/events/leatherwork-evening')).status).toBe(404);
   });
 
   it.each([
-    ['an end before the start', { collectionId: 'page-events', title: 'x', data: { startDate: '2030-01-10T18:00:00Z', endDate: '2030-01-10T17:00:00Z' } }, 'The event must end after it starts'],
+    [
+      'an end before the start',
+      {
+        collectionId: 'page-events',
+        title: 'x',
+        data: { startDate: '2030-01-10T18:00:00Z', endDate: '2030-01-10T17:00:00Z' },
+      },
+      'The event must end after it starts',
+    ],
     ['an event without dates', { collectionId: 'page-events', title: 'x', data: {} }, undefined],
-    ['a picture with a javascript: address', { collectionId: 'page-gallery', title: 'x', data: { src: 'javascript:alert(1)' } }, undefined],
-    ['a page that is not a collection', { collectionId: 'page-about', title: 'x', data: {} }, 'Items belong to an events, gallery, album or video page'],
+    [
+      'a picture with a javascript: address',
+      { collectionId: 'page-gallery', title: 'x', data: { src: 'javascript:alert(1)' } },
+      undefined,
+    ],
+    [
+      'a page that is not a collection',
+      { collectionId: 'page-about', title: 'x', data: {} },
+      'Items belong to an events, gallery, album or video page',
+    ],
     ['a blank title', { collectionId: 'page-album', title: ' ', data: { src: '/a.wav' } }, 'Enter a title'],
   ])('refuses %s with a 400', async (_name, payload, message) => {
     const res = await demo.owner.call('POST', COLLECTIONS_API.items, payload);
@@ -117,10 +158,18 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
 
   it(`an album holds at most ${MAX_ALBUM_TRACKS} tracks`, async () => {
     for (let i = 3; i < MAX_ALBUM_TRACKS; i++) {
-      const res = await demo.owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: `Track ${i + 1}`, data: { src: '/assets/demo/tone-morning.wav', durationMs: 3000 } });
+      const res = await demo.owner.call('POST', COLLECTIONS_API.items, {
+        collectionId: 'page-album',
+        title: `Track ${i + 1}`,
+        data: { src: '/assets/demo/tone-morning.wav', durationMs: 3000 },
+      });
       expect(res.statusCode).toBe(201);
     }
-    const over = await demo.owner.call('POST', COLLECTIONS_API.items, { collectionId: 'page-album', title: 'One too many', data: { src: '/assets/demo/tone-morning.wav' } });
+    const over = await demo.owner.call('POST', COLLECTIONS_API.items, {
+      collectionId: 'page-album',
+      title: 'One too many',
+      data: { src: '/assets/demo/tone-morning.wav' },
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.message).toBe('An album holds at most 60 tracks');
     const listed = await json('/studio/album');
@@ -128,8 +177,21 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
   });
 
   it('visitors and viewers may not write items', async () => {
-    expect((await demo.viewer.call('POST', COLLECTIONS_API.items, { collectionId: 'page-events', title: 'x', data: {} })).statusCode).toBe(403);
-    expect((await demo.app.inject({ method: 'POST', url: COLLECTIONS_API.items, payload: {} })).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await demo.viewer.call('GET', `${COLLECTIONS_API.items}?collectionId=page-events`)).json().items.length).toBeGreaterThan(0);
+    expect(
+      (
+        await demo.viewer.call('POST', COLLECTIONS_API.items, {
+          collectionId: 'page-events',
+          title: 'x',
+          data: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await demo.app.inject({ method: 'POST', url: COLLECTIONS_API.items, payload: {} })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      (await demo.viewer.call('GET', `${COLLECTIONS_API.items}?collectionId=page-events`)).json().items
+        .length,
+    ).toBeGreaterThan(0);
   });
 });

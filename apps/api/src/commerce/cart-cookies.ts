@@ -22,7 +22,13 @@ export function secureCookie(reply: FastifyReply): boolean {
 
 export function setCartCookies(reply: FastifyReply, token: string): void {
   const secure = secureCookie(reply);
-  reply.setCookie(CART_COOKIE, token, { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: TWO_WEEKS });
+  reply.setCookie(CART_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    secure,
+    sameSite: 'lax',
+    maxAge: TWO_WEEKS,
+  });
   reply.setCookie(HAS_CART_COOKIE, 'true', { path: '/', secure, sameSite: 'lax', maxAge: TWO_WEEKS });
 }
 

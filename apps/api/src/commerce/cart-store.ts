@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CartComputationError,
   computeCart,
+  dayInZone,
   messages,
   StoreSettingsSchema,
   type CartView,
@@ -9,17 +10,15 @@ import {
   type StoreSettings,
 } from '@site/commerce-core';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 import { cartEntries, carts, pages, products, variants } from '../db/schema';
-import { toProductItem } from '../pages/product-item';
-import { storeCurrency, type WebsiteRow } from '../pages/site-data';
-import { CommerceError } from './errors';
+import { toProductItem } from '../site/product-item';
+import { storeCurrency, type WebsiteRow } from '../site/site-data';
+import { ApiError } from '../http';
+import { loadStoreDiscounts, NO_DISCOUNTS, type StoreDiscounts } from './discounts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartEntryRow = typeof cartEntries.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** Either the database or a transaction on it. */
-export type Queryable = Database | Tx;
 
 export function storeSettings(website: WebsiteRow): StoreSettings {
   const raw = (website.settings as { storeSettings?: unknown }).storeSettings ?? {};
@@ -278,7 +277,7 @@ export type { CartView };
 
 export function emptyCartView(website: WebsiteRow): CartView {
   return {
-    ...priceEntries(website, undefined, [], { items: new Map(), variantRows: new Map() }),
+    ...priceEntries(website, undefined, [], { items: new Map(), variantRows: new Map() }, NO_DISCOUNTS),
     checkoutMinimumSubtotalCents: cartSettings(website).checkoutMinimumSubtotalCents,
   };
 }
@@ -288,6 +287,7 @@ function priceEntries(
   cart: CartRow | undefined,
   entries: readonly CartEntryRow[],
   catalog: Pick<Catalog, 'items' | 'variantRows'>,
+  storeDiscounts: StoreDiscounts,
 ): ShoppingCart {
   const settings = cartSettings(website);
   try {
@@ -309,12 +309,15 @@ function priceEntries(
       products: catalog.items,
       settings,
       couponCodes: cart?.couponCodes ?? [],
+      discounts: storeDiscounts.discounts,
+      discountUsage: storeDiscounts.usage,
+      today: dayInZone(new Date(), website.timeZone),
       selectedShippingOptionId: cart?.selectedShippingOption ?? undefined,
       shippingLocation: cart?.shippingLocation ?? undefined,
     });
   } catch (err) {
     if (err instanceof CartComputationError)
-      throw new CommerceError(409, 'CART_INVALID', messages.unavailable, { reason: err.code });
+      throw new ApiError(409, 'CART_INVALID', messages.unavailable, { reason: err.code });
     throw err;
   }
 }
@@ -326,13 +329,16 @@ export async function cartView(
   cart: CartRow | undefined,
 ): Promise<CartView> {
   if (!cart) return emptyCartView(website);
-  const entries = await loadEntries(db, cart.id);
+  const [entries, storeDiscounts] = await Promise.all([
+    loadEntries(db, cart.id),
+    loadStoreDiscounts(db, website.id),
+  ]);
   const catalog = await loadCatalog(
     db,
     website,
     entries.map((e) => e.productId),
   );
-  return buildCartView(website, cart, entries, catalog);
+  return buildCartView(website, cart, entries, catalog, storeDiscounts);
 }
 
 /** cartView for entries and catalog already loaded (the hot routes read them in one go). */
@@ -341,10 +347,11 @@ export function buildCartView(
   cart: CartRow,
   entries: readonly CartEntryRow[],
   catalog: Pick<Catalog, 'items' | 'variantRows'>,
+  storeDiscounts: StoreDiscounts,
 ): CartView {
   // A product deleted since it was added leaves the cart instead of breaking it.
   const live = entries.filter((e) => catalog.items.has(e.productId) && catalog.variantRows.has(e.variantId));
-  const priced = priceEntries(website, cart, live, catalog);
+  const priced = priceEntries(website, cart, live, catalog, storeDiscounts);
   return {
     ...priced,
     entries: priced.entries.map((entry) => {
@@ -354,6 +361,7 @@ export function buildCartView(
         imageUrl: item?.assetUrl,
         productUrl: item?.fullUrl,
         productType: item?.structuredContent.productType,
+        collectionId: item?.collectionId,
         additionalFieldsForm: item?.structuredContent.additionalFieldsForm,
       };
     }),

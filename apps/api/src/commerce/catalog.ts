@@ -1,8 +1,8 @@
 import { messages, ProductType } from '@site/commerce-core';
 import { and, asc, eq } from 'drizzle-orm';
 import { products, variants } from '../db/schema';
-import type { Queryable } from './cart-store';
-import { CommerceError } from './errors';
+import { ApiError } from '../http';
+import type { Queryable } from '../db/client';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
@@ -18,12 +18,14 @@ export function pickPurchasable(
   sku: string,
 ): { product: ProductRow; variant: VariantRow } {
   // A disabled product is hidden from visitors, so it cannot be bought either.
-  if (!product?.enabled) throw new CommerceError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
+  if (!product?.enabled) throw new ApiError(404, 'ITEM_NOT_FOUND', messages.variantUnavailable);
   // A digital product has one price and no options: an empty sku means that one variant.
-  const variant = rows.find((v) => v.sku === sku) ?? (product.productType === ProductType.DIGITAL && !sku ? rows[0] : undefined);
+  const variant =
+    rows.find((v) => v.sku === sku) ??
+    (product.productType === ProductType.DIGITAL && !sku ? rows[0] : undefined);
   if (!variant) {
     const giftCard = product.productType === ProductType.GIFT_CARD;
-    throw new CommerceError(
+    throw new ApiError(
       400,
       giftCard ? 'GIFT_CARD_DENOMINATION_MISSING' : 'VARIANT_UNAVAILABLE',
       giftCard ? messages.giftCardDenominationMissing : messages.variantUnavailable,
@@ -43,13 +45,17 @@ export async function findPurchasable(
     .from(products)
     .where(and(eq(products.id, itemId), eq(products.websiteId, websiteId)));
   const rows = product
-    ? await db.select().from(variants).where(eq(variants.productId, product.id)).orderBy(asc(variants.position))
+    ? await db
+        .select()
+        .from(variants)
+        .where(eq(variants.productId, product.id))
+        .orderBy(asc(variants.position))
     : [];
   return pickPurchasable(product, rows, sku);
 }
 
 export function assertStock(variant: VariantRow, wanted: number): void {
   if (!variant.unlimited && variant.qtyInStock < wanted) {
-    throw new CommerceError(409, 'OUT_OF_STOCK', messages.notEnoughStock, { qtyInStock: variant.qtyInStock });
+    throw new ApiError(409, 'OUT_OF_STOCK', messages.notEnoughStock, { qtyInStock: variant.qtyInStock });
   }
 }

@@ -1,16 +1,36 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { billingDate, checkCheckoutMinimum, formatMinorWithSymbol, isCycleBilled, messages as commerceMessages, SubscriptionPlanSchema, type CheckoutRequest, type CurrencyCode } from '@site/commerce-core';
+import {
+  billingDate,
+  checkCheckoutMinimum,
+  effectiveZones,
+  shippingMessages,
+  formatMinorWithSymbol,
+  isCycleBilled,
+  messages as commerceMessages,
+  SubscriptionPlanSchema,
+  type CheckoutRequest,
+  type CurrencyCode,
+} from '@site/commerce-core';
 import { isValidEmail, messages as formMessages } from '@site/forms';
-import { and, eq, gte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { carts, orderItems, orders, variants } from '../db/schema';
-import { storeCurrency, type WebsiteRow } from '../pages/site-data';
-import { cartView, loadCatalog, loadEntries, type CartRow } from './cart-store';
-import { CommerceError } from './errors';
+import { carts, orderItems, orders, products, variants } from '../db/schema';
+import { storeCurrency, type WebsiteRow } from '../site/site-data';
+import { cartView, loadCatalog, loadEntries, storeSettings, type CartRow } from './cart-store';
+import { ApiError } from '../http';
 import { downloadAllowance, downloadLinks, grantDownloads } from './downloads';
+import { claimDiscounts, recordRedemptions } from './discounts';
 import { issueGiftCards, redeemGiftCard } from './gift-cards';
 import { queueEmail } from '../mail/queue-email';
 import type { PaymentProvider } from './payments';
+import { shopEmailSettings } from '@site/commerce-core/admin';
+import {
+  customerNameOf,
+  emailSettingsOf,
+  queueLowStockEmails,
+  queueNewOrderEmail,
+  type StockChange,
+} from './shop-emails';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -24,18 +44,22 @@ export interface PlacedOrder {
   /** What the gift card holds after this order. */
   giftCardBalanceCents?: number;
   currency: string;
+  /** The payment the shopper still finishes in the browser (the processor's script confirms it). */
+  payment?: { provider: string; clientSecret: string };
 }
 
 export interface PlaceOrderOptions {
   /** The checked, normalised gift-card code paying part or all of the order. */
   giftCardCode?: string;
+  /** The signed-in member placing the order, counted with their email for per-customer limits. */
+  memberId?: string;
   /** The shop's address, for links in the emails the order sends. */
   origin?: string;
   now?: Date;
 }
 
-function fieldError(field: string, message: string): CommerceError {
-  return new CommerceError(400, 'INVALID_CHECKOUT', message, { fieldErrors: { [field]: message } });
+function fieldError(field: string, message: string): ApiError {
+  return new ApiError(400, 'INVALID_CHECKOUT', message, { fieldErrors: { [field]: message } });
 }
 
 /**
@@ -52,13 +76,35 @@ export async function placeOrder(
   options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
   const currency: CurrencyCode = storeCurrency(website);
-  const view = await cartView(db, website, cart);
-  if (view.entries.length === 0) throw new CommerceError(409, 'CART_EMPTY', 'Your cart is empty.');
+  // The options and the tax are those of the address the order goes to.
+  const located: CartRow = request.shippingAddress
+    ? {
+        ...cart,
+        shippingLocation: {
+          country: request.shippingAddress.country,
+          region: request.shippingAddress.region,
+        },
+      }
+    : cart;
+  const view = await cartView(db, website, located);
+  if (view.entries.length === 0) throw new ApiError(409, 'CART_EMPTY', 'Your cart is empty.');
   const minimum = checkCheckoutMinimum(view.subtotalCents, view.checkoutMinimumSubtotalCents, currency);
-  if (!minimum.ok) throw new CommerceError(409, 'BELOW_MINIMUM', minimum.message);
+  if (!minimum.ok) throw new ApiError(409, 'BELOW_MINIMUM', minimum.message);
   if (!isValidEmail(request.email)) throw fieldError('email', formMessages.emailInvalid);
+  // A note is kept only while the owner takes them; one typed before they turned notes off is
+  // refused rather than dropped without a word.
+  const orderNote = request.orderNote?.trim() || null;
+  if (orderNote && !storeSettings(website).orderNotesEnabled)
+    throw fieldError('orderNote', commerceMessages.orderNotesOff);
   if (view.requiresShipping && !request.shippingAddress) {
     throw fieldError('shippingAddress', 'Enter a shipping address for the items that ship.');
+  }
+  if (
+    view.requiresShipping &&
+    view.shippingOptions.length === 0 &&
+    effectiveZones(storeSettings(website)).length > 0
+  ) {
+    throw fieldError('shippingOptionId', shippingMessages.noShippingTo);
   }
   const shippingOption = request.shippingOptionId
     ? view.shippingOptions.find((o) => o.id === request.shippingOptionId)
@@ -66,11 +112,14 @@ export async function placeOrder(
   if (view.requiresShipping && view.shippingOptions.length > 0 && !shippingOption) {
     throw fieldError('shippingOptionId', 'Choose a shipping option.');
   }
-  const provider = providers.get(request.payment.provider);
-  if (!provider) throw fieldError('payment', 'That payment method is not available.');
+  const found = providers.get(request.payment.provider);
+  if (!found) throw fieldError('payment', commerceMessages.paymentMethodUnavailable);
+  const provider = found.forSite ? await found.forSite(website.id) : found;
 
   // Price again with the chosen option so the order total is exactly what the summary showed.
-  const priced = shippingOption ? await cartView(db, website, { ...cart, selectedShippingOption: shippingOption.id }) : view;
+  const priced = shippingOption
+    ? await cartView(db, website, { ...located, selectedShippingOption: shippingOption.id })
+    : view;
   const entries = await loadEntries(db, cart.id);
   const catalog = await loadCatalog(
     db,
@@ -79,6 +128,7 @@ export async function placeOrder(
   );
   const orderId = randomUUID();
   const accessToken = randomBytes(18).toString('base64url');
+  const emailSettings = shopEmailSettings(website.settings);
 
   return db.transaction(async (tx) => {
     // Claim the cart first: a second checkout of the same cart stops here.
@@ -87,39 +137,104 @@ export async function placeOrder(
       .set({ isPurchased: true, orderId, updatedAt: new Date() })
       .where(and(eq(carts.id, cart.id), eq(carts.isPurchased, false)))
       .returning({ id: carts.id });
-    if (claimed.length === 0) throw new CommerceError(409, 'CART_ALREADY_PURCHASED', 'This cart has already been checked out.');
+    if (claimed.length === 0)
+      throw new ApiError(409, 'CART_ALREADY_PURCHASED', 'This cart has already been checked out.');
 
     // A fixed lock order (by variant) keeps concurrent multi-item checkouts from deadlocking.
     const byVariant = [...entries].sort((a, b) => a.variantId.localeCompare(b.variantId));
+    const stockChanges: StockChange[] = [];
     for (const entry of byVariant) {
       const taken = await tx
         .update(variants)
-        .set({ qtyInStock: sql`case when ${variants.unlimited} then ${variants.qtyInStock} else ${variants.qtyInStock} - ${entry.quantity} end` })
-        .where(and(eq(variants.id, entry.variantId), or(eq(variants.unlimited, true), gte(variants.qtyInStock, entry.quantity))))
-        .returning({ id: variants.id });
+        .set({
+          qtyInStock: sql`case when ${variants.unlimited} then ${variants.qtyInStock} else ${variants.qtyInStock} - ${entry.quantity} end`,
+        })
+        .where(
+          and(
+            eq(variants.id, entry.variantId),
+            or(eq(variants.unlimited, true), gte(variants.qtyInStock, entry.quantity)),
+          ),
+        )
+        .returning({
+          id: variants.id,
+          sku: variants.sku,
+          attributes: variants.attributes,
+          unlimited: variants.unlimited,
+          after: variants.qtyInStock,
+        });
       if (taken.length === 0) {
         const title = catalog.items.get(entry.productId)?.title ?? 'An item';
-        throw new CommerceError(409, 'OUT_OF_STOCK', `Sorry, we do not have enough of that item available. (${title})`, {
-          entryId: entry.id,
+        throw new ApiError(
+          409,
+          'OUT_OF_STOCK',
+          `Sorry, we do not have enough of that item available. (${title})`,
+          {
+            entryId: entry.id,
+          },
+        );
+      }
+      const row = taken[0]!;
+      if (!row.unlimited) {
+        const options = Object.values(row.attributes).join(', ');
+        const title = catalog.items.get(entry.productId)?.title ?? row.sku;
+        stockChanges.push({
+          productName: options ? `${title} (${options})` : title,
+          sku: row.sku,
+          before: row.after + entry.quantity,
+          after: row.after,
         });
       }
     }
+    await queueLowStockEmails(tx, website.id, emailSettings, stockChanges, options.origin ?? '');
+
+    // Discounts are counted before anything is charged: a used-up code stops the order here.
+    const discountClaim = {
+      websiteId: website.id,
+      orderId,
+      email: request.email,
+      memberId: options.memberId ?? null,
+      applied: priced.discounts.filter((d) => d.amountCents > 0),
+    };
+    await claimDiscounts(tx, discountClaim);
 
     // The card pays first; whatever it cannot cover is charged. Its lock is taken after the stock
     // rows, in the same order for every checkout, so this adds no deadlock.
     const redemption = options.giftCardCode
       ? await redeemGiftCard(tx, website.id, orderId, options.giftCardCode, priced.grandTotalCents)
       : undefined;
-    if (options.giftCardCode && !redemption) throw new CommerceError(400, 'GIFT_CARD_UNKNOWN', commerceMessages.giftCardCodeUnknown, { fieldErrors: { giftCardCode: commerceMessages.giftCardCodeUnknown } });
+    if (options.giftCardCode && !redemption)
+      throw new ApiError(400, 'GIFT_CARD_UNKNOWN', commerceMessages.giftCardCodeUnknown, {
+        fieldErrors: { giftCardCode: commerceMessages.giftCardCodeUnknown },
+      });
     const giftCardCents = redemption?.amountCents ?? 0;
     const dueCents = priced.grandTotalCents - giftCardCents;
     const charge =
       dueCents > 0
-        ? await provider.charge({ amountCents: dueCents, currency, orderId, details: request.payment })
+        ? await provider
+            .charge({
+              websiteId: website.id,
+              amountCents: dueCents,
+              currency,
+              orderId,
+              details: request.payment,
+              saveForRenewals: cart.kind === 'subscription',
+            })
+            .catch((err: unknown) => {
+              // The processor is down or its keys are wrong: the shopper may try again, nothing was taken.
+              throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', commerceMessages.paymentsUnavailable, {
+                cause: String(err instanceof Error ? err.message : err).slice(0, 200),
+              });
+            })
         : ({ ok: true, reference: `gift-card_${orderId}`, testMode: false } as const);
     if (!charge.ok) {
-      throw new CommerceError(402, charge.code.toUpperCase(), charge.message, charge.field ? { fieldErrors: { [charge.field]: charge.message } } : undefined);
+      throw new ApiError(
+        402,
+        charge.code.toUpperCase(),
+        charge.message,
+        charge.field ? { fieldErrors: { [charge.field]: charge.message } } : undefined,
+      );
     }
+    const pending = charge.ok === 'pending';
 
     const [order] = await tx
       .insert(orders)
@@ -133,6 +248,7 @@ export async function placeOrder(
         currency,
         subtotalCents: priced.subtotalCents,
         taxCents: priced.taxCents,
+        taxLines: priced.taxLines,
         shippingCents: priced.shippingCostCents,
         discountCents: priced.discountCents,
         grandTotalCents: priced.grandTotalCents,
@@ -141,16 +257,21 @@ export async function placeOrder(
         paymentReference: charge.reference,
         testMode: charge.testMode,
         accessToken,
-        ...subscriptionFields(cart.kind === 'subscription' ? subscriptionPlanOf(catalog.items.get(entries[0]!.productId)) : null, options.now ?? new Date()),
+        ...(pending ? { status: 'pending' } : {}),
+        ...subscriptionFields(
+          cart.kind === 'subscription' ? subscriptionPlanOf(catalog.items.get(entries[0]!.productId)) : null,
+          options.now ?? new Date(),
+        ),
         paymentMethod: 'paymentMethod' in charge ? (charge.paymentMethod ?? null) : null,
+        orderNote,
       })
       .returning();
-    const itemIds = new Map(priced.entries.map((e) => [e.id, randomUUID()]));
+    await recordRedemptions(tx, discountClaim);
     await tx.insert(orderItems).values(
       priced.entries.map((e) => {
         const row = entries.find((r) => r.id === e.id)!;
         return {
-          id: itemIds.get(e.id)!,
+          id: randomUUID(),
           orderId,
           productId: row.productId,
           variantId: row.variantId,
@@ -162,21 +283,9 @@ export async function placeOrder(
         };
       }),
     );
-    await issueGiftCards(
-      tx,
-      { websiteId: website.id, orderId, currency, buyerEmail: request.email, shopUrl: `${options.origin ?? ''}/shop`, now: options.now ?? new Date() },
-      priced.entries.map((e) => {
-        const row = entries.find((r) => r.id === e.id)!;
-        return { entry: row, productType: catalog.items.get(row.productId)?.structuredContent.productType, unitPriceCents: e.purchasePriceCents };
-      }),
-    );
-    const now = options.now ?? new Date();
-    await grantDownloads(
-      tx,
-      { websiteId: website.id, orderId, now },
-      priced.entries.map((e) => ({ orderItemId: itemIds.get(e.id)!, productId: entries.find((r) => r.id === e.id)!.productId, quantity: e.quantity })),
-    );
-    await queueReceipt(tx, order!, priced, itemIds, { origin: options.origin ?? '', currency });
+    // A payment the shopper still has to finish delivers nothing yet: completeOrder runs once the
+    // processor confirms it (payments/confirm-payment.ts).
+    if (!pending) await completeOrder(tx, order!, { origin: options.origin ?? '', now: options.now });
     return {
       id: order!.id,
       orderNumber: order!.orderNumber!,
@@ -185,8 +294,61 @@ export async function placeOrder(
       giftCardCents,
       ...(redemption ? { giftCardBalanceCents: redemption.balanceCents } : {}),
       currency,
+      ...(pending ? { payment: { provider: provider.id, clientSecret: charge.clientSecret } } : {}),
     };
   });
+}
+
+/**
+ * What a paid order delivers: gift cards issued, downloads granted and the buyer's receipt, all
+ * from the order's own lines, so it runs the same at checkout and when a payment finished in the
+ * browser is confirmed later.
+ */
+export async function completeOrder(
+  tx: Tx,
+  order: OrderRow,
+  options: { origin: string; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const currency = order.currency as CurrencyCode;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const productTypes = new Map(
+    (
+      await tx
+        .select({ id: products.id, productType: products.productType })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            items.map((i) => i.productId),
+          ),
+        )
+    ).map((p) => [p.id, p.productType]),
+  );
+  await issueGiftCards(
+    tx,
+    {
+      websiteId: order.websiteId,
+      orderId: order.id,
+      currency,
+      buyerEmail: order.email,
+      shopUrl: `${options.origin}/shop`,
+      now,
+    },
+    items.map((item) => ({
+      entry: item,
+      productType: productTypes.get(item.productId),
+      unitPriceCents: item.unitPriceCents,
+    })),
+  );
+  await grantDownloads(
+    tx,
+    { websiteId: order.websiteId, orderId: order.id, now },
+    items.map((item) => ({ orderItemId: item.id, productId: item.productId, quantity: item.quantity })),
+  );
+  const emails = await emailSettingsOf(tx, order.websiteId);
+  if (emails.orderConfirmation) await queueReceipt(tx, order, items, { origin: options.origin, currency });
+  await queueNewOrderEmail(tx, order, items, emails, options.origin);
 }
 
 /** The plan and, when it bills again, the first renewal date, counted from the purchase. */
@@ -201,30 +363,39 @@ function subscriptionFields(plan: Record<string, unknown> | null, now: Date) {
   };
 }
 
-function subscriptionPlanOf(item: { structuredContent: { subscriptionPlan?: unknown } } | undefined): Record<string, unknown> | null {
+function subscriptionPlanOf(
+  item: { structuredContent: { subscriptionPlan?: unknown } } | undefined,
+): Record<string, unknown> | null {
   const plan = item?.structuredContent.subscriptionPlan;
   return plan && typeof plan === 'object' ? (plan as Record<string, unknown>) : null;
 }
 
-type Priced = Awaited<ReturnType<typeof cartView>>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The buyer's receipt with the order's lines, totals, status link and any download links. */
 async function queueReceipt(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  tx: Tx,
   order: OrderRow,
-  priced: Priced,
-  itemIds: ReadonlyMap<string, string>,
+  items: readonly (typeof orderItems.$inferSelect)[],
   { origin, currency }: { origin: string; currency: CurrencyCode },
 ) {
   const money = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
   const links = new Map((await downloadLinks(tx, order.id, origin)).map((l) => [l.orderItemId, l]));
-  const downloads = priced.entries.flatMap((e) => {
-    const link = links.get(itemIds.get(e.id)!);
-    return link ? [{ title: e.title, url: link.url, allowance: downloadAllowance(link, false) }] : [];
+  const downloads = items.flatMap((item) => {
+    const link = links.get(item.id);
+    return link
+      ? [{ title: item.productName, url: link.url, allowance: downloadAllowance(link, false) }]
+      : [];
   });
+  const customerName = customerNameOf(order);
   await queueEmail(tx, order.websiteId, 'order-receipt', order.email, {
     orderNumber: String(order.orderNumber),
-    lines: priced.entries.map((e) => ({ title: e.title, quantity: e.quantity, total: money(e.purchasePriceCents * e.quantity) })),
+    ...(customerName && { customerName }),
+    lines: items.map((item) => ({
+      title: item.productName,
+      quantity: item.quantity,
+      total: money(item.unitPriceCents * item.quantity),
+    })),
     subtotal: money(order.subtotalCents),
     ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
     ...(order.shippingCents > 0 && { shipping: money(order.shippingCents) }),

@@ -27,7 +27,10 @@ async function multipart(name: string, body: Buffer, type: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(body)], { type }), name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
 }
 
 describe.each(targets)('digital delivery on $name', (target) => {
@@ -64,7 +67,10 @@ describe.each(targets)('digital delivery on $name', (target) => {
     const listed = await owner.call('GET', `${STORE_API.products}?q=Sketching`);
     const product = listed.json().products.find((p: { id: string }) => p.id === 'prod-sketch-pack');
     // The product as GET answered it goes back as the save (its view-only fields are ignored).
-    const save = await owner.call('PUT', STORE_API.product('prod-sketch-pack'), { ...product, digitalFileId: file.id });
+    const save = await owner.call('PUT', STORE_API.product('prod-sketch-pack'), {
+      ...product,
+      digitalFileId: file.id,
+    });
     expect(save.statusCode, save.body).toBe(200);
   }
 
@@ -95,7 +101,9 @@ describe.each(targets)('digital delivery on $name', (target) => {
   it('names the products delivering a file in the file manager, and opens it for editors only', async () => {
     const delivered = await owner.call('GET', FILES_API.products(file.id));
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(delivered.json().products).toEqual([{ id: 'prod-sketch-pack', title: expect.stringContaining('Sketching'), enabled: true }]);
+    expect(delivered.json().products).toEqual([
+      { id: 'prod-sketch-pack', title: expect.stringContaining('Sketching'), enabled: true },
+    ]);
 
     const original = await owner.call('GET', FILES_API.original(file.id));
     expect(original.statusCode).toBe(200);
@@ -121,7 +129,8 @@ describe.each(targets)('digital delivery on $name', (target) => {
     expect((await new Shopper(app).get(new URL(file.assetUrl, 'http://x').pathname)).statusCode).toBe(404);
 
     const { payload, contentType } = await multipart('notes.pdf', PDF, 'application/pdf');
-    const other = (await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType })).json().files[0];
+    const other = (await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType })).json()
+      .files[0];
     expect((await owner.call('GET', FILES_API.products(other.id))).json().products).toEqual([]);
   });
 
@@ -150,8 +159,13 @@ describe.each(targets)('digital delivery on $name', (target) => {
     expect(refused[0]!.json().error.message).toBe(downloadMessages.usedUp.replace('{max}', String(limit)));
   });
 
-  it('refuses the link on another site\'s host', async () => {
-    const created = await new Shopper(app).post('/api/sites', { email: 'owner-a@example.com', password: 'alpha owner pass 2026', title: 'Alpha', slug: 'alpha' });
+  it("refuses the link on another site's host", async () => {
+    const created = await new Shopper(app).post('/api/sites', {
+      email: 'owner-a@example.com',
+      password: 'alpha owner pass 2026',
+      title: 'Alpha',
+      slug: 'alpha',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { path } = await buy();
     const res = await new Shopper(app, 'alpha.sites.test').get(path);
@@ -162,7 +176,10 @@ describe.each(targets)('digital delivery on $name', (target) => {
 
   it('refuses an expired link', async () => {
     const { token, path } = await buy();
-    await database.db.update(digitalDownloads).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(digitalDownloads.token, token));
+    await database.db
+      .update(digitalDownloads)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(digitalDownloads.token, token));
     const res = await new Shopper(app).get(path);
     expect(res.statusCode).toBe(410);
     expect(res.json().error.message).toBe(downloadMessages.expired);
@@ -172,7 +189,10 @@ describe.each(targets)('digital delivery on $name', (target) => {
     const { order, path } = await buy();
     const detail = await owner.call('GET', STORE_API.order(order.id));
     const line = detail.json().lines[0];
-    expect((await owner.call('POST', STORE_API.refundLine(order.id), { orderItemId: line.id, quantity: 1 })).statusCode).toBe(200);
+    expect(
+      (await owner.call('POST', STORE_API.refundLine(order.id), { orderItemId: line.id, quantity: 1 }))
+        .statusCode,
+    ).toBe(200);
     const res = await new Shopper(app).get(path);
     expect(res.statusCode).toBe(410);
     expect(res.json().error.message).toBe(downloadMessages.refunded);
@@ -193,9 +213,12 @@ describe.each(targets)('digital delivery on $name', (target) => {
   });
 
   describe('with the download limits the owner set', () => {
-    const setLimits = (limits: Record<string, unknown>) => owner.call('PUT', STORE_API.commercePreferences('downloads'), limits);
-    const grantOf = async (token: string) => (await database.db.select().from(digitalDownloads).where(eq(digitalDownloads.token, token)))[0]!;
-    const fetchAll = (path: string, n: number) => Promise.all(Array.from({ length: n }, () => new Shopper(app).get(path)));
+    const setLimits = (limits: Record<string, unknown>) =>
+      owner.call('PUT', STORE_API.commercePreferences('downloads'), limits);
+    const grantOf = async (token: string) =>
+      (await database.db.select().from(digitalDownloads).where(eq(digitalDownloads.token, token)))[0]!;
+    const fetchAll = (path: string, n: number) =>
+      Promise.all(Array.from({ length: n }, () => new Shopper(app).get(path)));
     afterAll(async () => {
       expect((await setLimits({})).statusCode).toBe(200);
     });
@@ -214,38 +237,59 @@ describe.each(targets)('digital delivery on $name', (target) => {
         expect(res.statusCode, JSON.stringify(limits)).toBe(400);
         if (message) expect(res.json().error.message).toBe(message);
       }
-      expect((await setLimits({ downloadsPerUnit: 100, linkDays: '' })).json()).toEqual({ downloadsPerUnit: 100 });
-      expect((await owner.call('GET', STORE_API.commercePreferences('downloads'))).json()).toEqual({ downloadsPerUnit: 100 });
+      expect((await setLimits({ downloadsPerUnit: 100, linkDays: '' })).json()).toEqual({
+        downloadsPerUnit: 100,
+      });
+      expect((await owner.call('GET', STORE_API.commercePreferences('downloads'))).json()).toEqual({
+        downloadsPerUnit: 100,
+      });
     });
 
     it('issues links with the new count and days, and counts against them', async () => {
-      expect((await setLimits({ downloadsPerUnit: 2, linkDays: 7 })).json()).toEqual({ downloadsPerUnit: 2, linkDays: 7 });
+      expect((await setLimits({ downloadsPerUnit: 2, linkDays: 7 })).json()).toEqual({
+        downloadsPerUnit: 2,
+        linkDays: 7,
+      });
       const { buyer, order, receipt, path, token } = await buy(3);
       const grant = await grantOf(token);
       expect(grant.maxDownloads).toBe(6);
-      expect(Math.abs(grant.expiresAt!.getTime() - grant.createdAt.getTime() - 7 * DAY_MS)).toBeLessThan(60_000);
+      expect(Math.abs(grant.expiresAt!.getTime() - grant.createdAt.getTime() - 7 * DAY_MS)).toBeLessThan(
+        60_000,
+      );
       const until = grant.expiresAt!.toISOString().slice(0, 10);
       expect(receipt.body).toContain(`6 downloads, until ${until}`);
-      const page = await buyer.get(`/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`);
+      const page = await buyer.get(
+        `/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`,
+      );
       expect(page.body).toContain(`6 downloads left, until ${until}`);
 
       const answers = await fetchAll(path, 8);
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(6);
-      expect(answers.filter((a) => a.statusCode === 410)[0]!.json().error.message).toBe(downloadMessages.usedUp.replace('{max}', '6'));
+      expect(answers.filter((a) => a.statusCode === 410)[0]!.json().error.message).toBe(
+        downloadMessages.usedUp.replace('{max}', '6'),
+      );
     });
 
     it('issues unlimited links when the owner allows them; links issued before keep their terms', async () => {
       expect((await setLimits({ downloadsPerUnit: 1, linkDays: 30 })).statusCode).toBe(200);
       const before = await buy();
-      expect((await setLimits({ downloadsPerUnit: 'unlimited', linkDays: 'unlimited' })).json()).toEqual({ downloadsPerUnit: 'unlimited', linkDays: 'unlimited' });
+      expect((await setLimits({ downloadsPerUnit: 'unlimited', linkDays: 'unlimited' })).json()).toEqual({
+        downloadsPerUnit: 'unlimited',
+        linkDays: 'unlimited',
+      });
       const { buyer, order, receipt, path, token } = await buy();
       expect(await grantOf(token)).toMatchObject({ maxDownloads: null, expiresAt: null });
       expect(receipt.body).toContain('Unlimited downloads, no expiry date');
-      const page = await buyer.get(`/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`);
+      const page = await buyer.get(
+        `/checkout/order-confirmed?orderId=${order.id}&token=${order.accessToken}`,
+      );
       expect(page.body).toContain('Unlimited downloads, no expiry date');
       const answers = await fetchAll(path, DEFAULT_PER_UNIT + 3);
       expect(answers.map((a) => a.statusCode)).toEqual(Array(DEFAULT_PER_UNIT + 3).fill(200));
-      await database.db.update(digitalDownloads).set({ createdAt: sql`now() - interval '10 years'` }).where(eq(digitalDownloads.token, token));
+      await database.db
+        .update(digitalDownloads)
+        .set({ createdAt: sql`now() - interval '10 years'` })
+        .where(eq(digitalDownloads.token, token));
       expect((await new Shopper(app).get(path)).statusCode).toBe(200);
 
       // The link bought under "1 download" still allows one.
@@ -256,39 +300,71 @@ describe.each(targets)('digital delivery on $name', (target) => {
 
   it('says the file is gone when the owner deleted it, and does not count the attempt', async () => {
     const { token, path } = await buy();
-    await database.db.update(products).set({ details: sql`${products.details} - 'digitalFileId'` }).where(eq(products.id, 'prod-sketch-pack'));
+    await database.db
+      .update(products)
+      .set({ details: sql`${products.details} - 'digitalFileId'` })
+      .where(eq(products.id, 'prod-sketch-pack'));
     expect((await owner.call('DELETE', `${FILES_API.files}/${file.id}`)).statusCode).toBeLessThan(300);
     const res = await new Shopper(app).get(path);
     expect(res.statusCode).toBe(410);
     expect(res.json().error.message).toBe(downloadMessages.fileGone);
-    const [grant] = await database.db.select().from(digitalDownloads).where(eq(digitalDownloads.token, token));
+    const [grant] = await database.db
+      .select()
+      .from(digitalDownloads)
+      .where(eq(digitalDownloads.token, token));
     expect(grant!.downloadCount).toBe(0);
   });
 
   it('shows editors an image a digital product delivers through a guarded preview, at most 500w, never its public address', async () => {
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2040c0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2040c0' } })
+      .png()
+      .toBuffer();
     const { payload, contentType } = await multipart('harbour.png', png, 'image/png');
-    const image = (await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType })).json().files[0] as FileView;
-    await expect.poll(async () => (await owner.call('GET', FILES_API.file(image.id))).json().status, { timeout: 20_000 }).toBe('complete');
+    const image = (await owner.call('POST', FILES_API.files, payload, { 'content-type': contentType })).json()
+      .files[0] as FileView;
+    await expect
+      .poll(async () => (await owner.call('GET', FILES_API.file(image.id))).json().status, {
+        timeout: 20_000,
+      })
+      .toBe('complete');
     expect((await owner.call('GET', FILES_API.file(image.id))).json().previewUrl).toBe(image.assetUrl);
 
     const listed = await owner.call('GET', `${STORE_API.products}?q=Sketching`);
     const product = listed.json().products.find((p: { id: string }) => p.id === 'prod-sketch-pack');
-    expect((await owner.call('PUT', STORE_API.product('prod-sketch-pack'), { ...product, digitalFileId: image.id })).statusCode).toBe(200);
+    expect(
+      (
+        await owner.call('PUT', STORE_API.product('prod-sketch-pack'), {
+          ...product,
+          digitalFileId: image.id,
+        })
+      ).statusCode,
+    ).toBe(200);
 
-    const item = (await owner.call('GET', `${FILES_API.files}?limit=50`)).json().items.find((f: FileView) => f.id === image.id) as FileView;
+    const item = (await owner.call('GET', `${FILES_API.files}?limit=50`))
+      .json()
+      .items.find((f: FileView) => f.id === image.id) as FileView;
     expect(item.previewUrl).toBe(FILES_API.preview(image.id));
-    expect((await owner.call('GET', FILES_API.file(image.id))).json().previewUrl).toBe(FILES_API.preview(image.id));
-    expect((await new Shopper(app).get(`${new URL(image.assetUrl, 'http://x').pathname}?format=100w`)).statusCode).toBe(404);
+    expect((await owner.call('GET', FILES_API.file(image.id))).json().previewUrl).toBe(
+      FILES_API.preview(image.id),
+    );
+    expect(
+      (await new Shopper(app).get(`${new URL(image.assetUrl, 'http://x').pathname}?format=100w`)).statusCode,
+    ).toBe(404);
 
     const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
     const small = await viewer.call('GET', `${FILES_API.preview(image.id)}?format=100w`);
     expect(small.statusCode, small.body).toBe(200);
-    expect(small.headers).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'private, max-age=300' });
+    expect(small.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'private, max-age=300',
+    });
     expect((await sharp(small.rawPayload).metadata()).width).toBe(100);
     expect((await owner.call('GET', `${FILES_API.preview(image.id)}?format=500w`)).statusCode).toBe(200);
     for (const format of ['750w', 'original', '']) {
-      expect((await owner.call('GET', `${FILES_API.preview(image.id)}?format=${format}`)).statusCode, format).toBe(404);
+      expect(
+        (await owner.call('GET', `${FILES_API.preview(image.id)}?format=${format}`)).statusCode,
+        format,
+      ).toBe(404);
     }
     // A NUL byte is refused before any route sees it.
     expect((await owner.call('GET', `${FILES_API.preview(image.id)}?format=100w%00`)).statusCode).toBe(400);

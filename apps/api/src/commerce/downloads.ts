@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ProductType, StoreSettingsSchema, UNLIMITED, type DownloadLimit } from '@site/commerce-core';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { digitalDownloads, files, orderItems, products, websites } from '../db/schema';
+import type { DeliveredFiles } from '../files/delivered';
 import { originalKey } from '../files/file-store';
 import type { FileStorage } from '../files/storage';
-import type { Queryable } from './cart-store';
 
 /**
  * Digital delivery. A digital product's file is never served under /files/; after purchase each
@@ -46,26 +46,54 @@ export interface DownloadLink {
 /** "3 downloads left, until 2026-12-24" on the confirmation page; "5 downloads, until …" in the receipt. */
 export function downloadAllowance(link: DownloadLink, left: boolean): string {
   const count =
-    link.remaining === null ? downloadMessages.unlimitedDownloads : left ? downloadMessages.downloadsLeft(link.remaining) : downloadMessages.downloads(link.remaining);
+    link.remaining === null
+      ? downloadMessages.unlimitedDownloads
+      : left
+        ? downloadMessages.downloadsLeft(link.remaining)
+        : downloadMessages.downloads(link.remaining);
   return `${count}, ${link.expiresAt ? downloadMessages.until(link.expiresAt.toISOString().slice(0, 10)) : downloadMessages.noEnd}`;
 }
 
 /** The store's download limits now, read in the order's transaction (never from a cached site row). */
-async function downloadLimits(tx: Queryable, websiteId: string): Promise<{ perUnit: DownloadLimit; days: DownloadLimit }> {
-  const [site] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
-  const raw = (site?.settings as { storeSettings?: Record<string, unknown> } | undefined)?.storeSettings ?? {};
-  const settings = StoreSettingsSchema.pick({ downloadsPerUnit: true, linkDays: true }).parse({ downloadsPerUnit: raw.downloadsPerUnit, linkDays: raw.linkDays });
+async function downloadLimits(
+  tx: Queryable,
+  websiteId: string,
+): Promise<{ perUnit: DownloadLimit; days: DownloadLimit }> {
+  const [site] = await tx
+    .select({ settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  const raw =
+    (site?.settings as { storeSettings?: Record<string, unknown> } | undefined)?.storeSettings ?? {};
+  const settings = StoreSettingsSchema.pick({ downloadsPerUnit: true, linkDays: true }).parse({
+    downloadsPerUnit: raw.downloadsPerUnit,
+    linkDays: raw.linkDays,
+  });
   return { perUnit: settings.downloadsPerUnit, days: settings.linkDays };
 }
 
 /** The ids of the given products that are digital and name a file to deliver, with that file. */
-export async function digitalFilesOf(db: Queryable, websiteId: string, productIds: readonly string[]): Promise<Map<string, string>> {
+export async function digitalFilesOf(
+  db: Queryable,
+  websiteId: string,
+  productIds: readonly string[],
+): Promise<Map<string, string>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
     .select({ id: products.id, details: products.details })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), inArray(products.id, [...new Set(productIds)]), eq(products.productType, ProductType.DIGITAL)));
-  return new Map(rows.flatMap((r) => (typeof r.details.digitalFileId === 'string' ? [[r.id, r.details.digitalFileId] as const] : [])));
+    .where(
+      and(
+        eq(products.websiteId, websiteId),
+        inArray(products.id, [...new Set(productIds)]),
+        eq(products.productType, ProductType.DIGITAL),
+      ),
+    );
+  return new Map(
+    rows.flatMap((r) =>
+      typeof r.details.digitalFileId === 'string' ? [[r.id, r.details.digitalFileId] as const] : [],
+    ),
+  );
 }
 
 /** One download right per digital line of a new order, in the order's transaction. */
@@ -74,7 +102,11 @@ export async function grantDownloads(
   order: { websiteId: string; orderId: string; now: Date },
   lines: readonly { orderItemId: string; productId: string; quantity: number }[],
 ): Promise<void> {
-  const fileOf = await digitalFilesOf(tx, order.websiteId, lines.map((l) => l.productId));
+  const fileOf = await digitalFilesOf(
+    tx,
+    order.websiteId,
+    lines.map((l) => l.productId),
+  );
   if (fileOf.size === 0) return;
   const { perUnit, days } = await downloadLimits(tx, order.websiteId);
   const rows = lines.flatMap((line) => {
@@ -108,26 +140,52 @@ export async function downloadLinks(db: Queryable, orderId: string, origin = '')
 }
 
 /** The digital products of a site that deliver a file, by title, for the file manager. */
-export async function digitalProductsOfFile(db: Queryable, websiteId: string, fileId: string): Promise<{ id: string; title: string; enabled: boolean }[]> {
+export async function digitalProductsOfFile(
+  db: Queryable,
+  websiteId: string,
+  fileId: string,
+): Promise<{ id: string; title: string; enabled: boolean }[]> {
   return db
     .select({ id: products.id, title: products.title, enabled: products.enabled })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), eq(products.productType, ProductType.DIGITAL), sql`${products.details}->>'digitalFileId' = ${fileId}`))
+    .where(
+      and(
+        eq(products.websiteId, websiteId),
+        eq(products.productType, ProductType.DIGITAL),
+        sql`${products.details}->>'digitalFileId' = ${fileId}`,
+      ),
+    )
     .orderBy(products.title, products.id);
 }
 
 /** Which of these files some digital product delivers (they are not public). */
-export async function digitalProductFileIds(db: Queryable, websiteId: string, fileIds: readonly string[]): Promise<Set<string>> {
+export async function digitalProductFileIds(
+  db: Queryable,
+  websiteId: string,
+  fileIds: readonly string[],
+): Promise<Set<string>> {
   if (fileIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ fileId: sql<string>`${products.details}->>'digitalFileId'` })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), sql`${products.details}->>'digitalFileId' in (${sql.join(fileIds.map((id) => sql`${id}`), sql`, `)})`));
+    .where(
+      and(
+        eq(products.websiteId, websiteId),
+        sql`${products.details}->>'digitalFileId' in (${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
   return new Set(rows.map((r) => r.fileId));
 }
 
 /** Whether a file is some digital product's download, and so not public. */
-export async function isDigitalProductFile(db: Queryable, websiteId: string, fileId: string): Promise<boolean> {
+export async function isDigitalProductFile(
+  db: Queryable,
+  websiteId: string,
+  fileId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
@@ -135,6 +193,13 @@ export async function isDigitalProductFile(db: Queryable, websiteId: string, fil
     .limit(1);
   return Boolean(row);
 }
+
+/** The files digital products deliver, as the file manager and /files/ ask (app.ts wires it). */
+export const deliveredFiles: DeliveredFiles = {
+  among: digitalProductFileIds,
+  has: isDigitalProductFile,
+  productsOf: digitalProductsOfFile,
+};
 
 class DownloadRefused extends Error {
   constructor(
@@ -151,7 +216,10 @@ class DownloadRefused extends Error {
  * conditional UPDATE (so racing requests never exceed the limit), inside a transaction that rolls
  * back when the file cannot be read, so a failed download costs the buyer nothing.
  */
-export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: { db: Database; storage: FileStorage }): void {
+export function registerDownloadRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Database; storage: FileStorage },
+): void {
   app.get('/api/commerce/downloads/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
     const websiteId = request.site.websiteId;
@@ -165,15 +233,22 @@ export function registerDownloadRoutes(app: FastifyInstance, { db, storage }: { 
             and(
               eq(digitalDownloads.token, token),
               eq(digitalDownloads.websiteId, websiteId),
-              or(isNull(digitalDownloads.maxDownloads), lt(digitalDownloads.downloadCount, digitalDownloads.maxDownloads)),
+              or(
+                isNull(digitalDownloads.maxDownloads),
+                lt(digitalDownloads.downloadCount, digitalDownloads.maxDownloads),
+              ),
               or(isNull(digitalDownloads.expiresAt), gt(digitalDownloads.expiresAt, new Date())),
             ),
           )
           .returning();
         if (!counted) throw await whyRefused(tx, websiteId, token);
         const [line] = await tx.select().from(orderItems).where(eq(orderItems.id, counted.orderItemId));
-        if (!line || line.refundedQuantity >= line.quantity) throw new DownloadRefused(410, 'REFUNDED', downloadMessages.refunded);
-        const [file] = await tx.select().from(files).where(and(eq(files.websiteId, websiteId), eq(files.id, counted.fileId)));
+        if (!line || line.refundedQuantity >= line.quantity)
+          throw new DownloadRefused(410, 'REFUNDED', downloadMessages.refunded);
+        const [file] = await tx
+          .select()
+          .from(files)
+          .where(and(eq(files.websiteId, websiteId), eq(files.id, counted.fileId)));
         const stored = file ? await storage.stream(originalKey(file)) : undefined;
         if (!file || !stored) throw new DownloadRefused(410, 'FILE_GONE', downloadMessages.fileGone);
         return { file, stored };
@@ -203,6 +278,11 @@ async function whyRefused(tx: Queryable, websiteId: string, token: string): Prom
     .from(digitalDownloads)
     .where(and(eq(digitalDownloads.token, token), eq(digitalDownloads.websiteId, websiteId)));
   if (!row) return new DownloadRefused(404, 'NOT_FOUND', downloadMessages.notFound);
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return new DownloadRefused(410, 'EXPIRED', downloadMessages.expired);
-  return new DownloadRefused(410, 'USED_UP', downloadMessages.usedUp.replace('{max}', String(row.maxDownloads)));
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now())
+    return new DownloadRefused(410, 'EXPIRED', downloadMessages.expired);
+  return new DownloadRefused(
+    410,
+    'USED_UP',
+    downloadMessages.usedUp.replace('{max}', String(row.maxDownloads)),
+  );
 }

@@ -11,12 +11,12 @@ import {
   type GiftCardBalance,
 } from '@site/commerce-core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { giftCardLedger, giftCards } from '../db/schema';
 import { queueEmail } from '../mail/queue-email';
-import type { LoginGuard } from '../site-users/login-guard';
-import type { CartEntryRow, Queryable } from './cart-store';
-import { CommerceError } from './errors';
+import type { LoginGuard } from '../security/login-guard';
+import type { CartEntryRow } from './cart-store';
+import { ApiError } from '../http';
 
 /** Who a gift card in a cart is for; kept with the cart entry (and then the order item). */
 export interface GiftCardRecipient {
@@ -50,7 +50,7 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 export function assertSendDate(sendDate: string | undefined, now: Date): void {
   if (sendDate && !checkGiftCardSendDate(sendDate, utcDay(now))) {
-    throw new CommerceError(400, 'INVALID_GIFT_CARD', messages.giftCardSendDateInvalid, {
+    throw new ApiError(400, 'INVALID_GIFT_CARD', messages.giftCardSendDateInvalid, {
       fieldErrors: { sendDate: messages.giftCardSendDateInvalid },
     });
   }
@@ -79,7 +79,10 @@ export async function guardedCode(guard: LoginGuard, clientKey: string, input: s
   const locked = await guard.lockedFor(clientKey);
   if (locked > 0) {
     const message = fillMessage(messages.giftCardLocked, { seconds: String(locked) });
-    throw new CommerceError(429, 'GIFT_CARD_LOCKED', message, { retryAfterSeconds: locked, fieldErrors: { giftCardCode: message } });
+    throw new ApiError(429, 'GIFT_CARD_LOCKED', message, {
+      retryAfterSeconds: locked,
+      fieldErrors: { giftCardCode: message },
+    });
   }
   const code = normalizeGiftCardCode(input);
   if (!code) {
@@ -90,7 +93,9 @@ export async function guardedCode(guard: LoginGuard, clientKey: string, input: s
 }
 
 const unknownCode = () =>
-  new CommerceError(400, 'GIFT_CARD_UNKNOWN', messages.giftCardCodeUnknown, { fieldErrors: { giftCardCode: messages.giftCardCodeUnknown } });
+  new ApiError(400, 'GIFT_CARD_UNKNOWN', messages.giftCardCodeUnknown, {
+    fieldErrors: { giftCardCode: messages.giftCardCodeUnknown },
+  });
 
 export async function giftCardBalance(
   db: Database,
@@ -105,7 +110,12 @@ export async function giftCardBalance(
     await guard.failed(clientKey);
     throw unknownCode();
   }
-  return { balanceCents: card.balanceCents, initialCents: card.initialCents, currency: card.currency, last4: card.last4 };
+  return {
+    balanceCents: card.balanceCents,
+    initialCents: card.initialCents,
+    currency: card.currency,
+    last4: card.last4,
+  };
 }
 
 export interface Redemption {
@@ -134,13 +144,20 @@ export async function redeemGiftCard(
     update gift_cards g set balance_cents = g.balance_cents - least(c.balance_cents, ${dueCents}::int)
     from c where g.id = c.id
     returning g.id, c.balance_cents as before, g.balance_cents as after`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { before: number; after: number }[];
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    before: number;
+    after: number;
+  }[];
   const row = rows[0]!;
   const amount = Number(row.before) - Number(row.after);
   if (amount <= 0) {
-    throw new CommerceError(409, 'GIFT_CARD_EMPTY', messages.giftCardEmpty, { fieldErrors: { giftCardCode: messages.giftCardEmpty } });
+    throw new ApiError(409, 'GIFT_CARD_EMPTY', messages.giftCardEmpty, {
+      fieldErrors: { giftCardCode: messages.giftCardEmpty },
+    });
   }
-  await tx.insert(giftCardLedger).values({ id: randomUUID(), giftCardId: card.id, orderId, kind: 'redeem', amountCents: -amount });
+  await tx
+    .insert(giftCardLedger)
+    .values({ id: randomUUID(), giftCardId: card.id, orderId, kind: 'redeem', amountCents: -amount });
   return { giftCardId: card.id, amountCents: amount, balanceCents: Number(row.after) };
 }
 
@@ -162,14 +179,20 @@ export interface IssueContext {
 export async function issueGiftCards(
   tx: Queryable,
   context: IssueContext,
-  lines: { entry: CartEntryRow; productType: number | undefined; unitPriceCents: number }[],
+  lines: {
+    entry: Pick<CartEntryRow, 'additionalFields' | 'quantity'>;
+    productType: number | undefined;
+    unitPriceCents: number;
+  }[],
 ): Promise<number> {
   let issued = 0;
   for (const { entry, productType, unitPriceCents } of lines) {
     if (productType !== ProductType.GIFT_CARD) continue;
     const recipient = recipientOf(entry) ?? { recipientName: '', recipientEmail: context.buyerEmail };
     const sendAt =
-      recipient.sendDate && recipient.sendDate > utcDay(context.now) ? new Date(`${recipient.sendDate}T00:00:00Z`) : undefined;
+      recipient.sendDate && recipient.sendDate > utcDay(context.now)
+        ? new Date(`${recipient.sendDate}T00:00:00Z`)
+        : undefined;
     for (let unit = 0; unit < entry.quantity; unit++) {
       const code = newCode();
       const id = randomUUID();
@@ -188,7 +211,13 @@ export async function issueGiftCards(
         message: recipient.message ?? null,
         sendOn: recipient.sendDate ?? null,
       });
-      await tx.insert(giftCardLedger).values({ id: randomUUID(), giftCardId: id, orderId: context.orderId, kind: 'issue', amountCents: unitPriceCents });
+      await tx.insert(giftCardLedger).values({
+        id: randomUUID(),
+        giftCardId: id,
+        orderId: context.orderId,
+        kind: 'issue',
+        amountCents: unitPriceCents,
+      });
       await queueEmail(
         tx,
         context.websiteId,

@@ -12,8 +12,8 @@ import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from './payments';
 import { RENEWAL_JOB, RENEWAL_RETRY_LIMIT, renewSubscription, resumeSubscription } from './renewals';
-import { createMember } from '../site-users/members';
-import { memberMessages } from '../site-users/messages';
+import { createMember } from '../security/members';
+import { memberMessages } from '../security/member-messages';
 import { Member } from '../../test/member';
 import { createJobQueue, type JobQueue } from '../jobs';
 import { eventually } from '../../test/eventually';
@@ -41,7 +41,11 @@ describe.each(targets)('subscription renewals on $name', (target) => {
 
   async function subscribe(cardNumber: string = TEST_CARDS.success, email = 'ada@example.com') {
     const shopper = new Shopper(app);
-    const cart = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 });
+    const cart = await shopper.post('/api/3/commerce/cart/subscription', {
+      itemId: 'prod-coffee',
+      sku: 'COFFEE-250',
+      qty: 1,
+    });
     expect(cart.statusCode, cart.body).toBe(200);
     const res = await shopper.post('/api/commerce/checkout', {
       email,
@@ -61,7 +65,9 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     next.setUTCMonth(next.getUTCMonth() + 1);
     expect(sub.subscriptionNextBillingAt?.getTime()).toBe(next.getTime());
     expect(sub.paymentMethod).toBe('test_pm_4242');
-    expect(await renewSubscription(database.db, providers, sub.id, new Date(next.getTime() - 1000))).toBe('not-due');
+    expect(await renewSubscription(database.db, providers, sub.id, new Date(next.getTime() - 1000))).toBe(
+      'not-due',
+    );
     expect(await renewalsOf(sub.id)).toEqual([]);
   });
 
@@ -78,8 +84,14 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     expect(charges - before).toBe(1);
     const renewals = await renewalsOf(sub.id);
     expect(renewals).toHaveLength(1);
-    expect(renewals[0]).toMatchObject({ renewalCycle: 1, grandTotalCents: sub.grandTotalCents, paymentReference: `test_${sub.id}-r1` });
-    expect(await database.db.select().from(orderItems).where(eq(orderItems.orderId, renewals[0]!.id))).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({
+      renewalCycle: 1,
+      grandTotalCents: sub.grandTotalCents,
+      paymentReference: `test_${sub.id}-r1`,
+    });
+    expect(
+      await database.db.select().from(orderItems).where(eq(orderItems.orderId, renewals[0]!.id)),
+    ).toHaveLength(1);
     const after = await reload(sub.id);
     expect(after.subscriptionCycle).toBe(1);
     const second = new Date(sub.createdAt);
@@ -113,7 +125,8 @@ describe.each(targets)('subscription renewals on $name', (target) => {
   async function pausedSubscription(email = 'ada@example.com') {
     const sub = await subscribe(TEST_CARDS.renewalsDecline, email);
     const due = sub.subscriptionNextBillingAt!;
-    for (let attempt = 0; attempt <= RENEWAL_RETRY_LIMIT; attempt++) await renewSubscription(database.db, providers, sub.id, due);
+    for (let attempt = 0; attempt <= RENEWAL_RETRY_LIMIT; attempt++)
+      await renewSubscription(database.db, providers, sub.id, due);
     const paused = await reload(sub.id);
     expect(paused.subscriptionPausedAt).not.toBeNull();
     return paused;
@@ -128,7 +141,10 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     const sub = await pausedSubscription();
     // The card still declines: it stays paused, nothing is billed, and the provider's reason comes back.
     const before = charges;
-    expect(await resumeSubscription(database.db, providers, sub.id)).toEqual({ kind: 'declined', message: 'Your card was declined.' });
+    expect(await resumeSubscription(database.db, providers, sub.id)).toEqual({
+      kind: 'declined',
+      message: 'Your card was declined.',
+    });
     expect(charges - before).toBe(1);
     expect(await renewalsOf(sub.id)).toEqual([]);
     expect((await reload(sub.id)).subscriptionPausedAt).not.toBeNull();
@@ -145,12 +161,29 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     expect(charges - before).toBe(2);
     const renewals = await renewalsOf(sub.id);
     expect(renewals).toHaveLength(1);
-    expect(renewals[0]).toMatchObject({ renewalCycle: 1, grandTotalCents: sub.grandTotalCents, createdAt: resumedAt, paymentReference: `test_${sub.id}-r1` });
+    expect(renewals[0]).toMatchObject({
+      renewalCycle: 1,
+      grandTotalCents: sub.grandTotalCents,
+      createdAt: resumedAt,
+      paymentReference: `test_${sub.id}-r1`,
+    });
     const after = await reload(sub.id);
-    expect(after).toMatchObject({ subscriptionPausedAt: null, subscriptionFailedAttempts: 0, subscriptionCycle: 1, subscriptionNextBillingAt: monthAfter(resumedAt) });
+    expect(after).toMatchObject({
+      subscriptionPausedAt: null,
+      subscriptionFailedAttempts: 0,
+      subscriptionCycle: 1,
+      subscriptionNextBillingAt: monthAfter(resumedAt),
+    });
 
     // Not due before that date; then renewals carry on a period apart from the resume.
-    expect(await renewSubscription(database.db, providers, sub.id, new Date(monthAfter(resumedAt).getTime() - 1000))).toBe('not-due');
+    expect(
+      await renewSubscription(
+        database.db,
+        providers,
+        sub.id,
+        new Date(monthAfter(resumedAt).getTime() - 1000),
+      ),
+    ).toBe('not-due');
     expect(await renewSubscription(database.db, providers, sub.id, monthAfter(resumedAt))).toBe('renewed');
     expect((await reload(sub.id)).subscriptionNextBillingAt).toEqual(monthAfter(resumedAt, 2));
   });
@@ -159,7 +192,10 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     const active = await subscribe();
     expect(await resumeSubscription(database.db, providers, active.id)).toEqual({ kind: 'not-paused' });
     const paused = await pausedSubscription();
-    await database.db.update(orders).set({ subscriptionCancelledAt: new Date() }).where(eq(orders.id, paused.id));
+    await database.db
+      .update(orders)
+      .set({ subscriptionCancelledAt: new Date() })
+      .where(eq(orders.id, paused.id));
     const before = charges;
     expect(await resumeSubscription(database.db, providers, paused.id)).toEqual({ kind: 'cancelled' });
     expect(await resumeSubscription(database.db, providers, 'no-such-order')).toEqual({ kind: 'not-found' });
@@ -168,7 +204,12 @@ describe.each(targets)('subscription renewals on $name', (target) => {
 
   it('lets the member resume from the account: 402 with the reason while the card declines, then the next charge date', async () => {
     const email = 'resumer@example.test';
-    await createMember(database.db, { websiteId: 'demo', email, password: 'plum orchard 42', roles: ['customer'] });
+    await createMember(database.db, {
+      websiteId: 'demo',
+      email,
+      password: 'plum orchard 42',
+      roles: ['customer'],
+    });
     const sub = await pausedSubscription(email);
     const member = new Member(app);
     expect((await member.signIn({ email, password: 'plum orchard 42' })).statusCode).toBe(200);
@@ -181,7 +222,11 @@ describe.each(targets)('subscription renewals on $name', (target) => {
       code: 'CARD_DECLINED',
       message: memberMessages.subscriptionResumeDeclined.replace('{reason}', 'Your card was declined.'),
     });
-    expect((await member.get('/api/site-users/account')).json().subscriptions[0]).toMatchObject({ orderId: sub.id, pausedOn: expect.any(String), nextBillingOn: null });
+    expect((await member.get('/api/site-users/account')).json().subscriptions[0]).toMatchObject({
+      orderId: sub.id,
+      pausedOn: expect.any(String),
+      nextBillingOn: null,
+    });
 
     await database.db.update(orders).set({ paymentMethod: 'test_pm_4242' }).where(eq(orders.id, sub.id));
     const resumed = await member.send('POST', url);
@@ -190,11 +235,16 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     const listed = (await member.get('/api/site-users/account')).json().subscriptions[0];
     expect(listed).toMatchObject({ pausedOn: null, nextBillingOn: resumed.json().nextBillingOn });
     expect(new Date(listed.nextBillingOn).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
-    expect((await member.send('POST', url)).json().error).toEqual({ code: 'SUBSCRIPTION_NOT_PAUSED', message: memberMessages.subscriptionNotPaused });
+    expect((await member.send('POST', url)).json().error).toEqual({
+      code: 'SUBSCRIPTION_NOT_PAUSED',
+      message: memberMessages.subscriptionNotPaused,
+    });
 
     // Another member's subscription is not theirs to resume.
     const other = await pausedSubscription();
-    expect((await member.send('POST', `/api/site-users/account/subscriptions/${other.id}/resume`)).statusCode).toBe(404);
+    expect(
+      (await member.send('POST', `/api/site-users/account/subscriptions/${other.id}/resume`)).statusCode,
+    ).toBe(404);
     expect((await new Member(app).post(url, {})).statusCode).toBe(401);
   });
 
@@ -202,19 +252,28 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     const owner = await new EditorClient(app).signIn(DEMO_OWNER);
     const sub = await pausedSubscription('owned@example.test');
     const url = STORE_API.resumeSubscription(sub.id);
-    const listed = async () => (await owner.call('GET', `${STORE_API.orders}?kind=subscription`)).json().orders.find((o: { id: string }) => o.id === sub.id);
+    const listed = async () =>
+      (await owner.call('GET', `${STORE_API.orders}?kind=subscription`))
+        .json()
+        .orders.find((o: { id: string }) => o.id === sub.id);
     expect(await listed()).toMatchObject({ subscriptionState: 'paused' });
 
     const before = charges;
     const declined = await owner.call('POST', url);
     expect(declined.statusCode, declined.body).toBe(402);
-    expect(declined.json().error).toEqual({ code: 'CARD_DECLINED', message: fillMessage(adminMessages.subscriptionResumeDeclined, { reason: 'Your card was declined.' }) });
+    expect(declined.json().error).toEqual({
+      code: 'CARD_DECLINED',
+      message: fillMessage(adminMessages.subscriptionResumeDeclined, { reason: 'Your card was declined.' }),
+    });
     expect(await listed()).toMatchObject({ subscriptionState: 'paused' });
 
     await database.db.update(orders).set({ paymentMethod: 'test_pm_4242' }).where(eq(orders.id, sub.id));
     const both = await Promise.all([owner.call('POST', url), owner.call('POST', url)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(both.find((r) => r.statusCode === 200)!.json()).toEqual({ resumed: true, nextBillingOn: expect.any(String) });
+    expect(both.find((r) => r.statusCode === 200)!.json()).toEqual({
+      resumed: true,
+      nextBillingOn: expect.any(String),
+    });
     expect(both.find((r) => r.statusCode === 409)!.json().error.code).toBe('SUBSCRIPTION_NOT_PAUSED');
     expect(charges - before).toBe(2);
     expect(await renewalsOf(sub.id)).toHaveLength(1);
@@ -230,10 +289,14 @@ describe.each(targets)('subscription renewals on $name', (target) => {
       const res = await owner.call('POST', STORE_API.cancelSubscription(sub.id));
       expect(res.statusCode, res.body).toBe(200);
       expect((await reload(sub.id)).subscriptionCancelledAt).not.toBeNull();
-      expect((await owner.call('POST', STORE_API.cancelSubscription(sub.id))).json().error.code).toBe('SUBSCRIPTION_CANCELLED');
+      expect((await owner.call('POST', STORE_API.cancelSubscription(sub.id))).json().error.code).toBe(
+        'SUBSCRIPTION_CANCELLED',
+      );
     }
     const before = charges;
-    expect((await owner.call('POST', STORE_API.resumeSubscription(paused.id))).json().error.code).toBe('SUBSCRIPTION_CANCELLED');
+    expect((await owner.call('POST', STORE_API.resumeSubscription(paused.id))).json().error.code).toBe(
+      'SUBSCRIPTION_CANCELLED',
+    );
     expect(charges).toBe(before);
 
     // Another site's subscription names nothing here.
@@ -245,8 +308,16 @@ describe.each(targets)('subscription renewals on $name', (target) => {
     }
 
     const target = await pausedSubscription();
-    await createMember(database.db, { websiteId: 'demo', email: 'writer@example.test', password: 'plum orchard 42', roles: ['editor'] });
-    const editor = await new EditorClient(app).signIn({ email: 'writer@example.test', password: 'plum orchard 42' });
+    await createMember(database.db, {
+      websiteId: 'demo',
+      email: 'writer@example.test',
+      password: 'plum orchard 42',
+      roles: ['editor'],
+    });
+    const editor = await new EditorClient(app).signIn({
+      email: 'writer@example.test',
+      password: 'plum orchard 42',
+    });
     const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
     const refusedBefore = charges;
     for (const path of [STORE_API.resumeSubscription(target.id), STORE_API.cancelSubscription(target.id)]) {
@@ -257,14 +328,22 @@ describe.each(targets)('subscription renewals on $name', (target) => {
       expect((await owner.request('POST', path)).statusCode).toBe(403);
     }
     expect(charges).toBe(refusedBefore);
-    expect(await reload(target.id)).toMatchObject({ subscriptionCancelledAt: null, subscriptionPausedAt: expect.any(Date) });
+    expect(await reload(target.id)).toMatchObject({
+      subscriptionCancelledAt: null,
+      subscriptionPausedAt: expect.any(Date),
+    });
   });
 
   it('never charges a cancelled subscription', async () => {
     const sub = await subscribe();
-    await database.db.update(orders).set({ subscriptionCancelledAt: new Date() }).where(eq(orders.id, sub.id));
+    await database.db
+      .update(orders)
+      .set({ subscriptionCancelledAt: new Date() })
+      .where(eq(orders.id, sub.id));
     const before = charges;
-    expect(await renewSubscription(database.db, providers, sub.id, new Date(Date.now() + 400 * 86_400_000))).toBe('not-due');
+    expect(
+      await renewSubscription(database.db, providers, sub.id, new Date(Date.now() + 400 * 86_400_000)),
+    ).toBe('not-due');
     expect(charges).toBe(before);
     expect(await renewalsOf(sub.id)).toEqual([]);
   });
@@ -289,12 +368,24 @@ describe.each(targets)('the renewal job on $name', (target) => {
 
   it('renews a due subscription once when its job is enqueued twice and run by the queue', async () => {
     const shopper = new Shopper(app);
-    const cart = await shopper.post('/api/3/commerce/cart/subscription', { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 });
-    const res = await shopper.post('/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: ADDRESS, payment: TEST_CARD, cartToken: cart.json().cartToken });
+    const cart = await shopper.post('/api/3/commerce/cart/subscription', {
+      itemId: 'prod-coffee',
+      sku: 'COFFEE-250',
+      qty: 1,
+    });
+    const res = await shopper.post('/api/commerce/checkout', {
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+      payment: TEST_CARD,
+      cartToken: cart.json().cartToken,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const id: string = res.json().order.id;
     // Make it due now, then enqueue it twice more: once keyed like the scheduler, once unkeyed.
-    await database.db.update(orders).set({ subscriptionNextBillingAt: new Date(Date.now() - 1000) }).where(eq(orders.id, id));
+    await database.db
+      .update(orders)
+      .set({ subscriptionNextBillingAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, id));
     await jobs.enqueue(RENEWAL_JOB, { subscriptionId: id });
     await jobs.enqueue(RENEWAL_JOB, { subscriptionId: id });
     await eventually(async () => {

@@ -1,10 +1,17 @@
-import { billingDate, formatMinorWithSymbol, isCycleBilled, SubscriptionPlanSchema, type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
+import {
+  billingDate,
+  formatMinorWithSymbol,
+  isCycleBilled,
+  SubscriptionPlanSchema,
+  type CurrencyCode,
+  type SubscriptionPlan,
+} from '@site/commerce-core';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import type { JobQueue } from '../jobs';
 import { queueEmail } from '../mail/queue-email';
-import type { PaymentProvider } from './payments';
+import { providersForSite, type PaymentProvider } from './payments';
 
 export const RENEWAL_JOB = 'renew-subscription';
 /**
@@ -26,30 +33,51 @@ export type RenewalOutcome = 'renewed' | 'not-due' | 'declined' | 'paused';
  */
 export async function renewSubscription(
   db: Database,
-  providers: ReadonlyMap<string, PaymentProvider>,
+  allProviders: ReadonlyMap<string, PaymentProvider>,
   subscriptionId: string,
   now: Date = new Date(),
 ): Promise<RenewalOutcome> {
-  const declined = await db.transaction(async (tx) => {
-    const [sub] = await tx.select().from(orders).where(eq(orders.id, subscriptionId)).for('update');
-    if (!sub || !isDue(sub, now)) return 'not-due' as const;
-    const plan = SubscriptionPlanSchema.safeParse(sub.subscriptionPlan);
-    const provider = providers.get(sub.paymentProvider);
-    if (!plan.success || !provider?.chargeSaved || !sub.paymentMethod) return 'no-method' as const;
-    const cycle = sub.subscriptionCycle + 1;
-    const billed = await billCycle(tx, { sub, plan: plan.data, provider, cycle, now, idempotencyKey: `renewal:${sub.id}:${cycle}` });
-    return billed ? ('renewed' as const) : ('not-due' as const);
-  }).catch((err: unknown) => {
-    if (err instanceof RenewalDeclined) return 'declined' as const;
-    throw err;
-  });
+  const providers = await siteProviders(db, allProviders, subscriptionId);
+  const declined = await db
+    .transaction(async (tx) => {
+      const [sub] = await tx.select().from(orders).where(eq(orders.id, subscriptionId)).for('update');
+      if (!sub || !isDue(sub, now)) return 'not-due' as const;
+      const plan = SubscriptionPlanSchema.safeParse(sub.subscriptionPlan);
+      const provider = providers.get(sub.paymentProvider);
+      if (!plan.success || !provider?.chargeSaved || !sub.paymentMethod) return 'no-method' as const;
+      const cycle = sub.subscriptionCycle + 1;
+      const billed = await billCycle(tx, {
+        sub,
+        plan: plan.data,
+        provider,
+        cycle,
+        now,
+        idempotencyKey: `renewal:${sub.id}:${cycle}`,
+      });
+      return billed ? ('renewed' as const) : ('not-due' as const);
+    })
+    .catch((err: unknown) => {
+      if (err instanceof RenewalDeclined) return 'declined' as const;
+      throw err;
+    });
   if (declined !== 'declined' && declined !== 'no-method') return declined;
   return recordFailure(db, subscriptionId, now);
 }
 
-type OrderRow = typeof orders.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The providers bound to the subscription's site, looked up before its transaction opens. */
+async function siteProviders(
+  db: Database,
+  providers: ReadonlyMap<string, PaymentProvider>,
+  subscriptionId: string,
+): Promise<ReadonlyMap<string, PaymentProvider>> {
+  const [sub] = await db
+    .select({ websiteId: orders.websiteId })
+    .from(orders)
+    .where(eq(orders.id, subscriptionId));
+  return sub ? providersForSite(providers, sub.websiteId) : providers;
+}
 
+type OrderRow = typeof orders.$inferSelect;
 class RenewalDeclined extends Error {}
 
 /**
@@ -60,7 +88,15 @@ class RenewalDeclined extends Error {}
  */
 async function billCycle(
   tx: Tx,
-  options: { sub: OrderRow; plan: SubscriptionPlan; provider: PaymentProvider; cycle: number; now: Date; idempotencyKey: string; anchor?: boolean },
+  options: {
+    sub: OrderRow;
+    plan: SubscriptionPlan;
+    provider: PaymentProvider;
+    cycle: number;
+    now: Date;
+    idempotencyKey: string;
+    anchor?: boolean;
+  },
 ): Promise<boolean> {
   const { sub, plan, provider, cycle, now } = options;
   const orderId = `${sub.id}-r${cycle}`;
@@ -91,6 +127,7 @@ async function billCycle(
     .returning({ id: orders.id });
   if (claimed.length === 0) return false;
   const charge = await provider.chargeSaved!({
+    websiteId: sub.websiteId,
     amountCents: sub.grandTotalCents,
     currency: sub.currency,
     orderId,
@@ -99,21 +136,30 @@ async function billCycle(
   });
   // Throwing rolls the claimed renewal order back, so a retry can claim the cycle again.
   if (!charge.ok) throw new RenewalDeclined(charge.message);
-  await tx.update(orders).set({ paymentReference: charge.reference, testMode: charge.testMode }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ paymentReference: charge.reference, testMode: charge.testMode })
+    .where(eq(orders.id, orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, sub.id));
   if (items.length > 0) {
-    await tx.insert(orderItems).values(items.map((item, i) => ({ ...item, id: `${orderId}-${i}`, orderId, refundedQuantity: 0 })));
+    await tx
+      .insert(orderItems)
+      .values(items.map((item, i) => ({ ...item, id: `${orderId}-${i}`, orderId, refundedQuantity: 0 })));
   }
   const anchorAt = options.anchor ? now : (sub.subscriptionAnchorAt ?? sub.createdAt);
   const anchorCycle = options.anchor ? cycle : sub.subscriptionAnchorCycle;
-  const next = isCycleBilled(plan.numBillingCycles, cycle + 1) ? billingDate(anchorAt, plan.billingPeriod, cycle + 1 - anchorCycle) : null;
+  const next = isCycleBilled(plan.numBillingCycles, cycle + 1)
+    ? billingDate(anchorAt, plan.billingPeriod, cycle + 1 - anchorCycle)
+    : null;
   await tx
     .update(orders)
     .set({
       subscriptionCycle: cycle,
       subscriptionNextBillingAt: next,
       subscriptionFailedAttempts: 0,
-      ...(options.anchor ? { subscriptionPausedAt: null, subscriptionAnchorAt: now, subscriptionAnchorCycle: cycle } : {}),
+      ...(options.anchor
+        ? { subscriptionPausedAt: null, subscriptionAnchorAt: now, subscriptionAnchorCycle: cycle }
+        : {}),
     })
     .where(eq(orders.id, sub.id));
   return true;
@@ -134,10 +180,11 @@ export type ResumeOutcome =
  */
 export async function resumeSubscription(
   db: Database,
-  providers: ReadonlyMap<string, PaymentProvider>,
+  allProviders: ReadonlyMap<string, PaymentProvider>,
   subscriptionId: string,
   now: Date = new Date(),
 ): Promise<ResumeOutcome> {
+  const providers = await siteProviders(db, allProviders, subscriptionId);
   const outcome = await db
     .transaction(async (tx): Promise<ResumeOutcome> => {
       const [sub] = await tx.select().from(orders).where(eq(orders.id, subscriptionId)).for('update');
@@ -150,13 +197,27 @@ export async function resumeSubscription(
       const cycle = sub.subscriptionCycle + 1;
       if (sub.subscriptionNextBillingAt === null || !isCycleBilled(plan.data.numBillingCycles, cycle)) {
         // Nothing left to bill: the plan ended while paused.
-        await tx.update(orders).set({ subscriptionPausedAt: null, subscriptionFailedAttempts: 0 }).where(eq(orders.id, sub.id));
+        await tx
+          .update(orders)
+          .set({ subscriptionPausedAt: null, subscriptionFailedAttempts: 0 })
+          .where(eq(orders.id, sub.id));
         return { kind: 'resumed', nextBillingAt: null };
       }
       const idempotencyKey = `renewal:${sub.id}:${cycle}:resume-${sub.subscriptionFailedAttempts}`;
-      const billed = await billCycle(tx, { sub, plan: plan.data, provider, cycle, now, idempotencyKey, anchor: true });
+      const billed = await billCycle(tx, {
+        sub,
+        plan: plan.data,
+        provider,
+        cycle,
+        now,
+        idempotencyKey,
+        anchor: true,
+      });
       if (!billed) return { kind: 'not-paused' };
-      const [after] = await tx.select({ next: orders.subscriptionNextBillingAt }).from(orders).where(eq(orders.id, sub.id));
+      const [after] = await tx
+        .select({ next: orders.subscriptionNextBillingAt })
+        .from(orders)
+        .where(eq(orders.id, sub.id));
       return { kind: 'resumed', nextBillingAt: after?.next ?? null };
     })
     .catch((err: unknown): ResumeOutcome => {
@@ -192,7 +253,13 @@ export async function cancelSubscriptionBilling(db: Database, subscriptionId: st
   const [done] = await db
     .update(orders)
     .set({ subscriptionCancelledAt: new Date() })
-    .where(and(eq(orders.id, subscriptionId), isNotNull(orders.subscriptionPlan), isNull(orders.subscriptionCancelledAt)))
+    .where(
+      and(
+        eq(orders.id, subscriptionId),
+        isNotNull(orders.subscriptionPlan),
+        isNull(orders.subscriptionCancelledAt),
+      ),
+    )
     .returning({ at: orders.subscriptionCancelledAt });
   return done?.at ?? null;
 }
@@ -212,12 +279,22 @@ async function recordFailure(db: Database, subscriptionId: string, now: Date): P
     const [sub] = await tx
       .update(orders)
       .set({ subscriptionFailedAttempts: sql`${orders.subscriptionFailedAttempts} + 1` })
-      .where(and(eq(orders.id, subscriptionId), isNull(orders.subscriptionPausedAt), isNull(orders.subscriptionCancelledAt)))
+      .where(
+        and(
+          eq(orders.id, subscriptionId),
+          isNull(orders.subscriptionPausedAt),
+          isNull(orders.subscriptionCancelledAt),
+        ),
+      )
       .returning();
     if (!sub) return 'not-due' as const;
     if (sub.subscriptionFailedAttempts <= RENEWAL_RETRY_LIMIT) return 'declined' as const;
     await tx.update(orders).set({ subscriptionPausedAt: now }).where(eq(orders.id, subscriptionId));
-    const [item] = await tx.select({ name: orderItems.productName }).from(orderItems).where(eq(orderItems.orderId, subscriptionId)).limit(1);
+    const [item] = await tx
+      .select({ name: orderItems.productName })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, subscriptionId))
+      .limit(1);
     await queueEmail(tx, sub.websiteId, 'subscription-paused', sub.email, {
       orderNumber: String(sub.orderNumber),
       productName: item?.name ?? 'your subscription',
@@ -229,7 +306,11 @@ async function recordFailure(db: Database, subscriptionId: string, now: Date): P
 }
 
 /** Enqueues the due-or-later renewal of every active subscription (or of one); the key makes it idempotent. */
-export async function scheduleRenewals(db: Database, jobs: JobQueue, subscriptionId?: string): Promise<number> {
+export async function scheduleRenewals(
+  db: Database,
+  jobs: JobQueue,
+  subscriptionId?: string,
+): Promise<number> {
   const rows = await db
     .select({ id: orders.id, cycle: orders.subscriptionCycle, at: orders.subscriptionNextBillingAt })
     .from(orders)
@@ -242,7 +323,11 @@ export async function scheduleRenewals(db: Database, jobs: JobQueue, subscriptio
       ),
     );
   for (const row of rows) {
-    await jobs.enqueue(RENEWAL_JOB, { subscriptionId: row.id }, { runAt: row.at!, singletonKey: `${row.id}:${row.cycle + 1}`, retryLimit: RENEWAL_RETRY_LIMIT });
+    await jobs.enqueue(
+      RENEWAL_JOB,
+      { subscriptionId: row.id },
+      { runAt: row.at!, singletonKey: `${row.id}:${row.cycle + 1}`, retryLimit: RENEWAL_RETRY_LIMIT },
+    );
   }
   return rows.length;
 }
@@ -251,11 +336,22 @@ export async function scheduleRenewals(db: Database, jobs: JobQueue, subscriptio
  * Runs renewals on the queue: a decline throws so the queue retries it with backoff; a renewal
  * schedules the next cycle. On start, every active subscription is (re)scheduled.
  */
-export async function startRenewals(options: { db: Database; jobs: JobQueue; providers: ReadonlyMap<string, PaymentProvider>; now?: () => Date }) {
+export async function startRenewals(options: {
+  db: Database;
+  jobs: JobQueue;
+  providers: ReadonlyMap<string, PaymentProvider>;
+  now?: () => Date;
+}) {
   const { db, jobs, providers } = options;
   await jobs.work<{ subscriptionId: string }>(RENEWAL_JOB, async (job) => {
-    const outcome = await renewSubscription(db, providers, job.payload.subscriptionId, options.now?.() ?? new Date());
-    if (outcome === 'declined') throw new Error(`subscription ${job.payload.subscriptionId}: renewal declined`);
+    const outcome = await renewSubscription(
+      db,
+      providers,
+      job.payload.subscriptionId,
+      options.now?.() ?? new Date(),
+    );
+    if (outcome === 'declined')
+      throw new Error(`subscription ${job.payload.subscriptionId}: renewal declined`);
     if (outcome === 'renewed') await scheduleRenewals(db, jobs, job.payload.subscriptionId);
   });
   await scheduleRenewals(db, jobs);

@@ -45,19 +45,36 @@ describe.each(targets)('API documentation on $name', (target) => {
     // No stale entry: each documented route exists.
     expect(Object.keys(apiRouteDocs()).filter((k) => !routes.has(k))).toEqual([]);
     const add = paths['/api/commerce/shopping-cart/entries']!.post as {
-      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+      requestBody: {
+        content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+      };
       description: string;
     };
     const body = add.requestBody.content['application/json']!.schema;
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['itemId', 'sku', 'quantity', 'additionalFields']));
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['itemId', 'sku', 'quantity', 'additionalFields']),
+    );
     expect(body.required).toEqual(expect.arrayContaining(['itemId', 'sku', 'quantity']));
     expect(body.properties.quantity).toMatchObject({ type: 'integer', minimum: 1 });
     expect(add.description).toMatch(/X-CSRF-Token/);
-    const stock = paths['/api/commerce/inventory/stock/']!.get as { parameters: { name: string; in: string; required: boolean }[] };
-    expect(stock.parameters).toContainEqual(expect.objectContaining({ name: 'itemId', in: 'query', required: true }));
-    const order = paths['/api/commerce/orders/{orderId}']!.get as { parameters: { name: string; in: string }[] };
-    expect(order.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'orderId', in: 'path' }), expect.objectContaining({ name: 'token', in: 'query' })]));
-    const beacon = paths['/api/1/performance/records']!.post as { requestBody: { content: Record<string, unknown> } };
+    const stock = paths['/api/commerce/inventory/stock/']!.get as {
+      parameters: { name: string; in: string; required: boolean }[];
+    };
+    expect(stock.parameters).toContainEqual(
+      expect.objectContaining({ name: 'itemId', in: 'query', required: true }),
+    );
+    const order = paths['/api/commerce/orders/{orderId}']!.get as {
+      parameters: { name: string; in: string }[];
+    };
+    expect(order.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'orderId', in: 'path' }),
+        expect.objectContaining({ name: 'token', in: 'query' }),
+      ]),
+    );
+    const beacon = paths['/api/1/performance/records']!.post as {
+      requestBody: { content: Record<string, unknown> };
+    };
     expect(Object.keys(beacon.requestBody.content)).toEqual(['application/json', 'text/plain']);
     // The calls that read a body document it.
     for (const [path, method] of [

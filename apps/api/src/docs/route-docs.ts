@@ -9,25 +9,62 @@ import { formRouteDocs } from '../forms/routes';
 import { mailingListRouteDocs } from '../mailing-lists/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
 import { siteRouteDocs } from '../sites/routes';
+import { siteProfileRouteDocs } from '../sites/profile-routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
 import { multilingualRouteDocs } from '../multilingual/routes';
+import { paymentRouteDocs } from '../payments/routes';
 import { trackingRouteDocs } from '../tracking/routes';
-import type { RouteDocs } from './openapi';
+import type { RouteDocs } from '../http/openapi';
 
 const misc: RouteDocs = {
-  'GET /api/health': { summary: 'Liveness and database reachability (503 when the database is down)', tags: ['health'], response: z.object({ status: z.string(), database: z.string() }) },
-  'GET /api/crumb': { summary: 'The crumb (CSRF token) for state-changing calls; also set as the crumb cookie', tags: ['security'], response: z.object({ crumb: z.string() }) },
+  'GET /api/health': {
+    summary: 'Liveness and database reachability (503 when the database is down)',
+    tags: ['health'],
+    response: z.object({ status: z.string(), database: z.string() }),
+  },
+  'GET /api/crumb': {
+    summary: 'The crumb (CSRF token) for state-changing calls; also set as the crumb cookie',
+    tags: ['security'],
+    response: z.object({ crumb: z.string() }),
+  },
   'GET /api/docs': { summary: 'This documentation, as a page', tags: ['docs'] },
   'GET /api/docs/openapi.json': { summary: 'This documentation, as an OpenAPI 3.1 document', tags: ['docs'] },
   'POST /api/site/unlock': {
-    summary: 'Unlock a lock screen: sets the lock’s cookie (form posts: 303 back to the page; JSON: 200, 401 wrong password, 429 too many attempts)',
+    summary:
+      'Unlock a lock screen: sets the lock’s cookie (form posts: 303 back to the page; JSON: 200, 401 wrong password, 429 too many attempts)',
     tags: ['pages'],
-    body: z.object({ scope: z.string(), password: z.string(), returnTo: z.string().optional(), crumb: z.string().optional() }),
+    body: z.object({
+      scope: z.string(),
+      password: z.string(),
+      returnTo: z.string().optional(),
+      crumb: z.string().optional(),
+    }),
   },
-  'GET /*': { summary: 'A site page rendered from its template (?format=json gives the page context)', tags: ['pages'], query: z.object({ format: z.enum(['json', 'json-pretty']).optional() }) },
+  'GET /*': {
+    summary: 'A site page rendered from its template (?format=json gives the page context)',
+    tags: ['pages'],
+    query: z.object({ format: z.enum(['json', 'json-pretty']).optional() }),
+  },
 };
 
 /** Every documented route of the API, from the zod schemas its handler parses with. */
 export function apiRouteDocs(): RouteDocs {
-  return { ...misc, ...cartRouteDocs, ...checkoutRouteDocs, ...formRouteDocs, ...formEditorRouteDocs, ...editorRouteDocs, ...siteUserRouteDocs, ...trackingRouteDocs, ...storeAdminRouteDocs, ...multilingualRouteDocs, ...mailingListRouteDocs, ...analyticsRouteDocs, ...collectionRouteDocs, ...siteRouteDocs };
+  return {
+    ...misc,
+    ...cartRouteDocs,
+    ...checkoutRouteDocs,
+    ...paymentRouteDocs,
+    ...formRouteDocs,
+    ...formEditorRouteDocs,
+    ...editorRouteDocs,
+    ...siteUserRouteDocs,
+    ...trackingRouteDocs,
+    ...storeAdminRouteDocs,
+    ...multilingualRouteDocs,
+    ...mailingListRouteDocs,
+    ...analyticsRouteDocs,
+    ...collectionRouteDocs,
+    ...siteRouteDocs,
+    ...siteProfileRouteDocs,
+  };
 }

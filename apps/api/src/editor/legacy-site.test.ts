@@ -57,11 +57,22 @@ describe('a site seeded before the editor', () => {
       ['shop', 'collection', 'published', '', 0],
     ]);
 
-    const app = await buildApp({ database: { db, relaxedDb: db, kind: 'pglite', connection: { kind: 'pglite', client }, close: async () => {} }, defaultWebsiteId: 'old' });
+    const app = await buildApp({
+      database: {
+        db,
+        relaxedDb: db,
+        kind: 'pglite',
+        connection: { kind: 'pglite', client },
+        close: async () => {},
+      },
+      defaultWebsiteId: 'old',
+    });
     try {
       const about = await app.inject('/about');
       expect(about.statusCode).toBe(200);
-      expect(about.body).toContain('<nav><a href="/">Home</a><a href="/shop">Shop</a><a href="/about">About</a></nav>');
+      expect(about.body).toContain(
+        '<nav><a href="/">Home</a><a href="/shop">Shop</a><a href="/about">About</a></nav>',
+      );
       expect(about.body).toContain('<h1>About</h1><p>Since 1990.</p>');
       expect((await app.inject('/')).body).toContain('Hand-made goods');
     } finally {

@@ -19,7 +19,12 @@ export class FileError extends Error {
 }
 
 export const uploadIncomplete = () => new FileError(400, 'UPLOAD_INCOMPLETE', fileMessages.uploadIncomplete);
-export const fileNotFound = () => new FileError(404, 'FILE_NOT_FOUND', fileMessages.fileNotFound, messages.unableToLocateContent);
+/** The disk (or quota) is full: the server's trouble, not the upload's, and nothing was kept. */
+export const storageFull = () => new FileError(507, 'STORAGE_FULL', fileMessages.storageFull);
+export const isStorageFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT'].includes((error as { code?: string } | undefined)?.code ?? '');
+export const fileNotFound = () =>
+  new FileError(404, 'FILE_NOT_FOUND', fileMessages.fileNotFound, messages.unableToLocateContent);
 
 export function sendFileError(reply: FastifyReply, error: FileError): FastifyReply {
   return reply.status(error.statusCode).send({

@@ -1,10 +1,18 @@
-import { FILES_API, IMAGE_WIDTHS, fileMessages, type FileKind, type FileList, type FileView, type UpdateFile } from '@site/page-content';
+import {
+  FILES_API,
+  IMAGE_WIDTHS,
+  fileMessages,
+  type FileKind,
+  type FileList,
+  type FileView,
+  type UpdateFile,
+} from '@site/page-content';
 import { and, count, desc, eq, like, sql } from 'drizzle-orm';
-import { digitalProductFileIds } from '../commerce/downloads';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { FileError, fileNotFound } from './errors';
 import type { FileStorage } from './storage';
+import type { DeliveredFiles } from './delivered';
 
 export type FileRow = typeof files.$inferSelect;
 type FileKey = Pick<FileRow, 'websiteId' | 'id'>;
@@ -30,7 +38,10 @@ export function toView(row: FileRow, delivered = false): FileView {
     mediaFocalPoint: { x: row.focalX, y: row.focalY },
     altText: row.altText,
     colorData: row.colorData ?? null,
-    systemDataVariants: originalSize && row.widths.length > 0 ? [originalSize, ...row.widths.map((w) => `${w}w`)].join(',') : '',
+    systemDataVariants:
+      originalSize && row.widths.length > 0
+        ? [originalSize, ...row.widths.map((w) => `${w}w`)].join(',')
+        : '',
   };
 }
 
@@ -38,14 +49,33 @@ export async function listFiles(
   db: Database,
   websiteId: string,
   query: { limit: number; offset: number; kind: FileKind },
+  deliveredFiles: DeliveredFiles,
 ): Promise<Omit<FileList, 'maxUploadBytes'>> {
-  const where = and(eq(files.websiteId, websiteId), query.kind === 'all' ? undefined : like(files.contentType, `${query.kind}/%`));
+  const where = and(
+    eq(files.websiteId, websiteId),
+    query.kind === 'all' ? undefined : like(files.contentType, `${query.kind}/%`),
+  );
   const [rows, [totals]] = await Promise.all([
-    db.select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(files)
+      .where(where)
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ total: count() }).from(files).where(where),
   ]);
-  const delivered = await digitalProductFileIds(db, websiteId, rows.map((r) => r.id));
-  return { items: rows.map((r) => toView(r, delivered.has(r.id))), total: totals?.total ?? 0, offset: query.offset, limit: query.limit };
+  const delivered = await deliveredFiles.among(
+    db,
+    websiteId,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => toView(r, delivered.has(r.id))),
+    total: totals?.total ?? 0,
+    offset: query.offset,
+    limit: query.limit,
+  };
 }
 
 export async function findFile(db: Database, websiteId: string, id: string): Promise<FileRow> {
@@ -58,7 +88,12 @@ export async function findFile(db: Database, websiteId: string, id: string): Pro
 }
 
 /** Applies a person's edit when `version` is the one they saw; a stale edit is refused, not merged. */
-export async function updateFile(db: Database, websiteId: string, id: string, change: UpdateFile): Promise<FileRow> {
+export async function updateFile(
+  db: Database,
+  websiteId: string,
+  id: string,
+  change: UpdateFile,
+): Promise<FileRow> {
   const [row] = await db
     .update(files)
     .set({
@@ -71,11 +106,21 @@ export async function updateFile(db: Database, websiteId: string, id: string, ch
     .returning();
   if (row) return row;
   await findFile(db, websiteId, id);
-  throw new FileError(409, 'STALE_VERSION', fileMessages.staleFile, change.name === undefined ? fileMessages.unableToUpdate : fileMessages.unableToRename);
+  throw new FileError(
+    409,
+    'STALE_VERSION',
+    fileMessages.staleFile,
+    change.name === undefined ? fileMessages.unableToUpdate : fileMessages.unableToRename,
+  );
 }
 
 /** Forgets the file, then removes its bytes: a crash in between leaves bytes nobody can reach. */
-export async function deleteFile(db: Database, storage: FileStorage, websiteId: string, id: string): Promise<void> {
+export async function deleteFile(
+  db: Database,
+  storage: FileStorage,
+  websiteId: string,
+  id: string,
+): Promise<void> {
   const [row] = await db
     .delete(files)
     .where(and(eq(files.websiteId, websiteId), eq(files.id, id)))

@@ -28,14 +28,28 @@ interface Part {
 /** A real multipart body, as a browser's FormData would send it. */
 async function multipart(parts: Part[]): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
-  for (const p of parts) form.append('file', new Blob([new Uint8Array(p.body)], { type: p.type ?? 'application/octet-stream' }), p.name);
+  for (const p of parts)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(p.body)], { type: p.type ?? 'application/octet-stream' }),
+      p.name,
+    );
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
 }
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-    .composite([{ input: { create: { width: Math.ceil(width / 2), height, channels: 3, background: '#2040c0' } }, left: 0, top: 0 }])
+    .composite([
+      {
+        input: { create: { width: Math.ceil(width / 2), height, channels: 3, background: '#2040c0' } },
+        left: 0,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 const jpeg = (width: number, height: number) =>
@@ -57,7 +71,10 @@ async function pngBomb(width: number, height: number): Promise<Buffer> {
  * A multipart body with the Content-Disposition's file name parameter given as raw bytes, as a
  * hand-made or hostile client sends it (FormData would escape or re-encode it).
  */
-function rawMultipart(filenameParam: Buffer | string, body: Buffer): { payload: Buffer; contentType: string } {
+function rawMultipart(
+  filenameParam: Buffer | string,
+  body: Buffer,
+): { payload: Buffer; contentType: string } {
   const boundary = '----site-test-boundary-7d1b';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; `),
@@ -70,19 +87,28 @@ function rawMultipart(filenameParam: Buffer | string, body: Buffer): { payload: 
 }
 
 /** Every file under a folder, so a refused upload can be shown to leave nothing behind. */
-const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 class Editor extends Shopper {
   xsrf = '';
   async signIn(login: { email: string; password: string }) {
-    const res = await this.request('POST', '/api/site-users/account/session', { ...login, rememberMe: false });
+    const res = await this.request('POST', '/api/site-users/account/session', {
+      ...login,
+      rememberMe: false,
+    });
     expect(res.statusCode).toBe(200);
     this.xsrf = res.json().xsrfToken;
     return this;
   }
   async upload(parts: Part[]) {
     const { payload, contentType } = await multipart(parts);
-    return this.request('POST', FILES, payload, { 'content-type': contentType, 'x-siteuser-xsrf-token': this.xsrf });
+    return this.request('POST', FILES, payload, {
+      'content-type': contentType,
+      'x-siteuser-xsrf-token': this.xsrf,
+    });
   }
   patch(id: string, body: unknown) {
     return this.request('PATCH', `${FILES}/${id}`, body, { 'x-siteuser-xsrf-token': this.xsrf });
@@ -116,7 +142,11 @@ describe.each(targets)('file manager on $name', (target) => {
     await seedDemoSite(database.db);
     app = await buildApp({
       database,
-      files: { storage: createDiskStorage(storageDir()), stagingDir: stagingDir(), maxUploadBytes: 2_000_000 },
+      files: {
+        storage: createDiskStorage(storageDir()),
+        stagingDir: stagingDir(),
+        maxUploadBytes: 2_000_000,
+      },
     });
     owner = await new Editor(app).signIn(DEMO_OWNER);
     viewer = await new Editor(app).signIn(DEMO_VIEWER);
@@ -134,8 +164,18 @@ describe.each(targets)('file manager on $name', (target) => {
     ]);
     expect(res.statusCode).toBe(201);
     const [banner, square] = res.json().files as FileView[];
-    expect(banner).toMatchObject({ name: 'Wide banner.png', contentType: 'image/png', originalSize: '1200x800', status: 'processing' });
-    expect(square).toMatchObject({ name: 'square.jpg', contentType: 'image/jpeg', originalSize: '400x400', mediaFocalPoint: { x: 0.5, y: 0.5 } });
+    expect(banner).toMatchObject({
+      name: 'Wide banner.png',
+      contentType: 'image/png',
+      originalSize: '1200x800',
+      status: 'processing',
+    });
+    expect(square).toMatchObject({
+      name: 'square.jpg',
+      contentType: 'image/jpeg',
+      originalSize: '400x400',
+      mediaFocalPoint: { x: 0.5, y: 0.5 },
+    });
 
     const done = await owner.settled(banner!.id);
     expect(done.status).toBe('complete');
@@ -149,7 +189,11 @@ describe.each(targets)('file manager on $name', (target) => {
     expect(sized.headers['content-type']).toBe('image/png');
     expect(sized.headers['cache-control']).toContain('immutable');
     expect(sized.headers['content-security-policy']).toContain('sandbox');
-    expect(await sharp(sized.rawPayload).metadata()).toMatchObject({ width: 500, height: 333, format: 'png' });
+    expect(await sharp(sized.rawPayload).metadata()).toMatchObject({
+      width: 500,
+      height: 333,
+      format: 'png',
+    });
 
     const above = await app.inject({ url: `${done.assetUrl}?format=1500w` });
     expect((await sharp(above.rawPayload).metadata()).width).toBe(1200);
@@ -158,12 +202,32 @@ describe.each(targets)('file manager on $name', (target) => {
   });
 
   it('processes on the durable job queue when the server has one', async () => {
-    const queue = await createJobQueue(database, { pollSeconds: 0.5, retryDelaySeconds: 1, stopTimeoutMs: 1000, maintenance: false });
-    const queued = await buildApp({ database, files: { storage: createDiskStorage(storageDir()), stagingDir: stagingDir(), jobs: queue } });
+    const queue = await createJobQueue(database, {
+      pollSeconds: 0.5,
+      retryDelaySeconds: 1,
+      stopTimeoutMs: 1000,
+      maintenance: false,
+    });
+    const queued = await buildApp({
+      database,
+      files: { storage: createDiskStorage(storageDir()), stagingDir: stagingDir(), jobs: queue },
+    });
     try {
       const editor = await new Editor(queued).signIn(DEMO_OWNER);
-      const [file] = (await editor.upload([{ name: 'queued.webp', body: await sharp(await png(640, 480)).webp().toBuffer() }])).json().files as FileView[];
-      expect(await editor.settled(file!.id)).toMatchObject({ status: 'complete', systemDataVariants: '640x480,100w,300w,500w' });
+      const [file] = (
+        await editor.upload([
+          {
+            name: 'queued.webp',
+            body: await sharp(await png(640, 480))
+              .webp()
+              .toBuffer(),
+          },
+        ])
+      ).json().files as FileView[];
+      expect(await editor.settled(file!.id)).toMatchObject({
+        status: 'complete',
+        systemDataVariants: '640x480,100w,300w,500w',
+      });
     } finally {
       await queued.close();
       await queue.stop();
@@ -171,7 +235,8 @@ describe.each(targets)('file manager on $name', (target) => {
   });
 
   it('serves the original, cached briefly, until the asked size exists', async () => {
-    const [file] = (await owner.upload([{ name: 'early.png', body: await png(800, 600) }])).json().files as FileView[];
+    const [file] = (await owner.upload([{ name: 'early.png', body: await png(800, 600) }])).json()
+      .files as FileView[];
     await owner.settled(file!.id);
     // As if the background work had not run yet.
     await database.db.update(files).set({ status: 'processing', widths: [] }).where(eq(files.id, file!.id));
@@ -218,23 +283,100 @@ describe.each(targets)('file manager on $name', (target) => {
     const audio = (await owner.get(`${FILES}?kind=audio&limit=100`)).json();
     expect(audio.items.length).toBeGreaterThanOrEqual(4);
     expect(audio.items.every((f: FileView) => f.contentType.startsWith('audio/'))).toBe(true);
-    expect((await owner.upload([{ name: 'fake.mp3', body: Buffer.from('plain words') }])).statusCode).toBe(415);
+    expect((await owner.upload([{ name: 'fake.mp3', body: Buffer.from('plain words') }])).statusCode).toBe(
+      415,
+    );
   });
 
   describe('refuses bad uploads with a 4xx and leaves nothing behind', () => {
     const cases: [string, () => Promise<Part[]>, number, string][] = [
-      ['an empty file', async () => [{ name: 'empty.png', body: Buffer.alloc(0) }], 400, fileMessages.emptyFile],
-      ['a type we do not keep', async () => [{ name: 'notes.txt', body: Buffer.from('hello') }], 415, fileMessages.unsupportedType],
-      ['text named .png', async () => [{ name: 'fake.png', body: Buffer.from('not an image at all') }], 415, fileMessages.notWhatItSays('png')],
-      ['an SVG (it can carry scripts)', async () => [{ name: 'logo.svg', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }], 415, fileMessages.unsupportedType],
-      ['a page of HTML named .jpg', async () => [{ name: 'photo.jpg', body: Buffer.from('<html><script>alert(1)</script></html>') }], 415, fileMessages.notWhatItSays('jpg')],
-      ['a GIF named .webp', async () => [{ name: 'anim.webp', body: await sharp(await png(8, 8)).gif().toBuffer() }], 415, fileMessages.notWhatItSays('webp')],
-      ['a JPEG named .png', async () => [{ name: 'photo.png', body: await jpeg(10, 10) }], 415, fileMessages.notWhatItSays('png')],
-      ['a file over the limit', async () => [{ name: 'big.png', body: Buffer.alloc(2_000_001, 1) }], 413, fileMessages.tooLarge(2_000_000)],
-      ['a name with a path', async () => [{ name: '../../etc/evil.png', body: await png(10, 10) }], 400, fileMessages.badNameCharacters],
-      ['a name with a control character', async () => [{ name: 'bad\u0007name.png', body: await png(10, 10) }], 400, fileMessages.badNameCharacters],
-      ['a decompression bomb', async () => [{ name: 'bomb.png', body: await pngBomb(50_000, 50_000) }], 413, fileMessages.tooManyPixels],
-      ['a good file beside a bad one', async () => [{ name: 'ok.png', body: await png(10, 10) }, { name: 'empty.gif', body: Buffer.alloc(0) }], 400, fileMessages.emptyFile],
+      [
+        'an empty file',
+        async () => [{ name: 'empty.png', body: Buffer.alloc(0) }],
+        400,
+        fileMessages.emptyFile,
+      ],
+      [
+        'a type we do not keep',
+        async () => [{ name: 'notes.txt', body: Buffer.from('hello') }],
+        415,
+        fileMessages.unsupportedType,
+      ],
+      [
+        'text named .png',
+        async () => [{ name: 'fake.png', body: Buffer.from('not an image at all') }],
+        415,
+        fileMessages.notWhatItSays('png'),
+      ],
+      [
+        'an SVG (it can carry scripts)',
+        async () => [
+          {
+            name: 'logo.svg',
+            body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          },
+        ],
+        415,
+        fileMessages.unsupportedType,
+      ],
+      [
+        'a page of HTML named .jpg',
+        async () => [{ name: 'photo.jpg', body: Buffer.from('<html><script>alert(1)</script></html>') }],
+        415,
+        fileMessages.notWhatItSays('jpg'),
+      ],
+      [
+        'a GIF named .webp',
+        async () => [
+          {
+            name: 'anim.webp',
+            body: await sharp(await png(8, 8))
+              .gif()
+              .toBuffer(),
+          },
+        ],
+        415,
+        fileMessages.notWhatItSays('webp'),
+      ],
+      [
+        'a JPEG named .png',
+        async () => [{ name: 'photo.png', body: await jpeg(10, 10) }],
+        415,
+        fileMessages.notWhatItSays('png'),
+      ],
+      [
+        'a file over the limit',
+        async () => [{ name: 'big.png', body: Buffer.alloc(2_000_001, 1) }],
+        413,
+        fileMessages.tooLarge(2_000_000),
+      ],
+      [
+        'a name with a path',
+        async () => [{ name: '../../etc/evil.png', body: await png(10, 10) }],
+        400,
+        fileMessages.badNameCharacters,
+      ],
+      [
+        'a name with a control character',
+        async () => [{ name: 'bad\u0007name.png', body: await png(10, 10) }],
+        400,
+        fileMessages.badNameCharacters,
+      ],
+      [
+        'a decompression bomb',
+        async () => [{ name: 'bomb.png', body: await pngBomb(50_000, 50_000) }],
+        413,
+        fileMessages.tooManyPixels,
+      ],
+      [
+        'a good file beside a bad one',
+        async () => [
+          { name: 'ok.png', body: await png(10, 10) },
+          { name: 'empty.gif', body: Buffer.alloc(0) },
+        ],
+        400,
+        fileMessages.emptyFile,
+      ],
     ];
 
     const rowCount = async () => (await database.db.select({ id: files.id }).from(files)).length;
@@ -253,8 +395,16 @@ describe.each(targets)('file manager on $name', (target) => {
     // File names as raw header bytes: what a browser never sends but a hand-made request can.
     const names: [string, Buffer | string, string][] = [
       ['a NUL byte', 'filename="bad\u0000name.png"', STORABLE_TEXT_MESSAGE],
-      ['a lone surrogate (percent-encoded, RFC 5987)', "filename*=UTF-8''%ED%A0%80.png", STORABLE_TEXT_MESSAGE],
-      ['bytes that are not UTF-8', Buffer.concat([Buffer.from('filename="'), Buffer.from([0xff, 0xfe]), Buffer.from('.png"')]), STORABLE_TEXT_MESSAGE],
+      [
+        'a lone surrogate (percent-encoded, RFC 5987)',
+        "filename*=UTF-8''%ED%A0%80.png",
+        STORABLE_TEXT_MESSAGE,
+      ],
+      [
+        'bytes that are not UTF-8',
+        Buffer.concat([Buffer.from('filename="'), Buffer.from([0xff, 0xfe]), Buffer.from('.png"')]),
+        STORABLE_TEXT_MESSAGE,
+      ],
       ['backslashes', 'filename="..\\..\\evil.png"', fileMessages.badNameCharacters],
       ['an escape character', 'filename="red\u001b[31m.png"', fileMessages.badNameCharacters],
       ['a DEL character', 'filename="del\u007f.png"', fileMessages.badNameCharacters],
@@ -266,7 +416,10 @@ describe.each(targets)('file manager on $name', (target) => {
       const before = filesUnder(storageDir());
       const rows = await rowCount();
       const { payload, contentType } = rawMultipart(param, await png(10, 10));
-      const res = await owner.request('POST', FILES, payload, { 'content-type': contentType, 'x-siteuser-xsrf-token': owner.xsrf });
+      const res = await owner.request('POST', FILES, payload, {
+        'content-type': contentType,
+        'x-siteuser-xsrf-token': owner.xsrf,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ title: fileMessages.unableToUpload, message });
       expect(filesUnder(storageDir())).toEqual(before);
@@ -307,14 +460,21 @@ describe.each(targets)('file manager on $name', (target) => {
   });
 
   it('renames, sets alt text and focal point, refuses bad values and stale versions', async () => {
-    const [file] = (await owner.upload([{ name: 'rename-me.png', body: await png(50, 50) }])).json().files as FileView[];
+    const [file] = (await owner.upload([{ name: 'rename-me.png', body: await png(50, 50) }])).json()
+      .files as FileView[];
     const id = file!.id;
 
     const empty = await owner.patch(id, { version: file!.version, name: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toMatchObject({ title: fileMessages.unableToRename, message: fileMessages.enterFileName });
+    expect(empty.json().error).toMatchObject({
+      title: fileMessages.unableToRename,
+      message: fileMessages.enterFileName,
+    });
     const slashed = await owner.patch(id, { version: file!.version, name: 'a/b.png' });
-    expect(slashed.json().error).toMatchObject({ title: fileMessages.unableToRename, message: fileMessages.badNameCharacters });
+    expect(slashed.json().error).toMatchObject({
+      title: fileMessages.unableToRename,
+      message: fileMessages.badNameCharacters,
+    });
     // NUL and lone surrogates never reach the route: the app's input hygiene refuses them first.
     for (const name of ['nul\u0000.png', 'lone\ud800.png']) {
       const refused = await owner.patch(id, { version: file!.version, name });
@@ -333,14 +493,27 @@ describe.each(targets)('file manager on $name', (target) => {
 
     const renamed = await owner.patch(id, { version: file!.version, name: 'Storefront.png' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Storefront.png', version: file!.version + 1, assetUrl: `/files/${id}/Storefront.png` });
+    expect(renamed.json()).toMatchObject({
+      name: 'Storefront.png',
+      version: file!.version + 1,
+      assetUrl: `/files/${id}/Storefront.png`,
+    });
 
     const stale = await owner.patch(id, { version: file!.version, altText: 'too late' });
     expect(stale.statusCode).toBe(409);
 
-    const described = await owner.patch(id, { version: file!.version + 1, altText: 'Our shop front', mediaFocalPoint: { x: 0.25, y: 0.8 } });
-    expect(described.json()).toMatchObject({ altText: 'Our shop front', mediaFocalPoint: { x: 0.25, y: 0.8 } });
-    expect((await owner.patch(id, { version: file!.version + 2, mediaFocalPoint: { x: 1.5, y: 0 } })).statusCode).toBe(400);
+    const described = await owner.patch(id, {
+      version: file!.version + 1,
+      altText: 'Our shop front',
+      mediaFocalPoint: { x: 0.25, y: 0.8 },
+    });
+    expect(described.json()).toMatchObject({
+      altText: 'Our shop front',
+      mediaFocalPoint: { x: 0.25, y: 0.8 },
+    });
+    expect(
+      (await owner.patch(id, { version: file!.version + 2, mediaFocalPoint: { x: 1.5, y: 0 } })).statusCode,
+    ).toBe(400);
     // The old name still reaches the bytes: published pages keep working after a rename.
     expect((await app.inject({ url: file!.assetUrl })).statusCode).toBe(200);
   });
@@ -358,9 +531,15 @@ describe.each(targets)('file manager on $name', (target) => {
   });
 
   it('deletes a file and every stored size of it', async () => {
-    const [file] = (await owner.upload([{ name: 'doomed.png', body: await png(600, 400) }])).json().files as FileView[];
+    const [file] = (await owner.upload([{ name: 'doomed.png', body: await png(600, 400) }])).json()
+      .files as FileView[];
     await owner.settled(file!.id);
-    expect(readdirSync(join(storageDir(), 'demo', file!.id)).sort()).toEqual(['100w', '300w', '500w', 'original']);
+    expect(readdirSync(join(storageDir(), 'demo', file!.id)).sort()).toEqual([
+      '100w',
+      '300w',
+      '500w',
+      'original',
+    ]);
     expect((await owner.remove(file!.id)).statusCode).toBe(204);
     expect(readdirSync(join(storageDir(), 'demo')).includes(file!.id)).toBe(false);
     expect((await owner.get(`${FILES}/${file!.id}`)).statusCode).toBe(404);
@@ -372,7 +551,9 @@ describe.each(targets)('file manager on $name', (target) => {
     const anonymous = new Shopper(app);
     expect((await anonymous.get(FILES)).statusCode).toBe(401);
     const { payload, contentType } = await multipart([{ name: 'x.png', body: await png(10, 10) }]);
-    expect((await anonymous.request('POST', FILES, payload, { 'content-type': contentType })).statusCode).toBe(401);
+    expect(
+      (await anonymous.request('POST', FILES, payload, { 'content-type': contentType })).statusCode,
+    ).toBe(401);
 
     expect((await viewer.get(FILES)).statusCode).toBe(200);
     expect((await viewer.upload([{ name: 'x.png', body: await png(10, 10) }])).statusCode).toBe(403);

@@ -16,13 +16,19 @@ export const IMAGE_JOB = 'process-image';
  * On the durable job queue: an image survives a restart, and a failure of the machinery (not of
  * the image, which ends `failed`) is retried with backoff.
  */
-export async function createQueuedImageJobs(queue: JobQueue, work: Work, onError: OnError): Promise<ImageJobs> {
+export async function createQueuedImageJobs(
+  queue: JobQueue,
+  work: Work,
+  onError: OnError,
+): Promise<ImageJobs> {
   await queue.work<{ fileId: string }>(IMAGE_JOB, async (job) => {
     await work(job.payload.fileId);
   });
   return {
     enqueue(fileId) {
-      queue.enqueue(IMAGE_JOB, { fileId }, { singletonKey: fileId }).catch((error: unknown) => onError(error, fileId));
+      queue
+        .enqueue(IMAGE_JOB, { fileId }, { singletonKey: fileId })
+        .catch((error: unknown) => onError(error, fileId));
     },
     // The queue's owner stops it; its running handler is waited for there.
     close: async () => undefined,

@@ -23,11 +23,17 @@ export function sniff(head: Buffer): FileContentType | undefined {
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WAVE'), 8)) return 'audio/wav';
   if (startsWith(head, ascii('OggS'))) return 'audio/ogg';
   // An MP3 opens with its ID3 tag or straight with an MPEG audio frame (11 set sync bits, layer III).
-  if (startsWith(head, ascii('ID3')) || (head[0] === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2)) return 'audio/mpeg';
+  if (startsWith(head, ascii('ID3')) || (head[0] === 0xff && ((head[1] ?? 0) & 0xe6) === 0xe2))
+    return 'audio/mpeg';
   return undefined;
 }
 
-const SHARP_FORMAT: Record<string, FileContentType> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+const SHARP_FORMAT: Record<string, FileContentType> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 /**
  * Proves a staged upload is a supported file and an image is decodable within the pixel limit,
@@ -44,26 +50,38 @@ export async function inspectUpload(path: string, name: string, size: number): P
   }
   const contentType = sniff(head);
   const extension = extname(name).slice(1).toLowerCase();
-  const claimed = Object.entries(FILE_TYPES).find(([, t]) => (t.extensions as readonly string[]).includes(extension))?.[0];
+  const claimed = Object.entries(FILE_TYPES).find(([, t]) =>
+    (t.extensions as readonly string[]).includes(extension),
+  )?.[0];
   if (!contentType) {
     throw claimed
       ? new FileError(415, 'CONTENT_MISMATCH', fileMessages.notWhatItSays(extension))
       : new FileError(415, 'UNSUPPORTED_TYPE', fileMessages.unsupportedType);
   }
-  if (claimed && claimed !== contentType) throw new FileError(415, 'CONTENT_MISMATCH', fileMessages.notWhatItSays(extension));
+  if (claimed && claimed !== contentType)
+    throw new FileError(415, 'CONTENT_MISMATCH', fileMessages.notWhatItSays(extension));
   if (!isImageType(contentType)) return { contentType, width: null, height: null };
 
   let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
-    throw new FileError(415, 'UNREADABLE_IMAGE', fileMessages.notWhatItSays(extension || contentType.slice(6)));
+    throw new FileError(
+      415,
+      'UNREADABLE_IMAGE',
+      fileMessages.notWhatItSays(extension || contentType.slice(6)),
+    );
   }
   if (SHARP_FORMAT[meta.format ?? ''] !== contentType || !meta.width || !meta.height) {
-    throw new FileError(415, 'UNREADABLE_IMAGE', fileMessages.notWhatItSays(extension || contentType.slice(6)));
+    throw new FileError(
+      415,
+      'UNREADABLE_IMAGE',
+      fileMessages.notWhatItSays(extension || contentType.slice(6)),
+    );
   }
   // Every frame of an animation is decoded, so the limit counts them all (height spans the frames).
-  if (meta.width * meta.height > FILE_LIMITS.maxImagePixels) throw new FileError(413, 'TOO_MANY_PIXELS', fileMessages.tooManyPixels);
+  if (meta.width * meta.height > FILE_LIMITS.maxImagePixels)
+    throw new FileError(413, 'TOO_MANY_PIXELS', fileMessages.tooManyPixels);
   // The size a visitor sees: upright (EXIF rotation applied) and one frame of an animation.
   const upright = meta.autoOrient ?? meta;
   const frameHeight = meta.pageHeight ?? upright.height;

@@ -62,7 +62,11 @@ export const widthsFor = (originalWidth: number) => IMAGE_WIDTHS.filter((w) => w
  * sharp cannot decode it, cancelled when it takes too long. Safe to run twice, and a file deleted
  * meanwhile leaves nothing behind.
  */
-export async function processImage(db: Database, storage: FileStorage, fileId: string): Promise<FileStatus | undefined> {
+export async function processImage(
+  db: Database,
+  storage: FileStorage,
+  fileId: string,
+): Promise<FileStatus | undefined> {
   const [row] = await db.select().from(files).where(eq(files.id, fileId));
   if (!row || row.status !== 'processing' || !row.width) return undefined;
   let status: FileStatus = 'complete';
@@ -71,7 +75,10 @@ export async function processImage(db: Database, storage: FileStorage, fileId: s
     const input = await storage.get(originalKey(row));
     const widths = widthsFor(row.width);
     for (const width of widths) {
-      await storage.put(widthKey(row, width), await encode(open(input, row).resize({ width }), row.contentType).toBuffer());
+      await storage.put(
+        widthKey(row, width),
+        await encode(open(input, row).resize({ width }), row.contentType).toBuffer(),
+      );
     }
     done = { widths, colorData: await colorData(input, row) };
   } catch (error) {

@@ -18,13 +18,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
-import { createEditorGuard, editorMember } from '../editor/auth';
+import { createRoleGuard, guardedMember } from '../http';
 import { FileError, fileNotFound, sendFileError } from './errors';
 import { deleteFile, findFile, listFiles, originalKey, toView, updateFile, widthKey } from './file-store';
 import type { JobQueue } from '../jobs';
 import { createLocalImageJobs, createQueuedImageJobs } from './image-jobs';
 import { processImage } from './process-image';
-import { digitalProductsOfFile, isDigitalProductFile, registerDownloadRoutes } from '../commerce/downloads';
+import type { DeliveredFiles } from './delivered';
 import { serveFile } from './serve';
 import { createDiskStorage, type FileStorage } from './storage';
 import { receiveUpload } from './upload';
@@ -44,6 +44,7 @@ export interface FileOptions {
 
 export interface FileRoutesOptions extends FileOptions {
   db: Database;
+  delivered: DeliveredFiles;
 }
 
 const FILE_ROUTE = `${FILES_API.files}/:id`;
@@ -55,6 +56,9 @@ const handle =
     try {
       return await fn(request, reply);
     } catch (error) {
+      // A refused upload may leave the rest of its body unread: the connection closes after the
+      // answer rather than wait for it, so the client's next request is not stuck behind it.
+      if (!request.raw.complete) reply.header('connection', 'close');
       if (error instanceof FileError) return sendFileError(reply, error);
       throw error;
     }
@@ -64,7 +68,13 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, title: string): z
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new FileError(400, 'INVALID', issue?.message ?? fileMessages.uploadProblem, title, issue?.path.map(String) ?? []);
+  throw new FileError(
+    400,
+    'INVALID',
+    issue?.message ?? fileMessages.uploadProblem,
+    title,
+    issue?.path.map(String) ?? [],
+  );
 }
 
 /** Where file bytes go when the deployment names no storage: a folder under the working directory. */
@@ -72,14 +82,16 @@ export const defaultFileStorage = () => createDiskStorage(resolve('.data', 'file
 
 /** The file manager's API under /api/editor/files and the files themselves under /files. */
 export async function registerFileRoutes(app: FastifyInstance, options: FileRoutesOptions): Promise<void> {
-  const { db } = options;
+  const { db, delivered } = options;
   const storage = options.storage ?? defaultFileStorage();
   const stagingDir = options.stagingDir ?? join(tmpdir(), 'site-uploads');
   const maxUploadBytes = options.maxUploadBytes ?? FILE_LIMITS.defaultMaxUploadBytes;
-  const guard = createEditorGuard({ db });
+  const guard = createRoleGuard({ db });
   const work = (id: string) => processImage(db, storage, id);
   const onError = (err: unknown, fileId: string) => app.log.error({ err, fileId }, 'image processing failed');
-  const jobs = options.jobs ? await createQueuedImageJobs(options.jobs, work, onError) : createLocalImageJobs(work, onError);
+  const jobs = options.jobs
+    ? await createQueuedImageJobs(options.jobs, work, onError)
+    : createLocalImageJobs(work, onError);
   app.addHook('onReady', async () => {
     // Work a stopped server left unfinished, on every site (the durable queue keeps its own;
     // enqueueing twice is a no-op).
@@ -96,7 +108,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       { preHandler: guard.read },
       handle(async (request): Promise<FileList> => {
         const query = parse(listFilesQuerySchema, request.query, messages.unableToLoadResults);
-        return { ...(await listFiles(db, request.site.websiteId, query)), maxUploadBytes };
+        return { ...(await listFiles(db, request.site.websiteId, query, delivered)), maxUploadBytes };
       }),
     );
 
@@ -104,7 +116,13 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       FILES_API.files,
       { preHandler: guard.write },
       handle(async (request, reply): Promise<UploadResult> => {
-        const rows = await receiveUpload(request, { db, storage, websiteId: request.site.websiteId, stagingDir, maxUploadBytes });
+        const rows = await receiveUpload(request, {
+          db,
+          storage,
+          websiteId: request.site.websiteId,
+          stagingDir,
+          maxUploadBytes,
+        });
         for (const row of rows) if (row.status === 'processing') jobs.enqueue(row.id);
         reply.status(201);
         // New uploads: no product delivers them yet.
@@ -117,7 +135,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       { preHandler: guard.read },
       handle(async (request) => {
         const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
-        return toView(file, await isDigitalProductFile(db, request.site.websiteId, file.id));
+        return toView(file, await delivered.has(db, request.site.websiteId, file.id));
       }),
     );
 
@@ -129,7 +147,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
         const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
         const asked = /^(\d+)w$/.exec(String((request.query as { format?: unknown }).format ?? ''))?.[1];
         const width = asked ? Number(asked) : undefined;
-        if (width === undefined || width > MAX_PREVIEW_WIDTH || !file.widths.includes(width)) throw fileNotFound();
+        if (width === undefined || width > MAX_PREVIEW_WIDTH || !file.widths.includes(width))
+          throw fileNotFound();
         const stored = await storage.stream(widthKey(file, width));
         if (!stored) throw fileNotFound();
         return reply
@@ -147,7 +166,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       { preHandler: guard.read },
       handle(async (request): Promise<{ products: FileProductView[] }> => {
         const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
-        return { products: await digitalProductsOfFile(db, request.site.websiteId, file.id) };
+        return { products: await delivered.productsOf(db, request.site.websiteId, file.id) };
       }),
     );
 
@@ -157,7 +176,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       `${FILE_ROUTE}/original`,
       { preHandler: guard.read },
       handle(async (request, reply) => {
-        if (!canEdit(editorMember(request).roles)) throw new FileError(403, 'FORBIDDEN', fileMessages.originalForEditors, fileMessages.unableToOpen);
+        if (!canEdit(guardedMember(request).roles))
+          throw new FileError(403, 'FORBIDDEN', fileMessages.originalForEditors, fileMessages.unableToOpen);
         const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
         const stored = await storage.stream(originalKey(file));
         if (!stored) throw fileNotFound();
@@ -178,9 +198,18 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       { preHandler: guard.write },
       handle(async (request) => {
         const renaming = typeof (request.body as { name?: unknown } | undefined)?.name !== 'undefined';
-        const change = parse(updateFileSchema, request.body, renaming ? fileMessages.unableToRename : fileMessages.unableToUpdate);
-        const file = await updateFile(db, request.site.websiteId, (request.params as { id: string }).id, change);
-        return toView(file, await isDigitalProductFile(db, request.site.websiteId, file.id));
+        const change = parse(
+          updateFileSchema,
+          request.body,
+          renaming ? fileMessages.unableToRename : fileMessages.unableToUpdate,
+        );
+        const file = await updateFile(
+          db,
+          request.site.websiteId,
+          (request.params as { id: string }).id,
+          change,
+        );
+        return toView(file, await delivered.has(db, request.site.websiteId, file.id));
       }),
     );
 
@@ -194,6 +223,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     );
   });
 
-  app.get('/files/:id/:name', (request, reply) => serveFile(request, reply, { db, storage, websiteId: request.site.websiteId }));
-  registerDownloadRoutes(app, { db, storage });
+  app.get('/files/:id/:name', (request, reply) =>
+    serveFile(request, reply, { db, storage, websiteId: request.site.websiteId, delivered }),
+  );
 }

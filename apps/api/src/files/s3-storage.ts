@@ -25,7 +25,8 @@ export interface S3StorageOptions {
 }
 
 const missing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /**
  * File bytes in an S3-compatible bucket. A PutObject is all-or-nothing (the object appears only
@@ -44,14 +45,17 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
   const prefix = options.prefix ?? '';
   const keyOf = (key: string) => {
     // Keys are built by the API, never taken from a request; this guards against a future slip.
-    if (key.split('/').some((part) => part === '' || part === '.' || part === '..')) throw new Error(`invalid storage key ${key}`);
+    if (key.split('/').some((part) => part === '' || part === '.' || part === '..'))
+      throw new Error(`invalid storage key ${key}`);
     return prefix + key;
   };
   return {
     client,
     async put(key, body) {
       const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
-      await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentLength: bytes.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentLength: bytes.length }),
+      );
     },
     async get(key) {
       const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
@@ -60,7 +64,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     async stream(key) {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
-        if (!(answer.Body instanceof Readable)) throw new Error('the S3 client answered without a Node stream');
+        if (!(answer.Body instanceof Readable))
+          throw new Error('the S3 client answered without a Node stream');
         return { body: answer.Body, size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (missing(error)) return undefined;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
-import { isDigitalProductFile } from '../commerce/downloads';
+import type { DeliveredFiles } from './delivered';
 import { originalKey, widthKey } from './file-store';
 import type { FileStorage } from './storage';
 
@@ -18,7 +18,12 @@ const WHILE_PROCESSING = 'public, max-age=60';
 export async function serveFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  { db, storage, websiteId }: { db: Database; storage: FileStorage; websiteId: string },
+  {
+    db,
+    storage,
+    websiteId,
+    delivered,
+  }: { db: Database; storage: FileStorage; websiteId: string; delivered: DeliveredFiles },
 ) {
   const { id } = request.params as { id: string; name: string };
   const format = (request.query as { format?: unknown }).format;
@@ -27,7 +32,8 @@ export async function serveFile(
     .from(files)
     .where(and(eq(files.websiteId, websiteId), eq(files.id, id)));
   // A digital product's file reaches buyers only through their download link.
-  if (!row || (await isDigitalProductFile(db, websiteId, row.id))) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
+  if (!row || (await delivered.has(db, websiteId, row.id)))
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
 
   const asked = typeof format === 'string' ? /^(\d+)w$/.exec(format)?.[1] : undefined;
   const width = asked ? Number(asked) : undefined;
@@ -36,13 +42,18 @@ export async function serveFile(
   if (!stored) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
 
   const final = sized || width === undefined || row.status !== 'processing';
-  return reply
-    .header('content-type', row.contentType)
-    .header('content-length', stored.size)
-    .header('cache-control', final ? FOR_EVER : WHILE_PROCESSING)
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-    .header('x-content-type-options', 'nosniff')
-    // An uploaded file is never a page of this site: no scripts, no same-origin access.
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .send(stored.body);
+  return (
+    reply
+      .header('content-type', row.contentType)
+      .header('content-length', stored.size)
+      .header('cache-control', final ? FOR_EVER : WHILE_PROCESSING)
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+      .header('x-content-type-options', 'nosniff')
+      // An uploaded file is never a page of this site: no scripts, no same-origin access.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
+      .send(stored.body)
+  );
 }

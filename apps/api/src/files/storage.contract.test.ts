@@ -40,7 +40,12 @@ if (endpoint) {
     name: `S3 at ${endpoint}`,
     async open() {
       const bucket = process.env.S3_TEST_BUCKET ?? 'site-files-test';
-      const storage = createS3Storage({ bucket, endpoint, region: process.env.S3_TEST_REGION ?? 'us-east-1', prefix: `contract-${randomUUID()}/` });
+      const storage = createS3Storage({
+        bucket,
+        endpoint,
+        region: process.env.S3_TEST_REGION ?? 'us-east-1',
+        prefix: `contract-${randomUUID()}/`,
+      });
       try {
         await storage.client.send(new HeadBucketCommand({ Bucket: bucket }));
       } catch {
@@ -122,7 +127,10 @@ describe.each(targets)('file storage contract on $name', (target) => {
     await storage.delete(kept);
   });
 
-  it.each(['../outside', 'site-a/../../outside', '/absolute'])('refuses a key that would leave its place: %s', async (bad) => {
-    await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
-  });
+  it.each(['../outside', 'site-a/../../outside', '/absolute'])(
+    'refuses a key that would leave its place: %s',
+    async (bad) => {
+      await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
+    },
+  );
 });

@@ -26,7 +26,8 @@ export function createDiskStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
     const path = resolve(base, key);
     // Keys are built by the API, never taken from a request; this guards against a future slip.
-    if (!path.startsWith(base + sep) || path.startsWith(incoming + sep)) throw new Error(`invalid storage key ${key}`);
+    if (!path.startsWith(base + sep) || path.startsWith(incoming + sep))
+      throw new Error(`invalid storage key ${key}`);
     return path;
   };
   return {

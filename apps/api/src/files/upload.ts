@@ -7,7 +7,7 @@ import { FILE_LIMITS, fileMessages, fileNameSchema, isImageType } from '@site/pa
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
-import { FileError, uploadIncomplete } from './errors';
+import { FileError, isStorageFull, storageFull, uploadIncomplete } from './errors';
 import { originalKey, removeStored, type FileRow } from './file-store';
 import { inspectUpload, type Inspected } from './inspect';
 import type { FileStorage } from './storage';
@@ -30,17 +30,21 @@ export interface UploadContext {
 /** Multipart and stream failures as the person should read them. */
 function uploadFailure(error: unknown, maxUploadBytes: number): FileError {
   if (error instanceof FileError) return error;
+  if (isStorageFull(error)) return storageFull();
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new FileError(413, 'FILE_TOO_LARGE', fileMessages.tooLarge(maxUploadBytes));
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new FileError(413, 'FILE_TOO_LARGE', fileMessages.tooLarge(maxUploadBytes));
   if (code === 'FST_FILES_LIMIT') return new FileError(413, 'TOO_MANY_FILES', fileMessages.tooManyFiles);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new FileError(415, 'NOT_MULTIPART', fileMessages.uploadProblem);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new FileError(415, 'NOT_MULTIPART', fileMessages.uploadProblem);
   // Busboy's "Unexpected end of form", a reset connection, a part cut short.
   return uploadIncomplete();
 }
 
 function checkName(raw: string): string {
   const parsed = fileNameSchema.safeParse(raw);
-  if (!parsed.success) throw new FileError(400, 'INVALID_NAME', parsed.error.issues[0]?.message ?? fileMessages.enterFileName);
+  if (!parsed.success)
+    throw new FileError(400, 'INVALID_NAME', parsed.error.issues[0]?.message ?? fileMessages.enterFileName);
   return parsed.data;
 }
 
@@ -55,7 +59,12 @@ async function stageParts(request: FastifyRequest, ctx: UploadContext): Promise<
   try {
     const parts = request.files({
       preservePath: true,
-      limits: { fileSize: ctx.maxUploadBytes, files: FILE_LIMITS.maxFilesPerUpload, fields: 0, parts: FILE_LIMITS.maxFilesPerUpload },
+      limits: {
+        fileSize: ctx.maxUploadBytes,
+        files: FILE_LIMITS.maxFilesPerUpload,
+        fields: 0,
+        parts: FILE_LIMITS.maxFilesPerUpload,
+      },
     });
     for await (const part of parts) {
       const path = join(ctx.stagingDir, randomUUID());
@@ -63,7 +72,8 @@ async function stageParts(request: FastifyRequest, ctx: UploadContext): Promise<
       // The part is read to its end before its name is judged, so the rest of the form can be parsed.
       await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
       // Busboy stops at the limit and flags the part rather than failing the stream.
-      if (part.file.truncated) throw new FileError(413, 'FILE_TOO_LARGE', fileMessages.tooLarge(ctx.maxUploadBytes));
+      if (part.file.truncated)
+        throw new FileError(413, 'FILE_TOO_LARGE', fileMessages.tooLarge(ctx.maxUploadBytes));
       const name = checkName(part.filename);
       const { size } = await stat(path);
       staged.push({ path, name, size, ...(await inspectUpload(path, name, size)) });
@@ -90,11 +100,13 @@ export async function receiveUpload(request: FastifyRequest, ctx: UploadContext)
     status: isImageType(s.contentType) ? ('processing' as const) : ('complete' as const),
   }));
   try {
-    await Promise.all(rows.map((row, i) => ctx.storage.put(originalKey(row), createReadStream(staged[i]!.path))));
+    await Promise.all(
+      rows.map((row, i) => ctx.storage.put(originalKey(row), createReadStream(staged[i]!.path))),
+    );
     return await ctx.db.insert(files).values(rows).returning();
   } catch (error) {
     await Promise.all(rows.map((row) => removeStored(ctx.storage, row)));
-    throw error;
+    throw isStorageFull(error) ? storageFull() : error;
   } finally {
     await Promise.all(staged.map((s) => rm(s.path, { force: true })));
   }

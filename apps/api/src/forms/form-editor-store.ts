@@ -20,11 +20,11 @@ import {
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { forms, formSubmissions, mailingLists } from '../db/schema';
-import { EditorError } from '../editor/http';
+import { ApiError } from '../http';
 
-const formNotFound = () => new EditorError(404, 'FORM_NOT_FOUND', formEditorMessages.formNotFound);
+const formNotFound = () => new ApiError(404, 'FORM_NOT_FOUND', formEditorMessages.formNotFound);
 const submissionNotFound = () =>
-  new EditorError(404, 'SUBMISSION_NOT_FOUND', formEditorMessages.submissionNotFound);
+  new ApiError(404, 'SUBMISSION_NOT_FOUND', formEditorMessages.submissionNotFound);
 
 const DEFAULT_STORAGE: FormStorage = formStorageSchema.parse({});
 
@@ -35,7 +35,11 @@ export interface StoredForm {
   updatedAt: string;
 }
 
-function readModel(row: { id: string; name: string; model: Record<string, unknown> }): { form: Form; storage: FormStorage } | undefined {
+function readModel(row: {
+  id: string;
+  name: string;
+  model: Record<string, unknown>;
+}): { form: Form; storage: FormStorage } | undefined {
   const form = formSchema.safeParse({ ...row.model, id: row.id, name: row.name });
   if (!form.success) return undefined;
   const storage = formStorageSchema.safeParse(row.model.storage ?? {});
@@ -44,7 +48,13 @@ function readModel(row: { id: string; name: string; model: Record<string, unknow
 
 export async function listForms(db: Database, websiteId: string): Promise<FormListItem[]> {
   const rows = await db
-    .select({ id: forms.id, name: forms.name, model: forms.model, updatedAt: forms.updatedAt, submissions: count(formSubmissions.id) })
+    .select({
+      id: forms.id,
+      name: forms.name,
+      model: forms.model,
+      updatedAt: forms.updatedAt,
+      submissions: count(formSubmissions.id),
+    })
     .from(forms)
     .leftJoin(formSubmissions, eq(formSubmissions.formId, forms.id))
     .where(eq(forms.websiteId, websiteId))
@@ -59,7 +69,11 @@ export async function listForms(db: Database, websiteId: string): Promise<FormLi
   }));
 }
 
-export async function loadStoredForm(db: Database, websiteId: string, id: string): Promise<StoredForm | undefined> {
+export async function loadStoredForm(
+  db: Database,
+  websiteId: string,
+  id: string,
+): Promise<StoredForm | undefined> {
   const [row] = await db
     .select({ id: forms.id, name: forms.name, model: forms.model, updatedAt: forms.updatedAt })
     .from(forms)
@@ -67,7 +81,7 @@ export async function loadStoredForm(db: Database, websiteId: string, id: string
   if (!row) return undefined;
   const model = readModel(row);
   // A model that no longer parses cannot be opened: the editor shows 'Unable to open form'.
-  if (!model) throw new EditorError(422, 'FORM_UNREADABLE', formEditorMessages.unableToOpen);
+  if (!model) throw new ApiError(422, 'FORM_UNREADABLE', formEditorMessages.unableToOpen);
   return { ...model, updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -79,7 +93,22 @@ export async function requireStoredForm(db: Database, websiteId: string, id: str
 
 export async function createForm(db: Database, websiteId: string, name: string): Promise<{ id: string }> {
   const id = randomUUID();
-  await db.insert(forms).values({ id, websiteId, name, model: toFormModel(id, { name, fields: [], storage: DEFAULT_STORAGE, parsedSubmissionMessage: '', successRedirect: '', captchaEnabled: false, captchaTheme: 'light', captchaAlignment: 'left', parsedDisclaimerMessage: '' }) });
+  await db.insert(forms).values({
+    id,
+    websiteId,
+    name,
+    model: toFormModel(id, {
+      name,
+      fields: [],
+      storage: DEFAULT_STORAGE,
+      parsedSubmissionMessage: '',
+      successRedirect: '',
+      captchaEnabled: false,
+      captchaTheme: 'light',
+      captchaAlignment: 'left',
+      parsedDisclaimerMessage: '',
+    }),
+  });
   return { id };
 }
 
@@ -91,14 +120,24 @@ export async function updateForm(
   input: EditorForm,
   features: FormEditorFeatures,
 ): Promise<void> {
-  const lists = await db.select({ id: mailingLists.id }).from(mailingLists).where(eq(mailingLists.websiteId, websiteId));
-  const problems = formProblems(input, features, lists.map((l) => l.id));
+  const lists = await db
+    .select({ id: mailingLists.id })
+    .from(mailingLists)
+    .where(eq(mailingLists.websiteId, websiteId));
+  const problems = formProblems(
+    input,
+    features,
+    lists.map((l) => l.id),
+  );
   if (problems.length > 0) {
-    throw new EditorError(
+    throw new ApiError(
       400,
       'INVALID',
       problems[0]!.message,
-      problems.map((p) => ({ path: p.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)), message: p.message })),
+      problems.map((p) => ({
+        path: p.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+        message: p.message,
+      })),
     );
   }
   const updated = await db
@@ -110,7 +149,10 @@ export async function updateForm(
 }
 
 export async function deleteForm(db: Database, websiteId: string, id: string): Promise<void> {
-  const deleted = await db.delete(forms).where(and(eq(forms.id, id), eq(forms.websiteId, websiteId))).returning({ id: forms.id });
+  const deleted = await db
+    .delete(forms)
+    .where(and(eq(forms.id, id), eq(forms.websiteId, websiteId)))
+    .returning({ id: forms.id });
   if (deleted.length === 0) throw formNotFound();
 }
 
@@ -128,7 +170,13 @@ export async function listSubmissions(
   const { form } = await requireStoredForm(db, websiteId, id);
   const where = and(eq(formSubmissions.formId, id), eq(formSubmissions.websiteId, websiteId));
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(formSubmissions).where(where).orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id)).limit(SUBMISSIONS_PAGE_SIZE).offset(offset),
+    db
+      .select()
+      .from(formSubmissions)
+      .where(where)
+      .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+      .limit(SUBMISSIONS_PAGE_SIZE)
+      .offset(offset),
     db.select({ total: count() }).from(formSubmissions).where(where),
   ]);
   return {
@@ -137,22 +185,45 @@ export async function listSubmissions(
       id: row.id,
       submittedAt: row.createdAt.toISOString(),
       pagePath: pageOf(row.page).pagePath,
-      preview: submissionSummary(form.fields, row.values).map(answerText).find((t) => t !== '') ?? '',
+      preview:
+        submissionSummary(form.fields, row.values)
+          .map(answerText)
+          .find((t) => t !== '') ?? '',
     })),
   };
 }
 
-export async function submissionDetail(db: Database, websiteId: string, id: string, submissionId: string): Promise<SubmissionDetail> {
+export async function submissionDetail(
+  db: Database,
+  websiteId: string,
+  id: string,
+  submissionId: string,
+): Promise<SubmissionDetail> {
   const { form } = await requireStoredForm(db, websiteId, id);
   const [row] = await db
     .select()
     .from(formSubmissions)
-    .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.formId, id), eq(formSubmissions.websiteId, websiteId)));
+    .where(
+      and(
+        eq(formSubmissions.id, submissionId),
+        eq(formSubmissions.formId, id),
+        eq(formSubmissions.websiteId, websiteId),
+      ),
+    );
   if (!row) throw submissionNotFound();
-  return { id: row.id, submittedAt: row.createdAt.toISOString(), ...pageOf(row.page), summary: submissionSummary(form.fields, row.values) };
+  return {
+    id: row.id,
+    submittedAt: row.createdAt.toISOString(),
+    ...pageOf(row.page),
+    summary: submissionSummary(form.fields, row.values),
+  };
 }
 
-export async function exportSubmissions(db: Database, websiteId: string, id: string): Promise<{ name: string; csv: string }> {
+export async function exportSubmissions(
+  db: Database,
+  websiteId: string,
+  id: string,
+): Promise<{ name: string; csv: string }> {
   const { form } = await requireStoredForm(db, websiteId, id);
   const rows = await db
     .select()
@@ -161,6 +232,13 @@ export async function exportSubmissions(db: Database, websiteId: string, id: str
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id));
   return {
     name: form.name,
-    csv: submissionsCsv(form.fields, rows.map((r) => ({ submittedAt: r.createdAt.toISOString(), pagePath: pageOf(r.page).pagePath, values: r.values }))),
+    csv: submissionsCsv(
+      form.fields,
+      rows.map((r) => ({
+        submittedAt: r.createdAt.toISOString(),
+        pagePath: pageOf(r.page).pagePath,
+        values: r.values,
+      })),
+    ),
   };
 }

@@ -13,7 +13,13 @@ import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const targets = await databaseTargets();
 
-const PAGE = { pageTitle: 'Survey', pageId: 'p1', contentSource: 'i', pagePath: '/survey', pagePermissionTypeValue: 1 };
+const PAGE = {
+  pageTitle: 'Survey',
+  pageId: 'p1',
+  contentSource: 'i',
+  pagePath: '/survey',
+  pagePermissionTypeValue: 1,
+};
 
 /** A form with a likert, an address, a hidden field and an email; storage sends mail and fills a list. */
 const survey = (listId: string): EditorFormInput => ({
@@ -49,7 +55,10 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
     database = await target.open();
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
+    [owner, viewer] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
     listId = (await owner.call('POST', MAILING_API.lists, { name: 'Survey takers' })).json().id;
   });
   afterAll(async () => {
@@ -65,7 +74,9 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
     expect(created.statusCode).toBe(201);
     formId = created.json().id;
     const list = (await owner.call('GET', FORMS_API.forms)).json().forms;
-    expect(list).toContainEqual(expect.objectContaining({ id: formId, name: 'Visitor survey', fieldCount: 0, submissionCount: 0 }));
+    expect(list).toContainEqual(
+      expect.objectContaining({ id: formId, name: 'Visitor survey', fieldCount: 0, submissionCount: 0 }),
+    );
   });
 
   it('saves every fieldset, and opens the form as saved', async () => {
@@ -73,19 +84,54 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
     expect(saved.statusCode).toBe(200);
     const opened = (await owner.call('GET', FORMS_API.form(formId))).json();
     expect(opened.features).toEqual({ formHandler: true });
-    expect(opened.form.fields.map((f: { type: string }) => f.type)).toEqual(['section', 'email', 'address', 'likert', 'hidden', 'phone', 'currency', 'textarea']);
+    expect(opened.form.fields.map((f: { type: string }) => f.type)).toEqual([
+      'section',
+      'email',
+      'address',
+      'likert',
+      'hidden',
+      'phone',
+      'currency',
+      'textarea',
+    ]);
     expect(opened.form.fields[5]).toMatchObject({ showCountryCode: true });
     expect(opened.form.fields[6]).toMatchObject({ currencySymbol: '€' });
     expect(opened.form.fields[4]).toMatchObject({ key: 'utm_source', value: 'direct' });
-    expect(opened.form.storage).toEqual({ inbox: true, email: { enabled: true, recipients: ['owner@example.com'] }, mailingList: { enabled: true, listId, doubleOptIn: false } });
+    expect(opened.form.storage).toEqual({
+      inbox: true,
+      email: { enabled: true, recipients: ['owner@example.com'] },
+      mailingList: { enabled: true, listId, doubleOptIn: false },
+    });
     expect(opened.form.parsedDisclaimerMessage).toBe('We keep your answers for a year.');
   });
 
   it.each([
-    ['a list of another site or none', (f: EditorFormInput) => ({ ...f, storage: { mailingList: { enabled: true, listId: 'nope' } } }), 'A List must be selected'],
-    ['a bad notification address', (f: EditorFormInput) => ({ ...f, storage: { email: { enabled: true, recipients: ['x@'] } } }), 'Please enter a valid email'],
-    ['a choice field without options', (f: EditorFormInput) => ({ ...f, fields: [{ id: 'r', type: 'radio', title: 'R', options: [] }] }), formEditorMessages.optionsRequired],
-    ['two fields with one id', (f: EditorFormInput) => ({ ...f, fields: [{ id: 'a', type: 'text', title: 'A' }, { id: 'a', type: 'email', title: 'B' }] }), formEditorMessages.duplicateFieldId],
+    [
+      'a list of another site or none',
+      (f: EditorFormInput) => ({ ...f, storage: { mailingList: { enabled: true, listId: 'nope' } } }),
+      'A List must be selected',
+    ],
+    [
+      'a bad notification address',
+      (f: EditorFormInput) => ({ ...f, storage: { email: { enabled: true, recipients: ['x@'] } } }),
+      'Please enter a valid email',
+    ],
+    [
+      'a choice field without options',
+      (f: EditorFormInput) => ({ ...f, fields: [{ id: 'r', type: 'radio', title: 'R', options: [] }] }),
+      formEditorMessages.optionsRequired,
+    ],
+    [
+      'two fields with one id',
+      (f: EditorFormInput) => ({
+        ...f,
+        fields: [
+          { id: 'a', type: 'text', title: 'A' },
+          { id: 'a', type: 'email', title: 'B' },
+        ],
+      }),
+      formEditorMessages.duplicateFieldId,
+    ],
   ])('refuses %s with its message at its place, keeping the saved form', async (_, change, message) => {
     const res = await owner.call('PUT', FORMS_API.form(formId), change(survey(listId)));
     expect(res.statusCode).toBe(400);
@@ -95,7 +141,13 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
 
   it.each([
     ['a NUL byte', { ...survey('x'), name: 'a\u0000' }],
-    ['a huge field list', { ...survey('x'), fields: Array.from({ length: 5000 }, (_, i) => ({ id: `f${i}`, type: 'text', title: 'T' })) }],
+    [
+      'a huge field list',
+      {
+        ...survey('x'),
+        fields: Array.from({ length: 5000 }, (_, i) => ({ id: `f${i}`, type: 'text', title: 'T' })),
+      },
+    ],
     ['wrong types', { name: ['x'], fields: 'all' }],
     ['a nested payload', JSON.parse('['.repeat(2000) + ']'.repeat(2000))],
   ])('answers %s with a 4xx', async (_, body) => {
@@ -111,7 +163,12 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
   });
 
   it("answers 'Unable to open form' for a stored model that no longer parses, and 404 for no form", async () => {
-    await database.db.insert(forms).values({ id: 'broken', websiteId: (await database.db.select().from(forms).where(eq(forms.id, formId)))[0]!.websiteId, name: 'Broken', model: { fields: 'oops' } });
+    await database.db.insert(forms).values({
+      id: 'broken',
+      websiteId: (await database.db.select().from(forms).where(eq(forms.id, formId)))[0]!.websiteId,
+      name: 'Broken',
+      model: { fields: 'oops' },
+    });
     const res = await owner.call('GET', FORMS_API.form('broken'));
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe(formEditorMessages.unableToOpen);
@@ -139,12 +196,20 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
     });
 
     it('queues the owner notification and adds the address to the list', async () => {
-      const mail = await database.db.select().from(outgoingEmails).where(eq(outgoingEmails.kind, 'form-notification'));
+      const mail = await database.db
+        .select()
+        .from(outgoingEmails)
+        .where(eq(outgoingEmails.kind, 'form-notification'));
       expect(mail).toHaveLength(1);
       expect(mail[0]!.to).toBe('owner@example.com');
       expect(mail[0]!.body).toContain('Springfield');
-      const subscribers = await database.db.select().from(mailingListSubscribers).where(eq(mailingListSubscribers.listId, listId));
-      expect(subscribers).toMatchObject([{ email: 'grace@example.com', source: 'form', status: 'confirmed' }]);
+      const subscribers = await database.db
+        .select()
+        .from(mailingListSubscribers)
+        .where(eq(mailingListSubscribers.listId, listId));
+      expect(subscribers).toMatchObject([
+        { email: 'grace@example.com', source: 'form', status: 'confirmed' },
+      ]);
     });
 
     it('lists the submission and shows it with the form summary', async () => {
@@ -153,9 +218,22 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
       expect(inbox.submissions[0]).toMatchObject({ pagePath: '/survey', preview: 'grace@example.com' });
       const detail = (await owner.call('GET', FORMS_API.submission(formId, inbox.submissions[0].id))).json();
       expect(detail.pageTitle).toBe('Survey');
-      expect(detail.summary.map((s: { title: string }) => s.title)).toEqual(['Email', 'Address', 'How was it?', 'Phone', 'Tip', 'Anything else?'].flatMap((t, i) => (i === 3 ? ['utm_source', t] : [t])));
-      expect(detail.summary[2].answer).toEqual({ kind: 'ratings', ratings: [{ question: 'Service was quick', answer: 'Strongly Agree' }, { question: 'Staff were kind', answer: 'Agree' }] });
-      expect(detail.summary[1].answer).toEqual({ kind: 'lines', lines: ['1 Main St', 'Springfield, IL 62701 US'] });
+      expect(detail.summary.map((s: { title: string }) => s.title)).toEqual(
+        ['Email', 'Address', 'How was it?', 'Phone', 'Tip', 'Anything else?'].flatMap((t, i) =>
+          i === 3 ? ['utm_source', t] : [t],
+        ),
+      );
+      expect(detail.summary[2].answer).toEqual({
+        kind: 'ratings',
+        ratings: [
+          { question: 'Service was quick', answer: 'Strongly Agree' },
+          { question: 'Staff were kind', answer: 'Agree' },
+        ],
+      });
+      expect(detail.summary[1].answer).toEqual({
+        kind: 'lines',
+        lines: ['1 Main St', 'Springfield, IL 62701 US'],
+      });
       expect((await owner.call('GET', FORMS_API.submission(formId, 'nope'))).statusCode).toBe(404);
     });
 
@@ -166,7 +244,9 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
       expect(res.headers['content-disposition']).toContain('Visitor-survey-submissions.csv');
       const [header, row] = res.body.trimEnd().split('\r\n');
       expect(header).toBe('Submitted,Page,Email,Address,How was it?,utm_source,Phone,Tip,Anything else?');
-      expect(row).toContain(',/survey,grace@example.com,"1 Main St, Springfield, IL 62701 US",Service was quick: Strongly Agree; Staff were kind: Agree,newsletter,\'+1 555-123-4567,5,\'=cmd|evil');
+      expect(row).toContain(
+        ',/survey,grace@example.com,"1 Main St, Springfield, IL 62701 US",Service was quick: Strongly Agree; Staff were kind: Agree,newsletter,\'+1 555-123-4567,5,\'=cmd|evil',
+      );
     });
   });
 

@@ -9,29 +9,25 @@ import {
   type FormStorage,
   type FormValues,
 } from '@site/forms';
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { handle, parsePayload } from '../commerce/http';
+import { handle, parsePayload } from '../http';
 import type { Database } from '../db/client';
-import type { RouteDocs } from '../docs/openapi';
+import type { RouteDocs } from '../http/openapi';
 import { formSubmissionKeys, formSubmissions } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
-import { captchaVerifierFromEnv, FORM_CAPTCHA_ACTION, type CaptchaVerifier } from './captcha';
+import { DEFAULT_SUBMISSION_LIMIT, FORM_BODY_LIMIT, FORM_KEY_TTL_MS } from '../security/form-keys';
+import { captchaVerifierFromEnv, FORM_CAPTCHA_ACTION, type CaptchaVerifier } from '../security/captcha';
 import { loadForm } from './form-store';
+import type { MailingListHooks } from '../site/hooks';
 import { applyStorage } from './storage';
-import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit';
+import { createRateLimiter, type RateLimiter, type RateLimitOptions } from '../security/rate-limiter';
 import { templateSchema, templateSchemaQuery } from './template-schema';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 
-/** A key is good for one submission within this time; the flow fetches it right before saving. */
-export const FORM_KEY_TTL_MS = 60 * 60 * 1000;
-/** Per visitor IP: SaveFormSubmission attempts per window (storefront.md §8 "429"). */
-export const DEFAULT_SUBMISSION_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
 /** Per visitor IP: keys handed out per window; a bit above submissions so retries still work. */
 export const DEFAULT_KEY_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 } as const;
-/** Form bodies are small; this caps what a hostile client can make the server parse. */
-export const FORM_BODY_LIMIT = 64 * 1024;
 
 export interface FormRouteOptions {
   db: Database;
@@ -42,6 +38,8 @@ export interface FormRouteOptions {
   now?: () => number;
   /** Form submitted goes out to the site's webhooks. */
   webhooks?: WebhookDispatcher;
+  /** Where a form's "add to a mailing list" storage sends the address. */
+  mailingLists: MailingListHooks;
 }
 
 /**
@@ -69,7 +67,10 @@ const notConfigured = () => new FormSubmitError(404, 'FORM_NOT_FOUND', messages.
 
 function sendFormError(error: FormSubmitError, reply: FastifyReply): FastifyReply {
   // Field errors answer `{ errors }` alone (plus code): `error` would hide them in old clients.
-  const body = error.code === 'FIELD_ERRORS' ? { ...error.extra, code: error.code } : { error: error.message, code: error.code, ...error.extra };
+  const body =
+    error.code === 'FIELD_ERRORS'
+      ? { ...error.extra, code: error.code }
+      : { error: error.message, code: error.code, ...error.extra };
   return reply.status(error.statusCode).send(body);
 }
 
@@ -89,7 +90,12 @@ const ValidateParams = z.object({ formId: FormIdSchema });
 const SaveLocator = z.object({ formId: FormIdSchema });
 
 /** Answers with a 429 and Retry-After when the visitor is over the limit. */
-function enforce(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply, error: () => Error): void {
+function enforce(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: () => Error,
+): void {
   const result = limiter.hit(request.ip);
   if (!result.allowed) {
     reply.header('retry-after', String(result.retryAfterSeconds));
@@ -97,10 +103,16 @@ function enforce(limiter: RateLimiter, request: FastifyRequest, reply: FastifyRe
   }
 }
 
-async function requireForm(db: Database, websiteId: string, formId: string, log: FastifyBaseLogger): Promise<Form & { storage: FormStorage }> {
+async function requireForm(
+  db: Database,
+  websiteId: string,
+  formId: string,
+  log: FastifyBaseLogger,
+): Promise<Form & { storage: FormStorage }> {
   const loaded = await loadForm(db, websiteId, formId);
   if (loaded.kind === 'found') return { ...loaded.form, storage: loaded.storage };
-  if (loaded.kind === 'invalid') log.warn({ formId, problem: loaded.problem }, 'stored form model does not parse');
+  if (loaded.kind === 'invalid')
+    log.warn({ formId, problem: loaded.problem }, 'stored form model does not parse');
   throw notConfigured();
 }
 
@@ -117,7 +129,8 @@ function submissionParseError(issues: readonly z.core.$ZodIssue[]): FormSubmitEr
   const fields = new Set(issues.map((i) => String(i.path[0] ?? '')));
   if (fields.has('form')) return unparseable();
   if (fields.has('key')) return keyUnavailable();
-  if (fields.has('captchaKey')) return new FormSubmitError(400, 'CAPTCHA_REQUIRED', messages.captchaIncomplete);
+  if (fields.has('captchaKey'))
+    return new FormSubmitError(400, 'CAPTCHA_REQUIRED', messages.captchaIncomplete);
   // Page fields come from the page itself, so a bad one means a broken or stale page script.
   return new FormSubmitError(400, 'INVALID_REQUEST', messages.submitProcessingError, {
     issues: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
@@ -143,7 +156,9 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           .send({ error: { code: 'RATE_LIMITED', message: messages.submitRateLimited } });
       }
       const key = randomBytes(24).toString('base64url');
-      await db.insert(formSubmissionKeys).values({ key, websiteId: request.site.websiteId, createdAt: new Date(now()) });
+      await db
+        .insert(formSubmissionKeys)
+        .values({ key, websiteId: request.site.websiteId, createdAt: new Date(now()) });
       return { data: { key } };
     }),
   );
@@ -166,11 +181,18 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
     '/api/form/SaveFormSubmission',
     { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
     handleForm(async (request, reply) => {
-      enforce(submissions, request, reply, () => new FormSubmitError(429, 'RATE_LIMITED', messages.submitRateLimited));
+      enforce(
+        submissions,
+        request,
+        reply,
+        () => new FormSubmitError(429, 'RATE_LIMITED', messages.submitRateLimited),
+      );
       const body: unknown = request.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unparseable();
       // The form is named in the body (the storefront adds it) or, for plain clients, the query.
-      const locator = SaveLocator.safeParse({ formId: (body as { formId?: unknown }).formId ?? (request.query as { formId?: unknown }).formId });
+      const locator = SaveLocator.safeParse({
+        formId: (body as { formId?: unknown }).formId ?? (request.query as { formId?: unknown }).formId,
+      });
       if (!locator.success) {
         throw new FormSubmitError(400, 'MISSING_FORM_ID', messages.submitProcessingError);
       }
@@ -182,7 +204,8 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
       checkValues(form, submission.form);
 
       if (form.captchaEnabled) {
-        if (!submission.captchaKey) throw new FormSubmitError(400, 'CAPTCHA_REQUIRED', messages.captchaIncomplete);
+        if (!submission.captchaKey)
+          throw new FormSubmitError(400, 'CAPTCHA_REQUIRED', messages.captchaIncomplete);
         let genuine: boolean;
         try {
           genuine = await verifier.verify({
@@ -230,16 +253,30 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
           },
           createdAt: at,
         });
-        const subscribed = await applyStorage(tx, request.site.websiteId, form, submission.form, {
-          at,
-          pagePath: submission.pagePath,
-          origin: `${request.protocol}://${request.host}`,
-        });
+        const subscribed = await applyStorage(
+          tx,
+          request.site.websiteId,
+          form,
+          submission.form,
+          {
+            at,
+            pagePath: submission.pagePath,
+            origin: `${request.protocol}://${request.host}`,
+          },
+          options.mailingLists,
+        );
         return { added: subscribed.added };
       });
       if (!saved) throw keyUnavailable();
-      if (saved.added) await options.webhooks?.emit(request.site.websiteId, 'subscriber.added', { ...saved.added });
-      await options.webhooks?.emit(request.site.websiteId, 'form.submitted', { formId: form.id, formName: form.name, values: submission.form, pagePath: submission.pagePath, submittedAt: at.toISOString() });
+      if (saved.added)
+        await options.webhooks?.emit(request.site.websiteId, 'subscriber.added', { ...saved.added });
+      await options.webhooks?.emit(request.site.websiteId, 'form.submitted', {
+        formId: form.id,
+        formName: form.name,
+        values: submission.form,
+        pagePath: submission.pagePath,
+        submittedAt: at.toISOString(),
+      });
       return { success: true };
     }),
   );
@@ -250,17 +287,33 @@ export function registerFormRoutes(app: FastifyInstance, options: FormRouteOptio
   );
 }
 
-/** Exposed for a maintenance job: keys older than the TTL can never be used again. */
-export async function deleteExpiredFormKeys(db: Database, at: number = Date.now()): Promise<void> {
-  await db.delete(formSubmissionKeys).where(lte(formSubmissionKeys.createdAt, new Date(at - FORM_KEY_TTL_MS)));
-}
-
 const formTags = ['forms'];
 
-/** API documentation of the form calls (src/docs/openapi.ts). */
+/** API documentation of the form calls (src/http/openapi.ts). */
 export const formRouteDocs: RouteDocs = {
-  'POST /api/form/FormSubmissionKey': { summary: 'A one-time key for the next form submission', tags: formTags, guard: 'crumb', response: z.object({ data: z.object({ key: z.string() }) }) },
-  'POST /api/rest/forms/validate/:formId': { summary: "Checks answers against the form's rules without saving", tags: formTags, params: ValidateParams, body: formValuesSchema },
-  'POST /api/form/SaveFormSubmission': { summary: 'Saves a form submission (spends its key)', tags: formTags, guard: 'crumb', query: SaveLocator.partial(), body: formSubmissionSchema, response: z.object({ success: z.literal(true) }) },
-  'GET /api/template/GetTemplateSchema': { summary: "A form block type's template schema", tags: formTags, query: templateSchemaQuery },
+  'POST /api/form/FormSubmissionKey': {
+    summary: 'A one-time key for the next form submission',
+    tags: formTags,
+    guard: 'crumb',
+    response: z.object({ data: z.object({ key: z.string() }) }),
+  },
+  'POST /api/rest/forms/validate/:formId': {
+    summary: "Checks answers against the form's rules without saving",
+    tags: formTags,
+    params: ValidateParams,
+    body: formValuesSchema,
+  },
+  'POST /api/form/SaveFormSubmission': {
+    summary: 'Saves a form submission (spends its key)',
+    tags: formTags,
+    guard: 'crumb',
+    query: SaveLocator.partial(),
+    body: formSubmissionSchema,
+    response: z.object({ success: z.literal(true) }),
+  },
+  'GET /api/template/GetTemplateSchema': {
+    summary: "A form block type's template schema",
+    tags: formTags,
+    query: templateSchemaQuery,
+  },
 };

@@ -1,9 +1,7 @@
 import { answerText, submissionSummary, type Form, type FormStorage, type FormValues } from '@site/forms';
-import type { Database } from '../db/client';
+import type { Tx } from '../db/client';
 import { queueEmail } from '../mail/queue-email';
-import { subscribe, type Subscribed } from '../mailing-lists/subscriptions';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { MailingListHooks, Subscribed } from '../site/hooks';
 
 export interface StorageContext {
   at: Date;
@@ -23,10 +21,14 @@ export async function applyStorage(
   form: Form & { storage: FormStorage },
   values: FormValues,
   context: StorageContext,
+  mailingLists: MailingListHooks,
 ): Promise<Subscribed> {
   const { email, mailingList } = form.storage;
   if (email.enabled && email.recipients.length > 0) {
-    const fields = submissionSummary(form.fields, values).map((s) => ({ label: s.title, value: answerText(s) || s.noAnswerText }));
+    const fields = submissionSummary(form.fields, values).map((s) => ({
+      label: s.title,
+      value: answerText(s) || s.noAnswerText,
+    }));
     for (const to of email.recipients) {
       await queueEmail(tx, websiteId, 'form-notification', to, {
         formName: form.name,
@@ -40,7 +42,7 @@ export async function applyStorage(
   const emailField = form.fields.find((f) => f.type === 'email');
   const address = emailField && values[emailField.id];
   if (typeof address !== 'string' || address.trim() === '') return {};
-  return subscribe(tx, websiteId, {
+  return mailingLists.subscribe(tx, websiteId, {
     listId: mailingList.listId,
     email: address,
     source: 'form',

@@ -51,7 +51,10 @@ const valueShape = (type: FormFieldType): ValueShape => {
 };
 
 /** Property kinds, so the editor knows which control edits each property. */
-const PROPERTY_KINDS: Record<string, { kind: 'integer' | 'boolean' | 'text' | 'text-list'; default?: unknown }> = {
+const PROPERTY_KINDS: Record<
+  string,
+  { kind: 'integer' | 'boolean' | 'text' | 'text-list'; default?: unknown }
+> = {
   maxLength: { kind: 'integer' },
   showCountryCode: { kind: 'boolean', default: false },
   currencySymbol: { kind: 'text', default: '$' },
@@ -78,7 +81,10 @@ function fieldTypeEntry(type: FormFieldType) {
 }
 
 function buildSchema(blockType: FormBlockType) {
-  const types = blockType === 'newsletter' ? FORM_FIELD_TYPES.filter((t) => NEWSLETTER_FIELD_TYPES.includes(t)) : FORM_FIELD_TYPES;
+  const types =
+    blockType === 'newsletter'
+      ? FORM_FIELD_TYPES.filter((t) => NEWSLETTER_FIELD_TYPES.includes(t))
+      : FORM_FIELD_TYPES;
   return {
     type: blockType,
     defaultName: messages.defaultFormName,

@@ -1,1 +1,8 @@
-export { createJobQueue, type EnqueueOptions, type Job, type JobHandler, type JobQueue, type JobQueueOptions } from './queue';
+export {
+  createJobQueue,
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobQueue,
+  type JobQueueOptions,
+} from './queue';

@@ -6,7 +6,9 @@ import type { PGlite } from '@electric-sql/pglite';
  * another caller's statements. Parameterless texts may hold several statements (migrations,
  * maintenance), which only the simple protocol (`exec`) accepts; the last result is the answer.
  */
-export function pgliteExecutor(client: PGlite): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+export function pgliteExecutor(client: PGlite): {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+} {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);

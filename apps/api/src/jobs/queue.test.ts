@@ -29,7 +29,10 @@ describe.each(targets)('job queue on $name', (target) => {
   };
   const jobState = async (id: string) => {
     const result = await database.db.execute(sql`select state, retry_count from pgboss.job where id = ${id}`);
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { state: string; retry_count: number }[];
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
+      state: string;
+      retry_count: number;
+    }[];
     return rows[0];
   };
 
@@ -99,9 +102,17 @@ describe.each(targets)('job queue on $name', (target) => {
 
   it('keeps one waiting job per singletonKey', async () => {
     const queue = await open();
-    const first = await queue.enqueue('renew', { sub: 1 }, { singletonKey: 'sub-1', runAt: new Date(Date.now() + 60_000) });
+    const first = await queue.enqueue(
+      'renew',
+      { sub: 1 },
+      { singletonKey: 'sub-1', runAt: new Date(Date.now() + 60_000) },
+    );
     const second = await queue.enqueue('renew', { sub: 1 }, { singletonKey: 'sub-1' });
-    const other = await queue.enqueue('renew', { sub: 2 }, { singletonKey: 'sub-2', runAt: new Date(Date.now() + 60_000) });
+    const other = await queue.enqueue(
+      'renew',
+      { sub: 2 },
+      { singletonKey: 'sub-2', runAt: new Date(Date.now() + 60_000) },
+    );
     expect(first).toBeTruthy();
     expect(second).toBeNull();
     expect(other).toBeTruthy();

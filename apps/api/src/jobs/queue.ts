@@ -33,8 +33,11 @@ export interface JobQueue {
    * way whether or not this process runs them.
    */
   work<T>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
-  /** Stops fetching, waits for running handlers (then fails them, to be retried), releases the pool. */
-  stop(): Promise<void>;
+  /**
+   * Stops fetching, waits for running handlers up to `timeoutMs` (default: the queue's
+   * stopTimeoutMs), fails those still running so that the queue retries them, releases the pool.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 export interface JobQueueOptions {
@@ -58,7 +61,10 @@ export interface JobQueueOptions {
  * server, or pg-boss on the same embedded PGlite (through `pgliteExecutor`). Its tables live in
  * the `pgboss` schema, created and migrated by `start`.
  */
-export async function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): Promise<JobQueue> {
+export async function createJobQueue(
+  database: DatabaseHandle,
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
   const connection =
     database.connection.kind === 'postgres'
       ? { connectionString: database.connection.url, max: 4 }
@@ -86,7 +92,11 @@ class PgBossJobQueue implements JobQueue {
     private readonly options: JobQueueOptions,
   ) {}
 
-  async enqueue<T extends object>(name: string, payload: T, options: EnqueueOptions = {}): Promise<string | null> {
+  async enqueue<T extends object>(
+    name: string,
+    payload: T,
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
     await this.ensureQueue(name);
     const id = await this.boss.send(name, payload, {
       // The "short" policy allows one waiting job per key, so a job without a key gets one of its own.
@@ -95,7 +105,8 @@ class PgBossJobQueue implements JobQueue {
       ...(options.runAt && { startAfter: options.runAt }),
       ...(options.retryLimit !== undefined && { retryLimit: options.retryLimit }),
     });
-    if (id && !options.runAt) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    if (id && !options.runAt)
+      for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
   }
 
@@ -112,8 +123,12 @@ class PgBossJobQueue implements JobQueue {
     this.workerIds.set(name, ids);
   }
 
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 10_000 });
+  async stop({ timeoutMs }: { timeoutMs?: number } = {}): Promise<void> {
+    await this.boss.stop({
+      graceful: true,
+      wait: true,
+      timeout: timeoutMs ?? this.options.stopTimeoutMs ?? 10_000,
+    });
   }
 
   /** pg-boss drops jobs for queues it does not know; creating one that exists does nothing. */

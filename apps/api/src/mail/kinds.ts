@@ -47,6 +47,37 @@ export interface EmailData {
     pageUrl?: string;
   };
   'newsletter-confirmation': { confirmUrl: string; listName?: string };
+  /** To the owner and the addresses they listed, for every paid order. */
+  'new-order': {
+    orderNumber: string;
+    customerEmail: string;
+    /** Fills the owner's `{customer}`; the email itself shows the address. */
+    customerName?: string;
+    lines: { title: string; sku: string; quantity: number; total: string }[];
+    subtotal: string;
+    discount?: string;
+    shipping?: string;
+    tax?: string;
+    total: string;
+    /** The address lines, when the order ships. */
+    shipTo?: string[];
+    shippingOption?: string;
+    orderUrl: string;
+  };
+  /** To the notify address when a sale takes a variant's stock down to the owner's threshold. */
+  'low-stock': {
+    productName: string;
+    sku: string;
+    stock: number;
+    threshold: number;
+    inventoryUrl: string;
+  };
+  /** To a shopper who left a cart with their email and did not order. */
+  'cart-recovery': {
+    lines: { title: string; quantity: number }[];
+    recoverUrl: string;
+    unsubscribeUrl: string;
+  };
   'subscription-paused': { orderNumber: string; productName: string; amount: string; attempts: number };
 }
 
@@ -62,4 +93,7 @@ export const EMAIL_KINDS = [
   'form-notification',
   'newsletter-confirmation',
   'subscription-paused',
+  'new-order',
+  'low-stock',
+  'cart-recovery',
 ] as const satisfies readonly EmailKind[];

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { ShopEmailTemplateSchema, type ShopEmailTemplate } from '@site/commerce-core/admin';
+import { addressLine, siteContact } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outgoingEmails, websites } from '../db/schema';
 import type { EmailData, EmailKind } from './kinds';
 import { renderEmail } from './render';
+
+/** The owner's changes to a shop email, kept in the site settings (store-admin/email-templates.ts). */
+export function ownerTemplate(
+  settings: Record<string, unknown> | undefined,
+  kind: string,
+): ShopEmailTemplate | undefined {
+  const saved = (settings?.emailTemplates as Record<string, unknown> | undefined)?.[kind];
+  const parsed = ShopEmailTemplateSchema.safeParse(saved);
+  return saved && parsed.success ? parsed.data : undefined;
+}
 
 /** A transaction or the database: pass the transaction of the state change the email reports. */
 type Executor = Pick<Database, 'select' | 'insert'>;
@@ -22,10 +34,25 @@ export async function queueEmail<K extends EmailKind>(
   data: EmailData[K],
   options: { sendAt?: Date } = {},
 ): Promise<string> {
-  const [site] = await tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId));
-  const { subject, text, html } = renderEmail(kind, data, { title: site?.title ?? 'Our store' });
+  const [site] = await tx
+    .select({ title: websites.title, settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  const contact = siteContact(site?.settings);
+  const { subject, text, html } = renderEmail(
+    kind,
+    data,
+    {
+      title: site?.title ?? 'Our store',
+      contactEmail: contact.contactEmail,
+      address: addressLine(contact.businessAddress),
+    },
+    ownerTemplate(site?.settings, kind),
+  );
   const id = randomUUID();
   // A later send (a gift card's chosen day) rides on the worker's not-before stamp.
-  await tx.insert(outgoingEmails).values({ id, websiteId, to, subject, body: text, html, kind, nextAttemptAt: options.sendAt ?? null });
+  await tx
+    .insert(outgoingEmails)
+    .values({ id, websiteId, to, subject, body: text, html, kind, nextAttemptAt: options.sendAt ?? null });
   return id;
 }

@@ -22,10 +22,24 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
       statusUrl: 'https://shop.test/orders/o1?token=t',
     },
     subject: 'Your Fieldnotes <Supply> & Co. order #1042',
-    shows: ['Ann', '2 × Canvas Tote', '$48.00', '$62.00', '-$6.20', '$66.40', 'https://shop.test/orders/o1?token=t'],
+    shows: [
+      'Ann',
+      '2 × Canvas Tote',
+      '$48.00',
+      '$62.00',
+      '-$6.20',
+      '$66.40',
+      'https://shop.test/orders/o1?token=t',
+    ],
   },
   shipping: {
-    data: { orderNumber: '1042', carrier: 'UPS', trackingNumber: '1Z999', trackingUrl: 'https://ups.test/1Z999', statusUrl: 'https://shop.test/orders/o1' },
+    data: {
+      orderNumber: '1042',
+      carrier: 'UPS',
+      trackingNumber: '1Z999',
+      trackingUrl: 'https://ups.test/1Z999',
+      statusUrl: 'https://shop.test/orders/o1',
+    },
     subject: 'Your Fieldnotes <Supply> & Co. order #1042 has shipped',
     shows: ['UPS', '1Z999', 'https://ups.test/1Z999', 'https://shop.test/orders/o1'],
   },
@@ -35,12 +49,23 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
     shows: ['Coffee Club', '$15.00', '1042'],
   },
   'restock-notice': {
-    data: { productTitle: 'Canvas Tote', productName: 'Canvas Tote (Black)', productUrl: 'https://shop.test/shop/p/tote' },
+    data: {
+      productTitle: 'Canvas Tote',
+      productName: 'Canvas Tote (Black)',
+      productUrl: 'https://shop.test/shop/p/tote',
+    },
     subject: 'Canvas Tote is back in stock',
     shows: ['Canvas Tote (Black)', 'https://shop.test/shop/p/tote'],
   },
   'gift-card': {
-    data: { amount: '$50.00', code: 'GIFT-ABCD-1234', senderName: 'Bob', recipientName: 'Cy', message: 'Happy birthday!', shopUrl: 'https://shop.test/shop' },
+    data: {
+      amount: '$50.00',
+      code: 'GIFT-ABCD-1234',
+      senderName: 'Bob',
+      recipientName: 'Cy',
+      message: 'Happy birthday!',
+      shopUrl: 'https://shop.test/shop',
+    },
     subject: 'Bob sent you a $50.00 gift card from Fieldnotes <Supply> & Co.',
     shows: ['GIFT-ABCD-1234', 'Cy', 'Happy birthday!', 'https://shop.test/shop'],
   },
@@ -66,6 +91,45 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
     },
     subject: 'New Contact submission on Fieldnotes <Supply> & Co.',
     shows: ['Dee', 'Do you ship to Canada?', 'March 3, 2026 at 10:15', 'https://shop.test/contact'],
+  },
+  'new-order': {
+    data: {
+      orderNumber: '1042',
+      customerEmail: 'ann@example.com',
+      lines: [{ title: 'Canvas Tote (Olive)', sku: 'TOTE-OLIVE', quantity: 2, total: '$48.00' }],
+      subtotal: '$48.00',
+      shipping: '$6.00',
+      total: '$54.00',
+      shipTo: ['Ann Lee', '1 Quay St', 'Portland OR 97201', 'US'],
+      shippingOption: 'Standard',
+      orderUrl: 'https://shop.test/config/orders/o1',
+    },
+    subject: 'New order #1042 on Fieldnotes <Supply> & Co.',
+    shows: ['ann@example.com', '2 × Canvas Tote (Olive)', 'TOTE-OLIVE', '$54.00', '1 Quay St', 'Standard'],
+  },
+  'low-stock': {
+    data: {
+      productName: 'Canvas Tote (Sand)',
+      sku: 'TOTE-SAND',
+      stock: 2,
+      threshold: 2,
+      inventoryUrl: 'https://shop.test/config/store',
+    },
+    subject: 'Low stock: Canvas Tote (Sand)',
+    shows: ['Canvas Tote (Sand)', 'TOTE-SAND', 'falls to 2', 'https://shop.test/config/store'],
+  },
+  'cart-recovery': {
+    data: {
+      lines: [{ title: 'Linen Shirt (M, Blue)', quantity: 1 }],
+      recoverUrl: 'https://shop.test/cart/recover?cart=c1&sig=s',
+      unsubscribeUrl: 'https://shop.test/cart/reminders/stop?email=a&sig=s',
+    },
+    subject: 'You left something in your cart at Fieldnotes <Supply> & Co.',
+    shows: [
+      '1 × Linen Shirt (M, Blue)',
+      'https://shop.test/cart/recover?cart=c1&sig=s',
+      'https://shop.test/cart/reminders/stop?email=a&sig=s',
+    ],
   },
   'newsletter-confirmation': {
     data: { confirmUrl: 'https://shop.test/newsletter/confirm?token=n', listName: 'The Field Letter' },
@@ -96,7 +160,11 @@ describe('email templates', () => {
   it('escapes data in the HTML part, text and attributes alike', () => {
     const email = renderEmail(
       'restock-notice',
-      { productTitle: 'Tote', productName: '<script>alert(1)</script>', productUrl: 'https://x.test/"><img src=x onerror=alert(1)>' },
+      {
+        productTitle: 'Tote',
+        productName: '<script>alert(1)</script>',
+        productUrl: 'https://x.test/"><img src=x onerror=alert(1)>',
+      },
       site,
     );
     expect(email.html).not.toContain('<script>');
@@ -105,11 +173,36 @@ describe('email templates', () => {
   });
 
   it('leaves out optional parts that are missing', () => {
-    const email = renderEmail('shipping', { orderNumber: '7', statusUrl: 'https://shop.test/orders/7' }, site);
+    const email = renderEmail(
+      'shipping',
+      { orderNumber: '7', statusUrl: 'https://shop.test/orders/7' },
+      site,
+    );
     expect(email.text).not.toContain('Carrier');
     expect(email.text).not.toContain('Tracking');
     expect(email.html).not.toContain('Track your package');
-    const gift = renderEmail('gift-card', { amount: '$10.00', code: 'C', shopUrl: 'https://shop.test' }, site);
+    const gift = renderEmail(
+      'gift-card',
+      { amount: '$10.00', code: 'C', shopUrl: 'https://shop.test' },
+      site,
+    );
     expect(gift.subject).toBe('You have received a $10.00 gift card from Fieldnotes <Supply> & Co.');
+  });
+
+  it("uses the owner's subject, opening text and colour for a shop email, the defaults for what is empty", () => {
+    const data = { orderNumber: '7', statusUrl: 'https://shop.test/orders/7' };
+    const own = renderEmail('shipping', data, site, {
+      subject: '{shop}: #{order} is\non its way',
+      intro: 'Packed by hand <3\nThanks!',
+      accentColour: '#1f6f5c',
+    });
+    expect(own.subject).toBe('Fieldnotes <Supply> & Co.: #7 is on its way');
+    expect(own.text).toContain('Packed by hand <3\nThanks!');
+    expect(own.html).toContain('Packed by hand &lt;3\nThanks!');
+    expect(own.html).toContain('border-top:4px solid #1f6f5c');
+    const fallback = renderEmail('shipping', data, site, { subject: '  ', accentColour: '' });
+    expect(fallback.subject).toBe('Your Fieldnotes <Supply> & Co. order #7 has shipped');
+    expect(fallback.text).toContain('Good news: your order is on its way.');
+    expect(fallback.html).toContain('border-top:4px solid #222222');
   });
 });

@@ -18,7 +18,14 @@ describe.each(targets)('mail worker on $name', (target) => {
   let workers: MailWorker[] = [];
 
   const start = (options: Partial<MailWorkerOptions> = {}) => {
-    const worker = startMailWorker({ db: database.db, smtpUrl, from: FROM, retryBaseMs: 50, pollMs: 20, ...options });
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl,
+      from: FROM,
+      retryBaseMs: 50,
+      pollMs: 20,
+      ...options,
+    });
     workers.push(worker);
     return worker;
   };
@@ -30,7 +37,8 @@ describe.each(targets)('mail worker on $name', (target) => {
         productUrl: 'https://shop.test/shop/p/canvas-tote',
       }),
     );
-  const row = async (id: string) => (await database.db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id)))[0]!;
+  const row = async (id: string) =>
+    (await database.db.select().from(outgoingEmails).where(eq(outgoingEmails.id, id)))[0]!;
   const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
@@ -63,7 +71,11 @@ describe.each(targets)('mail worker on $name', (target) => {
     await until(async () => (await row(id)).sentAt !== null);
     expect(sink.received).toHaveLength(1);
     const [mail] = sink.received;
-    expect(mail).toMatchObject({ messageId: `<${id}@mail.test>`, to: ['ann@example.com'], subject: 'Canvas Tote is back in stock' });
+    expect(mail).toMatchObject({
+      messageId: `<${id}@mail.test>`,
+      to: ['ann@example.com'],
+      subject: 'Canvas Tote is back in stock',
+    });
     expect(mail!.raw).toContain('Content-Type: text/plain');
     expect(mail!.raw).toContain('Content-Type: text/html');
     expect(mail!.raw).toContain('From: Mail Test Shop <shop@mail.test>');
@@ -78,7 +90,9 @@ describe.each(targets)('mail worker on $name', (target) => {
     // Give a duplicate, if any, the time to arrive.
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.received).toHaveLength(30);
-    expect(new Set(sink.received.map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@mail.test>`)));
+    expect(new Set(sink.received.map((m) => m.messageId))).toEqual(
+      new Set(ids.map((id) => `<${id}@mail.test>`)),
+    );
     const rows = await database.db.select().from(outgoingEmails);
     expect(rows.every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
   });
@@ -91,6 +105,20 @@ describe.each(targets)('mail worker on $name', (target) => {
     expect(sink.refused).toBe(1);
     expect(sink.received.map((m) => m.messageId)).toEqual([`<${id}@mail.test>`]);
     expect(await row(id)).toMatchObject({ attempts: 2, lastError: null, failedAt: null });
+  });
+
+  it('keeps an email queued while the mail server is down and sends it once when it is back', async () => {
+    const port = Number(new URL(smtpUrl).port);
+    await sink.stop();
+    const id = await queueRestock('dora@example.com');
+    start();
+    // Refused connections are counted as attempts and retried, never a dead email.
+    await until(async () => (await row(id)).attempts >= 2);
+    expect(await row(id)).toMatchObject({ sentAt: null, failedAt: null });
+    sink = new SmtpSink();
+    await sink.start(port);
+    await until(async () => (await row(id)).sentAt !== null);
+    expect(sink.received.map((m) => m.messageId)).toEqual([`<${id}@mail.test>`]);
   });
 
   it('marks an email dead after N failed attempts and stops trying it', async () => {
@@ -117,7 +145,10 @@ describe.each(targets)('mail worker on $name', (target) => {
 
   it('waits for a row another worker has claimed (its lease), and for a retry not yet due', async () => {
     const id = await queueRestock('dee@example.com');
-    await database.db.update(outgoingEmails).set({ nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(outgoingEmails.id, id));
+    await database.db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date(Date.now() + 60_000) })
+      .where(eq(outgoingEmails.id, id));
     start();
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.received).toHaveLength(0);

@@ -94,7 +94,12 @@ async function claim(db: Database, leaseMs: number): Promise<Row | undefined> {
   return row;
 }
 
-async function deliver(transport: Transporter, options: MailWorkerOptions, domain: string, row: Row): Promise<void> {
+async function deliver(
+  transport: Transporter,
+  options: MailWorkerOptions,
+  domain: string,
+  row: Row,
+): Promise<void> {
   try {
     await transport.sendMail({
       from: options.from,
@@ -118,7 +123,10 @@ async function deliver(transport: Transporter, options: MailWorkerOptions, domai
       .set(
         dead
           ? { failedAt: sql`now()`, nextAttemptAt: null, lastError: message }
-          : { nextAttemptAt: sql`now() + ${delay}::double precision * interval '1 millisecond'`, lastError: message },
+          : {
+              nextAttemptAt: sql`now() + ${delay}::double precision * interval '1 millisecond'`,
+              lastError: message,
+            },
       )
       .where(eq(outgoingEmails.id, row.id));
     const details = { emailId: row.id, attempts: row.attempts, err: message };

@@ -3,18 +3,25 @@ import { mailingMessages, type MailingListView, type SubscriberView } from '@sit
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mailingLists, mailingListSubscribers } from '../db/schema';
-import { EditorError, isUniqueViolation } from '../editor/http';
+import { isUniqueViolation } from '../db/unique-violation';
+import { ApiError } from '../http';
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
-const notFound = () => new EditorError(404, 'LIST_NOT_FOUND', mailingMessages.listNotFound);
-const nameTaken = () => new EditorError(409, 'LIST_NAME_TAKEN', mailingMessages.listNameTaken, [{ path: ['name'], message: mailingMessages.listNameTaken }]);
+const notFound = () => new ApiError(404, 'LIST_NOT_FOUND', mailingMessages.listNotFound);
+const nameTaken = () =>
+  new ApiError(409, 'LIST_NAME_TAKEN', mailingMessages.listNameTaken, [
+    { path: ['name'], message: mailingMessages.listNameTaken },
+  ]);
 
 export async function listMailingLists(db: Database, websiteId: string): Promise<MailingListView[]> {
   const rows = await db
     .select({ list: mailingLists, subscriberCount: count(mailingListSubscribers.id) })
     .from(mailingLists)
-    .leftJoin(mailingListSubscribers, and(eq(mailingListSubscribers.listId, mailingLists.id), eq(mailingListSubscribers.status, 'confirmed')))
+    .leftJoin(
+      mailingListSubscribers,
+      and(eq(mailingListSubscribers.listId, mailingLists.id), eq(mailingListSubscribers.status, 'confirmed')),
+    )
     .where(eq(mailingLists.websiteId, websiteId))
     .groupBy(mailingLists.id)
     .orderBy(asc(mailingLists.createdAt), asc(mailingLists.name));
@@ -34,11 +41,18 @@ async function viewOf(db: Database, websiteId: string, id: string): Promise<Mail
 }
 
 /** The site's first list becomes its default, so the restock form's box has somewhere to go. */
-export async function createMailingList(db: Database, websiteId: string, name: string): Promise<MailingListView> {
+export async function createMailingList(
+  db: Database,
+  websiteId: string,
+  name: string,
+): Promise<MailingListView> {
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
-      const [{ lists } = { lists: 0 }] = await tx.select({ lists: count() }).from(mailingLists).where(eq(mailingLists.websiteId, websiteId));
+      const [{ lists } = { lists: 0 }] = await tx
+        .select({ lists: count() })
+        .from(mailingLists)
+        .where(eq(mailingLists.websiteId, websiteId));
       await tx.insert(mailingLists).values({ id, websiteId, name, isDefault: lists === 0 });
     });
   } catch (error) {
@@ -48,7 +62,12 @@ export async function createMailingList(db: Database, websiteId: string, name: s
   return viewOf(db, websiteId, id);
 }
 
-export async function renameMailingList(db: Database, websiteId: string, id: string, name: string): Promise<MailingListView> {
+export async function renameMailingList(
+  db: Database,
+  websiteId: string,
+  id: string,
+  name: string,
+): Promise<MailingListView> {
   try {
     const updated = await db
       .update(mailingLists)
@@ -71,7 +90,12 @@ export async function deleteMailingList(db: Database, websiteId: string, id: str
     .returning({ isDefault: mailingLists.isDefault });
   if (deleted.length === 0) throw notFound();
   if (deleted[0]!.isDefault) {
-    const [next] = await db.select({ id: mailingLists.id }).from(mailingLists).where(eq(mailingLists.websiteId, websiteId)).orderBy(asc(mailingLists.createdAt)).limit(1);
+    const [next] = await db
+      .select({ id: mailingLists.id })
+      .from(mailingLists)
+      .where(eq(mailingLists.websiteId, websiteId))
+      .orderBy(asc(mailingLists.createdAt))
+      .limit(1);
     if (next) await db.update(mailingLists).set({ isDefault: true }).where(eq(mailingLists.id, next.id));
   }
 }
@@ -96,7 +120,10 @@ export async function listSubscribers(
 ): Promise<{ subscribers: SubscriberView[]; total: number }> {
   await viewOf(db, websiteId, listId);
   const search = query.search?.trim();
-  const where = and(eq(mailingListSubscribers.listId, listId), search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined);
+  const where = and(
+    eq(mailingListSubscribers.listId, listId),
+    search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined,
+  );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select()
@@ -119,6 +146,7 @@ const csvCell = (value: string) => {
 export async function subscribersCsv(db: Database, websiteId: string, listId: string): Promise<string> {
   const { subscribers } = await listSubscribers(db, websiteId, listId, { limit: 1_000_000 });
   const lines = [['email', 'status', 'source', 'consented_at', 'confirmed_at'].join(',')];
-  for (const s of subscribers) lines.push([s.email, s.status, s.source, s.consentedAt, s.confirmedAt ?? ''].map(csvCell).join(','));
+  for (const s of subscribers)
+    lines.push([s.email, s.status, s.source, s.consentedAt, s.confirmedAt ?? ''].map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -19,7 +19,7 @@ import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { LOCAL_VERIFIER_SECRET, startCaptchaVerifier } from '../../test/captcha-verifier';
 import { buildApp } from '../app';
-import { captchaVerifierFromEnv } from '../forms/captcha';
+import { captchaVerifierFromEnv } from '../security/captcha';
 import type { DatabaseHandle } from '../db/client';
 import { mailingListSubscribers, outgoingEmails, webhookDeliveries, websites } from '../db/schema';
 import { createJobQueue, type JobQueue } from '../jobs';
@@ -65,7 +65,7 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     database = await target.open();
     await seedDemoSite(database.db);
     jobs = await createJobQueue(database, { retryDelaySeconds: 1, pollSeconds: 0.5, stopTimeoutMs: 1000 });
-    app = await buildApp({ database, writesPerMinute: 0, jobs });
+    app = await buildApp({ database, writesPerMinute: 0, jobs, webhookPolicy: { allowPrivate: true } });
     receiver = await startReceiver();
     [owner, viewer] = await Promise.all([
       new EditorClient(app).signIn(DEMO_OWNER),
@@ -86,7 +86,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
       .update(websites)
       .set({ settings: { ...site!.settings, captchaSettings: { siteKey: 'site-key-1' } } })
       .where(eq(websites.id, 'demo'));
-    const captchaVerifier = captchaVerifierFromEnv({ CAPTCHA_VERIFY_URL: verifyUrl, CAPTCHA_SECRET: LOCAL_VERIFIER_SECRET });
+    const captchaVerifier = captchaVerifierFromEnv({
+      CAPTCHA_VERIFY_URL: verifyUrl,
+      CAPTCHA_SECRET: LOCAL_VERIFIER_SECRET,
+    });
     const captchaApp = await buildApp({ database, writesPerMinute: 0, captchaVerifier });
     try {
       await test(captchaApp);
@@ -293,10 +296,16 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
   });
 
   it("with the site's captcha on, a newsletter or restock sign-up needs a token the provider verifies for its action", async () => {
-    const provider = await startCaptchaVerifier({ 'news-token': 'NEWSLETTER_BLOCK_SUBMISSION', 'waitlist-token': 'PRODUCT_WAITLIST_SUBMISSION' });
+    const provider = await startCaptchaVerifier({
+      'news-token': 'NEWSLETTER_BLOCK_SUBMISSION',
+      'waitlist-token': 'PRODUCT_WAITLIST_SUBMISSION',
+    });
     try {
       await withSiteCaptcha(provider.url, async (captchaApp) => {
-        const [variant] = await database.db.query.variants.findMany({ where: (v, { eq: is }) => is(v.qtyInStock, 0), limit: 1 });
+        const [variant] = await database.db.query.variants.findMany({
+          where: (v, { eq: is }) => is(v.qtyInStock, 0),
+          limit: 1,
+        });
         const restock = (token: string) =>
           new Shopper(captchaApp).post('/api/commerce/restock-notifications', {
             productId: variant!.productId,
@@ -316,7 +325,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
           expect(res.json(), label).toEqual({ error: formMessages.captchaIncomplete });
         }
         expect(await subscriberRow('captcha-news@example.com')).toBeUndefined();
-        const ok = await signUpOn(captchaApp, { email: 'captcha-news@example.com', captchaKey: 'news-token' });
+        const ok = await signUpOn(captchaApp, {
+          email: 'captcha-news@example.com',
+          captchaKey: 'news-token',
+        });
         expect(ok.json()).toEqual({ success: true });
         expect(provider.seen.at(-1)).toMatchObject({ secret: LOCAL_VERIFIER_SECRET, response: 'news-token' });
         expect(await subscriberRow('captcha-news@example.com')).toBeDefined();
@@ -324,7 +336,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
         for (const token of ['', 'local', 'news-token']) {
           const res = await restock(token);
           expect(res.statusCode, token).toBe(400);
-          expect(res.json().error, token).toMatchObject({ code: token ? 'CAPTCHA_INVALID' : 'CAPTCHA_REQUIRED', message: formMessages.captchaIncomplete });
+          expect(res.json().error, token).toMatchObject({
+            code: token ? 'CAPTCHA_INVALID' : 'CAPTCHA_REQUIRED',
+            message: formMessages.captchaIncomplete,
+          });
         }
         expect((await restock('waitlist-token')).json()).toEqual({ signedUp: true });
       });
@@ -341,7 +356,10 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     };
     const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
     const setPopup = (popupOverlay: unknown) =>
-      database.db.update(websites).set({ settings: { ...site!.settings, popupOverlay } }).where(eq(websites.id, 'demo'));
+      database.db
+        .update(websites)
+        .set({ settings: { ...site!.settings, popupOverlay } })
+        .where(eq(websites.id, 'demo'));
     const popup = { enabled: true, version: 1, title: 'Join us' };
     try {
       // A pop-up without a sign-up takes none.
@@ -352,12 +370,23 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
 
       // Without a list named, the default list; no captcha on the site, no token needed.
       await setPopup({ ...popup, newsletter: { doubleOptIn: false } });
-      expect((await popupSignUp(app, { email: 'popup-default@example.com' })).json()).toEqual({ success: true });
-      expect(await subscriberRow('popup-default@example.com')).toMatchObject({ listId: list.id, status: 'confirmed', source: 'popup' });
-      expect((await popupSignUp(app, { email: 'not an email' })).json()).toEqual({ errors: { email: formMessages.emailInvalid } });
+      expect((await popupSignUp(app, { email: 'popup-default@example.com' })).json()).toEqual({
+        success: true,
+      });
+      expect(await subscriberRow('popup-default@example.com')).toMatchObject({
+        listId: list.id,
+        status: 'confirmed',
+        source: 'popup',
+      });
+      expect((await popupSignUp(app, { email: 'not an email' })).json()).toEqual({
+        errors: { email: formMessages.emailInvalid },
+      });
 
       await setPopup({ ...popup, newsletter: { listId: list.id, doubleOptIn: false } });
-      const provider = await startCaptchaVerifier({ 'promo-token': 'PROMO_POPUP_SUBMISSION', 'news-token': 'NEWSLETTER_BLOCK_SUBMISSION' });
+      const provider = await startCaptchaVerifier({
+        'promo-token': 'PROMO_POPUP_SUBMISSION',
+        'news-token': 'NEWSLETTER_BLOCK_SUBMISSION',
+      });
       try {
         await withSiteCaptcha(provider.url, async (captchaApp) => {
           for (const [label, extra] of [
@@ -370,10 +399,19 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
             expect(res.json(), label).toEqual({ error: formMessages.captchaIncomplete });
           }
           expect(await subscriberRow('popup-captcha@example.com')).toBeUndefined();
-          const ok = await popupSignUp(captchaApp, { email: 'popup-captcha@example.com', captchaKey: 'promo-token' });
+          const ok = await popupSignUp(captchaApp, {
+            email: 'popup-captcha@example.com',
+            captchaKey: 'promo-token',
+          });
           expect(ok.json()).toEqual({ success: true });
-          expect(provider.seen.at(-1)).toMatchObject({ secret: LOCAL_VERIFIER_SECRET, response: 'promo-token' });
-          expect(await subscriberRow('popup-captcha@example.com')).toMatchObject({ listId: list.id, source: 'popup' });
+          expect(provider.seen.at(-1)).toMatchObject({
+            secret: LOCAL_VERIFIER_SECRET,
+            response: 'promo-token',
+          });
+          expect(await subscriberRow('popup-captcha@example.com')).toMatchObject({
+            listId: list.id,
+            source: 'popup',
+          });
         });
       } finally {
         await provider.close();

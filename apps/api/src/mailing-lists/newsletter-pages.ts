@@ -1,9 +1,7 @@
 import { compile, type Template } from '@site/template-engine';
 import type { Database } from '../db/client';
 import { findUnsubscribeTarget, UNSUBSCRIBE_PATH } from './subscriptions';
-
-/** storefront.md §2: the newsletter unsubscribe page. */
-export const NEWSLETTER_UNSUBSCRIBE_PAGE_TYPE = 300;
+import { PAGE_TYPE } from '../site/page-type';
 
 export interface NewsletterPage {
   status: number;
@@ -34,11 +32,16 @@ const source = () =>
  * `/newsletter/unsubscribe?token=…`: asks before unsubscribing (the button posts), then says it
  * is done. The confirmation link lands here too (`confirmed=1`), with the address now on the list.
  */
-export async function newsletterPage(db: Database, websiteId: string, path: string, query: Readonly<Record<string, string>>): Promise<NewsletterPage | undefined> {
+export async function newsletterPage(
+  db: Database,
+  websiteId: string,
+  path: string,
+  query: Readonly<Record<string, string>>,
+): Promise<NewsletterPage | undefined> {
   if (path !== UNSUBSCRIBE_PATH) return undefined;
   const render = (status: number, data: Record<string, unknown>): NewsletterPage => ({
     status,
-    pageType: NEWSLETTER_UNSUBSCRIBE_PAGE_TYPE,
+    pageType: PAGE_TYPE.newsletterUnsubscribe,
     html: source().render(data).html,
   });
   if (query.invalid === 'confirm') return render(404, { state: 'invalid-link' });

@@ -13,15 +13,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { formSubmissionKeys, pages, type SubscriberSource } from '../db/schema';
-import type { RouteDocs } from '../docs/openapi';
-import { createEditorGuard } from '../editor/auth';
-import { handle, parse, registerEditorErrors } from '../editor/http';
+import type { RouteDocs } from '../http/openapi';
+import { createRoleGuard, handle, parse, registerApiErrors } from '../http';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '@site/forms';
-import { siteCaptchaVerdict, type CaptchaVerifier } from '../forms/captcha';
-import { createRateLimiter, type RateLimitOptions } from '../forms/rate-limit';
-import { DEFAULT_SUBMISSION_LIMIT, FORM_BODY_LIMIT, FORM_KEY_TTL_MS } from '../forms/routes';
-import { popupOverlaySettings } from '../pages/popup-overlay';
-import { loadWebsite } from '../pages/site-data';
+import { siteCaptchaVerdict, type CaptchaVerifier } from '../security/captcha';
+import { createRateLimiter, type RateLimitOptions } from '../security/rate-limiter';
+import { DEFAULT_SUBMISSION_LIMIT, FORM_BODY_LIMIT, FORM_KEY_TTL_MS } from '../security/form-keys';
+import { popupOverlaySettings } from '../site/popup-overlay';
+import { loadWebsite } from '../site/site-data';
 import { requireCrumb } from '../security/crumb';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { registerWebhookRoutes, webhookRouteDocs } from '../webhooks/routes';
@@ -41,8 +40,8 @@ import {
   subscribe,
   UNSUBSCRIBE_PATH,
   unsubscribe,
-  type SubscriberEvent,
 } from './subscriptions';
+import type { SubscriberEvent } from '../site/hooks';
 
 export interface MailingListRouteOptions {
   db: Database;
@@ -90,11 +89,21 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
    * Answers in the shape the storefront's form flow reads (`{ errors }` or `{ error }`).
    */
   const signUp =
-    <T extends z.ZodType<{ email: string; key: string; website?: string | undefined; captchaKey?: string | undefined }>>(
+    <
+      T extends z.ZodType<{
+        email: string;
+        key: string;
+        website?: string | undefined;
+        captchaKey?: string | undefined;
+      }>,
+    >(
       schema: T,
       action: CaptchaAction,
       source: SubscriberSource,
-      target: (request: FastifyRequest, body: z.infer<T>) => Promise<{ listId: string; doubleOptIn: boolean; formId: string } | undefined>,
+      target: (
+        request: FastifyRequest,
+        body: z.infer<T>,
+      ) => Promise<{ listId: string; doubleOptIn: boolean; formId: string } | undefined>,
     ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const limited = signUps.hit(request.ip);
@@ -152,10 +161,15 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
   app.post(
     MAILING_API.subscribe,
     { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
-    signUp(newsletterSignUpSchema, CAPTCHA_ACTIONS.newsletter, 'newsletter-block', async (request, { pageId, blockId }) => {
-      const block = await publishedNewsletterBlock(db, request.site.websiteId, pageId, blockId);
-      return block && { ...block, formId: blockId };
-    }),
+    signUp(
+      newsletterSignUpSchema,
+      CAPTCHA_ACTIONS.newsletter,
+      'newsletter-block',
+      async (request, { pageId, blockId }) => {
+        const block = await publishedNewsletterBlock(db, request.site.websiteId, pageId, blockId);
+        return block && { ...block, formId: blockId };
+      },
+    ),
   );
 
   // The pop-up names no list: the owner's pop-up settings do (the default list when they do not).
@@ -196,8 +210,8 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
   });
 
   void app.register(async (scope) => {
-    registerEditorErrors(scope);
-    const guard = createEditorGuard({ db });
+    registerApiErrors(scope);
+    const guard = createRoleGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write };
     const listId = (request: FastifyRequest) => parse(ListParams, request.params).id;
@@ -213,14 +227,25 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       handle(async (request, reply) =>
         reply
           .status(201)
-          .send(await createMailingList(db, request.site.websiteId, parse(mailingListInputSchema, request.body).name)),
+          .send(
+            await createMailingList(
+              db,
+              request.site.websiteId,
+              parse(mailingListInputSchema, request.body).name,
+            ),
+          ),
       ),
     );
     scope.patch(
       `${MAILING_API.lists}/:id`,
       write,
       handle(async (request) =>
-        renameMailingList(db, request.site.websiteId, listId(request), parse(mailingListInputSchema, request.body).name),
+        renameMailingList(
+          db,
+          request.site.websiteId,
+          listId(request),
+          parse(mailingListInputSchema, request.body).name,
+        ),
       ),
     );
     scope.delete(
@@ -235,7 +260,12 @@ export function registerMailingListRoutes(app: FastifyInstance, options: Mailing
       `${MAILING_API.lists}/:id/subscribers`,
       read,
       handle(async (request) =>
-        listSubscribers(db, request.site.websiteId, listId(request), parse(subscriberQuerySchema, request.query)),
+        listSubscribers(
+          db,
+          request.site.websiteId,
+          listId(request),
+          parse(subscriberQuerySchema, request.query),
+        ),
       ),
     );
     scope.get(

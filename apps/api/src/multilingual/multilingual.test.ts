@@ -30,14 +30,18 @@ describe.each(targets)('multilingual on $name', (target) => {
       const res = await visitor.request(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       if (method === 'GET') expect((await demo.viewer.get(url)).statusCode).toBe(200);
-      else expect((await demo.viewer.call(method, url, body)).statusCode, `viewer ${method} ${url}`).toBe(403);
+      else
+        expect((await demo.viewer.call(method, url, body)).statusCode, `viewer ${method} ${url}`).toBe(403);
     }
     const locale = await visitor.request('POST', '/api/site-users/account/locale', { language: 'fr' });
     expect(locale.statusCode).toBe(401);
   });
 
   it('starts with one language and no prefix paths', async () => {
-    expect((await demo.owner.get(MULTILINGUAL_API.status)).json()).toEqual({ connected: false, languageCount: 0 });
+    expect((await demo.owner.get(MULTILINGUAL_API.status)).json()).toEqual({
+      connected: false,
+      languageCount: 0,
+    });
     const settings = (await demo.owner.get(MULTILINGUAL_API.settings)).json();
     expect(settings).toMatchObject({ primaryLanguage: 'en', languages: [] });
     expect(settings.available.map((l: { code: string }) => l.code)).toContain('fr');
@@ -66,7 +70,10 @@ describe.each(targets)('multilingual on $name', (target) => {
     const put = await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ primaryLanguage: 'en', languages: ['fr'] });
-    expect((await demo.owner.get(MULTILINGUAL_API.status)).json()).toEqual({ connected: true, languageCount: 1 });
+    expect((await demo.owner.get(MULTILINGUAL_API.status)).json()).toEqual({
+      connected: true,
+      languageCount: 1,
+    });
 
     const product = (await demo.owner.get(STORE_API.product('prod-canvas-tote'))).json();
     const saved = await demo.owner.call('PUT', STORE_API.product(product.id), {
@@ -81,7 +88,9 @@ describe.each(targets)('multilingual on $name', (target) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().translations).toEqual({ fr: { title: 'Sac en toile' } });
-    const page = await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), { translations: { fr: { title: 'Boutique' } } });
+    const page = await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), {
+      translations: { fr: { title: 'Boutique' } },
+    });
     expect(page.statusCode, page.body).toBe(200);
 
     const fr = await html('/fr/shop/p/canvas-tote');
@@ -107,9 +116,14 @@ describe.each(targets)('multilingual on $name', (target) => {
   });
 
   it('refuses translations into a language the site has not added', async () => {
-    const res = await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), { translations: { de: { title: 'Laden' } } });
+    const res = await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('page-shop'), {
+      translations: { de: { title: 'Laden' } },
+    });
     expect(res.statusCode).toBe(400);
-    expect((await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('nope'), { translations: {} })).statusCode).toBe(404);
+    expect(
+      (await demo.owner.call('PUT', MULTILINGUAL_API.pageTranslations('nope'), { translations: {} }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('disconnecting stops serving /fr/… and keeps the translations', async () => {
@@ -118,6 +132,8 @@ describe.each(targets)('multilingual on $name', (target) => {
     expect(res.json()).toEqual({ connected: false, languageCount: 0 });
     expect((await html('/fr/shop')).status).toBe(404);
     expect((await html('/shop')).body).not.toContain('hreflang');
-    expect((await demo.owner.get(STORE_API.product('prod-canvas-tote'))).json().translations).toEqual({ fr: { title: 'Sac en toile' } });
+    expect((await demo.owner.get(STORE_API.product('prod-canvas-tote'))).json().translations).toEqual({
+      fr: { title: 'Sac en toile' },
+    });
   });
 });

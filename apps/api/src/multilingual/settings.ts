@@ -1,4 +1,11 @@
-import { isSiteLanguage, primaryLanguage, SITE_LANGUAGE_CODES, SITE_LANGUAGES, type MultilingualSettings, type SiteLanguage } from '@site/page-content';
+import {
+  isSiteLanguage,
+  primaryLanguage,
+  SITE_LANGUAGE_CODES,
+  SITE_LANGUAGES,
+  type MultilingualSettings,
+  type SiteLanguage,
+} from '@site/page-content';
 
 /** How a site keeps its languages: `websites.settings.multilingual`. */
 export interface StoredMultilingual {
@@ -11,11 +18,17 @@ export function siteLanguages(settings: Record<string, unknown>): SiteLanguage[]
   return Array.isArray(stored) ? stored.filter(isSiteLanguage) : [];
 }
 
-export function multilingualSettings(website: { locale: string; settings: Record<string, unknown> }): MultilingualSettings {
+export function multilingualSettings(website: {
+  locale: string;
+  settings: Record<string, unknown>;
+}): MultilingualSettings {
   const primary = primaryLanguage(website.locale);
   return {
     primaryLanguage: primary,
     languages: siteLanguages(website.settings).filter((l) => l !== primary),
-    available: SITE_LANGUAGE_CODES.filter((code) => code !== primary).map((code) => ({ code, name: SITE_LANGUAGES[code] })),
+    available: SITE_LANGUAGE_CODES.filter((code) => code !== primary).map((code) => ({
+      code,
+      name: SITE_LANGUAGES[code],
+    })),
   };
 }

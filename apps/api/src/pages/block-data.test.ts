@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/client';
 import { files } from '../db/schema';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { loadBlockRenderData } from './block-data';
-import { loadPages, loadWebsite } from './site-data';
+import { loadPages, loadWebsite } from '../site/site-data';
 
 const targets = await databaseTargets();
 

@@ -6,7 +6,8 @@ import { files } from '../db/schema';
 import { toView } from '../files/file-store';
 import { loadForm } from '../forms/form-store';
 import { loadSummaryCollections } from '../collections/collection-store';
-import { loadProductItems, type PageRow, type WebsiteRow } from './site-data';
+import { loadProductItems, type PageRow, type WebsiteRow } from '../site/site-data';
+import { storeSettings } from '../commerce/cart-store';
 
 /**
  * The site data the documents' blocks show (products, collections, forms, uploaded images, the
@@ -41,13 +42,15 @@ export async function loadBlockRenderData(
     files: new Map(),
     // Read at render time, so a link to a renamed page goes to its new path.
     pages: new Map(allPages.filter((p) => wanted.pages.has(p.id)).map((p) => [p.id, p.path])),
+    websiteSettings: { storeSettings: storeSettings(website) },
   } satisfies BlockRenderData;
   const shops = allPages.filter((p) => p.collectionType === 'products');
   const others = allPages.filter((p) => p.collectionType !== 'products' && wanted.collections.has(p.id));
   await Promise.all([
     (async () => {
       if (others.length === 0) return;
-      for (const [id, collection] of await loadSummaryCollections(db, others, new Date())) data.collections.set(id, collection);
+      for (const [id, collection] of await loadSummaryCollections(db, others, new Date()))
+        data.collections.set(id, collection);
     })(),
     ...shops.map(async (shop) => {
       const showAll = wanted.collections.has(shop.id);

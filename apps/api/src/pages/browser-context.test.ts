@@ -62,7 +62,10 @@ describe('browserItem', () => {
   });
 
   it('reduces an item that is not a product to its id and title, and nothing to null', () => {
-    expect(browserItem({ id: 'post', title: 'A post', body: 'x', comments: [] }, true)).toEqual({ id: 'post', title: 'A post' });
+    expect(browserItem({ id: 'post', title: 'A post', body: 'x', comments: [] }, true)).toEqual({
+      id: 'post',
+      title: 'A post',
+    });
     expect(browserItem(undefined, true)).toBeNull();
     expect(browserItem('text', false)).toBeNull();
   });
@@ -70,7 +73,11 @@ describe('browserItem', () => {
 
 describe('browserMerchandising', () => {
   const merchandising = {
-    p1: { scarcityText: 'Only {qtyInStock} left', mailingListSignUpEnabled: true, restockNotificationMessages: { CTAText: 'Tell me' } },
+    p1: {
+      scarcityText: 'Only {qtyInStock} left',
+      mailingListSignUpEnabled: true,
+      restockNotificationMessages: { CTAText: 'Tell me' },
+    },
     p2: { mailingListSignUpEnabled: false },
   };
   it('keeps only the restock settings of the detailed product', () => {
@@ -84,7 +91,8 @@ describe('browserMerchandising', () => {
   });
 });
 
-const embedded = (html: string) => JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
+const embedded = (html: string) =>
+  JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
 
 describe.each(await databaseTargets())('the embedded page context on $name', (target) => {
   let database: DatabaseHandle;
@@ -105,6 +113,8 @@ describe.each(await databaseTargets())('the embedded page context on $name', (ta
     const full = (await app.inject('/shop?format=json')).json();
     expect(page.items.map((i: { id: string }) => i.id)).toEqual(full.items.map((i: { id: string }) => i.id));
     expect(page.items[0]).not.toHaveProperty('excerpt');
+    // The listing-visit event needs to know the page lists products; a public page has type 0.
+    expect(page).toMatchObject({ collectionType: 'products', pagePermissionType: 0 });
     expect(page.items[0].structuredContent.variants[0]).not.toHaveProperty('priceMoney');
     expect(page.merchandising).toEqual({});
     expect(full.items[0]).toHaveProperty('excerpt');
@@ -114,7 +124,9 @@ describe.each(await databaseTargets())('the embedded page context on $name', (ta
   it('gives a product page its priced variants and its own restock settings', async () => {
     const page = embedded((await app.inject('/shop/p/canvas-tote')).body);
     expect(page.itemId).toBe('prod-canvas-tote');
-    expect(page.item.structuredContent.variants.map((v: { priceMoney: { value: string } }) => v.priceMoney.value)).toContain('85.00');
+    expect(
+      page.item.structuredContent.variants.map((v: { priceMoney: { value: string } }) => v.priceMoney.value),
+    ).toContain('85.00');
     expect(Object.keys(page.merchandising)).toEqual(['prod-canvas-tote']);
     expect(page.merchandising['prod-canvas-tote'].restockNotificationMessages.CTAText).toBeTruthy();
   });

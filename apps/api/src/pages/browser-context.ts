@@ -26,9 +26,21 @@ const CONTENT_KEYS = [
 const LISTED_VARIANT_KEYS = ['id', 'sku', 'attributes', 'qtyInStock', 'unlimited'];
 // The product page also re-prices for the chosen variant and sizes the instalment pill.
 const DETAIL_CONTENT_KEYS = [...CONTENT_KEYS, 'onSale', 'priceMoney', 'salePriceMoney'];
-const DETAIL_VARIANT_KEYS = [...LISTED_VARIANT_KEYS, 'price', 'salePrice', 'onSale', 'priceMoney', 'salePriceMoney'];
+const DETAIL_VARIANT_KEYS = [
+  ...LISTED_VARIANT_KEYS,
+  'price',
+  'salePrice',
+  'onSale',
+  'priceMoney',
+  'salePriceMoney',
+];
 // The restock form's texts and mailing-list choice (packages/ui RestockMerchandising).
-const RESTOCK_KEYS = ['mailingListSignUpEnabled', 'mailingListOptInByDefault', 'restockNotificationMessages', 'restockSuccessText'];
+const RESTOCK_KEYS = [
+  'mailingListSignUpEnabled',
+  'mailingListOptInByDefault',
+  'restockNotificationMessages',
+  'restockSuccessText',
+];
 
 /** A product as the bundle needs it; anything else (a blog post, an event) only by id and title. */
 export function browserItem(item: unknown, detail: boolean): Loose | null {
@@ -39,7 +51,9 @@ export function browserItem(item: unknown, detail: boolean): Loose | null {
   if (!content || !Array.isArray(content.variants)) return slim;
   slim.structuredContent = {
     ...pickFrom(content, detail ? DETAIL_CONTENT_KEYS : CONTENT_KEYS),
-    variants: (content.variants as Loose[]).map((v) => pickFrom(v, detail ? DETAIL_VARIANT_KEYS : LISTED_VARIANT_KEYS)),
+    variants: (content.variants as Loose[]).map((v) =>
+      pickFrom(v, detail ? DETAIL_VARIANT_KEYS : LISTED_VARIANT_KEYS),
+    ),
   };
   return slim;
 }
@@ -47,7 +61,10 @@ export function browserItem(item: unknown, detail: boolean): Loose | null {
 /** Restock settings of the product the page details: no other product's form is ever mounted. */
 export function browserMerchandising(merchandising: unknown, item: Loose | null): Record<string, Loose> {
   const id = typeof item?.id === 'string' ? item.id : undefined;
-  const own = id && typeof merchandising === 'object' && merchandising !== null ? (merchandising as Record<string, unknown>)[id] : undefined;
+  const own =
+    id && typeof merchandising === 'object' && merchandising !== null
+      ? (merchandising as Record<string, unknown>)[id]
+      : undefined;
   return typeof own === 'object' && own !== null ? { [id!]: pickFrom(own as Loose, RESTOCK_KEYS) } : {};
 }
 
@@ -56,12 +73,20 @@ export interface BrowserContextInput {
   pageType: number;
   templateId: string;
   pageId: string | null;
+  /** The page's collection type ('products' on a shop listing), for the listing-visit event. */
+  collectionType?: string;
+  /** Who may see the page (@site/tracking PAGE_PERMISSION_TYPE), reported with events and forms. */
+  pagePermissionType: number;
   /** Products the page lists or features (with their translated titles). */
   items: readonly unknown[];
   /** The item the page details, when it is one. */
   item: unknown;
   merchandising: unknown;
   instalments: unknown;
+  /** The owner's label for a zero price, when they turned it on. */
+  zeroPriceLabel?: string;
+  /** On the checkout, while the shop takes order notes: the box's label ('' for the default). */
+  orderNotesLabel?: string;
   locale: string;
   /** Who is signed in, their roles, cookie settings, currency and beta flags (storefront.md §3). */
   visitor: Loose;
@@ -78,11 +103,15 @@ export function pageContextForBrowser(input: BrowserContextInput) {
     pageId: input.pageId,
     collectionId: input.pageId,
     itemId: typeof item?.id === 'string' ? item.id : null,
+    ...(input.collectionType ? { collectionType: input.collectionType } : {}),
+    pagePermissionType: input.pagePermissionType,
     ...input.visitor,
     item,
     items: input.items.map((i) => browserItem(i, false)).filter((i) => i !== null),
     merchandising: browserMerchandising(input.merchandising, item),
     instalments: input.instalments,
+    ...(input.zeroPriceLabel ? { zeroPriceLabel: input.zeroPriceLabel } : {}),
+    ...(input.orderNotesLabel !== undefined ? { orderNotesLabel: input.orderNotesLabel } : {}),
     locale: input.locale,
     ...(input.order ? { order: input.order } : {}),
   };

@@ -1,11 +1,18 @@
-import { approvedCommentCounts, approvedComments, linkedPagePaths, loadPostPage, loadVisiblePost, toPostItem } from '../blog/blog-store';
+import {
+  approvedCommentCounts,
+  approvedComments,
+  linkedPagePaths,
+  loadPostPage,
+  loadVisiblePost,
+  toPostItem,
+} from '../blog/blog-store';
 import type { Database } from '../db/client';
 import { searchSite, RESULTS_PER_PAGE } from './search';
 import { visibleTo, type Viewer } from './site-chrome';
-import type { PageRow, WebsiteRow } from './site-data';
+import type { PageRow, WebsiteRow } from '../site/site-data';
+import { PAGE_TYPE } from '../site/page-type';
 
 /** Page type codes of storefront.md §2 for the pages this module answers. */
-const PAGE_TYPE = { collection: 1, item: 50, search: 102 } as const;
 
 export interface ContentResolved {
   status: number;
@@ -37,7 +44,12 @@ function pagination(path: string, query: Readonly<Record<string, string>>, page:
   };
 }
 
-async function searchPage(db: Database, website: WebsiteRow, query: Readonly<Record<string, string>>, now: Date): Promise<ContentResolved> {
+async function searchPage(
+  db: Database,
+  website: WebsiteRow,
+  query: Readonly<Record<string, string>>,
+  now: Date,
+): Promise<ContentResolved> {
   const q = (query.q ?? '').trim();
   const page = pageNumber(query.page);
   const { results, total } = await searchSite(db, website.id, q, page, now);
@@ -54,11 +66,19 @@ async function searchPage(db: Database, website: WebsiteRow, query: Readonly<Rec
   };
 }
 
-async function blogList(db: Database, blog: PageRow, query: Readonly<Record<string, string>>, now: Date): Promise<ContentResolved> {
+async function blogList(
+  db: Database,
+  blog: PageRow,
+  query: Readonly<Record<string, string>>,
+  now: Date,
+): Promise<ContentResolved> {
   const filter = { tag: query.tag || undefined, category: query.category || undefined };
   const page = pageNumber(query.page);
   const { rows, pages } = await loadPostPage(db, blog.id, filter, page, now);
-  const counts = await approvedCommentCounts(db, rows.map((r) => r.id));
+  const counts = await approvedCommentCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   const kept = Object.fromEntries(Object.entries(filter).filter(([, v]) => v)) as Record<string, string>;
   return {
     status: 200,
@@ -74,10 +94,18 @@ async function blogList(db: Database, blog: PageRow, query: Readonly<Record<stri
   };
 }
 
-async function blogItem(db: Database, blog: PageRow, urlId: string, now: Date): Promise<ContentResolved | undefined> {
+async function blogItem(
+  db: Database,
+  blog: PageRow,
+  urlId: string,
+  now: Date,
+): Promise<ContentResolved | undefined> {
   const post = await loadVisiblePost(db, blog.id, urlId, now);
   if (!post) return undefined;
-  const [comments, pagePaths] = await Promise.all([approvedComments(db, post.id), linkedPagePaths(db, post.websiteId, post.body)]);
+  const [comments, pagePaths] = await Promise.all([
+    approvedComments(db, post.id),
+    linkedPagePaths(db, post.websiteId, post.body),
+  ]);
   return {
     status: 200,
     pageType: PAGE_TYPE.item,
@@ -109,6 +137,7 @@ export async function resolveContentPath(
   const slash = path.lastIndexOf('/');
   const parent = blogs.find((p) => p.path === path.slice(0, slash));
   if (parent) return blogItem(db, parent, path.slice(slash + 1), viewer.now);
-  if (path === '/search' && !allPages.some((p) => p.path === '/search')) return searchPage(db, website, query, viewer.now);
+  if (path === '/search' && !allPages.some((p) => p.path === '/search'))
+    return searchPage(db, website, query, viewer.now);
   return undefined;
 }

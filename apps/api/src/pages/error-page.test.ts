@@ -18,7 +18,10 @@ describe.each(targets)('the error page (type 101) on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     await seedDemoSite(database.db);
-    app = await buildApp({ database, logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } } });
+    app = await buildApp({
+      database,
+      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -38,8 +41,14 @@ describe.each(targets)('the error page (type 101) on $name', (target) => {
 
   it('shows the friendly page, not half a page, when a site template does not parse, and logs why', async () => {
     const where = and(eq(templates.websiteId, DEMO_WEBSITE_ID), eq(templates.name, 'home'));
-    const [{ source }] = (await database.db.select({ source: templates.source }).from(templates).where(where)) as [{ source: string }];
-    await database.db.update(templates).set({ source: '<h1>{.section website}unclosed', updatedAt: new Date() }).where(where);
+    const [{ source }] = (await database.db
+      .select({ source: templates.source })
+      .from(templates)
+      .where(where)) as [{ source: string }];
+    await database.db
+      .update(templates)
+      .set({ source: '<h1>{.section website}unclosed', updatedAt: new Date() })
+      .where(where);
     try {
       logs.length = 0;
       const res = await app.inject('/');

@@ -1,5 +1,11 @@
-import { languagePath, LOCALIZED_STOREFRONT_STRINGS, primaryLanguage, SITE_LANGUAGES, type SiteLanguage } from '@site/page-content';
-import type { PageRow, WebsiteRow } from './site-data';
+import {
+  languagePath,
+  LOCALIZED_STOREFRONT_STRINGS,
+  primaryLanguage,
+  SITE_LANGUAGES,
+  type SiteLanguage,
+} from '@site/page-content';
+import type { PageRow, WebsiteRow } from '../site/site-data';
 
 type Translated = Record<string, { title?: string; excerpt?: string; description?: string }>;
 
@@ -26,7 +32,12 @@ export function translateItem<T extends LinkedItem>(item: T, language: SiteLangu
   const { translations, merchandisingOverrides: _merchandising, ...rest } = item;
   if (!language) return rest as T;
   const t = translations?.[language];
-  return { ...rest, title: t?.title || item.title, excerpt: t?.excerpt || item.excerpt, fullUrl: languagePath(item.fullUrl, language) } as T;
+  return {
+    ...rest,
+    title: t?.title || item.title,
+    excerpt: t?.excerpt || item.excerpt,
+    fullUrl: languagePath(item.fullUrl, language),
+  } as T;
 }
 
 interface NavEntry {
@@ -34,26 +45,45 @@ interface NavEntry {
   items: NavEntry[];
 }
 
-export function prefixNavigation<T extends NavEntry>(entries: readonly T[], language: SiteLanguage | undefined): T[] {
+export function prefixNavigation<T extends NavEntry>(
+  entries: readonly T[],
+  language: SiteLanguage | undefined,
+): T[] {
   if (!language) return [...entries];
-  return entries.map((e) => ({ ...e, fullUrl: languagePath(e.fullUrl, language), items: prefixNavigation(e.items, language) }));
+  return entries.map((e) => ({
+    ...e,
+    fullUrl: languagePath(e.fullUrl, language),
+    items: prefixNavigation(e.items, language),
+  }));
 }
 
 /**
  * The language switcher and the `hreflang` alternates of a page (the site language has no path
  * prefix; each added language its own), and the §3 localized strings of the page's language.
  */
-export function languageContext(website: WebsiteRow, added: readonly SiteLanguage[], language: SiteLanguage | undefined, path: string, origin: string) {
+export function languageContext(
+  website: WebsiteRow,
+  added: readonly SiteLanguage[],
+  language: SiteLanguage | undefined,
+  path: string,
+  origin: string,
+) {
   const primary = primaryLanguage(website.locale);
   const current = language ?? primary;
   const strings = added.length > 0 || primary !== 'en' ? LOCALIZED_STOREFRONT_STRINGS[current] : {};
-  if (added.length === 0) return { language: current, localizedStrings: strings, switcher: undefined, alternates: undefined };
+  if (added.length === 0)
+    return { language: current, localizedStrings: strings, switcher: undefined, alternates: undefined };
   const all = [primary, ...added.filter((l) => l !== primary)];
   const urlOf = (code: SiteLanguage) => languagePath(path, code === primary ? undefined : code);
   return {
     language: current,
     localizedStrings: strings,
-    switcher: all.map((code) => ({ code, name: SITE_LANGUAGES[code], fullUrl: urlOf(code), current: code === current })),
+    switcher: all.map((code) => ({
+      code,
+      name: SITE_LANGUAGES[code],
+      fullUrl: urlOf(code),
+      current: code === current,
+    })),
     alternates: [
       ...all.map((code) => ({ hreflang: code, href: `${origin}${urlOf(code)}` })),
       { hreflang: 'x-default', href: `${origin}${urlOf(primary)}` },

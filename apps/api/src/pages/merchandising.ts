@@ -1,4 +1,4 @@
-import type { toProductItem } from './product-item';
+import type { toProductItem } from '../site/product-item';
 
 type ProductItem = ReturnType<typeof toProductItem>;
 
@@ -39,7 +39,10 @@ const restockMessages = {
  * low-stock variant, shown up front only when the product has a single variant (otherwise the
  * storefront reveals the one matching the shopper's selection).
  */
-export function productMerchandisingContext(items: readonly ProductItem[], stored: MerchandisingSettings = {}) {
+export function productMerchandisingContext(
+  items: readonly ProductItem[],
+  stored: MerchandisingSettings = {},
+) {
   const base = { ...defaults, ...stored };
   const context: Record<string, unknown> = {};
   for (const item of items) {
@@ -57,7 +60,9 @@ export function productMerchandisingContext(items: readonly ProductItem[], store
         .map((v) => ({ attributes: single ? undefined : v.attributes, qtyInStock: v.qtyInStock })),
       customSoldOutText: s.customSoldOutText || undefined,
       restockNotificationViews: s.restockNotificationsEnabled
-        ? limited.filter((v) => v.qtyInStock === 0).map((v) => ({ variantId: v.id, hiddenByDefault: !single }))
+        ? limited
+            .filter((v) => v.qtyInStock === 0)
+            .map((v) => ({ variantId: v.id, hiddenByDefault: !single }))
         : [],
       restockNotificationMessages: restockMessages,
       restockSuccessText: s.restockSuccessText || undefined,

@@ -9,7 +9,13 @@ import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 import { eventually } from '../../test/eventually';
 
-const entry = (over: Partial<CachedPage>): CachedPage => ({ status: 200, contentType: 'text/html', body: Buffer.alloc(10), content: 1, ...over });
+const entry = (over: Partial<CachedPage>): CachedPage => ({
+  status: 200,
+  contentType: 'text/html',
+  body: Buffer.alloc(10),
+  content: 1,
+  ...over,
+});
 
 describe('PageCache', () => {
   it('keeps a page without products across catalog changes, and one with products only for its catalog', () => {
@@ -43,7 +49,10 @@ const targets = await databaseTargets();
 describe.each(targets)('cached pages on $name', (target) => {
   const demo = demoSiteSuite(target);
 
-  const versions = async () => (await demo.database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, DEMO_WEBSITE_ID)))[0];
+  const versions = async () =>
+    (
+      await demo.database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, DEMO_WEBSITE_ID))
+    )[0];
   const stockOnPage = async (sku: string) => {
     const item = (await demo.app.inject('/shop/p/canvas-tote?format=json')).json().item as {
       structuredContent: { variants: { sku: string; qtyInStock: number }[] };
@@ -51,20 +60,27 @@ describe.each(targets)('cached pages on $name', (target) => {
     return item.structuredContent.variants.find((v) => v.sku === sku)?.qtyInStock;
   };
 
-  const variantId = async (sku: string) => (await demo.database.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku)))[0]!.id;
+  const variantId = async (sku: string) =>
+    (await demo.database.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku)))[0]!.id;
 
   it('shows a stock change on the next request, as checkout and inventory edits make it', async () => {
     expect(await stockOnPage('TOTE-SAND')).toBe(3);
     expect(await stockOnPage('TOTE-SAND')).toBe(3);
-    const set = await demo.owner.call('PATCH', STORE_API.variantStock(await variantId('TOTE-SAND')), { qtyInStock: 2 });
+    const set = await demo.owner.call('PATCH', STORE_API.variantStock(await variantId('TOTE-SAND')), {
+      qtyInStock: 2,
+    });
     expect(set.statusCode).toBe(200);
     expect(await stockOnPage('TOTE-SAND')).toBe(2);
   });
 
   it('answers concurrent requests the same page, and a change made between them on the next one', async () => {
-    const bodies = await Promise.all(Array.from({ length: 20 }, () => demo.app.inject('/shop').then((r) => r.body)));
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, () => demo.app.inject('/shop').then((r) => r.body)),
+    );
     expect(new Set(bodies).size).toBe(1);
-    const set = await demo.owner.call('PATCH', STORE_API.variantStock(await variantId('MUG-1')), { unlimited: true });
+    const set = await demo.owner.call('PATCH', STORE_API.variantStock(await variantId('MUG-1')), {
+      unlimited: true,
+    });
     expect(set.statusCode).toBe(200);
     expect((await demo.app.inject('/shop').then((r) => r.body)) === bodies[0]).toBe(false);
   });
@@ -72,7 +88,10 @@ describe.each(targets)('cached pages on $name', (target) => {
   it('shows a change committed outside any request (a job, psql, another process) as soon as PostgreSQL tells', async () => {
     expect(await stockOnPage('TOTE-SAND')).toBe(2);
     await demo.database.db.transaction(async (tx) => {
-      await tx.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} - 1` }).where(eq(variants.sku, 'TOTE-SAND'));
+      await tx
+        .update(variants)
+        .set({ qtyInStock: sql`${variants.qtyInStock} - 1` })
+        .where(eq(variants.sku, 'TOTE-SAND'));
     });
     await eventually(async () => expect(await stockOnPage('TOTE-SAND')).toBe(1));
   });
@@ -84,22 +103,41 @@ describe.each(targets)('cached pages on $name', (target) => {
     expect(afterStock).toMatchObject({ content: before!.content, catalog: before!.catalog + 1 });
 
     const [about] = await demo.database.db.select().from(pages).where(eq(pages.path, '/about'));
-    const draft = await demo.owner.call('PUT', EDITOR_API.draft(about!.id), { version: about!.version, document: about!.publishedDocument });
+    const draft = await demo.owner.call('PUT', EDITOR_API.draft(about!.id), {
+      version: about!.version,
+      document: about!.publishedDocument,
+    });
     expect(draft.statusCode).toBe(200);
     expect(await versions()).toEqual(afterStock);
 
-    const published = await demo.owner.call('POST', EDITOR_API.publish(about!.id), { version: draft.json().version });
+    const published = await demo.owner.call('POST', EDITOR_API.publish(about!.id), {
+      version: draft.json().version,
+    });
     expect(published.statusCode).toBe(200);
     expect((await versions())!.content).toBeGreaterThan(afterStock!.content);
   });
 
   it('shows a publish made through this process on its very next request', async () => {
-    const page = (await demo.owner.call('POST', EDITOR_API.pages, { title: 'Gift wrapping' })).json() as { id: string; version: number };
-    const document = { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Wrapped in kraft paper', level: 2 } }] }] };
-    const saved = (await demo.owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document })).json() as { version: number };
+    const page = (await demo.owner.call('POST', EDITOR_API.pages, { title: 'Gift wrapping' })).json() as {
+      id: string;
+      version: number;
+    };
+    const document = {
+      sections: [
+        {
+          id: 's1',
+          blocks: [{ id: 'b1', type: 'heading', settings: { text: 'Wrapped in kraft paper', level: 2 } }],
+        },
+      ],
+    };
+    const saved = (
+      await demo.owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document })
+    ).json() as { version: number };
     const menuBefore = (await demo.app.inject('/about')).body;
     expect(menuBefore).not.toContain('href="/gift-wrapping"');
-    expect((await demo.owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode).toBe(200);
+    expect(
+      (await demo.owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).statusCode,
+    ).toBe(200);
     expect((await demo.app.inject('/gift-wrapping')).body).toContain('Wrapped in kraft paper');
     // Every page's menu names the new page: a publish drops every cached page of the site.
     expect((await demo.app.inject('/about')).body).toContain('href="/gift-wrapping"');
@@ -110,9 +148,14 @@ describe.each(targets)('cached pages on $name', (target) => {
     expect(before).not.toContain('data-template-edit');
     await demo.database.db
       .update(templates)
-      .set({ source: sql`replace(${templates.source}, '<html ', '<html data-template-edit ')`, updatedAt: new Date() })
+      .set({
+        source: sql`replace(${templates.source}, '<html ', '<html data-template-edit ')`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(templates.websiteId, DEMO_WEBSITE_ID), eq(templates.name, 'site')));
-    await eventually(async () => expect((await demo.app.inject('/about')).body).toContain('data-template-edit'));
+    await eventually(async () =>
+      expect((await demo.app.inject('/about')).body).toContain('data-template-edit'),
+    );
     expect((await demo.app.inject('/shop')).body).toContain('data-template-edit');
   });
 

@@ -1,5 +1,7 @@
 import { minorToDecimalString } from '@site/commerce-core';
-import { storeCurrency, type PageRow, type WebsiteRow } from './site-data';
+import { addressLine, readPageSeo, siteContact } from '@site/page-content';
+import { storeCurrency, type PageRow, type WebsiteRow } from '../site/site-data';
+import { siteIconUrl, storedSiteIcon } from '../sites/site-icon';
 
 /** What the layout's <head> reads: description, Open Graph and, on a product, its JSON-LD. */
 export interface SeoContext {
@@ -10,6 +12,8 @@ export interface SeoContext {
   ogType: 'website' | 'product' | 'article';
   image?: string;
   jsonLd?: string;
+  /** A blog's RSS feed, linked from its list and its posts so feed readers find it. */
+  feedUrl?: string;
 }
 
 export interface Crumb {
@@ -24,7 +28,14 @@ interface ItemLike {
   excerpt?: string;
   assetUrl?: string;
   structuredContent?: {
-    variants: { sku: string; price: number; salePrice: number; onSale: boolean; qtyInStock: number; unlimited: boolean }[];
+    variants: {
+      sku: string;
+      price: number;
+      salePrice: number;
+      onSale: boolean;
+      qtyInStock: number;
+      unlimited: boolean;
+    }[];
   };
 }
 
@@ -41,14 +52,20 @@ const plainText = (html: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+const clip = (text: string, max = 160) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : origin + path);
 
 // `</script>` inside the JSON-LD would end the element early.
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function productJsonLd(item: ItemLike, origin: string, website: WebsiteRow, description: string): string | undefined {
+function productJsonLd(
+  item: ItemLike,
+  origin: string,
+  website: WebsiteRow,
+  description: string,
+): string | undefined {
   const variants = item.structuredContent?.variants ?? [];
   if (variants.length === 0) return undefined;
   const currency = storeCurrency(website);
@@ -57,7 +74,8 @@ function productJsonLd(item: ItemLike, origin: string, website: WebsiteRow, desc
     sku: v.sku,
     price: minorToDecimalString(BigInt(v.onSale ? v.salePrice : v.price), currency),
     priceCurrency: currency,
-    availability: v.unlimited || v.qtyInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    availability:
+      v.unlimited || v.qtyInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     url: absolute(origin, item.fullUrl),
   }));
   return scriptSafeJson({
@@ -68,6 +86,35 @@ function productJsonLd(item: ItemLike, origin: string, website: WebsiteRow, desc
     ...(item.assetUrl && { image: absolute(origin, item.assetUrl) }),
     sku: variants[0]!.sku,
     offers: offers.length === 1 ? offers[0] : offers,
+  });
+}
+
+/**
+ * The home page tells search engines who runs the site: its name, address, logo, how to reach it
+ * and its social profiles (the owner's Site settings), as a schema.org Organization.
+ */
+function organizationJsonLd(website: WebsiteRow, origin: string): string {
+  const { contactEmail, businessAddress, socialProfiles } = siteContact(website.settings);
+  const icon = storedSiteIcon(website.settings);
+  const address = addressLine(businessAddress);
+  return scriptSafeJson({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: website.title,
+    url: `${origin}/`,
+    ...(icon && { logo: absolute(origin, siteIconUrl(icon, 512)) }),
+    ...(contactEmail && { email: contactEmail }),
+    ...(address && {
+      address: {
+        '@type': 'PostalAddress',
+        ...(businessAddress.street && { streetAddress: businessAddress.street }),
+        ...(businessAddress.city && { addressLocality: businessAddress.city }),
+        ...(businessAddress.region && { addressRegion: businessAddress.region }),
+        ...(businessAddress.postalCode && { postalCode: businessAddress.postalCode }),
+        ...(businessAddress.country && { addressCountry: businessAddress.country }),
+      },
+    }),
+    ...(socialProfiles.length > 0 && { sameAs: socialProfiles }),
   });
 }
 
@@ -85,20 +132,28 @@ export function seoContext(input: {
   const itemText = item?.excerpt ? plainText(item.excerpt) : '';
   const description = clip(itemText || page?.description || input.fallbackDescription || website.title);
   const title = item?.title ?? page?.title ?? website.title;
+  // The owner's own title and picture are the page's, not its items'.
+  const own = page && !item ? readPageSeo(page.seo) : undefined;
+  const image = own?.socialImage || item?.assetUrl;
   const seo: SeoContext = {
-    title: title === website.title ? title : `${title} — ${website.title}`,
+    title: own?.title || (title === website.title ? title : `${title} — ${website.title}`),
     description,
     siteName: website.title,
     url: absolute(origin, item?.fullUrl ?? input.path),
     ogType: item ? (input.itemKind ?? 'product') : 'website',
-    ...(item?.assetUrl && { image: absolute(origin, item.assetUrl) }),
+    ...(image && { image: absolute(origin, image) }),
+    ...(page?.collectionType === 'blog' && { feedUrl: absolute(origin, `${page.path}?format=rss`) }),
   };
   if (item && input.itemKind !== 'article') seo.jsonLd = productJsonLd(item, origin, website, description);
+  else if (!item && input.path === '/') seo.jsonLd = organizationJsonLd(website, origin);
   return seo;
 }
 
 /** Home › collection › item: every page but the home page shows where it sits. */
-export function breadcrumbs(page: PageRow | undefined, item: { title: string; fullUrl: string } | undefined): Crumb[] | undefined {
+export function breadcrumbs(
+  page: PageRow | undefined,
+  item: { title: string; fullUrl: string } | undefined,
+): Crumb[] | undefined {
   if (!page || page.path === '/') return undefined;
   const trail: Crumb[] = [{ title: 'Home', fullUrl: '/', current: false }];
   trail.push({ title: page.title, fullUrl: page.path, current: !item });

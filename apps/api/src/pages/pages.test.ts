@@ -44,7 +44,10 @@ describe.each(targets)('page rendering on $name', (target) => {
     const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const css = await app.inject({ url: '/assets/theme/styles/page-types.css', headers: { 'accept-encoding': 'gzip' } });
+    const css = await app.inject({
+      url: '/assets/theme/styles/page-types.css',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(css.rawPayload).toString()).toContain('.lock-screen');
@@ -68,14 +71,20 @@ describe.each(targets)('page rendering on $name', (target) => {
     expect(body).toContain('href="#product-image-2" data-product-thumb="2"');
     // Only the first picture is fetched eagerly (the largest paint); the others wait.
     expect(body.match(/fetchpriority="high"/g)).toHaveLength(1);
-    expect(body).toMatch(/<fieldset class="variant-option variant-option--swatches">\s*<legend class="variant-option-title">Color/);
+    expect(body).toMatch(
+      /<fieldset class="variant-option variant-option--swatches">\s*<legend class="variant-option-title">Color/,
+    );
     expect(body).toContain('name="variant-option-1" value="Rust" data-variant-option-name="Color"');
     expect(body).toContain('style="--swatch: #3f5d7d"');
     // Size stays a labelled list.
-    expect(body).toMatch(/<label class="variant-option-title" for="variant-option-0">Size<\/label>[\s\S]*<select id="variant-option-0" data-variant-option-name="Size">/);
+    expect(body).toMatch(
+      /<label class="variant-option-title" for="variant-option-0">Size<\/label>[\s\S]*<select id="variant-option-0" data-variant-option-name="Size">/,
+    );
     const tote = (await app.inject('/shop/p/canvas-tote')).body;
     expect(tote).toContain('variant-swatch variant-swatch--chip variant-swatch--sold-out');
-    expect(tote).toContain('<span class="variant-swatch__name">Black</span><span class="visually-hidden"> (sold out)</span>');
+    expect(tote).toContain(
+      '<span class="variant-swatch__name">Black</span><span class="visually-hidden"> (sold out)</span>',
+    );
   });
 
   it('renders the shop listing with every product in order', async () => {
@@ -120,13 +129,16 @@ describe.each(targets)('page rendering on $name', (target) => {
     expect(compact.json().website.siteTitle).toBe('Fieldnotes Supply Co.');
   });
 
-  it.each(['/nope', '/shop/p/unknown-product', '/shop/p/'])('renders the not-found page (type 100) for %s with 404', async (path) => {
-    const res = await app.inject(path);
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('Page not found');
-    const json = await app.inject(`${path}?format=json`);
-    expect(json.json().pageType).toBe(100);
-  });
+  it.each(['/nope', '/shop/p/unknown-product', '/shop/p/'])(
+    'renders the not-found page (type 100) for %s with 404',
+    async (path) => {
+      const res = await app.inject(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Page not found');
+      const json = await app.inject(`${path}?format=json`);
+      expect(json.json().pageType).toBe(100);
+    },
+  );
 
   it('escapes the requested path on the not-found page', async () => {
     const res = await app.inject('/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
@@ -148,7 +160,9 @@ describe.each(targets)('page rendering on $name', (target) => {
     const model = row!.model as { fields: { title: string }[] };
     model.fields[0]!.title = 'Your full name, please';
     await database.db.update(forms).set({ model }).where(eq(forms.id, 'form-contact'));
-    await eventually(async () => expect((await app.inject('/contact')).body).toContain('Your full name, please'));
+    await eventually(async () =>
+      expect((await app.inject('/contact')).body).toContain('Your full name, please'),
+    );
   });
 
   it('reports health with the database kind', async () => {

@@ -11,7 +11,9 @@ import { siteHeaderFooter, siteNavigation, websites } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const targets = await databaseTargets();
-const doc = (text: string) => ({ sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'text', settings: { text } }] }] });
+const doc = (text: string) => ({
+  sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'text', settings: { text } }] }],
+});
 
 /** Pages built in the editor, as visitors and members see them. */
 describe.each(targets)('published pages on $name', (target) => {
@@ -24,7 +26,10 @@ describe.each(targets)('published pages on $name', (target) => {
     database = await target.open();
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, member] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
+    [owner, member] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
@@ -32,12 +37,19 @@ describe.each(targets)('published pages on $name', (target) => {
   });
 
   const visit = (url: string) => app.inject(url);
-  const create = async (body: Record<string, unknown>) => (await owner.call('POST', EDITOR_API.pages, body)).json() as PageDetail;
+  const create = async (body: Record<string, unknown>) =>
+    (await owner.call('POST', EDITOR_API.pages, body)).json() as PageDetail;
   const settle = async (page: { id: string; version: number }, changes: Record<string, unknown>) =>
-    (await owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, ...changes })).json() as PageDetail;
+    (
+      await owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, ...changes })
+    ).json() as PageDetail;
   const publish = async (page: { id: string; version: number }, text: string) => {
-    const saved = (await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: doc(text) })).json();
-    return (await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).json() as PageDetail;
+    const saved = (
+      await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: doc(text) })
+    ).json();
+    return (
+      await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })
+    ).json() as PageDetail;
   };
 
   it('renders the seeded About page from its blocks inside the layout with header, navigation and footer', async () => {
@@ -50,7 +62,9 @@ describe.each(targets)('published pages on $name', (target) => {
     expect(res.body).toContain('<li class="active"><a href="/about" aria-current="page">About</a>');
     expect(res.body).toContain('<div id="sqs-cart-indicator" data-cart-indicator>');
     expect(res.body).toContain('Goods for people who make things by hand.');
-    expect(res.body).toContain('<a href="https://instagram.com/" target="_blank" rel="noopener">Instagram</a>');
+    expect(res.body).toContain(
+      '<a href="https://instagram.com/" target="_blank" rel="noopener">Instagram</a>',
+    );
     expect(res.body).toContain('© Fieldnotes Supply Co.');
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/blocks.css">');
     expect((await visit('/assets/blocks.css')).statusCode).toBe(200);
@@ -67,7 +81,10 @@ describe.each(targets)('published pages on $name', (target) => {
     expect(res.body).toContain('Open Saturdays.');
     expect((await visit('/')).body).toContain('<a href="/opening-hours">Opening hours</a>');
 
-    await owner.call('PUT', EDITOR_API.draft(page.id), { version: published.version, document: doc('Closed for good.') });
+    await owner.call('PUT', EDITOR_API.draft(page.id), {
+      version: published.version,
+      document: doc('Closed for good.'),
+    });
     const after = await visit('/opening-hours');
     expect(after.body).toContain('Open Saturdays.');
     expect(after.body).not.toContain('Closed for good.');
@@ -88,7 +105,10 @@ describe.each(targets)('published pages on $name', (target) => {
 
     // A site that takes no new members has no way in to offer: access denied.
     const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
-    await database.db.update(websites).set({ settings: { ...(site!.settings as object), memberAccounts: { enabled: false } } }).where(eq(websites.id, 'demo'));
+    await database.db
+      .update(websites)
+      .set({ settings: { ...(site!.settings as object), memberAccounts: { enabled: false } } })
+      .where(eq(websites.id, 'demo'));
     try {
       // Changed straight in the database: the page cache hears of it with PostgreSQL's notice.
       await eventually(async () => {
@@ -111,7 +131,10 @@ describe.each(targets)('published pages on $name', (target) => {
 
   it('hides a scheduled page until its time, and disabled or needs-review pages always', async () => {
     let page = await publish(await create({ title: 'Sale' }), 'Everything half price.');
-    page = await settle(page, { status: 'scheduled', publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    page = await settle(page, {
+      status: 'scheduled',
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect((await visit('/sale')).statusCode).toBe(404);
     page = await settle(page, { publishAt: new Date(Date.now() - 1000).toISOString() });
     expect((await visit('/sale')).statusCode).toBe(200);
@@ -136,16 +159,23 @@ describe.each(targets)('published pages on $name', (target) => {
 
   it('answers a folder’s URL by its behaviour: index, redirect to its first page, or not found', async () => {
     let folder = await create({ title: 'Guides', kind: 'folder' });
-    const first = await publish(await create({ title: 'Sharpening', parentId: folder.id }), 'Use a whetstone.');
+    const first = await publish(
+      await create({ title: 'Sharpening', parentId: folder.id }),
+      'Use a whetstone.',
+    );
     await publish(await create({ title: 'Oiling', parentId: folder.id }), 'Linseed oil.');
     await create({ title: 'Unfinished', parentId: folder.id });
 
     const index = await visit('/guides');
     expect(index.statusCode).toBe(200);
-    expect(index.body).toContain('<li><a href="/guides/sharpening">Sharpening</a></li><li><a href="/guides/oiling">Oiling</a></li></ul>');
+    expect(index.body).toContain(
+      '<li><a href="/guides/sharpening">Sharpening</a></li><li><a href="/guides/oiling">Oiling</a></li></ul>',
+    );
     expect(index.body).not.toContain('Unfinished');
     const home = (await visit('/')).body;
-    expect(home).toContain('<ul class="site-nav__folder"><li><a href="/guides/sharpening">Sharpening</a></li><li><a href="/guides/oiling">Oiling</a></li></ul>');
+    expect(home).toContain(
+      '<ul class="site-nav__folder"><li><a href="/guides/sharpening">Sharpening</a></li><li><a href="/guides/oiling">Oiling</a></li></ul>',
+    );
 
     folder = await settle(folder, { folderBehavior: 'redirect' });
     const redirect = await visit('/guides');
@@ -161,12 +191,23 @@ describe.each(targets)('published pages on $name', (target) => {
     const current = (await owner.get(EDITOR_API.headerFooter)).json();
     await owner.call('PUT', EDITOR_API.headerFooter, {
       version: current.version,
-      header: { ...current.header, logoUrl: '/assets/demo/tote.svg', logoAlt: '', announcement: 'Free <b>repairs</b>', showCartLink: false, navigationPlacement: 'left' },
+      header: {
+        ...current.header,
+        logoUrl: '/assets/demo/tote.svg',
+        logoAlt: '',
+        announcement: 'Free <b>repairs</b>',
+        showCartLink: false,
+        navigationPlacement: 'left',
+      },
       footer: { ...current.footer, showNavigation: false, copyright: '' },
     });
     const res = await visit('/about');
-    expect(res.body).toContain('<div class="announcement-bar" role="note">Free &lt;b&gt;repairs&lt;/b&gt;</div>');
-    expect(res.body).toContain('<img class="site-logo" src="/assets/demo/tote.svg" alt="Fieldnotes Supply Co.">');
+    expect(res.body).toContain(
+      '<div class="announcement-bar" role="note">Free &lt;b&gt;repairs&lt;/b&gt;</div>',
+    );
+    expect(res.body).toContain(
+      '<img class="site-logo" src="/assets/demo/tote.svg" alt="Fieldnotes Supply Co.">',
+    );
     expect(res.body).toContain('site-header--nav-left');
     expect(res.body).not.toContain('sqs-cart-indicator');
     expect(res.body).not.toContain('Instagram');

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
-import { findSession } from '../site-users/sessions';
-import { filterCacheKey, listFilter } from './list-filter';
+import { findSession } from '../security/sessions';
+import { filterCacheKey, listFilter } from '../site/list-filter';
 import { PageCache } from './page-cache';
-import { renderPage, type RenderedPage, type StorefrontAssets } from './render-page';
+import type { StorefrontAssets } from '../site/assets';
+import { renderPage, type RenderedPage } from './render-page';
 import { renderErrorPage } from './error-page';
-import { loadWebsite } from './site-data';
-import { messages } from '@site/page-content';
+import { blogRss } from './feeds';
+import { loadWebsite } from '../site/site-data';
+import { canEdit, messages, siteThemeSchema, THEME_PREVIEW_PARAM } from '@site/page-content';
 import type { SiteVersionStore } from './site-versions';
 
 // A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
@@ -20,7 +23,7 @@ function safeDecode(path: string): string {
   }
 }
 
-const PageQuery = z.object({ format: z.enum(['json', 'json-pretty']).optional() }).passthrough();
+const PageQuery = z.object({ format: z.enum(['json', 'json-pretty', 'rss']).optional() }).passthrough();
 
 export interface PageRouteOptions {
   db: Database;
@@ -49,45 +52,69 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const parsed = mark === -1 ? undefined : PageQuery.safeParse(request.query);
     const format = parsed?.success ? parsed.data.format : undefined;
     const search = mark === -1 ? '' : request.url.slice(mark);
+    if (format === 'rss') {
+      const feed = await blogRss(
+        options.db,
+        request.site.websiteId,
+        safeDecode(pathname),
+        `${request.protocol}://${request.host}`,
+        new Date(),
+      );
+      if (!feed)
+        return reply
+          .status(404)
+          .send({ error: { code: 'NOT_FOUND', message: messages.unableToLocateContent } });
+      return reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(feed);
+    }
     assets ??= options.assets();
     // Per visitor, so outside the cached page: the crumb cookie, and whether a member is signed in.
     const crumb = ensureCrumb(request, reply);
     const { websiteId } = request.site;
-    const [session, versions] = await Promise.all([findSession(options.db, request), options.versions.get(websiteId)]);
+    const [session, versions] = await Promise.all([
+      findSession(options.db, request),
+      options.versions.get(websiteId),
+    ]);
     const path = safeDecode(pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
-    // Members by id: the page context names the signed-in account and its roles.
+    // Members by id and language: the page context names the signed-in account, its roles and locale.
     const origin = `${request.protocol}://${request.host}`;
     const query: Record<string, string> = mark === -1 ? {} : Object.fromEntries(new URLSearchParams(search));
-    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}` : 'visitor'}\n${format ?? 'html'}\n${path}${filterCacheKey(listFilter(query))}`;
+    // `?theme-preview=<id>`: the site's editors see it in another theme before applying it; anyone
+    // else gets the site as it is.
+    const preview = siteThemeSchema.safeParse(query[THEME_PREVIEW_PARAM]);
+    const themePreview = preview.success && session && canEdit(session.roles) ? preview.data : undefined;
+    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query))}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {
       let page: RenderedPage | undefined;
       try {
-        page = await renderPage(
-          options.db,
-          websiteId,
-          path,
-          query,
-          assets,
-          {
-            member: Boolean(session),
-            account: session ? { id: session.id, roles: session.roles } : undefined,
-            now,
-            cookies: request.cookies,
-            crumb,
-            origin,
-          },
-        );
+        page = await renderPage(options.db, websiteId, path, query, assets, {
+          member: Boolean(session),
+          account: session ? { id: session.id, roles: session.roles, locale: session.locale } : undefined,
+          now,
+          cookies: request.cookies,
+          crumb,
+          origin,
+          themePreview,
+        });
       } catch (err) {
         // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.
-        request.log.error({ err, path }, 'page failed');
+        // The database restarting is no fault of the page: the visitor may try again in a moment.
+        const unavailable = isDatabaseUnavailable(err);
+        if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        else request.log.error({ err, path }, 'page failed');
+        const status = unavailable ? 503 : 500;
         if (format)
-          return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.errorPage } });
+          return reply
+            .status(status)
+            .send({ error: { code: unavailable ? 'UNAVAILABLE' : 'INTERNAL', message: messages.errorPage } });
         const website = await loadWebsite(options.db, websiteId).catch(() => undefined);
         return reply
-          .status(500)
+          .status(status)
           .type(CONTENT_TYPE.html)
           .header('cache-control', 'no-store')
           .send(renderErrorPage(website, path, assets));
@@ -96,8 +123,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         return reply
           .status(503)
           .send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
-      if (page.errors.length)
-        request.log.warn({ errors: page.errors.slice(0, 10), path }, 'template errors');
+      if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path }, 'template errors');
       answer = {
         status: page.status,
         location: page.location,
@@ -112,7 +138,8 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       if (page.cache) cache.set(key, answer);
     }
     // A moved page keeps its query string (campaign tags, filters) at the new address.
-    if (answer.location) return reply.redirect(answer.location + (search.length > 1 ? search : ''), answer.status as 301 | 302);
+    if (answer.location)
+      return reply.redirect(answer.location + (search.length > 1 ? search : ''), answer.status as 301 | 302);
     return reply.status(answer.status).type(answer.contentType).send(answer.body);
   });
 }

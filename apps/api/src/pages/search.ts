@@ -25,16 +25,23 @@ export interface SearchResult {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Escapes the headline, then turns the markers into <mark> pairs (a stray one never opens a tag). */
 export function highlight(headline: string): string {
   let open = false;
-  return escapeHtml(headline).replace(new RegExp(`[${START}${STOP}]`, 'g'), (m) => {
-    if ((m === START) === open) return '';
-    open = !open;
-    return open ? '<mark>' : '</mark>';
-  }) + (open ? '</mark>' : '');
+  return (
+    escapeHtml(headline).replace(new RegExp(`[${START}${STOP}]`, 'g'), (m) => {
+      if ((m === START) === open) return '';
+      open = !open;
+      return open ? '<mark>' : '</mark>';
+    }) + (open ? '</mark>' : '')
+  );
 }
 
 /**
@@ -83,7 +90,12 @@ export async function searchSite(db: Database, websiteId: string, rawQuery: stri
   // postgres-js answers an array of rows, PGlite `{ rows }`.
   const list = (Array.isArray(answer) ? answer : (answer as { rows: unknown[] }).rows) as Row[];
   return {
-    results: list.map((r) => ({ kind: r.kind, title: r.title, fullUrl: r.full_url, excerptHtml: highlight(r.headline) })),
+    results: list.map((r) => ({
+      kind: r.kind,
+      title: r.title,
+      fullUrl: r.full_url,
+      excerptHtml: highlight(r.headline),
+    })),
     total: list[0]?.total ?? 0,
   };
 }

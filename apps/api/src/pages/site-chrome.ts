@@ -1,13 +1,20 @@
-import { pageVisibility, renderDocument, type BlockRenderData, type NavigationItem, type RenderOptions } from '@site/page-content';
+import {
+  pageVisibility,
+  renderDocument,
+  type BlockRenderData,
+  type NavigationItem,
+  type RenderOptions,
+  type SiteThemeId,
+} from '@site/page-content';
 import type { TemplateError } from '@site/template-engine';
-import type { VersionedHeaderFooter } from '../editor/header-footer/header-footer-store';
-import type { PageRow, WebsiteRow } from './site-data';
+import type { VersionedHeaderFooter } from '../site/header-footer-store';
+import type { PageRow, WebsiteRow } from '../site/site-data';
 
 /** Who is looking: members see private pages; nobody outside the editor sees drafts. */
 export interface Viewer {
   member: boolean;
   /** The signed-in member's id and roles on this site (page context: authenticated account, website roles). */
-  account?: { id: string; roles: readonly string[] };
+  account?: { id: string; roles: readonly string[]; locale?: string | null };
   now: Date;
   /** `https://host`, for the absolute URLs of Open Graph tags. */
   origin?: string;
@@ -15,6 +22,8 @@ export interface Viewer {
   cookies?: Readonly<Record<string, string | undefined>>;
   /** The visitor's crumb, for forms that post without script (the lock screen's). */
   crumb?: string;
+  /** A theme an editor is previewing the site in (routes.ts checks the role); never cached. */
+  themePreview?: SiteThemeId;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {
@@ -41,7 +50,15 @@ export function visitorNavigation(
 ): NavigationEntry[] {
   return items.flatMap((item): NavigationEntry[] => {
     if (item.externalLink) {
-      return [{ title: item.externalLink.title, fullUrl: item.externalLink.url, active: false, newWindow: item.externalLink.newWindow, items: [] }];
+      return [
+        {
+          title: item.externalLink.title,
+          fullUrl: item.externalLink.url,
+          active: false,
+          newWindow: item.externalLink.newWindow,
+          items: [],
+        },
+      ];
     }
     const page = item.collectionId ? byId.get(item.collectionId) : undefined;
     if (!page || !visibleTo(page, viewer)) return [];

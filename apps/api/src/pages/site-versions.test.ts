@@ -5,7 +5,14 @@ import type { DatabaseHandle } from '../db/client';
 import { siteVersions, variants } from '../db/schema';
 import { DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import postgres from 'postgres';
-import { changeFeedFor, LISTEN_APPLICATION_NAME, postgresChangeFeed, SiteVersionStore, type ChangeFeed, type ChangeFeedHandlers } from './site-versions';
+import {
+  changeFeedFor,
+  LISTEN_APPLICATION_NAME,
+  postgresChangeFeed,
+  SiteVersionStore,
+  type ChangeFeed,
+  type ChangeFeedHandlers,
+} from './site-versions';
 
 /** A feed the test drives by hand: what the store does when notices come, stop, or resume. */
 function handFeed(): ChangeFeed & { handlers: ChangeFeedHandlers } {
@@ -35,14 +42,18 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
       .update(siteVersions)
       .set({ catalog: sql`${siteVersions.catalog} + 1` })
       .where(eq(siteVersions.websiteId, site));
-  const stored = async () => (await database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, site)))[0]!;
+  const stored = async () =>
+    (await database.db.select().from(siteVersions).where(eq(siteVersions.websiteId, site)))[0]!;
 
   it('reads the database on every request until the feed listens, and again once it is lost', async () => {
     const feed = handFeed();
     const store = new SiteVersionStore(database.db, feed);
     expect(store.trusted).toBe(false);
     await bumpUntold();
-    expect(await store.get(site)).toEqual({ content: (await stored()).content, catalog: (await stored()).catalog });
+    expect(await store.get(site)).toEqual({
+      content: (await stored()).content,
+      catalog: (await stored()).catalog,
+    });
 
     feed.handlers.ready();
     const remembered = await store.get(site);
@@ -106,7 +117,10 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
     await ready;
     await database.db
       .transaction(async (tx) => {
-        await tx.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} + 1` }).where(eq(variants.sku, 'TOTE-SAND'));
+        await tx
+          .update(variants)
+          .set({ qtyInStock: sql`${variants.qtyInStock} + 1` })
+          .where(eq(variants.sku, 'TOTE-SAND'));
         throw new Error('roll back');
       })
       .catch(() => {});
@@ -120,45 +134,51 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
     await feed.stop();
   });
 
-  it.runIf(target.name === 'postgres')('reads per request while its listening connection is gone, and listens again on its own', async () => {
-    const url = (database.connection as { url: string }).url;
-    const events: string[] = [];
-    const feed = postgresChangeFeed(url);
-    const store = new SiteVersionStore(database.db, {
-      start: (h) =>
-        feed.start({
-          changed: (s) => h.changed(s),
-          ready: () => (events.push('ready'), h.ready()),
-          lost: () => (events.push('lost'), h.lost()),
-        }),
-      stop: () => feed.stop(),
-    });
-    const waitFor = async (what: () => boolean) => {
-      const start = performance.now();
-      while (!what()) {
-        if (performance.now() - start > 5000) throw new Error(`waited 5 s; events: ${events.join(', ')}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    await waitFor(() => store.trusted);
-    await store.get(site);
+  it.runIf(target.name === 'postgres')(
+    'reads per request while its listening connection is gone, and listens again on its own',
+    async () => {
+      const url = (database.connection as { url: string }).url;
+      const events: string[] = [];
+      const feed = postgresChangeFeed(url);
+      const store = new SiteVersionStore(database.db, {
+        start: (h) =>
+          feed.start({
+            changed: (s) => h.changed(s),
+            ready: () => (events.push('ready'), h.ready()),
+            lost: () => (events.push('lost'), h.lost()),
+          }),
+        stop: () => feed.stop(),
+      });
+      const waitFor = async (what: () => boolean) => {
+        const start = performance.now();
+        while (!what()) {
+          if (performance.now() - start > 5000) throw new Error(`waited 5 s; events: ${events.join(', ')}`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      await waitFor(() => store.trusted);
+      await store.get(site);
 
-    // The server ends the listening session (a restart, a failover, an idle-session killer).
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTEN_APPLICATION_NAME} and datname = current_database()`;
-    await waitFor(() => events.includes('lost'));
-    expect(store.trusted).toBe(false);
-    await bumpUntold();
-    expect((await store.get(site)).catalog).toBe((await stored()).catalog);
+      // The server ends the listening session (a restart, a failover, an idle-session killer).
+      const admin = postgres(url, { max: 1, onnotice: () => {} });
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTEN_APPLICATION_NAME} and datname = current_database()`;
+      await waitFor(() => events.includes('lost'));
+      expect(store.trusted).toBe(false);
+      await bumpUntold();
+      expect((await store.get(site)).catalog).toBe((await stored()).catalog);
 
-    await waitFor(() => store.trusted);
-    expect(events.filter((e) => e === 'ready')).toHaveLength(2);
-    // Listening again: a commit is told once more.
-    await store.get(site);
-    await database.db.update(variants).set({ qtyInStock: sql`${variants.qtyInStock} + 1` }).where(eq(variants.sku, 'TOTE-SAND'));
-    await waitFor(() => store.get(site) instanceof Promise);
-    expect((await store.get(site)).catalog).toBe((await stored()).catalog);
-    await admin.end({ timeout: 1 });
-    await store.stop();
-  });
+      await waitFor(() => store.trusted);
+      expect(events.filter((e) => e === 'ready')).toHaveLength(2);
+      // Listening again: a commit is told once more.
+      await store.get(site);
+      await database.db
+        .update(variants)
+        .set({ qtyInStock: sql`${variants.qtyInStock} + 1` })
+        .where(eq(variants.sku, 'TOTE-SAND'));
+      await waitFor(() => store.get(site) instanceof Promise);
+      expect((await store.get(site)).catalog).toBe((await stored()).catalog);
+      await admin.end({ timeout: 1 });
+      await store.stop();
+    },
+  );
 });

@@ -178,7 +178,9 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     timer = undefined;
     if (stopped) return;
     // `onnotify` is how postgres.js's own `listen` hears notices; its types leave it out.
-    const options: postgres.Options<Record<string, never>> & { onnotify(channel: string, payload: string): void } = {
+    const options: postgres.Options<Record<string, never>> & {
+      onnotify(channel: string, payload: string): void;
+    } = {
       max: 1,
       idle_timeout: 0,
       max_lifetime: null,
@@ -241,16 +243,20 @@ export function postgresChangeFeed(url: string): ChangeFeed {
 }
 
 /** The embedded database is this process alone: its notices arrive with the query that caused them. */
-export function pgliteChangeFeed(client: Extract<DatabaseHandle['connection'], { kind: 'pglite' }>['client']): ChangeFeed {
+export function pgliteChangeFeed(
+  client: Extract<DatabaseHandle['connection'], { kind: 'pglite' }>['client'],
+): ChangeFeed {
   let unlisten: (() => Promise<void>) | undefined;
   let handlers: ChangeFeedHandlers | undefined;
   return {
     start(h) {
       handlers = h;
-      void client.listen(SITE_VERSIONS_CHANNEL, (site) => h.changed(site)).then((off) => {
-        unlisten = off;
-        h.ready();
-      });
+      void client
+        .listen(SITE_VERSIONS_CHANNEL, (site) => h.changed(site))
+        .then((off) => {
+          unlisten = off;
+          h.ready();
+        });
     },
     async stop() {
       handlers?.lost();

@@ -22,24 +22,101 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
 const CRUMB = 'fuzzfuzzfuzzfuzzfuzzfuzz';
 /** Field names the API reads, so random bodies reach past the first "missing field" check. */
 const FIELDS = [
-  'itemId', 'sku', 'quantity', 'qty', 'additionalFields', 'code', 'optionId', 'email', 'password', 'rememberMe',
-  'form', 'key', 'formId', 'data', 'event', 'ss_cvr', 'crumb', 'websiteId', 'visitorCookie', 'templateId', 'url',
-  'productId', 'variantId', 'siteVisitorEmail', 'isJoinMailingList', 'cartToken', 'payment', 'provider',
-  'shippingAddress', 'billingAddress', 'sendRequests', 'eventSchemaName', 'eventContent', 'buttonId', 'pageId',
-  'name', 'type', 'cursor', 'format', 'token', 'orderId', 'id', 'app', 'pageLoadId', 'ts',
+  'itemId',
+  'sku',
+  'quantity',
+  'qty',
+  'additionalFields',
+  'code',
+  'optionId',
+  'email',
+  'password',
+  'rememberMe',
+  'form',
+  'key',
+  'formId',
+  'data',
+  'event',
+  'ss_cvr',
+  'crumb',
+  'websiteId',
+  'visitorCookie',
+  'templateId',
+  'url',
+  'productId',
+  'variantId',
+  'siteVisitorEmail',
+  'isJoinMailingList',
+  'cartToken',
+  'payment',
+  'provider',
+  'shippingAddress',
+  'billingAddress',
+  'sendRequests',
+  'eventSchemaName',
+  'eventContent',
+  'buttonId',
+  'pageId',
+  'name',
+  'type',
+  'cursor',
+  'format',
+  'token',
+  'orderId',
+  'id',
+  'app',
+  'pageLoadId',
+  'ts',
 ];
 const COOKIES = ['SiteCart', 'SiteCartVersion', 'hasCart', 'crumb', 'ss_cvr', 'siteUserSession', 'siteUser'];
 
 const huge = 'x'.repeat(200_000);
 const nasty = fc.constantFrom(
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uDBFF', '😀', '\uFFFF', '%00', '%', '%zz', '../../etc/passwd',
-  '<script>alert(1)</script>', "' or 1=1 --", '{"a":"\\u0000"}', '{"a":"\\ud800"}', '[]', '{}', 'null', 'true', '-1', '1e309',
-  'x'.repeat(5000), 'prod-field-notebook', 'NOTE-3', 'form-contact', DEMO_OWNER.email,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  'x\uDBFF',
+  '😀',
+  '\uFFFF',
+  '%00',
+  '%',
+  '%zz',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '{"a":"\\u0000"}',
+  '{"a":"\\ud800"}',
+  '[]',
+  '{}',
+  'null',
+  'true',
+  '-1',
+  '1e309',
+  'x'.repeat(5000),
+  'prod-field-notebook',
+  'NOTE-3',
+  'form-contact',
+  DEMO_OWNER.email,
 );
 const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), nasty);
-const leaf = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(1e308, -0, Number.MAX_SAFE_INTEGER + 2));
+const leaf = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(1e308, -0, Number.MAX_SAFE_INTEGER + 2),
+);
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    tie('object'),
+  ),
   object: fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), text), tie('value'), { maxKeys: 6 }),
 })).value;
 const bodyObject = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 });
@@ -67,16 +144,26 @@ const RAW_BODIES: { payload: string | Buffer; contentType?: string }[] = [
   { payload: '"text"', contentType: 'application/json' },
   { payload: '1', contentType: 'application/json' },
   { payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{}}}', contentType: 'application/json' },
-  { payload: JSON.stringify({ itemId: huge, sku: huge, email: huge, form: { a: huge } }), contentType: 'application/json' },
+  {
+    payload: JSON.stringify({ itemId: huge, sku: huge, email: huge, form: { a: huge } }),
+    contentType: 'application/json',
+  },
   { payload: 'x'.repeat(2_000_000), contentType: 'application/json' },
   { payload: '{"a":"\\u0000","itemId":"\\ud800"}', contentType: 'application/json' },
-  { payload: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', contentType: 'application/json' },
+  {
+    payload:
+      '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+    contentType: 'application/json',
+  },
   { payload: '{"a":1}', contentType: 'text/plain' },
   { payload: 'not json at all', contentType: 'text/plain;charset=UTF-8' },
   { payload: 'event=view&data=%00&ss_cvr=%ED%A0%80', contentType: 'application/x-www-form-urlencoded' },
   { payload: 'itemId=prod&quantity=1&quantity=2&a[b]=c', contentType: 'application/x-www-form-urlencoded' },
   { payload: Buffer.from([0xff, 0xfe, 0x00, 0x01, 0xc0, 0xaf]), contentType: 'application/json' },
-  { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+  {
+    payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+    contentType: 'multipart/form-data; boundary=x',
+  },
   { payload: '<xml/>', contentType: 'application/xml' },
   { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
   { payload: '{"a":1}' },
@@ -90,7 +177,16 @@ const RAW_COOKIES = [
   'crumb',
   '=; ;; =x',
 ];
-const RAW_QUERIES = ['a=%00', 'itemId=%00&token=%00', 'cartToken=%ED%A0%80', 'format=json&format=json-pretty', 'a[b][c]=1', `q=${'x'.repeat(8000)}`, '%=%', 'itemId&token&cursor=%FF'];
+const RAW_QUERIES = [
+  'a=%00',
+  'itemId=%00&token=%00',
+  'cartToken=%ED%A0%80',
+  'format=json&format=json-pretty',
+  'a[b][c]=1',
+  `q=${'x'.repeat(8000)}`,
+  '%=%',
+  'itemId&token&cursor=%FF',
+];
 const RAW_PARAMS = ['%00', '%', '%zz', '%ED%A0%80', 'x'.repeat(3000), '%2e%2e%2f', 'a%00b'];
 
 const fixedShots = (): Shot[] => [
@@ -107,11 +203,23 @@ const shot: fc.Arbitrary<Shot> = fc.record(
       bodyObject.map((o) => JSON.stringify(o)),
       value.map((v) => JSON.stringify(v) ?? 'null'),
       fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(text, fc.constant('')), { maxKeys: 6 }).map((o) => new URLSearchParams(o as Record<string, string>).toString()),
+      fc
+        .dictionary(fc.constantFrom(...FIELDS), fc.oneof(text, fc.constant('')), { maxKeys: 6 })
+        .map((o) => new URLSearchParams(o as Record<string, string>).toString()),
     ),
-    contentType: fc.constantFrom('application/json', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8', 'image/png'),
-    cookie: fc.array(fc.tuple(fc.constantFrom(...COOKIES), urlPart), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('; ')),
-    query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), urlPart), urlPart), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+    contentType: fc.constantFrom(
+      'application/json',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-8',
+      'image/png',
+    ),
+    cookie: fc
+      .array(fc.tuple(fc.constantFrom(...COOKIES), urlPart), { maxLength: 4 })
+      .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('; ')),
+    query: fc
+      .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), urlPart), urlPart), { maxLength: 4 })
+      .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
     param: urlPart,
     authed: fc.boolean(),
   },
@@ -158,7 +266,9 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 0 });
     await app.ready();
-    routes = [...app.routeCatalog].filter((r) => r.method !== 'HEAD' || !app.routeCatalog.some((o) => o.url === r.url && o.method === 'GET'));
+    routes = [...app.routeCatalog].filter(
+      (r) => r.method !== 'HEAD' || !app.routeCatalog.some((o) => o.url === r.url && o.method === 'GET'),
+    );
     const login = await app.inject({
       method: 'POST',
       url: '/api/site-users/account/session',
@@ -176,7 +286,9 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
 
   const request = (route: CatalogRoute, s: Shot): InjectOptions => {
     const path = route.url.replace(/:[A-Za-z0-9_]+/g, s.param ?? 'x').replace(/\*$/, s.param ?? '');
-    const cookies = [s.authed ? `crumb=${CRUMB}; siteUserSession=${session}` : '', s.cookie ?? ''].filter(Boolean).join('; ');
+    const cookies = [s.authed ? `crumb=${CRUMB}; siteUserSession=${session}` : '', s.cookie ?? '']
+      .filter(Boolean)
+      .join('; ');
     const headers: Record<string, string> = {};
     if (cookies) headers.cookie = cookies;
     if (s.authed) Object.assign(headers, { 'x-csrf-token': CRUMB, 'x-siteuser-xsrf-token': xsrf });
@@ -194,14 +306,22 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     const options = request(route, s);
     const res = await app.inject(options);
     if (res.statusCode >= 500) {
-      throw new Error(`${options.method} ${String(options.url).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}\n${JSON.stringify(s).slice(0, 500)}`);
+      throw new Error(
+        `${options.method} ${String(options.url).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}\n${JSON.stringify(s).slice(0, 500)}`,
+      );
     }
     return res.statusCode;
   };
 
   it('finds every route, the new ones included', () => {
     const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
-    for (const expected of ['GET /api/commerce/shopping-cart', 'POST /api/commerce/checkout', 'POST /api/form/SaveFormSubmission', 'POST /api/1/performance/records', 'GET /*']) {
+    for (const expected of [
+      'GET /api/commerce/shopping-cart',
+      'POST /api/commerce/checkout',
+      'POST /api/form/SaveFormSubmission',
+      'POST /api/1/performance/records',
+      'GET /*',
+    ]) {
       expect(urls).toContain(expected);
     }
     expect(routes.length).toBeGreaterThan(25);
@@ -235,28 +355,147 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     const entryId = added.json().newlyAdded.id as string;
     const wallet = { itemId: 'prod-wallet', sku: 'WALLET-1' };
     const answers = JSON.stringify({ initials: 'AL', thread: 'Natural' });
-    const visitor = { visitorCookie: '', websiteId: DEMO_WEBSITE_ID, templateId: 't1', url: 'https://shop.test/' };
+    const visitor = {
+      visitorCookie: '',
+      websiteId: DEMO_WEBSITE_ID,
+      templateId: 't1',
+      url: 'https://shop.test/',
+    };
     const seeds: Seed[] = [
-      { method: 'POST', url: '/api/commerce/shopping-cart/entries', body: { ...wallet, quantity: 1, additionalFields: answers } },
-      { method: 'PUT', url: `/api/commerce/shopping-cart/entries/${entryId}/additionalFields`, body: { itemId: 'prod-field-notebook', sku: 'NOTE-3', additionalFields: '{}' } },
+      {
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        body: { ...wallet, quantity: 1, additionalFields: answers },
+      },
+      {
+        method: 'PUT',
+        url: `/api/commerce/shopping-cart/entries/${entryId}/additionalFields`,
+        body: { itemId: 'prod-field-notebook', sku: 'NOTE-3', additionalFields: '{}' },
+      },
       { method: 'PUT', url: `/api/commerce/shopping-cart/entries/${entryId}`, body: { quantity: 2 } },
       { method: 'PUT', url: '/api/commerce/shopping-cart/shipping-option', body: { optionId: 'standard' } },
       { method: 'POST', url: '/api/commerce/shopping-cart/coupons', body: { code: 'WELCOME10' } },
-      { method: 'POST', url: '/api/commerce/checkout', body: { email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD } },
-      { method: 'POST', url: '/api/3/commerce/cart/subscription', body: { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 } },
-      { method: 'POST', url: '/api/commerce/restock-notifications', body: { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1', siteVisitorEmail: 'a@b.co', isJoinMailingList: false } },
-      { method: 'POST', url: '/api/site-users/account/session', body: { email: 'nobody@demo.test', password: 'x', rememberMe: true } },
-      { method: 'POST', url: '/api/site-users/account/notifications/restock/send', body: { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' } },
-      { method: 'POST', url: '/api/site-users/account/notifications/restock/send/all', body: { sendRequests: [{ productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' }] } },
-      { method: 'POST', url: `/api/rest/forms/validate/${DEMO_CONTACT_FORM_ID}`, body: { name: ['Ada', 'L'], email: 'a@b.co', message: 'hi', subject: 'Wholesale', interests: [] } },
-      { method: 'POST', url: '/api/form/SaveFormSubmission', body: { formId: DEMO_CONTACT_FORM_ID, key: 'k', form: { name: ['Ada', 'L'], email: 'a@b.co', message: 'hi' }, pageTitle: 'C', pageId: 'p', contentSource: 'c', pagePath: '/contact', pagePermissionTypeValue: 0 } },
-      { method: 'POST', url: '/api/census/button-click', body: { ...visitor, buttonId: 'b', buttonText: 'Buy' } },
+      {
+        method: 'POST',
+        url: '/api/commerce/checkout',
+        body: {
+          email: 'ada@example.com',
+          shippingAddress: ADDRESS,
+          shippingOptionId: 'standard',
+          payment: TEST_CARD,
+        },
+      },
+      {
+        method: 'POST',
+        url: '/api/3/commerce/cart/subscription',
+        body: { itemId: 'prod-coffee', sku: 'COFFEE-250', qty: 1 },
+      },
+      {
+        method: 'POST',
+        url: '/api/commerce/restock-notifications',
+        body: {
+          productId: 'prod-enamel-mug',
+          variantId: 'prod-enamel-mug-mug-1',
+          siteVisitorEmail: 'a@b.co',
+          isJoinMailingList: false,
+        },
+      },
+      {
+        method: 'POST',
+        url: '/api/site-users/account/session',
+        body: { email: 'nobody@demo.test', password: 'x', rememberMe: true },
+      },
+      {
+        method: 'POST',
+        url: '/api/site-users/account/notifications/restock/send',
+        body: { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' },
+      },
+      {
+        method: 'POST',
+        url: '/api/site-users/account/notifications/restock/send/all',
+        body: { sendRequests: [{ productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' }] },
+      },
+      {
+        method: 'POST',
+        url: `/api/rest/forms/validate/${DEMO_CONTACT_FORM_ID}`,
+        body: { name: ['Ada', 'L'], email: 'a@b.co', message: 'hi', subject: 'Wholesale', interests: [] },
+      },
+      {
+        method: 'POST',
+        url: '/api/form/SaveFormSubmission',
+        body: {
+          formId: DEMO_CONTACT_FORM_ID,
+          key: 'k',
+          form: { name: ['Ada', 'L'], email: 'a@b.co', message: 'hi' },
+          pageTitle: 'C',
+          pageId: 'p',
+          contentSource: 'c',
+          pagePath: '/contact',
+          pagePermissionTypeValue: 0,
+        },
+      },
+      {
+        method: 'POST',
+        url: '/api/census/button-click',
+        body: { ...visitor, buttonId: 'b', buttonText: 'Buy' },
+      },
       { method: 'POST', url: '/api/census/overlay', body: { ...visitor, overlayId: 'o', action: 'show' } },
-      { method: 'POST', url: '/api/1/performance/records', contentType: 'text/plain', body: [{ app: 'storefront', pageLoadId: 'l', ts: 1, event: 'web_vital', data: { name: 'LCP', value: 1, rating: 'good', metricId: 'm' } }] },
-      { method: 'POST', url: '/api/events/RecordJavascriptErrors', body: [{ event: 'interface_error_uncaught', data: { websiteId: DEMO_WEBSITE_ID, templateId: 't', url: 'https://x/', userAgent: 'u', message: 'm' }, timestamp: 1 }] },
-      { method: 'POST', url: '/api/v1/clanker/events', body: { eventSchemaName: 'site_visitor', eventContent: { browserLanguage: 'en', windowSize: { width: 1, height: 1 }, pageHost: 'h', path: '/', queryParams: {}, referrer: '', userAgent: 'u', timestamp: 1, sourceEnvironment: 'prod', sourceKind: 'WEB' } } },
+      {
+        method: 'POST',
+        url: '/api/1/performance/records',
+        contentType: 'text/plain',
+        body: [
+          {
+            app: 'storefront',
+            pageLoadId: 'l',
+            ts: 1,
+            event: 'web_vital',
+            data: { name: 'LCP', value: 1, rating: 'good', metricId: 'm' },
+          },
+        ],
+      },
+      {
+        method: 'POST',
+        url: '/api/events/RecordJavascriptErrors',
+        body: [
+          {
+            event: 'interface_error_uncaught',
+            data: {
+              websiteId: DEMO_WEBSITE_ID,
+              templateId: 't',
+              url: 'https://x/',
+              userAgent: 'u',
+              message: 'm',
+            },
+            timestamp: 1,
+          },
+        ],
+      },
+      {
+        method: 'POST',
+        url: '/api/v1/clanker/events',
+        body: {
+          eventSchemaName: 'site_visitor',
+          eventContent: {
+            browserLanguage: 'en',
+            windowSize: { width: 1, height: 1 },
+            pageHost: 'h',
+            path: '/',
+            queryParams: {},
+            referrer: '',
+            userAgent: 'u',
+            timestamp: 1,
+            sourceEnvironment: 'prod',
+            sourceKind: 'WEB',
+          },
+        },
+      },
     ];
-    const replacement = fc.oneof(value, nasty, fc.constantFrom(huge, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1.5, -1, 0, [], {}, null, true, '1'));
+    const replacement = fc.oneof(
+      value,
+      nasty,
+      fc.constantFrom(huge, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1.5, -1, 0, [], {}, null, true, '1'),
+    );
     const statuses = new Map<number, number>();
     for (const seed of seeds) {
       const where = paths(seed.body);
@@ -277,7 +516,9 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
           });
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           if (res.statusCode >= 500) {
-            throw new Error(`${seed.method} ${seed.url} with ${JSON.stringify(path)} = ${JSON.stringify(replace)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+            throw new Error(
+              `${seed.method} ${seed.url} with ${JSON.stringify(path)} = ${JSON.stringify(replace)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+            );
           }
         }),
         { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },

@@ -8,7 +8,13 @@ import { seedDemoSite } from '../seed/demo-site';
 const targets = await databaseTargets();
 
 const directives = (csp: string) =>
-  new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe.each(targets)('security headers on $name', (target) => {
   let database: DatabaseHandle;
@@ -24,18 +30,37 @@ describe.each(targets)('security headers on $name', (target) => {
     await database?.close();
   });
 
-  it.each(['/', '/shop/p/linen-shirt', '/api/commerce/shopping-cart', '/api/health', '/no-such-page', '/config'])('%s carries the helmet headers and the policy', async (url) => {
+  it.each([
+    '/',
+    '/shop/p/linen-shirt',
+    '/api/commerce/shopping-cart',
+    '/api/health',
+    '/no-such-page',
+    '/config',
+  ])('%s carries the helmet headers and the policy', async (url) => {
     const res = await app.inject(url);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const csp = directives(String(res.headers['content-security-policy']));
-    // This origin, and the captcha provider's script under its /recaptcha/ paths only.
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    // This origin, the captcha provider's script under its /recaptcha/ paths only, and Stripe.js.
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+      'https://js.stripe.com',
+    ]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
-    expect(csp.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']));
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'blob:',
+        'https://www.google.com/recaptcha/',
+        'https://recaptcha.google.com/recaptcha/',
+      ]),
+    );
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
   });
 

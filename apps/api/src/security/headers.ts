@@ -15,29 +15,50 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   storefront bundle they load is 'self' too.
  * - The captcha (a site with a site key in captchaSettings): the provider's enterprise script and
  *   its widget's frames, and only under their /recaptcha/ paths (the provider's documented policy).
- * - Calls go to this origin only (connect-src 'self'); forms post here only; plugins are off;
+ * - Stripe (a site with Stripe keys): Stripe.js from js.stripe.com, its calls to api.stripe.com and
+ *   its frames (card fields, 3-D Secure) from js.stripe.com and hooks.stripe.com, as Stripe documents.
+ * - Other calls go to this origin only; forms post here only; plugins are off;
  *   only this origin may frame a page (the editor's preview), so no clickjacking by other sites.
  *
  * No `upgrade-insecure-requests`: the product runs on plain http on localhost, and a TLS proxy in
  * front of it serves https anyway.
  */
 /** Where the captcha's script (apps/storefront/src/forms/captcha-script.ts) and its widget come from. */
-export const CAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-export const CAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+export const CAPTCHA_SCRIPT_SOURCES = [
+  'https://www.google.com/recaptcha/',
+  'https://www.gstatic.com/recaptcha/',
+];
+export const CAPTCHA_FRAME_SOURCES = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
+
+/** Where Stripe.js (apps/storefront/src/checkout/stripe-script.ts), its calls and its frames come from. */
+export const STRIPE_SCRIPT_SOURCES = ['https://js.stripe.com'];
+export const STRIPE_CONNECT_SOURCES = ['https://api.stripe.com'];
+export const STRIPE_FRAME_SOURCES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'", ...CAPTCHA_SCRIPT_SOURCES],
+  'script-src': ["'self'", ...CAPTCHA_SCRIPT_SOURCES, ...STRIPE_SCRIPT_SOURCES],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   // Fonts are self-hosted (/assets/fonts): no outside font service, so no other origin is allowed.
   'font-src': ["'self'", 'data:'],
   'media-src': ["'self'", 'data:', 'blob:', 'https:'],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", ...STRIPE_CONNECT_SOURCES],
   // The video block and video pages embed these two players (videoPlayerUrl); no other site is framed.
-  'frame-src': ["'self'", 'blob:', 'data:', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', ...CAPTCHA_FRAME_SOURCES],
+  'frame-src': [
+    "'self'",
+    'blob:',
+    'data:',
+    'https://www.youtube-nocookie.com',
+    'https://player.vimeo.com',
+    ...CAPTCHA_FRAME_SOURCES,
+    ...STRIPE_FRAME_SOURCES,
+  ],
   'child-src': ["'self'", 'blob:', 'data:'],
   'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],

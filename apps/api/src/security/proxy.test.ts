@@ -23,7 +23,9 @@ describe('TRUST_PROXY configuration', () => {
     expect(readConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
     expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every proxy/);
     // Fastify trusts nobody for a bare hop count; refusing it is clearer than silently ignoring it.
-    expect(() => readConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count cannot tell a proxy from a client/);
+    expect(() => readConfig({ TRUST_PROXY: '2' })).toThrow(
+      /TRUST_PROXY: a hop count cannot tell a proxy from a client/,
+    );
   });
 });
 
@@ -55,7 +57,12 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
       const shopper = new Shopper(direct);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await shopper.request('POST', '/api/commerce/shopping-cart/entries', { itemId: 'prod-field-notebook', sku: 'NOTE-3', quantity: 1 }, rotating());
+        const res = await shopper.request(
+          'POST',
+          '/api/commerce/shopping-cart/entries',
+          { itemId: 'prod-field-notebook', sku: 'NOTE-3', quantity: 1 },
+          rotating(),
+        );
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -67,12 +74,22 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
         const statuses: number[] = [];
         for (let i = 0; i < 7; i++) {
           const member = new Shopper(app);
-          const res = await member.request('POST', '/api/site-users/account/session', { email: DEMO_OWNER.email, password: `guess-${i}` }, rotating());
+          const res = await member.request(
+            'POST',
+            '/api/site-users/account/session',
+            { email: DEMO_OWNER.email, password: `guess-${i}` },
+            rotating(),
+          );
           statuses.push(res.statusCode);
         }
         expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
         // Locked even for the right password, whatever address the header claims.
-        const right = await new Shopper(app).request('POST', '/api/site-users/account/session', DEMO_OWNER, rotating());
+        const right = await new Shopper(app).request(
+          'POST',
+          '/api/site-users/account/session',
+          DEMO_OWNER,
+          rotating(),
+        );
         expect(right.statusCode).toBe(429);
       } finally {
         await app.close();
@@ -85,7 +102,9 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
         const visitor = new Shopper(app);
         const statuses: number[] = [];
         for (let i = 0; i <= DEFAULT_KEY_LIMIT.max; i++) {
-          statuses.push((await visitor.request('POST', '/api/form/FormSubmissionKey', {}, rotating())).statusCode);
+          statuses.push(
+            (await visitor.request('POST', '/api/form/FormSubmissionKey', {}, rotating())).statusCode,
+          );
         }
         expect(statuses.slice(0, DEFAULT_KEY_LIMIT.max).every((s) => s === 200)).toBe(true);
         expect(statuses.at(-1)).toBe(429);
@@ -105,7 +124,12 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
       const shopper = new Shopper(app);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await shopper.request('POST', '/api/commerce/shopping-cart/entries', { itemId: 'prod-field-notebook', sku: 'NOTE-3', quantity: 1 }, rotating());
+        const res = await shopper.request(
+          'POST',
+          '/api/commerce/shopping-cart/entries',
+          { itemId: 'prod-field-notebook', sku: 'NOTE-3', quantity: 1 },
+          rotating(),
+        );
         statuses.push(res.statusCode);
       }
       // Each call names another client, so none of them reaches its limit of 3.
@@ -121,13 +145,19 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
         method: 'POST',
         url: '/api/commerce/shopping-cart/entries',
         payload: { itemId: 'prod-field-notebook', sku: 'NOTE-3', quantity: 1 },
-        headers: { cookie: 'crumb=abcdefghijklmnopqrstuv', 'x-csrf-token': 'abcdefghijklmnopqrstuv', ...rotating(), ...headers },
+        headers: {
+          cookie: 'crumb=abcdefghijklmnopqrstuv',
+          'x-csrf-token': 'abcdefghijklmnopqrstuv',
+          ...rotating(),
+          ...headers,
+        },
       });
 
     it('marks the cart cookies Secure when a trusted proxy says the visitor came over https', async () => {
       const res = await add(proxied, { 'x-forwarded-proto': 'https' });
       expect(res.statusCode).toBe(200);
-      for (const name of ['SiteCart', 'hasCart', 'SiteCartVersion']) expect(cookieOf(res, name)?.secure, name).toBe(true);
+      for (const name of ['SiteCart', 'hasCart', 'SiteCartVersion'])
+        expect(cookieOf(res, name)?.secure, name).toBe(true);
       const page = await proxied.inject({ url: '/shop', headers: { 'x-forwarded-proto': 'https' } });
       expect(cookieOf(page, 'crumb')?.secure).toBe(true);
     });
@@ -145,7 +175,15 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
       open.inject({
         method: 'POST',
         url: '/api/1/performance/records',
-        payload: JSON.stringify([{ app: 'storefront', pageLoadId: 'l', ts: 1, event: 'web_vital', data: { name: 'LCP', value: 1, rating: 'good', metricId: 'm' } }]),
+        payload: JSON.stringify([
+          {
+            app: 'storefront',
+            pageLoadId: 'l',
+            ts: 1,
+            event: 'web_vital',
+            data: { name: 'LCP', value: 1, rating: 'good', metricId: 'm' },
+          },
+        ]),
         headers: { 'content-type': 'text/plain;charset=UTF-8', host: 'shop.test', ...headers },
       });
 
@@ -163,7 +201,10 @@ describe.each(targets)('client address, Secure cookies and cross-site beacons on
 
     it.each([
       ['no browser markers', {}],
-      ['Sec-Fetch-Site: same-origin and its own Origin', { 'sec-fetch-site': 'same-origin', origin: 'http://shop.test' }],
+      [
+        'Sec-Fetch-Site: same-origin and its own Origin',
+        { 'sec-fetch-site': 'same-origin', origin: 'http://shop.test' },
+      ],
       ['its own Origin with the default port spelled out', { origin: 'http://SHOP.test:80' }],
       ['Sec-Fetch-Site: none (typed into the address bar)', { 'sec-fetch-site': 'none' }],
     ])('accepts a beacon with %s', async (_what, headers) => {

@@ -24,12 +24,17 @@ describe('rate limit on state-changing calls', () => {
   it('answers 429 with the spec message once a client exceeds its writes, and never limits reads', async () => {
     const shopper = new Shopper(app);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1);
-    expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'Please try again in a few seconds.' });
+    expect(limited.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Please try again in a few seconds.',
+    });
     expect(limited.headers['retry-after']).toBeDefined();
-    for (let i = 0; i < 5; i++) expect((await shopper.get('/api/commerce/shopping-cart')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await shopper.get('/api/commerce/shopping-cart')).statusCode).toBe(200);
     expect((await shopper.get('/shop')).statusCode).toBe(200);
   });
 });
@@ -42,6 +47,38 @@ const redisUp = await probe.connect().then(
 );
 probe.disconnect();
 if (!redisUp) console.warn(`Redis write-limit test skipped: nothing answers at ${REDIS_URL}`);
+
+describe('rate limit while Redis is away', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let away: Redis;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await seedDemoSite(database.db);
+    // A port nothing listens on, with the shared client's fail-at-once options (src/redis.ts).
+    away = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => 1000,
+    });
+    away.on('error', () => {});
+    app = await buildApp({ database, writesPerMinute: 3, redis: away });
+  });
+  afterAll(async () => {
+    await app?.close();
+    away?.disconnect();
+    await database?.close();
+  });
+
+  it('still takes writes and still limits them, counting in this process', async () => {
+    const shopper = new Shopper(app);
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await shopper.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
 
 describe.runIf(redisUp)('rate limit shared through Redis', () => {
   let database: DatabaseHandle;
@@ -67,7 +104,8 @@ describe.runIf(redisUp)('rate limit shared through Redis', () => {
   it('counts one client’s writes across processes', async () => {
     const [a, b] = apps.map((app) => new Shopper(app));
     const statuses = [];
-    for (const shopper of [a, b, a, b]) statuses.push((await shopper!.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode);
+    for (const shopper of [a, b, a, b])
+      statuses.push((await shopper!.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -62,8 +62,32 @@ export async function seedDemoBlog(tx: Pick<Database, 'insert'>, websiteId: stri
     }),
   ]);
   await tx.insert(blogComments).values([
-    { id: 'comment-1', websiteId, postId: 'post-waxing-canvas', authorName: 'Ada', body: 'Re-waxed mine last weekend. It looks new, but better.', status: 'approved', createdAt: day('2026-03-04') },
-    { id: 'comment-2', websiteId, postId: 'post-waxing-canvas', authorName: 'Grace', body: 'Does this work on the leather handles too?', status: 'approved', createdAt: day('2026-03-05') },
-    { id: 'comment-3', websiteId, postId: 'post-saturday-class', authorName: 'Linus', body: 'Is there a class in May?', status: 'pending', createdAt: day('2026-01-20') },
+    {
+      id: 'comment-1',
+      websiteId,
+      postId: 'post-waxing-canvas',
+      authorName: 'Ada',
+      body: 'Re-waxed mine last weekend. It looks new, but better.',
+      status: 'approved',
+      createdAt: day('2026-03-04'),
+    },
+    {
+      id: 'comment-2',
+      websiteId,
+      postId: 'post-waxing-canvas',
+      authorName: 'Grace',
+      body: 'Does this work on the leather handles too?',
+      status: 'approved',
+      createdAt: day('2026-03-05'),
+    },
+    {
+      id: 'comment-3',
+      websiteId,
+      postId: 'post-saturday-class',
+      authorName: 'Linus',
+      body: 'Is there a class in May?',
+      status: 'pending',
+      createdAt: day('2026-01-20'),
+    },
   ]);
 }

@@ -10,7 +10,11 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
       background: 'default',
       width: 'narrow',
       blocks: [
-        { id: 'about-heading', type: 'heading', settings: { text: 'About the workshop', level: 1, align: 'left' } },
+        {
+          id: 'about-heading',
+          type: 'heading',
+          settings: { text: 'About the workshop', level: 1, align: 'left' },
+        },
         {
           id: 'about-text',
           type: 'text',
@@ -23,7 +27,13 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
         {
           id: 'about-image',
           type: 'image',
-          settings: { src: '/assets/demo/workshop.svg', alt: 'The workbench in our studio', caption: 'Our studio on a Saturday class day', href: '', width: 'full' },
+          settings: {
+            src: '/assets/demo/workshop.svg',
+            alt: 'The workbench in our studio',
+            caption: 'Our studio on a Saturday class day',
+            href: '',
+            width: 'full',
+          },
         },
       ],
     },
@@ -32,7 +42,11 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
       background: 'default',
       width: 'wide',
       blocks: [
-        { id: 'about-studio-heading', type: 'heading', settings: { text: 'In the studio', level: 2, align: 'left' } },
+        {
+          id: 'about-studio-heading',
+          type: 'heading',
+          settings: { text: 'In the studio', level: 2, align: 'left' },
+        },
         {
           id: 'about-gallery',
           type: 'gallery',
@@ -43,13 +57,32 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
             'aspect-ratio': 'standard',
             'show-meta-only-title': true,
             images: [
-              { src: '/assets/demo/workshop.svg', alt: 'The workbench in our studio', title: 'The workbench', description: '' },
-              { src: '/assets/demo/brushes.svg', alt: 'Three brushes of different widths', title: 'Brushes', description: '' },
-              { src: '/assets/demo/notebook.svg', alt: 'A stack of dot-grid field notebooks', title: 'Notebooks', description: '' },
+              {
+                src: '/assets/demo/workshop.svg',
+                alt: 'The workbench in our studio',
+                title: 'The workbench',
+                description: '',
+              },
+              {
+                src: '/assets/demo/brushes.svg',
+                alt: 'Three brushes of different widths',
+                title: 'Brushes',
+                description: '',
+              },
+              {
+                src: '/assets/demo/notebook.svg',
+                alt: 'A stack of dot-grid field notebooks',
+                title: 'Notebooks',
+                description: '',
+              },
             ],
           }),
         },
-        { id: 'about-events', type: 'summary', settings: { collectionId: 'page-events', title: 'Coming up', limit: 3 } },
+        {
+          id: 'about-events',
+          type: 'summary',
+          settings: { collectionId: 'page-events', title: 'Coming up', limit: 3 },
+        },
       ],
     },
     {
@@ -57,12 +90,27 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
       background: 'muted',
       width: 'wide',
       blocks: [
-        { id: 'about-favourite', type: 'heading', settings: { text: 'A favourite of ours', level: 2, align: 'center' } },
-        { id: 'about-product', type: 'product', settings: { productId: 'prod-canvas-tote', showExcerpt: true, buttonLabel: 'View product' } },
+        {
+          id: 'about-favourite',
+          type: 'heading',
+          settings: { text: 'A favourite of ours', level: 2, align: 'center' },
+        },
+        {
+          id: 'about-product',
+          type: 'product',
+          settings: { productId: 'prod-canvas-tote', showExcerpt: true, buttonLabel: 'View product' },
+        },
         {
           id: 'about-button',
           type: 'button',
-          settings: { label: 'Browse the shop', href: '/shop', style: 'primary', size: 'medium', align: 'center', newWindow: false },
+          settings: {
+            label: 'Browse the shop',
+            href: '/shop',
+            style: 'primary',
+            size: 'medium',
+            align: 'center',
+            newWindow: false,
+          },
         },
       ],
     },
@@ -75,16 +123,40 @@ const FOOTER_DOCUMENT: PageDocument = {
       id: 'footer-about',
       background: 'default',
       width: 'narrow',
-      blocks: [{ id: 'footer-text', type: 'text', settings: { text: 'Goods for people who make things by hand.', align: 'center' } }],
+      blocks: [
+        {
+          id: 'footer-text',
+          type: 'text',
+          settings: { text: 'Goods for people who make things by hand.', align: 'center' },
+        },
+      ],
     },
   ],
 };
 
 /** Menu, header and footer of the demo site, as the editor stores them. */
-export async function seedDemoLayout(tx: Pick<Database, 'insert'>, websiteId: string, siteTitle: string): Promise<void> {
+export async function seedDemoLayout(
+  tx: Pick<Database, 'insert'>,
+  websiteId: string,
+  siteTitle: string,
+): Promise<void> {
   const page = (collectionId: string) => ({ collectionId });
   await tx.insert(siteNavigation).values([
-    { websiteId, fieldName: 'mainNav', items: [page('page-home'), page('page-shop'), page('page-about'), page('page-journal'), { collectionId: 'page-studio', items: [page('page-events'), page('page-gallery'), page('page-album'), page('page-videos')] }, page('page-contact')] },
+    {
+      websiteId,
+      fieldName: 'mainNav',
+      items: [
+        page('page-home'),
+        page('page-shop'),
+        page('page-about'),
+        page('page-journal'),
+        {
+          collectionId: 'page-studio',
+          items: [page('page-events'), page('page-gallery'), page('page-album'), page('page-videos')],
+        },
+        page('page-contact'),
+      ],
+    },
     {
       websiteId,
       fieldName: 'secondaryNav',
@@ -93,8 +165,14 @@ export async function seedDemoLayout(tx: Pick<Database, 'insert'>, websiteId: st
   ]);
   await tx.insert(siteHeaderFooter).values({
     websiteId,
-    header: { siteTitle, logoUrl: '', logoAlt: '', navigationPlacement: 'right', showCartLink: true, announcement: '' },
+    header: {
+      siteTitle,
+      logoUrl: '',
+      logoAlt: '',
+      navigationPlacement: 'right',
+      showCartLink: true,
+      announcement: '',
+    },
     footer: { content: FOOTER_DOCUMENT, showNavigation: true, copyright: `© ${siteTitle}` },
   });
 }
-

@@ -37,7 +37,8 @@ export const DEMO_CONTACT_FORM: FormInput = {
     // Campaign links carry ?utm_source=…; a visitor arriving directly is recorded as "direct".
     { id: 'source', type: 'hidden', key: 'utm_source', value: 'direct' },
   ],
-  parsedSubmissionMessage: '<p>Thank you for writing. We read every message and reply within two working days.</p>',
+  parsedSubmissionMessage:
+    '<p>Thank you for writing. We read every message and reply within two working days.</p>',
   submissionHTML: '',
   successRedirect: '',
   parsedDisclaimerMessage: 'We only use your details to answer this message.',

@@ -1,7 +1,7 @@
 import { COMMERCE_VISITOR_METRICS_FLAG } from '@site/tracking';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { pages, products, variants, websites } from '../db/schema';
+import { discounts, pages, products, variants, websites } from '../db/schema';
 import { installTheme } from '../site/theme';
 import { DEMO_ABOUT_DOCUMENT, seedDemoLayout } from './demo-content';
 import { seedDemoForms } from './demo-forms';
@@ -82,7 +82,10 @@ const catalogue: SeedProduct[] = [
       { sku: 'SHIRT-M-RUST', attributes: { Size: 'M', Color: 'Rust' }, price: 12000, stock: 4 },
       { sku: 'SHIRT-S-RUST', attributes: { Size: 'S', Color: 'Rust' }, price: 12000, stock: 0 },
     ],
-    details: { variantOptionOrdering: ['Size', 'Color'], imageUrls: ['/assets/demo/shirt.svg', '/assets/demo/shirt-rust.svg', '/assets/demo/shirt-detail.svg'] },
+    details: {
+      variantOptionOrdering: ['Size', 'Color'],
+      imageUrls: ['/assets/demo/shirt.svg', '/assets/demo/shirt-rust.svg', '/assets/demo/shirt-detail.svg'],
+    },
   },
   {
     id: 'prod-enamel-mug',
@@ -112,7 +115,13 @@ const catalogue: SeedProduct[] = [
         name: 'Personalisation',
         fields: [
           { id: 'initials', type: 'text', title: 'Initials (up to 3 letters)', required: true, maxLength: 3 },
-          { id: 'thread', type: 'select', title: 'Thread color', required: true, options: ['Natural', 'Black', 'Red'] },
+          {
+            id: 'thread',
+            type: 'select',
+            title: 'Thread color',
+            required: true,
+            options: ['Natural', 'Black', 'Red'],
+          },
           { id: 'note', type: 'textarea', title: 'Gift note', required: false, maxLength: 200 },
         ],
       },
@@ -193,8 +202,16 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         memberAccounts: { enabled: true },
         // Commerce site-visitor events (add to cart, checkout, purchase) feed the analytics funnel.
         betaFeatureFlags: [COMMERCE_VISITOR_METRICS_FLAG],
-        // Buy now, pay later: shown on physical products between $35 and $2,000 (amounts in cents).
-        instalments: { afterPayAvailable: true, afterPayMin: 3500, afterPayMax: 200000, shopperLanguage: 'en', stripeAccountCountry: 'US' },
+        // Buy now, pay later: 4 payments on physical products between $35 and $2,000, as the
+        // owner's Store settings › Instalments keep them (amounts in cents).
+        commercePreferences: {
+          instalments: {
+            enabled: true,
+            numberOfInstalments: 4,
+            minimumOrderCents: '3500',
+            maximumOrderCents: '200000',
+          },
+        },
         storeSettings: {
           multipleQuantityAllowedForServices: true,
           taxRateBasisPoints: 825,
@@ -202,7 +219,6 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
             { kind: 'flat', id: 'standard', name: 'Standard (3–5 business days)', amountCents: 600 },
             { kind: 'flat', id: 'express', name: 'Express (1–2 business days)', amountCents: 1800 },
           ],
-          coupons: [{ kind: 'percent', code: 'WELCOME10', basisPoints: 1000, minSubtotalCents: 0 }],
           checkoutMinimumSubtotalCents: 500,
         },
       },
@@ -246,7 +262,15 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         publishedDocument: DEMO_ABOUT_DOCUMENT,
         publishedAt: seededAt,
       }),
-      page({ id: 'page-cart', websiteId: DEMO_WEBSITE_ID, path: '/cart', title: 'Cart', pageType: 200, kind: 'system', templateName: 'cart' }),
+      page({
+        id: 'page-cart',
+        websiteId: DEMO_WEBSITE_ID,
+        path: '/cart',
+        title: 'Cart',
+        pageType: 200,
+        kind: 'system',
+        templateName: 'cart',
+      }),
       page({
         id: 'page-checkout',
         websiteId: DEMO_WEBSITE_ID,
@@ -295,6 +319,15 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         })),
       ),
     );
+    await tx.insert(discounts).values({
+      id: 'discount-welcome10',
+      websiteId: DEMO_WEBSITE_ID,
+      name: 'Welcome 10 % off',
+      code: 'WELCOME10',
+      effect: { type: 'percentage', basisPoints: 1000 },
+      scope: { type: 'all' },
+      minimum: { type: 'none' },
+    });
   });
   return true;
 }

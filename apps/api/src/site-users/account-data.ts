@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { formatMoneyWithSymbol, isCurrencyCode, minorToMoney } from '@site/commerce-core';
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 import type { PaymentProvider } from '../commerce/payments';
 import { cancelSubscriptionBilling, resumeAndSchedule } from '../commerce/renewals';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs';
 import { memberAddresses, orders, products, restockSignups, siteMembers, variants } from '../db/schema';
-import { memberMessages } from './messages';
+import { memberMessages } from '../security/member-messages';
 import { describeVariant } from './restock';
 
 export const MAX_ADDRESSES = 20;
@@ -27,7 +27,9 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 
 function money(cents: number, currency: string): string {
-  return formatMoneyWithSymbol(minorToMoney({ minor: BigInt(cents), currency: isCurrencyCode(currency) ? currency : 'USD' }));
+  return formatMoneyWithSymbol(
+    minorToMoney({ minor: BigInt(cents), currency: isCurrencyCode(currency) ? currency : 'USD' }),
+  );
 }
 
 /**
@@ -37,10 +39,15 @@ function money(cents: number, currency: string): string {
  */
 export async function loadAccount(db: Database, websiteId: string, memberId: string) {
   const [member] = await db
-    .select({ email: siteMembers.email, verifiedAt: siteMembers.emailVerifiedAt, locale: siteMembers.locale, createdAt: siteMembers.createdAt })
+    .select({
+      email: siteMembers.email,
+      verifiedAt: siteMembers.emailVerifiedAt,
+      locale: siteMembers.locale,
+      createdAt: siteMembers.createdAt,
+    })
     .from(siteMembers)
     .where(and(eq(siteMembers.id, memberId), eq(siteMembers.websiteId, websiteId)));
-  if (!member) throw new CommerceError(401, 'NOT_SIGNED_IN', 'Please sign in to continue.');
+  if (!member) throw new ApiError(401, 'NOT_SIGNED_IN', 'Please sign in to continue.');
   const addresses = await db
     .select({
       id: memberAddresses.id,
@@ -69,7 +76,8 @@ export async function loadAccount(db: Database, websiteId: string, memberId: str
     .where(and(eq(orders.websiteId, websiteId), eq(orders.email, member.email)))
     .orderBy(desc(orders.createdAt))
     .limit(ORDERS_SHOWN);
-  const statusUrl = (o: (typeof orderRows)[number]) => `/orders/${encodeURIComponent(o.id)}?token=${encodeURIComponent(o.accessToken)}`;
+  const statusUrl = (o: (typeof orderRows)[number]) =>
+    `/orders/${encodeURIComponent(o.id)}?token=${encodeURIComponent(o.accessToken)}`;
   const signUps = await db
     .select({
       productId: restockSignups.productId,
@@ -108,7 +116,10 @@ export async function loadAccount(db: Database, websiteId: string, memberId: str
         cancelledOn: o.subscriptionCancelledAt?.toISOString() ?? null,
         /** Renewals stopped after repeated declines (the member was emailed). */
         pausedOn: o.subscriptionPausedAt?.toISOString() ?? null,
-        nextBillingOn: o.subscriptionCancelledAt || o.subscriptionPausedAt ? null : (o.subscriptionNextBillingAt?.toISOString() ?? null),
+        nextBillingOn:
+          o.subscriptionCancelledAt || o.subscriptionPausedAt
+            ? null
+            : (o.subscriptionNextBillingAt?.toISOString() ?? null),
         statusUrl: statusUrl(o),
       })),
     restockSignUps: signUps.map((s) => ({
@@ -124,15 +135,20 @@ export async function loadAccount(db: Database, websiteId: string, memberId: str
 }
 
 /** Stops the member's subscription; only one of their own (verified email), only once. */
-export async function cancelSubscription(db: Database, websiteId: string, member: { email: string; id: string }, orderId: string) {
+export async function cancelSubscription(
+  db: Database,
+  websiteId: string,
+  member: { email: string; id: string },
+  orderId: string,
+) {
   const [row] = await db
     .select({ cancelled: orders.subscriptionCancelledAt, verified: siteMembers.emailVerifiedAt })
     .from(orders)
     .innerJoin(siteMembers, and(eq(siteMembers.id, member.id), eq(siteMembers.email, orders.email)))
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNotNull(orders.subscriptionPlan)));
-  if (!row?.verified) throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
+  if (!row?.verified) throw new ApiError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
   const at = await cancelSubscriptionBilling(db, orderId);
-  if (!at) throw new CommerceError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
+  if (!at) throw new ApiError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
   return { cancelledOn: at.toISOString() };
 }
 
@@ -153,28 +169,36 @@ export async function resumeMemberSubscription(
     .from(orders)
     .innerJoin(siteMembers, and(eq(siteMembers.id, member.id), eq(siteMembers.email, orders.email)))
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId), isNotNull(orders.subscriptionPlan)));
-  if (!row?.verified) throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
+  if (!row?.verified) throw new ApiError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
   const outcome = await resumeAndSchedule(db, options, orderId);
   switch (outcome.kind) {
     case 'resumed':
       return { resumed: true as const, nextBillingOn: outcome.nextBillingAt?.toISOString() ?? null };
     case 'declined':
-      throw new CommerceError(402, 'CARD_DECLINED', memberMessages.subscriptionResumeDeclined.replace('{reason}', outcome.message));
+      throw new ApiError(
+        402,
+        'CARD_DECLINED',
+        memberMessages.subscriptionResumeDeclined.replace('{reason}', outcome.message),
+      );
     case 'cancelled':
-      throw new CommerceError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
+      throw new ApiError(409, 'SUBSCRIPTION_CANCELLED', memberMessages.subscriptionAlreadyCancelled);
     case 'not-paused':
-      throw new CommerceError(409, 'SUBSCRIPTION_NOT_PAUSED', memberMessages.subscriptionNotPaused);
+      throw new ApiError(409, 'SUBSCRIPTION_NOT_PAUSED', memberMessages.subscriptionNotPaused);
     case 'no-method':
-      throw new CommerceError(409, 'PAYMENT_METHOD_UNAVAILABLE', memberMessages.subscriptionCannotCharge);
+      throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', memberMessages.subscriptionCannotCharge);
     case 'not-found':
-      throw new CommerceError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
+      throw new ApiError(404, 'SUBSCRIPTION_NOT_FOUND', memberMessages.subscriptionNotFound);
   }
 }
 
 export async function addAddress(db: Database, memberId: string, address: Address) {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ n: count() }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
-    if ((existing?.n ?? 0) >= MAX_ADDRESSES) throw new CommerceError(409, 'TOO_MANY_ADDRESSES', memberMessages.tooManyAddresses);
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(memberAddresses)
+      .where(eq(memberAddresses.memberId, memberId));
+    if ((existing?.n ?? 0) >= MAX_ADDRESSES)
+      throw new ApiError(409, 'TOO_MANY_ADDRESSES', memberMessages.tooManyAddresses);
     const id = randomUUID();
     await tx.insert(memberAddresses).values({ id, memberId, ...address });
     return { id, ...address };
@@ -187,7 +211,7 @@ export async function updateAddress(db: Database, memberId: string, id: string, 
     .set(address)
     .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
     .returning({ id: memberAddresses.id });
-  if (!row) throw new CommerceError(404, 'ADDRESS_NOT_FOUND', memberMessages.addressNotFound);
+  if (!row) throw new ApiError(404, 'ADDRESS_NOT_FOUND', memberMessages.addressNotFound);
   return { id, ...address };
 }
 
@@ -196,10 +220,15 @@ export async function deleteAddress(db: Database, memberId: string, id: string) 
     .delete(memberAddresses)
     .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
     .returning({ id: memberAddresses.id });
-  if (!row) throw new CommerceError(404, 'ADDRESS_NOT_FOUND', memberMessages.addressNotFound);
+  if (!row) throw new ApiError(404, 'ADDRESS_NOT_FOUND', memberMessages.addressNotFound);
 }
 
-export async function removeRestockSignUp(db: Database, websiteId: string, email: string, ref: { productId: string; variantId: string }) {
+export async function removeRestockSignUp(
+  db: Database,
+  websiteId: string,
+  email: string,
+  ref: { productId: string; variantId: string },
+) {
   const [row] = await db
     .delete(restockSignups)
     .where(
@@ -211,5 +240,5 @@ export async function removeRestockSignUp(db: Database, websiteId: string, email
       ),
     )
     .returning({ id: restockSignups.id });
-  if (!row) throw new CommerceError(404, 'RESTOCK_NOT_FOUND', memberMessages.restockNotFound);
+  if (!row) throw new ApiError(404, 'RESTOCK_NOT_FOUND', memberMessages.restockNotFound);
 }

@@ -3,12 +3,20 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { memberTokens, orders, outgoingEmails, siteMembers, siteSessions, variants, websites } from '../db/schema';
+import {
+  memberTokens,
+  orders,
+  outgoingEmails,
+  siteMembers,
+  siteSessions,
+  variants,
+  websites,
+} from '../db/schema';
 import { seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 import { Member } from '../../test/member';
-import { createMember } from './members';
-import { memberMessages } from './messages';
+import { createMember } from '../security/members';
+import { memberMessages } from '../security/member-messages';
 
 const targets = await databaseTargets();
 
@@ -33,12 +41,22 @@ describe.each(targets)('member accounts on $name', (target) => {
     await database?.close();
   });
 
-  const emailsTo = (to: string) => database.db.select().from(outgoingEmails).where(eq(outgoingEmails.to, to)).orderBy(desc(outgoingEmails.createdAt));
-  const linkToken = (body: string, path: string) => new RegExp(`${path}\\?token=([\\w-]{43})`).exec(body)?.[1];
-  const memberRow = async (email: string) => (await database.db.select().from(siteMembers).where(eq(siteMembers.email, email)))[0];
+  const emailsTo = (to: string) =>
+    database.db
+      .select()
+      .from(outgoingEmails)
+      .where(eq(outgoingEmails.to, to))
+      .orderBy(desc(outgoingEmails.createdAt));
+  const linkToken = (body: string, path: string) =>
+    new RegExp(`${path}\\?token=([\\w-]{43})`).exec(body)?.[1];
+  const memberRow = async (email: string) =>
+    (await database.db.select().from(siteMembers).where(eq(siteMembers.email, email)))[0];
   // The resend gap would hold back the next email of the same kind within a minute.
   const ageTokens = (memberId: string) =>
-    database.db.update(memberTokens).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(memberTokens.memberId, memberId));
+    database.db
+      .update(memberTokens)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(memberTokens.memberId, memberId));
 
   async function signedInMember(email: string, password = PASSWORD) {
     const member = new Member(app);
@@ -50,7 +68,12 @@ describe.each(targets)('member accounts on $name', (target) => {
   describe('creating an account', () => {
     it('creates an unverified customer, emails a verification link, and the link verifies once', async () => {
       const visitor = new Member(app);
-      const res = await visitor.post(ACCOUNT, { email: ' New.Person@Example.test', password: PASSWORD, consent: true, language: 'fr-CA' });
+      const res = await visitor.post(ACCOUNT, {
+        email: ' New.Person@Example.test',
+        password: PASSWORD,
+        consent: true,
+        language: 'fr-CA',
+      });
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ checkEmail: true, message: memberMessages.checkEmail });
       const row = await memberRow('new.person@example.test');
@@ -59,15 +82,22 @@ describe.each(targets)('member accounts on $name', (target) => {
 
       const [mail] = await emailsTo('new.person@example.test');
       expect(mail!.kind).toBe('member-verification');
-      const token = linkToken(mail!.body, 'http://localhost:80/account/verify') ?? linkToken(mail!.body, '/account/verify');
+      const token =
+        linkToken(mail!.body, 'http://localhost:80/account/verify') ??
+        linkToken(mail!.body, '/account/verify');
       expect(token).toBeDefined();
       // Only the digest is stored.
-      expect(await database.db.select().from(memberTokens).where(eq(memberTokens.id, token!))).toHaveLength(0);
+      expect(await database.db.select().from(memberTokens).where(eq(memberTokens.id, token!))).toHaveLength(
+        0,
+      );
 
       // Unverified members can sign in; the account says it is not verified and shows no orders.
       const member = await signedInMember('new.person@example.test');
       const before = await member.get(ACCOUNT);
-      expect(before.json()).toMatchObject({ account: { email: 'new.person@example.test', emailVerified: false, language: 'fr-CA' }, orders: [] });
+      expect(before.json()).toMatchObject({
+        account: { email: 'new.person@example.test', emailVerified: false, language: 'fr-CA' },
+        orders: [],
+      });
 
       expect((await visitor.post(`${ACCOUNT}/verify`, { token })).json()).toEqual({ verified: true });
       expect((await member.get(ACCOUNT)).json().account.emailVerified).toBe(true);
@@ -77,11 +107,22 @@ describe.each(targets)('member accounts on $name', (target) => {
     });
 
     it('answers a known email exactly like a new one and mails its owner instead of creating a second account', async () => {
-      await createMember(database.db, { websiteId: 'demo', email: 'known@example.test', password: PASSWORD, roles: ['customer'] });
-      const res = await new Member(app).post(ACCOUNT, { email: 'known@example.test', password: 'another pass 9', consent: true });
+      await createMember(database.db, {
+        websiteId: 'demo',
+        email: 'known@example.test',
+        password: PASSWORD,
+        roles: ['customer'],
+      });
+      const res = await new Member(app).post(ACCOUNT, {
+        email: 'known@example.test',
+        password: 'another pass 9',
+        consent: true,
+      });
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ checkEmail: true, message: memberMessages.checkEmail });
-      expect(await database.db.select().from(siteMembers).where(eq(siteMembers.email, 'known@example.test'))).toHaveLength(1);
+      expect(
+        await database.db.select().from(siteMembers).where(eq(siteMembers.email, 'known@example.test')),
+      ).toHaveLength(1);
       const [mail] = await emailsTo('known@example.test');
       expect(mail!.kind).toBe('password-reset');
       // The password sent with the second sign-up changed nothing.
@@ -100,10 +141,26 @@ describe.each(targets)('member accounts on $name', (target) => {
     });
 
     it.each([
-      [{ email: 'weak@example.test', password: 'short', consent: true }, 'password', memberMessages.passwordTooShort],
-      [{ email: 'weak@example.test', password: 'aaaaabbbbbaaaaa', consent: true }, 'password', memberMessages.passwordTooSimple],
-      [{ email: 'weak@example.test', password: 'password123', consent: true }, 'password', memberMessages.passwordTooSimple],
-      [{ email: 'weakling@example.test', password: 'my weakling pass', consent: true }, 'password', memberMessages.passwordIsEmail],
+      [
+        { email: 'weak@example.test', password: 'short', consent: true },
+        'password',
+        memberMessages.passwordTooShort,
+      ],
+      [
+        { email: 'weak@example.test', password: 'aaaaabbbbbaaaaa', consent: true },
+        'password',
+        memberMessages.passwordTooSimple,
+      ],
+      [
+        { email: 'weak@example.test', password: 'password123', consent: true },
+        'password',
+        memberMessages.passwordTooSimple,
+      ],
+      [
+        { email: 'weakling@example.test', password: 'my weakling pass', consent: true },
+        'password',
+        memberMessages.passwordIsEmail,
+      ],
       [{ email: 'not an email', password: PASSWORD, consent: true }, 'email', memberMessages.emailInvalid],
     ])('refuses %j with a field error', async (payload, field, message) => {
       const res = await new Member(app).post(ACCOUNT, payload);
@@ -128,12 +185,18 @@ describe.each(targets)('member accounts on $name', (target) => {
 
     it('answers 400 for malformed JSON', async () => {
       const visitor = new Member(app);
-      const res = await visitor.request('POST', ACCOUNT, '{"email": "x@', { 'content-type': 'application/json' });
+      const res = await visitor.request('POST', ACCOUNT, '{"email": "x@', {
+        'content-type': 'application/json',
+      });
       expect(res.statusCode).toBe(400);
     });
 
     it('needs the crumb', async () => {
-      const res = await app.inject({ method: 'POST', url: ACCOUNT, payload: { email: 'x@example.test', password: PASSWORD, consent: true } });
+      const res = await app.inject({
+        method: 'POST',
+        url: ACCOUNT,
+        payload: { email: 'x@example.test', password: PASSWORD, consent: true },
+      });
       expect(res.statusCode).toBe(403);
     });
 
@@ -166,7 +229,12 @@ describe.each(targets)('member accounts on $name', (target) => {
     });
 
     it('shows "Account" to a signed-in member, and sends them from the sign-in page to the account', async () => {
-      await createMember(database.db, { websiteId: 'demo', email: 'pages@example.test', password: PASSWORD, roles: ['customer'] });
+      await createMember(database.db, {
+        websiteId: 'demo',
+        email: 'pages@example.test',
+        password: PASSWORD,
+        roles: ['customer'],
+      });
       const member = await signedInMember('pages@example.test');
       const home = await member.get('/account');
       expect(home.statusCode).toBe(200);
@@ -177,13 +245,20 @@ describe.each(targets)('member accounts on $name', (target) => {
 
     it('has no header link and refuses sign-up when the site does not offer accounts', async () => {
       const [site] = await database.db.select().from(websites).where(eq(websites.id, 'demo'));
-      await database.db.update(websites).set({ settings: { ...site!.settings, memberAccounts: { enabled: false } } }).where(eq(websites.id, 'demo'));
+      await database.db
+        .update(websites)
+        .set({ settings: { ...site!.settings, memberAccounts: { enabled: false } } })
+        .where(eq(websites.id, 'demo'));
       try {
         // A new path each time: the page cache is keyed by the site's content version.
         const page = await new Member(app).get('/account/create?disabled');
         expect(page.body).not.toContain('site-account-link');
         expect(page.body).toContain('does not offer customer accounts');
-        const res = await new Member(app).post(ACCOUNT, { email: 'closed@example.test', password: PASSWORD, consent: true });
+        const res = await new Member(app).post(ACCOUNT, {
+          email: 'closed@example.test',
+          password: PASSWORD,
+          consent: true,
+        });
         expect(res.statusCode).toBe(403);
         expect(res.json().error.code).toBe('ACCOUNTS_DISABLED');
       } finally {
@@ -194,10 +269,14 @@ describe.each(targets)('member accounts on $name', (target) => {
 
   describe('forgotten password', () => {
     const EMAIL = 'forgetful@example.test';
-    beforeAll(() => createMember(database.db, { websiteId: 'demo', email: EMAIL, password: PASSWORD, roles: ['customer'] }));
+    beforeAll(() =>
+      createMember(database.db, { websiteId: 'demo', email: EMAIL, password: PASSWORD, roles: ['customer'] }),
+    );
 
     it('answers an unknown and a known email the same, and mails only the known one', async () => {
-      const unknown = await new Member(app).post(`${ACCOUNT}/password/forgot`, { email: 'nobody@example.test' });
+      const unknown = await new Member(app).post(`${ACCOUNT}/password/forgot`, {
+        email: 'nobody@example.test',
+      });
       const known = await new Member(app).post(`${ACCOUNT}/password/forgot`, { email: EMAIL.toUpperCase() });
       expect(unknown.statusCode).toBe(202);
       expect(known.statusCode).toBe(202);
@@ -229,8 +308,14 @@ describe.each(targets)('member accounts on $name', (target) => {
       await ageTokens(id);
       await new Member(app).post(`${ACCOUNT}/password/forgot`, { email: EMAIL });
       const token = linkToken((await emailsTo(EMAIL))[0]!.body, '/account/reset');
-      await database.db.update(memberTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(memberTokens.memberId, id));
-      const res = await new Member(app).post(`${ACCOUNT}/password/reset`, { token, password: 'quince harbour 8' });
+      await database.db
+        .update(memberTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(memberTokens.memberId, id));
+      const res = await new Member(app).post(`${ACCOUNT}/password/reset`, {
+        token,
+        password: 'quince harbour 8',
+      });
       expect(res.statusCode).toBe(410);
       expect(res.json().error).toMatchObject({ code: 'TOKEN_EXPIRED', message: memberMessages.tokenExpired });
     });
@@ -241,7 +326,9 @@ describe.each(targets)('member accounts on $name', (target) => {
       await new Member(app).post(`${ACCOUNT}/password/forgot`, { email: EMAIL });
       const token = linkToken((await emailsTo(EMAIL))[0]!.body, '/account/reset');
       const answers = await Promise.all(
-        ['first choice 11', 'second choice 22'].map((password) => new Member(app).post(`${ACCOUNT}/password/reset`, { token, password })),
+        ['first choice 11', 'second choice 22'].map((password) =>
+          new Member(app).post(`${ACCOUNT}/password/reset`, { token, password }),
+        ),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410]);
     });
@@ -251,29 +338,54 @@ describe.each(targets)('member accounts on $name', (target) => {
     const EMAIL = 'shopper@example.test';
     let memberId: string;
     beforeAll(async () => {
-      memberId = (await createMember(database.db, { websiteId: 'demo', email: EMAIL, password: PASSWORD, roles: ['customer'] })).id;
+      memberId = (
+        await createMember(database.db, {
+          websiteId: 'demo',
+          email: EMAIL,
+          password: PASSWORD,
+          roles: ['customer'],
+        })
+      ).id;
     });
 
     it('changes the password with the current one and ends the other sessions only', async () => {
       const here = await signedInMember(EMAIL);
       const elsewhere = await signedInMember(EMAIL);
-      const wrong = await here.send('POST', `${ACCOUNT}/password`, { currentPassword: 'not it at all', newPassword: 'fig lantern 55' });
+      const wrong = await here.send('POST', `${ACCOUNT}/password`, {
+        currentPassword: 'not it at all',
+        newPassword: 'fig lantern 55',
+      });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error.fieldErrors).toEqual({ currentPassword: memberMessages.wrongCurrentPassword });
-      const same = await here.send('POST', `${ACCOUNT}/password`, { currentPassword: PASSWORD, newPassword: PASSWORD });
+      expect(wrong.json().error.fieldErrors).toEqual({
+        currentPassword: memberMessages.wrongCurrentPassword,
+      });
+      const same = await here.send('POST', `${ACCOUNT}/password`, {
+        currentPassword: PASSWORD,
+        newPassword: PASSWORD,
+      });
       expect(same.json().error.fieldErrors).toEqual({ newPassword: memberMessages.samePassword });
-      const ok = await here.send('POST', `${ACCOUNT}/password`, { currentPassword: PASSWORD, newPassword: 'fig lantern 55' });
+      const ok = await here.send('POST', `${ACCOUNT}/password`, {
+        currentPassword: PASSWORD,
+        newPassword: 'fig lantern 55',
+      });
       expect(ok.json()).toEqual({ passwordChanged: true });
       expect((await here.get(ACCOUNT)).statusCode).toBe(200);
       expect((await elsewhere.get(ACCOUNT)).statusCode).toBe(401);
-      expect(await database.db.select().from(siteSessions).where(eq(siteSessions.memberId, memberId))).toHaveLength(1);
+      expect(
+        await database.db.select().from(siteSessions).where(eq(siteSessions.memberId, memberId)),
+      ).toHaveLength(1);
       // Put it back for the other tests.
-      await here.send('POST', `${ACCOUNT}/password`, { currentPassword: 'fig lantern 55', newPassword: PASSWORD });
+      await here.send('POST', `${ACCOUNT}/password`, {
+        currentPassword: 'fig lantern 55',
+        newPassword: PASSWORD,
+      });
     });
 
     it('hands the XSRF token back to a same-origin read of the session', async () => {
       const member = await signedInMember(EMAIL);
-      expect((await member.get('/api/site-users/account/session')).json()).toEqual({ xsrfToken: member.xsrf });
+      expect((await member.get('/api/site-users/account/session')).json()).toEqual({
+        xsrfToken: member.xsrf,
+      });
       expect((await new Member(app).get('/api/site-users/account/session')).statusCode).toBe(401);
     });
 
@@ -287,7 +399,9 @@ describe.each(targets)('member accounts on $name', (target) => {
 
     it('stores the language', async () => {
       const member = await signedInMember(EMAIL);
-      expect((await member.send('POST', `${ACCOUNT}/locale`, { language: 'de-DE' })).json()).toEqual({ language: 'de-DE' });
+      expect((await member.send('POST', `${ACCOUNT}/locale`, { language: 'de-DE' })).json()).toEqual({
+        language: 'de-DE',
+      });
       expect((await memberRow(EMAIL))!.locale).toBe('de-DE');
       for (const language of ['', 'german language', 'de_DE', 'x'.repeat(50)]) {
         expect((await member.send('POST', `${ACCOUNT}/locale`, { language })).statusCode).toBe(400);
@@ -311,26 +425,41 @@ describe.each(targets)('member accounts on $name', (target) => {
         accessToken: `secret-${id}`,
         subscriptionPlan: plan,
       });
-      await database.db.insert(orders).values([
-        order('o-one', EMAIL, null),
-        order('o-sub', EMAIL, { billingPeriod: 'MONTH', billingInterval: 1 }),
-        order('o-other', 'someone.else@example.test', { billingPeriod: 'MONTH' }),
-      ]);
+      await database.db
+        .insert(orders)
+        .values([
+          order('o-one', EMAIL, null),
+          order('o-sub', EMAIL, { billingPeriod: 'MONTH', billingInterval: 1 }),
+          order('o-other', 'someone.else@example.test', { billingPeriod: 'MONTH' }),
+        ]);
       const member = await signedInMember(EMAIL);
       const data = (await member.get(ACCOUNT)).json();
       expect(data.orders.map((o: { id: string }) => o.id).sort()).toEqual(['o-one', 'o-sub']);
-      expect(data.orders.find((o: { id: string }) => o.id === 'o-one')).toMatchObject({ total: '$20.00', status: 'paid', statusUrl: '/orders/o-one?token=secret-o-one' });
-      expect(data.subscriptions).toEqual([expect.objectContaining({ orderId: 'o-sub', cancelledOn: null, pausedOn: null })]);
+      expect(data.orders.find((o: { id: string }) => o.id === 'o-one')).toMatchObject({
+        total: '$20.00',
+        status: 'paid',
+        statusUrl: '/orders/o-one?token=secret-o-one',
+      });
+      expect(data.subscriptions).toEqual([
+        expect.objectContaining({ orderId: 'o-sub', cancelledOn: null, pausedOn: null }),
+      ]);
 
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-sub/cancel`)).statusCode).toBe(200);
-      expect((await member.get(ACCOUNT)).json().subscriptions[0]).toMatchObject({ cancelledOn: expect.any(String), nextBillingOn: null });
+      expect((await member.get(ACCOUNT)).json().subscriptions[0]).toMatchObject({
+        cancelledOn: expect.any(String),
+        nextBillingOn: null,
+      });
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-sub/cancel`)).statusCode).toBe(409);
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-other/cancel`)).statusCode).toBe(404);
       expect((await member.send('POST', `${ACCOUNT}/subscriptions/o-one/cancel`)).statusCode).toBe(404);
     });
 
     it('hides orders from an account whose email is not verified', async () => {
-      await new Member(app).post(ACCOUNT, { email: 'someone.else@example.test', password: PASSWORD, consent: true });
+      await new Member(app).post(ACCOUNT, {
+        email: 'someone.else@example.test',
+        password: PASSWORD,
+        consent: true,
+      });
       const squatter = await signedInMember('someone.else@example.test');
       const data = (await squatter.get(ACCOUNT)).json();
       expect(data.orders).toEqual([]);
@@ -339,11 +468,16 @@ describe.each(targets)('member accounts on $name', (target) => {
     });
 
     it('lists and removes restock sign-ups', async () => {
-      await database.db.update(variants).set({ qtyInStock: 0 }).where(eq(variants.id, 'prod-enamel-mug-mug-1'));
+      await database.db
+        .update(variants)
+        .set({ qtyInStock: 0 })
+        .where(eq(variants.id, 'prod-enamel-mug-mug-1'));
       const member = await signedInMember(EMAIL);
       const ref = { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1' };
       expect((await member.send('POST', `${ACCOUNT}/notifications/restock`, ref)).statusCode).toBe(200);
-      expect((await member.get(ACCOUNT)).json().restockSignUps).toEqual([expect.objectContaining({ ...ref, productTitle: 'Enamel Camp Mug', notifiedOn: null })]);
+      expect((await member.get(ACCOUNT)).json().restockSignUps).toEqual([
+        expect.objectContaining({ ...ref, productTitle: 'Enamel Camp Mug', notifiedOn: null }),
+      ]);
       const query = `productId=${ref.productId}&variantId=${ref.variantId}`;
       expect((await member.send('DELETE', `${ACCOUNT}/notifications/restock?${query}`)).statusCode).toBe(200);
       expect((await member.get(ACCOUNT)).json().restockSignUps).toEqual([]);
@@ -352,19 +486,39 @@ describe.each(targets)('member accounts on $name', (target) => {
 
     it('adds, edits and removes saved addresses, its own only, 20 at most', async () => {
       const member = await signedInMember(EMAIL);
-      const address = { fullName: 'Ada Shopper', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+      const address = {
+        fullName: 'Ada Shopper',
+        line1: '1 Main St',
+        city: 'Springfield',
+        postalCode: '12345',
+        country: 'US',
+      };
       const added = await member.send('POST', `${ACCOUNT}/addresses`, address);
       expect(added.statusCode).toBe(201);
       const id = added.json().id as string;
-      expect((await member.send('PUT', `${ACCOUNT}/addresses/${id}`, { ...address, city: 'Shelbyville' })).json().city).toBe('Shelbyville');
-      expect((await member.get(ACCOUNT)).json().addresses).toEqual([{ id, ...address, city: 'Shelbyville', line2: '', region: '' }]);
+      expect(
+        (await member.send('PUT', `${ACCOUNT}/addresses/${id}`, { ...address, city: 'Shelbyville' })).json()
+          .city,
+      ).toBe('Shelbyville');
+      expect((await member.get(ACCOUNT)).json().addresses).toEqual([
+        { id, ...address, city: 'Shelbyville', line2: '', region: '' },
+      ]);
 
-      await new Member(app).post(ACCOUNT, { email: 'other.addr@example.test', password: PASSWORD, consent: true });
+      await new Member(app).post(ACCOUNT, {
+        email: 'other.addr@example.test',
+        password: PASSWORD,
+        consent: true,
+      });
       const other = await signedInMember('other.addr@example.test');
       expect((await other.send('PUT', `${ACCOUNT}/addresses/${id}`, address)).statusCode).toBe(404);
       expect((await other.send('DELETE', `${ACCOUNT}/addresses/${id}`)).statusCode).toBe(404);
-      expect((await member.send('POST', `${ACCOUNT}/addresses`, { ...address, fullName: '' })).statusCode).toBe(400);
-      expect((await member.send('POST', `${ACCOUNT}/addresses`, { ...address, line1: 'x'.repeat(300) })).statusCode).toBe(400);
+      expect(
+        (await member.send('POST', `${ACCOUNT}/addresses`, { ...address, fullName: '' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await member.send('POST', `${ACCOUNT}/addresses`, { ...address, line1: 'x'.repeat(300) }))
+          .statusCode,
+      ).toBe(400);
 
       for (let i = 1; i < 20; i++) await member.send('POST', `${ACCOUNT}/addresses`, address);
       const tooMany = await member.send('POST', `${ACCOUNT}/addresses`, address);
@@ -372,7 +526,12 @@ describe.each(targets)('member accounts on $name', (target) => {
       expect((await member.send('DELETE', `${ACCOUNT}/addresses/${id}`)).json()).toEqual({ deleted: true });
       const rows = (await member.get(ACCOUNT)).json().addresses;
       expect(rows).toHaveLength(19);
-      expect(await database.db.select().from(siteMembers).where(and(eq(siteMembers.email, EMAIL)))).toHaveLength(1);
+      expect(
+        await database.db
+          .select()
+          .from(siteMembers)
+          .where(and(eq(siteMembers.email, EMAIL))),
+      ).toHaveLength(1);
     });
   });
 });

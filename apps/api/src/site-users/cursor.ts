@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 
 /**
  * Page cursors are opaque to clients: base64url JSON of the last row's sort key. Keyset paging
@@ -9,7 +9,10 @@ export function encodeCursor(key: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string | undefined): z.infer<S> | undefined {
+export function decodeCursor<S extends z.ZodType>(
+  schema: S,
+  cursor: string | undefined,
+): z.infer<S> | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
@@ -17,5 +20,9 @@ export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string | un
   } catch {
     // Falls through to the same answer as a well-formed but foreign cursor.
   }
-  throw new CommerceError(400, 'INVALID_CURSOR', 'That page cursor is not valid; start again from the first page.');
+  throw new ApiError(
+    400,
+    'INVALID_CURSOR',
+    'That page cursor is not valid; start again from the first page.',
+  );
 }

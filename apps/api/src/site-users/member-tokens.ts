@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { memberTokens } from '../db/schema';
-import { memberMessages } from './messages';
+import { memberMessages } from '../security/member-messages';
 
 export type TokenPurpose = 'verify-email' | 'reset-password';
 
@@ -24,7 +24,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * last minute. Only its SHA-256 is stored, so lookups compare digests of a 256-bit secret: timing
  * cannot reveal a stored token.
  */
-export async function issueToken(tx: Executor, memberId: string, purpose: TokenPurpose): Promise<string | undefined> {
+export async function issueToken(
+  tx: Executor,
+  memberId: string,
+  purpose: TokenPurpose,
+): Promise<string | undefined> {
   const [recent] = await tx
     .select({ id: memberTokens.id })
     .from(memberTokens)
@@ -57,16 +61,23 @@ export async function consumeToken(tx: Executor, token: string, purpose: TokenPu
   const [spent] = await tx
     .update(memberTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(memberTokens.id, id), eq(memberTokens.purpose, purpose), isNull(memberTokens.usedAt), gt(memberTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(memberTokens.id, id),
+        eq(memberTokens.purpose, purpose),
+        isNull(memberTokens.usedAt),
+        gt(memberTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ memberId: memberTokens.memberId });
   if (spent) return spent.memberId;
   const [row] = await tx
     .select({ usedAt: memberTokens.usedAt })
     .from(memberTokens)
     .where(and(eq(memberTokens.id, id), eq(memberTokens.purpose, purpose)));
-  if (!row) throw new CommerceError(400, 'TOKEN_INVALID', memberMessages.tokenInvalid);
-  if (row.usedAt) throw new CommerceError(410, 'TOKEN_USED', memberMessages.tokenUsed);
-  throw new CommerceError(410, 'TOKEN_EXPIRED', memberMessages.tokenExpired);
+  if (!row) throw new ApiError(400, 'TOKEN_INVALID', memberMessages.tokenInvalid);
+  if (row.usedAt) throw new ApiError(410, 'TOKEN_USED', memberMessages.tokenUsed);
+  throw new ApiError(410, 'TOKEN_EXPIRED', memberMessages.tokenExpired);
 }
 
 /** Every other link of this purpose stops working (after a reset, older reset emails are void). */
@@ -74,5 +85,11 @@ export async function voidTokens(tx: Executor, memberId: string, purpose: TokenP
   await tx
     .update(memberTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(memberTokens.memberId, memberId), eq(memberTokens.purpose, purpose), isNull(memberTokens.usedAt)));
+    .where(
+      and(
+        eq(memberTokens.memberId, memberId),
+        eq(memberTokens.purpose, purpose),
+        isNull(memberTokens.usedAt),
+      ),
+    );
 }

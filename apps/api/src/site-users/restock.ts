@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { pages, products, restockSignups, variants } from '../db/schema';
 import { queueEmail } from '../mail/queue-email';
@@ -15,8 +15,13 @@ export interface VariantRef {
 }
 
 /** "Size: M, Color: Rust", in the product's option order when it has one. */
-export function describeVariant(attributes: Record<string, string>, details: Record<string, unknown>): string {
-  const ordering = Array.isArray(details.variantOptionOrdering) ? (details.variantOptionOrdering as unknown[]) : [];
+export function describeVariant(
+  attributes: Record<string, string>,
+  details: Record<string, unknown>,
+): string {
+  const ordering = Array.isArray(details.variantOptionOrdering)
+    ? (details.variantOptionOrdering as unknown[])
+    : [];
   const names = [
     ...ordering.filter((n): n is string => typeof n === 'string' && n in attributes),
     ...Object.keys(attributes).filter((n) => !ordering.includes(n)),
@@ -32,18 +37,32 @@ export async function findSiteVariant(db: Database, websiteId: string, ref: Vari
     .select({ id: variants.id, unlimited: variants.unlimited, qtyInStock: variants.qtyInStock })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.id, ref.variantId), eq(products.id, ref.productId), eq(products.websiteId, websiteId)));
-  if (!row) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'That product variant does not exist.');
+    .where(
+      and(eq(variants.id, ref.variantId), eq(products.id, ref.productId), eq(products.websiteId, websiteId)),
+    );
+  if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', 'That product variant does not exist.');
   return { ...row, inStock: inStock(row) };
 }
 
 /** A signed-in member's own sign-up; signing up again re-arms a notice that was already sent. */
-export async function signUpMember(db: Database, websiteId: string, email: string, ref: VariantRef & { language?: string }) {
+export async function signUpMember(
+  db: Database,
+  websiteId: string,
+  email: string,
+  ref: VariantRef & { language?: string },
+) {
   const variant = await findSiteVariant(db, websiteId, ref);
-  if (variant.inStock) throw new CommerceError(409, 'IN_STOCK', 'Good news: this item is in stock now.');
+  if (variant.inStock) throw new ApiError(409, 'IN_STOCK', 'Good news: this item is in stock now.');
   await db
     .insert(restockSignups)
-    .values({ id: randomUUID(), websiteId, productId: ref.productId, variantId: ref.variantId, email, language: ref.language ?? null })
+    .values({
+      id: randomUUID(),
+      websiteId,
+      productId: ref.productId,
+      variantId: ref.variantId,
+      email,
+      language: ref.language ?? null,
+    })
     .onConflictDoUpdate({
       target: [restockSignups.variantId, restockSignups.email],
       set: { notifiedAt: null, ...(ref.language ? { language: ref.language } : {}) },
@@ -103,7 +122,9 @@ export async function listSignUpGroups(db: Database, websiteId: string, cursor?:
     })),
     hasNextPage,
     nextPageCursor:
-      hasNextPage && last ? encodeCursor([last.productPosition, last.productId, last.variantPosition, last.variantId]) : null,
+      hasNextPage && last
+        ? encodeCursor([last.productPosition, last.productId, last.variantPosition, last.variantId])
+        : null,
   };
 }
 
@@ -129,7 +150,9 @@ export async function listSignUps(db: Database, websiteId: string, ref: VariantR
       and(
         eq(restockSignups.websiteId, websiteId),
         eq(restockSignups.variantId, ref.variantId),
-        after ? sql`(${restockSignups.createdAt}, ${restockSignups.id}) > (${after[0]}::timestamptz, ${after[1]}::text)` : undefined,
+        after
+          ? sql`(${restockSignups.createdAt}, ${restockSignups.id}) > (${after[0]}::timestamptz, ${after[1]}::text)`
+          : undefined,
       ),
     )
     .orderBy(asc(restockSignups.createdAt), asc(restockSignups.id))
@@ -183,16 +206,26 @@ export async function sendRestockNotices(
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
       .innerJoin(pages, eq(pages.id, products.collectionId))
-      .where(and(eq(products.websiteId, websiteId), inArray(variants.id, unique.map((r) => r.variantId))));
+      .where(
+        and(
+          eq(products.websiteId, websiteId),
+          inArray(
+            variants.id,
+            unique.map((r) => r.variantId),
+          ),
+        ),
+      );
     const byVariant = new Map(found.map((f) => [f.variantId, f]));
 
     const missing = unique.filter((r) => byVariant.get(r.variantId)?.productId !== r.productId);
     if (missing.length > 0) {
-      throw new CommerceError(404, 'ITEM_NOT_FOUND', 'That product variant does not exist.', { notFound: missing });
+      throw new ApiError(404, 'ITEM_NOT_FOUND', 'That product variant does not exist.', {
+        notFound: missing,
+      });
     }
     const soldOut = unique.filter((r) => !inStock(byVariant.get(r.variantId)!));
     if (soldOut.length > 0) {
-      throw new CommerceError(
+      throw new ApiError(
         409,
         'OUT_OF_STOCK',
         'This item is still out of stock. Restock it before notifying the people waiting for it.',
@@ -203,21 +236,33 @@ export async function sendRestockNotices(
     const notified = new Map<string, number>();
     // Claimed in variant-id order so two concurrent batches lock rows in the same order and
     // cannot deadlock; the answer keeps the request's order.
-    for (const ref of [...unique].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0))) {
+    for (const ref of [...unique].sort((a, b) =>
+      a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
+    )) {
       const v = byVariant.get(ref.variantId)!;
       // Only rows still waiting are claimed: a concurrent send of the same variant waits on these
       // row locks, then finds them notified and claims nothing, so no one gets two emails.
       const claimed = await tx
         .update(restockSignups)
         .set({ notifiedAt: sql`now()` })
-        .where(and(eq(restockSignups.websiteId, websiteId), eq(restockSignups.variantId, ref.variantId), isNull(restockSignups.notifiedAt)))
+        .where(
+          and(
+            eq(restockSignups.websiteId, websiteId),
+            eq(restockSignups.variantId, ref.variantId),
+            isNull(restockSignups.notifiedAt),
+          ),
+        )
         .returning({ email: restockSignups.email });
       if (claimed.length > 0) {
         const variantText = describeVariant(v.attributes, v.details);
         const name = variantText ? `${v.productTitle} (${variantText})` : v.productTitle;
         const url = `${origin}${v.collectionPath === '/' ? '' : v.collectionPath}/p/${v.urlId}`;
         for (const c of claimed) {
-          await queueEmail(tx, websiteId, 'restock-notice', c.email, { productTitle: v.productTitle, productName: name, productUrl: url });
+          await queueEmail(tx, websiteId, 'restock-notice', c.email, {
+            productTitle: v.productTitle,
+            productName: name,
+            productUrl: url,
+          });
         }
       }
       notified.set(ref.variantId, claimed.length);

@@ -2,18 +2,17 @@ import { accountRestockSignUpSchema } from '@site/forms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clearCartCookies } from '../commerce/cart-cookies';
-import { CommerceError } from '../commerce/errors';
-import { handle, parsePayload } from '../commerce/http';
+import { ApiError, handle, parsePayload } from '../http';
 import type { PaymentProvider } from '../commerce/payments';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs';
-import type { RouteDocs } from '../docs/openapi';
+import type { RouteDocs } from '../http/openapi';
 import { requireCrumb } from '../security/crumb';
 import { accountRouteDocs, registerAccountRoutes } from './account-routes';
-import { createMemoryLoginGuard, loginGuardKey, type LoginGuard } from './login-guard';
-import { findMemberByEmail, normalizeEmail } from './members';
-import { memberMessages } from './messages';
-import { decoyHash, verifyPassword } from './passwords';
+import { createMemoryLoginGuard, loginGuardKey, type LoginGuard } from '../security/login-guard';
+import { findMemberByEmail, normalizeEmail } from '../security/members';
+import { memberMessages } from '../security/member-messages';
+import { decoyHash, verifyPassword } from '../security/passwords';
 import { listSignUpGroups, listSignUps, sendRestockNotices, signUpMember } from './restock';
 import {
   clearSessionCookies,
@@ -25,7 +24,7 @@ import {
   setSessionCookies,
   signedInMember,
   xsrfMatches,
-} from './sessions';
+} from '../security/sessions';
 
 export interface SiteUserRouteOptions {
   db: Database;
@@ -51,7 +50,10 @@ function origin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function registerSiteUserRoutes(app: FastifyInstance, { db, loginGuard, paymentProviders, jobs }: SiteUserRouteOptions): void {
+export function registerSiteUserRoutes(
+  app: FastifyInstance,
+  { db, loginGuard, paymentProviders, jobs }: SiteUserRouteOptions,
+): void {
   const guard = loginGuard ?? createMemoryLoginGuard();
   const requireMember = createMemberGuard({ db });
   const restock = '/api/site-users/account/notifications/restock';
@@ -68,21 +70,27 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, loginGuard, p
       const wait = await guard.lockedFor(key);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, { retryAfterSeconds: wait });
+        throw new ApiError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, {
+          retryAfterSeconds: wait,
+        });
       }
       const member = email ? await findMemberByEmail(db, request.site.websiteId, email) : undefined;
       const matches = await verifyPassword(body.password, member?.passwordHash ?? (await decoyHash()));
       if (!member || !matches) {
         await guard.failed(key);
         // One message for an unknown email and a wrong password, so sign-in never confirms an account.
-        throw new CommerceError(401, 'INVALID_CREDENTIALS', memberMessages.invalidCredentials);
+        throw new ApiError(401, 'INVALID_CREDENTIALS', memberMessages.invalidCredentials);
       }
       await guard.succeeded(key);
       // A browser holds one session: signing in again replaces the one it had.
       const previous = await findSession(db, request);
       if (previous) await endSession(db, previous.sessionId);
       const session = await createSession(db, member.id, body.rememberMe);
-      setSessionCookies(request, reply, { token: session.token, memberId: member.id, rememberMe: body.rememberMe });
+      setSessionCookies(request, reply, {
+        token: session.token,
+        memberId: member.id,
+        rememberMe: body.rememberMe,
+      });
       return { xsrfToken: session.xsrfToken };
     }),
   );
@@ -166,15 +174,57 @@ export function registerSiteUserRoutes(app: FastifyInstance, { db, loginGuard, p
 const members = ['site-users'];
 const restockPath = '/api/site-users/account/notifications/restock';
 
-/** API documentation of sign-in and members' restock notices (src/docs/openapi.ts). */
+/** API documentation of sign-in and members' restock notices (src/http/openapi.ts). */
 export const siteUserRouteDocs: RouteDocs = {
-  'POST /api/site-users/account/session': { summary: 'Signs a site member in (sets the session cookies)', tags: members, guard: 'crumb', body: LoginSchema, response: z.object({ xsrfToken: z.string() }) },
-  'GET /api/site-users/account/session': { summary: "The session's XSRF token again, for a storefront that lost it", tags: members, guard: 'member', response: z.object({ xsrfToken: z.string() }) },
-  'DELETE /api/site-users/account/session': { summary: 'Signs out; cloneCart=true keeps the cart', tags: members, query: LogoutQuerySchema, response: z.object({ signedOut: z.literal(true) }) },
-  [`POST ${restockPath}`]: { summary: "Signs the member up for a back-in-stock notice with the account's email", tags: members, guard: 'member', body: accountRestockSignUpSchema },
-  [`GET ${restockPath}/groups`]: { summary: 'Restock sign-ups grouped by variant, paged', tags: members, guard: 'owner', query: CursorQuerySchema },
-  [`GET ${restockPath}`]: { summary: "One variant's restock sign-ups, paged", tags: members, guard: 'owner', query: VariantRefSchema.extend(CursorQuerySchema.shape) },
-  [`POST ${restockPath}/send`]: { summary: "Sends one variant's restock notices", tags: members, guard: 'owner', body: VariantRefSchema, response: z.object({ notifiedCount: z.number().int() }) },
-  [`POST ${restockPath}/send/all`]: { summary: 'Sends the restock notices of several variants', tags: members, guard: 'owner', body: SendAllSchema },
+  'POST /api/site-users/account/session': {
+    summary: 'Signs a site member in (sets the session cookies)',
+    tags: members,
+    guard: 'crumb',
+    body: LoginSchema,
+    response: z.object({ xsrfToken: z.string() }),
+  },
+  'GET /api/site-users/account/session': {
+    summary: "The session's XSRF token again, for a storefront that lost it",
+    tags: members,
+    guard: 'member',
+    response: z.object({ xsrfToken: z.string() }),
+  },
+  'DELETE /api/site-users/account/session': {
+    summary: 'Signs out; cloneCart=true keeps the cart',
+    tags: members,
+    query: LogoutQuerySchema,
+    response: z.object({ signedOut: z.literal(true) }),
+  },
+  [`POST ${restockPath}`]: {
+    summary: "Signs the member up for a back-in-stock notice with the account's email",
+    tags: members,
+    guard: 'member',
+    body: accountRestockSignUpSchema,
+  },
+  [`GET ${restockPath}/groups`]: {
+    summary: 'Restock sign-ups grouped by variant, paged',
+    tags: members,
+    guard: 'owner',
+    query: CursorQuerySchema,
+  },
+  [`GET ${restockPath}`]: {
+    summary: "One variant's restock sign-ups, paged",
+    tags: members,
+    guard: 'owner',
+    query: VariantRefSchema.extend(CursorQuerySchema.shape),
+  },
+  [`POST ${restockPath}/send`]: {
+    summary: "Sends one variant's restock notices",
+    tags: members,
+    guard: 'owner',
+    body: VariantRefSchema,
+    response: z.object({ notifiedCount: z.number().int() }),
+  },
+  [`POST ${restockPath}/send/all`]: {
+    summary: 'Sends the restock notices of several variants',
+    tags: members,
+    guard: 'owner',
+    body: SendAllSchema,
+  },
   ...accountRouteDocs,
 };

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { createMember } from './members';
+import { createMember } from '../security/members';
 
 /**
  * The demo store owner and a viewer as site members, so the printed login works on a fresh start. Takes the

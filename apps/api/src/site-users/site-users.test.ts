@@ -3,13 +3,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { outgoingEmails, pages, products, restockSignups, siteSessions, variants, websites } from '../db/schema';
+import {
+  outgoingEmails,
+  pages,
+  products,
+  restockSignups,
+  siteSessions,
+  variants,
+  websites,
+} from '../db/schema';
 import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
 import { Shopper } from '../../test/client';
 import { Member } from '../../test/member';
-import { createMember } from './members';
-import { BROWSER_SESSION_MS, hashSessionToken, REMEMBER_ME_MS } from './sessions';
+import { createMember } from '../security/members';
+import { BROWSER_SESSION_MS, hashSessionToken, REMEMBER_ME_MS } from '../security/sessions';
 
 const targets = await databaseTargets();
 
@@ -47,9 +55,14 @@ describe.each(targets)('site users on $name', (target) => {
     await database?.close();
   });
 
-  const setStock = (variantId: string, qty: number) => database.db.update(variants).set({ qtyInStock: qty }).where(eq(variants.id, variantId));
+  const setStock = (variantId: string, qty: number) =>
+    database.db.update(variants).set({ qtyInStock: qty }).where(eq(variants.id, variantId));
   const signUpsOf = (variantId: string) =>
-    database.db.select().from(restockSignups).where(eq(restockSignups.variantId, variantId)).orderBy(restockSignups.email);
+    database.db
+      .select()
+      .from(restockSignups)
+      .where(eq(restockSignups.variantId, variantId))
+      .orderBy(restockSignups.email);
 
   describe('POST /api/site-users/account/session', () => {
     it('signs the seeded demo owner in: xsrfToken, httpOnly session cookie and readable site-user cookie', async () => {
@@ -73,7 +86,10 @@ describe.each(targets)('site users on $name', (target) => {
       expect(ownerId).toBeTruthy();
 
       // …and the server ends it after 12 hours. Only the token's hash is stored.
-      const [row] = await database.db.select().from(siteSessions).where(eq(siteSessions.id, hashSessionToken(session.value)));
+      const [row] = await database.db
+        .select()
+        .from(siteSessions)
+        .where(eq(siteSessions.id, hashSessionToken(session.value)));
       expect(row).toMatchObject({ memberId: ownerId, rememberMe: false, xsrfToken: res.json().xsrfToken });
       expect(row!.id).not.toBe(session.value);
       expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + BROWSER_SESSION_MS))).toBeLessThan(60_000);
@@ -99,13 +115,20 @@ describe.each(targets)('site users on $name', (target) => {
     });
 
     it('ignores case and surrounding spaces in the email', async () => {
-      const res = await new Member(app).signIn({ email: '  Owner@Demo.TEST ', password: DEMO_OWNER.password });
+      const res = await new Member(app).signIn({
+        email: '  Owner@Demo.TEST ',
+        password: DEMO_OWNER.password,
+      });
       expect(res.statusCode).toBe(200);
     });
 
     it('answers a wrong password and an unknown email with the same generic 401 and no cookies', async () => {
-      const wrong = await new Member(app).signIn({ email: DEMO_OWNER.email, password: 'not-it' }, false, { 'x-forwarded-for': '10.0.0.1' });
-      const unknown = await new Member(app).signIn({ email: 'nobody@demo.test', password: 'not-it' }, false, { 'x-forwarded-for': '10.0.0.1' });
+      const wrong = await new Member(app).signIn({ email: DEMO_OWNER.email, password: 'not-it' }, false, {
+        'x-forwarded-for': '10.0.0.1',
+      });
+      const unknown = await new Member(app).signIn({ email: 'nobody@demo.test', password: 'not-it' }, false, {
+        'x-forwarded-for': '10.0.0.1',
+      });
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
         expect(res.json().error.code).toBe('INVALID_CREDENTIALS');
@@ -121,7 +144,11 @@ describe.each(targets)('site users on $name', (target) => {
     });
 
     it('refuses a call without the crumb', async () => {
-      const res = await app.inject({ method: 'POST', url: SESSION, payload: { ...DEMO_OWNER, rememberMe: false } });
+      const res = await app.inject({
+        method: 'POST',
+        url: SESSION,
+        payload: { ...DEMO_OWNER, rememberMe: false },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().crumbFail).toBe(true);
     });
@@ -140,7 +167,10 @@ describe.each(targets)('site users on $name', (target) => {
     it('locks email and IP after 5 failures, even for the right password, with Retry-After', async () => {
       const ip = { 'x-forwarded-for': '10.0.0.2' };
       for (let i = 0; i < 5; i++) {
-        expect((await new Member(app).signIn({ email: VIEWER.email, password: `guess-${i}` }, false, ip)).statusCode).toBe(401);
+        expect(
+          (await new Member(app).signIn({ email: VIEWER.email, password: `guess-${i}` }, false, ip))
+            .statusCode,
+        ).toBe(401);
       }
       const locked = await new Member(app).signIn(VIEWER, false, ip);
       expect(locked.statusCode).toBe(429);
@@ -148,7 +178,9 @@ describe.each(targets)('site users on $name', (target) => {
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(locked.cookies.some((c) => c.name === 'siteUserSession')).toBe(false);
       // The lock is for that email from that address only.
-      expect((await new Member(app).signIn(VIEWER, false, { 'x-forwarded-for': '10.0.0.3' })).statusCode).toBe(200);
+      expect(
+        (await new Member(app).signIn(VIEWER, false, { 'x-forwarded-for': '10.0.0.3' })).statusCode,
+      ).toBe(200);
       expect((await new Member(app).signIn(DEMO_OWNER, false, ip)).statusCode).toBe(200);
     });
 
@@ -167,7 +199,12 @@ describe.each(targets)('site users on $name', (target) => {
       const first = member.cookies.get('siteUserSession')!;
       await member.signIn(DEMO_OWNER);
       expect(member.cookies.get('siteUserSession')).not.toBe(first);
-      expect(await database.db.select().from(siteSessions).where(eq(siteSessions.id, hashSessionToken(first)))).toHaveLength(0);
+      expect(
+        await database.db
+          .select()
+          .from(siteSessions)
+          .where(eq(siteSessions.id, hashSessionToken(first))),
+      ).toHaveLength(0);
     });
   });
 
@@ -182,7 +219,9 @@ describe.each(targets)('site users on $name', (target) => {
       const none = await member.delete(`${SESSION}?cloneCart=false`);
       expect(none.statusCode).toBe(403);
       expect(none.json()).toMatchObject({ crumbFail: true });
-      const wrong = await member.request('DELETE', `${SESSION}?cloneCart=false`, undefined, { 'x-siteuser-xsrf-token': 'x'.repeat(32) });
+      const wrong = await member.request('DELETE', `${SESSION}?cloneCart=false`, undefined, {
+        'x-siteuser-xsrf-token': 'x'.repeat(32),
+      });
       expect(wrong.statusCode).toBe(403);
       expect(member.cookies.has('siteUserSession')).toBe(true);
       // Still signed in: an owner-only call is refused for the role, not for a missing session.
@@ -199,9 +238,19 @@ describe.each(targets)('site users on $name', (target) => {
       expect(member.cookies.has('siteUserSession')).toBe(false);
       expect(member.cookies.has('siteUser')).toBe(false);
       expect(member.cookies.has('SiteCart')).toBe(false);
-      expect(await database.db.select().from(siteSessions).where(eq(siteSessions.id, hashSessionToken(token)))).toHaveLength(0);
+      expect(
+        await database.db
+          .select()
+          .from(siteSessions)
+          .where(eq(siteSessions.id, hashSessionToken(token))),
+      ).toHaveLength(0);
       // The old cookie no longer works even if a copy was kept.
-      const replay = await app.inject({ method: 'POST', url: RESTOCK, payload: MUG, headers: { cookie: `siteUserSession=${token}`, 'x-siteuser-xsrf-token': member.xsrf } });
+      const replay = await app.inject({
+        method: 'POST',
+        url: RESTOCK,
+        payload: MUG,
+        headers: { cookie: `siteUserSession=${token}`, 'x-siteuser-xsrf-token': member.xsrf },
+      });
       expect(replay.statusCode).toBe(401);
     });
 
@@ -283,7 +332,15 @@ describe.each(targets)('site users on $name', (target) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ signedUp: true });
       const rows = await signUpsOf(TOTE_BLACK.variantId);
-      expect(rows).toEqual([expect.objectContaining({ email: VIEWER.email, language: 'fr', notifiedAt: null, joinMailingList: false, websiteId: 'demo' })]);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          email: VIEWER.email,
+          language: 'fr',
+          notifiedAt: null,
+          joinMailingList: false,
+          websiteId: 'demo',
+        }),
+      ]);
       // Twice is fine and keeps one row.
       expect((await member.send('POST', RESTOCK, TOTE_BLACK)).statusCode).toBe(200);
       expect(await signUpsOf(TOTE_BLACK.variantId)).toHaveLength(1);
@@ -301,7 +358,12 @@ describe.each(targets)('site users on $name', (target) => {
     it.each([
       ['an in-stock variant', TOTE_OLIVE, 409, 'IN_STOCK'],
       ['an unknown variant', { productId: 'prod-enamel-mug', variantId: 'nope' }, 404, 'ITEM_NOT_FOUND'],
-      ['a variant of another product', { productId: 'prod-enamel-mug', variantId: TOTE_BLACK.variantId }, 404, 'ITEM_NOT_FOUND'],
+      [
+        'a variant of another product',
+        { productId: 'prod-enamel-mug', variantId: TOTE_BLACK.variantId },
+        404,
+        'ITEM_NOT_FOUND',
+      ],
       ['a missing variantId', { productId: 'prod-enamel-mug' }, 400, 'INVALID_REQUEST'],
     ])('refuses %s', async (_name, payload, status, code) => {
       const member = new Member(app);
@@ -335,11 +397,20 @@ describe.each(targets)('site users on $name', (target) => {
       const body = res.json();
       expect(body).toMatchObject({ hasNextPage: false, nextPageCursor: null });
       const mug = body.signUpGroups.find((g: { variantId: string }) => g.variantId === MUG.variantId);
-      expect(mug).toMatchObject({ ...MUG, productTitle: 'Enamel Camp Mug', variantDescription: '', sku: 'MUG-1', qtyInStock: 0, signUpCount: 3 });
+      expect(mug).toMatchObject({
+        ...MUG,
+        productTitle: 'Enamel Camp Mug',
+        variantDescription: '',
+        sku: 'MUG-1',
+        qtyInStock: 0,
+        signUpCount: 3,
+      });
       // Catalogue order: the tote comes before the mug.
       const ids = body.signUpGroups.map((g: { variantId: string }) => g.variantId);
       expect(ids.indexOf(TOTE_BLACK.variantId)).toBeLessThan(ids.indexOf(MUG.variantId));
-      expect(body.signUpGroups.find((g: { variantId: string }) => g.variantId === TOTE_BLACK.variantId)).toMatchObject({
+      expect(
+        body.signUpGroups.find((g: { variantId: string }) => g.variantId === TOTE_BLACK.variantId),
+      ).toMatchObject({
         variantDescription: 'Color: Black',
         sku: 'TOTE-BLACK',
       });
@@ -352,7 +423,12 @@ describe.each(targets)('site users on $name', (target) => {
       expect(body.hasNextPage).toBe(false);
       expect(body.nextPageCursor).toBeNull();
       const bob = body.signUps.find((s: { email: string }) => s.email === 'bob@example.com');
-      expect(bob).toEqual({ email: 'bob@example.com', createdAt: expect.any(String), notifiedAt: null, joinMailingList: true });
+      expect(bob).toEqual({
+        email: 'bob@example.com',
+        createdAt: expect.any(String),
+        notifiedAt: null,
+        joinMailingList: true,
+      });
       expect(new Date(bob.createdAt).getTime()).not.toBeNaN();
     });
 
@@ -396,7 +472,11 @@ describe.each(targets)('site users on $name', (target) => {
       expect(rows.every((s) => s.notifiedAt instanceof Date)).toBe(true);
       const mails = await database.db.select().from(outgoingEmails).orderBy(outgoingEmails.to);
       expect(mails.map((m) => m.to)).toEqual(['ann@example.com', 'bob@example.com', 'cy@example.com']);
-      expect(mails[0]).toMatchObject({ websiteId: 'demo', subject: 'Enamel Camp Mug is back in stock', sentAt: null });
+      expect(mails[0]).toMatchObject({
+        websiteId: 'demo',
+        subject: 'Enamel Camp Mug is back in stock',
+        sentAt: null,
+      });
       expect(mails[0]!.body).toContain('http://localhost:80/shop/p/enamel-mug');
       expect(mails[0]!.body).toContain('Fieldnotes Supply Co.');
 
@@ -406,7 +486,9 @@ describe.each(targets)('site users on $name', (target) => {
       const groups = (await owner.get(`${RESTOCK}/groups`)).json().signUpGroups;
       expect(groups.some((g: { variantId: string }) => g.variantId === MUG.variantId)).toBe(false);
       // The variant listing still shows them, with notifiedAt.
-      const listed = (await owner.get(`${RESTOCK}?productId=${MUG.productId}&variantId=${MUG.variantId}`)).json().signUps;
+      const listed = (
+        await owner.get(`${RESTOCK}?productId=${MUG.productId}&variantId=${MUG.variantId}`)
+      ).json().signUps;
       expect(listed.every((s: { notifiedAt: string | null }) => typeof s.notifiedAt === 'string')).toBe(true);
     });
 
@@ -425,9 +507,17 @@ describe.each(targets)('site users on $name', (target) => {
 
     it('send/all is all-or-nothing: one sold-out variant refuses the whole batch', async () => {
       const shopper = new Shopper(app);
-      await shopper.post('/api/commerce/restock-notifications', { ...TOTE_BLACK, siteVisitorEmail: 'dee@example.com', recaptchaEnterpriseV3Token: 't' });
+      await shopper.post('/api/commerce/restock-notifications', {
+        ...TOTE_BLACK,
+        siteVisitorEmail: 'dee@example.com',
+        recaptchaEnterpriseV3Token: 't',
+      });
       await setStock(MUG.variantId, 0);
-      await shopper.post('/api/commerce/restock-notifications', { ...MUG, siteVisitorEmail: 'eve@example.com', recaptchaEnterpriseV3Token: 't' });
+      await shopper.post('/api/commerce/restock-notifications', {
+        ...MUG,
+        siteVisitorEmail: 'eve@example.com',
+        recaptchaEnterpriseV3Token: 't',
+      });
       await setStock(MUG.variantId, 4);
       const before = (await database.db.select().from(outgoingEmails)).length;
 
@@ -436,7 +526,9 @@ describe.each(targets)('site users on $name', (target) => {
       expect(refused.json().error).toMatchObject({ code: 'OUT_OF_STOCK', outOfStock: [TOTE_BLACK] });
       expect((await database.db.select().from(outgoingEmails)).length).toBe(before);
 
-      const unknown = await owner.send('POST', `${RESTOCK}/send/all`, { sendRequests: [MUG, { productId: 'x', variantId: 'y' }] });
+      const unknown = await owner.send('POST', `${RESTOCK}/send/all`, {
+        sendRequests: [MUG, { productId: 'x', variantId: 'y' }],
+      });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.notFound).toEqual([{ productId: 'x', variantId: 'y' }]);
 
@@ -455,15 +547,22 @@ describe.each(targets)('site users on $name', (target) => {
       expect((await signUpsOf(TOTE_BLACK.variantId)).every((s) => s.notifiedAt !== null)).toBe(true);
     });
 
-    it.each([[{ sendRequests: [] }], [{}], [{ sendRequests: [{ productId: 'a' }] }]])('answers send/all %j with 400', async (payload) => {
-      expect((await owner.send('POST', `${RESTOCK}/send/all`, payload)).statusCode).toBe(400);
-    });
+    it.each([[{ sendRequests: [] }], [{}], [{ sendRequests: [{ productId: 'a' }] }]])(
+      'answers send/all %j with 400',
+      async (payload) => {
+        expect((await owner.send('POST', `${RESTOCK}/send/all`, payload)).statusCode).toBe(400);
+      },
+    );
 
     it('never emails anyone twice when two sends race', async () => {
       const shopper = new Shopper(app);
       await setStock(MUG.variantId, 0);
       for (let i = 0; i < 8; i++) {
-        await shopper.post('/api/commerce/restock-notifications', { ...MUG, siteVisitorEmail: `race${i}@example.com`, recaptchaEnterpriseV3Token: 't' });
+        await shopper.post('/api/commerce/restock-notifications', {
+          ...MUG,
+          siteVisitorEmail: `race${i}@example.com`,
+          recaptchaEnterpriseV3Token: 't',
+        });
       }
       await setStock(MUG.variantId, 9);
       const before = (await database.db.select().from(outgoingEmails)).length;
@@ -496,7 +595,9 @@ describe.each(targets)('site users on $name', (target) => {
       expect(first.signUpGroups).toHaveLength(20);
       expect(first.hasNextPage).toBe(true);
       expect(first.nextPageCursor).toEqual(expect.any(String));
-      const second = (await owner.get(`${RESTOCK}/groups?cursor=${encodeURIComponent(first.nextPageCursor)}`)).json();
+      const second = (
+        await owner.get(`${RESTOCK}/groups?cursor=${encodeURIComponent(first.nextPageCursor)}`)
+      ).json();
       expect(second).toMatchObject({ hasNextPage: false, nextPageCursor: null });
       expect(second.signUpGroups).toHaveLength(5);
       const all = [...first.signUpGroups, ...second.signUpGroups];
@@ -509,10 +610,16 @@ describe.each(targets)('site users on $name', (target) => {
 
     it('keeps its place when a sign-up arrives on an earlier page between loads', async () => {
       const first = (await owner.get(`${RESTOCK}/groups`)).json();
-      await database.db
-        .insert(restockSignups)
-        .values({ id: 'late-1', websiteId: 'paging', productId: 'beta', variantId: 'beta-00', email: 'late@example.com' });
-      const second = (await owner.get(`${RESTOCK}/groups?cursor=${encodeURIComponent(first.nextPageCursor)}`)).json();
+      await database.db.insert(restockSignups).values({
+        id: 'late-1',
+        websiteId: 'paging',
+        productId: 'beta',
+        variantId: 'beta-00',
+        email: 'late@example.com',
+      });
+      const second = (
+        await owner.get(`${RESTOCK}/groups?cursor=${encodeURIComponent(first.nextPageCursor)}`)
+      ).json();
       expect(second.signUpGroups.map((g: { sku: string }) => g.sku)).toEqual(pagingSkus.slice(20));
       await database.db.delete(restockSignups).where(eq(restockSignups.id, 'late-1'));
     });
@@ -537,7 +644,9 @@ describe.each(targets)('site users on $name', (target) => {
 
     it('answers a cursor from the other listing with 400', async () => {
       const first = (await owner.get(`${RESTOCK}/groups`)).json();
-      const res = await owner.get(`${RESTOCK}?productId=beta&variantId=beta-09&cursor=${encodeURIComponent(first.nextPageCursor)}`);
+      const res = await owner.get(
+        `${RESTOCK}?productId=beta&variantId=beta-09&cursor=${encodeURIComponent(first.nextPageCursor)}`,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('INVALID_CURSOR');
     });
@@ -564,13 +673,37 @@ async function seedPagingSite(database: DatabaseHandle): Promise<void> {
     templateName: 'products-list',
   });
   await db.insert(products).values([
-    { id: 'alpha', websiteId: 'paging', collectionId: 'paging-shop', urlId: 'alpha', title: 'Alpha', productType: 1, position: 1 },
-    { id: 'beta', websiteId: 'paging', collectionId: 'paging-shop', urlId: 'beta', title: 'Beta', productType: 1, position: 0 },
+    {
+      id: 'alpha',
+      websiteId: 'paging',
+      collectionId: 'paging-shop',
+      urlId: 'alpha',
+      title: 'Alpha',
+      productType: 1,
+      position: 1,
+    },
+    {
+      id: 'beta',
+      websiteId: 'paging',
+      collectionId: 'paging-shop',
+      urlId: 'beta',
+      title: 'Beta',
+      productType: 1,
+      position: 0,
+    },
   ]);
   const variantRows = pagingSkus.map((sku) => {
     const productId = sku.startsWith('A') ? 'alpha' : 'beta';
     const n = Number(sku.slice(2));
-    return { id: `${productId}-${sku.slice(2)}`, productId, sku, attributes: { Size: String(n) }, priceCents: 100, qtyInStock: 0, position: n };
+    return {
+      id: `${productId}-${sku.slice(2)}`,
+      productId,
+      sku,
+      attributes: { Size: String(n) },
+      priceCents: 100,
+      qtyInStock: 0,
+      position: n,
+    };
   });
   await db.insert(variants).values(variantRows);
   // Variant n gets n+1 sign-ups (capped so beta-09 has 25 for the sign-up paging test).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 import { decodeCursor, encodeCursor } from './cursor';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../security/passwords';
 import { describeVariant } from './restock';
 import { z } from 'zod';
 
@@ -29,14 +29,19 @@ describe('cursors', () => {
     expect(decodeCursor(schema, undefined)).toBeUndefined();
     expect(decodeCursor(schema, '')).toBeUndefined();
   });
-  it.each(['%%%', Buffer.from('not json').toString('base64url'), encodeCursor(['x', 3])])('refuses %s with a 400', (cursor) => {
-    expect(() => decodeCursor(schema, cursor)).toThrow(CommerceError);
-  });
+  it.each(['%%%', Buffer.from('not json').toString('base64url'), encodeCursor(['x', 3])])(
+    'refuses %s with a 400',
+    (cursor) => {
+      expect(() => decodeCursor(schema, cursor)).toThrow(ApiError);
+    },
+  );
 });
 
 describe('describeVariant', () => {
   it('follows the product option order, then any other attributes', () => {
-    expect(describeVariant({ Color: 'Rust', Size: 'M' }, { variantOptionOrdering: ['Size', 'Color'] })).toBe('Size: M, Color: Rust');
+    expect(describeVariant({ Color: 'Rust', Size: 'M' }, { variantOptionOrdering: ['Size', 'Color'] })).toBe(
+      'Size: M, Color: Rust',
+    );
     expect(describeVariant({ Color: 'Rust', Size: 'M' }, {})).toBe('Color: Rust, Size: M');
     expect(describeVariant({}, {})).toBe('');
   });

@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StorefrontAssets } from '../pages/render-page';
-import { themeStylesheets } from './theme';
+
+/** The storefront bundle's entry scripts and styles a rendered page links. */
+export interface StorefrontAssets {
+  js: string[];
+  css: string[];
+}
 
 interface ManifestChunk {
   file: string;
@@ -24,8 +28,11 @@ export function readStorefrontAssets(storefrontDist: string, base = '/assets/sto
 /** Styles of the page-content blocks (apps/api/public/blocks.css), linked by every site page and the editor's preview. */
 export const BLOCK_STYLESHEET = '/assets/blocks.css';
 
-/** What a site page links: the storefront's entry scripts and styles, the block styles, then the theme's stylesheets. */
+/**
+ * What every site page links: the storefront's entry scripts and styles and the block styles; the
+ * page adds its site's theme stylesheets after these (render-page.ts).
+ */
 export function readSiteAssets(storefrontDist: string): StorefrontAssets {
   const storefront = readStorefrontAssets(storefrontDist);
-  return { js: storefront.js, css: [...storefront.css, BLOCK_STYLESHEET, ...themeStylesheets()] };
+  return { js: storefront.js, css: [...storefront.css, BLOCK_STYLESHEET] };
 }

@@ -12,7 +12,25 @@ describe('the shipped theme (apps/api/theme)', () => {
     const theme = shippedTheme(themeFolder);
     expect(theme.conf.name).toBe('Fieldnotes');
     // The names the pages table refers to.
-    for (const name of ['site', 'home', 'page', 'lock-screen', 'error', 'products-list', 'product-item', 'blog-list', 'blog-item', 'cart', 'checkout', 'search', 'not-found', 'access-denied', 'paywall', 'account', 'order-confirmed']) {
+    for (const name of [
+      'site',
+      'home',
+      'page',
+      'lock-screen',
+      'error',
+      'products-list',
+      'product-item',
+      'blog-list',
+      'blog-item',
+      'cart',
+      'checkout',
+      'search',
+      'not-found',
+      'access-denied',
+      'paywall',
+      'account',
+      'order-confirmed',
+    ]) {
       expect(theme.templates.has(name), name).toBe(true);
     }
   });
@@ -26,7 +44,11 @@ describe('installTheme', () => {
   });
   afterAll(async () => database?.close());
 
-  const stored = async () => database.db.select({ name: templates.name, source: templates.source }).from(templates).where(eq(templates.websiteId, 'new-site'));
+  const stored = async () =>
+    database.db
+      .select({ name: templates.name, source: templates.source })
+      .from(templates)
+      .where(eq(templates.websiteId, 'new-site'));
 
   it('copies every template of the theme into a new site', async () => {
     await installTheme(database.db, 'new-site');
@@ -35,16 +57,25 @@ describe('installTheme', () => {
   });
 
   it('adds only what a site lacks and never overwrites a template its owner changed', async () => {
-    await database.db.update(templates).set({ source: '<p>mine</p>' }).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'home')));
-    await database.db.delete(templates).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'search')));
+    await database.db
+      .update(templates)
+      .set({ source: '<p>mine</p>' })
+      .where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'home')));
+    await database.db
+      .delete(templates)
+      .where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'search')));
     await installTheme(database.db, 'new-site');
     const rows = await stored();
     expect(rows.find((r) => r.name === 'home')!.source).toBe('<p>mine</p>');
-    expect(rows.find((r) => r.name === 'search')!.source).toBe(shippedTheme().templates.get('search')!.source);
+    expect(rows.find((r) => r.name === 'search')!.source).toBe(
+      shippedTheme().templates.get('search')!.source,
+    );
   });
 
   it('renders a page whose template the site lacks from the theme', async () => {
-    await database.db.delete(templates).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'not-found')));
+    await database.db
+      .delete(templates)
+      .where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'not-found')));
     const app = await buildApp({ database, defaultWebsiteId: 'new-site' });
     try {
       const res = await app.inject('/no-such-page');
@@ -59,10 +90,18 @@ describe('installTheme', () => {
     const theme = shippedTheme();
     const newer = (names: string[]): TemplateFolder => ({
       ...theme,
-      templates: new Map([...theme.templates].map(([name, t]) => [name, names.includes(name) ? { ...t, source: `${t.source}\n<!-- newer ${name} -->` } : t])),
+      templates: new Map(
+        [...theme.templates].map(([name, t]) => [
+          name,
+          names.includes(name) ? { ...t, source: `${t.source}\n<!-- newer ${name} -->` } : t,
+        ]),
+      ),
     });
     // 'home' was edited by its owner (the test above); 'page' is an old copy whose hash was never recorded.
-    await database.db.update(templates).set({ themeMd5: null }).where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'page')));
+    await database.db
+      .update(templates)
+      .set({ themeMd5: null })
+      .where(and(eq(templates.websiteId, 'new-site'), eq(templates.name, 'page')));
     await upgradeTheme(database.db, newer(['home', 'blog-list', 'page']));
     let rows = await stored();
     const source = (name: string) => rows.find((r) => r.name === name)!.source;

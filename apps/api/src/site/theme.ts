@@ -1,29 +1,53 @@
+import { DEFAULT_THEME, SITE_THEMES, type SiteThemeId } from '@site/page-content';
 import { formatFolderError, type TemplateFolder } from '@site/template-engine';
 import { readTemplateFolder } from '@site/template-engine/node';
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { templates } from '../db/schema';
-import { themeFolder } from '../paths';
+import { themeFolder, themesFolder } from '../paths';
 
-/** Where the theme's styles/ and assets/ are served (app.ts). */
+/** Where the default theme's styles/ and assets/ are served (app.ts); pages cached before themes link it. */
 export const THEME_ASSETS_PREFIX = '/assets/theme/';
 
-let shipped: TemplateFolder | undefined;
+/** A theme's public folders (styles/, assets/, previews/) are served under /assets/themes/<id>/. */
+export const themeAssetsPrefix = (id: SiteThemeId) => `/assets/themes/${id}/`;
+
+/** The template folder of each theme: the default one where it always was, the others by id. */
+export function themeFolderOf(id: SiteThemeId): string {
+  return id === DEFAULT_THEME ? themeFolder : join(themesFolder, id);
+}
+
+/** A stored theme id as a known one: a site whose theme is no longer shipped falls back to the default. */
+export function knownTheme(id: string | null | undefined): SiteThemeId {
+  return SITE_THEMES.some((t) => t.id === id) ? (id as SiteThemeId) : DEFAULT_THEME;
+}
+
+const loaded = new Map<string, TemplateFolder>();
 
 /**
- * The theme the server ships (apps/api/theme), read and checked once. A theme with any error
- * (a template that does not parse, a missing block or region) stops the server at start rather
- * than showing visitors broken pages.
+ * A theme's template folder, read and checked once. A theme with any error (a template that does
+ * not parse, a missing block or region) stops the server at start rather than showing visitors
+ * broken pages.
  */
 export function shippedTheme(folder = themeFolder): TemplateFolder {
-  if (folder === themeFolder && shipped) return shipped;
-  const { folder: loaded, errors } = readTemplateFolder(folder);
-  if (!loaded || errors.length) {
+  const hit = loaded.get(folder);
+  if (hit) return hit;
+  const { folder: read, errors } = readTemplateFolder(folder);
+  if (!read || errors.length) {
     throw new Error(`The template folder ${folder} has errors:\n${errors.map(formatFolderError).join('\n')}`);
   }
-  if (folder === themeFolder) shipped = loaded;
-  return loaded;
+  loaded.set(folder, read);
+  return read;
+}
+
+/** The template folder of a theme by id. */
+export const themeById = (id: SiteThemeId): TemplateFolder => shippedTheme(themeFolderOf(id));
+
+/** Every shipped theme read and checked: run at start, so a broken theme stops the server there. */
+export function checkThemes(): void {
+  for (const t of SITE_THEMES) themeById(t.id);
 }
 
 /**
@@ -31,45 +55,79 @@ export function shippedTheme(folder = themeFolder): TemplateFolder {
  * existing one (a template the owner changed is never overwritten). The one call seeding and
  * creating a site (POST /api/sites) make; run it inside the transaction that creates the website.
  */
-export async function installTheme(db: Pick<Database, 'insert'>, websiteId: string, theme: TemplateFolder = shippedTheme()): Promise<void> {
-  const rows = [...theme.templates].map(([name, t]) => ({ id: `${websiteId}-${name}`, websiteId, name, source: t.source, themeMd5: md5(t.source) }));
+export async function installTheme(
+  db: Pick<Database, 'insert'>,
+  websiteId: string,
+  theme: TemplateFolder = shippedTheme(),
+): Promise<void> {
+  const rows = [...theme.templates].map(([name, t]) => ({
+    id: `${websiteId}-${name}`,
+    websiteId,
+    name,
+    source: t.source,
+    themeMd5: md5(t.source),
+  }));
   await db.insert(templates).values(rows).onConflictDoNothing();
 }
 
 /** PostgreSQL's md5(text) of the same UTF-8 text. */
-const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+export const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
 /**
- * Brings every site's untouched theme templates up to the theme this server ships, so a fixed or
- * improved theme reaches existing sites, not only new ones. A copy is untouched while its source
- * still hashes to the theme source it was copied from; a template its owner edited keeps the
- * owner's source. Copies made before the hash was recorded are adopted when they equal the
- * shipped source. Run at start; once the sites are up to date it only compares stored hashes. The
- * templates trigger drops the cached pages of every site it changes.
+ * Brings the untouched templates of every site wearing a theme up to the version this server
+ * ships, so a fixed or improved theme reaches existing sites, not only new ones. A copy is
+ * untouched while its source still hashes to the theme source it was copied from; a template its
+ * owner edited keeps the owner's source. Copies made before the hash was recorded are adopted when
+ * they equal the shipped source. Run at start for each theme; once the sites are up to date it
+ * only compares stored hashes. The templates trigger drops the cached pages of every site it changes.
  */
-export async function upgradeTheme(db: Pick<Database, 'execute'>, theme: TemplateFolder = shippedTheme()): Promise<void> {
+export async function upgradeTheme(
+  db: Pick<Database, 'execute'>,
+  theme: TemplateFolder = shippedTheme(),
+  themeId: SiteThemeId = DEFAULT_THEME,
+): Promise<void> {
   // Hashed here once, not by the database once per stored copy of every site.
-  const rows = JSON.stringify([...theme.templates].map(([name, t]) => ({ name, source: t.source, md5: md5(t.source) })));
+  const rows = JSON.stringify(
+    [...theme.templates].map(([name, t]) => ({ name, source: t.source, md5: md5(t.source) })),
+  );
   const shipped = sql`jsonb_to_recordset(${rows}::jsonb) as v(name text, source text, md5 text)`;
+  const wearing = sql`t.website_id in (select id from websites where theme = ${themeId})`;
   await db.execute(sql`
     update templates t set theme_md5 = v.md5
     from ${shipped}
-    where t.name = v.name and t.theme_md5 is null and t.source = v.source`);
+    where t.name = v.name and t.theme_md5 is null and t.source = v.source and ${wearing}`);
   await db.execute(sql`
     update templates t set source = v.source, theme_md5 = v.md5, updated_at = now()
     from ${shipped}
-    where t.name = v.name and t.theme_md5 <> v.md5 and md5(t.source) = t.theme_md5`);
+    where t.name = v.name and t.theme_md5 <> v.md5 and md5(t.source) = t.theme_md5 and ${wearing}`);
 }
 
-/** The theme's stylesheets as page links (template.conf's `stylesheets`, in order). */
-export function themeStylesheets(theme: TemplateFolder = shippedTheme()): string[] {
-  return theme.stylesheets.map((s) => THEME_ASSETS_PREFIX + s.file);
+/** Every theme's upgrade (see upgradeTheme), at start. */
+export async function upgradeThemes(db: Pick<Database, 'execute'>): Promise<void> {
+  for (const t of SITE_THEMES) await upgradeTheme(db, themeById(t.id), t.id);
+}
+
+/** A theme's stylesheets as page links (template.conf's `stylesheets`, in order). */
+export function themeStylesheets(id: SiteThemeId = DEFAULT_THEME): string[] {
+  const prefix = id === DEFAULT_THEME ? THEME_ASSETS_PREFIX : themeAssetsPrefix(id);
+  return themeById(id).stylesheets.map((s) => prefix + s.file);
 }
 
 /**
- * A site's stored templates over the theme's: a template added to the theme after the site was
+ * A site's stored templates over its theme's: a template added to the theme after the site was
  * created (a new page type) renders from the theme until the site has its own copy.
  */
-export function withThemeTemplates(sources: Map<string, { source: string; version: string }>, theme: TemplateFolder = shippedTheme()): void {
-  for (const [name, t] of theme.templates) if (!sources.has(name)) sources.set(name, { source: t.source, version: 'theme' });
+export function withThemeTemplates(
+  sources: Map<string, { source: string; version: string }>,
+  id: SiteThemeId = DEFAULT_THEME,
+): void {
+  for (const [name, t] of themeById(id).templates)
+    if (!sources.has(name)) sources.set(name, { source: t.source, version: `theme:${id}` });
+}
+
+/** Only the theme's templates, for an editor previewing the site in a theme it does not wear. */
+export function themeSources(id: SiteThemeId): Map<string, { source: string; version: string }> {
+  return new Map(
+    [...themeById(id).templates].map(([name, t]) => [name, { source: t.source, version: `theme:${id}` }]),
+  );
 }

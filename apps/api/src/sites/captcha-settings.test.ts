@@ -10,7 +10,8 @@ import type { DatabaseHandle } from '../db/client';
 import { websites } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
-const pageContext = (html: string) => JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
+const pageContext = (html: string) =>
+  JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
 
 describe.each(await databaseTargets())("the owner sets the site's captcha key on $name", (target) => {
   let database: DatabaseHandle;
@@ -22,14 +23,18 @@ describe.each(await databaseTargets())("the owner sets the site's captcha key on
     database = await target.open();
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([new EditorClient(app).signIn(DEMO_OWNER), new EditorClient(app).signIn(DEMO_VIEWER)]);
+    [owner, viewer] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
   });
 
-  const settings = async () => (await database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
+  const settings = async () =>
+    (await database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
 
   it('refuses signed-out visitors (401) and members who are not the owner (403), reading or writing', async () => {
     const stranger = new Shopper(app);
@@ -72,10 +77,15 @@ describe.each(await databaseTargets())("the owner sets the site's captcha key on
     expect((await owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '6Lc-Site_Key1' });
     expect(await settings()).toEqual({ ...before, captchaSettings: { siteKey: '6Lc-Site_Key1' } });
     // A page not shown before, so no cached copy is in the way.
-    expect(pageContext((await new Shopper(app).get('/contact')).body).captchaSettings).toEqual({ siteKey: '6Lc-Site_Key1' });
+    expect(pageContext((await new Shopper(app).get('/contact')).body).captchaSettings).toEqual({
+      siteKey: '6Lc-Site_Key1',
+    });
 
     // A secret slipped into the stored settings by hand is still never answered.
-    await database.db.update(websites).set({ settings: { ...before, captchaSettings: { siteKey: '6Lc-Site_Key1', secret: 'never-shown' } } }).where(eq(websites.id, 'demo'));
+    await database.db
+      .update(websites)
+      .set({ settings: { ...before, captchaSettings: { siteKey: '6Lc-Site_Key1', secret: 'never-shown' } } })
+      .where(eq(websites.id, 'demo'));
     expect((await owner.call('GET', SITES_API.captcha)).body).not.toContain('never-shown');
 
     expect((await owner.call('PUT', SITES_API.captcha, { siteKey: '' })).json()).toEqual({ siteKey: '' });

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { normaliseDomain, siteAdminMessages, VERIFY_RECORD_PREFIX, type SiteDomain } from '@site/page-content';
-import { and, asc, eq } from 'drizzle-orm';
-import { CommerceError } from '../commerce/errors';
+import {
+  normaliseDomain,
+  siteAdminMessages,
+  VERIFY_RECORD_PREFIX,
+  type SiteDomain,
+} from '@site/page-content';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { siteDomains } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 /** TXT records of a name, each as its character strings (node:dns `resolveTxt`'s shape). */
 export type TxtResolver = (name: string) => Promise<string[][]>;
@@ -20,29 +26,52 @@ const toDomain = (row: DomainRow): SiteDomain => ({
 });
 
 export async function listDomains(db: Database, websiteId: string): Promise<SiteDomain[]> {
-  const rows = await db.select().from(siteDomains).where(eq(siteDomains.websiteId, websiteId)).orderBy(asc(siteDomains.createdAt), asc(siteDomains.host));
+  const rows = await db
+    .select()
+    .from(siteDomains)
+    .where(and(eq(siteDomains.websiteId, websiteId), live()))
+    .orderBy(asc(siteDomains.createdAt), asc(siteDomains.host));
   // The default address first: it is the one that always works.
   return rows.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'default' ? -1 : 1)).map(toDomain);
 }
 
-const invalid = (message: string) => new CommerceError(400, 'INVALID_FIELDS', message, { fieldErrors: { host: message } });
+/**
+ * How long an unverified claim lasts. Claims never block another site (only a verified host is
+ * unique), so this only bounds how long a stale token may still verify and how long the claim
+ * shows in the owner's list; adding the domain again starts a new claim.
+ */
+export const CLAIM_EXPIRES_MS = 7 * 24 * 3600 * 1000;
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+/** Verified rows, and claims younger than CLAIM_EXPIRES_MS. */
+const live = () =>
+  or(isNotNull(siteDomains.verifiedAt), gt(siteDomains.createdAt, new Date(Date.now() - CLAIM_EXPIRES_MS)));
+
+const taken = () =>
+  new ApiError(409, 'DOMAIN_TAKEN', siteAdminMessages.hostTaken, {
+    fieldErrors: { host: siteAdminMessages.hostTaken },
+  });
+
+const invalid = (message: string) =>
+  new ApiError(400, 'INVALID_FIELDS', message, { fieldErrors: { host: message } });
 
 /**
- * Connects a custom domain, unverified: it routes nowhere until its TXT record is found. Hosts
+ * Connects a custom domain, unverified: it routes nowhere until its TXT record is found. Another
+ * site's unverified claim does not stand in the way (squatting a domain one cannot verify gains
+ * nothing); a host some site has verified is taken. Hosts
  * under the platform's base domain are handed out by slug, and the local names serve the
  * deployment's own site, so neither can be claimed.
  */
-export async function addDomain(db: Database, websiteId: string, input: string, baseDomain: string | undefined): Promise<SiteDomain> {
+export async function addDomain(
+  db: Database,
+  websiteId: string,
+  input: string,
+  baseDomain: string | undefined,
+): Promise<SiteDomain> {
   const host = normaliseDomain(input);
-  if (!host || host === 'localhost' || host.endsWith('.localhost')) throw invalid(siteAdminMessages.hostInvalid);
-  if (baseDomain && (host === baseDomain || host.endsWith(`.${baseDomain}`))) throw invalid(siteAdminMessages.hostPlatform);
+  if (!host || host === 'localhost' || host.endsWith('.localhost'))
+    throw invalid(siteAdminMessages.hostInvalid);
+  if (baseDomain && (host === baseDomain || host.endsWith(`.${baseDomain}`)))
+    throw invalid(siteAdminMessages.hostPlatform);
   const row: DomainRow = {
     host,
     websiteId,
@@ -51,11 +80,26 @@ export async function addDomain(db: Database, websiteId: string, input: string, 
     verifiedAt: null,
     createdAt: new Date(),
   };
+  // Expired claims of this host are swept first, so this site can claim it again.
+  await db
+    .delete(siteDomains)
+    .where(
+      and(
+        eq(siteDomains.host, host),
+        isNull(siteDomains.verifiedAt),
+        lte(siteDomains.createdAt, new Date(Date.now() - CLAIM_EXPIRES_MS)),
+      ),
+    );
+  const [verified] = await db
+    .select({ websiteId: siteDomains.websiteId })
+    .from(siteDomains)
+    .where(and(eq(siteDomains.host, host), isNotNull(siteDomains.verifiedAt)));
+  if (verified) throw taken();
   try {
     await db.insert(siteDomains).values(row);
   } catch (err) {
-    // The host is the primary key: another site (or this one) has it already.
-    if (isUniqueViolation(err)) throw new CommerceError(409, 'DOMAIN_TAKEN', siteAdminMessages.hostTaken, { fieldErrors: { host: siteAdminMessages.hostTaken } });
+    // (host, site) is the primary key: this site has claimed it already.
+    if (isUniqueViolation(err)) throw taken();
     throw err;
   }
   return toDomain(row);
@@ -65,17 +109,25 @@ async function ownDomain(db: Database, websiteId: string, host: string): Promise
   const [row] = await db
     .select()
     .from(siteDomains)
-    .where(and(eq(siteDomains.websiteId, websiteId), eq(siteDomains.host, host.trim().toLowerCase())));
-  if (!row) throw new CommerceError(404, 'DOMAIN_NOT_FOUND', siteAdminMessages.domainNotFound);
+    .where(
+      and(eq(siteDomains.websiteId, websiteId), eq(siteDomains.host, host.trim().toLowerCase()), live()),
+    );
+  if (!row) throw new ApiError(404, 'DOMAIN_NOT_FOUND', siteAdminMessages.domainNotFound);
   return row;
 }
 
 /**
- * Looks for the domain's token in the TXT records of `_site-verify.<host>`. A name with no records,
+ * Looks for the domain's token in the TXT records of `_site-verify.<host>`; the first site to
+ * verify a host gets it (409 DOMAIN_TAKEN to any later one). A name with no records,
  * a failing or slow resolver: all answer "not found yet" (400), never a 5xx, since DNS is outside
  * our control and the owner can simply try again.
  */
-export async function verifyDomain(db: Database, websiteId: string, host: string, resolveTxt: TxtResolver): Promise<SiteDomain> {
+export async function verifyDomain(
+  db: Database,
+  websiteId: string,
+  host: string,
+  resolveTxt: TxtResolver,
+): Promise<SiteDomain> {
   const row = await ownDomain(db, websiteId, host);
   if (row.verifiedAt) return toDomain(row);
   const name = `${VERIFY_RECORD_PREFIX}${row.host}`;
@@ -83,20 +135,28 @@ export async function verifyDomain(db: Database, websiteId: string, host: string
   const records = await resolveTxt(name).catch(() => [] as string[][]);
   // A long TXT value arrives split in 255-byte strings: each record is their concatenation.
   if (!token || !records.some((chunks) => chunks.join('').trim() === token)) {
-    throw new CommerceError(400, 'DOMAIN_NOT_VERIFIED', siteAdminMessages.notVerified(name, token));
+    throw new ApiError(400, 'DOMAIN_NOT_VERIFIED', siteAdminMessages.notVerified(name, token));
   }
-  const [updated] = await db
-    .update(siteDomains)
-    .set({ verifiedAt: new Date() })
-    .where(and(eq(siteDomains.websiteId, websiteId), eq(siteDomains.host, row.host)))
-    .returning();
-  return toDomain(updated ?? row);
+  try {
+    const [updated] = await db
+      .update(siteDomains)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(siteDomains.websiteId, websiteId), eq(siteDomains.host, row.host)))
+      .returning();
+    return toDomain(updated ?? row);
+  } catch (err) {
+    // Only one verified row per host: another site verified it first.
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
 }
 
 /** Disconnects a custom domain; the site's own `<slug>.<base>` address stays. */
 export async function removeDomain(db: Database, websiteId: string, host: string): Promise<string> {
   const row = await ownDomain(db, websiteId, host);
-  if (row.kind === 'default') throw new CommerceError(400, 'DEFAULT_DOMAIN', siteAdminMessages.defaultDomainFixed);
-  await db.delete(siteDomains).where(and(eq(siteDomains.websiteId, websiteId), eq(siteDomains.host, row.host)));
+  if (row.kind === 'default') throw new ApiError(400, 'DEFAULT_DOMAIN', siteAdminMessages.defaultDomainFixed);
+  await db
+    .delete(siteDomains)
+    .where(and(eq(siteDomains.websiteId, websiteId), eq(siteDomains.host, row.host)));
   return row.host;
 }

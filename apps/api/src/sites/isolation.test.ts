@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../db/client';
 import { files, siteDomains } from '../db/schema';
 import type { CatalogRoute } from '../security/route-catalog';
 import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
-import { createMember } from '../site-users/members';
+import { createMember } from '../security/members';
 
 /**
  * Tenant isolation over every route of the app (read from app.routeCatalog, so a route added later
@@ -59,9 +59,18 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     database = await target.open();
     await seedDemoSite(database.db);
     await database.db.insert(siteDomains).values({ host: B_HOST, websiteId: B, kind: 'custom' });
-    app = await buildApp({ database, writesPerMinute: 0, baseDomain: BASE, logger: process.env.ISOLATION_LOG ? { level: 'error' } : false });
+    app = await buildApp({
+      database,
+      writesPerMinute: 0,
+      baseDomain: BASE,
+      // The hook it registers points at this machine.
+      webhookPolicy: { allowPrivate: true },
+      logger: process.env.ISOLATION_LOG ? { level: 'error' } : false,
+    });
     await app.ready();
-    routes = [...app.routeCatalog].filter((r) => r.method !== 'HEAD' || !app.routeCatalog.some((o) => o.url === r.url && o.method === 'GET'));
+    routes = [...app.routeCatalog].filter(
+      (r) => r.method !== 'HEAD' || !app.routeCatalog.some((o) => o.url === r.url && o.method === 'GET'),
+    );
 
     const created = await new Shopper(app).post('/api/sites', { ...A_OWNER, title: 'Alpha', slug: 'alpha' });
     expect(created.statusCode).toBe(201);
@@ -70,21 +79,50 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     // comment, a mailing list with a subscriber, a webhook, a customer, a file.
     const buyer = new Shopper(app, B_HOST);
     expect((await buyer.addToCart('prod-field-notebook', 'NOTE-3', 1)).statusCode).toBe(200);
-    const order = await buyer.post('/api/commerce/checkout', { email: 'beta-buyer@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: TEST_CARD });
+    const order = await buyer.post('/api/commerce/checkout', {
+      email: 'beta-buyer@example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: TEST_CARD,
+    });
     expect(order.statusCode).toBe(200);
     const browsing = new Shopper(app, B_HOST);
     expect((await browsing.addToCart('prod-field-notebook', 'NOTE-3', 2)).statusCode).toBe(200);
-    const restock = await browsing.post('/api/commerce/restock-notifications', { productId: 'prod-enamel-mug', variantId: 'prod-enamel-mug-mug-1', siteVisitorEmail: 'beta-restock@example.com', isJoinMailingList: false, recaptchaEnterpriseV3Token: 't' });
+    const restock = await browsing.post('/api/commerce/restock-notifications', {
+      productId: 'prod-enamel-mug',
+      variantId: 'prod-enamel-mug-mug-1',
+      siteVisitorEmail: 'beta-restock@example.com',
+      isJoinMailingList: false,
+      recaptchaEnterpriseV3Token: 't',
+    });
     expect(restock.statusCode, restock.body).toBeLessThan(300);
-    const comment = await browsing.post('/api/blog/posts/post-waxing-canvas/comments', { authorName: 'Bea', body: 'Beta secret comment' });
+    const comment = await browsing.post('/api/blog/posts/post-waxing-canvas/comments', {
+      authorName: 'Bea',
+      body: 'Beta secret comment',
+    });
     expect(comment.statusCode).toBe(201);
     const ownerB = await new EditorClient(app, B_HOST).signIn(DEMO_OWNER);
     const list = await ownerB.call('POST', '/api/editor/mailing-lists', { name: 'Beta secret list' });
     expect(list.statusCode).toBe(201);
-    const hook = await ownerB.call('POST', '/api/editor/webhooks', { url: 'http://127.0.0.1:9/beta-secret-hook', events: ['order.placed'] });
+    const hook = await ownerB.call('POST', '/api/editor/webhooks', {
+      url: 'http://127.0.0.1:9/beta-secret-hook',
+      events: ['order.placed'],
+    });
     expect(hook.statusCode).toBeLessThan(300);
-    await createMember(database.db, { websiteId: B, email: 'beta-customer@example.com', password: 'beta customer 2026', roles: ['customer'] });
-    await database.db.insert(files).values({ id: randomUUID(), websiteId: B, name: 'beta-secret-file.png', contentType: 'image/png', size: 10, status: 'complete' });
+    await createMember(database.db, {
+      websiteId: B,
+      email: 'beta-customer@example.com',
+      password: 'beta customer 2026',
+      roles: ['customer'],
+    });
+    await database.db.insert(files).values({
+      id: randomUUID(),
+      websiteId: B,
+      name: 'beta-secret-file.png',
+      contentType: 'image/png',
+      size: 10,
+      status: 'complete',
+    });
 
     const one = async (query: string) => (await rows<{ v: string }>(database, query))[0]?.v ?? '';
     const kinds: Record<string, string> = {
@@ -114,8 +152,32 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     ids.website = B;
     // The domain calls take a host: B's own.
     ids.host = B_HOST;
-    expect(Object.keys(ids)).toEqual(expect.arrayContaining(['page', 'product', 'variant', 'order', 'orderToken', 'cart', 'cartEntry', 'file', 'form', 'member', 'list', 'webhook', 'post', 'comment']));
-    bPaths = ['about', 'shop/p/canvas-tote', 'journal/caring-for-waxed-canvas', 'contact', `order/${ids.orderToken}`, `files/${ids.file}/beta-secret-file.png`];
+    expect(Object.keys(ids)).toEqual(
+      expect.arrayContaining([
+        'page',
+        'product',
+        'variant',
+        'order',
+        'orderToken',
+        'cart',
+        'cartEntry',
+        'file',
+        'form',
+        'member',
+        'list',
+        'webhook',
+        'post',
+        'comment',
+      ]),
+    );
+    bPaths = [
+      'about',
+      'shop/p/canvas-tote',
+      'journal/caring-for-waxed-canvas',
+      'contact',
+      `order/${ids.orderToken}`,
+      `files/${ids.file}/beta-secret-file.png`,
+    ];
     before = await siteRows(database, B);
   }, 240_000);
 
@@ -151,7 +213,14 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     sendRequests: [{ productId: ids.product, variantId: ids.variant }],
     data: { websiteId: B },
   });
-  const bQuery = () => new URLSearchParams({ cartToken: ids.cart!, token: ids.orderToken!, orderId: ids.order!, productId: ids.product!, variantId: ids.variant! }).toString();
+  const bQuery = () =>
+    new URLSearchParams({
+      cartToken: ids.cart!,
+      token: ids.orderToken!,
+      orderId: ids.order!,
+      productId: ids.product!,
+      variantId: ids.variant!,
+    }).toString();
 
   /** The requests one route gets: every B id in every parameter, or B's paths for a wildcard. */
   const requestsFor = (route: CatalogRoute): { url: string; namesB: boolean; id: string }[] => {
@@ -167,9 +236,16 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     });
   };
 
-  const signInA = async (host: string) => new EditorClient(app, A_HOST).signIn(A_OWNER).then((c) => ({ client: c, host }));
+  const signInA = async (host: string) =>
+    new EditorClient(app, A_HOST).signIn(A_OWNER).then((c) => ({ client: c, host }));
 
-  const send = (route: CatalogRoute, url: string, id: string, host: string, client: EditorClient): Promise<LightMyRequestResponse> => {
+  const send = (
+    route: CatalogRoute,
+    url: string,
+    id: string,
+    host: string,
+    client: EditorClient,
+  ): Promise<LightMyRequestResponse> => {
     const crumb = client.cookies.get('crumb')!;
     const hasBody = route.method !== 'GET' && route.method !== 'HEAD' && route.method !== 'DELETE';
     const options: InjectOptions = {
@@ -187,7 +263,7 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     return app.inject(options);
   };
 
-  it('refuses owner A every call built from site B\'s ids on A\'s host, shows none of B\'s data and changes none of B\'s rows', async () => {
+  it("refuses owner A every call built from site B's ids on A's host, shows none of B's data and changes none of B's rows", async () => {
     const problems: string[] = [];
     let checked = 0;
     for (const route of routes) {
@@ -200,7 +276,8 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
         if (res.statusCode >= 500) problems.push(`${where}: server error ${res.body.slice(0, 200)}`);
         // Wildcards other than the pages (the editor's app shell, static files) serve no site's rows: they must only not leak.
         const refusable = !route.url.endsWith('*') || route.url === '/*';
-        if (namesB && refusable && res.statusCode < 400 && !(res.statusCode >= 300 && route.url === '/*')) problems.push(`${where}: accepted a call naming site B's ${id}`);
+        if (namesB && refusable && res.statusCode < 400 && !(res.statusCode >= 300 && route.url === '/*'))
+          problems.push(`${where}: accepted a call naming site B's ${id}`);
         // A 404 may repeat the URL it was sent; only text the request did not carry counts.
         const leaked = B_MARKERS.filter((m) => res.body.includes(m) && !decodeURIComponent(url).includes(m));
         if (leaked.length) problems.push(`${where}: answer shows site B's ${leaked.join(', ')}`);
@@ -211,7 +288,7 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     expect(await siteRows(database, B)).toEqual(before);
   }, 600_000);
 
-  it('refuses owner A\'s session on site B\'s host for every guarded call, and changes none of B\'s rows', async () => {
+  it("refuses owner A's session on site B's host for every guarded call, and changes none of B's rows", async () => {
     const { client } = await signInA(A_HOST);
     const problems: string[] = [];
     // A call is guarded when B's host refuses it without a session (401) — A's session must not help.
@@ -220,7 +297,15 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
     for (const route of routes) {
       const [first] = requestsFor(route);
       if (!first) continue;
-      const anonymous = await app.inject({ method: route.method as InjectOptions['method'], url: first.url, headers: { host: B_HOST, cookie: `crumb=${client.cookies.get('crumb')}`, 'x-csrf-token': client.cookies.get('crumb')! } });
+      const anonymous = await app.inject({
+        method: route.method as InjectOptions['method'],
+        url: first.url,
+        headers: {
+          host: B_HOST,
+          cookie: `crumb=${client.cookies.get('crumb')}`,
+          'x-csrf-token': client.cookies.get('crumb')!,
+        },
+      });
       if (anonymous.statusCode === 401) guardedRoutes.push(route);
     }
     const beforeB = await siteRows(database, B);
@@ -230,23 +315,36 @@ describe.each(targets)('tenant isolation over every route on $name', (target) =>
       if (!first) continue;
       guarded++;
       const res = await send(route, first.url, first.id, B_HOST, client);
-      if (res.statusCode !== 401 && res.statusCode !== 403) problems.push(`${route.method} ${first.url} on B's host with A's session → ${res.statusCode}`);
+      if (res.statusCode !== 401 && res.statusCode !== 403)
+        problems.push(`${route.method} ${first.url} on B's host with A's session → ${res.statusCode}`);
       const leaked = B_MARKERS.filter((m) => res.body.includes(m));
-      if (leaked.length) problems.push(`${route.method} ${first.url} on B's host: shows ${leaked.join(', ')}`);
+      if (leaked.length)
+        problems.push(`${route.method} ${first.url} on B's host: shows ${leaked.join(', ')}`);
     }
     expect(problems).toEqual([]);
     expect(guarded).toBeGreaterThan(20);
     expect(await siteRows(database, B)).toEqual(beforeB);
   }, 300_000);
 
-  it('keeps sessions per site: A\'s session cookie is host-only and names no one on B\'s host', async () => {
-    const signIn = await new Shopper(app, A_HOST).post('/api/site-users/account/session', { ...A_OWNER, rememberMe: true });
+  it("keeps sessions per site: A's session cookie is host-only and names no one on B's host", async () => {
+    const signIn = await new Shopper(app, A_HOST).post('/api/site-users/account/session', {
+      ...A_OWNER,
+      rememberMe: true,
+    });
     expect(signIn.statusCode).toBe(200);
     const session = signIn.cookies.find((c) => c.name === 'siteUserSession')!;
     expect(session.domain).toBeUndefined();
-    const onB = await app.inject({ method: 'GET', url: '/api/editor/me', headers: { host: B_HOST, cookie: `siteUserSession=${session.value}` } });
+    const onB = await app.inject({
+      method: 'GET',
+      url: '/api/editor/me',
+      headers: { host: B_HOST, cookie: `siteUserSession=${session.value}` },
+    });
     expect(onB.statusCode).toBe(401);
-    const onA = await app.inject({ method: 'GET', url: '/api/editor/me', headers: { host: A_HOST, cookie: `siteUserSession=${session.value}` } });
+    const onA = await app.inject({
+      method: 'GET',
+      url: '/api/editor/me',
+      headers: { host: A_HOST, cookie: `siteUserSession=${session.value}` },
+    });
     expect(onA.statusCode).toBe(200);
   });
 });

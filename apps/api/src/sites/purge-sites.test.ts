@@ -13,12 +13,12 @@ import { eventually } from '../../test/eventually';
 import { siteRows } from '../../test/site-rows';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { files, siteDomains, websites } from '../db/schema';
+import { files, siteDomains, siteExports, websites } from '../db/schema';
 import { originalKey, widthKey } from '../files/file-store';
 import { createDiskStorage, type FileStorage } from '../files/storage';
 import { createJobQueue } from '../jobs';
 import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
-import { createMember } from '../site-users/members';
+import { createMember } from '../security/members';
 import { purgeRemovedSites, startSitePurge } from './purge-sites';
 
 const BASE = 'sites.test';
@@ -40,7 +40,14 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
     await seedDemoSite(database.db);
     storageDir = await mkdtemp(join(tmpdir(), 'purge-files-'));
     storage = createDiskStorage(storageDir);
-    app = await buildApp({ database, writesPerMinute: 0, baseDomain: BASE, files: { storage } });
+    app = await buildApp({
+      database,
+      writesPerMinute: 0,
+      baseDomain: BASE,
+      files: { storage },
+      // The hook it registers points at this machine.
+      webhookPolicy: { allowPrivate: true },
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -63,16 +70,14 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
   /** A stored image (original and one width) with its row. */
   async function storedFile(websiteId: string): Promise<string[]> {
     const file = { id: randomUUID(), websiteId };
-    await database.db
-      .insert(files)
-      .values({
-        ...file,
-        name: 'photo.png',
-        contentType: 'image/png',
-        size: 3,
-        status: 'complete',
-        widths: [300],
-      });
+    await database.db.insert(files).values({
+      ...file,
+      name: 'photo.png',
+      contentType: 'image/png',
+      size: 3,
+      status: 'complete',
+      widths: [300],
+    });
     const keys = [originalKey(file), widthKey(file, 300)];
     for (const key of keys) await storage.put(key, Buffer.from('png'));
     return keys;
@@ -125,6 +130,12 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
       roles: ['customer'],
     });
     const oldFiles = await storedFile(old);
+    // An export the owner made: its archive holds the whole site.
+    const archive = `${old}/exports/e1.json.gz`;
+    await storage.put(archive, Buffer.from('gz'));
+    await database.db
+      .insert(siteExports)
+      .values({ id: randomUUID(), websiteId: old, status: 'ready', progress: 100, storageKey: archive });
 
     const recent = await newSite('recent-removal');
     const live = await newSite('still-live');
@@ -154,7 +165,7 @@ describe.each(await databaseTargets())('purging removed sites on $name', (target
     expect(await purgeRemovedSites(database.db, storage, { now: NOW, batchSize: 1, log })).toEqual([old]);
     // Every table of the public schema, scoped to the site: nothing is left.
     expect(gone(await siteRows(database, old))).toEqual([]);
-    expect(await stored(oldFiles)).toEqual([false, false]);
+    expect(await stored([...oldFiles, archive])).toEqual([false, false, false]);
     expect(logged).toEqual([expect.objectContaining({ websiteId: old, files: 1 })]);
     // 29 days: still restorable. Live: untouched.
     expect(await siteRows(database, recent)).toEqual(before.recent);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { files, siteVersions, websites } from '../db/schema';
+import { files, siteExports, siteVersions, websites } from '../db/schema';
 import { removeStored } from '../files/file-store';
 import type { FileStorage } from '../files/storage';
 import type { JobQueue } from '../jobs';
@@ -77,6 +77,12 @@ async function purgeSite(db: Database, storage: FileStorage, websiteId: string, 
       .from(files)
       .where(eq(files.websiteId, websiteId));
     for (const file of stored) await removeStored(storage, file);
+    // The owner's export archives hold the whole site: they go with it.
+    const archives = await tx
+      .select({ key: siteExports.storageKey })
+      .from(siteExports)
+      .where(eq(siteExports.websiteId, websiteId));
+    for (const { key } of archives) if (key) await storage.delete(key);
     await tx.delete(websites).where(eq(websites.id, websiteId));
     // The one table without a foreign key (its triggers bump it while the cascade deletes rows).
     await tx.delete(siteVersions).where(eq(siteVersions.websiteId, websiteId));

@@ -1,6 +1,6 @@
 import { siteAdminMessages } from '@site/page-content';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { websites } from '../db/schema';
 
@@ -12,11 +12,20 @@ export const RESTORABLE_DAYS = 30;
  * (request-site.ts), and nothing else is touched, so putting `deleted_at` back to null restores it
  * whole. The owner confirms by typing the site's title (spaces around it do not count).
  */
-export async function removeSite(db: Database, websiteId: string, confirmTitle: string): Promise<{ restorableUntil: Date }> {
-  const [site] = await db.select({ title: websites.title }).from(websites).where(and(eq(websites.id, websiteId), isNull(websites.deletedAt)));
-  if (!site) throw new CommerceError(404, 'SITE_NOT_FOUND', siteAdminMessages.domainNotFound);
+export async function removeSite(
+  db: Database,
+  websiteId: string,
+  confirmTitle: string,
+): Promise<{ restorableUntil: Date }> {
+  const [site] = await db
+    .select({ title: websites.title })
+    .from(websites)
+    .where(and(eq(websites.id, websiteId), isNull(websites.deletedAt)));
+  if (!site) throw new ApiError(404, 'SITE_NOT_FOUND', siteAdminMessages.domainNotFound);
   if (confirmTitle.trim() !== site.title.trim()) {
-    throw new CommerceError(400, 'INVALID_FIELDS', siteAdminMessages.confirmMismatch, { fieldErrors: { confirmTitle: siteAdminMessages.confirmMismatch } });
+    throw new ApiError(400, 'INVALID_FIELDS', siteAdminMessages.confirmMismatch, {
+      fieldErrors: { confirmTitle: siteAdminMessages.confirmMismatch },
+    });
   }
   const deletedAt = new Date();
   await db.update(websites).set({ deletedAt }).where(eq(websites.id, websiteId));

@@ -23,7 +23,11 @@ describe.each(targets)('request.site from the Host header on $name', (target) =>
 
   const appWith = async (options: { baseDomain?: string; trustProxy?: string }) => {
     const app = Fastify({ trustProxy: options.trustProxy ?? false });
-    registerSiteResolution(app, { db: database.db, defaultWebsiteId: 'default-site', baseDomain: options.baseDomain });
+    registerSiteResolution(app, {
+      db: database.db,
+      defaultWebsiteId: 'default-site',
+      baseDomain: options.baseDomain,
+    });
     app.get('/whoami', (request) => request.site);
     await app.ready();
     apps.push(app);
@@ -66,9 +70,15 @@ describe.each(targets)('request.site from the Host header on $name', (target) =>
     const app = await appWith({ baseDomain: 'sites.test' });
     const res = await app.inject({ method: 'GET', url: '/whoami', headers: { host: 'gamma.sites.test' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'SITE_NOT_FOUND', message: 'There is no site at this address.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'SITE_NOT_FOUND', message: 'There is no site at this address.' },
+    });
     expect(await siteAt(app, 'elsewhere.example')).toBe(404);
-    const unrouted = await app.inject({ method: 'POST', url: '/nothing-here', headers: { host: 'gamma.sites.test' } });
+    const unrouted = await app.inject({
+      method: 'POST',
+      url: '/nothing-here',
+      headers: { host: 'gamma.sites.test' },
+    });
     expect(unrouted.json().error.code).toBe('SITE_NOT_FOUND');
   });
 
@@ -80,15 +90,21 @@ describe.each(targets)('request.site from the Host header on $name', (target) =>
 
   it('believes X-Forwarded-Host only from a trusted proxy', async () => {
     const untrusting = await appWith({ baseDomain: 'sites.test' });
-    expect(await siteAt(untrusting, 'alpha.sites.test', { 'x-forwarded-host': 'beta.sites.test' })).toBe('site-a');
+    expect(await siteAt(untrusting, 'alpha.sites.test', { 'x-forwarded-host': 'beta.sites.test' })).toBe(
+      'site-a',
+    );
     const trusting = await appWith({ baseDomain: 'sites.test', trustProxy: '127.0.0.1' });
-    expect(await siteAt(trusting, 'alpha.sites.test', { 'x-forwarded-host': 'beta.sites.test' })).toBe('site-b');
+    expect(await siteAt(trusting, 'alpha.sites.test', { 'x-forwarded-host': 'beta.sites.test' })).toBe(
+      'site-b',
+    );
   });
 
   it('finds a domain added after the first miss at once', async () => {
     const app = await appWith({ baseDomain: 'sites.test' });
     expect(await siteAt(app, 'late.sites.test')).toBe(404);
-    await database.db.insert(siteDomains).values({ host: 'late.sites.test', websiteId: 'site-a', kind: 'default' });
+    await database.db
+      .insert(siteDomains)
+      .values({ host: 'late.sites.test', websiteId: 'site-a', kind: 'default' });
     expect(await siteAt(app, 'late.sites.test')).toBe('site-a');
   });
 });

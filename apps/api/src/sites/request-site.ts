@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { siteDomains, websites } from '../db/schema';
+import { bindLogFields } from '../http/request-log';
 import { siteMessages } from './messages';
 
 /** The site a request is for, resolved from its Host before any route runs. */
@@ -63,7 +64,9 @@ export function createSiteResolver({ db, defaultWebsiteId, baseDomain }: SiteRes
         .select({ websiteId: siteDomains.websiteId })
         .from(siteDomains)
         .innerJoin(websites, eq(websites.id, siteDomains.websiteId))
-        .where(and(eq(siteDomains.host, name), isNotNull(siteDomains.verifiedAt), isNull(websites.deletedAt)));
+        .where(
+          and(eq(siteDomains.host, name), isNotNull(siteDomains.verifiedAt), isNull(websites.deletedAt)),
+        );
       if (row) {
         if (hits.size >= MAX_CACHED_HOSTS) hits.clear();
         hits.set(name, { websiteId: row.websiteId, at: now });
@@ -94,9 +97,12 @@ export function registerSiteResolution(app: FastifyInstance, options: SiteResolu
   app.addHook('onRequest', async (request, reply) => {
     const websiteId = await resolver.resolve(hostOf(request));
     if (!websiteId) {
-      return reply.status(404).send({ error: { code: 'SITE_NOT_FOUND', message: siteMessages.siteNotFound } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'SITE_NOT_FOUND', message: siteMessages.siteNotFound } });
     }
     request.site = { websiteId };
+    bindLogFields(request, { site: websiteId });
   });
   return resolver;
 }

@@ -11,8 +11,8 @@ import type { DatabaseHandle } from '../db/client';
 import { websites } from '../db/schema';
 import { createDiskStorage } from '../files/storage';
 import { seedDemoSite } from '../seed/demo-site';
-import { createMemoryLoginGuard } from '../site-users/login-guard';
-import { createMember } from '../site-users/members';
+import { createMemoryLoginGuard } from '../security/login-guard';
+import { createMember } from '../security/members';
 import { purgeRemovedSites } from './purge-sites';
 import { removedSiteHost } from './restore-site';
 

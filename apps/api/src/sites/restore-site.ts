@@ -1,10 +1,10 @@
 import { siteAdminMessages, type RemovedSiteFound, type RestoreSiteRequest } from '@site/page-content';
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
-import { CommerceError } from '../commerce/errors';
+import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { siteDomains, websites } from '../db/schema';
-import { findMemberByEmail, normalizeEmail } from '../site-users/members';
-import { decoyHash, verifyPassword } from '../site-users/passwords';
+import { findMemberByEmail, normalizeEmail } from '../security/members';
+import { decoyHash, verifyPassword } from '../security/passwords';
 import { RESTORABLE_DAYS } from './remove-site';
 import { normaliseHost } from './request-site';
 
@@ -34,8 +34,7 @@ export function removedSiteHost(address: string, baseDomain: string | undefined)
   return baseDomain ? `${host}.${normaliseHost(baseDomain)}` : undefined;
 }
 
-const notFound = () =>
-  new CommerceError(404, 'REMOVED_SITE_NOT_FOUND', siteAdminMessages.removedSiteNotFound);
+const notFound = () => new ApiError(404, 'REMOVED_SITE_NOT_FOUND', siteAdminMessages.removedSiteNotFound);
 
 /**
  * The removed site at `address` when `email` and `password` are one of its owners'. An unknown
@@ -52,7 +51,7 @@ export async function findOwnedRemovedSite(
 ): Promise<OwnedRemovedSite> {
   const host = removedSiteHost(request.address, baseDomain);
   if (!host) {
-    throw new CommerceError(400, 'INVALID_FIELDS', siteAdminMessages.restoreAddressMissing, {
+    throw new ApiError(400, 'INVALID_FIELDS', siteAdminMessages.restoreAddressMissing, {
       fieldErrors: { address: siteAdminMessages.restoreAddressMissing },
     });
   }
@@ -66,7 +65,7 @@ export async function findOwnedRemovedSite(
   const matches = await verifyPassword(request.password, member?.passwordHash ?? (await decoyHash()));
   if (!site?.deletedAt || !member || !matches || !member.roles.includes('owner')) throw notFound();
   if (site.deletedAt <= restoreCutoff(now))
-    throw new CommerceError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
+    throw new ApiError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
   const restorableUntil = new Date(site.deletedAt.getTime() + RESTORABLE_DAYS * DAY_MS);
   const [home] = await db
     .select({ host: siteDomains.host })
@@ -100,6 +99,5 @@ export async function restoreSite(db: Database, websiteId: string, now: Date): P
       ),
     )
     .returning({ id: websites.id });
-  if (restored.length === 0)
-    throw new CommerceError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
+  if (restored.length === 0) throw new ApiError(410, 'RESTORE_EXPIRED', siteAdminMessages.restoreExpired);
 }

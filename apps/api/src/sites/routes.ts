@@ -18,19 +18,18 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CommerceError } from '../commerce/errors';
-import { handle, parsePayload } from '../commerce/http';
+import { ApiError, handle, parsePayload } from '../http';
 import type { Database } from '../db/client';
-import type { RouteDocs } from '../docs/openapi';
-import { createEditorGuard, editorMember } from '../editor/auth';
-import { siteCaptchaKey } from '../forms/captcha';
-import { loadWebsite } from '../pages/site-data';
+import type { RouteDocs } from '../http/openapi';
+import { createRoleGuard, guardedMember } from '../http';
+import { siteCaptchaKey } from '../security/captcha';
+import { loadWebsite } from '../site/site-data';
 import { websites } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
-import { createMemoryLoginGuard, loginGuardKey, type LoginGuard } from '../site-users/login-guard';
-import { normalizeEmail } from '../site-users/members';
-import { memberMessages } from '../site-users/messages';
-import { clearSessionCookies, createSession, setSessionCookies } from '../site-users/sessions';
+import { createMemoryLoginGuard, loginGuardKey, type LoginGuard } from '../security/login-guard';
+import { normalizeEmail } from '../security/members';
+import { memberMessages } from '../security/member-messages';
+import { clearSessionCookies, createSession, setSessionCookies } from '../security/sessions';
 import { createSite } from './create-site';
 import { addDomain, listDomains, removeDomain, verifyDomain, type TxtResolver } from './domains';
 import { createHandoff, spendHandoff } from './handoff';
@@ -65,14 +64,17 @@ const HostParams = z.object({ host: z.string().max(300) });
  * Owner sign-up, the hand-over of the new site's first session to its own host, custom domains and
  * removing a site. Sign-up happens on any host; everything else is the owner's, on the site's host.
  */
-export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resolver, resolveTxt = systemTxtResolver(), loginGuard }: SiteRouteOptions): void {
-  const editor = createEditorGuard({ db });
+export function registerSiteRoutes(
+  app: FastifyInstance,
+  { db, baseDomain, resolver, resolveTxt = systemTxtResolver(), loginGuard }: SiteRouteOptions,
+): void {
+  const editor = createRoleGuard({ db });
   const guard = loginGuard ?? createMemoryLoginGuard();
   // Domains and removal decide who reaches the site at all: the owner's alone, not an editor's.
   const owner = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     await (write ? editor.write : editor.read)(request, reply);
     if (reply.sent) return reply;
-    if (!editorMember(request).roles.includes('owner')) {
+    if (!guardedMember(request).roles.includes('owner')) {
       return reply.status(403).send({ error: { code: 'FORBIDDEN', message: siteAdminMessages.ownerOnly } });
     }
   };
@@ -81,7 +83,7 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
     SITES_PATH,
     { preHandler: requireCrumb },
     handle(async (request, reply) => {
-      if (!baseDomain) throw new CommerceError(404, 'SIGN_UP_CLOSED', siteMessages.signUpClosed);
+      if (!baseDomain) throw new ApiError(404, 'SIGN_UP_CLOSED', siteMessages.signUpClosed);
       const body = parsePayload(siteSignUpSchema, request.body);
       const { ownerId, ...site } = await createSite(db, body, baseDomain, request.protocol);
       const token = await createHandoff(db, ownerId);
@@ -99,14 +101,16 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
     const wait = await guard.lockedFor(key);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
-      throw new CommerceError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, { retryAfterSeconds: wait });
+      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', memberMessages.tooManyAttempts, {
+        retryAfterSeconds: wait,
+      });
     }
     try {
       const site = await findOwnedRemovedSite(db, body, baseDomain, new Date());
       await guard.succeeded(key);
       return site;
     } catch (err) {
-      if (err instanceof CommerceError && err.statusCode === 404) await guard.failed(key);
+      if (err instanceof ApiError && err.statusCode === 404) await guard.failed(key);
       throw err;
     }
   };
@@ -127,7 +131,11 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
       const site = await ownedRemovedSite(request, reply);
       await restoreSite(db, site.websiteId, new Date());
       const token = await createHandoff(db, site.ownerId);
-      return { restored: true, host: site.host, signInUrl: `${request.protocol}://${site.host}/config#handoff=${token}` };
+      return {
+        restored: true,
+        host: site.host,
+        signInUrl: `${request.protocol}://${site.host}/config#handoff=${token}`,
+      };
     }),
   );
 
@@ -137,7 +145,7 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
     handle(async (request, reply) => {
       const { token } = parsePayload(handoffSchema, request.body);
       const memberId = await spendHandoff(db, request.site.websiteId, token);
-      if (!memberId) throw new CommerceError(400, 'HANDOFF_INVALID', siteAdminMessages.handoffInvalid);
+      if (!memberId) throw new ApiError(400, 'HANDOFF_INVALID', siteAdminMessages.handoffInvalid);
       const session = await createSession(db, memberId, true);
       setSessionCookies(request, reply, { token: session.token, memberId, rememberMe: true });
       return { xsrfToken: session.xsrfToken };
@@ -194,7 +202,11 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
     handle(async (request) => {
       const { siteKey } = parsePayload(captchaSettingsSchema, request.body);
       await db.transaction(async (tx) => {
-        const [site] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, request.site.websiteId)).for('update');
+        const [site] = await tx
+          .select({ settings: websites.settings })
+          .from(websites)
+          .where(eq(websites.id, request.site.websiteId))
+          .for('update');
         const { captchaSettings: _old, ...rest } = (site?.settings ?? {}) as Record<string, unknown>;
         const settings = siteKey ? { ...rest, captchaSettings: { siteKey } } : rest;
         await tx.update(websites).set({ settings }).where(eq(websites.id, request.site.websiteId));
@@ -209,7 +221,8 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
     handle(async (request, reply) => {
       const { confirmTitle } = parsePayload(removeSiteSchema, request.body ?? {});
       const { websiteId } = request.site;
-      if (websiteId === resolver.defaultWebsiteId) throw new CommerceError(409, 'DEFAULT_SITE', siteAdminMessages.defaultSiteFixed);
+      if (websiteId === resolver.defaultWebsiteId)
+        throw new ApiError(409, 'DEFAULT_SITE', siteAdminMessages.defaultSiteFixed);
       const removed = await removeSite(db, websiteId, confirmTitle);
       resolver.forget({ websiteId });
       clearSessionCookies(reply);
@@ -223,8 +236,10 @@ export function registerSiteRoutes(app: FastifyInstance, { db, baseDomain, resol
 const tags = ['sites'];
 export const siteRouteDocs: RouteDocs = {
   [`POST ${SITES_PATH}`]: {
-    summary: 'Creates a site from the theme with its owner (email, password), title and slug; it answers at <slug>.<BASE_DOMAIN>',
-    description: 'signInUrl opens the editor on the new host and signs the owner in with a one-time token (2 minutes) carried in the URL fragment.',
+    summary:
+      'Creates a site from the theme with its owner (email, password), title and slug; it answers at <slug>.<BASE_DOMAIN>',
+    description:
+      'signInUrl opens the editor on the new host and signs the owner in with a one-time token (2 minutes) carried in the URL fragment.',
     tags,
     guard: 'crumb',
     status: 201,
@@ -232,15 +247,18 @@ export const siteRouteDocs: RouteDocs = {
     response: createdSiteSchema,
   },
   [`POST ${SITES_API.removedSite}`]: {
-    summary: "Finds a removed site by its address and its owner's email and password, with the days left to restore it",
-    description: 'Any host (the removed site’s own answer 404). Unknown address, live or purged site, wrong password or not an owner: 404; removed more than 30 days ago: 410.',
+    summary:
+      "Finds a removed site by its address and its owner's email and password, with the days left to restore it",
+    description:
+      'Any host (the removed site’s own answer 404). Unknown address, live or purged site, wrong password or not an owner: 404; removed more than 30 days ago: 410.',
     tags,
     guard: 'crumb',
     body: restoreSiteSchema,
     response: removedSiteFoundSchema,
   },
   [`POST ${SITES_API.restoreSite}`]: {
-    summary: 'Restores a removed site within 30 days: its hosts route again at once; signInUrl signs the owner in there',
+    summary:
+      'Restores a removed site within 30 days: its hosts route again at once; signInUrl signs the owner in there',
     tags,
     guard: 'crumb',
     body: restoreSiteSchema,
@@ -253,13 +271,45 @@ export const siteRouteDocs: RouteDocs = {
     body: handoffSchema,
     response: z.object({ xsrfToken: z.string() }),
   },
-  [`GET ${SITES_API.domains}`]: { summary: "The site's domains: its default address and its custom domains with their TXT records", tags, guard: 'owner', response: siteDomainsSchema },
-  [`POST ${SITES_API.domains}`]: { summary: 'Connects a custom domain (unverified until its TXT record is found)', tags, guard: 'owner', status: 201, body: addDomainSchema, response: siteDomainSchema },
-  'POST /api/editor/domains/:host/verify': { summary: 'Looks up the _site-verify.<host> TXT record; a match verifies the domain, which then routes to the site', tags, guard: 'owner', params: HostParams, response: siteDomainSchema },
-  'DELETE /api/editor/domains/:host': { summary: 'Disconnects a custom domain', tags, guard: 'owner', params: HostParams, response: z.object({ removed: z.literal(true) }) },
-  [`GET ${SITES_API.captcha}`]: { summary: "The site's captcha site key ('' when the captcha is off); the provider's secret is never answered", tags, guard: 'owner', response: captchaSettingsSchema },
+  [`GET ${SITES_API.domains}`]: {
+    summary: "The site's domains: its default address and its custom domains with their TXT records",
+    tags,
+    guard: 'owner',
+    response: siteDomainsSchema,
+  },
+  [`POST ${SITES_API.domains}`]: {
+    summary: 'Connects a custom domain (unverified until its TXT record is found)',
+    tags,
+    guard: 'owner',
+    status: 201,
+    body: addDomainSchema,
+    response: siteDomainSchema,
+  },
+  'POST /api/editor/domains/:host/verify': {
+    summary:
+      'Looks up the _site-verify.<host> TXT record; a match verifies the domain, which then routes to the site',
+    tags,
+    guard: 'owner',
+    params: HostParams,
+    response: siteDomainSchema,
+  },
+  'DELETE /api/editor/domains/:host': {
+    summary: 'Disconnects a custom domain',
+    tags,
+    guard: 'owner',
+    params: HostParams,
+    response: z.object({ removed: z.literal(true) }),
+  },
+  [`GET ${SITES_API.captcha}`]: {
+    summary:
+      "The site's captcha site key ('' when the captcha is off); the provider's secret is never answered",
+    tags,
+    guard: 'owner',
+    response: captchaSettingsSchema,
+  },
   [`PUT ${SITES_API.captcha}`]: {
-    summary: "Sets the site's captcha site key; forms with their captcha on, the newsletter block and the restock form then need a verified token ('' turns it off)",
+    summary:
+      "Sets the site's captcha site key; forms with their captcha on, the newsletter block and the restock form then need a verified token ('' turns it off)",
     tags,
     guard: 'owner',
     body: captchaSettingsSchema,

@@ -2,18 +2,19 @@ import { createSocket, type Socket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
 import { siteAdminMessages, SITES_API } from '@site/page-content';
 import dnsPacket from 'dns-packet';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
+import { CLAIM_EXPIRES_MS } from './domains';
 import type { DatabaseHandle } from '../db/client';
-import { siteSessions, websites } from '../db/schema';
+import { siteDomains, siteHandoffs, siteSessions, websites } from '../db/schema';
 import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
-import { createMember } from '../site-users/members';
-import { hashSessionToken } from '../site-users/sessions';
+import { createMember } from '../security/members';
+import { hashSessionToken } from '../security/sessions';
 
 const BASE = 'sites.test';
 const PASSWORD = 'correct horse battery';
@@ -74,7 +75,12 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
 
   /** Signs up through the platform host and follows the sign-in link to the new host. */
   async function newSite(slug: string, email = `${slug}@example.com`) {
-    const created = await new Shopper(app).post(SITES_API.sites, { email, password: PASSWORD, title: `Site ${slug}`, slug });
+    const created = await new Shopper(app).post(SITES_API.sites, {
+      email,
+      password: PASSWORD,
+      title: `Site ${slug}`,
+      slug,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const site = created.json();
     const owner = new EditorClient(app, site.host);
@@ -88,38 +94,106 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
   it('signs the new owner in on the new host with a one-time token carried in the URL fragment', async () => {
     const { site, owner, token } = await newSite('handed');
     expect(site.signInUrl).toMatch(new RegExp(`^http://handed\\.${BASE}/config#handoff=[\\w-]{40,}$`));
-    expect((await owner.call('GET', '/api/editor/me')).json()).toMatchObject({ email: 'handed@example.com', roles: ['owner'] });
+    expect((await owner.call('GET', '/api/editor/me')).json()).toMatchObject({
+      email: 'handed@example.com',
+      roles: ['owner'],
+    });
     // Spent: the same token again, on the same host, is refused.
     const again = await new EditorClient(app, site.host).request('POST', SITES_API.handoff, { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(siteAdminMessages.handoffInvalid);
   });
 
+  it('never lets a hand-over token work as a session cookie, and keeps it apart from sessions', async () => {
+    const created = (
+      await new Shopper(app).post(SITES_API.sites, {
+        email: 'cookie@example.com',
+        password: PASSWORD,
+        title: 'Cookie',
+        slug: 'cookie-site',
+      })
+    ).json();
+    const token = new URL(created.signInUrl).hash.replace(/^#handoff=/, '');
+    expect(
+      await database.db
+        .select()
+        .from(siteSessions)
+        .where(eq(siteSessions.id, hashSessionToken(token))),
+    ).toEqual([]);
+    // The attack: the token from the URL sent as the session cookie reads nothing.
+    const thief = new EditorClient(app, created.host);
+    thief.cookies.set('siteUserSession', token);
+    for (const url of ['/api/editor/me', SITES_API.domains, '/api/site-users/account/session']) {
+      const res = await thief.request('GET', url);
+      expect(res.statusCode, url).toBe(401);
+    }
+    // Nor was it spent by trying: the owner's exchange still works, once.
+    const owner = new EditorClient(app, created.host);
+    expect((await owner.request('POST', SITES_API.handoff, { token })).statusCode).toBe(200);
+    expect(
+      (await new EditorClient(app, created.host).request('POST', SITES_API.handoff, { token })).statusCode,
+    ).toBe(400);
+    expect(
+      await database.db
+        .select()
+        .from(siteHandoffs)
+        .where(eq(siteHandoffs.id, hashSessionToken(token))),
+    ).toEqual([]);
+  });
+
   it('hands over nothing on another site, for an ordinary session token, or an expired token', async () => {
-    const created = (await new Shopper(app).post(SITES_API.sites, { email: 'other@example.com', password: PASSWORD, title: 'Other', slug: 'other-site' })).json();
+    const created = (
+      await new Shopper(app).post(SITES_API.sites, {
+        email: 'other@example.com',
+        password: PASSWORD,
+        title: 'Other',
+        slug: 'other-site',
+      })
+    ).json();
     const token = new URL(created.signInUrl).hash.replace(/^#handoff=/, '');
     // The demo site's host is another site: its token is nobody there.
     expect((await new EditorClient(app).request('POST', SITES_API.handoff, { token })).statusCode).toBe(400);
     // An ordinary (long) session of the new owner is not a hand-over.
-    const signedIn = await new Shopper(app, created.host).post('/api/site-users/account/session', { email: 'other@example.com', password: PASSWORD, rememberMe: true });
+    const signedIn = await new Shopper(app, created.host).post('/api/site-users/account/session', {
+      email: 'other@example.com',
+      password: PASSWORD,
+      rememberMe: true,
+    });
     const session = signedIn.cookies.find((c) => c.name === 'siteUserSession')!.value;
-    expect((await new EditorClient(app, created.host).request('POST', SITES_API.handoff, { token: session })).statusCode).toBe(400);
+    expect(
+      (await new EditorClient(app, created.host).request('POST', SITES_API.handoff, { token: session }))
+        .statusCode,
+    ).toBe(400);
     // Expired.
-    await database.db.update(siteSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(siteSessions.id, hashSessionToken(token)));
-    expect((await new EditorClient(app, created.host).request('POST', SITES_API.handoff, { token })).statusCode).toBe(400);
+    await database.db
+      .update(siteHandoffs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(siteHandoffs.id, hashSessionToken(token)));
+    expect(
+      (await new EditorClient(app, created.host).request('POST', SITES_API.handoff, { token })).statusCode,
+    ).toBe(400);
     for (const body of [{}, { token: '' }, { token: 1 }, { token: 'a\u0000b' }, null]) {
-      expect((await new EditorClient(app, created.host).request('POST', SITES_API.handoff, body)).statusCode).toBe(400);
+      expect(
+        (await new EditorClient(app, created.host).request('POST', SITES_API.handoff, body)).statusCode,
+      ).toBe(400);
     }
   });
 
   it('lists the default address, adds a custom domain that routes only once its TXT record is found', async () => {
     const { owner } = await newSite('potter');
-    expect((await owner.call('GET', SITES_API.domains)).json()).toEqual({ domains: [{ host: `potter.${BASE}`, kind: 'default', verified: true }] });
+    expect((await owner.call('GET', SITES_API.domains)).json()).toEqual({
+      domains: [{ host: `potter.${BASE}`, kind: 'default', verified: true }],
+    });
 
     const added = await owner.call('POST', SITES_API.domains, { host: ' Shop.Potter-Example.COM. ' });
     expect(added.statusCode, added.body).toBe(201);
     const domain = added.json();
-    expect(domain).toMatchObject({ host: 'shop.potter-example.com', kind: 'custom', verified: false, verification: { name: '_site-verify.shop.potter-example.com' } });
+    expect(domain).toMatchObject({
+      host: 'shop.potter-example.com',
+      kind: 'custom',
+      verified: false,
+      verification: { name: '_site-verify.shop.potter-example.com' },
+    });
     expect(domain.verification.value).toMatch(/^site-verify=[\w-]{20,}$/);
     // Not verified: the domain serves nothing yet.
     expect((await new Shopper(app, domain.host).get('/')).statusCode).toBe(404);
@@ -128,7 +202,10 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
     const lookupsBefore = lookups;
     const missing = await owner.call('POST', SITES_API.verifyDomain(domain.host));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ code: 'DOMAIN_NOT_VERIFIED', message: siteAdminMessages.notVerified(domain.verification.name, domain.verification.value) });
+    expect(missing.json().error).toMatchObject({
+      code: 'DOMAIN_NOT_VERIFIED',
+      message: siteAdminMessages.notVerified(domain.verification.name, domain.verification.value),
+    });
     records.set(domain.verification.name, ['site-verify=someone-else']);
     expect((await owner.call('POST', SITES_API.verifyDomain(domain.host))).statusCode).toBe(400);
     expect(lookups - lookupsBefore).toBe(2);
@@ -150,7 +227,9 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
     expect(fixed.statusCode).toBe(400);
     expect(fixed.json().error.message).toBe(siteAdminMessages.defaultDomainFixed);
     expect((await owner.call('DELETE', SITES_API.domain('never-added.example.com'))).statusCode).toBe(404);
-    expect((await owner.call('POST', SITES_API.verifyDomain('never-added.example.com'))).statusCode).toBe(404);
+    expect((await owner.call('POST', SITES_API.verifyDomain('never-added.example.com'))).statusCode).toBe(
+      404,
+    );
   });
 
   it.each([
@@ -174,17 +253,78 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
     expect(res.json().error).toMatchObject({ message, fieldErrors: { host: message } });
   });
 
-  it('refuses a domain another site has (409), and hostile payloads with a 4xx', async () => {
+  it('lets the real owner take a domain a squatter claimed without verifying: first to verify wins', async () => {
+    const squatter = await newSite('squatter');
+    const owner = await newSite('real-owner');
+    const host = 'brand.example.net';
+    // The attack: a new site claims a domain it does not own, and cannot verify.
+    const squat = await squatter.owner.call('POST', SITES_API.domains, { host });
+    expect(squat.statusCode).toBe(201);
+    // The real owner is not told DOMAIN_TAKEN: the claim is theirs to verify.
+    const claim = await owner.owner.call('POST', SITES_API.domains, { host });
+    expect(claim.statusCode, claim.body).toBe(201);
+    records.set(claim.json().verification.name, [claim.json().verification.value]);
+    const verified = await owner.owner.call('POST', SITES_API.verifyDomain(host));
+    expect(verified.statusCode, verified.body).toBe(200);
+    const home = await new Shopper(app, host).get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Site real-owner');
+    // Now the host is taken: the squatter can neither verify its claim (even with the owner's
+    // record also holding its token) nor claim it again.
+    records.set(claim.json().verification.name, [
+      claim.json().verification.value,
+      squat.json().verification.value,
+    ]);
+    const late = await squatter.owner.call('POST', SITES_API.verifyDomain(host));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('DOMAIN_TAKEN');
+    expect((await squatter.owner.call('POST', SITES_API.domains, { host })).statusCode).toBe(409);
+    expect((await new Shopper(app, host).get('/')).body).toContain('Site real-owner');
+  });
+
+  it('lets an unverified claim expire after 7 days: gone from the list, not verifiable, claimable again', async () => {
+    const { owner, site } = await newSite('slow-claim');
+    const host = 'later.example.net';
+    const claim = (await owner.call('POST', SITES_API.domains, { host })).json();
+    await database.db
+      .update(siteDomains)
+      .set({ createdAt: new Date(Date.now() - CLAIM_EXPIRES_MS - 60_000) })
+      .where(and(eq(siteDomains.host, host), eq(siteDomains.websiteId, site.websiteId)));
+    expect(
+      (await owner.call('GET', SITES_API.domains)).json().domains.map((d: { host: string }) => d.host),
+    ).toEqual([site.host]);
+    records.set(claim.verification.name, [claim.verification.value]);
+    expect((await owner.call('POST', SITES_API.verifyDomain(host))).statusCode).toBe(404);
+    const again = await owner.call('POST', SITES_API.domains, { host });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().verification.value).not.toBe(claim.verification.value);
+  });
+
+  it('refuses a domain another site has verified (409), and hostile payloads with a 4xx', async () => {
     const first = await newSite('first-claim');
     const second = await newSite('second-claim');
-    expect((await first.owner.call('POST', SITES_API.domains, { host: 'claimed.example.org' })).statusCode).toBe(201);
+    const claim = await first.owner.call('POST', SITES_API.domains, { host: 'claimed.example.org' });
+    expect(claim.statusCode).toBe(201);
+    records.set(claim.json().verification.name, [claim.json().verification.value]);
+    expect((await first.owner.call('POST', SITES_API.verifyDomain('claimed.example.org'))).statusCode).toBe(
+      200,
+    );
     const taken = await second.owner.call('POST', SITES_API.domains, { host: 'CLAIMED.example.org' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(siteAdminMessages.hostTaken);
     // The second site cannot verify or remove the first one's domain either.
-    expect((await second.owner.call('POST', SITES_API.verifyDomain('claimed.example.org'))).statusCode).toBe(404);
+    expect((await second.owner.call('POST', SITES_API.verifyDomain('claimed.example.org'))).statusCode).toBe(
+      404,
+    );
     expect((await second.owner.call('DELETE', SITES_API.domain('claimed.example.org'))).statusCode).toBe(404);
-    for (const body of [{ host: 'a\u0000b.example.com' }, { host: '\uD800.example.com' }, { host: 5 }, { host: 'x'.repeat(5000) }, [], null]) {
+    for (const body of [
+      { host: 'a\u0000b.example.com' },
+      { host: '\uD800.example.com' },
+      { host: 5 },
+      { host: 'x'.repeat(5000) },
+      [],
+      null,
+    ]) {
       const res = await second.owner.call('POST', SITES_API.domains, body);
       expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -193,8 +333,16 @@ describe.each(await databaseTargets())('an owner manages their site on $name', (
 
   it('refuses every site call without an owner session: 401 signed out, 403 for an editor', async () => {
     const { site } = await newSite('guarded');
-    await createMember(database.db, { websiteId: site.websiteId, email: 'editor@example.com', password: PASSWORD, roles: ['editor'] });
-    const editor = await new EditorClient(app, site.host).signIn({ email: 'editor@example.com', password: PASSWORD });
+    await createMember(database.db, {
+      websiteId: site.websiteId,
+      email: 'editor@example.com',
+      password: PASSWORD,
+      roles: ['editor'],
+    });
+    const editor = await new EditorClient(app, site.host).signIn({
+      email: 'editor@example.com',
+      password: PASSWORD,
+    });
     const anonymous = new EditorClient(app, site.host);
     const calls: [string, string, unknown?][] = [
       ['GET', SITES_API.domains],

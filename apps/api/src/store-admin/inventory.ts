@@ -4,7 +4,7 @@ import { and, asc, eq, getTableColumns, gt, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
-import { EditorError } from '../editor/http';
+import { ApiError } from '../http';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
 import { csvLine, parseCsv } from './csv';
 import { toAdminVariant } from './product-view';
@@ -16,18 +16,30 @@ export const InventoryQuerySchema = z.strictObject({
 });
 
 /** Every variant of the site with its product, by product title then variant position. */
-export async function listInventory(db: Database, websiteId: string, currency: CurrencyCode, query: z.infer<typeof InventoryQuerySchema>) {
+export async function listInventory(
+  db: Database,
+  websiteId: string,
+  currency: CurrencyCode,
+  query: z.infer<typeof InventoryQuerySchema>,
+) {
   const after = decodeCursor(z.tuple([z.string(), z.string()]), query.cursor);
   const q = query.q?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await db
-    .select({ variant: variants, productTitle: products.title, productId: products.id, collectionId: products.collectionId })
+    .select({
+      variant: variants,
+      productTitle: products.title,
+      productId: products.id,
+      collectionId: products.collectionId,
+    })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(
       and(
         eq(products.websiteId, websiteId),
         q ? or(ilike(products.title, `%${q}%`), ilike(variants.sku, `%${q}%`)) : undefined,
-        after ? or(gt(products.title, after[0]), and(eq(products.title, after[0]), gt(variants.id, after[1]))) : undefined,
+        after
+          ? or(gt(products.title, after[0]), and(eq(products.title, after[0]), gt(variants.id, after[1])))
+          : undefined,
       ),
     )
     .orderBy(asc(products.title), asc(variants.id))
@@ -35,7 +47,12 @@ export async function listInventory(db: Database, websiteId: string, currency: C
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({ productId: r.productId, productTitle: r.productTitle, collectionId: r.collectionId, ...toAdminVariant(r.variant, currency) })),
+    items: page.map((r) => ({
+      productId: r.productId,
+      productTitle: r.productTitle,
+      collectionId: r.collectionId,
+      ...toAdminVariant(r.variant, currency),
+    })),
     nextCursor: rows.length > query.limit && last ? encodeCursor([last.productTitle, last.variant.id]) : null,
   };
 }
@@ -45,14 +62,22 @@ export async function listInventory(db: Database, websiteId: string, currency: C
  * of the same row (checkout.ts), so the two serialise on the row lock: a checkout that commits
  * after this edit takes its units from the new value, and none is ever lost.
  */
-export async function setStock(db: Database, websiteId: string, variantId: string, update: StockUpdate, currency: CurrencyCode) {
+export async function setStock(
+  db: Database,
+  websiteId: string,
+  variantId: string,
+  update: StockUpdate,
+  currency: CurrencyCode,
+) {
   const [row] = await db
     .update(variants)
     .set(update)
     .from(products)
-    .where(and(eq(variants.id, variantId), eq(products.id, variants.productId), eq(products.websiteId, websiteId)))
+    .where(
+      and(eq(variants.id, variantId), eq(products.id, variants.productId), eq(products.websiteId, websiteId)),
+    )
     .returning(getTableColumns(variants));
-  if (!row) throw new EditorError(404, 'VARIANT_NOT_FOUND', adminMessages.variantNotFound);
+  if (!row) throw new ApiError(404, 'VARIANT_NOT_FOUND', adminMessages.variantNotFound);
   return toAdminVariant(row, currency);
 }
 
@@ -70,21 +95,29 @@ export async function inventoryCsv(db: Database, websiteId: string): Promise<str
     .orderBy(asc(products.title), asc(variants.position));
   const lines = [csvLine(CSV_HEADER)];
   for (const { variant: v, productTitle } of rows) {
-    const options = Object.entries(v.attributes).map(([k, val]) => `${k}: ${val}`).join('; ');
+    const options = Object.entries(v.attributes)
+      .map(([k, val]) => `${k}: ${val}`)
+      .join('; ');
     lines.push(csvLine([productTitle, v.sku, options, v.unlimited ? UNLIMITED : String(v.qtyInStock)]));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
 const rowIssue = (row: number, message: string) =>
-  new EditorError(400, 'INVALID_CSV', fillMessage(adminMessages.csvRowInvalid, { row, message }), [{ path: ['csv', row], message }]);
+  new ApiError(400, 'INVALID_CSV', fillMessage(adminMessages.csvRowInvalid, { row, message }), [
+    { path: ['csv', row], message },
+  ]);
 
 /**
  * Sets stock from a CSV with SKU and Stock columns (other columns are ignored). Every row is
  * checked before anything is written, and all rows are written in one transaction: a file with
  * one bad row changes nothing. Each row is the same single-row UPDATE as an inline edit.
  */
-export async function importInventoryCsv(db: Database, websiteId: string, text: string): Promise<{ updated: number }> {
+export async function importInventoryCsv(
+  db: Database,
+  websiteId: string,
+  text: string,
+): Promise<{ updated: number }> {
   const [header, ...rows] = parseCsv(text);
   const col = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name.toLowerCase()) ?? -1;
   const skuAt = col('SKU');

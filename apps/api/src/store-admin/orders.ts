@@ -1,20 +1,36 @@
-import { type CurrencyCode, fillMessage, formatMinorWithSymbol, isCurrencyCode } from '@site/commerce-core';
-import { adminMessages, type AdminSubscriptionState, type FulfilOrder, type OrderListQuery, type RefundLine } from '@site/commerce-core/admin';
+import {
+  type CurrencyCode,
+  currencyInfo,
+  fillMessage,
+  formatMinorWithSymbol,
+  isCurrencyCode,
+} from '@site/commerce-core';
+import {
+  adminMessages,
+  carrierTrackingUrl,
+  parseTypedAmount,
+  paymentMessages,
+  type RefundAmount,
+  type AdminSubscriptionState,
+  type FulfilOrder,
+  type OrderListQuery,
+  type RefundLine,
+} from '@site/commerce-core/admin';
 import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { orderItems, orders, variants } from '../db/schema';
-import { EditorError } from '../editor/http';
+import { ApiError } from '../http';
 import { queueEmail } from '../mail/queue-email';
-import type { PaymentProvider } from '../commerce/payments';
+import { customerNameOf, emailSettingsOf } from '../commerce/shop-emails';
+import { providersForSite, type PaymentProvider } from '../commerce/payments';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
 import { csvLine } from './csv';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-const orderNotFound = () => new EditorError(404, 'ORDER_NOT_FOUND', adminMessages.orderNotFound);
+const orderNotFound = () => new ApiError(404, 'ORDER_NOT_FOUND', adminMessages.orderNotFound);
 const money = (cents: number, currency: string) => ({ value: String(cents), currency });
 
 function summary(o: OrderRow) {
@@ -42,16 +58,31 @@ function subscriptionState(o: OrderRow): AdminSubscriptionState | null {
 }
 export type OrderSummary = ReturnType<typeof summary>;
 
-function detail(o: OrderRow, items: readonly ItemRow[], variantAttributes: ReadonlyMap<string, Record<string, string>>) {
+function detail(
+  o: OrderRow,
+  items: readonly ItemRow[],
+  variantAttributes: ReadonlyMap<string, Record<string, string>>,
+) {
   return {
     ...summary(o),
     shippingAddress: o.shippingAddress,
     shippingOption: o.shippingOption,
+    /** The shopper's note from the checkout's order-notes box. */
+    orderNote: o.orderNote,
     subtotal: money(o.subtotalCents, o.currency),
     tax: money(o.taxCents, o.currency),
     shipping: money(o.shippingCents, o.currency),
     discount: money(o.discountCents, o.currency),
-    payment: { provider: o.paymentProvider, reference: o.paymentReference, testMode: o.testMode },
+    payment: {
+      provider: o.paymentProvider,
+      reference: o.paymentReference,
+      testMode: o.testMode,
+      error: o.paymentError,
+      disputedAt: o.disputedAt?.toISOString() ?? null,
+      disputeReason: o.disputeReason,
+    },
+    /** What a refund of an amount can still give back through the payment provider. */
+    refundable: money(Math.max(0, o.grandTotalCents - o.giftCardCents - o.refundedCents), o.currency),
     trackingNumber: o.trackingNumber,
     carrier: o.carrier,
     subscriptionPlan: o.subscriptionPlan,
@@ -96,18 +127,34 @@ export async function listOrders(db: Database, websiteId: string, query: OrderLi
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { orders: page.map(summary), nextCursor: rows.length > query.limit && last ? encodeCursor([last.orderNumber]) : null };
+  return {
+    orders: page.map(summary),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.orderNumber]) : null,
+  };
 }
 
 async function loadDetail(db: Database | Tx, order: OrderRow): Promise<OrderDetail> {
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const ids = [...new Set(items.map((i) => i.variantId))];
-  const rows = ids.length ? await db.select({ id: variants.id, attributes: variants.attributes }).from(variants).where(inArray(variants.id, ids)) : [];
+  const rows = ids.length
+    ? await db
+        .select({ id: variants.id, attributes: variants.attributes })
+        .from(variants)
+        .where(inArray(variants.id, ids))
+    : [];
   return detail(order, items, new Map(rows.map((r) => [r.id, r.attributes])));
 }
 
-async function findOrderRow(db: Database | Tx, websiteId: string, id: string, lock = false): Promise<OrderRow> {
-  const query = db.select().from(orders).where(and(eq(orders.id, id), eq(orders.websiteId, websiteId)));
+async function findOrderRow(
+  db: Database | Tx,
+  websiteId: string,
+  id: string,
+  lock = false,
+): Promise<OrderRow> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.websiteId, websiteId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw orderNotFound();
   return row;
@@ -118,22 +165,38 @@ export async function getOrder(db: Database, websiteId: string, id: string): Pro
 }
 
 /** Marks the order fulfilled and, in the same transaction, queues the shipping email. */
-export async function fulfilOrder(db: Database, websiteId: string, id: string, input: FulfilOrder, origin: string): Promise<OrderDetail> {
+export async function fulfilOrder(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: FulfilOrder,
+  origin: string,
+): Promise<OrderDetail> {
   return db.transaction(async (tx) => {
     const order = await findOrderRow(tx, websiteId, id, true);
-    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
-    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', adminMessages.orderAlreadyFulfilled);
+    if (order.status === 'cancelled')
+      throw new ApiError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
+    if (order.status === 'fulfilled')
+      throw new ApiError(409, 'ORDER_FULFILLED', adminMessages.orderAlreadyFulfilled);
     const [updated] = await tx
       .update(orders)
-      .set({ status: 'fulfilled', fulfilledAt: new Date(), trackingNumber: input.trackingNumber, carrier: input.carrier ?? null })
+      .set({
+        status: 'fulfilled',
+        fulfilledAt: new Date(),
+        trackingNumber: input.trackingNumber,
+        carrier: input.carrier ?? null,
+      })
       .where(eq(orders.id, order.id))
       .returning();
-    if (input.notifyCustomer) {
+    if (input.notifyCustomer ?? (await emailSettingsOf(tx, websiteId)).fulfilmentEmail) {
+      const customerName = customerNameOf(order);
       await queueEmail(tx, websiteId, 'shipping', order.email, {
         orderNumber: String(order.orderNumber),
+        ...(customerName && { customerName }),
         carrier: input.carrier,
         trackingNumber: input.trackingNumber,
-        trackingUrl: input.trackingUrl,
+        // A listed carrier's page for this parcel unless the owner gave their own link.
+        trackingUrl: input.trackingUrl ?? carrierTrackingUrl(input.carrier, input.trackingNumber),
         statusUrl: `${origin}/orders/${encodeURIComponent(order.id)}?token=${encodeURIComponent(order.accessToken)}`,
       });
     }
@@ -141,11 +204,26 @@ export async function fulfilOrder(db: Database, websiteId: string, id: string, i
   });
 }
 
-async function refundThrough(provider: PaymentProvider | undefined, order: OrderRow, amountCents: number): Promise<void> {
+async function refundThrough(
+  provider: PaymentProvider | undefined,
+  order: OrderRow,
+  amountCents: number,
+): Promise<void> {
   if (amountCents === 0) return;
-  if (!provider?.refund) throw new EditorError(409, 'REFUND_UNSUPPORTED', adminMessages.refundUnsupported);
-  const result = await provider.refund({ reference: order.paymentReference, amountCents, currency: order.currency, orderId: order.id });
-  if (!result.ok) throw new EditorError(502, 'REFUND_FAILED', fillMessage(adminMessages.refundFailed, { reason: result.message }));
+  if (!provider?.refund) throw new ApiError(409, 'REFUND_UNSUPPORTED', adminMessages.refundUnsupported);
+  const result = await provider.refund({
+    websiteId: order.websiteId,
+    reference: order.paymentReference,
+    amountCents,
+    currency: order.currency,
+    orderId: order.id,
+  });
+  if (!result.ok)
+    throw new ApiError(
+      502,
+      'REFUND_FAILED',
+      fillMessage(adminMessages.refundFailed, { reason: result.message }),
+    );
 }
 
 /** Units back on the shelf; unlimited variants have no count to return to. */
@@ -161,34 +239,109 @@ async function restock(tx: Tx, variantId: string, units: number): Promise<void> 
  * one transaction with the order row locked: two refunds of the same line cannot both pass the
  * "still refundable" check, and a refused refund changes nothing.
  */
-export async function refundLine(db: Database, websiteId: string, id: string, input: RefundLine, providers: ReadonlyMap<string, PaymentProvider>) {
+export async function refundLine(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: RefundLine,
+  siteProviders: ReadonlyMap<string, PaymentProvider>,
+) {
+  const providers = await providersForSite(siteProviders, websiteId);
   return db.transaction(async (tx) => {
     const order = await findOrderRow(tx, websiteId, id, true);
-    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
-    const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
-    if (!item) throw new EditorError(404, 'ORDER_LINE_NOT_FOUND', adminMessages.orderNotFound);
+    if (order.status === 'cancelled')
+      throw new ApiError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
+    const [item] = await tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
+    if (!item) throw new ApiError(404, 'ORDER_LINE_NOT_FOUND', adminMessages.orderNotFound);
     const left = item.quantity - item.refundedQuantity;
-    if (left === 0) throw new EditorError(409, 'NOTHING_TO_REFUND', adminMessages.orderNotRefundable);
-    if (input.quantity > left) throw new EditorError(400, 'INVALID', fillMessage(adminMessages.refundQuantityTooHigh, { quantity: left }), [{ path: ['quantity'], message: fillMessage(adminMessages.refundQuantityTooHigh, { quantity: left }) }]);
+    if (left === 0) throw new ApiError(409, 'NOTHING_TO_REFUND', adminMessages.orderNotRefundable);
+    if (input.quantity > left)
+      throw new ApiError(
+        400,
+        'INVALID',
+        fillMessage(adminMessages.refundQuantityTooHigh, { quantity: left }),
+        [
+          {
+            path: ['quantity'],
+            message: fillMessage(adminMessages.refundQuantityTooHigh, { quantity: left }),
+          },
+        ],
+      );
     const amount = item.unitPriceCents * input.quantity;
     await refundThrough(providers.get(order.paymentProvider), order, amount);
-    await tx.update(orderItems).set({ refundedQuantity: item.refundedQuantity + input.quantity }).where(eq(orderItems.id, item.id));
+    await tx
+      .update(orderItems)
+      .set({ refundedQuantity: item.refundedQuantity + input.quantity })
+      .where(eq(orderItems.id, item.id));
     await restock(tx, item.variantId, input.quantity);
-    const [updated] = await tx
-      .update(orders)
-      .set({ refundedCents: order.refundedCents + amount })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return loadDetail(tx, updated!);
+    return recordRefunded(tx, order, amount);
+  });
+}
+
+/** Adds what the processor gave back to the order's refunded total and answers its detail. */
+async function recordRefunded(tx: Tx, order: OrderRow, amount: number) {
+  const [updated] = await tx
+    .update(orders)
+    .set({ refundedCents: order.refundedCents + amount })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return loadDetail(tx, updated!);
+}
+
+/**
+ * Gives back an amount the owner typed ("4.25"), such as a partial refund for a damaged item,
+ * without returning anything to stock. The order row is locked, so two refunds together can never
+ * pass more than was paid.
+ */
+export async function refundAmount(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: RefundAmount,
+  siteProviders: ReadonlyMap<string, PaymentProvider>,
+) {
+  const providers = await providersForSite(siteProviders, websiteId);
+  return db.transaction(async (tx) => {
+    const order = await findOrderRow(tx, websiteId, id, true);
+    if (order.status === 'pending') throw new ApiError(409, 'ORDER_NOT_PAID', paymentMessages.orderNotPaid);
+    if (order.status === 'cancelled')
+      throw new ApiError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
+    const currency: CurrencyCode = isCurrencyCode(order.currency) ? order.currency : 'USD';
+    const amount = parseTypedAmount(input.amount, currencyInfo(currency).decimals);
+    const invalid = (message: string) =>
+      new ApiError(400, 'INVALID', message, [{ path: ['amount'], message }]);
+    if (amount === undefined) throw invalid(paymentMessages.refundAmountInvalid);
+    // A gift card's part is not the processor's to give back.
+    const left = order.grandTotalCents - order.giftCardCents - order.refundedCents;
+    if (left <= 0) throw new ApiError(409, 'NOTHING_TO_REFUND', adminMessages.orderNotRefundable);
+    if (amount > left)
+      throw invalid(
+        fillMessage(paymentMessages.refundAmountTooHigh, {
+          amount: formatMinorWithSymbol(BigInt(left), currency),
+        }),
+      );
+    await refundThrough(providers.get(order.paymentProvider), order, amount);
+    return recordRefunded(tx, order, amount);
   });
 }
 
 /** Cancels an order not yet fulfilled: every unit not refunded yet is refunded and restocked. */
-export async function cancelOrder(db: Database, websiteId: string, id: string, providers: ReadonlyMap<string, PaymentProvider>) {
+export async function cancelOrder(
+  db: Database,
+  websiteId: string,
+  id: string,
+  siteProviders: ReadonlyMap<string, PaymentProvider>,
+) {
+  const providers = await providersForSite(siteProviders, websiteId);
   return db.transaction(async (tx) => {
     const order = await findOrderRow(tx, websiteId, id, true);
-    if (order.status === 'cancelled') throw new EditorError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
-    if (order.status === 'fulfilled') throw new EditorError(409, 'ORDER_FULFILLED', adminMessages.orderAlreadyFulfilled);
+    if (order.status === 'cancelled')
+      throw new ApiError(409, 'ORDER_CANCELLED', adminMessages.orderAlreadyCancelled);
+    if (order.status === 'fulfilled')
+      throw new ApiError(409, 'ORDER_FULFILLED', adminMessages.orderAlreadyFulfilled);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     // What was charged and not given back yet, tax and shipping included.
     const amount = order.grandTotalCents - order.refundedCents;
@@ -208,17 +361,52 @@ export async function cancelOrder(db: Database, websiteId: string, id: string, p
   });
 }
 
-const CSV_COLUMNS = ['Order number', 'Created', 'Email', 'Status', 'Currency', 'Subtotal', 'Tax', 'Shipping', 'Discount', 'Total', 'Refunded', 'Items', 'Tracking number'];
+const CSV_COLUMNS = [
+  'Order number',
+  'Created',
+  'Email',
+  'Status',
+  'Currency',
+  'Subtotal',
+  'Tax',
+  'Shipping',
+  'Discount',
+  'Total',
+  'Refunded',
+  'Items',
+  'Tracking number',
+];
 
 /** Every order matching the list filters, newest first, as CSV with amounts in the store's format. */
-export async function ordersCsv(db: Database, websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limit'>): Promise<string> {
-  const rows = await db.select().from(orders).where(filters(websiteId, query)).orderBy(desc(orders.orderNumber));
-  const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))) : [];
+export async function ordersCsv(
+  db: Database,
+  websiteId: string,
+  query: Omit<OrderListQuery, 'cursor' | 'limit'>,
+): Promise<string> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(filters(websiteId, query))
+    .orderBy(desc(orders.orderNumber));
+  const items = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   const lines = [csvLine(CSV_COLUMNS)];
   for (const o of rows) {
     const currency: CurrencyCode = isCurrencyCode(o.currency) ? o.currency : 'USD';
     const amount = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
-    const bought = items.filter((i) => i.orderId === o.id).map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; ');
+    const bought = items
+      .filter((i) => i.orderId === o.id)
+      .map((i) => `${i.quantity} × ${i.productName} (${i.sku})`)
+      .join('; ');
     lines.push(
       csvLine([
         String(o.orderNumber),

@@ -18,10 +18,36 @@ const W = DEMO_WEBSITE_ID;
  * refused without the owner's session: 401 signed out, 403 for a member who may only look.
  */
 const FLOW: [string, string, unknown?][] = [
-  ['POST', STORE_API.storeCollections(W), { navigationTitle: 'Prints', title: 'Prints', urlId: '', description: '', enabled: true }],
-  ['POST', STORE_API.rootCategory(W, 'any'), { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 }],
-  ['POST', STORE_API.products, { collectionId: 'any', title: 'Poster', productType: 'physical', variants: [{ sku: 'P', price: { value: '100', currency: 'USD' } }] }],
-  ['PUT', STORE_API.product('prod-field-notebook'), { collectionId: 'any', title: 'X', productType: 'physical', variants: [{ sku: 'P', price: { value: '100', currency: 'USD' } }] }],
+  [
+    'POST',
+    STORE_API.storeCollections(W),
+    { navigationTitle: 'Prints', title: 'Prints', urlId: '', description: '', enabled: true },
+  ],
+  [
+    'POST',
+    STORE_API.rootCategory(W, 'any'),
+    { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
+  ],
+  [
+    'POST',
+    STORE_API.products,
+    {
+      collectionId: 'any',
+      title: 'Poster',
+      productType: 'physical',
+      variants: [{ sku: 'P', price: { value: '100', currency: 'USD' } }],
+    },
+  ],
+  [
+    'PUT',
+    STORE_API.product('prod-field-notebook'),
+    {
+      collectionId: 'any',
+      title: 'X',
+      productType: 'physical',
+      variants: [{ sku: 'P', price: { value: '100', currency: 'USD' } }],
+    },
+  ],
   ['PATCH', STORE_API.product('prod-field-notebook'), { version: 0, enabled: false }],
   ['DELETE', `${STORE_API.product('prod-field-notebook')}?version=0`],
   ['PATCH', STORE_API.variantStock('any'), { qtyInStock: 5 }],
@@ -52,9 +78,12 @@ describe.each(targets)('the store flow without the owner on $name', (target) => 
     expect(res.statusCode, res.body).toBe(401);
   });
 
-  it.each(FLOW.filter(([method]) => method !== 'GET'))('%s %s is refused to a viewer (403)', async (method, url, body) => {
-    const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
-    const res = await viewer.call(method as 'GET', url, body);
-    expect(res.statusCode, res.body).toBe(403);
-  });
+  it.each(FLOW.filter(([method]) => method !== 'GET'))(
+    '%s %s is refused to a viewer (403)',
+    async (method, url, body) => {
+      const viewer = await new EditorClient(app).signIn(DEMO_VIEWER);
+      const res = await viewer.call(method as 'GET', url, body);
+      expect(res.statusCode, res.body).toBe(403);
+    },
+  );
 });

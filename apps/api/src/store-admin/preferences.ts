@@ -1,9 +1,17 @@
-import { cleanPreferences, COMMERCE_PREFERENCES, isCommercePreferenceNamespace, parseMinorUnits, unknownPreferencesMessage, type CommercePreferenceNamespace, type CommercePreferences } from '@site/commerce-core/admin';
+import {
+  cleanPreferences,
+  COMMERCE_PREFERENCES,
+  isCommercePreferenceNamespace,
+  parseMinorUnits,
+  unknownPreferencesMessage,
+  type CommercePreferenceNamespace,
+  type CommercePreferences,
+} from '@site/commerce-core/admin';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { websites } from '../db/schema';
 import { messages as pageMessages } from '@site/page-content';
-import { EditorError, parse } from '../editor/http';
+import { ApiError, parse } from '../http';
 
 type Settings = Record<string, unknown> & {
   storeSettings?: Record<string, unknown>;
@@ -11,7 +19,8 @@ type Settings = Record<string, unknown> & {
 };
 
 export function namespaceOf(value: string): CommercePreferenceNamespace {
-  if (!isCommercePreferenceNamespace(value)) throw new EditorError(404, 'UNKNOWN_NAMESPACE', unknownPreferencesMessage(value));
+  if (!isCommercePreferenceNamespace(value))
+    throw new ApiError(404, 'UNKNOWN_NAMESPACE', unknownPreferencesMessage(value));
   return value;
 }
 
@@ -32,11 +41,15 @@ function preferencesOf(settings: Settings, namespace: CommercePreferenceNamespac
 async function settingsOf(db: Pick<Database, 'select'>, websiteId: string, lock: boolean): Promise<Settings> {
   const query = db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new EditorError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
+  if (!row) throw new ApiError(404, 'SITE_MISSING', pageMessages.unableToLocateContent);
   return row.settings as Settings;
 }
 
-export async function readPreferences(db: Database, websiteId: string, namespace: CommercePreferenceNamespace): Promise<CommercePreferences> {
+export async function readPreferences(
+  db: Database,
+  websiteId: string,
+  namespace: CommercePreferenceNamespace,
+): Promise<CommercePreferences> {
   return preferencesOf(await settingsOf(db, websiteId, false), namespace);
 }
 
@@ -45,9 +58,18 @@ export async function readPreferences(db: Database, websiteId: string, namespace
  * values filtered out, so an emptied field goes back to its default). The website row is locked
  * for the read-modify-write, so two namespaces saved at once both land.
  */
-export async function writePreferences(db: Database, websiteId: string, namespace: CommercePreferenceNamespace, body: unknown): Promise<CommercePreferences> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new EditorError(400, 'INVALID', unknownPreferencesMessage(namespace));
-  const fields = parse(COMMERCE_PREFERENCES[namespace].schema, cleanPreferences(body as Record<string, unknown>)) as CommercePreferences;
+export async function writePreferences(
+  db: Database,
+  websiteId: string,
+  namespace: CommercePreferenceNamespace,
+  body: unknown,
+): Promise<CommercePreferences> {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, 'INVALID', unknownPreferencesMessage(namespace));
+  const fields = parse(
+    COMMERCE_PREFERENCES[namespace].schema,
+    cleanPreferences(body as Record<string, unknown>),
+  ) as CommercePreferences;
   return db.transaction(async (tx) => {
     const settings = await settingsOf(tx, websiteId, true);
     const storeSettings = { ...(settings.storeSettings ?? {}) };
@@ -58,7 +80,11 @@ export async function writePreferences(db: Database, websiteId: string, namespac
       if (value === undefined) delete storeSettings[key];
       else storeSettings[key] = kind === 'minorUnits' ? parseMinorUnits(value as string) : value;
     }
-    const next: Settings = { ...settings, storeSettings, commercePreferences: { ...settings.commercePreferences, [namespace]: own } };
+    const next: Settings = {
+      ...settings,
+      storeSettings,
+      commercePreferences: { ...settings.commercePreferences, [namespace]: own },
+    };
     await tx.update(websites).set({ settings: next }).where(eq(websites.id, websiteId));
     return preferencesOf(next, namespace);
   });

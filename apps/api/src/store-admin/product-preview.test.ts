@@ -1,5 +1,6 @@
 import { STORE_API } from '@site/commerce-core/admin';
 import { MULTILINGUAL_API } from '@site/page-content';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
@@ -101,6 +102,50 @@ describe.each(targets)('product preview on $name', (target) => {
     expect(await rows()).toEqual(before);
   });
 
+  it('never lets the markup of a stored-XSS excerpt reach the storefront, a translation or the preview', async () => {
+    const attack =
+      '<p>ex <img src=x onerror=alert(1)></p><script>alert(2)</script><a href="javascript:alert(3)">go</a>';
+    const live = (html: string) => {
+      expect(html).not.toMatch(/<img[^>]*onerror|<script>alert|javascript:alert/i);
+      expect(html).toContain('<div class="product-excerpt"><p>ex </p>');
+    };
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] })).statusCode).toBe(
+      200,
+    );
+    const created = await demo.owner.call(
+      'POST',
+      STORE_API.products,
+      draft({ title: 'Hostile Apron', excerpt: attack, translations: { fr: { excerpt: attack } } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    // Sanitised on save: what the editor reads back is what the page shows.
+    expect(created.json().excerpt).toBe('<p>ex </p><a>go</a>');
+    expect(created.json().translations.fr.excerpt).toBe('<p>ex </p><a>go</a>');
+    for (const path of ['/shop/p/hostile-apron', '/fr/shop/p/hostile-apron']) {
+      const page = await new Shopper(demo.app).get(path);
+      expect(page.statusCode, path).toBe(200);
+      live(page.body);
+    }
+    live((await demo.owner.call('POST', STORE_API.productPreview(), draft({ excerpt: attack }))).json().html);
+
+    // Sanitised on render too: a row written before (or restored from a dump) holds raw markup.
+    await demo.database.db
+      .update(products)
+      .set({ excerpt: attack, body: attack })
+      .where(eq(products.id, created.json().id));
+    const page = (await new Shopper(demo.app).get('/shop/p/hostile-apron')).body;
+    live(page);
+    expect(page).toContain('<div class="product-description"><p>ex </p>');
+    live(
+      (
+        await demo.owner.call('POST', STORE_API.productPreview(created.json().id), draft({ excerpt: attack }))
+      ).json().html,
+    );
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: [] })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses a draft the save would refuse, 400 with the message of the field', async () => {
     const res = await demo.owner.call(
       'POST',
@@ -131,18 +176,28 @@ describe.each(targets)('product preview on $name', (target) => {
   });
 
   it('shows the page in a language the site added, with the draft’s translation, and refuses any other', async () => {
-    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] })).statusCode).toBe(200);
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: ['fr'] })).statusCode).toBe(
+      200,
+    );
     const translated = draft({ translations: { fr: { title: 'Tablier en lin' } } });
     const french = await demo.owner.call('POST', `${STORE_API.productPreview()}?language=fr`, translated);
     expect(french.statusCode, french.body).toBe(200);
     expect(french.json().html).toContain('<h1 class="product-title">Tablier en lin</h1>');
     expect(french.json().html).toMatch(/<html[^>]+lang="fr/);
     // Without the language, the main one.
-    expect((await demo.owner.call('POST', STORE_API.productPreview(), translated)).json().html).toContain('<h1 class="product-title">Linen Apron</h1>');
+    expect((await demo.owner.call('POST', STORE_API.productPreview(), translated)).json().html).toContain(
+      '<h1 class="product-title">Linen Apron</h1>',
+    );
     for (const language of ['de', 'xx', 'FR', 'fr%00']) {
-      const refused = await demo.owner.call('POST', `${STORE_API.productPreview()}?language=${language}`, translated);
+      const refused = await demo.owner.call(
+        'POST',
+        `${STORE_API.productPreview()}?language=${language}`,
+        translated,
+      );
       expect(refused.statusCode, language).toBe(400);
     }
-    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: [] })).statusCode).toBe(200);
+    expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: [] })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -9,10 +9,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { products, variants, websites } from '../db/schema';
 import { siteLanguages } from '../multilingual/settings';
-import { EditorError } from '../editor/http';
+import { ApiError } from '../http';
 import { BrokenTemplateError } from '../pages/error-page';
-import { toProductItem } from '../pages/product-item';
-import { renderPage, type StorefrontAssets } from '../pages/render-page';
+import { toProductItem } from '../site/product-item';
+import { renderPage } from '../pages/render-page';
+import type { StorefrontAssets } from '../site/assets';
 import type { Viewer } from '../pages/site-chrome';
 import { checkCurrency, checkReferences, productDetails, productNotFound, variantsOf } from './products';
 import { findStore } from './stores';
@@ -86,22 +87,35 @@ export async function previewProduct(
   const item = toProductItem(row, variantRows, { id: store.id, path: store.path }, currency);
   try {
     // An added language is a path prefix (/fr/shop/p/…): the renderer translates what it shows.
-    const page = await renderPage(db, websiteId, language ? `/${language}${item.fullUrl}` : item.fullUrl, {}, assets, viewer, {
-      collectionId: store.id,
-      item,
-    });
-    if (!page) throw new EditorError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
+    const page = await renderPage(
+      db,
+      websiteId,
+      language ? `/${language}${item.fullUrl}` : item.fullUrl,
+      {},
+      assets,
+      viewer,
+      {
+        collectionId: store.id,
+        item,
+      },
+    );
+    if (!page) throw new ApiError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
     return { html: page.html };
   } catch (error) {
     if (error instanceof BrokenTemplateError)
-      throw new EditorError(422, 'TEMPLATE_BROKEN', adminMessages.previewTemplateBroken);
+      throw new ApiError(422, 'TEMPLATE_BROKEN', adminMessages.previewTemplateBroken);
     throw error;
   }
 }
 
 async function checkPreviewLanguage(db: Database, websiteId: string, language: string): Promise<void> {
-  const [site] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+  const [site] = await db
+    .select({ settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
   if (!(siteLanguages(site?.settings ?? {}) as string[]).includes(language)) {
-    throw new EditorError(400, 'INVALID', adminMessages.unknownLanguage, [{ path: ['language'], message: adminMessages.unknownLanguage }]);
+    throw new ApiError(400, 'INVALID', adminMessages.unknownLanguage, [
+      { path: ['language'], message: adminMessages.unknownLanguage },
+    ]);
   }
 }

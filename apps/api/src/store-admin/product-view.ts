@@ -31,6 +31,8 @@ export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], curre
     additionalFieldsFormId?: string;
     merchandising?: ProductMerchandising;
     shipping?: Record<string, number>;
+    taxExempt?: boolean;
+    noShipping?: boolean;
     translations?: Record<string, { title?: string; excerpt?: string }>;
   };
   return {
@@ -52,6 +54,8 @@ export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], curre
     ...(details.additionalFieldsFormId && { additionalFieldsFormId: details.additionalFieldsFormId }),
     ...(details.merchandising && { merchandising: details.merchandising }),
     ...(details.shipping && { shipping: details.shipping }),
+    ...(details.taxExempt && { taxExempt: true }),
+    ...(details.noShipping && { noShipping: true }),
     ...(details.translations && { translations: details.translations }),
     tags: p.tags,
     categories: p.categories,

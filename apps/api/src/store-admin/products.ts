@@ -1,36 +1,57 @@
 import { randomBytes } from 'node:crypto';
 import { type CurrencyCode, EDITOR_LIMITS, fillMessage, storeUrlId } from '@site/commerce-core';
-import { ADMIN_PRODUCT_TYPES, adminMessages, type AdminProductSave, LOW_STOCK_UNITS, parseMinorUnits, type ProductListQuery } from '@site/commerce-core/admin';
+import {
+  ADMIN_PRODUCT_TYPES,
+  adminMessages,
+  fillSkus,
+  type AdminProductSave,
+  LOW_STOCK_UNITS,
+  parseMinorUnits,
+  type ProductListQuery,
+} from '@site/commerce-core/admin';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { files, forms, products, variants, websites } from '../db/schema';
-import { FILES_API } from '@site/page-content';
+import { FILES_API, sanitizeRichText } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
-import { EditorError } from '../editor/http';
+import { ApiError } from '../http';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
 import { toAdminProduct, type AdminProductView } from './product-view';
 import { findStore } from './stores';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type ProductRow = typeof products.$inferSelect;
 const newId = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
 
-export const productNotFound = () => new EditorError(404, 'PRODUCT_NOT_FOUND', adminMessages.productNotFound);
-const invalid = (message: string, path: (string | number)[]) => new EditorError(400, 'INVALID', message, [{ path, message }]);
+export const productNotFound = () => new ApiError(404, 'PRODUCT_NOT_FOUND', adminMessages.productNotFound);
+const invalid = (message: string, path: (string | number)[]) =>
+  new ApiError(400, 'INVALID', message, [{ path, message }]);
 
 export async function variantsOf(db: Database | Tx, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db.select().from(variants).where(inArray(variants.productId, [...ids])).orderBy(asc(variants.position));
+  return db
+    .select()
+    .from(variants)
+    .where(inArray(variants.productId, [...ids]))
+    .orderBy(asc(variants.position));
 }
 
-export async function getProduct(db: Database, websiteId: string, id: string, currency: CurrencyCode): Promise<AdminProductView> {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+export async function getProduct(
+  db: Database,
+  websiteId: string,
+  id: string,
+  currency: CurrencyCode,
+): Promise<AdminProductView> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
   if (!row) throw productNotFound();
   return toAdminProduct(row, await variantsOf(db, [row.id]), currency);
 }
 
-const hasStock = (low: number) => sql`exists (select 1 from ${variants} v where v.product_id = ${products.id} and (v.unlimited or v.qty_in_stock >= ${low}))`;
+const hasStock = (low: number) =>
+  sql`exists (select 1 from ${variants} v where v.product_id = ${products.id} and (v.unlimited or v.qty_in_stock >= ${low}))`;
 const stockFilters: Record<NonNullable<ProductListQuery['stock']>, SQL> = {
   in: hasStock(1),
   out: sql`not ${hasStock(1)}`,
@@ -53,7 +74,12 @@ const byColumn = (column: typeof products.position | typeof products.title) => s
 
 /** Keyset pages per sort: the cursor is the last row's sort key and id. */
 const sorts: Record<ProductListQuery['sort'], Sort> = {
-  position: { column: byColumn(products.position), dir: 'asc', key: z.tuple([z.number(), z.string()]), keyOf: (p) => p.position },
+  position: {
+    column: byColumn(products.position),
+    dir: 'asc',
+    key: z.tuple([z.number(), z.string()]),
+    keyOf: (p) => p.position,
+  },
   title: { column: byColumn(products.title), dir: 'asc', key: textKey, keyOf: (p) => p.title },
   '-title': { column: byColumn(products.title), dir: 'desc', key: textKey, keyOf: (p) => p.title },
   oldest: { column: createdMs, dir: 'asc', key: dateKey, keyOf: (p) => p.createdAt.toISOString() },
@@ -62,7 +88,12 @@ const sorts: Record<ProductListQuery['sort'], Sort> = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listProducts(db: Database, websiteId: string, currency: CurrencyCode, query: ProductListQuery) {
+export async function listProducts(
+  db: Database,
+  websiteId: string,
+  currency: CurrencyCode,
+  query: ProductListQuery,
+) {
   const sort = sorts[query.sort];
   const after = decodeCursor(sort.key, query.cursor);
   // Typed in SQL: the drivers would send a Date parameter of an expression (not a column) differently.
@@ -87,25 +118,40 @@ export async function listProducts(db: Database, websiteId: string, currency: Cu
         query.category
           ? sql`exists (select 1 from jsonb_array_elements_text(${products.categories}) as c(name) where lower(c.name) = ${query.category.toLocaleLowerCase('en')})`
           : undefined,
-        after ? or(beyond(sort.column, afterValue!), and(eq(sort.column, afterValue!), gt(products.id, after[1]))) : undefined,
+        after
+          ? or(beyond(sort.column, afterValue!), and(eq(sort.column, afterValue!), gt(products.id, after[1])))
+          : undefined,
       ),
     )
     .orderBy(sort.dir === 'asc' ? asc(sort.column) : desc(sort.column), asc(products.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const all = await variantsOf(db, page.map((p) => p.id));
+  const all = await variantsOf(
+    db,
+    page.map((p) => p.id),
+  );
   const last = page.at(-1);
   const lastKey = last && sort.keyOf(last);
   return {
-    products: page.map((p) => toAdminProduct(p, all.filter((v) => v.productId === p.id), currency)),
+    products: page.map((p) =>
+      toAdminProduct(
+        p,
+        all.filter((v) => v.productId === p.id),
+        currency,
+      ),
+    ),
     nextCursor: rows.length > query.limit && last ? encodeCursor([lastKey, last.id]) : null,
   };
 }
 
 export function checkCurrency(input: AdminProductSave, currency: CurrencyCode): void {
   input.variants.forEach((v, i) => {
-    for (const [field, money] of [['price', v.price], ['salePrice', v.salePrice]] as const) {
-      if (money && money.currency !== currency) throw invalid(fillMessage(adminMessages.wrongCurrency, { currency }), ['variants', i, field]);
+    for (const [field, money] of [
+      ['price', v.price],
+      ['salePrice', v.salePrice],
+    ] as const) {
+      if (money && money.currency !== currency)
+        throw invalid(fillMessage(adminMessages.wrongCurrency, { currency }), ['variants', i, field]);
     }
   });
 }
@@ -128,14 +174,27 @@ export async function saveProduct(
   const store = await findStore(db, websiteId, input.collectionId);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`store-products:${websiteId}`}))`);
-    const [existing] = id ? await tx.select().from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId))) : [];
+    const [existing] = id
+      ? await tx
+          .select()
+          .from(products)
+          .where(and(eq(products.id, id), eq(products.websiteId, websiteId)))
+      : [];
     if (id && !existing) throw productNotFound();
-    if (existing && existing.version !== input.version) throw new EditorError(409, 'STALE_VERSION', adminMessages.staleProduct);
+    if (existing && existing.version !== input.version)
+      throw new ApiError(409, 'STALE_VERSION', adminMessages.staleProduct);
 
     if (!existing || existing.collectionId !== store.id) {
-      const [held] = await tx.select({ n: count() }).from(products).where(eq(products.collectionId, store.id));
+      const [held] = await tx
+        .select({ n: count() })
+        .from(products)
+        .where(eq(products.collectionId, store.id));
       if ((held?.n ?? 0) >= EDITOR_LIMITS.maxProductsPerCollection) {
-        throw new EditorError(409, 'PRODUCT_LIMIT', fillMessage(adminMessages.productsLimit, { max: EDITOR_LIMITS.maxProductsPerCollection }));
+        throw new ApiError(
+          409,
+          'PRODUCT_LIMIT',
+          fillMessage(adminMessages.productsLimit, { max: EDITOR_LIMITS.maxProductsPerCollection }),
+        );
       }
     }
 
@@ -144,22 +203,49 @@ export async function saveProduct(
       .from(products)
       .where(and(eq(products.collectionId, store.id), id ? ne(products.id, id) : undefined));
     const takenUrls = siblings.map((s) => s.urlId);
-    const urlId = input.urlId ?? (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, takenUrls, 'product'));
+    const urlId =
+      input.urlId ??
+      (existing?.collectionId === store.id ? existing.urlId : storeUrlId(input.title, takenUrls, 'product'));
     if (takenUrls.includes(urlId)) {
-      const message = fillMessage(adminMessages.storeUrlIdTaken, { urlId: `${store.path.slice(1)}/p/${urlId}` });
-      throw new EditorError(409, 'URL_TAKEN', message, [{ path: ['urlId'], message }]);
+      const message = fillMessage(adminMessages.storeUrlIdTaken, {
+        urlId: `${store.path.slice(1)}/p/${urlId}`,
+      });
+      throw new ApiError(409, 'URL_TAKEN', message, [{ path: ['urlId'], message }]);
     }
 
+    // Made under the site's lock, so two saves at once cannot both take the same free SKU.
+    if (input.variants.some((v) => !v.sku)) {
+      const others = await tx
+        .select({ sku: variants.sku })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(products.websiteId, websiteId), id ? ne(products.id, id) : undefined));
+      input = {
+        ...input,
+        variants: fillSkus(
+          input.title,
+          input.variantOptionOrdering,
+          input.variants,
+          others.map((o) => o.sku),
+        ),
+      };
+    }
     const lowered = input.variants.map((v) => v.sku.toLowerCase());
     const [clash] = await tx
       .select({ sku: variants.sku })
       .from(variants)
       .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(eq(products.websiteId, websiteId), id ? ne(products.id, id) : undefined, inArray(sql`lower(${variants.sku})`, lowered)))
+      .where(
+        and(
+          eq(products.websiteId, websiteId),
+          id ? ne(products.id, id) : undefined,
+          inArray(sql`lower(${variants.sku})`, lowered),
+        ),
+      )
       .limit(1);
     if (clash) {
       const i = lowered.indexOf(clash.sku.toLowerCase());
-      throw new EditorError(409, 'SKU_TAKEN', fillMessage(adminMessages.skuTaken, { sku: clash.sku }), [
+      throw new ApiError(409, 'SKU_TAKEN', fillMessage(adminMessages.skuTaken, { sku: clash.sku }), [
         { path: ['variants', i, 'sku'], message: fillMessage(adminMessages.skuTaken, { sku: clash.sku }) },
       ]);
     }
@@ -171,7 +257,7 @@ export async function saveProduct(
       imageUrl: references.imageUrl,
       urlId,
       title: input.title,
-      excerpt: input.excerpt,
+      excerpt: sanitizeRichText(input.excerpt),
       productType: ADMIN_PRODUCT_TYPES[input.productType],
       enabled: input.enabled,
       // Every picture's address, for the product page's gallery (the row keeps the first for listings).
@@ -184,8 +270,13 @@ export async function saveProduct(
         .set({ ...fields, version: existing.version + 1 })
         .where(eq(products.id, productId));
     } else {
-      const [last] = await tx.select({ max: sql<number>`coalesce(max(${products.position}), -1)` }).from(products).where(eq(products.collectionId, store.id));
-      await tx.insert(products).values({ id: productId, websiteId, ...fields, position: Number(last?.max ?? -1) + 1 });
+      const [last] = await tx
+        .select({ max: sql<number>`coalesce(max(${products.position}), -1)` })
+        .from(products)
+        .where(eq(products.collectionId, store.id));
+      await tx
+        .insert(products)
+        .values({ id: productId, websiteId, ...fields, position: Number(last?.max ?? -1) + 1 });
     }
     await writeVariants(tx, productId, input);
     const [row] = await tx.select().from(products).where(eq(products.id, productId));
@@ -197,25 +288,40 @@ export async function saveProduct(
  * Files, the form and the languages a product names must exist on this site, checked inside the
  * save's transaction; the main image's address is kept on the row for listings.
  */
-export async function checkReferences(tx: Database | Tx, websiteId: string, input: AdminProductSave): Promise<{ imageUrl: string | null; imageUrls: string[] }> {
+export async function checkReferences(
+  tx: Database | Tx,
+  websiteId: string,
+  input: AdminProductSave,
+): Promise<{ imageUrl: string | null; imageUrls: string[] }> {
   const ids = [...new Set([...input.imageFileIds, ...(input.digitalFileId ? [input.digitalFileId] : [])])];
   const found = ids.length
-    ? await tx.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, ids)))
+    ? await tx
+        .select({ id: files.id, name: files.name })
+        .from(files)
+        .where(and(eq(files.websiteId, websiteId), inArray(files.id, ids)))
     : [];
   const byId = new Map(found.map((f) => [f.id, f]));
   input.imageFileIds.forEach((id, i) => {
     if (!byId.has(id)) throw invalid(adminMessages.fileNotFound, ['imageFileIds', i]);
   });
-  if (input.digitalFileId && !byId.has(input.digitalFileId)) throw invalid(adminMessages.fileNotFound, ['digitalFileId']);
+  if (input.digitalFileId && !byId.has(input.digitalFileId))
+    throw invalid(adminMessages.fileNotFound, ['digitalFileId']);
   if (input.additionalFieldsFormId) {
-    const [form] = await tx.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.id, input.additionalFieldsFormId)));
+    const [form] = await tx
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.websiteId, websiteId), eq(forms.id, input.additionalFieldsFormId)));
     if (!form) throw invalid(adminMessages.formNotFound, ['additionalFieldsFormId']);
   }
   if (input.translations && Object.keys(input.translations).length) {
-    const [site] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+    const [site] = await tx
+      .select({ settings: websites.settings })
+      .from(websites)
+      .where(eq(websites.id, websiteId));
     const added = siteLanguages(site?.settings ?? {});
     for (const language of Object.keys(input.translations)) {
-      if (!(added as string[]).includes(language)) throw invalid(adminMessages.unknownLanguage, ['translations', language]);
+      if (!(added as string[]).includes(language))
+        throw invalid(adminMessages.unknownLanguage, ['translations', language]);
     }
   }
   const imageUrls = input.imageFileIds.map((id) => FILES_API.asset(id, byId.get(id)!.name));
@@ -223,7 +329,10 @@ export async function checkReferences(tx: Database | Tx, websiteId: string, inpu
 }
 
 /** Fields the editor does not manage (express checkout, a stored form copy) are kept. */
-export function productDetails(current: Record<string, unknown>, input: AdminProductSave): Record<string, unknown> {
+export function productDetails(
+  current: Record<string, unknown>,
+  input: AdminProductSave,
+): Record<string, unknown> {
   const {
     subscriptionPlan: _plan,
     customAddButtonText: _text,
@@ -232,12 +341,18 @@ export function productDetails(current: Record<string, unknown>, input: AdminPro
     additionalFieldsFormId: _form,
     merchandising: _merchandising,
     shipping: _shipping,
+    taxExempt: _taxExempt,
+    noShipping: _noShipping,
     translations: _translations,
     ...kept
   } = current;
   const translations = Object.fromEntries(
     Object.entries(input.translations ?? {}).flatMap(([language, t]) => {
-      const filled = Object.fromEntries(Object.entries(t).filter(([, v]) => v));
+      const filled = Object.fromEntries(
+        Object.entries(t)
+          .filter(([, v]) => v)
+          .map(([key, v]) => [key, key === 'excerpt' ? sanitizeRichText(v) : v]),
+      );
       return Object.keys(filled).length ? [[language, filled]] : [];
     }),
   );
@@ -248,6 +363,8 @@ export function productDetails(current: Record<string, unknown>, input: AdminPro
     ...(input.additionalFieldsFormId && { additionalFieldsFormId: input.additionalFieldsFormId }),
     ...(input.merchandising && { merchandising: input.merchandising }),
     ...(input.shipping && { shipping: input.shipping }),
+    ...(input.taxExempt && { taxExempt: true }),
+    ...(input.noShipping && { noShipping: true }),
     ...(Object.keys(translations).length && { translations }),
     variantOptionOrdering: input.variantOptionOrdering,
     isSubscribable: input.subscriptionPlan !== undefined,
@@ -258,18 +375,26 @@ export function productDetails(current: Record<string, unknown>, input: AdminPro
 }
 
 async function writeVariants(tx: Tx, productId: string, input: AdminProductSave): Promise<void> {
-  const current = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId));
+  const current = await tx
+    .select({ id: variants.id })
+    .from(variants)
+    .where(eq(variants.productId, productId));
   const known = new Set(current.map((v) => v.id));
   const kept = new Set<string>();
   input.variants.forEach((v, i) => {
-    if (v.id !== undefined && !known.has(v.id)) throw invalid(adminMessages.variantNotFound, ['variants', i, 'id']);
+    if (v.id !== undefined && !known.has(v.id))
+      throw invalid(adminMessages.variantNotFound, ['variants', i, 'id']);
     if (v.id) kept.add(v.id);
   });
   const gone = [...known].filter((v) => !kept.has(v));
   if (gone.length) await tx.delete(variants).where(inArray(variants.id, gone));
   // Variants may trade SKUs in one save; parking the kept ones on their ids first keeps the
   // (product, sku) index from seeing a transient duplicate.
-  if (kept.size) await tx.update(variants).set({ sku: sql`'~' || ${variants.id}` }).where(inArray(variants.id, [...kept]));
+  if (kept.size)
+    await tx
+      .update(variants)
+      .set({ sku: sql`'~' || ${variants.id}` })
+      .where(inArray(variants.id, [...kept]));
   for (const [position, v] of input.variants.entries()) {
     const row = {
       sku: v.sku,
@@ -287,24 +412,41 @@ async function writeVariants(tx: Tx, productId: string, input: AdminProductSave)
   }
 }
 
-export async function deleteProduct(db: Database, websiteId: string, id: string, version: number): Promise<void> {
+export async function deleteProduct(
+  db: Database,
+  websiteId: string,
+  id: string,
+  version: number,
+): Promise<void> {
   const gone = await db
     .delete(products)
     .where(and(eq(products.id, id), eq(products.websiteId, websiteId), eq(products.version, version)))
     .returning({ id: products.id });
   if (gone.length) return;
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
-  throw row ? new EditorError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+  throw row ? new ApiError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
 }
 
 /** Enable or disable without sending the whole product; still version-checked. */
-export async function setProductEnabled(db: Database, websiteId: string, id: string, version: number, enabled: boolean): Promise<void> {
+export async function setProductEnabled(
+  db: Database,
+  websiteId: string,
+  id: string,
+  version: number,
+  enabled: boolean,
+): Promise<void> {
   const done = await db
     .update(products)
     .set({ enabled, version: sql`${products.version} + 1` })
     .where(and(eq(products.id, id), eq(products.websiteId, websiteId), eq(products.version, version)))
     .returning({ id: products.id });
   if (done.length) return;
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
-  throw row ? new EditorError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
+  throw row ? new ApiError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
 }

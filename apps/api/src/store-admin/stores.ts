@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { EDITOR_LIMITS, fillMessage, type RootCategoryCreate, type StoreCollectionCreate, storeUrlId } from '@site/commerce-core';
+import {
+  EDITOR_LIMITS,
+  fillMessage,
+  type RootCategoryCreate,
+  type StoreCollectionCreate,
+  storeUrlId,
+} from '@site/commerce-core';
 import { adminMessages } from '@site/commerce-core/admin';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, pages, redirects } from '../db/schema';
-import { lockNavigation, writeChangedNavigation } from '../editor/navigation/navigation-store';
-import { EditorError, isUniqueViolation } from '../editor/http';
-import { loadPages, type PageRow } from '../pages/site-data';
+import { lockNavigation, writeChangedNavigation } from '../site/navigation-store';
+import { isUniqueViolation } from '../db/unique-violation';
+import { ApiError } from '../http';
+import { loadPages, type PageRow } from '../site/site-data';
 
 const newId = (prefix: string) => `${prefix}-${randomBytes(9).toString('base64url')}`;
 
@@ -44,20 +51,29 @@ export async function listStores(db: Database, websiteId: string): Promise<Store
 
 /** The store collection of this site, or 404: another site's id reads as unknown. */
 export async function findStore(db: Database, websiteId: string, collectionId: string): Promise<PageRow> {
-  const [page] = await db.select().from(pages).where(and(eq(pages.id, collectionId), eq(pages.websiteId, websiteId)));
-  if (!page || !isStore(page)) throw new EditorError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
+  const [page] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, collectionId), eq(pages.websiteId, websiteId)));
+  if (!page || !isStore(page)) throw new ApiError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
   return page;
 }
 
 const urlTaken = (urlId: string) =>
-  new EditorError(409, 'URL_TAKEN', fillMessage(adminMessages.storeUrlIdTaken, { urlId }), [{ path: ['urlId'], message: fillMessage(adminMessages.storeUrlIdTaken, { urlId }) }]);
+  new ApiError(409, 'URL_TAKEN', fillMessage(adminMessages.storeUrlIdTaken, { urlId }), [
+    { path: ['urlId'], message: fillMessage(adminMessages.storeUrlIdTaken, { urlId }) },
+  ]);
 
 /**
  * A products collection at /<urlId>, rendered like the demo shop (products-list, product-item)
  * and linked at the end of the main navigation, in one transaction. An empty urlId is derived
  * from the title (platform.md §5); a given one must be free.
  */
-export async function createStore(db: Database, websiteId: string, input: StoreCollectionCreate): Promise<StoreView> {
+export async function createStore(
+  db: Database,
+  websiteId: string,
+  input: StoreCollectionCreate,
+): Promise<StoreView> {
   let urlId = input.urlId;
   try {
     return await db.transaction(async (tx) => {
@@ -84,9 +100,14 @@ export async function createStore(db: Database, websiteId: string, input: StoreC
         })
         .returning();
       // A store now answers this URL, so an old redirect from it would never be reached.
-      await tx.delete(redirects).where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, row!.path)));
+      await tx
+        .delete(redirects)
+        .where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, row!.path)));
       const trees = await lockNavigation(tx, websiteId, all);
-      await writeChangedNavigation(tx, websiteId, trees, { ...trees, mainNav: [...trees.mainNav, { collectionId: row!.id }] });
+      await writeChangedNavigation(tx, websiteId, trees, {
+        ...trees,
+        mainNav: [...trees.mainNav, { collectionId: row!.id }],
+      });
       return toStoreView(row!);
     });
   } catch (error) {
@@ -106,13 +127,27 @@ export interface CategoryView {
   displayIndex: number;
 }
 
-export async function createRootCategory(db: Database, websiteId: string, collectionId: string, input: RootCategoryCreate): Promise<CategoryView> {
+export async function createRootCategory(
+  db: Database,
+  websiteId: string,
+  collectionId: string,
+  input: RootCategoryCreate,
+): Promise<CategoryView> {
   const store = await findStore(db, websiteId, collectionId);
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ n: count() }).from(categories).where(eq(categories.collectionId, store.id));
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(categories)
+        .where(eq(categories.collectionId, store.id));
       if ((existing?.n ?? 0) >= EDITOR_LIMITS.nestedCategoriesLimit) {
-        throw new EditorError(409, 'CATEGORY_LIMIT', fillMessage(adminMessages.categoriesLimit, { max: EDITOR_LIMITS.nestedCategoriesLimit.toLocaleString('en-US') }));
+        throw new ApiError(
+          409,
+          'CATEGORY_LIMIT',
+          fillMessage(adminMessages.categoriesLimit, {
+            max: EDITOR_LIMITS.nestedCategoriesLimit.toLocaleString('en-US'),
+          }),
+        );
       }
       const [row] = await tx
         .insert(categories)
@@ -129,7 +164,8 @@ export async function createRootCategory(db: Database, websiteId: string, collec
       };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EditorError(409, 'ROOT_CATEGORY_EXISTS', adminMessages.rootCategoryExists);
+    if (isUniqueViolation(error))
+      throw new ApiError(409, 'ROOT_CATEGORY_EXISTS', adminMessages.rootCategoryExists);
     throw error;
   }
 }

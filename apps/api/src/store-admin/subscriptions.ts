@@ -5,10 +5,10 @@ import type { PaymentProvider } from '../commerce/payments';
 import { cancelSubscriptionBilling, resumeAndSchedule } from '../commerce/renewals';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
-import { EditorError } from '../editor/http';
+import { ApiError } from '../http';
 import type { JobQueue } from '../jobs';
 
-const notFound = () => new EditorError(404, 'SUBSCRIPTION_NOT_FOUND', adminMessages.subscriptionNotFound);
+const notFound = () => new ApiError(404, 'SUBSCRIPTION_NOT_FOUND', adminMessages.subscriptionNotFound);
 
 /** A subscription of this site; another site's, or an order without a plan, is not found. */
 async function assertSubscription(db: Database, websiteId: string, id: string): Promise<void> {
@@ -37,13 +37,17 @@ export async function resumeOwnerSubscription(
     case 'resumed':
       return { resumed: true as const, nextBillingOn: outcome.nextBillingAt?.toISOString() ?? null };
     case 'declined':
-      throw new EditorError(402, 'CARD_DECLINED', fillMessage(adminMessages.subscriptionResumeDeclined, { reason: outcome.message }));
+      throw new ApiError(
+        402,
+        'CARD_DECLINED',
+        fillMessage(adminMessages.subscriptionResumeDeclined, { reason: outcome.message }),
+      );
     case 'cancelled':
-      throw new EditorError(409, 'SUBSCRIPTION_CANCELLED', adminMessages.subscriptionAlreadyCancelled);
+      throw new ApiError(409, 'SUBSCRIPTION_CANCELLED', adminMessages.subscriptionAlreadyCancelled);
     case 'not-paused':
-      throw new EditorError(409, 'SUBSCRIPTION_NOT_PAUSED', adminMessages.subscriptionNotPaused);
+      throw new ApiError(409, 'SUBSCRIPTION_NOT_PAUSED', adminMessages.subscriptionNotPaused);
     case 'no-method':
-      throw new EditorError(409, 'PAYMENT_METHOD_UNAVAILABLE', adminMessages.subscriptionCannotCharge);
+      throw new ApiError(409, 'PAYMENT_METHOD_UNAVAILABLE', adminMessages.subscriptionCannotCharge);
     case 'not-found':
       throw notFound();
   }
@@ -53,6 +57,6 @@ export async function resumeOwnerSubscription(
 export async function cancelOwnerSubscription(db: Database, websiteId: string, id: string) {
   await assertSubscription(db, websiteId, id);
   const at = await cancelSubscriptionBilling(db, id);
-  if (!at) throw new EditorError(409, 'SUBSCRIPTION_CANCELLED', adminMessages.subscriptionAlreadyCancelled);
+  if (!at) throw new ApiError(409, 'SUBSCRIPTION_CANCELLED', adminMessages.subscriptionAlreadyCancelled);
   return { cancelledOn: at.toISOString() };
 }

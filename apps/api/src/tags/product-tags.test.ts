@@ -17,8 +17,14 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
   const demo = demoSiteSuite(target);
 
   const list = async (type = 'tag', filter = '') =>
-    (await demo.owner.call('GET', `${API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`)).json().tags as { name: string; count: number }[];
-  const product = async (id: string) => (await demo.database.db.select().from(products).where(eq(products.id, id)))[0]!;
+    (
+      await demo.owner.call(
+        'GET',
+        `${API.tags}?type=${type}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`,
+      )
+    ).json().tags as { name: string; count: number }[];
+  const product = async (id: string) =>
+    (await demo.database.db.select().from(products).where(eq(products.id, id)))[0]!;
   /** The titles of the products a shop page lists. */
   const shopTitles = async (query: string) => {
     const res = await demo.app.inject('/shop' + query);
@@ -27,7 +33,12 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
   };
 
   it('lists the tags and categories products carry, with product counts, apart from the blog', async () => {
-    expect(await list()).toEqual(expect.arrayContaining([{ name: 'gift idea', count: 4 }, { name: 'linen', count: 1 }]));
+    expect(await list()).toEqual(
+      expect.arrayContaining([
+        { name: 'gift idea', count: 4 },
+        { name: 'linen', count: 1 },
+      ]),
+    );
     expect((await list('tag')).map((t) => t.name)).not.toContain('notebooks');
     expect(await list('category')).toEqual([
       { name: 'Apparel', count: 1 },
@@ -55,35 +66,73 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('This category already exists');
     // The blog's names are another collection's: a product tag may share one.
-    expect((await demo.owner.call('POST', API.tags, { type: 'tag', name: 'notebooks' })).statusCode).toBe(201);
+    expect((await demo.owner.call('POST', API.tags, { type: 'tag', name: 'notebooks' })).statusCode).toBe(
+      201,
+    );
   });
 
   it("sets one product's names (trimmed, once each), refusing over-long ones and other sites' products", async () => {
-    const set = await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: [' beans ', 'Beans', 'gift idea'], categories: ['Kitchen'] });
+    const set = await demo.owner.call('PUT', productTagsPath('prod-coffee'), {
+      tags: [' beans ', 'Beans', 'gift idea'],
+      categories: ['Kitchen'],
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ tags: ['beans', 'gift idea'], categories: ['Kitchen'] });
-    const long = await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: ['c'.repeat(26)] });
+    const long = await demo.owner.call('PUT', productTagsPath('prod-coffee'), {
+      tags: [],
+      categories: ['c'.repeat(26)],
+    });
     expect(long.statusCode).toBe(400);
     expect(JSON.stringify(long.json())).toContain('A category can be at most 25 characters');
-    expect((await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: 'beans', categories: [] })).statusCode).toBe(400);
-    expect((await demo.owner.call('PUT', productTagsPath('nope'), { tags: [], categories: [] })).statusCode).toBe(404);
-    expect((await demo.viewer.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: [] })).statusCode).toBe(403);
+    expect(
+      (await demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: 'beans', categories: [] }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await demo.owner.call('PUT', productTagsPath('nope'), { tags: [], categories: [] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await demo.viewer.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories: [] }))
+        .statusCode,
+    ).toBe(403);
     expect((await product('prod-coffee')).tags).toEqual(['beans', 'gift idea']);
   });
 
   it("returns a product's names in the admin view, one product and the list, so the product form shows them", async () => {
-    await demo.owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
+    await demo.owner.call('PUT', productTagsPath('prod-wallet'), {
+      tags: ['leather', 'Gift ideas'],
+      categories: ['Bags'],
+    });
     const one = (await demo.owner.call('GET', STORE_API.product('prod-wallet'))).json();
-    expect({ tags: one.tags, categories: one.categories }).toEqual({ tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
-    const listed = (await demo.owner.call('GET', STORE_API.products)).json().products as { id: string; tags: string[]; categories: string[] }[];
-    expect(listed.find((p) => p.id === 'prod-wallet')).toMatchObject({ tags: ['leather', 'Gift ideas'], categories: ['Bags'] });
+    expect({ tags: one.tags, categories: one.categories }).toEqual({
+      tags: ['leather', 'Gift ideas'],
+      categories: ['Bags'],
+    });
+    const listed = (await demo.owner.call('GET', STORE_API.products)).json().products as {
+      id: string;
+      tags: string[];
+      categories: string[];
+    }[];
+    expect(listed.find((p) => p.id === 'prod-wallet')).toMatchObject({
+      tags: ['leather', 'Gift ideas'],
+      categories: ['Bags'],
+    });
     expect(listed.every((p) => Array.isArray(p.tags) && Array.isArray(p.categories))).toBe(true);
     // The seeded names come back as they were set.
-    await demo.owner.call('PUT', productTagsPath('prod-wallet'), { tags: ['leather', 'gift idea'], categories: ['Bags'] });
+    await demo.owner.call('PUT', productTagsPath('prod-wallet'), {
+      tags: ['leather', 'gift idea'],
+      categories: ['Bags'],
+    });
   });
 
   it('filters the shop by tag and by category, with links to each category', async () => {
-    expect(await shopTitles('?tag=gift%20idea')).toEqual(['Waxed Canvas Tote', 'Field Notebook (3-pack)', 'Enamel Camp Mug', 'Monogrammed Leather Wallet', 'Roaster’s Choice Coffee']);
+    expect(await shopTitles('?tag=gift%20idea')).toEqual([
+      'Waxed Canvas Tote',
+      'Field Notebook (3-pack)',
+      'Enamel Camp Mug',
+      'Monogrammed Leather Wallet',
+      'Roaster’s Choice Coffee',
+    ]);
     expect(await shopTitles('?category=Bags')).toEqual(['Waxed Canvas Tote', 'Monogrammed Leather Wallet']);
     expect(await shopTitles('?category=Bags&tag=leather')).toEqual(['Monogrammed Leather Wallet']);
     const page = (await demo.app.inject('/shop?category=Bags')).body;
@@ -102,7 +151,11 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     // Rendered and cached before the merge, under their own filters.
     expect(await shopTitles('?tag=linen')).toEqual(['Linen Work Shirt']);
     expect(await shopTitles('?tag=canvas')).toEqual(['Waxed Canvas Tote']);
-    const res = await demo.owner.call('POST', API.merge, { type: 'tag', from: ['linen', 'canvas'], into: 'natural fibre' });
+    const res = await demo.owner.call('POST', API.merge, {
+      type: 'tag',
+      from: ['linen', 'canvas'],
+      into: 'natural fibre',
+    });
     expect(res.json()).toEqual({ moved: 2 });
     expect(await list('tag', 'natural')).toEqual([{ name: 'natural fibre', count: 2 }]);
     expect(await shopTitles('?tag=natural%20fibre')).toEqual(['Waxed Canvas Tote', 'Linen Work Shirt']);
@@ -111,13 +164,34 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
   });
 
   it("edits one at a time ('You may only edit one tag at a time'), renames and removes on every product", async () => {
-    const two = await demo.owner.call('POST', API.rename, { type: 'tag', from: ['leather', 'beans'], to: 'x' });
+    const two = await demo.owner.call('POST', API.rename, {
+      type: 'tag',
+      from: ['leather', 'beans'],
+      to: 'x',
+    });
     expect(two.json().error.message).toBe('You may only edit one tag at a time');
-    const taken = await demo.owner.call('POST', API.rename, { type: 'category', from: ['Kitchen'], to: 'BAGS' });
+    const taken = await demo.owner.call('POST', API.rename, {
+      type: 'category',
+      from: ['Kitchen'],
+      to: 'BAGS',
+    });
     expect(taken.json().error.message).toBe('This category already exists');
-    expect((await demo.owner.call('POST', API.rename, { type: 'category', from: ['Kitchen'], to: 'Kitchen & table' })).json()).toEqual({ moved: 2 });
-    expect(await shopTitles('?category=Kitchen%20%26%20table')).toEqual(['Enamel Camp Mug', 'Roaster’s Choice Coffee']);
-    expect((await demo.owner.call('POST', API.remove, { type: 'category', names: ['Bags'] })).json()).toEqual({ moved: 2 });
+    expect(
+      (
+        await demo.owner.call('POST', API.rename, {
+          type: 'category',
+          from: ['Kitchen'],
+          to: 'Kitchen & table',
+        })
+      ).json(),
+    ).toEqual({ moved: 2 });
+    expect(await shopTitles('?category=Kitchen%20%26%20table')).toEqual([
+      'Enamel Camp Mug',
+      'Roaster’s Choice Coffee',
+    ]);
+    expect((await demo.owner.call('POST', API.remove, { type: 'category', names: ['Bags'] })).json()).toEqual(
+      { moved: 2 },
+    );
     expect((await product('prod-wallet')).categories).toEqual([]);
     expect(await shopTitles('?category=Bags')).toEqual([]);
   });

@@ -14,8 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
-import { createEditorGuard } from '../editor/auth';
-import { EditorError, handle, MAX_BODY_BYTES, parse, registerEditorErrors } from '../editor/http';
+import { ApiError, createRoleGuard, handle, MAX_BODY_BYTES, parse, registerApiErrors } from '../http';
 import { createTag, listTags, mergeTags, removeTags, renameTag } from './tag-store';
 
 /**
@@ -26,45 +25,71 @@ import { createTag, listTags, mergeTags, removeTags, renameTag } from './tag-sto
 export function registerTagRoutes(app: FastifyInstance, options: { db: Database }): void {
   const { db } = options;
   void app.register(async (scope) => {
-    registerEditorErrors(scope);
-    const guard = createEditorGuard({ db });
+    registerApiErrors(scope);
+    const guard = createRoleGuard({ db });
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
 
     for (const collection of TAG_COLLECTIONS) {
       const api = tagsApi(collection);
-      scope.get(api.tags, read, handle(async (request) => {
-        const { type, filter } = parse(tagQuerySchema, request.query);
-        return { tags: filterTags(await listTags(db, request.site.websiteId, collection, type), filter ?? '') };
-      }));
-      scope.post(api.tags, write, handle(async (request, reply) => {
-        const { type, name } = parse(createTagSchema, request.body);
-        return reply.status(201).send(await createTag(db, request.site.websiteId, collection, type, name));
-      }));
-      scope.post(api.rename, write, handle(async (request) => {
-        const { type, from, to } = parse(renameTagSchema, request.body);
-        return renameTag(db, request.site.websiteId, collection, type, from[0]!, to);
-      }));
-      scope.post(api.merge, write, handle(async (request) => {
-        const { type, from, into } = parse(mergeTagsSchema, request.body);
-        return mergeTags(db, request.site.websiteId, collection, type, from, into);
-      }));
-      scope.post(api.remove, write, handle(async (request) => {
-        const { type, names } = parse(removeTagsSchema, request.body);
-        return removeTags(db, request.site.websiteId, collection, type, names);
-      }));
+      scope.get(
+        api.tags,
+        read,
+        handle(async (request) => {
+          const { type, filter } = parse(tagQuerySchema, request.query);
+          return {
+            tags: filterTags(await listTags(db, request.site.websiteId, collection, type), filter ?? ''),
+          };
+        }),
+      );
+      scope.post(
+        api.tags,
+        write,
+        handle(async (request, reply) => {
+          const { type, name } = parse(createTagSchema, request.body);
+          return reply.status(201).send(await createTag(db, request.site.websiteId, collection, type, name));
+        }),
+      );
+      scope.post(
+        api.rename,
+        write,
+        handle(async (request) => {
+          const { type, from, to } = parse(renameTagSchema, request.body);
+          return renameTag(db, request.site.websiteId, collection, type, from[0]!, to);
+        }),
+      );
+      scope.post(
+        api.merge,
+        write,
+        handle(async (request) => {
+          const { type, from, into } = parse(mergeTagsSchema, request.body);
+          return mergeTags(db, request.site.websiteId, collection, type, from, into);
+        }),
+      );
+      scope.post(
+        api.remove,
+        write,
+        handle(async (request) => {
+          const { type, names } = parse(removeTagsSchema, request.body);
+          return removeTags(db, request.site.websiteId, collection, type, names);
+        }),
+      );
     }
 
-    scope.put(PRODUCT_TAGS_ROUTE, write, handle(async (request) => {
-      const names = parse(productTagsSchema, request.body);
-      const id = (request.params as { id: string }).id;
-      const [row] = await db
-        .update(products)
-        .set(names)
-        .where(and(eq(products.id, id), eq(products.websiteId, request.site.websiteId)))
-        .returning({ tags: products.tags, categories: products.categories });
-      if (!row) throw new EditorError(404, 'PRODUCT_NOT_FOUND', 'That product no longer exists');
-      return row;
-    }));
+    scope.put(
+      PRODUCT_TAGS_ROUTE,
+      write,
+      handle(async (request) => {
+        const names = parse(productTagsSchema, request.body);
+        const id = (request.params as { id: string }).id;
+        const [row] = await db
+          .update(products)
+          .set(names)
+          .where(and(eq(products.id, id), eq(products.websiteId, request.site.websiteId)))
+          .returning({ tags: products.tags, categories: products.categories });
+        if (!row) throw new ApiError(404, 'PRODUCT_NOT_FOUND', 'That product no longer exists');
+        return row;
+      }),
+    );
   });
 }

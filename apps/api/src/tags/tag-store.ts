@@ -1,10 +1,16 @@
-import { mergeNames, sameTag, tagMessages, type TagCollection, type TagType, type TagView } from '@site/page-content';
+import {
+  mergeNames,
+  sameTag,
+  tagMessages,
+  type TagCollection,
+  type TagType,
+  type TagView,
+} from '@site/page-content';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { blogPosts, blogTags, products, productTags } from '../db/schema';
-import { EditorError, isUniqueViolation } from '../editor/http';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+import { isUniqueViolation } from '../db/unique-violation';
+import { ApiError } from '../http';
 
 /**
  * Where a collection keeps its names: the items carrying them (`tags` / `categories` columns) and
@@ -17,14 +23,25 @@ const TARGETS = {
   products: { items: products, known: productTags, bumpsVersion: false },
 } as const;
 
-const exists = (type: TagType) => new EditorError(409, 'TAG_EXISTS', tagMessages.exists(type), [{ path: ['name'], message: tagMessages.exists(type) }]);
-const missing = (type: TagType) => new EditorError(404, 'TAG_NOT_FOUND', tagMessages.notFound(type));
+const exists = (type: TagType) =>
+  new ApiError(409, 'TAG_EXISTS', tagMessages.exists(type), [
+    { path: ['name'], message: tagMessages.exists(type) },
+  ]);
+const missing = (type: TagType) => new ApiError(404, 'TAG_NOT_FOUND', tagMessages.notFound(type));
 const lower = (name: string) => name.trim().toLocaleLowerCase('en');
-const lowerIn = (names: readonly string[]) => sql.join(names.map((n) => sql`${lower(n)}`), sql`, `);
+const lowerIn = (names: readonly string[]) =>
+  sql.join(
+    names.map((n) => sql`${lower(n)}`),
+    sql`, `,
+  );
 
 function target(collection: TagCollection, type: TagType) {
   const t = TARGETS[collection];
-  return { ...t, column: type === 'tag' ? t.items.tags : t.items.categories, field: type === 'tag' ? 'tags' : 'categories' };
+  return {
+    ...t,
+    column: type === 'tag' ? t.items.tags : t.items.categories,
+    field: type === 'tag' ? 'tags' : 'categories',
+  };
 }
 
 /** drizzle's execute answers rows directly (PGlite) or as `{ rows }` (postgres driver). */
@@ -33,12 +50,20 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The manager's tags (or categories): those it knows and those items carry, with item counts. */
-export async function listTags(db: Database, websiteId: string, collection: TagCollection, type: TagType): Promise<TagView[]> {
+export async function listTags(
+  db: Database,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+): Promise<TagView[]> {
   const { items, known, column } = target(collection, type);
   const used = await db.execute<{ name: string; count: number }>(
     sql`select e.value as name, count(*)::int as count from ${items}, jsonb_array_elements_text(${column}) as e(value) where ${items.websiteId} = ${websiteId} group by e.value`,
   );
-  const names = await db.select({ name: known.name }).from(known).where(and(eq(known.websiteId, websiteId), eq(known.type, type)));
+  const names = await db
+    .select({ name: known.name })
+    .from(known)
+    .where(and(eq(known.websiteId, websiteId), eq(known.type, type)));
   const views: TagView[] = names.map((k) => ({ name: k.name, count: 0 }));
   for (const row of rowsOf<{ name: string; count: number }>(used)) {
     const view = views.find((v) => sameTag(v.name, row.name));
@@ -48,12 +73,20 @@ export async function listTags(db: Database, websiteId: string, collection: TagC
   return views.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }
 
-async function knownOrUsed(tx: Tx, websiteId: string, collection: TagCollection, type: TagType, name: string): Promise<boolean> {
+async function knownOrUsed(
+  tx: Tx,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  name: string,
+): Promise<boolean> {
   const { items, known, column } = target(collection, type);
   const [found] = await tx
     .select({ name: known.name })
     .from(known)
-    .where(and(eq(known.websiteId, websiteId), eq(known.type, type), sql`lower(${known.name}) = ${lower(name)}`));
+    .where(
+      and(eq(known.websiteId, websiteId), eq(known.type, type), sql`lower(${known.name}) = ${lower(name)}`),
+    );
   if (found) return true;
   const used = await tx.execute(
     sql`select 1 from ${items}, jsonb_array_elements_text(${column}) as e(value) where ${items.websiteId} = ${websiteId} and lower(e.value) = ${lower(name)} limit 1`,
@@ -61,7 +94,13 @@ async function knownOrUsed(tx: Tx, websiteId: string, collection: TagCollection,
   return rowsOf(used).length > 0;
 }
 
-export async function createTag(db: Database, websiteId: string, collection: TagCollection, type: TagType, name: string): Promise<TagView> {
+export async function createTag(
+  db: Database,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  name: string,
+): Promise<TagView> {
   const trimmed = name.trim();
   const { known } = TARGETS[collection];
   try {
@@ -82,7 +121,14 @@ export async function createTag(db: Database, websiteId: string, collection: Tag
  * so a concurrent merge or rename waits and then works on what this one wrote: no item keeps a
  * merged name and none is lost.
  */
-async function rewrite(tx: Tx, websiteId: string, collection: TagCollection, type: TagType, from: readonly string[], into: string | undefined): Promise<number> {
+async function rewrite(
+  tx: Tx,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  from: readonly string[],
+  into: string | undefined,
+): Promise<number> {
   const { items, known, column, field, bumpsVersion } = target(collection, type);
   const locked = rowsOf<{ id: string; names: string[] }>(
     await tx.execute(
@@ -90,31 +136,65 @@ async function rewrite(tx: Tx, websiteId: string, collection: TagCollection, typ
     ),
   );
   for (const item of locked) {
-    const names = into === undefined ? item.names.filter((n) => !from.some((f) => sameTag(f, n))) : mergeNames(item.names, from, into);
+    const names =
+      into === undefined
+        ? item.names.filter((n) => !from.some((f) => sameTag(f, n)))
+        : mergeNames(item.names, from, into);
     const version = bumpsVersion ? sql`, version = version + 1, updated_at = now()` : sql``;
-    await tx.execute(sql`update ${items} set ${sql.identifier(field)} = ${JSON.stringify(names)}::jsonb${version} where ${items.id} = ${item.id}`);
+    await tx.execute(
+      sql`update ${items} set ${sql.identifier(field)} = ${JSON.stringify(names)}::jsonb${version} where ${items.id} = ${item.id}`,
+    );
   }
-  await tx.delete(known).where(and(eq(known.websiteId, websiteId), eq(known.type, type), sql`lower(${known.name}) in (${lowerIn(from)})`));
+  await tx
+    .delete(known)
+    .where(
+      and(
+        eq(known.websiteId, websiteId),
+        eq(known.type, type),
+        sql`lower(${known.name}) in (${lowerIn(from)})`,
+      ),
+    );
   return locked.length;
 }
 
-async function ensureKnown(tx: Tx, websiteId: string, collection: TagCollection, type: TagType, name: string) {
+async function ensureKnown(
+  tx: Tx,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  name: string,
+) {
   await tx.insert(TARGETS[collection].known).values({ websiteId, type, name }).onConflictDoNothing();
 }
 
-export async function renameTag(db: Database, websiteId: string, collection: TagCollection, type: TagType, from: string, to: string): Promise<{ moved: number }> {
+export async function renameTag(
+  db: Database,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  from: string,
+  to: string,
+): Promise<{ moved: number }> {
   const name = to.trim();
   return db.transaction(async (tx) => {
     if (!(await knownOrUsed(tx, websiteId, collection, type, from))) throw missing(type);
     // Renaming to itself with another case is allowed; to another existing name is a merge, not a rename.
-    if (!sameTag(from, name) && (await knownOrUsed(tx, websiteId, collection, type, name))) throw exists(type);
+    if (!sameTag(from, name) && (await knownOrUsed(tx, websiteId, collection, type, name)))
+      throw exists(type);
     const moved = await rewrite(tx, websiteId, collection, type, [from], name);
     await ensureKnown(tx, websiteId, collection, type, name);
     return { moved };
   });
 }
 
-export async function mergeTags(db: Database, websiteId: string, collection: TagCollection, type: TagType, from: readonly string[], into: string): Promise<{ moved: number }> {
+export async function mergeTags(
+  db: Database,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  from: readonly string[],
+  into: string,
+): Promise<{ moved: number }> {
   const name = into.trim();
   return db.transaction(async (tx) => {
     const moved = await rewrite(tx, websiteId, collection, type, from, name);
@@ -123,6 +203,14 @@ export async function mergeTags(db: Database, websiteId: string, collection: Tag
   });
 }
 
-export async function removeTags(db: Database, websiteId: string, collection: TagCollection, type: TagType, names: readonly string[]): Promise<{ moved: number }> {
-  return db.transaction(async (tx) => ({ moved: await rewrite(tx, websiteId, collection, type, names, undefined) }));
+export async function removeTags(
+  db: Database,
+  websiteId: string,
+  collection: TagCollection,
+  type: TagType,
+  names: readonly string[],
+): Promise<{ moved: number }> {
+  return db.transaction(async (tx) => ({
+    moved: await rewrite(tx, websiteId, collection, type, names, undefined),
+  }));
 }

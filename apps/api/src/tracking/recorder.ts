@@ -117,7 +117,8 @@ export function createTrackingRecorder(options: TrackingRecorderOptions): Tracki
       droppedSinceWarning = 0;
       for (const row of rows) {
         if (storableRow(row)) buffer.push({ ...row, websiteId });
-        else options.log.warn({ kind: row.kind }, 'tracking row with text the database cannot store: dropped');
+        else
+          options.log.warn({ kind: row.kind }, 'tracking row with text the database cannot store: dropped');
       }
       if (buffer.length >= maxBatch) void flush();
       else if (timer === undefined) {

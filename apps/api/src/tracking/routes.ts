@@ -16,14 +16,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CommerceError } from '../commerce/errors';
-import { handle, parsePayload } from '../commerce/http';
+import { ApiError, handle, parsePayload } from '../http';
 import type { Database } from '../db/client';
-import type { RouteDocs } from '../docs/openapi';
+import type { RouteDocs } from '../http/openapi';
 import { orders, products } from '../db/schema';
 import { CRUMB_COOKIE, requireCrumb } from '../security/crumb';
 import { refuseCrossSite } from '../security/same-site';
-import { pagePathOf } from '../analytics/page-path';
+import { pagePathOf } from '../site/page-path';
 import { createTrackingRecorder, type TrackingRecorder, type TrackingRow } from './recorder';
 
 /** Every tracking body is small; 64 KB leaves room for a full error batch with long stacks. */
@@ -41,10 +40,13 @@ export interface TrackingRouteOptions {
 // JavaScript-error batches are capped by their schema (at most 10, the browser's queue size).
 const performanceBatchSchema = z.array(performanceRecordSchema).min(1).max(PERFORMANCE_BATCH_MAX);
 const QuickViewParams = z.object({ id: z.string().min(1).max(128) });
-const SchemaNameParams = z.object({ schemaName: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'invalid schema name') });
+const SchemaNameParams = z.object({
+  schemaName: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'invalid schema name'),
+});
 
 const visitorIdOf = (cookie: string | undefined): string | null => parseVisitorRecord(cookie)?.id ?? null;
-const cookieVisitor = (request: FastifyRequest): string | null => visitorIdOf(request.cookies[COOKIE.visitorRecord]);
+const cookieVisitor = (request: FastifyRequest): string | null =>
+  visitorIdOf(request.cookies[COOKIE.visitorRecord]);
 
 /**
  * Performance records do not name their page, but a beacon from the page carries it as a
@@ -68,7 +70,11 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** Beacons cannot send application/json without a preflight, so they send the JSON as text. */
-function parseTextJson(_request: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void): void {
+function parseTextJson(
+  _request: FastifyRequest,
+  body: string,
+  done: (err: Error | null, body?: unknown) => void,
+): void {
   try {
     done(null, JSON.parse(body));
   } catch {
@@ -82,7 +88,10 @@ function parseTextJson(_request: FastifyRequest, body: string, done: (err: Error
  * tracking_events; the answer does not wait for the database. A payload naming another website
  * is refused: each address records its own site.
  */
-export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRouteOptions): TrackingRecorder {
+export function registerTrackingRoutes(
+  app: FastifyInstance,
+  options: TrackingRouteOptions,
+): TrackingRecorder {
   const { db } = options;
   const recorder = createTrackingRecorder({
     db,
@@ -94,18 +103,19 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
 
   const sameSite = (request: FastifyRequest, id: string): void => {
     const { websiteId } = request.site;
-    if (id !== websiteId) throw new CommerceError(400, 'WRONG_WEBSITE', `websiteId: this address records website "${websiteId}"`);
+    if (id !== websiteId)
+      throw new ApiError(400, 'WRONG_WEBSITE', `websiteId: this address records website "${websiteId}"`);
   };
   const requireOrder = async (websiteId: string, orderId: string) => {
     const [order] = await db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)));
-    if (!order) throw new CommerceError(404, 'ORDER_NOT_FOUND', 'transaction_id: no such order on this site');
+    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'transaction_id: no such order on this site');
   };
   const store = (request: FastifyRequest, reply: FastifyReply, rows: TrackingRow[], status: 202 | 204) => {
     if (!recorder.record(request.site.websiteId, rows)) {
-      throw new CommerceError(503, 'TRACKING_BUSY', 'Tracking is busy; the event was not recorded');
+      throw new ApiError(503, 'TRACKING_BUSY', 'Tracking is busy; the event was not recorded');
     }
     return reply.status(status).send();
   };
@@ -119,7 +129,20 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
     handle(async (request, reply) => {
       const hit = parsePayload(recordHitFormSchema, request.body);
       sameSite(request, hit.data.websiteId);
-      return store(request, reply, [{ kind: 'census-hit', name: hit.event, visitorId: visitorIdOf(hit.ss_cvr), payload: hit.data, pagePath: pagePathOf(hit.data.url) }], 204);
+      return store(
+        request,
+        reply,
+        [
+          {
+            kind: 'census-hit',
+            name: hit.event,
+            visitorId: visitorIdOf(hit.ss_cvr),
+            payload: hit.data,
+            pagePath: pagePathOf(hit.data.url),
+          },
+        ],
+        204,
+      );
     }),
   );
 
@@ -136,7 +159,12 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
         const body = parsePayload(schema, request.body);
         sameSite(request, body.websiteId);
         const { visitorCookie, ...payload } = body;
-        return store(request, reply, [{ kind, name: nameOf(body), visitorId: visitorIdOf(visitorCookie), payload }], 204);
+        return store(
+          request,
+          reply,
+          [{ kind, name: nameOf(body), visitorId: visitorIdOf(visitorCookie), payload }],
+          204,
+        );
       }),
     );
   censusJson('/api/census/button-click', 'button-click', buttonEventSchema, (b) => b.buttonId);
@@ -154,8 +182,13 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
         .select({ id: products.id })
         .from(products)
         .where(and(eq(products.id, id), eq(products.websiteId, request.site.websiteId)));
-      if (!item) throw new CommerceError(404, 'ITEM_NOT_FOUND', 'No such item');
-      return store(request, reply, [{ kind: 'quick-view', name: id, visitorId: cookieVisitor(request), payload: { itemId: id } }], 204);
+      if (!item) throw new ApiError(404, 'ITEM_NOT_FOUND', 'No such item');
+      return store(
+        request,
+        reply,
+        [{ kind: 'quick-view', name: id, visitorId: cookieVisitor(request), payload: { itemId: id } }],
+        204,
+      );
     }),
   );
 
@@ -167,10 +200,18 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       // The legacy call carries the crumb as a form field rather than a header.
       const cookie = request.cookies[CRUMB_COOKIE];
       if (!cookie || !form.crumb || !sameToken(cookie, form.crumb)) {
-        return reply.status(403).send({ crumbFail: true, error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' } });
+        return reply.status(403).send({
+          crumbFail: true,
+          error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' },
+        });
       }
       sameSite(request, form.data.websiteId);
-      return store(request, reply, [{ kind: 'event', name: form.event, visitorId: cookieVisitor(request), payload: form.data }], 202);
+      return store(
+        request,
+        reply,
+        [{ kind: 'event', name: form.event, visitorId: cookieVisitor(request), payload: form.data }],
+        202,
+      );
     }),
   );
 
@@ -182,7 +223,8 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       for (const entry of batch) sameSite(request, entry.data.websiteId);
       const visitorId = cookieVisitor(request);
       return store(
-        request, reply,
+        request,
+        reply,
         batch.map((entry) => ({ kind: 'javascript-error', name: entry.event, visitorId, payload: entry })),
         204,
       );
@@ -196,7 +238,7 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
       const { schemaName } = parsePayload(SchemaNameParams, request.params);
       const event = parsePayload(clankerEventSchema, request.body);
       if (event.eventSchemaName !== schemaName) {
-        throw new CommerceError(400, 'INVALID_REQUEST', 'eventSchemaName: does not match the path');
+        throw new ApiError(400, 'INVALID_REQUEST', 'eventSchemaName: does not match the path');
       }
       // The one schema this server knows in depth; other names are checked for the shared context.
       if (schemaName === SITE_VISITOR_SCHEMA_NAME) parsePayload(siteVisitorEventSchema, event.eventContent);
@@ -206,7 +248,11 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
 
   // Only the beacon calls accept text/plain JSON; everywhere else text/plain stays unsupported.
   app.register(async (beacons) => {
-    beacons.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TRACKING_BODY_LIMIT }, parseTextJson);
+    beacons.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: TRACKING_BODY_LIMIT },
+      parseTextJson,
+    );
 
     beacons.post(
       '/api/1/performance/records',
@@ -216,7 +262,8 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
         const fallback = cookieVisitor(request);
         const page = refererPath(request);
         return store(
-          request, reply,
+          request,
+          reply,
           records.map((record) => ({
             kind: 'performance',
             name: record.event,
@@ -237,10 +284,12 @@ export function registerTrackingRoutes(app: FastifyInstance, options: TrackingRo
           const content = parsePayload(siteVisitorEventSchema, event.eventContent);
           sameSite(request, content.website_id);
           // The funnel's purchase step counts orders: a script must not invent them.
-          if (content.event_name === 'purchase') await requireOrder(request.site.websiteId, content.transaction_id);
+          if (content.event_name === 'purchase')
+            await requireOrder(request.site.websiteId, content.transaction_id);
         }
         return store(
-          request, reply,
+          request,
+          reply,
           [
             {
               kind: 'clanker-event',
@@ -263,17 +312,88 @@ const beacon = 'Refused with 403 when the browser marks the request cross-site (
 const FORM_BODY: RouteDocs[string]['bodyTypes'] = ['application/x-www-form-urlencoded'];
 const BEACON_BODY: RouteDocs[string]['bodyTypes'] = ['application/json', 'text/plain'];
 
-/** API documentation of the tracking intake (src/docs/openapi.ts). */
+/** API documentation of the tracking intake (src/http/openapi.ts). */
 export const trackingRouteDocs: RouteDocs = {
-  'POST /api/census/RecordHit': { summary: 'Records a page view', description: beacon, tags: tracking, status: 204, body: recordHitFormSchema, bodyTypes: FORM_BODY },
-  'POST /api/census/button-click': { summary: 'Records a button click', description: beacon, tags: tracking, status: 204, body: buttonEventSchema },
-  'POST /api/census/button-render': { summary: 'Records a button shown', description: beacon, tags: tracking, status: 204, body: buttonEventSchema },
-  'POST /api/census/form-render': { summary: 'Records a form shown', description: beacon, tags: tracking, status: 204, body: formRenderEventSchema },
-  'POST /api/census/overlay': { summary: 'Records an overlay shown or closed', description: beacon, tags: tracking, status: 204, body: overlayEventSchema },
-  'POST /api/census/RecordQuickView/:id': { summary: "Records a product's quick view", description: beacon, tags: tracking, status: 204, params: QuickViewParams },
-  'POST /api/events/RecordEvent': { summary: 'Records a legacy event (crumb as a form field)', description: beacon, tags: tracking, status: 202, body: recordEventFormSchema, bodyTypes: FORM_BODY },
-  'POST /api/events/RecordJavascriptErrors': { summary: 'Records a batch of JavaScript errors', description: beacon, tags: tracking, guard: 'crumb', status: 204, body: javascriptErrorBatchSchema },
-  'POST /api/v1/clanker/validate-event-content/:schemaName': { summary: "Checks an event's content without storing it", description: beacon, tags: tracking, params: SchemaNameParams, body: clankerEventSchema },
-  'POST /api/1/performance/records': { summary: 'Records web-vital and page-speed metrics (beacon)', description: beacon, tags: tracking, status: 204, body: performanceBatchSchema, bodyTypes: BEACON_BODY },
-  'POST /api/v1/clanker/events': { summary: 'Records a second-schema event (beacon)', description: beacon, tags: tracking, status: 202, body: clankerEventSchema, bodyTypes: BEACON_BODY },
+  'POST /api/census/RecordHit': {
+    summary: 'Records a page view',
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    body: recordHitFormSchema,
+    bodyTypes: FORM_BODY,
+  },
+  'POST /api/census/button-click': {
+    summary: 'Records a button click',
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    body: buttonEventSchema,
+  },
+  'POST /api/census/button-render': {
+    summary: 'Records a button shown',
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    body: buttonEventSchema,
+  },
+  'POST /api/census/form-render': {
+    summary: 'Records a form shown',
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    body: formRenderEventSchema,
+  },
+  'POST /api/census/overlay': {
+    summary: 'Records an overlay shown or closed',
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    body: overlayEventSchema,
+  },
+  'POST /api/census/RecordQuickView/:id': {
+    summary: "Records a product's quick view",
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    params: QuickViewParams,
+  },
+  'POST /api/events/RecordEvent': {
+    summary: 'Records a legacy event (crumb as a form field)',
+    description: beacon,
+    tags: tracking,
+    status: 202,
+    body: recordEventFormSchema,
+    bodyTypes: FORM_BODY,
+  },
+  'POST /api/events/RecordJavascriptErrors': {
+    summary: 'Records a batch of JavaScript errors',
+    description: beacon,
+    tags: tracking,
+    guard: 'crumb',
+    status: 204,
+    body: javascriptErrorBatchSchema,
+  },
+  'POST /api/v1/clanker/validate-event-content/:schemaName': {
+    summary: "Checks an event's content without storing it",
+    description: beacon,
+    tags: tracking,
+    params: SchemaNameParams,
+    body: clankerEventSchema,
+  },
+  'POST /api/1/performance/records': {
+    summary: 'Records web-vital and page-speed metrics (beacon)',
+    description: beacon,
+    tags: tracking,
+    status: 204,
+    body: performanceBatchSchema,
+    bodyTypes: BEACON_BODY,
+  },
+  'POST /api/v1/clanker/events': {
+    summary: 'Records a second-schema event (beacon)',
+    description: beacon,
+    tags: tracking,
+    status: 202,
+    body: clankerEventSchema,
+    bodyTypes: BEACON_BODY,
+  },
 };

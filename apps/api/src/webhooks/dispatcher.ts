@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type WebhookEventName } from '@site/page-content';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type WebhookEventName,
+} from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { webhookDeliveries, webhooks } from '../db/schema';
 import type { JobQueue } from '../jobs';
 import { signDelivery } from './signature';
-import { webhookUrlProblem, type UrlPolicy } from './url-policy';
+import { checkedLookup, deliveryUrlProblem, type UrlPolicy } from './url-policy';
 
 export const DELIVERY_JOB = 'webhook-delivery';
 /** Retries after the first attempt; the queue spaces them out with growing delays. */
@@ -41,32 +47,29 @@ export async function attemptDelivery(db: Database, deliveryId: string, policy: 
   // Delivery is at least once: a job run again after success, or for a deleted hook, does nothing.
   if (!row || row.delivery.status !== 'pending') return;
   const attempts = row.delivery.attempts + 1;
-  const body = JSON.stringify({ id: deliveryId, event: row.delivery.event, createdAt: row.delivery.createdAt.toISOString(), data: row.delivery.payload });
+  const body = JSON.stringify({
+    id: deliveryId,
+    event: row.delivery.event,
+    createdAt: row.delivery.createdAt.toISOString(),
+    data: row.delivery.payload,
+  });
   const timestamp = String(Math.floor(Date.now() / 1000));
   let responseStatus: number | null = null;
   let error: string | null = null;
-  // Checked again at delivery: a name that resolved publicly when registered may not any more.
-  const problem = await webhookUrlProblem(row.url, policy);
+  // Checked again at delivery, on the addresses actually connected to (see checkedLookup).
+  const problem = deliveryUrlProblem(row.url, policy);
   if (problem) {
     error = problem;
   } else {
     try {
-      const res = await fetch(row.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'site-builder-webhooks',
-          [WEBHOOK_SIGNATURE_HEADER]: signDelivery(row.secret, timestamp, body),
-          [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-          'x-site-delivery': deliveryId,
-        },
-        body,
+      responseStatus = await postWebhook(row.url, policy, body, {
+        'content-type': 'application/json',
+        'user-agent': 'site-builder-webhooks',
+        [WEBHOOK_SIGNATURE_HEADER]: signDelivery(row.secret, timestamp, body),
+        [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+        'x-site-delivery': deliveryId,
       });
-      responseStatus = res.status;
-      await res.body?.cancel();
-      if (!res.ok) error = `HTTP ${res.status}`;
+      if (responseStatus < 200 || responseStatus > 299) error = `HTTP ${responseStatus}`;
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
@@ -85,6 +88,39 @@ export async function attemptDelivery(db: Database, deliveryId: string, policy: 
   if (error !== null && !lastAttempt) throw new Error(`webhook delivery ${deliveryId}: ${error}`);
 }
 
+/**
+ * One POST through node:http(s) rather than fetch: its `lookup` option is where the name is
+ * resolved and checked, and the socket connects to the address that check passed. Redirects are
+ * not followed (a 3xx is a failed attempt), and no socket is pooled between receivers.
+ */
+export function postWebhook(
+  url: string,
+  policy: UrlPolicy,
+  body: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: checkedLookup(policy),
+        agent: false,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** The queue's backoff, in memory: lost on restart, which is why the server passes a queue. */
 async function retryInProcess(attempt: () => Promise<void>): Promise<void> {
   for (let retry = 0; ; retry++) {
@@ -99,20 +135,33 @@ async function retryInProcess(attempt: () => Promise<void>): Promise<void> {
 
 export async function createWebhookDispatcher(options: DispatcherOptions): Promise<WebhookDispatcher> {
   const { db, jobs, policy, log } = options;
-  await jobs?.work<{ deliveryId: string }>(DELIVERY_JOB, (job) => attemptDelivery(db, job.payload.deliveryId, policy), { concurrency: 4 });
+  await jobs?.work<{ deliveryId: string }>(
+    DELIVERY_JOB,
+    (job) => attemptDelivery(db, job.payload.deliveryId, policy),
+    { concurrency: 4 },
+  );
 
   const send = async (deliveryId: string): Promise<void> => {
     if (jobs) {
-      await jobs.enqueue(DELIVERY_JOB, { deliveryId }, { singletonKey: deliveryId, retryLimit: DELIVERY_RETRY_LIMIT });
+      await jobs.enqueue(
+        DELIVERY_JOB,
+        { deliveryId },
+        { singletonKey: deliveryId, retryLimit: DELIVERY_RETRY_LIMIT },
+      );
       return;
     }
-    void retryInProcess(() => attemptDelivery(db, deliveryId, policy)).catch((err: unknown) => log?.warn({ err, deliveryId }, 'webhook delivery failed'));
+    void retryInProcess(() => attemptDelivery(db, deliveryId, policy)).catch((err: unknown) =>
+      log?.warn({ err, deliveryId }, 'webhook delivery failed'),
+    );
   };
 
   return {
     async emit(websiteId, event, data) {
       try {
-        const hooks = await db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(eq(webhooks.websiteId, websiteId));
+        const hooks = await db
+          .select({ id: webhooks.id, events: webhooks.events })
+          .from(webhooks)
+          .where(eq(webhooks.websiteId, websiteId));
         for (const hook of hooks.filter((h) => h.events.includes(event))) {
           const id = randomUUID();
           await db.insert(webhookDeliveries).values({ id, webhookId: hook.id, event, payload: data });

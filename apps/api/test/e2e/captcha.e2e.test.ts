@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CAPTCHA_TOKEN } from '../../src/forms/captcha';
-import { DEMO_OWNER } from '../../src/seed/demo-site';
+import { LOCAL_CAPTCHA_TOKEN } from '../../src/security/captcha';
 import { hasChromium, launchChromium } from '../browser';
+import { signInOwner } from '../owner-browser';
 import { startBuiltServer, type StartedServer } from '../server';
 
 /**
@@ -43,12 +43,15 @@ describe.skipIf(!hasChromium)('the captcha end to end in Chromium', () => {
     owner.setDefaultTimeout(15_000);
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
     // The page asks the provider's real address: the policy must let it load.
-    await context.route('https://www.google.com/recaptcha/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_PROVIDER }));
+    await context.route('https://www.google.com/recaptcha/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_PROVIDER }),
+    );
     visitor = await context.newPage();
     visitor.setDefaultTimeout(15_000);
     visitor.on('pageerror', (e) => pageErrors.push(e.message));
     visitor.on('console', (m) => {
-      if (m.type() === 'error' && m.text().includes('Content Security Policy')) policyViolations.push(m.text());
+      if (m.type() === 'error' && m.text().includes('Content Security Policy'))
+        policyViolations.push(m.text());
     });
   }, 120_000);
   afterAll(async () => {
@@ -57,11 +60,7 @@ describe.skipIf(!hasChromium)('the captcha end to end in Chromium', () => {
   });
 
   it("lets the owner set the site's captcha key", async () => {
-    await owner.goto(server.url + '/config');
-    await owner.getByLabel('Email').fill(DEMO_OWNER.email);
-    await owner.getByLabel('Password').fill(DEMO_OWNER.password);
-    await owner.getByRole('button', { name: 'Sign in' }).click();
-    await owner.waitForURL(/\/config\/(?!login)/);
+    await signInOwner(owner, server.url);
     await owner.goto(server.url + '/config/site-settings');
     const form = owner.getByRole('form', { name: 'Spam protection (captcha)' });
     await form.getByLabel('Site key').fill('e2e-site-key');
@@ -80,17 +79,20 @@ describe.skipIf(!hasChromium)('the captcha end to end in Chromium', () => {
     // The block is narrower than 320 px on a 390 px phone once padded: the compact widget.
     const width = await restock.locator('.form-captcha').evaluate((el) => el.clientWidth);
     expect(await widget.getAttribute('data-size')).toBe(width < 320 ? 'compact' : 'normal');
-    expect(await restock.locator('.form-captcha').evaluate((el) => el.nextElementSibling?.getAttribute('type'))).toBe('submit');
+    expect(
+      await restock.locator('.form-captcha').evaluate((el) => el.nextElementSibling?.getAttribute('type')),
+    ).toBe('submit');
 
     await email.fill('captcha.visitor@example.test');
     await restock.getByRole('button', { name: /Sign Up/i }).click();
-    await expect.poll(() => restock.getByRole('alert').textContent()).toBe('Complete CAPTCHA before submitting.');
+    await expect
+      .poll(() => restock.getByRole('alert').textContent())
+      .toBe('Complete CAPTCHA before submitting.');
     await restock.getByRole('button', { name: /Sign Up/i }).click();
     await expect.poll(() => restock.textContent(), { timeout: 10_000 }).toContain('Signed up!');
-    expect(await visitor.evaluate(() => (window as unknown as { captchaActions: string[] }).captchaActions)).toEqual([
-      'PRODUCT_WAITLIST_SUBMISSION',
-      'PRODUCT_WAITLIST_SUBMISSION',
-    ]);
+    expect(
+      await visitor.evaluate(() => (window as unknown as { captchaActions: string[] }).captchaActions),
+    ).toEqual(['PRODUCT_WAITLIST_SUBMISSION', 'PRODUCT_WAITLIST_SUBMISSION']);
     expect(await restock.locator('.fake-captcha').count()).toBe(0);
     expect(policyViolations).toEqual([]);
     expect(pageErrors).toEqual([]);

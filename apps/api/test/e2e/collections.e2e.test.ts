@@ -63,12 +63,16 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     await owner.getByLabel('Email').fill(DEMO_OWNER.email);
     await owner.getByLabel('Password').fill(DEMO_OWNER.password);
     await owner.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => owner.getByRole('heading', { name: 'Pages', exact: true }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByRole('heading', { name: 'Pages', exact: true }).count(), { timeout: 30_000 })
+      .toBe(1);
   }, 60_000);
 
   it('the owner writes a post with a tag and a featured image and publishes it; a visitor reads it', async () => {
     await owner.getByRole('link', { name: /^Journal · Blog/ }).click();
-    await expect.poll(() => owner.getByRole('heading', { name: 'Journal', level: 1 }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByRole('heading', { name: 'Journal', level: 1 }).count(), { timeout: 30_000 })
+      .toBe(1);
     await owner.getByRole('button', { name: 'New post' }).click();
     await owner.waitForURL(/\/config\/collections\/page-journal\/[^/]+$/);
 
@@ -84,21 +88,31 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
 
     await owner.getByRole('button', { name: 'Choose image' }).click();
     const picker = owner.getByRole('dialog', { name: 'Choose image' });
-    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8b89a' } }).png().toBuffer();
-    await picker.locator('input[type=file]').setInputFiles({ name: 'linen.png', mimeType: 'image/png', buffer: image });
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c8b89a' } })
+      .png()
+      .toBuffer();
+    await picker
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'linen.png', mimeType: 'image/png', buffer: image });
     await picker.locator('.ed-files__item', { hasText: 'linen' }).first().click({ timeout: 60_000 });
     await picker.getByRole('button', { name: 'Use this file' }).click();
     await owner.getByLabel('Alt text').fill('A folded linen shirt');
 
     await owner.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 }).toBe('Published');
-    await expect.poll(() => owner.locator('.ed-save-status').textContent(), { timeout: 30_000 }).toMatch(/saved/i);
+    await expect
+      .poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 })
+      .toBe('Published');
+    await expect
+      .poll(() => owner.locator('.ed-save-status').textContent(), { timeout: 30_000 })
+      .toMatch(/saved/i);
 
     await visitor.goto(server.url + '/journal');
     expect(await visitor.locator('.blog-list').innerText()).toContain('Linen in summer');
     await visitor.getByRole('link', { name: 'Linen in summer' }).click();
     await visitor.waitForURL(/\/journal\/linen-in-summer$/);
-    expect(await visitor.locator('.blog-body').innerText()).toContain('Linen breathes and softens with every wash.');
+    expect(await visitor.locator('.blog-body').innerText()).toContain(
+      'Linen breathes and softens with every wash.',
+    );
     expect(await visitor.getByRole('list', { name: 'Tags' }).innerText()).toContain('summer');
     expect(await visitor.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/linen/);
   }, 180_000);
@@ -112,12 +126,16 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     const year = new Date().getUTCFullYear() + 1;
     await owner.getByLabel('Starts').fill(`${year}-06-12T14:00`);
     await owner.getByLabel('Ends').fill(`${year}-06-12T13:00`);
-    await expect.poll(() => owner.getByRole('alert').allTextContents()).toContain('The event must end after it starts');
+    await expect
+      .poll(() => owner.getByRole('alert').allTextContents())
+      .toContain('The event must end after it starts');
     await owner.getByLabel('Ends').fill(`${year}-06-12T17:00`);
     await expect.poll(() => owner.getByRole('alert').count()).toBe(0);
     await owner.getByLabel('Place name').fill('The dye shed');
     await owner.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 }).toBe('Published');
+    await expect
+      .poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 })
+      .toBe('Published');
 
     await visitor.goto(server.url + '/studio/events');
     expect(await visitor.locator('body').innerText()).toContain('Indigo dye afternoon');
@@ -127,7 +145,8 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
 
   it('the owner reorders the gallery with the keyboard; the gallery page follows', async () => {
     await owner.goto(server.url + '/config/collections/page-gallery');
-    const captions = () => owner.getByLabel('Caption').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const captions = () =>
+      owner.getByLabel('Caption').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     await expect.poll(captions, { timeout: 30_000 }).toHaveLength(6);
     const [first, second] = await captions();
     const handle = owner.getByRole('button', { name: /^Reorder / }).first();
@@ -138,20 +157,26 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     await moveUntilAnnounced(owner, 'ArrowRight', 'is now at position 2 of 6');
     await owner.keyboard.press('Space');
     await expect.poll(async () => (await captions()).slice(0, 2)).toEqual([second, first]);
-    const order = async () => ((await (await fetch(server.url + '/studio/gallery?format=json')).json()).items as { title: string }[]).map((i) => i.title);
+    const order = async () =>
+      (
+        (await (await fetch(server.url + '/studio/gallery?format=json')).json()).items as { title: string }[]
+      ).map((i) => i.title);
     await expect.poll(async () => (await order()).slice(0, 2), { timeout: 30_000 }).toEqual([second, first]);
   }, 120_000);
 
   it('the owner adds a track from the file manager, names its artist and moves it up with the keyboard; the album page plays it', async () => {
     await owner.goto(server.url + '/config/collections/page-album');
-    const titles = () => owner.getByLabel('Title').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const titles = () =>
+      owner.getByLabel('Title').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     await expect.poll(titles, { timeout: 30_000 }).toHaveLength(3);
     expect(await owner.getByText('3 of 60 tracks').count()).toBe(1);
 
     await owner.getByRole('button', { name: 'Add from files' }).click();
     const picker = owner.getByRole('dialog', { name: 'Choose audio file' });
     const wav = readFileSync(join(import.meta.dirname, '../../public/demo/tone-evening.wav'));
-    await picker.locator('input[type=file]').setInputFiles({ name: 'evening-take.wav', mimeType: 'audio/wav', buffer: wav });
+    await picker
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'evening-take.wav', mimeType: 'audio/wav', buffer: wav });
     await picker.locator('.ed-files__item', { hasText: 'evening-take' }).first().click({ timeout: 60_000 });
     await picker.getByRole('button', { name: 'Use this file' }).click();
     await expect.poll(titles, { timeout: 30_000 }).toHaveLength(4);
@@ -166,8 +191,15 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     await owner.keyboard.press('Space');
     await expect.poll(async () => (await titles())[2]).toBe('evening-take');
 
-    const album = async () => ((await (await fetch(server.url + '/studio/album?format=json')).json()).items as { title: string; author: string; durationMs: number }[]);
-    await expect.poll(async () => (await album()).map((t) => t.title)[2], { timeout: 30_000 }).toBe('evening-take');
+    const album = async () =>
+      (await (await fetch(server.url + '/studio/album?format=json')).json()).items as {
+        title: string;
+        author: string;
+        durationMs: number;
+      }[];
+    await expect
+      .poll(async () => (await album()).map((t) => t.title)[2], { timeout: 30_000 })
+      .toBe('evening-take');
     await expect.poll(async () => (await album())[2]!.author, { timeout: 30_000 }).toBe('Eve Quinn');
     // The editor read the track's length from the file when it was added.
     expect((await album())[2]!.durationMs).toBe(3000);
@@ -175,7 +207,9 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     const track = visitor.locator('.album__track', { hasText: 'evening-take' });
     expect(await track.innerText()).toContain('Eve Quinn');
     expect(await track.locator('.album__duration').innerText()).toBe('0:03');
-    expect(await track.getByLabel('Play evening-take').getAttribute('src')).toMatch(/^\/files\/[^/]+\/evening-take\.wav$/);
+    expect(await track.getByLabel('Play evening-take').getAttribute('src')).toMatch(
+      /^\/files\/[^/]+\/evening-take\.wav$/,
+    );
   }, 180_000);
 
   it('the owner creates a video with a thumbnail and publishes it; the videos page and its item page show it', async () => {
@@ -188,20 +222,34 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     expect(await owner.getByText('Plays in the Vimeo player.').count()).toBe(1);
     await owner.getByRole('button', { name: 'Create draft' }).click();
     await owner.waitForURL(/\/config\/collections\/page-videos\/[^/]+$/);
-    await expect.poll(() => owner.getByRole('heading', { name: 'Edit video' }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => owner.getByRole('heading', { name: 'Edit video' }).count(), { timeout: 30_000 })
+      .toBe(1);
 
     await owner.getByRole('button', { name: 'Use the title' }).click();
-    await owner.getByLabel('Description').fill('Warm the wax, then work it in along the grain.\n\nBuff it once it is dry.');
+    await owner
+      .getByLabel('Description')
+      .fill('Warm the wax, then work it in along the grain.\n\nBuff it once it is dry.');
     await owner.getByRole('button', { name: 'Choose thumbnail' }).click();
     const picker = owner.getByRole('dialog', { name: 'Choose image' });
-    const image = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#6b4f35' } }).png().toBuffer();
-    await picker.locator('input[type=file]').setInputFiles({ name: 'strap.png', mimeType: 'image/png', buffer: image });
+    const image = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#6b4f35' } })
+      .png()
+      .toBuffer();
+    await picker
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'strap.png', mimeType: 'image/png', buffer: image });
     await picker.locator('.ed-files__item', { hasText: 'strap' }).first().click({ timeout: 60_000 });
     await picker.getByRole('button', { name: 'Use this file' }).click();
     await owner.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 }).toBe('Published');
-    await expect.poll(() => owner.locator('.ed-save-status').textContent(), { timeout: 30_000 }).toMatch(/saved/i);
-    expect(await owner.getByRole('link', { name: /View the video’s page/ }).getAttribute('href')).toBe('/studio/videos/waxing-a-strap');
+    await expect
+      .poll(() => owner.locator('.ed-item-editor__bar .ed-badge').textContent(), { timeout: 30_000 })
+      .toBe('Published');
+    await expect
+      .poll(() => owner.locator('.ed-save-status').textContent(), { timeout: 30_000 })
+      .toMatch(/saved/i);
+    expect(await owner.getByRole('link', { name: /View the video’s page/ }).getAttribute('href')).toBe(
+      '/studio/videos/waxing-a-strap',
+    );
 
     await visitor.goto(server.url + '/studio/videos');
     const card = visitor.locator('.video-card', { hasText: 'Waxing a strap' });
@@ -209,7 +257,9 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     expect(await card.locator('img').getAttribute('src')).toMatch(/strap/);
     await card.getByRole('link').click();
     await visitor.waitForURL(/\/studio\/videos\/waxing-a-strap$/);
-    expect(await visitor.locator('.video-frame iframe').getAttribute('src')).toBe('https://player.vimeo.com/video/76979871');
+    expect(await visitor.locator('.video-frame iframe').getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/76979871',
+    );
     expect(await visitor.locator('.video-item__body').innerText()).toContain('Buff it once it is dry.');
   }, 180_000);
 
@@ -218,13 +268,17 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     await visitor.locator('#comment-name').fill('Eve');
     await visitor.locator('#comment-body').fill('Mine is ten years old and still going.');
     await visitor.getByRole('button', { name: 'Post comment' }).click();
-    await expect.poll(() => visitor.locator('.comment-form__status').textContent(), { timeout: 30_000 }).toContain('approved');
+    await expect
+      .poll(() => visitor.locator('.comment-form__status').textContent(), { timeout: 30_000 })
+      .toContain('approved');
     await visitor.reload();
     expect(await visitor.locator('body').innerText()).not.toContain('Mine is ten years old');
 
     await owner.goto(server.url + '/config/comments');
     await owner.getByRole('button', { name: 'Approve: comment by Eve' }).click();
-    await expect.poll(() => owner.getByRole('button', { name: 'Approve: comment by Eve' }).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => owner.getByRole('button', { name: 'Approve: comment by Eve' }).count(), { timeout: 30_000 })
+      .toBe(0);
     await owner.getByRole('tab', { name: /Approved/ }).click();
     await expect.poll(() => owner.getByRole('tabpanel').innerText()).toContain('Mine is ten years old');
 

@@ -81,7 +81,9 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     await box.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.getByRole('button', { name: 'Bold' }).click();
-    await expect.poll(() => frame.locator('.text-block strong').textContent()).toBe('Hand tools, sharpened weekly.');
+    await expect
+      .poll(() => frame.locator('.text-block strong').textContent())
+      .toBe('Hand tools, sharpened weekly.');
     expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
 
     // A new paragraph ending "about us"; the link editor turns the selection into a link.
@@ -119,7 +121,8 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     const handle = page.getByRole('button', { name: /^Reorder Button/ });
     await handle.focus();
     // Each step waits for dnd-kit's screen-reader announcement, as a person hears it.
-    const announced = (text: string) => expect.poll(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
+    const announced = (text: string) =>
+      expect.poll(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
     await page.keyboard.press('Space');
     await announced('Button: Learn more is now at position 5');
     await page.keyboard.press('ArrowUp');
@@ -131,12 +134,19 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
   it('switches the preview to the phone view', async () => {
     await page.locator('.ed-devices__option', { hasText: 'Phone' }).click();
     expect(await page.getByRole('radio', { name: 'Phone' }).isChecked()).toBe(true);
-    await expect.poll(() => page.locator('iframe.ed-preview__frame').evaluate((f) => f.getBoundingClientRect().width)).toBe(390);
+    await expect
+      .poll(() => page.locator('iframe.ed-preview__frame').evaluate((f) => f.getBoundingClientRect().width))
+      .toBe(390);
     await page.locator('.ed-devices__option', { hasText: 'Desktop' }).click();
   });
 
   it('asks before leaving with unsaved edits, and saves', async () => {
-    await page.locator('[data-block-row]').filter({ hasText: 'Heading' }).nth(1).locator('.ed-block-row__main').click();
+    await page
+      .locator('[data-block-row]')
+      .filter({ hasText: 'Heading' })
+      .nth(1)
+      .locator('.ed-block-row__main')
+      .click();
     await page.getByLabel('Text', { exact: true }).fill('Visit us on Saturdays');
     await page.getByRole('link', { name: 'All pages' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
@@ -144,12 +154,25 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     await dialog.getByRole('button', { name: 'Review Changes' }).click();
     expect(page.url()).toMatch(/\/config\/pages\/[^/]+$/);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
   });
 
   it('publishes, and a visitor sees the page at its URL', async () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => page.locator('.ed-badge--published').count()).toBe(1);
+    // Told what happened, with the next step: the live page.
+    const published = page.getByRole('status').filter({ hasText: 'Published. Your changes are live.' });
+    await expect.poll(() => published.count()).toBe(1);
+    expect(await published.getByRole('link', { name: 'View the live page' }).getAttribute('href')).toBe(
+      '/our-workshop',
+    );
+    for (const width of [320, 390, 1280])
+      await page
+        .setViewportSize({ width, height: 900 })
+        .then(() => page.screenshot({ path: `/tmp/editor-published-${width}.png` }));
+    await page.setViewportSize({ width: 1280, height: 900 });
     const visitor = await browser.newContext();
     const visit = await visitor.newPage();
     const response = await visit.goto(server.url + '/our-workshop');
@@ -158,9 +181,15 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     expect(text).toContain('Visit us on Saturdays');
     expect(text).toContain('Hand tools, sharpened weekly.');
     expect(await visit.locator('main a[href="/shop/p/canvas-tote"]').count()).toBeGreaterThan(0);
-    expect(await visit.locator('main .text-block strong').first().textContent()).toBe('Hand tools, sharpened weekly.');
+    expect(await visit.locator('main .text-block strong').first().textContent()).toBe(
+      'Hand tools, sharpened weekly.',
+    );
     expect(await visit.locator('main .text-block a[href="/about"]').textContent()).toBe('about us');
-    expect(await visit.locator('main .text-block a[href="mailto:workshop@example.com?subject=A%20visit"]').textContent()).toBe('write');
+    expect(
+      await visit
+        .locator('main .text-block a[href="mailto:workshop@example.com?subject=A%20visit"]')
+        .textContent(),
+    ).toBe('write');
     await visitor.close();
   });
 
@@ -200,7 +229,9 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     const visitor = await browser.newContext();
     const visit = await visitor.newPage();
     expect((await visit.goto(server.url + '/welcome'))?.status()).toBe(200);
-    expect(await visit.locator('.cover-page.cover-page--bottom.cover-page--left h1').textContent()).toBe('Welcome');
+    expect(await visit.locator('.cover-page.cover-page--bottom.cover-page--left h1').textContent()).toBe(
+      'Welcome',
+    );
     expect(await visit.locator('.cover-page__text').textContent()).toBe('New prints every Friday.');
     expect(await visit.locator('a.cover-page__button[href="/shop"]').textContent()).toBe('Shop prints');
     await visitor.close();

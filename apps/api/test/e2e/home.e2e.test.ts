@@ -75,7 +75,9 @@ describe.skipIf(!hasChromium)('the built product in Chromium', () => {
     for (const id of ['preview-srcdoc', 'preview-blob']) {
       const frame = page.frameLocator(`#${id}`);
       // The storefront bundle ran inside the frame and mounted the cart indicator.
-      await expect.poll(() => frame.locator('#sqs-cart-indicator a[data-empty]').count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => frame.locator('#sqs-cart-indicator a[data-empty]').count(), { timeout: 10_000 })
+        .toBe(1);
       await expect.poll(() => frame.locator('.product-title').count()).toBeGreaterThan(0);
     }
     expect(errors).toEqual([]);
@@ -85,7 +87,9 @@ describe.skipIf(!hasChromium)('the built product in Chromium', () => {
       frame.srcdoc = '<script>parent.document.title = "inline ran"</script>';
       document.body.append(frame);
     });
-    await expect.poll(() => errors.some((e) => /Content Security Policy/.test(e)), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => errors.some((e) => /Content Security Policy/.test(e)), { timeout: 5000 })
+      .toBe(true);
     expect(await page.title()).not.toBe('inline ran');
     await page.close();
   });

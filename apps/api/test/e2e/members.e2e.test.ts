@@ -68,7 +68,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await page.getByLabel('Password').fill('short');
     await page.getByLabel(/I agree/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => page.locator('#create-password-error').textContent()).toBe('Use at least 10 characters.');
+    await expect
+      .poll(() => page.locator('#create-password-error').textContent())
+      .toBe('Use at least 10 characters.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('create-password');
     await shoot('create-errors');
   });
@@ -79,11 +81,15 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await expect.poll(() => page.locator('.account-success').textContent()).toContain('Check your email');
     await expect.poll(() => linkIn(sink, EMAIL, '/account/verify'), { timeout: 10_000 }).toBeTruthy();
     await page.goto(linkIn(sink, EMAIL, '/account/verify')!);
-    await expect.poll(() => page.locator('[data-account-verify]').textContent()).toContain('Your email is verified.');
+    await expect
+      .poll(() => page.locator('[data-account-verify]').textContent())
+      .toContain('Your email is verified.');
     await shoot('verified');
     // The link works once.
     await page.reload();
-    await expect.poll(() => page.locator('[data-account-verify]').textContent()).toContain('already been used');
+    await expect
+      .poll(() => page.locator('[data-account-verify]').textContent())
+      .toContain('already been used');
   });
 
   it('refuses a wrong password with one message, then signs in and shows the account', async () => {
@@ -91,7 +97,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.locator('.form-error').textContent()).toBe('The email or password you entered is incorrect.');
+    await expect
+      .poll(() => page.locator('.form-error').textContent())
+      .toBe('The email or password you entered is incorrect.');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/account$/);
@@ -125,7 +133,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await page.locator('.product-detail select').first().selectOption({ label: '$25' });
     // The recipient is checked by the server; its message lands next to the field.
     await buy.click();
-    await expect.poll(() => page.locator('#gift-card-recipientName-error').textContent()).toBe('Enter the recipient’s name.');
+    await expect
+      .poll(() => page.locator('#gift-card-recipientName-error').textContent())
+      .toBe('Enter the recipient’s name.');
     await page.getByRole('alertdialog').getByRole('button').first().click();
     await page.getByLabel('Recipient name').fill('Bo Friend');
     await page.getByLabel('Recipient email').fill(FRIEND);
@@ -143,7 +153,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
   });
 
   it('lets the friend redeem part of it at checkout and shows the rest as the balance', async () => {
-    await expect.poll(() => sink.received.filter((m) => m.to.includes(FRIEND)).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => sink.received.filter((m) => m.to.includes(FRIEND)).length, { timeout: 10_000 })
+      .toBe(1);
     const mail = sink.received.find((m) => m.to.includes(FRIEND))!;
     expect(mail.subject).toContain('gift card');
     const code = /Your code: ([2-9A-Z]{4}(?:-[2-9A-Z]{4}){3})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
@@ -152,11 +164,14 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     // The funnel's events are beacons (Chromium shows them as pings, without their body): each is
     // awaited so the test's next navigation cannot race the page's script; the analytics screen
     // below checks what arrived.
-    const sent = () => friend.waitForRequest((r) => r.resourceType() === 'ping' && r.url().endsWith('/api/v1/clanker/events'));
+    const sent = () =>
+      friend.waitForRequest((r) => r.resourceType() === 'ping' && r.url().endsWith('/api/v1/clanker/events'));
     await friend.goto(server.url + '/shop/p/sketching-brushes');
     const added = sent();
     await friend.locator('.product-detail .sqs-add-to-cart-button').click();
-    await expect.poll(() => friend.locator('.product-detail .sqs-add-to-cart-button').textContent()).toContain('Added!');
+    await expect
+      .poll(() => friend.locator('.product-detail .sqs-add-to-cart-button').textContent())
+      .toContain('Added!');
     await added;
     const checkoutStarted = sent();
     await friend.goto(server.url + '/checkout');
@@ -171,7 +186,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await friend.getByLabel('Gift card code').fill(code);
     await friend.getByRole('button', { name: 'Check balance' }).click();
     // $25.00 less the brushes ($12.00 and $0.99 tax).
-    await expect.poll(() => friend.locator('.gift-card-balance__result').textContent()).toBe('Balance: $12.01');
+    await expect
+      .poll(() => friend.locator('.gift-card-balance__result').textContent())
+      .toBe('Balance: $12.01');
     await friend.close();
   });
 
@@ -185,14 +202,27 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await expect.poll(() => owner.getByRole('heading', { name: 'Pages', exact: true }).count()).toBe(1);
     await owner.getByRole('link', { name: 'Analytics' }).click();
     await owner.waitForURL(/\/config\/analytics$/);
-    const tile = (label: string) => owner.locator('.ed-analytics__kpi').filter({ has: owner.getByText(label, { exact: true }) }).locator('dd');
+    const tile = (label: string) =>
+      owner
+        .locator('.ed-analytics__kpi')
+        .filter({ has: owner.getByText(label, { exact: true }) })
+        .locator('dd');
     // The signed-in member's pages are not tracked; the friend's visit and Ada's before she signed in are.
     await expect.poll(() => tile('Visits').textContent(), { timeout: 15_000 }).toMatch(/^[1-9]\d*$/);
     // Both orders: the gift card ($25.00) and the friend's brushes ($12.99, paid by the card).
     expect(await tile('Orders').textContent()).toBe('2');
     expect(await tile('Revenue').textContent()).toBe('$37.99');
-    const funnel = owner.locator('table', { has: owner.locator('caption', { hasText: 'Conversion funnel' }) });
-    const step = async (name: string) => (await funnel.getByRole('row', { name: new RegExp(`^${name}`) }).locator('td').first().textContent())?.trim();
+    const funnel = owner.locator('table', {
+      has: owner.locator('caption', { hasText: 'Conversion funnel' }),
+    });
+    const step = async (name: string) =>
+      (
+        await funnel
+          .getByRole('row', { name: new RegExp(`^${name}`) })
+          .locator('td')
+          .first()
+          .textContent()
+      )?.trim();
     // Only the friend's visit counts: Ada bought the gift card signed in.
     expect(await step('Product view')).toBe('1');
     expect(await step('Add to cart')).toBe('1');
@@ -218,7 +248,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
   it('changes the language', async () => {
     await page.getByLabel('Language for this store').selectOption('fr-CA');
     await page.getByRole('button', { name: 'Save language' }).click();
-    await expect.poll(() => page.locator('form[data-account-form="locale"] .account-saved').textContent()).toBe('Language saved.');
+    await expect
+      .poll(() => page.locator('form[data-account-form="locale"] .account-saved').textContent())
+      .toBe('Language saved.');
     await page.reload();
     await expect.poll(() => page.getByLabel('Language for this store').inputValue()).toBe('fr-CA');
   });
@@ -242,7 +274,9 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await shoot('reset');
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('.account-success').textContent()).toContain('Your password is changed');
+    await expect
+      .poll(() => page.locator('.account-success').textContent())
+      .toContain('Your password is changed');
 
     await page.goto(link);
     await page.getByLabel('New password').fill('yet another one 99');
@@ -260,16 +294,21 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await page.getByLabel('Current password').fill('wrong current one');
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.locator('#password-current-error').textContent()).toBe('Your current password is incorrect.');
+    await expect
+      .poll(() => page.locator('#password-current-error').textContent())
+      .toBe('Your current password is incorrect.');
     await page.getByLabel('Current password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.locator('form[data-account-form="password"] .account-saved').textContent()).toContain('Password changed');
+    await expect
+      .poll(() => page.locator('form[data-account-form="password"] .account-saved').textContent())
+      .toContain('Password changed');
   });
 
   it('received each email once and had no page errors', async () => {
     // Receipts go out through the mail worker after checkout answers: wait for them, then check
     // that nothing came twice. Each buyer gets the receipt of their own order.
-    const subjectsTo = (address: string) => sink.received.filter((m) => m.to.includes(address)).map((m) => m.subject);
+    const subjectsTo = (address: string) =>
+      sink.received.filter((m) => m.to.includes(address)).map((m) => m.subject);
     await expect
       .poll(() => subjectsTo(FRIEND), { timeout: 30_000 })
       .toEqual([expect.stringMatching(/gift card/i), expect.stringMatching(/order #\d+/)]);

@@ -32,7 +32,8 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/zap`;
-    server = await startBuiltServer({ SMTP_URL: await smtp.start() });
+    // The webhook receiver listens on this machine: the development switch lets it through.
+    server = await startBuiltServer({ SMTP_URL: await smtp.start(), WEBHOOKS_ALLOW_PRIVATE: 'true' });
     browser = await launchChromium();
     owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     owner.on('pageerror', (e) => pageErrors.push(e.message));
@@ -55,7 +56,9 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     // remounted the name box then, wiping it: the list was never created. Hold them until then.
     let releaseLists = () => {};
     const listsHeld = new Promise<void>((resolve) => (releaseLists = resolve));
-    const listsArrived = owner.waitForResponse((r) => r.url().endsWith('/api/editor/mailing-lists') && r.request().method() === 'GET');
+    const listsArrived = owner.waitForResponse(
+      (r) => r.url().endsWith('/api/editor/mailing-lists') && r.request().method() === 'GET',
+    );
     await owner.route('**/api/editor/mailing-lists', async (route) => {
       if (route.request().method() === 'GET') await listsHeld;
       await route.continue();
@@ -92,7 +95,9 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     await owner.getByRole('tab', { name: 'Add' }).click();
     await owner.getByRole('button', { name: /^Newsletter/ }).click();
     await owner.getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => owner.getByRole('alert').filter({ hasText: 'A List must be selected' }).count()).toBe(1);
+    await expect
+      .poll(() => owner.getByRole('alert').filter({ hasText: 'A List must be selected' }).count())
+      .toBe(1);
     await owner.getByLabel('List', { exact: true }).selectOption({ label: 'Workshop news' });
     await owner.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => owner.getByText('Connected to').textContent()).toContain('Workshop news');
@@ -111,7 +116,9 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     expect(await email.getAttribute('aria-invalid')).not.toBeNull();
     await email.fill('ada@example.com');
     await visitor.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => visitor.locator('.form-submission-message').textContent()).toContain('Please check your inbox');
+    await expect
+      .poll(() => visitor.locator('.form-submission-message').textContent())
+      .toContain('Please check your inbox');
 
     await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
     const [mail] = smtp.received;
@@ -137,9 +144,13 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     await owner.getByLabel('Add a newsletter sign-up').check();
     await owner.getByLabel('Mailing list').selectOption({ label: 'Workshop news' });
     await owner.getByLabel('Delay (seconds)').fill('0');
-    await expect.poll(() => owner.locator('.ed-popup-preview__window').textContent()).toContain('Summer workshops are open');
+    await expect
+      .poll(() => owner.locator('.ed-popup-preview__window').textContent())
+      .toContain('Summer workshops are open');
     await owner.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => owner.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+    await expect
+      .poll(() => owner.getByRole('status').filter({ hasText: 'All changes saved' }).count())
+      .toBe(1);
 
     const visitor = await browser.newPage();
     visitor.on('pageerror', (e) => pageErrors.push(e.message));
@@ -153,9 +164,17 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
   it('delivered the signed subscriber-added event to the local receiver', async () => {
     await expect.poll(() => deliveries.length, { timeout: 20_000 }).toBe(1);
     const [delivery] = deliveries;
-    const ok = verifyDelivery(secret, String(delivery!.headers['x-site-timestamp']), delivery!.body, String(delivery!.headers['x-site-signature']));
+    const ok = verifyDelivery(
+      secret,
+      String(delivery!.headers['x-site-timestamp']),
+      delivery!.body,
+      String(delivery!.headers['x-site-signature']),
+    );
     expect(ok).toBe(true);
-    expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'subscriber.added', data: { email: 'ada@example.com', listName: 'Workshop news' } });
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      event: 'subscriber.added',
+      data: { email: 'ada@example.com', listName: 'Workshop news' },
+    });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -38,7 +38,9 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
   it('names the unselected options in an alert', async () => {
     await addButton().click();
     const alert = page.getByRole('alertdialog');
-    await expect.poll(() => alert.textContent(), { timeout: 5000 }).toContain('Please select the Size and Color options.');
+    await expect
+      .poll(() => alert.textContent(), { timeout: 5000 })
+      .toContain('Please select the Size and Color options.');
     expect(await alert.textContent()).toContain('Unable to Add Item');
     await alert.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => alert.count()).toBe(0);
@@ -50,8 +52,12 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await addButton().click();
     await expect.poll(() => addButton().textContent(), { interval: 20 }).toBe('Adding…');
     await expect.poll(() => addButton().textContent(), { timeout: 5000 }).toBe('Added!');
-    await expect.poll(() => text('#sqs-pill-cart-root'), { timeout: 5000 }).toContain('Linen Work Shirt was added to your cart.');
-    await expect.poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 }).toContain('1 item');
+    await expect
+      .poll(() => text('#sqs-pill-cart-root'), { timeout: 5000 })
+      .toContain('Linen Work Shirt was added to your cart.');
+    await expect
+      .poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 })
+      .toContain('1 item');
     // Back to idle after 2 s.
     await expect.poll(() => addButton().textContent(), { timeout: 5000 }).toBe('Add To Cart');
   });
@@ -84,18 +90,28 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await page.goto(server.url + '/shop');
     const card = page.locator('.product-card', { hasText: 'Field Notebook' });
     await card.getByRole('button', { name: 'Add To Cart' }).click();
-    await expect.poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 }).toContain('2 items');
+    await expect
+      .poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 })
+      .toContain('2 items');
   });
 
   it('changes a quantity and removes an item on /cart', async () => {
     await page.goto(server.url + '/cart');
     const line = (title: string) => page.locator('.sqs-cart-item', { hasText: title });
     await expect.poll(() => line('Linen Work Shirt').count()).toBe(1);
-    await line('Linen Work Shirt').getByRole('button', { name: /increase/i }).click();
-    await expect.poll(() => page.locator('.sqs-cart-page').textContent(), { timeout: 5000 }).toContain('$254.00');
-    await line('Field Notebook').getByRole('button', { name: /^Remove/ }).click();
+    await line('Linen Work Shirt')
+      .getByRole('button', { name: /increase/i })
+      .click();
+    await expect
+      .poll(() => page.locator('.sqs-cart-page').textContent(), { timeout: 5000 })
+      .toContain('$254.00');
+    await line('Field Notebook')
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await expect.poll(() => line('Field Notebook').count()).toBe(0);
-    await expect.poll(() => page.locator('.sqs-cart-page').textContent(), { timeout: 5000 }).toContain('$240.00');
+    await expect
+      .poll(() => page.locator('.sqs-cart-page').textContent(), { timeout: 5000 })
+      .toContain('$240.00');
   });
 
   it('checks out with the test payment and sees the order confirmed', async () => {
@@ -135,7 +151,9 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await dialog.getByLabel(/Initials/).fill('AL');
     await dialog.getByRole('button', { name: 'Add to Cart' }).click();
     await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
-    await expect.poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 }).toContain('1 item');
+    await expect
+      .poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 })
+      .toContain('1 item');
   });
 
   it('edits the answers from the cart with Edit Details', async () => {
@@ -156,7 +174,9 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await page.goto(server.url + '/shop/p/bookbinding-workshop');
     await page.getByRole('button', { name: 'Book Now' }).click();
     await page.waitForURL(/\/checkout$/, { timeout: 10_000 });
-    await expect.poll(() => page.locator('.sqs-checkout').textContent(), { timeout: 5000 }).toContain('Bookbinding Workshop');
+    await expect
+      .poll(() => page.locator('.sqs-checkout').textContent(), { timeout: 5000 })
+      .toContain('Bookbinding Workshop');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -60,8 +60,11 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
       .locator('label')
       .filter({ has: owner.locator('span', { hasText: new RegExp(`^${label}$`) }) })
       .locator('input, select, textarea');
+  /** A money field: its label is tied to the box by id, with the currency symbol beside it. */
+  const money = (scope: Locator, label: string) => scope.getByRole('textbox', { name: label, exact: true });
   const fillVariant = async (row: Locator, fields: Record<string, string>, unlimited = false) => {
-    for (const [label, value] of Object.entries(fields)) await control(row, label).fill(value);
+    for (const [label, value] of Object.entries(fields))
+      await (label === 'Price' ? money(row, label) : control(row, label)).fill(value);
     if (unlimited) await row.getByLabel('Unlimited', { exact: true }).check();
   };
   const storeSelect = () => owner.getByRole('combobox', { name: 'Store', exact: true });
@@ -78,7 +81,9 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     // A refused save keeps the dialog open with its reasons, which the failure then names.
     const state = async () =>
-      (await dialog().count()) === 0 ? 'closed' : `open: ${(await dialog().getByRole('alert').allTextContents()).join(' | ')}`;
+      (await dialog().count()) === 0
+        ? 'closed'
+        : `open: ${(await dialog().getByRole('alert').allTextContents()).join(' | ')}`;
     await expect.poll(state, { timeout: 15_000 }).toBe('closed');
     await owner.getByRole('button', { name: `Edit ${title}`, exact: true }).waitFor();
   };
@@ -100,7 +105,11 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
 
   it('refuses the store calls without the owner session', async () => {
     const calls: [string, string, unknown?][] = [
-      ['POST', STORE_API.storeCollections('any-site'), { title: 'Prints', navigationTitle: 'Prints', urlId: '', description: '', enabled: true }],
+      [
+        'POST',
+        STORE_API.storeCollections('any-site'),
+        { title: 'Prints', navigationTitle: 'Prints', urlId: '', description: '', enabled: true },
+      ],
       ['GET', STORE_API.products],
       ['GET', STORE_API.orders],
       ['GET', STORE_API.inventory],
@@ -110,7 +119,11 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
       ['PUT', STORE_API.commercePreferences('downloads'), { downloadsPerUnit: 'unlimited' }],
       ['GET', FILES_API.products('any-file')],
       ['GET', FILES_API.original('any-file')],
-      ['POST', STORE_API.rootCategory('any-site', 'any-store'), { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 }],
+      [
+        'POST',
+        STORE_API.rootCategory('any-site', 'any-store'),
+        { displayName: 'Prints', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
+      ],
       ['GET', STORE_API.stores],
       ['POST', STORE_API.products, {}],
       ['PUT', STORE_API.product('any-product'), {}],
@@ -134,7 +147,10 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     for (const [method, path, body] of calls) {
       const res = await fetch(server.url + path, {
         method,
-        ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        ...(body !== undefined && {
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        }),
       });
       expect([401, 403], `${method} ${path}`).toContain(res.status);
     }
@@ -164,10 +180,10 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await dialog().getByLabel('Option 2 name').fill('Paper');
     await dialog().getByRole('button', { name: 'Add option' }).click();
     const rows = [
-      ['HP-A4-M', 'A4', 'Matte', '2500'],
-      ['HP-A4-G', 'A4', 'Gloss', '2700'],
-      ['HP-A3-M', 'A3', 'Matte', '3500'],
-      ['HP-A3-G', 'A3', 'Gloss', '3700'],
+      ['HP-A4-M', 'A4', 'Matte', '25'],
+      ['HP-A4-G', 'A4', 'Gloss', '27.00'],
+      ['HP-A3-M', 'A3', 'Matte', '35.00'],
+      ['HP-A3-G', 'A3', 'Gloss', '37'],
     ];
     for (const [i, [sku, size, paper, price]] of rows.entries()) {
       if (i > 0) await dialog().getByRole('button', { name: 'Add variant' }).click();
@@ -181,7 +197,9 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await title.fill(`${PRINT} proof`);
     await expect.poll(() => preview.locator('h1.product-title').textContent()).toBe(`${PRINT} proof`);
     // The update did not take the owner's place in the form.
-    expect(await owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(`${PRINT} proof`);
+    expect(await owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(
+      `${PRINT} proof`,
+    );
     await title.fill(PRINT);
     await saveProduct(PRINT);
     const row = owner.getByRole('row', { name: new RegExp(PRINT) });
@@ -192,15 +210,15 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await owner.getByRole('button', { name: 'Add product' }).click();
     await dialog().getByLabel('Title', { exact: true }).fill(GUIDE);
     await control(dialog(), 'Type').selectOption('digital');
-    await fillVariant(variant(1), { SKU: 'FG-PDF', Price: '900' }, true);
+    await fillVariant(variant(1), { SKU: 'FG-PDF', Price: '9.00' }, true);
     await saveProduct(GUIDE);
 
     await owner.getByRole('button', { name: 'Add product' }).click();
     await dialog().getByLabel('Title', { exact: true }).fill(GIFT);
     await control(dialog(), 'Type').selectOption('giftCard');
-    await fillVariant(variant(1), { SKU: 'PRINTS-GC-25', Amount: '$25', Price: '2500' }, true);
+    await fillVariant(variant(1), { SKU: 'PRINTS-GC-25', Amount: '$25', Price: '25.00' }, true);
     await dialog().getByRole('button', { name: 'Add variant' }).click();
-    await fillVariant(variant(2), { SKU: 'PRINTS-GC-50', Amount: '$50', Price: '5000' }, true);
+    await fillVariant(variant(2), { SKU: 'PRINTS-GC-50', Amount: '$50', Price: '50' }, true);
     await saveProduct(GIFT);
   });
 
@@ -211,7 +229,12 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await saveProduct(GUIDE);
 
     const listed = async () =>
-      (await owner.getByRole('region', { name: 'Products', exact: true }).locator('tbody tr').allTextContents()).map((r) => [PRINT, GUIDE, GIFT].find((t) => r.includes(t)));
+      (
+        await owner
+          .getByRole('region', { name: 'Products', exact: true })
+          .locator('tbody tr')
+          .allTextContents()
+      ).map((r) => [PRINT, GUIDE, GIFT].find((t) => r.includes(t)));
     const category = owner.getByRole('combobox', { name: 'Category', exact: true });
     // The site's categories (the demo store's too): the guide's is among them.
     await expect.poll(() => category.locator('option').allTextContents()).toContain('Downloads');
@@ -242,7 +265,10 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     expect(await control(variant(4), 'Stock').inputValue()).toBe('5');
 
     await shopper.goto(server.url + '/prints');
-    await shopper.getByRole('link', { name: new RegExp(PRINT) }).first().click();
+    await shopper
+      .getByRole('link', { name: new RegExp(PRINT) })
+      .first()
+      .click();
     await shopper.waitForURL(/\/prints\/p\/[^/]+$/);
     printPath = new URL(shopper.url()).pathname;
     const add = shopper.locator('.product-detail .sqs-add-to-cart-host button');
@@ -253,7 +279,10 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await expect.poll(() => shopper.locator('.sqs-pill-cart').textContent()).toContain('1 item');
 
     await shopper.goto(server.url + '/prints');
-    await shopper.getByRole('link', { name: new RegExp(GUIDE) }).first().click();
+    await shopper
+      .getByRole('link', { name: new RegExp(GUIDE) })
+      .first()
+      .click();
     await shopper.waitForURL(/\/prints\/p\/[^/]+$/);
     await expect.poll(() => add.textContent()).toBe('Add To Cart');
     await add.click();
@@ -274,9 +303,9 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await shopper.getByLabel(/Security Code/).fill('123');
     await shopper.getByRole('button', { name: 'Place Order' }).click();
     await shopper.waitForURL(/\/checkout\/order-confirmed\?/, { timeout: 30_000 });
-    expect(await shopper.locator('.order-line', { hasText: PRINT }).locator('.order-line__options').textContent()).toBe(
-      'Size: A3 · Paper: Gloss',
-    );
+    expect(
+      await shopper.locator('.order-line', { hasText: PRINT }).locator('.order-line__options').textContent(),
+    ).toBe('Size: A3 · Paper: Gloss');
     expect(await shopper.locator('.order-line', { hasText: GUIDE }).count()).toBe(1);
     // Saving the form read before the sale leaves the stock alone: the sold unit stays sold.
     await control(dialog(), 'Summary').fill('Giclée print of the harbour at dawn.');
@@ -299,17 +328,34 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     expect(await lines.textContent()).toContain(GUIDE);
 
     const mailsBefore = sink.received.filter((m) => m.to.includes(SHOPPER)).length;
-    await owner.getByLabel('Tracking number').fill('1Z999AA10123456784');
-    await owner.getByLabel('Carrier').fill('UPS');
+    await owner.getByLabel('Tracking number', { exact: true }).fill('1Z999AA10123456784');
+    await owner.getByLabel('Carrier', { exact: true }).selectOption('UPS');
+    const upsLink = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
+    expect(await owner.getByRole('link', { name: upsLink }).count()).toBe(1);
+    expect(await owner.getByRole('checkbox', { name: /Email the customer/ }).isChecked()).toBe(true);
     await owner.getByRole('button', { name: 'Mark fulfilled' }).click();
     await expect.poll(() => heading.textContent()).toContain('Fulfilled');
-    // The shipping email reaches the shopper.
+    const answer = owner.locator('.ed-order').getByRole('status');
+    await expect
+      .poll(() => answer.textContent())
+      .toContain(`${SHOPPER} is being emailed the tracking details.`);
+    expect(await answer.getByRole('link', { name: 'Open the tracking page' }).getAttribute('href')).toBe(
+      upsLink,
+    );
+    // The shipping email reaches the shopper, with the parcel's page at UPS.
     await expect
       .poll(() => sink.received.filter((m) => m.to.includes(SHOPPER)).length, { timeout: 15_000 })
       .toBeGreaterThan(mailsBefore);
+    const shipped = sink.received
+      .filter((m) => m.to.includes(SHOPPER))
+      .at(-1)!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(shipped).toContain(upsLink);
 
     await owner.getByRole('button', { name: `Refund one: ${PRINT} (HP-A3-G)` }).click();
     await expect.poll(() => lines.textContent()).toContain('1 refunded');
+    await expect.poll(() => answer.textContent()).toContain(`Refunded one ${PRINT}`);
     expect(await printStock(4)).toBe('5');
   });
 
@@ -317,7 +363,7 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await openPrints();
     await owner.getByRole('tab', { name: 'Settings' }).click();
     const checkout = owner.getByRole('region', { name: 'Checkout', exact: true });
-    await control(checkout, 'Minimum order subtotal \\(minor units, empty for none\\)').fill('100000');
+    await money(checkout, 'Minimum order subtotal (empty for none)').fill('1,000');
     await checkout.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => checkout.textContent()).toContain('Settings saved');
 
@@ -341,7 +387,9 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
     await owner.getByRole('tab', { name: 'Settings' }).click();
     await perUnit().fill('500');
     await downloads().getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => downloads().textContent()).toContain('Allow 1 to 100 downloads per unit bought, or unlimited.');
+    await expect
+      .poll(() => downloads().textContent())
+      .toContain('Allow 1 to 100 downloads per unit bought, or unlimited.');
     await perUnit().fill('3');
     await downloads().getByLabel('Links never expire').check();
     await downloads().getByRole('button', { name: 'Save settings' }).click();

@@ -25,10 +25,29 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       data: { ...DEMO_OWNER, rememberMe: false },
       headers: { 'x-csrf-token': await crumb() },
     });
-    const headers = { 'x-csrf-token': await crumb(), 'x-siteuser-xsrf-token': (await session.json()).xsrfToken };
-    expect((await owner.request.put(server.url + ACCESS_LOCKS_API, { data: { pageId: 'page-contact', password: 'hunter22' }, headers })).status()).toBe(200);
-    const album = await (await owner.request.get(server.url + EDITOR_API.page('page-album'), { headers })).json();
-    expect((await owner.request.patch(server.url + EDITOR_API.page('page-album'), { data: { version: album.version, status: 'private' }, headers })).status()).toBe(200);
+    const headers = {
+      'x-csrf-token': await crumb(),
+      'x-siteuser-xsrf-token': (await session.json()).xsrfToken,
+    };
+    expect(
+      (
+        await owner.request.put(server.url + ACCESS_LOCKS_API, {
+          data: { pageId: 'page-contact', password: 'hunter22' },
+          headers,
+        })
+      ).status(),
+    ).toBe(200);
+    const album = await (
+      await owner.request.get(server.url + EDITOR_API.page('page-album'), { headers })
+    ).json();
+    expect(
+      (
+        await owner.request.patch(server.url + EDITOR_API.page('page-album'), {
+          data: { version: album.version, status: 'private' },
+          headers,
+        })
+      ).status(),
+    ).toBe(200);
     await owner.close();
   }, 180_000);
   afterAll(async () => {
@@ -40,9 +59,26 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
     const page = await context.newPage();
     try {
-      for (const path of ['/', '/shop', '/shop/p/linen-shirt', '/cart', '/journal', '/journal/caring-for-waxed-canvas', '/search?q=canvas', '/studio/events', '/studio/gallery', '/about', '/studio/album', '/contact', '/account/login']) {
+      for (const path of [
+        '/',
+        '/shop',
+        '/shop/p/linen-shirt',
+        '/cart',
+        '/journal',
+        '/journal/caring-for-waxed-canvas',
+        '/search?q=canvas',
+        '/studio/events',
+        '/studio/gallery',
+        '/about',
+        '/studio/album',
+        '/contact',
+        '/account/login',
+      ]) {
         await page.goto(server.url + path);
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
         expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
       }
     } finally {
@@ -74,7 +110,10 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       return res;
     };
     const noSidewaysScroll = async () => {
-      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.innerWidth,
+      ]);
       expect(scrollWidth, page.url()).toBeLessThanOrEqual(innerWidth);
     };
 
@@ -96,10 +135,17 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       await page.waitForURL(/\/studio\/events\/winter-makers-market$/);
       await noSidewaysScroll();
       await page.getByText('209 Elizabeth Street').waitFor();
-      expect(await page.getByRole('link', { name: 'View on map' }).getAttribute('href')).toContain('openstreetmap.org');
-      const google = new URL((await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
+      expect(await page.getByRole('link', { name: 'View on map' }).getAttribute('href')).toContain(
+        'openstreetmap.org',
+      );
+      const google = new URL(
+        (await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!,
+      );
       expect(google.searchParams.get('text')).toBe('Winter makers’ market');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar (.ics)' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Add to calendar (.ics)' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe('winter-makers-market.ics');
       const stream = await download.createReadStream();
       let ics = '';
@@ -123,7 +169,9 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       const grid = page.locator('[data-gallery="grid"]');
       expect(await grid.locator('img').count()).toBe(3);
       expect(await grid.locator('[data-gallery-thumb]').count()).toBe(0);
-      const columns = await grid.locator('.gallery__items').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+      const columns = await grid
+        .locator('.gallery__items')
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
       expect(columns).toBe(width <= 432 ? 2 : 3);
     });
 
@@ -155,8 +203,13 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       expect(res?.status()).toBe(403);
       expect(await page.locator('main').textContent()).toMatch(/member/i);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Workshop sounds');
-      expect(await page.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toBe('/account/create?returnTo=%2Fstudio%2Falbum');
-      await page.getByRole('link', { name: /sign in/i }).last().click();
+      expect(await page.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toBe(
+        '/account/create?returnTo=%2Fstudio%2Falbum',
+      );
+      await page
+        .getByRole('link', { name: /sign in/i })
+        .last()
+        .click();
       await page.waitForURL(/\/account\/login\?returnTo=%2Fstudio%2Falbum$/);
     });
 
@@ -213,7 +266,9 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       const box = (await picture.boundingBox())!;
       await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.3);
       expect(await dialog.getAttribute('data-zoomed')).toBe('');
-      expect(await dialog.getByRole('button', { name: 'Zoom out' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await dialog.getByRole('button', { name: 'Zoom out' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
       await dialog.getByRole('button', { name: 'Zoom out' }).click();
       expect(await dialog.getAttribute('data-zoomed')).toBeNull();
       // A swipe to the left shows the next picture.

@@ -1,9 +1,16 @@
 import { AnalyticsDashboard, presetRange, type DateRange } from '@site/ui';
 import { useState } from 'react';
-import { errorMessage, useAnalytics, useEditorSite } from '../api/queries';
+import { useAnalytics } from '../api/analytics';
+import { useEditorSite } from '../api/editor-site';
+import { errorMessage } from '../screen-kit/save-state';
 
 const dayIn = (tz: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 /** Visits, sales, the funnel and page speed of the site, over days counted in the site's time zone. */
 export function AnalyticsScreen() {

@@ -54,12 +54,15 @@ function fallbackMessage(status: number): string {
  * The server names a refused field two ways: zod issues (their path sometimes joined with dots)
  * and, for rules beyond the schema, `fieldErrors` by field name. Both become issues by path.
  */
-function fieldIssues(error: { issues?: FieldIssue[]; fieldErrors?: Record<string, string> } | undefined): FieldIssue[] {
+function fieldIssues(
+  error: { issues?: FieldIssue[]; fieldErrors?: Record<string, string> } | undefined,
+): FieldIssue[] {
   const issues = (error?.issues ?? []).map((issue) => ({
     ...issue,
     path: typeof issue.path === 'string' ? (issue.path as string).split('.').filter(Boolean) : issue.path,
   }));
-  for (const [field, message] of Object.entries(error?.fieldErrors ?? {})) issues.push({ path: [field], message });
+  for (const [field, message] of Object.entries(error?.fieldErrors ?? {}))
+    issues.push({ path: [field], message });
   return issues;
 }
 
@@ -90,6 +93,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean>;
   signal?: AbortSignal;
+  /** Sent as the body with its own type instead of JSON (an image upload without progress). */
+  file?: Blob;
 }
 
 /** The one way the editor talks to the server: JSON in and out, tokens on writes, errors as ApiError. */
@@ -104,6 +109,7 @@ export async function api<T>(
   const send = async (refreshCrumb: boolean) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
     if (method !== 'GET') {
       headers['x-csrf-token'] = await crumb(refreshCrumb);
       if (xsrfToken) headers['x-siteuser-xsrf-token'] = xsrfToken;
@@ -112,7 +118,7 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   };

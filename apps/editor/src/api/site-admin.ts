@@ -32,7 +32,9 @@ export async function spendHandoffFromUrl(): Promise<void> {
   if (!match) return;
   window.history.replaceState(null, '', window.location.pathname + window.location.search);
   try {
-    const { xsrfToken } = await api<{ xsrfToken: string }>('POST', SITES_API.handoff, { body: { token: match[1] } });
+    const { xsrfToken } = await api<{ xsrfToken: string }>('POST', SITES_API.handoff, {
+      body: { token: match[1] },
+    });
     setXsrfToken(xsrfToken);
     handoffProblem = undefined;
   } catch (error) {
@@ -75,20 +77,24 @@ export function useRemoveDomain() {
 export function useRemoveSite() {
   return useMutation({
     mutationFn: (confirmTitle: string) =>
-      api<{ removed: true; restorableUntil: string; restoreUrl: string }>('DELETE', SITES_API.site, { body: { confirmTitle } }),
+      api<{ removed: true; restorableUntil: string; restoreUrl: string }>('DELETE', SITES_API.site, {
+        body: { confirmTitle },
+      }),
   });
 }
 
 /** A removed site of the owner's, by its address and their email and password, with the days left. */
 export function useFindRemovedSite() {
   return useMutation({
-    mutationFn: (input: RestoreSiteRequest) => api<RemovedSiteFound>('POST', SITES_API.removedSite, { body: input }),
+    mutationFn: (input: RestoreSiteRequest) =>
+      api<RemovedSiteFound>('POST', SITES_API.removedSite, { body: input }),
   });
 }
 
 /** Restores it; the answer's signInUrl opens its editor on its own host, signed in. */
 export function useRestoreSite() {
   return useMutation({
-    mutationFn: (input: RestoreSiteRequest) => api<RestoredSite>('POST', SITES_API.restoreSite, { body: input }),
+    mutationFn: (input: RestoreSiteRequest) =>
+      api<RestoredSite>('POST', SITES_API.restoreSite, { body: input }),
   });
 }

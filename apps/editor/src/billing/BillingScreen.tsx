@@ -1,5 +1,5 @@
 import { billingMessages as m } from '@site/ui';
-import { useEditorSite } from '../api/queries';
+import { useEditorSite } from '../api/editor-site';
 
 type Plan = keyof typeof m.plans;
 
@@ -9,7 +9,15 @@ type Plan = keyof typeof m.plans;
  */
 export function BillingScreen({ page }: { page: 'upgrade' | 'website' }) {
   const site = useEditorSite();
-  const current = site.data?.billing.plan;
+  const current = site.data?.billing?.plan;
+  // Reached by its address on a server that sells no plans: say so rather than list plans to buy.
+  if (site.data && !site.data.billing)
+    return (
+      <div className="ed-screen">
+        <h1>{page === 'upgrade' ? m.upgradeTitle : m.subscriptionTitle}</h1>
+        <p className="ed-banner">{m.noPlans}</p>
+      </div>
+    );
   return (
     <div className="ed-screen">
       <h1>{page === 'upgrade' ? m.upgradeTitle : m.subscriptionTitle}</h1>

@@ -1,4 +1,10 @@
-import { COLLECTIONS_API, EDITOR_API, MAX_ALBUM_TRACKS, type CollectionItemView, type PageSummary } from '@site/page-content';
+import {
+  COLLECTIONS_API,
+  EDITOR_API,
+  MAX_ALBUM_TRACKS,
+  type CollectionItemView,
+  type PageSummary,
+} from '@site/page-content';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -6,11 +12,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AlbumEditor } from './AlbumEditor';
 
 // The browser reads a track's length from its file; the test's DOM loads no media.
-vi.mock('./album-tracks', async (original) => ({ ...(await original<typeof import('./album-tracks')>()), measureDuration: async () => 184_000 }));
+vi.mock('./album-tracks', async (original) => ({
+  ...(await original<typeof import('./album-tracks')>()),
+  measureDuration: async () => 184_000,
+}));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const page = { id: 'page-album', title: 'Album', path: '/studio/album', kind: 'collection', collectionType: 'album' } as PageSummary;
+const page = {
+  id: 'page-album',
+  title: 'Album',
+  path: '/studio/album',
+  kind: 'collection',
+  collectionType: 'album',
+} as PageSummary;
 
 const track = (n: number): CollectionItemView => ({
   id: `t${n}`,
@@ -39,8 +54,16 @@ function stubServer(tracks: CollectionItemView[], refusal?: { status: number; bo
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       calls.push({ method, url, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url.startsWith(EDITOR_API.me)) return json(200, { memberId: 'm', email: 'o@example.com', roles: ['owner'], canEdit: true, xsrfToken: 'x' });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.startsWith(EDITOR_API.me))
+        return json(200, {
+          memberId: 'm',
+          email: 'o@example.com',
+          roles: ['owner'],
+          canEdit: true,
+          xsrfToken: 'x',
+        });
       if (method === 'POST' && url === COLLECTIONS_API.items) {
         if (refusal) return json(refusal.status, refusal.body);
         const body = JSON.parse(String(init!.body)) as { title: string; data: Record<string, unknown> };
@@ -78,7 +101,9 @@ async function addByAddress(host: HTMLElement, value: string): Promise<void> {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await act(async () => void input.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+  await act(
+    async () => void input.form!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })),
+  );
 }
 
 const tracks = (count: number) => Array.from({ length: count }, (_, i) => track(i + 1));
@@ -102,7 +127,14 @@ describe('album editor', () => {
     stubServer(tracks(3));
     const host = await mount();
     await vi.waitFor(() => expect(host.querySelectorAll('ol[aria-label="Tracks"] > li')).toHaveLength(3));
-    expect([...host.querySelectorAll<HTMLInputElement>('ol input')].map((i) => i.value)).toEqual(['Track 1', 'The Stitchers', 'Track 2', '', 'Track 3', '']);
+    expect([...host.querySelectorAll<HTMLInputElement>('ol input')].map((i) => i.value)).toEqual([
+      'Track 1',
+      'The Stitchers',
+      'Track 2',
+      '',
+      'Track 3',
+      '',
+    ]);
     expect(host.querySelector('button[aria-label="Reorder Track 2"]')).not.toBeNull();
     expect(host.querySelector('button[aria-label="Remove Track 3"]')).not.toBeNull();
     expect(host.textContent).toContain(`3 of ${MAX_ALBUM_TRACKS} tracks`);
@@ -112,12 +144,18 @@ describe('album editor', () => {
   it('warns before the limit, and at the limit offers no way to add', async () => {
     stubServer(tracks(MAX_ALBUM_TRACKS - 2));
     const warned = await mount();
-    await vi.waitFor(() => expect(warned.querySelector('.ed-banner[role="status"]')!.textContent).toBe('2 tracks left: an album plays at most 60.'));
+    await vi.waitFor(() =>
+      expect(warned.querySelector('.ed-banner[role="status"]')!.textContent).toBe(
+        '2 tracks left: an album plays at most 60.',
+      ),
+    );
     await act(async () => root?.unmount());
 
     stubServer(tracks(MAX_ALBUM_TRACKS));
     const full = await mount();
-    await vi.waitFor(() => expect(full.querySelector('.ed-banner[role="status"]')!.textContent).toContain('This album is full'));
+    await vi.waitFor(() =>
+      expect(full.querySelector('.ed-banner[role="status"]')!.textContent).toContain('This album is full'),
+    );
     expect(full.querySelector('input[type="url"]')).toBeNull();
     expect(full.textContent).not.toContain('Add from files');
   });
@@ -149,12 +187,17 @@ describe('album editor', () => {
   });
 
   it("shows the API's refusal of a track over the limit", async () => {
-    stubServer(tracks(3), { status: 400, body: { error: { code: 'ALBUM_FULL', message: 'An album holds at most 60 tracks' } } });
+    stubServer(tracks(3), {
+      status: 400,
+      body: { error: { code: 'ALBUM_FULL', message: 'An album holds at most 60 tracks' } },
+    });
     const host = await mount();
     await vi.waitFor(() => expect(host.querySelector('input[type="url"]')).not.toBeNull());
     await addByAddress(host, 'https://cdn.example.com/extra.mp3');
     await vi.waitFor(() =>
-      expect(host.querySelector('[role="alert"]')!.textContent).toBe('An album holds at most 60 tracks: the track was not added. Remove a track to make room.'),
+      expect(host.querySelector('[role="alert"]')!.textContent).toBe(
+        'An album holds at most 60 tracks: the track was not added. Remove a track to make room.',
+      ),
     );
   });
 });

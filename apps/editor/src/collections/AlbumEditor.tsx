@@ -7,9 +7,10 @@ import {
   useItems,
   useReorderItems,
   useUpdateItem,
-} from '../api/collection-queries';
+} from '../api/collection-items';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { ApiError } from '../api/http';
-import { errorMessage, useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { albumRoom, measureDuration, trackTitleFrom, trackUrlProblem } from './album-tracks';
 import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';

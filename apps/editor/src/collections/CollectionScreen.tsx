@@ -2,8 +2,12 @@ import { POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
 import { EmptyState } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useCreateItem, useCreatePost, useDeleteItem, useDeletePost, useItems, usePosts } from '../api/collection-queries';
-import { errorMessage, useEditorSite, useMe, usePages } from '../api/queries';
+import { useCreateItem, useDeleteItem, useItems } from '../api/collection-items';
+import { useSiteTimeZone } from '../api/site-time-zone';
+import { usePages } from '../api/pages';
+import { useCreatePost, useDeletePost, usePosts } from '../api/posts';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { isEditableCollection } from './collection-types';
 import { ItemList, type ItemRow } from './ItemList';
 import { defaultEventTimes, formatWhen } from './item-dates';
@@ -15,21 +19,38 @@ const AlbumEditor = lazy(() => import('./AlbumEditor').then((m) => ({ default: m
 const VideoList = lazy(() => import('./VideoList').then((m) => ({ default: m.VideoList })));
 const VideoEditor = lazy(() => import('./VideoEditor').then((m) => ({ default: m.VideoEditor })));
 
-
 const ITEM_HEADINGS = { blog: 'Edit post', events: 'Edit event', videos: 'Edit video' } as const;
 
 function useCollectionPage(pageId: string) {
   const pages = usePages();
   const page = pages.data?.find((p) => p.id === pageId);
-  return { pages, page, type: page && isEditableCollection(page.collectionType) ? page.collectionType : undefined };
+  return {
+    pages,
+    page,
+    type: page && isEditableCollection(page.collectionType) ? page.collectionType : undefined,
+  };
 }
 
-function Frame({ page, back, heading, children }: { page?: PageSummary; back?: boolean; heading?: string; children: React.ReactNode }) {
+function Frame({
+  page,
+  back,
+  heading,
+  children,
+}: {
+  page?: PageSummary;
+  back?: boolean;
+  heading?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="ed-screen">
       <header className="ed-screen__head">
         <div>
-          <Link to={back && page ? '/collections/$pageId' : '/pages'} params={page ? { pageId: page.id } : undefined} className="ed-back-link">
+          <Link
+            to={back && page ? '/collections/$pageId' : '/pages'}
+            params={page ? { pageId: page.id } : undefined}
+            className="ed-back-link"
+          >
             ← {back && page ? page.title : 'Pages'}
           </Link>
           <h1>{heading ?? page?.title ?? 'Collection'}</h1>
@@ -49,11 +70,23 @@ function Frame({ page, back, heading, children }: { page?: PageSummary; back?: b
 export function CollectionScreen({ pageId }: { pageId: string }) {
   const { pages, page, type } = useCollectionPage(pageId);
   if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
-  if (pages.error) return <p className="ed-screen ed-field__error" role="alert">{errorMessage(pages.error)}</p>;
+  if (pages.error)
+    return (
+      <p className="ed-screen ed-field__error" role="alert">
+        {errorMessage(pages.error)}
+      </p>
+    );
   if (!page || !type) {
     return (
       <Frame page={page}>
-        <EmptyState title="Nothing to edit here" action={<Link to="/pages" className="ed-button">Back to pages</Link>}>
+        <EmptyState
+          title="Nothing to edit here"
+          action={
+            <Link to="/pages" className="ed-button">
+              Back to pages
+            </Link>
+          }
+        >
           This page is not a blog, events page, gallery, album or video page.
         </EmptyState>
       </Frame>
@@ -65,7 +98,13 @@ export function CollectionScreen({ pageId }: { pageId: string }) {
       {type === 'events' && <EventList page={page} />}
       {(type === 'gallery' || type === 'album' || type === 'videos') && (
         <Suspense fallback={<p className="ed-muted">Loading…</p>}>
-          {type === 'gallery' ? <GalleryEditor page={page} /> : type === 'album' ? <AlbumEditor page={page} /> : <VideoList page={page} />}
+          {type === 'gallery' ? (
+            <GalleryEditor page={page} />
+          ) : type === 'album' ? (
+            <AlbumEditor page={page} />
+          ) : (
+            <VideoList page={page} />
+          )}
         </Suspense>
       )}
     </Frame>
@@ -76,7 +115,8 @@ export function CollectionScreen({ pageId }: { pageId: string }) {
 export function CollectionItemScreen({ pageId, itemId }: { pageId: string; itemId: string }) {
   const { pages, page, type } = useCollectionPage(pageId);
   if (pages.isPending) return <p className="ed-screen ed-muted">Loading…</p>;
-  if (!page || (type !== 'blog' && type !== 'events' && type !== 'videos')) return <CollectionScreen pageId={pageId} />;
+  if (!page || (type !== 'blog' && type !== 'events' && type !== 'videos'))
+    return <CollectionScreen pageId={pageId} />;
   return (
     <Frame page={page} back heading={ITEM_HEADINGS[type]}>
       <Suspense fallback={<p className="ed-muted">Loading…</p>}>
@@ -98,15 +138,25 @@ function PostList({ page }: { page: PageSummary }) {
   const remove = useDeletePost(page.id);
   const navigate = useNavigate();
   const canEdit = Boolean(useMe().data?.canEdit);
-  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const zone = useSiteTimeZone().zone;
   if (posts.isPending) return <p className="ed-muted">Loading posts…</p>;
-  if (posts.error) return <p className="ed-field__error" role="alert">{errorMessage(posts.error)}</p>;
+  if (posts.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(posts.error)}
+      </p>
+    );
   const rows: ItemRow[] = posts.data.map((p) => ({
     id: p.id,
     title: p.title,
     status: p.status,
     statusLabel: POST_STATUS_LABELS[p.status],
-    when: p.status === 'draft' ? `Edited ${formatWhen(p.updatedAt, zone)}` : p.publishOn ? formatWhen(p.publishOn, zone) : '',
+    when:
+      p.status === 'draft'
+        ? `Edited ${formatWhen(p.updatedAt, zone)}`
+        : p.publishOn
+          ? formatWhen(p.publishOn, zone)
+          : '',
   }));
   return (
     <>
@@ -119,13 +169,23 @@ function PostList({ page }: { page: PageSummary }) {
         onCreate={() =>
           create.mutate(
             { collectionId: page.id, title: 'Untitled post' },
-            { onSuccess: (post) => void navigate({ to: '/collections/$pageId/$itemId', params: { pageId: page.id, itemId: post.id } }) },
+            {
+              onSuccess: (post) =>
+                void navigate({
+                  to: '/collections/$pageId/$itemId',
+                  params: { pageId: page.id, itemId: post.id },
+                }),
+            },
           )
         }
         onDelete={(id) => remove.mutateAsync(id)}
         emptyHint="Write the first post: it starts as a draft, so nobody sees it until you publish."
       />
-      {create.error && <p className="ed-field__error" role="alert">{errorMessage(create.error)}</p>}
+      {create.error && (
+        <p className="ed-field__error" role="alert">
+          {errorMessage(create.error)}
+        </p>
+      )}
     </>
   );
 }
@@ -136,9 +196,14 @@ function EventList({ page }: { page: PageSummary }) {
   const remove = useDeleteItem(page.id);
   const navigate = useNavigate();
   const canEdit = Boolean(useMe().data?.canEdit);
-  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const zone = useSiteTimeZone().zone;
   if (items.isPending) return <p className="ed-muted">Loading events…</p>;
-  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  if (items.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(items.error)}
+      </p>
+    );
   const rows: ItemRow[] = [...items.data]
     .sort((a, b) => String(b.data.startDate).localeCompare(String(a.data.startDate)))
     .map((item) => ({
@@ -158,14 +223,30 @@ function EventList({ page }: { page: PageSummary }) {
         isCreating={create.isPending}
         onCreate={() =>
           create.mutate(
-            { collectionId: page.id, title: 'Untitled event', body: '', status: 'draft', data: defaultEventTimes(new Date()) },
-            { onSuccess: (item) => void navigate({ to: '/collections/$pageId/$itemId', params: { pageId: page.id, itemId: item.id } }) },
+            {
+              collectionId: page.id,
+              title: 'Untitled event',
+              body: '',
+              status: 'draft',
+              data: defaultEventTimes(new Date()),
+            },
+            {
+              onSuccess: (item) =>
+                void navigate({
+                  to: '/collections/$pageId/$itemId',
+                  params: { pageId: page.id, itemId: item.id },
+                }),
+            },
           )
         }
         onDelete={(id) => remove.mutateAsync(id)}
         emptyHint="Add an event with its date, time and place; visitors see upcoming events first."
       />
-      {create.error && <p className="ed-field__error" role="alert">{errorMessage(create.error)}</p>}
+      {create.error && (
+        <p className="ed-field__error" role="alert">
+          {errorMessage(create.error)}
+        </p>
+      )}
     </>
   );
 }

@@ -10,12 +10,13 @@ import {
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { collectionKeys, saveItem } from '../api/collection-queries';
+import { itemKeys, saveItem } from '../api/collection-items';
+import { useSiteTimeZone } from '../api/site-time-zone';
+import { useMe } from '../api/session';
 import { issuesByPath } from '../api/http';
-import { useEditorSite, useMe } from '../api/queries';
 import { FeaturedImageField, SlugField, TitleField } from './ItemFields';
 import { ItemLoader, type ItemFormProps } from './ItemLoader';
-import { useAutosave } from './useAutosave';
+import { useAutosave } from '../screen-kit/useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
 interface EventDraft {
@@ -65,7 +66,7 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
   const client = useQueryClient();
   const id = useId();
   const isReadOnly = !useMe().data?.canEdit;
-  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const zone = useSiteTimeZone().zone;
   const [draft, setDraft] = useState(() => draftOf(item));
   const [status, setServerStatus] = useState(item.status);
   const [times, setTimes] = useState(() => ({
@@ -87,15 +88,20 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
         ? undefined
         : checked.error.issues.find((i) => i.path[0] === 'endDate')?.message;
 
-  const saver = useAutosave(draft, item.version, async (value, version) => {
-    if (!eventDataSchema.safeParse(value.data).success) throw new Error(collectionMessages.endBeforeStart);
-    const saved = await saveItem(item.id, { version, ...value });
-    setServerStatus(saved.status);
-    client.setQueryData<CollectionItemView[]>(collectionKeys.items(page.id), (items) =>
-      items?.map((i) => (i.id === saved.id ? saved : i)),
-    );
-    return saved;
-  });
+  const saver = useAutosave(
+    draft,
+    item.version,
+    async (value, version) => {
+      if (!eventDataSchema.safeParse(value.data).success) throw new Error(collectionMessages.endBeforeStart);
+      const saved = await saveItem(item.id, { version, ...value });
+      setServerStatus(saved.status);
+      client.setQueryData<CollectionItemView[]>(itemKeys.items(page.id), (items) =>
+        items?.map((i) => (i.id === saved.id ? saved : i)),
+      );
+      return saved;
+    },
+    { guardLeaving: true },
+  );
   const { flush } = saver;
   useEffect(() => {
     if (saveNow > 0) void flush();
@@ -142,14 +148,26 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
         )}
       </div>
 
-      <TitleField value={draft.title} onChange={(title) => set('title', title)} isReadOnly={isReadOnly} error={errors.title} />
+      <TitleField
+        value={draft.title}
+        onChange={(title) => set('title', title)}
+        isReadOnly={isReadOnly}
+        error={errors.title}
+      />
 
       <fieldset className="ed-item-editor__group" aria-describedby={`${id}-zone`}>
         <legend className="ed-item-editor__legend">When</legend>
         <div className="ed-form__grid">
           <EditorField label="Starts" required>
             {(control) => (
-              <input {...control} className="ed-input" type="datetime-local" value={times.start} readOnly={isReadOnly} onChange={(e) => setTime('start', e.target.value)} />
+              <input
+                {...control}
+                className="ed-input"
+                type="datetime-local"
+                value={times.start}
+                readOnly={isReadOnly}
+                onChange={(e) => setTime('start', e.target.value)}
+              />
             )}
           </EditorField>
           <EditorField label="Ends" required error={timesError ?? errors['data.endDate']} announceError>
@@ -193,7 +211,16 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
       </fieldset>
 
       <EditorField label="Description" hint="A blank line starts a new paragraph.">
-        {(control) => <textarea {...control} className="ed-input" rows={6} value={draft.body} readOnly={isReadOnly} onChange={(e) => set('body', e.target.value)} />}
+        {(control) => (
+          <textarea
+            {...control}
+            className="ed-input"
+            rows={6}
+            value={draft.body}
+            readOnly={isReadOnly}
+            onChange={(e) => set('body', e.target.value)}
+          />
+        )}
       </EditorField>
 
       <FeaturedImageField
@@ -203,7 +230,14 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
         error={errors['data.image.src']}
       />
 
-      <SlugField path={page.path} title={draft.title} value={draft.urlId} onChange={(slug) => set('urlId', slug)} isReadOnly={isReadOnly} error={errors.urlId} />
+      <SlugField
+        path={page.path}
+        title={draft.title}
+        value={draft.urlId}
+        onChange={(slug) => set('urlId', slug)}
+        isReadOnly={isReadOnly}
+        error={errors.urlId}
+      />
     </form>
   );
 }

@@ -7,8 +7,9 @@ import {
   useItems,
   useReorderItems,
   useUpdateItem,
-} from '../api/collection-queries';
-import { errorMessage, useMe } from '../api/queries';
+} from '../api/collection-items';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';
 

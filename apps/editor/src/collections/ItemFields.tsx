@@ -36,7 +36,9 @@ export function FeaturedImageField({
             </EditorField>
             {!isReadOnly && (
               <div className="ed-row">
-                <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt || file.name })} />
+                <ChooseImage
+                  onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt || file.name })}
+                />
                 <button type="button" className="ed-button" onClick={() => onChange(null)}>
                   Remove image
                 </button>
@@ -75,7 +77,8 @@ export function NamesField({
   const [text, setText] = useState('');
   const add = () => {
     const name = text.trim();
-    if (name && !values.some((v) => v.toLocaleLowerCase() === name.toLocaleLowerCase())) onChange([...values, name]);
+    if (name && !values.some((v) => v.toLocaleLowerCase() === name.toLocaleLowerCase()))
+      onChange([...values, name]);
     setText('');
   };
   const offered = known.filter((k) => !values.some((v) => v.toLocaleLowerCase() === k.toLocaleLowerCase()));
@@ -89,7 +92,12 @@ export function NamesField({
                 <li key={v} className="ed-chip">
                   {v}
                   {!isReadOnly && (
-                    <button type="button" className="ed-chip__remove" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))}>
+                    <button
+                      type="button"
+                      className="ed-chip__remove"
+                      aria-label={`Remove ${v}`}
+                      onClick={() => onChange(values.filter((x) => x !== v))}
+                    >
                       ×
                     </button>
                   )}
@@ -130,10 +138,29 @@ export function NamesField({
 }
 
 /** An item's title, up to 200 characters. */
-export function TitleField({ value, onChange, isReadOnly, error }: { value: string; onChange: (title: string) => void; isReadOnly: boolean; error?: string }) {
+export function TitleField({
+  value,
+  onChange,
+  isReadOnly,
+  error,
+}: {
+  value: string;
+  onChange: (title: string) => void;
+  isReadOnly: boolean;
+  error?: string;
+}) {
   return (
     <EditorField label="Title" error={error}>
-      {(control) => <input {...control} className="ed-input" value={value} maxLength={200} readOnly={isReadOnly} onChange={(e) => onChange(e.target.value)} />}
+      {(control) => (
+        <input
+          {...control}
+          className="ed-input"
+          value={value}
+          maxLength={200}
+          readOnly={isReadOnly}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
     </EditorField>
   );
 }

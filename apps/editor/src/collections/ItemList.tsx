@@ -24,7 +24,16 @@ export interface ItemListProps {
 }
 
 /** A collection's items: search by title, open, delete after asking; a call to action when empty. */
-export function ItemList({ pageId, rows, noun, canEdit, isCreating, onCreate, onDelete, emptyHint }: ItemListProps) {
+export function ItemList({
+  pageId,
+  rows,
+  noun,
+  canEdit,
+  isCreating,
+  onCreate,
+  onDelete,
+  emptyHint,
+}: ItemListProps) {
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<ItemRow | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -38,7 +47,11 @@ export function ItemList({ pageId, rows, noun, canEdit, isCreating, onCreate, on
   );
 
   if (rows.length === 0) {
-    return <EmptyState title={`No ${noun}s yet`} action={createButton || undefined}>{emptyHint}</EmptyState>;
+    return (
+      <EmptyState title={`No ${noun}s yet`} action={createButton || undefined}>
+        {emptyHint}
+      </EmptyState>
+    );
   }
   return (
     <>
@@ -64,13 +77,22 @@ export function ItemList({ pageId, rows, noun, canEdit, isCreating, onCreate, on
         <ul className="ed-item-list" aria-label={`${noun}s`}>
           {shown.map((row) => (
             <li key={row.id} className="ed-page-row ed-item-row">
-              <Link to="/collections/$pageId/$itemId" params={{ pageId, itemId: row.id }} className="ed-page-row__title ed-item-row__title">
+              <Link
+                to="/collections/$pageId/$itemId"
+                params={{ pageId, itemId: row.id }}
+                className="ed-page-row__title ed-item-row__title"
+              >
                 {row.title}
               </Link>
               <span className={`ed-badge ed-badge--${row.status}`}>{row.statusLabel}</span>
               <span className="ed-page-row__path ed-item-row__when">{row.when}</span>
               {canEdit && (
-                <button type="button" className="ed-button ed-button--danger" onClick={() => setDeleting(row)} aria-label={`Delete ${row.title}`}>
+                <button
+                  type="button"
+                  className="ed-button ed-button--danger"
+                  onClick={() => setDeleting(row)}
+                  aria-label={`Delete ${row.title}`}
+                >
                   Delete
                 </button>
               )}
@@ -90,7 +112,11 @@ export function ItemList({ pageId, rows, noun, canEdit, isCreating, onCreate, on
             onPress: () => {
               const row = deleting;
               setDeleting(null);
-              if (row) onDelete(row.id).then(() => setDeleteError(null), (e: Error) => setDeleteError(e.message));
+              if (row)
+                onDelete(row.id).then(
+                  () => setDeleteError(null),
+                  (e: Error) => setDeleteError(e.message),
+                );
             },
           },
         ]}

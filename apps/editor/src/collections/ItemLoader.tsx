@@ -1,7 +1,7 @@
 import { collectionMessages, type CollectionItemView, type PageSummary } from '@site/page-content';
 import { useState, type ComponentType } from 'react';
-import { useItems } from '../api/collection-queries';
-import { errorMessage } from '../api/queries';
+import { useItems } from '../api/collection-items';
+import { errorMessage } from '../screen-kit/save-state';
 
 export interface ItemFormProps {
   page: PageSummary;

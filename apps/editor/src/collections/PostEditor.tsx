@@ -8,13 +8,16 @@ import {
 import { EditorField, RichTextField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { collectionKeys, savePost, usePost, useTagNames } from '../api/collection-queries';
+import { useSiteTimeZone } from '../api/site-time-zone';
+import { postKeys, savePost, usePost } from '../api/posts';
+import { useMe } from '../api/session';
+import { useTagNames } from '../api/tags';
+import { errorMessage } from '../screen-kit/save-state';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import { useLinkTargets } from '../page-editor/useLinkTargets';
 import { FeaturedImageField, NamesField, SlugField, TitleField } from './ItemFields';
 import { formatWhen } from './item-dates';
-import { useAutosave } from './useAutosave';
+import { useAutosave } from '../screen-kit/useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
 interface PostDraft {
@@ -51,7 +54,12 @@ export function PostEditor({ page, postId }: { page: PageSummary; postId: string
   // A reload starts the form again from the server's post.
   const [generation, setGeneration] = useState(0);
   if (post.isPending) return <p className="ed-muted">Loading the post…</p>;
-  if (post.error) return <p className="ed-field__error" role="alert">{errorMessage(post.error)}</p>;
+  if (post.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(post.error)}
+      </p>
+    );
   const reload = () => void post.refetch().then(() => setGeneration((g) => g + 1));
   return <PostForm key={`${post.data.id}:${generation}`} page={page} post={post.data} onReload={reload} />;
 }
@@ -60,23 +68,29 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
   const client = useQueryClient();
   const id = useId();
   const isReadOnly = !useMe().data?.canEdit;
-  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const zone = useSiteTimeZone().zone;
   const { linkTargets } = useLinkTargets();
-  const tagNames = useTagNames('tag').data ?? [];
-  const categoryNames = useTagNames('category').data ?? [];
+  const tagNames = useTagNames('blog', 'tag').data ?? [];
+  const categoryNames = useTagNames('blog', 'category').data ?? [];
   const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
   const [server, setServer] = useState(post);
   const [publishAt, setPublishAt] = useState(post.publishOn ? toZonedInput(post.publishOn, zone) : '');
   const [saveNow, setSaveNow] = useState(0);
-  const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
-  const saver = useAutosave(draft, post.version, async (value, version) => {
-    const saved = await savePost(post.id, { version, ...value });
-    setServer(saved);
-    client.setQueryData(collectionKeys.post(post.id), saved);
-    void client.invalidateQueries({ queryKey: collectionKeys.posts(page.id) });
-    return saved;
-  });
+  const saver = useAutosave(
+    draft,
+    post.version,
+    async (value, version) => {
+      const saved = await savePost(post.id, { version, ...value });
+      setServer(saved);
+      client.setQueryData(postKeys.post(post.id), saved);
+      void client.invalidateQueries({ queryKey: postKeys.posts(page.id) });
+      return saved;
+    },
+    { guardLeaving: true },
+  );
   // Publish and unpublish save at once, after the status has reached the draft.
   const { flush } = saver;
   useEffect(() => {
@@ -85,7 +99,12 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
 
   const errors = issuesByPath(saver.error);
   const setStatus = (status: PostDraft['status']) => {
-    const publishOn = status === 'published' && publishAt ? (fromZonedInput(publishAt, zone) ?? null) : status === 'published' ? null : draft.publishOn;
+    const publishOn =
+      status === 'published' && publishAt
+        ? (fromZonedInput(publishAt, zone) ?? null)
+        : status === 'published'
+          ? null
+          : draft.publishOn;
     setDraft((d) => ({ ...d, status, publishOn }));
     setSaveNow((n) => n + 1);
   };
@@ -95,7 +114,8 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
     <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void saver.flush())}>
       {saver.stale && (
         <div className="ed-banner ed-banner--error" role="alert">
-          This post was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}
+          This post was changed elsewhere (another tab or person) since you opened it, so your latest edits
+          are not saved.{' '}
           <button type="button" className="ed-button" onClick={onReload}>
             Load the latest version
           </button>
@@ -103,7 +123,11 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
       )}
       <div className="ed-item-editor__bar">
         <span className={`ed-badge ed-badge--${server.status}`}>{POST_STATUS_LABELS[server.status]}</span>
-        {server.status !== 'draft' && when && <span className="ed-muted">{server.status === 'scheduled' ? `Goes live ${when}` : `Published ${when}`}</span>}
+        {server.status !== 'draft' && when && (
+          <span className="ed-muted">
+            {server.status === 'scheduled' ? `Goes live ${when}` : `Published ${when}`}
+          </span>
+        )}
         <SaveStatus state={saver.state} onRetry={() => void saver.flush()} />
         {!isReadOnly && (
           <span className="ed-row ed-item-editor__actions">
@@ -111,11 +135,23 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
               Save
             </button>
             {server.status === 'draft' ? (
-              <button type="button" className="ed-button ed-button--primary" onClick={() => setStatus('published')} disabled={saver.stale}>
-                {publishAt && Date.parse(fromZonedInput(publishAt, zone) ?? '') > Date.now() ? 'Schedule' : 'Publish'}
+              <button
+                type="button"
+                className="ed-button ed-button--primary"
+                onClick={() => setStatus('published')}
+                disabled={saver.stale}
+              >
+                {publishAt && Date.parse(fromZonedInput(publishAt, zone) ?? '') > Date.now()
+                  ? 'Schedule'
+                  : 'Publish'}
               </button>
             ) : (
-              <button type="button" className="ed-button" onClick={() => setStatus('draft')} disabled={saver.stale}>
+              <button
+                type="button"
+                className="ed-button"
+                onClick={() => setStatus('draft')}
+                disabled={saver.stale}
+              >
                 Unpublish
               </button>
             )}
@@ -123,7 +159,12 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         )}
       </div>
 
-      <TitleField value={draft.title} onChange={(title) => set('title', title)} isReadOnly={isReadOnly} error={errors.title} />
+      <TitleField
+        value={draft.title}
+        onChange={(title) => set('title', title)}
+        isReadOnly={isReadOnly}
+        error={errors.title}
+      />
 
       <SlugField
         path={page.path}
@@ -135,21 +176,55 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         error={errors.urlId}
       />
 
-      <RichTextField label="Body" value={draft.body} onChange={(html) => set('body', html)} isReadOnly={isReadOnly} pages={linkTargets.pages} files={linkTargets.files} error={errors.body} />
+      <RichTextField
+        label="Body"
+        value={draft.body}
+        onChange={(html) => set('body', html)}
+        isReadOnly={isReadOnly}
+        pages={linkTargets.pages}
+        files={linkTargets.files}
+        error={errors.body}
+      />
 
       <EditorField label="Excerpt" hint="Shown in the blog list and summary blocks.">
         {(control) => (
-          <textarea {...control} className="ed-input" rows={3} maxLength={1000} value={draft.excerpt} readOnly={isReadOnly} onChange={(e) => set('excerpt', e.target.value)} />
+          <textarea
+            {...control}
+            className="ed-input"
+            rows={3}
+            maxLength={1000}
+            value={draft.excerpt}
+            readOnly={isReadOnly}
+            onChange={(e) => set('excerpt', e.target.value)}
+          />
         )}
       </EditorField>
 
-      <FeaturedImageField value={draft.featuredImage} onChange={(image) => set('featuredImage', image)} isReadOnly={isReadOnly} error={errors['featuredImage.src']} />
+      <FeaturedImageField
+        value={draft.featuredImage}
+        onChange={(image) => set('featuredImage', image)}
+        isReadOnly={isReadOnly}
+        error={errors['featuredImage.src']}
+      />
 
       <div className="ed-form__grid">
         <EditorField label="Author">
-          {(control) => <input {...control} className="ed-input" value={draft.author} maxLength={120} readOnly={isReadOnly} onChange={(e) => set('author', e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              value={draft.author}
+              maxLength={120}
+              readOnly={isReadOnly}
+              onChange={(e) => set('author', e.target.value)}
+            />
+          )}
         </EditorField>
-        <EditorField label={<>Publish date ({zone})</>} hint="Empty publishes now; a later time schedules the post." error={errors.publishOn}>
+        <EditorField
+          label={<>Publish date ({zone})</>}
+          hint="Empty publishes now; a later time schedules the post."
+          error={errors.publishOn}
+        >
           {(control) => (
             <input
               {...control}
@@ -168,12 +243,32 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
       </div>
 
       <div className="ed-form__grid">
-        <NamesField label="Tags" values={draft.tags} known={tagNames} onChange={(v) => set('tags', v)} isReadOnly={isReadOnly} maxLength={TAG_MAX_LENGTH.tag} />
-        <NamesField label="Categories" values={draft.categories} known={categoryNames} onChange={(v) => set('categories', v)} isReadOnly={isReadOnly} maxLength={TAG_MAX_LENGTH.category} />
+        <NamesField
+          label="Tags"
+          values={draft.tags}
+          known={tagNames}
+          onChange={(v) => set('tags', v)}
+          isReadOnly={isReadOnly}
+          maxLength={TAG_MAX_LENGTH.tag}
+        />
+        <NamesField
+          label="Categories"
+          values={draft.categories}
+          known={categoryNames}
+          onChange={(v) => set('categories', v)}
+          isReadOnly={isReadOnly}
+          maxLength={TAG_MAX_LENGTH.category}
+        />
       </div>
 
       <div className="ed-field ed-field--toggle">
-        <input id={`${id}-comments`} type="checkbox" checked={draft.commentState === 1} disabled={isReadOnly} onChange={(e) => set('commentState', e.target.checked ? 1 : 0)} />
+        <input
+          id={`${id}-comments`}
+          type="checkbox"
+          checked={draft.commentState === 1}
+          disabled={isReadOnly}
+          onChange={(e) => set('commentState', e.target.checked ? 1 : 0)}
+        />
         <label htmlFor={`${id}-comments`}>Comments on (visitors can comment; you approve each one)</label>
       </div>
     </form>

@@ -2,13 +2,13 @@ import { POST_STATUS_LABELS, type CollectionItemView, type PageSummary } from '@
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { collectionKeys, saveItem } from '../api/collection-queries';
+import { itemKeys, saveItem } from '../api/collection-items';
+import { useMe } from '../api/session';
 import { issuesByPath } from '../api/http';
-import { useMe } from '../api/queries';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { SlugField, TitleField } from './ItemFields';
 import { ItemLoader, type ItemFormProps } from './ItemLoader';
-import { useAutosave } from './useAutosave';
+import { useAutosave } from '../screen-kit/useAutosave';
 import { VIDEO_URL_HINT, videoSourceNote } from './video-fields';
 
 interface VideoDraft {
@@ -38,16 +38,24 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
   const [draft, setDraft] = useState(() => draftOf(item));
   const [saved, setSaved] = useState({ status: item.status, urlId: item.urlId });
   const [saveNow, setSaveNow] = useState(0);
-  const set = <K extends keyof VideoDraft>(key: K, value: VideoDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof VideoDraft>(key: K, value: VideoDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
   const setData = <K extends keyof VideoDraft['data']>(key: K, value: string) =>
     setDraft((d) => ({ ...d, data: { ...d.data, [key]: value } }));
 
-  const saver = useAutosave(draft, item.version, async (value, version) => {
-    const result = await saveItem(item.id, { version, ...value });
-    setSaved({ status: result.status, urlId: result.urlId });
-    client.setQueryData<CollectionItemView[]>(collectionKeys.items(page.id), (items) => items?.map((i) => (i.id === result.id ? result : i)));
-    return result;
-  });
+  const saver = useAutosave(
+    draft,
+    item.version,
+    async (value, version) => {
+      const result = await saveItem(item.id, { version, ...value });
+      setSaved({ status: result.status, urlId: result.urlId });
+      client.setQueryData<CollectionItemView[]>(itemKeys.items(page.id), (items) =>
+        items?.map((i) => (i.id === result.id ? result : i)),
+      );
+      return result;
+    },
+    { guardLeaving: true },
+  );
   const { flush } = saver;
   useEffect(() => {
     if (saveNow > 0) void flush();
@@ -60,7 +68,8 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
     <form className="ed-form ed-item-editor" noValidate onSubmit={(e) => (e.preventDefault(), void flush())}>
       {saver.stale && (
         <div className="ed-banner ed-banner--error" role="alert">
-          This video was changed elsewhere (another tab or person) since you opened it, so your latest edits are not saved.{' '}
+          This video was changed elsewhere (another tab or person) since you opened it, so your latest edits
+          are not saved.{' '}
           <button type="button" className="ed-button" onClick={onReload}>
             Load the latest version
           </button>
@@ -94,7 +103,12 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
         )}
       </div>
 
-      <TitleField value={draft.title} onChange={(title) => set('title', title)} isReadOnly={isReadOnly} error={errors.title} />
+      <TitleField
+        value={draft.title}
+        onChange={(title) => set('title', title)}
+        isReadOnly={isReadOnly}
+        error={errors.title}
+      />
 
       <EditorField label="Video address" hint={note ?? VIDEO_URL_HINT} error={errors['data.url']}>
         {(control) => (
@@ -118,7 +132,10 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
             <img src={draft.data.thumbnail} alt="" />
             {!isReadOnly && (
               <div className="ed-row">
-                <ChooseImage label="Change thumbnail" onChoose={(file) => setData('thumbnail', file.assetUrl)} />
+                <ChooseImage
+                  label="Change thumbnail"
+                  onChoose={(file) => setData('thumbnail', file.assetUrl)}
+                />
                 <button type="button" className="ed-button" onClick={() => setData('thumbnail', '')}>
                   Remove thumbnail
                 </button>
@@ -136,11 +153,30 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
         {errors['data.thumbnail'] && <p className="ed-field__error">{errors['data.thumbnail']}</p>}
       </fieldset>
 
-      <EditorField label="Description" hint="The first paragraph is the excerpt on the videos page; a blank line starts a new paragraph.">
-        {(control) => <textarea {...control} className="ed-input" rows={6} value={draft.body} readOnly={isReadOnly} onChange={(e) => set('body', e.target.value)} />}
+      <EditorField
+        label="Description"
+        hint="The first paragraph is the excerpt on the videos page; a blank line starts a new paragraph."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="ed-input"
+            rows={6}
+            value={draft.body}
+            readOnly={isReadOnly}
+            onChange={(e) => set('body', e.target.value)}
+          />
+        )}
       </EditorField>
 
-      <SlugField path={page.path} title={draft.title} value={draft.urlId} onChange={(urlId) => set('urlId', urlId)} isReadOnly={isReadOnly} error={errors.urlId} />
+      <SlugField
+        path={page.path}
+        title={draft.title}
+        value={draft.urlId}
+        onChange={(urlId) => set('urlId', urlId)}
+        isReadOnly={isReadOnly}
+        error={errors.urlId}
+      />
     </form>
   );
 }

@@ -2,9 +2,11 @@ import { POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
 import { EditorField } from '@site/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { useCreateItem, useDeleteItem, useItems } from '../api/collection-queries';
+import { useCreateItem, useDeleteItem, useItems } from '../api/collection-items';
+import { useSiteTimeZone } from '../api/site-time-zone';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useEditorSite, useMe } from '../api/queries';
 import { ItemList, type ItemRow } from './ItemList';
 import { formatWhen } from './item-dates';
 import { VIDEO_URL_HINT, videoSourceNote, videoUrlProblem } from './video-fields';
@@ -14,10 +16,15 @@ export function VideoList({ page }: { page: PageSummary }) {
   const items = useItems(page.id);
   const remove = useDeleteItem(page.id);
   const canEdit = Boolean(useMe().data?.canEdit);
-  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const zone = useSiteTimeZone().zone;
   const [creating, setCreating] = useState(false);
   if (items.isPending) return <p className="ed-muted">Loading videos…</p>;
-  if (items.error) return <p className="ed-field__error" role="alert">{errorMessage(items.error)}</p>;
+  if (items.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(items.error)}
+      </p>
+    );
   const rows: ItemRow[] = items.data.map((item) => ({
     id: item.id,
     title: item.title,
@@ -59,8 +66,17 @@ function NewVideo({ page, onCancel }: { page: PageSummary; onCancel: () => void 
     setProblems(found);
     if (found.title || found.url) return;
     create.mutate(
-      { collectionId: page.id, title: title.trim(), body: '', status: 'draft', data: { url: url.trim(), thumbnail: '' } },
-      { onSuccess: (item) => void navigate({ to: '/collections/$pageId/$itemId', params: { pageId: page.id, itemId: item.id } }) },
+      {
+        collectionId: page.id,
+        title: title.trim(),
+        body: '',
+        status: 'draft',
+        data: { url: url.trim(), thumbnail: '' },
+      },
+      {
+        onSuccess: (item) =>
+          void navigate({ to: '/collections/$pageId/$itemId', params: { pageId: page.id, itemId: item.id } }),
+      },
     );
   };
   return (
@@ -78,7 +94,16 @@ function NewVideo({ page, onCancel }: { page: PageSummary; onCancel: () => void 
         New video
       </h2>
       <EditorField label="Title" error={titleError} required>
-        {(control) => <input {...control} className="ed-input" value={title} maxLength={200} autoFocus onChange={(e) => setTitle(e.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={title}
+            maxLength={200}
+            autoFocus
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
       </EditorField>
       <EditorField label="Video address" hint={note ?? VIDEO_URL_HINT} error={urlError} required>
         {(control) => (

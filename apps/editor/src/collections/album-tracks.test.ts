@@ -11,7 +11,13 @@ describe('album room', () => {
     [60, 0, false, true, 'This album is full: it plays at most 60 tracks. Remove a track to add another.'],
     [61, 0, false, true, 'This album is full: it plays at most 60 tracks. Remove a track to add another.'],
   ])('%i tracks leave %i, nearly full %s, full %s', (count, left, nearlyFull, full, notice) => {
-    expect(albumRoom(count)).toEqual({ left, nearlyFull, full, notice, summary: `${count} of ${MAX_ALBUM_TRACKS} tracks` });
+    expect(albumRoom(count)).toEqual({
+      left,
+      nearlyFull,
+      full,
+      notice,
+      summary: `${count} of ${MAX_ALBUM_TRACKS} tracks`,
+    });
   });
 });
 

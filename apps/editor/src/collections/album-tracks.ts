@@ -60,7 +60,8 @@ export function measureDuration(src: string): Promise<number | undefined> {
     const timer = setTimeout(() => done(undefined), MEASURE_TIMEOUT_MS);
     audio.preload = 'metadata';
     // A live stream reports an infinite length; the API takes up to 24 hours.
-    audio.onloadedmetadata = () => done(audio.duration > 0 && audio.duration <= 24 * 3600 ? Math.round(audio.duration * 1000) : undefined);
+    audio.onloadedmetadata = () =>
+      done(audio.duration > 0 && audio.duration <= 24 * 3600 ? Math.round(audio.duration * 1000) : undefined);
     audio.onerror = () => done(undefined);
     audio.src = src;
   });

@@ -9,7 +9,8 @@ export function videoSourceNote(url: string): string | undefined {
   if (address === '') return undefined;
   if (!videoDataSchema.shape.url.safeParse(address).success) return undefined;
   const player = videoPlayerUrl(address);
-  if (player) return `Plays in the ${new URL(player).hostname.includes('vimeo') ? 'Vimeo' : 'YouTube'} player.`;
+  if (player)
+    return `Plays in the ${new URL(player).hostname.includes('vimeo') ? 'Vimeo' : 'YouTube'} player.`;
   return 'Plays as a video file in the visitor’s browser (MP4 or WebM).';
 }
 

@@ -1,9 +1,17 @@
-import { COMMENT_STATUS_LABELS, COMMENT_STATUSES, type CommentStatus, type CommentView } from '@site/page-content';
+import {
+  COMMENT_STATUS_LABELS,
+  COMMENT_STATUSES,
+  type CommentStatus,
+  type CommentView,
+} from '@site/page-content';
 import { ConfirmDialog, EmptyState } from '@site/ui';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { useComments, useModerateComment, type Moderation } from '../api/collection-queries';
-import { errorMessage, useEditorSite, useMe } from '../api/queries';
+import { type Moderation, useComments, useModerateComment } from '../api/comments';
+import { useSiteTimeZone } from '../api/site-time-zone';
+import { useMe } from '../api/session';
+import { CommentSettingsForm } from './CommentSettingsForm';
+import { errorMessage } from '../screen-kit/save-state';
 import { formatWhen } from '../collections/item-dates';
 
 const EMPTY: Record<CommentStatus, string> = {
@@ -17,11 +25,13 @@ export function CommentsScreen() {
   const [tab, setTab] = useState<CommentStatus>('pending');
   // The pending list also brings every tab's count.
   const counts = useComments('pending').data?.counts;
+  const canEdit = Boolean(useMe().data?.canEdit);
   return (
     <div className="ed-screen">
       <header className="ed-screen__head">
         <h1>Comments</h1>
       </header>
+      <CommentSettingsForm isReadOnly={!canEdit} />
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as CommentStatus)}>
         <TabList className="ed-tabs ed-tabs--start" aria-label="Comments by status">
           {COMMENT_STATUSES.map((status) => (
@@ -46,24 +56,39 @@ const ACTIONS: Record<CommentStatus, Moderation[]> = {
   approved: ['spam', 'delete'],
   spam: ['approve', 'delete'],
 };
-const ACTION_LABELS: Record<Moderation, string> = { approve: 'Approve', spam: 'Mark as spam', delete: 'Delete' };
+const ACTION_LABELS: Record<Moderation, string> = {
+  approve: 'Approve',
+  spam: 'Mark as spam',
+  delete: 'Delete',
+};
 
 function CommentList({ status }: { status: CommentStatus }) {
   const comments = useComments(status);
   const moderate = useModerateComment();
   const canEdit = Boolean(useMe().data?.canEdit);
-  const zone = useEditorSite().data?.website.timeZone ?? 'UTC';
+  const zone = useSiteTimeZone().zone;
   const [deleting, setDeleting] = useState<CommentView | null>(null);
   if (comments.isPending) return <p className="ed-muted">Loading comments…</p>;
-  if (comments.error) return <p className="ed-field__error" role="alert">{errorMessage(comments.error)}</p>;
-  if (comments.data.comments.length === 0) return <EmptyState title={`No ${COMMENT_STATUS_LABELS[status].toLowerCase()} comments`}>{EMPTY[status]}</EmptyState>;
+  if (comments.error)
+    return (
+      <p className="ed-field__error" role="alert">
+        {errorMessage(comments.error)}
+      </p>
+    );
+  if (comments.data.comments.length === 0)
+    return (
+      <EmptyState title={`No ${COMMENT_STATUS_LABELS[status].toLowerCase()} comments`}>
+        {EMPTY[status]}
+      </EmptyState>
+    );
   return (
     <>
       <ul className="ed-comment-list">
         {comments.data.comments.map((c) => (
           <li key={c.id} className="ed-card ed-comment">
             <p className="ed-comment__meta">
-              <strong>{c.authorName}</strong> on <em>{c.postTitle}</em> · <span className="ed-muted">{formatWhen(c.createdAt, zone)}</span>
+              <strong>{c.authorName}</strong> on <em>{c.postTitle}</em> ·{' '}
+              <span className="ed-muted">{formatWhen(c.createdAt, zone)}</span>
             </p>
             <p className="ed-comment__body">{c.body}</p>
             {canEdit && (
@@ -75,7 +100,9 @@ function CommentList({ status }: { status: CommentStatus }) {
                     className={`ed-button${action === 'approve' ? ' ed-button--primary' : action === 'delete' ? ' ed-button--danger' : ''}`}
                     disabled={moderate.isPending}
                     aria-label={`${ACTION_LABELS[action]}: comment by ${c.authorName}`}
-                    onClick={() => (action === 'delete' ? setDeleting(c) : moderate.mutate({ id: c.id, action }))}
+                    onClick={() =>
+                      action === 'delete' ? setDeleting(c) : moderate.mutate({ id: c.id, action })
+                    }
                   >
                     {ACTION_LABELS[action]}
                   </button>

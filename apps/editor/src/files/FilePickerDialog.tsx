@@ -11,7 +11,11 @@ export interface FilePickerDialogProps {
   kind?: FileKind;
 }
 
-const PICKER_TITLES: Record<FileKind, string> = { image: 'Choose image', audio: 'Choose audio file', all: 'Choose file' };
+const PICKER_TITLES: Record<FileKind, string> = {
+  image: 'Choose image',
+  audio: 'Choose audio file',
+  all: 'Choose file',
+};
 
 function Picker({ onClose, onChoose, kind = 'image' }: Omit<FilePickerDialogProps, 'isOpen'>) {
   const manager = useFileManager({ kind, onChoose });

@@ -1,9 +1,18 @@
-import { FILE_LIMITS, FILE_TYPES, FILES_API, fileMessages, type FileKind, type FileView } from '@site/page-content';
+import {
+  FILE_LIMITS,
+  FILE_TYPES,
+  FILES_API,
+  fileMessages,
+  type FileKind,
+  type FileView,
+} from '@site/page-content';
 import type { FileManagerProps, FileProblem, UploadItem } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../api/http';
-import { errorMessage, keys, useDeleteFile, useFileProducts, useFiles, useMe, useUpdateFile } from '../api/queries';
+import { fileKeys, useDeleteFile, useFileProducts, useFiles, useUpdateFile } from '../api/files';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { uploadFile, UploadError } from '../api/uploads';
 
 /** A refused edit, titled as the spec pairs it; a server fault gets the spec's generic body. */
@@ -68,7 +77,7 @@ export function useFileManager({
       (uploaded) => {
         patchUpload(id, { state: 'done', progress: 1 });
         setSelectedId(uploaded.id);
-        void client.invalidateQueries({ queryKey: keys.files });
+        void client.invalidateQueries({ queryKey: fileKeys.all });
       },
       (error: unknown) =>
         patchUpload(id, {
@@ -105,7 +114,8 @@ export function useFileManager({
       onDismiss: (id) => setUploads((all) => all.filter((u) => u.id !== id)),
       maxUploadBytes,
       isDisabled: readOnly,
-      acceptedTypes: kind === 'all' ? undefined : Object.keys(FILE_TYPES).filter((type) => type.startsWith(`${kind}/`)),
+      acceptedTypes:
+        kind === 'all' ? undefined : Object.keys(FILE_TYPES).filter((type) => type.startsWith(`${kind}/`)),
     },
     detail: selected && {
       file: selected,

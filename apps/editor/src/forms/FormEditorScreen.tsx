@@ -3,9 +3,9 @@ import { FormEditorPanel, SubmissionsPanel } from '@site/ui';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../api/http';
-import { useMe } from '../api/queries';
-import { useMailingLists } from '../mailing-lists/queries';
-import { useForm, useFormMutations, useSubmission, useSubmissions } from './queries';
+import { useForm, useFormMutations, useSubmission, useSubmissions } from '../api/forms';
+import { useMailingLists } from '../api/mailing-lists';
+import { useMe } from '../api/session';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
@@ -13,7 +13,15 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString();
 const problemsOf = (error: unknown): FormProblem[] =>
   error instanceof ApiError ? error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) : [];
 
-function Editor({ formId, initial, features }: { formId: string; initial: EditorForm; features: { formHandler: boolean } }) {
+function Editor({
+  formId,
+  initial,
+  features,
+}: {
+  formId: string;
+  initial: EditorForm;
+  features: { formHandler: boolean };
+}) {
   const readOnly = !useMe().data?.canEdit;
   const lists = useMailingLists();
   const { save } = useFormMutations();

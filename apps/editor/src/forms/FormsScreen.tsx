@@ -1,8 +1,8 @@
 import { EmptyState } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { useMe } from '../api/queries';
-import { useFormMutations, useForms } from './queries';
+import { useFormMutations, useForms } from '../api/forms';
+import { useMe } from '../api/session';
 
 /** /config/forms: the site's forms, each with its field and submission counts; a new one opens the editor. */
 export function FormsScreen() {
@@ -28,7 +28,14 @@ export function FormsScreen() {
           <label htmlFor={id} className="ed-field__label">
             New form
           </label>
-          <input id={id} className="ed-input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={create.error ? true : undefined} />
+          <input
+            id={id}
+            className="ed-input"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={create.error ? true : undefined}
+          />
           <button type="submit" className="ed-button ed-button--primary" disabled={create.isPending}>
             Create form
           </button>
@@ -40,7 +47,9 @@ export function FormsScreen() {
         </form>
       )}
       {forms.error && <p role="alert">{forms.error.message}</p>}
-      {forms.data?.length === 0 && <EmptyState title="No forms yet">Create a form, then add a Form block to a page.</EmptyState>}
+      {forms.data?.length === 0 && (
+        <EmptyState title="No forms yet">Create a form, then add a Form block to a page.</EmptyState>
+      )}
       {forms.data && forms.data.length > 0 && (
         <table className="ed-table">
           <thead>

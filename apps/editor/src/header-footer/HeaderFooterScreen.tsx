@@ -1,57 +1,54 @@
 import { blockDefinition, type HeaderFooter, type SiteHeader } from '@site/page-content';
-import { BlockInspector, BlockPicker, EditorField, EditorIcon, EmptyState, SaveStatus } from '@site/ui';
+import { BlockInspector, BlockPicker, EditorField, EditorIcon } from '@site/ui';
 import { useId, useState } from 'react';
-import { issuesByPath } from '../api/http';
-import { errorMessage, saveStateOf, useHeaderFooter, useMe, useSaveHeaderFooter } from '../api/queries';
+import { useHeaderFooter, useSaveHeaderFooter, type VersionedHeaderFooter } from '../api/header-footer';
+import { useMe } from '../api/session';
+import { ScreenFrame } from '../screen-kit/ScreenFrame';
+import { ScreenLoader } from '../screen-kit/ScreenLoader';
+import { useVersionedForm } from '../screen-kit/useVersionedForm';
 import { addBlock, removeBlock, updateBlockSettings } from '../page-editor/document-ops';
 import { blockSummary } from '../page-editor/BlockList';
 
+const TITLE = 'Header & footer';
+
 /** The site header (title or logo, menu placement, cart link, announcement) and footer (blocks, menu, copyright). */
 export function HeaderFooterScreen() {
-  const query = useHeaderFooter();
-  if (query.isPending)
-    return (
-      <p className="ed-loading" role="status">
-        Loading…
-      </p>
-    );
-  if (query.error) return <EmptyState title={errorMessage(query.error)}>Reload to try again.</EmptyState>;
-  return <HeaderFooterForm key={query.data.version} initial={query.data} />;
+  return (
+    <ScreenLoader title={TITLE} query={useHeaderFooter()} version={(d) => d.version}>
+      {(data, reload) => <HeaderFooterForm initial={data} onReload={reload} />}
+    </ScreenLoader>
+  );
 }
 
-function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: number } }) {
+function HeaderFooterForm({ initial, onReload }: { initial: VersionedHeaderFooter; onReload: () => void }) {
   const me = useMe();
   const readOnly = !me.data?.canEdit;
   const save = useSaveHeaderFooter();
   const id = useId();
-  const [value, setValue] = useState<HeaderFooter>({ header: initial.header, footer: initial.footer });
+  const form = useVersionedForm<HeaderFooter>({ header: initial.header, footer: initial.footer }, save);
+  const { value, update: setValue } = form;
   const [selected, setSelected] = useState<string | undefined>();
   const [picking, setPicking] = useState(false);
-  const dirty = JSON.stringify(value) !== JSON.stringify({ header: initial.header, footer: initial.footer });
-  const errors = issuesByPath(save.error);
+  const errors = form.errors();
   const setHeader = (change: Partial<SiteHeader>) =>
     setValue((v) => ({ ...v, header: { ...v.header, ...change } }));
   const footerBlocks = value.footer.content.sections.flatMap((s) => s.blocks);
   const selectedBlock = footerBlocks.find((b) => b.id === selected);
 
   return (
-    <div className="ed-screen">
-      <header className="ed-screen__head">
-        <h1>Header &amp; footer</h1>
-        {!readOnly && (
-          <div className="ed-row">
-            <SaveStatus state={saveStateOf(save, dirty)} />
-            <button
-              type="button"
-              className="ed-button ed-button--primary"
-              disabled={!dirty || save.isPending}
-              onClick={() => save.mutate({ ...value, version: initial.version })}
-            >
-              Save
-            </button>
-          </div>
-        )}
-      </header>
+    <ScreenFrame
+      title={TITLE}
+      save={
+        readOnly
+          ? undefined
+          : {
+              state: form.state,
+              canSave: form.canSave,
+              onSave: () => save.mutate({ ...value, version: initial.version }),
+            }
+      }
+      onReload={form.conflict ? onReload : undefined}
+    >
       <form className="ed-card ed-form" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-header`}>
         <h2 className="ed-card__title" id={`${id}-header`}>
           Header
@@ -59,7 +56,13 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
         <fieldset disabled={readOnly} className="ed-form__grid">
           <EditorField label="Site title">
             {(control) => (
-              <input {...control} className="ed-input" value={value.header.siteTitle} maxLength={200} onChange={(e) => setHeader({ siteTitle: e.target.value })} />
+              <input
+                {...control}
+                className="ed-input"
+                value={value.header.siteTitle}
+                maxLength={200}
+                onChange={(e) => setHeader({ siteTitle: e.target.value })}
+              />
             )}
           </EditorField>
           <EditorField label="Logo image URL" error={errors['header.logoUrl']}>
@@ -75,7 +78,13 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
           </EditorField>
           <EditorField label="Logo alt text">
             {(control) => (
-              <input {...control} className="ed-input" value={value.header.logoAlt} maxLength={250} onChange={(e) => setHeader({ logoAlt: e.target.value })} />
+              <input
+                {...control}
+                className="ed-input"
+                value={value.header.logoAlt}
+                maxLength={250}
+                onChange={(e) => setHeader({ logoAlt: e.target.value })}
+              />
             )}
           </EditorField>
           <EditorField label="Navigation placement">
@@ -84,7 +93,9 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
                 {...control}
                 className="ed-input"
                 value={value.header.navigationPlacement}
-                onChange={(e) => setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })}
+                onChange={(e) =>
+                  setHeader({ navigationPlacement: e.target.value as SiteHeader['navigationPlacement'] })
+                }
               >
                 <option value="left">Left, beside the title</option>
                 <option value="center">Centered</option>
@@ -128,7 +139,9 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
                 value={value.footer.copyright}
                 maxLength={500}
                 placeholder="© 2026 Your shop"
-                onChange={(e) => setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))}
+                onChange={(e) =>
+                  setValue((v) => ({ ...v, footer: { ...v.footer, copyright: e.target.value } }))
+                }
               />
             )}
           </EditorField>
@@ -214,6 +227,6 @@ function HeaderFooterForm({ initial }: { initial: HeaderFooter & { version: numb
             </button>
           ))}
       </section>
-    </div>
+    </ScreenFrame>
   );
 }

@@ -1,45 +1,31 @@
-import {
-  MULTILINGUAL_API,
-  SITE_LANGUAGES,
-  type MultilingualSettings,
-  type SiteLanguage,
-} from '@site/page-content';
-import { editorMessages, languageMessages as m } from '@site/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SITE_LANGUAGES, type MultilingualSettings, type SiteLanguage } from '@site/page-content';
+import { languageMessages as m } from '@site/ui';
 import { useState } from 'react';
-import { api } from '../api/http';
-import { errorMessage, useMe } from '../api/queries';
-
-const key = ['multilingual', 'settings'] as const;
+import { useDisconnectLanguages, useMultilingualSettings, useSaveLanguages } from '../api/multilingual';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
+import { ScreenFrame } from '../screen-kit/ScreenFrame';
+import { ScreenLoader } from '../screen-kit/ScreenLoader';
 
 /** Owners add the languages the site serves under /<code>/… or stop serving them. */
 export function LanguagesScreen() {
   const me = useMe();
-  const settings = useQuery({
-    queryKey: key,
-    queryFn: () => api<MultilingualSettings>('GET', MULTILINGUAL_API.settings),
-  });
+  const settings = useMultilingualSettings();
   // Kept here, not in the form: a save that changes the languages remounts the form (its key).
   const [done, setDone] = useState<string>();
   return (
-    <div className="ed-screen">
-      <h1>{m.title}</h1>
-      {settings.isPending ? (
-        <p role="status">{editorMessages.loading}</p>
-      ) : settings.error ? (
-        <p role="alert" className="ed-banner ed-banner--error">
-          {errorMessage(settings.error)}
-        </p>
-      ) : (
-        <LanguagesForm
-          key={settings.data.languages.join()}
-          settings={settings.data}
-          isReadOnly={!(me.data?.canEdit ?? false)}
-          done={done}
-          onDone={setDone}
-        />
+    <ScreenLoader title={m.title} query={settings} version={(d) => d.languages.join()}>
+      {(data) => (
+        <ScreenFrame title={m.title}>
+          <LanguagesForm
+            settings={data}
+            isReadOnly={!(me.data?.canEdit ?? false)}
+            done={done}
+            onDone={setDone}
+          />
+        </ScreenFrame>
       )}
-    </div>
+    </ScreenLoader>
   );
 }
 
@@ -55,23 +41,9 @@ function LanguagesForm({
   done: string | undefined;
   onDone: (done: string) => void;
 }) {
-  const client = useQueryClient();
   const [chosen, setChosen] = useState<SiteLanguage[]>(settings.languages);
-  const save = useMutation({
-    mutationFn: (languages: SiteLanguage[]) =>
-      api<MultilingualSettings>('PUT', MULTILINGUAL_API.languages, { body: { languages } }),
-    onSuccess: (data) => {
-      client.setQueryData(key, data);
-      setDone(m.saved);
-    },
-  });
-  const disconnect = useMutation({
-    mutationFn: () => api('DELETE', MULTILINGUAL_API.connection),
-    onSuccess: () => {
-      setDone(m.disconnected);
-      return client.invalidateQueries({ queryKey: key });
-    },
-  });
+  const save = useSaveLanguages(() => setDone(m.saved));
+  const disconnect = useDisconnectLanguages(() => setDone(m.disconnected));
   const error = save.error ?? disconnect.error;
   return (
     <form

@@ -6,8 +6,8 @@ import {
 } from '@site/page-content';
 import { AutomationPanel } from '@site/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useMe } from '../api/queries';
-import { useDeliveries, useWebhookMutations, useWebhooks } from './queries';
+import { useMe } from '../api/session';
+import { useDeliveries, useWebhookMutations, useWebhooks } from '../api/webhooks';
 
 function Deliveries({ hook }: { hook: WebhookView }) {
   const deliveries = useDeliveries(hook.id);

@@ -1,8 +1,8 @@
 import { MAILING_API, type MailingListView } from '@site/page-content';
 import { ConfirmDialog, EmptyState } from '@site/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { useMe } from '../api/queries';
-import { useListMutations, useMailingLists, useSubscribers } from './queries';
+import { useListMutations, useMailingLists, useSubscribers } from '../api/mailing-lists';
+import { useMe } from '../api/session';
 
 const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '');

@@ -1,5 +1,5 @@
 import { MailingListPanel } from '@site/ui';
-import { useMailingLists } from './queries';
+import { useMailingLists } from '../api/mailing-lists';
 
 export interface NewsletterConnectionProps {
   listId: string;

@@ -8,18 +8,24 @@ import {
   type PageDetail,
 } from '@site/page-content';
 import {
+  ActionNotice,
   BlockInspector,
   BlockPicker,
   DeviceSwitcher,
   EditorIcon,
   EmptyState,
+  editorMessages,
   SaveStatus,
   UnsavedChangesDialog,
 } from '@site/ui';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useEditorSite, useMe, usePage, usePublish, useSiteLayout } from '../api/queries';
+import { useEditorSite } from '../api/editor-site';
+import { usePage, usePublish } from '../api/pages';
+import { useMe } from '../api/session';
+import { useSiteLayout } from '../api/site-layout';
+import { errorMessage } from '../screen-kit/save-state';
 import { PageSettingsDialog } from './PageSettingsDialog';
 import { PreviewFrame } from '../preview/PreviewFrame';
 import { renderDataFor, renderPreview } from '../preview/render-preview';
@@ -135,7 +141,7 @@ function PageEditor({ page }: { page: PageDetail }) {
 
   const selectedBlock = selected ? findBlock(doc, selected)?.block : undefined;
   const selectedDefinition = selectedBlock ? blockDefinition(selectedBlock.type) : undefined;
-  const location = selectedBlock ? findBlock(saver.error ? doc : doc, selectedBlock.id) : undefined;
+  const location = selectedBlock ? findBlock(doc, selectedBlock.id) : undefined;
   const fieldErrors = location
     ? issuesByPath(saver.error, [
         'document',
@@ -159,12 +165,17 @@ function PageEditor({ page }: { page: PageDetail }) {
     [site],
   );
 
+  const [justPublished, setJustPublished] = useState(false);
   const onPublish = async () => {
+    setJustPublished(false);
     if (!(await saver.flush())) return;
     const published = await publish
       .mutateAsync({ id: page.id, version: saver.latestVersion() })
       .catch(() => undefined);
-    if (published) saver.rebase({ ...published, draft: doc });
+    if (published) {
+      saver.rebase({ ...published, draft: doc });
+      setJustPublished(true);
+    }
   };
 
   const pageUrl = page.path;
@@ -253,6 +264,15 @@ function PageEditor({ page }: { page: PageDetail }) {
           {errorMessage(publish.error)}
         </p>
       )}
+      <ActionNotice
+        className="ed-action-notice--banner"
+        message={justPublished && !saver.isDirty ? editorMessages.published : undefined}
+        onDismiss={() => setJustPublished(false)}
+      >
+        <a href={pageUrl} target="_blank" rel="noreferrer">
+          {editorMessages.viewLivePage}
+        </a>
+      </ActionNotice>
       {preview.errors.length > 0 && (
         <p className="ed-banner ed-banner--error">Template problem: {preview.errors[0]!.message}</p>
       )}
@@ -401,7 +421,10 @@ function PageEditor({ page }: { page: PageDetail }) {
                   doubleOptIn={selectedBlock.settings.doubleOptIn !== false}
                   isReadOnly={readOnly}
                   onChange={(change) =>
-                    edit(updateBlockSettings(doc, selectedBlock.id, { ...selectedBlock.settings, ...change }), `${selectedBlock.id}.list`)
+                    edit(
+                      updateBlockSettings(doc, selectedBlock.id, { ...selectedBlock.settings, ...change }),
+                      `${selectedBlock.id}.list`,
+                    )
                   }
                 />
               )}

@@ -2,19 +2,26 @@ import {
   CONTENT_STATUSES,
   CONTENT_STATUS_LABELS,
   type ContentStatus,
+  type PageDetail,
   type PageSummary,
 } from '@site/page-content';
-import { ConfirmDialog, EditorField, LockPasswordField, lockChange } from '@site/ui';
-import { useId, useState } from 'react';
+import { ConfirmDialog, EditorField, LockPasswordField, SearchResultPreview, lockChange } from '@site/ui';
+import { useEffect, useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useAccessLocks, useSetAccessLock, useUpdatePage } from '../api/queries';
+import { useAccessLocks, useSetAccessLock } from '../api/access-locks';
+import { usePage, useUpdatePage } from '../api/pages';
+import { useEditorSite } from '../api/editor-site';
+import { errorMessage } from '../screen-kit/save-state';
 
 export interface PageSettingsDialogProps {
   page: PageSummary;
   onClose: () => void;
 }
 
-/** Title, URL, status and visibility of a page. The server validates; its messages show by the field. */
+/**
+ * Title, URL, status, visibility and what search engines and social sites show of a page. The
+ * server validates; its messages show by the field.
+ */
 export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
   const update = useUpdatePage();
   const [title, setTitle] = useState(page.title);
@@ -31,23 +38,30 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
   const [lockOn, setLockOn] = useState<boolean | undefined>(undefined);
   const [lockPassword, setLockPassword] = useState('');
   const lockErrors = issuesByPath(setLock.error);
+  const detail = usePage(page.id);
+  const site = useEditorSite();
+  const seo = useSeoDraft(detail.data);
+  const seoErrors = issuesByPath(update.error, ['seo']);
 
   const save = () => {
     const change = lockChange(locked, lockOn ?? locked, lockPassword);
     const saveSettings = () =>
       update.mutate(
-      {
-        id: page.id,
-        version: page.version,
-        title: title !== page.title ? title : undefined,
-        path: !isSystem && path !== page.path ? path : undefined,
-        status: status !== page.status ? status : undefined,
-        publishAt:
-          status === 'scheduled' ? (publishAt ? new Date(publishAt).toISOString() : null) : undefined,
-        enabled: enabled !== page.enabled ? enabled : undefined,
-      },
-      { onSuccess: onClose },
-    );
+        {
+          id: page.id,
+          version: page.version,
+          title: title !== page.title ? title : undefined,
+          path: !isSystem && path !== page.path ? path : undefined,
+          status: status !== page.status ? status : undefined,
+          publishAt:
+            status === 'scheduled' ? (publishAt ? new Date(publishAt).toISOString() : null) : undefined,
+          enabled: enabled !== page.enabled ? enabled : undefined,
+          ...(detail.data && seo.changed(detail.data)
+            ? { description: seo.description, seo: seo.value }
+            : {}),
+        },
+        { onSuccess: onClose },
+      );
     // The password first: a refused one keeps the dialog open with its message.
     if (change === undefined) saveSettings();
     else setLock.mutate({ pageId: page.id, password: change }, { onSuccess: saveSettings });
@@ -76,20 +90,39 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
         }}
       >
         <EditorField label="Page title" error={fieldErrors.title}>
-          {(control) => <input {...control} className="ed-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              value={title}
+              maxLength={200}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          )}
         </EditorField>
         <EditorField
           label="URL slug"
-          hint={isSystem ? 'The address of this page is fixed.' : 'Changing it keeps the old address working: visitors are redirected.'}
+          hint={
+            isSystem
+              ? 'The address of this page is fixed.'
+              : 'Changing it keeps the old address working: visitors are redirected.'
+          }
           error={fieldErrors.path}
           disabled={isSystem}
         >
-          {(control) => <input {...control} className="ed-input" value={path} onChange={(e) => setPath(e.target.value)} />}
+          {(control) => (
+            <input {...control} className="ed-input" value={path} onChange={(e) => setPath(e.target.value)} />
+          )}
         </EditorField>
         {!isSystem && (
           <EditorField label="Status" hint={STATUS_HINTS[status]}>
             {(control) => (
-              <select {...control} className="ed-input" value={status} onChange={(e) => setStatus(e.target.value as ContentStatus)}>
+              <select
+                {...control}
+                className="ed-input"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as ContentStatus)}
+              >
                 {CONTENT_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {CONTENT_STATUS_LABELS[s]}
@@ -102,7 +135,13 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
         {status === 'scheduled' && (
           <EditorField label="Goes live at" error={fieldErrors.publishAt}>
             {(control) => (
-              <input {...control} className="ed-input" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+              <input
+                {...control}
+                className="ed-input"
+                type="datetime-local"
+                value={publishAt}
+                onChange={(e) => setPublishAt(e.target.value)}
+              />
             )}
           </EditorField>
         )}
@@ -129,6 +168,73 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
             error={lockErrors.password}
           />
         )}
+        {detail.data && (
+          <fieldset className="ed-form__group">
+            <legend className="ed-field__label">Search engines and sharing</legend>
+            <SearchResultPreview
+              title={seo.value.title || `${title} — ${site.data?.website.siteTitle ?? ''}`}
+              url={`${location.host}${path}`}
+              description={seo.description}
+              hidden={seo.value.noindex}
+            />
+            <EditorField
+              label="SEO title"
+              hint="Shown in the browser tab and search results. Leave empty to use the page title and site name."
+              error={seoErrors.title}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="ed-input"
+                  maxLength={200}
+                  value={seo.value.title}
+                  onChange={(e) => seo.set({ title: e.target.value })}
+                />
+              )}
+            </EditorField>
+            <EditorField
+              label="Description"
+              hint="One or two sentences for search results and shared links (about 160 characters show)."
+              error={fieldErrors.description}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="ed-input"
+                  rows={3}
+                  maxLength={500}
+                  value={seo.description}
+                  onChange={(e) => seo.setDescription(e.target.value)}
+                />
+              )}
+            </EditorField>
+            <EditorField
+              label="Social sharing image"
+              hint="The picture a shared link shows: an image address (https://…) or a file of this site (/s/…)."
+              error={seoErrors.socialImage}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="ed-input"
+                  inputMode="url"
+                  spellCheck={false}
+                  value={seo.value.socialImage}
+                  onChange={(e) => seo.set({ socialImage: e.target.value })}
+                />
+              )}
+            </EditorField>
+            <div className="ed-field ed-field--toggle">
+              <input
+                id={`${id}-noindex`}
+                type="checkbox"
+                checked={seo.value.noindex}
+                onChange={(e) => seo.set({ noindex: e.target.checked })}
+              />
+              <label htmlFor={`${id}-noindex`}>Hide from search engines (and from the sitemap)</label>
+            </div>
+          </fieldset>
+        )}
         {setLock.error && !lockErrors.password ? (
           <p className="ed-field__error" role="alert">
             {errorMessage(setLock.error)}
@@ -143,6 +249,25 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
       </form>
     </ConfirmDialog>
   );
+}
+
+/** The page's description and SEO settings as the owner edits them, filled once the page has loaded. */
+function useSeoDraft(page: PageDetail | undefined) {
+  const [value, setValue] = useState<PageDetail['seo']>({ title: '', socialImage: '', noindex: false });
+  const [description, setDescription] = useState('');
+  useEffect(() => {
+    if (!page) return;
+    setValue(page.seo);
+    setDescription(page.description);
+  }, [page]);
+  return {
+    value,
+    description,
+    set: (patch: Partial<PageDetail['seo']>) => setValue((v) => ({ ...v, ...patch })),
+    setDescription,
+    changed: (saved: PageDetail) =>
+      description !== saved.description || JSON.stringify(value) !== JSON.stringify(saved.seo),
+  };
 }
 
 const STATUS_HINTS: Record<ContentStatus, string> = {

@@ -1,7 +1,8 @@
 import type { PageDetail } from '@site/page-content';
 import { ConfirmDialog, EmptyState } from '@site/ui';
 import { useState } from 'react';
-import { errorMessage, useRestoreRevision, useRevisions } from '../api/queries';
+import { useRestoreRevision, useRevisions } from '../api/pages';
+import { errorMessage } from '../screen-kit/save-state';
 
 const KIND_LABELS = { draft: 'Draft saved', published: 'Published', restored: 'Restored' } as const;
 

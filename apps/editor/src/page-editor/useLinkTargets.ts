@@ -1,6 +1,7 @@
 import type { LinkTargets } from '@site/ui';
 import { useMemo } from 'react';
-import { useFiles, usePages } from '../api/queries';
+import { useFiles } from '../api/files';
+import { usePages } from '../api/pages';
 
 /** Enough files for a link picker; more are a click away in the file manager. */
 const FILES_OFFERED = 100;

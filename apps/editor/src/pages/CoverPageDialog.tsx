@@ -2,7 +2,8 @@ import { COVER_POSITIONS, type CoverPage, type CoverPosition, type PageSummary }
 import { ConfirmDialog, EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, usePage, useUpdatePage } from '../api/queries';
+import { usePage, useUpdatePage } from '../api/pages';
+import { errorMessage } from '../screen-kit/save-state';
 import { ChooseImage } from '../page-editor/ChooseImage';
 
 const POSITION_LABELS: Record<CoverPosition, string> = {
@@ -38,7 +39,13 @@ export function CoverPageDialog({ page, onClose }: { page: PageSummary; onClose:
         </p>
       )}
       {detail.data && (
-        <CoverForm pageId={page.id} title={page.title} version={detail.data.version} initial={detail.data.cover} onClose={onClose} />
+        <CoverForm
+          pageId={page.id}
+          title={page.title}
+          version={detail.data.version}
+          initial={detail.data.cover}
+          onClose={onClose}
+        />
       )}
     </ConfirmDialog>
   );
@@ -93,7 +100,11 @@ function CoverForm({
         save();
       }}
     >
-      <EditorField label="Headline" hint="Left empty, the page title is the headline." error={errors.headline}>
+      <EditorField
+        label="Headline"
+        hint="Left empty, the page title is the headline."
+        error={errors.headline}
+      >
         {(control) => (
           <input
             {...control}
@@ -106,22 +117,47 @@ function CoverForm({
         )}
       </EditorField>
       <EditorField label="Text" error={errors.text}>
-        {(control) => <textarea {...control} className="ed-input" rows={3} value={text} onChange={(e) => setText(e.target.value)} />}
+        {(control) => (
+          <textarea
+            {...control}
+            className="ed-input"
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
       </EditorField>
       <div className="ed-field ed-field--toggle">
-        <input id={`${id}-button`} type="checkbox" checked={withButton} onChange={(e) => setWithButton(e.target.checked)} />
+        <input
+          id={`${id}-button`}
+          type="checkbox"
+          checked={withButton}
+          onChange={(e) => setWithButton(e.target.checked)}
+        />
         <label htmlFor={`${id}-button`}>Show a button</label>
       </div>
       {withButton && (
         <>
           <EditorField label="Button label" error={errors['button.label']}>
             {(control) => (
-              <input {...control} className="ed-input" value={buttonLabel} maxLength={60} onChange={(e) => setButtonLabel(e.target.value)} />
+              <input
+                {...control}
+                className="ed-input"
+                value={buttonLabel}
+                maxLength={60}
+                onChange={(e) => setButtonLabel(e.target.value)}
+              />
             )}
           </EditorField>
           <EditorField label="Button link" error={errors['button.href']}>
             {(control) => (
-              <input {...control} className="ed-input" value={buttonHref} placeholder="/shop" onChange={(e) => setButtonHref(e.target.value)} />
+              <input
+                {...control}
+                className="ed-input"
+                value={buttonHref}
+                placeholder="/shop"
+                onChange={(e) => setButtonHref(e.target.value)}
+              />
             )}
           </EditorField>
         </>
@@ -130,10 +166,21 @@ function CoverForm({
         <legend className="ed-field__label">Background image</legend>
         {image ? (
           <>
-            <img className="ed-cover__thumb" src={`${image.src}?format=300w`} alt="" width={150} height={100} />
+            <img
+              className="ed-cover__thumb"
+              src={`${image.src}?format=300w`}
+              alt=""
+              width={150}
+              height={100}
+            />
             <EditorField label="Alt text" hint="Leave empty when the picture is only decoration.">
               {(control) => (
-                <input {...control} className="ed-input" value={image.alt} onChange={(e) => setImage({ ...image, alt: e.target.value })} />
+                <input
+                  {...control}
+                  className="ed-input"
+                  value={image.alt}
+                  onChange={(e) => setImage({ ...image, alt: e.target.value })}
+                />
               )}
             </EditorField>
             <button type="button" className="ed-button" onClick={() => setImage(null)}>
@@ -151,7 +198,12 @@ function CoverForm({
       </fieldset>
       <EditorField label="Content position">
         {(control) => (
-          <select {...control} className="ed-input" value={position} onChange={(e) => setPosition(e.target.value as CoverPosition)}>
+          <select
+            {...control}
+            className="ed-input"
+            value={position}
+            onChange={(e) => setPosition(e.target.value as CoverPosition)}
+          >
             {COVER_POSITIONS.map((p) => (
               <option key={p} value={p}>
                 {POSITION_LABELS[p]}

@@ -2,7 +2,8 @@ import { slugify, type PageSummary } from '@site/page-content';
 import { ConfirmDialog, EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useCreatePage } from '../api/queries';
+import { useCreatePage } from '../api/pages';
+import { errorMessage } from '../screen-kit/save-state';
 
 export interface NewPageDialogProps {
   folders: PageSummary[];
@@ -82,7 +83,14 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
         </fieldset>
         <EditorField label="Title" error={errors.title}>
           {(control) => (
-            <input {...control} className="ed-input" value={title} autoFocus maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+            <input
+              {...control}
+              className="ed-input"
+              value={title}
+              autoFocus
+              maxLength={200}
+              onChange={(e) => setTitle(e.target.value)}
+            />
           )}
         </EditorField>
         <EditorField label="URL slug" error={errors.path}>
@@ -99,7 +107,12 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
         {kind === 'page' && folders.length > 0 && (
           <EditorField label="Folder">
             {(control) => (
-              <select {...control} className="ed-input" value={parentId} onChange={(e) => setParentId(e.target.value)}>
+              <select
+                {...control}
+                className="ed-input"
+                value={parentId}
+                onChange={(e) => setParentId(e.target.value)}
+              >
                 <option value="">No folder</option>
                 {folders.map((f) => (
                   <option key={f.id} value={f.id}>

@@ -25,16 +25,11 @@ import { ConfirmDialog, EditorIcon, EmptyState } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import {
-  errorMessage,
-  useDeletePage,
-  useDuplicatePage,
-  useEditorSite,
-  useMe,
-  usePages,
-  useSiteLayout,
-  useUpdateNavigation,
-} from '../api/queries';
+import { useEditorSite } from '../api/editor-site';
+import { useDeletePage, useDuplicatePage, usePages } from '../api/pages';
+import { useMe } from '../api/session';
+import { useSiteLayout, useUpdateNavigation } from '../api/site-layout';
+import { errorMessage } from '../screen-kit/save-state';
 import { COLLECTION_NOUNS, hasItemScreen } from '../collections/collection-types';
 import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
 import { CoverPageDialog } from './CoverPageDialog';
@@ -202,7 +197,8 @@ export function PagesScreen() {
           onCreated={(page) => {
             setAdding(false);
             if (isCoverPage(page)) setCoverFor(page);
-            else if (page.kind === 'page') void navigate({ to: '/pages/$pageId', params: { pageId: page.id } });
+            else if (page.kind === 'page')
+              void navigate({ to: '/pages/$pageId', params: { pageId: page.id } });
           }}
         />
       )}

@@ -1,6 +1,7 @@
 import { SitePasswordDialog as SitePasswordDialogView } from '@site/ui';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useAccessLocks, useSetAccessLock } from '../api/queries';
+import { useAccessLocks, useSetAccessLock } from '../api/access-locks';
+import { errorMessage } from '../screen-kit/save-state';
 
 /** The site password dialog on the editor's data layer. */
 export function SitePasswordDialog({ onClose }: { onClose: () => void }) {

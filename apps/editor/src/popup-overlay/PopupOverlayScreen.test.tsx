@@ -16,7 +16,14 @@ interface Call {
 const OFF: EditorPopupOverlay = { enabled: false, content: null, shownVersion: 0, version: 0 };
 
 /** The server as the screen sees it: the stored pop-up, the member's roles, the site's lists and pages. */
-function stubServer(options: { stored?: EditorPopupOverlay; canEdit?: boolean; answerPut?: { status: number; body: unknown }; failGet?: boolean } = {}): Call[] {
+function stubServer(
+  options: {
+    stored?: EditorPopupOverlay;
+    canEdit?: boolean;
+    answerPut?: { status: number; body: unknown };
+    failGet?: boolean;
+  } = {},
+): Call[] {
   let stored = options.stored ?? OFF;
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -25,16 +32,32 @@ function stubServer(options: { stored?: EditorPopupOverlay; canEdit?: boolean; a
       const method = init?.method ?? 'GET';
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, ...(body !== undefined && { body }) });
-      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, payload: unknown) =>
+        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
       if (url === '/api/crumb') return json(200, { crumb: 'c' });
-      if (url === '/api/editor/me') return json(200, { memberId: 'm', email: 'o@example.com', roles: [options.canEdit === false ? 'viewer' : 'owner'], canEdit: options.canEdit !== false, xsrfToken: 'x' });
-      if (url === '/api/editor/pages') return json(200, { pages: [{ id: 'p1', kind: 'page', title: 'Shop', path: '/shop' }] });
-      if (url === '/api/editor/mailing-lists') return json(200, { lists: [{ id: 'list-1', name: 'Customers' }] });
+      if (url === '/api/editor/me')
+        return json(200, {
+          memberId: 'm',
+          email: 'o@example.com',
+          roles: [options.canEdit === false ? 'viewer' : 'owner'],
+          canEdit: options.canEdit !== false,
+          xsrfToken: 'x',
+        });
+      if (url === '/api/editor/pages')
+        return json(200, { pages: [{ id: 'p1', kind: 'page', title: 'Shop', path: '/shop' }] });
+      if (url === '/api/editor/mailing-lists')
+        return json(200, { lists: [{ id: 'list-1', name: 'Customers' }] });
       if (url === '/api/editor/popup-overlay') {
-        if (method === 'GET' && options.failGet) return json(500, { error: { code: 'INTERNAL', message: messages.somethingWentWrong } });
+        if (method === 'GET' && options.failGet)
+          return json(500, { error: { code: 'INTERNAL', message: messages.somethingWentWrong } });
         if (method === 'PUT') {
           if (options.answerPut) return json(options.answerPut.status, options.answerPut.body);
-          stored = { enabled: body.enabled, content: body.content, shownVersion: stored.shownVersion + 1, version: stored.version + 1 };
+          stored = {
+            enabled: body.enabled,
+            content: body.content,
+            shownVersion: stored.shownVersion + 1,
+            version: stored.version + 1,
+          };
         }
         return json(200, stored);
       }
@@ -68,13 +91,15 @@ const field = (host: HTMLElement, label: string) => {
 
 async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
   await act(async () => {
-    const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const proto =
+      input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
 const click = (el: HTMLElement) => act(async () => el.click());
-const saveButton = (host: HTMLElement) => [...host.querySelectorAll('button')].find((b) => /^Save|Saving/.test(b.textContent ?? ''))!;
+const saveButton = (host: HTMLElement) =>
+  [...host.querySelectorAll('button')].find((b) => /^Save|Saving/.test(b.textContent ?? ''))!;
 
 describe('pop-up screen', () => {
   afterEach(async () => {
@@ -86,6 +111,8 @@ describe('pop-up screen', () => {
     const calls = stubServer();
     const host = await mount();
     await vi.waitFor(() => expect(host.querySelector('h1')?.textContent).toBe('Pop-up'));
+    // The Save button shows once the owner's role has loaded, which may come after the pop-up.
+    await vi.waitFor(() => expect(saveButton(host)).toBeDefined());
     expect(saveButton(host).disabled).toBe(true);
     await click(field(host, 'Show the pop-up on the site'));
     await type(field(host, 'Title'), 'Free shipping this week');
@@ -93,7 +120,9 @@ describe('pop-up screen', () => {
     await type(field(host, 'Button label'), 'Shop now');
     await type(field(host, 'Button link'), '/shop');
     // The page picker offers the site's pages.
-    expect([...host.querySelectorAll('datalist option')].map((o) => (o as HTMLOptionElement).value)).toEqual(['/shop']);
+    expect([...host.querySelectorAll('datalist option')].map((o) => (o as HTMLOptionElement).value)).toEqual([
+      '/shop',
+    ]);
     await click(field(host, 'Add a newsletter sign-up'));
     await vi.waitFor(() => expect(field(host, 'Mailing list').querySelectorAll('option')).toHaveLength(2));
     await act(async () => {
@@ -106,7 +135,9 @@ describe('pop-up screen', () => {
     expect(preview.textContent).toContain('Shop now');
     expect(preview.textContent).toContain('Sign up');
     await click(saveButton(host));
-    await vi.waitFor(() => expect(host.querySelector('[role="status"]')?.textContent).not.toMatch(/unsaved/i));
+    await vi.waitFor(() =>
+      expect(host.querySelector('[role="status"]')?.textContent).not.toMatch(/unsaved/i),
+    );
     expect(calls.find((c) => c.method === 'PUT')).toEqual({
       method: 'PUT',
       url: '/api/editor/popup-overlay',
@@ -117,7 +148,12 @@ describe('pop-up screen', () => {
           title: 'Free shipping this week',
           body: '',
           action: { label: 'Shop now', href: '/shop' },
-          newsletter: { listId: 'list-1', doubleOptIn: true, buttonLabel: 'Sign up', placeholder: 'Email address' },
+          newsletter: {
+            listId: 'list-1',
+            doubleOptIn: true,
+            buttonLabel: 'Sign up',
+            placeholder: 'Email address',
+          },
           delaySeconds: 5,
           hideForDays: 7,
         },
@@ -127,7 +163,14 @@ describe('pop-up screen', () => {
   });
 
   it('names an unsafe link and an emptied delay at their boxes and sends nothing', async () => {
-    const calls = stubServer({ stored: { enabled: true, content: { title: 'Hi', body: '', delaySeconds: 5, hideForDays: 7 }, shownVersion: 1, version: 1 } });
+    const calls = stubServer({
+      stored: {
+        enabled: true,
+        content: { title: 'Hi', body: '', delaySeconds: 5, hideForDays: 7 },
+        shownVersion: 1,
+        version: 1,
+      },
+    });
     const host = await mount();
     await vi.waitFor(() => expect(field(host, 'Title').value).toBe('Hi'));
     await click(field(host, 'Add a button'));
@@ -142,19 +185,44 @@ describe('pop-up screen', () => {
   });
 
   it('turns it off without losing the text, and shows a refused save', async () => {
-    const stored = { enabled: true, content: { title: 'Hi', body: '', delaySeconds: 5, hideForDays: 7 }, shownVersion: 1, version: 3 };
-    const calls = stubServer({ stored, answerPut: { status: 409, body: { error: { code: 'STALE_VERSION', message: messages.popupOverlay.stale } } } });
+    const stored = {
+      enabled: true,
+      content: { title: 'Hi', body: '', delaySeconds: 5, hideForDays: 7 },
+      shownVersion: 1,
+      version: 3,
+    };
+    const calls = stubServer({
+      stored,
+      answerPut: {
+        status: 409,
+        body: { error: { code: 'STALE_VERSION', message: messages.popupOverlay.stale } },
+      },
+    });
     const host = await mount();
     await vi.waitFor(() => expect(field(host, 'Show the pop-up on the site').checked).toBe(true));
     await click(field(host, 'Show the pop-up on the site'));
     expect(host.textContent).toContain('off: visitors do not see it');
     await click(saveButton(host));
-    await vi.waitFor(() => expect(host.querySelector('[role="status"]')?.textContent).toContain(messages.popupOverlay.stale));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: false, content: stored.content, version: 3 });
+    await vi.waitFor(() =>
+      expect(host.querySelector('[role="status"]')?.textContent).toContain(messages.popupOverlay.stale),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      enabled: false,
+      content: stored.content,
+      version: 3,
+    });
   });
 
   it('lets a viewer look without editing', async () => {
-    stubServer({ canEdit: false, stored: { enabled: true, content: { title: 'Hi', body: '', delaySeconds: 5, hideForDays: 7 }, shownVersion: 1, version: 1 } });
+    stubServer({
+      canEdit: false,
+      stored: {
+        enabled: true,
+        content: { title: 'Hi', body: '', delaySeconds: 5, hideForDays: 7 },
+        shownVersion: 1,
+        version: 1,
+      },
+    });
     const host = await mount();
     await vi.waitFor(() => expect(field(host, 'Title').value).toBe('Hi'));
     await vi.waitFor(() => expect(host.querySelector('fieldset')!.disabled).toBe(true));

@@ -5,11 +5,16 @@ import {
   type PopupOverlayContentInput,
   type UpdatePopupOverlay,
 } from '@site/page-content';
-import { EditorField, EmptyState, SaveStatus } from '@site/ui';
+import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
-import { issuesByPath } from '../api/http';
-import { errorMessage, saveStateOf, useMe, usePages, usePopupOverlay, useSavePopupOverlay } from '../api/queries';
-import { useMailingLists } from '../mailing-lists/queries';
+import { useMailingLists } from '../api/mailing-lists';
+import { usePages } from '../api/pages';
+import { usePopupOverlay, useSavePopupOverlay } from '../api/popup-overlay';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
+import { ScreenFrame } from '../screen-kit/ScreenFrame';
+import { ScreenLoader } from '../screen-kit/ScreenLoader';
+import { useVersionedForm } from '../screen-kit/useVersionedForm';
 
 /** The form as the owner fills it in: every box as typed, the numbers as text until saved. */
 interface Draft {
@@ -68,41 +73,36 @@ function contentOf(draft: Draft): PopupOverlayContentInput | null {
   };
 }
 
+const TITLE = 'Pop-up';
+
 /** The promotional pop-up: on or off, its text, an optional button and newsletter sign-up, and when it shows. */
 export function PopupOverlayScreen() {
-  const query = usePopupOverlay();
-  if (query.isPending)
-    return (
-      <p className="ed-loading" role="status">
-        Loading the pop-up…
-      </p>
-    );
-  if (query.error)
-    return (
-      <EmptyState title={errorMessage(query.error)}>
-        <button type="button" className="ed-button" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </EmptyState>
-    );
-  return <PopupOverlayForm key={query.data.version} initial={query.data} />;
+  return (
+    <ScreenLoader
+      title={TITLE}
+      query={usePopupOverlay()}
+      version={(d) => d.version}
+      loadingLabel="Loading the pop-up…"
+    >
+      {(data, reload) => <PopupOverlayForm initial={data} onReload={reload} />}
+    </ScreenLoader>
+  );
 }
 
-function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
+function PopupOverlayForm({ initial, onReload }: { initial: EditorPopupOverlay; onReload: () => void }) {
   const id = useId();
   const me = useMe();
   const readOnly = !me.data?.canEdit;
   const save = useSavePopupOverlay();
   const pages = usePages();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const form = useVersionedForm<Draft>(draftOf(initial), save);
+  const draft = form.value;
   const [localIssues, setLocalIssues] = useState<Record<string, string>>({});
-  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(initial));
-  const errors = { ...issuesByPath(save.error, ['content']), ...localIssues };
+  const errors = { ...form.errors(['content']), ...localIssues };
   const set = (change: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...change }));
+    form.update(change);
     // A refusal is about what was sent; once the owner changes something it no longer applies.
     setLocalIssues({});
-    if (save.error) save.reset();
   };
 
   const submit = () => {
@@ -115,27 +115,35 @@ function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
       setLocalIssues(issues);
       return;
     }
-    const input: UpdatePopupOverlay = { enabled: draft.enabled, content: parsed?.data ?? null, version: initial.version };
+    const input: UpdatePopupOverlay = {
+      enabled: draft.enabled,
+      content: parsed?.data ?? null,
+      version: initial.version,
+    };
     save.mutate(input);
   };
 
   const problems = Object.keys(errors).length;
   return (
-    <div className="ed-screen">
-      <header className="ed-screen__head">
-        <h1>Pop-up</h1>
-        {!readOnly && (
-          <div className="ed-row">
-            <SaveStatus state={problems && !save.isPending ? { kind: 'failed', message: messages.popupOverlay.fixHighlighted } : saveStateOf(save, dirty)} />
-            <button type="submit" form={`${id}-form`} className="ed-button ed-button--primary" disabled={!dirty || save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </button>
-          </div>
-        )}
-      </header>
+    <ScreenFrame
+      title={TITLE}
+      save={
+        readOnly
+          ? undefined
+          : {
+              state:
+                problems && !save.isPending
+                  ? { kind: 'failed', message: messages.popupOverlay.fixHighlighted }
+                  : form.state,
+              canSave: form.canSave,
+              form: `${id}-form`,
+            }
+      }
+      onReload={form.conflict ? onReload : undefined}
+    >
       <p className="ed-muted">
-        A promotional window visitors see once after a short delay, until they close it. Changing its text shows it again to
-        visitors who closed an earlier one.
+        A promotional window visitors see once after a short delay, until they close it. Changing its text
+        shows it again to visitors who closed an earlier one.
       </p>
       <div className="ed-popup-editor">
         <form
@@ -150,30 +158,65 @@ function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
         >
           <fieldset disabled={readOnly} className="ed-form">
             <div className="ed-field ed-field--toggle">
-              <input id={`${id}-enabled`} type="checkbox" checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+              <input
+                id={`${id}-enabled`}
+                type="checkbox"
+                checked={draft.enabled}
+                onChange={(e) => set({ enabled: e.target.checked })}
+              />
               <label htmlFor={`${id}-enabled`}>Show the pop-up on the site</label>
             </div>
             <EditorField label="Title" required error={errors.title}>
               {(control) => (
-                <input {...control} className="ed-input" value={draft.title} placeholder="e.g. Free shipping this week" onChange={(e) => set({ title: e.target.value })} />
+                <input
+                  {...control}
+                  className="ed-input"
+                  value={draft.title}
+                  placeholder="e.g. Free shipping this week"
+                  onChange={(e) => set({ title: e.target.value })}
+                />
               )}
             </EditorField>
             <EditorField label="Text" hint="Optional; plain text." error={errors.body}>
-              {(control) => <textarea {...control} className="ed-input ed-textarea" rows={3} value={draft.body} onChange={(e) => set({ body: e.target.value })} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="ed-input ed-textarea"
+                  rows={3}
+                  value={draft.body}
+                  onChange={(e) => set({ body: e.target.value })}
+                />
+              )}
             </EditorField>
 
             <div className="ed-field ed-field--toggle">
-              <input id={`${id}-action`} type="checkbox" checked={draft.hasAction} onChange={(e) => set({ hasAction: e.target.checked })} />
+              <input
+                id={`${id}-action`}
+                type="checkbox"
+                checked={draft.hasAction}
+                onChange={(e) => set({ hasAction: e.target.checked })}
+              />
               <label htmlFor={`${id}-action`}>Add a button</label>
             </div>
             {draft.hasAction && (
               <div className="ed-form__grid">
                 <EditorField label="Button label" required error={errors['action.label']}>
                   {(control) => (
-                    <input {...control} className="ed-input" value={draft.actionLabel} placeholder="e.g. Shop now" onChange={(e) => set({ actionLabel: e.target.value })} />
+                    <input
+                      {...control}
+                      className="ed-input"
+                      value={draft.actionLabel}
+                      placeholder="e.g. Shop now"
+                      onChange={(e) => set({ actionLabel: e.target.value })}
+                    />
                   )}
                 </EditorField>
-                <EditorField label="Button link" required hint="A page of this site (pick one or type /path) or a web address." error={errors['action.href']}>
+                <EditorField
+                  label="Button link"
+                  required
+                  hint="A page of this site (pick one or type /path) or a web address."
+                  error={errors['action.href']}
+                >
                   {(control) => (
                     <>
                       <input
@@ -202,20 +245,51 @@ function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
             )}
 
             <div className="ed-field ed-field--toggle">
-              <input id={`${id}-newsletter`} type="checkbox" checked={draft.hasNewsletter} onChange={(e) => set({ hasNewsletter: e.target.checked })} />
+              <input
+                id={`${id}-newsletter`}
+                type="checkbox"
+                checked={draft.hasNewsletter}
+                onChange={(e) => set({ hasNewsletter: e.target.checked })}
+              />
               <label htmlFor={`${id}-newsletter`}>Add a newsletter sign-up</label>
             </div>
             {draft.hasNewsletter && <NewsletterFields draft={draft} set={set} errors={errors} />}
 
             <div className="ed-form__grid">
-              <EditorField label="Delay (seconds)" hint="How long a visitor is on the site before it opens (0–120)." error={errors.delaySeconds}>
+              <EditorField
+                label="Delay (seconds)"
+                hint="How long a visitor is on the site before it opens (0–120)."
+                error={errors.delaySeconds}
+              >
                 {(control) => (
-                  <input {...control} className="ed-input ed-input--number" type="number" inputMode="numeric" min={0} max={120} value={draft.delaySeconds} onChange={(e) => set({ delaySeconds: e.target.value })} />
+                  <input
+                    {...control}
+                    className="ed-input ed-input--number"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={120}
+                    value={draft.delaySeconds}
+                    onChange={(e) => set({ delaySeconds: e.target.value })}
+                  />
                 )}
               </EditorField>
-              <EditorField label="Hide for (days)" hint="How long it stays closed once a visitor closes it (0–365)." error={errors.hideForDays}>
+              <EditorField
+                label="Hide for (days)"
+                hint="How long it stays closed once a visitor closes it (0–365)."
+                error={errors.hideForDays}
+              >
                 {(control) => (
-                  <input {...control} className="ed-input ed-input--number" type="number" inputMode="numeric" min={0} max={365} value={draft.hideForDays} onChange={(e) => set({ hideForDays: e.target.value })} />
+                  <input
+                    {...control}
+                    className="ed-input ed-input--number"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={365}
+                    value={draft.hideForDays}
+                    onChange={(e) => set({ hideForDays: e.target.value })}
+                  />
                 )}
               </EditorField>
             </div>
@@ -223,11 +297,19 @@ function PopupOverlayForm({ initial }: { initial: EditorPopupOverlay }) {
         </form>
         <PopupPreview draft={draft} />
       </div>
-    </div>
+    </ScreenFrame>
   );
 }
 
-function NewsletterFields({ draft, set, errors }: { draft: Draft; set: (change: Partial<Draft>) => void; errors: Record<string, string> }) {
+function NewsletterFields({
+  draft,
+  set,
+  errors,
+}: {
+  draft: Draft;
+  set: (change: Partial<Draft>) => void;
+  errors: Record<string, string>;
+}) {
   const id = useId();
   const lists = useMailingLists();
   return (
@@ -238,7 +320,13 @@ function NewsletterFields({ draft, set, errors }: { draft: Draft; set: (change: 
         hint={lists.data?.length === 0 ? 'No lists yet: sign-ups go into the default list.' : undefined}
       >
         {(control) => (
-          <select {...control} className="ed-input" value={draft.listId} disabled={lists.isPending || control.disabled} onChange={(e) => set({ listId: e.target.value })}>
+          <select
+            {...control}
+            className="ed-input"
+            value={draft.listId}
+            disabled={lists.isPending || control.disabled}
+            onChange={(e) => set({ listId: e.target.value })}
+          >
             <option value="">{lists.isPending ? 'Loading lists…' : 'The default list'}</option>
             {(lists.data ?? []).map((list) => (
               <option key={list.id} value={list.id}>
@@ -249,13 +337,32 @@ function NewsletterFields({ draft, set, errors }: { draft: Draft; set: (change: 
         )}
       </EditorField>
       <EditorField label="Sign-up button label" required error={errors['newsletter.buttonLabel']}>
-        {(control) => <input {...control} className="ed-input" value={draft.buttonLabel} onChange={(e) => set({ buttonLabel: e.target.value })} />}
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={draft.buttonLabel}
+            onChange={(e) => set({ buttonLabel: e.target.value })}
+          />
+        )}
       </EditorField>
       <EditorField label="Email box placeholder" required error={errors['newsletter.placeholder']}>
-        {(control) => <input {...control} className="ed-input" value={draft.placeholder} onChange={(e) => set({ placeholder: e.target.value })} />}
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            value={draft.placeholder}
+            onChange={(e) => set({ placeholder: e.target.value })}
+          />
+        )}
       </EditorField>
       <div className="ed-field ed-field--toggle">
-        <input id={`${id}-double`} type="checkbox" checked={draft.doubleOptIn} onChange={(e) => set({ doubleOptIn: e.target.checked })} />
+        <input
+          id={`${id}-double`}
+          type="checkbox"
+          checked={draft.doubleOptIn}
+          onChange={(e) => set({ doubleOptIn: e.target.checked })}
+        />
         <label htmlFor={`${id}-double`}>Ask new subscribers to confirm by email (double opt-in)</label>
       </div>
     </div>
@@ -285,7 +392,9 @@ function PopupPreview({ draft }: { draft: Draft }) {
               <span className="ed-popup-preview__button">{draft.buttonLabel}</span>
             </div>
           )}
-          {draft.hasAction && draft.actionLabel && <span className="ed-popup-preview__button">{draft.actionLabel}</span>}
+          {draft.hasAction && draft.actionLabel && (
+            <span className="ed-popup-preview__button">{draft.actionLabel}</span>
+          )}
         </div>
       )}
       <p className="ed-muted">

@@ -1,5 +1,5 @@
 import { DEVICE_VIEWS, type DeviceView } from '@site/page-content';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CONTENT_ID, previewDocumentHtml, type PreviewParts } from './render-preview';
 
 export interface PreviewFrameProps {
@@ -62,14 +62,35 @@ export function PreviewFrame({ parts, device, selectedBlockId, onSelectBlock, ti
       ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [selectedBlockId]);
 
+  const stage = useRef<HTMLDivElement>(null);
+  const [stageSize, setStageSize] = useState<{ width: number; height: number }>();
+  useEffect(() => {
+    const el = stage.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      setStageSize({ width: el.clientWidth, height: el.clientHeight }),
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Every device is laid out at its own width (desktop at 1280, so the owner edits the layout
+  // visitors get, not the narrow stacked one) and scaled down to fit a narrower pane.
   const width = DEVICE_VIEWS[device].width;
+  const scale = stageSize && stageSize.width > 0 && stageSize.width < width ? stageSize.width / width : 1;
+  const left = stageSize && scale === 1 ? Math.max(0, (stageSize.width - width) / 2) : 0;
   return (
-    <div className={`ed-preview ed-preview--${device}`}>
+    <div className={`ed-preview ed-preview--${device}`} ref={stage}>
       <iframe
         ref={frame}
         className="ed-preview__frame"
         title={title}
-        style={device === 'desktop' ? undefined : { width }}
+        style={{
+          width,
+          left,
+          height: stageSize && scale < 1 ? stageSize.height / scale : undefined,
+          transform: scale < 1 ? `scale(${scale})` : undefined,
+        }}
         // Same origin so the editor can write into it; no scripts ever run inside.
         sandbox="allow-same-origin"
         data-device={device}

@@ -95,8 +95,16 @@ describe('the live preview', () => {
   it('applies the site styles the screen is editing, so a colour or font change shows at once', () => {
     const doc = emptyDocument('One');
     const saved = renderPreview(site, page, doc, renderDataFor(site), layout);
-    expect(saved.shell).toContain('<style>:root{--site-color-accent:#c01c28}</style>');
-    const draft = renderPreview({ ...site, siteStyles: { headingFont: 'lora', accent: '#1a5fb4' } }, page, doc, renderDataFor(site), layout);
+    expect(saved.shell).toContain(
+      '<style>:root{--site-color-accent:#c01c28;--site-color-on-accent:#fff}</style>',
+    );
+    const draft = renderPreview(
+      { ...site, siteStyles: { headingFont: 'lora', accent: '#1a5fb4' } },
+      page,
+      doc,
+      renderDataFor(site),
+      layout,
+    );
     expect(draft.shell).toContain('--site-font-heading:"Lora", Georgia');
     expect(draft.shell).toContain('--site-color-accent:#1a5fb4');
     expect(draft.shell).toContain('src:url(/assets/fonts/lora/400.woff2)');

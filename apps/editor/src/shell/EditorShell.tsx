@@ -1,13 +1,22 @@
+import type { EditorSite } from '@site/page-content';
 import { billingMessages, ErrorBoundary } from '@site/ui';
-import { Link, Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
-import { useEditorSite, useMe, useSignOut } from '../api/queries';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { useEditorSite } from '../api/editor-site';
+import { useSiteTimeZone } from '../api/site-time-zone';
+import { reportEditorError, setErrorReportingSite } from '../api/error-reporting';
+import { useMe, useSignOut } from '../api/session';
 import { SignInScreen } from '../sign-in/SignInScreen';
 
 type NavLink = readonly [to: string, label: string];
 
-/** The screens in the order an owner reaches for them, grouped the way the top bar separates them. */
-function navGroups(isOwner: boolean): { label: string; links: NavLink[] }[] {
+/**
+ * The screens in the order an owner reaches for them, grouped the way the top bar separates them;
+ * the developer screens (template code, webhooks) sit apart under "Advanced".
+ */
+function navGroups(roles: readonly string[]): { label: string; links: NavLink[] }[] {
+  const isOwner = roles.includes('owner');
+  const isAdmin = isOwner || roles.includes('admin');
   return [
     {
       label: 'Website',
@@ -15,25 +24,96 @@ function navGroups(isOwner: boolean): { label: string; links: NavLink[] }[] {
         ['/pages', 'Pages'],
         ['/header-footer', 'Header & footer'],
         ['/site-styles', 'Site styles'],
-        ['/templates', 'Templates'],
         ['/files', 'Files'],
         ['/comments', 'Comments'],
         ['/tags', 'Tags'],
       ],
     },
-    { label: 'Commerce', links: [['/store', 'Store'], ['/orders', 'Orders']] },
+    {
+      label: 'Commerce',
+      links: [
+        ['/store', 'Store'],
+        ['/orders', 'Orders'],
+        ['/discounts', 'Discounts'],
+        ['/taxes', 'Taxes'],
+        ['/shipping', 'Shipping'],
+      ],
+    },
     {
       label: 'Marketing',
       links: [
         ['/forms', 'Forms'],
         ['/mailing-lists', 'Mailing lists'],
-        ['/automations', 'Automations'],
         ['/popup', 'Pop-up'],
-        ['/analytics', 'Analytics'],
       ],
     },
-    { label: 'Settings', links: [['/languages', 'Languages'], ...(isOwner ? [['/site-settings', 'Domains'] as const] : [])] },
+    { label: 'Analytics', links: [['/analytics', 'Analytics']] },
+    {
+      label: 'Settings',
+      links: [
+        ...(isAdmin ? [['/site', 'Site'] as const] : []),
+        ['/languages', 'Languages'],
+        ...(isOwner ? [['/site-settings', 'Domains'] as const] : []),
+      ],
+    },
+    {
+      label: 'Advanced',
+      links: [
+        ['/templates', 'Templates'],
+        ['/automations', 'Automations'],
+      ],
+    },
   ];
+}
+
+/**
+ * Every screen, grouped. Wide windows show it all in the top bar; narrow ones (a phone) behind a
+ * Menu button that opens the whole list, closed again when a screen is chosen.
+ */
+function EditorNav({ roles }: { roles: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => setOpen(false), [pathname]);
+  const navId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="ed-button ed-button--ghost ed-topbar__menu"
+        aria-expanded={open}
+        aria-controls={navId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? 'Close menu' : 'Menu'}
+      </button>
+      <nav
+        id={navId}
+        className={`ed-topbar__nav${open ? ' ed-topbar__nav--open' : ''}`}
+        aria-label="Editor"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) setOpen(false);
+        }}
+      >
+        {navGroups(roles).map((group) => (
+          <div
+            key={group.label}
+            className="ed-topbar__group"
+            role="group"
+            aria-labelledby={`${navId}-${group.label}`}
+          >
+            <span className="ed-topbar__group-label" id={`${navId}-${group.label}`}>
+              {group.label}
+            </span>
+            {group.links.map(([to, label]) => (
+              <Link key={to} to={to} className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
+                {label}
+              </Link>
+            ))}
+          </div>
+        ))}
+      </nav>
+    </>
+  );
 }
 
 /** Sign-in gate, the editor's frame (top bar and navigation) and an error boundary around each screen. */
@@ -41,6 +121,16 @@ export function EditorShell() {
   const me = useMe();
   const signOut = useSignOut();
   const site = useEditorSite();
+  const siteId = site.data?.website.id;
+  const timeZone = useSiteTimeZone();
+  useEffect(() => {
+    if (siteId) setErrorReportingSite(siteId);
+  }, [siteId]);
+  const siteTitle = site.data?.website.siteTitle;
+  // The owner's tab says which site this editor is for (several sites may be open at once).
+  useEffect(() => {
+    document.title = siteTitle ? `${siteTitle} · Editor` : 'Site editor';
+  }, [siteTitle]);
   if (me.isPending)
     return (
       <p className="ed-loading" role="status">
@@ -66,17 +156,7 @@ export function EditorShell() {
         <Link to="/pages" className="ed-topbar__brand">
           {site.data?.website.siteTitle ?? 'Site editor'}
         </Link>
-        <nav className="ed-topbar__nav" aria-label="Editor">
-          {navGroups(me.data.roles.includes('owner')).map((group) => (
-            <div key={group.label} className="ed-topbar__group" role="group" aria-label={group.label}>
-              {group.links.map(([to, label]) => (
-                <Link key={to} to={to} className="ed-topbar__link" activeProps={{ 'aria-current': 'page' }}>
-                  {label}
-                </Link>
-              ))}
-            </div>
-          ))}
-        </nav>
+        <EditorNav roles={me.data.roles} />
         <div className="ed-topbar__end">
           <a className="ed-topbar__link" href="/" target="_blank" rel="noreferrer">
             View site
@@ -95,7 +175,12 @@ export function EditorShell() {
         </div>
       </header>
       <TrialBanner billing={site.data?.billing} />
-      <ErrorBoundary onError={(error) => console.error('editor screen failed', error)}>
+      {timeZone.warning && (
+        <p className="ed-topbar-notice" role="status">
+          {timeZone.warning}
+        </p>
+      )}
+      <ErrorBoundary onError={(error) => reportEditorError('screen', error)}>
         <Suspense
           fallback={
             <p className="ed-loading" role="status">
@@ -110,8 +195,11 @@ export function EditorShell() {
   );
 }
 
-/** platform.md §2: a trial links to /settings/billing/upgrade, a plan to its subscription page. */
-function TrialBanner({ billing }: { billing: { plan: string; trialEndsAt: string | null } | undefined }) {
+/**
+ * platform.md §2: a trial links to /settings/billing/upgrade, a plan to its subscription page.
+ * Where the server sells no plans (billing null, a self-hosted install) there is no bar at all.
+ */
+function TrialBanner({ billing }: { billing: EditorSite['billing'] | undefined }) {
   if (!billing) return null;
   if (billing.plan !== 'trial') {
     return (

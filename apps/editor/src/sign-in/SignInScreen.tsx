@@ -1,6 +1,7 @@
 import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
-import { errorMessage, useSignIn } from '../api/queries';
+import { useSignIn } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { lastHandoffProblem } from '../api/site-admin';
 import { RestoreSiteScreen } from '../restore-site/RestoreSiteScreen';
 import { SignUpScreen } from '../sign-up/SignUpScreen';
@@ -43,7 +44,14 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
         )}
         <EditorField label="Email" required>
           {(control) => (
-            <input {...control} className="ed-input" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              {...control}
+              className="ed-input"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </EditorField>
         <EditorField label="Password" required>
@@ -74,10 +82,18 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
         >
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
-        <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="ed-button ed-button--ghost ed-button--block"
+          onClick={() => setCreating(true)}
+        >
           Create a site
         </button>
-        <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={() => setRestoring(true)}>
+        <button
+          type="button"
+          className="ed-button ed-button--ghost ed-button--block"
+          onClick={() => setRestoring(true)}
+        >
           Restore a removed site
         </button>
         <a className="ed-signin__back" href="/">

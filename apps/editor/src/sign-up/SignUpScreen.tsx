@@ -115,7 +115,11 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
             />
           )}
         </EditorField>
-        <button type="submit" className="ed-button ed-button--primary ed-button--block" disabled={signUp.isPending}>
+        <button
+          type="submit"
+          className="ed-button ed-button--primary ed-button--block"
+          disabled={signUp.isPending}
+        >
           {signUp.isPending ? 'Creating your site…' : 'Create site'}
         </button>
         <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={onBack}>

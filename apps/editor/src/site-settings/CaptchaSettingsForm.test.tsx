@@ -21,7 +21,8 @@ function stubServer(stored: { siteKey: string }, answerPut?: { status: number; b
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       calls.push({ method, url, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url === '/api/crumb') return json(200, { crumb: 'c' });
       if (method === 'PUT') {
         if (answerPut) return json(answerPut.status, answerPut.body);
@@ -58,7 +59,12 @@ async function type(host: HTMLElement, value: string): Promise<void> {
   });
 }
 const save = (host: HTMLElement) =>
-  act(async () => void host.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+  act(
+    async () =>
+      void host
+        .querySelector('form')!
+        .dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })),
+  );
 
 describe('captcha settings form', () => {
   afterEach(async () => {
@@ -91,14 +97,23 @@ describe('captcha settings form', () => {
     await type(host, '  6Lc-key_1 ');
     await save(host);
     await vi.waitFor(() => expect(host.textContent).toContain('Captcha is on.'));
-    expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', url: '/api/editor/site/captcha', body: { siteKey: '6Lc-key_1' } });
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/editor/site/captcha',
+      body: { siteKey: '6Lc-key_1' },
+    });
   });
 
   it("shows the server's refusal", async () => {
-    stubServer({ siteKey: '' }, { status: 403, body: { error: { code: 'FORBIDDEN', message: siteAdminMessages.ownerOnly } } });
+    stubServer(
+      { siteKey: '' },
+      { status: 403, body: { error: { code: 'FORBIDDEN', message: siteAdminMessages.ownerOnly } } },
+    );
     const host = await mount();
     await type(host, 'key');
     await save(host);
-    await vi.waitFor(() => expect(host.querySelector('[role="alert"]')?.textContent).toBe(siteAdminMessages.ownerOnly));
+    await vi.waitFor(() =>
+      expect(host.querySelector('[role="alert"]')?.textContent).toBe(siteAdminMessages.ownerOnly),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { captchaSettingsSchema } from '@site/page-content';
+import { SettingsPanel } from '@site/ui';
 import { useEffect, useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useCaptchaSettings, useSaveCaptchaSettings } from '../api/captcha-settings';
@@ -19,35 +20,26 @@ export function CaptchaSettingsForm() {
   const error = localError ?? issuesByPath(save.error).siteKey ?? save.error?.message;
   const savedKey = current.data?.siteKey ?? '';
   return (
-    <form
+    <SettingsPanel
       className="ed-captcha-settings"
-      aria-labelledby={`${id}-title`}
-      onSubmit={(e) => {
-        e.preventDefault();
+      title="Spam protection (captcha)"
+      intro={
+        <p className="ed-field__hint">
+          With a site key, forms that ask for a captcha, newsletter sign-ups and back-in-stock sign-ups show
+          the provider’s check. Leave it empty to turn the captcha off.
+        </p>
+      }
+      loadingText="Loading captcha settings…"
+      isLoading={current.isPending}
+      loadError={current.error?.message}
+      onRetry={() => void current.refetch()}
+      onSubmit={() => {
         // The same rules the server applies, so a typo is named before the round trip.
         const parsed = captchaSettingsSchema.safeParse({ siteKey });
         setLocalError(parsed.success ? undefined : parsed.error.issues[0]?.message);
         if (parsed.success) save.mutate(parsed.data);
       }}
     >
-      <h2 id={`${id}-title`}>Spam protection (captcha)</h2>
-      <p className="ed-field__hint">
-        With a site key, forms that ask for a captcha, newsletter sign-ups and back-in-stock sign-ups show the provider’s
-        check. Leave it empty to turn the captcha off.
-      </p>
-      {current.isPending && (
-        <p className="ed-loading" role="status">
-          Loading captcha settings…
-        </p>
-      )}
-      {current.error && (
-        <p className="ed-banner ed-banner--error" role="alert">
-          {current.error.message}{' '}
-          <button type="button" className="ed-button ed-button--ghost" onClick={() => void current.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
       {current.data && (
         <div className="ed-field">
           <label className="ed-field__label" htmlFor={`${id}-key`}>
@@ -86,6 +78,6 @@ export function CaptchaSettingsForm() {
           )}
         </div>
       )}
-    </form>
+    </SettingsPanel>
   );
 }

@@ -2,8 +2,11 @@ import type { SiteDomain } from '@site/page-content';
 import { EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { useEditorSite, useMe } from '../api/queries';
+import { useEditorSite } from '../api/editor-site';
+import { useMe } from '../api/session';
 import { CaptchaSettingsForm } from './CaptchaSettingsForm';
+import { PaymentSettingsForm } from './PaymentSettingsForm';
+import { SiteExportSection } from './SiteExportSection';
 import { useAddDomain, useDomains, useRemoveDomain, useRemoveSite, useVerifyDomain } from '../api/site-admin';
 
 function DomainRow({ domain, canManage }: { domain: SiteDomain; canManage: boolean }) {
@@ -38,7 +41,8 @@ function DomainRow({ domain, canManage }: { domain: SiteDomain; canManage: boole
             </dd>
           </dl>
           <p className="ed-field__hint">
-            Also point the domain itself at this server (a CNAME or A record, as your host’s setup guide says).
+            Also point the domain itself at this server (a CNAME or A record, as your host’s setup guide
+            says).
           </p>
         </div>
       )}
@@ -98,7 +102,11 @@ function AddDomainForm() {
               value={host}
               onChange={(e) => setHost(e.target.value)}
             />
-            <button type="submit" className="ed-button ed-button--primary" disabled={add.isPending || !host.trim()}>
+            <button
+              type="submit"
+              className="ed-button ed-button--primary"
+              disabled={add.isPending || !host.trim()}
+            >
               {add.isPending ? 'Adding…' : 'Add'}
             </button>
           </div>
@@ -108,7 +116,13 @@ function AddDomainForm() {
   );
 }
 
-function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (removed: { restorableUntil: string; restoreUrl: string }) => void }) {
+function RemoveSite({
+  title,
+  onRemoved,
+}: {
+  title: string;
+  onRemoved: (removed: { restorableUntil: string; restoreUrl: string }) => void;
+}) {
   const id = useId();
   const remove = useRemoveSite();
   const [typed, setTyped] = useState('');
@@ -136,7 +150,15 @@ function RemoveSite({ title, onRemoved }: { title: string; onRemoved: (removed: 
         error={error}
         announceError
       >
-        {(control) => <input {...control} className="ed-input" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            className="ed-input"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        )}
       </EditorField>
       <button
         type="submit"
@@ -191,7 +213,11 @@ export function SiteSettingsScreen() {
             {domains.error && (
               <p className="ed-banner ed-banner--error" role="alert">
                 {domains.error.message}{' '}
-                <button type="button" className="ed-button ed-button--ghost" onClick={() => void domains.refetch()}>
+                <button
+                  type="button"
+                  className="ed-button ed-button--ghost"
+                  onClick={() => void domains.refetch()}
+                >
                   Try again
                 </button>
               </p>
@@ -209,6 +235,8 @@ export function SiteSettingsScreen() {
             <AddDomainForm />
           </section>
           <CaptchaSettingsForm />
+          <PaymentSettingsForm />
+          <SiteExportSection />
           {site.data && <RemoveSite title={site.data.website.siteTitle} onRemoved={setRemoved} />}
         </>
       )}

@@ -1,25 +1,24 @@
 import {
   SITE_COLOUR_ROLES,
+  DEVICE_VIEWS,
+  THEME_PREVIEW_PARAM,
   type DeviceView,
   type SiteColourRole,
+  type SiteThemeId,
   type SiteStyles,
   type VersionedSiteStyles,
 } from '@site/page-content';
-import { ColorPicker, DeviceSwitcher, EmptyState, FontPicker, SaveStatus } from '@site/ui';
+import { ColorPicker, DeviceSwitcher, FontPicker, ThemePicker } from '@site/ui';
 import { useMemo, useState } from 'react';
-import { issuesByPath } from '../api/http';
-import {
-  errorMessage,
-  saveStateOf,
-  useEditorSite,
-  useFontKit,
-  useMe,
-  usePage,
-  usePages,
-  useSaveSiteStyles,
-  useSiteLayout,
-  useSiteStyles,
-} from '../api/queries';
+import { useEditorSite } from '../api/editor-site';
+import { usePage, usePages } from '../api/pages';
+import { useMe } from '../api/session';
+import { useSiteLayout } from '../api/site-layout';
+import { useFontKit, useSaveSiteStyles, useSiteStyles } from '../api/site-styles';
+import { useChangeTheme, useThemeState, useUndoThemeChange } from '../api/themes';
+import { ConflictBanner, SaveBar } from '../screen-kit/ScreenFrame';
+import { ScreenLoader } from '../screen-kit/ScreenLoader';
+import { useVersionedForm } from '../screen-kit/useVersionedForm';
 import { useLinkTargets } from '../page-editor/useLinkTargets';
 import { PreviewFrame } from '../preview/PreviewFrame';
 import { renderDataFor, renderPreview } from '../preview/render-preview';
@@ -38,40 +37,104 @@ const COLOUR_LABELS: Record<SiteColourRole, string> = {
   muted: 'Muted colour (secondary text)',
 };
 
-/** Site styles: the heading and body fonts and the site's colours, previewed on the home page as they change. */
-export function SiteStylesScreen() {
-  const query = useSiteStyles();
-  const site = useEditorSite();
-  if (query.isPending || site.isPending)
-    return (
-      <p className="ed-loading" role="status">
-        Loading…
-      </p>
-    );
-  if (query.error || site.error)
-    return <EmptyState title={errorMessage(query.error ?? site.error)}>Reload to try again.</EmptyState>;
-  return <SiteStylesForm key={query.data.version} initial={query.data} />;
+const TAB_LABELS = { fonts: 'Fonts', colours: 'Colours', theme: 'Theme' } as const;
+
+/** "Change theme": preview a theme on the site's own pages, apply it, undo the last change. */
+function ThemePanel({
+  previewing,
+  onPreview,
+  readOnly,
+}: {
+  previewing: SiteThemeId | undefined;
+  onPreview: (id: SiteThemeId | undefined) => void;
+  readOnly: boolean;
+}) {
+  const state = useThemeState();
+  const change = useChangeTheme();
+  const undo = useUndoThemeChange();
+  const failed = (change.error ?? undo.error) as Error | null;
+  return (
+    <ThemePicker
+      themes={state.data?.themes}
+      state={state.isPending ? 'loading' : state.error ? 'error' : 'ready'}
+      onRetry={() => void state.refetch()}
+      current={state.data?.theme}
+      previousTheme={state.data?.previousTheme}
+      previewing={previewing}
+      onPreview={onPreview}
+      onApply={(id) => {
+        undo.reset();
+        change.mutate(id, { onSuccess: () => onPreview(undefined) });
+      }}
+      onUndo={() => {
+        change.reset();
+        undo.mutate(undefined, { onSuccess: () => onPreview(undefined) });
+      }}
+      isPending={change.isPending || undo.isPending}
+      error={failed?.message}
+      isDisabled={readOnly}
+    />
+  );
 }
 
-function SiteStylesForm({ initial }: { initial: VersionedSiteStyles }) {
+/**
+ * The site's live home page rendered by the server in the theme being previewed: its own pages,
+ * products and posts, in that theme's templates (only editors get the preview; see pages/routes.ts).
+ */
+function ThemePreview({ theme, device }: { theme: SiteThemeId; device: DeviceView }) {
+  const width = device === 'desktop' ? undefined : DEVICE_VIEWS[device].width;
+  return (
+    <iframe
+      className="ed-theme-preview"
+      title="Preview of your site in the chosen theme"
+      src={`/?${THEME_PREVIEW_PARAM}=${theme}`}
+      style={{
+        width: width ? `${width}px` : '100%',
+        height: '100%',
+        border: 0,
+        margin: '0 auto',
+        display: 'block',
+      }}
+    />
+  );
+}
+
+/** Site styles: the heading and body fonts and the site's colours, previewed on the home page as they change. */
+export function SiteStylesScreen() {
+  const site = useEditorSite();
+  return (
+    <ScreenLoader title="Site styles" query={useSiteStyles()} also={[site]} version={(d) => d.version}>
+      {(data, reload) => <SiteStylesForm initial={data} onReload={reload} />}
+    </ScreenLoader>
+  );
+}
+
+function SiteStylesForm({ initial, onReload }: { initial: VersionedSiteStyles; onReload: () => void }) {
   const me = useMe();
   const readOnly = !me.data?.canEdit;
   const site = useEditorSite().data!;
   const kit = useFontKit();
   const save = useSaveSiteStyles();
-  const [styles, setStyles] = useState<SiteStyles>(initial.styles);
-  const [panel, setPanel] = useState<'fonts' | 'colours'>('fonts');
+  const form = useVersionedForm<SiteStyles>(initial.styles, save);
+  const styles = form.value;
+  const [panel, setPanel] = useState<'fonts' | 'colours' | 'theme'>('fonts');
+  const [previewing, setPreviewing] = useState<SiteThemeId>();
   const [device, setDevice] = useState<DeviceView>('desktop');
-  const dirty = JSON.stringify(styles) !== JSON.stringify(initial.styles);
-  const errors = issuesByPath(save.error);
-  const set = (change: Partial<SiteStyles>) => setStyles((s) => ({ ...s, ...change }));
+  const errors = form.errors();
+  const set = form.update;
 
   const styleGuide = [
     { role: 'Headings', fontId: styles.headingFont ?? 'serif' },
     { role: 'Body', fontId: styles.bodyFont ?? 'system' },
   ];
   const fontState = kit.isPending ? 'loading' : kit.error ? 'error' : 'ready';
-  const fontProps = { fonts: kit.data?.fonts, state: fontState, onRetry: () => void kit.refetch(), styleGuide, isDisabled: readOnly } as const;
+  const fontProps = {
+    fonts: kit.data?.fonts,
+    state: fontState,
+    onRetry: () => void kit.refetch(),
+    styleGuide,
+    isDisabled: readOnly,
+  } as const;
 
   return (
     <div className="ed-page-editor">
@@ -82,24 +145,19 @@ function SiteStylesForm({ initial }: { initial: VersionedSiteStyles }) {
         <div className="ed-toolbar__end">
           <DeviceSwitcher value={device} onChange={setDevice} />
           {!readOnly && (
-            <>
-              <SaveStatus state={saveStateOf(save, dirty)} />
-              <button
-                type="button"
-                className="ed-button ed-button--primary"
-                disabled={!dirty || save.isPending}
-                onClick={() => save.mutate({ styles, version: initial.version })}
-              >
-                Save
-              </button>
-            </>
+            <SaveBar
+              state={form.state}
+              canSave={form.canSave}
+              onSave={() => save.mutate({ styles, version: initial.version })}
+            />
           )}
         </div>
       </div>
+      {form.conflict && <ConflictBanner onReload={onReload} />}
       <div className="ed-workspace ed-workspace--styles">
         <aside className="ed-sidebar" aria-label="Fonts and colours">
           <div className="ed-tabs" role="tablist" aria-label="Site styles">
-            {(['fonts', 'colours'] as const).map((p) => (
+            {(['fonts', 'colours', 'theme'] as const).map((p) => (
               <button
                 key={p}
                 type="button"
@@ -110,16 +168,35 @@ function SiteStylesForm({ initial }: { initial: VersionedSiteStyles }) {
                 className="ed-tab"
                 onClick={() => setPanel(p)}
               >
-                {p === 'fonts' ? 'Fonts' : 'Colours'}
+                {TAB_LABELS[p]}
               </button>
             ))}
           </div>
-          <div className="ed-panel" role="tabpanel" id={`styles-panel-${panel}`} aria-labelledby={`styles-tab-${panel}`}>
-            {panel === 'fonts' ? (
+          <div
+            className="ed-panel"
+            role="tabpanel"
+            id={`styles-panel-${panel}`}
+            aria-labelledby={`styles-tab-${panel}`}
+          >
+            {panel === 'theme' ? (
+              <ThemePanel previewing={previewing} onPreview={setPreviewing} readOnly={readOnly} />
+            ) : panel === 'fonts' ? (
               <>
-                <FontPicker label="Heading font" value={styles.headingFont ?? 'serif'} onChange={(id) => set({ headingFont: id })} {...fontProps} />
-                {errors['styles.headingFont'] && <p className="ed-field__error">{errors['styles.headingFont']}</p>}
-                <FontPicker label="Body font" value={styles.bodyFont ?? 'system'} onChange={(id) => set({ bodyFont: id })} {...fontProps} />
+                <FontPicker
+                  label="Heading font"
+                  value={styles.headingFont ?? 'serif'}
+                  onChange={(id) => set({ headingFont: id })}
+                  {...fontProps}
+                />
+                {errors['styles.headingFont'] && (
+                  <p className="ed-field__error">{errors['styles.headingFont']}</p>
+                )}
+                <FontPicker
+                  label="Body font"
+                  value={styles.bodyFont ?? 'system'}
+                  onChange={(id) => set({ bodyFont: id })}
+                  {...fontProps}
+                />
                 {errors['styles.bodyFont'] && <p className="ed-field__error">{errors['styles.bodyFont']}</p>}
               </>
             ) : (
@@ -145,7 +222,11 @@ function SiteStylesForm({ initial }: { initial: VersionedSiteStyles }) {
           </div>
         </aside>
         <div className="ed-canvas">
-          <StylesPreview styles={styles} device={device} site={site} />
+          {previewing ? (
+            <ThemePreview theme={previewing} device={device} />
+          ) : (
+            <StylesPreview styles={styles} device={device} site={site} />
+          )}
         </div>
       </div>
     </div>
@@ -153,7 +234,15 @@ function SiteStylesForm({ initial }: { initial: VersionedSiteStyles }) {
 }
 
 /** The home page with the styles being edited: each change shows at once, before it is saved. */
-function StylesPreview({ styles, device, site }: { styles: SiteStyles; device: DeviceView; site: NonNullable<ReturnType<typeof useEditorSite>['data']> }) {
+function StylesPreview({
+  styles,
+  device,
+  site,
+}: {
+  styles: SiteStyles;
+  device: DeviceView;
+  site: NonNullable<ReturnType<typeof useEditorSite>['data']>;
+}) {
   const pages = usePages().data;
   const home = pages?.find((p) => p.path === '/') ?? pages?.[0];
   const page = usePage(home?.id ?? '');
@@ -177,5 +266,12 @@ function StylesPreview({ styles, device, site }: { styles: SiteStyles; device: D
         Loading preview…
       </p>
     );
-  return <PreviewFrame parts={parts} device={device} onSelectBlock={() => undefined} title="Preview of the home page with these styles" />;
+  return (
+    <PreviewFrame
+      parts={parts}
+      device={device}
+      onSelectBlock={() => undefined}
+      title="Preview of the home page with these styles"
+    />
+  );
 }

@@ -1,16 +1,27 @@
+import { fillMessage } from '@site/commerce-core';
+import {
+  carrierTrackingUrl,
+  formatAdminMoney,
+  paymentMessages,
+  type AdminOrderDetail,
+} from '@site/commerce-core/admin';
 import {
   editorMessages,
   OrderDetailView,
   OrdersTable,
+  RefundAmountForm,
   storeMessages as m,
   type OrderFilters,
   type SubscriptionAnswer,
 } from '@site/ui';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { errorMessage, useMe } from '../api/queries';
-import { ordersCsvHref, useOrderAction, useOrder, useOrders, useSubscriptionAction } from '../api/store-queries';
+import { useCommercePreferences } from '../api/commerce-preferences';
+import { issuesByPath } from '../api/http';
+import { ordersCsvHref, useOrder, useOrderAction, useOrders, useSubscriptionAction } from '../api/orders';
+import { useMe } from '../api/session';
+import { errorMessage } from '../screen-kit/save-state';
 import { RestockSignups } from './RestockSignups';
 
 /** Orders, the orders that started a subscription, and the restock sign-ups waiting for stock. */
@@ -62,11 +73,14 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
         onSuccess: (result) => {
           const text =
             'resumed' in result
-              ? m.subscriptionResumed(result.nextBillingOn ? new Date(result.nextBillingOn).toLocaleDateString() : null)
+              ? m.subscriptionResumed(
+                  result.nextBillingOn ? new Date(result.nextBillingOn).toLocaleDateString() : null,
+                )
               : m.subscriptionCancelled;
           setAnswers((all) => ({ ...all, [id]: { tone: 'success', text } }));
         },
-        onError: (error) => setAnswers((all) => ({ ...all, [id]: { tone: 'error', text: errorMessage(error) } })),
+        onError: (error) =>
+          setAnswers((all) => ({ ...all, [id]: { tone: 'error', text: errorMessage(error) } })),
       },
     );
   };
@@ -100,12 +114,19 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
   );
 }
 
-/** One order with Fulfil, Refund (one unit of a line) and Cancel. */
+type Notice = { message: string; next?: ReactNode; place: 'order' | 'refund-amount' };
+
+/**
+ * One order with Fulfil, Refund (one unit of a line), a refund of a typed amount, and Cancel;
+ * each answers with what it did and the next step.
+ */
 export function OrderScreen({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const me = useMe();
   const order = useOrder(orderId);
   const action = useOrderAction();
+  const emails = useCommercePreferences('notifications');
+  const [notice, setNotice] = useState<Notice>();
   if (order.isPending)
     return (
       <p className="ed-loading" role="status">
@@ -118,20 +139,83 @@ export function OrderScreen({ orderId }: { orderId: string }) {
         {errorMessage(order.error)}
       </p>
     );
+  const back = (
+    <button type="button" className="ed-link-button" onClick={() => void navigate({ to: '/orders' })}>
+      {m.back}
+    </button>
+  );
+  const run = (
+    input: Parameters<typeof action.mutate>[0],
+    place: Notice['place'],
+    answer: (updated: AdminOrderDetail) => Omit<Notice, 'place'>,
+  ) => {
+    setNotice(undefined);
+    action.mutate(input, { onSuccess: (updated) => setNotice({ ...answer(updated), place }) });
+  };
+  const amountError =
+    action.error && action.variables?.kind === 'refund-amount'
+      ? (issuesByPath(action.error).amount ?? errorMessage(action.error))
+      : undefined;
+  const dismiss = () => setNotice(undefined);
   return (
     <div className="ed-screen">
       <OrderDetailView
         order={order.data}
         isReadOnly={!(me.data?.canEdit ?? false)}
         isBusy={action.isPending}
-        error={action.error ? errorMessage(action.error) : undefined}
-        onFulfil={(body) => action.mutate({ kind: 'fulfil', id: orderId, body })}
-        onRefund={(line) =>
-          action.mutate({ kind: 'refund', id: orderId, body: { orderItemId: line.id, quantity: 1 } })
+        error={action.error && !amountError ? errorMessage(action.error) : undefined}
+        notice={notice?.place === 'order' ? notice : undefined}
+        onDismissNotice={dismiss}
+        emailCustomerByDefault={emails.data?.fulfilmentEmailEnabled !== false}
+        onFulfil={(body) =>
+          run({ kind: 'fulfil', id: orderId, body }, 'order', (updated) => {
+            const trackingUrl = body.trackingUrl ?? carrierTrackingUrl(body.carrier, body.trackingNumber);
+            return {
+              message: m.fulfilled(updated.orderNumber, body.notifyCustomer ? updated.email : null),
+              next: (
+                <>
+                  {trackingUrl && (
+                    <a href={trackingUrl} target="_blank" rel="noreferrer">
+                      {m.openTrackingPage}
+                    </a>
+                  )}
+                  {back}
+                </>
+              ),
+            };
+          })
         }
-        onCancel={() => action.mutate({ kind: 'cancel', id: orderId })}
+        onRefund={(line) =>
+          run({ kind: 'refund', id: orderId, body: { orderItemId: line.id, quantity: 1 } }, 'order', () => ({
+            message: m.lineRefunded(line.productName, formatAdminMoney(line.unitPrice)),
+            next: back,
+          }))
+        }
+        onCancel={() =>
+          run({ kind: 'cancel', id: orderId }, 'order', (updated) => ({
+            message: m.orderCancelled(updated.orderNumber),
+            next: back,
+          }))
+        }
         onBack={() => void navigate({ to: '/orders' })}
       />
+      {(me.data?.canEdit ?? false) && (
+        <RefundAmountForm
+          order={order.data}
+          isBusy={action.isPending && action.variables?.kind === 'refund-amount'}
+          error={amountError}
+          notice={notice?.place === 'refund-amount' ? notice : undefined}
+          onDismissNotice={dismiss}
+          onRefund={(amount, minor) =>
+            run({ kind: 'refund-amount', id: orderId, body: { amount } }, 'refund-amount', () => ({
+              message: fillMessage(paymentMessages.refundDone, {
+                amount: formatAdminMoney({ value: String(minor), currency: order.data.currency }),
+              }),
+              next: back,
+            }))
+          }
+        />
+      )}
     </div>
   );
 }

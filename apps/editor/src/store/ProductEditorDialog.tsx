@@ -2,6 +2,7 @@ import type { CurrencyCode } from '@site/commerce-core';
 import type { AdminProduct } from '@site/commerce-core/admin';
 import { SITE_LANGUAGES, type FileView } from '@site/page-content';
 import {
+  draftIssues,
   draftOf,
   ProductEditor,
   ProductPreview,
@@ -11,16 +12,15 @@ import {
 } from '@site/ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage, useFiles } from '../api/queries';
-import {
-  ProductTagsNotSaved,
-  useMultilingualSettings,
-  useProductTagNames,
-  useSaveProduct,
-} from '../api/store-queries';
-import { useForms } from '../forms/queries';
+import { useFiles } from '../api/files';
+import { useForms } from '../api/forms';
+import { useMultilingualSettings } from '../api/multilingual';
+import { ProductTagsNotSaved, useSaveProduct } from '../api/products';
+import { useTagNames } from '../api/tags';
+import { errorMessage } from '../screen-kit/save-state';
+import { ownerLocale } from './owner-locale';
 import { toProductSave } from './product-draft';
-import { useProductPreview } from './product-preview';
+import { priceRefusal, useProductPreview } from './product-preview';
 
 // The file manager loads when the owner first picks a file.
 const FilePickerDialog = lazy(() =>
@@ -42,16 +42,19 @@ export function ProductEditorDialog({
   collectionId,
   currency,
   onClose,
+  onSaved,
 }: {
   /** null: a new product. */
   product: AdminProduct | null;
   collectionId: string;
   currency: CurrencyCode;
   onClose: () => void;
+  /** After a save: the product as stored, and whether this save created it. */
+  onSaved: (product: AdminProduct, created: boolean) => void;
 }) {
   const save = useSaveProduct();
-  const knownTags = useProductTagNames('tag');
-  const knownCategories = useProductTagNames('category');
+  const knownTags = useTagNames('products', 'tag');
+  const knownCategories = useTagNames('products', 'category');
   // Once saved, a later save (after its names were refused) updates that product, not a new one.
   const [saved, setSaved] = useState<AdminProduct | null>(product);
   const files = useFiles(100, 'all');
@@ -69,7 +72,8 @@ export function ProductEditorDialog({
     (code) => code !== multilingual.data?.primaryLanguage,
   );
   const languages = added.map((code) => ({ code, name: SITE_LANGUAGES[code] }));
-  const [typed, setTyped] = useState(() => draftOf(product ?? undefined));
+  const locale = ownerLocale();
+  const [typed, setTyped] = useState(() => draftOf(product ?? undefined, locale));
   const issues = issuesByPath(save.error);
   const error =
     save.error instanceof ProductTagsNotSaved
@@ -81,6 +85,7 @@ export function ProductEditorDialog({
     toProductSave(edited, {
       collectionId,
       currency,
+      locale,
       version: saved?.version,
       ...(saved && { stockRead: Object.fromEntries(saved.variants.map((v) => [v.id, v.qtyInStock])) }),
       ...(multilingual.data && { languages: added }),
@@ -93,16 +98,20 @@ export function ProductEditorDialog({
   );
   // The main language unless the owner picks one the site added (it previews the translations).
   const [previewLanguage, setPreviewLanguage] = useState<string>();
-  const preview = useProductPreview(saved?.id, previewInput, previewLanguage);
+  const refused = useMemo(() => priceRefusal(draftIssues(typed, { currency, locale })), [typed]);
+  const preview = useProductPreview(saved?.id, previewInput, previewLanguage, refused);
   const mainLanguage = multilingual.data?.primaryLanguage;
-  const previewLanguages = mainLanguage && languages.length > 0 ? [{ code: mainLanguage, name: SITE_LANGUAGES[mainLanguage] }, ...languages] : [];
+  const previewLanguages =
+    mainLanguage && languages.length > 0
+      ? [{ code: mainLanguage, name: SITE_LANGUAGES[mainLanguage] }, ...languages]
+      : [];
   const onSave = (draft: ProductDraft) => {
     const input = saveInput(draft);
     const names = { tags: draft.tags, categories: draft.categories };
     save.mutate(
       { id: saved?.id, input, names },
       {
-        onSuccess: onClose,
+        onSuccess: (stored) => onSaved(stored, !saved),
         onError: (failure) => failure instanceof ProductTagsNotSaved && setSaved(failure.product),
       },
     );
@@ -114,6 +123,7 @@ export function ProductEditorDialog({
         isOpen
         product={product ?? undefined}
         currency={currency}
+        locale={locale}
         issues={issues}
         error={error}
         isSaving={save.isPending}

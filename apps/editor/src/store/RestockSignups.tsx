@@ -1,6 +1,6 @@
 import { EmptyState, editorMessages, storeMessages as m } from '@site/ui';
-import { errorMessage } from '../api/queries';
-import { useRestockGroups, useSendRestock } from '../api/store-queries';
+import { useRestockGroups, useSendRestock } from '../api/restock';
+import { errorMessage } from '../screen-kit/save-state';
 
 /** Variants shoppers wait for, with how many wait; the owner sends the notices once stock is back. */
 export function RestockSignups({ isReadOnly }: { isReadOnly: boolean }) {

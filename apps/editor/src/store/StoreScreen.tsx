@@ -1,28 +1,29 @@
 import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import { STORE_API, type AdminProduct } from '@site/commerce-core/admin';
 import {
+  ActionNotice,
+  editorMessages,
   InventoryTable,
   noProductFilters,
   ProductTable,
   storeMessages as m,
   type ProductFilters,
 } from '@site/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { api } from '../api/http';
-import { errorMessage, useEditorSite, useMe } from '../api/queries';
+import { useEditorSite } from '../api/editor-site';
 import {
-  storeKeys,
+  useBulkProducts,
   useImportInventory,
   useInventory,
   useProducts,
-  useProductTagNames,
   useSetProductEnabled,
-  useBulkProducts,
   useSetStock,
-  useStores,
-} from '../api/store-queries';
+} from '../api/products';
+import { useMe } from '../api/session';
+import { useCreateStore, useStores } from '../api/stores';
+import { useTagNames } from '../api/tags';
+import { errorMessage } from '../screen-kit/save-state';
 import { ProductEditorDialog } from './ProductEditorDialog';
 import { StoreSettings } from './StoreSettings';
 
@@ -75,13 +76,18 @@ export function StoreScreen() {
             </Tab>
           </TabList>
           <TabPanel id="products">
-            <Products collectionId={collectionId} currency={currency} isReadOnly={isReadOnly} />
+            <Products
+              collectionId={collectionId}
+              storeUrl={stores.data?.find((s) => s.id === collectionId)?.fullUrl}
+              currency={currency}
+              isReadOnly={isReadOnly}
+            />
           </TabPanel>
           <TabPanel id="inventory">
             <Inventory isReadOnly={isReadOnly} />
           </TabPanel>
           <TabPanel id="settings">
-            <StoreSettings isReadOnly={isReadOnly} />
+            <StoreSettings isReadOnly={isReadOnly} currency={currency} />
           </TabPanel>
         </Tabs>
       ) : (
@@ -99,52 +105,35 @@ function NewStoreForm({
   websiteId: string | undefined;
   onCreated: (id: string) => void;
 }) {
-  const client = useQueryClient();
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const create = useCreateStore();
   if (!websiteId) return null;
-  const create = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const store = await api<{ id: string }>('POST', STORE_API.storeCollections(websiteId), {
-        body: { navigationTitle: title, title, urlId: '', description: '', enabled: true },
-      });
-      await api('POST', STORE_API.rootCategory(websiteId, store.id), {
-        body: { displayName: title, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
-      });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: storeKeys.stores }),
-        client.invalidateQueries({ queryKey: ['pages'] }),
-        client.invalidateQueries({ queryKey: ['site-layout'] }),
-      ]);
-      setTitle('');
-      onCreated(store.id);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <form
       className="ed-new-store"
       onSubmit={(e) => {
         e.preventDefault();
-        void create();
+        create.mutate(
+          { websiteId, title },
+          {
+            onSuccess: (store) => {
+              setTitle('');
+              onCreated(store.id);
+            },
+          },
+        );
       }}
     >
       <label className="ed-field">
         <span>{m.storeTitle}</span>
         <input className="ed-input" required value={title} onChange={(e) => setTitle(e.target.value)} />
       </label>
-      <button type="submit" className="ed-button" disabled={busy}>
+      <button type="submit" className="ed-button" disabled={create.isPending}>
         {m.newStore}
       </button>
-      {error && (
+      {create.error && (
         <span className="ed-field__error" role="alert">
-          {error}
+          {errorMessage(create.error)}
         </span>
       )}
     </form>
@@ -153,17 +142,20 @@ function NewStoreForm({
 
 function Products({
   collectionId,
+  storeUrl,
   currency,
   isReadOnly,
 }: {
   collectionId: string;
+  /** The store page's address ("/shop"): a product's page is under it. */
+  storeUrl: string | undefined;
   currency: CurrencyCode;
   isReadOnly: boolean;
 }) {
   const [filters, setFilters] = useState<ProductFilters>({ ...noProductFilters });
   // The server filters (so paging and bulk actions see the same rows); '' filters are not sent.
   const products = useProducts({ collectionId, ...filters });
-  const categories = useProductTagNames('category');
+  const categories = useTagNames('products', 'category');
   const toggle = useSetProductEnabled();
   const bulk = useBulkProducts();
   const bulkError =
@@ -174,8 +166,36 @@ function Products({
         : undefined;
   // undefined: closed; null: a new product.
   const [editing, setEditing] = useState<AdminProduct | null>();
+  const [saved, setSaved] = useState<{ product: AdminProduct; created: boolean }>();
   return (
     <>
+      <ActionNotice
+        message={
+          saved &&
+          (saved.created
+            ? editorMessages.productAdded(saved.product.title)
+            : editorMessages.productSaved(saved.product.title))
+        }
+        onDismiss={() => setSaved(undefined)}
+      >
+        {saved?.product.enabled && storeUrl && (
+          <a href={`${storeUrl}/p/${saved.product.urlId}`} target="_blank" rel="noreferrer">
+            {editorMessages.viewInStore}
+          </a>
+        )}
+        {saved?.created && (
+          <button
+            type="button"
+            className="ed-link-button"
+            onClick={() => {
+              setSaved(undefined);
+              setEditing(null);
+            }}
+          >
+            {editorMessages.addAnotherProduct}
+          </button>
+        )}
+      </ActionNotice>
       {bulkError && (
         <p role="alert" className="ed-banner ed-banner--error">
           {bulkError}
@@ -195,8 +215,14 @@ function Products({
               : undefined
         }
         isReadOnly={isReadOnly}
-        onEdit={setEditing}
-        onAdd={() => setEditing(null)}
+        onEdit={(p) => {
+          setSaved(undefined);
+          setEditing(p);
+        }}
+        onAdd={() => {
+          setSaved(undefined);
+          setEditing(null);
+        }}
         onToggleEnabled={(p) => toggle.mutate(p)}
         onBulk={(action, chosen) => bulk.mutate({ action, products: chosen })}
         isBulkBusy={bulk.isPending}
@@ -209,6 +235,10 @@ function Products({
           collectionId={collectionId}
           currency={currency}
           onClose={() => setEditing(undefined)}
+          onSaved={(product, created) => {
+            setEditing(undefined);
+            setSaved({ product, created });
+          }}
         />
       )}
     </>

@@ -1,29 +1,35 @@
-import { UNLIMITED } from '@site/commerce-core';
+import { UNLIMITED, type CurrencyCode } from '@site/commerce-core';
 import {
   COMMERCE_PREFERENCE_NAMESPACES,
+  formatMoneyText,
+  parseMoneyText,
   type CommercePreferenceNamespace,
   type CommercePreferences,
+  type MoneyTextOptions,
 } from '@site/commerce-core/admin';
-import { editorMessages, storeMessages as m } from '@site/ui';
+import { editorMessages, MoneyInput, storeMessages as m } from '@site/ui';
 import { useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { errorMessage } from '../api/queries';
-import { useCommercePreferences, useSaveCommercePreferences } from '../api/store-queries';
+import { useCommercePreferences, useSaveCommercePreferences } from '../api/commerce-preferences';
+import { errorMessage } from '../screen-kit/save-state';
+import { ownerLocale } from './owner-locale';
 
-/** `limit`: a whole number or unlimited (a box beside the number). */
-type FieldKind = 'minor' | 'int' | 'limit' | 'bool' | 'text' | 'email';
-type Field = { key: string; kind: FieldKind };
+/** `money`: an amount typed in the store currency; `limit`: a whole number or unlimited. */
+type FieldKind = 'money' | 'int' | 'limit' | 'bool' | 'text' | 'email' | 'emails';
+/** `on`: a box that is ticked until the owner unticks it (the server's default is on too). */
+type Field = { key: string; kind: FieldKind; on?: boolean };
+
+/** Namespaces with a screen of their own (/taxes, /shipping): rate tables do not fit a settings card. */
+type OwnScreen = 'tax' | 'shipping';
+const hasOwnScreen = (n: CommercePreferenceNamespace): n is OwnScreen => n === 'tax' || n === 'shipping';
+type CardNamespace = Exclude<CommercePreferenceNamespace, OwnScreen>;
 
 /** The fields each settings form shows, in order (the schemas in @site/commerce-core/admin check them). */
-const FIELDS: Record<Exclude<CommercePreferenceNamespace, 'shipping'>, Field[]> = {
+const FIELDS: Record<CardNamespace, Field[]> = {
   checkout: [
-    { key: 'checkoutMinimumSubtotalCents', kind: 'minor' },
+    { key: 'checkoutMinimumSubtotalCents', kind: 'money' },
     { key: 'orderNotesEnabled', kind: 'bool' },
     { key: 'orderNotesLabel', kind: 'text' },
-  ],
-  tax: [
-    { key: 'taxRateBasisPoints', kind: 'int' },
-    { key: 'taxShipping', kind: 'bool' },
   ],
   currency: [
     { key: 'freeIfZero', kind: 'bool' },
@@ -32,28 +38,37 @@ const FIELDS: Record<Exclude<CommercePreferenceNamespace, 'shipping'>, Field[]> 
   instalments: [
     { key: 'enabled', kind: 'bool' },
     { key: 'numberOfInstalments', kind: 'int' },
-    { key: 'minimumOrderCents', kind: 'minor' },
-    { key: 'maximumOrderCents', kind: 'minor' },
+    { key: 'minimumOrderCents', kind: 'money' },
+    { key: 'maximumOrderCents', kind: 'money' },
   ],
   downloads: [
     { key: 'downloadsPerUnit', kind: 'limit' },
     { key: 'linkDays', kind: 'limit' },
   ],
   notifications: [
-    { key: 'orderConfirmationEnabled', kind: 'bool' },
-    { key: 'fulfilmentEmailEnabled', kind: 'bool' },
-    { key: 'lowStockThreshold', kind: 'int' },
+    { key: 'orderConfirmationEnabled', kind: 'bool', on: true },
+    { key: 'fulfilmentEmailEnabled', kind: 'bool', on: true },
     { key: 'notifyEmail', kind: 'email' },
+    { key: 'newOrderEmailEnabled', kind: 'bool', on: true },
+    { key: 'newOrderRecipients', kind: 'emails' },
+    { key: 'lowStockThreshold', kind: 'int' },
+  ],
+  cartRecovery: [
+    { key: 'recoveryEnabled', kind: 'bool' },
+    { key: 'recoveryDelayHours', kind: 'int' },
   ],
 };
 
 /** One form per commerce-preferences namespace (platform.md §3, §5), each saved on its own. */
-export function StoreSettings({ isReadOnly }: { isReadOnly: boolean }) {
+export function StoreSettings({ isReadOnly, currency }: { isReadOnly: boolean; currency: CurrencyCode }) {
+  const money = { currency, locale: ownerLocale() };
   return (
     <div className="ed-store ed-store__settings">
-      {COMMERCE_PREFERENCE_NAMESPACES.map((namespace) => (
-        <PreferencesSection key={namespace} namespace={namespace} isReadOnly={isReadOnly} />
-      ))}
+      {COMMERCE_PREFERENCE_NAMESPACES.map((namespace) =>
+        hasOwnScreen(namespace) ? null : (
+          <PreferencesSection key={namespace} namespace={namespace} isReadOnly={isReadOnly} money={money} />
+        ),
+      )}
     </div>
   );
 }
@@ -61,9 +76,11 @@ export function StoreSettings({ isReadOnly }: { isReadOnly: boolean }) {
 function PreferencesSection({
   namespace,
   isReadOnly,
+  money,
 }: {
-  namespace: CommercePreferenceNamespace;
+  namespace: CardNamespace;
   isReadOnly: boolean;
+  money: MoneyTextOptions;
 }) {
   const prefs = useCommercePreferences(namespace);
   // Kept here, not in the form: a save that changes the values remounts the form (its key).
@@ -72,6 +89,7 @@ function PreferencesSection({
   return (
     <section className="ed-card" aria-label={title}>
       <h2 className="ed-card__title">{title}</h2>
+      {m.settingsHints[namespace] && <p className="ed-field__hint">{m.settingsHints[namespace]}</p>}
       {prefs.isPending ? (
         <p role="status">{editorMessages.loading}</p>
       ) : prefs.error ? (
@@ -84,6 +102,7 @@ function PreferencesSection({
           namespace={namespace}
           saved={prefs.data}
           isReadOnly={isReadOnly}
+          money={money}
           done={done}
           onDone={setDone}
         />
@@ -95,46 +114,79 @@ function PreferencesSection({
 /** What the inputs hold: text for numbers (so a half-typed value is not lost), booleans as they are. */
 type FormValues = Record<string, string | boolean | unknown>;
 
-function toForm(fields: Field[], saved: CommercePreferences): FormValues {
+/** A stored amount (a string of minor units) as the owner writes it; anything else as it is. */
+const moneyText = (stored: unknown, money: MoneyTextOptions): string =>
+  typeof stored === 'string' && /^\d+$/.test(stored)
+    ? formatMoneyText(BigInt(stored), money)
+    : String(stored ?? '');
+
+function toForm(fields: Field[], saved: CommercePreferences, money: MoneyTextOptions): FormValues {
   return Object.fromEntries(
-    fields.map((f) => [f.key, f.kind === 'bool' ? saved[f.key] === true : String(saved[f.key] ?? '')]),
+    fields.map((f) => [
+      f.key,
+      f.kind === 'bool'
+        ? saved[f.key] === true || (f.on === true && saved[f.key] === undefined)
+        : f.kind === 'money'
+          ? moneyText(saved[f.key], money)
+          : String(saved[f.key] ?? ''),
+    ]),
   );
 }
 
-/** Numbers typed as text go as numbers; what is not a whole number goes as typed, for the server to name. */
-function fromForm(fields: Field[], values: FormValues): CommercePreferences {
-  return Object.fromEntries(
+/**
+ * Numbers typed as text go as numbers and amounts as the minor units the API keeps; what is not a
+ * whole number goes as typed, for the server to name. Amounts that are not money are refused here.
+ */
+function fromForm(
+  fields: Field[],
+  values: FormValues,
+  money: MoneyTextOptions,
+): { preferences: CommercePreferences; refused: Record<string, string> } {
+  const refused: Record<string, string> = {};
+  const preferences = Object.fromEntries(
     fields.map((f) => {
       const v = values[f.key];
-      if ((f.kind === 'int' || f.kind === 'limit') && typeof v === 'string' && /^\d+$/.test(v.trim())) return [f.key, Number(v)];
+      if (f.kind === 'money') {
+        const read = parseMoneyText(String(v ?? ''), money);
+        if (!read.ok) refused[f.key] = read.message;
+        return [f.key, read.ok && read.minor !== null ? read.minor.toString() : ''];
+      }
+      if ((f.kind === 'int' || f.kind === 'limit') && typeof v === 'string' && /^\d+$/.test(v.trim()))
+        return [f.key, Number(v)];
       return [f.key, typeof v === 'string' ? v.trim() : v];
     }),
   );
+  return { preferences, refused };
 }
 
 function PreferencesForm({
   namespace,
   saved,
   isReadOnly,
+  money,
   done,
   onDone: setDone,
 }: {
-  namespace: CommercePreferenceNamespace;
+  namespace: CardNamespace;
   saved: CommercePreferences;
   isReadOnly: boolean;
+  money: MoneyTextOptions;
   /** The last save's outcome, shown until the next save. */
   done: string | undefined;
   onDone: (done: string | undefined) => void;
 }) {
   const save = useSaveCommercePreferences(namespace);
-  const fields = namespace === 'shipping' ? [] : FIELDS[namespace];
-  const [values, setValues] = useState<FormValues>(() => toForm(fields, saved));
-  const [shipping, setShipping] = useState<ShippingRow[]>(() => toShippingRows(saved.shippingOptions));
-  const issues = issuesByPath(save.error);
+  const fields = FIELDS[namespace];
+  const [values, setValues] = useState<FormValues>(() => toForm(fields, saved, money));
+  // Amounts refused before sending; they stand instead of the last save's messages until then.
+  const [refused, setRefused] = useState<Record<string, string>>();
+  const issues = refused ?? issuesByPath(save.error);
   const submit = async () => {
     setDone(undefined);
-    const next =
-      namespace === 'shipping' ? { shippingOptions: fromShippingRows(shipping) } : fromForm(fields, values);
+    const read = fromForm(fields, values, money);
+    if (Object.keys(read.refused).length > 0) return setRefused(read.refused);
+    setRefused(undefined);
+    const next = read.preferences;
     try {
       const answer = await save.mutateAsync(next);
       setDone(answer === saved ? m.nothingChanged : m.settingsSaved);
@@ -160,6 +212,16 @@ function PreferencesForm({
               />
               {m.preferenceLabels[f.key]}
             </label>
+          ) : f.kind === 'money' ? (
+            <MoneyInput
+              key={f.key}
+              label={m.preferenceLabels[f.key]}
+              currency={money.currency}
+              locale={money.locale}
+              value={String(values[f.key] ?? '')}
+              onChange={(value) => setValues({ ...values, [f.key]: value })}
+              error={issues[f.key]}
+            />
           ) : f.kind === 'limit' ? (
             <LimitField
               key={f.key}
@@ -174,7 +236,7 @@ function PreferencesForm({
               <input
                 className="ed-input"
                 type={f.kind === 'email' ? 'email' : 'text'}
-                inputMode={f.kind === 'minor' || f.kind === 'int' ? 'numeric' : undefined}
+                inputMode={f.kind === 'int' ? 'numeric' : f.kind === 'emails' ? 'email' : undefined}
                 value={String(values[f.key] ?? '')}
                 onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
                 aria-invalid={issues[f.key] ? true : undefined}
@@ -182,9 +244,6 @@ function PreferencesForm({
               {issues[f.key] && <span className="ed-field__error">{issues[f.key]}</span>}
             </label>
           ),
-        )}
-        {namespace === 'shipping' && (
-          <ShippingOptions rows={shipping} onChange={setShipping} issues={issues} />
         )}
         {save.error && Object.keys(issues).length === 0 && (
           <p role="alert" className="ed-store__error">
@@ -232,96 +291,14 @@ function LimitField({
         />
       </label>
       <label className="ed-check">
-        <input type="checkbox" checked={unlimited} onChange={(e) => onChange(e.target.checked ? UNLIMITED : '')} />
+        <input
+          type="checkbox"
+          checked={unlimited}
+          onChange={(e) => onChange(e.target.checked ? UNLIMITED : '')}
+        />
         {m.preferenceUnlimited[field]}
       </label>
       {issue && <span className="ed-field__error">{issue}</span>}
-    </div>
-  );
-}
-
-/** A flat-rate option the form edits, or a rate table it keeps untouched. */
-type ShippingRow = { id: string; name: string; amount: string; kept?: Record<string, unknown> };
-
-function toShippingRows(options: unknown): ShippingRow[] {
-  if (!Array.isArray(options)) return [];
-  return options.map((o: Record<string, unknown>) =>
-    o.kind === 'flat'
-      ? { id: String(o.id), name: String(o.name), amount: String(o.amountCents) }
-      : { id: String(o.id), name: String(o.name), amount: '', kept: o },
-  );
-}
-
-function fromShippingRows(rows: ShippingRow[]): unknown[] {
-  return rows.map(
-    (r) =>
-      r.kept ?? {
-        kind: 'flat',
-        id: r.id,
-        name: r.name.trim(),
-        amountCents: /^\d+$/.test(r.amount.trim()) ? Number(r.amount) : r.amount,
-      },
-  );
-}
-
-function ShippingOptions({
-  rows,
-  onChange,
-  issues,
-}: {
-  rows: ShippingRow[];
-  onChange: (rows: ShippingRow[]) => void;
-  issues: Record<string, string>;
-}) {
-  const update = (i: number, patch: Partial<ShippingRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  return (
-    <div className="ed-store">
-      {rows.map((row, i) =>
-        row.kept ? (
-          <p key={row.id}>{m.tableRatesKept(row.name)}</p>
-        ) : (
-          <div key={row.id} className="ed-store__toolbar">
-            <label className="ed-field">
-              <span>{m.shippingOptionName}</span>
-              <input
-                className="ed-input"
-                value={row.name}
-                onChange={(e) => update(i, { name: e.target.value })}
-              />
-            </label>
-            <label className="ed-field">
-              <span>{m.shippingOptionAmount}</span>
-              <input
-                className="ed-input"
-                inputMode="numeric"
-                value={row.amount}
-                onChange={(e) => update(i, { amount: e.target.value })}
-                aria-invalid={issues[`shippingOptions.${i}.amountCents`] ? true : undefined}
-              />
-              {issues[`shippingOptions.${i}.amountCents`] && (
-                <span className="ed-field__error">{m.notANumber}</span>
-              )}
-            </label>
-            <button
-              type="button"
-              className="ed-button ed-button--ghost"
-              onClick={() => onChange(rows.filter((_, j) => j !== i))}
-            >
-              {m.removeShippingOption(row.name)}
-            </button>
-          </div>
-        ),
-      )}
-      <div className="ed-row">
-        <button
-          type="button"
-          className="ed-button"
-          onClick={() => onChange([...rows, { id: `ship-${crypto.randomUUID()}`, name: '', amount: '' }])}
-        >
-          {m.addShippingOption}
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@site/commerce-core';
-import type { AdminProductSave, ProductMerchandising } from '@site/commerce-core/admin';
+import { parseMoneyText, type AdminProductSave, type ProductMerchandising } from '@site/commerce-core/admin';
 import type { ProductDraft, Switch } from '@site/ui';
 
 const flag = (value: Switch): boolean | undefined => (value === '' ? undefined : value === 'on');
@@ -13,8 +13,9 @@ function defined<T extends object>(fields: T): Partial<T> | undefined {
 const wholeNumber = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /**
- * The save call for what the editor holds: amounts go as typed (the server says which field is
- * wrong), an empty sale price is no sale price, only the options still listed are sent, and
+ * The save call for what the editor holds: prices typed in the owner's locale go as the minor
+ * units the API takes (what cannot be read goes as typed, for the server to name; the form checks
+ * prices first), an empty sale price is no sale price, only the options still listed are sent, and
  * translations only for the languages the site still adds.
  */
 export function toProductSave(
@@ -22,6 +23,8 @@ export function toProductSave(
   meta: {
     collectionId: string;
     currency: CurrencyCode;
+    /** The owner's locale the prices were typed in. */
+    locale?: string;
     version?: number;
     languages?: readonly string[];
     /** Each existing variant's stock when the form was read, by variant id. */
@@ -31,7 +34,13 @@ export function toProductSave(
   // An untouched stock field is left out, so units sold since the form was read stay sold.
   const stockChanged = (v: ProductDraft['variants'][number]) =>
     !v.id || meta.stockRead?.[v.id] === undefined || Number(v.qtyInStock || 0) !== meta.stockRead[v.id];
-  const money = (value: string) => ({ value: value.trim(), currency: meta.currency });
+  const money = (value: string) => {
+    const read = parseMoneyText(value, { currency: meta.currency, locale: meta.locale });
+    return {
+      value: read.ok && read.minor !== null ? read.minor.toString() : value.trim(),
+      currency: meta.currency,
+    };
+  };
   const merch = draft.merchandising;
   const merchandising = defined<ProductMerchandising>({
     scarcityEnabled: flag(merch.scarcity),
@@ -42,7 +51,7 @@ export function toProductSave(
     mailingListOptInByDefault: flag(merch.mailingListOptInByDefault),
   });
   const shipping =
-    draft.productType === 'physical'
+    draft.productType === 'physical' && !draft.noShipping
       ? defined({
           weightGrams: wholeNumber(draft.shipping.weightGrams),
           lengthMm: wholeNumber(draft.shipping.lengthMm),
@@ -68,6 +77,8 @@ export function toProductSave(
     ...(draft.additionalFieldsFormId && { additionalFieldsFormId: draft.additionalFieldsFormId }),
     ...(merchandising && { merchandising }),
     ...(shipping && { shipping }),
+    ...(draft.taxExempt && draft.productType !== 'giftCard' && { taxExempt: true }),
+    ...(draft.noShipping && draft.productType === 'physical' && { noShipping: true }),
     ...(Object.keys(translations).length > 0 && { translations }),
     ...(draft.customAddButtonText.trim() && { customAddButtonText: draft.customAddButtonText.trim() }),
     ...(draft.subscription.enabled && {

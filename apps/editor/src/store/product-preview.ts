@@ -3,7 +3,7 @@ import { storeMessages as m } from '@site/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api/http';
-import { errorMessage } from '../api/queries';
+import { errorMessage } from '../screen-kit/save-state';
 
 /** Typing sends one preview call once the owner pauses, not one per letter. */
 export const PREVIEW_DELAY_MS = 400;
@@ -34,8 +34,11 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
  */
 export function previewError(error: unknown): string {
   const [issue] = error instanceof ApiError ? error.issues : [];
-  if (!issue) return errorMessage(error);
-  const [first, index, field] = issue.path;
+  return issue ? namedIssue(issue.path, issue.message) : errorMessage(error);
+}
+
+function namedIssue(path: readonly (string | number)[], message: string): string {
+  const [first, index, field] = path;
   const name =
     first === 'variants' && typeof index === 'number'
       ? [`${m.variant} ${index + 1}`, typeof field === 'string' ? FIELD_NAMES[field] : undefined]
@@ -44,7 +47,18 @@ export function previewError(error: unknown): string {
       : typeof first === 'string'
         ? FIELD_NAMES[first]
         : undefined;
-  return name ? `${name}: ${issue.message}` : issue.message;
+  return name ? `${name}: ${message}` : message;
+}
+
+/**
+ * The form's own refusal of a price ("variants.0.price.value"), worded as the server's would be:
+ * a price that is not money is not sent, since the server could only answer in minor units.
+ */
+export function priceRefusal(issues: Readonly<Record<string, string>>): string | undefined {
+  const found = Object.entries(issues).find(([path]) => path.startsWith('variants.'));
+  if (!found) return undefined;
+  const path = found[0].split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return namedIssue(path, found[1]);
 }
 
 /**
@@ -52,9 +66,16 @@ export function previewError(error: unknown): string {
  * The page last shown stays while a newer draft is on its way or refused, so a half-typed price
  * does not blank the preview; `input` must keep its identity while the draft is unchanged.
  */
-export function useProductPreview(id: string | undefined, input: AdminProductSave, language?: string) {
+export function useProductPreview(
+  id: string | undefined,
+  input: AdminProductSave,
+  language?: string,
+  /** Why the draft is not sent at all (see priceRefusal); the last page stays. */
+  refused?: string,
+) {
   const settled = useSettled(input, PREVIEW_DELAY_MS);
   const preview = useQuery({
+    enabled: refused === undefined,
     queryKey: ['store', 'product-preview', id ?? null, language ?? null, settled] as const,
     queryFn: ({ signal }) =>
       api<{ html: string }>('POST', STORE_API.productPreview(id), {
@@ -74,7 +95,7 @@ export function useProductPreview(id: string | undefined, input: AdminProductSav
   }, [preview.data]);
   return {
     html: preview.data?.html ?? shown,
-    isLoading: input !== settled || preview.isFetching,
-    error: preview.error ? previewError(preview.error) : undefined,
+    isLoading: refused === undefined && (input !== settled || preview.isFetching),
+    error: refused ?? (preview.error ? previewError(preview.error) : undefined),
   };
 }

@@ -1,11 +1,8 @@
-import { tagsApi, type TagCollection, type TagType, type TagView } from '@site/page-content';
+import { tagsApi, type TagCollection, type TagType } from '@site/page-content';
 import { TagManagerPanel, type TagItemNoun } from '@site/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { api } from '../api/http';
-import { useMe } from '../api/queries';
-
-const key = (collection: TagCollection, type: TagType) => ['tags', collection, type] as const;
+import { useMe } from '../api/session';
+import { useChangeTags, useTags } from '../api/tags';
 
 const COLLECTIONS: { id: TagCollection; label: string; items: TagItemNoun }[] = [
   { id: 'blog', label: 'Blog posts', items: { one: 'post', many: 'posts' } },
@@ -13,17 +10,20 @@ const COLLECTIONS: { id: TagCollection; label: string; items: TagItemNoun }[] = 
 ];
 
 /** One manager (tags or categories of one collection) over the editor's data layer; every change reloads the list. */
-function Manager({ collection, items, type, readOnly }: { collection: TagCollection; items: TagItemNoun; type: TagType; readOnly: boolean }) {
-  const client = useQueryClient();
+function Manager({
+  collection,
+  items,
+  type,
+  readOnly,
+}: {
+  collection: TagCollection;
+  items: TagItemNoun;
+  type: TagType;
+  readOnly: boolean;
+}) {
   const calls = tagsApi(collection);
-  const tags = useQuery({
-    queryKey: key(collection, type),
-    queryFn: async () => (await api<{ tags: TagView[] }>('GET', calls.tags, { query: { type } })).tags,
-  });
-  const change = useMutation({
-    mutationFn: ({ url, body }: { url: string; body: Record<string, unknown> }) => api('POST', url, { body: { type, ...body } }),
-    onSettled: () => client.invalidateQueries({ queryKey: key(collection, type) }),
-  });
+  const tags = useTags(collection, type);
+  const change = useChangeTags(collection, type);
   return (
     <TagManagerPanel
       tagType={type}

@@ -2,7 +2,9 @@ import type { TemplateProblem, TemplateSource } from '@site/page-content';
 import { compile } from '@site/template-engine';
 import { EmptyState, SaveStatus, TemplateEditor } from '@site/ui';
 import { useState } from 'react';
-import { errorMessage, saveStateOf, useMe, useSaveTemplate, useTemplate, useTemplates } from '../api/queries';
+import { useMe } from '../api/session';
+import { useSaveTemplate, useTemplate, useTemplates } from '../api/templates';
+import { errorMessage, saveStateOf } from '../screen-kit/save-state';
 
 /** The same check the server runs before saving: the engine's syntax errors with line and column. */
 const check = (source: string): TemplateProblem[] =>
@@ -31,7 +33,12 @@ export function TemplatesScreen() {
           <ul className="ed-page-list">
             {list.data.map((t) => (
               <li key={t.name} className="ed-page-row">
-                <button type="button" className="ed-link-button ed-page-row__title" aria-current={t.name === selected ? 'page' : undefined} onClick={() => setName(t.name)}>
+                <button
+                  type="button"
+                  className="ed-link-button ed-page-row__title"
+                  aria-current={t.name === selected ? 'page' : undefined}
+                  onClick={() => setName(t.name)}
+                >
                   {t.name}
                 </button>
               </li>
@@ -88,7 +95,13 @@ function TemplateForm({ initial }: { initial: TemplateSource }) {
           {errorMessage(save.error)}
         </p>
       )}
-      <TemplateEditor value={source} onChange={setSource} check={check} labelledBy={labelId} isReadOnly={readOnly} />
+      <TemplateEditor
+        value={source}
+        onChange={setSource}
+        check={check}
+        labelledBy={labelId}
+        isReadOnly={readOnly}
+      />
     </section>
   );
 }

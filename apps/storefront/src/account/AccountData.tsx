@@ -16,7 +16,14 @@ interface Address {
 
 export interface AccountData {
   account: { email: string; emailVerified: boolean; language: string | null };
-  orders: { id: string; orderNumber: number; createdOn: string; status: string; total: string; statusUrl: string }[];
+  orders: {
+    id: string;
+    orderNumber: number;
+    createdOn: string;
+    status: string;
+    total: string;
+    statusUrl: string;
+  }[];
   subscriptions: {
     orderId: string;
     orderNumber: number;
@@ -28,12 +35,21 @@ export interface AccountData {
     /** When the next renewal charges; null once cancelled or paused. */
     nextBillingOn: string | null;
   }[];
-  restockSignUps: { productId: string; variantId: string; productTitle: string; variantDescription: string; signedUpOn: string; notifiedOn: string | null }[];
+  restockSignUps: {
+    productId: string;
+    variantId: string;
+    productTitle: string;
+    variantDescription: string;
+    signedUpOn: string;
+    notifiedOn: string | null;
+  }[];
   addresses: Address[];
 }
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-const errorText = (err: unknown) => (err instanceof ApiError && err.message ? err.message.replace(/^[\w.]+: /, '') : t.pleaseTryAgain);
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+const errorText = (err: unknown) =>
+  err instanceof ApiError && err.message ? err.message.replace(/^[\w.]+: /, '') : t.pleaseTryAgain;
 
 const ADDRESS_FIELDS = ['fullName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 const OPTIONAL = new Set(['line2', 'region']);
@@ -47,9 +63,19 @@ const AUTOCOMPLETE: Record<string, string> = {
   country: 'country-name',
 };
 
-function AddressForm({ address, onSave, onCancel }: { address?: Address; onSave: (a: Omit<Address, 'id'>) => Promise<void>; onCancel: () => void }) {
+function AddressForm({
+  address,
+  onSave,
+  onCancel,
+}: {
+  address?: Address;
+  onSave: (a: Omit<Address, 'id'>) => Promise<void>;
+  onCancel: () => void;
+}) {
   const prefix = `address-${address?.id ?? 'new'}`;
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address?.[f] ?? ''])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address?.[f] ?? ''])),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -57,7 +83,10 @@ function AddressForm({ address, onSave, onCancel }: { address?: Address; onSave:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = Object.fromEntries(
-      ADDRESS_FIELDS.filter((f) => !OPTIONAL.has(f) && !values[f]?.trim()).map((f) => [f, fill(t.required, { field: t[f].toLowerCase() })]),
+      ADDRESS_FIELDS.filter((f) => !OPTIONAL.has(f) && !values[f]?.trim()).map((f) => [
+        f,
+        fill(t.required, { field: t[f].toLowerCase() }),
+      ]),
     );
     setErrors(missing);
     setFormError('');
@@ -74,7 +103,11 @@ function AddressForm({ address, onSave, onCancel }: { address?: Address; onSave:
 
   return (
     <form className="account-form account-address-form" onSubmit={submit} noValidate aria-busy={busy}>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
       {ADDRESS_FIELDS.map((f) => (
         <div className="account-field" key={f}>
           <label htmlFor={`${prefix}-${f}`}>{t[f]}</label>
@@ -111,7 +144,9 @@ function Addresses({ addresses, reload }: { addresses: Address[]; reload: () => 
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState('');
   const save = (id: string | null) => async (a: Omit<Address, 'id'>) => {
-    await (id ? memberApi('PUT', `/api/site-users/account/addresses/${encodeURIComponent(id)}`, a) : memberApi('POST', '/api/site-users/account/addresses', a));
+    await (id
+      ? memberApi('PUT', `/api/site-users/account/addresses/${encodeURIComponent(id)}`, a)
+      : memberApi('POST', '/api/site-users/account/addresses', a));
     setEditing(null);
     await reload();
   };
@@ -124,7 +159,11 @@ function Addresses({ addresses, reload }: { addresses: Address[]; reload: () => 
   return (
     <section className="account-card" aria-labelledby="account-addresses-title">
       <h2 id="account-addresses-title">{t.addresses}</h2>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {addresses.length === 0 && editing !== 'new' && <p className="account-empty">{t.noAddresses}</p>}
       <ul className="account-list">
         {addresses.map((a) => (
@@ -134,18 +173,30 @@ function Addresses({ addresses, reload }: { addresses: Address[]; reload: () => 
             ) : (
               <>
                 <address>
-                  {[a.fullName, a.line1, a.line2, [a.postalCode, a.city].join(' '), a.region, a.country].filter(Boolean).map((l, i) => (
-                    <span key={i}>
-                      {l}
-                      <br />
-                    </span>
-                  ))}
+                  {[a.fullName, a.line1, a.line2, [a.postalCode, a.city].join(' '), a.region, a.country]
+                    .filter(Boolean)
+                    .map((l, i) => (
+                      <span key={i}>
+                        {l}
+                        <br />
+                      </span>
+                    ))}
                 </address>
                 <div className="account-actions">
-                  <button type="button" className="button button--secondary" aria-label={fill(t.editAddressOf, { name: a.fullName })} onClick={() => setEditing(a.id)}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={fill(t.editAddressOf, { name: a.fullName })}
+                    onClick={() => setEditing(a.id)}
+                  >
                     {t.editAddress}
                   </button>
-                  <button type="button" className="button button--secondary" aria-label={fill(t.removeItem, { name: a.fullName })} onClick={() => remove(a.id)}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={fill(t.removeItem, { name: a.fullName })}
+                    onClick={() => remove(a.id)}
+                  >
                     {t.remove}
                   </button>
                 </div>
@@ -185,15 +236,27 @@ function VerifyNotice({ email }: { email: string }) {
 }
 
 /** Cancelled wins over paused: a cancelled subscription never renews again either way. */
-export function subscriptionStatus(s: Pick<AccountData['subscriptions'][number], 'cancelledOn' | 'pausedOn'>, date: (iso: string) => string): string {
+export function subscriptionStatus(
+  s: Pick<AccountData['subscriptions'][number], 'cancelledOn' | 'pausedOn'>,
+  date: (iso: string) => string,
+): string {
   if (s.cancelledOn) return fill(t.cancelledOn, { date: date(s.cancelledOn) });
   if (s.pausedOn) return fill(t.pausedOn, { date: date(s.pausedOn) });
   return t.active;
 }
 
-export function AccountView({ data, locale, reload }: { data: AccountData; locale: string; reload: () => Promise<void> }) {
+export function AccountView({
+  data,
+  locale,
+  reload,
+}: {
+  data: AccountData;
+  locale: string;
+  reload: () => Promise<void>;
+}) {
   const [error, setError] = useState('');
-  const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
   const act = (call: () => Promise<unknown>) => {
     setError('');
     call()
@@ -202,26 +265,42 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
   };
   const cancel = (orderId: string) => {
     if (!window.confirm(t.confirmCancel)) return;
-    act(() => memberApi('POST', `/api/site-users/account/subscriptions/${encodeURIComponent(orderId)}/cancel`));
+    act(() =>
+      memberApi('POST', `/api/site-users/account/subscriptions/${encodeURIComponent(orderId)}/cancel`),
+    );
   };
   // The resume's answer belongs to its row: a decline says why next to the button that failed.
-  const [resumeNote, setResumeNote] = useState<{ orderId: string; text: string; failed: boolean } | undefined>();
+  const [resumeNote, setResumeNote] = useState<
+    { orderId: string; text: string; failed: boolean } | undefined
+  >();
   const [resuming, setResuming] = useState<string | undefined>();
   const resume = (s: AccountData['subscriptions'][number]) => {
     if (resuming || !window.confirm(fill(t.confirmResume, { total: s.total }))) return;
     setError('');
     setResumeNote(undefined);
     setResuming(s.orderId);
-    memberApi<{ nextBillingOn: string | null }>('POST', `/api/site-users/account/subscriptions/${encodeURIComponent(s.orderId)}/resume`)
+    memberApi<{ nextBillingOn: string | null }>(
+      'POST',
+      `/api/site-users/account/subscriptions/${encodeURIComponent(s.orderId)}/resume`,
+    )
       .then(async ({ nextBillingOn }) => {
         await reload();
-        setResumeNote({ orderId: s.orderId, text: nextBillingOn ? fill(t.resumed, { date: date(nextBillingOn) }) : t.resumedEnded, failed: false });
+        setResumeNote({
+          orderId: s.orderId,
+          text: nextBillingOn ? fill(t.resumed, { date: date(nextBillingOn) }) : t.resumedEnded,
+          failed: false,
+        });
       })
       .catch((err: unknown) => setResumeNote({ orderId: s.orderId, text: errorText(err), failed: true }))
       .finally(() => setResuming(undefined));
   };
   const removeRestock = (productId: string, variantId: string) =>
-    act(() => memberApi('DELETE', `/api/site-users/account/notifications/restock?${new URLSearchParams({ productId, variantId }).toString()}`));
+    act(() =>
+      memberApi(
+        'DELETE',
+        `/api/site-users/account/notifications/restock?${new URLSearchParams({ productId, variantId }).toString()}`,
+      ),
+    );
 
   return (
     <>
@@ -266,7 +345,11 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
                     <strong>{fill(t.orderNumber, { number: s.orderNumber })}</strong> · {s.total}
                   </span>
                   <span className="account-status-tag">{subscriptionStatus(s, date)}</span>
-                  {s.nextBillingOn && <span className="account-next-charge">{fill(t.nextCharge, { date: date(s.nextBillingOn) })}</span>}
+                  {s.nextBillingOn && (
+                    <span className="account-next-charge">
+                      {fill(t.nextCharge, { date: date(s.nextBillingOn) })}
+                    </span>
+                  )}
                   {s.pausedOn && !s.cancelledOn && <span className="account-help">{t.pausedHelp}</span>}
                   {!s.cancelledOn && (
                     <span className="account-row__buttons">
@@ -282,13 +365,22 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
                           {resuming === s.orderId ? t.resuming : t.resume}
                         </button>
                       )}
-                      <button type="button" className="button button--secondary" onClick={() => cancel(s.orderId)} aria-label={fill(t.cancelSubscription, { number: s.orderNumber })}>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => cancel(s.orderId)}
+                        aria-label={fill(t.cancelSubscription, { number: s.orderNumber })}
+                      >
                         {t.cancel}
                       </button>
                     </span>
                   )}
                   {/* Always rendered, so screen readers announce the answer when it arrives. */}
-                  <span className="account-note" role="status" data-failed={resumeNote?.orderId === s.orderId && resumeNote.failed ? '' : undefined}>
+                  <span
+                    className="account-note"
+                    role="status"
+                    data-failed={resumeNote?.orderId === s.orderId && resumeNote.failed ? '' : undefined}
+                  >
                     {resumeNote?.orderId === s.orderId ? resumeNote.text : ''}
                   </span>
                 </li>
@@ -303,12 +395,23 @@ export function AccountView({ data, locale, reload }: { data: AccountData; local
           ) : (
             <ul className="account-list">
               {data.restockSignUps.map((r) => {
-                const name = r.variantDescription ? `${r.productTitle} (${r.variantDescription})` : r.productTitle;
+                const name = r.variantDescription
+                  ? `${r.productTitle} (${r.variantDescription})`
+                  : r.productTitle;
                 return (
                   <li key={r.variantId} className="account-row">
                     <span>{name}</span>
-                    <span className="account-status-tag">{r.notifiedOn ? fill(t.notified, { date: date(r.notifiedOn) }) : fill(t.waiting, { date: date(r.signedUpOn) })}</span>
-                    <button type="button" className="button button--secondary" onClick={() => removeRestock(r.productId, r.variantId)} aria-label={fill(t.removeItem, { name })}>
+                    <span className="account-status-tag">
+                      {r.notifiedOn
+                        ? fill(t.notified, { date: date(r.notifiedOn) })
+                        : fill(t.waiting, { date: date(r.signedUpOn) })}
+                    </span>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => removeRestock(r.productId, r.variantId)}
+                      aria-label={fill(t.removeItem, { name })}
+                    >
                       {t.remove}
                     </button>
                   </li>

@@ -1,6 +1,7 @@
 import { api, ApiError } from '../api';
 import { storefrontMessages as t } from '../messages';
 import { memberApi, storeXsrfToken } from './member-session';
+import { trackCompleteRegistration } from '../tracking';
 
 type Values = Record<string, string | boolean>;
 
@@ -108,31 +109,43 @@ const submitters: Record<string, (form: HTMLFormElement, v: Values) => Promise<v
       consent: v.consent === true,
       language: navigator.language || undefined,
     });
+    trackCompleteRegistration();
     showSuccess(form, paragraph(res.message));
   },
   async forgot(form, v) {
-    const res = await api<{ message: string }>('POST', '/api/site-users/account/password/forgot', { email: v.email });
+    const res = await api<{ message: string }>('POST', '/api/site-users/account/password/forgot', {
+      email: v.email,
+    });
     showSuccess(form, paragraph(res.message));
   },
   async reset(form, v) {
-    await api('POST', '/api/site-users/account/password/reset', { token: form.dataset.token ?? '', password: v.password });
+    await api('POST', '/api/site-users/account/password/reset', {
+      token: form.dataset.token ?? '',
+      password: v.password,
+    });
     storeXsrfToken(undefined);
     showSuccess(form, paragraph(t.passwordReset) + signInLink);
   },
   async password(form, v) {
-    await memberApi('POST', '/api/site-users/account/password', { currentPassword: v.currentPassword, newPassword: v.newPassword });
+    await memberApi('POST', '/api/site-users/account/password', {
+      currentPassword: v.currentPassword,
+      newPassword: v.newPassword,
+    });
     form.reset();
     showSaved(form, t.passwordChanged);
   },
   async locale(form, v) {
-    const { language } = await memberApi<{ language: string }>('POST', '/api/site-users/account/locale', { language: v.language });
+    const { language } = await memberApi<{ language: string }>('POST', '/api/site-users/account/locale', {
+      language: v.language,
+    });
     form.ownerDocument.documentElement.lang = language;
     showSaved(form, t.languageSaved);
   },
 };
 
 /** The API's text, without the field path it puts before a payload problem ("token: …"). */
-const apiText = (err: unknown) => (err instanceof ApiError && err.message ? err.message.replace(/^[\w.]+: /, '') : t.pleaseTryAgain);
+const apiText = (err: unknown) =>
+  err instanceof ApiError && err.message ? err.message.replace(/^[\w.]+: /, '') : t.pleaseTryAgain;
 
 function explain(form: HTMLFormElement, err: unknown): void {
   if (err instanceof ApiError && showFieldErrors(form, err.fieldErrors)) return;
@@ -169,7 +182,9 @@ export function verifyFromLink(doc: Document): void {
   if (!box) return;
   api('POST', '/api/site-users/account/verify', { token: box.dataset.token ?? '' })
     .then(() => {
-      box.innerHTML = paragraph(t.emailVerified) + `<p><a class="button" href="/account">${escapeHtml(t.goToAccount)}</a></p>`;
+      box.innerHTML =
+        paragraph(t.emailVerified) +
+        `<p><a class="button" href="/account">${escapeHtml(t.goToAccount)}</a></p>`;
     })
     .catch((err: unknown) => {
       box.innerHTML = paragraph(apiText(err));

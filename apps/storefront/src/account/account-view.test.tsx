@@ -8,9 +8,17 @@ const day = (iso: string) => iso.slice(0, 10);
 describe('subscription status on the account page', () => {
   it.each<[string, { cancelledOn: string | null; pausedOn: string | null }, string]>([
     ['active', { cancelledOn: null, pausedOn: null }, 'Active'],
-    ['paused after declines', { cancelledOn: null, pausedOn: '2026-03-02T10:00:00Z' }, 'Paused on 2026-03-02'],
+    [
+      'paused after declines',
+      { cancelledOn: null, pausedOn: '2026-03-02T10:00:00Z' },
+      'Paused on 2026-03-02',
+    ],
     ['cancelled', { cancelledOn: '2026-03-05T10:00:00Z', pausedOn: null }, 'Cancelled on 2026-03-05'],
-    ['cancelled while paused', { cancelledOn: '2026-03-05T10:00:00Z', pausedOn: '2026-03-02T10:00:00Z' }, 'Cancelled on 2026-03-05'],
+    [
+      'cancelled while paused',
+      { cancelledOn: '2026-03-05T10:00:00Z', pausedOn: '2026-03-02T10:00:00Z' },
+      'Cancelled on 2026-03-05',
+    ],
   ])('%s', (_label, s, text) => expect(subscriptionStatus(s, day)).toBe(text));
 
   it('shows the next charge of an active subscription and explains a paused one', async () => {
@@ -28,8 +36,12 @@ describe('subscription status on the account page', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = createRoot(host);
-    await act(async () => root.render(<AccountView data={data} locale="en-US" reload={async () => undefined} />));
-    const rows = [...host.querySelectorAll('#account-subscriptions-title ~ ul > li')].map((li) => li.textContent);
+    await act(async () =>
+      root.render(<AccountView data={data} locale="en-US" reload={async () => undefined} />),
+    );
+    const rows = [...host.querySelectorAll('#account-subscriptions-title ~ ul > li')].map(
+      (li) => li.textContent,
+    );
     expect(rows[0]).toContain('Active');
     expect(rows[0]).toContain('Next charge Apr 1, 2026');
     expect(rows[1]).toContain('Paused on Mar 2, 2026');
@@ -57,7 +69,13 @@ describe('subscription status on the account page', () => {
       addresses: [],
     });
     const answer = (status: number, body: unknown) =>
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          async () =>
+            new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+        ),
+      );
 
     async function render(sub: AccountData['subscriptions'][number], reload = async () => undefined) {
       const host = document.createElement('div');
@@ -79,28 +97,46 @@ describe('subscription status on the account page', () => {
       }
     });
 
-    it("charges after the member confirms, reloads the account and tells the next charge date", async () => {
-      vi.stubGlobal('confirm', vi.fn(() => true));
+    it('charges after the member confirms, reloads the account and tells the next charge date', async () => {
+      vi.stubGlobal(
+        'confirm',
+        vi.fn(() => true),
+      );
       answer(200, { resumed: true, nextBillingOn: '2026-05-20T12:00:00Z' });
       const reload = vi.fn(async () => undefined);
       const { host, root } = await render(paused, reload);
-      await act(async () => host.querySelector<HTMLButtonElement>('[aria-label="Resume subscription #8"]')!.click());
-      expect(window.confirm).toHaveBeenCalledWith('Resume this subscription? Your card is charged $20.00 now, then on every renewal.');
+      await act(async () =>
+        host.querySelector<HTMLButtonElement>('[aria-label="Resume subscription #8"]')!.click(),
+      );
+      expect(window.confirm).toHaveBeenCalledWith(
+        'Resume this subscription? Your card is charged $20.00 now, then on every renewal.',
+      );
       expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/site-users/account/subscriptions/paused/resume');
-      await vi.waitFor(() => expect(host.querySelector('.account-note')!.textContent).toBe('Resumed: your card was charged. Next charge May 20, 2026.'));
+      await vi.waitFor(() =>
+        expect(host.querySelector('.account-note')!.textContent).toBe(
+          'Resumed: your card was charged. Next charge May 20, 2026.',
+        ),
+      );
       expect(reload).toHaveBeenCalledTimes(1);
       await act(async () => root.unmount());
     });
 
     it("shows the server's reason next to the row when the card is declined, and charges nothing without confirmation", async () => {
-      const message = 'Your card was declined. Your subscription stays paused: nothing was charged. Try again once your card can be charged, or contact the store.';
+      const message =
+        'Your card was declined. Your subscription stays paused: nothing was charged. Try again once your card can be charged, or contact the store.';
       answer(402, { error: { code: 'CARD_DECLINED', message } });
-      vi.stubGlobal('confirm', vi.fn(() => false));
+      vi.stubGlobal(
+        'confirm',
+        vi.fn(() => false),
+      );
       const { host, root } = await render(paused);
       const button = host.querySelector<HTMLButtonElement>('[aria-label="Resume subscription #8"]')!;
       await act(async () => button.click());
       expect(fetch).not.toHaveBeenCalled();
-      vi.stubGlobal('confirm', vi.fn(() => true));
+      vi.stubGlobal(
+        'confirm',
+        vi.fn(() => true),
+      );
       await act(async () => button.click());
       await vi.waitFor(() => expect(host.querySelector('.account-note')!.textContent).toBe(message));
       expect(host.querySelector('.account-note')!.hasAttribute('data-failed')).toBe(true);

@@ -30,7 +30,11 @@ async function refreshXsrfToken(): Promise<void> {
 }
 
 /** A member call; on crumbFail the token is read again from the session and the call repeated once. */
-export async function memberApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function memberApi<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const call = () => api<T>(method, path, body, { 'x-siteuser-xsrf-token': storedXsrfToken() });
   try {
     return await call();

@@ -1,7 +1,8 @@
 import { api, ApiError } from '../api';
 
 const SHARE_LINKS: Record<string, (url: string, title: string) => string> = {
-  twitter: (url, title) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+  twitter: (url, title) =>
+    `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
   facebook: (url) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
   email: (url, title) => `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`,
 };
@@ -41,11 +42,13 @@ function enhanceLikes(doc: Document): void {
       button.textContent = `${liked ? 'Liked' : 'Like'} · ${count}`;
     };
     button.addEventListener('click', () => {
-      void api<{ likeCount: number }>('POST', `/api/blog/posts/${encodeURIComponent(id)}/like`, {}).then((r) => {
-        count = r.likeCount;
-        localStorage.setItem(key, '1');
-        render();
-      });
+      void api<{ likeCount: number }>('POST', `/api/blog/posts/${encodeURIComponent(id)}/like`, {}).then(
+        (r) => {
+          count = r.likeCount;
+          localStorage.setItem(key, '1');
+          render();
+        },
+      );
     });
     render();
     host.replaceChildren(button);
@@ -65,13 +68,20 @@ function enhanceCommentForms(doc: Document): void {
       }
       const button = form.querySelector('button');
       if (button) button.disabled = true;
-      api<{ message: string }>('POST', `/api/blog/posts/${encodeURIComponent(form.dataset.postId ?? '')}/comments`, data)
+      api<{ message: string }>(
+        'POST',
+        `/api/blog/posts/${encodeURIComponent(form.dataset.postId ?? '')}/comments`,
+        data,
+      )
         .then((r) => {
           form.reset();
           status.textContent = r.message;
         })
         .catch((err: unknown) => {
-          status.textContent = err instanceof ApiError && err.message ? err.message : 'Your comment could not be sent. Please try again.';
+          status.textContent =
+            err instanceof ApiError && err.message
+              ? err.message
+              : 'Your comment could not be sent. Please try again.';
         })
         .finally(() => {
           if (button) button.disabled = false;

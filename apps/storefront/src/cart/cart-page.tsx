@@ -1,12 +1,13 @@
 import { fillMessage, isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
 import type { FormValues } from '@site/forms';
 import { CartActionRefused, CartPage, uiMessages } from '@site/ui';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '../api';
 import type { PageContext } from '../page-context';
 import { storefrontMessages } from '../messages';
 import { openAdditionalFields } from '../product/additional-fields';
+import { trackRemoveFromCart, trackViewCart } from '../tracking';
 import type { CartStore } from './cart-store';
 import { toDisplayCart } from './display-cart';
 
@@ -24,6 +25,14 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
   useEffect(() => {
     if (state.status === 'idle') void store.load();
   }, [state.status, store]);
+  // One view-cart event per visit to the page, once there is a cart to view.
+  const viewed = useRef(false);
+  const cartId = state.cart?.entries.length ? state.cart.id : undefined;
+  useEffect(() => {
+    if (!cartId || viewed.current) return;
+    viewed.current = true;
+    trackViewCart(cartId);
+  }, [cartId]);
   return (
     <CartPage
       cart={state.cart ? toDisplayCart(state.cart) : undefined}
@@ -38,7 +47,17 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
         }
       }}
       onRemove={async (entryId) => {
+        const cart = state.cart;
+        const entry = cart?.entries.find((e) => e.id === entryId);
         await store.remove(entryId);
+        if (cart && entry)
+          trackRemoveFromCart({
+            cartId: cart.id,
+            itemId: entry.itemId,
+            productType: entry.productType,
+            title: entry.title,
+            collectionId: entry.collectionId,
+          });
       }}
       onEditDetails={async (entryId) => {
         const entry = state.cart?.entries.find((e) => e.id === entryId);

@@ -82,6 +82,11 @@ export function createCartStore(cartToken?: string) {
       withCart(api('DELETE', scoped(`/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`))),
     setShippingOption: (optionId: string) =>
       withCart(api('PUT', scoped('/api/commerce/shopping-cart/shipping-option'), { optionId })),
+    setShippingLocation: (location: { country: string; region: string }) =>
+      withCart(api('PUT', scoped('/api/commerce/shopping-cart/shipping-location'), location)),
+    /** Kept on the cart for the owner's recovery email; nothing the shopper needs to wait for. */
+    setEmail: (email: string) =>
+      api('PUT', scoped('/api/commerce/shopping-cart/email'), { email }).catch(() => undefined),
     applyCoupon: (code: string) =>
       withCart(api('POST', scoped('/api/commerce/shopping-cart/coupons'), { code })),
     /** Units of a variant already in the cart: add-to-cart checks stock against them. */

@@ -1,6 +1,6 @@
 import { isCurrencyCode } from '@site/commerce-core';
 import { Checkout, CheckoutSubmitError, type CheckoutFieldErrors } from '@site/ui';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
 import { createCartStore, type CartStore } from '../cart/cart-store';
@@ -8,8 +8,23 @@ import { toDisplayCart } from '../cart/display-cart';
 import { storefrontMessages } from '../messages';
 import type { PageContext } from '../page-context';
 import { trackCheckoutStarted } from '../tracking';
+import { confirmStripePayment, useStripeCheckout, type CheckoutPaymentConfig } from './stripe-payment';
 
-function CheckoutPage({ store, currency }: { store: CartStore; currency: string }) {
+/** An order placed and waiting for the shopper to finish paying (a declined card tries again on it). */
+interface PendingPayment {
+  clientSecret: string;
+  returnPath: string;
+}
+
+function CheckoutPage({
+  store,
+  currency,
+  orderNotesLabel,
+}: {
+  store: CartStore;
+  currency: string;
+  orderNotesLabel: string | undefined;
+}) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   useEffect(() => {
     if (state.status === 'idle') void store.load();
@@ -19,6 +34,15 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
   useEffect(() => {
     if (cartId) trackCheckoutStarted(cartId);
   }, [cartId]);
+  const [payment, setPayment] = useState<CheckoutPaymentConfig>();
+  const [paymentConfigFailed, setPaymentConfigFailed] = useState(false);
+  useEffect(() => {
+    api<CheckoutPaymentConfig>('GET', '/api/commerce/payment-config').then(setPayment, () =>
+      setPaymentConfigFailed(true),
+    );
+  }, []);
+  const stripe = useStripeCheckout(payment, state.cart?.grandTotalCents ?? 0, currency);
+  const pending = useRef<PendingPayment | undefined>(undefined);
   if (state.status === 'error') {
     return (
       <p role="alert">
@@ -29,7 +53,17 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
       </p>
     );
   }
-  if (!state.cart) return <p aria-busy="true">{storefrontMessages.loadingCheckout}</p>;
+  if (paymentConfigFailed) {
+    return (
+      <p role="alert">
+        {storefrontMessages.unableToLoad}{' '}
+        <button type="button" onClick={() => window.location.reload()}>
+          {storefrontMessages.retry}
+        </button>
+      </p>
+    );
+  }
+  if (!state.cart || !payment) return <p aria-busy="true">{storefrontMessages.loadingCheckout}</p>;
   if (state.cart.entries.length === 0) {
     return (
       <div className="empty-state">
@@ -45,6 +79,11 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
       cart={toDisplayCart(state.cart)}
       currency={isCurrencyCode(currency) ? currency : 'USD'}
       acceptsGiftCards
+      orderNotesLabel={orderNotesLabel}
+      onAddressChange={async (location) => {
+        await store.setShippingLocation(location);
+      }}
+      onEmailChange={(email) => void store.setEmail(email)}
       onShippingOptionChange={async (optionId) => {
         await store.setShippingOption(optionId);
       }}
@@ -57,14 +96,33 @@ function CheckoutPage({ store, currency }: { store: CartStore; currency: string 
           );
         }
       }}
+      paymentFields={stripe.slot}
       onPlaceOrder={async (payload) => {
         try {
-          const { redirectUrl } = await api<{ redirectUrl: string }>('POST', '/api/commerce/checkout', {
-            ...payload,
-            ...(store.cartToken ? { cartToken: store.cartToken } : {}),
-          });
-          window.location.assign(redirectUrl);
+          if (!pending.current) {
+            const placed = await api<{
+              redirectUrl: string;
+              order: { payment?: { clientSecret: string } };
+            }>('POST', '/api/commerce/checkout', {
+              ...payload,
+              ...(store.cartToken ? { cartToken: store.cartToken } : {}),
+            });
+            if (!placed.order.payment) return window.location.assign(placed.redirectUrl);
+            pending.current = {
+              clientSecret: placed.order.payment.clientSecret,
+              returnPath: placed.redirectUrl,
+            };
+          }
+          if (!stripe.checkout) throw new CheckoutSubmitError(storefrontMessages.paymentsDidNotLoad);
+          // Only an error comes back: a payment that went through (after 3-D Secure) leaves the page.
+          const message = await confirmStripePayment(
+            stripe.checkout,
+            pending.current.clientSecret,
+            pending.current.returnPath,
+          );
+          throw new CheckoutSubmitError(message);
         } catch (err) {
+          if (err instanceof CheckoutSubmitError) throw err;
           if (!(err instanceof ApiError)) throw new CheckoutSubmitError(storefrontMessages.pleaseTryAgain);
           // The API names the card fields as the form does; an address problem is a general one.
           const { shippingAddress: _address, payment: _payment, ...fields } = err.fieldErrors;
@@ -86,6 +144,8 @@ export function mountCheckoutPage(doc: Document, context: PageContext, pageStore
   const token = new URLSearchParams(doc.location.search).get('cartToken');
   const store = token ? createCartStore(token) : pageStore;
   root.replaceChildren();
-  createRoot(root).render(<CheckoutPage store={store} currency={context.storeCurrency} />);
+  createRoot(root).render(
+    <CheckoutPage store={store} currency={context.storeCurrency} orderNotesLabel={context.orderNotesLabel} />,
+  );
   return true;
 }

@@ -19,7 +19,10 @@ declare global {
 const loads = new WeakMap<Document, Promise<CaptchaScriptApi | undefined>>();
 
 /** Adds the script once per page; resolves with its API, undefined when it defined none. */
-export function loadCaptchaScript(doc: Document, src = CAPTCHA_SCRIPT_URL): Promise<CaptchaScriptApi | undefined> {
+export function loadCaptchaScript(
+  doc: Document,
+  src = CAPTCHA_SCRIPT_URL,
+): Promise<CaptchaScriptApi | undefined> {
   const win = doc.defaultView;
   if (win?.grecaptcha?.enterprise) return Promise.resolve(win.grecaptcha.enterprise);
   let load = loads.get(doc);
@@ -33,7 +36,11 @@ export function loadCaptchaScript(doc: Document, src = CAPTCHA_SCRIPT_URL): Prom
         loads.delete(doc);
         script.remove();
         // Blocked or offline: to the visitor the captcha is simply not set up.
-        reject(new Error(messages.captchaNotSetUp, { cause: new Error(`The captcha script did not load (${src})`) }));
+        reject(
+          new Error(messages.captchaNotSetUp, {
+            cause: new Error(`The captcha script did not load (${src})`),
+          }),
+        );
       });
       doc.head.append(script);
     });
@@ -57,10 +64,22 @@ export function mountScriptCaptcha(formEl: HTMLFormElement, siteKey: string): Ca
 }
 
 /** The widget in `container`, rendered on the first focus inside `root`. */
-export function attachScriptCaptcha(root: HTMLElement, container: HTMLElement, siteKey: string): CaptchaProvider {
+export function attachScriptCaptcha(
+  root: HTMLElement,
+  container: HTMLElement,
+  siteKey: string,
+): CaptchaProvider {
   const doc = root.ownerDocument;
-  const captcha = createScriptCaptchaProvider({ siteKey, container, loadScript: () => loadCaptchaScript(doc) });
-  root.addEventListener('focusin', () => void captcha.render().catch((error: unknown) => console.warn('Captcha did not render', error)), { once: true });
+  const captcha = createScriptCaptchaProvider({
+    siteKey,
+    container,
+    loadScript: () => loadCaptchaScript(doc),
+  });
+  root.addEventListener(
+    'focusin',
+    () => void captcha.render().catch((error: unknown) => console.warn('Captcha did not render', error)),
+    { once: true },
+  );
   return captcha;
 }
 
@@ -69,7 +88,10 @@ export function attachScriptCaptcha(root: HTMLElement, container: HTMLElement, s
  * widget and throws the visitor's message: 'Complete CAPTCHA before submitting.', or the
  * provider's 'ReCaptcha has not been set up!' / 'Document was destroyed'.
  */
-export async function captchaTokenFor(captcha: CaptchaProvider | undefined, action: CaptchaAction): Promise<string> {
+export async function captchaTokenFor(
+  captcha: CaptchaProvider | undefined,
+  action: CaptchaAction,
+): Promise<string> {
   if (!captcha) throw messages.captchaNotSetUp;
   let rejection: unknown;
   const token = await captcha.getToken(action).catch((error: unknown) => {

@@ -29,7 +29,10 @@ function stubServer(): Call[] {
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
       const data = url.includes('FormSubmissionKey') ? { data: { key: 'key-1' } } : { success: true };
-      return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(data), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -44,7 +47,9 @@ function fakeScript() {
   };
   // The test page cannot fetch scripts: the one added is kept aside and "loads" on cue.
   const added: HTMLScriptElement[] = [];
-  const append = vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as HTMLScriptElement[])));
+  const append = vi
+    .spyOn(document.head, 'append')
+    .mockImplementation((...nodes) => void added.push(...(nodes as HTMLScriptElement[])));
   const load = () => {
     window.grecaptcha = { enterprise };
     added[0]!.dispatchEvent(new Event('load'));
@@ -78,7 +83,10 @@ describe('newsletter block', () => {
     restore();
     expect(added).toEqual([]);
     expect(block.querySelector('.form-captcha')).toBeNull();
-    expect(calls.at(-1)).toEqual({ url: '/api/newsletter/subscribe', body: { pageId: 'p1', blockId: 'news', email: 'ada@example.com', key: 'key-1', website: '' } });
+    expect(calls.at(-1)).toEqual({
+      url: '/api/newsletter/subscribe',
+      body: { pageId: 'p1', blockId: 'news', email: 'ada@example.com', key: 'key-1', website: '' },
+    });
   });
 
   it("with the site's key, renders one widget above the button on first focus and sends its newsletter token", async () => {

@@ -11,6 +11,7 @@ import {
 import type { PageContext } from '../page-context';
 import { mountScriptCaptcha } from './captcha-script';
 import { createFetchTransport } from './site-form';
+import { trackNewsletterSignUp } from '../tracking';
 
 function readCookie(doc: Document, name: string): string | undefined {
   for (const part of doc.cookie.split(';')) {
@@ -41,8 +42,14 @@ const newsletterForm = (doubleOptIn: boolean, captchaEnabled: boolean) =>
   });
 
 /** The sign-up call: the visitor's email and the flow's key and token, plus what names the list. */
-function signUpTransport(doc: Document, formEl: HTMLFormElement, url: string, target: Record<string, string>): SubmissionTransport {
-  const field = (name: string) => formEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
+function signUpTransport(
+  doc: Document,
+  formEl: HTMLFormElement,
+  url: string,
+  target: Record<string, string>,
+): SubmissionTransport {
+  const field = (name: string) =>
+    formEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
   return {
     fetchFormKey: createFetchTransport(doc, 'newsletter').fetchFormKey,
     async save(submission) {
@@ -50,7 +57,11 @@ function signUpTransport(doc: Document, formEl: HTMLFormElement, url: string, ta
       const res = await fetch(url, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(crumb ? { 'x-csrf-token': crumb } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(crumb ? { 'x-csrf-token': crumb } : {}),
+        },
         body: JSON.stringify({
           ...target,
           email: field('email'),
@@ -68,7 +79,10 @@ function signUpTransport(doc: Document, formEl: HTMLFormElement, url: string, ta
  * Wires one server-rendered newsletter block to the submission flow and its sign-up call; with the
  * site's captcha on, the block asks the provider for a token like a captcha form does.
  */
-export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, 'pageId' | 'captchaSettings'>): void {
+export function mountNewsletter(
+  block: HTMLElement,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings' | 'pagePermissionType'>,
+): void {
   const formEl = block.querySelector<HTMLFormElement>('form.newsletter-form');
   const blockId = block.closest<HTMLElement>('[data-block-id]')?.dataset.blockId;
   const pageId = context.pageId;
@@ -76,6 +90,7 @@ export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, '
   mountSignUpForm(block, formEl, context, {
     url: SUBSCRIBE_URL,
     target: { pageId, blockId },
+    formId: blockId,
     doubleOptIn: block.hasAttribute('data-double-opt-in'),
     captchaAction: CAPTCHA_ACTIONS.newsletter,
   });
@@ -85,12 +100,13 @@ export function mountNewsletter(block: HTMLElement, context: Pick<PageContext, '
 export function mountPopupSignUp(
   dialog: HTMLElement,
   formEl: HTMLFormElement,
-  context: Pick<PageContext, 'pageId' | 'captchaSettings'>,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings' | 'pagePermissionType'>,
   onSignedUp: () => void,
 ): void {
   mountSignUpForm(dialog, formEl, context, {
     url: POPUP_SUBSCRIBE_URL,
     target: {},
+    formId: 'popup-overlay',
     doubleOptIn: formEl.hasAttribute('data-double-opt-in'),
     captchaAction: CAPTCHA_ACTIONS.promoPopup,
     onSignedUp,
@@ -101,6 +117,8 @@ interface SignUpFormOptions {
   url: string;
   /** What names the list to the server (the block), sent with every sign-up. */
   target: Record<string, string>;
+  /** Names the form in its sign-up event: the block, or the pop-up. */
+  formId: string;
   doubleOptIn: boolean;
   captchaAction: CaptchaAction;
   /** After the server saved the sign-up. */
@@ -116,7 +134,7 @@ interface SignUpFormOptions {
 function mountSignUpForm(
   root: HTMLElement,
   formEl: HTMLFormElement,
-  context: Pick<PageContext, 'pageId' | 'captchaSettings'>,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings' | 'pagePermissionType'>,
   options: SignUpFormOptions,
 ): void {
   const doc = root.ownerDocument;
@@ -132,6 +150,7 @@ function mountSignUpForm(
     kind: 'newsletter',
     transport: signUpTransport(doc, formEl, options.url, options.target),
     captchaAction: options.captchaAction,
+    trackSignUp: () => trackNewsletterSignUp(options.formId),
     ...(siteKey ? { captcha: mountScriptCaptcha(formEl, siteKey) } : {}),
   });
 
@@ -168,7 +187,13 @@ function mountSignUpForm(
     event.preventDefault();
     void flow.submit({
       input: { email: [input?.value ?? ''] },
-      page: { pageTitle: doc.title, pageId: context.pageId ?? '', contentSource: 'c', pagePath: doc.defaultView?.location.pathname ?? '/', pagePermissionTypeValue: 0 },
+      page: {
+        pageTitle: doc.title,
+        pageId: context.pageId ?? '',
+        contentSource: 'c',
+        pagePath: doc.defaultView?.location.pathname ?? '/',
+        pagePermissionTypeValue: context.pagePermissionType ?? 0,
+      },
     });
   });
 }

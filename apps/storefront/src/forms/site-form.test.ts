@@ -226,13 +226,25 @@ describe('site form enhancer', () => {
     const { transport, saved } = fakeTransport({ status: 200 });
     // The test page cannot fetch scripts: the one added is kept aside and "loads" on cue.
     const added: HTMLScriptElement[] = [];
-    const append = vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void added.push(...(nodes as HTMLScriptElement[])));
-    mountSiteForm(form, { pageId: 'p', itemId: null, captchaSettings: { siteKey: 'site-key-1' } }, { transport });
+    const append = vi
+      .spyOn(document.head, 'append')
+      .mockImplementation((...nodes) => void added.push(...(nodes as HTMLScriptElement[])));
+    mountSiteForm(
+      form,
+      { pageId: 'p', itemId: null, captchaSettings: { siteKey: 'site-key-1' } },
+      { transport },
+    );
     expect(added).toEqual([]);
     // The first focus renders the widget; the script defines the provider's API when it loads.
-    form.querySelector<HTMLInputElement>('input[name="email"]')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    form.querySelector<HTMLInputElement>('input[name="email"]')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    expect(added.map((s) => s.src)).toEqual(['https://www.google.com/recaptcha/enterprise.js?render=explicit']);
+    form
+      .querySelector<HTMLInputElement>('input[name="email"]')!
+      .dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    form
+      .querySelector<HTMLInputElement>('input[name="email"]')!
+      .dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(added.map((s) => s.src)).toEqual([
+      'https://www.google.com/recaptcha/enterprise.js?render=explicit',
+    ]);
     window.grecaptcha = { enterprise };
     added[0]!.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(enterprise.render).toHaveBeenCalledTimes(1));

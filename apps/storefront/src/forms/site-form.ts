@@ -174,7 +174,7 @@ export interface MountOptions {
 /** Wires one server-rendered form to the submission flow. Returns false when the markup is unusable. */
 export function mountSiteForm(
   formEl: HTMLFormElement,
-  context: Pick<PageContext, 'pageId' | 'itemId' | 'captchaSettings'>,
+  context: Pick<PageContext, 'pageId' | 'itemId' | 'captchaSettings' | 'pagePermissionType'>,
   options: MountOptions = {},
 ): boolean {
   const doc = formEl.ownerDocument;
@@ -287,7 +287,7 @@ export function mountSiteForm(
         pageId: context.pageId ?? '',
         contentSource: context.itemId ? 'i' : 'c',
         pagePath: doc.defaultView?.location.pathname ?? '/',
-        pagePermissionTypeValue: 0,
+        pagePermissionTypeValue: context.pagePermissionType ?? 0,
       },
       queryString: doc.defaultView?.location.search ?? '',
     });

@@ -4,8 +4,12 @@
  * arrow keys, the current thumbnail, autoplay and the lightbox.
  */
 export function enhanceGalleries(doc: Document): void {
-  for (const gallery of doc.querySelectorAll<HTMLElement>('[data-gallery="slideshow"], [data-gallery="carousel"]')) enhanceSlides(gallery);
-  for (const gallery of doc.querySelectorAll<HTMLElement>('[data-lightbox-theme]')) enhanceLightbox(doc, gallery);
+  for (const gallery of doc.querySelectorAll<HTMLElement>(
+    '[data-gallery="slideshow"], [data-gallery="carousel"]',
+  ))
+    enhanceSlides(gallery);
+  for (const gallery of doc.querySelectorAll<HTMLElement>('[data-lightbox-theme]'))
+    enhanceLightbox(doc, gallery);
 }
 
 function enhanceSlides(gallery: HTMLElement): void {
@@ -26,14 +30,18 @@ function enhanceSlides(gallery: HTMLElement): void {
     const slide = slides[next]!;
     // Scroll the strip only, never the page.
     const left = slide.offsetLeft - track.offsetLeft - (track.clientWidth - slide.clientWidth) / 2;
-    track.scrollTo({ left, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    track.scrollTo({
+      left,
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
     mark(next);
   };
 
   // The slide most in view is the current one, however the visitor got there (swipe, keys, links).
   const seen = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) if (entry.isIntersecting) mark(slides.indexOf(entry.target as HTMLElement));
+      for (const entry of entries)
+        if (entry.isIntersecting) mark(slides.indexOf(entry.target as HTMLElement));
     },
     { root: track, threshold: 0.6 },
   );

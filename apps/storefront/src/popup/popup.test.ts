@@ -43,12 +43,18 @@ describe('mountPopupOverlay', () => {
 
   it('never shows again once followed, and ignores broken or expired storage', () => {
     mountPopupOverlay(document, localStorage, { pageId: null }, () => 0, schedule);
-    (dialog().querySelector('[data-popup-action]') as HTMLAnchorElement).addEventListener('click', (e) => e.preventDefault());
+    (dialog().querySelector('[data-popup-action]') as HTMLAnchorElement).addEventListener('click', (e) =>
+      e.preventDefault(),
+    );
     (dialog().querySelector('[data-popup-action]') as HTMLAnchorElement).click();
     expect(readPopupState(localStorage, 0)).toMatchObject({ submitted: true, version: 3 });
     localStorage.setItem(POPUP_KEYS.version, '{not json');
     localStorage.setItem(POPUP_KEYS.submitted, JSON.stringify({ value: true, expires: 5 }));
-    expect(readPopupState(localStorage, 10)).toEqual({ dateClosed: undefined, version: undefined, submitted: false });
+    expect(readPopupState(localStorage, 10)).toEqual({
+      dateClosed: undefined,
+      version: undefined,
+      submitted: false,
+    });
   });
 });
 
@@ -70,9 +76,15 @@ describe("the pop-up's newsletter sign-up", () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push({ url, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+        calls.push({
+          url,
+          body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {},
+        });
         const data = url.includes('FormSubmissionKey') ? { data: { key: 'key-1' } } : { success: true };
-        return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(data), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
   });
@@ -82,7 +94,13 @@ describe("the pop-up's newsletter sign-up", () => {
   });
   const form = () => document.querySelector<HTMLFormElement>('form[data-popup-newsletter]')!;
   async function open(siteKey?: string) {
-    mountPopupOverlay(document, localStorage, { pageId: 'p1', ...(siteKey ? { captchaSettings: { siteKey } } : {}) }, () => 0, schedule);
+    mountPopupOverlay(
+      document,
+      localStorage,
+      { pageId: 'p1', ...(siteKey ? { captchaSettings: { siteKey } } : {}) },
+      () => 0,
+      schedule,
+    );
     runs.forEach((r) => r());
     // The sign-up's code is a chunk of its own: the pop-up's import of it has settled after this one's.
     await import('../forms/newsletter');
@@ -102,16 +120,28 @@ describe("the pop-up's newsletter sign-up", () => {
     await vi.waitFor(() => expect(form().querySelector('.field-error')!.textContent).not.toBe(''));
     expect(calls).toEqual([]);
     await signUp('ada@example.com');
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/form/FormSubmissionKey', '/api/newsletter/popup-subscribe']));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.url)).toEqual([
+        '/api/form/FormSubmissionKey',
+        '/api/newsletter/popup-subscribe',
+      ]),
+    );
     expect(calls[1]!.body).toEqual({ email: 'ada@example.com', key: 'key-1', website: '' });
     expect(form().querySelector('.form-captcha')).toBeNull();
     expect(form().hidden).toBe(true);
-    expect(document.querySelector('.form-submission-message')!.textContent).toBe('Thank you for subscribing!');
+    expect(document.querySelector('.form-submission-message')!.textContent).toBe(
+      'Thank you for subscribing!',
+    );
     expect(readPopupState(localStorage, 0)).toMatchObject({ submitted: true, version: 4 });
   });
 
   it("with the site's key, renders the widget once inside the form above its button and sends a PROMO_POPUP_SUBMISSION token", async () => {
-    const enterprise = { ready: (callback: () => void) => callback(), render: vi.fn(() => 9), execute: vi.fn().mockResolvedValueOnce('').mockResolvedValue('promo-token'), reset: vi.fn() };
+    const enterprise = {
+      ready: (callback: () => void) => callback(),
+      render: vi.fn(() => 9),
+      execute: vi.fn().mockResolvedValueOnce('').mockResolvedValue('promo-token'),
+      reset: vi.fn(),
+    };
     window.grecaptcha = { enterprise };
     await open('site-key-1');
     const container = form().querySelector('.form-captcha')!;
@@ -122,7 +152,12 @@ describe("the pop-up's newsletter sign-up", () => {
     expect(calls).toEqual([]);
     await signUp('ada@example.com');
     await vi.waitFor(() => expect(calls.at(-1)?.url).toBe('/api/newsletter/popup-subscribe'));
-    expect(calls.at(-1)!.body).toEqual({ email: 'ada@example.com', key: 'key-1', website: '', captchaKey: 'promo-token' });
+    expect(calls.at(-1)!.body).toEqual({
+      email: 'ada@example.com',
+      key: 'key-1',
+      website: '',
+      captchaKey: 'promo-token',
+    });
     expect(enterprise.execute).toHaveBeenCalledWith(9, { action: 'PROMO_POPUP_SUBMISSION' });
     expect(enterprise.render).toHaveBeenCalledTimes(1);
     expect(enterprise.render.mock.calls[0]).toEqual([container, { sitekey: 'site-key-1', size: 'compact' }]);

@@ -1,4 +1,5 @@
 import type { PageContext } from '../page-context';
+import { trackOverlay } from '../tracking';
 
 /**
  * The popup overlay (page type 104): a promotion the owner turns on in website settings, shown
@@ -15,7 +16,12 @@ export interface PopupState {
   submitted?: boolean;
 }
 
-export function shouldShowPopup(state: PopupState, version: number, hideForDays: number, now: number): boolean {
+export function shouldShowPopup(
+  state: PopupState,
+  version: number,
+  hideForDays: number,
+  now: number,
+): boolean {
   if (state.version !== version) return true;
   if (state.submitted) return false;
   return state.dateClosed === undefined || now - state.dateClosed >= hideForDays * 86_400_000;
@@ -29,7 +35,8 @@ interface Entry {
 function read(storage: Storage, key: string, now: number): unknown {
   try {
     const entry = JSON.parse(storage.getItem(key) ?? 'null') as Entry | null;
-    if (!entry || typeof entry !== 'object' || (typeof entry.expires === 'number' && entry.expires <= now)) return undefined;
+    if (!entry || typeof entry !== 'object' || (typeof entry.expires === 'number' && entry.expires <= now))
+      return undefined;
     return entry.value;
   } catch {
     return undefined;
@@ -62,7 +69,7 @@ function write(storage: Storage, key: string, value: unknown): void {
 export function mountPopupOverlay(
   doc: Document,
   storage: Storage | undefined,
-  context: Pick<PageContext, 'pageId' | 'captchaSettings'>,
+  context: Pick<PageContext, 'pageId' | 'captchaSettings' | 'pagePermissionType'>,
   now: () => number = Date.now,
   schedule = setTimeout,
 ): void {
@@ -71,32 +78,51 @@ export function mountPopupOverlay(
   const version = Number(dialog.dataset.version);
   const hideForDays = Number(dialog.dataset.hideForDays);
   const delayMs = Number(dialog.dataset.delaySeconds) * 1000;
-  if (!Number.isInteger(version) || !shouldShowPopup(readPopupState(storage, now()), version, hideForDays, now())) return;
+  if (
+    !Number.isInteger(version) ||
+    !shouldShowPopup(readPopupState(storage, now()), version, hideForDays, now())
+  )
+    return;
 
   const close = () => {
     write(storage, POPUP_KEYS.dateClosed, now());
     write(storage, POPUP_KEYS.version, version);
     dialog.close();
+    trackOverlay('close');
   };
   dialog.querySelector('[data-popup-close]')?.addEventListener('click', close);
   // Escape closes a modal dialog by itself; it counts as closing.
   dialog.addEventListener('cancel', () => {
     write(storage, POPUP_KEYS.dateClosed, now());
     write(storage, POPUP_KEYS.version, version);
+    trackOverlay('close');
   });
   const followed = () => {
     write(storage, POPUP_KEYS.submitted, true);
     write(storage, POPUP_KEYS.version, version);
   };
-  dialog.querySelector('[data-popup-action]')?.addEventListener('click', followed);
+  dialog.querySelector('[data-popup-action]')?.addEventListener('click', () => {
+    followed();
+    trackOverlay('click');
+  });
   const signUp = dialog.querySelector<HTMLFormElement>('form[data-popup-newsletter]');
   if (signUp) {
     // Until its code arrives a submit must not reload the page with the address in the URL.
     signUp.addEventListener('submit', (event) => event.preventDefault());
     // Fetched during the delay, so the form works by the time the pop-up opens.
-    void import('../forms/newsletter').then(({ mountPopupSignUp }) => mountPopupSignUp(dialog, signUp, context, followed));
+    void import('../forms/newsletter').then(({ mountPopupSignUp }) =>
+      mountPopupSignUp(dialog, signUp, context, () => {
+        followed();
+        trackOverlay('submit');
+      }),
+    );
   }
-  schedule(() => {
-    if (!dialog.open) dialog.showModal();
-  }, Math.max(0, delayMs));
+  schedule(
+    () => {
+      if (dialog.open) return;
+      dialog.showModal();
+      trackOverlay('render');
+    },
+    Math.max(0, delayMs),
+  );
 }

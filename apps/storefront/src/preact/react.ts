@@ -49,7 +49,11 @@ function accessorsOf(proto: object): [string, PropertyDescriptor][] {
   if (!list) {
     const seen = new Set<string>();
     list = [];
-    for (let p: object | null = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+    for (
+      let p: object | null = proto;
+      p && p !== Object.prototype;
+      p = Object.getPrototypeOf(p) as object | null
+    ) {
       for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
         if (!descriptor.get || seen.has(name)) continue;
         seen.add(name);
@@ -66,7 +70,8 @@ options.event = (event: Event) => {
   const e = (previousEventHook ? previousEventHook(event) : event) as Event;
   // Once per event: it comes back here for each element with a handler on its way up.
   if (!Object.hasOwn(e, 'currentTarget')) {
-    for (const [name, descriptor] of accessorsOf(Object.getPrototypeOf(e) as object)) Object.defineProperty(e, name, descriptor);
+    for (const [name, descriptor] of accessorsOf(Object.getPrototypeOf(e) as object))
+      Object.defineProperty(e, name, descriptor);
   }
   return e;
 };

@@ -61,7 +61,12 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
       // Stock is checked against what the cart already holds of the chosen variant (storefront.md §5).
       const chosen = findVariant(item, selection) as { sku?: string } | undefined;
       const already = chosen?.sku ? store.quantityInCart(item.id, chosen.sku) : 0;
-      const check = validateAddToCart({ item, selection, quantity: readQuantity(block), alreadyInCart: already });
+      const check = validateAddToCart({
+        item,
+        selection,
+        quantity: readQuantity(block),
+        alreadyInCart: already,
+      });
       if (!check.ok) return { ok: false, error: check.problem.message };
       try {
         if (usesFormMode(item)) {
@@ -129,7 +134,8 @@ export function mountAddToCartButtons(doc: Document, context: PageContext, store
       const variants = item.structuredContent.variants;
       const options = variants.length > 1 ? Object.keys(variants[0]?.attributes ?? {}) : [];
       if (options.length === 0 || options.some((name) => !selection[name])) return false;
-      const variant = findVariant(item, selection) as { unlimited?: boolean; qtyInStock?: number } | undefined;
+      const variant = findVariant(item, selection) as
+        { unlimited?: boolean; qtyInStock?: number } | undefined;
       return !variant || (!variant.unlimited && (variant.qtyInStock ?? 0) <= 0);
     };
     const render = () =>

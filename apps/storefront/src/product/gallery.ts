@@ -16,18 +16,24 @@ export function enhanceProductGallery(doc: Document): void {
 
   const mark = (index: number) => {
     current = index;
-    thumbs.forEach((thumb, i) => (i === index ? thumb.setAttribute('aria-current', 'true') : thumb.removeAttribute('aria-current')));
+    thumbs.forEach((thumb, i) =>
+      i === index ? thumb.setAttribute('aria-current', 'true') : thumb.removeAttribute('aria-current'),
+    );
   };
   const show = (index: number) => {
     const next = (index + slides.length) % slides.length;
     // Scroll the strip only, never the page.
-    track.scrollTo({ left: slides[next]!.offsetLeft - track.offsetLeft, behavior: reduced() ? 'auto' : 'smooth' });
+    track.scrollTo({
+      left: slides[next]!.offsetLeft - track.offsetLeft,
+      behavior: reduced() ? 'auto' : 'smooth',
+    });
     mark(next);
   };
   if (slides.length > 1) {
     const seen = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) mark(slides.indexOf(entry.target as HTMLElement));
+        for (const entry of entries)
+          if (entry.isIntersecting) mark(slides.indexOf(entry.target as HTMLElement));
       },
       { root: track, threshold: 0.6 },
     );
@@ -97,7 +103,10 @@ function mountZoom(doc: Document, links: HTMLAnchorElement[], showInPage: (index
   };
   const point = (event: PointerEvent | MouseEvent) => {
     const box = image.getBoundingClientRect();
-    return [Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)), Math.min(1, Math.max(0, (event.clientY - box.top) / box.height))] as const;
+    return [
+      Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)),
+      Math.min(1, Math.max(0, (event.clientY - box.top) / box.height)),
+    ] as const;
   };
 
   links.forEach((link, i) =>
@@ -141,7 +150,12 @@ function mountZoom(doc: Document, links: HTMLAnchorElement[], showInPage: (index
     down = undefined;
     if (!start) return;
     const dx = event.clientX - start.x;
-    if (!dialog.hasAttribute('data-zoomed') && links.length > 1 && Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
+    if (
+      !dialog.hasAttribute('data-zoomed') &&
+      links.length > 1 &&
+      Math.abs(dx) > 50 &&
+      Math.abs(dx) > Math.abs(event.clientY - start.y)
+    ) {
       open(index + (dx < 0 ? 1 : -1));
       return;
     }

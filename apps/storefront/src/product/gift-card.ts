@@ -1,4 +1,9 @@
-import { fillMessage, formatMinorWithSymbol, isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
+import {
+  fillMessage,
+  formatMinorWithSymbol,
+  isCurrencyCode,
+  messages as commerceMessages,
+} from '@site/commerce-core';
 import { ApiError, api } from '../api';
 import { storefrontMessages } from '../messages';
 
@@ -8,7 +13,9 @@ const RECIPIENT_FIELDS = ['recipientName', 'recipientEmail', 'senderName', 'mess
 export function readRecipient(block: Element): Record<(typeof RECIPIENT_FIELDS)[number], string> {
   const out = {} as Record<(typeof RECIPIENT_FIELDS)[number], string>;
   for (const name of RECIPIENT_FIELDS) {
-    const input = block.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-gift-card-recipient] [name="${name}"]`);
+    const input = block.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+      `[data-gift-card-recipient] [name="${name}"]`,
+    );
     out[name] = input?.value ?? '';
   }
   return out;
@@ -20,7 +27,9 @@ export function readRecipient(block: Element): Record<(typeof RECIPIENT_FIELDS)[
  */
 export function markRecipientErrors(block: Element, fieldErrors: Record<string, string>): void {
   for (const name of RECIPIENT_FIELDS) {
-    const input = block.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-gift-card-recipient] [name="${name}"]`);
+    const input = block.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+      `[data-gift-card-recipient] [name="${name}"]`,
+    );
     if (!input) continue;
     const message = fieldErrors[name];
     const errorId = `gift-card-${name}-error`;
@@ -82,11 +91,14 @@ export function enhanceGiftCardBalance(doc: Document): void {
       result.textContent = storefrontMessages.checking;
       api<{ balanceCents: number; currency: string }>('POST', '/api/commerce/gift-cards/balance', { code })
         .then(({ balanceCents, currency }) => {
-          const amount = isCurrencyCode(currency) ? formatMinorWithSymbol(BigInt(balanceCents), currency) : String(balanceCents / 100);
+          const amount = isCurrencyCode(currency)
+            ? formatMinorWithSymbol(BigInt(balanceCents), currency)
+            : String(balanceCents / 100);
           result.textContent = fillMessage(commerceMessages.giftCardBalance, { amount });
         })
         .catch((err: unknown) => {
-          result.textContent = err instanceof ApiError && err.message ? err.message : storefrontMessages.pleaseTryAgain;
+          result.textContent =
+            err instanceof ApiError && err.message ? err.message : storefrontMessages.pleaseTryAgain;
         });
     });
   }

@@ -1,8 +1,15 @@
-import { findVariant, instalmentLocale, instalmentsAvailable, isCurrencyCode } from '@site/commerce-core';
+import {
+  DEFAULT_INSTALMENT_COUNT,
+  findVariant,
+  instalmentLocale,
+  instalmentsAvailable,
+  isCurrencyCode,
+} from '@site/commerce-core';
 import { InstalmentPill, type InstalmentModalContent } from '@site/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageContext, ProductItem } from '../page-context';
+import { ReportedFailure } from './reported-failure';
 import { isVariantControl, readSelection } from './selection';
 
 type Variant = ProductItem['structuredContent']['variants'][number];
@@ -50,7 +57,14 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 function variantPriceHtml(v: Variant, context: PageContext): string {
   const currency = isCurrencyCode(context.storeCurrency) ? context.storeCurrency : 'USD';
   // The decimal amounts the server sends, so zero- and three-decimal currencies come out right.
-  const format = (money: { value: string }) => escapeHtml(new Intl.NumberFormat(context.locale || 'en-US', { style: 'currency', currency }).format(Number(money.value)));
+  const format = (money: { value: string }) =>
+    context.zeroPriceLabel && Number(money.value) === 0
+      ? `<span class="product-price__free">${escapeHtml(context.zeroPriceLabel)}</span>`
+      : escapeHtml(
+          new Intl.NumberFormat(context.locale || 'en-US', { style: 'currency', currency }).format(
+            Number(money.value),
+          ),
+        );
   if (!v.onSale) return `<span class="product-price__amount">${format(v.priceMoney)}</span>`;
   return `<span class="product-price__amount product-price__amount--sale"><span class="visually-hidden">Sale price: </span>${format(v.salePriceMoney)}</span> <s class="product-price__original"><span class="visually-hidden">Original price: </span>${format(v.priceMoney)}</s>`;
 }
@@ -63,6 +77,7 @@ function Instalments({ context, priceCents }: { context: PageContext; priceCents
     <InstalmentPill
       priceMinor={priceCents}
       bounds={{ min: settings.afterPayMin, max: settings.afterPayMax }}
+      count={settings.numberOfInstalments}
       currency={currency}
       modalContent={content}
       onOpen={() => {
@@ -70,7 +85,16 @@ function Instalments({ context, priceCents }: { context: PageContext; priceCents
         const locale = instalmentLocale(settings.stripeAccountCountry, settings.shopperLanguage);
         fetch(`/assets/instalments/${locale}.html`)
           .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
-          .then((html) => setContent({ state: 'ready', html }))
+          // The information names the owner's number of payments where it says {count}.
+          .then((html) =>
+            setContent({
+              state: 'ready',
+              html: html.replaceAll(
+                '{count}',
+                String(settings.numberOfInstalments ?? DEFAULT_INSTALMENT_COUNT),
+              ),
+            }),
+          )
           .catch((err: unknown) => {
             // The spec asks for a console warning only; the modal says it is unavailable.
             console.warn('Instalment information failed to load', err);
@@ -110,7 +134,14 @@ export function enhanceProductPage(doc: Document, context: PageContext): void {
       }
       const cheapest = Math.min(...variants.map((x) => (x.onSale ? x.salePrice : x.price)));
       const price = v ? (v.onSale ? v.salePrice : v.price) : cheapest;
-      root.render(<Instalments context={context} priceCents={price} />);
+      // Nothing to split either when it costs nothing.
+      root.render(
+        price > 0 ? (
+          <ReportedFailure kind="instalment">
+            <Instalments context={context} priceCents={price} />
+          </ReportedFailure>
+        ) : null,
+      );
     };
     renderPill(current());
   }

@@ -2,6 +2,7 @@ import { CAPTCHA_ACTIONS, type CaptchaProvider } from '@site/forms';
 import { RestockForm } from '@site/ui';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
+import { memberApi } from '../account/member-session';
 import { attachScriptCaptcha, captchaTokenFor } from '../forms/captcha-script';
 import type { PageContext, ProductItem } from '../page-context';
 
@@ -14,10 +15,14 @@ export function mountRestock(block: HTMLElement, item: ProductItem, context: Pag
   const variantId = block.dataset.variantId ?? '';
   const host = document.createElement('div');
   // The accessible form brings its own call-to-action line: the server's would repeat it.
-  for (const el of block.querySelectorAll('.product-restock-cta, .product-restock-form, .product-restock-mailing-list'))
+  for (const el of block.querySelectorAll(
+    '.product-restock-cta, .product-restock-form, .product-restock-mailing-list',
+  ))
     el.remove();
   block.append(host);
-  const siteKey = context.captchaSettings?.siteKey;
+  // A signed-in member signs up through the account call, with the account's email.
+  const signedIn = context.authenticatedAccount !== undefined;
+  const siteKey = signedIn ? undefined : context.captchaSettings?.siteKey;
   let captcha: CaptchaProvider | undefined;
   // The widget goes inside the form, above its button; one per container, attached once.
   const captchaRef = siteKey
@@ -29,9 +34,18 @@ export function mountRestock(block: HTMLElement, item: ProductItem, context: Pag
     <RestockForm
       merchandising={context.merchandising[productId]}
       captchaRef={captchaRef}
+      signedIn={signedIn}
       onSubmit={async ({ email, isJoinMailingList }) => {
         const token = siteKey ? await captchaTokenFor(captcha, CAPTCHA_ACTIONS.productWaitlist) : undefined;
         try {
+          if (signedIn) {
+            await memberApi('POST', '/api/site-users/account/notifications/restock', {
+              productId,
+              variantId,
+              language: context.locale,
+            });
+            return;
+          }
           await api('POST', '/api/commerce/restock-notifications', {
             productId,
             variantId,

@@ -11,7 +11,10 @@ export function readSelection(block: Element): Record<string, string> {
 
 /** Whether a change event came from a variant control: a list or a colour swatch. */
 export function isVariantControl(target: EventTarget | null): target is HTMLSelectElement | HTMLInputElement {
-  return (target instanceof HTMLSelectElement || target instanceof HTMLInputElement) && Boolean(target.dataset.variantOptionName);
+  return (
+    (target instanceof HTMLSelectElement || target instanceof HTMLInputElement) &&
+    Boolean(target.dataset.variantOptionName)
+  );
 }
 
 export function readQuantity(block: Element): unknown {

@@ -1,5 +1,10 @@
 import type { Tracking } from '@site/tracking';
-import type { ConfirmedOrder, ListedItem, PageContext as StorefrontContext, ProductItem } from '../page-context';
+import type {
+  ConfirmedOrder,
+  ListedItem,
+  PageContext as StorefrontContext,
+  ProductItem,
+} from '../page-context';
 
 /** Fields the tracking library reads that the storefront context may carry under other names. */
 type TrackingSource = Pick<
@@ -16,9 +21,10 @@ type TrackingSource = Pick<
   | 'cookieSettings'
   | 'betaFeatureFlags'
   | 'censusDisabled'
+  | 'memberLocale'
+  | 'pagePermissionType'
 > & {
   templateId?: string | null;
-  pagePermissionType?: number;
 };
 
 /** The page context in the shape @site/tracking validates (its PageContext). */
@@ -32,8 +38,11 @@ export function trackingContext(context: TrackingSource) {
     ...(context.itemId ? { itemId: context.itemId } : {}),
     storeCurrency: context.storeCurrency,
     websiteLocale: context.locale,
+    ...(context.memberLocale ? { memberLocale: context.memberLocale } : {}),
     // The exclusion rules (storefront.md §4) read who is signed in, their roles and the flags.
-    ...(context.authenticatedAccount ? { authenticatedAccount: { id: context.authenticatedAccount.id } } : {}),
+    ...(context.authenticatedAccount
+      ? { authenticatedAccount: { id: context.authenticatedAccount.id } }
+      : {}),
     ...(context.websiteRoles ? { websiteRoles: context.websiteRoles } : {}),
     ...(context.cookieSettings ? { cookieSettings: context.cookieSettings } : {}),
     ...(context.betaFeatureFlags ? { betaFeatureFlags: context.betaFeatureFlags } : {}),
@@ -60,8 +69,15 @@ export function startPageTracking(context: StorefrontContext, doc: Document = do
       )) {
         void tracking.census.formRender(form.dataset.formId!);
       }
+      trackButtons(tracking, doc);
+      // The search page: the site's pixel hears what was searched for.
+      const query = new URLSearchParams(doc.defaultView?.location.search ?? '').get('q')?.trim();
+      if (context.pageType === SEARCH_PAGE_TYPE && query) tracking.pageTags.search(query);
       if (context.order) void trackPurchase(tracking, context.order);
-      if (context.item && context.item.id === context.itemId) trackProductView(tracking, context.item, context);
+      if (context.item && context.item.id === context.itemId)
+        trackProductView(tracking, context.item, context);
+      else if (context.collectionType === 'products' && context.collectionId)
+        void tracking.siteVisitor.productListingPageVisit(context.collectionId);
       return tracking;
     })
     .catch((error: unknown) => {
@@ -70,9 +86,51 @@ export function startPageTracking(context: StorefrontContext, doc: Document = do
     });
 }
 
-/** Runs once tracking has started; a page without tracking (or where it failed) skips it. */
+const SEARCH_PAGE_TYPE = 102;
+
+/**
+ * The owner's button blocks: each is reported as rendered, and again when clicked, so the owner
+ * can compare how often a call to action is seen with how often it is followed.
+ */
+function trackButtons(tracking: Tracking, doc: Document) {
+  for (const link of Array.from(
+    doc.querySelectorAll<HTMLAnchorElement>('.block--button[data-block-id] a.button'),
+  )) {
+    const button = {
+      buttonId: link.closest<HTMLElement>('[data-block-id]')!.dataset.blockId!,
+      buttonText: link.textContent?.trim() ?? '',
+      buttonHref: link.getAttribute('href') ?? '',
+    };
+    void tracking.census.buttonRender(button);
+    link.addEventListener('click', () => void tracking.census.buttonClick(button));
+  }
+}
+
+/**
+ * Runs once tracking has started; a page without tracking (or where it failed) skips it. An
+ * analytics failure is reported through the client's error reporting and never breaks the page.
+ */
 function whenTracking(run: (tracking: Tracking) => unknown): void {
-  void started.then((tracking) => (tracking ? run(tracking) : undefined)).catch((error: unknown) => console.warn('Tracking event failed', error));
+  void started.then(async (tracking) => {
+    if (!tracking) return;
+    try {
+      await run(tracking);
+    } catch (error) {
+      tracking.errors.report('analytics', error);
+    }
+  });
+}
+
+/**
+ * A storefront failure the visitor need not see (an instalment pill that failed to render):
+ * reported through the tracking client's error reporting (storefront.md §8), or, on a page where
+ * the client could not start, a console warning.
+ */
+export function reportError(kind: string, error: unknown): void {
+  void started.then((tracking) => {
+    if (tracking) tracking.errors.report(kind, error);
+    else console.warn(`${kind} failed`, error);
+  });
 }
 
 /** A product added to the cart: the site-visitor event and the site's ad pixel (storefront.md §7). */
@@ -110,14 +168,71 @@ export function trackAddToCart(input: {
   });
 }
 
+/** The full-page cart was shown with a cart (storefront.md §7, view cart). */
+export function trackViewCart(cartId: string): void {
+  whenTracking((tracking) => tracking.siteVisitor.viewCart(cartId));
+}
+
+/** A line removed from the cart: the product as the cart knows it. */
+export function trackRemoveFromCart(input: {
+  cartId: string;
+  itemId: string;
+  productType?: number;
+  title: string;
+  collectionId?: string;
+}): void {
+  whenTracking((tracking) =>
+    tracking.siteVisitor.removeFromCart({
+      cartId: input.cartId,
+      product: {
+        itemId: input.itemId,
+        productType: input.productType,
+        title: input.title,
+        collectionId: input.collectionId,
+      },
+    }),
+  );
+}
+
+/** A newsletter form saved a sign-up: the form flow's sign-up event and the site's Lead pixel. */
+export function trackNewsletterSignUp(formId: string): void {
+  whenTracking((tracking) => {
+    tracking.pageTags.lead();
+    return tracking.events.newsletterSignUp(formId);
+  });
+}
+
+/** What the visitor did with the promotional pop-up (census overlay event). */
+export function trackOverlay(action: 'render' | 'close' | 'submit' | 'click'): void {
+  whenTracking((tracking) => tracking.census.overlay({ overlayId: 'popup-overlay', action }));
+}
+
+/** A visitor created a member account: the site's CompleteRegistration pixel. */
+export function trackCompleteRegistration(): void {
+  whenTracking((tracking) => tracking.pageTags.completeRegistration());
+}
+
 /** The checkout opened with something to pay for. */
 export function trackCheckoutStarted(cartId: string): void {
   whenTracking((tracking) => tracking.siteVisitor.checkoutStarted(cartId));
 }
 
 function trackPurchase(tracking: Tracking, order: ConfirmedOrder) {
-  const items = order.items.map((i) => ({ itemId: i.itemId, title: i.productName, sku: i.sku, quantity: i.quantity, price: i.unitPrice }));
-  tracking.pageTags.purchase({ orderId: order.id, currency: order.currency, value: order.grandTotal, shipping: order.shipping, tax: order.tax, items });
+  const items = order.items.map((i) => ({
+    itemId: i.itemId,
+    title: i.productName,
+    sku: i.sku,
+    quantity: i.quantity,
+    price: i.unitPrice,
+  }));
+  tracking.pageTags.purchase({
+    orderId: order.id,
+    currency: order.currency,
+    value: order.grandTotal,
+    shipping: order.shipping,
+    tax: order.tax,
+    items,
+  });
   return tracking.siteVisitor.purchase({
     orderId: order.id,
     currency: order.currency,

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AddCartEntryRequestSchema, StockResponseSchema, SubscriptionCartRequestSchema, UpdateEntryFieldsRequestSchema } from './api';
+import {
+  AddCartEntryRequestSchema,
+  StockResponseSchema,
+  SubscriptionCartRequestSchema,
+  UpdateEntryFieldsRequestSchema,
+} from './api';
 import { addEntryErrorMessage, addToCartAlertTitle } from './errors';
-import { findVariant, hasStockFor, unselectedOptionsMessage, validateAddToCart, validateQuantity } from './validation';
+import {
+  findVariant,
+  hasStockFor,
+  unselectedOptionsMessage,
+  validateAddToCart,
+  validateQuantity,
+} from './validation';
 
 describe('unselected options message', () => {
   it.each([
@@ -45,7 +56,10 @@ const giftCard = {
   structuredContent: {
     productType: 4,
     variantOptionOrdering: ['Value'],
-    variants: [{ sku: 'G25', attributes: { Value: '25' } }, { sku: 'G50', attributes: { Value: '50' } }],
+    variants: [
+      { sku: 'G25', attributes: { Value: '25' } },
+      { sku: 'G50', attributes: { Value: '50' } },
+    ],
   },
 };
 
@@ -53,9 +67,30 @@ describe('add to cart validation', () => {
   it.each([
     ['nothing chosen', shirt, {}, '1', 0, 'Please select the Size and Color options.'],
     ['one option missing', shirt, { Size: 'S' }, '1', 0, 'Please select the Color option.'],
-    ['no such variant', shirt, { Size: 'S', Color: 'Blue' }, '1', 0, 'Sorry, that item variant is unavailable. Please select another variant.'],
-    ['out of stock', shirt, { Size: 'M', Color: 'Red' }, '1', 0, 'Sorry, we do not have enough of that item available.'],
-    ['too many with what is in the cart', shirt, { Size: 'S', Color: 'Red' }, '1', 2, 'Sorry, we do not have enough of that item available.'],
+    [
+      'no such variant',
+      shirt,
+      { Size: 'S', Color: 'Blue' },
+      '1',
+      0,
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    ],
+    [
+      'out of stock',
+      shirt,
+      { Size: 'M', Color: 'Red' },
+      '1',
+      0,
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      'too many with what is in the cart',
+      shirt,
+      { Size: 'S', Color: 'Red' },
+      '1',
+      2,
+      'Sorry, we do not have enough of that item available.',
+    ],
     ['bad quantity', shirt, { Size: 'S', Color: 'Red' }, 'x', 0, 'Quantity must be a number.'],
     ['fractional quantity', shirt, { Size: 'S', Color: 'Red' }, '1.5', 0, 'Quantity must be a whole number'],
     ['gift card without denomination', giftCard, {}, '1', 0, 'Select a denomination for the Gift Card'],
@@ -69,11 +104,22 @@ describe('add to cart validation', () => {
     ['unlimited', shirt, { Size: 'M', Color: 'Blue' }, '50', 100, 'M-B', 50],
     ['gift card', giftCard, { Value: '50' }, '1', 0, 'G50', 1],
   ])('accepts %s', (_name, item, selection, quantity, inCart, sku, q) => {
-    expect(validateAddToCart({ item, selection, quantity, alreadyInCart: inCart })).toMatchObject({ ok: true, sku, quantity: q });
+    expect(validateAddToCart({ item, selection, quantity, alreadyInCart: inCart })).toMatchObject({
+      ok: true,
+      sku,
+      quantity: q,
+    });
   });
 
   it('accepts a digital product without variants', () => {
-    expect(validateAddToCart({ item: { structuredContent: { productType: 2 } }, selection: {}, quantity: 1, alreadyInCart: 5 })).toMatchObject({ ok: true });
+    expect(
+      validateAddToCart({
+        item: { structuredContent: { productType: 2 } },
+        selection: {},
+        quantity: 1,
+        alreadyInCart: 5,
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   it('finds the only variant without a selection', () => {
@@ -91,8 +137,14 @@ describe('add to cart validation', () => {
 
 describe('add-entry errors', () => {
   it.each([
-    [{ crumbFail: true, cookiesEnabled: true }, 'Your session has expired. Please reload the page and try again.'],
-    [{ crumbFail: true, cookiesEnabled: false }, 'Please enable cookies in your browser, reload the page, and try again.'],
+    [
+      { crumbFail: true, cookiesEnabled: true },
+      'Your session has expired. Please reload the page and try again.',
+    ],
+    [
+      { crumbFail: true, cookiesEnabled: false },
+      'Please enable cookies in your browser, reload the page, and try again.',
+    ],
     [{ status: 429, serverMessage: 'slow down' }, 'Please try again in a few seconds.'],
     [{ status: 400, serverMessage: 'Item is no longer available' }, 'Item is no longer available'],
     [{ status: 500 }, 'Unable to add item'],
@@ -107,7 +159,9 @@ describe('add-entry errors', () => {
 
 describe('cart API payloads', () => {
   it('accepts an entry with a JSON string of additional fields', () => {
-    expect(AddCartEntryRequestSchema.parse({ itemId: 'i', sku: 's', quantity: 2, additionalFields: '{"a":1}' })).toMatchObject({ quantity: 2 });
+    expect(
+      AddCartEntryRequestSchema.parse({ itemId: 'i', sku: 's', quantity: 2, additionalFields: '{"a":1}' }),
+    ).toMatchObject({ quantity: 2 });
   });
   it.each([
     [{ itemId: 'i', sku: 's', quantity: 0 }],
@@ -118,7 +172,11 @@ describe('cart API payloads', () => {
   ])('rejects %o', (payload) => expect(AddCartEntryRequestSchema.safeParse(payload).success).toBe(false));
   it('covers the subscription, form update and stock calls', () => {
     expect(SubscriptionCartRequestSchema.safeParse({ itemId: 'i', sku: 's', qty: 1 }).success).toBe(true);
-    expect(UpdateEntryFieldsRequestSchema.safeParse({ itemId: 'i', sku: 's', additionalFields: '[]' }).success).toBe(true);
-    expect(StockResponseSchema.parse({ results: [{ unlimited: true, qtyInStock: 0 }] }).results).toHaveLength(1);
+    expect(
+      UpdateEntryFieldsRequestSchema.safeParse({ itemId: 'i', sku: 's', additionalFields: '[]' }).success,
+    ).toBe(true);
+    expect(StockResponseSchema.parse({ results: [{ unlimited: true, qtyInStock: 0 }] }).results).toHaveLength(
+      1,
+    );
   });
 });

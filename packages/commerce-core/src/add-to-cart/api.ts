@@ -21,7 +21,8 @@ const JsonString = /* @__PURE__ */ (() =>
       ctx.addIssue({ code: 'custom', message: 'must be a JSON string' });
       return;
     }
-    if (findUnsafeText(s) ?? findUnsafeText(value)) ctx.addIssue({ code: 'custom', message: UNSAFE_TEXT_MESSAGE });
+    if (findUnsafeText(s) ?? findUnsafeText(value))
+      ctx.addIssue({ code: 'custom', message: UNSAFE_TEXT_MESSAGE });
   }))();
 
 const Quantity = /* @__PURE__ */ (() => z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX))();

@@ -42,8 +42,10 @@ export function unselectedOptionsMessage(names: readonly string[]): string {
 export function validateQuantity(input: unknown): QuantityResult {
   const text = typeof input === 'number' ? String(input) : str(input).trim();
   const n = text === '' ? NaN : Number(text);
-  if (Number.isNaN(n)) return { ok: false, problem: { code: 'quantity-not-number', message: messages.quantityNotNumber } };
-  if (!Number.isInteger(n)) return { ok: false, problem: { code: 'quantity-not-whole', message: messages.quantityNotWhole } };
+  if (Number.isNaN(n))
+    return { ok: false, problem: { code: 'quantity-not-number', message: messages.quantityNotNumber } };
+  if (!Number.isInteger(n))
+    return { ok: false, problem: { code: 'quantity-not-whole', message: messages.quantityNotWhole } };
   if (n < QUANTITY_MIN || n > QUANTITY_MAX) {
     return {
       ok: false,
@@ -82,7 +84,9 @@ export function findVariant(item: unknown, selection: Readonly<Record<string, st
  * at least what is already in the cart plus the request.
  */
 export function hasStockFor(results: readonly unknown[], alreadyInCart: number, requested = 1): boolean {
-  return results.some((r) => flag(field(r, 'unlimited')) || num(field(r, 'qtyInStock')) >= alreadyInCart + requested);
+  return results.some(
+    (r) => flag(field(r, 'unlimited')) || num(field(r, 'qtyInStock')) >= alreadyInCart + requested,
+  );
 }
 
 export interface AddToCartRequest {
@@ -97,8 +101,7 @@ export interface AddToCartRequest {
 }
 
 export type AddToCartValidation =
-  | { ok: true; variant: unknown; sku: string; quantity: number }
-  | { ok: false; problem: AddToCartProblem };
+  { ok: true; variant: unknown; sku: string; quantity: number } | { ok: false; problem: AddToCartProblem };
 
 /**
  * Validates an add-to-cart click before anything is sent, in the order shoppers meet the problems:
@@ -108,7 +111,10 @@ export function validateAddToCart(req: AddToCartRequest): AddToCartValidation {
   const type = productTypeOf(req.item);
   const missing = unselectedOptions(req.item, req.selection);
   if (type === ProductType.GIFT_CARD && missing.length > 0) {
-    return { ok: false, problem: { code: 'gift-card-denomination-missing', message: messages.giftCardDenominationMissing } };
+    return {
+      ok: false,
+      problem: { code: 'gift-card-denomination-missing', message: messages.giftCardDenominationMissing },
+    };
   }
   if (missing.length > 0) {
     return { ok: false, problem: { code: 'options-unselected', message: unselectedOptionsMessage(missing) } };
@@ -116,7 +122,8 @@ export function validateAddToCart(req: AddToCartRequest): AddToCartValidation {
   const variant = type === ProductType.DIGITAL ? undefined : findVariant(req.item, req.selection);
   if (type !== ProductType.DIGITAL && variant === undefined) {
     const code = type === ProductType.GIFT_CARD ? 'gift-card-denomination-missing' : 'variant-missing';
-    const message = type === ProductType.GIFT_CARD ? messages.giftCardDenominationMissing : messages.variantUnavailable;
+    const message =
+      type === ProductType.GIFT_CARD ? messages.giftCardDenominationMissing : messages.variantUnavailable;
     return { ok: false, problem: { code, message } };
   }
   const q = validateQuantity(req.quantity);

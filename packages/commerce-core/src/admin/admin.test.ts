@@ -37,7 +37,9 @@ describe('minor units', () => {
 
 describe('commerce preferences', () => {
   it('drops websiteId and empty values', () => {
-    expect(cleanPreferences({ websiteId: 'w', a: '', b: null, c: undefined, d: '  ', e: 0, f: false, g: 'x' })).toEqual({ e: 0, f: false, g: 'x' });
+    expect(
+      cleanPreferences({ websiteId: 'w', a: '', b: null, c: undefined, d: '  ', e: 0, f: false, g: 'x' }),
+    ).toEqual({ e: 0, f: false, g: 'x' });
   });
   it.each([
     [{ a: 1 }, { a: 1 }, false],
@@ -52,7 +54,9 @@ describe('commerce preferences', () => {
     const r = COMMERCE_PREFERENCES.currency.schema.safeParse({ freeIfZero: true });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.message).toBe("A currency 'free' label is required when free-if-zero is set.");
-    expect(COMMERCE_PREFERENCES.currency.schema.safeParse({ freeIfZero: true, freeLabel: 'Free' }).success).toBe(true);
+    expect(
+      COMMERCE_PREFERENCES.currency.schema.safeParse({ freeIfZero: true, freeLabel: 'Free' }).success,
+    ).toBe(true);
     expect(COMMERCE_PREFERENCES.currency.schema.safeParse({ freeIfZero: false }).success).toBe(true);
   });
   it('takes download limits in their ranges, or unlimited', () => {
@@ -72,8 +76,12 @@ describe('commerce preferences', () => {
     }
   });
   it('takes the checkout minimum as minor units and refuses unknown fields', () => {
-    expect(COMMERCE_PREFERENCES.checkout.schema.safeParse({ checkoutMinimumSubtotalCents: '500' }).success).toBe(true);
-    expect(COMMERCE_PREFERENCES.checkout.schema.safeParse({ checkoutMinimumSubtotalCents: '5.00' }).success).toBe(false);
+    expect(
+      COMMERCE_PREFERENCES.checkout.schema.safeParse({ checkoutMinimumSubtotalCents: '500' }).success,
+    ).toBe(true);
+    expect(
+      COMMERCE_PREFERENCES.checkout.schema.safeParse({ checkoutMinimumSubtotalCents: '5.00' }).success,
+    ).toBe(false);
     expect(COMMERCE_PREFERENCES.checkout.schema.safeParse({ nope: 1 }).success).toBe(false);
   });
 });
@@ -81,9 +89,21 @@ describe('commerce preferences', () => {
 describe('product save', () => {
   it('accepts a physical product with two variants', () => expect(firstMessage(product())).toBeUndefined());
   it.each([
-    ['negative stock', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('1'), qtyInStock: -1 }] }, adminMessages.stockNegative],
-    ['unknown currency', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: { value: '1', currency: 'XYZ' } }] }, 'XYZ is not a store currency.'],
-    ['a float price', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('12.5') }] }, adminMessages.amountNotMinorUnits],
+    [
+      'negative stock',
+      { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('1'), qtyInStock: -1 }] },
+      adminMessages.stockNegative,
+    ],
+    [
+      'unknown currency',
+      { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: { value: '1', currency: 'XYZ' } }] },
+      'XYZ is not a store currency.',
+    ],
+    [
+      'a float price',
+      { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('12.5') }] },
+      adminMessages.amountNotMinorUnits,
+    ],
     [
       'a repeated SKU',
       {
@@ -94,20 +114,44 @@ describe('product save', () => {
       },
       'The SKU a is used twice in this product.',
     ],
-    ['a missing option value', { variants: [{ sku: 'A', attributes: {}, price: usd('1') }] }, 'Every variant needs a value for each option: Colour.'],
-    ['a sale without a sale price', { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), onSale: true }] }, adminMessages.salePriceRequired],
+    [
+      'a missing option value',
+      { variants: [{ sku: 'A', attributes: {}, price: usd('1') }] },
+      'Every variant needs a value for each option: Colour.',
+    ],
+    [
+      'a sale without a sale price',
+      { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), onSale: true }] },
+      adminMessages.salePriceRequired,
+    ],
     [
       'a sale price above the price',
-      { variants: [{ sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), salePrice: usd('100'), onSale: true }] },
+      {
+        variants: [
+          { sku: 'A', attributes: { Colour: 'Red' }, price: usd('100'), salePrice: usd('100'), onSale: true },
+        ],
+      },
       adminMessages.salePriceNotLower,
     ],
-    ['a digital product with options', { productType: 'digital' }, 'A digital product has exactly one variant and no options.'],
-    ['a SKU with spaces', { variants: [{ sku: 'A B', attributes: { Colour: 'Red' }, price: usd('1') }] }, adminMessages.skuHasSpaces],
+    [
+      'a digital product with options',
+      { productType: 'digital' },
+      'A digital product has exactly one variant and no options.',
+    ],
+    [
+      'a SKU with spaces',
+      { variants: [{ sku: 'A B', attributes: { Colour: 'Red' }, price: usd('1') }] },
+      adminMessages.skuHasSpaces,
+    ],
     ['an empty title', { title: '' }, adminMessages.textRequired],
     ['a title of spaces', { title: '   ' }, adminMessages.textRequired],
     ['a title over 200 characters', { title: 'x'.repeat(201) }, 'Use at most 200 characters.'],
     ['a title with a NUL character', { title: 'To\u0000te' }, UNSAFE_TEXT_MESSAGE],
-    ['custom add button text over 50 characters', { customAddButtonText: 'x'.repeat(51) }, 'Use at most 50 characters.'],
+    [
+      'custom add button text over 50 characters',
+      { customAddButtonText: 'x'.repeat(51) },
+      'Use at most 50 characters.',
+    ],
   ])('refuses %s', (_name, over, message) => expect(firstMessage(product(over))).toBe(message));
   it('refuses an empty stock update and negative stock', () => {
     expect(StockUpdateSchema.safeParse({}).success).toBe(false);

@@ -17,13 +17,17 @@ export function parseMinorUnits(value: string): number | undefined {
 }
 
 export const MinorUnitsSchema = /* @__PURE__ */ (() =>
-  z.string().refine((v) => parseMinorUnits(v) !== undefined, { message: adminMessages.amountNotMinorUnits }))();
+  z
+    .string()
+    .refine((v) => parseMinorUnits(v) !== undefined, { message: adminMessages.amountNotMinorUnits }))();
 
 /** A price as the editor sends it; the server also checks the currency is the store's. */
 export const AdminMoneySchema = /* @__PURE__ */ (() =>
   z.object({
     value: MinorUnitsSchema,
-    currency: z.enum(CURRENCY_CODES, { error: (issue) => fillMessage(adminMessages.unknownCurrency, { currency: String(issue.input) }) }),
+    currency: z.enum(CURRENCY_CODES, {
+      error: (issue) => fillMessage(adminMessages.unknownCurrency, { currency: String(issue.input) }),
+    }),
   }))();
 
 export type AdminMoney = z.infer<typeof AdminMoneySchema>;
@@ -31,5 +35,7 @@ export type AdminMoney = z.infer<typeof AdminMoneySchema>;
 /** An admin amount for people: "2500" USD → "$25.00"; an unreadable amount shows as written. */
 export function formatAdminMoney(money: { value: string; currency: string }): string {
   const minor = parseMinorUnits(money.value);
-  return minor === undefined || !isCurrencyCode(money.currency) ? `${money.value} ${money.currency}` : formatMinorWithSymbol(BigInt(minor), money.currency);
+  return minor === undefined || !isCurrencyCode(money.currency)
+    ? `${money.value} ${money.currency}`
+    : formatMinorWithSymbol(BigInt(minor), money.currency);
 }

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { isSafeText } from '../text/safe-text';
 
-export const ORDER_STATUSES = ['paid', 'fulfilled', 'cancelled'] as const;
+/** `pending`: the shopper is still paying in the browser (3-D Secure) or the processor has not confirmed. */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const isoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+const isoDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
 
 export const OrderListQuerySchema = /* @__PURE__ */ (() =>
   z.strictObject({
@@ -25,9 +30,12 @@ export const FulfilOrderSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     trackingNumber: z.string().trim().min(1).max(100).refine(isSafeText),
     carrier: z.string().trim().max(100).optional(),
-    trackingUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
-    /** Queue the shipping email to the customer (default on). */
-    notifyCustomer: z.boolean().default(true),
+    trackingUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
+    /** Queue the shipping email to the customer; left out, the store's fulfilment-email setting decides. */
+    notifyCustomer: z.boolean().optional(),
   }))();
 export type FulfilOrder = z.infer<typeof FulfilOrderSchema>;
 

@@ -11,18 +11,31 @@ export const STORE_API = {
   products: `${STORE}/products`,
   product: (id: string) => `${STORE}/products/${encodeURIComponent(id)}`,
   /** The product page of an unsaved draft: of a new product without an id, of a saved one with its id. */
-  productPreview: (id?: string) => (id ? `${STORE}/products/${encodeURIComponent(id)}/preview` : `${STORE}/products/preview`),
+  productPreview: (id?: string) =>
+    id ? `${STORE}/products/${encodeURIComponent(id)}/preview` : `${STORE}/products/preview`,
   inventory: `${STORE}/inventory`,
   inventoryCsv: `${STORE}/inventory.csv`,
   variantStock: (variantId: string) => `${STORE}/variants/${encodeURIComponent(variantId)}/stock`,
+  /** The store currency: read with the order count, changed (confirmed once the store has orders). */
+  storeCurrency: `${STORE}/currency`,
   orders: `${STORE}/orders`,
   ordersCsv: `${STORE}/orders.csv`,
+  /** Tax collected by month, place and rate, as a CSV download. */
+  taxReportCsv: `${STORE}/tax-report.csv`,
   order: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}`,
   fulfilOrder: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/fulfil`,
   cancelOrder: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/cancel`,
   refundLine: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}/refund`,
   resumeSubscription: (id: string) => `${STORE}/subscriptions/${encodeURIComponent(id)}/resume`,
   cancelSubscription: (id: string) => `${STORE}/subscriptions/${encodeURIComponent(id)}/cancel`,
+  discounts: `${STORE}/discounts`,
+  discount: (id: string) => `${STORE}/discounts/${encodeURIComponent(id)}`,
+  archiveDiscount: (id: string) => `${STORE}/discounts/${encodeURIComponent(id)}/archive`,
+  /** The shop's emails: the owner's subject, opening text and colour, a preview, a test send. */
+  shopEmails: `${STORE}/emails`,
+  shopEmail: (kind: string) => `${STORE}/emails/${encodeURIComponent(kind)}`,
+  shopEmailPreview: (kind: string) => `${STORE}/emails/${encodeURIComponent(kind)}/preview`,
+  shopEmailTest: (kind: string) => `${STORE}/emails/${encodeURIComponent(kind)}/test`,
   /** Restock sign-ups: the members API's owner calls (storefront.md §7). */
   restockGroups: '/api/site-users/account/notifications/restock/groups',
   restockSend: '/api/site-users/account/notifications/restock/send',

@@ -40,7 +40,8 @@ export const AdminVariantSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     /** Present for a variant that exists; a new variant has none. */
     id: z.string().max(200).optional(),
-    sku: safe(80, 1).regex(/^\S+$/, { message: adminMessages.skuHasSpaces }),
+    /** Empty or absent: the server makes one (see fillSkus). */
+    sku: safe(80).regex(/^\S*$/, { message: adminMessages.skuHasSpaces }).default(''),
     attributes: z.record(safe(50, 1), safe(100, 1)).default({}),
     price: AdminMoneySchema,
     salePrice: AdminMoneySchema.optional(),
@@ -78,7 +79,10 @@ export const ShippingMeasuresSchema = /* @__PURE__ */ (() =>
 
 /** A product's title and summary in the site's added languages (the server checks the site has them). */
 export const AdminProductTranslationsSchema = /* @__PURE__ */ (() =>
-  z.record(z.string().regex(/^[a-z]{2}$/, { message: adminMessages.unknownLanguage }), z.strictObject({ title: safe(200).optional(), excerpt: safe(5000).optional() })))();
+  z.record(
+    z.string().regex(/^[a-z]{2}$/, { message: adminMessages.unknownLanguage }),
+    z.strictObject({ title: safe(200).optional(), excerpt: safe(5000).optional() }),
+  ))();
 
 /** Most images a product shows. */
 export const MAX_PRODUCT_IMAGES = 20;
@@ -112,13 +116,20 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       /** The add button's own text instead of "Add To Cart". */
       customAddButtonText: safe(50).optional(),
       /** Images from the file manager, the first one the main image. */
-      imageFileIds: z.array(fileId()).max(MAX_PRODUCT_IMAGES, { message: adminMessages.tooManyImages }).default([]),
+      imageFileIds: z
+        .array(fileId())
+        .max(MAX_PRODUCT_IMAGES, { message: adminMessages.tooManyImages })
+        .default([]),
       /** A digital product's file to deliver (from the file manager); buyers get a download link. */
       digitalFileId: fileId().optional(),
       /** The additional-fields form shoppers fill in before adding to the cart. */
       additionalFieldsFormId: z.string().min(1).max(200).optional(),
       merchandising: ProductMerchandisingSchema.optional(),
       shipping: ShippingMeasuresSchema.optional(),
+      /** Never taxed, wherever the shopper is (gift cards never are, whatever this says). */
+      taxExempt: z.boolean().optional(),
+      /** A physical product nobody ships (collected, or a service done in person): no address asked. */
+      noShipping: z.boolean().optional(),
       translations: AdminProductTranslationsSchema.optional(),
       /*
        * Keys of the product view a save accepts and ignores, so the answer of GET can be sent back
@@ -134,15 +145,24 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       categories: viewNames(),
     })
     .superRefine((p, ctx) => {
-      const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
+      const issue = (message: string, path: (string | number)[]) =>
+        ctx.addIssue({ code: 'custom', message, path });
       const options = p.variantOptionOrdering;
-      if (new Set(options).size !== options.length) issue(fillMessage(adminMessages.variantOptionsRepeated, { variant: options.join(', ') }), ['variantOptionOrdering']);
+      if (new Set(options).size !== options.length)
+        issue(fillMessage(adminMessages.variantOptionsRepeated, { variant: options.join(', ') }), [
+          'variantOptionOrdering',
+        ]);
       if (SINGLE_VARIANT.includes(p.productType) && (p.variants.length !== 1 || options.length > 0)) {
         issue(fillMessage(adminMessages.singleVariantOnly, { productType: p.productType }), ['variants']);
       }
-      if (p.subscriptionPlan && p.productType === 'giftCard') issue(adminMessages.giftCardNotSubscribable, ['subscriptionPlan']);
-      if (p.digitalFileId && p.productType !== 'digital') issue(adminMessages.fileOnlyForDigital, ['digitalFileId']);
-      if (p.shipping && p.productType !== 'physical') issue(adminMessages.shippingOnlyForPhysical, ['shipping']);
+      if (p.subscriptionPlan && p.productType === 'giftCard')
+        issue(adminMessages.giftCardNotSubscribable, ['subscriptionPlan']);
+      if (p.digitalFileId && p.productType !== 'digital')
+        issue(adminMessages.fileOnlyForDigital, ['digitalFileId']);
+      if (p.noShipping && p.productType !== 'physical')
+        issue(adminMessages.shippingOnlyForPhysical, ['noShipping']);
+      if (p.shipping && p.productType !== 'physical')
+        issue(adminMessages.shippingOnlyForPhysical, ['shipping']);
       if (p.productType === 'giftCard') {
         const options = p.variantOptionOrdering;
         if (options.length > 1) issue(adminMessages.giftCardOneOption, ['variantOptionOrdering']);
@@ -151,18 +171,38 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
       const combos = new Set<string>();
       p.variants.forEach((v, i) => {
         const key = v.sku.toLowerCase();
-        if (skus.has(key)) issue(fillMessage(adminMessages.skuRepeated, { sku: v.sku }), ['variants', i, 'sku']);
+        if (key && skus.has(key))
+          issue(fillMessage(adminMessages.skuRepeated, { sku: v.sku }), ['variants', i, 'sku']);
         skus.add(key);
         const names = Object.keys(v.attributes);
         if (names.length !== options.length || !options.every((o) => o in v.attributes)) {
-          issue(fillMessage(adminMessages.variantOptionsMismatch, { options: options.join(', ') || '—' }), ['variants', i, 'attributes']);
+          issue(fillMessage(adminMessages.variantOptionsMismatch, { options: options.join(', ') || '—' }), [
+            'variants',
+            i,
+            'attributes',
+          ]);
         }
         const combo = JSON.stringify(options.map((o) => v.attributes[o]));
-        if (options.length > 0 && combos.has(combo)) issue(fillMessage(adminMessages.variantOptionsRepeated, { variant: options.map((o) => v.attributes[o]).join(' / ') }), ['variants', i, 'attributes']);
+        if (options.length > 0 && combos.has(combo))
+          issue(
+            fillMessage(adminMessages.variantOptionsRepeated, {
+              variant: options.map((o) => v.attributes[o]).join(' / '),
+            }),
+            ['variants', i, 'attributes'],
+          );
         combos.add(combo);
-        if (v.salePrice && v.salePrice.currency !== v.price.currency) issue(fillMessage(adminMessages.wrongCurrency, { currency: v.price.currency }), ['variants', i, 'salePrice']);
+        if (v.salePrice && v.salePrice.currency !== v.price.currency)
+          issue(fillMessage(adminMessages.wrongCurrency, { currency: v.price.currency }), [
+            'variants',
+            i,
+            'salePrice',
+          ]);
         if (v.onSale && !v.salePrice) issue(adminMessages.salePriceRequired, ['variants', i, 'salePrice']);
-        if (v.onSale && v.salePrice && parseMinorUnits(v.salePrice.value)! >= parseMinorUnits(v.price.value)!) {
+        if (
+          v.onSale &&
+          v.salePrice &&
+          parseMinorUnits(v.salePrice.value)! >= parseMinorUnits(v.price.value)!
+        ) {
           issue(adminMessages.salePriceNotLower, ['variants', i, 'salePrice']);
         }
       });
@@ -172,10 +212,12 @@ export type AdminProductSave = z.infer<typeof AdminProductSaveSchema>;
 export type AdminVariantInput = z.infer<typeof AdminVariantSchema>;
 
 export const StockUpdateSchema = /* @__PURE__ */ (() =>
-  z.strictObject({ qtyInStock: StockSchema.optional(), unlimited: z.boolean().optional() }).refine((s) => s.qtyInStock !== undefined || s.unlimited !== undefined, {
-    message: adminMessages.stockUpdateEmpty,
-    path: ['qtyInStock'],
-  }))();
+  z
+    .strictObject({ qtyInStock: StockSchema.optional(), unlimited: z.boolean().optional() })
+    .refine((s) => s.qtyInStock !== undefined || s.unlimited !== undefined, {
+      message: adminMessages.stockUpdateEmpty,
+      path: ['qtyInStock'],
+    }))();
 export type StockUpdate = z.infer<typeof StockUpdateSchema>;
 
 export const PRODUCT_SORTS = ['position', 'title', '-title', 'newest', 'oldest'] as const;
@@ -200,5 +242,10 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 /** The product preview's query: the language to show the page in (one the site added), else the main one. */
 export const ProductPreviewQuerySchema = /* @__PURE__ */ (() =>
-  z.strictObject({ language: z.string().regex(/^[a-z]{2}$/, { message: adminMessages.unknownLanguage }).optional() }))();
+  z.strictObject({
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/, { message: adminMessages.unknownLanguage })
+      .optional(),
+  }))();
 export type ProductPreviewQuery = z.infer<typeof ProductPreviewQuerySchema>;

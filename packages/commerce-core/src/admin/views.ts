@@ -34,6 +34,8 @@ export interface AdminProduct {
   additionalFieldsFormId?: string;
   merchandising?: ProductMerchandising;
   shipping?: { weightGrams?: number; lengthMm?: number; widthMm?: number; heightMm?: number };
+  taxExempt?: boolean;
+  noShipping?: boolean;
   translations?: Record<string, { title?: string; excerpt?: string }>;
   /** Set apart from the product's save (PUT productTagsPath), so a merge never bumps the version. */
   tags: string[];
@@ -82,11 +84,24 @@ export interface AdminOrderLine {
 export interface AdminOrderDetail extends AdminOrderSummary {
   shippingAddress: Record<string, string> | null;
   shippingOption: string | null;
+  /** What the shopper wrote in the checkout's order-notes box. */
+  orderNote: string | null;
   subtotal: { value: string; currency: string };
   tax: { value: string; currency: string };
   shipping: { value: string; currency: string };
   discount: { value: string; currency: string };
-  payment: { provider: string; reference: string; testMode: boolean };
+  payment: {
+    provider: string;
+    reference: string;
+    testMode: boolean;
+    /** The processor's word on the last failed attempt while the order waits for payment. */
+    error: string | null;
+    /** A chargeback: when the bank opened it and why. */
+    disputedAt: string | null;
+    disputeReason: string | null;
+  };
+  /** What a refund of an amount can still give back through the payment provider. */
+  refundable: { value: string; currency: string };
   trackingNumber: string | null;
   carrier: string | null;
   lines: AdminOrderLine[];

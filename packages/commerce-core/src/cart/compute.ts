@@ -4,13 +4,16 @@
  * with a range check, at the end.
  */
 import { field, flag, list, str } from '../loose/index';
-import { maxBigint, minBigint, percentOf, toSafeNumber } from '../money/arithmetic';
+import { toSafeNumber } from '../money/arithmetic';
 import { moneyCurrency, minorToMoney, toMinor } from '../money/money';
 import { ProductType } from '../product/types';
 import { productTypeOf } from '../product/display';
-import { messages } from '../messages';
 import { validateQuantity } from '../add-to-cart/validation';
-import type { CouponSetting, ShippingOptionSetting, StoreSettings } from '../store/schema';
+import type { ShippingOptionSetting, StoreSettings } from '../store/schema';
+import { applyDiscounts, type DiscountUsage } from '../discount/apply';
+import type { Discount } from '../discount/schema';
+import { computeTax, effectiveTaxRates, ratesFor, type TaxAddress } from '../tax/compute';
+import { effectiveZones, rateCost, shippingQuotes, zonesFromLegacy } from '../shipping/compute';
 import type { AppliedTaxRule, CartEntry, CartShippingOption, ShoppingCart } from './schema';
 
 export interface CartLine {
@@ -36,6 +39,11 @@ export interface CartInput {
   readonly products: ReadonlyMap<string, unknown>;
   readonly settings: StoreSettings;
   readonly couponCodes?: readonly string[];
+  /** The site's discounts (codes and automatic), automatic ones in creation order. */
+  readonly discounts?: readonly Discount[];
+  /** Today in the site's time zone, for the discounts' dates (dayInZone). */
+  readonly today?: string;
+  readonly discountUsage?: ReadonlyMap<string, DiscountUsage>;
   readonly selectedShippingOptionId?: string;
   readonly shippingLocation?: unknown;
 }
@@ -56,8 +64,22 @@ export class CartComputationError extends Error {
 interface PricedLine {
   entry: CartEntry;
   type: number | undefined;
+  unit: bigint;
   total: bigint;
+  categories: string[];
+  weightGrams: number;
+  taxExempt: boolean;
+  /** Sent to the shopper: a physical product the owner did not mark "no shipping". */
+  ships: boolean;
 }
+
+/** The shopper's country and region from the cart's stored location, if it names a country. */
+function addressOf(location: unknown): TaxAddress | undefined {
+  const country = str(field(location, 'country')).trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(country) ? { country, region: str(field(location, 'region')) } : undefined;
+}
+
+const wholeGrams = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : 0);
 
 function priceLine(line: CartLine, input: CartInput): PricedLine {
   const item = input.products.get(line.itemId);
@@ -77,8 +99,10 @@ function priceLine(line: CartLine, input: CartInput): PricedLine {
     }
   }
   const money = flag(field(source, 'onSale')) ? field(source, 'salePriceMoney') : field(source, 'priceMoney');
-  if (moneyCurrency(money) !== input.settings.selectedCurrency) throw new CartComputationError('currency-mismatch', line.id);
+  if (moneyCurrency(money) !== input.settings.selectedCurrency)
+    throw new CartComputationError('currency-mismatch', line.id);
   const unit = toMinor(money).minor;
+  const ships = type === ProductType.PHYSICAL && !flag(field(content, 'noShipping'));
   const total = unit * BigInt(q.quantity);
   const entry: CartEntry = {
     id: line.id,
@@ -90,23 +114,23 @@ function priceLine(line: CartLine, input: CartInput): PricedLine {
     purchasePriceCents: toSafeNumber(unit),
     additionalFields: line.additionalFields ?? null,
   };
-  return { entry, type, total };
+  return {
+    entry,
+    type,
+    unit,
+    total,
+    categories: list(field(item, 'categories')).map((c) => str(field(c, 'name'))),
+    weightGrams: ships ? wholeGrams(field(content, 'shippingWeightGrams')) * q.quantity : 0,
+    ships,
+    // Gift cards are stored money, not a sale of goods: never taxed.
+    taxExempt: type === ProductType.GIFT_CARD || flag(field(content, 'taxExempt')),
+  };
 }
 
-function couponDiscount(coupon: CouponSetting, subtotal: bigint): bigint {
-  return coupon.kind === 'percent' ? percentOf(subtotal, coupon.basisPoints) : BigInt(coupon.amountCents);
-}
-
-/** The cost of a shipping option for a subtotal: flat, or the rate of the highest threshold reached. */
+/** The cost of a flat or table option (the rates before zones) for a subtotal. */
 export function shippingCost(option: ShippingOptionSetting, subtotalCents: bigint): bigint {
-  if (option.kind === 'flat') return BigInt(option.amountCents);
-  let best: { minSubtotalCents: number; amountCents: number } | undefined;
-  for (const r of option.rates) {
-    if (BigInt(r.minSubtotalCents) <= subtotalCents && (best === undefined || r.minSubtotalCents > best.minSubtotalCents)) best = r;
-  }
-  // Below every threshold the lowest-threshold rate applies, so an option always has a price.
-  best ??= option.rates.reduce((a, b) => (b.minSubtotalCents < a.minSubtotalCents ? b : a));
-  return BigInt(best.amountCents);
+  const [rate] = zonesFromLegacy([option])[0]!.rates;
+  return rateCost(rate!, { subtotal: subtotalCents, weightGrams: 0 }) ?? 0n;
 }
 
 export function computeCart(input: CartInput): ShoppingCart {
@@ -114,56 +138,78 @@ export function computeCart(input: CartInput): ShoppingCart {
   const priced = input.lines.map((l) => priceLine(l, input));
 
   let subtotal = 0n;
-  // Gift cards are stored money, not goods: coupons do not discount them and they bear no tax.
-  let giftCards = 0n;
   let totalQuantity = 0;
   let hasDigital = false;
   let requiresShipping = false;
   let allDigital = priced.length > 0;
   for (const p of priced) {
     subtotal += p.total;
-    if (p.type === ProductType.GIFT_CARD) giftCards += p.total;
     totalQuantity += p.entry.quantity;
     const digital = p.type === ProductType.DIGITAL || p.type === ProductType.GIFT_CARD;
     hasDigital ||= digital;
     allDigital &&= digital;
-    requiresShipping ||= p.type === ProductType.PHYSICAL;
+    requiresShipping ||= p.ships;
   }
 
-  // Coupons: codes match case-insensitively; each valid one discounts the full subtotal, and the
-  // sum never takes the subtotal below zero.
-  const codes = input.couponCodes ?? [];
-  const validCoupons: string[] = [];
-  const invalidCoupons: string[] = [];
-  let discount = 0n;
-  const discountable = subtotal - giftCards;
-  for (const code of codes) {
-    const coupon = settings.coupons.find((c) => c.code.toLowerCase() === code.toLowerCase());
-    if (coupon === undefined || discountable < BigInt(coupon.minSubtotalCents) || validCoupons.includes(coupon.code)) {
-      invalidCoupons.push(code);
-      continue;
-    }
-    validCoupons.push(coupon.code);
-    discount += couponDiscount(coupon, discountable);
-  }
-  discount = minBigint(discount, discountable);
-
+  const address = addressOf(input.shippingLocation);
+  const weightGrams = priced.reduce((sum, p) => sum + p.weightGrams, 0);
   const shippingOptions: CartShippingOption[] = requiresShipping
-    ? settings.shippingOptions.map((o) => ({ id: o.id, name: o.name, costCents: toSafeNumber(shippingCost(o, subtotal)) }))
+    ? shippingQuotes(effectiveZones(settings), address, { subtotal, weightGrams }).map((q) => ({
+        id: q.id,
+        name: q.name,
+        costCents: toSafeNumber(q.cost),
+        ...(q.kind === 'pickup' ? { pickup: true as const, instructions: q.instructions } : {}),
+      }))
     : [];
   let selected = shippingOptions.find((o) => o.id === input.selectedShippingOptionId) ?? null;
   // Without a valid choice the cheapest option is preselected, as shoppers expect.
   if (selected === null && shippingOptions.length > 0) {
     selected = shippingOptions.reduce((a, b) => (b.costCents < a.costCents ? b : a));
   }
-  const shipping = selected === null ? 0n : BigInt(selected.costCents);
+  const fullShipping = selected === null ? 0n : BigInt(selected.costCents);
 
-  const taxable = maxBigint(0n, discountable - discount) + (settings.taxShipping ? shipping : 0n);
-  const tax = percentOf(taxable, settings.taxRateBasisPoints);
-  const applicableTaxRules: AppliedTaxRule[] =
-    settings.taxRateBasisPoints > 0 && priced.length > 0
-      ? [{ name: messages.salesTaxRule, rateBasisPoints: settings.taxRateBasisPoints, taxCents: toSafeNumber(tax) }]
-      : [];
+  // Codes match case-insensitively; the stacking rules are in discount/apply.ts.
+  const codes = input.couponCodes ?? [];
+  const discounted = applyDiscounts({
+    lines: priced.map((p) => ({
+      id: p.entry.id,
+      productId: p.entry.itemId,
+      categories: p.categories,
+      unitCents: p.unit,
+      quantity: p.entry.quantity,
+      // Gift cards are stored money, not goods: no discount reduces them.
+      discountable: p.type !== ProductType.GIFT_CARD,
+    })),
+    discounts: input.discounts ?? [],
+    codes,
+    shippingCents: fullShipping,
+    requiresShipping,
+    today: input.today ?? '',
+    usage: input.discountUsage ?? new Map(),
+    currency: settings.selectedCurrency,
+  });
+  const discount = discounted.linesCents;
+  const shipping = fullShipping - discounted.shippingCents;
+
+  // Until the shopper says where they are, prices carry the store's own country's tax.
+  const taxAddress =
+    address ?? (settings.taxOriginCountry ? { country: settings.taxOriginCountry } : undefined);
+  const tax = computeTax({
+    lines: priced.map((p) => ({
+      id: p.entry.id,
+      // Tax is charged on what each line really costs after its discounts.
+      amount: p.total - (discounted.lineDiscounts.get(p.entry.id) ?? 0n),
+      exempt: p.taxExempt,
+    })),
+    shipping,
+    rates: priced.length > 0 ? ratesFor(effectiveTaxRates(settings), taxAddress) : [],
+    rounding: settings.taxRounding,
+  });
+  const applicableTaxRules: AppliedTaxRule[] = tax.charges.map((c) => ({
+    name: c.name,
+    rateBasisPoints: Math.round(Number(c.rate) * 100),
+    taxCents: toSafeNumber(c.tax),
+  }));
 
   return {
     id: input.cart.id,
@@ -177,16 +223,28 @@ export function computeCart(input: CartInput): ShoppingCart {
     shippingLocation: input.shippingLocation,
     applicableTaxRules,
     coupons: [...codes],
-    validCoupons,
-    invalidCoupons,
+    validCoupons: discounted.validCodes,
+    invalidCoupons: discounted.refused.map((r) => r.code),
+    refusedCoupons: discounted.refused.map(({ code, message }) => ({ code, message })),
+    discounts: discounted.applied,
     subtotalCents: toSafeNumber(subtotal),
-    taxCents: toSafeNumber(tax),
+    taxCents: toSafeNumber(tax.total),
     shippingCostCents: toSafeNumber(shipping),
     discountCents: toSafeNumber(discount),
-    grandTotalCents: toSafeNumber(subtotal - discount + shipping + tax),
+    grandTotalCents: toSafeNumber(subtotal - discount + shipping + tax.total - tax.included),
     totalQuantity,
     hasDigital,
     purelyDigital: allDigital,
     requiresShipping,
+    taxLines: tax.charges.map((c) => ({
+      name: c.name,
+      rate: c.rate,
+      country: c.country,
+      region: c.region,
+      included: c.included,
+      taxCents: toSafeNumber(c.tax),
+      taxableCents: toSafeNumber(c.taxable),
+    })),
+    taxIncludedCents: toSafeNumber(tax.included),
   };
 }

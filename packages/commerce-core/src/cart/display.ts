@@ -12,7 +12,9 @@ export function cartCountDisplay(count: number): string {
 
 /** "1 item" or "N items" (capped display). */
 export function cartItemCountLabel(count: number): string {
-  return fillMessage(count === 1 ? messages.cartItemCountOne : messages.cartItemCountMany, { count: cartCountDisplay(count) });
+  return fillMessage(count === 1 ? messages.cartItemCountOne : messages.cartItemCountMany, {
+    count: cartCountDisplay(count),
+  });
 }
 
 /** The pill cart hides when the cart holds nothing. */
@@ -28,12 +30,29 @@ export function displayedSubtotal(cart: { subtotalCents: number }, currency: Cur
 export type CheckoutCheck = { ok: true } | { ok: false; message: string };
 
 /** Checkout needs an order subtotal at or above the store's minimum. */
-export function checkCheckoutMinimum(subtotalCents: number, minimumCents: number, currency: CurrencyCode): CheckoutCheck {
+export function checkCheckoutMinimum(
+  subtotalCents: number,
+  minimumCents: number,
+  currency: CurrencyCode,
+): CheckoutCheck {
   if (subtotalCents >= minimumCents) return { ok: true };
-  return { ok: false, message: fillMessage(messages.belowMinimumSubtotal, { amount: formatMinorWithSymbol(BigInt(minimumCents), currency) }) };
+  return {
+    ok: false,
+    message: fillMessage(messages.belowMinimumSubtotal, {
+      amount: formatMinorWithSymbol(BigInt(minimumCents), currency),
+    }),
+  };
 }
 
 /** Whether the cart loads at page start (storefront.md §4). */
-export function shouldLoadCartAtStart(state: { signedIn: boolean; hasCartCookie?: string; cartCookie?: string }): boolean {
-  return state.signedIn || state.hasCartCookie === 'true' || (state.cartCookie !== undefined && state.cartCookie !== '');
+export function shouldLoadCartAtStart(state: {
+  signedIn: boolean;
+  hasCartCookie?: string;
+  cartCookie?: string;
+}): boolean {
+  return (
+    state.signedIn ||
+    state.hasCartCookie === 'true' ||
+    (state.cartCookie !== undefined && state.cartCookie !== '')
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneyValueSchema } from '../money/money';
+import { AppliedDiscountSchema } from '../discount/schema';
 
 const Cents = /* @__PURE__ */ (() => z.number().int())();
 
@@ -29,6 +30,10 @@ export const CartShippingOptionSchema = /* @__PURE__ */ (() =>
     id: z.string(),
     name: z.string(),
     costCents: Cents,
+    /** Set on local pickup only: the shopper collects the order. */
+    pickup: z.literal(true).optional(),
+    /** Pickup's where and when. */
+    instructions: z.string().optional(),
   }))();
 
 export const AppliedTaxRuleSchema = /* @__PURE__ */ (() =>
@@ -36,6 +41,21 @@ export const AppliedTaxRuleSchema = /* @__PURE__ */ (() =>
     name: z.string(),
     rateBasisPoints: z.number().int(),
     taxCents: Cents,
+  }))();
+
+/** One rate's tax on the receipt, with where it applies (the tax report groups by it). */
+export const TaxLineSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: z.string(),
+    /** The percentage as the owner typed it ("19", "9.975"). */
+    rate: z.string(),
+    country: z.string(),
+    region: z.string(),
+    /** Already in the prices (VAT-style) rather than added to the order. */
+    included: z.boolean(),
+    taxCents: Cents,
+    /** What the rate was charged on, tax excluded. */
+    taxableCents: Cents,
   }))();
 
 export const ShoppingCartSchema = /* @__PURE__ */ (() =>
@@ -53,6 +73,10 @@ export const ShoppingCartSchema = /* @__PURE__ */ (() =>
     coupons: z.array(z.string()).default([]),
     validCoupons: z.array(z.string()).default([]),
     invalidCoupons: z.array(z.string()).default([]),
+    /** Why each invalid code does not apply, in the shopper's words. */
+    refusedCoupons: z.array(z.object({ code: z.string(), message: z.string() })).default([]),
+    /** Automatic discounts and codes that applied, by name, in the order they were taken. */
+    discounts: z.array(AppliedDiscountSchema).default([]),
     subtotalCents: Cents.default(0),
     taxCents: Cents.default(0),
     shippingCostCents: Cents.default(0),
@@ -62,6 +86,10 @@ export const ShoppingCartSchema = /* @__PURE__ */ (() =>
     hasDigital: z.boolean().default(false),
     purelyDigital: z.boolean().default(false),
     requiresShipping: z.boolean().default(false),
+    /** Each rate's share of taxCents; the receipt lists them. */
+    taxLines: z.array(TaxLineSchema).default([]),
+    /** The part of taxCents already in the prices (VAT-style): the grand total does not add it again. */
+    taxIncludedCents: Cents.default(0),
   }))();
 
 /**
@@ -75,6 +103,8 @@ export const CartViewSchema = /* @__PURE__ */ (() =>
         imageUrl: z.string().optional(),
         productUrl: z.string().optional(),
         productType: z.number().int().optional(),
+        /** The shop page the product belongs to (the remove-from-cart event names it). */
+        collectionId: z.string().optional(),
         /** The product's additional-fields form model, for "Edit Details". */
         additionalFieldsForm: z.unknown().optional(),
       }),
@@ -85,6 +115,7 @@ export const CartViewSchema = /* @__PURE__ */ (() =>
 export type ChosenVariant = z.infer<typeof ChosenVariantSchema>;
 export type CartEntry = z.infer<typeof CartEntrySchema>;
 export type CartShippingOption = z.infer<typeof CartShippingOptionSchema>;
+export type TaxLine = z.infer<typeof TaxLineSchema>;
 export type AppliedTaxRule = z.infer<typeof AppliedTaxRuleSchema>;
 export type ShoppingCart = z.infer<typeof ShoppingCartSchema>;
 export type CartView = z.infer<typeof CartViewSchema>;

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { CheckoutRequestSchema } from './schema';
 
-const address = { firstName: 'Ada', lastName: 'Lovelace', line1: '12 Row', city: 'London', postalCode: 'N1', country: 'GB' };
+const address = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  line1: '12 Row',
+  city: 'London',
+  postalCode: 'N1',
+  country: 'GB',
+};
 const payment = { provider: 'test', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' };
 
 describe('CheckoutRequestSchema', () => {
   it('accepts a full payload, trims text, defaults the region and keeps the provider fields', () => {
-    const parsed = CheckoutRequestSchema.parse({ email: ' ada@example.com ', shippingAddress: { ...address, city: ' London ' }, payment });
+    const parsed = CheckoutRequestSchema.parse({
+      email: ' ada@example.com ',
+      shippingAddress: { ...address, city: ' London ' },
+      payment,
+    });
     expect(parsed.email).toBe('ada@example.com');
     expect(parsed.shippingAddress).toMatchObject({ city: 'London', region: '' });
     expect(parsed.payment).toMatchObject(payment);

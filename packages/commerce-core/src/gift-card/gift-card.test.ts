@@ -80,12 +80,16 @@ describe('giftCardRedemption', () => {
 
   it('never pays more than the balance or the amount due, never negative', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e9, max: 1e9 }), (balance, due) => {
-        const paid = giftCardRedemption(balance, due);
-        expect(paid).toBeGreaterThanOrEqual(0);
-        expect(paid).toBeLessThanOrEqual(Math.max(0, balance));
-        expect(paid).toBeLessThanOrEqual(Math.max(0, due));
-      }),
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: -1e9, max: 1e9 }),
+        (balance, due) => {
+          const paid = giftCardRedemption(balance, due);
+          expect(paid).toBeGreaterThanOrEqual(0);
+          expect(paid).toBeLessThanOrEqual(Math.max(0, balance));
+          expect(paid).toBeLessThanOrEqual(Math.max(0, due));
+        },
+      ),
     );
   });
 });

@@ -77,13 +77,27 @@ const optionalText = (max: number, message?: string) =>
 export const GiftCardPurchaseSchema = /* @__PURE__ */ (() =>
   z.object({
     itemId: z.string().min(1).max(100),
-    sku: z.string({ message: messages.giftCardDenominationMissing }).min(1, { message: messages.giftCardDenominationMissing }).max(100),
-    recipientName: z.string({ message: messages.giftCardRecipientNameMissing }).trim().min(1, { message: messages.giftCardRecipientNameMissing }).max(100),
-    recipientEmail: z.string({ message: messages.giftCardRecipientEmailInvalid }).trim().min(3, { message: messages.giftCardRecipientEmailInvalid }).max(256, { message: messages.giftCardRecipientEmailInvalid }),
+    sku: z
+      .string({ message: messages.giftCardDenominationMissing })
+      .min(1, { message: messages.giftCardDenominationMissing })
+      .max(100),
+    recipientName: z
+      .string({ message: messages.giftCardRecipientNameMissing })
+      .trim()
+      .min(1, { message: messages.giftCardRecipientNameMissing })
+      .max(100),
+    recipientEmail: z
+      .string({ message: messages.giftCardRecipientEmailInvalid })
+      .trim()
+      .min(3, { message: messages.giftCardRecipientEmailInvalid })
+      .max(256, { message: messages.giftCardRecipientEmailInvalid }),
     senderName: optionalText(100),
     message: optionalText(GIFT_CARD_MESSAGE_MAX, messages.giftCardMessageTooLong),
     sendDate: z
-      .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.giftCardSendDateInvalid })])
+      .union([
+        z.literal(''),
+        z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.giftCardSendDateInvalid }),
+      ])
       .optional()
       .transform((v) => v || undefined),
   }))();
@@ -107,5 +121,10 @@ export function checkGiftCardSendDate(sendDate: string, today: string): boolean 
 /** POST /api/commerce/gift-cards/balance. */
 export const GiftCardBalanceRequestSchema = /* @__PURE__ */ (() => z.object({ code: z.string().max(64) }))();
 export const GiftCardBalanceResponseSchema = /* @__PURE__ */ (() =>
-  z.object({ balanceCents: z.number().int(), initialCents: z.number().int(), currency: z.string(), last4: z.string() }))();
+  z.object({
+    balanceCents: z.number().int(),
+    initialCents: z.number().int(),
+    currency: z.string(),
+    last4: z.string(),
+  }))();
 export type GiftCardBalance = z.infer<typeof GiftCardBalanceResponseSchema>;

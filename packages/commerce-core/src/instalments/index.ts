@@ -16,12 +16,13 @@ export const InstalmentContextSchema = /* @__PURE__ */ (() =>
     afterPayMax: z.number().int().min(0),
     shopperLanguage: z.string(),
     stripeAccountCountry: z.string(),
+    /** Payments the price is split into (the owner's "Number of instalments"); 4 when absent. */
+    numberOfInstalments: z.number().int().min(2).max(12).optional(),
   }))();
 export type InstalmentContext = z.infer<typeof InstalmentContextSchema>;
 
 export type InstalmentOffer =
-  | { kind: 'offer'; count: number; instalments: bigint[] }
-  | { kind: 'up-to' | 'over'; message: string };
+  { kind: 'offer'; count: number; instalments: bigint[] } | { kind: 'up-to' | 'over'; message: string };
 
 /**
  * The offer for a price: shown when min < price ≤ max (minor units), split into `count` parts that
@@ -34,10 +35,20 @@ export function instalmentOffer(
   count = DEFAULT_INSTALMENT_COUNT,
 ): InstalmentOffer {
   if (priceMinor > BigInt(bounds.max)) {
-    return { kind: 'up-to', message: fillMessage(messages.instalmentsUpTo, { amount: formatMinorWithSymbol(BigInt(bounds.max), currency) }) };
+    return {
+      kind: 'up-to',
+      message: fillMessage(messages.instalmentsUpTo, {
+        amount: formatMinorWithSymbol(BigInt(bounds.max), currency),
+      }),
+    };
   }
   if (priceMinor <= BigInt(bounds.min)) {
-    return { kind: 'over', message: fillMessage(messages.instalmentsOver, { amount: formatMinorWithSymbol(BigInt(bounds.min), currency) }) };
+    return {
+      kind: 'over',
+      message: fillMessage(messages.instalmentsOver, {
+        amount: formatMinorWithSymbol(BigInt(bounds.min), currency),
+      }),
+    };
   }
   return { kind: 'offer', count, instalments: splitMinor(priceMinor, count) };
 }
@@ -85,5 +96,46 @@ export function instalmentLocale(country: string, language: string): string {
 
 /** Whether the pill shows for this product and context at all. */
 export function instalmentsAvailable(ctx: InstalmentContext, productType: number | undefined): boolean {
-  return ctx.afterPayAvailable && productType === ProductType.PHYSICAL && instalmentProvider(ctx.stripeAccountCountry) !== undefined;
+  return (
+    ctx.afterPayAvailable &&
+    productType === ProductType.PHYSICAL &&
+    instalmentProvider(ctx.stripeAccountCountry) !== undefined
+  );
+}
+
+/** The owner's instalment settings as the editor saves them (commerce preferences `instalments`). */
+export interface InstalmentPreferences {
+  enabled?: unknown;
+  numberOfInstalments?: unknown;
+  /** Amounts as strings of minor units, empty for no bound. */
+  minimumOrderCents?: unknown;
+  maximumOrderCents?: unknown;
+}
+
+const wholeNumber = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * What the storefront's pill reads, from the owner's settings: nothing while instalments are off
+ * (no pill anywhere). An empty smallest order offers instalments on any price, an empty largest
+ * one sets no ceiling. The merchant's country is the site's (its locale's region), which picks
+ * Afterpay or Clearpay; a country neither serves gets no pill (the editor says which do).
+ */
+export function instalmentContextFromPreferences(
+  preferences: InstalmentPreferences | undefined,
+  site: { locale: string; shopperLanguage: string },
+): InstalmentContext | undefined {
+  if (preferences?.enabled !== true) return undefined;
+  const count = wholeNumber(preferences.numberOfInstalments);
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(site.locale)?.[1];
+  return {
+    afterPayAvailable: true,
+    afterPayMin: wholeNumber(preferences.minimumOrderCents) ?? 0,
+    afterPayMax: wholeNumber(preferences.maximumOrderCents) ?? Number.MAX_SAFE_INTEGER,
+    shopperLanguage: site.shopperLanguage,
+    stripeAccountCountry: (region ?? 'US').toUpperCase(),
+    ...(count !== undefined && count >= 2 && count <= 12 ? { numberOfInstalments: count } : {}),
+  };
 }

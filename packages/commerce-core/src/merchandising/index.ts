@@ -94,7 +94,8 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 export function restockEmailError(email: string): string | undefined {
   const e = email.trim();
   if (e === '') return messages.restockEmailBlank;
-  if (e.length < EMAIL_MIN_LENGTH || e.length > EMAIL_MAX_LENGTH || !EMAIL_RE.test(e)) return messages.restockEmailInvalid;
+  if (e.length < EMAIL_MIN_LENGTH || e.length > EMAIL_MAX_LENGTH || !EMAIL_RE.test(e))
+    return messages.restockEmailInvalid;
   return undefined;
 }
 

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { fillMessage, messages } from '../messages';
-import { MerchandisingContextSchema, merchandisingFor, restockEmailError, restockFailureText, restockSuccessText, scarcityNotices, soldOutText } from './index';
+import {
+  MerchandisingContextSchema,
+  merchandisingFor,
+  restockEmailError,
+  restockFailureText,
+  restockSuccessText,
+  scarcityNotices,
+  soldOutText,
+} from './index';
 
 describe('merchandising', () => {
-  const map = { p1: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left!', scarcityTemplateViews: [{ qtyInStock: 3, attributes: { Color: 'Red' } }] } };
+  const map = {
+    p1: {
+      scarcityEnabled: true,
+      scarcityText: 'Only {qtyInStock} left!',
+      scarcityTemplateViews: [{ qtyInStock: 3, attributes: { Color: 'Red' } }],
+    },
+  };
   it('finds a product context and fills scarcity notices', () => {
-    expect(scarcityNotices(merchandisingFor(map, 'p1'))).toEqual([{ attributes: { Color: 'Red' }, text: 'Only 3 left!' }]);
+    expect(scarcityNotices(merchandisingFor(map, 'p1'))).toEqual([
+      { attributes: { Color: 'Red' }, text: 'Only 3 left!' },
+    ]);
     expect(scarcityNotices(merchandisingFor(map, 'p2'))).toEqual([]);
     expect(merchandisingFor(map, '')).toBeUndefined();
     expect(scarcityNotices({ ...map.p1, scarcityEnabled: false })).toEqual([]);
@@ -35,12 +51,16 @@ describe('merchandising', () => {
 
 describe('message catalogue', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(fillMessage(messages.itemAddedPopover, { productName: 'Mug' })).toBe('Mug was added to your cart.');
+    expect(fillMessage(messages.itemAddedPopover, { productName: 'Mug' })).toBe(
+      'Mug was added to your cart.',
+    );
     expect(fillMessage('{a} {b}', { a: 1 })).toBe('1 {b}');
     expect(fillMessage('{a}', { a: '$1' })).toBe('$1');
   });
   it('holds the spec strings verbatim', () => {
-    expect(messages.variantUnavailable).toBe('Sorry, that item variant is unavailable. Please select another variant.');
+    expect(messages.variantUnavailable).toBe(
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    );
     expect(messages.buttonAdding).toBe('Adding…');
     expect(messages.unavailable).toBe('Unavailable');
   });

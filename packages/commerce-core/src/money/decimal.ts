@@ -56,7 +56,8 @@ export function parseDecimal(input: unknown): DecimalParts | undefined {
  */
 export function toScaledInteger(parts: DecimalParts, scale: number): bigint {
   const frac = parts.frac;
-  const digits = parts.int + (frac.length >= scale ? frac.slice(0, scale) : frac + '0'.repeat(scale - frac.length));
+  const digits =
+    parts.int + (frac.length >= scale ? frac.slice(0, scale) : frac + '0'.repeat(scale - frac.length));
   let n = BigInt(digits);
   if (frac.length > scale && frac.charCodeAt(scale) >= 53 /* '5' */) n += 1n;
   return parts.negative ? -n : n;

@@ -48,7 +48,10 @@ export function formatMinorWithSymbol(minor: bigint, currency: CurrencyCode): st
 /** Either money shape in the legacy format with symbol. */
 export function formatMoneyWithSymbol(money: unknown): string {
   const currency = moneyCurrency(money);
-  return formatMinorWithSymbol(toScaledInteger(moneyAmount(money), currencyInfo(currency).decimals), currency);
+  return formatMinorWithSymbol(
+    toScaledInteger(moneyAmount(money), currencyInfo(currency).decimals),
+    currency,
+  );
 }
 
 /** Either money shape as a grouped amount without symbol, in its currency's decimals. */
@@ -116,7 +119,13 @@ export function formatMoneyIntl(
       style: 'currency',
       currency,
       currencyDisplay:
-        style === 'code' ? 'code' : style === 'name' ? 'name' : options.symbolWidth === 'narrow' ? 'narrowSymbol' : 'symbol',
+        style === 'code'
+          ? 'code'
+          : style === 'name'
+            ? 'name'
+            : options.symbolWidth === 'narrow'
+              ? 'narrowSymbol'
+              : 'symbol',
     };
     if (style === 'accounting') o.currencySign = 'accounting';
     if (style === 'short') {
@@ -124,11 +133,19 @@ export function formatMoneyIntl(
       o.compactDisplay = 'short';
     }
     if (options.grouping !== undefined) o.useGrouping = options.grouping;
-    if (options.minimumIntegerDigits !== undefined) o.minimumIntegerDigits = Math.max(1, Math.min(21, options.minimumIntegerDigits));
-    if (options.minimumFractionDigits !== undefined) o.minimumFractionDigits = Math.min(20, options.minimumFractionDigits);
-    if (options.maximumFractionDigits !== undefined) o.maximumFractionDigits = Math.min(20, Math.max(options.maximumFractionDigits, o.minimumFractionDigits ?? 0));
-    if (options.minimumSignificantDigits !== undefined) o.minimumSignificantDigits = Math.max(1, Math.min(21, options.minimumSignificantDigits));
-    if (options.maximumSignificantDigits !== undefined) o.maximumSignificantDigits = Math.max(1, Math.min(21, options.maximumSignificantDigits));
+    if (options.minimumIntegerDigits !== undefined)
+      o.minimumIntegerDigits = Math.max(1, Math.min(21, options.minimumIntegerDigits));
+    if (options.minimumFractionDigits !== undefined)
+      o.minimumFractionDigits = Math.min(20, options.minimumFractionDigits);
+    if (options.maximumFractionDigits !== undefined)
+      o.maximumFractionDigits = Math.min(
+        20,
+        Math.max(options.maximumFractionDigits, o.minimumFractionDigits ?? 0),
+      );
+    if (options.minimumSignificantDigits !== undefined)
+      o.minimumSignificantDigits = Math.max(1, Math.min(21, options.minimumSignificantDigits));
+    if (options.maximumSignificantDigits !== undefined)
+      o.maximumSignificantDigits = Math.max(1, Math.min(21, options.maximumSignificantDigits));
     if (options.roundingMode !== undefined) o.roundingMode = options.roundingMode;
     try {
       nf = numberFormat(key, locale, o);
@@ -141,7 +158,11 @@ export function formatMoneyIntl(
 }
 
 /** Locale-aware decimal text through Intl (used by percentage-format). */
-export function formatDecimalIntl(amount: DecimalParts, locale: string, options: IntlNumberOptions = {}): string {
+export function formatDecimalIntl(
+  amount: DecimalParts,
+  locale: string,
+  options: IntlNumberOptions = {},
+): string {
   const key = `d|${locale}|${options.grouping ?? ''}|${options.minimumFractionDigits ?? ''}|${options.maximumFractionDigits ?? ''}`;
   const o: Intl.NumberFormatOptions = {};
   if (options.grouping !== undefined) o.useGrouping = options.grouping;

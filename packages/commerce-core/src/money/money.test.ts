@@ -1,8 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, CURRENCY_CODES, currencyForRegion, currencyInfo } from './currencies';
-import { compareDecimal, legacyCents, movePoint, parseDecimal, scaledToString, toScaledInteger } from './decimal';
-import { maxBigint, minBigint, multiplyMinor, percentOf, roundDiv, splitMinor, sumMinor, toSafeNumber } from './arithmetic';
+import {
+  compareDecimal,
+  legacyCents,
+  movePoint,
+  parseDecimal,
+  scaledToString,
+  toScaledInteger,
+} from './decimal';
+import {
+  maxBigint,
+  minBigint,
+  multiplyMinor,
+  percentOf,
+  roundDiv,
+  splitMinor,
+  sumMinor,
+  toSafeNumber,
+} from './arithmetic';
 import {
   formatAmount,
   formatDecimalIntl,
@@ -13,7 +29,16 @@ import {
   groupThousands,
   localeRegion,
 } from './format';
-import { DEFAULT_MONEY, MoneySchema, compareMoney, legacyCentsOf, minorToMoney, moneyAmount, moneyCurrency, toMinor } from './money';
+import {
+  DEFAULT_MONEY,
+  MoneySchema,
+  compareMoney,
+  legacyCentsOf,
+  minorToMoney,
+  moneyAmount,
+  moneyCurrency,
+  toMinor,
+} from './money';
 
 const d = (s: string) => {
   const p = parseDecimal(s);
@@ -27,8 +52,16 @@ describe('currencies', () => {
     for (const code of CURRENCY_CODES) expect(CURRENCIES[code].decimals).toBe(code === 'JPY' ? 0 : 2);
   });
   it.each([
-    ['NOK', 'after'], ['DKK', 'after'], ['SEK', 'after'], ['CZK', 'after'], ['PLN', 'after'], ['RUB', 'after'],
-    ['USD', 'before'], ['EUR', 'before'], ['ILS', 'before'], ['JPY', 'before'],
+    ['NOK', 'after'],
+    ['DKK', 'after'],
+    ['SEK', 'after'],
+    ['CZK', 'after'],
+    ['PLN', 'after'],
+    ['RUB', 'after'],
+    ['USD', 'before'],
+    ['EUR', 'before'],
+    ['ILS', 'before'],
+    ['JPY', 'before'],
   ] as const)('%s puts its symbol %s the amount', (code, placement) => {
     expect(CURRENCIES[code].placement).toBe(placement);
   });
@@ -37,10 +70,15 @@ describe('currencies', () => {
     expect(currencyInfo(undefined).code).toBe('USD');
     expect(currencyInfo(' eur ').code).toBe('EUR');
   });
-  it.each([['US', 'USD'], ['DE', 'EUR'], ['JP', 'JPY'], ['GB', 'GBP'], ['PR', 'USD'], ['KE', 'USD'], [undefined, 'USD']])(
-    'region %s uses %s',
-    (region, code) => expect(currencyForRegion(region)).toBe(code),
-  );
+  it.each([
+    ['US', 'USD'],
+    ['DE', 'EUR'],
+    ['JP', 'JPY'],
+    ['GB', 'GBP'],
+    ['PR', 'USD'],
+    ['KE', 'USD'],
+    [undefined, 'USD'],
+  ])('region %s uses %s', (region, code) => expect(currencyForRegion(region)).toBe(code));
 });
 
 describe('parseDecimal', () => {
@@ -56,10 +94,19 @@ describe('parseDecimal', () => {
   ])('%s', (input, negative, int, frac) => {
     expect(parseDecimal(input)).toEqual({ negative, int, frac });
   });
-  it.each(['', 'abc', '1.2.3', '.', '--1', '1,000', null, undefined, {}, Number.NaN, Number.POSITIVE_INFINITY])(
-    'rejects %s',
-    (input) => expect(parseDecimal(input)).toBeUndefined(),
-  );
+  it.each([
+    '',
+    'abc',
+    '1.2.3',
+    '.',
+    '--1',
+    '1,000',
+    null,
+    undefined,
+    {},
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ])('rejects %s', (input) => expect(parseDecimal(input)).toBeUndefined());
   it('accepts numbers and bigints', () => {
     expect(parseDecimal(15000)).toEqual({ negative: false, int: '15000', frac: '' });
     expect(parseDecimal(12n)).toEqual({ negative: false, int: '12', frac: '' });
@@ -106,21 +153,29 @@ describe('exact scaling', () => {
 
   it('round-trips every safe minor amount through its decimal string', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), fc.constantFrom(0, 2), (minor, scale) => {
-        expect(toScaledInteger(d(scaledToString(minor, scale)), scale)).toBe(minor);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+        fc.constantFrom(0, 2),
+        (minor, scale) => {
+          expect(toScaledInteger(d(scaledToString(minor, scale)), scale)).toBe(minor);
+        },
+      ),
     );
   });
 
   it('compares decimals exactly as their scaled integers compare', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (a, b) => {
-        const expected = a < b ? -1 : a > b ? 1 : 0;
-        expect(compareDecimal(d(scaledToString(a, 4)), d(scaledToString(b, 2) + '00'))).toBe(
-          a < b * 100n ? -1 : a > b * 100n ? 1 : 0,
-        );
-        expect(compareDecimal(d(scaledToString(a, 2)), d(scaledToString(b, 2)))).toBe(expected);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        (a, b) => {
+          const expected = a < b ? -1 : a > b ? 1 : 0;
+          expect(compareDecimal(d(scaledToString(a, 4)), d(scaledToString(b, 2) + '00'))).toBe(
+            a < b * 100n ? -1 : a > b * 100n ? 1 : 0,
+          );
+          expect(compareDecimal(d(scaledToString(a, 2)), d(scaledToString(b, 2)))).toBe(expected);
+        },
+      ),
     );
   });
 });
@@ -135,11 +190,15 @@ describe('arithmetic on minor units', () => {
 
   it('roundDiv never strays more than half a unit from the exact quotient', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.bigInt({ min: 1n, max: 10n ** 6n }), (a, b) => {
-        const q = roundDiv(a, b);
-        const diff = q * b - a;
-        expect(2n * (diff < 0n ? -diff : diff) <= b).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        (a, b) => {
+          const q = roundDiv(a, b);
+          const diff = q * b - a;
+          expect(2n * (diff < 0n ? -diff : diff) <= b).toBe(true);
+        },
+      ),
     );
   });
 
@@ -152,14 +211,18 @@ describe('arithmetic on minor units', () => {
 
   it('splits amounts into parts that add up exactly and differ by at most one unit', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.integer({ min: 1, max: 12 }), (amount, parts) => {
-        const split = splitMinor(amount, parts);
-        expect(split).toHaveLength(parts);
-        expect(sumMinor(split)).toBe(amount);
-        const hi = split.reduce(maxBigint);
-        const lo = split.reduce(minBigint);
-        expect(hi - lo <= 1n).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 1, max: 12 }),
+        (amount, parts) => {
+          const split = splitMinor(amount, parts);
+          expect(split).toHaveLength(parts);
+          expect(sumMinor(split)).toBe(amount);
+          const hi = split.reduce(maxBigint);
+          const lo = split.reduce(minBigint);
+          expect(hi - lo <= 1n).toBe(true);
+        },
+      ),
     );
   });
 
@@ -193,7 +256,10 @@ describe('money values', () => {
   });
   it('validates both money shapes at the edges', () => {
     expect(MoneySchema.parse({ value: 12.5 })).toEqual({ value: '12.5', currency: 'USD' });
-    expect(MoneySchema.parse({ decimalValue: '3', currencyCode: 'GBP' })).toEqual({ decimalValue: '3', currencyCode: 'GBP' });
+    expect(MoneySchema.parse({ decimalValue: '3', currencyCode: 'GBP' })).toEqual({
+      decimalValue: '3',
+      currencyCode: 'GBP',
+    });
     expect(MoneySchema.safeParse({ value: 'abc' }).success).toBe(false);
     expect(MoneySchema.safeParse({ value: '1', currency: 'XYZ' }).success).toBe(false);
   });
@@ -206,14 +272,21 @@ describe('legacy money format', () => {
     ['1234', '1,234'],
     ['1234567', '1,234,567'],
     ['1234567890123456789', '567,890,123,456,789'],
-  ])('groups %s as %s, keeping at most 15 integer digits', (digits, out) => expect(groupThousands(digits)).toBe(out));
+  ])('groups %s as %s, keeping at most 15 integer digits', (digits, out) =>
+    expect(groupThousands(digits)).toBe(out),
+  );
 
   it('grouping only inserts commas every three digits', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[1-9][0-9]{0,14}$/), (digits) => {
         const g = groupThousands(digits);
         expect(g.replace(/,/g, '')).toBe(digits);
-        expect(g.split(',').slice(1).every((part) => part.length === 3)).toBe(true);
+        expect(
+          g
+            .split(',')
+            .slice(1)
+            .every((part) => part.length === 3),
+        ).toBe(true);
       }),
     );
   });
@@ -228,7 +301,9 @@ describe('legacy money format', () => {
     [123456n, 'ILS', '₪ 1,234.56'],
     [123456n, 'JPY', '¥123,456'],
     [5n, 'EUR', '€0.05'],
-  ] as const)('%s %s shows as %s', (minor, code, out) => expect(formatMinorWithSymbol(minor, code)).toBe(out));
+  ] as const)('%s %s shows as %s', (minor, code, out) =>
+    expect(formatMinorWithSymbol(minor, code)).toBe(out),
+  );
 
   it('formats amounts in the currency decimals', () => {
     expect(formatMinorAmount(123456n, 'USD')).toBe('1,234.56');
@@ -264,7 +339,9 @@ describe('Intl money format', () => {
     expect(formatMoneyIntl(d('1'), 'ZZZZ', 'en')).toContain('1.00');
   });
   it('formats decimals and finds locale regions', () => {
-    expect(formatDecimalIntl(d('123456'), 'en', { minimumFractionDigits: 2, maximumFractionDigits: 3 })).toBe('123,456.00');
+    expect(formatDecimalIntl(d('123456'), 'en', { minimumFractionDigits: 2, maximumFractionDigits: 3 })).toBe(
+      '123,456.00',
+    );
     expect(formatDecimalIntl(d('1234.5'), 'de', { minimumFractionDigits: 0 })).toBe('1.234,5');
     expect(localeRegion('en')).toBe('US');
     expect(localeRegion('fr-CA')).toBe('CA');

@@ -47,7 +47,11 @@ export function purchaseEvent(order: AnalyticsOrder): PurchaseEvent {
     value: decimalText(order.grandTotal),
     shipping: decimalText(order.shippingTotal),
     tax: decimalText(order.taxTotal),
-    items: order.items.map((i) => ({ item_id: i.sku, item_name: i.productName, quantity: i.quantity, price: decimalText(i.unitPrice) })),
+    items: order.items.map((i) => ({
+      item_id: i.sku,
+      item_name: i.productName,
+      quantity: i.quantity,
+      price: decimalText(i.unitPrice),
+    })),
   };
 }
-

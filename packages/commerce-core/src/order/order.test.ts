@@ -8,7 +8,14 @@ describe('purchase event', () => {
       id: 'o1',
       purchasedCartId: 'c1',
       websiteId: 'w1',
-      items: [{ sku: 'S', productName: 'Shirt', quantity: 2, unitPrice: { decimalValue: '19.99', currencyCode: 'USD' } }],
+      items: [
+        {
+          sku: 'S',
+          productName: 'Shirt',
+          quantity: 2,
+          unitPrice: { decimalValue: '19.99', currencyCode: 'USD' },
+        },
+      ],
       grandTotal: { value: '45.03' },
       shippingTotal: { value: '5' },
       taxTotal: { decimalValue: '0.05', currencyCode: 'USD' },

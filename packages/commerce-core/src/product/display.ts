@@ -72,7 +72,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function hasVariedPrices(item: unknown): boolean {
   const type = productTypeOf(item);
-  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) return false;
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
+    return false;
   const variants = variantsOf(item);
   const first = variants[0];
   if (first === undefined) return false;
@@ -155,7 +156,10 @@ export function variantOptions(item: unknown): VariantOption[] {
   const content = field(item, 'structuredContent');
   const variants = list(field(content, 'variants'));
   if (variants.length <= 1) return [];
-  const options: VariantOption[] = list(field(content, 'variantOptionOrdering')).map((n) => ({ name: str(n), values: [] }));
+  const options: VariantOption[] = list(field(content, 'variantOptionOrdering')).map((n) => ({
+    name: str(n),
+    values: [],
+  }));
   for (const v of variants) {
     const attrs = field(v, 'attributes');
     if (!isRecord(attrs)) continue;

@@ -22,7 +22,8 @@ function digitalPrice(item: unknown, key: 'priceMoney' | 'salePriceMoney'): unkn
 export function fromPrice(item: unknown): unknown {
   const type = productTypeOf(item);
   if (type === ProductType.DIGITAL) return digitalPrice(item, 'priceMoney');
-  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) return DEFAULT_MONEY;
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
+    return DEFAULT_MONEY;
   const variants = variantsOf(item);
   if (variants.length === 0) return DEFAULT_MONEY;
   let best = effectivePriceMoney(variants[0]);
@@ -42,7 +43,8 @@ export function fromPrice(item: unknown): unknown {
 export function normalPrice(item: unknown): unknown {
   const type = productTypeOf(item);
   if (type === ProductType.DIGITAL) return digitalPrice(item, 'priceMoney');
-  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) return DEFAULT_MONEY;
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
+    return DEFAULT_MONEY;
   const variants = variantsOf(item);
   if (variants.length === 0) return DEFAULT_MONEY;
   let best = field(variants[0], 'priceMoney');
@@ -102,4 +104,3 @@ export function lowestVariantPricingOptions(item: unknown): readonly unknown[] |
 export function pricingOptionPrice(option: unknown): unknown {
   return effectivePriceMoney(option);
 }
-

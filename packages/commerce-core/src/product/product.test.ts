@@ -14,7 +14,13 @@ import {
   variantDescriptor,
   variantOptions,
 } from './display';
-import { fromPrice, lowestVariantPricingOptions, normalPrice, pricingOptionPrice, salePrice } from './pricing';
+import {
+  fromPrice,
+  lowestVariantPricingOptions,
+  normalPrice,
+  pricingOptionPrice,
+  salePrice,
+} from './pricing';
 import { ProductItemSchema, StockResultSchema } from './schema';
 
 const product = (structuredContent: Record<string, unknown>) => ({ structuredContent });
@@ -22,15 +28,30 @@ const usd = (value: string) => ({ value, currency: 'USD' });
 
 describe('product type', () => {
   it.each([
-    [1, 1], ['2', 2], [3, 3], [4, 4], [5, 5], [-1, undefined], [undefined, undefined], ['x', undefined],
+    [1, 1],
+    ['2', 2],
+    [3, 3],
+    [4, 4],
+    [5, 5],
+    [-1, undefined],
+    [undefined, undefined],
+    ['x', undefined],
   ])('%s reads as %s', (raw, code) => expect(productTypeOf(product({ productType: raw }))).toBe(code));
 });
 
 describe('sold out', () => {
   it.each([
-    ['physical, all limited at zero', { productType: 1, variants: [{ qtyInStock: 0 }, { qtyInStock: 0 }] }, true],
+    [
+      'physical, all limited at zero',
+      { productType: 1, variants: [{ qtyInStock: 0 }, { qtyInStock: 0 }] },
+      true,
+    ],
     ['physical, one in stock', { productType: 1, variants: [{ qtyInStock: 0 }, { qtyInStock: 3 }] }, false],
-    ['physical, one unlimited', { productType: 1, variants: [{ qtyInStock: 0 }, { unlimited: true }] }, false],
+    [
+      'physical, one unlimited',
+      { productType: 1, variants: [{ qtyInStock: 0 }, { unlimited: true }] },
+      false,
+    ],
     ['service at zero', { productType: 3, variants: [{ qtyInStock: 0 }] }, true],
     ['digital', { productType: 2 }, false],
     ['gift card at zero', { productType: 4, variants: [{ qtyInStock: 0 }] }, false],
@@ -50,8 +71,12 @@ describe('on sale and the mark', () => {
   ])('%s → %s', (_name, content, expected) => expect(isOnSale(product(content))).toBe(expected));
 
   it('sold out wins over sale', () => {
-    expect(productMark(product({ productType: 1, variants: [{ onSale: true, qtyInStock: 0 }] }))).toBe('sold-out');
-    expect(productMark(product({ productType: 1, variants: [{ onSale: true, qtyInStock: 2 }] }))).toBe('sale');
+    expect(productMark(product({ productType: 1, variants: [{ onSale: true, qtyInStock: 0 }] }))).toBe(
+      'sold-out',
+    );
+    expect(productMark(product({ productType: 1, variants: [{ onSale: true, qtyInStock: 2 }] }))).toBe(
+      'sale',
+    );
     expect(productMark(product({ productType: 1, variants: [{ qtyInStock: 2 }] }))).toBeUndefined();
   });
 });
@@ -67,11 +92,35 @@ describe('variants shown', () => {
 
 describe('varied prices', () => {
   it.each([
-    ['different sale flags', { productType: 1, variants: [{ onSale: true, salePrice: 100 }, { price: 200 }] }, true],
+    [
+      'different sale flags',
+      { productType: 1, variants: [{ onSale: true, salePrice: 100 }, { price: 200 }] },
+      true,
+    ],
     ['different prices', { productType: 1, variants: [{ price: 100 }, { price: 200 }] }, true],
     ['same prices', { productType: 3, variants: [{ price: 100 }, { price: 100 }] }, false],
-    ['different sale prices', { productType: 1, variants: [{ onSale: true, salePrice: 100 }, { onSale: true, salePrice: 200 }] }, true],
-    ['same regular, differing sale price while not on sale', { productType: 1, variants: [{ price: 1, salePrice: 1 }, { price: 1, salePrice: 2 }] }, false],
+    [
+      'different sale prices',
+      {
+        productType: 1,
+        variants: [
+          { onSale: true, salePrice: 100 },
+          { onSale: true, salePrice: 200 },
+        ],
+      },
+      true,
+    ],
+    [
+      'same regular, differing sale price while not on sale',
+      {
+        productType: 1,
+        variants: [
+          { price: 1, salePrice: 1 },
+          { price: 1, salePrice: 2 },
+        ],
+      },
+      false,
+    ],
     ['digital', { productType: 2 }, false],
     ['no variants', { productType: 1, variants: [] }, false],
     ['unknown type', { productType: -1, variants: [{ price: 1 }, { price: 2 }] }, false],
@@ -87,7 +136,12 @@ describe('quantity input', () => {
     ['physical unlimited', { productType: 1, variants: [{ unlimited: true }] }, {}, true],
     ['subscribable physical', { productType: 1, variants: stock(100), isSubscribable: true }, {}, false],
     ['service, default setting', { productType: 3, variants: stock(2) }, {}, true],
-    ['service, multiple not allowed', { productType: 3, variants: stock(2) }, { multipleQuantityAllowedForServices: false }, false],
+    [
+      'service, multiple not allowed',
+      { productType: 3, variants: stock(2) },
+      { multipleQuantityAllowedForServices: false },
+      false,
+    ],
     ['digital', { productType: 2 }, {}, false],
     ['gift card', { productType: 4, variants: stock(0) }, {}, false],
   ])('%s → %s', (_name, content, settings, expected) =>
@@ -97,7 +151,9 @@ describe('quantity input', () => {
   it('counts digital and gift-card stock as unlimited', () => {
     expect(totalStockRemaining(product({ productType: 2 }))).toBe(Number.MAX_SAFE_INTEGER);
     expect(totalStockRemaining(product({ productType: 4 }))).toBe(Number.MAX_SAFE_INTEGER);
-    expect(totalStockRemaining(product({ productType: 1, variants: [{ qtyInStock: 2 }, { qtyInStock: 5 }] }))).toBe(7);
+    expect(
+      totalStockRemaining(product({ productType: 1, variants: [{ qtyInStock: 2 }, { qtyInStock: 5 }] })),
+    ).toBe(7);
   });
 
   it('defaults multiple quantity for services to allowed', () => {
@@ -110,15 +166,29 @@ describe('quantity input', () => {
 describe('add button', () => {
   it.each([
     ['custom text', { useCustomAddButtonText: true, customAddButtonText: 'Buy now' }, {}, 'Buy now'],
-    ['custom flag without text', { useCustomAddButtonText: true, customAddButtonText: '' }, {}, 'Add To Cart'],
-    ['custom text not enabled', { useCustomAddButtonText: false, customAddButtonText: 'Buy' }, {}, 'Add To Cart'],
+    [
+      'custom flag without text',
+      { useCustomAddButtonText: true, customAddButtonText: '' },
+      {},
+      'Add To Cart',
+    ],
+    [
+      'custom text not enabled',
+      { useCustomAddButtonText: false, customAddButtonText: 'Buy' },
+      {},
+      'Add To Cart',
+    ],
     ['subscribable', { isSubscribable: true }, {}, 'Subscribe'],
     ['localized add', {}, { addToCart: 'ADD' }, 'ADD'],
     ['localized subscribe', { isSubscribable: true }, { subscribe: 'SUB' }, 'SUB'],
-  ])('%s → %s', (_name, content, labels, expected) => expect(addButtonLabel(product(content), labels)).toBe(expected));
+  ])('%s → %s', (_name, content, labels, expected) =>
+    expect(addButtonLabel(product(content), labels)).toBe(expected),
+  );
 
   it('uses form mode only when both form id and form exist', () => {
-    expect(usesFormMode(product({ additionalFieldsFormId: 'f', additionalFieldsForm: { name: 'F' } }))).toBe(true);
+    expect(usesFormMode(product({ additionalFieldsFormId: 'f', additionalFieldsForm: { name: 'F' } }))).toBe(
+      true,
+    );
     expect(usesFormMode(product({ additionalFieldsFormId: 'f' }))).toBe(false);
     expect(usesFormMode(product({ additionalFieldsForm: { name: 'F' } }))).toBe(false);
   });
@@ -138,7 +208,9 @@ describe('variant options and descriptor', () => {
       { name: 'color', values: ['blue', 'red'] },
       { name: 'fit', values: ['loose', 'slim'] },
     ]);
-    expect(variantOptions(product({ variants: [{ attributes: { a: '1' } }], variantOptionOrdering: ['a'] }))).toEqual([]);
+    expect(
+      variantOptions(product({ variants: [{ attributes: { a: '1' } }], variantOptionOrdering: ['a'] })),
+    ).toEqual([]);
   });
   it('describes a variant by its option values', () => {
     expect(variantDescriptor({ optionValues: [{ value: 'blue' }, { value: 'large' }] })).toBe('blue / large');
@@ -167,8 +239,13 @@ describe('prices', () => {
     expect(salePrice(digital)).toEqual(usd('5'));
     expect(fromPrice(product({ productType: 2 }))).toEqual({ value: '0', currency: 'USD' });
     expect(fromPrice(product({ productType: -1 }))).toEqual({ value: '0', currency: 'USD' });
-    expect(salePrice(product({ productType: 4, variants: [{ onSale: true, salePriceMoney: usd('1') }] }))).toEqual({ value: '0', currency: 'USD' });
-    expect(salePrice(product({ productType: 1, variants: [{ priceMoney: usd('1') }] }))).toEqual({ value: '0', currency: 'USD' });
+    expect(
+      salePrice(product({ productType: 4, variants: [{ onSale: true, salePriceMoney: usd('1') }] })),
+    ).toEqual({ value: '0', currency: 'USD' });
+    expect(salePrice(product({ productType: 1, variants: [{ priceMoney: usd('1') }] }))).toEqual({
+      value: '0',
+      currency: 'USD',
+    });
   });
   it('finds the pricing options of the cheapest variant', () => {
     const options = [{ priceMoney: usd('4'), onSale: true, salePriceMoney: usd('3') }];
@@ -192,8 +269,16 @@ describe('schemas', () => {
       collectionId: 'c1',
       structuredContent: { productType: 1, variants: [{ sku: 'S1', priceMoney: { value: '10' } }] },
     });
-    expect(parsed.structuredContent.variants[0]).toMatchObject({ sku: 'S1', qtyInStock: 0, unlimited: false, onSale: false });
-    expect(ProductItemSchema.safeParse({ id: 'p', collectionId: 'c', structuredContent: { productType: 9 } }).success).toBe(false);
+    expect(parsed.structuredContent.variants[0]).toMatchObject({
+      sku: 'S1',
+      qtyInStock: 0,
+      unlimited: false,
+      onSale: false,
+    });
+    expect(
+      ProductItemSchema.safeParse({ id: 'p', collectionId: 'c', structuredContent: { productType: 9 } })
+        .success,
+    ).toBe(false);
     expect(StockResultSchema.safeParse({ unlimited: false, qtyInStock: -1 }).success).toBe(false);
   });
 });

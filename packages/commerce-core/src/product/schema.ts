@@ -69,6 +69,12 @@ export const StructuredContentSchema = /* @__PURE__ */ (() =>
     customAddButtonText: z.string().optional(),
     additionalFieldsFormId: z.string().optional(),
     additionalFieldsForm: z.unknown().optional(),
+    /** A physical product's weight, for shipping rates by weight. */
+    shippingWeightGrams: z.number().int().min(0).optional(),
+    /** Never taxed (the owner's choice; gift cards never are). */
+    taxExempt: z.boolean().optional(),
+    /** A physical product nobody ships: the cart asks no address for it and it weighs nothing. */
+    noShipping: z.boolean().optional(),
   }))();
 
 export const ProductItemSchema = /* @__PURE__ */ (() =>

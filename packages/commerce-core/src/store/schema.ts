@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema } from '../money/money';
 import { DEFAULT_CURRENCY } from '../money/currencies';
+import { TaxSettingsSchema } from '../tax/schema';
+import { ShippingZonesSchema } from '../shipping/schema';
 
 const Cents = /* @__PURE__ */ (() => z.number().int().min(0))();
 
@@ -17,25 +19,11 @@ export const ShippingOptionSettingSchema = /* @__PURE__ */ (() =>
     }),
   ]))();
 
-export const CouponSettingSchema = /* @__PURE__ */ (() =>
-  z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('percent'),
-      code: z.string().min(1),
-      /** Hundredths of a percent: 1500 = 15 %. */
-      basisPoints: z.number().int().min(0).max(10_000),
-      minSubtotalCents: Cents.default(0),
-    }),
-    z.object({
-      kind: z.literal('fixed'),
-      code: z.string().min(1),
-      amountCents: Cents,
-      minSubtotalCents: Cents.default(0),
-    }),
-  ]))();
-
 /** What a digital product's buyer may do with the download link (our design; README). */
-export const DOWNLOAD_LIMIT_RANGES = { downloadsPerUnit: { min: 1, max: 100 }, linkDays: { min: 1, max: 365 } } as const;
+export const DOWNLOAD_LIMIT_RANGES = {
+  downloadsPerUnit: { min: 1, max: 100 },
+  linkDays: { min: 1, max: 365 },
+} as const;
 export const DOWNLOAD_LIMIT_DEFAULTS = { downloadsPerUnit: 5, linkDays: 30 } as const;
 export const UNLIMITED = 'unlimited';
 
@@ -43,35 +31,59 @@ export const UNLIMITED = 'unlimited';
 export const downloadLimitSchema = (range: { min: number; max: number }, message?: string) => {
   // Every part carries the message: a union answers with the issue of the option that came closest.
   const error = message ? { error: message } : undefined;
-  return z.union([z.number(error).int(error).min(range.min, error).max(range.max, error), z.literal(UNLIMITED, error)], error);
+  return z.union(
+    [z.number(error).int(error).min(range.min, error).max(range.max, error), z.literal(UNLIMITED, error)],
+    error,
+  );
 };
 export type DownloadLimit = number | typeof UNLIMITED;
 
 /**
  * Store settings. The spec names multipleQuantityAllowedForServices and the selected currency;
- * tax, shipping, coupons and the checkout minimum are our design (README), because the cart model
+ * tax, shipping and the checkout minimum are our design (README), because the cart model
  * needs them and the spec leaves them open.
  */
 export const StoreSettingsSchema = /* @__PURE__ */ (() =>
   z.object({
     selectedCurrency: CurrencyCodeSchema.default(DEFAULT_CURRENCY),
     multipleQuantityAllowedForServices: z.boolean().default(true),
-    /** Tax on the discounted subtotal, in basis points (825 = 8.25 %). */
+    /**
+     * One store-wide tax on the discounted subtotal, in basis points (825 = 8.25 %): the setting
+     * before rates by region. It applies, as a rate for every country, while taxRates is empty.
+     */
     taxRateBasisPoints: z.number().int().min(0).max(10_000).default(0),
     /** Whether shipping is taxed as well. */
     taxShipping: z.boolean().default(false),
+    ...TaxSettingsSchema.shape,
+    /** Flat and table rates for everywhere, from before zones; used while shippingZones is empty. */
     shippingOptions: z.array(ShippingOptionSettingSchema).default([]),
-    coupons: z.array(CouponSettingSchema).default([]),
+    shippingZones: ShippingZonesSchema.default([]),
     /** Checkout needs an order subtotal at or above this (platform.md §5); 0 means no minimum. */
     checkoutMinimumSubtotalCents: Cents.default(0),
     /** Downloads a digital line's link allows per unit bought, fixed on the link when it is issued. */
-    downloadsPerUnit: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.downloadsPerUnit).default(DOWNLOAD_LIMIT_DEFAULTS.downloadsPerUnit),
+    downloadsPerUnit: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.downloadsPerUnit).default(
+      DOWNLOAD_LIMIT_DEFAULTS.downloadsPerUnit,
+    ),
     /** Days from the purchase a download link works, fixed on the link when it is issued. */
     linkDays: downloadLimitSchema(DOWNLOAD_LIMIT_RANGES.linkDays).default(DOWNLOAD_LIMIT_DEFAULTS.linkDays),
+    /** The checkout shows a box for a note to the shop, labelled `orderNotesLabel` (default "Order notes"). */
+    orderNotesEnabled: z.boolean().default(false),
+    orderNotesLabel: z.string().max(100).optional(),
+    /** A zero price reads as `freeLabel` ("Free") instead of $0.00 (platform.md §5). */
+    freeIfZero: z.boolean().default(false),
+    freeLabel: z.string().max(40).optional(),
   }))();
 
+/** What a zero price shows instead of the amount, when the owner asked for one. */
+export function zeroPriceLabel(storeSettings: unknown): string | undefined {
+  if (typeof storeSettings !== 'object' || storeSettings === null) return undefined;
+  const { freeIfZero, freeLabel } = storeSettings as { freeIfZero?: unknown; freeLabel?: unknown };
+  return freeIfZero === true && typeof freeLabel === 'string' && freeLabel.trim()
+    ? freeLabel.trim()
+    : undefined;
+}
+
 export type ShippingOptionSetting = z.infer<typeof ShippingOptionSettingSchema>;
-export type CouponSetting = z.infer<typeof CouponSettingSchema>;
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export type StoreSettingsInput = z.input<typeof StoreSettingsSchema>;
 
@@ -97,3 +109,14 @@ export const RootCategoryCreateSchema = /* @__PURE__ */ (() =>
 
 export type StoreCollectionCreate = z.infer<typeof StoreCollectionCreateSchema>;
 export type RootCategoryCreate = z.infer<typeof RootCategoryCreateSchema>;
+
+/**
+ * The label of the checkout's order-notes box while the owner takes notes ('' for the default
+ * wording), undefined while they do not.
+ */
+export function orderNotesLabel(storeSettings: {
+  orderNotesEnabled?: boolean;
+  orderNotesLabel?: string;
+}): string | undefined {
+  return storeSettings.orderNotesEnabled ? (storeSettings.orderNotesLabel ?? '').trim() : undefined;
+}

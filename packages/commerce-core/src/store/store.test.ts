@@ -15,7 +15,8 @@ describe('store URL id', () => {
     ['Shop', ['shop', 'shop-1', 'shop-2'], 'shop-3'],
     ['Shop', ['shop', 'shop-2'], 'shop-1'],
   ])('%s with %o → %s', (title, existing, id) => expect(storeUrlId(title, existing)).toBe(id));
-  it('uses the given fallback title', () => expect(storeUrlId('x', ['products'], 'Products')).toBe('products-1'));
+  it('uses the given fallback title', () =>
+    expect(storeUrlId('x', ['products'], 'Products')).toBe('products-1'));
 });
 
 describe('store settings', () => {
@@ -27,12 +28,21 @@ describe('store settings', () => {
       checkoutMinimumSubtotalCents: 0,
     });
   });
-  it.each([[{ taxRateBasisPoints: 10001 }], [{ selectedCurrency: 'XYZ' }], [{ checkoutMinimumSubtotalCents: -1 }], [{ shippingOptions: [{ kind: 'table', id: 't', name: 'T', rates: [] }] }]])(
-    'rejects %o',
-    (s) => expect(StoreSettingsSchema.safeParse(s).success).toBe(false),
-  );
+  it.each([
+    [{ taxRateBasisPoints: 10001 }],
+    [{ selectedCurrency: 'XYZ' }],
+    [{ checkoutMinimumSubtotalCents: -1 }],
+    [{ shippingOptions: [{ kind: 'table', id: 't', name: 'T', rates: [] }] }],
+  ])('rejects %o', (s) => expect(StoreSettingsSchema.safeParse(s).success).toBe(false));
   it('builds the store collection payload with enabled true', () => {
-    expect(StoreCollectionCreateSchema.parse({ navigationTitle: 'Shop', title: 'Shop', urlId: 'shop', description: '' }).enabled).toBe(true);
+    expect(
+      StoreCollectionCreateSchema.parse({
+        navigationTitle: 'Shop',
+        title: 'Shop',
+        urlId: 'shop',
+        description: '',
+      }).enabled,
+    ).toBe(true);
   });
   it('keeps the editor limits of the spec', () => {
     expect(EDITOR_LIMITS.maxProductsPerCollection).toBe(200);

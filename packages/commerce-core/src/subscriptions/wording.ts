@@ -75,7 +75,10 @@ export function subscriptionWording(
     key += 'indefinite';
   } else {
     const [dOne, dMany] = UNIT_WORDS[duration.unit];
-    template = fillMessage(messages.subscriptionForDuration, { wording: template, units: duration.value === 1 ? dOne : dMany });
+    template = fillMessage(messages.subscriptionForDuration, {
+      wording: template,
+      units: duration.value === 1 ? dOne : dMany,
+    });
     key += `limited__${duration.value === 1 ? '1' : 'n'}${capitalized(duration.unit)}s`;
   }
   if (options.multiplePrices) template = fillMessage(messages.subscriptionFrom, { wording: template });

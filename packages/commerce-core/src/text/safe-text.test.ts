@@ -20,13 +20,31 @@ function slowSafe(text: string): boolean {
 
 describe('isSafeText', () => {
   it('accepts ordinary text, emoji and astral characters', () => {
-    for (const text of ['', 'Ada', 'naïve café', '日本語', '😀 party', '\u{1F600}\u{10FFFF}', 'tab\tnew\nline', '\uFFFD']) {
+    for (const text of [
+      '',
+      'Ada',
+      'naïve café',
+      '日本語',
+      '😀 party',
+      '\u{1F600}\u{10FFFF}',
+      'tab\tnew\nline',
+      '\uFFFD',
+    ]) {
       expect(isSafeText(text)).toBe(true);
     }
   });
 
   it('refuses NUL and unpaired surrogates wherever they are', () => {
-    for (const text of ['\u0000', 'a\u0000b', '\uD800', 'x\uD83D', '\uDE00y', '\uDE00\uD83D', '😀\uDE00', '\uD83D\uD83D\uDE00\uD800']) {
+    for (const text of [
+      '\u0000',
+      'a\u0000b',
+      '\uD800',
+      'x\uD83D',
+      '\uDE00y',
+      '\uDE00\uD83D',
+      '😀\uDE00',
+      '\uD83D\uD83D\uDE00\uD800',
+    ]) {
       expect(isSafeText(text)).toBe(false);
     }
   });
@@ -79,7 +97,9 @@ describe('zod helpers', () => {
 
   it('the add-to-cart request refuses unsafe answers in the additional-fields JSON', () => {
     const base = { itemId: 'p1', sku: 'S', quantity: 1 };
-    expect(AddCartEntryRequestSchema.safeParse({ ...base, additionalFields: '{"a":"b"}' }).success).toBe(true);
+    expect(AddCartEntryRequestSchema.safeParse({ ...base, additionalFields: '{"a":"b"}' }).success).toBe(
+      true,
+    );
     const bad = AddCartEntryRequestSchema.safeParse({ ...base, additionalFields: '{"a":"\\u0000"}' });
     expect(bad.error?.issues[0]).toMatchObject({ path: ['additionalFields'], message: UNSAFE_TEXT_MESSAGE });
     expect(AddCartEntryRequestSchema.safeParse({ ...base, sku: 'S\uDFFF' }).success).toBe(false);

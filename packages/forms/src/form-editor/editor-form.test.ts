@@ -61,11 +61,38 @@ describe('field types and their editable properties (platform.md §3)', () => {
 describe('bad input of the form editor', () => {
   it.each([
     ['a blank name', { name: '  ', fields: [] }, formEditorMessages.nameRequired],
-    ['a choice field without options', { name: 'F', fields: [{ id: 'r', type: 'radio', title: 'R', options: [] }] }, formEditorMessages.optionsRequired],
-    ['a blank option', { name: 'F', fields: [{ id: 'r', type: 'select', title: 'R', options: ['a', ' '] }] }, formEditorMessages.optionBlank],
-    ['repeated options', { name: 'F', fields: [{ id: 'r', type: 'checkbox', title: 'R', options: ['a', 'a'] }] }, formEditorMessages.optionDuplicate],
-    ['a hidden key with spaces', { name: 'F', fields: [{ id: 'h', type: 'hidden', title: '', key: 'a b', value: '' }] }, formEditorMessages.hiddenKeyInvalid],
-    ['too many fields', { name: 'F', fields: Array.from({ length: FORM_EDITOR_LIMITS.fieldsMax + 1 }, (_, i) => ({ id: `t${i}`, type: 'text', title: 'T' })) }, formEditorMessages.tooManyFields],
+    [
+      'a choice field without options',
+      { name: 'F', fields: [{ id: 'r', type: 'radio', title: 'R', options: [] }] },
+      formEditorMessages.optionsRequired,
+    ],
+    [
+      'a blank option',
+      { name: 'F', fields: [{ id: 'r', type: 'select', title: 'R', options: ['a', ' '] }] },
+      formEditorMessages.optionBlank,
+    ],
+    [
+      'repeated options',
+      { name: 'F', fields: [{ id: 'r', type: 'checkbox', title: 'R', options: ['a', 'a'] }] },
+      formEditorMessages.optionDuplicate,
+    ],
+    [
+      'a hidden key with spaces',
+      { name: 'F', fields: [{ id: 'h', type: 'hidden', title: '', key: 'a b', value: '' }] },
+      formEditorMessages.hiddenKeyInvalid,
+    ],
+    [
+      'too many fields',
+      {
+        name: 'F',
+        fields: Array.from({ length: FORM_EDITOR_LIMITS.fieldsMax + 1 }, (_, i) => ({
+          id: `t${i}`,
+          type: 'text',
+          title: 'T',
+        })),
+      },
+      formEditorMessages.tooManyFields,
+    ],
   ])('refuses %s', (_, input, message) => {
     const result = editorFormInputSchema.safeParse(input);
     expect(result.success).toBe(false);
@@ -75,9 +102,15 @@ describe('bad input of the form editor', () => {
   it.each([
     ['an unknown field type', { name: 'F', fields: [{ id: 'x', type: 'signature', title: 'X' }] }],
     ['a NUL in a title', { name: 'F', fields: [{ id: 'x', type: 'text', title: 'a\u0000b' }] }],
-    ['a lone surrogate in an option', { name: 'F', fields: [{ id: 'x', type: 'radio', title: 'X', options: ['\uD800'] }] }],
+    [
+      'a lone surrogate in an option',
+      { name: 'F', fields: [{ id: 'x', type: 'radio', title: 'X', options: ['\uD800'] }] },
+    ],
     ['an id with a slash', { name: 'F', fields: [{ id: 'a/b', type: 'text', title: 'X' }] }],
-    ['a textarea maxLength of 0', { name: 'F', fields: [{ id: 'x', type: 'textarea', title: 'X', maxLength: 0 }] }],
+    [
+      'a textarea maxLength of 0',
+      { name: 'F', fields: [{ id: 'x', type: 'textarea', title: 'X', maxLength: 0 }] },
+    ],
     ['a number for a name', { name: 5, fields: [] }],
   ])('refuses %s', (_, input) => {
     expect(editorFormInputSchema.safeParse(input).success).toBe(false);
@@ -116,19 +149,26 @@ describe('rules across fields and fieldsets', () => {
     const form = parse({
       name: 'F',
       fields: [],
-      storage: { email: { enabled: true, recipients: ['owner@example.com', 'nope'] }, mailingList: { enabled: true, listId: 'gone' } },
+      storage: {
+        email: { enabled: true, recipients: ['owner@example.com', 'nope'] },
+        mailingList: { enabled: true, listId: 'gone' },
+      },
     });
     expect(formProblems(form, on, ['l1'])).toEqual([
       { path: 'storage.email.recipients.1', message: 'Please enter a valid email' },
       { path: 'storage.mailingList', message: 'A List must be selected' },
     ]);
     const empty = parse({ name: 'F', fields: [], storage: { email: { enabled: true } } });
-    expect(formProblems(empty, on, [])).toEqual([{ path: 'storage.email', message: formEditorMessages.recipientsRequired }]);
+    expect(formProblems(empty, on, [])).toEqual([
+      { path: 'storage.email', message: formEditorMessages.recipientsRequired },
+    ]);
     const fine = parse({ name: 'F', fields: [], storage: { mailingList: { enabled: true, listId: 'l1' } } });
     expect(formProblems(fine, on, ['l1'])).toEqual([]);
   });
 
   it('keeps the inbox always on', () => {
-    expect(editorFormInputSchema.safeParse({ name: 'F', fields: [], storage: { inbox: false } }).success).toBe(false);
+    expect(
+      editorFormInputSchema.safeParse({ name: 'F', fields: [], storage: { inbox: false } }).success,
+    ).toBe(false);
   });
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isValidEmail } from '../form-rules/email';
 import { CAPTCHA_ALIGNMENTS, CAPTCHA_THEMES, type Form } from '../form/form';
-import { FIELD_TYPE_PROPERTIES, MULTI_PART_FIELD_TYPES, PLAIN_FIELD_TYPES, type FormField, type FormFieldType } from '../form/fields';
+import {
+  FIELD_TYPE_PROPERTIES,
+  MULTI_PART_FIELD_TYPES,
+  PLAIN_FIELD_TYPES,
+  type FormField,
+  type FormFieldType,
+} from '../form/fields';
 
 /**
  * Limits of what an owner may build (ours: the specification names none). They keep one form's
@@ -102,7 +108,11 @@ export const editorFieldSchema = /* @__PURE__ */ (() =>
     z.object({
       ...editorFieldBase,
       type: z.literal('hidden'),
-      key: z.string().max(L.hiddenKeyMax).regex(/^[A-Za-z0-9_-]*$/, M.hiddenKeyInvalid).default(''),
+      key: z
+        .string()
+        .max(L.hiddenKeyMax)
+        .regex(/^[A-Za-z0-9_-]*$/, M.hiddenKeyInvalid)
+        .default(''),
       value: ownerText(L.hiddenValueMax).default(''),
     }),
   ]))();
@@ -184,9 +194,11 @@ export function formProblems(
   });
   const { email, mailingList } = form.storage;
   if (email.enabled) {
-    if (email.recipients.length === 0) problems.push({ path: 'storage.email', message: M.recipientsRequired });
+    if (email.recipients.length === 0)
+      problems.push({ path: 'storage.email', message: M.recipientsRequired });
     email.recipients.forEach((to, i) => {
-      if (!isValidEmail(to)) problems.push({ path: `storage.email.recipients.${i}`, message: M.recipientInvalid });
+      if (!isValidEmail(to))
+        problems.push({ path: `storage.email.recipients.${i}`, message: M.recipientInvalid });
     });
   }
   if (mailingList.enabled && !listIds.includes(mailingList.listId)) {

@@ -7,7 +7,13 @@ const fields: FormField[] = [
   { id: 'name', type: 'name', title: 'Name', required: true },
   { id: 'head', type: 'section', title: 'About you', required: false, underline: true },
   { id: 'addr', type: 'address', title: 'Address', required: false },
-  { id: 'mood', type: 'likert', title: 'Mood', required: false, options: ['Service was quick', 'Staff were kind'] },
+  {
+    id: 'mood',
+    type: 'likert',
+    title: 'Mood',
+    required: false,
+    options: ['Service was quick', 'Staff were kind'],
+  },
   { id: 'src', type: 'hidden', title: '', required: false, key: 'utm', value: 'direct' },
   { id: 'note', type: 'textarea', title: 'Note', required: false },
 ];
@@ -40,13 +46,17 @@ describe('the form summary of a submission', () => {
   });
 
   it('ignores answers of a field named like a prototype key', () => {
-    expect(submissionSummary([{ id: 'toString', type: 'text', title: 'T', required: false }], {})[0]!.answer).toBeNull();
+    expect(
+      submissionSummary([{ id: 'toString', type: 'text', title: 'T', required: false }], {})[0]!.answer,
+    ).toBeNull();
   });
 });
 
 describe('the submissions CSV', () => {
   it('has one column per answerable field and one row per submission', () => {
-    const csv = submissionsCsv(fields, [{ submittedAt: '2026-01-02T03:04:05.000Z', pagePath: '/contact', values }]);
+    const csv = submissionsCsv(fields, [
+      { submittedAt: '2026-01-02T03:04:05.000Z', pagePath: '/contact', values },
+    ]);
     const [header, row] = csv.trimEnd().split('\r\n');
     expect(header).toBe('Submitted,Page,Name,Address,Mood,utm,Note');
     expect(row).toBe(
@@ -87,8 +97,7 @@ describe('the submissions CSV', () => {
           else if (ch === ',') {
             parsed.push(cur);
             cur = '';
-          }
-          else cur += ch;
+          } else cur += ch;
         }
         parsed.push(cur);
         expect(parsed.map((c, i) => (c === cells[i] ? c : c.replace(/^'/, '')))).toEqual(cells);

@@ -60,11 +60,17 @@ export function submissionSummary(
     // Stored as JSON (jsonb reorders keys): rate the statements in the order the form asks them.
     if (field.type === 'likert' && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
       const answers = raw as Record<string, unknown>;
-      raw = Object.fromEntries(field.options.filter((o) => Object.hasOwn(answers, o)).map((o) => [o, answers[o]]));
+      raw = Object.fromEntries(
+        field.options.filter((o) => Object.hasOwn(answers, o)).map((o) => [o, answers[o]]),
+      );
     }
     const many = Array.isArray(raw) || (typeof raw === 'object' && raw !== null);
     return summarizeFormField(
-      { type: field.type, rawTitle: field.title || (field.type === 'hidden' ? field.key || field.id : field.id), ...(many ? { values: raw } : { value: raw }) },
+      {
+        type: field.type,
+        rawTitle: field.title || (field.type === 'hidden' ? field.key || field.id : field.id),
+        ...(many ? { values: raw } : { value: raw }),
+      },
       strings,
     );
   });
@@ -104,7 +110,11 @@ export interface CsvSubmission {
 /** The inbox as CSV: one row per submission, one column per answerable field of the form now. */
 export function submissionsCsv(fields: readonly FormField[], submissions: readonly CsvSubmission[]): string {
   const columns = answerableFields(fields);
-  const header = ['Submitted', 'Page', ...columns.map((f) => f.title || (f.type === 'hidden' ? f.key || f.id : f.id))];
+  const header = [
+    'Submitted',
+    'Page',
+    ...columns.map((f) => f.title || (f.type === 'hidden' ? f.key || f.id : f.id)),
+  ];
   const rows = submissions.map((s) => [
     s.submittedAt,
     s.pagePath,

@@ -27,7 +27,9 @@ export interface CaptchaProvider {
  */
 export function captchaFailureMessage(error?: unknown): string {
   const message = error instanceof Error ? error.message : undefined;
-  return message === messages.captchaNotSetUp || message === messages.captchaDocumentDestroyed ? message : messages.captchaIncomplete;
+  return message === messages.captchaNotSetUp || message === messages.captchaDocumentDestroyed
+    ? message
+    : messages.captchaIncomplete;
 }
 
 export interface LocalCaptchaProvider extends CaptchaProvider {

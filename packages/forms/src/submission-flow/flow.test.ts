@@ -177,7 +177,13 @@ describe('createSubmissionFlow', () => {
 
     it("asks for the caller's action when it names one (the promotional pop-up)", async () => {
       const captcha = createLocalCaptchaProvider('tok');
-      const flow = createSubmissionFlow({ form: captchaForm, kind: 'newsletter', transport: fakeTransport(), captcha, captchaAction: 'PROMO_POPUP_SUBMISSION' });
+      const flow = createSubmissionFlow({
+        form: captchaForm,
+        kind: 'newsletter',
+        transport: fakeTransport(),
+        captcha,
+        captchaAction: 'PROMO_POPUP_SUBMISSION',
+      });
       expect((await flow.submit({ input: validInput, page })).status).toBe('success');
       expect(captcha.requests).toEqual(['PROMO_POPUP_SUBMISSION']);
     });
@@ -186,7 +192,12 @@ describe('createSubmissionFlow', () => {
       "shows the provider's rejection %j instead of 'Complete CAPTCHA'",
       async (rejection) => {
         const captcha = { getToken: () => Promise.reject(new Error(rejection)), reset: vi.fn() };
-        const flow = createSubmissionFlow({ form: captchaForm, kind: 'newsletter', transport: fakeTransport(), captcha });
+        const flow = createSubmissionFlow({
+          form: captchaForm,
+          kind: 'newsletter',
+          transport: fakeTransport(),
+          captcha,
+        });
         expect(await flow.submit({ input: validInput, page })).toEqual({
           status: 'failure',
           failure: { fieldErrors: {}, message: rejection, captchaFailed: true },

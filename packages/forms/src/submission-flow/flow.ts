@@ -126,7 +126,8 @@ export function createSubmissionFlow(options: SubmissionFlowOptions): Submission
   }
 
   async function captchaToken(): Promise<string> {
-    const action = captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form);
+    const action =
+      captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletter : CAPTCHA_ACTIONS.form);
     let rejection: unknown;
     const token = captcha
       ? await captcha.getToken(action).catch((error: unknown) => {

@@ -7,7 +7,9 @@ function fakeScript(tokens: string[] = ['token-1', 'token-2']) {
   let next = 0;
   const api = {
     ready: vi.fn((callback: () => void) => callback()),
-    render: vi.fn((_container: CaptchaContainer, _parameters: { sitekey: string; size: 'compact' | 'normal' }) => ++next),
+    render: vi.fn(
+      (_container: CaptchaContainer, _parameters: { sitekey: string; size: 'compact' | 'normal' }) => ++next,
+    ),
     execute: vi.fn(async (_widgetId: number, _options: { action: string }) => tokens.shift() ?? ''),
     reset: vi.fn((_widgetId: number) => undefined),
   } satisfies CaptchaScriptApi;
@@ -15,7 +17,10 @@ function fakeScript(tokens: string[] = ['token-1', 'token-2']) {
   return { api, loadScript };
 }
 
-const container = (clientWidth = 400): CaptchaContainer & { isConnected: boolean } => ({ clientWidth, isConnected: true });
+const container = (clientWidth = 400): CaptchaContainer & { isConnected: boolean } => ({
+  clientWidth,
+  isConnected: true,
+});
 
 describe('script captcha provider', () => {
   it('renders the widget from the site key and mints a token per action', async () => {
@@ -47,7 +52,11 @@ describe('script captcha provider', () => {
     const box = container();
     const first = createScriptCaptchaProvider({ siteKey: 'k', container: box, loadScript });
     const second = createScriptCaptchaProvider({ siteKey: 'k', container: box, loadScript });
-    await Promise.all([first.getToken(CAPTCHA_ACTIONS.form), second.getToken(CAPTCHA_ACTIONS.form), first.render()]);
+    await Promise.all([
+      first.getToken(CAPTCHA_ACTIONS.form),
+      second.getToken(CAPTCHA_ACTIONS.form),
+      first.render(),
+    ]);
     expect(api.render).toHaveBeenCalledTimes(1);
     await createScriptCaptchaProvider({ siteKey: 'k', container: container(), loadScript }).render();
     expect(api.render).toHaveBeenCalledTimes(2);
@@ -55,14 +64,24 @@ describe('script captcha provider', () => {
 
   it("rejects with 'ReCaptcha has not been set up!' without a site key (nothing rendered) or without the script", async () => {
     const { api, loadScript } = fakeScript();
-    await expect(createScriptCaptchaProvider({ siteKey: undefined, container: container(), loadScript }).getToken(CAPTCHA_ACTIONS.form)).rejects.toThrow(
-      messages.captchaNotSetUp,
-    );
-    await expect(createScriptCaptchaProvider({ siteKey: '', container: container(), loadScript }).render()).rejects.toThrow(messages.captchaNotSetUp);
+    await expect(
+      createScriptCaptchaProvider({ siteKey: undefined, container: container(), loadScript }).getToken(
+        CAPTCHA_ACTIONS.form,
+      ),
+    ).rejects.toThrow(messages.captchaNotSetUp);
+    await expect(
+      createScriptCaptchaProvider({ siteKey: '', container: container(), loadScript }).render(),
+    ).rejects.toThrow(messages.captchaNotSetUp);
     expect(loadScript).not.toHaveBeenCalled();
     expect(api.render).not.toHaveBeenCalled();
-    const missing = createScriptCaptchaProvider({ siteKey: 'k', container: container(), loadScript: async () => undefined });
-    await expect(missing.getToken(CAPTCHA_ACTIONS.productWaitlist)).rejects.toThrow('ReCaptcha has not been set up!');
+    const missing = createScriptCaptchaProvider({
+      siteKey: 'k',
+      container: container(),
+      loadScript: async () => undefined,
+    });
+    await expect(missing.getToken(CAPTCHA_ACTIONS.productWaitlist)).rejects.toThrow(
+      'ReCaptcha has not been set up!',
+    );
   });
 
   it("rejects with 'Document was destroyed' once the container left the page", async () => {
@@ -74,7 +93,9 @@ describe('script captcha provider', () => {
     await expect(captcha.getToken(CAPTCHA_ACTIONS.form)).rejects.toThrow('Document was destroyed');
     const gone = container();
     gone.isConnected = false;
-    await expect(createScriptCaptchaProvider({ siteKey: 'k', container: gone, loadScript }).render()).rejects.toThrow(messages.captchaDocumentDestroyed);
+    await expect(
+      createScriptCaptchaProvider({ siteKey: 'k', container: gone, loadScript }).render(),
+    ).rejects.toThrow(messages.captchaDocumentDestroyed);
   });
 
   it('answers null for an unsolved check and resets its own widget', async () => {

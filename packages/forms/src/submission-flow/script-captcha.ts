@@ -7,7 +7,10 @@ export const CAPTCHA_COMPACT_BELOW_PX = 320;
 /** The part of the provider's enterprise script (`grecaptcha.enterprise`) the page uses. */
 export interface CaptchaScriptApi {
   ready(callback: () => void): void;
-  render(container: CaptchaContainer, parameters: { sitekey: string; size: 'compact' | 'normal'; action?: string }): number;
+  render(
+    container: CaptchaContainer,
+    parameters: { sitekey: string; size: 'compact' | 'normal'; action?: string },
+  ): number;
   execute(widgetId: number, options: { action: string }): Promise<string>;
   reset(widgetId: number): void;
 }
@@ -37,7 +40,9 @@ const rendered = new WeakMap<CaptchaContainer, Promise<number>>();
  * container left the page; the submission flow turns any rejection or empty token into
  * 'Complete CAPTCHA before submitting.'.
  */
-export function createScriptCaptchaProvider(options: ScriptCaptchaOptions): CaptchaProvider & { render(): Promise<number> } {
+export function createScriptCaptchaProvider(
+  options: ScriptCaptchaOptions,
+): CaptchaProvider & { render(): Promise<number> } {
   const { siteKey, container } = options;
   const api = () =>
     options.loadScript().then((loaded) => {
@@ -50,7 +55,10 @@ export function createScriptCaptchaProvider(options: ScriptCaptchaOptions): Capt
     let widget = rendered.get(container);
     if (!widget) {
       widget = api().then((loaded) =>
-        loaded.render(container, { sitekey: siteKey, size: container.clientWidth < CAPTCHA_COMPACT_BELOW_PX ? 'compact' : 'normal' }),
+        loaded.render(container, {
+          sitekey: siteKey,
+          size: container.clientWidth < CAPTCHA_COMPACT_BELOW_PX ? 'compact' : 'normal',
+        }),
       );
       // A failed load may be retried by the next submission.
       widget.catch(() => rendered.delete(container));

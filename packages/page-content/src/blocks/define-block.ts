@@ -1,47 +1,69 @@
 import type { z } from 'zod';
 
-/** One control of the block inspector; the editor builds the form from these. */
-export type InspectorField =
-  | { key: string; label: string; kind: 'text'; maxLength: number; placeholder?: string }
-  | { key: string; label: string; kind: 'textarea'; maxLength: number; rows?: number }
-  | { key: string; label: string; kind: 'url'; maxLength: number; placeholder?: string }
+/** A key of a block's settings (any string while the settings are not known). */
+export type SettingKey<S> = Extract<keyof S, string>;
+
+/** The settings of one item of a list setting; any record while the settings are not known. */
+type ListItem<V> = V extends readonly (infer I)[] ? I : unknown extends V ? Record<string, unknown> : never;
+
+/**
+ * One control of the block inspector; the editor builds the form from these. `S` is the block's
+ * settings, so every key a field names is one of them: a misspelt key does not compile.
+ */
+export type InspectorField<S = Record<string, unknown>> =
+  | { key: SettingKey<S>; label: string; kind: 'text'; maxLength: number; placeholder?: string }
+  | { key: SettingKey<S>; label: string; kind: 'textarea'; maxLength: number; rows?: number }
+  | { key: SettingKey<S>; label: string; kind: 'url'; maxLength: number; placeholder?: string }
   | {
-      key: string;
+      key: SettingKey<S>;
       label: string;
       kind: 'richtext';
       maxLength: number;
       /** A plain-text setting of older documents: shown as paragraphs while the HTML is empty. */
-      plainTextKey?: string;
+      plainTextKey?: SettingKey<S>;
     }
   | {
-      key: string;
+      key: SettingKey<S>;
       label: string;
       kind: 'code';
       maxLength: number;
       /** The setting that names the language to highlight. */
-      languageKey?: string;
+      languageKey?: SettingKey<S>;
     }
-  | { key: string; label: string; kind: 'number'; min: number; max: number; step?: number; unit?: string }
   | {
-      key: string;
+      key: SettingKey<S>;
+      label: string;
+      kind: 'number';
+      min: number;
+      max: number;
+      step?: number;
+      unit?: string;
+    }
+  | {
+      key: SettingKey<S>;
       label: string;
       kind: 'select';
       options: readonly { value: string | number; label: string }[];
     }
-  | { key: string; label: string; kind: 'toggle' }
-  | { key: string; label: string; kind: 'product' | 'collection' | 'form' }
+  | { key: SettingKey<S>; label: string; kind: 'toggle' }
+  | { key: SettingKey<S>; label: string; kind: 'product' | 'collection' | 'form' }
   /** A chart's dataset (rows, columns, series label); the editor's dataset editor edits it. */
-  | { key: string; label: string; kind: 'dataset' }
+  | { key: SettingKey<S>; label: string; kind: 'dataset' }
   /** A list of the site's; the editor's mailing-list panel edits it with its double opt-in flag. */
-  | { key: string; label: string; kind: 'mailing-list'; doubleOptInKey: string }
-  | {
-      key: string;
-      label: string;
-      kind: 'list';
-      itemLabel: string;
-      maxItems: number;
-      fields: readonly InspectorField[];
-    };
+  | { key: SettingKey<S>; label: string; kind: 'mailing-list'; doubleOptInKey: SettingKey<S> }
+  | ListField<S>;
+
+/** A list setting: its item fields name keys of the list's items. */
+type ListField<S> = {
+  [K in SettingKey<S>]: {
+    key: K;
+    label: string;
+    kind: 'list';
+    itemLabel: string;
+    maxItems: number;
+    fields: readonly InspectorField<ListItem<S[K]>>[];
+  };
+}[SettingKey<S>];
 
 export type BlockCategory = 'basic' | 'media' | 'commerce' | 'layout' | 'more';
 
@@ -62,11 +84,20 @@ export interface BlockRenderData {
   files?: ReadonlyMap<string, Record<string, unknown>>;
   /** Current paths of the pages rich text links to by id (`page:<id>`), so links follow renames. */
   pages?: ReadonlyMap<string, string>;
+  /**
+   * The site's settings the price formatter reads (`storeSettings.freeIfZero`/`freeLabel`: what a
+   * zero price shows), as page templates see them under `websiteSettings`.
+   */
+  websiteSettings?: { storeSettings?: unknown };
 }
 
-export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
+/**
+ * A block type. The functions are declared as methods so that a block with its own settings is
+ * still a `BlockDefinition` (of any settings) in the registry's list, without a cast.
+ */
+export interface BlockDefinition<S extends z.ZodObject = z.ZodObject, T extends string = string> {
   /** Our name for the block; stable, stored in documents. */
-  type: string;
+  type: T;
   /** Template block-type code of platform.md §3 (1 to 69). */
   code: number;
   label: string;
@@ -75,18 +106,18 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
   description: string;
   /** Settings with their defaults: `settings.parse({})` gives a new block's settings. */
   settings: S;
-  fields: readonly InspectorField[];
+  fields: readonly InspectorField<z.infer<S>>[];
   /** JSON-T source; rendered with the view of the block (settings unless `view` says otherwise). */
   template: string;
   /**
    * Rules between settings, applied by the inspector after the owner changes `changedKey` (the
    * gallery's design turns thumbnails and autoplay on or off).
    */
-  adjust?: (settings: z.infer<S>, changedKey: string) => z.infer<S>;
+  adjust?(settings: z.infer<S>, changedKey: string): z.infer<S>;
   /** Derives what the template reads from the settings and the site's data. */
-  view?: (settings: z.infer<S>, data: BlockRenderData) => Record<string, unknown>;
+  view?(settings: z.infer<S>, data: BlockRenderData): Record<string, unknown>;
   /** Ids of site data the block needs, so the server loads only those. */
-  references?: (settings: z.infer<S>) => {
+  references?(settings: z.infer<S>): {
     products?: string[];
     collections?: string[];
     forms?: string[];
@@ -95,7 +126,9 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject> {
   };
 }
 
-export function defineBlock<S extends z.ZodObject>(definition: BlockDefinition<S>): BlockDefinition<S> {
+export function defineBlock<S extends z.ZodObject, T extends string>(
+  definition: BlockDefinition<S, T>,
+): BlockDefinition<S, T> {
   return definition;
 }
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { BlockCategory, BlockDefinition } from './define-block';
 import {
   accordionBlock,
@@ -22,8 +23,11 @@ import {
   videoBlock,
 } from './types/media';
 
-/** Every block an owner can place, in the order the block picker lists them. */
-export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
+/**
+ * Every block an owner can place, in the order the block picker lists them. The tuple keeps each
+ * block's own type (its name and settings); `satisfies` checks each against `BlockDefinition`.
+ */
+export const BLOCKS = [
   headingBlock,
   textBlock,
   imageBlock,
@@ -44,7 +48,18 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
   accordionBlock,
   spacerBlock,
   lineBlock,
-] as unknown as readonly BlockDefinition[];
+] as const satisfies readonly BlockDefinition[];
+
+/** The same list, as code that handles any block (the picker, the inspector, the renderer) reads it. */
+export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = BLOCKS;
+
+/** The name of a block type the registry knows. */
+export type BlockType = (typeof BLOCKS)[number]['type'];
+
+/** The settings of one block type, as its schema gives them. */
+export type BlockSettings<T extends BlockType> = z.infer<
+  Extract<(typeof BLOCKS)[number], { type: T }>['settings']
+>;
 
 const byType = new Map(BLOCK_DEFINITIONS.map((d) => [d.type, d]));
 

@@ -4,7 +4,16 @@ export const CHART_TYPES = ['bar', 'line'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 /** Series colours, dark enough for 3:1 against white (WCAG non-text contrast). */
-export const SERIES_COLOURS = ['#1a5fb4', '#c64600', '#26734d', '#8f3f97', '#a51d2d', '#5e5c64', '#986a00', '#0b7285'];
+export const SERIES_COLOURS = [
+  '#1a5fb4',
+  '#c64600',
+  '#26734d',
+  '#8f3f97',
+  '#a51d2d',
+  '#5e5c64',
+  '#986a00',
+  '#0b7285',
+];
 
 const WIDTH = 640;
 const HEIGHT = 320;
@@ -91,8 +100,16 @@ export function chartView(input: Dataset, type: ChartType, title: string): Chart
     );
   } else {
     columns.forEach((column, ci) => {
-      const dots = values.map((row, ri) => ({ cx: r1(PAD.left + ri * band + band / 2), cy: r1(y(row[ci]!)), title: `${rows[ri]!.label}, ${column}: ${fmt(row[ci]!)}` }));
-      lines.push({ points: dots.map((d) => `${d.cx},${d.cy}`).join(' '), stroke: SERIES_COLOURS[ci % SERIES_COLOURS.length]!, dots });
+      const dots = values.map((row, ri) => ({
+        cx: r1(PAD.left + ri * band + band / 2),
+        cy: r1(y(row[ci]!)),
+        title: `${rows[ri]!.label}, ${column}: ${fmt(row[ci]!)}`,
+      }));
+      lines.push({
+        points: dots.map((d) => `${d.cx},${d.cy}`).join(' '),
+        stroke: SERIES_COLOURS[ci % SERIES_COLOURS.length]!,
+        dots,
+      });
     });
   }
   const seriesText = columns.join(', ');
@@ -104,9 +121,22 @@ export function chartView(input: Dataset, type: ChartType, title: string): Chart
     baselineY: r1(y(0)),
     bars,
     lines,
-    xLabels: rows.flatMap((r, i) => (i % labelEvery === 0 ? [{ x: r1(PAD.left + i * band + band / 2), y: HEIGHT - PAD.bottom + 18, text: r.label.length > 14 ? `${r.label.slice(0, 13)}…` : r.label }] : [])),
+    xLabels: rows.flatMap((r, i) =>
+      i % labelEvery === 0
+        ? [
+            {
+              x: r1(PAD.left + i * band + band / 2),
+              y: HEIGHT - PAD.bottom + 18,
+              text: r.label.length > 14 ? `${r.label.slice(0, 13)}…` : r.label,
+            },
+          ]
+        : [],
+    ),
     legend: columns.map((c, i) => ({ label: c, colour: SERIES_COLOURS[i % SERIES_COLOURS.length]! })),
-    table: { header: [dataset.seriesLabel || 'Label', ...columns], rows: rows.map((r, ri) => ({ label: r.label, cells: values[ri]!.map(fmt) })) },
+    table: {
+      header: [dataset.seriesLabel || 'Label', ...columns],
+      rows: rows.map((r, ri) => ({ label: r.label, cells: values[ri]!.map(fmt) })),
+    },
     truncated,
   };
 }

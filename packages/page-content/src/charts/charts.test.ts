@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createBlock } from '../document/page-document';
 import { renderBlock } from '../render/render-document';
 import { chartView, niceTicks } from './chart-svg';
-import { cellNumber, chartMessages, datasetError, datasetSchema, DATASET_LIMITS, truncateDataset, type Dataset } from './dataset';
+import {
+  cellNumber,
+  chartMessages,
+  datasetError,
+  datasetSchema,
+  DATASET_LIMITS,
+  truncateDataset,
+  type Dataset,
+} from './dataset';
 
 const sales: Dataset = {
   seriesLabel: 'Month',
@@ -17,11 +25,27 @@ const sales: Dataset = {
 
 describe('dataset rules (platform.md §5)', () => {
   it.each([
-    ['no columns', { seriesLabel: '', columns: [], rows: [{ label: 'a', values: [] }] }, chartMessages.enterSomeData],
+    [
+      'no columns',
+      { seriesLabel: '', columns: [], rows: [{ label: 'a', values: [] }] },
+      chartMessages.enterSomeData,
+    ],
     ['no rows', { seriesLabel: '', columns: ['x'], rows: [] }, chartMessages.enterSomeData],
-    ['an empty cell', { seriesLabel: '', columns: ['x', 'y'], rows: [{ label: 'a', values: ['1'] }] }, chartMessages.rowMissingData],
-    ['a word for a number', { seriesLabel: '', columns: ['x'], rows: [{ label: 'a', values: ['lots'] }] }, chartMessages.rowMissingData],
-    ['a row without its label', { seriesLabel: '', columns: ['x'], rows: [{ label: ' ', values: ['1'] }] }, chartMessages.rowMissingData],
+    [
+      'an empty cell',
+      { seriesLabel: '', columns: ['x', 'y'], rows: [{ label: 'a', values: ['1'] }] },
+      chartMessages.rowMissingData,
+    ],
+    [
+      'a word for a number',
+      { seriesLabel: '', columns: ['x'], rows: [{ label: 'a', values: ['lots'] }] },
+      chartMessages.rowMissingData,
+    ],
+    [
+      'a row without its label',
+      { seriesLabel: '', columns: ['x'], rows: [{ label: ' ', values: ['1'] }] },
+      chartMessages.rowMissingData,
+    ],
     ['a complete dataset', sales, undefined],
   ])('%s gives %s', (_, dataset, message) => {
     expect(datasetError(dataset)).toBe(message);
@@ -45,7 +69,10 @@ describe('dataset rules (platform.md §5)', () => {
     const big: Dataset = {
       seriesLabel: '',
       columns: Array.from({ length: 12 }, (_, i) => `c${i}`),
-      rows: Array.from({ length: 150 }, (_, i) => ({ label: `r${i}`, values: Array.from({ length: 12 }, () => '1') })),
+      rows: Array.from({ length: 150 }, (_, i) => ({
+        label: `r${i}`,
+        values: Array.from({ length: 12 }, () => '1'),
+      })),
     };
     const { dataset, truncated } = truncateDataset(big);
     expect(truncated).toBe(true);
@@ -70,34 +97,51 @@ describe('the chart as server-rendered SVG', () => {
     const march = view.bars[4]!;
     expect(march.y).toBe(view.baselineY);
     expect(view.bars[2]!.y + view.bars[2]!.height).toBeCloseTo(view.baselineY, 0);
-    expect(view.table).toEqual({ header: ['Month', 'Online', 'Shop'], rows: [
-      { label: 'Jan', cells: ['120', '80'] },
-      { label: 'Feb', cells: ['1,500', '95.5'] },
-      { label: 'Mar', cells: ['-20', '0'] },
-    ] });
-    expect(view.description).toBe('Sales: bar chart of Online, Shop for 3 rows, from -20 to 1,500. The data table follows.');
+    expect(view.table).toEqual({
+      header: ['Month', 'Online', 'Shop'],
+      rows: [
+        { label: 'Jan', cells: ['120', '80'] },
+        { label: 'Feb', cells: ['1,500', '95.5'] },
+        { label: 'Mar', cells: ['-20', '0'] },
+      ],
+    });
+    expect(view.description).toBe(
+      'Sales: bar chart of Online, Shop for 3 rows, from -20 to 1,500. The data table follows.',
+    );
   });
 
   it('draws a line per series', () => {
     const view = chartView(sales, 'line', '')!;
     expect(view.lines).toHaveLength(2);
-    expect(view.lines[0]!.dots.map((d) => d.title)).toEqual(['Jan, Online: 120', 'Feb, Online: 1,500', 'Mar, Online: -20']);
+    expect(view.lines[0]!.dots.map((d) => d.title)).toEqual([
+      'Jan, Online: 120',
+      'Feb, Online: 1,500',
+      'Mar, Online: -20',
+    ]);
   });
 
   it('covers every value with round axis ticks', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.double({ min: -1e9, max: 1e9, noNaN: true }), (a, b) => {
-        const ticks = niceTicks(Math.min(a, b), Math.max(a, b));
-        expect(ticks[0]!).toBeLessThanOrEqual(Math.min(0, a, b));
-        expect(ticks.at(-1)!).toBeGreaterThanOrEqual(Math.max(0, a, b));
-        expect(ticks.length).toBeLessThanOrEqual(12);
-      }),
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        (a, b) => {
+          const ticks = niceTicks(Math.min(a, b), Math.max(a, b));
+          expect(ticks[0]!).toBeLessThanOrEqual(Math.min(0, a, b));
+          expect(ticks.at(-1)!).toBeGreaterThanOrEqual(Math.max(0, a, b));
+          expect(ticks.length).toBeLessThanOrEqual(12);
+        },
+      ),
     );
   });
 
   it('renders the block without script, with an accessible image and the data table, escaping labels', () => {
     const block = { ...createBlock('chart'), id: 'c1' };
-    block.settings = { ...block.settings, title: 'Sales <2026>', dataset: { ...sales, columns: ['<b>Online</b>', 'Shop'] } };
+    block.settings = {
+      ...block.settings,
+      title: 'Sales <2026>',
+      dataset: { ...sales, columns: ['<b>Online</b>', 'Shop'] },
+    };
     const { html, errors } = renderBlock(block);
     expect(errors).toEqual([]);
     expect(html).not.toContain('<script');

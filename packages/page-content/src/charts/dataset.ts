@@ -30,7 +30,12 @@ export const datasetSchema = z.object({
   seriesLabel: text(DATASET_LIMITS.labelMax).default(''),
   columns: z.array(text(DATASET_LIMITS.labelMax)).max(1000).default([]),
   rows: z
-    .array(z.object({ label: text(DATASET_LIMITS.labelMax).default(''), values: z.array(text(40)).max(1000).default([]) }))
+    .array(
+      z.object({
+        label: text(DATASET_LIMITS.labelMax).default(''),
+        values: z.array(text(40)).max(1000).default([]),
+      }),
+    )
     .max(10_000)
     .default([]),
 });
@@ -47,13 +52,18 @@ export function cellNumber(cell: string | undefined): number | undefined {
 /** The dataset cut to the limits, with whether anything was cut off. */
 export function truncateDataset(dataset: Dataset): { dataset: Dataset; truncated: boolean } {
   const { maxRows, maxColumns } = DATASET_LIMITS;
-  const truncated = dataset.rows.length > maxRows || dataset.columns.length > maxColumns || dataset.rows.some((r) => r.values.length > maxColumns);
+  const truncated =
+    dataset.rows.length > maxRows ||
+    dataset.columns.length > maxColumns ||
+    dataset.rows.some((r) => r.values.length > maxColumns);
   return {
     truncated,
     dataset: {
       seriesLabel: dataset.seriesLabel,
       columns: dataset.columns.slice(0, maxColumns),
-      rows: dataset.rows.slice(0, maxRows).map((r) => ({ label: r.label, values: r.values.slice(0, maxColumns) })),
+      rows: dataset.rows
+        .slice(0, maxRows)
+        .map((r) => ({ label: r.label, values: r.values.slice(0, maxColumns) })),
     },
   };
 }
@@ -65,7 +75,8 @@ export function truncateDataset(dataset: Dataset): { dataset: Dataset; truncated
 export function datasetError(dataset: Dataset): string | undefined {
   if (dataset.columns.length === 0 || dataset.rows.length === 0) return chartMessages.enterSomeData;
   const complete = dataset.rows.every(
-    (row) => row.label.trim() !== '' && dataset.columns.every((_, i) => cellNumber(row.values[i]) !== undefined),
+    (row) =>
+      row.label.trim() !== '' && dataset.columns.every((_, i) => cellNumber(row.values[i]) !== undefined),
   );
   return complete ? undefined : chartMessages.rowMissingData;
 }

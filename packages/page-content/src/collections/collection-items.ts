@@ -54,20 +54,39 @@ export const eventDataSchema = z
   .object({
     startDate: z.iso.datetime({ offset: true }),
     endDate: z.iso.datetime({ offset: true }),
-    location: eventLocationSchema.default({ addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '' }),
+    location: eventLocationSchema.default({
+      addressTitle: '',
+      addressLine1: '',
+      addressLine2: '',
+      addressCountry: '',
+    }),
     /** The featured image (platform.md §3 assetUrl), chosen from the file manager. */
     image: featuredImageSchema.nullable().default(null),
   })
-  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), { message: collectionMessages.endBeforeStart, path: ['endDate'] });
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.startDate), {
+    message: collectionMessages.endBeforeStart,
+    path: ['endDate'],
+  });
 
-export const imageDataSchema = z.object({ src: url.refine((v) => v !== '', messages.invalidLink), alt: text(250).default('') });
+export const imageDataSchema = z.object({
+  src: url.refine((v) => v !== '', messages.invalidLink),
+  alt: text(250).default(''),
+});
 export const audioDataSchema = z.object({
   src: url.refine((v) => v !== '', messages.invalidLink),
   /** Length in milliseconds, shown with the engine's humanizeDuration. */
-  durationMs: z.number().int().min(0).max(24 * 3600 * 1000).default(0),
+  durationMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600 * 1000)
+    .default(0),
   author: text(200).default(''),
 });
-export const videoDataSchema = z.object({ url: url.refine((v) => v !== '', messages.invalidLink), thumbnail: url.default('') });
+export const videoDataSchema = z.object({
+  url: url.refine((v) => v !== '', messages.invalidLink),
+  thumbnail: url.default(''),
+});
 
 export const ITEM_DATA_SCHEMAS = {
   events: eventDataSchema,
@@ -107,7 +126,10 @@ export const reorderItemsSchema = z
     collectionId: z.string().min(1).max(100),
     ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_COLLECTION_ITEMS),
   })
-  .refine((r) => new Set(r.ids).size === r.ids.length, { message: collectionMessages.reorderMismatch, path: ['ids'] });
+  .refine((r) => new Set(r.ids).size === r.ids.length, {
+    message: collectionMessages.reorderMismatch,
+    path: ['ids'],
+  });
 export type ReorderItems = z.infer<typeof reorderItemsSchema>;
 
 export interface CollectionItemView {

@@ -9,7 +9,11 @@ export interface TimedEvent {
  * Events of a page per its showPastOrUpcomingEvents (platform.md §3): an event is upcoming until it
  * has ended; upcoming ones soonest first, past ones latest first.
  */
-export function splitEvents<E extends TimedEvent>(events: readonly E[], now: number, show: ShowPastOrUpcoming) {
+export function splitEvents<E extends TimedEvent>(
+  events: readonly E[],
+  now: number,
+  show: ShowPastOrUpcoming,
+) {
   const upcoming = events.filter((e) => e.endDate >= now).sort((a, b) => a.startDate - b.startDate);
   const past = events.filter((e) => e.endDate < now).sort((a, b) => b.startDate - a.startDate);
   return { upcoming: show === 'past' ? [] : upcoming, past: show === 'upcoming' ? [] : past };
@@ -30,10 +34,15 @@ export function eventAddress(location: Partial<EventLocation> | undefined): stri
     .join(', ');
 }
 
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 // RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values.
-const icsText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** RFC 5545 §3.1: lines longer than 75 octets fold, continuing with a space; UTF-8 characters are never split. */
 const encoder = new TextEncoder();

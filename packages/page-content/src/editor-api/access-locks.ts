@@ -10,7 +10,11 @@ export const LOCK_PASSWORD = { min: 4, max: 100 } as const;
 /** `pageId` null: the whole site. `password` null: remove the lock. */
 export const updateAccessLockSchema = z.object({
   pageId: text(200).nullable(),
-  password: z.string().min(LOCK_PASSWORD.min, messages.lockPasswordLength).max(LOCK_PASSWORD.max, messages.lockPasswordLength).nullable(),
+  password: z
+    .string()
+    .min(LOCK_PASSWORD.min, messages.lockPasswordLength)
+    .max(LOCK_PASSWORD.max, messages.lockPasswordLength)
+    .nullable(),
 });
 export type UpdateAccessLock = z.input<typeof updateAccessLockSchema>;
 

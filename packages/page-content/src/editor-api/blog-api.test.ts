@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPostSchema, nextFreeSlug, SLUG_MAX_LENGTH, SLUG_PATTERN, slugFromTitle, slugSchema } from './blog-api';
+import {
+  createPostSchema,
+  nextFreeSlug,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+  slugFromTitle,
+  slugSchema,
+} from './blog-api';
 
 describe('slugFromTitle', () => {
   it.each([

@@ -13,15 +13,30 @@ export const BLOG_API = {
   comment: (id: string) => `/api/editor/blog/comments/${encodeURIComponent(id)}`,
   approve: (id: string) => `/api/editor/blog/comments/${encodeURIComponent(id)}/approve`,
   spam: (id: string) => `/api/editor/blog/comments/${encodeURIComponent(id)}/spam`,
+  /** The site's switch for comments on every post (each post also has its own). */
+  commentSettings: '/api/editor/blog/comment-settings',
 } as const;
+
+/** GET/PUT BLOG_API.commentSettings: visitors may comment on this site's posts (platform.md §3 commentsEnabled). */
+export const commentSettingsSchema = /* @__PURE__ */ (() =>
+  z.strictObject({ commentsEnabled: z.boolean() }))();
+export type CommentSettings = z.infer<typeof commentSettingsSchema>;
 
 export const POST_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
-export const POST_STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' };
+export const POST_STATUS_LABELS: Record<PostStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  scheduled: 'Scheduled',
+};
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
-export const COMMENT_STATUS_LABELS: Record<CommentStatus, string> = { pending: 'Held for moderation', approved: 'Approved', spam: 'Spam' };
+export const COMMENT_STATUS_LABELS: Record<CommentStatus, string> = {
+  pending: 'Held for moderation',
+  approved: 'Approved',
+  spam: 'Spam',
+};
 
 export const blogMessages = {
   postNotFound: 'That post does not exist',
@@ -29,6 +44,8 @@ export const blogMessages = {
   slugTaken: 'Another post of this blog has that URL',
   stalePost: 'The post changed since you opened it, or it is gone',
   commentNotFound: 'That comment does not exist',
+  /** A visitor's comment while the site or the post takes none. */
+  commentsClosed: 'Comments are closed on this post',
   titleRequired: 'Enter a title',
 } as const;
 
@@ -92,7 +109,10 @@ export const createPostSchema = z
   .extend({ title: postFields.title, collectionId: z.string().min(1).max(100) });
 export type CreatePost = z.infer<typeof createPostSchema>;
 
-export const updatePostSchema = z.object(postFields).partial().extend({ version: z.number().int().min(0) });
+export const updatePostSchema = z
+  .object(postFields)
+  .partial()
+  .extend({ version: z.number().int().min(0) });
 export type UpdatePost = z.infer<typeof updatePostSchema>;
 
 export const commentQuerySchema = z.object({ status: z.enum(COMMENT_STATUSES).default('pending') });

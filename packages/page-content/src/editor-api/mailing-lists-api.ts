@@ -6,8 +6,7 @@ export const MAILING_API = {
   lists: '/api/editor/mailing-lists',
   list: (id: string) => `/api/editor/mailing-lists/${encodeURIComponent(id)}`,
   subscribers: (id: string) => `/api/editor/mailing-lists/${encodeURIComponent(id)}/subscribers`,
-  subscribersCsv: (id: string) =>
-    `/api/editor/mailing-lists/${encodeURIComponent(id)}/subscribers.csv`,
+  subscribersCsv: (id: string) => `/api/editor/mailing-lists/${encodeURIComponent(id)}/subscribers.csv`,
   webhooks: '/api/editor/webhooks',
   webhook: (id: string) => `/api/editor/webhooks/${encodeURIComponent(id)}`,
   deliveries: (id: string) => `/api/editor/webhooks/${encodeURIComponent(id)}/deliveries`,
@@ -82,7 +81,12 @@ export const WEBHOOK_TIMESTAMP_HEADER = 'x-site-timestamp';
 export function isWebhookUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hostname !== '' &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -90,7 +94,10 @@ export function isWebhookUrl(value: string): boolean {
 
 export const webhookInputSchema = z.object({
   url: text(2000).trim().refine(isWebhookUrl, mailingMessages.webhookUrlInvalid),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, mailingMessages.webhookEventsRequired).max(WEBHOOK_EVENTS.length),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1, mailingMessages.webhookEventsRequired)
+    .max(WEBHOOK_EVENTS.length),
 });
 export type WebhookInput = z.infer<typeof webhookInputSchema>;
 

@@ -56,6 +56,39 @@ export const createPageSchema = z.object({
 });
 export type CreatePage = z.input<typeof createPageSchema>;
 
+export const seoMessages = {
+  socialImageInvalid:
+    'Enter the full address of an image (https://…) or a path on this site such as /s/photo.jpg.',
+} as const;
+
+/**
+ * What a page tells search engines and social sites beyond its title and description (issue 28):
+ * its own title for the results, the picture a shared link shows, and whether to stay out of them.
+ * Empty values fall back to the page's own.
+ */
+export const pageSeoSchema = z.object({
+  /** Replaces "Page — Site" in the browser tab and the search result when set. */
+  title: text(LIMITS.maxTitleLength)
+    .transform((v) => v.trim())
+    .default(''),
+  socialImage: text(2000)
+    .transform((v) => v.trim())
+    .refine(
+      (v) => v === '' || /^https:\/\/[^\s]+$/.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
+      seoMessages.socialImageInvalid,
+    )
+    .default(''),
+  /** Hidden from search engines: a robots noindex and no place in the sitemap. */
+  noindex: z.boolean().default(false),
+});
+export type PageSeo = z.output<typeof pageSeoSchema>;
+
+/** A page's stored settings; stored before a rule tightened, or never: the defaults (indexed, nothing own). */
+export function readPageSeo(stored: unknown): PageSeo {
+  const parsed = pageSeoSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : pageSeoSchema.parse({});
+}
+
 export const updatePageSchema = z.object({
   version,
   title: title.optional(),
@@ -66,6 +99,7 @@ export const updatePageSchema = z.object({
   publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
   folderBehavior: z.enum(FOLDER_BEHAVIORS).optional(),
   description: text(LIMITS.maxShortText).optional(),
+  seo: pageSeoSchema.optional(),
   /** Only for a cover page: its settings, replaced whole. */
   cover: coverPageSchema.optional(),
 });
@@ -97,6 +131,7 @@ export interface PageSummary {
 
 export interface PageDetail extends PageSummary {
   description: string;
+  seo: PageSeo;
   draft: PageDocument;
   published: PageDocument | null;
   /** A cover page's settings (page type 3); absent for other pages. */
@@ -115,8 +150,11 @@ export interface RevisionSummary {
 /** What the editor needs to render the live preview exactly as the server would. */
 export interface EditorSite {
   website: { id: string; siteTitle: string; language: string; timeZone: string; currency: string };
-  /** The site's plan: a trial until the owner picks one (no real billing: the plan pages only show it). */
-  billing: { plan: 'trial' | 'personal' | 'business' | 'commerce'; trialEndsAt: string | null };
+  /**
+   * The site's plan: a trial until the owner picks one. Null where the server sells no plans (no
+   * billing provider configured, as on a self-hosted install): no trial bar, no upgrade link.
+   */
+  billing: { plan: 'trial' | 'personal' | 'business' | 'commerce'; trialEndsAt: string | null } | null;
   /** Template sources by name: the layout (`site`) and the page template (`page`). */
   templates: Record<string, string>;
   /** Stylesheets the site links, so the preview frame looks like the site. */
@@ -126,7 +164,13 @@ export interface EditorSite {
   siteStyles: SiteStyles;
   products: { id: string; title: string; collectionId: string; item: Record<string, unknown> }[];
   /** Collections a summary block can show; items are given for all but the shop (whose products are above). */
-  collections: { id: string; title: string; fullUrl: string; typeName?: string; items?: Record<string, unknown>[] }[];
+  collections: {
+    id: string;
+    title: string;
+    fullUrl: string;
+    typeName?: string;
+    items?: Record<string, unknown>[];
+  }[];
   forms: { id: string; name: string; fields: Record<string, unknown>[] }[];
 }
 

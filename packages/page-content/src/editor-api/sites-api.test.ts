@@ -12,12 +12,24 @@ describe('normaliseDomain', () => {
     expect(normaliseDomain(input)).toBe(host);
   });
 
-  it.each(['', 'localhost', 'http://a.com', 'a.com/x', 'a.com:80', '-a.com', 'a-.com', 'a..com', '10.0.0.1', 'café.com', 'a b.com', `${'a'.repeat(64)}.com`, `${'a.'.repeat(127)}com`, 'a.com\u0000'])(
-    'refuses %j',
-    (input) => {
-      expect(normaliseDomain(input)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'localhost',
+    'http://a.com',
+    'a.com/x',
+    'a.com:80',
+    '-a.com',
+    'a-.com',
+    'a..com',
+    '10.0.0.1',
+    'café.com',
+    'a b.com',
+    `${'a'.repeat(64)}.com`,
+    `${'a.'.repeat(127)}com`,
+    'a.com\u0000',
+  ])('refuses %j', (input) => {
+    expect(normaliseDomain(input)).toBeUndefined();
+  });
 
   it('gives back only lower-case DNS names of at most 253 characters, and the same name again when given it', () => {
     fc.assert(

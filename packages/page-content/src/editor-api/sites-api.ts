@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
+import { siteThemeSchema } from '../themes/themes';
 
 /**
  * An owner's sites: sign-up, the hand-over of the new site's first session to its own host, its
@@ -24,6 +25,10 @@ export const siteSignUpSchema = z.object({
   password: text(1000),
   title: text(1000),
   slug: text(1000),
+  /** The theme the site starts in; the default theme when absent. */
+  theme: siteThemeSchema.optional(),
+  /** The store currency's ISO 4217 code (the server checks it is a store currency); USD when absent. */
+  currency: text(16).optional(),
 });
 export type SiteSignUp = z.infer<typeof siteSignUpSchema>;
 
@@ -87,16 +92,22 @@ export const removedSiteFoundSchema = z.object({
 export type RemovedSiteFound = z.infer<typeof removedSiteFoundSchema>;
 
 /** signInUrl signs the owner in on the restored site's host (a one-time token, as at sign-up). */
-export const restoredSiteSchema = z.object({ restored: z.literal(true), host: z.string(), signInUrl: z.string() });
+export const restoredSiteSchema = z.object({
+  restored: z.literal(true),
+  host: z.string(),
+  signInUrl: z.string(),
+});
 export type RestoredSite = z.infer<typeof restoredSiteSchema>;
 
 export const siteAdminMessages = {
   hostInvalid: 'Enter a domain name such as shop.example.com, without http:// or a path.',
   hostTaken: 'That domain is already connected to a site.',
-  hostPlatform: 'Addresses under the platform domain are given to sites by their name; add your own domain instead.',
+  hostPlatform:
+    'Addresses under the platform domain are given to sites by their name; add your own domain instead.',
   domainNotFound: 'This site has no such domain.',
   defaultDomainFixed: 'The site’s own address cannot be removed.',
-  notVerified: (name: string, value: string) => `No TXT record ${name} with the value ${value} was found yet. DNS changes can take a while to show; try again later.`,
+  notVerified: (name: string, value: string) =>
+    `No TXT record ${name} with the value ${value} was found yet. DNS changes can take a while to show; try again later.`,
   confirmMismatch: 'Type the site’s title exactly as shown to remove it.',
   defaultSiteFixed: 'This server’s own site cannot be removed.',
   ownerOnly: 'Only the site’s owner can manage its domains or remove it.',
@@ -105,7 +116,8 @@ export const siteAdminMessages = {
   removedSiteNotFound:
     'No removed site of yours was found at this address. Check the address, email and password. A site removed more than 30 days ago is deleted for good.',
   restoreExpired: 'This site was removed more than 30 days ago and can no longer be restored.',
-  captchaSiteKeyInvalid: 'Paste the site key exactly as your captcha provider shows it: letters, digits, - and _ only, at most 100 characters.',
+  captchaSiteKeyInvalid:
+    'Paste the site key exactly as your captcha provider shows it: letters, digits, - and _ only, at most 100 characters.',
 } as const;
 
 /**

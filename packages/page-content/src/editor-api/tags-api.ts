@@ -5,7 +5,10 @@ import { text } from '../text';
 export const TAG_COLLECTIONS = ['blog', 'products'] as const;
 export type TagCollection = (typeof TAG_COLLECTIONS)[number];
 
-const TAGS_BASE: Record<TagCollection, string> = { blog: '/api/editor/blog/tags', products: '/api/editor/store/tags' };
+const TAGS_BASE: Record<TagCollection, string> = {
+  blog: '/api/editor/blog/tags',
+  products: '/api/editor/store/tags',
+};
 
 /** The tag and category manager's calls (platform.md §2) for one collection, for the site's owners. */
 export function tagsApi(collection: TagCollection) {
@@ -18,7 +21,8 @@ export function tagsApi(collection: TagCollection) {
  * overwrites what the manager merged: PUT with `productTagsSchema`, answers the stored names.
  */
 export const PRODUCT_TAGS_ROUTE = '/api/editor/store/products/:id/tags';
-export const productTagsPath = (productId: string) => PRODUCT_TAGS_ROUTE.replace(':id', encodeURIComponent(productId));
+export const productTagsPath = (productId: string) =>
+  PRODUCT_TAGS_ROUTE.replace(':id', encodeURIComponent(productId));
 
 export const TAG_TYPES = ['tag', 'category'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
@@ -48,29 +52,33 @@ export function tagNameError(tagType: TagType, name: string): string | undefined
   return undefined;
 }
 
-export const sameTag = (a: string, b: string) => a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
+export const sameTag = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
 
 const withName = <T extends z.ZodRawShape>(shape: T, key: keyof T & string) =>
-  z
-    .object({ type: z.enum(TAG_TYPES), ...shape })
-    .superRefine((v, ctx) => {
-      const name = (v as Record<string, unknown>)[key];
-      const error = typeof name === 'string' ? tagNameError((v as { type: TagType }).type, name) : undefined;
-      if (error) ctx.addIssue({ code: 'custom', path: [key], message: error });
-    });
+  z.object({ type: z.enum(TAG_TYPES), ...shape }).superRefine((v, ctx) => {
+    const name = (v as Record<string, unknown>)[key];
+    const error = typeof name === 'string' ? tagNameError((v as { type: TagType }).type, name) : undefined;
+    if (error) ctx.addIssue({ code: 'custom', path: [key], message: error });
+  });
 
 const nameList = z.array(text(200)).min(1).max(500);
 
 export const createTagSchema = withName({ name: text(200) }, 'name');
 /** One tag at a time; a list of several is refused with the spec's message. */
 export const renameTagSchema = withName({ from: nameList, to: text(200) }, 'to').superRefine((v, ctx) => {
-  if (v.from.length > 1) ctx.addIssue({ code: 'custom', path: ['from'], message: tagMessages.editOne(v.type) });
+  if (v.from.length > 1)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: tagMessages.editOne(v.type) });
 });
 export const mergeTagsSchema = withName({ from: nameList, into: text(200) }, 'into').superRefine((v, ctx) => {
-  if (v.from.some((f) => sameTag(f, v.into))) ctx.addIssue({ code: 'custom', path: ['into'], message: tagMessages.mergeInto });
+  if (v.from.some((f) => sameTag(f, v.into)))
+    ctx.addIssue({ code: 'custom', path: ['into'], message: tagMessages.mergeInto });
 });
 export const removeTagsSchema = z.object({ type: z.enum(TAG_TYPES), names: nameList });
-export const tagQuerySchema = z.object({ type: z.enum(TAG_TYPES).default('tag'), filter: text(200).optional() });
+export const tagQuerySchema = z.object({
+  type: z.enum(TAG_TYPES).default('tag'),
+  filter: text(200).optional(),
+});
 
 /** Most names one item carries of each type. */
 export const MAX_ITEM_TAGS = 50;
@@ -86,9 +94,14 @@ const itemNames = (tagType: TagType) =>
       });
     })
     // Trimmed, and each name once (ignoring case), in the order given.
-    .transform((names) => names.map((n) => n.trim()).filter((n, i, all) => all.findIndex((o) => sameTag(o, n)) === i));
+    .transform((names) =>
+      names.map((n) => n.trim()).filter((n, i, all) => all.findIndex((o) => sameTag(o, n)) === i),
+    );
 
-export const productTagsSchema = z.strictObject({ tags: itemNames('tag'), categories: itemNames('category') });
+export const productTagsSchema = z.strictObject({
+  tags: itemNames('tag'),
+  categories: itemNames('category'),
+});
 export type ProductTags = z.infer<typeof productTagsSchema>;
 
 export interface TagView {

@@ -30,8 +30,9 @@ describe('file names', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }), (name) => {
         const parsed = fileNameSchema.safeParse(name);
-        // eslint-disable-next-line no-control-regex -- control characters are what is refused
-        const bad = /[/\\\u0000-\u001f\u007f-\u009f\uFFFD]/.test(name) || ['', '.', '..'].includes(name.trim());
+        const bad =
+          // eslint-disable-next-line no-control-regex -- control characters are what is refused
+          /[/\\\u0000-\u001f\u007f-\u009f\uFFFD]/.test(name) || ['', '.', '..'].includes(name.trim());
         expect(parsed.success).toBe(!bad);
       }),
     );

@@ -97,6 +97,7 @@ export const fileMessages = {
     .replace(/, (\w+)$/, ' or $1')} file.`,
   tooLarge: (maxBytes: number) => `This file is too large. The maximum size is ${formatMegabytes(maxBytes)}.`,
   emptyFile: 'This file is empty.',
+  storageFull: 'There is no room left to store files right now. Nothing was saved; try again later.',
   notWhatItSays: (extension: string) =>
     `This file's content is not a .${extension} file. Check the file and upload it again.`,
   tooManyPixels:

@@ -91,14 +91,27 @@ describe('design rules', () => {
     ['carousel', false, true, 7],
     ['grid', false, false, undefined],
     ['stacked', false, false, undefined],
-  ])('a saved %s honours thumbnails %s, autoplay %s, duration %s', (design, thumbnails, autoplay, duration) => {
-    const o = effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, design, thumbnails: true, autoplay: true, 'autoplay-duration': 7 });
-    expect([o.thumbnails, o.autoplay, o.autoplayDurationSeconds]).toEqual([thumbnails, autoplay, duration]);
-  });
+  ])(
+    'a saved %s honours thumbnails %s, autoplay %s, duration %s',
+    (design, thumbnails, autoplay, duration) => {
+      const o = effectiveGalleryOptions({
+        ...DEFAULT_GALLERY_OPTIONS,
+        design,
+        thumbnails: true,
+        autoplay: true,
+        'autoplay-duration': 7,
+      });
+      expect([o.thumbnails, o.autoplay, o.autoplayDurationSeconds]).toEqual([thumbnails, autoplay, duration]);
+    },
+  );
 
   it('the carousel frame is 2:1 by default (slider aspect ratio 50)', () => {
-    expect(effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, design: 'carousel' }).cellAspectRatio).toBe(2);
-    expect(effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, design: 'carousel' }).engineDesign).toBe('slider');
+    expect(effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, design: 'carousel' }).cellAspectRatio).toBe(
+      2,
+    );
+    expect(effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, design: 'carousel' }).engineDesign).toBe(
+      'slider',
+    );
   });
 
   it.each([
@@ -107,11 +120,15 @@ describe('design rules', () => {
     ['widescreen', 1.778],
     ['anamorphic-widescreen', 2.4],
   ] as const)('grid cells with aspect ratio %s are %s wide per unit of height', (ratio, value) => {
-    expect(effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, 'aspect-ratio': ratio }).cellAspectRatio).toBe(value);
+    expect(
+      effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, 'aspect-ratio': ratio }).cellAspectRatio,
+    ).toBe(value);
   });
 
   it('an uncropped grid keeps each picture’s own shape', () => {
-    expect(effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, 'auto-crop': false }).cellAspectRatio).toBeUndefined();
+    expect(
+      effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, 'auto-crop': false }).cellAspectRatio,
+    ).toBeUndefined();
   });
 
   it.each<[GalleryDesign, boolean, boolean]>([
@@ -119,14 +136,25 @@ describe('design rules', () => {
     ['slideshow', true, false],
     ['grid', false, false],
   ])('transparent background on %s with auto-crop %s applies: %s', (design, crop, applies) => {
-    const o = effectiveGalleryOptions({ ...DEFAULT_GALLERY_OPTIONS, design, 'auto-crop': crop, transparentBackground: true });
+    const o = effectiveGalleryOptions({
+      ...DEFAULT_GALLERY_OPTIONS,
+      design,
+      'auto-crop': crop,
+      transparentBackground: true,
+    });
     expect(o.transparentBackground).toBe(applies);
   });
 
   it('the inspector applies the rules only when the design changes', () => {
-    expect(adjustGallerySettings({ design: 'slideshow', thumbnails: false }, 'design')).toMatchObject({ thumbnails: true });
-    expect(adjustGallerySettings({ design: 'slideshow', thumbnails: false }, 'thumbnails')).toMatchObject({ thumbnails: false });
-    expect(adjustGallerySettings({ design: 'grid', thumbnails: true, autoplay: true }, 'design')).toMatchObject({ thumbnails: false, autoplay: false });
+    expect(adjustGallerySettings({ design: 'slideshow', thumbnails: false }, 'design')).toMatchObject({
+      thumbnails: true,
+    });
+    expect(adjustGallerySettings({ design: 'slideshow', thumbnails: false }, 'thumbnails')).toMatchObject({
+      thumbnails: false,
+    });
+    expect(
+      adjustGallerySettings({ design: 'grid', thumbnails: true, autoplay: true }, 'design'),
+    ).toMatchObject({ thumbnails: false, autoplay: false });
   });
 });
 
@@ -146,7 +174,12 @@ describe('gallery block', () => {
   });
 
   it('a grid has neither thumbnails nor controls, and its columns and ratio as custom properties', () => {
-    const html = render({ design: 'grid', thumbnails: true, 'thumbnails-per-row': 3, 'aspect-ratio': 'standard' });
+    const html = render({
+      design: 'grid',
+      thumbnails: true,
+      'thumbnails-per-row': 3,
+      'aspect-ratio': 'standard',
+    });
     expect(html).not.toContain('data-gallery-thumb');
     expect(html).not.toContain('data-gallery-next');
     expect(html).toContain('--gallery-columns:3');
@@ -160,7 +193,9 @@ describe('gallery block', () => {
   });
 
   it('a carousel that plays says how often', () => {
-    expect(render({ design: 'carousel', autoplay: true, 'autoplay-duration': 3 })).toContain('data-autoplay="3000"');
+    expect(render({ design: 'carousel', autoplay: true, 'autoplay-duration': 3 })).toContain(
+      'data-autoplay="3000"',
+    );
     expect(render({ design: 'grid', autoplay: true })).not.toContain('data-autoplay');
   });
 });

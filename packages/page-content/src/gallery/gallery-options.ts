@@ -39,13 +39,22 @@ export const GALLERY_ASPECT_RATIO_LABELS: Record<GalleryAspectRatio, string> = {
   'anamorphic-widescreen': 'Anamorphic widescreen 2.40:1',
 };
 
-export const GALLERY_META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const;
+export const GALLERY_META_POSITIONS = [
+  'top',
+  'top-left',
+  'top-right',
+  'center',
+  'bottom',
+  'bottom-left',
+  'bottom-right',
+] as const;
 export const GALLERY_ACTIVE_ALIGNMENTS = ['left', 'center', 'right'] as const;
 
 /** platform.md §3: "Default slider aspect ratio is 50" — the carousel's height as a percentage of its width. */
 export const DEFAULT_SLIDER_ASPECT_RATIO = 50;
 
-const int = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
+const int = (min: number, max: number, fallback: number) =>
+  z.number().int().min(min).max(max).default(fallback);
 const flag = (fallback: boolean) => z.boolean().default(fallback);
 
 export const galleryOptionsSchema = z.object({
@@ -54,7 +63,9 @@ export const galleryOptionsSchema = z.object({
   'autoplay-duration': int(1, 10, 5),
   controls: flag(false),
   'auto-crop': flag(true),
-  'aspect-ratio': z.enum(Object.keys(GALLERY_ASPECT_RATIOS) as [GalleryAspectRatio, ...GalleryAspectRatio[]]).default('square'),
+  'aspect-ratio': z
+    .enum(Object.keys(GALLERY_ASPECT_RATIOS) as [GalleryAspectRatio, ...GalleryAspectRatio[]])
+    .default('square'),
   // Ours: the spec gives the default (50) but no range; 20–150 keeps a carousel between a strip and a tall frame.
   'slider-aspect-ratio': int(20, 150, DEFAULT_SLIDER_ASPECT_RATIO),
   'square-thumbs': flag(true),

@@ -17,10 +17,16 @@ export interface GalleryImageInput {
  * What the gallery template reads: the effective options (only those that apply to the design)
  * flattened to names the template can address, and each picture with its slide id and position.
  */
-export function galleryView(id: string, label: string, images: readonly GalleryImageInput[], options: GalleryOptions) {
+export function galleryView(
+  id: string,
+  label: string,
+  images: readonly GalleryImageInput[],
+  options: GalleryOptions,
+) {
   const o = effectiveGalleryOptions(options);
   const grid = o.design === 'grid';
-  const showTitle = (o.design === 'slideshow' && o['show-meta']) || (o.design === 'stacked' && o['show-meta-basic']) || grid;
+  const showTitle =
+    (o.design === 'slideshow' && o['show-meta']) || (o.design === 'stacked' && o['show-meta-basic']) || grid;
   const showDescription = showTitle && !(grid && o['show-meta-only-title']);
   const styles = [
     `--gallery-columns:${o['thumbnails-per-row']}`,
@@ -87,7 +93,10 @@ export const GALLERY_TEMPLATE =
 let compiledGallery: Template | undefined;
 
 /** A gallery page's pictures with the same template as the gallery block. */
-export function renderGallery(view: GalleryView, options: { locale?: string; timeZone?: string } = {}): { html: string; errors: TemplateError[] } {
+export function renderGallery(
+  view: GalleryView,
+  options: { locale?: string; timeZone?: string } = {},
+): { html: string; errors: TemplateError[] } {
   compiledGallery ??= compile(GALLERY_TEMPLATE);
   return compiledGallery.render(view, options);
 }

@@ -167,12 +167,24 @@ const fill = (message: string, language: unknown) => message.replace('{language}
 export const LanguagesPutSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     languages: z
-      .array(z.string().max(35).refine(isSiteLanguage, { error: (issue) => fill(multilingualMessages.unknownLanguage, issue.input) }))
+      .array(
+        z
+          .string()
+          .max(35)
+          .refine(isSiteLanguage, {
+            error: (issue) => fill(multilingualMessages.unknownLanguage, issue.input),
+          }),
+      )
       .max(MAX_SITE_LANGUAGES, { message: multilingualMessages.tooManyLanguages })
       .superRefine((list, ctx) => {
         const seen = new Set<string>();
         list.forEach((code, i) => {
-          if (seen.has(code)) ctx.addIssue({ code: 'custom', message: fill(multilingualMessages.repeatedLanguage, code), path: [i] });
+          if (seen.has(code))
+            ctx.addIssue({
+              code: 'custom',
+              message: fill(multilingualMessages.repeatedLanguage, code),
+              path: [i],
+            });
           seen.add(code);
         });
       }),
@@ -183,7 +195,12 @@ const safe = (max: number) => z.string().trim().max(max).refine(isStorableText, 
 /** A translated product: its title and summary per added language (empty: the original shows). */
 export const ProductTranslationsSchema = /* @__PURE__ */ (() =>
   z
-    .record(z.string().refine(isSiteLanguage, { error: (issue) => fill(multilingualMessages.unknownLanguage, issue.input) }), z.strictObject({ title: safe(200).optional(), excerpt: safe(5000).optional() }))
+    .record(
+      z.string().refine(isSiteLanguage, {
+        error: (issue) => fill(multilingualMessages.unknownLanguage, issue.input),
+      }),
+      z.strictObject({ title: safe(200).optional(), excerpt: safe(5000).optional() }),
+    )
     .refine((r) => Object.keys(r).length <= SITE_LANGUAGE_CODES.length))();
 export type ProductTranslations = z.infer<typeof ProductTranslationsSchema>;
 
@@ -191,7 +208,9 @@ export type ProductTranslations = z.infer<typeof ProductTranslationsSchema>;
 export const PageTranslationsSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     translations: z.record(
-      z.string().refine(isSiteLanguage, { error: (issue) => fill(multilingualMessages.unknownLanguage, issue.input) }),
+      z.string().refine(isSiteLanguage, {
+        error: (issue) => fill(multilingualMessages.unknownLanguage, issue.input),
+      }),
       z.strictObject({ title: safe(200).optional(), description: safe(1000).optional() }),
     ),
   }))();
@@ -201,7 +220,10 @@ export type PageTranslations = z.infer<typeof PageTranslationsSchema>['translati
  * The language a visitor's path asks for: `/fr/shop` is the French `/shop` when the site added
  * French; every other path is in the site language. The prefix is a whole segment.
  */
-export function splitLanguagePath(path: string, added: readonly string[]): { language?: SiteLanguage; path: string } {
+export function splitLanguagePath(
+  path: string,
+  added: readonly string[],
+): { language?: SiteLanguage; path: string } {
   const match = /^\/([a-z]{2})(\/.*)?$/.exec(path);
   if (!match || !added.includes(match[1]!) || !isSiteLanguage(match[1])) return { path };
   return { language: match[1], path: match[2] && match[2] !== '/' ? match[2] : '/' };

@@ -38,7 +38,12 @@ describe('cover page settings', () => {
   });
 
   it('refuses positions off the grid, background sources it cannot draw, NUL bytes and lone surrogates', () => {
-    for (const input of [{ position: 'middle' }, { background: { source: 'instagram' } }, { headline: 'a\u0000b' }, { text: '\uD800' }]) {
+    for (const input of [
+      { position: 'middle' },
+      { background: { source: 'instagram' } },
+      { headline: 'a\u0000b' },
+      { text: '\uD800' },
+    ]) {
       expect(coverPageSchema.safeParse(input).success, JSON.stringify(input)).toBe(false);
     }
     expect(COVER_POSITIONS).toHaveLength(9);

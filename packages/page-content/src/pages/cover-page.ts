@@ -64,7 +64,10 @@ export function coverPageView(title: string, stored: unknown) {
     headline: cover.headline || title,
     text: cover.text,
     button: cover.button ?? undefined,
-    image: cover.background.source === 'upload' ? { src: cover.background.src, alt: cover.background.alt } : undefined,
+    image:
+      cover.background.source === 'upload'
+        ? { src: cover.background.src, alt: cover.background.alt }
+        : undefined,
     position: cover.position,
     row,
     column,

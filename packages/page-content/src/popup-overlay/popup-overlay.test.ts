@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { popupOverlayContentSchema, PopupOverlaySettings, updatePopupOverlaySchema } from './popup-overlay';
 
-const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((i) => ({ path: i.path, message: i.message })) ?? [];
+const issues = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map((i) => ({ path: i.path, message: i.message })) ?? [];
 
 describe('pop-up schema', () => {
   it('fills in the defaults and trims what the owner typed', () => {
@@ -38,7 +40,9 @@ describe('pop-up schema', () => {
     expect(issues(updatePopupOverlaySchema.safeParse({ enabled: true, content: null, version: 0 }))).toEqual([
       { path: ['content'], message: messages.popupOverlay.titleRequired },
     ]);
-    expect(updatePopupOverlaySchema.safeParse({ enabled: false, content: null, version: 0 }).success).toBe(true);
+    expect(updatePopupOverlaySchema.safeParse({ enabled: false, content: null, version: 0 }).success).toBe(
+      true,
+    );
   });
 
   it('reads stored settings as the storefront shows them: only when turned on', () => {

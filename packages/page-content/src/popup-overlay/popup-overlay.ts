@@ -6,19 +6,25 @@ import { isSafeHref, isStorableText, STORABLE_TEXT_MESSAGE, text } from '../text
 export const POPUP_OVERLAY_API = '/api/editor/popup-overlay';
 
 // text() with the pop-up's own message for an over-long value, named at its field in the editor.
-const popupText = (max: number, tooLong: string) => z.string().max(max, tooLong).refine(isStorableText, STORABLE_TEXT_MESSAGE);
+const popupText = (max: number, tooLong: string) =>
+  z.string().max(max, tooLong).refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 // One message for anything but a whole number in range: an emptied box reads as NaN.
-const wholeNumber = (max: number, message: string) => z.number({ error: message }).int(message).min(0, message).max(max, message);
+const wholeNumber = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, message);
 
 /** What the owner writes into the pop-up; the same rules in the editor's form and on the server. */
 export const popupOverlayContentSchema = z
   .object({
-    title: popupText(200, messages.popupOverlay.titleTooLong).trim().min(1, messages.popupOverlay.titleRequired),
+    title: popupText(200, messages.popupOverlay.titleTooLong)
+      .trim()
+      .min(1, messages.popupOverlay.titleRequired),
     body: popupText(1000, messages.popupOverlay.bodyTooLong).default(''),
     action: z
       .object({
-        label: popupText(60, messages.popupOverlay.labelTooLong).trim().min(1, messages.popupOverlay.actionLabelRequired),
+        label: popupText(60, messages.popupOverlay.labelTooLong)
+          .trim()
+          .min(1, messages.popupOverlay.actionLabelRequired),
         href: popupText(2000, messages.popupOverlay.hrefTooLong)
           .trim()
           .min(1, messages.popupOverlay.actionHrefRequired)
@@ -30,8 +36,14 @@ export const popupOverlayContentSchema = z
       .object({
         listId: text(200).min(1).optional(),
         doubleOptIn: z.boolean().default(true),
-        buttonLabel: popupText(60, messages.popupOverlay.labelTooLong).trim().min(1, messages.popupOverlay.buttonLabelRequired).default('Sign up'),
-        placeholder: popupText(100, messages.popupOverlay.placeholderTooLong).trim().min(1, messages.popupOverlay.placeholderRequired).default('Email address'),
+        buttonLabel: popupText(60, messages.popupOverlay.labelTooLong)
+          .trim()
+          .min(1, messages.popupOverlay.buttonLabelRequired)
+          .default('Sign up'),
+        placeholder: popupText(100, messages.popupOverlay.placeholderTooLong)
+          .trim()
+          .min(1, messages.popupOverlay.placeholderRequired)
+          .default('Email address'),
       })
       .strict()
       .optional(),
@@ -61,7 +73,10 @@ export const updatePopupOverlaySchema = z
     version: z.number().int().min(0),
   })
   .strict()
-  .refine((input) => !input.enabled || input.content !== null, { path: ['content'], message: messages.popupOverlay.titleRequired });
+  .refine((input) => !input.enabled || input.content !== null, {
+    path: ['content'],
+    message: messages.popupOverlay.titleRequired,
+  });
 export type UpdatePopupOverlay = z.input<typeof updatePopupOverlaySchema>;
 
 /** The editor's view: the content (null before the first save), what visitors see, and the edit version. */

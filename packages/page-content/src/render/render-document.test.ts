@@ -167,16 +167,28 @@ describe('rendering blocks', () => {
       altText: 'Our "shop" front',
       mediaFocalPoint: { x: 0.25, y: 0.8 },
     };
-    const data = { products: new Map(), collections: new Map(), forms: new Map(), files: new Map([['f1', file]]) };
+    const data = {
+      products: new Map(),
+      collections: new Map(),
+      forms: new Map(),
+      files: new Map([['f1', file]]),
+    };
     const html = renderBlock(block('image', { src: '/files/f1/shop.jpg' }), data).html;
     expect(html).toContain('data-image-focal-point="0.25,0.8" style="object-position: 25% 80%"');
     expect(html).toContain('alt="Our &quot;shop&quot; front"');
-    expect(renderBlock(block('image', { src: '/files/f1/shop.jpg', alt: 'Own words' }), data).html).toContain('alt="Own words"');
+    expect(renderBlock(block('image', { src: '/files/f1/shop.jpg', alt: 'Own words' }), data).html).toContain(
+      'alt="Own words"',
+    );
     // A focal point that is not a pair of numbers (stored data gone wrong) is left out, never printed.
     const odd = { ...file, mediaFocalPoint: { x: '1;color:red', y: 0 } };
-    const oddHtml = renderBlock(block('image', { src: '/files/f1/shop.jpg' }), { ...data, files: new Map([['f1', odd]]) }).html;
+    const oddHtml = renderBlock(block('image', { src: '/files/f1/shop.jpg' }), {
+      ...data,
+      files: new Map([['f1', odd]]),
+    }).html;
     expect(oddHtml).not.toContain('object-position');
-    expect(renderBlock(block('image', { src: '/assets/demo/tote.svg' }), data).html).not.toContain('object-position');
+    expect(renderBlock(block('image', { src: '/assets/demo/tote.svg' }), data).html).not.toContain(
+      'object-position',
+    );
   });
 
   it('never throws and never lets markup through from any heading or text a person types', () => {

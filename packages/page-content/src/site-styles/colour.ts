@@ -75,7 +75,17 @@ export function hslToRgb({ hue, saturation, lightness }: Omit<Hsla, 'alpha'>): R
   const h = (hue % 360) / 60;
   const x = c * (1 - Math.abs((h % 2) - 1));
   const [r1, g1, b1] =
-    h < 1 ? [c, x, 0] : h < 2 ? [x, c, 0] : h < 3 ? [0, c, x] : h < 4 ? [0, x, c] : h < 5 ? [x, 0, c] : [c, 0, x];
+    h < 1
+      ? [c, x, 0]
+      : h < 2
+        ? [x, c, 0]
+        : h < 3
+          ? [0, c, x]
+          : h < 4
+            ? [0, x, c]
+            : h < 5
+              ? [x, 0, c]
+              : [c, 0, x];
   const m = lightness - c / 2;
   return { r: channel((r1 + m) * 255), g: channel((g1 + m) * 255), b: channel((b1 + m) * 255) };
 }
@@ -92,7 +102,8 @@ export function hslProblems(value: Partial<Record<keyof Hsla, unknown>>): string
     return [messages.colour.missingHsl];
   const problems: string[] = [];
   if (!within(value.hue, COLOUR_BOUNDS.hue)) problems.push(messages.colour.hueOutOfBounds);
-  if (!within(value.saturation, COLOUR_BOUNDS.saturation)) problems.push(messages.colour.saturationOutOfBounds);
+  if (!within(value.saturation, COLOUR_BOUNDS.saturation))
+    problems.push(messages.colour.saturationOutOfBounds);
   if (!within(value.lightness, COLOUR_BOUNDS.lightness)) problems.push(messages.colour.lightnessOutOfBounds);
   if (value.alpha !== undefined && !within(value.alpha, COLOUR_BOUNDS.alpha))
     problems.push(messages.colour.alphaOutOfBounds);
@@ -101,7 +112,9 @@ export function hslProblems(value: Partial<Record<keyof Hsla, unknown>>): string
 
 /** The message for one RGB channel, or undefined when it is a whole number 0–255. */
 export function rgbChannelProblem(value: unknown): string | undefined {
-  return Number.isInteger(value) && within(value, COLOUR_BOUNDS.rgb) ? undefined : messages.colour.rgbOutOfBounds;
+  return Number.isInteger(value) && within(value, COLOUR_BOUNDS.rgb)
+    ? undefined
+    : messages.colour.rgbOutOfBounds;
 }
 
 /** §5 colour weight: light above half of 0xFFFFFF, otherwise dark; undefined for a bad hex. */
@@ -119,6 +132,21 @@ export function luminance({ r, g, b }: Rgb): number {
 /** §5: dark when luminance is below 0.65 of 256; the editor picks light text over dark colours. */
 export function isDarkByLuminance(rgb: Rgb): boolean {
   return luminance(rgb) < DARK_LUMINANCE;
+}
+
+/** WCAG 2 relative luminance (0 black … 1 white) of an sRGB colour. */
+export function relativeLuminance({ r, g, b }: Rgb): number {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG 2 contrast ratio of two colours, 1 to 21. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
 
 const round2 = (n: number) => parseFloat(n.toFixed(2));

@@ -3,7 +3,15 @@
  * own server under `/assets/fonts/`, never an outside font service) plus system stacks that need
  * no download. Ids are stable: stored site styles name them.
  */
-export const FONT_CATEGORIES = ['Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other'] as const;
+export const FONT_CATEGORIES = [
+  'Sans Serif',
+  'Serif',
+  'Display',
+  'Script',
+  'Slab Serif',
+  'Mono',
+  'Other',
+] as const;
 export type FontCategory = (typeof FONT_CATEGORIES)[number];
 
 export interface FontDefinition {
@@ -24,8 +32,22 @@ const SERIF = 'Georgia, "Times New Roman", serif';
 const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
 
 export const FONTS: readonly FontDefinition[] = [
-  { id: 'inter', family: 'Inter', category: 'Sans Serif', source: 'kit', weights: [400, 700], fallback: SANS },
-  { id: 'system', family: 'System UI', category: 'Sans Serif', source: 'system', weights: [], fallback: SANS },
+  {
+    id: 'inter',
+    family: 'Inter',
+    category: 'Sans Serif',
+    source: 'kit',
+    weights: [400, 700],
+    fallback: SANS,
+  },
+  {
+    id: 'system',
+    family: 'System UI',
+    category: 'Sans Serif',
+    source: 'system',
+    weights: [],
+    fallback: SANS,
+  },
   {
     id: 'humanist',
     family: 'Humanist',
@@ -36,13 +58,55 @@ export const FONTS: readonly FontDefinition[] = [
   },
   { id: 'lora', family: 'Lora', category: 'Serif', source: 'kit', weights: [400, 700], fallback: SERIF },
   { id: 'serif', family: 'Georgia', category: 'Serif', source: 'system', weights: [], fallback: SERIF },
-  { id: 'playfair-display', family: 'Playfair Display', category: 'Display', source: 'kit', weights: [400, 700], fallback: SERIF },
-  { id: 'bebas-neue', family: 'Bebas Neue', category: 'Display', source: 'kit', weights: [400], fallback: SANS },
-  { id: 'dancing-script', family: 'Dancing Script', category: 'Script', source: 'kit', weights: [400, 700], fallback: 'cursive' },
-  { id: 'roboto-slab', family: 'Roboto Slab', category: 'Slab Serif', source: 'kit', weights: [400, 700], fallback: SERIF },
-  { id: 'jetbrains-mono', family: 'JetBrains Mono', category: 'Mono', source: 'kit', weights: [400, 700], fallback: MONO },
+  {
+    id: 'playfair-display',
+    family: 'Playfair Display',
+    category: 'Display',
+    source: 'kit',
+    weights: [400, 700],
+    fallback: SERIF,
+  },
+  {
+    id: 'bebas-neue',
+    family: 'Bebas Neue',
+    category: 'Display',
+    source: 'kit',
+    weights: [400],
+    fallback: SANS,
+  },
+  {
+    id: 'dancing-script',
+    family: 'Dancing Script',
+    category: 'Script',
+    source: 'kit',
+    weights: [400, 700],
+    fallback: 'cursive',
+  },
+  {
+    id: 'roboto-slab',
+    family: 'Roboto Slab',
+    category: 'Slab Serif',
+    source: 'kit',
+    weights: [400, 700],
+    fallback: SERIF,
+  },
+  {
+    id: 'jetbrains-mono',
+    family: 'JetBrains Mono',
+    category: 'Mono',
+    source: 'kit',
+    weights: [400, 700],
+    fallback: MONO,
+  },
   { id: 'mono', family: 'System Mono', category: 'Mono', source: 'system', weights: [], fallback: MONO },
-  { id: 'special-elite', family: 'Special Elite', category: 'Other', source: 'kit', weights: [400], fallback: MONO },
+  {
+    id: 'special-elite',
+    family: 'Special Elite',
+    category: 'Other',
+    source: 'kit',
+    weights: [400],
+    fallback: MONO,
+  },
 ];
 
 export const FONT_IDS = FONTS.map((f) => f.id) as [string, ...string[]];
@@ -67,7 +131,11 @@ export function fontFaceCss(font: FontDefinition): string {
 }
 
 /** Case-insensitive search over family and category, within one category or all. */
-export function searchFonts(fonts: readonly FontDefinition[], query: string, category?: FontCategory): FontDefinition[] {
+export function searchFonts(
+  fonts: readonly FontDefinition[],
+  query: string,
+  category?: FontCategory,
+): FontDefinition[] {
   const q = query.trim().toLowerCase();
   return fonts.filter(
     (f) =>

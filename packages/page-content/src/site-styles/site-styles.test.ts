@@ -48,7 +48,10 @@ describe('HSL bounds and messages (platform.md §5)', () => {
     [{ hue: 10, saturation: 1.01, lightness: 0.5 }, [m.saturationOutOfBounds]],
     [{ hue: 10, saturation: 0.5, lightness: -0.1 }, [m.lightnessOutOfBounds]],
     [{ hue: 10, saturation: 0.5, lightness: 0.5, alpha: 2 }, [m.alphaOutOfBounds]],
-    [{ hue: 400, saturation: -1, lightness: 2, alpha: -1 }, [m.hueOutOfBounds, m.saturationOutOfBounds, m.lightnessOutOfBounds, m.alphaOutOfBounds]],
+    [
+      { hue: 400, saturation: -1, lightness: 2, alpha: -1 },
+      [m.hueOutOfBounds, m.saturationOutOfBounds, m.lightnessOutOfBounds, m.alphaOutOfBounds],
+    ],
     [{ hue: Number.NaN, saturation: 0.5, lightness: 0.5 }, [m.hueOutOfBounds]],
     [{ hue: '10', saturation: 0.5, lightness: 0.5 }, [m.hueOutOfBounds]],
   ])('%j', (value, problems) => expect(hslProblems(value)).toEqual(problems));
@@ -70,13 +73,19 @@ describe('HSL bounds and messages (platform.md §5)', () => {
 
   it.each([
     ['#ABC', '#aabbcc'],
-    [{ hue: 120, saturation: 0.5, lightness: 0.25 }, { hue: 120, saturation: 0.5, lightness: 0.25, alpha: 1 }],
+    [
+      { hue: 120, saturation: 0.5, lightness: 0.25 },
+      { hue: 120, saturation: 0.5, lightness: 0.25, alpha: 1 },
+    ],
   ])('accepts %j', (input, out) => expect(siteColourSchema.parse(input)).toEqual(out));
 
-  it.each([['#abcd'], [{ hue: 1, saturation: 0.5 }], [{ hue: 1, saturation: 0.5, lightness: 0.5, extra: 1 }], [7], [null]])(
-    'refuses %j',
-    (input) => expect(siteColourSchema.safeParse(input).success).toBe(false),
-  );
+  it.each([
+    ['#abcd'],
+    [{ hue: 1, saturation: 0.5 }],
+    [{ hue: 1, saturation: 0.5, lightness: 0.5, extra: 1 }],
+    [7],
+    [null],
+  ])('refuses %j', (input) => expect(siteColourSchema.safeParse(input).success).toBe(false));
 });
 
 describe('RGB channels', () => {
@@ -98,7 +107,9 @@ describe('light and dark (platform.md §5)', () => {
     ['#7fffff', 'dark'],
     ['#000', 'dark'],
     ['#12345', undefined],
-  ])('weight of %s is %s (above half of 16777215 is light)', (hex, weight) => expect(colourWeight(hex)).toBe(weight));
+  ])('weight of %s is %s (above half of 16777215 is light)', (hex, weight) =>
+    expect(colourWeight(hex)).toBe(weight),
+  );
 
   it.each([
     [{ r: 255, g: 255, b: 255 }, false],
@@ -110,7 +121,11 @@ describe('light and dark (platform.md §5)', () => {
   ])('%j dark by luminance: %s', (rgb, dark) => expect(isDarkByLuminance(rgb)).toBe(dark));
 });
 
-const rgb = fc.record({ r: fc.integer({ min: 0, max: 255 }), g: fc.integer({ min: 0, max: 255 }), b: fc.integer({ min: 0, max: 255 }) });
+const rgb = fc.record({
+  r: fc.integer({ min: 0, max: 255 }),
+  g: fc.integer({ min: 0, max: 255 }),
+  b: fc.integer({ min: 0, max: 255 }),
+});
 
 describe('conversions (properties)', () => {
   it('hex → rgb → hex is the identity on 6-digit hex', () => {
@@ -131,11 +146,13 @@ describe('conversions (properties)', () => {
     );
   });
   it('luminance stays within 0–255', () => {
-    fc.assert(fc.property(rgb, (c) => {
-      const l = luminance(c);
-      expect(l).toBeGreaterThanOrEqual(0);
-      expect(l).toBeLessThanOrEqual(255.0001);
-    }));
+    fc.assert(
+      fc.property(rgb, (c) => {
+        const l = luminance(c);
+        expect(l).toBeGreaterThanOrEqual(0);
+        expect(l).toBeLessThanOrEqual(255.0001);
+      }),
+    );
   });
   it('any string is either refused or normalised to #rrggbb', () => {
     fc.assert(
@@ -148,7 +165,12 @@ describe('conversions (properties)', () => {
   it('valid HSLA always yields CSS the schema accepted; invalid is refused', () => {
     fc.assert(
       fc.property(
-        fc.record({ hue: fc.double({ min: -10, max: 400, noNaN: true }), saturation: fc.double({ min: -1, max: 2, noNaN: true }), lightness: fc.double({ min: -1, max: 2, noNaN: true }), alpha: fc.double({ min: -1, max: 2, noNaN: true }) }),
+        fc.record({
+          hue: fc.double({ min: -10, max: 400, noNaN: true }),
+          saturation: fc.double({ min: -1, max: 2, noNaN: true }),
+          lightness: fc.double({ min: -1, max: 2, noNaN: true }),
+          alpha: fc.double({ min: -1, max: 2, noNaN: true }),
+        }),
         (v) => {
           const ok = hslProblems(v).length === 0;
           const parsed = siteColourSchema.safeParse(v);
@@ -181,12 +203,27 @@ describe('fonts', () => {
 
 describe('site styles as CSS custom properties', () => {
   it('sets only what the site chose, with @font-face for kit fonts', () => {
-    const css = siteStylesCss({ headingFont: 'playfair-display', accent: '#C01C28', text: { hue: 0, saturation: 0, lightness: 0.1, alpha: 0.9 } });
+    const css = siteStylesCss({
+      headingFont: 'playfair-display',
+      accent: '#C01C28',
+      text: { hue: 0, saturation: 0, lightness: 0.1, alpha: 0.9 },
+    });
     expect(css).toBe(
       '@font-face{font-family:"Playfair Display";font-style:normal;font-weight:400;font-display:swap;src:url(/assets/fonts/playfair-display/400.woff2) format("woff2")}' +
         '@font-face{font-family:"Playfair Display";font-style:normal;font-weight:700;font-display:swap;src:url(/assets/fonts/playfair-display/700.woff2) format("woff2")}' +
-        ':root{--site-font-heading:"Playfair Display", Georgia, "Times New Roman", serif;--site-color-text:hsla(0, 0%, 10%, 0.9);--site-color-accent:#c01c28}',
+        ':root{--site-font-heading:"Playfair Display", Georgia, "Times New Roman", serif;--site-color-text:hsla(0, 0%, 10%, 0.9);--site-color-accent:#c01c28;--site-color-on-accent:#fff}',
     );
+  });
+  it.each([
+    ['#2f5a3e', '#fff'],
+    ['#c01c28', '#fff'],
+    ['#767676', '#fff'],
+    ['#777777', '#1d1d1b'],
+    ['#f5c211', '#1d1d1b'],
+    [{ hue: 60, saturation: 1, lightness: 0.5, alpha: 1 }, '#1d1d1b'],
+    [{ hue: 240, saturation: 1, lightness: 0.3, alpha: 1 }, '#fff'],
+  ])('labels an accent of %j in %s, keeping 4.5:1 on accent buttons', (accent, label) => {
+    expect(siteStylesCss({ accent })).toContain(`--site-color-on-accent:${label}}`);
   });
   it('keeps the theme defaults for nothing or anything invalid', () => {
     expect(siteStylesCss({})).toBeUndefined();
@@ -196,10 +233,16 @@ describe('site styles as CSS custom properties', () => {
   });
   it('never lets a stored value out of the style element (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('headingFont', 'bodyFont', 'text', 'accent', 'x'), fc.oneof(fc.string(), fc.double(), fc.object())), (input) => {
-        const css = siteStylesCss(input);
-        if (css !== undefined) expect(css).not.toMatch(/[<>]/);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('headingFont', 'bodyFont', 'text', 'accent', 'x'),
+          fc.oneof(fc.string(), fc.double(), fc.object()),
+        ),
+        (input) => {
+          const css = siteStylesCss(input);
+          if (css !== undefined) expect(css).not.toMatch(/[<>]/);
+        },
+      ),
     );
   });
   it.each([
@@ -211,6 +254,9 @@ describe('site styles as CSS custom properties', () => {
     expect(JSON.stringify(result.error!.issues)).toContain(message);
   });
   it('accepts the system stacks stored before the kit', () => {
-    expect(siteStylesSchema.parse({ headingFont: 'serif', bodyFont: 'system' })).toEqual({ headingFont: 'serif', bodyFont: 'system' });
+    expect(siteStylesSchema.parse({ headingFont: 'serif', bodyFont: 'system' })).toEqual({
+      headingFont: 'serif',
+      bodyFont: 'system',
+    });
   });
 });

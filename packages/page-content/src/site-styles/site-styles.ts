@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { COLOUR_BOUNDS, hslaCss, normaliseHex } from './colour';
+import { COLOUR_BOUNDS, contrastRatio, hexToRgb, hslToRgb, hslaCss, normaliseHex, type Rgb } from './colour';
 import { FONT_IDS, fontById, fontFaceCss, fontStack, type FontDefinition } from './fonts';
 
 /** The editor's calls for site styles (ours; the spec shows no call for them). */
@@ -44,11 +44,18 @@ export const siteColourSchema = z.unknown().transform((value, ctx): SiteColour =
   const result = (typeof value === 'object' && value !== null ? hslaColour : hexColour).safeParse(value);
   if (result.success) return result.data;
   for (const issue of result.error.issues)
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.filter((p) => typeof p !== 'symbol') });
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: issue.path.filter((p) => typeof p !== 'symbol'),
+    });
   return z.NEVER;
 });
 
-const fontId = z.string().max(100).refine((v) => FONT_IDS.includes(v), { error: (i) => messages.unknownFont(String(i.input)) });
+const fontId = z
+  .string()
+  .max(100)
+  .refine((v) => FONT_IDS.includes(v), { error: (i) => messages.unknownFont(String(i.input)) });
 
 export const SITE_COLOUR_ROLES = ['text', 'background', 'accent', 'muted'] as const;
 export type SiteColourRole = (typeof SITE_COLOUR_ROLES)[number];
@@ -65,7 +72,9 @@ export const siteStylesSchema = z
   .strict();
 export type SiteStyles = z.output<typeof siteStylesSchema>;
 
-export const updateSiteStylesSchema = z.object({ styles: siteStylesSchema, version: z.number().int().min(0) }).strict();
+export const updateSiteStylesSchema = z
+  .object({ styles: siteStylesSchema, version: z.number().int().min(0) })
+  .strict();
 export type UpdateSiteStyles = z.input<typeof updateSiteStylesSchema>;
 export type VersionedSiteStyles = { styles: SiteStyles; version: number };
 
@@ -74,6 +83,19 @@ export type FontKit = { fonts: FontDefinition[] };
 
 export function colourCss(colour: SiteColour): string {
   return typeof colour === 'string' ? colour : hslaCss(colour);
+}
+
+const WHITE: Rgb = { r: 255, g: 255, b: 255 };
+/** Near-black text for light accents: the theme's own text colour. */
+const ON_LIGHT_ACCENT = '#1d1d1b';
+
+/**
+ * The text colour for labels on an accent-coloured button: white while it keeps WCAG AA's 4.5:1
+ * against the accent, the theme's near-black otherwise (a pale accent with white text is unreadable).
+ */
+export function onAccentColour(accent: SiteColour): string {
+  const rgb = typeof accent === 'string' ? hexToRgb(accent) : hslToRgb(accent);
+  return rgb && contrastRatio(rgb, WHITE) < 4.5 ? ON_LIGHT_ACCENT : '#fff';
 }
 
 const VARIABLES: [SiteColourRole, string][] = [
@@ -102,6 +124,7 @@ export function siteStylesCss(input: unknown): string | undefined {
     const value = s[key];
     if (value !== undefined) vars.push([name, colourCss(value)]);
   }
+  if (s.accent !== undefined) vars.push(['--site-color-on-accent', onAccentColour(s.accent)]);
   const faces = [...new Set([heading, body].filter((f): f is FontDefinition => f?.source === 'kit'))]
     .map(fontFaceCss)
     .join('');

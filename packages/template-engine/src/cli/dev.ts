@@ -16,7 +16,14 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { compile } from '../template';
 import { readFolderFiles } from '../folder/read-folder';
-import { folderPartials, folderSources, loadTemplateFolder, parseJsonText, type FolderError, type TemplateFolder } from '../folder/template-folder';
+import {
+  folderPartials,
+  folderSources,
+  loadTemplateFolder,
+  parseJsonText,
+  type FolderError,
+  type TemplateFolder,
+} from '../folder/template-folder';
 
 export interface DevOptions {
   folder: string;
@@ -42,7 +49,8 @@ interface DevData {
   pages: Record<string, { template?: string } & Record<string, unknown>>;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function readData(file: string | undefined, errors: FolderError[]): Promise<DevData> {
   const empty: DevData = { shared: {}, pages: {} };
@@ -56,19 +64,36 @@ async function readData(file: string | undefined, errors: FolderError[]): Promis
   }
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    errors.push({ file, line: parsed.line, column: parsed.column, kind: 'DATA_INVALID', message: parsed.message });
+    errors.push({
+      file,
+      line: parsed.line,
+      column: parsed.column,
+      kind: 'DATA_INVALID',
+      message: parsed.message,
+    });
     return empty;
   }
   const value = parsed.value;
-  if (!isRecord(value) || (value.shared !== undefined && !isRecord(value.shared)) || (value.pages !== undefined && !isRecord(value.pages))) {
-    errors.push({ file, kind: 'DATA_INVALID', message: 'Expected { "shared": {...}, "pages": { "/path": { "template": "name", ... } } }' });
+  if (
+    !isRecord(value) ||
+    (value.shared !== undefined && !isRecord(value.shared)) ||
+    (value.pages !== undefined && !isRecord(value.pages))
+  ) {
+    errors.push({
+      file,
+      kind: 'DATA_INVALID',
+      message: 'Expected { "shared": {...}, "pages": { "/path": { "template": "name", ... } } }',
+    });
     return empty;
   }
-  const pages = Object.fromEntries(Object.entries((value.pages as Record<string, unknown> | undefined) ?? {}).filter(([, p]) => isRecord(p))) as DevData['pages'];
+  const pages = Object.fromEntries(
+    Object.entries((value.pages as Record<string, unknown> | undefined) ?? {}).filter(([, p]) => isRecord(p)),
+  ) as DevData['pages'];
   return { shared: (value.shared as Record<string, unknown> | undefined) ?? {}, pages };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The line an error points at, with a caret under its column. */
 function codeFrame(source: string | undefined, e: FolderError): string {
@@ -118,37 +143,67 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** What a page render produced: the HTML or the errors that stop it. */
-async function renderPath(options: DevOptions, path: string, query: URLSearchParams): Promise<{ status: number; html: string }> {
+async function renderPath(
+  options: DevOptions,
+  path: string,
+  query: URLSearchParams,
+): Promise<{ status: number; html: string }> {
   const { files, assets } = readFolderFiles(options.folder);
   const { folder, errors } = loadTemplateFolder(files, assets);
   const data = await readData(options.data, errors);
   if (!folder || errors.length) return { status: 500, html: errorPage(errors, files) };
 
   const page = data.pages[path];
-  const templateName = query.get('template') ?? (typeof page?.template === 'string' ? page.template : undefined);
+  const templateName =
+    query.get('template') ?? (typeof page?.template === 'string' ? page.template : undefined);
   if (!templateName) return { status: 404, html: routeList(folder, data, path) };
   const entry = folder.templates.get(templateName);
   if (!entry) {
-    return { status: 500, html: errorPage([{ file: options.data ?? '(data)', kind: 'TEMPLATE_NOT_FOUND', message: `No template "${templateName}" in the folder (pages/${templateName}.page?)` }], files) };
+    return {
+      status: 500,
+      html: errorPage(
+        [
+          {
+            file: options.data ?? '(data)',
+            kind: 'TEMPLATE_NOT_FOUND',
+            message: `No template "${templateName}" in the folder (pages/${templateName}.page?)`,
+          },
+        ],
+        files,
+      ),
+    };
   }
   const partials = folderPartials(folderSources(folder));
   const context = { ...data.shared, ...page, requestPath: path };
   const renderErrors: FolderError[] = [];
   const run = (file: string, source: string, scope: unknown) => {
     const result = compile(source).render(scope, { partials });
-    renderErrors.push(...result.errors.map((e) => ({ file, line: e.line, column: e.column, kind: e.kind, message: e.message })));
+    renderErrors.push(
+      ...result.errors.map((e) => ({
+        file,
+        line: e.line,
+        column: e.column,
+        kind: e.kind,
+        message: e.message,
+      })),
+    );
     return result.html;
   };
   const mainContent = run(entry.file, entry.source, context);
   const layout = folder.conf.layouts.default ?? Object.values(folder.conf.layouts)[0]!;
-  const html = layout.regions.map((region) => run(`${region}.region`, files[`${region}.region`]!, { ...context, mainContent })).join('');
+  const html = layout.regions
+    .map((region) => run(`${region}.region`, files[`${region}.region`]!, { ...context, mainContent }))
+    .join('');
   if (renderErrors.length) return { status: 500, html: errorPage(renderErrors, files) };
   return { status: 200, html: withReload(html) };
 }
 
 function routeList(folder: TemplateFolder, data: DevData, path: string): string {
   const links = Object.entries(data.pages)
-    .map(([p, page]) => `<li><a href="${escapeHtml(p)}">${escapeHtml(p)}</a> — ${escapeHtml(String(page.template ?? ''))}</li>`)
+    .map(
+      ([p, page]) =>
+        `<li><a href="${escapeHtml(p)}">${escapeHtml(p)}</a> — ${escapeHtml(String(page.template ?? ''))}</li>`,
+    )
     .join('');
   const names = [...folder.templates.keys()].filter((n) => !n.endsWith('.block'));
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not in the data file</title></head><body style="font:15px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem">
@@ -165,7 +220,10 @@ async function serveStatic(folder: string, path: string, res: ServerResponse): P
   if (!file.startsWith(root + sep)) return false;
   try {
     const body = await readFile(file);
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -179,7 +237,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === RELOAD_PATH) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       listeners.add(res);
       req.on('close', () => listeners.delete(res));
@@ -194,7 +256,18 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     handle(req, res).catch((e: unknown) => {
       // Never down: whatever went wrong is shown like a template error.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(errorPage([{ file: options.folder, kind: 'UNEXPECTED_ERROR', message: e instanceof Error ? e.message : String(e) }], {}));
+      res.end(
+        errorPage(
+          [
+            {
+              file: options.folder,
+              kind: 'UNEXPECTED_ERROR',
+              message: e instanceof Error ? e.message : String(e),
+            },
+          ],
+          {},
+        ),
+      );
     });
   });
 
@@ -207,7 +280,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       for (const res of listeners) res.write(`event: reload\ndata: ${JSON.stringify(file)}\n\n`);
     }, 50);
   };
-  const watchers: FSWatcher[] = [watch(options.folder, { recursive: true }, (_event, file) => changed(String(file ?? '')))];
+  const watchers: FSWatcher[] = [
+    watch(options.folder, { recursive: true }, (_event, file) => changed(String(file ?? ''))),
+  ];
   if (options.data) watchers.push(watch(options.data, () => changed(options.data!)));
   for (const w of watchers) w.on('error', () => {});
 
@@ -231,7 +306,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 const DEV_USAGE = 'usage: site-template dev FOLDER [--data DATA.json] [--port 4000] [--host 127.0.0.1]';
 
 /** `site-template dev ...`: resolves once listening (the server keeps the process alive), or with exit code 2 on bad usage. */
-export async function devCommand(argv: readonly string[], io: { out(t: string): void; err(t: string): void }): Promise<{ code: number; server?: DevServer }> {
+export async function devCommand(
+  argv: readonly string[],
+  io: { out(t: string): void; err(t: string): void },
+): Promise<{ code: number; server?: DevServer }> {
   const options: DevOptions = { folder: '' };
   try {
     for (let i = 0; i < argv.length; i++) {
@@ -244,7 +322,8 @@ export async function devCommand(argv: readonly string[], io: { out(t: string): 
       if (a === '--data') options.data = resolve(value());
       else if (a === '--port') {
         const port = Number(value());
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port takes a number from 0 to 65535');
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new Error('--port takes a number from 0 to 65535');
         options.port = port;
       } else if (a === '--host') options.host = value();
       else if (a === '-h' || a === '--help') {
@@ -256,7 +335,10 @@ export async function devCommand(argv: readonly string[], io: { out(t: string): 
     }
     if (!options.folder) throw new Error('expected a template folder');
     const { errors } = loadTemplateFolder(readFolderFiles(options.folder).files);
-    const server = await startDevServer({ ...options, onChange: (file) => io.out(`changed ${file}: reloading\n`) });
+    const server = await startDevServer({
+      ...options,
+      onChange: (file) => io.out(`changed ${file}: reloading\n`),
+    });
     io.out(`site-template dev: serving ${options.folder} at ${server.url}\n`);
     if (errors.length) io.out(`${errors.length} error(s) in the folder: open the page to see them\n`);
     return { code: 0, server };

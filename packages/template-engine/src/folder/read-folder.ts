@@ -26,7 +26,11 @@ export function readFolderFiles(dir: string): FolderFiles {
       const path = relative(dir, full).split(sep).join('/');
       if (path.startsWith('assets/')) assets.push(path);
       // Too large to be a template: recorded by its size, not read.
-      else files[path] = statSync(full).size > FOLDER_LIMITS.maxFileBytes ? ' '.repeat(FOLDER_LIMITS.maxFileBytes + 1) : readFileSync(full, 'utf8');
+      else
+        files[path] =
+          statSync(full).size > FOLDER_LIMITS.maxFileBytes
+            ? ' '.repeat(FOLDER_LIMITS.maxFileBytes + 1)
+            : readFileSync(full, 'utf8');
     }
   };
   walk(dir);

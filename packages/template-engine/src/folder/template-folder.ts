@@ -49,8 +49,14 @@ export const TemplateConfSchema = z.object({
   layouts: z
     .record(name, z.object({ name: z.string().min(1).max(200), regions: z.array(name).min(1).max(20) }))
     .refine((l) => Object.keys(l).length > 0, 'at least one layout'),
-  navigations: z.array(z.object({ title: z.string().min(1).max(200), name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/) })).max(20).default([]),
-  stylesheets: z.array(z.string().regex(/^[a-z0-9][a-z0-9._-]*\.css$/, 'a .css file name in styles/')).max(50).default([]),
+  navigations: z
+    .array(z.object({ title: z.string().min(1).max(200), name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/) }))
+    .max(20)
+    .default([]),
+  stylesheets: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9._-]*\.css$/, 'a .css file name in styles/'))
+    .max(50)
+    .default([]),
 });
 export type TemplateConf = z.infer<typeof TemplateConfSchema>;
 
@@ -82,7 +88,8 @@ export interface TemplateFolder {
 /** Limits of what a folder may hold; a template folder is source text, not a media library. */
 export const FOLDER_LIMITS = { maxFiles: 1000, maxFileBytes: 512 * 1024 } as const;
 
-const TEMPLATE_FILE = /^(?:([a-z0-9][a-z0-9-]*)\.region|pages\/([a-z0-9][a-z0-9-]*)\.page|blocks\/([a-z0-9][a-z0-9-]*)\.block|collections\/([a-z0-9][a-z0-9-]*)\.(list|item))$/;
+const TEMPLATE_FILE =
+  /^(?:([a-z0-9][a-z0-9-]*)\.region|pages\/([a-z0-9][a-z0-9-]*)\.page|blocks\/([a-z0-9][a-z0-9-]*)\.block|collections\/([a-z0-9][a-z0-9-]*)\.(list|item))$/;
 
 /** Offset → 1-based line and column. */
 function position(text: string, offset: number): { line: number; column: number } {
@@ -94,14 +101,20 @@ function position(text: string, offset: number): { line: number; column: number 
 const NOT_JSON = Symbol('not JSON');
 
 /** JSON.parse with the place of a syntax error, when Node names it (as an offset or as line and column, by version). */
-export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; line?: number; column?: number; message: string } {
+export function parseJsonText(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; line?: number; column?: number; message: string } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
     const message = `Not valid JSON: ${(e as Error).message}`;
     const offset = /position (\d+)/.exec(message);
     const lineColumn = /line (\d+) column (\d+)/.exec(message);
-    const at = offset ? position(text, Number(offset[1])) : lineColumn ? { line: Number(lineColumn[1]), column: Number(lineColumn[2]) } : {};
+    const at = offset
+      ? position(text, Number(offset[1]))
+      : lineColumn
+        ? { line: Number(lineColumn[1]), column: Number(lineColumn[2]) }
+        : {};
     return { ok: false, ...at, message };
   }
 }
@@ -114,12 +127,21 @@ function parseJson(file: string, text: string, errors: FolderError[]): unknown {
   return NOT_JSON;
 }
 
-function checkSchema<T>(file: string, schema: z.ZodType<T>, value: unknown, errors: FolderError[]): T | undefined {
+function checkSchema<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  value: unknown,
+  errors: FolderError[],
+): T | undefined {
   if (value === NOT_JSON) return undefined;
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
-    errors.push({ file, kind: 'CONF_INVALID', message: `${issue.path.join('.') || '(root)'}: ${issue.message}` });
+    errors.push({
+      file,
+      kind: 'CONF_INVALID',
+      message: `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    });
   }
   return undefined;
 }
@@ -133,7 +155,14 @@ function missingPartials(file: string, source: string, known: ReadonlySet<string
   return [...source.matchAll(PARTIAL_REFERENCE)].flatMap((m) => {
     const partial = (m[1] ?? m[2])!;
     if (known.has(partial) || macros.has(partial)) return [];
-    return [{ file, ...position(source, m.index + m[0].lastIndexOf(partial)), kind: 'PARTIAL_NOT_FOUND', message: `Partial "${partial}" is not in blocks/ (expected blocks/${partial.replace(/\.block$/, '')}.block)` }];
+    return [
+      {
+        file,
+        ...position(source, m.index + m[0].lastIndexOf(partial)),
+        kind: 'PARTIAL_NOT_FOUND',
+        message: `Partial "${partial}" is not in blocks/ (expected blocks/${partial.replace(/\.block$/, '')}.block)`,
+      },
+    ];
   });
 }
 
@@ -141,30 +170,61 @@ function missingPartials(file: string, source: string, known: ReadonlySet<string
  * Checks a template folder given as path → text (assets listed by path only) and returns what it
  * holds; `folder` is absent when it cannot be used at all (no valid template.conf).
  */
-export function loadTemplateFolder(files: Readonly<Record<string, string>>, assets: readonly string[] = []): { folder?: TemplateFolder; errors: FolderError[] } {
+export function loadTemplateFolder(
+  files: Readonly<Record<string, string>>,
+  assets: readonly string[] = [],
+): { folder?: TemplateFolder; errors: FolderError[] } {
   const errors: FolderError[] = [];
   const paths = Object.keys(files).sort();
   if (paths.length + assets.length > FOLDER_LIMITS.maxFiles) {
-    return { errors: [{ file: '.', kind: 'TOO_MANY_FILES', message: `A template folder holds at most ${FOLDER_LIMITS.maxFiles} files` }] };
+    return {
+      errors: [
+        {
+          file: '.',
+          kind: 'TOO_MANY_FILES',
+          message: `A template folder holds at most ${FOLDER_LIMITS.maxFiles} files`,
+        },
+      ],
+    };
   }
   for (const path of paths) {
     if (files[path]!.length > FOLDER_LIMITS.maxFileBytes) {
-      errors.push({ file: path, kind: 'FILE_TOO_LARGE', message: `Larger than ${FOLDER_LIMITS.maxFileBytes / 1024} KiB` });
+      errors.push({
+        file: path,
+        kind: 'FILE_TOO_LARGE',
+        message: `Larger than ${FOLDER_LIMITS.maxFileBytes / 1024} KiB`,
+      });
     }
   }
-  const usable = (path: string) => files[path] !== undefined && files[path].length <= FOLDER_LIMITS.maxFileBytes;
+  const usable = (path: string) =>
+    files[path] !== undefined && files[path].length <= FOLDER_LIMITS.maxFileBytes;
 
   if (!usable('template.conf')) {
-    if (files['template.conf'] === undefined) errors.push({ file: 'template.conf', kind: 'CONF_MISSING', message: 'A template folder needs a template.conf' });
+    if (files['template.conf'] === undefined)
+      errors.push({
+        file: 'template.conf',
+        kind: 'CONF_MISSING',
+        message: 'A template folder needs a template.conf',
+      });
     return { errors };
   }
-  const conf = checkSchema('template.conf', TemplateConfSchema, parseJson('template.conf', files['template.conf']!, errors), errors);
+  const conf = checkSchema(
+    'template.conf',
+    TemplateConfSchema,
+    parseJson('template.conf', files['template.conf']!, errors),
+    errors,
+  );
   if (!conf) return { errors };
 
   const templates = new Map<string, FolderTemplate>();
   const add = (templateName: string, file: string) => {
     const other = templates.get(templateName);
-    if (other) errors.push({ file, kind: 'DUPLICATE_TEMPLATE', message: `Template name "${templateName}" is also used by ${other.file}` });
+    if (other)
+      errors.push({
+        file,
+        kind: 'DUPLICATE_TEMPLATE',
+        message: `Template name "${templateName}" is also used by ${other.file}`,
+      });
     else templates.set(templateName, { file, source: files[file]! });
   };
 
@@ -187,11 +247,20 @@ export function loadTemplateFolder(files: Readonly<Record<string, string>>, asse
   for (const [type, found] of collectionFiles) {
     if (!found.conf || (!found.list && !found.item)) {
       const file = found.conf ?? found.list ?? found.item!;
-      errors.push({ file, kind: 'COLLECTION_INCOMPLETE', message: `Collection "${type}" needs collections/${type}.conf and a .list or .item template` });
+      errors.push({
+        file,
+        kind: 'COLLECTION_INCOMPLETE',
+        message: `Collection "${type}" needs collections/${type}.conf and a .list or .item template`,
+      });
       continue;
     }
     if (!usable(found.conf)) continue;
-    const collectionConf = checkSchema(found.conf, CollectionConfSchema, parseJson(found.conf, files[found.conf]!, errors), errors);
+    const collectionConf = checkSchema(
+      found.conf,
+      CollectionConfSchema,
+      parseJson(found.conf, files[found.conf]!, errors),
+      errors,
+    );
     if (!collectionConf) continue;
     const listTemplate = collectionConf.listTemplate ?? `${type}-list`;
     const itemTemplate = collectionConf.itemTemplate ?? `${type}-item`;
@@ -202,19 +271,29 @@ export function loadTemplateFolder(files: Readonly<Record<string, string>>, asse
 
   for (const [layout, { regions }] of Object.entries(conf.layouts)) {
     for (const region of regions) {
-      if (!files[`${region}.region`]) errors.push({ file: 'template.conf', kind: 'REGION_MISSING', message: `Layout "${layout}" names region "${region}" but ${region}.region is missing` });
+      if (!files[`${region}.region`])
+        errors.push({
+          file: 'template.conf',
+          kind: 'REGION_MISSING',
+          message: `Layout "${layout}" names region "${region}" but ${region}.region is missing`,
+        });
     }
   }
   const stylesheets = conf.stylesheets.flatMap((sheet) => {
     const file = `styles/${sheet}`;
     if (usable(file)) return [{ file, source: files[file]! }];
-    errors.push({ file: 'template.conf', kind: 'STYLESHEET_MISSING', message: `Stylesheet ${file} is listed but missing` });
+    errors.push({
+      file: 'template.conf',
+      kind: 'STYLESHEET_MISSING',
+      message: `Stylesheet ${file} is listed but missing`,
+    });
     return [];
   });
 
   const partialNames = new Set([...templates.keys()].filter((n) => n.endsWith('.block')));
   for (const { file, source } of templates.values()) {
-    for (const e of compile(source).errors) errors.push({ file, line: e.line, column: e.column, kind: e.kind, message: e.message });
+    for (const e of compile(source).errors)
+      errors.push({ file, line: e.line, column: e.column, kind: e.kind, message: e.message });
     errors.push(...missingPartials(file, source, partialNames));
   }
 

@@ -7,7 +7,9 @@ const kinds = (errors: readonly { kind: string }[]) => [...new Set(errors.map((e
 describe('work budget', () => {
   it('stops a macro that applies itself several times, and renders the rest', () => {
     const started = performance.now();
-    const r = render('<a>{.macro m}x{@|apply m}{@|apply m}{@|apply m}{.end}{@|apply m}</a>{title}', { title: 'T' });
+    const r = render('<a>{.macro m}x{@|apply m}{@|apply m}{@|apply m}{.end}{@|apply m}</a>{title}', {
+      title: 'T',
+    });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(r.html.startsWith('<a>x')).toBe(true);
     expect(r.html.endsWith('</a>T')).toBe(true);
@@ -17,9 +19,24 @@ describe('work budget', () => {
   });
 
   it.each([
-    ['applications', { maxApplications: 3 }, '{.macro m}m{.end}{@|apply m}{@|apply m}{@|apply m}{@|apply m}!', 'mmm!'],
-    ['includes', { maxApplications: 2 }, '{.macro m}m{.end}{.include m output}{.include m output}{.include m output}!', 'mm!'],
-    ['iterations', { maxIterations: 4 }, '{.repeated section a}{@}{.end}|{.repeated section a}{@}{.end}', '123|1'],
+    [
+      'applications',
+      { maxApplications: 3 },
+      '{.macro m}m{.end}{@|apply m}{@|apply m}{@|apply m}{@|apply m}!',
+      'mmm!',
+    ],
+    [
+      'includes',
+      { maxApplications: 2 },
+      '{.macro m}m{.end}{.include m output}{.include m output}{.include m output}!',
+      'mm!',
+    ],
+    [
+      'iterations',
+      { maxIterations: 4 },
+      '{.repeated section a}{@}{.end}|{.repeated section a}{@}{.end}',
+      '123|1',
+    ],
     ['output', { maxOutputLength: 5 }, '{.repeated section a}{b}{.end}!', 'xxxxxxxx!'],
   ])('%s: stops repeating past the limit', (_name, limits, src, html) => {
     const r = render(src, { a: [1, 2, 3], b: 'xxxx' }, { limits });
@@ -39,7 +56,11 @@ describe('work budget', () => {
   });
 
   it('has safe defaults', () => {
-    expect(DEFAULT_LIMITS).toMatchObject({ maxApplications: 10_000, maxIterations: 250_000, maxOutputLength: 16 * 1024 * 1024 });
+    expect(DEFAULT_LIMITS).toMatchObject({
+      maxApplications: 10_000,
+      maxIterations: 250_000,
+      maxOutputLength: 16 * 1024 * 1024,
+    });
   });
 
   it('leaves ordinary pages alone', () => {
@@ -54,7 +75,12 @@ describe('data never throws out of a render', () => {
   it.each([
     ['array holding an unprintable object', 'x{a}y', { a: [{ toString: 1 }] }, 'xy'],
     ['nested', 'x{a}y', { a: [1, [2, { toString: 1 }]] }, 'xy'],
-    ['same value elsewhere still prints', '{a|json}|{a}|{b}', { a: [{ toString: 1 }], b: 2 }, '[{"toString":1}]||2'],
+    [
+      'same value elsewhere still prints',
+      '{a|json}|{a}|{b}',
+      { a: [{ toString: 1 }], b: 2 },
+      '[{"toString":1}]||2',
+    ],
   ])('%s', (_name, src, data, html) => {
     const r = render(src, data);
     expect(r.html).toBe(html);

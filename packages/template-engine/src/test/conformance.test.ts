@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../index';
 import { sharedDir } from './shared';
 
-const shared = sharedDir();
+const shared = sharedDir('conformance tests');
 const casesDir = shared && join(shared, 'conformance', 'cases');
 
 /** Splits a case file into its `:NAME` sections. */

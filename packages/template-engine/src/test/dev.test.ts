@@ -14,13 +14,20 @@ function folder(files: Record<string, string>): string {
 }
 
 const theme = {
-  'template.conf': JSON.stringify({ name: 'Dev', layouts: { default: { name: 'Default', regions: ['site'] } }, stylesheets: ['theme.css'] }),
+  'template.conf': JSON.stringify({
+    name: 'Dev',
+    layouts: { default: { name: 'Default', regions: ['site'] } },
+    stylesheets: ['theme.css'],
+  }),
   'site.region': '<!doctype html><html><body><header>{website.siteTitle}</header>{mainContent}</body></html>',
   'pages/home.page': '<h1>{title}</h1>\n{@|apply card.block}',
   'blocks/card.block': '<p class="card">{blurb}</p>',
   'styles/theme.css': 'h1 { color: teal; }',
 };
-const data = { shared: { website: { siteTitle: 'Local Shop' } }, pages: { '/': { template: 'home', title: 'Welcome', blurb: 'Hand-made' } } };
+const data = {
+  shared: { website: { siteTitle: 'Local Shop' } },
+  pages: { '/': { template: 'home', title: 'Welcome', blurb: 'Hand-made' } },
+};
 
 /** Opens the reload stream and resolves on its first `reload` event. */
 async function nextReload(url: string): Promise<{ wait: Promise<string>; stop: () => void }> {
@@ -95,7 +102,10 @@ describe('site-template dev', () => {
     expect(broken.body).toContain('&gt; 2 |   {.section title}unclosed');
 
     writeFileSync(join(dir, 'pages/home.page'), theme['pages/home.page']);
-    const fixed = await until(() => get('/'), (r) => r.status === 200);
+    const fixed = await until(
+      () => get('/'),
+      (r) => r.status === 200,
+    );
     expect(fixed.body).toContain('<h1>Welcome</h1>');
   });
 

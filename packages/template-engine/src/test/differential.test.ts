@@ -35,7 +35,8 @@ function reference(): ((src: string, data: unknown) => ReferenceResult) | null {
       CLDRFramework: new (o: { loader: (lang: string) => unknown }) => { get(lang: string): unknown };
     };
     const framework = new CLDRFramework({
-      loader: (lang) => JSON.parse(readFileSync(require.resolve(`@phensley/cldr/packs/${lang}.json`), 'utf8')),
+      loader: (lang) =>
+        JSON.parse(readFileSync(require.resolve(`@phensley/cldr/packs/${lang}.json`), 'utf8')),
     });
     cldr = framework.get('en');
     compiler = new Compiler();
@@ -59,12 +60,17 @@ const render = (src: string, data: unknown) => compile(src).render(data, { now: 
 const ours = (src: string, data: unknown) => render(src, data).html;
 
 /** Differences the README lists as deliberate, by their mark on the two outputs. */
-function deliberate(g: Generated, a: { html: string; errors: readonly { kind: string }[] }, ref: ReferenceResult): string | undefined {
+function deliberate(
+  g: Generated,
+  a: { html: string; errors: readonly { kind: string }[] },
+  ref: ReferenceResult,
+): string | undefined {
   const b = ref.html;
   if (g.blockInBetween) return 'deliberate: blocks inside .alternates with stay there';
   if (ref.failed) return 'deliberate: the reference failed in a formatter (and renders on a frame off)';
   if (b.includes('NaN') && !a.html.includes('NaN')) return 'deliberate: the reference prints NaN';
-  if (a.errors.some((e) => e.kind === 'JULIAN_DAY_OUT_OF_RANGE')) return 'deliberate: date out of range is an error';
+  if (a.errors.some((e) => e.kind === 'JULIAN_DAY_OUT_OF_RANGE'))
+    return 'deliberate: date out of range is an error';
   return undefined;
 }
 

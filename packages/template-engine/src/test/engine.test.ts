@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compile, createRegistry, defaultRegistry, render, type Formatter, type RenderContext, type TemplateError } from '../index';
+import {
+  compile,
+  createRegistry,
+  defaultRegistry,
+  render,
+  type Formatter,
+  type RenderContext,
+  type TemplateError,
+} from '../index';
 
 // A registry of small, predictable plugins, so these tests exercise the engine alone.
 const seen: { node: unknown; args: readonly string[]; vars: readonly unknown[] }[] = [];
@@ -39,7 +47,8 @@ const registry = createRegistry({
 
 const run = (src: string, data: unknown = {}, options: Parameters<typeof render>[2] = {}) =>
   render(src, data, { registry, now: 0, ...options });
-const html = (src: string, data: unknown = {}, options: Parameters<typeof render>[2] = {}) => run(src, data, options).html;
+const html = (src: string, data: unknown = {}, options: Parameters<typeof render>[2] = {}) =>
+  run(src, data, options).html;
 const kinds = (errors: readonly TemplateError[]) => errors.map((e) => e.kind);
 
 describe('text and comments', () => {
@@ -51,7 +60,9 @@ describe('text and comments', () => {
   });
   it('leaves text that only looks like a tag', () => {
     expect(html('body { color: red }')).toBe('body { color: red }');
-    expect(html('{}{ x}{x }{a||b}{.nope}{.section}{1a}', { x: 1 })).toBe('{}{ x}{x }{a||b}{.nope}{.section}{1a}');
+    expect(html('{}{ x}{x }{a||b}{.nope}{.section}{1a}', { x: 1 })).toBe(
+      '{}{ x}{x }{a||b}{.nope}{.section}{1a}',
+    );
     expect(html('f(){return {a:1}}')).toBe('f(){return {a:1}}');
     expect(html('unclosed { tag', {})).toBe('unclosed { tag');
   });
@@ -62,11 +73,22 @@ describe('text and comments', () => {
 });
 
 describe('variables', () => {
-  const data = { a: { b: [{ c: 'deep' }] }, s: 'str', n: 1.5, t: true, f: false, z: null, arr: [1, 'two', null] };
+  const data = {
+    a: { b: [{ c: 'deep' }] },
+    s: 'str',
+    n: 1.5,
+    t: true,
+    f: false,
+    z: null,
+    arr: [1, 'two', null],
+  };
   it('resolves dotted paths and indexes', () => {
-    expect(html('{a.b.0.c}|{s}|{n}|{t}|{f}|{z}|{missing}|{a.missing.x}', data)).toBe('deep|str|1.5|true|false|||');
+    expect(html('{a.b.0.c}|{s}|{n}|{t}|{f}|{z}|{missing}|{a.missing.x}', data)).toBe(
+      'deep|str|1.5|true|false|||',
+    );
   });
-  it('writes arrays comma-joined and objects as nothing', () => expect(html('{arr}|{a}', data)).toBe('1,two,null|'));
+  it('writes arrays comma-joined and objects as nothing', () =>
+    expect(html('{arr}|{a}', data)).toBe('1,two,null|'));
   it('resolves up the scopes', () => {
     expect(html('{.section a}{s}{.end}', data)).toBe('str');
   });
@@ -86,6 +108,14 @@ describe('variables', () => {
     // Template syntax cannot even name __proto__; plugins' lookups read own properties only too.
     expect(html('{x|resolve __proto__}{x|resolve constructor}|{x|resolve own}', obj)).toBe('|yes');
     expect(html('{x|resolve __proto__.x}', JSON.parse('{"__proto__": {"x": 1}}'))).toBe('1');
+  });
+  it('does not look into an object whose data has a hasOwnProperty key, as the reference', () => {
+    const d = JSON.parse('{"on": {"hasOwnProperty": "x", "a": 1}, "hasOwnProperty": "top"}') as unknown;
+    expect(html('[{on.hasOwnProperty}|{on.a}|{@.hasOwnProperty}|{x|resolve on.a}]', d)).toBe('[|||]');
+    // The object itself and its keys as the first segment of a path are still reached.
+    expect(html('{hasOwnProperty}|{.section on}{a}{hasOwnProperty}{.end}', d)).toBe('top|1x');
+    expect(html('{a.b.c}', { a: { b: { c: 'ok', hasOwn: 1 } } })).toBe('ok');
+    expect(html('{a.b}', { a: Object.assign(Object.create(null) as object, { b: 'bare' }) })).toBe('bare');
   });
 });
 
@@ -125,7 +155,9 @@ describe('formatters', () => {
     expect(html('{.section a}{x|resolve b.c}{.end}', { a: { b: { c: 'deep' } }, x: 1 })).toBe('deep');
   });
   it('exposes locale, time zone, now, injects and limits', () => {
-    expect(html('{x|zone}', {}, { locale: 'fr-FR', timeZone: 'Europe/Paris', now: 5 })).toBe('fr-FR|Europe/Paris|5');
+    expect(html('{x|zone}', {}, { locale: 'fr-FR', timeZone: 'Europe/Paris', now: 5 })).toBe(
+      'fr-FR|Europe/Paris|5',
+    );
     expect(html('{x|zone}', { website: { timeZone: 'Asia/Tokyo' } })).toBe('en|Asia/Tokyo|0');
     expect(html('{x|zone}', {})).toBe('en|America/New_York|0');
     expect(html('{x|injected a.txt}{x|injected b}', {}, { injects: { 'a.txt': 'A' } })).toBe('Anone');
@@ -150,7 +182,9 @@ describe('sections', () => {
     ['x', 'yes'],
     [[0], 'yes'],
     [{ k: 0 }, 'yes'],
-  ])('section of %j → %s', (a, expected) => expect(html('{.section a}yes{.or}no{.end}', { a })).toBe(expected));
+  ])('section of %j → %s', (a, expected) =>
+    expect(html('{.section a}yes{.or}no{.end}', { a })).toBe(expected),
+  );
   it('resolves the section name in the current scope only', () => {
     expect(html('{.section a}{.section c}C{.or}none{.end}{.end}', { a: { b: 1 }, c: 1 })).toBe('none');
   });
@@ -179,7 +213,9 @@ describe('repeated sections', () => {
   });
   it('writes .alternates with between elements', () => {
     expect(html('{.repeated section xs}{@}{.alternates with}, {.end}', data)).toBe('a, b, c');
-    expect(html('{.repeated section people}{name}{.alternates with}<{.section name}{@}{.end}>{.end}', data)).toBe('x<x>y');
+    expect(
+      html('{.repeated section people}{name}{.alternates with}<{.section name}{@}{.end}>{.end}', data),
+    ).toBe('x<x>y');
   });
   it('runs .or for missing, empty and non-array values', () => {
     for (const xs of [undefined, [], {}, 'abc', 3]) {
@@ -188,10 +224,22 @@ describe('repeated sections', () => {
   });
   it('nests, keeping the outer scopes visible', () => {
     const d = { rows: [{ cells: [1, 2] }, { cells: [3] }], sep: '/' };
-    expect(html('{.repeated section rows}{@index}:{.repeated section cells}{@}{sep}{.end};{.end}', d)).toBe('1:1/2/;2:3/;');
+    expect(html('{.repeated section rows}{@index}:{.repeated section cells}{@}{sep}{.end};{.end}', d)).toBe(
+      '1:1/2/;2:3/;',
+    );
+  });
+  it('repeats after an instruction that failed on an element (the reference renders it a frame off)', () => {
+    // The reference's date formatter throws on an instant a Date cannot hold and leaves its scope
+    // stack a frame off, so there the section finds no `item`; here the error is reported and the
+    // section renders what the template says.
+    const r = render('{item.1|date %Y}{.repeated section item}Y{.end}', { item: [0, 1e300] }, { now: 0 });
+    expect(r.html).toBe('YY');
+    expect(kinds(r.errors)).toEqual(['JULIAN_DAY_OUT_OF_RANGE']);
+    expect(html('{item.1|boom}{.repeated section item}Y{.end}', { item: [0, 1] })).toBe('YY');
   });
   it('starts each element with no variables or macros of the one before', () => {
-    const src = '{.repeated section xs}[{@v}{.if @index0}{.include m output}{.end}]{.var @v @}{.macro m}M{.end}{.end}';
+    const src =
+      '{.repeated section xs}[{@v}{.if @index0}{.include m output}{.end}]{.var @v @}{.macro m}M{.end}{.end}';
     expect(html(src, data)).toBe('[][][]');
   });
 });
@@ -236,7 +284,9 @@ describe('.var, .ctx, .inject', () => {
   });
   it('injects raw text, JSON becoming data', () => {
     const injects = { 'a.json': '{"k": [1, 2]}', 'b.txt': 'plain {text}' };
-    expect(html('{.inject @a a.json}{.inject @b b.txt}{.inject @c none.txt}{@a.k.1}|{@b}|{@c}', {}, { injects })).toBe('2|plain {text}|');
+    expect(
+      html('{.inject @a a.json}{.inject @b b.txt}{.inject @c none.txt}{@a.k.1}|{@b}|{@c}', {}, { injects }),
+    ).toBe('2|plain {text}|');
   });
 });
 
@@ -311,7 +361,14 @@ describe('.eval', () => {
 
 describe('API', () => {
   it('never throws on bad input', () => {
-    for (const src of ['{', '}', '{.end}', '{.section', '{.eval (}', '{.repeated section x}{.alternates with}{.alternates with}']) {
+    for (const src of [
+      '{',
+      '}',
+      '{.end}',
+      '{.section',
+      '{.eval (}',
+      '{.repeated section x}{.alternates with}{.alternates with}',
+    ]) {
       expect(() => compile(src).render({})).not.toThrow();
     }
     expect(() => compile(undefined as unknown as string).render(undefined)).not.toThrow();
@@ -333,10 +390,16 @@ describe('API', () => {
   });
   it('has a default registry with the built-in plugins, and registries extend it', () => {
     expect(defaultRegistry().formatter('html')).toBeTypeOf('function');
-    const mine = defaultRegistry().clone().register({ formatters: { shout: (v) => `${String(v)}!` } });
+    const mine = defaultRegistry()
+      .clone()
+      .register({ formatters: { shout: (v) => `${String(v)}!` } });
     expect(render('{s|shout|html}', { s: '<a>' }, { registry: mine }).html).toBe('&lt;a&gt;!');
     expect(defaultRegistry().formatter('shout')).toBeUndefined();
-    expect(createRegistry().register({ predicates: { bare: () => true } }).predicate('bare?')).toBeTypeOf('function');
+    expect(
+      createRegistry()
+        .register({ predicates: { bare: () => true } })
+        .predicate('bare?'),
+    ).toBeTypeOf('function');
   });
   it('does not mutate the data', () => {
     const data = { xs: [{ a: 1 }], o: { b: 2 } };
@@ -346,7 +409,9 @@ describe('API', () => {
   });
   it('renders Date objects passed as now', () => {
     const ctxNow: number[] = [];
-    const reg = createRegistry({ formatters: { now: (_v, _a, ctx: RenderContext) => (ctxNow.push(ctx.now), '') } });
+    const reg = createRegistry({
+      formatters: { now: (_v, _a, ctx: RenderContext) => (ctxNow.push(ctx.now), '') },
+    });
     render('{x|now}', {}, { registry: reg, now: new Date(1234) });
     expect(ctxNow).toEqual([1234]);
   });

@@ -35,7 +35,7 @@ describe('expression values and operators', () => {
     ['PI > 3 && E < 3', 'true'],
     ['Infinity', 'Infinity'],
     ['NaN == NaN', 'false'],
-    ["'single' + \"double\"", 'singledouble'],
+    ['\'single\' + "double"', 'singledouble'],
     ['"tab\\tnl\\n\\x41\\u00e9\\U0001F600"', 'tab\tnl\nAé😀'],
     ['"\\x01"', ' '],
   ])('%s → %s', (expr, expected) => expect(out(expr)).toBe(expected));

@@ -12,10 +12,44 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 2000;
 const MAX_MS = 2000;
 const MAX_HEAP_GROWTH = 512 * 1024 * 1024;
 
-const names = ['a', 'b', 'items', 'x', '@', '@index', '@v', '$d', '0', 'a.b', 'items.0', 'constructor', '__proto__'];
-const fmts = ['html', 'json', 'truncate 5', 'apply p', 'apply p private', 'count', 'date %Y', 'money', 'wrong'];
+const names = [
+  'a',
+  'b',
+  'items',
+  'x',
+  '@',
+  '@index',
+  '@v',
+  '$d',
+  '0',
+  'a.b',
+  'items.0',
+  'constructor',
+  '__proto__',
+];
+const fmts = [
+  'html',
+  'json',
+  'truncate 5',
+  'apply p',
+  'apply p private',
+  'count',
+  'date %Y',
+  'money',
+  'wrong',
+];
 const preds = ['equal? a 1', 'even?', 'nosuch?', 'main-image?', 'greaterThan? x 2'];
-const exprs = ['1 + 2', '@v = a * 2', 'max(1, a, "3")', '"s" + @index', '(1', 'a ** 99', '0x1G', '"\\u12"', '@v = @v + 1; @v'];
+const exprs = [
+  '1 + 2',
+  '@v = a * 2',
+  'max(1, a, "3")',
+  '"s" + @index',
+  '(1',
+  'a ** 99',
+  '0x1G',
+  '"\\u12"',
+  '@v = @v + 1; @v',
+];
 
 const piece = fc.oneof(
   fc.constantFrom(
@@ -103,7 +137,8 @@ describe('fuzz', () => {
         expect(performance.now() - started).toBeLessThan(MAX_MS);
         expect(process.memoryUsage().heapUsed - heap0).toBeLessThan(MAX_HEAP_GROWTH);
         // Expressions may compute NaN on purpose; no formatter may print it from other input.
-        if (!src.includes('.eval') && !JSON.stringify(json).includes('NaN')) expect(r.html).not.toContain('NaN');
+        if (!src.includes('.eval') && !JSON.stringify(json).includes('NaN'))
+          expect(r.html).not.toContain('NaN');
       }),
       { numRuns: RUNS },
     );
@@ -130,11 +165,15 @@ describe('fuzz', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20 }), (limit) => {
         deepest = 0;
-        const r = render('{a|down p}', { a: 1 }, {
-          registry,
-          partials: { p: 'x{@|down q}', q: '{.include p output}{@|down p}' },
-          limits: { maxPartialDepth: limit },
-        });
+        const r = render(
+          '{a|down p}',
+          { a: 1 },
+          {
+            registry,
+            partials: { p: 'x{@|down q}', q: '{.include p output}{@|down p}' },
+            limits: { maxPartialDepth: limit },
+          },
+        );
         expect(deepest).toBeLessThanOrEqual(limit + 1);
         expect(r.html.length).toBeLessThan(2 ** 21);
       }),
@@ -148,9 +187,13 @@ describe('fuzz', () => {
         const many = Array.from({ length: 60 }, (_, i) => String(i)).join(' + ');
         const t = compile(`{.eval ${many}}`, { limits: { maxExpressionTokens: maxTokens } });
         expect(t.errors.length).toBe(1);
-        const r = render('{.eval @s = "ab"; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s}', {}, {
-          limits: { maxStringLength: maxLen },
-        });
+        const r = render(
+          '{.eval @s = "ab"; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s = @s + @s; @s}',
+          {},
+          {
+            limits: { maxStringLength: maxLen },
+          },
+        );
         expect(r.html.length).toBeLessThanOrEqual(maxLen);
       }),
       { numRuns: 100 },
@@ -171,10 +214,17 @@ describe('fuzz', () => {
       },
     });
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('{a|f}', '{.p?}A{.or}B{.end}', 'text', '{.section a}{a|f}{.end}'), { maxLength: 10 }), (xs) => {
-        const r = render(xs.join(''), { a: 1 }, { registry });
-        expect(r.errors.every((e) => e.kind === 'UNEXPECTED_ERROR' || e.kind === 'SYNTAX_ERROR')).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('{a|f}', '{.p?}A{.or}B{.end}', 'text', '{.section a}{a|f}{.end}'), {
+          maxLength: 10,
+        }),
+        (xs) => {
+          const r = render(xs.join(''), { a: 1 }, { registry });
+          expect(r.errors.every((e) => e.kind === 'UNEXPECTED_ERROR' || e.kind === 'SYNTAX_ERROR')).toBe(
+            true,
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -19,11 +19,55 @@ export interface Generated {
   blockInBetween?: boolean;
 }
 
-const KEYS = ['a', 'b', 'n', 's', 'items', 'item', 'title', 'price', 'img', 'when', 'money', 'msg', 'x'];
-const PATHS = [...KEYS, '@', '@index', 'a.b', 'items.0', 'item.id', 'money.value', 'missing', 'a.0', '$x', '@v'];
+const KEYS = [
+  'a',
+  'b',
+  'n',
+  's',
+  'items',
+  'item',
+  'title',
+  'price',
+  'img',
+  'when',
+  'money',
+  'msg',
+  'x',
+  // A data key that shadows a method of every object (the reference tests keys with it).
+  'hasOwnProperty',
+];
+const PATHS = [
+  ...KEYS,
+  '@',
+  '@index',
+  'a.b',
+  'items.0',
+  'item.id',
+  'money.value',
+  'missing',
+  'a.0',
+  '$x',
+  '@v',
+  'item.1',
+  'a.hasOwnProperty',
+  'item.hasOwnProperty.a',
+];
 
 const NUMBERS = [0, 1, 2, -1, 1.5, 14.5, 2.0005, 1e21, 1700000000000, 0.1];
-const STRINGS = ['', 'a', 'A b', '<b>&"\'', '0', '1', '12.5', 'x y z', 'https://x.test/a b', 'Hello {0}', "It's {0}", 'é€'];
+const STRINGS = [
+  '',
+  'a',
+  'A b',
+  '<b>&"\'',
+  '0',
+  '1',
+  '12.5',
+  'x y z',
+  'https://x.test/a b',
+  'Hello {0}',
+  "It's {0}",
+  'é€',
+];
 
 const scalar = fc.oneof(
   fc.constantFrom<unknown>(...NUMBERS, ...STRINGS, true, false, null),
@@ -34,9 +78,19 @@ const scalar = fc.oneof(
 const shaped = fc.constantFrom<unknown>(
   { value: '14.5', currency: 'JPY' },
   { value: '1234.5', currency: 'USD' },
+  { value: '-12.5', currency: 'XYZ' },
+  { value: '12.5', currency: 'usd' },
+  { decimalValue: '1234.5', currencyCode: 'BYR' },
   { decimalValue: '3', currencyCode: 'EUR' },
   { structuredContent: { productType: 1, variants: [{ priceMoney: { value: '10', currency: 'USD' } }] } },
-  { structuredContent: { productType: 2, onSale: true, priceMoney: { value: '10', currency: 'USD' }, salePriceMoney: { value: '8', currency: 'USD' } } },
+  {
+    structuredContent: {
+      productType: 2,
+      onSale: true,
+      priceMoney: { value: '10', currency: 'USD' },
+      salePriceMoney: { value: '8', currency: 'USD' },
+    },
+  },
   { id: 'i1', fullUrl: '/p', publicCommentCount: 2 },
   { assetUrl: '/i.jpg', systemDataVariants: '1500x983,100w,300w', originalSize: '1500x983' },
   { startDate: 1700000000000, endDate: 1700003600000, title: 'Event' },
@@ -65,34 +119,166 @@ export const dataArb: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(fc.c
  * input unchanged there).
  */
 const FORMATTERS = [
-  'html', 'htmlattr', 'htmltag', 'json', 'json-pretty', 'count', 'cycle a b', 'encode-space', 'encode-uri',
-  'encode-uri-component', 'format a b', 'get b', 'iter', 'key-by id', 'lookup s', 'mod 3', 'output x',
-  'pluralize', 'pluralize y ies', 'prop b', 'raw', 'round', 'safe', 'slugify', 'smartypants', 'str', 'truncate 5',
-  'truncate 3 …', 'url-encode', 'date %Y-%m-%d %H:%M', 'date %A %B %e', 'datetime', 'datetime date:short',
-  'decimal', 'decimal maxfrac:1', 'money', 'message n s', 'capitalize', 'humanizeDuration', 'comment-count',
-  'comment-link', 'product-price', 'image-srcset',
-  'product-scarcity', 'width', 'height', 'AbsUrl', 'item-classes', 'activate-twitter-links', 'like-button',
-  'timesince', 'from-price', 'normal-price', 'sale-price', 'variant-descriptor', 'percentage-format',
-  'find-first', 'google-calendar-url', 'apply m',
+  'html',
+  'htmlattr',
+  'htmltag',
+  'json',
+  'json-pretty',
+  'count',
+  'cycle a b',
+  'encode-space',
+  'encode-uri',
+  'encode-uri-component',
+  'format a b',
+  'get b',
+  'iter',
+  'key-by id',
+  'lookup s',
+  'mod 3',
+  'output x',
+  'pluralize',
+  'pluralize y ies',
+  'prop b',
+  'raw',
+  'round',
+  'safe',
+  'slugify',
+  'smartypants',
+  'str',
+  'truncate 5',
+  'truncate 3 …',
+  'url-encode',
+  'date %Y-%m-%d %H:%M',
+  'date %A %B %e',
+  'datetime',
+  'datetime date:short',
+  'datetime:date:full:calendar:japanese',
+  'datetime date:long calendar:buddhist',
+  'datetime time:short yMMMd',
+  'datetime date:medium hm',
+  'datetime medium',
+  'datetime yMMMEd',
+  'decimal',
+  'decimal maxfrac:1',
+  'decimal style:scientific',
+  'decimal style:scientific maxfrac:2',
+  'decimal style:percent',
+  'decimal style:short',
+  'money',
+  'money style:code',
+  'money style:accounting',
+  'message n s',
+  'capitalize',
+  'humanizeDuration',
+  'comment-count',
+  'comment-link',
+  'product-price',
+  'image-srcset',
+  'product-scarcity',
+  'width',
+  'height',
+  'AbsUrl',
+  'item-classes',
+  'activate-twitter-links',
+  'like-button',
+  'timesince',
+  'from-price',
+  'normal-price',
+  'sale-price',
+  'variant-descriptor',
+  'percentage-format',
+  'find-first',
+  'google-calendar-url',
+  'apply m',
   // Markup, images, commerce and i18n formatters whose input is often not what they expect.
-  'add-to-cart-btn', 'product-checkout', 'subscription-price', 'product-quick-view', 'product-status',
-  'quantity-input', 'variants-select', 'product-restock-notification', 'cart-quantity', 'cart-subtotal',
-  'cart-url', 'bookkeeper-money-format', 'audio-player', 'child-image-meta', 'cover-image-meta', 'image',
-  'image-meta', 'image-color', 'image-color topLeft', 'color-weight', 'website-color', 'video',
-  'resizedHeightForWidth 100', 'resizedWidthForHeight 100', 'squarespaceThumbnailForWidth 640',
-  'squarespaceThumbnailForHeight 480', 'find-last', 'line-breaks', 'datetime-interval', 'plural',
-  'relative-time', 'social-button', 'social-button-inline', 'twitter-follow-button', 'summary-form-field',
-  'comments', 'capitalize', 'encode-space', 'key-by title',
+  'add-to-cart-btn',
+  'product-checkout',
+  'subscription-price',
+  'product-quick-view',
+  'product-status',
+  'quantity-input',
+  'variants-select',
+  'product-restock-notification',
+  'cart-quantity',
+  'cart-subtotal',
+  'cart-url',
+  'bookkeeper-money-format',
+  'audio-player',
+  'child-image-meta',
+  'cover-image-meta',
+  'image',
+  'image-meta',
+  'image-color',
+  'image-color topLeft',
+  'color-weight',
+  'website-color',
+  'video',
+  'resizedHeightForWidth 100',
+  'resizedWidthForHeight 100',
+  'squarespaceThumbnailForWidth 640',
+  'squarespaceThumbnailForHeight 480',
+  'find-last',
+  'line-breaks',
+  'datetime-interval',
+  'plural',
+  'relative-time',
+  'social-button',
+  'social-button-inline',
+  'twitter-follow-button',
+  'summary-form-field',
+  'comments',
+  'capitalize',
+  'encode-space',
+  'key-by title',
 ];
 
 const PREDICATES = [
-  'equal? a b', 'equal? n 1', 'notEqual? a s', 'greaterThan? n 1', 'lessThan? n 2', 'even?', 'odd?', 'nth? 2',
-  'plural?', 'singular?', 'main-image?', 'excerpt?', 'collection?', 'on-sale?', 'sold-out?', 'has-variants?',
-  'comments?', 'disqus?', 'text?', 'image?', 'same-day?', 'external-link?', 'passthrough?',
-  'varied-prices?', 'calendar-view?', 'child-images?', 'clickable?', 'collection-page?', 'folder?',
-  'gallery-meta?', 'has-multiple?', 'index?', 'location?', 'redirect?', 'show-past-events?', 'video?',
-  'greaterThanOrEqual? n 2', 'lessThanOrEqual? n 2', 'undefined?', 'event?', 'store-item?', 'gallery?',
-  'background-source-video?', 'promotedIMAGE?', 'gallery-design-grid?', 'collectionTypeNameEquals? x',
+  'equal? a b',
+  'equal? n 1',
+  'notEqual? a s',
+  'greaterThan? n 1',
+  'lessThan? n 2',
+  'even?',
+  'odd?',
+  'nth? 2',
+  'plural?',
+  'singular?',
+  'main-image?',
+  'excerpt?',
+  'collection?',
+  'on-sale?',
+  'sold-out?',
+  'has-variants?',
+  'comments?',
+  'disqus?',
+  'text?',
+  'image?',
+  'same-day?',
+  'external-link?',
+  'passthrough?',
+  'varied-prices?',
+  'calendar-view?',
+  'child-images?',
+  'clickable?',
+  'collection-page?',
+  'folder?',
+  'gallery-meta?',
+  'has-multiple?',
+  'index?',
+  'location?',
+  'redirect?',
+  'show-past-events?',
+  'video?',
+  'greaterThanOrEqual? n 2',
+  'lessThanOrEqual? n 2',
+  'undefined?',
+  'event?',
+  'store-item?',
+  'gallery?',
+  'background-source-video?',
+  'promotedIMAGE?',
+  'gallery-design-grid?',
+  'collectionTypeNameEquals? x',
 ];
 
 const pathArb = fc.constantFrom(...PATHS);
@@ -107,7 +293,9 @@ const leaf = (src: string, label?: string): Generated => ({ src, atoms: label ? 
 const leafArb: fc.Arbitrary<Generated> = fc.oneof(
   textArb.map((t) => leaf(t)),
   pathArb.map((p) => leaf(`{${p}}`, '{var}')),
-  fc.tuple(pathArb, fc.constantFrom(...FORMATTERS)).map(([p, f]) => leaf(`{${p}|${f}}`, `|${f.split(' ')[0]}`)),
+  fc
+    .tuple(pathArb, fc.constantFrom(...FORMATTERS))
+    .map(([p, f]) => leaf(`{${p}|${f}}`, `|${f.split(' ')[0]}`)),
   fc
     .tuple(pathArb, fc.constantFrom(...FORMATTERS), fc.constantFrom(...FORMATTERS))
     .map(([p, f, g]) => leaf(`{${p}|${f}|${g}}`, `|${f.split(' ')[0]}|${g.split(' ')[0]}`)),
@@ -116,7 +304,9 @@ const leafArb: fc.Arbitrary<Generated> = fc.oneof(
   fc
     .constantFrom('1 + 2', '@v = n * 2; @v', 'n > 1', '"s" + a', 'max(1, n)', 'str(n) + "x"', 'a == b')
     .map((e) => leaf(`{.eval ${e}}`, '.eval')),
-  fc.constantFrom('{.space}', '{.newline}', '{.meta-left}', '{.meta-right}', '{# c}', '{.tab}').map((t) => leaf(t)),
+  fc
+    .constantFrom('{.space}', '{.newline}', '{.meta-left}', '{.meta-right}', '{# c}', '{.tab}')
+    .map((t) => leaf(t)),
 );
 
 const join = (...parts: (Generated | string)[]): Generated => {
@@ -149,13 +339,21 @@ const tree = fc.letrec<{ node: Generated; body: Generated }>((tie) => ({
       g.atoms.push(blockAtom(open, '.section'));
       return g;
     }),
-    fc.tuple(sectionPath, tie('body'), fc.option(tie('body')), fc.option(tie('body'))).map(([p, b, between, alt]) => {
-      const open = `{.repeated section ${p}}`;
-      const g = join(open, b, ...(between ? ['{.alternates with}', between] : []), ...(alt ? ['{.or}', alt] : []), '{.end}');
-      if (between?.atoms.some((a) => BLOCK_LABELS.test(a.label))) g.blockInBetween = true;
-      g.atoms.push(blockAtom(open, '.repeated'));
-      return g;
-    }),
+    fc
+      .tuple(sectionPath, tie('body'), fc.option(tie('body')), fc.option(tie('body')))
+      .map(([p, b, between, alt]) => {
+        const open = `{.repeated section ${p}}`;
+        const g = join(
+          open,
+          b,
+          ...(between ? ['{.alternates with}', between] : []),
+          ...(alt ? ['{.or}', alt] : []),
+          '{.end}',
+        );
+        if (between?.atoms.some((a) => BLOCK_LABELS.test(a.label))) g.blockInBetween = true;
+        g.atoms.push(blockAtom(open, '.repeated'));
+        return g;
+      }),
     fc.tuple(fc.constantFrom(...PREDICATES), tie('body'), fc.option(tie('body'))).map(([p, b, alt]) => {
       const open = `{.${p}}`;
       const g = alt ? join(open, b, '{.or}', alt, '{.end}') : join(open, b, '{.end}');

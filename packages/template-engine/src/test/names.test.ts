@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../index';
 import { sharedDir } from './shared';
 
-const shared = sharedDir();
+const shared = sharedDir('registered-name tests');
 const list = (file: string) =>
   readFileSync(join(shared!, 'conformance', file), 'utf8')
     .split('\n')

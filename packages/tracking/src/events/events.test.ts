@@ -91,6 +91,30 @@ describe('legacy RecordEvent', () => {
   });
 });
 
+describe('newsletter-form sign-up event', () => {
+  it('records the sign-up with the form id, the page permission type and the member locale', async () => {
+    const { transport, events } = setup();
+    await expect(events.newsletterSignUp('block-news')).resolves.toBe(true);
+    const form = recordEventFormSchema.parse(
+      Object.fromEntries(new URLSearchParams(transport.sent[0]!.body)),
+    );
+    expect(form.event).toBe('newsletter_form_signup');
+    expect(form.data).toMatchObject({
+      formId: 'block-news',
+      websiteId: 'site-1',
+      memberAccountId: 'member-1',
+      memberLocale: 'fr-FR',
+      pagePermissionType: 1,
+    });
+  });
+
+  it('sends nothing when tracking is off', async () => {
+    const { transport, events } = setup({ enabled: false });
+    await expect(events.newsletterSignUp('block-news')).resolves.toBe(false);
+    expect(transport.sent).toEqual([]);
+  });
+});
+
 describe('v2 clanker events', () => {
   it('posts eventSchemaName and eventContent as a JSON string with the second-schema context', async () => {
     const { transport, events } = setup();

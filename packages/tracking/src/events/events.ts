@@ -1,4 +1,4 @@
-import { ACCEPTED_TRACKING_STATUSES, ENDPOINT } from '../constants';
+import { ACCEPTED_TRACKING_STATUSES, ENDPOINT, LEGACY_EVENT } from '../constants';
 import type { CookieJar } from '../cookies/cookie-jar';
 import { readCrumb } from '../cookies/cookie-policy';
 import { messages } from '../messages';
@@ -49,6 +49,8 @@ export interface Events {
     fields: Readonly<Record<string, unknown>>,
     options?: ClankerSendOptions,
   ): Promise<boolean>;
+  /** A newsletter form saved a sign-up: the legacy event the form flow tracks on success. */
+  newsletterSignUp(formId: string): Promise<boolean>;
   clankerContext(): ClankerContext;
   legacyData(fields?: EventFields): LegacyEventData;
 }
@@ -107,17 +109,20 @@ export function createEvents(deps: EventsDeps): Events {
     };
   };
 
+  const recordEvent = async (event: string, fields?: EventFields): Promise<boolean> => {
+    if (!deps.isEnabled()) return false;
+    return post({
+      url: ENDPOINT.recordEvent,
+      body: formEncode({ crumb: readCrumb(deps.jar), event, data: JSON.stringify(legacyData(fields)) }),
+      contentType: FORM_CONTENT_TYPE,
+    });
+  };
+
   return {
     legacyData,
     clankerContext,
-    async recordEvent(event, fields) {
-      if (!deps.isEnabled()) return false;
-      return post({
-        url: ENDPOINT.recordEvent,
-        body: formEncode({ crumb: readCrumb(deps.jar), event, data: JSON.stringify(legacyData(fields)) }),
-        contentType: FORM_CONTENT_TYPE,
-      });
-    },
+    recordEvent,
+    newsletterSignUp: (formId) => recordEvent(LEGACY_EVENT.newsletterSignUp, { formId }),
     async sendClanker(schemaName, fields, options = {}) {
       if (!deps.isEnabled()) return false;
       const body = JSON.stringify({

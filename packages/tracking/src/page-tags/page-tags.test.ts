@@ -16,7 +16,11 @@ const order: PageTagOrder = {
 
 function setup(target: PageTagTarget | undefined, enabled = true) {
   const warn = vi.fn();
-  const tags = createPageTags({ target: () => target, isEnabled: () => enabled, logger: { ...silentLogger, warn } });
+  const tags = createPageTags({
+    target: () => target,
+    isEnabled: () => enabled,
+    logger: { ...silentLogger, warn },
+  });
   return { tags, warn };
 }
 
@@ -25,13 +29,23 @@ describe('page tags', () => {
     const fbq = vi.fn();
     const { tags } = setup({ fbq });
     expect(tags.viewContent({ itemId: 'item-1', title: 'Mug', price: 12, currency: 'USD' })).toBe(true);
-    expect(tags.addToCart({ itemId: 'item-1', title: 'Mug', price: 12, currency: 'USD', quantity: 3 })).toBe(true);
+    expect(tags.addToCart({ itemId: 'item-1', title: 'Mug', price: 12, currency: 'USD', quantity: 3 })).toBe(
+      true,
+    );
     expect(tags.completeRegistration()).toBe(true);
     expect(tags.lead()).toBe(true);
     expect(tags.search('mugs')).toBe(true);
     expect(fbq.mock.calls).toEqual([
-      ['track', 'ViewContent', { content_ids: ['item-1'], content_type: 'product', content_name: 'Mug', value: 12, currency: 'USD' }],
-      ['track', 'AddToCart', { content_ids: ['item-1'], content_type: 'product', content_name: 'Mug', value: 36, currency: 'USD' }],
+      [
+        'track',
+        'ViewContent',
+        { content_ids: ['item-1'], content_type: 'product', content_name: 'Mug', value: 12, currency: 'USD' },
+      ],
+      [
+        'track',
+        'AddToCart',
+        { content_ids: ['item-1'], content_type: 'product', content_name: 'Mug', value: 36, currency: 'USD' },
+      ],
       ['track', 'CompleteRegistration'],
       ['track', 'Lead'],
       ['track', 'Search', { search_string: 'mugs' }],

@@ -2,7 +2,14 @@ import type { Logger } from '../runtime/logger';
 import { messages } from '../messages';
 
 /** The ad-pixel events the storefront spec names (storefront.md §7). */
-export const AD_PIXEL_EVENTS = ['CompleteRegistration', 'AddToCart', 'Search', 'Lead', 'ViewContent', 'Purchase'] as const;
+export const AD_PIXEL_EVENTS = [
+  'CompleteRegistration',
+  'AddToCart',
+  'Search',
+  'Lead',
+  'ViewContent',
+  'Purchase',
+] as const;
 export type AdPixelEvent = (typeof AD_PIXEL_EVENTS)[number];
 
 type TagFunction = (...args: unknown[]) => void;
@@ -93,7 +100,12 @@ export function createPageTags(deps: PageTagDeps): PageTags {
         currency: order.currency,
         shipping: order.shipping,
         tax: order.tax,
-        items: order.items.map((i) => ({ item_id: i.itemId, item_name: i.title, quantity: i.quantity, price: i.price })),
+        items: order.items.map((i) => ({
+          item_id: i.itemId,
+          item_name: i.title,
+          quantity: i.quantity,
+          price: i.price,
+        })),
       });
       return sentPixel || sentTag;
     },

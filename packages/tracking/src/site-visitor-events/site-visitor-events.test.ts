@@ -21,12 +21,14 @@ const product: ProductFacts = {
 
 function setup(ctx: PageContext = flagged, enabled = true) {
   const sendClanker = vi.fn(
-    async (_schema: string, _fields: Readonly<Record<string, unknown>>, _options?: { beacon?: boolean }) => true,
+    async (_schema: string, _fields: Readonly<Record<string, unknown>>, _options?: { beacon?: boolean }) =>
+      true,
   );
   const events = createSiteVisitorEvents({ events: { sendClanker }, context: ctx, isEnabled: () => enabled });
   const sent = () =>
     sendClanker.mock.calls.map(([schema, fields]) => ({ schema, fields: fields as SiteVisitorEvent }));
-  const beacons = () => sendClanker.mock.calls.map(([, fields, options]) => [fields.event_name, options?.beacon === true]);
+  const beacons = () =>
+    sendClanker.mock.calls.map(([, fields, options]) => [fields.event_name, options?.beacon === true]);
   return { events, sent, beacons };
 }
 

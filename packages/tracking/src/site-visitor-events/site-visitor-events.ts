@@ -85,7 +85,10 @@ function isProduct(v: unknown): boolean {
 }
 
 const isAmount = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 1e9;
-const isShortText = (max: number) => (v: unknown): boolean => typeof v === 'string' && v.length <= max;
+const isShortText =
+  (max: number) =>
+  (v: unknown): boolean =>
+    typeof v === 'string' && v.length <= max;
 
 function isPurchaseItem(v: unknown): boolean {
   const i = v as Record<string, unknown> | undefined;

@@ -163,7 +163,14 @@ describe('AddToCartButton', () => {
 
   it('express checkout skips the added state and calls back to navigate', async () => {
     const onNavigate = vi.fn();
-    render(<AddToCartButton kind="express" label="Buy Now" onAdd={async () => ({ ok: true })} onNavigate={onNavigate} />);
+    render(
+      <AddToCartButton
+        kind="express"
+        label="Buy Now"
+        onAdd={async () => ({ ok: true })}
+        onNavigate={onNavigate}
+      />,
+    );
     await act(async () => fireEvent.click(button()));
     expect(onNavigate).toHaveBeenCalledTimes(1);
     advance(3000);

@@ -9,9 +9,16 @@ export type AddToCartKind = 'cart' | 'subscription' | 'gift-card' | 'express';
 
 /** What `onAdd` resolves to. A rejected promise counts as `{ ok: false }` without a message. */
 export type AddResult =
-  | { ok: true; /** Where a navigating kind should go (checkout, subscription page with cart token). */ navigateTo?: string }
+  | {
+      ok: true;
+      /** Where a navigating kind should go (checkout, subscription page with cart token). */ navigateTo?: string;
+    }
   | { ok: false; needsOption: true }
-  | { ok: false; needsOption?: false; /** Shown in an alert titled after the kind (storefront.md §8). */ error?: string };
+  | {
+      ok: false;
+      needsOption?: false;
+      /** Shown in an alert titled after the kind (storefront.md §8). */ error?: string;
+    };
 
 export type AddToCartState = 'idle' | 'adding' | 'added' | 'select-option';
 
@@ -133,7 +140,12 @@ export function AddToCartButton({
       </span>
       {alert !== undefined && (
         <Suspense fallback={null}>
-          <AlertDialog isOpen title={addToCartAlertTitle(FLOW_OF_KIND[kind])} message={alert} onClose={() => setAlert(undefined)} />
+          <AlertDialog
+            isOpen
+            title={addToCartAlertTitle(FLOW_OF_KIND[kind])}
+            message={alert}
+            onClose={() => setAlert(undefined)}
+          />
         </Suspense>
       )}
     </span>

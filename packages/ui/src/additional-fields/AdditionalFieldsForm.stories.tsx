@@ -32,8 +32,13 @@ export const Saving: Story = { args: { onSubmit: () => new Promise<void>(() => {
 export const ServerFieldErrors: Story = {
   args: { onSubmit: async () => ({ fieldErrors: { name: 'Please use letters only.' } }) },
 };
-export const SubmitFails: Story = { args: { failureMessage: 'Unable to update form', onSubmit: () => Promise.reject(new Error('offline')) } };
+export const SubmitFails: Story = {
+  args: { failureMessage: 'Unable to update form', onSubmit: () => Promise.reject(new Error('offline')) },
+};
 export const EditingSavedEntry: Story = {
-  args: { initialValues: { name: 'Ada', note: 'Happy birthday!', font: 'Script', extras: ['Ribbon'] }, submitLabel: 'Save' },
+  args: {
+    initialValues: { name: 'Ada', note: 'Happy birthday!', font: 'Script', extras: ['Ribbon'] },
+    submitLabel: 'Save',
+  },
 };
 export const Empty: Story = { args: { form: formSchema.parse({ id: 'none', fields: [] }) } };

@@ -76,7 +76,9 @@ describe('AdditionalFieldsForm', () => {
     expect(textbox('Name on the tag').getAttribute('aria-invalid')).toBe('true');
 
     expect(screen.getByText('You have exceeded the character limit.')).toBeTruthy();
-    expect(screen.getByText('Email is not valid. Email addresses should follow the format user@domain.com.')).toBeTruthy();
+    expect(
+      screen.getByText('Email is not valid. Email addresses should follow the format user@domain.com.'),
+    ).toBeTruthy();
     expect(screen.getAllByText('Required')).toHaveLength(3);
     expect(screen.getByRole('combobox', { name: /^Size/ }).getAttribute('aria-invalid')).toBe('true');
   });
@@ -108,7 +110,12 @@ describe('AdditionalFieldsForm', () => {
   });
 
   it('shows server field errors per field', async () => {
-    render(<AdditionalFieldsForm form={form} onSubmit={async () => ({ fieldErrors: { name: 'That name is taken.' } })} />);
+    render(
+      <AdditionalFieldsForm
+        form={form}
+        onSubmit={async () => ({ fieldErrors: { name: 'That name is taken.' } })}
+      />,
+    );
     fillValid();
     await act(async () => fireEvent.click(submit()));
     expect(screen.getByText('That name is taken.')).toBeTruthy();
@@ -117,7 +124,13 @@ describe('AdditionalFieldsForm', () => {
   });
 
   it('shows the failure message when onSubmit rejects', async () => {
-    render(<AdditionalFieldsForm form={form} failureMessage="Unable to update form" onSubmit={() => Promise.reject(new Error('x'))} />);
+    render(
+      <AdditionalFieldsForm
+        form={form}
+        failureMessage="Unable to update form"
+        onSubmit={() => Promise.reject(new Error('x'))}
+      />,
+    );
     fillValid();
     await act(async () => fireEvent.click(submit()));
     expect(screen.getByRole('alert').textContent).toBe('Unable to update form');

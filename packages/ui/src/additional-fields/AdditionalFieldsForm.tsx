@@ -59,7 +59,8 @@ function rawFromValues(fields: readonly FormField[], values: FormValues | undefi
     if (value === undefined) continue;
     if (typeof value === 'string') raw[field.id] = [value];
     else if (Array.isArray(value)) raw[field.id] = [...value];
-    else if (field.type === 'likert') raw[field.id] = field.options.map((statement) => value[statement] ?? '');
+    else if (field.type === 'likert')
+      raw[field.id] = field.options.map((statement) => value[statement] ?? '');
   }
   return raw;
 }
@@ -154,7 +155,11 @@ export function AdditionalFieldsForm({
             {head}
             <TextArea className="sqs-input sqs-textarea" />
             {counter ? (
-              <span id={counterId} className="sqs-char-counter" data-over-limit={counter.overLimit || undefined}>
+              <span
+                id={counterId}
+                className="sqs-char-counter"
+                data-over-limit={counter.overLimit || undefined}
+              >
                 <span aria-hidden="true">{counter.label}</span>
                 {/* "12 / 200" read aloud is ambiguous; the description says what it counts. */}
                 <span className="sqs-visually-hidden">
@@ -177,7 +182,9 @@ export function AdditionalFieldsForm({
             ) : null}
             <label htmlFor={selectId} className="sqs-field__label">
               {field.title || field.id}
-              {field.required ? <span className="sqs-field__required"> {uiMessages.requiredMark}</span> : null}
+              {field.required ? (
+                <span className="sqs-field__required"> {uiMessages.requiredMark}</span>
+              ) : null}
             </label>
             <select
               id={selectId}
@@ -242,7 +249,12 @@ export function AdditionalFieldsForm({
 
   const hasErrors = Object.keys(errors).length > 0;
   return (
-    <form className="sqs-additional-fields" noValidate onSubmit={(e) => void submit(e)} aria-busy={saving || undefined}>
+    <form
+      className="sqs-additional-fields"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-busy={saving || undefined}
+    >
       {form.fields.map(renderField)}
       <p role="alert" className="sqs-additional-fields__summary">
         {hasErrors ? commerceMessages.updateMissingInformation : (failure ?? null)}

@@ -12,7 +12,14 @@ describe('AlertDialog', () => {
     ['express-checkout', 'Unable to Purchase Item'],
     ['gift-card', 'Unable to purchase Gift Card'],
   ] as const)('shows the %s title "%s" with the message', (flow, title) => {
-    render(<AlertDialog isOpen title={addToCartAlertTitle(flow)} message="Please try again in a few seconds." onClose={() => {}} />);
+    render(
+      <AlertDialog
+        isOpen
+        title={addToCartAlertTitle(flow)}
+        message="Please try again in a few seconds."
+        onClose={() => {}}
+      />,
+    );
     const alert = screen.getByRole('alertdialog', { name: title });
     expect(alert.textContent).toContain('Please try again in a few seconds.');
   });

@@ -20,10 +20,19 @@ export function cartLinkLabel(count: number, subtotalText?: string): string {
 }
 
 /** Header cart link: count and subtotal, marked empty at 0 (storefront.md §2). */
-export function CartIndicator({ itemCount, subtotalText, href = '/cart', error = false }: CartIndicatorProps) {
+export function CartIndicator({
+  itemCount,
+  subtotalText,
+  href = '/cart',
+  error = false,
+}: CartIndicatorProps) {
   const loading = itemCount === undefined && !error;
   const count = itemCount ?? 0;
-  const label = loading ? uiMessages.cartLoading : error ? uiMessages.cartUnavailable : cartLinkLabel(count, subtotalText);
+  const label = loading
+    ? uiMessages.cartLoading
+    : error
+      ? uiMessages.cartUnavailable
+      : cartLinkLabel(count, subtotalText);
   return (
     <a
       className="sqs-cart-indicator"
@@ -34,7 +43,16 @@ export function CartIndicator({ itemCount, subtotalText, href = '/cart', error =
     >
       <span className="sqs-cart-indicator__icon" aria-hidden="true">
         {/* An inline bag icon: emoji depend on fonts the visitor may not have. */}
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 7h12l-1 13H7L6 7z" />
           <path d="M9 7V5a3 3 0 0 1 6 0v2" />
         </svg>

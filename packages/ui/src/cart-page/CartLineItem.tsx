@@ -1,4 +1,10 @@
-import { type CurrencyCode, fillMessage, formatMinorWithSymbol, formatMoneyWithSymbol, messages } from '@site/commerce-core';
+import {
+  type CurrencyCode,
+  fillMessage,
+  formatMinorWithSymbol,
+  formatMoneyWithSymbol,
+  messages,
+} from '@site/commerce-core';
 import { Button } from 'react-aria-components';
 import { QuantityStepper } from '../form-controls/QuantityStepper';
 import { uiMessages } from '../messages';
@@ -17,13 +23,26 @@ export interface CartLineItemProps {
 }
 
 /** One cart line: picture, title, variant, unit price, quantity, actions and line total. */
-export function CartLineItem({ entry, currency, isPending, error, onQuantityCommit, onRemove, onEditDetails }: CartLineItemProps) {
+export function CartLineItem({
+  entry,
+  currency,
+  isPending,
+  error,
+  onQuantityCommit,
+  onRemove,
+  onEditDetails,
+}: CartLineItemProps) {
   const attributes = Object.entries(entry.attributes ?? entry.chosenVariant.attributes);
   const unitPrice = entry.unitPrice ?? formatMinorWithSymbol(BigInt(entry.purchasePriceCents), currency);
   const hasFields = entry.hasAdditionalFields ?? entry.additionalFields !== null;
   const titleId = `sqs-cart-item-${entry.id}-title`;
   return (
-    <li className="sqs-cart-item" aria-labelledby={titleId} aria-busy={isPending || undefined} data-pending={isPending || undefined}>
+    <li
+      className="sqs-cart-item"
+      aria-labelledby={titleId}
+      aria-busy={isPending || undefined}
+      data-pending={isPending || undefined}
+    >
       <div className="sqs-cart-item__image">
         {entry.image ? <img src={entry.image.src} alt={entry.image.alt ?? ''} loading="lazy" /> : null}
       </div>

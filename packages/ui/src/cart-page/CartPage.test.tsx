@@ -23,12 +23,19 @@ function renderCart(props: Partial<CartPageProps> = {}) {
     onCheckout: vi.fn(),
   };
   const utils = render(
-    <CartPage cart={sampleCart([shirt, mug])} currency="USD" continueShoppingHref="/shop" {...callbacks} {...props} />,
+    <CartPage
+      cart={sampleCart([shirt, mug])}
+      currency="USD"
+      continueShoppingHref="/shop"
+      {...callbacks}
+      {...props}
+    />,
   );
   return { ...utils, ...callbacks };
 }
 
-const quantityInput = (title: string) => screen.getByRole('textbox', { name: `Quantity of ${title}` }) as HTMLInputElement;
+const quantityInput = (title: string) =>
+  screen.getByRole('textbox', { name: `Quantity of ${title}` }) as HTMLInputElement;
 
 describe('CartPage states', () => {
   it('shows loading while there is no cart', () => {
@@ -120,7 +127,9 @@ describe('CartPage quantity', () => {
     const { onQuantityChange } = renderCart();
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Linen Shirt' }));
     expect(onQuantityChange).toHaveBeenCalledWith('e1', 3);
-    expect(screen.getByRole('button', { name: 'Decrease quantity of Engraved Mug' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Decrease quantity of Engraved Mug' }).hasAttribute('disabled'),
+    ).toBe(true);
   });
 
   it.each([
@@ -176,11 +185,16 @@ describe('CartPage quantity', () => {
   });
 
   it('says to check the connection when offline', async () => {
-    renderCart({ onQuantityChange: vi.fn(() => Promise.reject(new Error('network'))), isOnline: () => false });
+    renderCart({
+      onQuantityChange: vi.fn(() => Promise.reject(new Error('network'))),
+      isOnline: () => false,
+    });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Linen Shirt' }));
     });
-    expect(screen.getByRole('alert').textContent).toBe('Unable to update quantity Please check your internet connection.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Unable to update quantity Please check your internet connection.',
+    );
   });
 });
 
@@ -193,7 +207,14 @@ describe('CartPage remove and edit', () => {
     });
     expect(onRemove).toHaveBeenCalledWith('e1');
     rerender(
-      <CartPage cart={sampleCart([mug])} currency="USD" continueShoppingHref="/shop" onQuantityChange={vi.fn()} onRemove={onRemove} onCheckout={vi.fn()} />,
+      <CartPage
+        cart={sampleCart([mug])}
+        currency="USD"
+        continueShoppingHref="/shop"
+        onQuantityChange={vi.fn()}
+        onRemove={onRemove}
+        onCheckout={vi.fn()}
+      />,
     );
     expect(screen.getByRole('status').textContent).toBe('Linen Shirt was removed from your cart.');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shopping Cart' }));
@@ -213,14 +234,18 @@ describe('CartPage remove and edit', () => {
     const d = deferred();
     renderCart({ onEditDetails: vi.fn(() => d.promise), isOnline: () => true });
     fireEvent.click(screen.getByRole('button', { name: 'Edit details of Engraved Mug' }));
-    expect(screen.getByRole('region', { name: 'Shopping Cart' }).getAttribute('data-state')).toBe('recalculating');
+    expect(screen.getByRole('region', { name: 'Shopping Cart' }).getAttribute('data-state')).toBe(
+      'recalculating',
+    );
     await act(async () => d.reject(new Error('no')));
     expect(screen.getByRole('alert').textContent).toBe('Unable to update form Please try again.');
   });
 
   it('marks the cart recalculating when told from outside', () => {
     renderCart({ recalculating: true });
-    expect(screen.getByRole('region', { name: 'Shopping Cart' }).getAttribute('data-state')).toBe('recalculating');
+    expect(screen.getByRole('region', { name: 'Shopping Cart' }).getAttribute('data-state')).toBe(
+      'recalculating',
+    );
     expect(screen.getByRole('button', { name: 'Checkout' }).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -72,7 +72,6 @@ export function CartPage({
     };
   }, []);
 
-  
   const run = useCallback(
     async (entryId: string, action: CartAction, work: () => Promise<void> | void, done?: () => void) => {
       setPending((p) => new Set(p).add(entryId));
@@ -83,7 +82,10 @@ export function CartPage({
         done?.();
       } catch (err) {
         if (!mounted.current) return;
-        const error = err instanceof CartActionRefused ? { title: err.message, detail: '' } : cartActionError(action, isOnline);
+        const error =
+          err instanceof CartActionRefused
+            ? { title: err.message, detail: '' }
+            : cartActionError(action, isOnline);
         setErrors((e) => ({ ...e, [entryId]: error }));
       } finally {
         if (mounted.current) {
@@ -102,7 +104,12 @@ export function CartPage({
 
   if (effectiveStatus === 'loading') {
     return (
-      <section className="sqs-cart-page" aria-labelledby="sqs-cart-page-title" aria-busy="true" data-state="loading">
+      <section
+        className="sqs-cart-page"
+        aria-labelledby="sqs-cart-page-title"
+        aria-busy="true"
+        data-state="loading"
+      >
         <h2 id="sqs-cart-page-title" className="sqs-cart-page__title">
           {title}
         </h2>
@@ -162,7 +169,12 @@ export function CartPage({
   const minimum = checkCheckoutMinimum(cart.subtotalCents, checkoutMinimumCents, currency);
 
   const changeQuantity = (entryId: string, quantity: number) =>
-    void run(entryId, 'quantity', () => onQuantityChange(entryId, quantity), () => setAnnouncement(uiMessages.cartUpdated));
+    void run(
+      entryId,
+      'quantity',
+      () => onQuantityChange(entryId, quantity),
+      () => setAnnouncement(uiMessages.cartUpdated),
+    );
 
   const remove = (entryId: string, entryTitle: string) =>
     void run(
@@ -177,7 +189,13 @@ export function CartPage({
     );
 
   const editDetails = onEditDetails
-    ? (entryId: string) => void run(entryId, 'form', () => onEditDetails(entryId), () => setAnnouncement(uiMessages.cartUpdated))
+    ? (entryId: string) =>
+        void run(
+          entryId,
+          'form',
+          () => onEditDetails(entryId),
+          () => setAnnouncement(uiMessages.cartUpdated),
+        )
     : undefined;
 
   return (
@@ -206,7 +224,8 @@ export function CartPage({
       </ul>
       <div className="sqs-cart-page__summary" aria-busy={isRecalculating || undefined}>
         <p className="sqs-cart-page__subtotal">
-          <span>{uiMessages.subtotal}</span> <span className="sqs-cart-page__subtotal-value">{displayedSubtotal(cart, currency)}</span>
+          <span>{uiMessages.subtotal}</span>{' '}
+          <span className="sqs-cart-page__subtotal-value">{displayedSubtotal(cart, currency)}</span>
         </p>
         {minimum.ok ? null : (
           <p id={minimumId} className="sqs-cart-page__minimum">

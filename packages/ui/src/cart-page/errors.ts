@@ -21,7 +21,10 @@ function browserIsOnline(): boolean {
  * The message of a failed cart action (storefront.md §8): what failed, then either the generic
  * retry hint or, when the browser knows it is offline, the connection hint.
  */
-export function cartActionError(action: CartAction, isOnline: () => boolean = browserIsOnline): CartActionError {
+export function cartActionError(
+  action: CartAction,
+  isOnline: () => boolean = browserIsOnline,
+): CartActionError {
   return { title: TITLES[action], detail: isOnline() ? messages.pleaseTryAgain : messages.checkConnection };
 }
 

@@ -37,6 +37,8 @@ export function sampleCart(entries: CartDisplayEntry[], overrides: Partial<Displ
     coupons: [],
     validCoupons: [],
     invalidCoupons: [],
+    refusedCoupons: [],
+    discounts: [],
     subtotalCents,
     taxCents: 0,
     shippingCostCents: 0,
@@ -46,6 +48,8 @@ export function sampleCart(entries: CartDisplayEntry[], overrides: Partial<Displ
     hasDigital: false,
     purelyDigital: false,
     requiresShipping: true,
+    taxLines: [],
+    taxIncludedCents: 0,
     ...overrides,
   };
 }
@@ -69,4 +73,9 @@ export const mug = sampleEntry({
   image: { src: swatch('#c9a66b') },
 });
 
-export const ebook = sampleEntry({ id: 'e3', title: 'Field Guide (eBook)', quantity: 1, purchasePriceCents: 900 });
+export const ebook = sampleEntry({
+  id: 'e3',
+  title: 'Field Guide (eBook)',
+  quantity: 1,
+  purchasePriceCents: 900,
+});

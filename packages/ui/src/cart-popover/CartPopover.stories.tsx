@@ -16,7 +16,12 @@ function Demo({ withIndicator, durationMs }: { withIndicator: boolean; durationM
       <button type="button" onClick={() => setNotice({ productName: 'Linen Shirt', id: Date.now() })}>
         Add Linen Shirt again
       </button>
-      <CartPopover notice={notice} onClose={() => setNotice(null)} anchor={withIndicator ? anchor : null} durationMs={durationMs} />
+      <CartPopover
+        notice={notice}
+        onClose={() => setNotice(null)}
+        anchor={withIndicator ? anchor : null}
+        durationMs={durationMs}
+      />
     </div>
   );
 }

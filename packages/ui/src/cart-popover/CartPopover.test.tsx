@@ -14,7 +14,18 @@ afterEach(() => {
 
 function anchorAt(rect: Partial<DOMRect>): HTMLElement {
   const el = document.createElement('a');
-  el.getBoundingClientRect = () => ({ top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: 0, toJSON: () => ({}), ...rect });
+  el.getBoundingClientRect = () => ({
+    top: 0,
+    left: 0,
+    right: 0,
+    bottom: 0,
+    width: 0,
+    height: 0,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+    ...rect,
+  });
   return el;
 }
 
@@ -22,7 +33,9 @@ const win = { innerWidth: 1000, innerHeight: 800 };
 
 describe('popoverPosition', () => {
   it('snaps under a visible indicator, right-aligned with it', () => {
-    expect(popoverPosition(anchorAt({ top: 10, bottom: 40, left: 900, right: 960, width: 60, height: 30 }), win)).toEqual({
+    expect(
+      popoverPosition(anchorAt({ top: 10, bottom: 40, left: 900, right: 960, width: 60, height: 30 }), win),
+    ).toEqual({
       top: 48,
       right: 40,
     });
@@ -31,7 +44,10 @@ describe('popoverPosition', () => {
   it.each([
     ['no indicator', null],
     ['a hidden indicator', anchorAt({})],
-    ['an indicator scrolled out of view', anchorAt({ top: -100, bottom: -60, left: 900, right: 960, width: 60, height: 40 })],
+    [
+      'an indicator scrolled out of view',
+      anchorAt({ top: -100, bottom: -60, left: 900, right: 960, width: 60, height: 40 }),
+    ],
   ])('goes top right with %s', (_, anchor) => {
     expect(popoverPosition(anchor, win)).toEqual({ top: 16, right: 16 });
   });
@@ -81,7 +97,9 @@ describe('CartPopover', () => {
 
   it('restarts the timer for a new add and pauses while hovered', () => {
     const onClose = vi.fn();
-    const { rerender, container } = render(<CartPopover notice={{ productName: 'Mug', id: 1 }} onClose={onClose} />);
+    const { rerender, container } = render(
+      <CartPopover notice={{ productName: 'Mug', id: 1 }} onClose={onClose} />,
+    );
     act(() => vi.advanceTimersByTime(2000));
     rerender(<CartPopover notice={{ productName: 'Mug', id: 2 }} onClose={onClose} />);
     act(() => vi.advanceTimersByTime(2000));
@@ -97,9 +115,21 @@ describe('CartPopover', () => {
   it('positions near the indicator and follows scrolling, throttled to 100 ms', () => {
     let bottom = 40;
     const anchor = anchorAt({ top: 10, left: 900, right: 960, width: 60, height: 30 });
-    anchor.getBoundingClientRect = () => ({ top: bottom - 30, bottom, left: 900, right: 960, width: 60, height: 30, x: 900, y: 0, toJSON: () => ({}) });
+    anchor.getBoundingClientRect = () => ({
+      top: bottom - 30,
+      bottom,
+      left: 900,
+      right: 960,
+      width: 60,
+      height: 30,
+      x: 900,
+      y: 0,
+      toJSON: () => ({}),
+    });
     Object.assign(window, { innerWidth: 1000, innerHeight: 800 });
-    const { container } = render(<CartPopover notice={{ productName: 'Mug' }} onClose={() => {}} anchor={{ current: anchor }} />);
+    const { container } = render(
+      <CartPopover notice={{ productName: 'Mug' }} onClose={() => {}} anchor={{ current: anchor }} />,
+    );
     const el = container.firstElementChild as HTMLElement;
     expect(el.style.top).toBe('48px');
     expect(el.style.right).toBe('40px');
@@ -120,7 +150,9 @@ describe('CartPopover', () => {
   });
 
   it('goes to the top right without a visible indicator', () => {
-    const { container } = render(<CartPopover notice={{ productName: 'Mug' }} onClose={() => {}} anchor={anchorAt({})} />);
+    const { container } = render(
+      <CartPopover notice={{ productName: 'Mug' }} onClose={() => {}} anchor={anchorAt({})} />,
+    );
     const el = container.firstElementChild as HTMLElement;
     expect(el.style.top).toBe('16px');
     expect(el.style.right).toBe('16px');
@@ -128,7 +160,9 @@ describe('CartPopover', () => {
 
   it('has no accessibility violations', async () => {
     vi.useRealTimers();
-    const { container } = render(<CartPopover notice={{ productName: 'Mug' }} onClose={() => {}} durationMs={60_000} />);
+    const { container } = render(
+      <CartPopover notice={{ productName: 'Mug' }} onClose={() => {}} durationMs={60_000} />,
+    );
     await expectNoAxeViolations(container);
   });
 });

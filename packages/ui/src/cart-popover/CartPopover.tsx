@@ -30,7 +30,10 @@ function resolve(anchor: CartPopoverAnchor): Element | null {
 }
 
 /** Where the popover goes: under the visible indicator, right-aligned with it, else top right. */
-export function popoverPosition(anchor: Element | null, win: Pick<Window, 'innerWidth' | 'innerHeight'>): CSSProperties {
+export function popoverPosition(
+  anchor: Element | null,
+  win: Pick<Window, 'innerWidth' | 'innerHeight'>,
+): CSSProperties {
   const rect = anchor?.getBoundingClientRect();
   const visible =
     rect !== undefined &&
@@ -49,7 +52,12 @@ export function popoverPosition(anchor: Element | null, win: Pick<Window, 'inner
  * status, not a dialog: focus stays where the visitor is. The timer pauses while the pointer or
  * focus is inside so the Close button stays reachable (WCAG 2.2.1), then restarts in full.
  */
-export function CartPopover({ notice, onClose, anchor, durationMs = ADD_TO_CART_TIMINGS.popoverMs }: CartPopoverProps) {
+export function CartPopover({
+  notice,
+  onClose,
+  anchor,
+  durationMs = ADD_TO_CART_TIMINGS.popoverMs,
+}: CartPopoverProps) {
   const open = !!notice;
   const [position, setPosition] = useState<CSSProperties>({ top: EDGE_PX, right: EDGE_PX });
   const [paused, setPaused] = useState(false);

@@ -14,7 +14,11 @@ const meta = {
     onPlaceOrder: () => wait(1500),
     onShippingOptionChange: () => wait(600),
     onApplyCoupon: (code: string) =>
-      wait(600).then(() => (code.toUpperCase() === 'WELCOME' ? undefined : Promise.reject(new Error('This coupon code is not valid.')))),
+      wait(600).then(() =>
+        code.toUpperCase() === 'WELCOME'
+          ? undefined
+          : Promise.reject(new Error('This coupon code is not valid.')),
+      ),
     onRemoveCoupon: () => wait(300),
   },
 } satisfies Meta<typeof Checkout>;
@@ -40,12 +44,18 @@ export const Prefilled: Story = {
   },
 };
 /** Place Order never finishes: the form stays disabled with "Placing order…". */
-export const Placing: Story = { args: { ...Prefilled.args, onPlaceOrder: () => new Promise<void>(() => {}) } };
+export const Placing: Story = {
+  args: { ...Prefilled.args, onPlaceOrder: () => new Promise<void>(() => {}) },
+};
 export const CardDeclined: Story = {
   args: {
     ...Prefilled.args,
     onPlaceOrder: () =>
-      wait(800).then(() => Promise.reject(new CheckoutSubmitError('Your card was declined.', { cardNumber: 'Declined by the bank.' }))),
+      wait(800).then(() =>
+        Promise.reject(
+          new CheckoutSubmitError('Your card was declined.', { cardNumber: 'Declined by the bank.' }),
+        ),
+      ),
   },
 };
 export const WithGiftCard: Story = { args: { cart: digitalCart, acceptsGiftCards: true } };
@@ -54,10 +64,36 @@ export const GiftCardRefused: Story = {
     cart: digitalCart,
     acceptsGiftCards: true,
     onPlaceOrder: () =>
-      Promise.reject(new CheckoutSubmitError('That gift card code is not valid.', { giftCardCode: 'That gift card code is not valid.' })),
+      Promise.reject(
+        new CheckoutSubmitError('That gift card code is not valid.', {
+          giftCardCode: 'That gift card code is not valid.',
+        }),
+      ),
   },
 };
-export const NoShippingOptions: Story = { args: { cart: { ...physicalCart, shippingOptions: [], selectedShippingOption: null } } };
+/** Discounts by name: an automatic free shipping and a code, and a kept code that no longer applies. */
+export const NamedDiscounts: Story = {
+  args: {
+    cart: {
+      ...physicalCart,
+      discounts: [
+        { id: 'ship', name: 'Free shipping over $50', code: null, amountCents: 500, freeShipping: true },
+        { id: 'spring', name: 'Spring 10 % off', code: 'SPRING10', amountCents: 1080, freeShipping: false },
+      ],
+      shippingCostCents: 0,
+      coupons: ['SPRING10', 'BIG'],
+      invalidCoupons: ['BIG'],
+      refusedCoupons: [
+        { code: 'BIG', message: 'The code "BIG" needs $200.00 of eligible items in your cart.' },
+      ],
+      grandTotalCents: 10800 - 1080 + 842,
+    },
+    onApplyCoupon: () => Promise.resolve(),
+  },
+};
+export const NoShippingOptions: Story = {
+  args: { cart: { ...physicalCart, shippingOptions: [], selectedShippingOption: null } },
+};
 export const ExternalProvider: Story = {
   args: {
     cart: digitalCart,

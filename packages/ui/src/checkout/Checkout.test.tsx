@@ -22,7 +22,9 @@ function deferred() {
 
 function renderCheckout(props: Partial<CheckoutProps> = {}) {
   const onPlaceOrder = vi.fn<CheckoutProps['onPlaceOrder']>(() => Promise.resolve());
-  const utils = render(<Checkout cart={physicalCart} currency="USD" onPlaceOrder={onPlaceOrder} now={NOW} {...props} />);
+  const utils = render(
+    <Checkout cart={physicalCart} currency="USD" onPlaceOrder={onPlaceOrder} now={NOW} {...props} />,
+  );
   return { ...utils, onPlaceOrder: (props.onPlaceOrder as typeof onPlaceOrder | undefined) ?? onPlaceOrder };
 }
 
@@ -46,17 +48,77 @@ function fillAddress() {
   fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'GB' } });
 }
 
+describe('Checkout order notes', () => {
+  const card = () => {
+    type(/^Email/, 'bo@example.com');
+    type(/^Card Number/, '4242 4242 4242 4242');
+    type(/^Expiry/, '12/30');
+    type(/^Security Code/, '123');
+  };
+
+  it('shows a box with the owner’s label and sends what the shopper wrote, trimmed', async () => {
+    const { container, onPlaceOrder } = renderCheckout({
+      cart: digitalCart,
+      orderNotesLabel: 'Gift message',
+    });
+    card();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Gift message/ }), {
+      target: { value: '  Happy birthday, Jo!\nLove, Bo  ' },
+    });
+    expect(screen.getByRole('textbox', { name: /^Gift message/ }).tagName).toBe('TEXTAREA');
+    await act(async () => placeOrder());
+    expect(onPlaceOrder.mock.calls[0]![0]).toMatchObject({ orderNote: 'Happy birthday, Jo!\nLove, Bo' });
+    await expectNoAxeViolations(container);
+  });
+
+  it('calls the box "Order notes" when the owner left the label empty, and sends no empty note', async () => {
+    const { onPlaceOrder } = renderCheckout({ cart: digitalCart, orderNotesLabel: '' });
+    expect(screen.getByRole('textbox', { name: /^Order notes/ })).toBeTruthy();
+    card();
+    await act(async () => placeOrder());
+    expect(onPlaceOrder.mock.calls[0]![0]).not.toHaveProperty('orderNote');
+  });
+
+  it('has no box while the shop takes no notes', () => {
+    renderCheckout({ cart: digitalCart });
+    expect(screen.queryByRole('textbox', { name: /Order notes|Gift message/ })).toBeNull();
+  });
+
+  it('shows the server’s refusal beside the box, under the owner’s label', async () => {
+    const refusal = 'This shop no longer takes order notes. Clear the note to place your order.';
+    const onPlaceOrder = vi.fn<CheckoutProps['onPlaceOrder']>(() =>
+      Promise.reject(new CheckoutSubmitError(refusal, { orderNote: refusal })),
+    );
+    renderCheckout({ cart: digitalCart, orderNotesLabel: 'Gift message', onPlaceOrder });
+    card();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Gift message/ }), {
+      target: { value: 'Wrap it' },
+    });
+    await act(async () => placeOrder());
+    expect(within(screen.getByRole('alert')).getByText(`Gift message: ${refusal}`)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Gift message/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
 describe('Checkout gift card', () => {
   it('sends the code, lets the server decide whether the card is needed, and shows its refusal', async () => {
     const onPlaceOrder = vi.fn<CheckoutProps['onPlaceOrder']>(() =>
-      Promise.reject(new CheckoutSubmitError('That gift card code is not valid.', { giftCardCode: 'That gift card code is not valid.' })),
+      Promise.reject(
+        new CheckoutSubmitError('That gift card code is not valid.', {
+          giftCardCode: 'That gift card code is not valid.',
+        }),
+      ),
     );
     const { container } = renderCheckout({ cart: digitalCart, acceptsGiftCards: true, onPlaceOrder });
     type(/^Email/, 'bo@example.com');
     type(/^Gift Card Code/, ' abcd-efgh-jkmn-pqrs ');
     await act(async () => placeOrder());
     expect(onPlaceOrder).toHaveBeenCalledTimes(1);
-    expect(onPlaceOrder.mock.calls[0]![0]).toMatchObject({ email: 'bo@example.com', giftCardCode: 'abcd-efgh-jkmn-pqrs', payment: { provider: 'test' } });
+    expect(onPlaceOrder.mock.calls[0]![0]).toMatchObject({
+      email: 'bo@example.com',
+      giftCardCode: 'abcd-efgh-jkmn-pqrs',
+      payment: { provider: 'test' },
+    });
     expect(within(screen.getByRole('alert')).getByText('That gift card code is not valid.')).toBeTruthy();
     expect(field(/^Gift Card Code/).getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(container);
@@ -75,10 +137,13 @@ describe('Checkout form', () => {
     expect(screen.getByRole('group', { name: 'Shipping Address' })).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: 'Shipping Method' })).toBeTruthy();
     expect(screen.getByText('Test mode: use 4242 4242 4242 4242')).toBeTruthy();
+    expect(screen.getByText('Test mode — no real charge')).toBeTruthy();
     const radio = screen.getByRole('radio', { name: /Standard/ }) as HTMLInputElement;
     expect(radio.checked).toBe(true);
     expect(screen.getByRole('radio', { name: /Express/ }).closest('label')?.textContent).toContain('$15.00');
-    expect(screen.getByRole('radio', { name: /Local pickup/ }).closest('label')?.textContent).toContain('Free');
+    expect(screen.getByRole('radio', { name: /Local pickup/ }).closest('label')?.textContent).toContain(
+      'Free',
+    );
 
     const summary = within(screen.getByRole('region', { name: 'Order Summary' }));
     const totals = summary.getAllByRole('definition').map((d) => d.textContent);
@@ -124,7 +189,9 @@ describe('Checkout form', () => {
     const { onPlaceOrder } = renderCheckout({ cart: digitalCart });
     expect(screen.queryByRole('group', { name: 'Shipping Address' })).toBeNull();
     expect(screen.queryByRole('radiogroup')).toBeNull();
-    expect(screen.getByText('Your order contains digital items only, so no shipping is needed.')).toBeTruthy();
+    expect(
+      screen.getByText('Your order contains digital items only, so no shipping is needed.'),
+    ).toBeTruthy();
     fillContactAndCard();
     await act(async () => placeOrder());
     expect(onPlaceOrder.mock.calls[0]![0]).toEqual({
@@ -160,7 +227,9 @@ describe('Checkout validation', () => {
     const summary = screen.getByRole('alert');
     expect(document.activeElement).toBe(summary);
     expect(summary.textContent).toContain('One or more fields is invalid, please check your entries.');
-    const links = within(summary).getAllByRole('link').map((a) => a.textContent);
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual([
       'Email: Email is not valid. Email addresses should follow the format user@domain.com.',
       'First Name: Required',
@@ -211,7 +280,11 @@ describe('Checkout validation', () => {
 
 describe('Checkout server errors', () => {
   it('shows the server message and field errors, focuses the summary and unlocks the form', async () => {
-    const onPlaceOrder = vi.fn(() => Promise.reject(new CheckoutSubmitError('Your card was declined.', { cardNumber: 'Declined by the bank.' })));
+    const onPlaceOrder = vi.fn(() =>
+      Promise.reject(
+        new CheckoutSubmitError('Your card was declined.', { cardNumber: 'Declined by the bank.' }),
+      ),
+    );
     renderCheckout({ cart: digitalCart, onPlaceOrder });
     fillContactAndCard();
     await act(async () => placeOrder());
@@ -228,7 +301,11 @@ describe('Checkout server errors', () => {
     [true, 'Unable to place your order. Please try again.'],
     [false, 'Please check your internet connection.'],
   ])('shows a generic failure (online=%s)', async (online, message) => {
-    renderCheckout({ cart: digitalCart, onPlaceOrder: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))), isOnline: () => online });
+    renderCheckout({
+      cart: digitalCart,
+      onPlaceOrder: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+      isOnline: () => online,
+    });
     fillContactAndCard();
     await act(async () => placeOrder());
     expect(screen.getByRole('alert').textContent).toContain(message);
@@ -251,7 +328,8 @@ describe('Checkout shipping and coupons', () => {
   });
 
   it('applies a coupon on Enter without placing the order, and shows a rejection', async () => {
-    const onApplyCoupon = vi.fn<(code: string) => Promise<void>>()
+    const onApplyCoupon = vi
+      .fn<(code: string) => Promise<void>>()
       .mockResolvedValueOnce(undefined)
       .mockRejectedValueOnce(new Error('This coupon has expired.'));
     const { onPlaceOrder } = renderCheckout({ onApplyCoupon });
@@ -274,6 +352,31 @@ describe('Checkout shipping and coupons', () => {
     expect(within(screen.getByRole('list', { name: 'Coupons' })).getByText('SPRING10')).toBeTruthy();
   });
 
+  it('names each discount in the summary and says why a kept code no longer applies', async () => {
+    const cart = {
+      ...physicalCart,
+      discounts: [
+        { id: 'a', name: 'Summer sale', code: null, amountCents: 580, freeShipping: false },
+        { id: 'b', name: 'SPRING10', code: 'SPRING10', amountCents: 500, freeShipping: false },
+        { id: 'c', name: 'Free shipping over $50', code: null, amountCents: 500, freeShipping: true },
+      ],
+      shippingCostCents: 0,
+      invalidCoupons: ['BIG'],
+      refusedCoupons: [
+        { code: 'BIG', message: 'The code "BIG" needs $200.00 of eligible items in your cart.' },
+      ],
+    };
+    const { container } = renderCheckout({ cart, onApplyCoupon: vi.fn() });
+    const summary = within(screen.getByRole('region', { name: 'Order Summary' }));
+    expect(summary.getByText('Summer sale').nextElementSibling?.textContent).toBe('−$5.80');
+    expect(summary.getByText('SPRING10').nextElementSibling?.textContent).toBe('−$5.00');
+    expect(summary.getByText('Free shipping over $50').nextElementSibling?.textContent).toBe('−$5.00');
+    expect(summary.queryByText('Discount')).toBeNull();
+    const coupons = within(screen.getByRole('list', { name: 'Coupons' }));
+    expect(coupons.getByText('The code "BIG" needs $200.00 of eligible items in your cart.')).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
   it('removes an applied coupon', () => {
     const onRemoveCoupon = vi.fn();
     renderCheckout({ onApplyCoupon: vi.fn(), onRemoveCoupon });
@@ -293,7 +396,10 @@ describe('Checkout payment slot', () => {
     expect(screen.getByText('Acme card widget')).toBeTruthy();
     type(/^Email/, 'ada@example.com');
     await act(async () => placeOrder());
-    expect(onPlaceOrder).toHaveBeenCalledWith({ email: 'ada@example.com', payment: { provider: 'acme', token: 'tok_1' } });
+    expect(onPlaceOrder).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      payment: { provider: 'acme', token: 'tok_1' },
+    });
   });
 });
 
@@ -307,6 +413,24 @@ describe('Checkout accessibility', () => {
 
   it('has no axe violations for a digital cart', async () => {
     const { container } = renderCheckout({ cart: digitalCart });
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('Checkout order summary on a phone', () => {
+  it('folds into a bar naming the total, which opens and closes the summary', async () => {
+    const { container } = renderCheckout();
+    const toggle = screen.getByRole('button', { name: /^Show order summary/ });
+    expect(toggle.textContent).toContain('$');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const body = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    // The stylesheet hides the body on phones only while it has no data-open.
+    expect(body.hasAttribute('data-open')).toBe(false);
+    expect(within(body).getByRole('heading', { name: 'Order Summary' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toContain('Hide order summary');
+    expect(body.hasAttribute('data-open')).toBe(true);
     await expectNoAxeViolations(container);
   });
 });

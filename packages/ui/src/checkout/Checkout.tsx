@@ -1,5 +1,11 @@
-import { type CurrencyCode, formatMinorWithSymbol, messages as commerceMessages } from '@site/commerce-core';
-import { messages as formMessages } from '@site/forms';
+import {
+  type CurrencyCode,
+  formatMinorWithSymbol,
+  messages as commerceMessages,
+  ORDER_NOTE_MAX_LENGTH,
+  shippingMessages,
+} from '@site/commerce-core';
+import { isValidEmail, messages as formMessages } from '@site/forms';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { DisplayCart } from '../cart-page/types';
@@ -37,6 +43,16 @@ export interface CheckoutProps {
   onPlaceOrder: (payload: CheckoutPayload) => Promise<void>;
   /** Resolve once the cart prop carries the new option and totals; reject to put the old one back. */
   onShippingOptionChange?: (optionId: string) => Promise<void> | void;
+  /**
+   * The shopper changed the country or region: resolve once the cart carries the options and tax
+   * for it. Without it the options do not follow the address.
+   */
+  onAddressChange?: (location: { country: string; region: string }) => Promise<void> | void;
+  /**
+   * The shopper typed a valid email and paused: the wiring keeps it on the cart (for the owner's
+   * cart-recovery email). Failures are the wiring's to ignore: the order still takes the email.
+   */
+  onEmailChange?: (email: string) => void;
   /** Resolve once the cart lists the coupon; reject with an Error whose message is shown. */
   onApplyCoupon?: (code: string) => Promise<void>;
   onRemoveCoupon?: (code: string) => Promise<void> | void;
@@ -46,6 +62,11 @@ export interface CheckoutProps {
   initialValues?: Partial<CheckoutFormValues>;
   /** Shows a gift-card code field in the payment section; the code rides in the payload. */
   acceptsGiftCards?: boolean;
+  /**
+   * The shop takes order notes: a box with this label (the owner's words; empty for the default)
+   * before payment, its text in the payload. Absent: no box.
+   */
+  orderNotesLabel?: string;
   /** ISO country codes for the country select. */
   countries?: readonly string[];
   /** Locale of country names. */
@@ -56,6 +77,8 @@ export interface CheckoutProps {
   isOnline?: () => boolean;
   title?: string;
 }
+
+const ADDRESS_PAUSE_MS = 400;
 
 const fieldId = (name: CheckoutFieldName) => `sqs-checkout-${name}`;
 
@@ -73,6 +96,7 @@ const FIELD_ORDER: readonly CheckoutFieldName[] = [
   'phone',
   'shippingOptionId',
   'payment',
+  'orderNote',
   'giftCardCode',
   'cardNumber',
   'expiry',
@@ -93,6 +117,7 @@ const FIELD_LABELS: Record<CheckoutFieldName, string> = {
   shippingOptionId: uiMessages.shippingMethodHeading,
   payment: uiMessages.paymentHeading,
   giftCardCode: uiMessages.giftCardCode,
+  orderNote: uiMessages.orderNotes,
   cardNumber: uiMessages.cardNumber,
   expiry: uiMessages.cardExpiry,
   cvc: uiMessages.cardCvc,
@@ -111,7 +136,9 @@ function browserIsOnline(): boolean {
 function focusField(name: CheckoutFieldName) {
   const el = document.getElementById(fieldId(name));
   if (!el) return;
-  const target = el.matches('input, select, textarea') ? el : el.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
+  const target = el.matches('input, select, textarea')
+    ? el
+    : el.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
   (target ?? el).focus();
 }
 
@@ -127,9 +154,12 @@ export function Checkout({
   currency,
   onPlaceOrder,
   onShippingOptionChange,
+  onAddressChange,
+  onEmailChange,
   onApplyCoupon,
   onRemoveCoupon,
   acceptsGiftCards = false,
+  orderNotesLabel,
   paymentFields,
   initialValues,
   countries = DEFAULT_COUNTRIES,
@@ -140,6 +170,8 @@ export function Checkout({
 }: CheckoutProps) {
   const titleId = useId();
   const summaryTitleId = useId();
+  const summaryBodyId = useId();
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<CheckoutFormValues>({ ...EMPTY_CHECKOUT_VALUES, ...initialValues });
   const [errors, setErrors] = useState<CheckoutFieldErrors>({});
@@ -150,6 +182,9 @@ export function Checkout({
   const [shippingError, setShippingError] = useState<string | undefined>();
   const [couponBusy, setCouponBusy] = useState(false);
   const countryList = useMemo(() => countryOptions(countries, locale), [countries, locale]);
+  const takesNotes = orderNotesLabel !== undefined;
+  const labelOf = (name: CheckoutFieldName) =>
+    name === 'orderNote' && orderNotesLabel?.trim() ? orderNotesLabel.trim() : FIELD_LABELS[name];
 
   // The cart is the source of truth once the wiring has recomputed it.
   const cartChoice = cart.selectedShippingOption?.id;
@@ -158,6 +193,38 @@ export function Checkout({
   useEffect(() => {
     if (summary) summaryRef.current?.focus();
   }, [summary]);
+
+  // Options and tax follow the address: the country at once, the region once typing pauses.
+  const { country, region } = values;
+  const needsAddress = cart.requiresShipping;
+  // The latest callback, so a parent's new function each render does not send the address again.
+  const addressChanged = useRef(onAddressChange);
+  addressChanged.current = onAddressChange;
+  const followsAddress = onAddressChange !== undefined;
+  useEffect(() => {
+    if (!followsAddress || !needsAddress || !country) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      setShippingBusy(true);
+      Promise.resolve(addressChanged.current?.({ country, region: region.trim() }))
+        .catch(() => current && setShippingError(uiMessages.shippingUpdateFailed))
+        .finally(() => current && setShippingBusy(false));
+    }, ADDRESS_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [country, region, needsAddress, followsAddress]);
+
+  // The email reaches the cart once it is whole: valid, and the typing has paused.
+  const emailChanged = useRef(onEmailChange);
+  emailChanged.current = onEmailChange;
+  const email = values.email.trim();
+  useEffect(() => {
+    if (!emailChanged.current || !isValidEmail(email)) return;
+    const timer = setTimeout(() => emailChanged.current?.(email), ADDRESS_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [email]);
 
   const requiresShipping = cart.requiresShipping;
   const locked = placing;
@@ -214,6 +281,8 @@ export function Checkout({
       const payload: CheckoutPayload = { email: values.email.trim(), payment };
       const giftCardCode = acceptsGiftCards ? values.giftCardCode.trim() : '';
       if (giftCardCode) payload.giftCardCode = giftCardCode;
+      const orderNote = takesNotes ? values.orderNote.trim() : '';
+      if (orderNote) payload.orderNote = orderNote;
       if (requiresShipping) {
         payload.shippingAddress = shippingAddressOf(values);
         payload.shippingOptionId = shippingChoice;
@@ -231,11 +300,14 @@ export function Checkout({
   };
 
   const listed = FIELD_ORDER.filter((name) => errors[name]);
-  const text = (name: keyof CheckoutFormValues & CheckoutFieldName, props: Partial<Parameters<typeof FormTextField>[0]> = {}) => (
+  const text = (
+    name: keyof CheckoutFormValues & CheckoutFieldName,
+    props: Partial<Parameters<typeof FormTextField>[0]> = {},
+  ) => (
     <FormTextField
       id={fieldId(name)}
       name={name}
-      label={FIELD_LABELS[name]}
+      label={labelOf(name)}
       value={values[name]}
       onChange={set(name)}
       error={errors[name]}
@@ -246,12 +318,24 @@ export function Checkout({
   );
 
   return (
-    <form className="sqs-checkout" aria-labelledby={titleId} aria-busy={placing || undefined} noValidate onSubmit={submit}>
+    <form
+      className="sqs-checkout"
+      aria-labelledby={titleId}
+      aria-busy={placing || undefined}
+      noValidate
+      onSubmit={submit}
+    >
       <h2 id={titleId} className="sqs-checkout__title">
         {title}
       </h2>
       {summary ? (
-        <div className="sqs-error-summary" role="alert" aria-labelledby={summaryTitleId} tabIndex={-1} ref={summaryRef}>
+        <div
+          className="sqs-error-summary"
+          role="alert"
+          aria-labelledby={summaryTitleId}
+          tabIndex={-1}
+          ref={summaryRef}
+        >
           <h3 id={summaryTitleId} className="sqs-error-summary__title">
             {uiMessages.errorSummaryTitle}
           </h3>
@@ -267,7 +351,7 @@ export function Checkout({
                       focusField(name);
                     }}
                   >
-                    {FIELD_LABELS[name]}: {errors[name]}
+                    {labelOf(name)}: {errors[name]}
                   </a>
                 </li>
               ))}
@@ -276,6 +360,48 @@ export function Checkout({
         </div>
       ) : null}
       <div className="sqs-checkout__layout">
+        {/* First in reading order: on a phone the summary is a bar above the form, folded until
+            asked for; beside the form on wider screens, where it is always open. */}
+        <aside className="sqs-checkout__aside">
+          <button
+            type="button"
+            className="sqs-checkout__summary-toggle"
+            aria-expanded={summaryOpen}
+            aria-controls={summaryBodyId}
+            onClick={() => setSummaryOpen((open) => !open)}
+          >
+            <span>{summaryOpen ? uiMessages.hideOrderSummary : uiMessages.showOrderSummary}</span>
+            <span className="sqs-checkout__summary-total">
+              {formatMinorWithSymbol(BigInt(cart.grandTotalCents), currency)}
+            </span>
+          </button>
+          <div id={summaryBodyId} className="sqs-checkout__summary-body" data-open={summaryOpen || undefined}>
+            <OrderSummary
+              entries={cart.entries}
+              currency={currency}
+              subtotalCents={cart.subtotalCents}
+              discountCents={cart.discountCents}
+              discounts={cart.discounts}
+              shippingCostCents={cart.shippingCostCents}
+              taxCents={cart.taxCents}
+              taxLines={cart.taxLines}
+              grandTotalCents={cart.grandTotalCents}
+              showShipping={requiresShipping}
+              isBusy={totalsBusy}
+            />
+            {onApplyCoupon ? (
+              <CouponField
+                onApply={onApplyCoupon}
+                onRemove={onRemoveCoupon}
+                applied={cart.validCoupons}
+                notApplied={cart.invalidCoupons}
+                refusals={cart.refusedCoupons}
+                isDisabled={locked}
+                onBusyChange={setCouponBusy}
+              />
+            ) : null}
+          </div>
+        </aside>
         <div className="sqs-checkout__main">
           <fieldset className="sqs-checkout__section">
             <legend className="sqs-checkout__legend">{uiMessages.contactHeading}</legend>
@@ -310,7 +436,12 @@ export function Checkout({
                   isRequired
                   isDisabled={locked}
                 />
-                {text('phone', { type: 'tel', autoComplete: 'shipping tel', inputMode: 'tel', isRequired: false })}
+                {text('phone', {
+                  type: 'tel',
+                  autoComplete: 'shipping tel',
+                  inputMode: 'tel',
+                  isRequired: false,
+                })}
               </fieldset>
 
               <RadioGroup
@@ -328,29 +459,67 @@ export function Checkout({
                 {cart.shippingOptions.map((option) => (
                   <Radio key={option.id} value={option.id} className="sqs-radio">
                     <span className="sqs-radio__mark" aria-hidden="true" />
-                    <span className="sqs-radio__label">{option.name}</span>
+                    <span className="sqs-radio__label">
+                      {option.name}
+                      {option.instructions ? (
+                        <span className="sqs-radio__hint">{option.instructions}</span>
+                      ) : null}
+                    </span>
                     <span className="sqs-radio__price">
-                      {option.costCents === 0 ? uiMessages.shippingFree : formatMinorWithSymbol(BigInt(option.costCents), currency)}
+                      {option.costCents === 0
+                        ? uiMessages.shippingFree
+                        : formatMinorWithSymbol(BigInt(option.costCents), currency)}
                     </span>
                   </Radio>
                 ))}
-                {cart.shippingOptions.length === 0 ? <p className="sqs-checkout__note">{uiMessages.noShippingOptions}</p> : null}
-                <FieldError className="sqs-field__error">{errors.shippingOptionId ?? shippingError}</FieldError>
+                {cart.shippingOptions.length === 0 ? (
+                  <p className="sqs-checkout__note">
+                    {onAddressChange
+                      ? values.country
+                        ? shippingMessages.noShippingTo
+                        : shippingMessages.enterAddress
+                      : uiMessages.noShippingOptions}
+                  </p>
+                ) : null}
+                <FieldError className="sqs-field__error">
+                  {errors.shippingOptionId ?? shippingError}
+                </FieldError>
               </RadioGroup>
             </>
           ) : (
             <p className="sqs-checkout__note">{uiMessages.digitalDelivery}</p>
           )}
 
+          {takesNotes ? (
+            <div className="sqs-checkout__section">
+              {text('orderNote', { isRequired: false, rows: 3, maxLength: ORDER_NOTE_MAX_LENGTH })}
+            </div>
+          ) : null}
+
           <fieldset className="sqs-checkout__section" id={fieldId('payment')}>
             <legend className="sqs-checkout__legend">{uiMessages.paymentHeading}</legend>
-            {acceptsGiftCards ? text('giftCardCode', { isRequired: false, autoComplete: 'off', description: uiMessages.giftCardCodeHint }) : null}
+            {acceptsGiftCards
+              ? text('giftCardCode', {
+                  isRequired: false,
+                  autoComplete: 'off',
+                  description: uiMessages.giftCardCodeHint,
+                })
+              : null}
             {paymentFields ? (
               paymentFields.render({ isDisabled: locked })
             ) : (
               <>
-                <p className="sqs-checkout__test-note">{uiMessages.testModeNote}</p>
-                {text('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '4242 4242 4242 4242' })}
+                <div className="sqs-checkout__test-note">
+                  <p>
+                    <strong>{uiMessages.testModeNoCharge}</strong>
+                  </p>
+                  <p>{uiMessages.testModeNote}</p>
+                </div>
+                {text('cardNumber', {
+                  autoComplete: 'cc-number',
+                  inputMode: 'numeric',
+                  placeholder: '4242 4242 4242 4242',
+                })}
                 <div className="sqs-checkout__pair">
                   {text('expiry', { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/YY' })}
                   {text('cvc', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 })}
@@ -360,39 +529,19 @@ export function Checkout({
             {errors.payment ? <p className="sqs-field__error">{errors.payment}</p> : null}
           </fieldset>
 
-          <Button type="submit" className="sqs-button sqs-checkout__place-order" isPending={placing} isDisabled={totalsBusy}>
+          <Button
+            type="submit"
+            className="sqs-button sqs-checkout__place-order"
+            isPending={placing}
+            isDisabled={totalsBusy}
+          >
             {placing ? uiMessages.placingOrder : uiMessages.placeOrder}
           </Button>
           <p role="status" className="sqs-visually-hidden">
             {placing ? uiMessages.placingOrder : ''}
           </p>
         </div>
-
-        <aside className="sqs-checkout__aside">
-          <OrderSummary
-            entries={cart.entries}
-            currency={currency}
-            subtotalCents={cart.subtotalCents}
-            discountCents={cart.discountCents}
-            shippingCostCents={cart.shippingCostCents}
-            taxCents={cart.taxCents}
-            grandTotalCents={cart.grandTotalCents}
-            showShipping={requiresShipping}
-            isBusy={totalsBusy}
-          />
-          {onApplyCoupon ? (
-            <CouponField
-              onApply={onApplyCoupon}
-              onRemove={onRemoveCoupon}
-              applied={cart.validCoupons}
-              notApplied={cart.invalidCoupons}
-              isDisabled={locked}
-              onBusyChange={setCouponBusy}
-            />
-          ) : null}
-        </aside>
       </div>
     </form>
   );
 }
-

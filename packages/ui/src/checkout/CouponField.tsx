@@ -12,6 +12,8 @@ export interface CouponFieldProps {
   applied: readonly string[];
   /** Codes the cart kept but could not apply (ShoppingCart.invalidCoupons). */
   notApplied?: readonly string[];
+  /** Why each of those does not apply (ShoppingCart.refusedCoupons), shown beside it. */
+  refusals?: readonly { code: string; message: string }[];
   isDisabled?: boolean;
   /** Told when an apply/remove starts and ends, so the order summary can show it is busy. */
   onBusyChange?: (busy: boolean) => void;
@@ -30,6 +32,7 @@ export function CouponField({
   onRemove,
   applied,
   notApplied = [],
+  refusals = [],
   isDisabled = false,
   onBusyChange,
 }: CouponFieldProps) {
@@ -123,7 +126,10 @@ export function CouponField({
           ))}
           {notApplied.map((c) => (
             <li key={`no-${c}`} className="sqs-coupon__item sqs-coupon__item--invalid">
-              <span>{fillMessage(uiMessages.couponNotApplied, { code: c })}</span>
+              <span>
+                {refusals.find((r) => r.code === c)?.message ??
+                  fillMessage(uiMessages.couponNotApplied, { code: c })}
+              </span>
               {removeButton(c)}
             </li>
           ))}

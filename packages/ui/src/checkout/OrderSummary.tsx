@@ -1,4 +1,10 @@
-import { type CurrencyCode, fillMessage, formatMinorWithSymbol, formatMoneyWithSymbol } from '@site/commerce-core';
+import {
+  type CurrencyCode,
+  fillMessage,
+  formatMinorWithSymbol,
+  formatMoneyWithSymbol,
+  taxMessages,
+} from '@site/commerce-core';
 import { useId } from 'react';
 import type { CartDisplayEntry } from '../cart-page/types';
 import { uiMessages } from '../messages';
@@ -8,10 +14,22 @@ export interface OrderTotals {
   discountCents: number;
   shippingCostCents: number;
   taxCents: number;
+  /** Each rate's tax: the ones in the prices read "Includes VAT 19 %"; without them, one Tax row. */
+  taxLines?: readonly { name: string; rate: string; included: boolean; taxCents: number }[];
   grandTotalCents: number;
 }
 
+/** A discount the cart applied, shown by its name (ShoppingCart.discounts). */
+export interface SummaryDiscount {
+  id: string;
+  name: string;
+  amountCents: number;
+  freeShipping: boolean;
+}
+
 export interface OrderSummaryProps extends OrderTotals {
+  /** Named discounts; without them the discount shows as one row. */
+  discounts?: readonly SummaryDiscount[];
   entries: readonly CartDisplayEntry[];
   currency: CurrencyCode;
   /** Show the shipping row (carts that require shipping). */
@@ -29,8 +47,10 @@ export function OrderSummary({
   currency,
   subtotalCents,
   discountCents,
+  discounts = [],
   shippingCostCents,
   taxCents,
+  taxLines = [],
   grandTotalCents,
   showShipping = true,
   isBusy = false,
@@ -50,13 +70,19 @@ export function OrderSummary({
           const attributes = Object.entries(entry.attributes ?? entry.chosenVariant.attributes);
           return (
             <li key={entry.id} className="sqs-order-summary__item">
-              {entry.image ? <img className="sqs-order-summary__image" src={entry.image.src} alt={entry.image.alt ?? ''} /> : null}
+              {entry.image ? (
+                <img className="sqs-order-summary__image" src={entry.image.src} alt={entry.image.alt ?? ''} />
+              ) : null}
               <div className="sqs-order-summary__item-text">
                 <span className="sqs-order-summary__item-title">{entry.title}</span>
                 {attributes.length > 0 ? (
-                  <span className="sqs-order-summary__item-attributes">{attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}</span>
+                  <span className="sqs-order-summary__item-attributes">
+                    {attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}
+                  </span>
                 ) : null}
-                <span className="sqs-order-summary__item-quantity">{fillMessage(uiMessages.itemQuantity, { quantity: entry.quantity })}</span>
+                <span className="sqs-order-summary__item-quantity">
+                  {fillMessage(uiMessages.itemQuantity, { quantity: entry.quantity })}
+                </span>
               </div>
               <span className="sqs-order-summary__item-total">{formatMoneyWithSymbol(entry.subTotal)}</span>
             </li>
@@ -68,7 +94,15 @@ export function OrderSummary({
           <dt>{uiMessages.subtotal}</dt>
           <dd>{money(subtotalCents)}</dd>
         </div>
-        {discountCents > 0 ? (
+        {discounts.map((d) =>
+          d.amountCents > 0 ? (
+            <div key={d.id} className="sqs-order-summary__row sqs-order-summary__row--discount">
+              <dt>{d.name}</dt>
+              <dd>−{money(d.amountCents)}</dd>
+            </div>
+          ) : null,
+        )}
+        {discountCents > 0 && discounts.length === 0 ? (
           <div className="sqs-order-summary__row sqs-order-summary__row--discount">
             <dt>{uiMessages.discount}</dt>
             <dd>−{money(discountCents)}</dd>
@@ -80,10 +114,24 @@ export function OrderSummary({
             <dd>{shippingCostCents === 0 ? uiMessages.shippingFree : money(shippingCostCents)}</dd>
           </div>
         ) : null}
-        <div className="sqs-order-summary__row">
-          <dt>{uiMessages.tax}</dt>
-          <dd>{money(taxCents)}</dd>
-        </div>
+        {taxLines.length > 0 ? (
+          taxLines.map((line) => (
+            <div key={`${line.name}-${line.rate}`} className="sqs-order-summary__row">
+              <dt>
+                {fillMessage(line.included ? taxMessages.includedTax : taxMessages.addedTax, {
+                  name: line.name,
+                  rate: `${line.rate} %`,
+                })}
+              </dt>
+              <dd>{money(line.taxCents)}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="sqs-order-summary__row">
+            <dt>{uiMessages.tax}</dt>
+            <dd>{money(taxCents)}</dd>
+          </div>
+        )}
         <div className="sqs-order-summary__row sqs-order-summary__row--total">
           <dt>{uiMessages.total}</dt>
           <dd>{money(grandTotalCents)}</dd>

@@ -45,6 +45,8 @@ export interface CheckoutPayload {
   payment: CheckoutPayment;
   /** A gift card paying part or all of the order, as typed; the server checks it. */
   giftCardCode?: string;
+  /** The shopper's note to the shop, sent only while the shop takes order notes and one is typed. */
+  orderNote?: string;
 }
 
 /** Field names used for per-field errors, client side and from the server. */
@@ -64,7 +66,8 @@ export type CheckoutFieldName =
   | 'expiry'
   | 'cvc'
   | 'payment'
-  | 'giftCardCode';
+  | 'giftCardCode'
+  | 'orderNote';
 
 export type CheckoutFieldErrors = Partial<Record<CheckoutFieldName, string>>;
 
@@ -97,6 +100,7 @@ export interface CheckoutFormValues {
   expiry: string;
   cvc: string;
   giftCardCode: string;
+  orderNote: string;
 }
 
 export const EMPTY_CHECKOUT_VALUES: CheckoutFormValues = {
@@ -114,4 +118,5 @@ export const EMPTY_CHECKOUT_VALUES: CheckoutFormValues = {
   expiry: '',
   cvc: '',
   giftCardCode: '',
+  orderNote: '',
 };

@@ -1,6 +1,12 @@
 import { isValidEmail, messages as formMessages } from '@site/forms';
 import { uiMessages } from '../messages';
-import type { CheckoutFieldErrors, CheckoutFieldName, CheckoutFormValues, ShippingAddress, TestCardPayment } from './types';
+import type {
+  CheckoutFieldErrors,
+  CheckoutFieldName,
+  CheckoutFormValues,
+  ShippingAddress,
+  TestCardPayment,
+} from './types';
 
 /** Luhn checksum: catches most typos in a card number before the provider sees it. */
 export function passesLuhn(digits: string): boolean {
@@ -33,7 +39,14 @@ export function checkExpiry(input: string, now: Date): ExpiryCheck {
   return { ok: true, month, year };
 }
 
-const ADDRESS_REQUIRED: readonly CheckoutFieldName[] = ['firstName', 'lastName', 'line1', 'city', 'postalCode', 'country'];
+const ADDRESS_REQUIRED: readonly CheckoutFieldName[] = [
+  'firstName',
+  'lastName',
+  'line1',
+  'city',
+  'postalCode',
+  'country',
+];
 
 export interface CheckoutValidationOptions {
   requiresShipping: boolean;
@@ -49,7 +62,10 @@ export interface CheckoutValidationOptions {
  * Client-side checks, in form order so the error summary lists them as the shopper meets them.
  * The email rule and its message come from @site/forms (the same rule the API applies).
  */
-export function validateCheckout(values: CheckoutFormValues, opts: CheckoutValidationOptions): CheckoutFieldErrors {
+export function validateCheckout(
+  values: CheckoutFormValues,
+  opts: CheckoutValidationOptions,
+): CheckoutFieldErrors {
   const errors: CheckoutFieldErrors = {};
   if (values.email.trim() === '') errors.email = formMessages.required;
   else if (!isValidEmail(values.email)) errors.email = formMessages.emailInvalid;
@@ -65,7 +81,8 @@ export function validateCheckout(values: CheckoutFormValues, opts: CheckoutValid
   if (opts.testPayment) {
     const digits = cardDigits(values.cardNumber);
     if (digits === '') errors.cardNumber = formMessages.required;
-    else if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) errors.cardNumber = uiMessages.cardNumberInvalid;
+    else if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits))
+      errors.cardNumber = uiMessages.cardNumberInvalid;
     if (values.expiry.trim() === '') errors.expiry = formMessages.required;
     else {
       const expiry = checkExpiry(values.expiry, opts.now);
@@ -98,5 +115,10 @@ export function testPaymentOf(values: CheckoutFormValues, now: Date): TestCardPa
   const expiry = checkExpiry(values.expiry, now);
   const mm = expiry.ok ? String(expiry.month).padStart(2, '0') : '';
   const yy = expiry.ok ? String(expiry.year % 100).padStart(2, '0') : '';
-  return { provider: 'test', cardNumber: cardDigits(values.cardNumber), expiry: `${mm}/${yy}`, cvc: values.cvc.trim() };
+  return {
+    provider: 'test',
+    cardNumber: cardDigits(values.cardNumber),
+    expiry: `${mm}/${yy}`,
+    cvc: values.cvc.trim(),
+  };
 }

@@ -1,4 +1,9 @@
-import { datasetSchema, plainTextToHtml, type BlockDefinition, type InspectorField } from '@site/page-content';
+import {
+  datasetSchema,
+  plainTextToHtml,
+  type BlockDefinition,
+  type InspectorField,
+} from '@site/page-content';
 import { lazy, Suspense, useId } from 'react';
 import type { CodeLanguage } from './code/codemirror';
 import { EditorIcon } from './EditorIcon';
@@ -12,7 +17,9 @@ const RichTextEditor = lazy(() =>
 );
 const CodeEditor = lazy(() => import('./code/CodeEditor').then((m) => ({ default: m.CodeEditor })));
 // The table library comes with the first chart edited.
-const DatasetEditor = lazy(() => import('./charts/DatasetEditor').then((m) => ({ default: m.DatasetEditor })));
+const DatasetEditor = lazy(() =>
+  import('./charts/DatasetEditor').then((m) => ({ default: m.DatasetEditor })),
+);
 
 export interface InspectorChoice {
   value: string;
@@ -124,7 +131,10 @@ function FieldControl({
         <EditorField
           id={id}
           label={field.label}
-          hint={field.maxLength - text.length < 200 && editorMessages.charactersLeft(field.maxLength - text.length)}
+          hint={
+            field.maxLength - text.length < 200 &&
+            editorMessages.charactersLeft(field.maxLength - text.length)
+          }
           error={error}
         >
           {(control) => (
@@ -205,7 +215,12 @@ function FieldControl({
       return (
         <EditorField id={id} label={field.label} error={error}>
           {(control) => (
-            <select {...control} className="ed-input" value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
+            <select
+              {...control}
+              className="ed-input"
+              value={String(value ?? '')}
+              onChange={(e) => onChange(e.target.value)}
+            >
               <option value="">{editorMessages.noChoice}</option>
               {options.map((o) => (
                 <option key={o.value} value={o.value}>

@@ -27,12 +27,25 @@ export const editorMessages = {
   errorBody: 'This part of the editor stopped working. Your saved work is safe.',
   reload: 'Reload',
   charactersLeft: (n: number) => `${n} characters left`,
+  moneyHint: (currency: string, example: string) => `In ${currency}, for example ${example}.`,
+  dismiss: 'Dismiss',
+  tryAgain: 'Try again',
+  published: 'Published. Your changes are live.',
+  viewLivePage: 'View the live page',
+  productSaved: (title: string) => `Saved “${title}”.`,
+  productAdded: (title: string) => `Added “${title}” to the store.`,
+  viewInStore: 'View it in the store',
+  addAnotherProduct: 'Add another product',
 } as const;
 
 /** The trial banner and the plan pages (platform.md §2: the editor's upgrade links). No real billing. */
 export const billingMessages = {
   trialEndsIn: (days: number) =>
-    days <= 0 ? 'Your trial has ended.' : days === 1 ? 'Your trial ends tomorrow.' : `Your trial ends in ${days} days.`,
+    days <= 0
+      ? 'Your trial has ended.'
+      : days === 1
+        ? 'Your trial ends tomorrow.'
+        : `Your trial ends in ${days} days.`,
   onPlan: (plan: string) => `This site is on the ${plan} plan.`,
   upgrade: 'Upgrade',
   managePlan: 'Manage plan',
@@ -44,6 +57,7 @@ export const billingMessages = {
     commerce: { name: 'Commerce', blurb: 'Adds subscriptions, gift cards and member areas.' },
   },
   notConnected: 'Payments for plans are not connected on this server: nothing is charged.',
+  noPlans: 'This server sells no plans: every site has every feature, with nothing to pay.',
   currentPlan: 'Current plan',
   trial: 'Trial',
 } as const;
@@ -57,4 +71,14 @@ export const languageMessages = {
   saved: 'Languages saved',
   disconnect: 'Stop serving other languages',
   disconnected: 'Only the site language is served now. Translations are kept.',
+} as const;
+
+/** The Comments screen's site-wide switch (platform.md §3 commentsEnabled; each post has its own). */
+export const commentSettingsMessages = {
+  title: 'Comments on this site',
+  allow: 'Let visitors comment on blog posts',
+  hint: 'Off, no post shows comments or takes new ones, whatever the post’s own setting. On, each post’s “Allow comments” decides.',
+  save: 'Save',
+  saved: (on: boolean) =>
+    on ? 'Comments are on: posts that allow them show the comment form.' : 'Comments are off on every post.',
 } as const;

@@ -1,13 +1,19 @@
 export { ConfirmDialog, type ConfirmDialogProps, type DialogAction } from './ConfirmDialog';
 export { UnsavedChangesDialog, type UnsavedChangesDialogProps } from './UnsavedChangesDialog';
 export { DeviceSwitcher, type DeviceSwitcherProps } from './DeviceSwitcher';
+export { ActionNotice, type ActionNoticeProps } from './ActionNotice';
 export { SaveStatus, type SaveStatusProps, type SaveState } from './SaveStatus';
 export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFallback';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export * from './field';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
 export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
-export { billingMessages, editorMessages, languageMessages } from './editor-messages';
+export {
+  billingMessages,
+  commentSettingsMessages,
+  editorMessages,
+  languageMessages,
+} from './editor-messages';
 export * from './files';
 export { EditorIcon, type EditorIconName } from './EditorIcon';
 export * from './store';
@@ -26,3 +32,5 @@ export type { DatasetEditorProps } from './charts/DatasetEditor';
 export { TagManagerPanel, type TagManagerPanelProps, type TagItemNoun } from './tags/TagManagerPanel';
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
+export * from './site-settings';
+export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';

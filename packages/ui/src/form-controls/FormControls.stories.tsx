@@ -35,9 +35,19 @@ function Fields({ withErrors, disabled }: { withErrors?: boolean; disabled?: boo
         onChange={setEmail}
         isRequired
         isDisabled={disabled}
-        error={withErrors ? 'Email is not valid. Email addresses should follow the format user@domain.com.' : undefined}
+        error={
+          withErrors
+            ? 'Email is not valid. Email addresses should follow the format user@domain.com.'
+            : undefined
+        }
       />
-      <FormTextField id="story-line2" label="Apartment, suite, etc." value="" onChange={() => {}} isDisabled={disabled} />
+      <FormTextField
+        id="story-line2"
+        label="Apartment, suite, etc."
+        value=""
+        onChange={() => {}}
+        isDisabled={disabled}
+      />
       <SelectField
         id="story-country"
         label="Country"

@@ -84,7 +84,9 @@ describe('QuantityStepper', () => {
   });
 
   it('shows an outside error until the value changes', () => {
-    const { rerender } = render(<QuantityStepper value={2} onCommit={() => {}} label="Quantity" error="Unable to update quantity" />);
+    const { rerender } = render(
+      <QuantityStepper value={2} onCommit={() => {}} label="Quantity" error="Unable to update quantity" />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Unable to update quantity');
     rerender(<QuantityStepper value={2} onCommit={() => {}} label="Quantity" />);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -95,7 +97,14 @@ describe('QuantityStepper', () => {
       <div>
         <QuantityStepper value={2} onCommit={() => {}} label="Quantity" />
         <FormTextField id="e" label="Email" value="" onChange={() => {}} error="Required" isRequired />
-        <SelectField id="c" label="Country" value="" onChange={() => {}} options={[{ value: 'NO', label: 'Norway' }]} placeholder="Select" />
+        <SelectField
+          id="c"
+          label="Country"
+          value=""
+          onChange={() => {}}
+          options={[{ value: 'NO', label: 'Norway' }]}
+          placeholder="Select"
+        />
       </div>,
     );
     await expectNoAxeViolations(container);

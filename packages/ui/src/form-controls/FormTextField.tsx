@@ -1,5 +1,5 @@
 import type { KeyboardEvent, Ref } from 'react';
-import { FieldError, Input, Label, Text, TextField } from 'react-aria-components';
+import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { uiMessages } from '../messages';
 
 export interface FormTextFieldProps {
@@ -23,6 +23,8 @@ export interface FormTextFieldProps {
   maxLength?: number;
   className?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** A box of several lines (a textarea) with this many rows, for free text such as a note. */
+  rows?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export function FormTextField({
   maxLength,
   className,
   inputRef,
+  rows,
 }: FormTextFieldProps) {
   return (
     <TextField
@@ -72,7 +75,11 @@ export function FormTextField({
         {label}
         {isRequired ? null : <span className="sqs-field__optional"> {uiMessages.optional}</span>}
       </Label>
-      <Input className="sqs-field__input" placeholder={placeholder} ref={inputRef} />
+      {rows ? (
+        <TextArea className="sqs-field__input sqs-field__textarea" placeholder={placeholder} rows={rows} />
+      ) : (
+        <Input className="sqs-field__input" placeholder={placeholder} ref={inputRef} />
+      )}
       {description ? (
         <Text slot="description" className="sqs-field__description">
           {description}

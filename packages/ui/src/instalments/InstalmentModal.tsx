@@ -3,7 +3,8 @@ import { messages } from '@site/commerce-core';
 import { uiMessages } from '../messages';
 
 /** The information HTML the caller loads from the provider's static host. */
-export type InstalmentModalContent = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed' };
+export type InstalmentModalContent =
+  { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed' };
 
 export interface InstalmentModalProps {
   isOpen: boolean;
@@ -17,7 +18,12 @@ export interface InstalmentModalProps {
  * outside; React Aria traps focus inside and returns it to the opener. A failed load shows one
  * quiet sentence (the spec only logs a warning), never an error state.
  */
-export function InstalmentModal({ isOpen, onClose, content, title = uiMessages.instalmentModalTitle }: InstalmentModalProps) {
+export function InstalmentModal({
+  isOpen,
+  onClose,
+  content,
+  title = uiMessages.instalmentModalTitle,
+}: InstalmentModalProps) {
   return (
     <ModalOverlay
       className="sqs-modal-overlay"
@@ -33,7 +39,11 @@ export function InstalmentModal({ isOpen, onClose, content, title = uiMessages.i
             <Heading slot="title" className="sqs-modal__title">
               {title}
             </Heading>
-            <Button className="sqs-icon-button sqs-modal__close" aria-label={messages.close} onPress={onClose}>
+            <Button
+              className="sqs-icon-button sqs-modal__close"
+              aria-label={messages.close}
+              onPress={onClose}
+            >
               <span aria-hidden="true">×</span>
             </Button>
           </div>
@@ -44,7 +54,10 @@ export function InstalmentModal({ isOpen, onClose, content, title = uiMessages.i
               <p className="sqs-instalment-modal__fallback">{uiMessages.instalmentModalUnavailable}</p>
             ) : (
               // Provider-authored HTML fetched by the caller from the provider's own host.
-              <div className="sqs-instalment-modal__content" dangerouslySetInnerHTML={{ __html: content.html }} />
+              <div
+                className="sqs-instalment-modal__content"
+                dangerouslySetInnerHTML={{ __html: content.html }}
+              />
             )}
           </div>
         </Dialog>

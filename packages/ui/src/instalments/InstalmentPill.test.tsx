@@ -7,7 +7,10 @@ import { InstalmentPill, instalmentPillText } from './InstalmentPill';
 afterEach(cleanup);
 
 const bounds = { min: 3500, max: 200000 };
-const ready = { state: 'ready', html: '<p>Pay in 4 with no interest.</p><a href="#terms">Terms</a>' } as const;
+const ready = {
+  state: 'ready',
+  html: '<p>Pay in 4 with no interest.</p><a href="#terms">Terms</a>',
+} as const;
 const info = () => screen.getByRole('button', { name: 'Learn more about paying in instalments' });
 
 describe('instalmentPillText', () => {
@@ -15,8 +18,8 @@ describe('instalmentPillText', () => {
     [10000n, 'or 4 interest-free payments of $25.00'],
     [10001n, 'or 4 interest-free payments of $25.01'],
     [200000n, 'or 4 interest-free payments of $500.00'],
-    [200001n, 'available for orders up to $2,000.00'],
-    [3500n, 'available for orders over $35.00'],
+    [200001n, 'Pay in 4 interest-free payments, available for orders up to $2,000.00'],
+    [3500n, 'Pay in 4 interest-free payments, available for orders over $35.00'],
   ])('%s cents → %s', (price, text) => {
     expect(instalmentPillText(price, bounds, 'USD')).toBe(text);
   });
@@ -25,7 +28,15 @@ describe('instalmentPillText', () => {
 describe('InstalmentPill', () => {
   it('shows the offer and opens the modal from the info button, calling onOpen', async () => {
     const onOpen = vi.fn();
-    render(<InstalmentPill priceMinor={10000} bounds={bounds} currency="USD" onOpen={onOpen} modalContent={ready} />);
+    render(
+      <InstalmentPill
+        priceMinor={10000}
+        bounds={bounds}
+        currency="USD"
+        onOpen={onOpen}
+        modalContent={ready}
+      />,
+    );
     expect(screen.getByText('or 4 interest-free payments of $25.00')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(info());
@@ -100,12 +111,21 @@ describe('InstalmentModal', () => {
 
   it('falls back quietly when the HTML failed to load', () => {
     render(<InstalmentModal isOpen onClose={() => {}} content={{ state: 'failed' }} />);
-    expect(screen.getByRole('dialog').textContent).toContain('Details about paying in instalments are unavailable right now.');
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Details about paying in instalments are unavailable right now.',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('has no accessibility violations, closed and open', async () => {
-    const { container } = render(<InstalmentPill priceMinor={10000} bounds={bounds} currency="USD" modalContent={{ state: 'loading' }} />);
+    const { container } = render(
+      <InstalmentPill
+        priceMinor={10000}
+        bounds={bounds}
+        currency="USD"
+        modalContent={{ state: 'loading' }}
+      />,
+    );
     await expectNoAxeViolations(container);
     fireEvent.click(info());
     await expectNoAxeViolations(screen.getByRole('dialog'));

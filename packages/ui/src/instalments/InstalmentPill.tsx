@@ -34,7 +34,8 @@ export function instalmentPillText(
   count = DEFAULT_INSTALMENT_COUNT,
 ): string {
   const offer = instalmentOffer(BigInt(priceMinor), bounds, currency, count);
-  if (offer.kind !== 'offer') return offer.message;
+  if (offer.kind !== 'offer')
+    return fillMessage(uiMessages.instalmentOutOfRange, { count, availability: offer.message });
   // splitMinor puts the remainder cents first, so the first instalment is the largest one.
   const amount = formatMinorWithSymbol(offer.instalments[0] ?? 0n, currency);
   return fillMessage(uiMessages.instalmentOffer, { count: offer.count, amount });
@@ -45,7 +46,15 @@ export function instalmentPillText(
  * button is the keyboard control; a click anywhere on the pill does the same for pointer users and
  * first focuses the info button so focus has somewhere to return to when the modal closes.
  */
-export function InstalmentPill({ priceMinor, bounds, currency, count, onOpen, modalContent, modalTitle }: InstalmentPillProps) {
+export function InstalmentPill({
+  priceMinor,
+  bounds,
+  currency,
+  count,
+  onOpen,
+  modalContent,
+  modalTitle,
+}: InstalmentPillProps) {
   const [open, setOpen] = useState(false);
   const infoRef = useRef<HTMLButtonElement>(null);
   const openModal = () => {
@@ -59,20 +68,22 @@ export function InstalmentPill({ priceMinor, bounds, currency, count, onOpen, mo
   return (
     <>
       <div className="sqs-instalment-pill" data-open={open} onClick={openModal}>
-      <span className="sqs-instalment-pill__text">{instalmentPillText(priceMinor, bounds, currency, count)}</span>
-      <Button
-        ref={infoRef}
-        className="sqs-icon-button sqs-instalment-pill__info"
-        aria-label={uiMessages.instalmentInfo}
-        aria-haspopup="dialog"
-        onPress={openModal}
-      >
-        {/* Drawn, not the ⓘ character: many phone fonts have no glyph for it. */}
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" focusable="false">
-          <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M8 7v4.5M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-        </svg>
-      </Button>
+        <span className="sqs-instalment-pill__text">
+          {instalmentPillText(priceMinor, bounds, currency, count)}
+        </span>
+        <Button
+          ref={infoRef}
+          className="sqs-icon-button sqs-instalment-pill__info"
+          aria-label={uiMessages.instalmentInfo}
+          aria-haspopup="dialog"
+          onPress={openModal}
+        >
+          {/* Drawn, not the ⓘ character: many phone fonts have no glyph for it. */}
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" focusable="false">
+            <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M8 7v4.5M8 4.5v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+        </Button>
       </div>
       {open && (
         <Suspense fallback={null}>

@@ -20,7 +20,17 @@ function Demo({ tall }: { tall: boolean }) {
         Open lightbox
       </button>
       <Lightbox isOpen={open} onClose={() => setOpen(false)} title="Personalise your mug">
-        <AdditionalFieldsForm form={form} onSubmit={() => new Promise<void>((r) => setTimeout(() => { r(); setOpen(false); }, 800))} />
+        <AdditionalFieldsForm
+          form={form}
+          onSubmit={() =>
+            new Promise<void>((r) =>
+              setTimeout(() => {
+                r();
+                setOpen(false);
+              }, 800),
+            )
+          }
+        />
         {tall ? <div style={{ height: 1200 }} aria-hidden="true" /> : null}
       </Lightbox>
     </>

@@ -19,7 +19,13 @@ describe('OrderConfirmation', () => {
     const title = screen.getByRole('heading', { level: 2, name: 'Thank you for your order!' });
     expect(document.activeElement).toBe(title);
     expect(screen.getByText('A confirmation email has been sent to ada@example.com.')).toBeTruthy();
-    expect(facts()).toMatchObject({ 'Order number': '00042', Email: 'ada@example.com', Total: '$110.62', Shipping: '$5.00', Discount: '−$10.80' });
+    expect(facts()).toMatchObject({
+      'Order number': '00042',
+      Email: 'ada@example.com',
+      Total: '$110.62',
+      Shipping: '$5.00',
+      Discount: '−$10.80',
+    });
     expect(screen.getByText('Engraved Mug')).toBeTruthy();
     const address = screen.getByRole('region', { name: 'Shipping Address' });
     expect(address.textContent).toContain('Ada Lovelace');
@@ -36,7 +42,15 @@ describe('OrderConfirmation', () => {
   });
 
   it('is the order status page with a status label', () => {
-    render(<OrderConfirmation order={physicalOrder} currency="USD" continueShoppingHref="/shop" statusLabel="Shipped" focusOnMount={false} />);
+    render(
+      <OrderConfirmation
+        order={physicalOrder}
+        currency="USD"
+        continueShoppingHref="/shop"
+        statusLabel="Shipped"
+        focusOnMount={false}
+      />,
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Order Status' })).toBeTruthy();
     expect(facts()).toMatchObject({ Status: 'Shipped' });
     expect(screen.queryByText(/confirmation email/)).toBeNull();
@@ -44,7 +58,14 @@ describe('OrderConfirmation', () => {
   });
 
   it('has no axe violations', async () => {
-    const { container } = render(<OrderConfirmation order={physicalOrder} currency="USD" continueShoppingHref="/shop" statusLabel="Paid" />);
+    const { container } = render(
+      <OrderConfirmation
+        order={physicalOrder}
+        currency="USD"
+        continueShoppingHref="/shop"
+        statusLabel="Paid"
+      />,
+    );
     await expectNoAxeViolations(container);
   });
 });

@@ -61,11 +61,19 @@ export function OrderConfirmation({
 
   const address = order.shippingAddress;
   return (
-    <section className="sqs-order" aria-labelledby={titleId} data-kind={isStatusPage ? 'status' : 'confirmation'}>
+    <section
+      className="sqs-order"
+      aria-labelledby={titleId}
+      data-kind={isStatusPage ? 'status' : 'confirmation'}
+    >
       <h2 id={titleId} className="sqs-order__title" ref={titleRef} tabIndex={-1}>
         {title ?? (isStatusPage ? uiMessages.orderStatusTitle : uiMessages.orderConfirmedTitle)}
       </h2>
-      {isStatusPage ? null : <p className="sqs-order__sent">{fillMessage(uiMessages.orderConfirmationSent, { email: order.email })}</p>}
+      {isStatusPage ? null : (
+        <p className="sqs-order__sent">
+          {fillMessage(uiMessages.orderConfirmationSent, { email: order.email })}
+        </p>
+      )}
       <dl className="sqs-order__facts">
         <div className="sqs-order__fact">
           <dt>{uiMessages.orderNumber}</dt>

@@ -25,8 +25,10 @@ describe('PillCart', () => {
     expect(container.firstElementChild?.getAttribute('data-visible')).toBe('true');
     const link = screen.getByRole('link', { name: label });
     expect(link.getAttribute('href')).toBe('/cart');
-    expect(link.querySelector('.sqs-pill-cart__count')?.textContent).toBe(shown);
     expect(link.querySelector('.sqs-pill-cart__items')?.textContent).toBe(items);
+    // The count shows once, in words: no bare number before "1 item".
+    expect(link.textContent).toBe(`${items}$10.00`);
+    expect(items.startsWith(shown)).toBe(true);
     expect(link.querySelector('.sqs-pill-cart__subtotal')?.textContent).toBe('$10.00');
   });
 

@@ -22,12 +22,24 @@ type Story = StoryObj<typeof meta>;
 /** Submit empty or with "abc" to see the validation messages; a valid email shows "Signed up!". */
 export const Idle: Story = {};
 export const WithMailingList: Story = {
-  args: { merchandising: { restockNotificationMessages: texts, mailingListSignUpEnabled: true, mailingListOptInByDefault: true } },
+  args: {
+    merchandising: {
+      restockNotificationMessages: texts,
+      mailingListSignUpEnabled: true,
+      mailingListOptInByDefault: true,
+    },
+  },
 };
 export const Submitting: Story = { args: { onSubmit: () => new Promise<void>(() => {}) } };
-export const ServerError: Story = { args: { onSubmit: () => Promise.reject({ serverMessage: 'You are already signed up.' }) } };
+export const ServerError: Story = {
+  args: { onSubmit: () => Promise.reject({ serverMessage: 'You are already signed up.' }) },
+};
 export const GenericError: Story = { args: { onSubmit: () => Promise.reject(new Error('offline')) } };
 export const CustomSuccessText: Story = {
-  args: { merchandising: { restockNotificationMessages: texts, restockSuccessText: "Thanks! We'll be in touch." } },
+  args: {
+    merchandising: { restockNotificationMessages: texts, restockSuccessText: "Thanks! We'll be in touch." },
+  },
 };
 export const DefaultTexts: Story = { args: { merchandising: {} } };
+/** A signed-in member: the account's email is used, so the form is one button. */
+export const SignedInMember: Story = { args: { signedIn: true } };

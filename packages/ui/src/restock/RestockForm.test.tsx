@@ -10,6 +10,19 @@ const submit = () => screen.getByRole('button', { name: 'Sign Up' });
 const type = (value: string) => fireEvent.change(email(), { target: { value } });
 
 describe('RestockForm', () => {
+  it("a signed-in member's restock sign-up asks for no email and no mailing list", async () => {
+    const onSubmit = vi.fn(async () => {});
+    const { container } = render(
+      <RestockForm signedIn onSubmit={onSubmit} merchandising={{ mailingListSignUpEnabled: true }} />,
+    );
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await act(async () => fireEvent.click(submit()));
+    expect(onSubmit).toHaveBeenCalledWith({ email: '', isJoinMailingList: false });
+    expect(screen.getByText('Signed up!')).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
   it.each([
     ['', 'Email cannot be blank'],
     ['   ', 'Email cannot be blank'],
@@ -29,7 +42,19 @@ describe('RestockForm', () => {
 
   it('clears the old error on the next submit and replaces the block with "Signed up!"', async () => {
     const onSubmit = vi.fn(async () => {});
-    render(<RestockForm onSubmit={onSubmit} merchandising={{ restockNotificationMessages: { CTAText: 'Back soon?', buttonText: 'Sign Up', placeholderText: 'you@example.com', mailingListDescription: 'Join' } }} />);
+    render(
+      <RestockForm
+        onSubmit={onSubmit}
+        merchandising={{
+          restockNotificationMessages: {
+            CTAText: 'Back soon?',
+            buttonText: 'Sign Up',
+            placeholderText: 'you@example.com',
+            mailingListDescription: 'Join',
+          },
+        }}
+      />,
+    );
     await act(async () => fireEvent.click(submit()));
     expect(screen.getByText('Email cannot be blank')).toBeTruthy();
     type(' ada@example.com ');
@@ -43,7 +68,9 @@ describe('RestockForm', () => {
   });
 
   it("uses the store's success text", async () => {
-    render(<RestockForm onSubmit={async () => {}} merchandising={{ restockSuccessText: "We'll email you." }} />);
+    render(
+      <RestockForm onSubmit={async () => {}} merchandising={{ restockSuccessText: "We'll email you." }} />,
+    );
     type('ada@example.com');
     await act(async () => fireEvent.click(submit()));
     expect(screen.getByRole('status').textContent).toBe("We'll email you.");
@@ -54,7 +81,12 @@ describe('RestockForm', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     unmount();
     const onSubmit = vi.fn(async () => {});
-    render(<RestockForm onSubmit={onSubmit} merchandising={{ mailingListSignUpEnabled: true, mailingListOptInByDefault: true }} />);
+    render(
+      <RestockForm
+        onSubmit={onSubmit}
+        merchandising={{ mailingListSignUpEnabled: true, mailingListOptInByDefault: true }}
+      />,
+    );
     const box = screen.getByRole('checkbox', { name: 'Join our mailing list' }) as HTMLInputElement;
     expect(box.checked).toBe(true);
     fireEvent.click(box);
@@ -107,7 +139,12 @@ describe('RestockForm', () => {
   });
 
   it('has no accessibility violations idle, invalid and failed', async () => {
-    const { container } = render(<RestockForm onSubmit={() => Promise.reject(new Error())} merchandising={{ mailingListSignUpEnabled: true }} />);
+    const { container } = render(
+      <RestockForm
+        onSubmit={() => Promise.reject(new Error())}
+        merchandising={{ mailingListSignUpEnabled: true }}
+      />,
+    );
     await expectNoAxeViolations(container);
     await act(async () => fireEvent.click(submit()));
     await expectNoAxeViolations(container);
@@ -116,7 +153,7 @@ describe('RestockForm', () => {
     await expectNoAxeViolations(container);
   });
 
-  it("puts the captcha container inside the form just above the button, and hands the same element over across renders", async () => {
+  it('puts the captcha container inside the form just above the button, and hands the same element over across renders', async () => {
     const seen: (HTMLDivElement | null)[] = [];
     const captchaRef = (el: HTMLDivElement | null) => void seen.push(el);
     const { container, rerender } = render(<RestockForm onSubmit={async () => {}} captchaRef={captchaRef} />);

@@ -14,7 +14,10 @@ export interface RestockSubmission {
 export type RestockMerchandising = Partial<
   Pick<
     MerchandisingContext,
-    'mailingListSignUpEnabled' | 'mailingListOptInByDefault' | 'restockNotificationMessages' | 'restockSuccessText'
+    | 'mailingListSignUpEnabled'
+    | 'mailingListOptInByDefault'
+    | 'restockNotificationMessages'
+    | 'restockSuccessText'
   >
 >;
 
@@ -32,6 +35,11 @@ export interface RestockFormProps {
    * so the widget is rendered once.
    */
   captchaRef?: Ref<HTMLDivElement>;
+  /**
+   * A signed-in member signs up with their account's email (storefront.md §7, the account call):
+   * no email field, no mailing-list choice; `onSubmit` gets an empty email.
+   */
+  signedIn?: boolean;
 }
 
 /** The server's message out of whatever the caller rejected with (storefront.md §7, §8). */
@@ -43,16 +51,22 @@ export function restockServerMessage(error: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-type Status = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; message: string } | { kind: 'done' };
+type Status =
+  { kind: 'idle' } | { kind: 'submitting' } | { kind: 'failed'; message: string } | { kind: 'done' };
 
 /**
  * Back-in-stock sign-up block (storefront.md §2, §4, §5, §8). Validation errors belong to the
  * email field (aria-invalid, described by the message); a failed send is announced as an alert.
  * On success everything but the call-to-action text is replaced by the success message.
  */
-export function RestockForm({ merchandising = {}, onSubmit, captchaRef }: RestockFormProps) {
+export function RestockForm({
+  merchandising = {},
+  onSubmit,
+  captchaRef,
+  signedIn = false,
+}: RestockFormProps) {
   const texts = merchandising.restockNotificationMessages;
-  const showMailingList = merchandising.mailingListSignUpEnabled === true;
+  const showMailingList = !signedIn && merchandising.mailingListSignUpEnabled === true;
   const [email, setEmail] = useState('');
   const [join, setJoin] = useState(merchandising.mailingListOptInByDefault === true);
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -64,7 +78,7 @@ export function RestockForm({ merchandising = {}, onSubmit, captchaRef }: Restoc
     // The earlier error goes first, so a repeated failure is announced again.
     setEmailError(undefined);
     setStatus({ kind: 'idle' });
-    const invalid = restockEmailError(email);
+    const invalid = signedIn ? undefined : restockEmailError(email);
     if (invalid) {
       setEmailError(invalid);
       return;
@@ -89,20 +103,25 @@ export function RestockForm({ merchandising = {}, onSubmit, captchaRef }: Restoc
       </div>
       {status.kind === 'done' ? null : (
         <form className="sqs-restock__form" noValidate onSubmit={(e) => void submit(e)}>
-          <TextField
-            className="sqs-field"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            isInvalid={emailError !== undefined}
-            validationBehavior="aria"
-          >
-            <Label className="sqs-field__label">{uiMessages.restockEmailLabel}</Label>
-            <Input className="sqs-input" placeholder={texts?.placeholderText || uiMessages.restockEmailPlaceholder} />
-            <FieldError className="sqs-field__error">{emailError}</FieldError>
-          </TextField>
+          {signedIn ? null : (
+            <TextField
+              className="sqs-field"
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={setEmail}
+              isInvalid={emailError !== undefined}
+              validationBehavior="aria"
+            >
+              <Label className="sqs-field__label">{uiMessages.restockEmailLabel}</Label>
+              <Input
+                className="sqs-input"
+                placeholder={texts?.placeholderText || uiMessages.restockEmailPlaceholder}
+              />
+              <FieldError className="sqs-field__error">{emailError}</FieldError>
+            </TextField>
+          )}
           {showMailingList ? (
             <Checkbox className="sqs-checkbox" isSelected={join} onChange={setJoin} name="isJoinMailingList">
               <span className="sqs-checkbox__box" aria-hidden="true" />
@@ -110,7 +129,11 @@ export function RestockForm({ merchandising = {}, onSubmit, captchaRef }: Restoc
             </Checkbox>
           ) : null}
           {captchaRef ? <div className="form-captcha sqs-restock__captcha" ref={captchaRef} /> : null}
-          <Button type="submit" className="sqs-button sqs-restock__submit" isPending={status.kind === 'submitting'}>
+          <Button
+            type="submit"
+            className="sqs-button sqs-restock__submit"
+            isPending={status.kind === 'submitting'}
+          >
             {texts?.buttonText || uiMessages.restockButton}
           </Button>
           <p role="alert" className="sqs-restock__error">

@@ -1,4 +1,13 @@
-import { customType, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });

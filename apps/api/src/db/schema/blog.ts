@@ -34,7 +34,10 @@ export const blogPosts = pgTable(
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId), index('blog_posts_site').on(t.websiteId)],
+  (t) => [
+    uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId),
+    index('blog_posts_site').on(t.websiteId),
+  ],
 );
 
 export const blogComments = pgTable(

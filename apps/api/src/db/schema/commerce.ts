@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TaxLine } from '@site/commerce-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { pages, websites } from './site';
 
 export const products = pgTable(
@@ -30,7 +42,10 @@ export const products = pgTable(
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('products_collection_url').on(t.collectionId, t.urlId), index('products_site').on(t.websiteId)],
+  (t) => [
+    uniqueIndex('products_collection_url').on(t.collectionId, t.urlId),
+    index('products_site').on(t.websiteId),
+  ],
 );
 
 export const variants = pgTable(
@@ -50,7 +65,10 @@ export const variants = pgTable(
     unlimited: boolean('unlimited').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
-  (t) => [uniqueIndex('variants_product_sku').on(t.productId, t.sku), index('variants_product').on(t.productId)],
+  (t) => [
+    uniqueIndex('variants_product_sku').on(t.productId, t.sku),
+    index('variants_product').on(t.productId),
+  ],
 );
 
 /** A visitor's cart, found by the token in the visitor's cart cookie. */
@@ -73,10 +91,34 @@ export const carts = pgTable(
     shippingLocation: jsonb('shipping_location').$type<Record<string, string>>(),
     selectedShippingOption: text('selected_shipping_option'),
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    /** The shop address the shopper typed their email on: the recovery email's links start with it. */
+    recoveryOrigin: text('recovery_origin'),
+    /** The recovery email was sent, or the cart was found not to need one: never looked at again. */
+    recoverySettledAt: timestamp('recovery_settled_at', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_token').on(t.token)],
+  (t) => [
+    uniqueIndex('carts_token').on(t.token),
+    // The recovery job's scan: carts with an email, not bought, not yet settled, oldest first.
+    index('carts_recovery_due')
+      .on(t.updatedAt)
+      .where(sql`${t.email} is not null and ${t.isPurchased} = false and ${t.recoverySettledAt} is null`),
+  ],
+);
+
+/** Shoppers who asked for no more cart reminders from a site (the link in the recovery email). */
+export const cartReminderOptouts = pgTable(
+  'cart_reminder_optouts',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.email] })],
 );
 
 export const cartEntries = pgTable(
@@ -117,6 +159,8 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
+    /** Each rate's share of taxCents and where it applied, for the receipt and the tax report. */
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>().notNull().default([]),
     shippingCents: integer('shipping_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),
     grandTotalCents: integer('grand_total_cents').notNull(),
@@ -157,6 +201,13 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** Paid by a gift card (part of the grand total); the payment method was charged the rest. */
     giftCardCents: integer('gift_card_cents').notNull().default(0),
+    /** The processor's last word on a failed attempt of a pending order ("Your card was declined."). */
+    paymentError: text('payment_error'),
+    /** The shopper's bank disputed the charge (a chargeback), with the reason the processor gave. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    /** What the shopper wrote in the checkout's order notes (shown while the owner has them on). */
+    orderNote: text('order_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -165,6 +216,10 @@ export const orders = pgTable(
     // A renewal for one period is charged at most once: the order claims this key before the charge.
     uniqueIndex('orders_renewal').on(t.renewalOf, t.renewalCycle),
     index('orders_subscription_due').on(t.subscriptionNextBillingAt),
+    // The expiry job's scan: unpaid orders oldest first, a handful among every order ever placed.
+    index('orders_pending')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 

@@ -41,7 +41,7 @@ export const giftCards = pgTable(
 
 /**
  * Every movement of a card's balance: `issue` (+ the face value, when paid), `redeem` (− what an
- * order took). The card's balance always equals the sum of its rows; tests check it.
+ * order took), `release` (+ what an order that was never paid took back). The card's balance always equals the sum of its rows; tests check it.
  */
 export const giftCardLedger = pgTable(
   'gift_card_ledger',

@@ -12,3 +12,7 @@ export * from './analytics';
 export * from './gift-cards';
 export * from './locks';
 export * from './collections';
+export * from './discounts';
+export * from './payments';
+export * from './site-icons';
+export * from './site-exports';

@@ -87,6 +87,24 @@ export const siteSessions = pgTable(
 );
 
 /**
+ * A one-time sign-in hand-over from the host that created or restored a site to the site's own
+ * host (src/sites/handoff.ts). Kept apart from sessions, so its token can never be read as a
+ * session cookie: only the hand-over call looks here, and spending it deletes the row. The id is
+ * the SHA-256 of the token.
+ */
+export const siteHandoffs = pgTable(
+  'site_handoffs',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => siteMembers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('site_handoffs_member').on(t.memberId)],
+);
+
+/**
  * Mail the site has decided to send. Rows are written in the same transaction as the state
  * change that causes them (`queueEmail` in src/mail); the mail worker claims a due row, sends it
  * with the row id as its Message-ID and stamps `sentAt`, or records the failure and retries later,

@@ -1,5 +1,22 @@
 import type { ContentStatus, FolderBehavior, PageDocument, PageKind } from '@site/page-content';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export interface PreviousTheme {
+  theme: string;
+  templates: { name: string; source: string; themeMd5: string | null }[];
+}
 
 export const websites = pgTable('websites', {
   id: text('id').primaryKey(),
@@ -12,6 +29,13 @@ export const websites = pgTable('websites', {
   currency: text('currency').notNull().default('USD'),
   /** Store settings and website-level fields copied into every page context. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The theme the site's templates came from (src/site/themes.ts); theme updates follow it. */
+  theme: text('theme').notNull().default('fieldnotes'),
+  /**
+   * What "Undo" of the last theme change puts back: the theme before it and the site's own
+   * templates then (its edits included); null once undone or before any change.
+   */
+  previousTheme: jsonb('previous_theme').$type<PreviousTheme>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Removed by its owner: no host serves it, its rows stay restorable until 30 days after this. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -24,7 +48,7 @@ export const websites = pgTable('websites', {
 export const siteDomains = pgTable(
   'site_domains',
   {
-    host: text('host').primaryKey(),
+    host: text('host').notNull(),
     websiteId: text('website_id')
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
@@ -39,7 +63,16 @@ export const siteDomains = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('site_domains_site').on(t.websiteId)],
+  // Several sites may claim a host while none has verified it, so an unverified claim never
+  // blocks the owner who can publish the TXT record; once one verifies, that host is its alone
+  // (the partial unique index: first to verify wins).
+  (t) => [
+    primaryKey({ columns: [t.host, t.websiteId] }),
+    uniqueIndex('site_domains_verified_host')
+      .on(t.host)
+      .where(sql`${t.verifiedAt} is not null`),
+    index('site_domains_site').on(t.websiteId),
+  ],
 );
 
 /** Named template sources: page templates, the site layout and partials. */
@@ -91,6 +124,8 @@ export const pages = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }),
     folderBehavior: text('folder_behavior').$type<FolderBehavior>(),
     description: text('description').notNull().default(''),
+    /** The owner's search-engine settings (pageSeoSchema): their own title, social image, noindex. */
+    seo: jsonb('seo').$type<Record<string, unknown>>().notNull().default({}),
     /** What the editor works on; visitors never see it until it is published. */
     draftDocument: jsonb('draft_document').$type<PageDocument>(),
     /** What visitors see; a page without one renders its template alone. */

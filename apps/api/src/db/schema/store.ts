@@ -13,7 +13,9 @@ export const categories = pgTable(
     collectionId: text('collection_id')
       .notNull()
       .references(() => pages.id, { onDelete: 'cascade' }),
-    parentCategoryId: text('parent_category_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    parentCategoryId: text('parent_category_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'cascade',
+    }),
     displayName: text('display_name').notNull(),
     /** 'ROOT' or 'CATEGORY'. */
     type: text('type').notNull(),
@@ -25,6 +27,8 @@ export const categories = pgTable(
   (t) => [
     index('categories_collection').on(t.collectionId),
     // One root per store, settled by the database when two creates race.
-    uniqueIndex('categories_one_root').on(t.collectionId).where(sql`${t.type} = 'ROOT'`),
+    uniqueIndex('categories_one_root')
+      .on(t.collectionId)
+      .where(sql`${t.type} = 'ROOT'`),
   ],
 );

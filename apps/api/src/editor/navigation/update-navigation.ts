@@ -1,16 +1,27 @@
-import { messages, type NavigationItem, type SiteLayoutEntry, type UpdateNavigation } from '@site/page-content';
+import {
+  messages,
+  type NavigationItem,
+  type SiteLayoutEntry,
+  type UpdateNavigation,
+} from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { templates } from '../../db/schema';
-import { loadPages, type PageRow } from '../../pages/site-data';
-import { EditorError, type FieldIssue } from '../http';
-import { lockNavigation, siteLayout, STORED_NAVIGATIONS, writeNavigation, type StoredNavigation } from './navigation-store';
-import { pageIdsIn } from './navigation-tree';
+import { loadPages, type PageRow } from '../../site/site-data';
+import { ApiError, type FieldIssue } from '../../http';
+import {
+  lockNavigation,
+  siteLayout,
+  STORED_NAVIGATIONS,
+  writeNavigation,
+  type StoredNavigation,
+} from '../../site/navigation-store';
+import { pageIdsIn } from '../../site/navigation-tree';
 
-const noMainNavigation = () => new EditorError(404, 'NO_MAIN_NAVIGATION', messages.noMainNavigation);
+const noMainNavigation = () => new ApiError(404, 'NO_MAIN_NAVIGATION', messages.noMainNavigation);
 
 function refuse(message: string, path: FieldIssue['path']): never {
-  throw new EditorError(400, 'INVALID', message, [{ path, message }]);
+  throw new ApiError(400, 'INVALID', message, [{ path, message }]);
 }
 
 /**
@@ -32,7 +43,8 @@ function checkedItems(
     if (item.collectionId !== undefined) {
       if (!page) refuse(messages.unableToLocateContent, [...here, 'collectionId']);
       if (seen.has(page.id)) refuse(messages.pageInNavigationTwice, [...here, 'collectionId']);
-      if (nested && page.kind === 'folder') refuse(messages.folderCannotHoldFolder, [...here, 'collectionId']);
+      if (nested && page.kind === 'folder')
+        refuse(messages.folderCannotHoldFolder, [...here, 'collectionId']);
       seen.add(page.id);
     }
     const target: NavigationItem = page ? { collectionId: page.id } : { externalLink: item.externalLink! };
@@ -46,7 +58,11 @@ function checkedItems(
  * `POST /api/widget/UpdateNavigation`. Moving a page into or out of a folder here changes the
  * menu only, never the page's URL: links to it keep working, and a rename is its own decision.
  */
-export async function updateNavigation(db: Database, websiteId: string, input: UpdateNavigation): Promise<SiteLayoutEntry[]> {
+export async function updateNavigation(
+  db: Database,
+  websiteId: string,
+  input: UpdateNavigation,
+): Promise<SiteLayoutEntry[]> {
   if (input.fieldName === 'notLinked') refuse(messages.notExpectedOption(input.fieldName), ['fieldName']);
   if (!(STORED_NAVIGATIONS as readonly string[]).includes(input.fieldName)) throw noMainNavigation();
   const field = input.fieldName as StoredNavigation;
@@ -60,7 +76,13 @@ export async function updateNavigation(db: Database, websiteId: string, input: U
     const all = await loadPages(tx, websiteId);
     const trees = await lockNavigation(tx, websiteId, all);
     const elsewhere = STORED_NAVIGATIONS.filter((f) => f !== field).flatMap((f) => pageIdsIn(trees[f]));
-    const items = checkedItems(input.navigation.items, new Map(all.map((p) => [p.id, p])), new Set(elsewhere), ['navigation', 'items'], false);
+    const items = checkedItems(
+      input.navigation.items,
+      new Map(all.map((p) => [p.id, p])),
+      new Set(elsewhere),
+      ['navigation', 'items'],
+      false,
+    );
     await writeNavigation(tx, websiteId, field, items);
     return siteLayout({ ...trees, [field]: items }, all);
   });

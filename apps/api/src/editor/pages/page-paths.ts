@@ -1,5 +1,5 @@
 import { isReservedPath, isValidPagePath, LIMITS, messages, nextFreePath, slugify } from '@site/page-content';
-import { EditorError } from '../http';
+import { ApiError } from '../../http';
 
 /** Room left for nextFreePath's `-N` so a generated path never outgrows the limit. */
 const SUFFIX_ROOM = 6;
@@ -18,13 +18,19 @@ export function requestedPath(folder: { path: string } | undefined, path: string
   const placed = underFolder(folder, path);
   const tooDeep = kind === 'folder' && placed.split('/').length > 2;
   if (!isValidPagePath(placed) || tooDeep) {
-    throw new EditorError(400, 'INVALID', messages.notValidPageUrl(placed), [{ path: ['path'], message: messages.notValidPageUrl(placed) }]);
+    throw new ApiError(400, 'INVALID', messages.notValidPageUrl(placed), [
+      { path: ['path'], message: messages.notValidPageUrl(placed) },
+    ]);
   }
   return placed;
 }
 
 /** The title's slug, under its folder, moved off reserved words and made unique with -2, -3… */
-export function freePathFor(title: string, folder: { path: string } | undefined, taken: ReadonlySet<string>): string {
+export function freePathFor(
+  title: string,
+  folder: { path: string } | undefined,
+  taken: ReadonlySet<string>,
+): string {
   const room = LIMITS.maxSlugLength - SUFFIX_ROOM - (folder ? folder.path.length : 0);
   const slug = slugify(title).slice(0, room).replace(/-+$/, '') || 'page';
   let path = underFolder(folder, `/${slug}`);
@@ -32,6 +38,8 @@ export function freePathFor(title: string, folder: { path: string } | undefined,
   return nextFreePath(path, taken);
 }
 
-export function slugTaken(path: string): EditorError {
-  return new EditorError(409, 'SLUG_TAKEN', messages.slugTaken(path), [{ path: ['path'], message: messages.slugTaken(path) }]);
+export function slugTaken(path: string): ApiError {
+  return new ApiError(409, 'SLUG_TAKEN', messages.slugTaken(path), [
+    { path: ['path'], message: messages.slugTaken(path) },
+  ]);
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   COVER_PAGE_TEMPLATE,
-  COVER_PAGE_TYPE,
   coverPageSchema,
   emptyDocument,
   isValidPagePath,
@@ -16,12 +15,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { pages, redirects } from '../../db/schema';
-import { loadPages, type PageRow } from '../../pages/site-data';
-import { EditorError, isUniqueViolation, notFound, stale } from '../http';
-import { lockNavigation, STORED_NAVIGATIONS, writeChangedNavigation, type NavigationTrees } from '../navigation/navigation-store';
-import { appendToFolder, insertAfter, withoutPage } from '../navigation/navigation-tree';
+import { loadPages, type PageRow } from '../../site/site-data';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { ApiError, notFound, stale } from '../../http';
+import {
+  lockNavigation,
+  STORED_NAVIGATIONS,
+  writeChangedNavigation,
+  type NavigationTrees,
+} from '../../site/navigation-store';
+import { appendToFolder, insertAfter, withoutPage } from '../../site/navigation-tree';
 import { freePathFor, requestedPath, slugTaken } from './page-paths';
 import { findRevision, recordRevision } from './revisions';
+import { PAGE_TYPE } from '../../site/page-type';
 
 const newPageId = () => `page-${randomBytes(9).toString('base64url')}`;
 
@@ -34,7 +40,10 @@ function where(websiteId: string, id: string, version: number) {
 
 /** A versioned write that matched no row: the page is gone, or someone else wrote first. */
 async function missOrStale(db: Database, websiteId: string, id: string): Promise<never> {
-  const [row] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.id, id), eq(pages.websiteId, websiteId)));
+  const [row] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.id, id), eq(pages.websiteId, websiteId)));
   throw row ? stale() : notFound();
 }
 
@@ -54,7 +63,12 @@ async function pathUnique<T>(path: () => string, write: () => Promise<T>): Promi
   }
 }
 
-function placeNewPage(trees: NavigationTrees, pageId: string, folderId: string | undefined, navigation: 'mainNav' | 'notLinked'): NavigationTrees {
+function placeNewPage(
+  trees: NavigationTrees,
+  pageId: string,
+  folderId: string | undefined,
+  navigation: 'mainNav' | 'notLinked',
+): NavigationTrees {
   if (folderId) {
     for (const field of STORED_NAVIGATIONS) {
       const next = appendToFolder(trees[field], folderId, pageId);
@@ -63,16 +77,25 @@ function placeNewPage(trees: NavigationTrees, pageId: string, folderId: string |
     // The folder is not linked, so neither is its new page.
     return trees;
   }
-  return navigation === 'mainNav' ? { ...trees, mainNav: [...trees.mainNav, { collectionId: pageId }] } : trees;
+  return navigation === 'mainNav'
+    ? { ...trees, mainNav: [...trees.mainNav, { collectionId: pageId }] }
+    : trees;
 }
 
 export async function getPage(db: Database, websiteId: string, id: string): Promise<PageRow> {
-  const [row] = await db.select().from(pages).where(and(eq(pages.id, id), eq(pages.websiteId, websiteId)));
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, id), eq(pages.websiteId, websiteId)));
   if (!row) throw notFound();
   return row;
 }
 
-export async function createPage(db: Database, websiteId: string, input: z.output<typeof createPageSchema>): Promise<PageRow> {
+export async function createPage(
+  db: Database,
+  websiteId: string,
+  input: z.output<typeof createPageSchema>,
+): Promise<PageRow> {
   let path = input.path ?? '';
   return pathUnique(
     () => path,
@@ -81,13 +104,20 @@ export async function createPage(db: Database, websiteId: string, input: z.outpu
         const all = await loadPages(tx, websiteId);
         const folder = input.parentId ? all.find((p) => p.id === input.parentId) : undefined;
         if (input.parentId && folder?.kind !== 'folder') {
-          throw new EditorError(400, 'INVALID', messages.parentMustBeFolder, [{ path: ['parentId'], message: messages.parentMustBeFolder }]);
+          throw new ApiError(400, 'INVALID', messages.parentMustBeFolder, [
+            { path: ['parentId'], message: messages.parentMustBeFolder },
+          ]);
         }
         if (folder && input.kind === 'folder') {
-          throw new EditorError(400, 'INVALID', messages.folderCannotHoldFolder, [{ path: ['parentId'], message: messages.folderCannotHoldFolder }]);
+          throw new ApiError(400, 'INVALID', messages.folderCannotHoldFolder, [
+            { path: ['parentId'], message: messages.folderCannotHoldFolder },
+          ]);
         }
         const taken = new Set(all.map((p) => p.path));
-        path = input.path === undefined ? freePathFor(input.title, folder, taken) : requestedPath(folder, input.path, input.kind);
+        path =
+          input.path === undefined
+            ? freePathFor(input.title, folder, taken)
+            : requestedPath(folder, input.path, input.kind);
         if (taken.has(path)) throw slugTaken(path);
         const isFolder = input.kind === 'folder';
         const isCover = input.kind === 'cover';
@@ -98,7 +128,7 @@ export async function createPage(db: Database, websiteId: string, input: z.outpu
             websiteId,
             path,
             title: input.title,
-            pageType: isFolder ? 1 : isCover ? COVER_PAGE_TYPE : 2,
+            pageType: isFolder ? PAGE_TYPE.collection : isCover ? PAGE_TYPE.cover : PAGE_TYPE.page,
             // A cover page is an ordinary page to navigation, paths and locks; its type and template set it apart.
             kind: isFolder ? 'folder' : 'page',
             templateName: isCover ? COVER_PAGE_TEMPLATE : 'page',
@@ -112,16 +142,29 @@ export async function createPage(db: Database, websiteId: string, input: z.outpu
           })
           .returning();
         // A page now lives at this path, so an old redirect from it would never be reached.
-        await tx.delete(redirects).where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, path)));
+        await tx
+          .delete(redirects)
+          .where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, path)));
         const trees = await lockNavigation(tx, websiteId, all);
-        await writeChangedNavigation(tx, websiteId, trees, placeNewPage(trees, row!.id, folder?.id, input.navigation));
+        await writeChangedNavigation(
+          tx,
+          websiteId,
+          trees,
+          placeNewPage(trees, row!.id, folder?.id, input.navigation),
+        );
         return row!;
       }),
   );
 }
 
 /** The page and, for a folder, its pages move; old URLs redirect and existing redirects follow. */
-async function movePaths(tx: Database, websiteId: string, page: PageRow, to: string, all: readonly PageRow[]): Promise<void> {
+async function movePaths(
+  tx: Database,
+  websiteId: string,
+  page: PageRow,
+  to: string,
+  all: readonly PageRow[],
+): Promise<void> {
   const moves = [{ from: page.path, to }];
   if (page.kind === 'folder') {
     for (const child of all.filter((p) => p.parentId === page.id && p.path.startsWith(`${page.path}/`))) {
@@ -133,16 +176,27 @@ async function movePaths(tx: Database, websiteId: string, page: PageRow, to: str
   for (const move of moves) {
     const site = eq(redirects.websiteId, websiteId);
     // Links already redirected to the old URL go straight to the new one (no chains).
-    await tx.update(redirects).set({ toPath: move.to }).where(and(site, eq(redirects.toPath, move.from)));
+    await tx
+      .update(redirects)
+      .set({ toPath: move.to })
+      .where(and(site, eq(redirects.toPath, move.from)));
     await tx.delete(redirects).where(and(site, eq(redirects.fromPath, move.to)));
     await tx
       .insert(redirects)
       .values({ websiteId, fromPath: move.from, toPath: move.to })
-      .onConflictDoUpdate({ target: [redirects.websiteId, redirects.fromPath], set: { toPath: move.to, createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [redirects.websiteId, redirects.fromPath],
+        set: { toPath: move.to, createdAt: new Date() },
+      });
   }
 }
 
-export async function updatePage(db: Database, websiteId: string, id: string, input: z.output<typeof updatePageSchema>): Promise<PageRow> {
+export async function updatePage(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: z.output<typeof updatePageSchema>,
+): Promise<PageRow> {
   let path = '';
   return pathUnique(
     () => path,
@@ -152,19 +206,27 @@ export async function updatePage(db: Database, websiteId: string, id: string, in
         const page = found(all, id);
         if (page.version !== input.version) throw stale();
         const status = input.status ?? page.status;
-        const publishAt = input.publishAt === undefined ? page.publishAt : input.publishAt ? new Date(input.publishAt) : null;
+        const publishAt =
+          input.publishAt === undefined ? page.publishAt : input.publishAt ? new Date(input.publishAt) : null;
         if (status === 'scheduled' && !publishAt) {
-          throw new EditorError(400, 'INVALID', messages.scheduleNeedsTime, [{ path: ['publishAt'], message: messages.scheduleNeedsTime }]);
+          throw new ApiError(400, 'INVALID', messages.scheduleNeedsTime, [
+            { path: ['publishAt'], message: messages.scheduleNeedsTime },
+          ]);
         }
         path = page.path;
         if (input.path !== undefined && input.path !== page.path) {
-          if (isFixed(page)) throw new EditorError(400, 'INVALID', messages.pathIsFixed, [{ path: ['path'], message: messages.pathIsFixed }]);
+          if (isFixed(page))
+            throw new ApiError(400, 'INVALID', messages.pathIsFixed, [
+              { path: ['path'], message: messages.pathIsFixed },
+            ]);
           const folder = page.parentId ? all.find((p) => p.id === page.parentId) : undefined;
           path = requestedPath(folder, input.path, page.kind);
           if (all.some((p) => p.id !== id && p.path === path)) throw slugTaken(path);
         }
-        if (input.cover && page.pageType !== COVER_PAGE_TYPE) {
-          throw new EditorError(400, 'INVALID', messages.notACoverPage, [{ path: ['cover'], message: messages.notACoverPage }]);
+        if (input.cover && page.pageType !== PAGE_TYPE.cover) {
+          throw new ApiError(400, 'INVALID', messages.notACoverPage, [
+            { path: ['cover'], message: messages.notACoverPage },
+          ]);
         }
         const [row] = await tx
           .update(pages)
@@ -176,6 +238,7 @@ export async function updatePage(db: Database, websiteId: string, id: string, in
             publishAt: input.publishAt === undefined ? undefined : publishAt,
             folderBehavior: page.kind === 'folder' ? input.folderBehavior : undefined,
             description: input.description,
+            seo: input.seo,
             context: input.cover ? { ...page.context, cover: input.cover } : undefined,
             version: sql`${pages.version} + 1`,
             updatedAt: new Date(),
@@ -205,12 +268,26 @@ export async function saveDraft(
       .where(where(websiteId, id, input.version))
       .returning({ version: pages.version });
     if (!row) return missOrStale(tx, websiteId, id);
-    await recordRevision(tx, { websiteId, pageId: id, kind: 'draft', version: row.version, document: input.document, authorId, at });
+    await recordRevision(tx, {
+      websiteId,
+      pageId: id,
+      kind: 'draft',
+      version: row.version,
+      document: input.document,
+      authorId,
+      at,
+    });
     return { version: row.version, savedAt: at.toISOString() };
   });
 }
 
-export async function publishPage(db: Database, websiteId: string, id: string, version: number, authorId: string): Promise<PageRow> {
+export async function publishPage(
+  db: Database,
+  websiteId: string,
+  id: string,
+  version: number,
+  authorId: string,
+): Promise<PageRow> {
   return db.transaction(async (tx) => {
     const at = new Date();
     const [row] = await tx
@@ -227,7 +304,15 @@ export async function publishPage(db: Database, websiteId: string, id: string, v
       .returning();
     if (!row) return missOrStale(tx, websiteId, id);
     if (row.publishedDocument) {
-      await recordRevision(tx, { websiteId, pageId: id, kind: 'published', version: row.version, document: row.publishedDocument, authorId, at });
+      await recordRevision(tx, {
+        websiteId,
+        pageId: id,
+        kind: 'published',
+        version: row.version,
+        document: row.publishedDocument,
+        authorId,
+        at,
+      });
     }
     return row;
   });
@@ -241,7 +326,8 @@ export async function duplicatePage(db: Database, websiteId: string, id: string)
       db.transaction(async (tx) => {
         const all = await loadPages(tx, websiteId);
         const source = found(all, id);
-        if (source.kind === 'system' || source.kind === 'collection') throw new EditorError(409, 'CANNOT_DUPLICATE', messages.cannotDuplicateSystemPage);
+        if (source.kind === 'system' || source.kind === 'collection')
+          throw new ApiError(409, 'CANNOT_DUPLICATE', messages.cannotDuplicateSystemPage);
         const title = `${source.title} (copy)`.slice(0, LIMITS.maxTitleLength);
         const folder = source.parentId ? all.find((p) => p.id === source.parentId) : undefined;
         const taken = new Set(all.map((p) => p.path));
@@ -279,19 +365,33 @@ export async function duplicatePage(db: Database, websiteId: string, id: string)
   );
 }
 
-export async function deletePage(db: Database, websiteId: string, id: string, version: number): Promise<void> {
+export async function deletePage(
+  db: Database,
+  websiteId: string,
+  id: string,
+  version: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const all = await loadPages(tx, websiteId);
     const page = found(all, id);
     // The shop too: its products belong to it and would go with it.
-    if (isFixed(page) || page.kind === 'collection') throw new EditorError(409, 'SYSTEM_PAGE', messages.cannotDeleteSystemPage);
-    const [deleted] = await tx.delete(pages).where(where(websiteId, id, version)).returning({ id: pages.id });
+    if (isFixed(page) || page.kind === 'collection')
+      throw new ApiError(409, 'SYSTEM_PAGE', messages.cannotDeleteSystemPage);
+    const [deleted] = await tx
+      .delete(pages)
+      .where(where(websiteId, id, version))
+      .returning({ id: pages.id });
     if (!deleted) throw stale();
     // A folder's item takes its pages out of navigation with it: they become not linked.
     const trees = await lockNavigation(tx, websiteId, all);
-    const after = { mainNav: withoutPage(trees.mainNav, id), secondaryNav: withoutPage(trees.secondaryNav, id) };
+    const after = {
+      mainNav: withoutPage(trees.mainNav, id),
+      secondaryNav: withoutPage(trees.secondaryNav, id),
+    };
     await writeChangedNavigation(tx, websiteId, trees, after);
-    await tx.delete(redirects).where(and(eq(redirects.websiteId, websiteId), eq(redirects.toPath, page.path)));
+    await tx
+      .delete(redirects)
+      .where(and(eq(redirects.websiteId, websiteId), eq(redirects.toPath, page.path)));
   });
 }
 
@@ -305,7 +405,7 @@ export async function restoreRevision(
 ): Promise<PageRow> {
   return db.transaction(async (tx) => {
     const revision = await findRevision(tx, websiteId, id, revisionId);
-    if (!revision) throw new EditorError(404, 'REVISION_NOT_FOUND', messages.unableToLocateContent);
+    if (!revision) throw new ApiError(404, 'REVISION_NOT_FOUND', messages.unableToLocateContent);
     const at = new Date();
     const [row] = await tx
       .update(pages)
@@ -313,7 +413,15 @@ export async function restoreRevision(
       .where(where(websiteId, id, version))
       .returning();
     if (!row) return missOrStale(tx, websiteId, id);
-    await recordRevision(tx, { websiteId, pageId: id, kind: 'restored', version: row.version, document: revision.document, authorId, at });
+    await recordRevision(tx, {
+      websiteId,
+      pageId: id,
+      kind: 'restored',
+      version: row.version,
+      document: revision.document,
+      authorId,
+      at,
+    });
     return row;
   });
 }

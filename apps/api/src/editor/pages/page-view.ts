@@ -1,10 +1,19 @@
-import { COVER_PAGE_TYPE, coverPageSchema, type PageDetail, type PageSummary } from '@site/page-content';
-import type { PageRow } from '../../pages/site-data';
+import {
+  COVER_PAGE_TYPE,
+  coverPageSchema,
+  readPageSeo,
+  type PageDetail,
+  type PageSummary,
+} from '@site/page-content';
+import type { PageRow } from '../../site/site-data';
 
 // Both documents come back from jsonb, which stores keys in one canonical order, so equal
 // documents serialise equally.
 function hasUnpublishedChanges(page: PageRow): boolean {
-  return page.draftDocument !== null && JSON.stringify(page.draftDocument) !== JSON.stringify(page.publishedDocument);
+  return (
+    page.draftDocument !== null &&
+    JSON.stringify(page.draftDocument) !== JSON.stringify(page.publishedDocument)
+  );
 }
 
 export function toSummary(page: PageRow): PageSummary {
@@ -30,6 +39,7 @@ export function toDetail(page: PageRow): PageDetail {
   return {
     ...toSummary(page),
     description: page.description,
+    seo: readPageSeo(page.seo),
     // A page built from its template alone (the home page, the shop) starts with an empty document.
     draft: page.draftDocument ?? page.publishedDocument ?? { sections: [] },
     published: page.publishedDocument,

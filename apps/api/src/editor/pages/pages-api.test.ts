@@ -8,7 +8,7 @@ import { Shopper } from '../../../test/client';
 import { buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { pageRevisions, pages } from '../../db/schema';
-import { createMember } from '../../site-users/members';
+import { createMember } from '../../security/members';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../../seed/demo-site';
 
 const targets = await databaseTargets();
@@ -16,7 +16,9 @@ const EDITOR = { email: 'editor@demo.test', password: 'editor-password-1' };
 const CUSTOMER = { email: 'buyer@demo.test', password: 'buyer-password-1' };
 
 const doc = (...texts: string[]) => ({
-  sections: [{ id: 's1', blocks: texts.map((text, i) => ({ id: `b${i}`, type: 'text', settings: { text } })) }],
+  sections: [
+    { id: 's1', blocks: texts.map((text, i) => ({ id: `b${i}`, type: 'text', settings: { text } })) },
+  ],
 });
 
 describe.each(targets)('editor pages API on $name', (target) => {
@@ -53,7 +55,13 @@ describe.each(targets)('editor pages API on $name', (target) => {
   describe('who may call', () => {
     it('answers /api/editor/me with the role, canEdit and the session XSRF token', async () => {
       const me = await owner.get(EDITOR_API.me);
-      expect(me.json()).toEqual({ memberId: expect.any(String), email: DEMO_OWNER.email, roles: ['owner'], canEdit: true, xsrfToken: owner.xsrf });
+      expect(me.json()).toEqual({
+        memberId: expect.any(String),
+        email: DEMO_OWNER.email,
+        roles: ['owner'],
+        canEdit: true,
+        xsrfToken: owner.xsrf,
+      });
       expect((await viewer.get(EDITOR_API.me)).json()).toMatchObject({ roles: ['viewer'], canEdit: false });
     });
 
@@ -74,7 +82,11 @@ describe.each(targets)('editor pages API on $name', (target) => {
         ['POST', EDITOR_API.updateNavigation],
         ['PUT', EDITOR_API.headerFooter],
       ] as const) {
-        const res = await visitor.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
+        const res = await visitor.request(
+          method,
+          url,
+          method === 'GET' || method === 'DELETE' ? undefined : {},
+        );
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.json()).toEqual({ error: { code: 'NOT_SIGNED_IN', message: messages.notSignedIn } });
       }
@@ -84,7 +96,10 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect((await viewer.get(EDITOR_API.pages)).statusCode).toBe(200);
       expect((await viewer.get(EDITOR_API.page('page-about'))).statusCode).toBe(200);
       const before = await pageRow('page-about');
-      const res = await viewer.call('PATCH', EDITOR_API.page('page-about'), { version: before.version, title: 'Hijacked' });
+      const res = await viewer.call('PATCH', EDITOR_API.page('page-about'), {
+        version: before.version,
+        title: 'Hijacked',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toEqual({ code: 'FORBIDDEN', message: messages.forbidden });
       expect((await viewer.call('POST', EDITOR_API.pages, { title: 'Nope' })).statusCode).toBe(403);
@@ -97,7 +112,12 @@ describe.each(targets)('editor pages API on $name', (target) => {
     });
 
     it('refuses a write without the X-SiteUser-XSRF-Token header (403 crumbFail)', async () => {
-      const res = await owner.call('POST', EDITOR_API.pages, { title: 'No token' }, { 'x-siteuser-xsrf-token': '' });
+      const res = await owner.call(
+        'POST',
+        EDITOR_API.pages,
+        { title: 'No token' },
+        { 'x-siteuser-xsrf-token': '' },
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().crumbFail).toBe(true);
       const list = (await owner.get(EDITOR_API.pages)).json().pages as { title: string }[];
@@ -105,7 +125,10 @@ describe.each(targets)('editor pages API on $name', (target) => {
     });
 
     it('lets the editor role write', async () => {
-      const res = await editor.call('POST', EDITOR_API.pages, { title: 'By the editor', navigation: 'notLinked' });
+      const res = await editor.call('POST', EDITOR_API.pages, {
+        title: 'By the editor',
+        navigation: 'notLinked',
+      });
       expect(res.statusCode).toBe(201);
     });
   });
@@ -117,15 +140,31 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect(byId.get('page-home')).toMatchObject({ kind: 'page', status: 'published', path: '/' });
       expect(byId.get('page-shop')).toMatchObject({ kind: 'collection' });
       expect(byId.get('page-cart')).toMatchObject({ kind: 'system' });
-      expect(byId.get('page-about')).toMatchObject({ hasUnpublishedChanges: false, publishedAt: expect.any(String) });
+      expect(byId.get('page-about')).toMatchObject({
+        hasUnpublishedChanges: false,
+        publishedAt: expect.any(String),
+      });
     });
 
     it('creates a draft page at its title’s slug with the title as its first heading, appended to the main navigation', async () => {
       const page = await create({ title: 'Our Workshop' });
-      expect(page).toMatchObject({ path: '/our-workshop', status: 'draft', kind: 'page', published: null, version: 0 });
-      expect(page.draft.sections[0]!.blocks[0]).toMatchObject({ type: 'heading', settings: { text: 'Our Workshop', level: 1 } });
+      expect(page).toMatchObject({
+        path: '/our-workshop',
+        status: 'draft',
+        kind: 'page',
+        published: null,
+        version: 0,
+      });
+      expect(page.draft.sections[0]!.blocks[0]).toMatchObject({
+        type: 'heading',
+        settings: { text: 'Our Workshop', level: 1 },
+      });
       const layout = (await owner.get(EDITOR_API.siteLayout)).json();
-      expect(layout[0].links.at(-1)).toMatchObject({ collectionId: page.id, title: 'Our Workshop', fullUrl: '/our-workshop' });
+      expect(layout[0].links.at(-1)).toMatchObject({
+        collectionId: page.id,
+        title: 'Our Workshop',
+        fullUrl: '/our-workshop',
+      });
       // The same title again gets the next free path.
       expect((await create({ title: 'Our Workshop', navigation: 'notLinked' })).path).toBe('/our-workshop-2');
     });
@@ -134,10 +173,18 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect((await create({ title: 'Cart', navigation: 'notLinked' })).path).toBe('/cart-page');
       const reserved = await owner.call('POST', EDITOR_API.pages, { title: 'X', path: '/checkout' });
       expect(reserved.statusCode).toBe(400);
-      expect(reserved.json().error).toMatchObject({ code: 'INVALID', message: messages.slugReserved('/checkout'), issues: [{ path: ['path'], message: messages.slugReserved('/checkout') }] });
+      expect(reserved.json().error).toMatchObject({
+        code: 'INVALID',
+        message: messages.slugReserved('/checkout'),
+        issues: [{ path: ['path'], message: messages.slugReserved('/checkout') }],
+      });
       const taken = await owner.call('POST', EDITOR_API.pages, { title: 'X', path: 'about' });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().error).toEqual({ code: 'SLUG_TAKEN', message: messages.slugTaken('/about'), issues: [{ path: ['path'], message: messages.slugTaken('/about') }] });
+      expect(taken.json().error).toEqual({
+        code: 'SLUG_TAKEN',
+        message: messages.slugTaken('/about'),
+        issues: [{ path: ['path'], message: messages.slugTaken('/about') }],
+      });
       const invalid = await owner.call('POST', EDITOR_API.pages, { title: 'X', path: '/a b/c/d' });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().error.message).toBe(messages.notValidPageUrl('/a b/c/d'));
@@ -152,7 +199,11 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect(main.links.find((l: { collectionId?: string }) => l.collectionId === folder.id).items).toEqual([
         { collectionId: child.id, title: 'Sharpening', fullUrl: '/guides/sharpening', enabled: true },
       ]);
-      const nested = await owner.call('POST', EDITOR_API.pages, { title: 'Sub', kind: 'folder', parentId: folder.id });
+      const nested = await owner.call('POST', EDITOR_API.pages, {
+        title: 'Sub',
+        kind: 'folder',
+        parentId: folder.id,
+      });
       expect(nested.json().error.message).toBe(messages.folderCannotHoldFolder);
       const notFolder = await owner.call('POST', EDITOR_API.pages, { title: 'Sub', parentId: 'page-about' });
       expect(notFolder.json().error.message).toBe(messages.parentMustBeFolder);
@@ -166,10 +217,23 @@ describe.each(targets)('editor pages API on $name', (target) => {
 
     it('updates settings, bumping the version, and refuses a stale version with 409', async () => {
       const page = await create({ title: 'Settings', navigation: 'notLinked' });
-      const res = await owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, title: 'Settings page', description: 'All about it', enabled: false });
+      const res = await owner.call('PATCH', EDITOR_API.page(page.id), {
+        version: page.version,
+        title: 'Settings page',
+        description: 'All about it',
+        enabled: false,
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ title: 'Settings page', description: 'All about it', enabled: false, version: page.version + 1 });
-      const stale = await owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, title: 'Lost' });
+      expect(res.json()).toMatchObject({
+        title: 'Settings page',
+        description: 'All about it',
+        enabled: false,
+        version: page.version + 1,
+      });
+      const stale = await owner.call('PATCH', EDITOR_API.page(page.id), {
+        version: page.version,
+        title: 'Lost',
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().error).toEqual({ code: 'STALE_VERSION', message: messages.staleVersion });
       expect((await pageRow(page.id)).title).toBe('Settings page');
@@ -178,32 +242,54 @@ describe.each(targets)('editor pages API on $name', (target) => {
     it('lets exactly one of two concurrent writes with the same version win', async () => {
       const page = await create({ title: 'Race', navigation: 'notLinked' });
       const answers = await Promise.all(
-        ['First', 'Second', 'Third'].map((title) => owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, title })),
+        ['First', 'Second', 'Third'].map((title) =>
+          owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, title }),
+        ),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
       const winner = answers.find((r) => r.statusCode === 200)!.json();
       expect(await pageRow(page.id)).toMatchObject({ title: winner.title, version: page.version + 1 });
-      const drafts = await Promise.all(['a', 'b'].map((t) => owner.call('PUT', EDITOR_API.draft(page.id), { version: winner.version, document: doc(t) })));
+      const drafts = await Promise.all(
+        ['a', 'b'].map((t) =>
+          owner.call('PUT', EDITOR_API.draft(page.id), { version: winner.version, document: doc(t) }),
+        ),
+      );
       expect(drafts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     });
 
     it('needs a time for a scheduled page', async () => {
       const page = await create({ title: 'Later', navigation: 'notLinked' });
-      const res = await owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, status: 'scheduled' });
+      const res = await owner.call('PATCH', EDITOR_API.page(page.id), {
+        version: page.version,
+        status: 'scheduled',
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ message: messages.scheduleNeedsTime, issues: [{ path: ['publishAt'] }] });
-      const ok = await owner.call('PATCH', EDITOR_API.page(page.id), { version: page.version, status: 'scheduled', publishAt: '2031-01-01T09:00:00Z' });
+      expect(res.json().error).toMatchObject({
+        message: messages.scheduleNeedsTime,
+        issues: [{ path: ['publishAt'] }],
+      });
+      const ok = await owner.call('PATCH', EDITOR_API.page(page.id), {
+        version: page.version,
+        status: 'scheduled',
+        publishAt: '2031-01-01T09:00:00Z',
+      });
       expect(ok.json()).toMatchObject({ status: 'scheduled', publishAt: '2031-01-01T09:00:00.000Z' });
     });
 
     it('renames a folder with its pages and keeps the home and system pages’ URLs fixed', async () => {
       const folder = await create({ title: 'Journal', kind: 'folder' });
       const child = await create({ title: 'First entry', parentId: folder.id });
-      const res = await owner.call('PATCH', EDITOR_API.page(folder.id), { version: folder.version, path: '/notes' });
+      const res = await owner.call('PATCH', EDITOR_API.page(folder.id), {
+        version: folder.version,
+        path: '/notes',
+      });
       expect(res.json().path).toBe('/notes');
       expect((await pageRow(child.id)).path).toBe('/notes/first-entry');
       const home = await pageRow('page-home');
-      const fixed = await owner.call('PATCH', EDITOR_API.page('page-home'), { version: home.version, path: '/start' });
+      const fixed = await owner.call('PATCH', EDITOR_API.page('page-home'), {
+        version: home.version,
+        path: '/start',
+      });
       expect(fixed.json().error.message).toBe(messages.pathIsFixed);
     });
 
@@ -217,7 +303,10 @@ describe.each(targets)('editor pages API on $name', (target) => {
         version = res.json().version;
       }
       // Another author's save starts a revision of its own.
-      const byEditor = await editor.call('PUT', EDITOR_API.draft(page.id), { version, document: doc('four') });
+      const byEditor = await editor.call('PUT', EDITOR_API.draft(page.id), {
+        version,
+        document: doc('four'),
+      });
       version = byEditor.json().version;
       let revisions = (await owner.get(EDITOR_API.revisions(page.id))).json().revisions;
       expect(revisions.map((r: { kind: string; author: string }) => [r.kind, r.author])).toEqual([
@@ -230,7 +319,12 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect(detail).toMatchObject({ status: 'draft', hasUnpublishedChanges: true, published: null });
       const published = await owner.call('POST', EDITOR_API.publish(page.id), { version });
       expect(published.statusCode).toBe(200);
-      expect(published.json()).toMatchObject({ status: 'published', hasUnpublishedChanges: false, version: version + 1, publishedAt: expect.any(String) });
+      expect(published.json()).toMatchObject({
+        status: 'published',
+        hasUnpublishedChanges: false,
+        version: version + 1,
+        publishedAt: expect.any(String),
+      });
       expect(published.json().published.sections[0].blocks[0].settings.text).toBe('four');
       revisions = (await owner.get(EDITOR_API.revisions(page.id))).json().revisions;
       expect(revisions[0]).toMatchObject({ kind: 'published', version: version + 1 });
@@ -238,15 +332,31 @@ describe.each(targets)('editor pages API on $name', (target) => {
 
     it('restores a revision as the draft and records it', async () => {
       const page = await create({ title: 'Restore me', navigation: 'notLinked' });
-      const saved = (await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: doc('original') })).json();
-      const published = (await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })).json();
-      const edited = (await owner.call('PUT', EDITOR_API.draft(page.id), { version: published.version, document: doc('changed') })).json();
+      const saved = (
+        await owner.call('PUT', EDITOR_API.draft(page.id), {
+          version: page.version,
+          document: doc('original'),
+        })
+      ).json();
+      const published = (
+        await owner.call('POST', EDITOR_API.publish(page.id), { version: saved.version })
+      ).json();
+      const edited = (
+        await owner.call('PUT', EDITOR_API.draft(page.id), {
+          version: published.version,
+          document: doc('changed'),
+        })
+      ).json();
       const [, publishedRevision] = (await owner.get(EDITOR_API.revisions(page.id))).json().revisions;
-      const res = await owner.call('POST', EDITOR_API.restore(page.id, publishedRevision.id), { version: edited.version });
+      const res = await owner.call('POST', EDITOR_API.restore(page.id, publishedRevision.id), {
+        version: edited.version,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().draft.sections[0].blocks[0].settings.text).toBe('original');
       expect((await owner.get(EDITOR_API.revisions(page.id))).json().revisions[0].kind).toBe('restored');
-      const missing = await owner.call('POST', EDITOR_API.restore(page.id, 'nope'), { version: edited.version + 1 });
+      const missing = await owner.call('POST', EDITOR_API.restore(page.id, 'nope'), {
+        version: edited.version + 1,
+      });
       expect(missing.statusCode).toBe(404);
     });
 
@@ -273,11 +383,20 @@ describe.each(targets)('editor pages API on $name', (target) => {
       const res = await owner.call('POST', EDITOR_API.duplicate('page-about'));
       expect(res.statusCode).toBe(201);
       const copy = res.json();
-      expect(copy).toMatchObject({ title: 'About (copy)', path: '/about-2', status: 'draft', published: null });
+      expect(copy).toMatchObject({
+        title: 'About (copy)',
+        path: '/about-2',
+        status: 'draft',
+        published: null,
+      });
       expect(copy.draft.sections[0].blocks[0].settings.text).toBe('About the workshop');
-      const main = (await owner.get(EDITOR_API.siteLayout)).json()[0].links.map((l: { collectionId: string }) => l.collectionId);
+      const main = (await owner.get(EDITOR_API.siteLayout))
+        .json()[0]
+        .links.map((l: { collectionId: string }) => l.collectionId);
       expect(main[main.indexOf('page-about') + 1]).toBe(copy.id);
-      expect((await owner.call('POST', EDITOR_API.duplicate('page-cart'))).json().error.message).toBe(messages.cannotDuplicateSystemPage);
+      expect((await owner.call('POST', EDITOR_API.duplicate('page-cart'))).json().error.message).toBe(
+        messages.cannotDuplicateSystemPage,
+      );
     });
 
     it('deletes a page (204) and takes it out of navigation; a folder’s pages become not linked', async () => {
@@ -304,15 +423,26 @@ describe.each(targets)('editor pages API on $name', (target) => {
   });
 
   describe('bad input', () => {
-    const sixtyOne = { sections: [{ id: 's1', blocks: Array.from({ length: 61 }, (_, i) => ({ id: `b${i}`, type: 'spacer', settings: {} })) }] };
+    const sixtyOne = {
+      sections: [
+        {
+          id: 's1',
+          blocks: Array.from({ length: 61 }, (_, i) => ({ id: `b${i}`, type: 'spacer', settings: {} })),
+        },
+      ],
+    };
     let page: PageDetail;
     beforeAll(async () => {
       page = await create({ title: 'Target', navigation: 'notLinked' });
     });
-    const unchanged = async () => expect(await pageRow(page.id)).toMatchObject({ version: page.version, draftDocument: page.draft });
+    const unchanged = async () =>
+      expect(await pageRow(page.id)).toMatchObject({ version: page.version, draftDocument: page.draft });
 
     it('refuses 61 blocks with the limit message', async () => {
-      const res = await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: sixtyOne });
+      const res = await owner.call('PUT', EDITOR_API.draft(page.id), {
+        version: page.version,
+        document: sixtyOne,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'INVALID', message: messages.tooManyBlocks(60) });
       await unchanged();
@@ -325,7 +455,12 @@ describe.each(targets)('editor pages API on $name', (target) => {
       });
       expect(res.json().error).toMatchObject({
         message: messages.unknownBlockType('marquee'),
-        issues: [{ path: ['document', 'sections', 0, 'blocks', 0, 'type'], message: messages.unknownBlockType('marquee') }],
+        issues: [
+          {
+            path: ['document', 'sections', 0, 'blocks', 0, 'type'],
+            message: messages.unknownBlockType('marquee'),
+          },
+        ],
       });
       await unchanged();
     });
@@ -334,11 +469,32 @@ describe.each(targets)('editor pages API on $name', (target) => {
       ['a NUL byte', { version: 0, document: doc('a\u0000b') }],
       ['a lone surrogate', { version: 0, document: doc('a\uD800b') }],
       ['a huge string', { version: 0, document: doc('x'.repeat(LIMITS.maxLongText + 1)) }],
-      ['a javascript: link', { version: 0, document: { sections: [{ id: 's', blocks: [{ id: 'b', type: 'button', settings: { href: 'javascript:alert(1)' } }] }] } }],
+      [
+        'a javascript: link',
+        {
+          version: 0,
+          document: {
+            sections: [
+              { id: 's', blocks: [{ id: 'b', type: 'button', settings: { href: 'javascript:alert(1)' } }] },
+            ],
+          },
+        },
+      ],
       ['wrong types', { version: '0', document: { sections: 'many' } }],
-      ['settings of the wrong type', { version: 0, document: { sections: [{ id: 's', blocks: [{ id: 'b', type: 'spacer', settings: { height: 'tall' } }] }] } }],
+      [
+        'settings of the wrong type',
+        {
+          version: 0,
+          document: {
+            sections: [{ id: 's', blocks: [{ id: 'b', type: 'spacer', settings: { height: 'tall' } }] }],
+          },
+        },
+      ],
       ['an array body', [1, 2, 3]],
-      ['duplicate ids', { version: 0, document: { sections: [{ id: 'x', blocks: [{ id: 'x', type: 'line' }] }] } }],
+      [
+        'duplicate ids',
+        { version: 0, document: { sections: [{ id: 'x', blocks: [{ id: 'x', type: 'line' }] }] } },
+      ],
     ])('answers 400 for %s and changes nothing', async (_name, body) => {
       const res = await owner.call('PUT', EDITOR_API.draft(page.id), body);
       expect(res.statusCode).toBe(400);
@@ -348,15 +504,22 @@ describe.each(targets)('editor pages API on $name', (target) => {
 
     it('answers 400 for deeply nested JSON', async () => {
       const deep = `{"version":0,"document":{"sections":[{"id":"s","blocks":[{"id":"b","type":"text","settings":{"text":${'['.repeat(50_000)}${']'.repeat(50_000)}}}]}]}}`;
-      const res = await owner.call('PUT', EDITOR_API.draft(page.id), deep, { 'content-type': 'application/json' });
+      const res = await owner.call('PUT', EDITOR_API.draft(page.id), deep, {
+        'content-type': 'application/json',
+      });
       expect(res.statusCode).toBe(400);
       await unchanged();
     });
 
     it('answers 400 for malformed JSON and 413 with a message over 1 MB', async () => {
-      const broken = await owner.call('PUT', EDITOR_API.draft(page.id), '{"version":', { 'content-type': 'application/json' });
+      const broken = await owner.call('PUT', EDITOR_API.draft(page.id), '{"version":', {
+        'content-type': 'application/json',
+      });
       expect(broken.statusCode).toBe(400);
-      const huge = await owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document: doc('x'.repeat(1_000_001)) });
+      const huge = await owner.call('PUT', EDITOR_API.draft(page.id), {
+        version: page.version,
+        document: doc('x'.repeat(1_000_001)),
+      });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge });
       await unchanged();
@@ -380,7 +543,10 @@ describe.each(targets)('editor pages API on $name', (target) => {
   });
 
   it('stores nothing for a refused create', async () => {
-    const before = await database.db.select({ id: pages.id }).from(pages).where(and(eq(pages.websiteId, 'demo')));
+    const before = await database.db
+      .select({ id: pages.id })
+      .from(pages)
+      .where(and(eq(pages.websiteId, 'demo')));
     await owner.call('POST', EDITOR_API.pages, { title: 'T', kind: 'collection' });
     await owner.call('POST', EDITOR_API.pages, { title: '  ' });
     const after = await database.db.select({ id: pages.id }).from(pages).where(eq(pages.websiteId, 'demo'));

@@ -22,13 +22,25 @@ export interface NewRevision {
 export async function recordRevision(tx: Database, revision: NewRevision): Promise<void> {
   if (revision.kind === 'draft') {
     const [latest] = await tx
-      .select({ id: pageRevisions.id, kind: pageRevisions.kind, authorId: pageRevisions.authorId, createdAt: pageRevisions.createdAt })
+      .select({
+        id: pageRevisions.id,
+        kind: pageRevisions.kind,
+        authorId: pageRevisions.authorId,
+        createdAt: pageRevisions.createdAt,
+      })
       .from(pageRevisions)
       .where(eq(pageRevisions.pageId, revision.pageId))
       .orderBy(desc(pageRevisions.createdAt), desc(pageRevisions.version))
       .limit(1);
-    if (latest?.kind === 'draft' && latest.authorId === revision.authorId && revision.at.getTime() - latest.createdAt.getTime() < COALESCE_MS) {
-      await tx.update(pageRevisions).set({ document: revision.document, version: revision.version }).where(eq(pageRevisions.id, latest.id));
+    if (
+      latest?.kind === 'draft' &&
+      latest.authorId === revision.authorId &&
+      revision.at.getTime() - latest.createdAt.getTime() < COALESCE_MS
+    ) {
+      await tx
+        .update(pageRevisions)
+        .set({ document: revision.document, version: revision.version })
+        .where(eq(pageRevisions.id, latest.id));
       return;
     }
   }
@@ -45,13 +57,21 @@ async function prune(tx: Database, pageId: string): Promise<void> {
   const excess = rows.length - LIMITS.maxRevisionsKept;
   if (excess <= 0) return;
   const doomed = rows
-    .sort((a, b) => Number(b.kind === 'draft') - Number(a.kind === 'draft') || a.createdAt.getTime() - b.createdAt.getTime())
+    .sort(
+      (a, b) =>
+        Number(b.kind === 'draft') - Number(a.kind === 'draft') ||
+        a.createdAt.getTime() - b.createdAt.getTime(),
+    )
     .slice(0, excess)
     .map((r) => r.id);
   await tx.delete(pageRevisions).where(inArray(pageRevisions.id, doomed));
 }
 
-export async function listRevisions(db: Database, websiteId: string, pageId: string): Promise<RevisionSummary[]> {
+export async function listRevisions(
+  db: Database,
+  websiteId: string,
+  pageId: string,
+): Promise<RevisionSummary[]> {
   const rows = await db
     .select({
       id: pageRevisions.id,
@@ -79,6 +99,12 @@ export async function findRevision(db: Database, websiteId: string, pageId: stri
   const [row] = await db
     .select()
     .from(pageRevisions)
-    .where(and(eq(pageRevisions.id, revisionId), eq(pageRevisions.pageId, pageId), eq(pageRevisions.websiteId, websiteId)));
+    .where(
+      and(
+        eq(pageRevisions.id, revisionId),
+        eq(pageRevisions.pageId, pageId),
+        eq(pageRevisions.websiteId, websiteId),
+      ),
+    );
   return row;
 }

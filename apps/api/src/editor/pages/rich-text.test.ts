@@ -25,10 +25,16 @@ describe.each(targets)('rich text on $name', (target) => {
     const page = await create('Rich', '/rich-text');
     const document = {
       sections: [
-        { id: 's1', blocks: [{ id: 'b1', type: 'text', settings: { html: HOSTILE.replace('TARGET', linked.id) } }] },
+        {
+          id: 's1',
+          blocks: [{ id: 'b1', type: 'text', settings: { html: HOSTILE.replace('TARGET', linked.id) } }],
+        },
       ],
     };
-    const saved = await demo.owner.call('PUT', EDITOR_API.draft(page.id), { version: page.version, document });
+    const saved = await demo.owner.call('PUT', EDITOR_API.draft(page.id), {
+      version: page.version,
+      document,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const detail = (await demo.owner.get(EDITOR_API.page(page.id))).json() as PageDetail;
     const stored = detail.draft.sections[0]!.blocks[0]!.settings.html;
@@ -37,7 +43,9 @@ describe.each(targets)('rich text on $name', (target) => {
         ' <a href="mailto:shop@example.com?subject=Hi%20there">mail</a></p>',
     );
 
-    const published = await demo.owner.call('POST', EDITOR_API.publish(page.id), { version: saved.json().version });
+    const published = await demo.owner.call('POST', EDITOR_API.publish(page.id), {
+      version: saved.json().version,
+    });
     expect(published.statusCode, published.body).toBe(200);
     await demo.owner.call('POST', EDITOR_API.publish(linked.id), { version: linked.version });
 
@@ -48,8 +56,13 @@ describe.each(targets)('rich text on $name', (target) => {
 
     // A rename moves the link with the page: the href is resolved when the page renders.
     const current = (await demo.owner.get(EDITOR_API.page(linked.id))).json() as PageDetail;
-    const renamed = await demo.owner.call('PATCH', EDITOR_API.page(linked.id), { version: current.version, path: '/renamed-page' });
+    const renamed = await demo.owner.call('PATCH', EDITOR_API.page(linked.id), {
+      version: current.version,
+      path: '/renamed-page',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await visitor.request('GET', '/rich-text')).body).toContain('<a href="/renamed-page" target="_blank"');
+    expect((await visitor.request('GET', '/rich-text')).body).toContain(
+      '<a href="/renamed-page" target="_blank"',
+    );
   });
 });

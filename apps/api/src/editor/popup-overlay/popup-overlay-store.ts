@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mailingLists, websites } from '../../db/schema';
-import { EditorError } from '../http';
+import { ApiError } from '../../http';
 
 /**
  * The pop-up lives in the website's settings (`popupOverlay`, which the page renderer and the
@@ -20,7 +20,8 @@ import { EditorError } from '../http';
 export function readPopupOverlay(settings: Record<string, unknown>): EditorPopupOverlay {
   const stored = (settings.popupOverlay ?? null) as Record<string, unknown> | null;
   const version = typeof settings.popupOverlayVersion === 'number' ? settings.popupOverlayVersion : 0;
-  if (!stored || typeof stored !== 'object') return { enabled: false, content: null, shownVersion: 0, version };
+  if (!stored || typeof stored !== 'object')
+    return { enabled: false, content: null, shownVersion: 0, version };
   const { enabled, version: shownVersion, ...rest } = stored;
   // Stored under an older rule, the content is offered as empty instead of failing the screen.
   const parsed = popupOverlayContentSchema.safeParse(rest);
@@ -33,8 +34,11 @@ export function readPopupOverlay(settings: Record<string, unknown>): EditorPopup
 }
 
 export async function loadPopupOverlay(db: Database, websiteId: string): Promise<EditorPopupOverlay> {
-  const [row] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
-  if (!row) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
+  const [row] = await db
+    .select({ settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  if (!row) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
   return readPopupOverlay(row.settings);
 }
 
@@ -56,10 +60,15 @@ export async function savePopupOverlay(
   input: z.output<typeof updatePopupOverlaySchema>,
 ): Promise<EditorPopupOverlay> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).for('update');
-    if (!row) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
+    const [row] = await tx
+      .select({ settings: websites.settings })
+      .from(websites)
+      .where(eq(websites.id, websiteId))
+      .for('update');
+    if (!row) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
     const current = readPopupOverlay(row.settings);
-    if (current.version !== input.version) throw new EditorError(409, 'STALE_VERSION', messages.popupOverlay.stale);
+    if (current.version !== input.version)
+      throw new ApiError(409, 'STALE_VERSION', messages.popupOverlay.stale);
     const listId = input.content?.newsletter?.listId;
     if (listId) {
       const [list] = await tx
@@ -67,12 +76,15 @@ export async function savePopupOverlay(
         .from(mailingLists)
         .where(and(eq(mailingLists.id, listId), eq(mailingLists.websiteId, websiteId)));
       if (!list)
-        throw new EditorError(400, 'INVALID', messages.popupOverlay.unknownList, [
+        throw new ApiError(400, 'INVALID', messages.popupOverlay.unknownList, [
           { path: ['content', 'newsletter', 'listId'], message: messages.popupOverlay.unknownList },
         ]);
     }
-    const shownVersion = visible(input.content) === visible(current.content) ? current.shownVersion : current.shownVersion + 1;
-    const popupOverlay = input.content ? { ...input.content, enabled: input.enabled, version: shownVersion } : null;
+    const shownVersion =
+      visible(input.content) === visible(current.content) ? current.shownVersion : current.shownVersion + 1;
+    const popupOverlay = input.content
+      ? { ...input.content, enabled: input.enabled, version: shownVersion }
+      : null;
     const next = input.version + 1;
     const [saved] = await tx
       .update(websites)

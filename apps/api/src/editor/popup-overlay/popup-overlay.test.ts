@@ -11,7 +11,11 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
   const current = async () => (await demo.owner.get(POPUP_OVERLAY_API)).json() as EditorPopupOverlay;
   const save = (body: unknown) => demo.owner.call('PUT', POPUP_OVERLAY_API, body);
   const shop = async () => (await demo.app.inject('/shop')).body;
-  const content = { title: 'Free shipping this week', body: 'On every order over $50.', action: { label: 'Shop now', href: '/shop' } };
+  const content = {
+    title: 'Free shipping this week',
+    body: 'On every order over $50.',
+    action: { label: 'Shop now', href: '/shop' },
+  };
 
   it('starts off with nothing to show', async () => {
     expect(await current()).toEqual({ enabled: false, content: null, shownVersion: 0, version: 0 });
@@ -29,29 +33,52 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
     });
     expect(await current()).toEqual(res.json());
     const page = await shop();
-    expect(page).toContain('<dialog id="popup-overlay" class="popup-overlay" aria-labelledby="popup-overlay-title" data-version="1"');
+    expect(page).toContain(
+      '<dialog id="popup-overlay" class="popup-overlay" aria-labelledby="popup-overlay-title" data-version="1"',
+    );
     expect(page).toContain('Free shipping this week');
   });
 
   it('shows it again to visitors who dismissed it when the text changes, not when only the timing does', async () => {
-    const timing = await save({ enabled: true, content: { ...content, delaySeconds: 10, hideForDays: 30 }, version: 1 });
+    const timing = await save({
+      enabled: true,
+      content: { ...content, delaySeconds: 10, hideForDays: 30 },
+      version: 1,
+    });
     expect(timing.json()).toMatchObject({ shownVersion: 1, version: 2 });
-    const text = await save({ enabled: true, content: { ...content, title: 'Ten percent off', delaySeconds: 10, hideForDays: 30 }, version: 2 });
+    const text = await save({
+      enabled: true,
+      content: { ...content, title: 'Ten percent off', delaySeconds: 10, hideForDays: 30 },
+      version: 2,
+    });
     expect(text.json()).toMatchObject({ shownVersion: 2, version: 3 });
     expect(await shop()).toContain('data-version="2" data-hide-for-days="30" data-delay-seconds="10"');
   });
 
   it('adds a newsletter sign-up into one of the site’s lists, and refuses a list that is not the site’s', async () => {
     const lists = (await demo.owner.get(MAILING_API.lists)).json().lists as { id: string }[];
-    const list: { id: string } = lists[0] ?? (await demo.owner.call('POST', MAILING_API.lists, { name: 'Pop-up' })).json();
-    const newsletter = { listId: list.id, doubleOptIn: false, buttonLabel: 'Get the code', placeholder: 'you@example.com' };
+    const list: { id: string } =
+      lists[0] ?? (await demo.owner.call('POST', MAILING_API.lists, { name: 'Pop-up' })).json();
+    const newsletter = {
+      listId: list.id,
+      doubleOptIn: false,
+      buttonLabel: 'Get the code',
+      placeholder: 'you@example.com',
+    };
     const res = await save({ enabled: true, content: { title: 'Ten percent off', newsletter }, version: 3 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ content: { newsletter }, shownVersion: 3, version: 4 });
     expect(await shop()).toContain('<button class="button" type="submit">Get the code</button>');
-    const unknown = await save({ enabled: true, content: { title: 'x', newsletter: { ...newsletter, listId: 'someone-elses' } }, version: 4 });
+    const unknown = await save({
+      enabled: true,
+      content: { title: 'x', newsletter: { ...newsletter, listId: 'someone-elses' } },
+      version: 4,
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.issues).toContainEqual({ path: ['content', 'newsletter', 'listId'], message: messages.popupOverlay.unknownList });
+    expect(unknown.json().error.issues).toContainEqual({
+      path: ['content', 'newsletter', 'listId'],
+      message: messages.popupOverlay.unknownList,
+    });
   });
 
   it('turns off: the storefront stops showing it, the owner’s text is kept, and it can go altogether', async () => {
@@ -60,7 +87,12 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
     expect(off.json()).toMatchObject({ enabled: false, content: kept, version: version + 1 });
     expect(await shop()).not.toContain('id="popup-overlay"');
     const removed = await save({ enabled: false, content: null, version: version + 1 });
-    expect(removed.json()).toMatchObject({ enabled: false, content: null, shownVersion: 0, version: version + 2 });
+    expect(removed.json()).toMatchObject({
+      enabled: false,
+      content: null,
+      shownVersion: 0,
+      version: version + 2,
+    });
     expect(await shop()).not.toContain('id="popup-overlay"');
   });
 
@@ -73,12 +105,20 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
   });
 
   it.each([
-    [{ ...content, action: { label: 'Go', href: 'javascript:alert(1)' } }, ['content', 'action', 'href'], messages.popupOverlay.unsafeHref],
+    [
+      { ...content, action: { label: 'Go', href: 'javascript:alert(1)' } },
+      ['content', 'action', 'href'],
+      messages.popupOverlay.unsafeHref,
+    ],
     [{ ...content, title: 'x'.repeat(201) }, ['content', 'title'], messages.popupOverlay.titleTooLong],
     [{ ...content, title: '   ' }, ['content', 'title'], messages.popupOverlay.titleRequired],
     [{ ...content, body: 'x'.repeat(1001) }, ['content', 'body'], messages.popupOverlay.bodyTooLong],
     [{ ...content, delaySeconds: 500 }, ['content', 'delaySeconds'], messages.popupOverlay.delayOutOfRange],
-    [{ ...content, hideForDays: -1 }, ['content', 'hideForDays'], messages.popupOverlay.hideForDaysOutOfRange],
+    [
+      { ...content, hideForDays: -1 },
+      ['content', 'hideForDays'],
+      messages.popupOverlay.hideForDaysOutOfRange,
+    ],
   ])('refuses %j with the message at its field, writing nothing', async (bad, path, message) => {
     const { version } = await current();
     const res = await save({ enabled: true, content: bad, version });
@@ -93,7 +133,9 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
       { enabled: true, content: null, version },
       { enabled: true, content: { ...content, title: 'a\u0000b' }, version },
       { enabled: true, content: { ...content, extra: '<script>' }, version },
-      JSON.parse(`{"enabled":true,"content":{"title":"x","__proto__":{"delaySeconds":1}},"version":${version}}`),
+      JSON.parse(
+        `{"enabled":true,"content":{"title":"x","__proto__":{"delaySeconds":1}},"version":${version}}`,
+      ),
       { enabled: 'yes', content, version },
       { enabled: true, content },
       [],
@@ -108,9 +150,19 @@ describe.each(targets)('pop-up editor API on $name', (target) => {
   it('lets viewers read but not write, asks for a session and the XSRF header', async () => {
     expect((await demo.viewer.get(POPUP_OVERLAY_API)).statusCode).toBe(200);
     const { version } = await current();
-    expect((await demo.viewer.call('PUT', POPUP_OVERLAY_API, { enabled: true, content, version })).statusCode).toBe(403);
+    expect(
+      (await demo.viewer.call('PUT', POPUP_OVERLAY_API, { enabled: true, content, version })).statusCode,
+    ).toBe(403);
     expect((await demo.app.inject(POPUP_OVERLAY_API)).statusCode).toBe(401);
-    expect((await demo.app.inject({ method: 'PUT', url: POPUP_OVERLAY_API, payload: { enabled: true, content, version } })).statusCode).toBe(401);
+    expect(
+      (
+        await demo.app.inject({
+          method: 'PUT',
+          url: POPUP_OVERLAY_API,
+          payload: { enabled: true, content, version },
+        })
+      ).statusCode,
+    ).toBe(401);
     const noXsrf = await demo.owner.request('PUT', POPUP_OVERLAY_API, { enabled: true, content, version });
     expect(noXsrf.statusCode).toBe(403);
     expect((await current()).version).toBe(version);

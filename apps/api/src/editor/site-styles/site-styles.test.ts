@@ -21,12 +21,20 @@ describe.each(targets)('site styles API on $name', (target) => {
     expect(before.body).not.toContain('--site-font-heading');
     const res = await demo.owner.call('PUT', SITE_STYLES_API.styles, {
       version: 0,
-      styles: { headingFont: 'playfair-display', accent: '#C01C28', text: { hue: 30, saturation: 0.2, lightness: 0.1, alpha: 1 } },
+      styles: {
+        headingFont: 'playfair-display',
+        accent: '#C01C28',
+        text: { hue: 30, saturation: 0.2, lightness: 0.1, alpha: 1 },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       version: 1,
-      styles: { headingFont: 'playfair-display', accent: '#c01c28', text: { hue: 30, saturation: 0.2, lightness: 0.1, alpha: 1 } },
+      styles: {
+        headingFont: 'playfair-display',
+        accent: '#c01c28',
+        text: { hue: 30, saturation: 0.2, lightness: 0.1, alpha: 1 },
+      },
     });
     const page = (await demo.app.inject('/')).body;
     expect(page).toContain('--site-font-heading:"Playfair Display", Georgia');
@@ -34,7 +42,9 @@ describe.each(targets)('site styles API on $name', (target) => {
     expect(page).toContain('--site-color-text:hsl(30, 20%, 10%)');
     expect(page).toContain('src:url(/assets/fonts/playfair-display/700.woff2) format("woff2")');
     // The editor's preview kit carries the same styles.
-    expect((await demo.owner.get(EDITOR_API.site)).json().siteStyles).toMatchObject({ headingFont: 'playfair-display' });
+    expect((await demo.owner.get(EDITOR_API.site)).json().siteStyles).toMatchObject({
+      headingFont: 'playfair-display',
+    });
   });
 
   it('serves kit font files from this server, and nothing else under the fonts path', async () => {
@@ -42,22 +52,40 @@ describe.each(targets)('site styles API on $name', (target) => {
     expect(font.statusCode).toBe(200);
     expect(font.headers['content-type']).toBe('font/woff2');
     expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
-    for (const path of ['/assets/fonts/playfair-display/300.woff2', '/assets/fonts/serif/400.woff2', '/assets/fonts/..%2Fpackage.json/400.woff2', '/assets/fonts/inter/400.woff'])
+    for (const path of [
+      '/assets/fonts/playfair-display/300.woff2',
+      '/assets/fonts/serif/400.woff2',
+      '/assets/fonts/..%2Fpackage.json/400.woff2',
+      '/assets/fonts/inter/400.woff',
+    ])
       expect((await demo.app.inject(path)).statusCode, path).toBe(404);
     // Pages may load fonts from this origin only.
-    expect((await demo.app.inject('/')).headers['content-security-policy']).toContain("font-src 'self' data:;");
+    expect((await demo.app.inject('/')).headers['content-security-policy']).toContain(
+      "font-src 'self' data:;",
+    );
   });
 
   it('refuses a save over a newer version (409) and keeps the newer styles', async () => {
-    const res = await demo.owner.call('PUT', SITE_STYLES_API.styles, { version: 0, styles: { accent: '#000' } });
+    const res = await demo.owner.call('PUT', SITE_STYLES_API.styles, {
+      version: 0,
+      styles: { accent: '#000' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'STALE_VERSION', message: messages.siteStylesStale });
     expect((await current()).styles.accent).toBe('#c01c28');
   });
 
   it.each([
-    [{ accent: { hue: 400, saturation: 0.5, lightness: 0.5 } }, ['styles', 'accent', 'hue'], messages.colour.hueOutOfBounds],
-    [{ accent: { hue: 10, saturation: 0.5, lightness: 0.5, alpha: 1.5 } }, ['styles', 'accent', 'alpha'], messages.colour.alphaOutOfBounds],
+    [
+      { accent: { hue: 400, saturation: 0.5, lightness: 0.5 } },
+      ['styles', 'accent', 'hue'],
+      messages.colour.hueOutOfBounds,
+    ],
+    [
+      { accent: { hue: 10, saturation: 0.5, lightness: 0.5, alpha: 1.5 } },
+      ['styles', 'accent', 'alpha'],
+      messages.colour.alphaOutOfBounds,
+    ],
     [{ muted: { hue: 10, lightness: 0.5 } }, ['styles', 'muted'], messages.colour.missingHsl],
     [{ background: '#abcd' }, ['styles', 'background'], messages.colour.invalidHex],
     [{ headingFont: 'comic-sans' }, ['styles', 'headingFont'], messages.unknownFont('comic-sans')],
@@ -71,7 +99,13 @@ describe.each(targets)('site styles API on $name', (target) => {
 
   it('refuses hostile and malformed bodies with a 4xx', async () => {
     const { version } = await current();
-    for (const body of [{ version, styles: { accent: 'red;}</style><script>alert(1)</script>' } }, { version, styles: { extra: 1 } }, { styles: {} }, [], 'x']) {
+    for (const body of [
+      { version, styles: { accent: 'red;}</style><script>alert(1)</script>' } },
+      { version, styles: { extra: 1 } },
+      { styles: {} },
+      [],
+      'x',
+    ]) {
       const status = (await demo.owner.call('PUT', SITE_STYLES_API.styles, body)).statusCode;
       expect(status >= 400 && status < 500, `${JSON.stringify(body)} → ${status}`).toBe(true);
     }

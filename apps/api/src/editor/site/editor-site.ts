@@ -4,15 +4,21 @@ import type { Database } from '../../db/client';
 import { forms } from '../../db/schema';
 import { loadSummaryCollections } from '../../collections/collection-store';
 import { loadForm } from '../../forms/form-store';
-import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../../pages/site-data';
-import { loadHeaderFooter } from '../header-footer/header-footer-store';
-import { EditorError } from '../http';
+import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../../site/site-data';
+import { loadHeaderFooter } from '../../site/header-footer-store';
+import { ApiError } from '../../http';
 import { readSiteStyles } from '../site-styles/site-styles-store';
+import { knownTheme, themeStylesheets } from '../../site/theme';
 
 /** The preview kit: everything the editor needs to render a page in the browser as the server does. */
-export async function editorSite(db: Database, websiteId: string, stylesheets: string[]): Promise<EditorSite> {
+export async function editorSite(
+  db: Database,
+  websiteId: string,
+  stylesheets: string[],
+  billing?: BillingOptions,
+): Promise<EditorSite> {
   const website = await loadWebsite(db, websiteId);
-  if (!website) throw new EditorError(404, 'SITE_MISSING', messages.unableToLocateContent);
+  if (!website) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
   const [allPages, sources, headerFooter, formRows] = await Promise.all([
     loadPages(db, websiteId),
     loadTemplateSources(db, websiteId),
@@ -27,24 +33,58 @@ export async function editorSite(db: Database, websiteId: string, stylesheets: s
     loadSummaryCollections(db, summarisable, new Date()),
   ]);
   return {
-    website: { id: website.id, siteTitle: website.title, language: website.locale, timeZone: website.timeZone, currency: website.currency },
-    billing: billingOf(website),
+    website: {
+      id: website.id,
+      siteTitle: website.title,
+      language: website.locale,
+      timeZone: website.timeZone,
+      currency: website.currency,
+    },
+    billing: billing ? billingOf(website) : null,
     templates: { site: sources.get('site')?.source ?? '', page: sources.get('page')?.source ?? '' },
-    stylesheets,
+    stylesheets: [...stylesheets, ...themeStylesheets(knownTheme(website.theme))],
     headerFooter,
     siteStyles: readSiteStyles(website.settings).styles,
-    products: itemsByShop.flat().map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
+    products: itemsByShop
+      .flat()
+      .map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
     collections: [
       ...shops.map((shop) => ({ id: shop.id, title: shop.title, fullUrl: shop.path, typeName: 'products' })),
       ...summarisable.flatMap((page) => {
         const loaded = others.get(page.id);
-        return loaded ? [{ id: page.id, ...loaded, title: `${page.title} (${loaded.typeName})`, items: loaded.items.slice(0, 30) }] : [];
+        return loaded
+          ? [
+              {
+                id: page.id,
+                ...loaded,
+                title: `${page.title} (${loaded.typeName})`,
+                items: loaded.items.slice(0, 30),
+              },
+            ]
+          : [];
       }),
     ],
     forms: loadedForms.flatMap((loaded) =>
-      loaded.kind === 'found' ? [{ id: loaded.form.id, name: loaded.form.name, fields: loaded.form.fields as unknown as Record<string, unknown>[] }] : [],
+      loaded.kind === 'found'
+        ? [
+            {
+              id: loaded.form.id,
+              name: loaded.form.name,
+              fields: loaded.form.fields as unknown as Record<string, unknown>[],
+            },
+          ]
+        : [],
     ),
   };
+}
+
+/**
+ * Who sells plans on this server. `manual`: the operator sets a site's plan by hand
+ * (websites.settings.billing.plan); a site without one is on trial. Absent: nobody does, so the
+ * editor shows no trial or upgrade.
+ */
+export interface BillingOptions {
+  provider: 'manual';
 }
 
 /** Days a new site is on trial before a plan is needed. */
@@ -53,6 +93,10 @@ const PLANS = ['personal', 'business', 'commerce'] as const;
 
 function billingOf(website: NonNullable<Awaited<ReturnType<typeof loadWebsite>>>): EditorSite['billing'] {
   const plan = (website.settings as { billing?: { plan?: unknown } }).billing?.plan;
-  if ((PLANS as readonly unknown[]).includes(plan)) return { plan: plan as (typeof PLANS)[number], trialEndsAt: null };
-  return { plan: 'trial', trialEndsAt: new Date(website.createdAt.getTime() + TRIAL_DAYS * 86_400_000).toISOString() };
+  if ((PLANS as readonly unknown[]).includes(plan))
+    return { plan: plan as (typeof PLANS)[number], trialEndsAt: null };
+  return {
+    plan: 'trial',
+    trialEndsAt: new Date(website.createdAt.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
+  };
 }

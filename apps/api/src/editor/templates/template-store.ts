@@ -1,14 +1,19 @@
-import { messages, type TemplateProblem, type TemplateSource, type TemplateSummary } from '@site/page-content';
+import {
+  messages,
+  type TemplateProblem,
+  type TemplateSource,
+  type TemplateSummary,
+} from '@site/page-content';
 import { compile } from '@site/template-engine';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { templates } from '../../db/schema';
-import { EditorError } from '../http';
+import { ApiError } from '../../http';
 
 // The version is the source's MD5, computed by the database in the same statement that checks it.
 const version = sql<string>`md5(${templates.source})`;
 
-const notFound = () => new EditorError(404, 'TEMPLATE_NOT_FOUND', messages.templateNotFound);
+const notFound = () => new ApiError(404, 'TEMPLATE_NOT_FOUND', messages.templateNotFound);
 
 export async function listTemplates(db: Database, websiteId: string): Promise<TemplateSummary[]> {
   const rows = await db
@@ -30,7 +35,11 @@ export async function loadTemplate(db: Database, websiteId: string, name: string
 
 /** The engine's syntax errors, each at its line and column (the editor shows the same ones as you type). */
 export function templateProblems(source: string): TemplateProblem[] {
-  return compile(source).errors.map((e) => ({ line: e.line ?? 1, column: e.column ?? 1, message: e.message }));
+  return compile(source).errors.map((e) => ({
+    line: e.line ?? 1,
+    column: e.column ?? 1,
+    message: e.message,
+  }));
 }
 
 /**
@@ -38,10 +47,16 @@ export function templateProblems(source: string): TemplateProblem[] {
  * the live site never renders a half-parsed template. The new `updated_at` makes the renderer
  * compile the new source, and the templates trigger drops the site's cached pages.
  */
-export async function saveTemplate(db: Database, websiteId: string, name: string, source: string, expected: string): Promise<TemplateSource> {
+export async function saveTemplate(
+  db: Database,
+  websiteId: string,
+  name: string,
+  source: string,
+  expected: string,
+): Promise<TemplateSource> {
   const problems = templateProblems(source);
   if (problems.length)
-    throw new EditorError(
+    throw new ApiError(
       400,
       'TEMPLATE_SYNTAX',
       messages.templateHasErrors(problems.length),
@@ -50,9 +65,15 @@ export async function saveTemplate(db: Database, websiteId: string, name: string
   const [row] = await db
     .update(templates)
     .set({ source, updatedAt: new Date() })
-    .where(and(eq(templates.websiteId, websiteId), eq(templates.name, name), sql`md5(${templates.source}) = ${expected}`))
+    .where(
+      and(
+        eq(templates.websiteId, websiteId),
+        eq(templates.name, name),
+        sql`md5(${templates.source}) = ${expected}`,
+      ),
+    )
     .returning({ name: templates.name, source: templates.source, version });
   if (row) return row;
   await loadTemplate(db, websiteId, name);
-  throw new EditorError(409, 'STALE_VERSION', messages.templateStale);
+  throw new ApiError(409, 'STALE_VERSION', messages.templateStale);
 }

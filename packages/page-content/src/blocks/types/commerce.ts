@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { text } from '../../text';
-import { defineBlock } from '../define-block';
+import { defineBlock, type BlockRenderData } from '../define-block';
 
 const id = text(200);
+
+/** Prices in a block read the site's store settings (the zero-price label) as a page's do. */
+const siteSettingsOf = (data: BlockRenderData) =>
+  data.websiteSettings ? { websiteSettings: data.websiteSettings } : {};
 
 const productCard =
   '<li class="product-card" data-item-id="{id|htmlattr}"><a href="{fullUrl|htmlattr}">{.section assetUrl}<img src="{@|htmlattr}?format=500w" alt="" loading="lazy" decoding="async">{.end}<h3 class="product-title">{title|htmltag}</h3></a>{@|product-status}{@|product-price}</li>';
@@ -25,7 +29,7 @@ export const productBlock = defineBlock({
     { key: 'buttonLabel', label: 'Button label', kind: 'text', maxLength: 100 },
   ],
   references: (s) => ({ products: s.productId ? [s.productId] : [] }),
-  view: (s, data) => ({ ...s, product: data.products.get(s.productId) }),
+  view: (s, data) => ({ ...s, ...siteSettingsOf(data), product: data.products.get(s.productId) }),
   template:
     '<div class="product-block">{.section product}<a class="product-block__image" href="{fullUrl|htmlattr}">{.section assetUrl}<img src="{@|htmlattr}?format=750w" alt="{title|htmlattr}" loading="lazy" decoding="async">{.end}</a><div class="product-block__info"><h3 class="product-title"><a href="{fullUrl|htmlattr}">{title|htmltag}</a></h3>{@|product-status}{@|product-price}{.if showExcerpt}<div class="product-excerpt">{excerpt}</div>{.end}<a class="button button--primary button--medium" href="{fullUrl|htmlattr}">{buttonLabel|htmltag}</a></div>{.or}<div class="block-empty">Choose a product to show</div>{.end}</div>',
 });
@@ -55,7 +59,12 @@ export const summaryBlock = defineBlock({
     const collection = data.collections.get(s.collectionId);
     if (!collection) return { ...s, collection: undefined };
     const products = (collection.typeName ?? 'products') === 'products';
-    return { ...s, products, collection: { ...collection, items: collection.items.slice(0, s.limit) } };
+    return {
+      ...s,
+      ...siteSettingsOf(data),
+      products,
+      collection: { ...collection, items: collection.items.slice(0, s.limit) },
+    };
   },
   template: `<section class="summary-block">{.section title}<h2>{@|htmltag}</h2>{.end}{.section collection}{.if products}<ul class="product-grid">{.repeated section items}${productCard}{.end}</ul>{.or}<ul class="summary-list summary-list--{typeName|htmlattr}">{.repeated section items}${itemCard}{.end}</ul>{.end}{.or}<div class="block-empty">Choose a collection to summarise</div>{.end}</section>`,
 });

@@ -31,7 +31,9 @@ function fileAltText(image: Record<string, unknown> | undefined): string {
 }
 
 /** The file's focal point as numbers the template can print (never text from the file's data). */
-function focalPointOf(image: Record<string, unknown>): { x: number; y: number; left: number; top: number } | undefined {
+function focalPointOf(
+  image: Record<string, unknown>,
+): { x: number; y: number; left: number; top: number } | undefined {
   const point = image.mediaFocalPoint as { x?: unknown; y?: unknown } | undefined;
   const x = Number(point?.x);
   const y = Number(point?.y);
@@ -82,7 +84,7 @@ export const imageBlock = defineBlock({
     '<figure class="image-block image-block--{width}">{.section href}<a href="{@|htmlattr}">{.end}<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 720px"{.end}{.section focal} data-image-focal-point="{x},{y}" style="object-position: {left}% {top}%"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">{.section href}</a>{.end}{.section caption}<figcaption>{@|htmltag}</figcaption>{.end}</figure>',
 });
 
-const toggle = (key: string, label: string) => ({ key, label, kind: 'toggle' as const });
+const toggle = <K extends string>(key: K, label: string) => ({ key, label, kind: 'toggle' as const });
 
 export const galleryBlock = defineBlock({
   type: 'gallery',
@@ -133,18 +135,53 @@ export const galleryBlock = defineBlock({
       kind: 'select',
       options: Object.entries(GALLERY_ASPECT_RATIO_LABELS).map(([value, label]) => ({ value, label })),
     },
-    { key: 'slider-aspect-ratio', label: 'Carousel height (% of width)', kind: 'number', min: 20, max: 150, unit: '%' },
+    {
+      key: 'slider-aspect-ratio',
+      label: 'Carousel height (% of width)',
+      kind: 'number',
+      min: 20,
+      max: 150,
+      unit: '%',
+    },
     { key: 'thumbnails-per-row', label: 'Images per row', kind: 'number', min: 1, max: 10 },
     { key: 'padding', label: 'Spacing', kind: 'number', min: 0, max: 50, unit: 'px' },
-    { key: 'max-width', label: 'Column width (auto columns)', kind: 'number', min: 100, max: 300, unit: 'px' },
+    {
+      key: 'max-width',
+      label: 'Column width (auto columns)',
+      kind: 'number',
+      min: 100,
+      max: 300,
+      unit: 'px',
+    },
     toggle('autoplay', 'Autoplay (slideshow, carousel)'),
-    { key: 'autoplay-duration', label: 'Autoplay every (carousel)', kind: 'number', min: 1, max: 10, unit: 's' },
+    {
+      key: 'autoplay-duration',
+      label: 'Autoplay every (carousel)',
+      kind: 'number',
+      min: 1,
+      max: 10,
+      unit: 's',
+    },
     toggle('controls', 'Show controls'),
     toggle('auto-crop', 'Crop images to fill'),
     toggle('thumbnails', 'Thumbnails (slideshow)'),
     toggle('square-thumbs', 'Square thumbnails'),
-    { key: 'thumbnail-strip-height', label: 'Thumbnail strip height', kind: 'number', min: 0, max: 200, unit: 'px' },
-    { key: 'thumbnail-strip-margin', label: 'Thumbnail strip margin', kind: 'number', min: 0, max: 60, unit: 'px' },
+    {
+      key: 'thumbnail-strip-height',
+      label: 'Thumbnail strip height',
+      kind: 'number',
+      min: 0,
+      max: 200,
+      unit: 'px',
+    },
+    {
+      key: 'thumbnail-strip-margin',
+      label: 'Thumbnail strip margin',
+      kind: 'number',
+      min: 0,
+      max: 60,
+      unit: 'px',
+    },
     toggle('show-meta', 'Show title and description (slideshow)'),
     toggle('show-meta-basic', 'Show title and description (stacked)'),
     toggle('show-meta-only-title', 'Title only (grid)'),
@@ -155,7 +192,12 @@ export const galleryBlock = defineBlock({
       kind: 'select',
       options: GALLERY_META_POSITIONS.map((value) => ({ value, label: value.replace('-', ' ') })),
     },
-    { key: 'active-alignment', label: 'Active image alignment (carousel)', kind: 'select', options: ALIGN_OPTIONS },
+    {
+      key: 'active-alignment',
+      label: 'Active image alignment (carousel)',
+      kind: 'select',
+      options: ALIGN_OPTIONS,
+    },
     toggle('lightbox', 'Open images in a lightbox'),
     {
       key: 'lightboxTheme',
@@ -177,7 +219,12 @@ export const galleryBlock = defineBlock({
     const { images, ...options } = s;
     // A block's id is not in its settings: the first image names the slides, unique enough per page.
     const id = `gallery-${Math.abs(hash(images.map((i) => i.src).join('|')))}`;
-    return galleryView(id, 'Gallery', images.map((i) => ({ ...i, image: uploadedImage(i.src, data) })), options);
+    return galleryView(
+      id,
+      'Gallery',
+      images.map((i) => ({ ...i, image: uploadedImage(i.src, data) })),
+      options,
+    );
   },
   template: GALLERY_TEMPLATE,
 });

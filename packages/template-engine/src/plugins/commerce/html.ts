@@ -50,3 +50,18 @@ export function printValue(v: unknown): string {
 export function json(v: unknown): string {
   return v === undefined ? '' : JSON.stringify(v);
 }
+
+const localizedPaths = new Map<string, string>();
+
+/**
+ * `localizedStrings.<key>` spelled once per key: a path built per call would be a fresh string
+ * whose hash the resolver cache computes again each time.
+ */
+export function localizedPath(key: string): string {
+  let path = localizedPaths.get(key);
+  if (path === undefined) {
+    path = 'localizedStrings.' + key;
+    if (localizedPaths.size < 500) localizedPaths.set(key, path);
+  }
+  return path;
+}

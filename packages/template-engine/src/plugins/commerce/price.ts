@@ -21,13 +21,15 @@ import {
   subscriptionWording,
   str,
   num,
+  zeroPriceLabel,
 } from '@site/commerce-core';
 import type { Formatter, RenderContext } from '../types';
-import { escapeHtml } from './html';
+import { escapeHtml, localizedPath } from './html';
+import { SiteTexts } from '../core/memo';
 import { currencyOptions, hasLocaleData } from './money';
 
 function localized(ctx: RenderContext, key: string): string | undefined {
-  const v = ctx.resolve('localizedStrings.' + key);
+  const v = ctx.resolve(localizedPath(key));
   return v === undefined || v === null ? undefined : str(v);
 }
 
@@ -36,12 +38,33 @@ function localized(ctx: RenderContext, key: string): string | undefined {
  * else the legacy amount in a sqs-money-native span that the storefront script re-renders.
  */
 function moneyText(money: unknown, args: readonly string[], ctx: RenderContext): string {
+  const free = freeLabel(money, ctx);
+  if (free !== undefined) return '<span class="product-price__free">' + escapeHtml(free) + '</span>';
   if (flag(ctx.resolve('featureFlags.useCLDRMoneyFormat'))) {
     if (!hasLocaleData(ctx)) return '';
-    return formatMoneyIntl(moneyAmount(money), moneyCurrency(money), ctx.locale, currencyOptions(args));
+    const amount = moneyAmount(money);
+    const currency = moneyCurrency(money);
+    // Intl formatting costs microseconds and a grid shows the same prices render after render.
+    const texts = cldrPrices.texts(args, ctx.locale, '');
+    const key = `${currency} ${amount.negative ? '-' : ''}${amount.int}.${amount.frac}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = formatMoneyIntl(amount, currency, ctx.locale, currencyOptions(args));
+      texts.set(key, text);
+    }
+    return text;
   }
   const amount = formatAmount(moneyAmount(money), currencyInfo(moneyCurrency(money)).decimals);
   return '<span class="sqs-money-native">' + amount + '</span>';
+}
+
+const cldrPrices = new SiteTexts();
+
+/** The owner's label for a zero price (store settings freeIfZero + freeLabel), when the amount is zero. */
+function freeLabel(money: unknown, ctx: RenderContext): string | undefined {
+  const amount = moneyAmount(money);
+  if (/[1-9]/.test(amount.int + amount.frac)) return undefined;
+  return zeroPriceLabel(field(ctx.resolve('websiteSettings'), 'storeSettings'));
 }
 
 /** The pieces of a price block; a text is a sentence with {price}-style placeholders. */
@@ -134,7 +157,11 @@ function oneTimeBlock(item: unknown, args: readonly string[], ctx: RenderContext
 }
 
 const productPrice: Formatter = (item, args, ctx) =>
-  renderPriceBlock('product-price', isSubscribable(item) ? subscriptionBlock(item, args, ctx) : oneTimeBlock(item, args, ctx), ctx);
+  renderPriceBlock(
+    'product-price',
+    isSubscribable(item) ? subscriptionBlock(item, args, ctx) : oneTimeBlock(item, args, ctx),
+    ctx,
+  );
 
 /** The price of the cheapest variant's first subscription option. */
 const subscriptionPrice: Formatter = (item, args, ctx) => {

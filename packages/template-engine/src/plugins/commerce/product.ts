@@ -24,10 +24,10 @@ import {
   variantOptions,
 } from '@site/commerce-core';
 import type { Formatter, RenderContext } from '../types';
-import { escapeAttrKeepAmp, escapeHtml, json, printValue } from './html';
+import { escapeAttrKeepAmp, escapeHtml, json, localizedPath, printValue } from './html';
 
 function localized(ctx: RenderContext, key: string): string {
-  return str(ctx.resolve('localizedStrings.' + key));
+  return str(ctx.resolve(localizedPath(key)));
 }
 
 /*
@@ -86,7 +86,9 @@ const addToCartButton: Formatter = (value, _args, ctx) => {
   if (options.length > 0 && flag(subscribable)) {
     out += 'data-subscription-option-id="' + escapeHtml(printValue(field(options[0], 'id'))) + '"';
   }
-  return out + '>\n    <div class="sqs-add-to-cart-button-inner">' + escapeHtml(label) + '</div>\n  </div>\n</div>';
+  return (
+    out + '>\n    <div class="sqs-add-to-cart-button-inner">' + escapeHtml(label) + '</div>\n  </div>\n</div>'
+  );
 };
 
 const quantityInput: Formatter = (item, _args, ctx) => {
@@ -114,7 +116,9 @@ const variantsSelect: Formatter = (item, _args, ctx) => {
   const selectText = giftCard
     ? localized(ctx, 'giftCardVariantSelectText') || messages.selectValue
     : localized(ctx, 'productVariantSelectText') || messages.selectVariant;
-  const displayText = giftCard ? localized(ctx, 'giftCardValueDisplayText') || messages.giftCardValue : '{name}';
+  const displayText = giftCard
+    ? localized(ctx, 'giftCardValueDisplayText') || messages.giftCardValue
+    : '{name}';
 
   let out =
     VARIANTS_LEAD +
@@ -124,7 +128,10 @@ const variantsSelect: Formatter = (item, _args, ctx) => {
     escapeHtml(json(field(content, 'variants'))) +
     '"';
   if (flag(field(content, 'isSubscribable'))) {
-    out += ' data-is-subscribable="true" data-subscription-plan="' + escapeHtml(json(field(content, 'subscriptionPlan'))) + '"';
+    out +=
+      ' data-is-subscribable="true" data-subscription-plan="' +
+      escapeHtml(json(field(content, 'subscriptionPlan'))) +
+      '"';
   }
   out += ' data-animation-role="content">';
   for (const option of options) {
@@ -144,7 +151,10 @@ const variantsSelect: Formatter = (item, _args, ctx) => {
       const value = escapeHtml(v);
       out += '<option value="' + value + '">' + value + '</option>';
     }
-    out += '\n      </select>\n    </div>\n    <div class="variant-radiobtn-wrapper" data-variant-option-name="' + name + '">';
+    out +=
+      '\n      </select>\n    </div>\n    <div class="variant-radiobtn-wrapper" data-variant-option-name="' +
+      name +
+      '">';
     for (const v of option.values) {
       const value = escapeHtml(v);
       const id = 'variant-option-' + name + '-' + value;
@@ -170,10 +180,18 @@ const productStatus: Formatter = (item, _args, ctx) => {
   const mark = productMark(item);
   if (mark === undefined) return undefined;
   if (mark === 'sale') {
-    return '<div class="product-mark sale">' + escapeHtml(localized(ctx, 'productSaleText') || messages.sale) + '</div>';
+    return (
+      '<div class="product-mark sale">' +
+      escapeHtml(localized(ctx, 'productSaleText') || messages.sale) +
+      '</div>'
+    );
   }
   const merch = merchandisingFor(ctx.resolve('productMerchandisingContext'), str(field(item, 'id')));
-  return '<div class="product-mark sold-out">' + escapeHtml(soldOutText(merch, localized(ctx, 'productSoldOutText'))) + '</div>';
+  return (
+    '<div class="product-mark sold-out">' +
+    escapeHtml(soldOutText(merch, localized(ctx, 'productSoldOutText'))) +
+    '</div>'
+  );
 };
 
 const productScarcity: Formatter = (item, _args, ctx) => {
@@ -183,7 +201,8 @@ const productScarcity: Formatter = (item, _args, ctx) => {
   let out = '';
   for (const notice of scarcityNotices(merch)) {
     out += '\n  <div class="product-scarcity"';
-    if (flag(notice.attributes)) out += ' data-variant-attributes="' + escapeHtml(json(notice.attributes)) + '" hidden';
+    if (flag(notice.attributes))
+      out += ' data-variant-attributes="' + escapeHtml(json(notice.attributes)) + '" hidden';
     out += '>\n    ' + escapeHtml(notice.text) + '\n  </div>\n';
   }
   return out;

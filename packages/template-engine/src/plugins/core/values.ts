@@ -4,6 +4,7 @@
  * `{x|fmt}` and `{.pred? x}` consistent with how the engine prints and tests values.
  */
 import type { RenderContext } from '../types';
+import { TextMemo } from './memo';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -74,16 +75,16 @@ export const sizeOf = (v: unknown): number => {
 
 /** One step down: object key or array index; undefined when absent. */
 export const child = (v: unknown, key: string | number): unknown => {
+  if (typeof v !== 'object' || v === null) return undefined;
   if (Array.isArray(v)) {
     const i = typeof key === 'number' ? key : Number(key);
     return Number.isInteger(i) && i >= 0 ? v[i] : undefined;
   }
-  if (isObject(v)) {
-    const k = String(key);
-    return Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined;
-  }
-  return undefined;
+  const k = typeof key === 'string' ? key : String(key);
+  return hasOwn.call(v, k) ? (v as JsonObject)[k] : undefined;
 };
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 const pathCache = new Map<string, readonly string[]>();
 
@@ -100,6 +101,8 @@ export const splitPath = (path: string): readonly string[] => {
 
 /** Walks a path below a value; undefined as soon as a step is missing. */
 export const getPath = (v: unknown, path: string | readonly (string | number)[]): unknown => {
+  // One key (most plugin reads): no split, no loop.
+  if (typeof path === 'string' && path !== '' && path.indexOf('.') === -1) return child(v, path);
   const parts = typeof path === 'string' ? splitPath(path) : path;
   let cur = v;
   for (const p of parts) {
@@ -290,7 +293,10 @@ export const hasVisibleText = (s: string): boolean => {
 const SLUG_DROP = /[^a-zA-Z0-9\s-]+/g;
 const SLUG_SPACE = /\s+/g;
 
-export const slugify = (s: string): string => s.replace(SLUG_DROP, '').replace(SLUG_SPACE, '-').toLowerCase();
+const slugs = new TextMemo((s) => s.replace(SLUG_DROP, '').replace(SLUG_SPACE, '-').toLowerCase());
+
+/** Slugs by text (kept: titles, tags and names repeat render after render). */
+export const slugify = (s: string): string => slugs.get(s);
 
 export const padStart = (s: string | number, width: number, fill = '0'): string =>
   String(s).padStart(width, fill);

@@ -37,6 +37,10 @@ describe('summary-form-field', () => {
       wrap('When', '1/2/1999'),
     ],
     [{ type: 'checkbox', rawTitle: 'Picks', values: ['A', 'B'] }, wrap('Picks', 'A, B\n')],
+    // No `values`, a list as `value`: printed as template text prints a list (the reference's way).
+    [{ type: 'checkbox', rawTitle: 'Picks', value: ['A', 'B'] }, wrap('Picks', 'A,B')],
+    [{ type: 'checkbox', rawTitle: 'Picks', value: ['<A>', null] }, wrap('Picks', '&lt;A&gt;,null')],
+    [{ type: 'checkbox', rawTitle: 'Picks', value: [] }, wrap('Picks', 'N/A')],
     [{ type: 'email', rawTitle: 'Mail', value: 'g@h.io' }, wrap('Mail', 'g@h.io')],
     [{ type: 'email', rawTitle: 'Mail' }, wrap('Mail', 'N/A')],
     [

@@ -1,5 +1,19 @@
-import { summarizeFormField, summaryStringsFrom, type SummaryAnswer } from '@site/forms';
+import { summarizeFormField, summaryStringsFrom, type SummaryAnswer, type SummaryStrings } from '@site/forms';
+import { getOwn, toText } from '../../runtime';
 import type { Formatter } from '../types';
+
+/** The summary strings of a page's `localizedStrings`, built once per object (every field reads them). */
+const stringsOf = new WeakMap<object, SummaryStrings>();
+const defaultStrings = summaryStringsFrom(undefined);
+function summaryStrings(localized: unknown): SummaryStrings {
+  if (typeof localized !== 'object' || localized === null) return defaultStrings;
+  let strings = stringsOf.get(localized);
+  if (strings === undefined) {
+    strings = summaryStringsFrom(localized);
+    stringsOf.set(localized, strings);
+  }
+  return strings;
+}
 
 /**
  * `{field|summary-form-field}`: one submitted form field as the block shown in order summaries and
@@ -7,14 +21,27 @@ import type { Formatter } from '../types';
  * decides markup. Visitor-typed text is escaped, since it ends up in the owner's pages and emails.
  */
 export const summaryFormField: Formatter = (value, _args, ctx) => {
-  const summary = summarizeFormField(value, summaryStringsFrom(ctx.resolve('localizedStrings')));
-  const answer = summary.answer ? answerHtml(summary.answer) : escapeHtml(summary.noAnswerText);
+  const summary = summarizeFormField(value, summaryStrings(ctx.resolve('localizedStrings')));
+  const list = summary.answer ? null : checkedList(value);
+  const answer = summary.answer
+    ? answerHtml(summary.answer)
+    : escapeHtml(list === null ? summary.noAnswerText : toText(list));
   return (
     '<div style="font-size:11px; margin-top:3px">\n' +
     `  <span style="font-weight:bold;">${escapeHtml(summary.title)}:</span> ${answer}\n` +
     '</div>'
   );
 };
+
+/**
+ * A checkbox field without `values` whose `value` is a non-empty list: the reference engine
+ * prints that list as template text prints one ("a,b"), where the summary model sees no answer.
+ */
+function checkedList(field: unknown): unknown[] | null {
+  if (getOwn(field, 'type') !== 'checkbox') return null;
+  const v = getOwn(field, 'value');
+  return Array.isArray(v) && v.length > 0 ? v : null;
+}
 
 function answerHtml(answer: SummaryAnswer): string {
   switch (answer.kind) {
@@ -46,6 +73,9 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
+const SPECIAL = /[&<>"']/;
+
 function escapeHtml(text: string): string {
+  if (!SPECIAL.test(text)) return text;
   return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }

@@ -20,13 +20,28 @@ export interface LockPasswordFieldProps {
  * "Require a password" and the new password. A password already set is never shown (the server
  * keeps only its hash): leaving the box empty keeps it.
  */
-export function LockPasswordField({ what, locked, on, onToggle, password, onPassword, error, disabled }: LockPasswordFieldProps) {
+export function LockPasswordField({
+  what,
+  locked,
+  on,
+  onToggle,
+  password,
+  onPassword,
+  error,
+  disabled,
+}: LockPasswordFieldProps) {
   const id = useId();
   return (
     <fieldset className="ed-fieldset">
       <legend className="ed-field__label">{m.legend}</legend>
       <div className="ed-field ed-field--toggle">
-        <input id={`${id}-on`} type="checkbox" checked={on} disabled={disabled} onChange={(e) => onToggle(e.target.checked)} />
+        <input
+          id={`${id}-on`}
+          type="checkbox"
+          checked={on}
+          disabled={disabled}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
         <label htmlFor={`${id}-on`}>{m.toggle(what)}</label>
       </div>
       {on && (

@@ -19,7 +19,15 @@ export interface SitePasswordDialogProps {
 }
 
 /** The site password: every page shows the lock screen until a visitor enters it. */
-export function SitePasswordDialog({ locked: lockedOrLoading, loadError, passwordError, saveError, saving = false, onSave, onClose }: SitePasswordDialogProps) {
+export function SitePasswordDialog({
+  locked: lockedOrLoading,
+  loadError,
+  passwordError,
+  saveError,
+  saving = false,
+  onSave,
+  onClose,
+}: SitePasswordDialogProps) {
   const loading = lockedOrLoading === undefined && !loadError;
   const locked = lockedOrLoading ?? false;
   const [on, setOn] = useState<boolean | undefined>(undefined);
@@ -39,7 +47,12 @@ export function SitePasswordDialog({ locked: lockedOrLoading, loadError, passwor
       onDismiss={onClose}
       actions={[
         { label: m.cancel, onPress: onClose },
-        { label: saving ? m.saving : m.save, onPress: save, variant: 'primary', isDisabled: saving || loading },
+        {
+          label: saving ? m.saving : m.save,
+          onPress: save,
+          variant: 'primary',
+          isDisabled: saving || loading,
+        },
       ]}
     >
       <form

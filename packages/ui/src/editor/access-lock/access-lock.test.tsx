@@ -8,7 +8,15 @@ import { SitePasswordDialog, type SitePasswordDialogProps } from './SitePassword
 afterEach(cleanup);
 
 const field = (over: Partial<LockPasswordFieldProps> = {}) => (
-  <LockPasswordField what="page" locked={false} on={false} onToggle={() => {}} password="" onPassword={() => {}} {...over} />
+  <LockPasswordField
+    what="page"
+    locked={false}
+    on={false}
+    onToggle={() => {}}
+    password=""
+    onPassword={() => {}}
+    {...over}
+  />
 );
 
 describe('LockPasswordField', () => {
@@ -77,14 +85,21 @@ describe('SitePasswordDialog', () => {
 
   it('disables the field and Save while loading', async () => {
     render(dialog({ locked: undefined }));
-    expect((screen.getByLabelText('Visitors need a password to see this site') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (screen.getByLabelText('Visitors need a password to see this site') as HTMLInputElement).disabled,
+    ).toBe(true);
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
     await expectNoAxeViolations(screen.getByRole('alertdialog'));
   });
 
   it('replaces the field with the load error and shows a save error', async () => {
-    render(dialog({ locked: undefined, loadError: 'Could not load', saveError: 'Network down', saving: true }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Could not load', 'Network down']);
+    render(
+      dialog({ locked: undefined, loadError: 'Could not load', saveError: 'Network down', saving: true }),
+    );
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Could not load',
+      'Network down',
+    ]);
     expect(screen.getByRole('button', { name: 'Saving…' }).hasAttribute('disabled')).toBe(true);
     await expectNoAxeViolations(screen.getByRole('alertdialog'));
   });

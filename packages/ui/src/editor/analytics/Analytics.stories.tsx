@@ -23,4 +23,6 @@ export const WithData: Story = {};
 export const Empty: Story = { args: { report: emptyReport } };
 export const Loading: Story = { args: { report: undefined, isLoading: true } };
 export const Failed: Story = { args: { report: undefined, error: 'Unable to load. Try again.' } };
-export const CustomRange: Story = { args: { range: { preset: 'custom', from: '2026-01-05', to: '2026-01-20' } } };
+export const CustomRange: Story = {
+  args: { range: { preset: 'custom', from: '2026-01-05', to: '2026-01-20' } },
+};

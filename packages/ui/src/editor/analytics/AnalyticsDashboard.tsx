@@ -19,10 +19,18 @@ export interface AnalyticsDashboardProps {
   error?: string;
 }
 
-const hasData = (r: AnalyticsReport) => r.totals.pageViews > 0 || r.totals.orders > 0 || r.vitals.length > 0 || r.funnel.some((s) => s.count > 0);
+const hasData = (r: AnalyticsReport) =>
+  r.totals.pageViews > 0 || r.totals.orders > 0 || r.vitals.length > 0 || r.funnel.some((s) => s.count > 0);
 
 /** The analytics screen: range picker, headline numbers, charts and tables for one period. */
-export function AnalyticsDashboard({ range, today, onRangeChange, report, isLoading, error }: AnalyticsDashboardProps) {
+export function AnalyticsDashboard({
+  range,
+  today,
+  onRangeChange,
+  report,
+  isLoading,
+  error,
+}: AnalyticsDashboardProps) {
   return (
     <section className="ed-analytics" aria-labelledby="ed-analytics-title" aria-busy={isLoading || undefined}>
       <div className="ed-analytics__toolbar">
@@ -56,7 +64,11 @@ export function AnalyticsDashboard({ range, today, onRangeChange, report, isLoad
               title={m.topReferrers}
               keyLabel={m.referrer}
               valueLabel={m.kpis.visits}
-              rows={report.topReferrers.map((r) => ({ key: r.referrer, label: r.referrer || m.direct, value: r.visits }))}
+              rows={report.topReferrers.map((r) => ({
+                key: r.referrer,
+                label: r.referrer || m.direct,
+                value: r.visits,
+              }))}
             />
             <VitalsTable vitals={report.vitals} />
           </div>

@@ -7,7 +7,9 @@ const MAX_DAYS = 400;
 
 /** The preset's days ending today: "last 7 days" is today and the six before. */
 export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): DateRange {
-  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (Number(preset) - 1) * DAY_MS).toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (Number(preset) - 1) * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
   return { preset, from, to: today };
 }
 
@@ -48,7 +50,11 @@ export function DateRangePicker({ value, today, onChange }: DateRangePickerProps
     <form className="ed-analytics__range" onSubmit={apply}>
       <label className="ed-field ed-field--inline">
         <span>{m.range}</span>
-        <select className="ed-input" value={isCustom ? 'custom' : value.preset} onChange={(e) => pick(e.target.value as RangePreset)}>
+        <select
+          className="ed-input"
+          value={isCustom ? 'custom' : value.preset}
+          onChange={(e) => pick(e.target.value as RangePreset)}
+        >
           {(Object.keys(m.presets) as RangePreset[]).map((p) => (
             <option key={p} value={p}>
               {m.presets[p]}

@@ -30,7 +30,14 @@ export function FunnelChart({ funnel }: { funnel: AnalyticsReport['funnel'] }) {
               <text x={0} y={y + BAR / 2 + 5} className="ed-analytics__tick">
                 {m.steps[s.step]}
               </text>
-              <rect x={LABEL} y={y} width={Math.max(width, 2)} height={BAR} rx={4} className="ed-analytics__bar" />
+              <rect
+                x={LABEL}
+                y={y}
+                width={Math.max(width, 2)}
+                height={BAR}
+                rx={4}
+                className="ed-analytics__bar"
+              />
               <text x={LABEL + Math.max(width, 2) + 8} y={y + BAR / 2 + 5} className="ed-analytics__tick">
                 {s.count} ({share(s.count, first)})
               </text>

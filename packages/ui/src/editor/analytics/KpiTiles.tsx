@@ -4,10 +4,10 @@ import type { AnalyticsReport } from './types';
 const count = new Intl.NumberFormat('en-US');
 
 /** Minor units to money: the currency decides how many digits a minor unit is (JPY none). */
-export function formatMinor(cents: number, currency: string): string {
+export function formatMinor(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  return format.format(amount / 10 ** digits);
 }
 
 /** The period's headline numbers, each a term and its value. */

@@ -7,13 +7,21 @@ const H = 200;
 const PAD = { left: 40, right: 12, top: 12, bottom: 24 };
 
 const formatDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function points(values: number[], max: number): string {
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const step = values.length > 1 ? innerW / (values.length - 1) : 0;
-  return values.map((v, i) => `${(PAD.left + i * step).toFixed(1)},${(PAD.top + innerH - (v / max) * innerH).toFixed(1)}`).join(' ');
+  return values
+    .map(
+      (v, i) => `${(PAD.left + i * step).toFixed(1)},${(PAD.top + innerH - (v / max) * innerH).toFixed(1)}`,
+    )
+    .join(' ');
 }
 
 /**
@@ -31,7 +39,13 @@ export function TrafficChart({ daily }: { daily: AnalyticsReport['daily'] }) {
         {m.trafficChart}
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="ed-analytics__svg" aria-hidden="true" focusable="false">
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="ed-analytics__axis" />
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={H - PAD.bottom}
+          y2={H - PAD.bottom}
+          className="ed-analytics__axis"
+        />
         <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top} y2={PAD.top} className="ed-analytics__gridline" />
         <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="ed-analytics__tick">
           {max}
@@ -49,8 +63,20 @@ export function TrafficChart({ daily }: { daily: AnalyticsReport['daily'] }) {
             {formatDay(last.date)}
           </text>
         )}
-        <polyline points={points(daily.map((d) => d.pageViews), max)} className="ed-analytics__line ed-analytics__line--views" />
-        <polyline points={points(daily.map((d) => d.visits), max)} className="ed-analytics__line ed-analytics__line--visits" />
+        <polyline
+          points={points(
+            daily.map((d) => d.pageViews),
+            max,
+          )}
+          className="ed-analytics__line ed-analytics__line--views"
+        />
+        <polyline
+          points={points(
+            daily.map((d) => d.visits),
+            max,
+          )}
+          className="ed-analytics__line ed-analytics__line--visits"
+        />
       </svg>
       <p className="ed-analytics__legend" aria-hidden="true">
         <span className="ed-analytics__key ed-analytics__key--visits">{m.kpis.visits}</span>

@@ -4,7 +4,12 @@ import type { AnalyticsReport, VitalName, VitalRating } from './types';
 
 const METRICS: VitalName[] = ['LCP', 'CLS', 'INP', 'FID'];
 
-const formatValue = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(2) : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+const formatValue = (name: VitalName, value: number) =>
+  name === 'CLS'
+    ? value.toFixed(2)
+    : value >= 1000
+      ? `${(value / 1000).toFixed(1)} s`
+      : `${Math.round(value)} ms`;
 
 /** A rating as words and a colour; the words alone carry the meaning. */
 export function RatingBadge({ rating }: { rating: VitalRating }) {
@@ -47,7 +52,8 @@ export function VitalsTable({ vitals }: { vitals: AnalyticsReport['vitals'] }) {
                       <td key={name}>
                         {metric ? (
                           <>
-                            <span className="ed-analytics__value">{formatValue(name, metric.p75)}</span> <RatingBadge rating={metric.rating} />
+                            <span className="ed-analytics__value">{formatValue(name, metric.p75)}</span>{' '}
+                            <RatingBadge rating={metric.rating} />
                             <span className="ed-table__sub">{m.samples(metric.samples)}</span>
                           </>
                         ) : (

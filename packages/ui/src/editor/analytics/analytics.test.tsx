@@ -12,7 +12,9 @@ const range = presetRange('30', today);
 
 describe('AnalyticsDashboard', () => {
   it('shows the numbers, charts with their tables, ranked tables and rated vitals without axe violations', async () => {
-    const { container } = render(<AnalyticsDashboard range={range} today={today} onRangeChange={() => {}} report={sampleReport} />);
+    const { container } = render(
+      <AnalyticsDashboard range={range} today={today} onRangeChange={() => {}} report={sampleReport} />,
+    );
     const revenue = screen.getByText(m.kpis.revenue).parentElement!;
     expect(revenue.textContent).toContain('$2,846.50');
     const funnel = screen.getByRole('table', { name: m.funnelChart });
@@ -27,7 +29,14 @@ describe('AnalyticsDashboard', () => {
   });
 
   it('says today is updated every minute only when the range reaches today', () => {
-    render(<AnalyticsDashboard range={{ preset: 'custom', from: '2026-01-01', to: '2026-01-20' }} today={today} onRangeChange={() => {}} report={sampleReport} />);
+    render(
+      <AnalyticsDashboard
+        range={{ preset: 'custom', from: '2026-01-01', to: '2026-01-20' }}
+        today={today}
+        onRangeChange={() => {}}
+        report={sampleReport}
+      />,
+    );
     expect(screen.queryByText(m.liveNote)).toBeNull();
   });
 
@@ -36,14 +45,18 @@ describe('AnalyticsDashboard', () => {
     ['loading', { isLoading: true }, m.loading],
     ['failed', { error: 'Unable to load. Try again.' }, 'Unable to load. Try again.'],
   ])('has a %s state without axe violations', async (_name, props, text) => {
-    const { container } = render(<AnalyticsDashboard range={range} today={today} onRangeChange={() => {}} {...props} />);
+    const { container } = render(
+      <AnalyticsDashboard range={range} today={today} onRangeChange={() => {}} {...props} />,
+    );
     expect(container.textContent).toContain(text);
     await expectNoAxeViolations(container);
   });
 
   it('applies presets at once and a custom range only when valid', async () => {
     const onRangeChange = vi.fn();
-    const { container } = render(<AnalyticsDashboard range={range} today={today} onRangeChange={onRangeChange} report={sampleReport} />);
+    const { container } = render(
+      <AnalyticsDashboard range={range} today={today} onRangeChange={onRangeChange} report={sampleReport} />,
+    );
     const select = screen.getByRole('combobox', { name: m.range });
     fireEvent.change(select, { target: { value: '7' } });
     expect(onRangeChange).toHaveBeenLastCalledWith({ preset: '7', from: '2026-01-24', to: today });

@@ -14,7 +14,10 @@ export interface AnalyticsReport {
   topReferrers: { referrer: string; visits: number }[];
   funnel: { step: FunnelStep; count: number }[];
   /** '' is the page of records that did not name one. */
-  vitals: { path: string; metrics: Partial<Record<VitalName, { p75: number; samples: number; rating: VitalRating }>> }[];
+  vitals: {
+    path: string;
+    metrics: Partial<Record<VitalName, { p75: number; samples: number; rating: VitalRating }>>;
+  }[];
 }
 
 export type RangePreset = '7' | '30' | '90' | 'custom';

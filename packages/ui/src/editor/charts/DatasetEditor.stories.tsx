@@ -7,15 +7,26 @@ import { DatasetEditor, type DatasetEditorProps } from './DatasetEditor';
 const sales: Dataset = {
   seriesLabel: 'Month',
   columns: ['Online', 'Shop'],
-  rows: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((label, i) => ({
-    label,
-    values: [String(100 + i * 12), String(80 - i * 3)],
-  })),
+  rows: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map(
+    (label, i) => ({
+      label,
+      values: [String(100 + i * 12), String(80 - i * 3)],
+    }),
+  ),
 };
 
 function Stateful(props: DatasetEditorProps) {
   const [value, setValue] = useState(props.value);
-  return <DatasetEditor {...props} value={value} onChange={(v) => { setValue(v); props.onChange(v); }} />;
+  return (
+    <DatasetEditor
+      {...props}
+      value={value}
+      onChange={(v) => {
+        setValue(v);
+        props.onChange(v);
+      }}
+    />
+  );
 }
 
 const meta = {
@@ -29,5 +40,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {};
 export const Empty: Story = { args: { value: { seriesLabel: '', columns: [], rows: [] } } };
-export const MissingData: Story = { args: { value: { seriesLabel: 'Month', columns: ['Online'], rows: [{ label: 'Jan', values: [''] }] } } };
+export const MissingData: Story = {
+  args: { value: { seriesLabel: 'Month', columns: ['Online'], rows: [{ label: 'Jan', values: [''] }] } },
+};
 export const ReadOnly: Story = { args: { isReadOnly: true } };

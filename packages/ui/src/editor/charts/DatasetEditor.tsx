@@ -1,10 +1,4 @@
-import {
-  cellNumber,
-  chartMessages,
-  datasetError,
-  DATASET_LIMITS,
-  type Dataset,
-} from '@site/page-content';
+import { cellNumber, chartMessages, datasetError, DATASET_LIMITS, type Dataset } from '@site/page-content';
 import {
   createColumnHelper,
   flexRender,
@@ -139,7 +133,9 @@ export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: Da
               aria-label={`Column ${ci + 1} name`}
               value={name}
               maxLength={DATASET_LIMITS.labelMax}
-              onChange={(e) => onChange({ ...value, columns: value.columns.map((c, i) => (i === ci ? e.target.value : c)) })}
+              onChange={(e) =>
+                onChange({ ...value, columns: value.columns.map((c, i) => (i === ci ? e.target.value : c)) })
+              }
             />
             <button
               type="button"
@@ -161,7 +157,9 @@ export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: Da
           type="button"
           className="ed-button"
           disabled={value.columns.length >= maxColumns}
-          onClick={() => onChange({ ...value, columns: [...value.columns, `Series ${value.columns.length + 1}`] })}
+          onClick={() =>
+            onChange({ ...value, columns: [...value.columns, `Series ${value.columns.length + 1}`] })
+          }
         >
           Add column
         </button>
@@ -175,10 +173,20 @@ export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: Da
                   {group.headers.map((header) => {
                     const sorted = header.column.getIsSorted();
                     return (
-                      <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                        <button type="button" className="ed-link-button" onClick={header.column.getToggleSortingHandler()}>
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                      >
+                        <button
+                          type="button"
+                          className="ed-link-button"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
                           {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                          <span aria-hidden="true">
+                            {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                          </span>
                         </button>
                       </th>
                     );
@@ -201,7 +209,9 @@ export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: Da
                       className="ed-button"
                       disabled={isReadOnly}
                       aria-label={`Remove row ${row.index + 1}`}
-                      onClick={() => onChange({ ...value, rows: value.rows.filter((_, i) => i !== row.index) })}
+                      onClick={() =>
+                        onChange({ ...value, rows: value.rows.filter((_, i) => i !== row.index) })
+                      }
                     >
                       Remove
                     </button>
@@ -226,19 +236,31 @@ export function DatasetEditor({ value, onChange, isReadOnly, pageSize = 10 }: Da
         </button>
         {total > pagination.pageSize && (
           <nav aria-label="Rows pages" className="ed-dataset__pages">
-            <button type="button" className="ed-button" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+            <button
+              type="button"
+              className="ed-button"
+              disabled={!table.getCanPreviousPage()}
+              onClick={() => table.previousPage()}
+            >
               Previous
             </button>
             <span role="status">
               {first}-{last} of {total} rows
             </span>
-            <button type="button" className="ed-button" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+            <button
+              type="button"
+              className="ed-button"
+              disabled={!table.getCanNextPage()}
+              onClick={() => table.nextPage()}
+            >
               Next
             </button>
           </nav>
         )}
       </div>
-      {(total >= maxRows || value.columns.length >= maxColumns) && <p className="ed-muted">{chartMessages.truncated}</p>}
+      {(total >= maxRows || value.columns.length >= maxColumns) && (
+        <p className="ed-muted">{chartMessages.truncated}</p>
+      )}
       {error && (
         <p className="ed-field__error" role="alert">
           {error}

@@ -8,19 +8,34 @@ import { DatasetEditor } from './DatasetEditor';
 afterEach(cleanup);
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const sales: Dataset = { seriesLabel: 'Month', columns: ['Online'], rows: months.map((label, i) => ({ label, values: [String((i * 37) % 100)] })) };
+const sales: Dataset = {
+  seriesLabel: 'Month',
+  columns: ['Online'],
+  rows: months.map((label, i) => ({ label, values: [String((i * 37) % 100)] })),
+};
 
 function Harness({ initial, onChange }: { initial: Dataset; onChange: (d: Dataset) => void }) {
   const [value, setValue] = useState(initial);
-  return <DatasetEditor value={value} onChange={(d) => { setValue(d); onChange(d); }} />;
+  return (
+    <DatasetEditor
+      value={value}
+      onChange={(d) => {
+        setValue(d);
+        onChange(d);
+      }}
+    />
+  );
 }
 
-const bodyLabels = () => screen.getAllByRole('textbox', { name: /^Row \d+ label$/ }).map((i) => (i as HTMLInputElement).value);
+const bodyLabels = () =>
+  screen.getAllByRole('textbox', { name: /^Row \d+ label$/ }).map((i) => (i as HTMLInputElement).value);
 
 describe('DatasetEditor', () => {
   it("asks for data first ('Enter some data!'), then for every cell ('One or more rows was missing data')", async () => {
     const onChange = vi.fn();
-    const { container } = render(<Harness initial={{ seriesLabel: '', columns: [], rows: [] }} onChange={onChange} />);
+    const { container } = render(
+      <Harness initial={{ seriesLabel: '', columns: [], rows: [] }} onChange={onChange} />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Enter some data!');
     await expectNoAxeViolations(container);
     fireEvent.click(screen.getByRole('button', { name: 'Add column' }));
@@ -30,7 +45,11 @@ describe('DatasetEditor', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Row 1, Series 1' }), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Series label'), { target: { value: 'Month' } });
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(onChange.mock.lastCall![0]).toEqual({ seriesLabel: 'Month', columns: ['Series 1'], rows: [{ label: 'Jan', values: ['12'] }] });
+    expect(onChange.mock.lastCall![0]).toEqual({
+      seriesLabel: 'Month',
+      columns: ['Series 1'],
+      rows: [{ label: 'Jan', values: ['12'] }],
+    });
     await expectNoAxeViolations(container);
   });
 
@@ -45,7 +64,9 @@ describe('DatasetEditor', () => {
     const header = screen.getByRole('columnheader', { name: /Online/ });
     fireEvent.click(within(header).getByRole('button'));
     expect(header.getAttribute('aria-sort')).toBe('ascending');
-    const sorted = [...sales.rows].sort((a, b) => Number(a.values[0]) - Number(b.values[0])).map((r) => r.label);
+    const sorted = [...sales.rows]
+      .sort((a, b) => Number(a.values[0]) - Number(b.values[0]))
+      .map((r) => r.label);
     expect(bodyLabels()).toEqual(sorted.slice(0, 10));
     // The first row on screen is the smallest value; editing it changes that row, not row 1.
     const firstInput = screen.getAllByRole('textbox', { name: /Online$/ })[0]!;
@@ -57,11 +78,24 @@ describe('DatasetEditor', () => {
 
   it('removes a column with its cells, and stops adding at the limits', () => {
     const onChange = vi.fn();
-    render(<Harness initial={{ seriesLabel: '', columns: ['A', 'B'], rows: [{ label: 'x', values: ['1', '2'] }] }} onChange={onChange} />);
+    render(
+      <Harness
+        initial={{ seriesLabel: '', columns: ['A', 'B'], rows: [{ label: 'x', values: ['1', '2'] }] }}
+        onChange={onChange}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove column A' }));
-    expect(onChange.mock.lastCall![0]).toEqual({ seriesLabel: '', columns: ['B'], rows: [{ label: 'x', values: ['2'] }] });
+    expect(onChange.mock.lastCall![0]).toEqual({
+      seriesLabel: '',
+      columns: ['B'],
+      rows: [{ label: 'x', values: ['2'] }],
+    });
     cleanup();
-    const full: Dataset = { seriesLabel: '', columns: Array.from({ length: 8 }, (_, i) => `c${i}`), rows: Array.from({ length: 100 }, () => ({ label: 'r', values: Array.from({ length: 8 }, () => '1') })) };
+    const full: Dataset = {
+      seriesLabel: '',
+      columns: Array.from({ length: 8 }, (_, i) => `c${i}`),
+      rows: Array.from({ length: 100 }, () => ({ label: 'r', values: Array.from({ length: 8 }, () => '1') })),
+    };
     render(<DatasetEditor value={full} onChange={vi.fn()} />);
     expect((screen.getByRole('button', { name: 'Add row' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Add column' }) as HTMLButtonElement).disabled).toBe(true);

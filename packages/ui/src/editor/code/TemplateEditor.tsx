@@ -29,7 +29,10 @@ const offset = (doc: Text, line: number, column: number) => {
  * appear in the gutter and under the editor as you type (platform.md §2 code editor). On Android
  * a plain text area and the spec's message instead.
  */
-export function TemplateEditor({ userAgent = globalThis.navigator?.userAgent ?? '', ...props }: TemplateEditorProps) {
+export function TemplateEditor({
+  userAgent = globalThis.navigator?.userAgent ?? '',
+  ...props
+}: TemplateEditorProps) {
   const [debounced, setDebounced] = useState(props.value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(props.value), 250);
@@ -50,7 +53,9 @@ function ProblemList({ problems }: { problems: TemplateProblem[] }) {
   return (
     <div className="ed-template-editor__problems" role="status" aria-labelledby={id}>
       <p className="ed-field__hint" id={id}>
-        {problems.length === 0 ? 'No syntax errors.' : `${problems.length} syntax ${problems.length === 1 ? 'error' : 'errors'}:`}
+        {problems.length === 0
+          ? 'No syntax errors.'
+          : `${problems.length} syntax ${problems.length === 1 ? 'error' : 'errors'}:`}
       </p>
       {problems.length > 0 && (
         <ul className="ed-template-editor__list">
@@ -65,7 +70,12 @@ function ProblemList({ problems }: { problems: TemplateProblem[] }) {
   );
 }
 
-function PlainTemplateEditor({ value, onChange, labelledBy, isReadOnly }: Omit<TemplateEditorProps, 'userAgent'>) {
+function PlainTemplateEditor({
+  value,
+  onChange,
+  labelledBy,
+  isReadOnly,
+}: Omit<TemplateEditorProps, 'userAgent'>) {
   return (
     <>
       <p className="ed-notice" role="status">
@@ -84,7 +94,13 @@ function PlainTemplateEditor({ value, onChange, labelledBy, isReadOnly }: Omit<T
   );
 }
 
-function CodeMirrorTemplateEditor({ value, onChange, check, labelledBy, isReadOnly }: Omit<TemplateEditorProps, 'userAgent'>) {
+function CodeMirrorTemplateEditor({
+  value,
+  onChange,
+  check,
+  labelledBy,
+  isReadOnly,
+}: Omit<TemplateEditorProps, 'userAgent'>) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, check });
@@ -103,7 +119,12 @@ function CodeMirrorTemplateEditor({ value, onChange, check, labelledBy, isReadOn
             (v): Diagnostic[] =>
               latest.current.check(v.state.doc.toString()).map((p) => {
                 const from = offset(v.state.doc, p.line, p.column);
-                return { from, to: Math.min(from + 1, v.state.doc.length), severity: 'error', message: p.message };
+                return {
+                  from,
+                  to: Math.min(from + 1, v.state.doc.length),
+                  severity: 'error',
+                  message: p.message,
+                };
               }),
             { delay: 250 },
           ),
@@ -122,7 +143,8 @@ function CodeMirrorTemplateEditor({ value, onChange, check, labelledBy, isReadOn
 
   useEffect(() => {
     const v = view.current;
-    if (v && value !== v.state.doc.toString()) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && value !== v.state.doc.toString())
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   return <div className="ed-code ed-code--template" ref={host} />;

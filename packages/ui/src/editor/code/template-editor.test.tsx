@@ -17,15 +17,28 @@ const check = (source: string): TemplateProblem[] => {
 
 describe('TemplateEditor', () => {
   it('edits with CodeMirror, highlights JSON-T and marks the engine errors at their line and column', async () => {
-    const { container } = render(<TemplateEditor value={'<p>\n  {.section title}{@}\n</p>'} onChange={vi.fn()} check={check} userAgent="Mozilla/5.0 (X11; Linux x86_64)" />);
-    await waitFor(() => expect(container.querySelector('.cm-content')?.textContent).toContain('{.section title}'));
+    const { container } = render(
+      <TemplateEditor
+        value={'<p>\n  {.section title}{@}\n</p>'}
+        onChange={vi.fn()}
+        check={check}
+        userAgent="Mozilla/5.0 (X11; Linux x86_64)"
+      />,
+    );
+    await waitFor(() =>
+      expect(container.querySelector('.cm-content')?.textContent).toContain('{.section title}'),
+    );
     expect(await screen.findByText('Line 2, column 3: Missing {.end}')).toBeTruthy();
     // The gutter carries a marker on the error's line once the linter has run.
-    await waitFor(() => expect(container.querySelector('.cm-lint-marker-error')).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(container.querySelector('.cm-lint-marker-error')).toBeTruthy(), {
+      timeout: 3000,
+    });
   });
 
   it('says so when there is nothing wrong', async () => {
-    render(<TemplateEditor value={'{.section a}{.end}'} onChange={vi.fn()} check={check} userAgent={ANDROID} />);
+    render(
+      <TemplateEditor value={'{.section a}{.end}'} onChange={vi.fn()} check={check} userAgent={ANDROID} />,
+    );
     expect(await screen.findByText('No syntax errors.')).toBeTruthy();
   });
 
@@ -34,7 +47,13 @@ describe('TemplateEditor', () => {
     const { container, rerender } = render(
       <>
         <span id="tpl-label">site</span>
-        <TemplateEditor value="{.section a}{.end}" onChange={onChange} check={check} labelledBy="tpl-label" userAgent={ANDROID} />
+        <TemplateEditor
+          value="{.section a}{.end}"
+          onChange={onChange}
+          check={check}
+          labelledBy="tpl-label"
+          userAgent={ANDROID}
+        />
       </>,
     );
     expect(screen.getByText(messages.codeEditingUnavailableOnAndroid)).toBeTruthy();
@@ -43,7 +62,13 @@ describe('TemplateEditor', () => {
     rerender(
       <>
         <span id="tpl-label">site</span>
-        <TemplateEditor value="{.section a}" onChange={onChange} check={check} labelledBy="tpl-label" userAgent={ANDROID} />
+        <TemplateEditor
+          value="{.section a}"
+          onChange={onChange}
+          check={check}
+          labelledBy="tpl-label"
+          userAgent={ANDROID}
+        />
       </>,
     );
     expect(await screen.findByText('Line 1, column 1: Missing {.end}')).toBeTruthy();

@@ -28,4 +28,6 @@ export const Connected: Story = { args: { listId: 'l1' } };
 export const NoLists: Story = { args: { lists: [] } };
 export const ReadOnly: Story = { args: { listId: 'l1', isReadOnly: true } };
 export const Loading: Story = { args: { lists: [], isLoading: true } };
-export const LoadFailed: Story = { args: { lists: [], loadError: 'Unable to load the mailing lists. Try again.' } };
+export const LoadFailed: Story = {
+  args: { lists: [], loadError: 'Unable to load the mailing lists. Try again.' },
+};

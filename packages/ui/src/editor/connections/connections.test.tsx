@@ -68,11 +68,21 @@ describe('MailingListPanel', () => {
   });
 
   it('waits for the lists, then says why they failed, instead of claiming there are none', async () => {
-    const { container, rerender } = render(<MailingListPanel lists={[]} listId="" doubleOptIn isLoading {...handlers()} />);
+    const { container, rerender } = render(
+      <MailingListPanel lists={[]} listId="" doubleOptIn isLoading {...handlers()} />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(container.textContent).not.toContain("You don't have any mailing lists");
     await expectNoAxeViolations(container);
-    rerender(<MailingListPanel lists={[]} listId="" doubleOptIn loadError="Unable to load the mailing lists." {...handlers()} />);
+    rerender(
+      <MailingListPanel
+        lists={[]}
+        listId=""
+        doubleOptIn
+        loadError="Unable to load the mailing lists."
+        {...handlers()}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Unable to load the mailing lists.');
     expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
     await expectNoAxeViolations(container);
@@ -92,10 +102,18 @@ describe('AutomationPanel', () => {
   });
 
   it('does not claim a count while loading or after a failure', async () => {
-    const { container, rerender } = render(<AutomationPanel connectedCount={0} isLoading manageHref="/config/automations" />);
+    const { container, rerender } = render(
+      <AutomationPanel connectedCount={0} isLoading manageHref="/config/automations" />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(container.textContent).not.toContain('Awaiting connection');
-    rerender(<AutomationPanel connectedCount={0} error="Unable to load the webhooks." manageHref="/config/automations" />);
+    rerender(
+      <AutomationPanel
+        connectedCount={0}
+        error="Unable to load the webhooks."
+        manageHref="/config/automations"
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Unable to load the webhooks.');
     await expectNoAxeViolations(container);
   });

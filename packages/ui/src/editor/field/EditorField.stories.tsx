@@ -17,7 +17,9 @@ export const WithHint: Story = {
   args: { label: 'URL slug', hint: 'Changing it keeps the old address working: visitors are redirected.' },
 };
 export const WithError: Story = { args: { error: 'Give the page a title.' } };
-export const Disabled: Story = { args: { label: 'URL slug', hint: 'The address of this page is fixed.', disabled: true } };
+export const Disabled: Story = {
+  args: { label: 'URL slug', hint: 'The address of this page is fixed.', disabled: true },
+};
 export const Required: Story = { args: { label: 'Your email', required: true } };
 export const Select: Story = {
   args: {

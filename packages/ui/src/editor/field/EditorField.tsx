@@ -31,7 +31,17 @@ export interface EditorFieldProps {
  * One labelled form field of the editor: label, control, hint and error, with the hint and the
  * error tied to the control by aria-describedby so a screen reader reads them with it.
  */
-export function EditorField({ label, hint, error, announceError, required, disabled, id, className, children }: EditorFieldProps) {
+export function EditorField({
+  label,
+  hint,
+  error,
+  announceError,
+  required,
+  disabled,
+  id,
+  className,
+  children,
+}: EditorFieldProps) {
   const madeId = useId();
   const controlId = id ?? madeId;
   const hintId = hint ? `${controlId}-hint` : undefined;

@@ -31,5 +31,12 @@ export const LoadingMore: Story = { args: { isLoadingMore: true } };
 export const Empty: Story = { args: { files: [], total: 0, hasMore: false } };
 export const Loading: Story = { args: { files: [], total: 0, state: 'loading', hasMore: false } };
 export const LoadError: Story = {
-  args: { files: [], total: 0, state: 'error', errorMessage: messages.unableToLoadTryAgain, onRetry: fn(), hasMore: false },
+  args: {
+    files: [],
+    total: 0,
+    state: 'error',
+    errorMessage: messages.unableToLoadTryAgain,
+    onRetry: fn(),
+    hasMore: false,
+  },
 };

@@ -1,4 +1,11 @@
-import { FILE_LIMITS, FILE_TYPES, fileMessages, formatFileSize, isImageType, type FileView } from '@site/page-content';
+import {
+  FILE_LIMITS,
+  FILE_TYPES,
+  fileMessages,
+  formatFileSize,
+  isImageType,
+  type FileView,
+} from '@site/page-content';
 import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { EmptyState } from '../EmptyState';
@@ -27,10 +34,12 @@ export function statusText(file: Pick<FileView, 'status'>): string | undefined {
   return undefined;
 }
 
-const typeLabel = (contentType: string) => FILE_TYPES[contentType as keyof typeof FILE_TYPES]?.label ?? contentType;
+const typeLabel = (contentType: string) =>
+  FILE_TYPES[contentType as keyof typeof FILE_TYPES]?.label ?? contentType;
 
 export function Thumbnail({ file }: { file: FileView }) {
-  if (!isImageType(file.contentType)) return <span className="ed-thumb ed-thumb--doc">{typeLabel(file.contentType)}</span>;
+  if (!isImageType(file.contentType))
+    return <span className="ed-thumb ed-thumb--doc">{typeLabel(file.contentType)}</span>;
   return <img className="ed-thumb" src={`${file.previewUrl}?format=100w`} alt="" loading="lazy" />;
 }
 
@@ -65,14 +74,21 @@ export function ExistingFiles(props: ExistingFilesProps) {
           const status = statusText(file);
           return (
             <li key={file.id}>
-              <button type="button" className="ed-files__item" aria-pressed={file.id === selectedId} onClick={() => onSelect(file)}>
+              <button
+                type="button"
+                className="ed-files__item"
+                aria-pressed={file.id === selectedId}
+                onClick={() => onSelect(file)}
+              >
                 <Thumbnail file={file} />
                 <span className="ed-files__name">{file.name}</span>
                 <span className="ed-files__meta">
                   {typeLabel(file.contentType)} · {formatFileSize(file.size)}
                   {file.originalSize && ` · ${m.dimensions(file.originalSize)}`}
                 </span>
-                {status && <span className={`ed-files__status ed-files__status--${file.status}`}>{status}</span>}
+                {status && (
+                  <span className={`ed-files__status ed-files__status--${file.status}`}>{status}</span>
+                )}
               </button>
             </li>
           );
@@ -92,7 +108,12 @@ export function ExistingFiles(props: ExistingFilesProps) {
         </p>
         <label className="ed-files__rows" htmlFor={rowsId}>
           {m.rowsPerPage}
-          <select id={rowsId} className="ed-input" value={pageSize} onChange={(e) => props.onPageSizeChange(Number(e.target.value))}>
+          <select
+            id={rowsId}
+            className="ed-input"
+            value={pageSize}
+            onChange={(e) => props.onPageSizeChange(Number(e.target.value))}
+          >
             {FILE_LIMITS.pageSizes.map((size) => (
               <option key={size} value={size}>
                 {size}

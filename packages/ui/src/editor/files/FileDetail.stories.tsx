@@ -44,8 +44,12 @@ export const RenameNameMissing: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Rename' }));
   },
 };
-export const RenameFailed: Story = { args: { problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } } };
-export const ChangedElsewhere: Story = { args: { problem: { title: fileMessages.unableToUpdate, message: fileMessages.staleFile } } };
+export const RenameFailed: Story = {
+  args: { problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } },
+};
+export const ChangedElsewhere: Story = {
+  args: { problem: { title: fileMessages.unableToUpdate, message: fileMessages.staleFile } },
+};
 /** Delete asks first, saying it cannot be undone. */
 export const DeleteConfirmation: Story = {
   play: async ({ canvasElement }) => {

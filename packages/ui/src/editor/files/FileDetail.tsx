@@ -80,7 +80,8 @@ export function FileDetail({
   const [confirming, setConfirming] = useState(false);
   const image = isImageType(file.contentType);
   const status = statusText(file);
-  const detailsChanged = altText !== file.altText || focal.x !== file.mediaFocalPoint.x || focal.y !== file.mediaFocalPoint.y;
+  const detailsChanged =
+    altText !== file.altText || focal.x !== file.mediaFocalPoint.x || focal.y !== file.mediaFocalPoint.y;
 
   const rename = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +97,12 @@ export function FileDetail({
       </h2>
       {problem && <Problem problem={problem} />}
       {image ? (
-        <FocalPointPicker src={`${file.previewUrl}?format=500w`} value={focal} onChange={setFocal} isDisabled={isReadOnly} />
+        <FocalPointPicker
+          src={`${file.previewUrl}?format=500w`}
+          value={focal}
+          onChange={setFocal}
+          isDisabled={isReadOnly}
+        />
       ) : (
         <Thumbnail file={file} />
       )}
@@ -148,7 +154,11 @@ export function FileDetail({
             aria-describedby={nameError ? nameErrorId : undefined}
             onChange={(e) => setName(e.target.value)}
           />
-          <Button type="submit" className="ed-button" isDisabled={isReadOnly || isRenaming || name === file.name}>
+          <Button
+            type="submit"
+            className="ed-button"
+            isDisabled={isReadOnly || isRenaming || name === file.name}
+          >
             {m.rename}
           </Button>
         </div>
@@ -186,11 +196,19 @@ export function FileDetail({
           </Button>
         )}
         {onChoose && (
-          <Button className="ed-button ed-button--primary" isDisabled={file.status === 'failed'} onPress={() => onChoose(file)}>
+          <Button
+            className="ed-button ed-button--primary"
+            isDisabled={file.status === 'failed'}
+            onPress={() => onChoose(file)}
+          >
             {m.choose}
           </Button>
         )}
-        <Button className="ed-button ed-button--danger" isDisabled={isReadOnly || isDeleting} onPress={() => setConfirming(true)}>
+        <Button
+          className="ed-button ed-button--danger"
+          isDisabled={isReadOnly || isDeleting}
+          onPress={() => setConfirming(true)}
+        >
           {isDeleting ? m.deleting : m.delete}
         </Button>
       </div>

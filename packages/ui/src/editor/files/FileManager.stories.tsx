@@ -15,7 +15,12 @@ const list = {
   hasMore: true,
   onLoadMore: fn(),
 };
-const upload = { uploads: [], onUpload: fn(), onDismiss: fn(), maxUploadBytes: FILE_LIMITS.defaultMaxUploadBytes };
+const upload = {
+  uploads: [],
+  onUpload: fn(),
+  onDismiss: fn(),
+  maxUploadBytes: FILE_LIMITS.defaultMaxUploadBytes,
+};
 const detail = { file: sampleFiles[0]!, onRename: fn(), onSaveDetails: fn(), onDelete: fn() };
 
 const meta = {
@@ -27,10 +32,24 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const WithFiles: Story = {};
-export const Empty: Story = { args: { list: { ...list, files: [], total: 0, hasMore: false }, detail: undefined } };
-export const Loading: Story = { args: { list: { ...list, files: [], total: 0, state: 'loading', hasMore: false }, detail: undefined } };
+export const Empty: Story = {
+  args: { list: { ...list, files: [], total: 0, hasMore: false }, detail: undefined },
+};
+export const Loading: Story = {
+  args: { list: { ...list, files: [], total: 0, state: 'loading', hasMore: false }, detail: undefined },
+};
 export const LoadError: Story = {
-  args: { list: { ...list, files: [], state: 'error', errorMessage: messages.unableToLoadTryAgain, onRetry: fn(), hasMore: false }, detail: undefined },
+  args: {
+    list: {
+      ...list,
+      files: [],
+      state: 'error',
+      errorMessage: messages.unableToLoadTryAgain,
+      onRetry: fn(),
+      hasMore: false,
+    },
+    detail: undefined,
+  },
 };
 export const Uploading: Story = {
   args: {
@@ -39,8 +58,20 @@ export const Uploading: Story = {
       uploads: [
         { id: 'u1', name: 'Summer banner.jpg', progress: 0.42, state: 'uploading' },
         { id: 'u2', name: 'Tote.png', progress: 1, state: 'done' },
-        { id: 'u3', name: 'Huge photo.tiff', progress: 0, state: 'error', error: { title: fileMessages.unableToUpload, message: fileMessages.unsupportedType } },
-        { id: 'u4', name: 'Poster.png', progress: 0.8, state: 'error', error: { title: fileMessages.errorUploading, message: fileMessages.uploadIncomplete } },
+        {
+          id: 'u3',
+          name: 'Huge photo.tiff',
+          progress: 0,
+          state: 'error',
+          error: { title: fileMessages.unableToUpload, message: fileMessages.unsupportedType },
+        },
+        {
+          id: 'u4',
+          name: 'Poster.png',
+          progress: 0.8,
+          state: 'error',
+          error: { title: fileMessages.errorUploading, message: fileMessages.uploadIncomplete },
+        },
       ],
     },
   },
@@ -49,7 +80,12 @@ export const Disabled: Story = {
   args: { upload: { ...upload, isDisabled: true }, detail: { ...detail, isReadOnly: true } },
 };
 export const RenameFailed: Story = {
-  args: { detail: { ...detail, problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } } },
+  args: {
+    detail: {
+      ...detail,
+      problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem },
+    },
+  },
 };
 export const ProcessingFile: Story = { args: { detail: { ...detail, file: sampleFiles[1]! } } };
 export const Picker: Story = { args: { detail: { ...detail, onChoose: fn() } } };

@@ -27,17 +27,56 @@ export const Uploading: Story = {
 export const Refused: Story = {
   args: {
     uploads: [
-      { id: 'u1', name: 'notes.txt', progress: 0, state: 'error', error: { title: fileMessages.unableToUpload, message: fileMessages.unsupportedType } },
-      { id: 'u2', name: 'Huge photo.jpg', progress: 0, state: 'error', error: { title: fileMessages.unableToUpload, message: fileMessages.tooLarge(FILE_LIMITS.defaultMaxUploadBytes) } },
-      { id: 'u3', name: 'fake.png', progress: 1, state: 'error', error: { title: fileMessages.unableToUpload, message: fileMessages.notWhatItSays('png') } },
-      { id: 'u4', name: 'empty.gif', progress: 0, state: 'error', error: { title: fileMessages.unableToUpload, message: fileMessages.emptyFile } },
+      {
+        id: 'u1',
+        name: 'notes.txt',
+        progress: 0,
+        state: 'error',
+        error: { title: fileMessages.unableToUpload, message: fileMessages.unsupportedType },
+      },
+      {
+        id: 'u2',
+        name: 'Huge photo.jpg',
+        progress: 0,
+        state: 'error',
+        error: {
+          title: fileMessages.unableToUpload,
+          message: fileMessages.tooLarge(FILE_LIMITS.defaultMaxUploadBytes),
+        },
+      },
+      {
+        id: 'u3',
+        name: 'fake.png',
+        progress: 1,
+        state: 'error',
+        error: { title: fileMessages.unableToUpload, message: fileMessages.notWhatItSays('png') },
+      },
+      {
+        id: 'u4',
+        name: 'empty.gif',
+        progress: 0,
+        state: 'error',
+        error: { title: fileMessages.unableToUpload, message: fileMessages.emptyFile },
+      },
     ],
   },
 };
 export const ConnectionLost: Story = {
-  args: { uploads: [{ id: 'u1', name: 'Poster.png', progress: 0.8, state: 'error', error: { title: fileMessages.errorUploading, message: fileMessages.uploadIncomplete } }] },
+  args: {
+    uploads: [
+      {
+        id: 'u1',
+        name: 'Poster.png',
+        progress: 0.8,
+        state: 'error',
+        error: { title: fileMessages.errorUploading, message: fileMessages.uploadIncomplete },
+      },
+    ],
+  },
 };
 /** One megabyte is 1,000,000 bytes: the hint says the limit the server enforces. */
 export const OneMegabyteLimit: Story = { args: { maxUploadBytes: 1_000_000 } };
-export const ImagesOnly: Story = { args: { acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] } };
+export const ImagesOnly: Story = {
+  args: { acceptedTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] },
+};
 export const Disabled: Story = { args: { isDisabled: true } };

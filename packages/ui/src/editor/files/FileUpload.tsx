@@ -1,5 +1,13 @@
 import { FILE_TYPES } from '@site/page-content';
-import { Button, DropZone, FileTrigger, Label, ProgressBar, type DropItem, type FileDropItem } from 'react-aria-components';
+import {
+  Button,
+  DropZone,
+  FileTrigger,
+  Label,
+  ProgressBar,
+  type DropItem,
+  type FileDropItem,
+} from 'react-aria-components';
 import { fileManagerMessages as m } from './file-manager-messages';
 
 /** One file on its way up: its own progress bar, then done or the reason it failed. */
@@ -25,9 +33,18 @@ export interface FileUploadProps {
 const ALL_TYPES = Object.keys(FILE_TYPES);
 
 /** Upload File (platform.md §2): pick or drop several files, each with a progress bar. */
-export function FileUpload({ uploads, onUpload, onDismiss, maxUploadBytes, isDisabled, acceptedTypes = ALL_TYPES }: FileUploadProps) {
+export function FileUpload({
+  uploads,
+  onUpload,
+  onDismiss,
+  maxUploadBytes,
+  isDisabled,
+  acceptedTypes = ALL_TYPES,
+}: FileUploadProps) {
   const dropped = async (items: DropItem[]) => {
-    const files = await Promise.all(items.filter((i): i is FileDropItem => i.kind === 'file').map((i) => i.getFile()));
+    const files = await Promise.all(
+      items.filter((i): i is FileDropItem => i.kind === 'file').map((i) => i.getFile()),
+    );
     if (files.length > 0) onUpload(files);
   };
   return (
@@ -35,8 +52,17 @@ export function FileUpload({ uploads, onUpload, onDismiss, maxUploadBytes, isDis
       <h2 className="ed-panel-title" id="ed-upload-title">
         {m.uploadFile}
       </h2>
-      <DropZone className="ed-upload__drop" isDisabled={isDisabled} onDrop={(e) => void dropped(e.items)} aria-label={m.dropHere}>
-        <FileTrigger allowsMultiple acceptedFileTypes={acceptedTypes} onSelect={(list) => list && list.length > 0 && onUpload([...list])}>
+      <DropZone
+        className="ed-upload__drop"
+        isDisabled={isDisabled}
+        onDrop={(e) => void dropped(e.items)}
+        aria-label={m.dropHere}
+      >
+        <FileTrigger
+          allowsMultiple
+          acceptedFileTypes={acceptedTypes}
+          onSelect={(list) => list && list.length > 0 && onUpload([...list])}
+        >
           <Button className="ed-button ed-button--primary" isDisabled={isDisabled}>
             {m.uploadFile}
           </Button>
@@ -52,7 +78,11 @@ export function FileUpload({ uploads, onUpload, onDismiss, maxUploadBytes, isDis
                   <strong>{u.error?.title}</strong> {u.name}: {u.error?.message}
                 </div>
               ) : (
-                <ProgressBar className="ed-progress" value={u.progress * 100} valueLabel={u.state === 'done' ? m.uploaded : undefined}>
+                <ProgressBar
+                  className="ed-progress"
+                  value={u.progress * 100}
+                  valueLabel={u.state === 'done' ? m.uploaded : undefined}
+                >
                   {({ percentage, valueText }) => (
                     <>
                       <div className="ed-progress__labels">
@@ -67,7 +97,11 @@ export function FileUpload({ uploads, onUpload, onDismiss, maxUploadBytes, isDis
                 </ProgressBar>
               )}
               {u.state !== 'uploading' && onDismiss && (
-                <Button className="ed-link-button" aria-label={m.dismiss(u.name)} onPress={() => onDismiss(u.id)}>
+                <Button
+                  className="ed-link-button"
+                  aria-label={m.dismiss(u.name)}
+                  onPress={() => onDismiss(u.id)}
+                >
                   ×
                 </Button>
               )}

@@ -22,10 +22,18 @@ export function FocalPointPicker({ src, value, onChange, isDisabled }: FocalPoin
     if (isDisabled) return;
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
-    onChange({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) });
+    onChange({
+      x: clamp((event.clientX - box.left) / box.width),
+      y: clamp((event.clientY - box.top) / box.height),
+    });
   };
   const nudge = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-STEP, 0],
+      ArrowRight: [STEP, 0],
+      ArrowUp: [0, -STEP],
+      ArrowDown: [0, STEP],
+    };
     const move = moves[event.key];
     if (!move || isDisabled) return;
     event.preventDefault();

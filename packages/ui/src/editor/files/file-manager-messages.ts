@@ -13,8 +13,10 @@ export const fileManagerMessages = {
   fileName: 'File name',
   altText: 'Alt text (describes the image for screen readers)',
   focalPoint: 'Focal point',
-  focalPointHelp: 'Click the part of the image that must stay in view when it is cropped, or use the arrow keys.',
-  focalPointValue: (x: number, y: number) => `${Math.round(x * 100)}% from the left, ${Math.round(y * 100)}% from the top`,
+  focalPointHelp:
+    'Click the part of the image that must stay in view when it is cropped, or use the arrow keys.',
+  focalPointValue: (x: number, y: number) =>
+    `${Math.round(x * 100)}% from the left, ${Math.round(y * 100)}% from the top`,
   saveDetails: 'Save details',
   saving: 'Saving…',
   deleting: 'Deleting…',
@@ -35,7 +37,8 @@ export const fileManagerMessages = {
   dimensions: (size: string) => size.replace('x', ' × '),
   choose: 'Use this file',
   deliveredBy: 'Delivered to buyers of',
-  deliveredPrivately: 'Buyers get this file through the download link of their order; it is not public on the site.',
+  deliveredPrivately:
+    'Buyers get this file through the download link of their order; it is not public on the site.',
   hiddenProduct: (title: string) => `${title} (hidden)`,
   downloadOriginal: 'Download file',
 } as const;

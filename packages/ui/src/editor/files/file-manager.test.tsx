@@ -33,8 +33,14 @@ const upload = { uploads: [], onUpload: vi.fn(), maxUploadBytes: FILE_LIMITS.def
 
 describe('ExistingFiles', () => {
   it('shows a file a digital product delivers from its guarded preview, not its public address', () => {
-    const { container } = render(<Thumbnail file={sampleFile({ assetUrl: '/files/f1/print.jpg', previewUrl: '/api/editor/files/f1/preview' })} />);
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/editor/files/f1/preview?format=100w');
+    const { container } = render(
+      <Thumbnail
+        file={sampleFile({ assetUrl: '/files/f1/print.jpg', previewUrl: '/api/editor/files/f1/preview' })}
+      />,
+    );
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/editor/files/f1/preview?format=100w',
+    );
   });
 
   it('labels the range "first-last of N items", loads more and changes rows per page', () => {
@@ -59,7 +65,17 @@ describe('ExistingFiles', () => {
   it.each([
     ['empty', listProps({ files: [], total: 0, hasMore: false }), 'No files yet'],
     ['loading', listProps({ files: [], state: 'loading', hasMore: false }), 'Loading files…'],
-    ['failed', listProps({ files: [], state: 'error', errorMessage: messages.unableToLoadTryAgain, onRetry: vi.fn(), hasMore: false }), messages.unableToLoadTryAgain],
+    [
+      'failed',
+      listProps({
+        files: [],
+        state: 'error',
+        errorMessage: messages.unableToLoadTryAgain,
+        onRetry: vi.fn(),
+        hasMore: false,
+      }),
+      messages.unableToLoadTryAgain,
+    ],
   ])('%s has no accessibility violations', async (_state, props, text) => {
     const { container } = render(<ExistingFiles {...props} />);
     expect(container.textContent).toContain(text);
@@ -89,7 +105,10 @@ describe('FileDetail', () => {
     fireEvent.keyDown(marker, { key: 'ArrowRight' });
     fireEvent.keyDown(marker, { key: 'ArrowUp' });
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(props.onSaveDetails).toHaveBeenCalledWith({ altText: 'A blue door', mediaFocalPoint: { x: 0.55, y: 0.45 } });
+    expect(props.onSaveDetails).toHaveBeenCalledWith({
+      altText: 'A blue door',
+      mediaFocalPoint: { x: 0.55, y: 0.45 },
+    });
   });
 
   it('asks before deleting and says it cannot be undone', async () => {
@@ -104,8 +123,16 @@ describe('FileDetail', () => {
   });
 
   it('shows a refused rename as the spec pairs it', () => {
-    render(<FileDetail {...detailProps({ problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } })} />);
-    expect(screen.getByRole('alert').textContent).toBe(`${fileMessages.unableToRename}${fileMessages.renameProblem}`);
+    render(
+      <FileDetail
+        {...detailProps({
+          problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem },
+        })}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      `${fileMessages.unableToRename}${fileMessages.renameProblem}`,
+    );
   });
 
   it.each([
@@ -113,11 +140,16 @@ describe('FileDetail', () => {
     ['processing', detailProps({ file: sampleFiles[1]! })],
     ['processing failed', detailProps({ file: sampleFiles[2]! })],
     ['calls in flight', detailProps({ isRenaming: true, isSaving: true, isDeleting: true })],
-    ['a refused rename', detailProps({ problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } })],
+    [
+      'a refused rename',
+      detailProps({ problem: { title: fileMessages.unableToRename, message: fileMessages.renameProblem } }),
+    ],
   ])('%s: the state shows and has no accessibility violations', async (state, props) => {
     const { container } = render(<FileDetail {...props} />);
-    if (state === 'calls in flight') expect(screen.getByRole('button', { name: 'Deleting…' })).toHaveProperty('disabled', true);
-    if (state === 'processing failed') expect(screen.getByRole('status').textContent).toBe(fileMessages.processingFailed);
+    if (state === 'calls in flight')
+      expect(screen.getByRole('button', { name: 'Deleting…' })).toHaveProperty('disabled', true);
+    if (state === 'processing failed')
+      expect(screen.getByRole('status').textContent).toBe(fileMessages.processingFailed);
     if (state === 'a document') expect(screen.queryByLabelText(/^Alt text/)).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -127,9 +159,21 @@ describe('FileDetail', () => {
       { id: 'prod-1', title: 'Price list (PDF)', enabled: true },
       { id: 'prod-2', title: 'Old price list', enabled: false },
     ];
-    const { container } = render(<FileDetail {...detailProps({ file: sampleFiles[3]!, deliveredBy, originalUrl: '/api/editor/files/file-4/original' })} />);
+    const { container } = render(
+      <FileDetail
+        {...detailProps({
+          file: sampleFiles[3]!,
+          deliveredBy,
+          originalUrl: '/api/editor/files/file-4/original',
+        })}
+      />,
+    );
     const delivery = screen.getByRole('region', { name: 'Delivered to buyers of' });
-    expect(within(delivery).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Price list (PDF)', 'Old price list (hidden)']);
+    expect(
+      within(delivery)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Price list (PDF)', 'Old price list (hidden)']);
     const link = within(delivery).getByRole('link', { name: 'Download file' });
     expect(link.getAttribute('href')).toBe('/api/editor/files/file-4/original');
     expect(link.getAttribute('download')).toBe('Price list.pdf');
@@ -137,7 +181,15 @@ describe('FileDetail', () => {
   });
 
   it('offers a viewer no download, and says nothing of products for a file no product delivers', () => {
-    const { rerender } = render(<FileDetail {...detailProps({ file: sampleFiles[3]!, isReadOnly: true, deliveredBy: [{ id: 'p', title: 'Guide', enabled: true }] })} />);
+    const { rerender } = render(
+      <FileDetail
+        {...detailProps({
+          file: sampleFiles[3]!,
+          isReadOnly: true,
+          deliveredBy: [{ id: 'p', title: 'Guide', enabled: true }],
+        })}
+      />,
+    );
     expect(screen.getByRole('region', { name: 'Delivered to buyers of' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download file' })).toBeNull();
     rerender(<FileDetail {...detailProps({ file: sampleFiles[3]!, deliveredBy: [], originalUrl: '/x' })} />);
@@ -156,9 +208,21 @@ describe('FileDetail', () => {
 describe('FocalPointPicker', () => {
   it('puts the point where the image is clicked', () => {
     const onChange = vi.fn();
-    const { container } = render(<FocalPointPicker src={sampleFile().assetUrl} value={{ x: 0.5, y: 0.5 }} onChange={onChange} />);
+    const { container } = render(
+      <FocalPointPicker src={sampleFile().assetUrl} value={{ x: 0.5, y: 0.5 }} onChange={onChange} />,
+    );
     const area = container.querySelector('.ed-focal')!;
-    area.getBoundingClientRect = () => ({ left: 10, top: 20, width: 200, height: 100, right: 210, bottom: 120, x: 10, y: 20, toJSON: () => ({}) });
+    area.getBoundingClientRect = () => ({
+      left: 10,
+      top: 20,
+      width: 200,
+      height: 100,
+      right: 210,
+      bottom: 120,
+      x: 10,
+      y: 20,
+      toJSON: () => ({}),
+    });
     fireEvent.click(area, { clientX: 60, clientY: 95 });
     expect(onChange).toHaveBeenCalledWith({ x: 0.25, y: 0.75 });
   });
@@ -172,7 +236,13 @@ describe('FileUpload', () => {
         uploads={[
           { id: 'a', name: 'a.jpg', progress: 0.4, state: 'uploading' },
           { id: 'b', name: 'b.png', progress: 1, state: 'done' },
-          { id: 'c', name: 'c.tiff', progress: 0, state: 'error', error: { title: fileMessages.unableToUpload, message: fileMessages.unsupportedType } },
+          {
+            id: 'c',
+            name: 'c.tiff',
+            progress: 0,
+            state: 'error',
+            error: { title: fileMessages.unableToUpload, message: fileMessages.unsupportedType },
+          },
         ]}
       />,
     );
@@ -187,7 +257,11 @@ describe('FileUpload', () => {
 describe('FileManager', () => {
   it('has no accessibility violations with files, a selection and uploads', async () => {
     const { container } = render(
-      <FileManager list={listProps()} upload={{ ...upload, uploads: [{ id: 'a', name: 'a.jpg', progress: 0.5, state: 'uploading' }] }} detail={detailProps()} />,
+      <FileManager
+        list={listProps()}
+        upload={{ ...upload, uploads: [{ id: 'a', name: 'a.jpg', progress: 0.5, state: 'uploading' }] }}
+        detail={detailProps()}
+      />,
     );
     await expectNoAxeViolations(container);
   });

@@ -28,7 +28,29 @@ export function sampleFile(overrides: Partial<FileView> = {}): FileView {
 
 export const sampleFiles: FileView[] = [
   sampleFile(),
-  sampleFile({ id: 'file-2', name: 'Linen shirt.png', contentType: 'image/png', assetUrl: svg('#a0522d'), status: 'processing', size: 640_000 }),
-  sampleFile({ id: 'file-3', name: 'Broken.gif', contentType: 'image/gif', assetUrl: svg('#777'), status: 'failed', size: 90_000 }),
-  sampleFile({ id: 'file-4', name: 'Price list.pdf', contentType: 'application/pdf', originalSize: '', systemDataVariants: '', size: 120_000, altText: '' }),
+  sampleFile({
+    id: 'file-2',
+    name: 'Linen shirt.png',
+    contentType: 'image/png',
+    assetUrl: svg('#a0522d'),
+    status: 'processing',
+    size: 640_000,
+  }),
+  sampleFile({
+    id: 'file-3',
+    name: 'Broken.gif',
+    contentType: 'image/gif',
+    assetUrl: svg('#777'),
+    status: 'failed',
+    size: 90_000,
+  }),
+  sampleFile({
+    id: 'file-4',
+    name: 'Price list.pdf',
+    contentType: 'application/pdf',
+    originalSize: '',
+    systemDataVariants: '',
+    size: 120_000,
+    altText: '',
+  }),
 ];

@@ -19,7 +19,16 @@ const lists = [{ id: 'l1', name: 'Workshop news' }];
 /** Keeps the edits, as the screen does. */
 function Stateful(props: FormEditorPanelProps) {
   const [form, setForm] = useState(props.form);
-  return <FormEditorPanel {...props} form={form} onChange={(f) => { setForm(f); props.onChange(f); }} />;
+  return (
+    <FormEditorPanel
+      {...props}
+      form={form}
+      onChange={(f) => {
+        setForm(f);
+        props.onChange(f);
+      }}
+    />
+  );
 }
 
 const meta = {
@@ -34,7 +43,12 @@ type Story = StoryObj<typeof meta>;
 export const Survey: Story = {};
 export const Empty: Story = { args: { form: editorFormInputSchema.parse({ name: 'New form', fields: [] }) } };
 export const WithProblems: Story = {
-  args: { problems: [{ path: 'fields.1.title', message: 'Every field needs a title' }, { path: 'storage.mailingList', message: 'A List must be selected' }] },
+  args: {
+    problems: [
+      { path: 'fields.1.title', message: 'Every field needs a title' },
+      { path: 'storage.mailingList', message: 'A List must be selected' },
+    ],
+  },
 };
 export const NoFormHandler: Story = { args: { features: { formHandler: false } } };
 export const ReadOnly: Story = { args: { isReadOnly: true } };

@@ -34,7 +34,17 @@ const FIELDSET_LABELS: Record<FormFieldsetName, string> = {
 
 const lines = (text: string) => text.split('\n');
 
-function Field({ label, children, error, id }: { label: string; children: ReactNode; error?: string; id: string }) {
+function Field({
+  label,
+  children,
+  error,
+  id,
+}: {
+  label: string;
+  children: ReactNode;
+  error?: string;
+  id: string;
+}) {
   return (
     <div className="ed-field">
       <label htmlFor={id} className="ed-field__label">
@@ -50,10 +60,28 @@ function Field({ label, children, error, id }: { label: string; children: ReactN
   );
 }
 
-function Toggle({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void }) {
+function Toggle({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <div className="ed-field ed-field--toggle">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <label htmlFor={id}>{label}</label>
     </div>
   );
@@ -88,40 +116,93 @@ function FieldProperties({
       <legend>{FIELD_TYPE_LABELS[field.type]} field</legend>
       {field.type !== 'hidden' && (
         <Field id={`${id}-title`} label="Title" error={problemAt('title')}>
-          <input id={`${id}-title`} className="ed-input" value={field.title} maxLength={200} onChange={(e) => set({ title: e.target.value })} aria-invalid={problemAt('title') ? true : undefined} />
+          <input
+            id={`${id}-title`}
+            className="ed-input"
+            value={field.title}
+            maxLength={200}
+            onChange={(e) => set({ title: e.target.value })}
+            aria-invalid={problemAt('title') ? true : undefined}
+          />
         </Field>
       )}
       {field.type !== 'hidden' && field.type !== 'section' && (
         <Field id={`${id}-desc`} label="Description">
-          <input id={`${id}-desc`} className="ed-input" value={field.description ?? ''} maxLength={1000} onChange={(e) => set({ description: e.target.value || undefined })} />
+          <input
+            id={`${id}-desc`}
+            className="ed-input"
+            value={field.description ?? ''}
+            maxLength={1000}
+            onChange={(e) => set({ description: e.target.value || undefined })}
+          />
         </Field>
       )}
       {field.type !== 'hidden' && field.type !== 'section' && (
-        <Toggle id={`${id}-required`} label="Required" checked={field.required} onChange={(required) => set({ required })} />
+        <Toggle
+          id={`${id}-required`}
+          label="Required"
+          checked={field.required}
+          onChange={(required) => set({ required })}
+        />
       )}
       {props.includes('showCountryCode') && field.type === 'phone' && (
-        <Toggle id={`${id}-cc`} label="Show country code" checked={field.showCountryCode} onChange={(showCountryCode) => set({ showCountryCode })} />
+        <Toggle
+          id={`${id}-cc`}
+          label="Show country code"
+          checked={field.showCountryCode}
+          onChange={(showCountryCode) => set({ showCountryCode })}
+        />
       )}
       {props.includes('currencySymbol') && field.type === 'currency' && (
         <Field id={`${id}-symbol`} label="Currency symbol">
-          <input id={`${id}-symbol`} className="ed-input" value={field.currencySymbol} maxLength={5} onChange={(e) => set({ currencySymbol: e.target.value })} />
+          <input
+            id={`${id}-symbol`}
+            className="ed-input"
+            value={field.currencySymbol}
+            maxLength={5}
+            onChange={(e) => set({ currencySymbol: e.target.value })}
+          />
         </Field>
       )}
       {props.includes('underline') && field.type === 'section' && (
-        <Toggle id={`${id}-underline`} label="Underline" checked={field.underline} onChange={(underline) => set({ underline })} />
+        <Toggle
+          id={`${id}-underline`}
+          label="Underline"
+          checked={field.underline}
+          onChange={(underline) => set({ underline })}
+        />
       )}
       {props.includes('options') && 'options' in field && (
         <Field id={`${id}-options`} label={optionsLabel} error={problemAt('options')}>
-          <textarea id={`${id}-options`} className="ed-input" rows={4} value={field.options.join('\n')} onChange={(e) => set({ options: lines(e.target.value) })} aria-invalid={problemAt('options') ? true : undefined} />
+          <textarea
+            id={`${id}-options`}
+            className="ed-input"
+            rows={4}
+            value={field.options.join('\n')}
+            onChange={(e) => set({ options: lines(e.target.value) })}
+            aria-invalid={problemAt('options') ? true : undefined}
+          />
         </Field>
       )}
       {props.includes('key') && field.type === 'hidden' && (
         <>
           <Field id={`${id}-key`} label="Key" error={problemAt('key')}>
-            <input id={`${id}-key`} className="ed-input" value={field.key} maxLength={100} onChange={(e) => set({ key: e.target.value })} />
+            <input
+              id={`${id}-key`}
+              className="ed-input"
+              value={field.key}
+              maxLength={100}
+              onChange={(e) => set({ key: e.target.value })}
+            />
           </Field>
           <Field id={`${id}-value`} label="Value">
-            <input id={`${id}-value`} className="ed-input" value={field.value} maxLength={1000} onChange={(e) => set({ value: e.target.value })} />
+            <input
+              id={`${id}-value`}
+              className="ed-input"
+              value={field.value}
+              maxLength={1000}
+              onChange={(e) => set({ value: e.target.value })}
+            />
           </Field>
         </>
       )}
@@ -142,7 +223,13 @@ function FieldProperties({
   );
 }
 
-function BuildFieldset({ form, features, problems, isReadOnly, onChange }: FormEditorPanelProps & { problems: readonly FormProblem[] }) {
+function BuildFieldset({
+  form,
+  features,
+  problems,
+  isReadOnly,
+  onChange,
+}: FormEditorPanelProps & { problems: readonly FormProblem[] }) {
   const id = useId();
   const [selected, setSelected] = useState(0);
   const [type, setType] = useState<FormFieldType>('text');
@@ -163,7 +250,12 @@ function BuildFieldset({ form, features, problems, isReadOnly, onChange }: FormE
           <label htmlFor={`${id}-type`} className="ed-field__label">
             Field type
           </label>
-          <select id={`${id}-type`} className="ed-input" value={type} onChange={(e) => setType(e.target.value as FormFieldType)}>
+          <select
+            id={`${id}-type`}
+            className="ed-input"
+            value={type}
+            onChange={(e) => setType(e.target.value as FormFieldType)}
+          >
             {FORM_FIELD_TYPES.map((t) => (
               <option key={t} value={t}>
                 {FIELD_TYPE_LABELS[t]}
@@ -174,7 +266,13 @@ function BuildFieldset({ form, features, problems, isReadOnly, onChange }: FormE
             type="button"
             className="ed-button"
             onClick={() => {
-              setFields([...fields, newField(type, fields.map((f) => f.id))]);
+              setFields([
+                ...fields,
+                newField(
+                  type,
+                  fields.map((f) => f.id),
+                ),
+              ]);
               setSelected(fields.length);
             }}
           >
@@ -192,16 +290,35 @@ function BuildFieldset({ form, features, problems, isReadOnly, onChange }: FormE
                 {f.title || (f.type === 'hidden' ? `Hidden: ${f.key || f.id}` : f.id)}
               </button>
               <span className="ed-muted"> {FIELD_TYPE_LABELS[f.type]}</span>
-              {problems.some((p) => p.path.startsWith(`fields.${i}.`)) && <span className="ed-field__error"> needs attention</span>}
+              {problems.some((p) => p.path.startsWith(`fields.${i}.`)) && (
+                <span className="ed-field__error"> needs attention</span>
+              )}
               {!isReadOnly && (
                 <span className="ed-form-editor__actions">
-                  <button type="button" className="ed-button" aria-label={`Move ${f.title || f.id} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                  <button
+                    type="button"
+                    className="ed-button"
+                    aria-label={`Move ${f.title || f.id} up`}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="ed-button" aria-label={`Move ${f.title || f.id} down`} disabled={i === fields.length - 1} onClick={() => move(i, i + 1)}>
+                  <button
+                    type="button"
+                    className="ed-button"
+                    aria-label={`Move ${f.title || f.id} down`}
+                    disabled={i === fields.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="ed-button ed-button--danger" aria-label={`Remove ${f.title || f.id}`} onClick={() => setFields(fields.filter((_, j) => j !== i))}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--danger"
+                    aria-label={`Remove ${f.title || f.id}`}
+                    onClick={() => setFields(fields.filter((_, j) => j !== i))}
+                  >
                     Remove
                   </button>
                 </span>
@@ -235,9 +352,11 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
   const id = useId();
   const [tab, setTab] = useState<FormFieldsetName>('build');
   const names = Object.keys(FORM_FIELDSETS) as FormFieldsetName[];
-  const problemAt = (path: string) => problems.find((p) => p.path === path || p.path.startsWith(`${path}.`))?.message;
+  const problemAt = (path: string) =>
+    problems.find((p) => p.path === path || p.path.startsWith(`${path}.`))?.message;
   const storage = form.storage;
-  const setStorage = (patch: Partial<EditorForm['storage']>) => onChange({ ...form, storage: { ...storage, ...patch } });
+  const setStorage = (patch: Partial<EditorForm['storage']>) =>
+    onChange({ ...form, storage: { ...storage, ...patch } });
 
   return (
     <section className="ed-form-editor" aria-label="Form editor">
@@ -255,15 +374,31 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
             onClick={() => setTab(name)}
           >
             {FIELDSET_LABELS[name]}
-            {problems.some((p) => (name === 'build' ? p.path.startsWith('fields') : name === 'storage' && p.path.startsWith('storage'))) && ' •'}
+            {problems.some((p) =>
+              name === 'build'
+                ? p.path.startsWith('fields')
+                : name === 'storage' && p.path.startsWith('storage'),
+            ) && ' •'}
           </button>
         ))}
       </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="ed-form-editor__panel">
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-tab-${tab}`}
+        className="ed-form-editor__panel"
+      >
         {tab === 'build' && (
           <>
             <Field id={`${id}-name`} label="Form name" error={problemAt('name')}>
-              <input id={`${id}-name`} className="ed-input" value={form.name} maxLength={100} disabled={isReadOnly} onChange={(e) => onChange({ ...form, name: e.target.value })} />
+              <input
+                id={`${id}-name`}
+                className="ed-input"
+                value={form.name}
+                maxLength={100}
+                disabled={isReadOnly}
+                onChange={(e) => onChange({ ...form, name: e.target.value })}
+              />
             </Field>
             <BuildFieldset {...props} problems={problems} />
           </>
@@ -271,15 +406,36 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
         {tab === 'storage' && (
           <fieldset disabled={isReadOnly} className="ed-form-editor__storage">
             <legend>Where submissions go</legend>
-            <Toggle id={`${id}-inbox`} label="The site's submissions inbox (always on)" checked disabled onChange={() => {}} />
-            <Toggle id={`${id}-email`} label="Email me each submission" checked={storage.email.enabled} onChange={(enabled) => setStorage({ email: { ...storage.email, enabled } })} />
+            <Toggle
+              id={`${id}-inbox`}
+              label="The site's submissions inbox (always on)"
+              checked
+              disabled
+              onChange={() => {}}
+            />
+            <Toggle
+              id={`${id}-email`}
+              label="Email me each submission"
+              checked={storage.email.enabled}
+              onChange={(enabled) => setStorage({ email: { ...storage.email, enabled } })}
+            />
             {storage.email.enabled && (
               <Field id={`${id}-to`} label="Send to (comma-separated)" error={problemAt('storage.email')}>
                 <input
                   id={`${id}-to`}
                   className="ed-input"
                   value={storage.email.recipients.join(', ')}
-                  onChange={(e) => setStorage({ email: { ...storage.email, recipients: e.target.value.split(',').map((s) => s.trim()).filter(Boolean) } })}
+                  onChange={(e) =>
+                    setStorage({
+                      email: {
+                        ...storage.email,
+                        recipients: e.target.value
+                          .split(',')
+                          .map((s) => s.trim())
+                          .filter(Boolean),
+                      },
+                    })
+                  }
                 />
               </Field>
             )}
@@ -299,7 +455,9 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
                       id={`${id}-listid`}
                       className="ed-input"
                       value={storage.mailingList.listId}
-                      onChange={(e) => setStorage({ mailingList: { ...storage.mailingList, listId: e.target.value } })}
+                      onChange={(e) =>
+                        setStorage({ mailingList: { ...storage.mailingList, listId: e.target.value } })
+                      }
                     >
                       <option value="">Choose a list</option>
                       {lists.map((l) => (
@@ -313,7 +471,9 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
                     id={`${id}-optin`}
                     label="Double opt-in (send a confirmation email first)"
                     checked={storage.mailingList.doubleOptIn}
-                    onChange={(doubleOptIn) => setStorage({ mailingList: { ...storage.mailingList, doubleOptIn } })}
+                    onChange={(doubleOptIn) =>
+                      setStorage({ mailingList: { ...storage.mailingList, doubleOptIn } })
+                    }
                   />
                 </>
               ))}
@@ -323,25 +483,55 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
           <fieldset disabled={isReadOnly}>
             <legend>After submitting</legend>
             <Field id={`${id}-message`} label="Submission message">
-              <textarea id={`${id}-message`} className="ed-input" rows={3} value={form.parsedSubmissionMessage} onChange={(e) => onChange({ ...form, parsedSubmissionMessage: e.target.value })} />
+              <textarea
+                id={`${id}-message`}
+                className="ed-input"
+                rows={3}
+                value={form.parsedSubmissionMessage}
+                onChange={(e) => onChange({ ...form, parsedSubmissionMessage: e.target.value })}
+              />
             </Field>
             <Field id={`${id}-redirect`} label="Redirect to (optional)">
-              <input id={`${id}-redirect`} className="ed-input" value={form.successRedirect} onChange={(e) => onChange({ ...form, successRedirect: e.target.value })} />
+              <input
+                id={`${id}-redirect`}
+                className="ed-input"
+                value={form.successRedirect}
+                onChange={(e) => onChange({ ...form, successRedirect: e.target.value })}
+              />
             </Field>
           </fieldset>
         )}
         {tab === 'captcha' && (
           <fieldset disabled={isReadOnly}>
             <legend>Captcha</legend>
-            <Toggle id={`${id}-captcha`} label="Ask visitors to complete a captcha" checked={form.captchaEnabled} onChange={(captchaEnabled) => onChange({ ...form, captchaEnabled })} />
+            <Toggle
+              id={`${id}-captcha`}
+              label="Ask visitors to complete a captcha"
+              checked={form.captchaEnabled}
+              onChange={(captchaEnabled) => onChange({ ...form, captchaEnabled })}
+            />
             <Field id={`${id}-theme`} label="Theme">
-              <select id={`${id}-theme`} className="ed-input" value={form.captchaTheme} onChange={(e) => onChange({ ...form, captchaTheme: e.target.value as EditorForm['captchaTheme'] })}>
+              <select
+                id={`${id}-theme`}
+                className="ed-input"
+                value={form.captchaTheme}
+                onChange={(e) =>
+                  onChange({ ...form, captchaTheme: e.target.value as EditorForm['captchaTheme'] })
+                }
+              >
                 <option value="light">Light</option>
                 <option value="dark">Dark</option>
               </select>
             </Field>
             <Field id={`${id}-align`} label="Alignment">
-              <select id={`${id}-align`} className="ed-input" value={form.captchaAlignment} onChange={(e) => onChange({ ...form, captchaAlignment: e.target.value as EditorForm['captchaAlignment'] })}>
+              <select
+                id={`${id}-align`}
+                className="ed-input"
+                value={form.captchaAlignment}
+                onChange={(e) =>
+                  onChange({ ...form, captchaAlignment: e.target.value as EditorForm['captchaAlignment'] })
+                }
+              >
                 <option value="left">Left</option>
                 <option value="center">Center</option>
                 <option value="right">Right</option>
@@ -351,7 +541,14 @@ export function FormEditorPanel(props: FormEditorPanelProps) {
         )}
         {tab === 'disclaimer' && (
           <Field id={`${id}-disclaimer`} label="Disclaimer shown above the button">
-            <textarea id={`${id}-disclaimer`} className="ed-input" rows={4} disabled={isReadOnly} value={form.parsedDisclaimerMessage} onChange={(e) => onChange({ ...form, parsedDisclaimerMessage: e.target.value })} />
+            <textarea
+              id={`${id}-disclaimer`}
+              className="ed-input"
+              rows={4}
+              disabled={isReadOnly}
+              value={form.parsedDisclaimerMessage}
+              onChange={(e) => onChange({ ...form, parsedDisclaimerMessage: e.target.value })}
+            />
           </Field>
         )}
       </div>

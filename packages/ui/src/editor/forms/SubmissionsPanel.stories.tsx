@@ -13,8 +13,19 @@ const selected = {
   pageTitle: 'Survey',
   summary: [
     { title: 'Email', answer: { kind: 'text' as const, text: 'grace@example.com' }, noAnswerText: 'N/A' },
-    { title: 'Address', answer: { kind: 'lines' as const, lines: ['1 Main St', 'Springfield, IL 62701 US'] }, noAnswerText: 'N/A' },
-    { title: 'How was it?', answer: { kind: 'ratings' as const, ratings: [{ question: 'Service was quick', answer: 'Strongly Agree' }] }, noAnswerText: 'N/A' },
+    {
+      title: 'Address',
+      answer: { kind: 'lines' as const, lines: ['1 Main St', 'Springfield, IL 62701 US'] },
+      noAnswerText: 'N/A',
+    },
+    {
+      title: 'How was it?',
+      answer: {
+        kind: 'ratings' as const,
+        ratings: [{ question: 'Service was quick', answer: 'Strongly Agree' }],
+      },
+      noAnswerText: 'N/A',
+    },
     { title: 'Note', answer: null, noAnswerText: 'N/A' },
   ],
 };
@@ -31,4 +42,6 @@ export const List: Story = {};
 export const Detail: Story = { args: { selected } };
 export const Empty: Story = { args: { submissions: [], total: 0 } };
 export const Loading: Story = { args: { submissions: undefined, total: 0, isLoading: true } };
-export const Failed: Story = { args: { submissions: undefined, total: 0, error: 'Unable to load. Try again.' } };
+export const Failed: Story = {
+  args: { submissions: undefined, total: 0, error: 'Unable to load. Try again.' },
+};

@@ -46,7 +46,16 @@ function Answer({ item }: { item: SubmissionDetail['summary'][number] }) {
 }
 
 /** A form's submissions inbox: the list, newest first, and one submission's form summary. */
-export function SubmissionsPanel({ submissions, total, isLoading, error, selected, onSelect, csvHref, formatDate = (d) => d }: SubmissionsPanelProps) {
+export function SubmissionsPanel({
+  submissions,
+  total,
+  isLoading,
+  error,
+  selected,
+  onSelect,
+  csvHref,
+  formatDate = (d) => d,
+}: SubmissionsPanelProps) {
   return (
     <section className="ed-submissions" aria-labelledby="submissions-title">
       <div className="ed-field__row">

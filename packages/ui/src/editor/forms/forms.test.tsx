@@ -11,7 +11,15 @@ afterEach(cleanup);
 const empty = editorFormInputSchema.parse({ name: 'Survey', fields: [] });
 const lists = [{ id: 'l1', name: 'Workshop news' }];
 
-function Harness({ onChange, formHandler = true, initial = empty }: { onChange: (f: EditorForm) => void; formHandler?: boolean; initial?: EditorForm }) {
+function Harness({
+  onChange,
+  formHandler = true,
+  initial = empty,
+}: {
+  onChange: (f: EditorForm) => void;
+  formHandler?: boolean;
+  initial?: EditorForm;
+}) {
   const [form, setForm] = useState(initial);
   return (
     <FormEditorPanel
@@ -37,7 +45,9 @@ describe('FormEditorPanel', () => {
     const { container } = render(<Harness onChange={onChange} />);
     await expectNoAxeViolations(container);
     add('likert');
-    fireEvent.change(screen.getByLabelText('Statements (one per line)'), { target: { value: 'Quick\nKind' } });
+    fireEvent.change(screen.getByLabelText('Statements (one per line)'), {
+      target: { value: 'Quick\nKind' },
+    });
     add('address');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Where you live' } });
     add('hidden');
@@ -50,7 +60,14 @@ describe('FormEditorPanel', () => {
     add('section');
     fireEvent.click(screen.getByLabelText('Underline'));
     const form = onChange.mock.lastCall![0] as EditorForm;
-    expect(form.fields.map((f) => f.type)).toEqual(['likert', 'address', 'hidden', 'phone', 'currency', 'section']);
+    expect(form.fields.map((f) => f.type)).toEqual([
+      'likert',
+      'address',
+      'hidden',
+      'phone',
+      'currency',
+      'section',
+    ]);
     expect(form.fields[0]).toMatchObject({ options: ['Quick', 'Kind'] });
     expect(form.fields[1]).toMatchObject({ title: 'Where you live' });
     expect(form.fields[2]).toMatchObject({ key: 'utm_source', value: 'direct' });
@@ -87,7 +104,9 @@ describe('FormEditorPanel', () => {
     fireEvent.click(screen.getByLabelText("Add the submitter's email to a mailing list"));
     fireEvent.change(screen.getByLabelText('Mailing list'), { target: { value: 'l1' } });
     fireEvent.click(screen.getByLabelText('Email me each submission'));
-    fireEvent.change(screen.getByLabelText('Send to (comma-separated)'), { target: { value: 'a@example.com, b@example.com' } });
+    fireEvent.change(screen.getByLabelText('Send to (comma-separated)'), {
+      target: { value: 'a@example.com, b@example.com' },
+    });
     expect((onChange.mock.lastCall![0] as EditorForm).storage).toEqual({
       inbox: true,
       email: { enabled: true, recipients: ['a@example.com', 'b@example.com'] },
@@ -97,8 +116,19 @@ describe('FormEditorPanel', () => {
   });
 
   it('marks problems at their place', () => {
-    const initial = editorFormInputSchema.parse({ name: 'S', fields: [{ id: 't', type: 'text', title: ' ' }] });
-    render(<FormEditorPanel form={initial} features={{ formHandler: true }} lists={lists} onChange={vi.fn()} problems={[{ path: 'fields.0.title', message: 'Every field needs a title' }]} />);
+    const initial = editorFormInputSchema.parse({
+      name: 'S',
+      fields: [{ id: 't', type: 'text', title: ' ' }],
+    });
+    render(
+      <FormEditorPanel
+        form={initial}
+        features={{ formHandler: true }}
+        lists={lists}
+        onChange={vi.fn()}
+        problems={[{ path: 'fields.0.title', message: 'Every field needs a title' }]}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Every field needs a title');
     expect(screen.getByRole('tab', { name: /Build/ }).textContent).toContain('•');
   });
@@ -109,7 +139,14 @@ describe('SubmissionsPanel', () => {
     const onSelect = vi.fn();
     const { container } = render(
       <SubmissionsPanel
-        submissions={[{ id: 's1', submittedAt: '2026-01-01T00:00:00.000Z', pagePath: '/survey', preview: 'grace@example.com' }]}
+        submissions={[
+          {
+            id: 's1',
+            submittedAt: '2026-01-01T00:00:00.000Z',
+            pagePath: '/survey',
+            preview: 'grace@example.com',
+          },
+        ]}
         total={1}
         onSelect={onSelect}
         csvHref="/x.csv"
@@ -119,7 +156,11 @@ describe('SubmissionsPanel', () => {
           pagePath: '/survey',
           pageTitle: 'Survey',
           summary: [
-            { title: 'Mood', answer: { kind: 'ratings', ratings: [{ question: 'Quick', answer: 'Agree' }] }, noAnswerText: 'N/A' },
+            {
+              title: 'Mood',
+              answer: { kind: 'ratings', ratings: [{ question: 'Quick', answer: 'Agree' }] },
+              noAnswerText: 'N/A',
+            },
             { title: 'Note', answer: null, noAnswerText: 'N/A' },
           ],
         }}
@@ -134,10 +175,20 @@ describe('SubmissionsPanel', () => {
   });
 
   it('says when there is nothing yet, and when loading failed', () => {
-    const { rerender } = render(<SubmissionsPanel submissions={[]} total={0} onSelect={vi.fn()} csvHref="/x.csv" />);
+    const { rerender } = render(
+      <SubmissionsPanel submissions={[]} total={0} onSelect={vi.fn()} csvHref="/x.csv" />,
+    );
     expect(screen.getByText('No submissions yet.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
-    rerender(<SubmissionsPanel submissions={undefined} total={0} onSelect={vi.fn()} csvHref="/x.csv" error="Unable to load. Try again." />);
+    rerender(
+      <SubmissionsPanel
+        submissions={undefined}
+        total={0}
+        onSelect={vi.fn()}
+        csvHref="/x.csv"
+        error="Unable to load. Try again."
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Unable to load. Try again.');
   });
 });

@@ -185,7 +185,12 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
   switch (draft.type) {
     case 'page':
       return (
-        <EditorField announceError label={m.page} error={errors.pageId} hint={pages.length === 0 ? m.noPages : undefined}>
+        <EditorField
+          announceError
+          label={m.page}
+          error={errors.pageId}
+          hint={pages.length === 0 ? m.noPages : undefined}
+        >
           {(props) => (
             <select
               {...props}
@@ -230,7 +235,12 @@ function TypeFields({ draft, errors, set, pages, files }: TypeFieldsProps) {
       return text('phone', m.phone, { type: 'tel' });
     case 'file':
       return (
-        <EditorField announceError label={m.file} error={errors.fileUrl} hint={files.length === 0 ? m.noFiles : undefined}>
+        <EditorField
+          announceError
+          label={m.file}
+          error={errors.fileUrl}
+          hint={files.length === 0 ? m.noFiles : undefined}
+        >
           {(props) => (
             <select
               {...props}

@@ -24,5 +24,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {};
 export const Empty: Story = { args: { value: '' } };
-export const WithError: Story = { args: { error: 'Text contains characters that cannot be stored (a NUL byte or a broken character).' } };
+export const WithError: Story = {
+  args: { error: 'Text contains characters that cannot be stored (a NUL byte or a broken character).' },
+};
 export const ReadOnly: Story = { args: { isReadOnly: true } };

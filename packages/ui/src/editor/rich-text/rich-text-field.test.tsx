@@ -7,7 +7,9 @@ afterEach(cleanup);
 
 describe('RichTextField', () => {
   it('labels the editor it loads, shows its error and passes axe', async () => {
-    const { container } = render(<RichTextField label="Body" value="<p>Linen</p>" onChange={() => {}} error="Too long" />);
+    const { container } = render(
+      <RichTextField label="Body" value="<p>Linen</p>" onChange={() => {}} error="Too long" />,
+    );
     expect(screen.getByText('Loading…')).toBeTruthy();
     const box = await screen.findByRole('textbox', { name: 'Body' }, { timeout: 20_000 });
     expect(box.textContent).toBe('Linen');

@@ -29,7 +29,11 @@ export interface ColorPickerProps {
 type Fields = Record<'hex' | 'r' | 'g' | 'b' | 'h' | 's' | 'l' | 'a', string>;
 type Group = 'hex' | 'rgb' | 'hsl';
 
-const GROUP_FIELDS: Record<Group, (keyof Fields)[]> = { hex: ['hex'], rgb: ['r', 'g', 'b'], hsl: ['h', 's', 'l', 'a'] };
+const GROUP_FIELDS: Record<Group, (keyof Fields)[]> = {
+  hex: ['hex'],
+  rgb: ['r', 'g', 'b'],
+  hsl: ['h', 's', 'l', 'a'],
+};
 
 const round = (n: number, digits: number) => String(parseFloat(n.toFixed(digits)));
 
@@ -37,10 +41,28 @@ function fieldsOf(colour: SiteColour): Fields {
   if (typeof colour === 'string') {
     const rgb = hexToRgb(colour) ?? { r: 0, g: 0, b: 0 };
     const hsl = rgbToHsl(rgb);
-    return { hex: normaliseHex(colour) ?? colour, r: `${rgb.r}`, g: `${rgb.g}`, b: `${rgb.b}`, h: round(hsl.hue, 1), s: round(hsl.saturation, 2), l: round(hsl.lightness, 2), a: '1' };
+    return {
+      hex: normaliseHex(colour) ?? colour,
+      r: `${rgb.r}`,
+      g: `${rgb.g}`,
+      b: `${rgb.b}`,
+      h: round(hsl.hue, 1),
+      s: round(hsl.saturation, 2),
+      l: round(hsl.lightness, 2),
+      a: '1',
+    };
   }
   const rgb = hslToRgb(colour);
-  return { hex: rgbToHex(rgb), r: `${rgb.r}`, g: `${rgb.g}`, b: `${rgb.b}`, h: `${colour.hue}`, s: `${colour.saturation}`, l: `${colour.lightness}`, a: `${colour.alpha}` };
+  return {
+    hex: rgbToHex(rgb),
+    r: `${rgb.r}`,
+    g: `${rgb.g}`,
+    b: `${rgb.b}`,
+    h: `${colour.hue}`,
+    s: `${colour.saturation}`,
+    l: `${colour.lightness}`,
+    a: `${colour.alpha}`,
+  };
 }
 
 // Empty stays empty (a missing value), anything else must be a number.
@@ -51,7 +73,14 @@ const num = (s: string): number | undefined => (s.trim() === '' ? undefined : Nu
  * is checked by the spec's rules (platform.md §5) as it is typed; a valid change updates the other
  * groups and reaches the site at once, an invalid one shows the spec's message and changes nothing.
  */
-export function ColorPicker({ label, value, defaultHex, onChange, swatches = COLOUR_SWATCHES, isDisabled }: ColorPickerProps) {
+export function ColorPicker({
+  label,
+  value,
+  defaultHex,
+  onChange,
+  swatches = COLOUR_SWATCHES,
+  isDisabled,
+}: ColorPickerProps) {
   const id = useId();
   const shown = value ?? defaultHex;
   const [fields, setFields] = useState<Fields>(() => fieldsOf(shown));
@@ -79,14 +108,20 @@ export function ColorPicker({ label, value, defaultHex, onChange, swatches = COL
       found = [...new Set(channels.map((c) => rgbChannelProblem(c)).filter((p): p is string => !!p))];
       if (!found.length) colour = rgbToHex({ r: channels[0]!, g: channels[1]!, b: channels[2]! });
     } else {
-      const hsla = { hue: num(next.h), saturation: num(next.s), lightness: num(next.l), alpha: num(next.a) ?? 1 };
+      const hsla = {
+        hue: num(next.h),
+        saturation: num(next.s),
+        lightness: num(next.l),
+        alpha: num(next.a) ?? 1,
+      };
       found = hslProblems(hsla);
       if (!found.length) colour = hsla as Exclude<SiteColour, string>;
     }
     setProblems({ [group]: found });
     if (colour === undefined) return;
     // Opaque colours typed as hex or RGB are kept as hex; HSL (and any alpha) as typed.
-    if (typeof colour !== 'string' && colour.alpha === 1 && group !== 'hsl') colour = rgbToHex(hslToRgb(colour));
+    if (typeof colour !== 'string' && colour.alpha === 1 && group !== 'hsl')
+      colour = rgbToHex(hslToRgb(colour));
     const synced = fieldsOf(colour);
     for (const k of GROUP_FIELDS[group]) synced[k] = next[k];
     setFields(synced);
@@ -100,7 +135,12 @@ export function ColorPicker({ label, value, defaultHex, onChange, swatches = COL
   const rgb = hexToRgb(fieldsOf(shown).hex) ?? { r: 0, g: 0, b: 0 };
   const weight = colourWeight(fieldsOf(shown).hex);
   const dark = isDarkByLuminance(rgb);
-  const input = (group: Group, field: keyof Fields, text: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
+  const input = (
+    group: Group,
+    field: keyof Fields,
+    text: string,
+    extra: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
     <span className="ed-color__part">
       <label htmlFor={`${id}-${field}`}>{text}</label>
       <input
@@ -126,7 +166,16 @@ export function ColorPicker({ label, value, defaultHex, onChange, swatches = COL
     <fieldset className="ed-color" disabled={isDisabled}>
       <legend className="ed-field__label">{label}</legend>
       <div className="ed-color__head">
-        <span className="ed-color__sample" style={{ background: typeof shown === 'string' ? shown : `hsla(${shown.hue}, ${shown.saturation * 100}%, ${shown.lightness * 100}%, ${shown.alpha})` }} aria-hidden="true" />
+        <span
+          className="ed-color__sample"
+          style={{
+            background:
+              typeof shown === 'string'
+                ? shown
+                : `hsla(${shown.hue}, ${shown.saturation * 100}%, ${shown.lightness * 100}%, ${shown.alpha})`,
+          }}
+          aria-hidden="true"
+        />
         <div className="ed-field">
           <label className="ed-field__hint" htmlFor={`${id}-hex`}>
             {m.hex}
@@ -178,10 +227,14 @@ export function ColorPicker({ label, value, defaultHex, onChange, swatches = COL
         ))}
       </div>
       {value !== undefined && (
-        <button type="button" className="ed-button ed-button--ghost" onClick={() => {
+        <button
+          type="button"
+          className="ed-button ed-button--ghost"
+          onClick={() => {
             emitted.current = undefined;
             onChange(undefined);
-          }}>
+          }}
+        >
           {m.useThemeDefault}
         </button>
       )}

@@ -36,7 +36,9 @@ export interface FontPickerProps {
 async function loadWithFontFace(font: FontDefinition): Promise<void> {
   if (font.source !== 'kit' || typeof FontFace === 'undefined') return;
   const weight = font.weights.includes(400) ? 400 : font.weights[0]!;
-  const face = new FontFace(font.family, `url(${fontFileUrl(font.id, weight)}) format("woff2")`, { weight: String(weight) });
+  const face = new FontFace(font.family, `url(${fontFileUrl(font.id, weight)}) format("woff2")`, {
+    weight: String(weight),
+  });
   document.fonts.add(await face.load());
 }
 
@@ -152,7 +154,15 @@ export function FontPicker({
             </h4>
             <ul className="ed-font__list">
               {inGuide.map(({ font, role }) => (
-                <FontRow key={`${role}-${font.id}`} font={font} name={`${name}-guide`} note={role} checked={value === font.id} onChange={() => onChange(font.id)} loadPreview={loadPreview} />
+                <FontRow
+                  key={`${role}-${font.id}`}
+                  font={font}
+                  name={`${name}-guide`}
+                  note={role}
+                  checked={value === font.id}
+                  onChange={() => onChange(font.id)}
+                  loadPreview={loadPreview}
+                />
               ))}
             </ul>
           </section>
@@ -166,7 +176,14 @@ export function FontPicker({
           ) : (
             <ul className="ed-font__list">
               {found.map((font) => (
-                <FontRow key={font.id} font={font} name={name} checked={value === font.id} onChange={() => onChange(font.id)} loadPreview={loadPreview} />
+                <FontRow
+                  key={font.id}
+                  font={font}
+                  name={name}
+                  checked={value === font.id}
+                  onChange={() => onChange(font.id)}
+                  loadPreview={loadPreview}
+                />
               ))}
             </ul>
           )}
@@ -183,7 +200,13 @@ export function FontPicker({
           <label className="ed-field__hint" htmlFor={`${id}-search`}>
             {m.searchFonts}
           </label>
-          <input id={`${id}-search`} type="search" className="ed-input" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            className="ed-input"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </span>
         <span className="ed-field">
           <label className="ed-field__hint" htmlFor={`${id}-category`}>

@@ -32,19 +32,37 @@ export const FontsError: Story = { args: { fonts: undefined, state: 'error', onR
 export const FontsDisabled: Story = { args: { isDisabled: true } };
 /** A preview that cannot load shows the spec's message under that font. */
 export const FontPreviewFails: Story = {
-  args: { loadPreview: (font) => (font.id === 'lora' ? Promise.reject(new Error('offline')) : Promise.resolve()) },
+  args: {
+    loadPreview: (font) => (font.id === 'lora' ? Promise.reject(new Error('offline')) : Promise.resolve()),
+  },
   play: async ({ canvas }) => {
     await canvas.findByText(messages.unableToLoadFontPreview('Lora'));
   },
 };
 
-function Colour({ initial, isDisabled }: { initial?: Parameters<typeof ColorPicker>[0]['value']; isDisabled?: boolean }) {
+function Colour({
+  initial,
+  isDisabled,
+}: {
+  initial?: Parameters<typeof ColorPicker>[0]['value'];
+  isDisabled?: boolean;
+}) {
   const [value, setValue] = useState(initial);
-  return <ColorPicker label="Accent colour" value={value} defaultHex="#2f5a3e" onChange={setValue} isDisabled={isDisabled} />;
+  return (
+    <ColorPicker
+      label="Accent colour"
+      value={value}
+      defaultHex="#2f5a3e"
+      onChange={setValue}
+      isDisabled={isDisabled}
+    />
+  );
 }
 export const ColourThemeDefault: Story = { render: () => <Colour /> };
 export const ColourHex: Story = { render: () => <Colour initial="#c01c28" /> };
-export const ColourWithAlpha: Story = { render: () => <Colour initial={{ hue: 210, saturation: 0.75, lightness: 0.4, alpha: 0.5 }} /> };
+export const ColourWithAlpha: Story = {
+  render: () => <Colour initial={{ hue: 210, saturation: 0.75, lightness: 0.4, alpha: 0.5 }} />,
+};
 export const ColourDisabled: Story = { render: () => <Colour initial="#1a5fb4" isDisabled /> };
 /** A hex of the wrong length and an HSL part out of bounds: each group says what is wrong. */
 export const ColourInvalid: Story = {

@@ -28,4 +28,16 @@ export const siteStylesMessages = {
   selfHosted: 'Served by your site',
   systemFont: 'On the visitor’s device',
   sample: 'The quick brown fox jumps over the lazy dog',
+  themes: 'Themes',
+  loadingThemes: 'Loading themes…',
+  themesFailed: 'The themes could not be loaded.',
+  themeIntro:
+    'A theme changes how every page looks. Your pages, products, posts and settings stay as they are, and you can undo the change.',
+  themePicture: (name: string) => `The ${name} theme’s home page`,
+  currentTheme: 'Your theme',
+  previewTheme: (name: string) => `Preview ${name}`,
+  stopPreview: 'Stop preview',
+  applyTheme: (name: string) => `Use ${name}`,
+  themeChanged: (previous: string) => `Theme changed. Your site wore ${previous} before.`,
+  undoThemeChange: (previous: string) => `Undo: go back to ${previous}`,
 } as const;

@@ -58,7 +58,12 @@ describe('ColorPicker', () => {
     const props = colour();
     render(<ColorPicker {...props} />);
     fireEvent.change(screen.getByLabelText('Alpha'), { target: { value: '0.5' } });
-    expect(props.onChange).toHaveBeenLastCalledWith({ hue: 140.9, saturation: 0.31, lightness: 0.27, alpha: 0.5 });
+    expect(props.onChange).toHaveBeenLastCalledWith({
+      hue: 140.9,
+      saturation: 0.31,
+      lightness: 0.27,
+      alpha: 0.5,
+    });
   });
 
   it('applies both light/dark rules: a red is light by value yet wants light text by luminance', () => {
@@ -115,7 +120,9 @@ describe('FontPicker', () => {
     expect(props.onChange).toHaveBeenCalledWith('roboto-slab');
     fireEvent.change(screen.getByLabelText('Search fonts'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Script' } });
-    expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([expect.stringContaining('Dancing Script')]);
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
+      expect.stringContaining('Dancing Script'),
+    ]);
     fireEvent.change(screen.getByLabelText('Search fonts'), { target: { value: 'zzz' } });
     expect(screen.getByText('No fonts match “zzz”.')).toBeTruthy();
   });
@@ -131,12 +138,24 @@ describe('FontPicker', () => {
 
   it('covers the categories of the spec', () => {
     render(<FontPicker {...fonts()} />);
-    const options = Array.from(screen.getByLabelText('Category').querySelectorAll('option')).map((o) => o.textContent);
-    expect(options).toEqual(['All', 'Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other']);
+    const options = Array.from(screen.getByLabelText('Category').querySelectorAll('option')).map(
+      (o) => o.textContent,
+    );
+    expect(options).toEqual([
+      'All',
+      'Sans Serif',
+      'Serif',
+      'Display',
+      'Script',
+      'Slab Serif',
+      'Mono',
+      'Other',
+    ]);
   });
 
   it('shows "Unable to load preview for {fontName}" for a font whose file fails', async () => {
-    const loadPreview = (font: { id: string }) => (font.id === 'bebas-neue' ? Promise.reject(new Error('404')) : Promise.resolve());
+    const loadPreview = (font: { id: string }) =>
+      font.id === 'bebas-neue' ? Promise.reject(new Error('404')) : Promise.resolve();
     render(<FontPicker {...fonts({ loadPreview })} />);
     expect(await screen.findByText(messages.unableToLoadFontPreview('Bebas Neue'))).toBeTruthy();
     expect(screen.queryByText(messages.unableToLoadFontPreview('Inter'))).toBeNull();

@@ -1,5 +1,13 @@
-import { formatAdminMoney, type AdminOrderDetail, type AdminOrderLine } from '@site/commerce-core/admin';
-import { useState } from 'react';
+import {
+  CARRIERS,
+  carrierTrackingUrl,
+  formatAdminMoney,
+  type AdminOrderDetail,
+  type AdminOrderLine,
+  type FulfilOrder,
+} from '@site/commerce-core/admin';
+import { useId, useState, type ReactNode } from 'react';
+import { ActionNotice } from '../ActionNotice';
 import { storeMessages as m } from './store-messages';
 
 export interface OrderDetailViewProps {
@@ -8,7 +16,12 @@ export interface OrderDetailViewProps {
   /** Set while a fulfil, refund or cancel call runs: the buttons wait. */
   isBusy?: boolean;
   error?: string;
-  onFulfil: (input: { trackingNumber: string; carrier?: string }) => void;
+  /** What the last action did (fulfilled, refunded, cancelled), with its next steps as children. */
+  notice?: { message: string; next?: ReactNode };
+  onDismissNotice?: () => void;
+  /** Whether "email the customer" starts ticked: the store's shipping-email setting. */
+  emailCustomerByDefault?: boolean;
+  onFulfil: (input: FulfilOrder & { notifyCustomer: boolean }) => void;
   onRefund: (line: AdminOrderLine) => void;
   onCancel: () => void;
   onBack: () => void;
@@ -41,14 +54,16 @@ export function OrderDetailView({
   isReadOnly,
   isBusy,
   error,
+  notice,
+  onDismissNotice,
+  emailCustomerByDefault = true,
   onFulfil,
   onRefund,
   onCancel,
   onBack,
 }: OrderDetailViewProps) {
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const [carrier, setCarrier] = useState('');
   const open = order.status === 'paid';
+  const trackingUrl = carrierTrackingUrl(order.carrier, order.trackingNumber);
   return (
     <article className="ed-store ed-order" aria-labelledby="ed-order-title">
       <button type="button" className="ed-button ed-button--ghost" onClick={onBack}>
@@ -65,8 +80,11 @@ export function OrderDetailView({
           {error}
         </p>
       )}
+      <ActionNotice message={notice?.message} onDismiss={onDismissNotice}>
+        {notice?.next}
+      </ActionNotice>
       <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.lines)} tabIndex={0}>
-        <table className="ed-table" aria-label={m.lines}>
+        <table className="ed-table ed-table--cards" aria-label={m.lines}>
           <thead>
             <tr>
               <th scope="col">{m.product}</th>
@@ -96,13 +114,13 @@ export function OrderDetailView({
                     </span>
                   )}
                 </th>
-                <td>
+                <td data-label={m.quantity}>
                   {line.quantity}
                   {line.refundedQuantity > 0 && (
                     <span className="ed-table__sub">{m.refunded(line.refundedQuantity)}</span>
                   )}
                 </td>
-                <td>{formatAdminMoney(line.unitPrice)}</td>
+                <td data-label={m.price}>{formatAdminMoney(line.unitPrice)}</td>
                 {!isReadOnly && (
                   <td>
                     <button
@@ -144,10 +162,26 @@ export function OrderDetailView({
         {order.trackingNumber && (
           <>
             <dt>{m.trackingNumber}</dt>
-            <dd>{[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}</dd>
+            <dd>
+              {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}
+              {trackingUrl && (
+                <>
+                  {' · '}
+                  <a href={trackingUrl} target="_blank" rel="noreferrer">
+                    {m.openTrackingPage}
+                  </a>
+                </>
+              )}
+            </dd>
           </>
         )}
       </dl>
+      {order.orderNote && (
+        <section aria-labelledby="ed-order-note">
+          <h3 id="ed-order-note">{m.customerNote}</h3>
+          <p className="ed-order__note">{order.orderNote}</p>
+        </section>
+      )}
       {order.shippingAddress && (
         <section aria-label={m.shippingAddress}>
           <h3>{m.shippingAddress}</h3>
@@ -155,34 +189,164 @@ export function OrderDetailView({
         </section>
       )}
       {!isReadOnly && open && (
-        <form
-          className="ed-order__fulfil"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onFulfil({ trackingNumber, ...(carrier.trim() && { carrier }) });
-          }}
-        >
-          <label className="ed-field">
-            <span>{m.trackingNumber}</span>
-            <input
-              className="ed-input"
-              required
-              value={trackingNumber}
-              onChange={(e) => setTrackingNumber(e.target.value)}
-            />
-          </label>
-          <label className="ed-field">
-            <span>{m.carrier}</span>
-            <input className="ed-input" value={carrier} onChange={(e) => setCarrier(e.target.value)} />
-          </label>
-          <button type="submit" className="ed-button ed-button--primary" disabled={isBusy}>
-            {m.fulfil}
-          </button>
-          <button type="button" className="ed-button ed-button--danger" disabled={isBusy} onClick={onCancel}>
-            {m.cancelOrder}
-          </button>
-        </form>
+        <FulfilForm
+          // The store's setting can arrive after the order: the box then starts as it says.
+          key={String(emailCustomerByDefault)}
+          email={order.email}
+          isBusy={isBusy}
+          emailByDefault={emailCustomerByDefault}
+          onFulfil={onFulfil}
+          onCancel={onCancel}
+        />
       )}
     </article>
+  );
+}
+
+const OTHER = 'other';
+
+/**
+ * Mark fulfilled with the parcel's tracking number and carrier: a listed carrier makes the
+ * tracking link itself (shown, to check before sending), another carrier takes its name and the
+ * owner's link. "Email the customer" sends the shipping email with that link.
+ */
+function FulfilForm({
+  email,
+  isBusy,
+  emailByDefault,
+  onFulfil,
+  onCancel,
+}: {
+  email: string;
+  isBusy?: boolean;
+  emailByDefault: boolean;
+  onFulfil: OrderDetailViewProps['onFulfil'];
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const [otherName, setOtherName] = useState('');
+  const [otherUrl, setOtherUrl] = useState('');
+  const [urlError, setUrlError] = useState<string>();
+  const [notify, setNotify] = useState(emailByDefault);
+  const listedUrl = carrier && carrier !== OTHER ? carrierTrackingUrl(carrier, trackingNumber) : undefined;
+  return (
+    <form
+      className="ed-order__fulfil"
+      aria-label={m.fulfil}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!trackingNumber.trim()) return;
+        const url = otherUrl.trim();
+        if (carrier === OTHER && url && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url))
+          return setUrlError(m.trackingLinkInvalid);
+        const name = carrier === OTHER ? otherName.trim() : carrier;
+        onFulfil({
+          trackingNumber: trackingNumber.trim(),
+          ...(name && { carrier: name }),
+          ...(carrier === OTHER && url && { trackingUrl: url }),
+          notifyCustomer: notify,
+        });
+      }}
+    >
+      <div className="ed-order__fulfil-fields">
+        <div className="ed-field">
+          <label htmlFor={`${id}-number`}>{m.trackingNumber}</label>
+          <input
+            id={`${id}-number`}
+            className="ed-input"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            value={trackingNumber}
+            onChange={(e) => setTrackingNumber(e.target.value)}
+          />
+        </div>
+        <div className="ed-field">
+          <label htmlFor={`${id}-carrier`}>{m.carrier}</label>
+          <select
+            id={`${id}-carrier`}
+            className="ed-input"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+          >
+            <option value="">{m.noCarrier}</option>
+            {CARRIERS.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+            <option value={OTHER}>{m.otherCarrier}</option>
+          </select>
+        </div>
+        {carrier === OTHER && (
+          <>
+            <div className="ed-field">
+              <label htmlFor={`${id}-name`}>{m.otherCarrierName}</label>
+              <input
+                id={`${id}-name`}
+                className="ed-input"
+                value={otherName}
+                onChange={(e) => setOtherName(e.target.value)}
+              />
+            </div>
+            <div className="ed-field">
+              <label htmlFor={`${id}-url`}>{m.trackingLink}</label>
+              <input
+                id={`${id}-url`}
+                className="ed-input"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                aria-invalid={urlError ? true : undefined}
+                aria-describedby={`${id}-url-hint${urlError ? ` ${id}-url-error` : ''}`}
+                value={otherUrl}
+                onChange={(e) => {
+                  setOtherUrl(e.target.value);
+                  setUrlError(undefined);
+                }}
+              />
+              <span id={`${id}-url-hint`} className="ed-field__hint">
+                {m.trackingLinkHint}
+              </span>
+              {urlError && (
+                <span id={`${id}-url-error`} className="ed-field__error" role="alert">
+                  {urlError}
+                </span>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+      {listedUrl && (
+        <p className="ed-field__hint ed-order__tracking-link">
+          {m.trackingLinkOf(carrier)}{' '}
+          <a href={listedUrl} target="_blank" rel="noreferrer">
+            {listedUrl}
+          </a>
+        </p>
+      )}
+      <label className="ed-check">
+        <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+        <span>
+          {m.emailCustomer}
+          <span className="ed-field__hint"> {m.emailCustomerHint(email)}</span>
+        </span>
+      </label>
+      <div className="ed-field__row">
+        <button
+          type="submit"
+          className="ed-button ed-button--primary"
+          disabled={isBusy || !trackingNumber.trim()}
+        >
+          {m.fulfil}
+        </button>
+        <button type="button" className="ed-button ed-button--danger" disabled={isBusy} onClick={onCancel}>
+          {m.cancelOrder}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -120,7 +120,7 @@ export function OrdersTable({
         <EmptyState title={m.noOrders}>{m.noOrdersBody}</EmptyState>
       ) : (
         <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.orders)} tabIndex={0}>
-          <table className="ed-table">
+          <table className="ed-table ed-table--cards">
             <thead>
               <tr>
                 <th scope="col">{m.order}</th>
@@ -139,12 +139,12 @@ export function OrdersTable({
                       {m.orderTitle(o.orderNumber)}
                     </button>
                   </th>
-                  <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-                  <td>{o.email}</td>
-                  <td>{m.statusNames[o.status] ?? o.status}</td>
-                  <td>{formatAdminMoney(o.grandTotal)}</td>
+                  <td data-label={m.date}>{new Date(o.createdAt).toLocaleDateString()}</td>
+                  <td data-label={m.customer}>{o.email}</td>
+                  <td data-label={m.status}>{m.statusNames[o.status] ?? o.status}</td>
+                  <td data-label={m.total}>{formatAdminMoney(o.grandTotal)}</td>
                   {subscriptions && (
-                    <td>
+                    <td data-label={m.billing}>
                       <SubscriptionCell
                         order={o}
                         actions={subscriptions}
@@ -176,7 +176,11 @@ export function OrdersTable({
           actions={[
             { label: m.keepSubscription, onPress: () => setConfirming(undefined) },
             confirming.action === 'resume'
-              ? { label: m.confirmResume(formatAdminMoney(confirming.order.grandTotal)), onPress: confirm, variant: 'primary' }
+              ? {
+                  label: m.confirmResume(formatAdminMoney(confirming.order.grandTotal)),
+                  onPress: confirm,
+                  variant: 'primary',
+                }
               : { label: m.confirmCancel, onPress: confirm, variant: 'danger' },
           ]}
         >
@@ -237,7 +241,9 @@ function SubscriptionCell({
       {/* Polite for a success, assertive for a decline: the owner waits for the charge's answer. */}
       <span
         role={answer?.tone === 'error' ? 'alert' : 'status'}
-        className={answer ? `ed-subscription-cell__answer ed-subscription-cell__answer--${answer.tone}` : undefined}
+        className={
+          answer ? `ed-subscription-cell__answer ed-subscription-cell__answer--${answer.tone}` : undefined
+        }
       >
         {answer?.text}
       </span>

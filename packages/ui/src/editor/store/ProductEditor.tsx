@@ -6,7 +6,7 @@ import {
 } from '@site/commerce-core/admin';
 import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { draftOf, withProductType, type ProductDraft } from './product-draft';
+import { draftIssues, draftOf, withProductType, type ProductDraft } from './product-draft';
 import {
   DigitalFilePanel,
   FieldError,
@@ -15,6 +15,7 @@ import {
   MerchandisingPanel,
   OptionsPanel,
   ShippingPanel,
+  TaxPanel,
   TranslationsPanel,
   VariantsPanel,
   type PickedFile,
@@ -28,6 +29,8 @@ export interface ProductEditorProps {
   /** The product to edit; a new product when absent. */
   product?: AdminProduct;
   currency: CurrencyCode;
+  /** The owner's locale, which decides how prices are written ("8.50", "8,50"); the browser's when absent. */
+  locale?: string;
   /** Messages by field path ("title", "variants.0.sku") from a refused save. */
   issues?: Readonly<Record<string, string>>;
   /** A refusal not tied to one field (a stale version, the product limit). */
@@ -58,7 +61,8 @@ export function ProductEditor({
   isOpen,
   product,
   currency,
-  issues = {},
+  locale,
+  issues: saveIssues = {},
   error,
   isSaving,
   files = {},
@@ -74,12 +78,16 @@ export function ProductEditor({
   onCancel,
 }: ProductEditorProps) {
   const [view, setView] = useState<'edit' | 'preview'>('edit');
-  const [draft, setDraft] = useState(() => draftOf(product));
+  const [draft, setDraft] = useState(() => draftOf(product, locale));
+  // The form's own refusals, found when Save is pressed; they replace the last save's until then.
+  const [formIssues, setFormIssues] = useState<Record<string, string>>();
+  const issues = formIssues ?? saveIssues;
   const [picked, setPicked] = useState<Record<string, PickedFile>>({});
   const known = { ...files, ...picked };
   const change = (update: (d: ProductDraft) => ProductDraft) => {
     const next = update(draft);
     setDraft(next);
+    if (formIssues) setFormIssues(draftIssues(next, { currency, locale }));
     onDraftChange?.(next);
   };
   const remember = (file: PickedFile) => setPicked((all) => ({ ...all, [file.id]: file }));
@@ -139,6 +147,13 @@ export function ProductEditor({
               className="ed-dialog__body ed-product-form"
               onSubmit={(e) => {
                 e.preventDefault();
+                const found = draftIssues(draft, { currency, locale });
+                if (Object.keys(found).length > 0) {
+                  setFormIssues(found);
+                  focusFirstInvalid(e.currentTarget);
+                  return;
+                }
+                setFormIssues(undefined);
                 onSave(draft);
               }}
             >
@@ -230,7 +245,7 @@ export function ProductEditor({
               <ImagesPanel {...panel} files={known} onPick={pickImage} />
               {type === 'digital' && <DigitalFilePanel {...panel} files={known} onPick={pickDigitalFile} />}
               {(type === 'physical' || type === 'service') && <OptionsPanel {...panel} />}
-              <VariantsPanel {...panel} currency={currency} />
+              <VariantsPanel {...panel} currency={currency} locale={locale} />
               {type !== 'giftCard' && (
                 <fieldset className="ed-fieldset">
                   <legend>{m.subscription}</legend>
@@ -286,6 +301,7 @@ export function ProductEditor({
                 </fieldset>
               )}
               {type === 'physical' && <ShippingPanel {...panel} />}
+              {type !== 'giftCard' && <TaxPanel {...panel} />}
               <ProductTagsPanel
                 value={{ tags: draft.tags, categories: draft.categories }}
                 onChange={(names) => change((d) => ({ ...d, ...names }))}
@@ -311,4 +327,9 @@ export function ProductEditor({
       </Modal>
     </ModalOverlay>
   );
+}
+
+/** Takes the owner to the first refused field once React has marked it. */
+function focusFirstInvalid(form: HTMLFormElement) {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -1,5 +1,5 @@
 import { MAX_PRODUCT_IMAGES } from '@site/commerce-core/admin';
-import { useState } from 'react';
+import { MoneyInput } from '../field/MoneyInput';
 import {
   emptyVariant,
   moveItem,
@@ -10,6 +10,7 @@ import {
   type VariantDraft,
 } from './product-draft';
 import { storeMessages as m } from './store-messages';
+import { taxShippingMessages as tm } from './tax-shipping-messages';
 
 /** A file from the file manager as the product form shows it. */
 export interface PickedFile {
@@ -36,13 +37,20 @@ export const fieldProps = (issues: Issues, path: string) => ({
 });
 
 /** Option names in storefront order: rename, reorder, remove, add. */
-export function OptionsPanel({ draft, change, issues }: { draft: ProductDraft; change: Change; issues: Issues }) {
-  const [added, setAdded] = useState('');
+export function OptionsPanel({
+  draft,
+  change,
+  issues,
+}: {
+  draft: ProductDraft;
+  change: Change;
+  issues: Issues;
+}) {
+  const added = draft.pendingOption;
   const add = () => {
     const name = added.trim();
     if (!name) return;
-    change((d) => ({ ...d, options: [...d.options, name] }));
-    setAdded('');
+    change((d) => ({ ...d, options: [...d.options, name], pendingOption: '' }));
   };
   return (
     <fieldset className="ed-fieldset">
@@ -92,7 +100,11 @@ export function OptionsPanel({ draft, change, issues }: { draft: ProductDraft; c
           className="ed-input"
           aria-label={m.optionName(draft.options.length)}
           value={added}
-          onChange={(e) => setAdded(e.target.value)}
+          onChange={(e) => {
+            const pendingOption = e.target.value;
+            change((d) => ({ ...d, pendingOption }));
+          }}
+          {...fieldProps(issues, 'pendingOption')}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -104,21 +116,25 @@ export function OptionsPanel({ draft, change, issues }: { draft: ProductDraft; c
           {m.addOption}
         </button>
       </div>
+      <FieldError id="pe-pendingOption" message={issues.pendingOption} />
     </fieldset>
   );
 }
 
-/** Every variant: SKU, option values, price and sale price in minor units, stock or unlimited. */
+/** Every variant: SKU, option values, price and sale price as typed, stock or unlimited. */
 export function VariantsPanel({
   draft,
   change,
   issues,
   currency,
+  locale,
 }: {
   draft: ProductDraft;
   change: Change;
   issues: Issues;
   currency: string;
+  /** The owner's locale for prices; the browser's when absent. */
+  locale?: string;
 }) {
   const single = draft.productType === 'digital';
   const giftCard = draft.productType === 'giftCard';
@@ -128,19 +144,23 @@ export function VariantsPanel({
   return (
     <fieldset className="ed-fieldset">
       <legend>{giftCard ? m.denominations : m.variants}</legend>
-      <p className="ed-field__hint">
-        {giftCard ? `${m.denominationsHint} ` : single ? `${m.digitalHint} ` : ''}
-        {m.minorUnitsHint(currency)}
-      </p>
+      {(giftCard || single) && (
+        <p className="ed-field__hint">{giftCard ? m.denominationsHint : m.digitalHint}</p>
+      )}
       <FieldError id="pe-variants" message={issues.variants} />
       {draft.variants.map((v, i) => (
-        <div key={v.id ?? `new-${i}`} className="ed-variant-row" role="group" aria-label={`${m.variant} ${i + 1}`}>
+        <div
+          key={v.id ?? `new-${i}`}
+          className="ed-variant-row"
+          role="group"
+          aria-label={`${m.variant} ${i + 1}`}
+        >
           <label className="ed-field">
             <span>{m.sku}</span>
             <input
               className="ed-input"
-              required
               value={v.sku}
+              placeholder={m.skuHint}
               onChange={(e) => setVariant(i, { sku: e.target.value })}
               {...field(`variants.${i}.sku`)}
             />
@@ -158,31 +178,32 @@ export function VariantsPanel({
             </label>
           ))}
           <FieldError id={`pe-variants.${i}.attributes`} message={issues[`variants.${i}.attributes`]} />
-          <label className="ed-field">
-            <span>{m.price}</span>
-            <input
-              className="ed-input ed-input--narrow"
-              inputMode="numeric"
-              required
-              value={v.price}
-              onChange={(e) => setVariant(i, { price: e.target.value })}
-              {...field(`variants.${i}.price.value`)}
-            />
-            <FieldError id={`pe-variants.${i}.price.value`} message={issues[`variants.${i}.price.value`]} />
-          </label>
-          <label className="ed-field">
-            <span>{m.salePrice}</span>
-            <input
-              className="ed-input ed-input--narrow"
-              inputMode="numeric"
-              value={v.salePrice}
-              onChange={(e) => setVariant(i, { salePrice: e.target.value })}
-              {...field(`variants.${i}.salePrice`)}
-            />
-            <FieldError id={`pe-variants.${i}.salePrice`} message={issues[`variants.${i}.salePrice`]} />
-          </label>
+          <MoneyInput
+            id={`pe-variant-${i}-price`}
+            label={m.price}
+            required
+            currency={currency}
+            locale={locale}
+            value={v.price}
+            onChange={(price) => setVariant(i, { price })}
+            error={issues[`variants.${i}.price.value`] ?? issues[`variants.${i}.price`]}
+          />
+          <MoneyInput
+            id={`pe-variant-${i}-sale-price`}
+            label={m.salePrice}
+            required={v.onSale}
+            currency={currency}
+            locale={locale}
+            value={v.salePrice}
+            onChange={(salePrice) => setVariant(i, { salePrice })}
+            error={issues[`variants.${i}.salePrice`] ?? issues[`variants.${i}.salePrice.value`]}
+          />
           <label className="ed-check">
-            <input type="checkbox" checked={v.onSale} onChange={(e) => setVariant(i, { onSale: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={v.onSale}
+              onChange={(e) => setVariant(i, { onSale: e.target.checked })}
+            />
             {m.onSale}
           </label>
           <label className="ed-field">
@@ -261,7 +282,11 @@ export function ImagesPanel({
             const file = fileOf(id, files);
             return (
               <li key={id} className="ed-image-list__item">
-                {file.url ? <img src={file.url} alt="" width={64} height={64} /> : <span className="ed-image-list__blank" />}
+                {file.url ? (
+                  <img src={file.url} alt="" width={64} height={64} />
+                ) : (
+                  <span className="ed-image-list__blank" />
+                )}
                 <span className="ed-image-list__name">{file.name}</span>
                 <button
                   type="button"
@@ -285,7 +310,9 @@ export function ImagesPanel({
                   type="button"
                   className="ed-button ed-button--ghost"
                   aria-label={m.removeImage(file.name)}
-                  onClick={() => change((d) => ({ ...d, imageFileIds: d.imageFileIds.filter((x) => x !== id) }))}
+                  onClick={() =>
+                    change((d) => ({ ...d, imageFileIds: d.imageFileIds.filter((x) => x !== id) }))
+                  }
                 >
                   ✕
                 </button>
@@ -331,7 +358,11 @@ export function DigitalFilePanel({
           </button>
         )}
         {file && (
-          <button type="button" className="ed-button ed-button--ghost" onClick={() => change((d) => ({ ...d, digitalFileId: '' }))}>
+          <button
+            type="button"
+            className="ed-button ed-button--ghost"
+            onClick={() => change((d) => ({ ...d, digitalFileId: '' }))}
+          >
             {m.removeFile}
           </button>
         )}
@@ -362,7 +393,15 @@ function SwitchSelect({
 }
 
 /** Scarcity, sold-out text and restock sign-ups for this product; unset follows the store. */
-export function MerchandisingPanel({ draft, change, issues }: { draft: ProductDraft; change: Change; issues: Issues }) {
+export function MerchandisingPanel({
+  draft,
+  change,
+  issues,
+}: {
+  draft: ProductDraft;
+  change: Change;
+  issues: Issues;
+}) {
   const merch = draft.merchandising;
   const set = (patch: Partial<MerchandisingDraft>) =>
     change((d) => ({ ...d, merchandising: { ...d.merchandising, ...patch } }));
@@ -391,7 +430,10 @@ export function MerchandisingPanel({ draft, change, issues }: { draft: ProductDr
           onChange={(e) => set({ customSoldOutText: e.target.value })}
           {...field('merchandising.customSoldOutText')}
         />
-        <FieldError id="pe-merchandising.customSoldOutText" message={issues['merchandising.customSoldOutText']} />
+        <FieldError
+          id="pe-merchandising.customSoldOutText"
+          message={issues['merchandising.customSoldOutText']}
+        />
       </label>
       <SwitchSelect
         label={m.restockNotifications}
@@ -419,28 +461,71 @@ export function MerchandisingPanel({ draft, change, issues }: { draft: ProductDr
 const MEASURES = ['weightGrams', 'lengthMm', 'widthMm', 'heightMm'] as const;
 
 /** A physical product's weight and box size, for rates by weight. */
-export function ShippingPanel({ draft, change, issues }: { draft: ProductDraft; change: Change; issues: Issues }) {
+export function ShippingPanel({
+  draft,
+  change,
+  issues,
+}: {
+  draft: ProductDraft;
+  change: Change;
+  issues: Issues;
+}) {
   return (
     <fieldset className="ed-fieldset">
       <legend>{m.shippingMeasures}</legend>
+      <label className="ed-check">
+        <input
+          type="checkbox"
+          checked={draft.noShipping}
+          aria-describedby="pe-noShipping-hint"
+          onChange={(e) => change((d) => ({ ...d, noShipping: e.target.checked }))}
+        />
+        {tm.noShipping}
+      </label>
+      <p className="ed-field__hint" id="pe-noShipping-hint">
+        {tm.noShippingHint}
+      </p>
+      <FieldError id="pe-noShipping" message={issues.noShipping} />
       <FieldError id="pe-shipping" message={issues.shipping} />
-      <div className="ed-variant-row">
-        {MEASURES.map((key) => (
-          <label key={key} className="ed-field">
-            <span>{m[key]}</span>
-            <input
-              className="ed-input ed-input--narrow"
-              type="number"
-              min={0}
-              step={1}
-              value={draft.shipping[key]}
-              onChange={(e) => change((d) => ({ ...d, shipping: { ...d.shipping, [key]: e.target.value } }))}
-              {...fieldProps(issues, `shipping.${key}`)}
-            />
-            <FieldError id={`pe-shipping.${key}`} message={issues[`shipping.${key}`]} />
-          </label>
-        ))}
-      </div>
+      {!draft.noShipping && (
+        <div className="ed-variant-row">
+          {MEASURES.map((key) => (
+            <label key={key} className="ed-field">
+              <span>{m[key]}</span>
+              <input
+                className="ed-input ed-input--narrow"
+                type="number"
+                min={0}
+                step={1}
+                value={draft.shipping[key]}
+                onChange={(e) =>
+                  change((d) => ({ ...d, shipping: { ...d.shipping, [key]: e.target.value } }))
+                }
+                {...fieldProps(issues, `shipping.${key}`)}
+              />
+              <FieldError id={`pe-shipping.${key}`} message={issues[`shipping.${key}`]} />
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** Whether tax is charged on the product; gift cards, never taxed, do not show it. */
+export function TaxPanel({ draft, change, issues }: { draft: ProductDraft; change: Change; issues: Issues }) {
+  return (
+    <fieldset className="ed-fieldset">
+      <legend>{tm.productTax}</legend>
+      <label className="ed-check">
+        <input
+          type="checkbox"
+          checked={draft.taxExempt}
+          onChange={(e) => change((d) => ({ ...d, taxExempt: e.target.checked }))}
+        />
+        {tm.taxExempt}
+      </label>
+      <FieldError id="pe-taxExempt" message={issues.taxExempt} />
     </fieldset>
   );
 }

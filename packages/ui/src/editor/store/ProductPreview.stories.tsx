@@ -45,7 +45,7 @@ export const Loading: Story = { args: { html: undefined, isLoading: true } };
 export const Updating: Story = { args: { isLoading: true } };
 /** The draft cannot be shown (an empty price): the last valid page stays, the reason above it. */
 export const Failed: Story = {
-  args: { error: 'Enter the amount as a whole number of minor units (for example 1250 for 12.50).' },
+  args: { error: 'Type an amount in USD with digits, like 8.50.' },
 };
 /** Nothing valid yet: a new product without its title. */
 export const FailedFirst: Story = {

@@ -27,7 +27,16 @@ export interface ProductPreviewProps {
  * is laid out at the chosen device's width and scaled down when the pane is narrower, so the
  * desktop view shows the desktop layout, not the narrow one the pane's own width would give.
  */
-export function ProductPreview({ html, isLoading, error, title, languages = [], language, onLanguageChange, initialDevice = defaultDevice() }: ProductPreviewProps) {
+export function ProductPreview({
+  html,
+  isLoading,
+  error,
+  title,
+  languages = [],
+  language,
+  onLanguageChange,
+  initialDevice = defaultDevice(),
+}: ProductPreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [device, setDevice] = useState<DeviceView>(initialDevice);
@@ -71,7 +80,9 @@ export function ProductPreview({ html, isLoading, error, title, languages = [], 
   useEffect(() => {
     const el = stage.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setStageSize({ width: el.clientWidth, height: el.clientHeight }));
+    const observer = new ResizeObserver(() =>
+      setStageSize({ width: el.clientWidth, height: el.clientHeight }),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

@@ -24,7 +24,12 @@ export interface ProductFilters {
 export type BulkAction = 'enable' | 'disable' | 'delete';
 
 /** Filters that narrow the list (the sort does not): cleared together from the no-match state. */
-export const noProductFilters = { q: '', type: '', stock: '', category: '' } as const satisfies ProductFilters;
+export const noProductFilters = {
+  q: '',
+  type: '',
+  stock: '',
+  category: '',
+} as const satisfies ProductFilters;
 
 export interface ProductTableProps {
   products: readonly AdminProduct[] | undefined;
@@ -78,7 +83,8 @@ export function ProductTable({
   onBulk,
   isBulkBusy,
 }: ProductTableProps) {
-  const filtered = filters.q !== '' || filters.type !== '' || filters.stock !== '' || Boolean(filters.category);
+  const filtered =
+    filters.q !== '' || filters.type !== '' || filters.stock !== '' || Boolean(filters.category);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   // Only rows still listed count: a filter change must not act on products out of sight.
@@ -146,7 +152,10 @@ export function ProductTable({
           >
             <option value="">{m.allCategories}</option>
             {/* A chosen category the manager has since renamed stays listed, so the select shows it. */}
-            {[...categories, ...(filters.category && !categories.includes(filters.category) ? [filters.category] : [])].map((name) => (
+            {[
+              ...categories,
+              ...(filters.category && !categories.includes(filters.category) ? [filters.category] : []),
+            ].map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
@@ -218,7 +227,11 @@ export function ProductTable({
           title={filtered ? m.noMatches : m.noProducts}
           action={
             filtered && (
-              <button type="button" className="ed-button" onClick={() => onFiltersChange({ ...filters, ...noProductFilters })}>
+              <button
+                type="button"
+                className="ed-button"
+                onClick={() => onFiltersChange({ ...filters, ...noProductFilters })}
+              >
                 {m.clearFilters}
               </button>
             )
@@ -228,7 +241,7 @@ export function ProductTable({
         </EmptyState>
       ) : (
         <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.products)} tabIndex={0}>
-          <table className="ed-table">
+          <table className="ed-table ed-table--cards">
             <thead>
               <tr>
                 {selectable && (
@@ -270,10 +283,10 @@ export function ProductTable({
                     {p.title}
                     <span className="ed-table__sub">{m.variantsCount(p.variants.length)}</span>
                   </th>
-                  <td>{m.typeNames[p.productType]}</td>
-                  <td>{priceRange(p)}</td>
-                  <td>{stockLabel(p)}</td>
-                  <td>
+                  <td data-label={m.productType}>{m.typeNames[p.productType]}</td>
+                  <td data-label={m.price}>{priceRange(p)}</td>
+                  <td data-label={m.stock}>{stockLabel(p)}</td>
+                  <td data-label={m.status}>
                     {isReadOnly ? (
                       p.enabled ? (
                         m.enabled

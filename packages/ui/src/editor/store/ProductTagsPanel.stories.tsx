@@ -21,7 +21,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Chosen: Story = {};
-export const Empty: Story = { args: { value: { tags: [], categories: [] }, known: { tags: [], categories: [] } } };
+export const Empty: Story = {
+  args: { value: { tags: [], categories: [] }, known: { tags: [], categories: [] } },
+};
 export const LoadingNames: Story = { args: { known: undefined, isLoading: true } };
 export const NamesFailed: Story = { args: { known: undefined, error: 'Unable to load. Try again.' } };
 export const Disabled: Story = { args: { isDisabled: true } };

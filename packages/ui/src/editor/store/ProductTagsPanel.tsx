@@ -119,7 +119,14 @@ function NameChooser({
  * A product's tags and categories (platform.md §2, §5 limits and messages): the caller saves them
  * with their own call, apart from the product, so the product's version is not bumped.
  */
-export function ProductTagsPanel({ value, onChange, known, isLoading, error, isDisabled }: ProductTagsPanelProps) {
+export function ProductTagsPanel({
+  value,
+  onChange,
+  known,
+  isLoading,
+  error,
+  isDisabled,
+}: ProductTagsPanelProps) {
   return (
     <fieldset className="ed-fieldset" aria-busy={isLoading || undefined}>
       <legend>{m.tagsAndCategories}</legend>

@@ -6,6 +6,7 @@ import { OrderDetailView } from './OrderDetailView';
 import { OrdersTable, type OrderFilters } from './OrdersTable';
 import { ProductEditor } from './ProductEditor';
 import { ProductTable, type ProductFilters } from './ProductTable';
+import { RefundAmountForm } from './RefundAmountForm';
 import { sampleInventory, sampleKnownNames, sampleOrder, sampleProducts } from './sample-store';
 
 const noop = () => {};
@@ -34,7 +35,9 @@ type Story = StoryObj<typeof meta>;
 export const Products: Story = {};
 export const Empty: Story = { args: { products: [] } };
 export const WithCategories: Story = { args: { categories: ['Posters', 'Prints'] } };
-export const NoMatches: Story = { args: { products: [], categories: ['Prints'], filters: { ...noFilters, category: 'Prints' } } };
+export const NoMatches: Story = {
+  args: { products: [], categories: ['Prints'], filters: { ...noFilters, category: 'Prints' } },
+};
 export const Loading: Story = { args: { products: undefined, isLoading: true } };
 export const Failed: Story = { args: { products: undefined, error: 'Unable to load. Try again.' } };
 export const ReadOnly: Story = { args: { isReadOnly: true } };
@@ -63,7 +66,11 @@ export const EditAllPanels: Story = {
         ...sampleProducts[0]!,
         imageFileIds: ['img-1'],
         additionalFieldsFormId: 'form-1',
-        merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left', customSoldOutText: 'Gone' },
+        merchandising: {
+          scarcityEnabled: true,
+          scarcityText: 'Only {qtyInStock} left',
+          customSoldOutText: 'Gone',
+        },
         shipping: { weightGrams: 450 },
         translations: { fr: { title: 'Port à l’aube' } },
       }}
@@ -78,7 +85,14 @@ export const EditAllPanels: Story = {
 };
 export const DigitalProduct: Story = {
   render: () => (
-    <ProductEditor isOpen currency="USD" product={sampleProducts[1]} onPickFile={noop} onSave={noop} onCancel={noop} />
+    <ProductEditor
+      isOpen
+      currency="USD"
+      product={sampleProducts[1]}
+      onPickFile={noop}
+      onSave={noop}
+      onCancel={noop}
+    />
   ),
 };
 export const EditRefused: Story = {
@@ -131,8 +145,20 @@ export const Subscriptions: Story = {
     <OrdersTable
       orders={[
         { ...sampleOrder, subscriptionState: 'paused' },
-        { ...sampleOrder, id: 'o2', orderNumber: 1043, email: 'grace@example.com', subscriptionState: 'active' },
-        { ...sampleOrder, id: 'o3', orderNumber: 1044, email: 'alan@example.com', subscriptionState: 'cancelled' },
+        {
+          ...sampleOrder,
+          id: 'o2',
+          orderNumber: 1043,
+          email: 'grace@example.com',
+          subscriptionState: 'active',
+        },
+        {
+          ...sampleOrder,
+          id: 'o3',
+          orderNumber: 1044,
+          email: 'alan@example.com',
+          subscriptionState: 'cancelled',
+        },
       ]}
       filters={noOrderFilters}
       onFiltersChange={noop}
@@ -141,7 +167,12 @@ export const Subscriptions: Story = {
       subscriptions={{
         onResume: noop,
         onCancel: noop,
-        answers: { o1: { tone: 'error', text: 'The card was declined, so the subscription stays paused: Your card was declined.' } },
+        answers: {
+          o1: {
+            tone: 'error',
+            text: 'The card was declined, so the subscription stays paused: Your card was declined.',
+          },
+        },
       }}
     />
   ),
@@ -201,6 +232,79 @@ export const OrderDetailReadOnly: Story = {
       onRefund={noop}
       onCancel={noop}
       onBack={noop}
+    />
+  ),
+};
+export const OrderDetailFulfilled: Story = {
+  render: () => (
+    <OrderDetailView
+      order={{ ...sampleOrder, status: 'fulfilled', trackingNumber: '1Z999AA10123456784', carrier: 'UPS' }}
+      notice={{
+        message: 'Order #1042 is marked fulfilled. ada@example.com is being emailed the tracking details.',
+        next: (
+          <>
+            <a href="https://www.ups.com/track?tracknum=1Z999AA10123456784">Open the tracking page</a>
+            <button type="button" className="ed-link-button">
+              All orders
+            </button>
+          </>
+        ),
+      }}
+      onDismissNotice={noop}
+      onFulfil={noop}
+      onRefund={noop}
+      onCancel={noop}
+      onBack={noop}
+    />
+  ),
+};
+export const OrderDetailFailed: Story = {
+  render: () => (
+    <OrderDetailView
+      order={sampleOrder}
+      error="The payment processor refused the refund: the charge is disputed."
+      onFulfil={noop}
+      onRefund={noop}
+      onCancel={noop}
+      onBack={noop}
+    />
+  ),
+};
+export const RefundAnAmount: Story = {
+  render: () => <RefundAmountForm order={sampleOrder} onRefund={noop} />,
+};
+export const RefundAnAmountBusy: Story = {
+  render: () => <RefundAmountForm order={sampleOrder} isBusy onRefund={noop} />,
+};
+export const RefundAnAmountRefused: Story = {
+  render: () => (
+    <RefundAmountForm
+      order={sampleOrder}
+      error="Stripe could not refund this payment: the charge is disputed."
+      onRefund={noop}
+    />
+  ),
+};
+export const RefundAnAmountDone: Story = {
+  render: () => (
+    <RefundAmountForm
+      order={{
+        ...sampleOrder,
+        refunded: { value: '425', currency: 'USD' },
+        refundable: { value: '6870', currency: 'USD' },
+      }}
+      notice={{ message: 'Refunded $4.25. The customer sees it on their statement in 5 to 10 days.' }}
+      onDismissNotice={noop}
+      onRefund={noop}
+    />
+  ),
+};
+/** Nothing left to refund and nothing to say: no form at all. */
+export const RefundAnAmountNothingLeft: Story = {
+  render: () => (
+    <RefundAmountForm
+      order={{ ...sampleOrder, refundable: { value: '0', currency: 'USD' } }}
+      onRefund={noop}
     />
   ),
 };

@@ -4,6 +4,7 @@ export { ProductPreview, type ProductPreviewProps } from './ProductPreview';
 export { ProductTagsPanel, type ProductTagsPanelProps } from './ProductTagsPanel';
 export {
   draftOf,
+  draftIssues,
   withProductType,
   renameOption,
   moveItem,
@@ -16,6 +17,38 @@ export {
 } from './product-draft';
 export { type PickedFile } from './ProductPanels';
 export { InventoryTable, type InventoryTableProps } from './InventoryTable';
-export { OrdersTable, type OrdersTableProps, type OrderFilters, type SubscriptionActions, type SubscriptionAnswer } from './OrdersTable';
+export {
+  OrdersTable,
+  type OrdersTableProps,
+  type OrderFilters,
+  type SubscriptionActions,
+  type SubscriptionAnswer,
+} from './OrdersTable';
 export { OrderDetailView, type OrderDetailViewProps } from './OrderDetailView';
+export { RefundAmountForm, type RefundAmountFormProps } from './RefundAmountForm';
 export { storeMessages } from './store-messages';
+export { taxShippingMessages } from './tax-shipping-messages';
+export { countryCodes, countryName, countriesByName } from './places';
+export {
+  taxFormOf,
+  checkTaxForm,
+  addStandardRates,
+  emptyRateRow,
+  EU_VAT_RATES,
+  type TaxForm,
+  type TaxRateRow,
+  type TaxFormCheck,
+} from './tax-form';
+export { TaxRatesPanel, taxPlaceName, type TaxRatesPanelProps } from './TaxRatesPanel';
+export {
+  shippingFormOf,
+  checkShippingForm,
+  emptyZone,
+  emptyRate,
+  type ShippingForm,
+  type ShippingZoneRow,
+  type ShippingRateRow,
+  type ShippingRateKind,
+  type ShippingFormCheck,
+} from './shipping-form';
+export { ShippingZonesPanel, type ShippingZonesPanelProps } from './ShippingZonesPanel';

@@ -41,7 +41,11 @@ describe('withProductType', () => {
       { ...physical, subscription: { ...physical.subscription, enabled: true } },
       'giftCard',
     );
-    expect(giftCard).toMatchObject({ options: ['Amount'], digitalFileId: '', subscription: { enabled: false } });
+    expect(giftCard).toMatchObject({
+      options: ['Amount'],
+      digitalFileId: '',
+      subscription: { enabled: false },
+    });
   });
 
   it('drops the digital file when the product stops being digital', () => {

@@ -1,6 +1,13 @@
-import type { AdminProduct, AdminProductType } from '@site/commerce-core/admin';
+import {
+  formatMoneyText,
+  parseMoneyText,
+  type AdminProduct,
+  type AdminProductType,
+  type MoneyTextOptions,
+} from '@site/commerce-core/admin';
+import { storeMessages } from './store-messages';
 
-/** One variant row as typed: amounts stay strings of minor units, as the API takes them. */
+/** One variant row as typed: prices in the currency's major units, as the owner writes them. */
 export interface VariantDraft {
   id?: string;
   sku: string;
@@ -38,6 +45,8 @@ export interface ProductDraft {
   excerpt: string;
   /** Option names in the order the storefront lists them. */
   options: string[];
+  /** A name typed in the new-option box but not added yet; a save refuses while it is there. */
+  pendingOption: string;
   customAddButtonText: string;
   /** Billing every `every` units, for `cycles` payments (0: until cancelled); off when not subscribable. */
   subscription: { enabled: boolean; every: string; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: string };
@@ -50,6 +59,10 @@ export interface ProductDraft {
   additionalFieldsFormId: string;
   merchandising: MerchandisingDraft;
   shipping: ShippingDraft;
+  /** Never taxed (a gift card never is, whatever this says). */
+  taxExempt: boolean;
+  /** A physical product nobody ships: checkout asks no address for it. */
+  noShipping: boolean;
   /** Title and summary per added language code. */
   translations: Record<string, { title: string; excerpt: string }>;
   /** Saved with their own call after the product (see ProductTagsPanel). */
@@ -70,12 +83,23 @@ export const emptyVariant = (): VariantDraft => ({
   unlimited: false,
 });
 
-const noSubscription: ProductDraft['subscription'] = { enabled: false, every: '1', unit: 'MONTH', cycles: '0' };
+const noSubscription: ProductDraft['subscription'] = {
+  enabled: false,
+  every: '1',
+  unit: 'MONTH',
+  cycles: '0',
+};
 
 const switchOf = (value: boolean | undefined): Switch => (value === undefined ? '' : value ? 'on' : 'off');
 const text = (n: number | undefined) => (n === undefined ? '' : String(n));
 
-export function draftOf(product: AdminProduct | undefined): ProductDraft {
+/** A stored price (a string of minor units) as the owner's text; what cannot be read stays as is. */
+function priceText(value: string, currency: string, locale: string | undefined): string {
+  return /^\d+$/.test(value) ? formatMoneyText(BigInt(value), { currency, locale }) : value;
+}
+
+/** The form of a product, or of a new one; prices written in the owner's locale. */
+export function draftOf(product: AdminProduct | undefined, locale?: string): ProductDraft {
   const merch = product?.merchandising ?? {};
   const shipping = product?.shipping ?? {};
   const base = {
@@ -98,6 +122,9 @@ export function draftOf(product: AdminProduct | undefined): ProductDraft {
       widthMm: text(shipping.widthMm),
       heightMm: text(shipping.heightMm),
     },
+    pendingOption: '',
+    taxExempt: product?.taxExempt === true,
+    noShipping: product?.noShipping === true,
     translations: Object.fromEntries(
       Object.entries(product?.translations ?? {}).map(([code, t]) => [
         code,
@@ -137,8 +164,8 @@ export function draftOf(product: AdminProduct | undefined): ProductDraft {
       id: v.id,
       sku: v.sku,
       attributes: v.attributes,
-      price: v.price.value,
-      salePrice: v.salePrice?.value ?? '',
+      price: priceText(v.price.value, v.price.currency, locale),
+      salePrice: v.salePrice ? priceText(v.salePrice.value, v.salePrice.currency, locale) : '',
       onSale: v.onSale,
       qtyInStock: String(v.qtyInStock),
       unlimited: v.unlimited,
@@ -185,4 +212,21 @@ export function moveItem<T>(items: readonly T[], index: number, by: -1 | 1): T[]
   const next = [...items];
   [next[index], next[to]] = [next[to]!, next[index]!];
   return next;
+}
+
+/**
+ * What the form refuses before anything is sent, by field path: a price that is not money (the
+ * message says what to type) and a typed option name that was never added.
+ */
+export function draftIssues(draft: ProductDraft, money: MoneyTextOptions): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (draft.pendingOption.trim())
+    issues.pendingOption = storeMessages.optionNotAdded(draft.pendingOption.trim());
+  draft.variants.forEach((v, i) => {
+    const price = parseMoneyText(v.price, { ...money, required: true });
+    if (!price.ok) issues[`variants.${i}.price.value`] = price.message;
+    const sale = parseMoneyText(v.salePrice, { ...money, required: v.onSale });
+    if (!sale.ok) issues[`variants.${i}.salePrice`] = sale.message;
+  });
+  return issues;
 }

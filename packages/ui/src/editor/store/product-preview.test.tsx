@@ -31,12 +31,7 @@ describe('ProductPreview', () => {
 
   it.each([
     ['loading', { isLoading: true }, m.previewLoading, m.previewUpdating],
-    [
-      'refused before any page',
-      { error: 'Enter a title.' },
-      m.previewUnavailable,
-      'Enter a title.',
-    ],
+    ['refused before any page', { error: 'Enter a title.' }, m.previewUnavailable, 'Enter a title.'],
   ])('has a %s state without axe violations', async (_name, props, shown, status) => {
     const { container } = render(<ProductPreview title={m.previewOf('')} {...props} />);
     expect(container.textContent).toContain(shown);
@@ -64,11 +59,23 @@ describe('ProductPreview', () => {
       { code: 'fr', name: 'Français' },
     ];
     const { rerender } = render(
-      <ProductPreview title="Preview" html={sampleProductPage('Harbour', '$25.00')} languages={languages} language="en" onLanguageChange={onLanguageChange} />,
+      <ProductPreview
+        title="Preview"
+        html={sampleProductPage('Harbour', '$25.00')}
+        languages={languages}
+        language="en"
+        onLanguageChange={onLanguageChange}
+      />,
     );
     fireEvent.change(screen.getByRole('combobox', { name: m.previewLanguage }), { target: { value: 'fr' } });
     expect(onLanguageChange).toHaveBeenCalledWith('fr');
-    rerender(<ProductPreview title="Preview" html={sampleProductPage('Harbour', '$25.00')} languages={languages.slice(0, 1)} />);
+    rerender(
+      <ProductPreview
+        title="Preview"
+        html={sampleProductPage('Harbour', '$25.00')}
+        languages={languages.slice(0, 1)}
+      />,
+    );
     expect(screen.queryByRole('combobox', { name: m.previewLanguage })).toBeNull();
   });
 

@@ -89,7 +89,10 @@ export const sampleProducts: AdminProduct[] = [
 ];
 
 /** The names a sample store's products use, offered by the tags panel. */
-export const sampleKnownNames = { tags: ['print', 'gift idea', 'limited run'], categories: ['Prints', 'Cards'] };
+export const sampleKnownNames = {
+  tags: ['print', 'gift idea', 'limited run'],
+  categories: ['Prints', 'Cards'],
+};
 
 export const sampleInventory: InventoryItem[] = sampleProducts.flatMap((p) =>
   p.variants.map((v) => ({ ...v, productId: p.id, productTitle: p.title, collectionId: p.collectionId })),
@@ -117,11 +120,20 @@ export const sampleOrder: AdminOrderDetail = {
     country: 'GB',
   },
   shippingOption: 'Standard',
+  orderNote: 'Please wrap it as a gift — it is for my sister.',
   subtotal: usd('6000'),
   tax: usd('495'),
   shipping: usd('800'),
   discount: usd('0'),
-  payment: { provider: 'test', reference: 'test_o1', testMode: true },
+  payment: {
+    provider: 'test',
+    reference: 'test_o1',
+    testMode: true,
+    error: null,
+    disputedAt: null,
+    disputeReason: null,
+  },
+  refundable: usd('7295'),
   trackingNumber: null,
   carrier: null,
   lines: [

@@ -6,6 +6,7 @@ import { OrderDetailView } from './OrderDetailView';
 import { OrdersTable, type SubscriptionAnswer } from './OrdersTable';
 import { ProductEditor } from './ProductEditor';
 import { ProductTable } from './ProductTable';
+import { RefundAmountForm } from './RefundAmountForm';
 import { sampleInventory, sampleOrder, sampleProducts } from './sample-store';
 import { storeMessages } from './store-messages';
 
@@ -90,21 +91,48 @@ describe('ProductTable category filter', () => {
       />,
     );
     const select = screen.getByRole('combobox', { name: storeMessages.categoryFilter });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([storeMessages.allCategories, 'Posters', 'Prints']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([storeMessages.allCategories, 'Posters', 'Prints']);
     fireEvent.change(select, { target: { value: 'Prints' } });
     expect(onFiltersChange).toHaveBeenCalledWith({ ...filters, category: 'Prints' });
   });
 
   it('has no category filter while the store has no categories', () => {
-    render(<ProductTable products={sampleProducts} filters={filters} onFiltersChange={noop} onEdit={noop} onAdd={noop} onToggleEnabled={noop} />);
+    render(
+      <ProductTable
+        products={sampleProducts}
+        filters={filters}
+        onFiltersChange={noop}
+        onEdit={noop}
+        onAdd={noop}
+        onToggleEnabled={noop}
+      />,
+    );
     expect(screen.queryByRole('combobox', { name: storeMessages.categoryFilter })).toBeNull();
   });
 
   it('says nothing matches and clears every filter but the sort', async () => {
     const onFiltersChange = vi.fn();
-    const narrowed = { q: 'zzz', type: 'digital' as const, stock: 'low' as const, category: 'Prints', sort: 'title' as const };
+    const narrowed = {
+      q: 'zzz',
+      type: 'digital' as const,
+      stock: 'low' as const,
+      category: 'Prints',
+      sort: 'title' as const,
+    };
     const { container } = render(
-      <ProductTable products={[]} filters={narrowed} categories={['Prints']} onFiltersChange={onFiltersChange} onEdit={noop} onAdd={noop} onToggleEnabled={noop} />,
+      <ProductTable
+        products={[]}
+        filters={narrowed}
+        categories={['Prints']}
+        onFiltersChange={onFiltersChange}
+        onEdit={noop}
+        onAdd={noop}
+        onToggleEnabled={noop}
+      />,
     );
     expect(container.textContent).toContain(storeMessages.noMatches);
     expect(container.textContent).not.toContain(storeMessages.noProductsBody);
@@ -115,11 +143,25 @@ describe('ProductTable category filter', () => {
 
   it('acts only on chosen products the filter still lists', () => {
     const onBulk = vi.fn();
-    const props = { filters, categories: ['Prints'], onFiltersChange: noop, onEdit: noop, onAdd: noop, onToggleEnabled: noop, onBulk };
+    const props = {
+      filters,
+      categories: ['Prints'],
+      onFiltersChange: noop,
+      onEdit: noop,
+      onAdd: noop,
+      onToggleEnabled: noop,
+      onBulk,
+    };
     const { rerender } = render(<ProductTable products={sampleProducts} {...props} />);
     fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectAll }));
     // The owner picks a category: only the first product is still listed.
-    rerender(<ProductTable products={sampleProducts.slice(0, 1)} {...props} filters={{ ...filters, category: 'Prints' }} />);
+    rerender(
+      <ProductTable
+        products={sampleProducts.slice(0, 1)}
+        {...props}
+        filters={{ ...filters, category: 'Prints' }}
+      />,
+    );
     const bar = screen.getByRole('toolbar', { name: storeMessages.bulkActions });
     expect(bar.textContent).toContain(storeMessages.selectedCount(1));
     fireEvent.click(within(bar).getByRole('button', { name: storeMessages.bulkEnable }));
@@ -129,9 +171,15 @@ describe('ProductTable category filter', () => {
 
 /** Title, SKU and price: a form with them empty is not submitted. */
 function fillRequired(dialog: HTMLElement) {
-  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.title }), { target: { value: 'T' } });
-  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.sku }), { target: { value: 'S' } });
-  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.price }), { target: { value: '100' } });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.title }), {
+    target: { value: 'T' },
+  });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.sku }), {
+    target: { value: 'S' },
+  });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: storeMessages.price }), {
+    target: { value: '100' },
+  });
 }
 
 describe('ProductTable bulk actions and sort', () => {
@@ -152,8 +200,12 @@ describe('ProductTable bulk actions and sort', () => {
     const onBulk = vi.fn();
     const { container } = table({ onBulk });
     expect(screen.queryByRole('toolbar', { name: storeMessages.bulkActions })).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectProduct(sampleProducts[0]!.title) }));
-    fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectProduct(sampleProducts[1]!.title) }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: storeMessages.selectProduct(sampleProducts[0]!.title) }),
+    );
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: storeMessages.selectProduct(sampleProducts[1]!.title) }),
+    );
     const bar = screen.getByRole('toolbar', { name: storeMessages.bulkActions });
     expect(bar.textContent).toContain(storeMessages.selectedCount(2));
     fireEvent.click(within(bar).getByRole('button', { name: storeMessages.bulkDisable }));
@@ -168,7 +220,9 @@ describe('ProductTable bulk actions and sort', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: storeMessages.selectAll }));
     fireEvent.click(screen.getByRole('button', { name: storeMessages.bulkDelete }));
     expect(onBulk).not.toHaveBeenCalled();
-    const dialog = screen.getByRole('alertdialog', { name: storeMessages.confirmDeleteTitle(sampleProducts.length) });
+    const dialog = screen.getByRole('alertdialog', {
+      name: storeMessages.confirmDeleteTitle(sampleProducts.length),
+    });
     expect(dialog.textContent).toContain(sampleProducts[0]!.title);
     fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.bulkDelete }));
     expect(onBulk).toHaveBeenCalledWith('delete', sampleProducts);
@@ -178,7 +232,9 @@ describe('ProductTable bulk actions and sort', () => {
     const onFiltersChange = vi.fn();
     table({ onBulk: noop, isReadOnly: true, onFiltersChange });
     expect(screen.queryByRole('checkbox', { name: storeMessages.selectAll })).toBeNull();
-    fireEvent.change(screen.getByRole('combobox', { name: storeMessages.sortBy }), { target: { value: 'newest' } });
+    fireEvent.change(screen.getByRole('combobox', { name: storeMessages.sortBy }), {
+      target: { value: 'newest' },
+    });
     expect(onFiltersChange).toHaveBeenCalledWith({ ...filters, sort: 'newest' });
   });
 });
@@ -207,9 +263,11 @@ describe('ProductEditor', () => {
     await expectNoAxeViolations(dialog);
   });
 
-  it('reorders and renames options, keeping each variant\'s values under the new name', () => {
+  it("reorders and renames options, keeping each variant's values under the new name", () => {
     const onSave = vi.fn();
-    render(<ProductEditor isOpen currency="USD" product={sampleProducts[0]} onSave={onSave} onCancel={noop} />);
+    render(
+      <ProductEditor isOpen currency="USD" product={sampleProducts[0]} onSave={onSave} onCancel={noop} />,
+    );
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move Paper up' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Option 2 name' }), {
@@ -287,7 +345,7 @@ describe('ProductEditor', () => {
         product={sampleProducts[0]}
         forms={[{ id: 'form-1', name: 'Engraving' }]}
         languages={[{ code: 'fr', name: 'Français' }]}
-        issues={{ 'translations.fr.title': 'That language is not one of this site\'s languages.' }}
+        issues={{ 'translations.fr.title': "That language is not one of this site's languages." }}
         onDraftChange={onDraftChange}
         onSave={onSave}
         onCancel={noop}
@@ -303,17 +361,25 @@ describe('ProductEditor', () => {
     change(storeMessages.restockNotifications, 'off');
     expect(within(dialog).queryByLabelText(storeMessages.mailingListSignUp)).toBeNull();
     change(storeMessages.weightGrams, '450');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: new RegExp(storeMessages.translatedTitle('Français')) }), {
-      target: { value: 'Port à l’aube' },
-    });
-    expect(within(dialog).getByText('That language is not one of this site\'s languages.')).toBeTruthy();
+    fireEvent.change(
+      within(dialog).getByRole('textbox', { name: new RegExp(storeMessages.translatedTitle('Français')) }),
+      {
+        target: { value: 'Port à l’aube' },
+      },
+    );
+    expect(within(dialog).getByText("That language is not one of this site's languages.")).toBeTruthy();
     expect(onDraftChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ translations: { fr: { title: 'Port à l’aube', excerpt: '' } } }),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
     expect(onSave.mock.calls[0]![0]).toMatchObject({
       additionalFieldsFormId: 'form-1',
-      merchandising: { scarcity: 'on', scarcityText: 'Only {qtyInStock} left', customSoldOutText: 'Gone', restockNotifications: 'off' },
+      merchandising: {
+        scarcity: 'on',
+        scarcityText: 'Only {qtyInStock} left',
+        customSoldOutText: 'Gone',
+        restockNotifications: 'off',
+      },
       shipping: { weightGrams: '450' },
       translations: { fr: { title: 'Port à l’aube' } },
     });
@@ -324,6 +390,87 @@ describe('ProductEditor', () => {
     render(<ProductEditor isOpen currency="USD" onSave={noop} onCancel={noop} />);
     expect(screen.getByText(storeMessages.noLanguages)).toBeTruthy();
     expect(screen.getByText(storeMessages.noForms)).toBeTruthy();
+  });
+
+  it('shows stored prices as the owner writes them and takes French amounts', () => {
+    const onSave = vi.fn();
+    render(
+      <ProductEditor
+        isOpen
+        currency="EUR"
+        locale="fr-FR"
+        product={{
+          ...sampleProducts[0]!,
+          variants: sampleProducts[0]!.variants.map((v) => ({
+            ...v,
+            price: { value: '2500', currency: 'EUR' },
+          })),
+        }}
+        onSave={onSave}
+        onCancel={noop}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    const first = within(dialog).getByRole('group', { name: 'Variant 1' });
+    const price = within(first).getByRole('textbox', { name: storeMessages.price }) as HTMLInputElement;
+    expect(price.value).toBe('25,00');
+    expect(dialog.textContent).toContain('In EUR, for example 8,50.');
+    fireEvent.change(price, { target: { value: '8,5' } });
+    fireEvent.blur(price);
+    expect(price.value).toBe('8,50');
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0].variants[0]).toMatchObject({ price: '8,50' });
+  });
+
+  it('refuses to save a price that is not money, saying at the field what to type', async () => {
+    const onSave = vi.fn();
+    render(<ProductEditor isOpen currency="USD" locale="en-US" onSave={onSave} onCancel={noop} />);
+    const dialog = screen.getByRole('dialog');
+    fillRequired(dialog);
+    const price = within(dialog).getByRole('textbox', { name: storeMessages.price });
+    fireEvent.change(price, { target: { value: '8,50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Type an amount in USD with digits, like 8.50.')).toBeTruthy();
+    await expectNoAxeViolations(dialog);
+    fireEvent.change(price, { target: { value: '8.50' } });
+    expect(within(dialog).queryByText('Type an amount in USD with digits, like 8.50.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0].variants[0]).toMatchObject({ price: '8.50' });
+  });
+
+  it('leaves the SKU to be made when empty', () => {
+    const onSave = vi.fn();
+    render(<ProductEditor isOpen currency="USD" onSave={onSave} onCancel={noop} />);
+    const dialog = screen.getByRole('dialog');
+    fillRequired(dialog);
+    const sku = within(dialog).getByRole('textbox', { name: storeMessages.sku }) as HTMLInputElement;
+    expect(sku.required).toBe(false);
+    expect(sku.placeholder).toBe(storeMessages.skuHint);
+    fireEvent.change(sku, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0].variants[0]).toMatchObject({ sku: '' });
+  });
+
+  it('refuses to save while an option name is typed but not added, pointing at it', () => {
+    const onSave = vi.fn();
+    render(<ProductEditor isOpen currency="USD" onSave={onSave} onCancel={noop} />);
+    const dialog = screen.getByRole('dialog');
+    fillRequired(dialog);
+    const pending = within(dialog).getByRole('textbox', { name: 'Option 1 name' });
+    fireEvent.change(pending, { target: { value: 'Colour' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(pending.getAttribute('aria-invalid')).toBe('true');
+    const message = storeMessages.optionNotAdded('Colour');
+    expect(message).toBe('Press “Add option” to add “Colour”, or clear the box.');
+    expect(document.getElementById(pending.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.addOption }));
+    expect(within(dialog).queryByText(message)).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Colour' }), { target: { value: 'Red' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: storeMessages.save }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ options: ['Colour'], pendingOption: '' });
   });
 
   it('disables saving while a save runs', () => {
@@ -376,6 +523,16 @@ describe('Orders', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('shows the customer’s note from the checkout, and nothing when they left none', () => {
+    const props = { onFulfil: noop, onRefund: noop, onCancel: noop, onBack: noop };
+    render(<OrderDetailView order={sampleOrder} {...props} />);
+    const note = screen.getByRole('region', { name: storeMessages.customerNote });
+    expect(note.textContent).toContain('Please wrap it as a gift — it is for my sister.');
+    cleanup();
+    render(<OrderDetailView order={{ ...sampleOrder, orderNote: null }} {...props} />);
+    expect(screen.queryByRole('region', { name: storeMessages.customerNote })).toBeNull();
+  });
+
   it('shows lines with personalisation, fulfils with a tracking number and refunds a line', async () => {
     const onFulfil = vi.fn();
     const onRefund = vi.fn();
@@ -403,14 +560,147 @@ describe('Orders', () => {
     expect(onRefund).toHaveBeenCalledWith(sampleOrder.lines[0]);
     fireEvent.change(screen.getByLabelText(storeMessages.trackingNumber), { target: { value: '1Z999' } });
     fireEvent.click(screen.getByRole('button', { name: storeMessages.fulfil }));
-    expect(onFulfil).toHaveBeenCalledWith({ trackingNumber: '1Z999' });
+    expect(onFulfil).toHaveBeenCalledWith({ trackingNumber: '1Z999', notifyCustomer: true });
     await expectNoAxeViolations(container);
+  });
+
+  it('builds the tracking link of a listed carrier and shows it before the customer is emailed', () => {
+    const onFulfil = vi.fn();
+    render(
+      <OrderDetailView
+        order={sampleOrder}
+        emailCustomerByDefault={false}
+        onFulfil={onFulfil}
+        onRefund={noop}
+        onCancel={noop}
+        onBack={noop}
+      />,
+    );
+    const email = screen.getByRole('checkbox', { name: new RegExp(storeMessages.emailCustomer) });
+    // The store's shipping-email setting is off: the box starts unticked.
+    expect((email as HTMLInputElement).checked).toBe(false);
+    fireEvent.change(screen.getByLabelText(storeMessages.trackingNumber), {
+      target: { value: 'AB123456789GB' },
+    });
+    fireEvent.change(screen.getByLabelText(storeMessages.carrier), { target: { value: 'Royal Mail' } });
+    expect(
+      screen.getByRole('link', {
+        name: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+      }),
+    ).toBeTruthy();
+    fireEvent.click(email);
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.fulfil }));
+    expect(onFulfil).toHaveBeenCalledWith({
+      trackingNumber: 'AB123456789GB',
+      carrier: 'Royal Mail',
+      notifyCustomer: true,
+    });
+  });
+
+  it('takes another carrier’s name and tracking link, refusing a link that is not a web address', () => {
+    const onFulfil = vi.fn();
+    render(
+      <OrderDetailView
+        order={sampleOrder}
+        onFulfil={onFulfil}
+        onRefund={noop}
+        onCancel={noop}
+        onBack={noop}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText(storeMessages.trackingNumber), { target: { value: 'EV-42' } });
+    fireEvent.change(screen.getByLabelText(storeMessages.carrier), { target: { value: 'other' } });
+    fireEvent.change(screen.getByLabelText(storeMessages.otherCarrierName), { target: { value: 'Evri' } });
+    fireEvent.change(screen.getByLabelText(storeMessages.trackingLink), {
+      target: { value: 'evri tracking' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.fulfil }));
+    expect(screen.getByRole('alert').textContent).toBe(storeMessages.trackingLinkInvalid);
+    expect(onFulfil).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(storeMessages.trackingLink), {
+      target: { value: 'https://www.evri.com/track/parcel/EV-42' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.fulfil }));
+    expect(onFulfil).toHaveBeenCalledWith({
+      trackingNumber: 'EV-42',
+      carrier: 'Evri',
+      trackingUrl: 'https://www.evri.com/track/parcel/EV-42',
+      notifyCustomer: true,
+    });
+  });
+
+  it('says what the last action did in a status message, with its next step, and links a fulfilled order’s parcel', async () => {
+    const onDismiss = vi.fn();
+    const fulfilled = { ...sampleOrder, status: 'fulfilled', trackingNumber: '1Z999', carrier: 'UPS' };
+    const { container } = render(
+      <OrderDetailView
+        order={fulfilled}
+        notice={{
+          message: storeMessages.fulfilled(1042, 'ada@example.com'),
+          next: <a href="/orders">{storeMessages.back}</a>,
+        }}
+        onDismissNotice={onDismiss}
+        onFulfil={noop}
+        onRefund={noop}
+        onCancel={noop}
+        onBack={noop}
+      />,
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain(
+      'Order #1042 is marked fulfilled. ada@example.com is being emailed the tracking details.',
+    );
+    expect(within(status).getByRole('link', { name: storeMessages.back })).toBeTruthy();
+    expect(screen.getByRole('link', { name: storeMessages.openTrackingPage }).getAttribute('href')).toBe(
+      'https://www.ups.com/track?tracknum=1Z999',
+    );
+    fireEvent.click(within(status).getByRole('button', { name: 'Dismiss' }));
+    expect(onDismiss).toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('RefundAmountForm refuses what is not money or more than is left, then hands on the typed amount', async () => {
+    const onRefund = vi.fn();
+    const { container } = render(<RefundAmountForm order={sampleOrder} onRefund={onRefund} />);
+    const amount = screen.getByLabelText('Amount (USD)');
+    fireEvent.change(amount, { target: { value: 'four' } });
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.refundButton }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter the amount to refund as money, such as 4.25.');
+    fireEvent.change(amount, { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.refundButton }));
+    expect(screen.getByRole('alert').textContent).toBe('You can refund at most $72.95 on this order.');
+    fireEvent.change(amount, { target: { value: '4.25' } });
+    fireEvent.click(screen.getByRole('button', { name: storeMessages.refundButton }));
+    expect(onRefund).toHaveBeenCalledWith('4.25', 425);
+    // Kept until the refund is done, so a refusal can be corrected.
+    expect((amount as HTMLInputElement).value).toBe('4.25');
+    await expectNoAxeViolations(container);
+  });
+
+  it('RefundAmountForm announces the refund and empties the field; with nothing left it shows only the answer', () => {
+    const { rerender } = render(<RefundAmountForm order={sampleOrder} onRefund={noop} />);
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '4.25' } });
+    const notice = { message: 'Refunded $4.25. The customer sees it on their statement in 5 to 10 days.' };
+    rerender(<RefundAmountForm order={sampleOrder} notice={notice} onRefund={noop} />);
+    expect(screen.getByRole('status').textContent).toContain('Refunded $4.25.');
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('');
+    const spent = { ...sampleOrder, refundable: { value: '0', currency: 'USD' } };
+    rerender(<RefundAmountForm order={spent} notice={notice} onRefund={noop} />);
+    expect(screen.queryByLabelText('Amount (USD)')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Refunded $4.25.');
+    rerender(<RefundAmountForm order={spent} onRefund={noop} />);
+    expect(screen.queryByRole('form')).toBeNull();
   });
 
   it('resumes a paused subscription after a confirmation naming the amount, and shows the answer beside the row', async () => {
     const paused = { ...sampleOrder, subscriptionState: 'paused' as const };
     const active = { ...sampleOrder, id: 'o2', orderNumber: 1043, subscriptionState: 'active' as const };
-    const cancelled = { ...sampleOrder, id: 'o3', orderNumber: 1044, subscriptionState: 'cancelled' as const };
+    const cancelled = {
+      ...sampleOrder,
+      id: 'o3',
+      orderNumber: 1044,
+      subscriptionState: 'cancelled' as const,
+    };
     const onResume = vi.fn();
     const onCancel = vi.fn();
     const table = (answers: Record<string, SubscriptionAnswer>) => (
@@ -427,7 +717,9 @@ describe('Orders', () => {
     // Resume only on the paused row; Cancel on the active and paused ones, none on the cancelled one.
     expect(screen.getAllByRole('button', { name: /^Resume / })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Cancel / })).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: storeMessages.cancelSubscriptionOf('Order #1044') })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: storeMessages.cancelSubscriptionOf('Order #1044') }),
+    ).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: storeMessages.resumeSubscriptionOf('Order #1042') }));
     const dialog = await screen.findByRole('alertdialog');
@@ -437,7 +729,14 @@ describe('Orders', () => {
     expect(onResume).toHaveBeenCalledWith(paused);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
-    rerender(table({ o1: { tone: 'error', text: 'The card was declined, so the subscription stays paused: Your card was declined.' } }));
+    rerender(
+      table({
+        o1: {
+          tone: 'error',
+          text: 'The card was declined, so the subscription stays paused: Your card was declined.',
+        },
+      }),
+    );
     expect(screen.getByRole('alert').textContent).toContain('Your card was declined.');
     await expectNoAxeViolations(container);
 

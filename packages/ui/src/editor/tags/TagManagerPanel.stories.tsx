@@ -18,9 +18,24 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Tags: Story = {};
-export const Categories: Story = { args: { tagType: 'category', tags: [{ name: 'Care guides', count: 1 }, { name: 'Studio', count: 2 }] } };
+export const Categories: Story = {
+  args: {
+    tagType: 'category',
+    tags: [
+      { name: 'Care guides', count: 1 },
+      { name: 'Studio', count: 2 },
+    ],
+  },
+};
 export const ProductCategories: Story = {
-  args: { tagType: 'category', items: { one: 'product', many: 'products' }, tags: [{ name: 'Bags', count: 2 }, { name: 'Kitchen', count: 1 }] },
+  args: {
+    tagType: 'category',
+    items: { one: 'product', many: 'products' },
+    tags: [
+      { name: 'Bags', count: 2 },
+      { name: 'Kitchen', count: 1 },
+    ],
+  },
 };
 export const Empty: Story = { args: { tags: [] } };
 export const Loading: Story = { args: { tags: [], isLoading: true } };

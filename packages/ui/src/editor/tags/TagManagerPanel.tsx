@@ -1,4 +1,12 @@
-import { filterTags, TAG_MAX_LENGTH, tagMessages, tagNameError, sameTag, type TagType, type TagView } from '@site/page-content';
+import {
+  filterTags,
+  TAG_MAX_LENGTH,
+  tagMessages,
+  tagNameError,
+  sameTag,
+  type TagType,
+  type TagView,
+} from '@site/page-content';
 import { useId, useState, type FormEvent } from 'react';
 import { editorMessages } from '../editor-messages';
 
@@ -56,7 +64,9 @@ export function TagManagerPanel({
 
   const create = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = tagNameError(tagType, draft) ?? (tags.some((t) => sameTag(t.name, draft)) ? tagMessages.exists(tagType) : undefined);
+    const invalid =
+      tagNameError(tagType, draft) ??
+      (tags.some((t) => sameTag(t.name, draft)) ? tagMessages.exists(tagType) : undefined);
     setProblem(invalid);
     if (!invalid) {
       onCreate(draft.trim());
@@ -76,13 +86,16 @@ export function TagManagerPanel({
     if (!editing) return;
     const invalid =
       tagNameError(tagType, editing.value) ??
-      (tags.some((t) => sameTag(t.name, editing.value) && !sameTag(t.name, editing.name)) ? tagMessages.exists(tagType) : undefined);
+      (tags.some((t) => sameTag(t.name, editing.value) && !sameTag(t.name, editing.name))
+        ? tagMessages.exists(tagType)
+        : undefined);
     setProblem(invalid);
     if (invalid) return;
     onRename(editing.name, editing.value.trim());
     setEditing(undefined);
   };
-  const toggle = (name: string, on: boolean) => setSelected((s) => (on ? [...s, name] : s.filter((n) => n !== name)));
+  const toggle = (name: string, on: boolean) =>
+    setSelected((s) => (on ? [...s, name] : s.filter((n) => n !== name)));
   const message = problem ?? error;
 
   return (
@@ -93,7 +106,13 @@ export function TagManagerPanel({
           <label htmlFor={`${id}-new`} className="ed-field__label">
             New {tagType}
           </label>
-          <input id={`${id}-new`} className="ed-input" value={draft} onChange={(e) => setDraft(e.target.value)} aria-describedby={`${id}-limit`} />
+          <input
+            id={`${id}-new`}
+            className="ed-input"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            aria-describedby={`${id}-limit`}
+          />
           <button type="submit" className="ed-button ed-button--primary" disabled={isPending || isLoading}>
             Add {tagType}
           </button>
@@ -155,7 +174,12 @@ export function TagManagerPanel({
                     {t.count} {t.count === 1 ? items.one : items.many}
                   </span>
                   {!isReadOnly && (
-                    <button type="button" className="ed-button" aria-label={`Edit ${t.name}`} onClick={() => startEdit(t.name)}>
+                    <button
+                      type="button"
+                      className="ed-button"
+                      aria-label={`Edit ${t.name}`}
+                      onClick={() => startEdit(t.name)}
+                    >
                       Edit
                     </button>
                   )}
@@ -170,7 +194,12 @@ export function TagManagerPanel({
           <label htmlFor={`${id}-into`} className="ed-field__label">
             Merge {selected.length} into
           </label>
-          <select id={`${id}-into`} className="ed-input" value={into} onChange={(e) => setInto(e.target.value)}>
+          <select
+            id={`${id}-into`}
+            className="ed-input"
+            value={into}
+            onChange={(e) => setInto(e.target.value)}
+          >
             <option value="">Choose a {tagType}</option>
             {tags
               .filter((t) => !selected.includes(t.name))

@@ -15,7 +15,9 @@ const handlers = () => ({ onCreate: vi.fn(), onRename: vi.fn(), onMerge: vi.fn()
 describe('TagManagerPanel', () => {
   it('creates within the length limits and refuses duplicates with the spec message', async () => {
     const h = handlers();
-    const { container } = render(<TagManagerPanel tagType="category" tags={[{ name: 'Studio', count: 1 }]} {...h} />);
+    const { container } = render(
+      <TagManagerPanel tagType="category" tags={[{ name: 'Studio', count: 1 }]} {...h} />,
+    );
     await expectNoAxeViolations(container);
     const box = screen.getByLabelText('New category');
     fireEvent.change(box, { target: { value: 'c'.repeat(26) } });
@@ -65,12 +67,28 @@ describe('TagManagerPanel', () => {
 
   it('counts products for the store, and waits while loading', async () => {
     const { container, rerender } = render(
-      <TagManagerPanel tagType="category" tags={[]} isLoading items={{ one: 'product', many: 'products' }} {...handlers()} />,
+      <TagManagerPanel
+        tagType="category"
+        tags={[]}
+        isLoading
+        items={{ one: 'product', many: 'products' }}
+        {...handlers()}
+      />,
     );
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(screen.getByRole('button', { name: 'Add category' })).toHaveProperty('disabled', true);
     await expectNoAxeViolations(container);
-    rerender(<TagManagerPanel tagType="category" tags={[{ name: 'Bags', count: 1 }, { name: 'Kitchen', count: 2 }]} items={{ one: 'product', many: 'products' }} {...handlers()} />);
+    rerender(
+      <TagManagerPanel
+        tagType="category"
+        tags={[
+          { name: 'Bags', count: 1 },
+          { name: 'Kitchen', count: 2 },
+        ]}
+        items={{ one: 'product', many: 'products' }}
+        {...handlers()}
+      />,
+    );
     expect(screen.getByText('1 product')).toBeTruthy();
     expect(screen.getByText('2 products')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();

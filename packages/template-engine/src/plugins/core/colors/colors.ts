@@ -2,6 +2,7 @@
 import type { Formatter } from '../../types';
 import { coreMessages } from '../messages';
 import { asNumber, asString, getPath } from '../values';
+import { Memo } from '../memo';
 
 const HEX_COLOR = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Spec §5: a colour is light above half of 0xFFFFFF. */
@@ -14,10 +15,15 @@ export const hexToInt = (hex: string): number | undefined => {
   return parseInt(h.length === 3 ? h.replace(/./g, '$&$&') : h, 16);
 };
 
-const colorWeight: Formatter = (value) => {
-  const n = hexToInt(asString(value));
-  if (n === undefined) return undefined;
+const weightOf = (hex: string): string | null => {
+  const n = hexToInt(hex);
+  if (n === undefined) return null;
   return n > HALF_BRIGHT ? 'light' : 'dark';
+};
+/** Weights by colour text: images of a page repeat a few colours render after render. */
+const weights = new Memo<string | null>(2000);
+const colorWeight: Formatter = (value) => {
+  return weights.get(asString(value), weightOf) ?? undefined;
 };
 
 const round2 = (n: number): number => parseFloat(n.toFixed(2));

@@ -26,7 +26,8 @@ const nth: Predicate = (args, ctx) => {
 };
 
 /** A missing value equals null, as in the reference (its missing node holds null). */
-const same = (a: unknown, b: unknown): boolean => deepEquals(a === undefined ? null : a, b === undefined ? null : b);
+const same = (a: unknown, b: unknown): boolean =>
+  deepEquals(a === undefined ? null : a, b === undefined ? null : b);
 
 export const comparisonPredicates = {
   'debug?': (_args, ctx) => isTruthy(ctx.resolve('debug')),

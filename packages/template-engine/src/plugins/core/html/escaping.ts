@@ -1,6 +1,7 @@
 /** Formatters that make text safe for HTML, attributes, URLs and inline scripts. */
 import type { Formatter } from '../../types';
 import { asString, escapeAttr, escapeHtml } from '../values';
+import { TextMemo } from '../memo';
 
 const SCRIPT_CLOSE = /<\//g;
 
@@ -44,6 +45,8 @@ export const urlEncode = (s: string): string => {
   return start === 0 ? s : start < s.length ? out + s.slice(start) : out;
 };
 
+const urlEncoded = new TextMemo(urlEncode);
+
 const html: Formatter = (value) => escapeHtml(asString(value));
 const htmlattr: Formatter = (value) => escapeAttr(asString(value));
 
@@ -57,6 +60,6 @@ export const escapingFormatters = {
   'json-pretty': (value) => jsonForScript(value, '  '),
   // A missing value is JSON null, as in the reference.
   raw: (value) => (value === undefined ? 'null' : JSON.stringify(value)),
-  'url-encode': (value) => urlEncode(asString(value)),
+  'url-encode': (value) => urlEncoded.get(asString(value)),
   AbsUrl: (value, _args, ctx) => `${asString(ctx.resolve('base-url'))}/${asString(value)}`,
 } satisfies Record<string, Formatter>;

@@ -23,6 +23,18 @@ describe('datetime', () => {
     [['EEEE'], 'Sunday'],
     [['skeleton:Hm'], '14:45'],
     [['MMMd', 'context:begin-sentence'], 'Jul 4'],
+    // A width for both parts wins over `date`/`time`; with both parts standard, other words are
+    // no skeleton (`{x|datetime:date:full:calendar:japanese}` splits on colons).
+    [
+      ['date', 'full', 'calendar', 'japanese'],
+      `Sunday, July 4, 2021 at 2:45:30${nb}PM Eastern Daylight Time`,
+    ],
+    [['date:short', 'full'], `Sunday, July 4, 2021 at 2:45:30${nb}PM Eastern Daylight Time`],
+    [['date:full', 'time:short', 'yMMMd'], `Sunday, July 4, 2021 at 2:45${nb}PM`],
+    // One standard part takes the other part's fields from the skeleton.
+    [['date:long', 'hm'], `July 4, 2021 at 2:45${nb}PM`],
+    [['time:short', 'yMMMd'], `Jul 4, 2021, 2:45${nb}PM`],
+    [['date:long', 'yMMMd'], 'July 4, 2021'],
   ])('%j', (args, expected) => expect(run(f.datetime, T, args, ny)).toBe(expected));
 
   it('uses the locale, calendar and time zone of the render', () => {
@@ -30,6 +42,24 @@ describe('datetime', () => {
     expect(run(f.datetime, T, ['date:long'], ja)).toBe('2021年7月5日');
     expect(run(f.datetime, T, ['date:long', 'calendar:japanese'], ja)).toBe('令和3年7月5日');
     expect(run(f.datetime, T, ['date:long', 'calendar:unknown'], ja)).toBe('2021年7月5日');
+    // Gregorian unless a calendar is named, whatever the locale prefers.
+    const th = fakeContext({ locale: 'th', timeZone: 'Asia/Bangkok' });
+    expect(run(f.datetime, T, ['date:long'], th)).toContain('2021');
+    expect(run(f.datetime, T, ['date:long', 'calendar:buddhist'], th)).toContain('2564');
+  });
+
+  it('keeps finished texts apart per locale and zone of the render', () => {
+    const args = ['date:long', 'time:short'];
+    const first = run(f.datetime, T, args, ny);
+    expect(first).toBe(`July 4, 2021 at 2:45${nb}PM`);
+    expect(run(f.datetime, T, args, fakeContext({ timeZone: 'Asia/Tokyo' }))).toBe(
+      `July 5, 2021 at 3:45${nb}AM`,
+    );
+    expect(run(f.datetime, T, args, fakeContext({ locale: 'de', timeZone: 'America/New_York' }))).toBe(
+      '4. Juli 2021 um 14:45',
+    );
+    expect(run(f.datetime, T, args, ny)).toBe(first);
+    expect(run(f.datetime, T + 60_000, args, ny)).toBe(`July 4, 2021 at 2:46${nb}PM`);
   });
 
   it('prints nothing for values that are not instants', () => {

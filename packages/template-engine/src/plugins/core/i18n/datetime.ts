@@ -3,7 +3,7 @@ import type { Formatter, RenderContext } from '../../types';
 import { asNumber } from '../values';
 import { zonedFields } from '../dates/zoned';
 import { capitalizeFirst, safeLocale, splitOption } from './options';
-import { Memo } from '../memo';
+import { Memo, SiteTexts } from '../memo';
 import { coreMessages } from '../messages';
 
 /** Intl cannot format past ±8.64e15 ms; such an instant is a render error, not a crash. */
@@ -29,8 +29,10 @@ const CALENDARS: Readonly<Record<string, string>> = {
 interface DatetimeSpec {
   date?: Width;
   time?: Width;
+  /** A bare width or `datetime:width`: both parts at that width, over `date`/`time`. */
+  datetime?: Width;
   skeleton?: string;
-  calendar?: string;
+  calendar: string;
   beginSentence: boolean;
 }
 
@@ -38,11 +40,12 @@ const datetimeSpecs = new Memo<DatetimeSpec>();
 
 /**
  * `date:long time:short`, `full` (both), `date`/`time` (short), `calendar:japanese`,
- * `context:begin-sentence`; anything else is a skeleton such as `yMMMd`.
+ * `context:begin-sentence`; any other bare word adds to a skeleton such as `yMMMd`. The
+ * Gregorian calendar unless one is named, whatever the locale prefers, as in the reference.
  */
 const datetimeSpec = (args: readonly string[]): DatetimeSpec =>
   datetimeSpecs.get(args.join('\u0000'), () => {
-    const spec: DatetimeSpec = { beginSentence: false };
+    const spec: DatetimeSpec = { beginSentence: false, calendar: 'gregory' };
     const addSkeleton = (s: string): void => {
       spec.skeleton = (spec.skeleton ?? '') + s;
     };
@@ -51,13 +54,13 @@ const datetimeSpec = (args: readonly string[]): DatetimeSpec =>
       if (val === '') {
         if (key === 'date') spec.date = 'short';
         else if (key === 'time') spec.time = 'short';
-        else if (WIDTHS.has(key)) spec.date = spec.time = key as Width;
+        else if (WIDTHS.has(key)) spec.datetime = key as Width;
         else addSkeleton(key);
         continue;
       }
       switch (key) {
         case 'calendar':
-          spec.calendar = CALENDARS[val];
+          spec.calendar = CALENDARS[val] ?? 'gregory';
           break;
         case 'context':
           spec.beginSentence = val === 'begin-sentence';
@@ -66,7 +69,6 @@ const datetimeSpec = (args: readonly string[]): DatetimeSpec =>
         case 'time':
         case 'datetime':
           if (!WIDTHS.has(val)) addSkeleton(val);
-          else if (key === 'datetime') spec.date = spec.time = val as Width;
           else spec[key] = val as Width;
           break;
         case 'skeleton':
@@ -104,34 +106,100 @@ const icuText = (parts: readonly Intl.DateTimeFormatPart[]): string => {
   return s;
 };
 
-const intlOptions = (spec: DatetimeSpec, timeZone: string): Intl.DateTimeFormatOptions => {
-  const base: Intl.DateTimeFormatOptions = { timeZone };
-  if (spec.calendar) base.calendar = spec.calendar;
-  if (spec.skeleton) return { ...parseSkeleton(spec.skeleton).options, ...base };
-  if (!spec.date && !spec.time) return { ...base, dateStyle: 'long' };
-  return { ...base, dateStyle: spec.date, timeStyle: spec.time };
+/** Skeleton option fields that are parts of a time, the rest being parts of a date. */
+const TIME_FIELDS = ['hour', 'minute', 'second', 'hour12', 'hourCycle', 'timeZoneName'] as const;
+
+/** The date half (`time` false) or the time half of a skeleton's options. */
+const skeletonHalf = (skeleton: string, time: boolean): Intl.DateTimeFormatOptions => {
+  const all: Record<string, unknown> = { ...parseSkeleton(skeleton).options };
+  const half: Record<string, unknown> = {};
+  for (const k of Object.keys(all)) {
+    if ((TIME_FIELDS as readonly string[]).includes(k) === time) half[k] = all[k];
+  }
+  if (!time || half.hour !== undefined || half.minute !== undefined || half.second !== undefined) return half;
+  return {};
+};
+
+const hasFields = (o: Intl.DateTimeFormatOptions): boolean => Object.keys(o).length > 0;
+
+/** The text ICU puts between a date and a time of a date style ("{date} at {time}", "{date}, {time}"). */
+const connectors = new Memo<string>();
+const dateTimeConnector = (locale: string, width: Width, base: Intl.DateTimeFormatOptions): string =>
+  connectors.get(`${locale}\u0000${width}\u0000${base.calendar}`, () => {
+    const parts = dateFormat(locale, {
+      ...base,
+      timeZone: 'UTC',
+      dateStyle: width,
+      timeStyle: 'short',
+    }).formatToParts(0);
+    const at = parts.findIndex((p) => p.type === 'hour' || p.type === 'dayPeriod');
+    const before = parts[at - 1];
+    return at > 0 && before?.type === 'literal' ? before.value : ', ';
+  });
+
+/**
+ * How a datetime spec prints, following the reference's precedence: a width for both parts
+ * (`datetime`) over `date`/`time`; both parts standard leave the skeleton out; one standard part
+ * takes the other part's fields from the skeleton; nothing at all is a long date.
+ */
+type DatetimePlan =
+  | { kind: 'one'; format: Intl.DateTimeFormat }
+  | { kind: 'pair'; first: Intl.DateTimeFormat; connector: string; second: Intl.DateTimeFormat };
+
+const planDatetime = (spec: DatetimeSpec, locale: string, timeZone: string): DatetimePlan => {
+  const base: Intl.DateTimeFormatOptions = { timeZone, calendar: spec.calendar };
+  const dateKey = spec.datetime ?? spec.date;
+  const timeKey = spec.datetime ?? spec.time;
+  const skeleton = spec.skeleton ?? '';
+  if (dateKey && timeKey)
+    return { kind: 'one', format: dateFormat(locale, { ...base, dateStyle: dateKey, timeStyle: timeKey }) };
+  if (!dateKey && !timeKey) {
+    if (skeleton === '') return { kind: 'one', format: dateFormat(locale, { ...base, dateStyle: 'long' }) };
+    return { kind: 'one', format: dateFormat(locale, { ...parseSkeleton(skeleton).options, ...base }) };
+  }
+  // One standard part; the skeleton may supply the other.
+  const other = skeletonHalf(skeleton, dateKey !== undefined);
+  const standard = dateKey
+    ? dateFormat(locale, { ...base, dateStyle: dateKey })
+    : dateFormat(locale, { ...base, timeStyle: timeKey });
+  if (!hasFields(other)) return { kind: 'one', format: standard };
+  const extra = dateFormat(locale, { ...other, ...base });
+  const connector = dateTimeConnector(locale, dateKey ?? 'short', base);
+  return dateKey
+    ? { kind: 'pair', first: standard, connector, second: extra }
+    : { kind: 'pair', first: extra, connector, second: standard };
 };
 
 interface PreparedDatetime {
-  format: Intl.DateTimeFormat;
+  plan: DatetimePlan;
   beginSentence: boolean;
 }
 
 const preparedDatetimes = new Memo<PreparedDatetime>(1000);
 
+const datetimeTexts = new SiteTexts();
+
 export const formatDatetime = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
   const instant = asNumber(value);
   if (!Number.isFinite(instant) || !inDateRange(instant, ctx)) return '';
+  const texts = datetimeTexts.texts(args, ctx.locale, ctx.timeZone);
+  const done = texts.get(instant);
+  if (done !== undefined) return done;
   const key = `${ctx.locale}\u0000${ctx.timeZone}\u0000${args.join('\u0000')}`;
   const p = preparedDatetimes.get(key, () => {
     const spec = datetimeSpec(args);
-    return {
-      format: dateFormat(ctx.locale, intlOptions(spec, ctx.timeZone)),
-      beginSentence: spec.beginSentence,
-    };
+    return { plan: planDatetime(spec, ctx.locale, ctx.timeZone), beginSentence: spec.beginSentence };
   });
-  const text = icuText(p.format.formatToParts(instant));
-  return p.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+  const { plan } = p;
+  const text =
+    plan.kind === 'one'
+      ? icuText(plan.format.formatToParts(instant))
+      : icuText(plan.first.formatToParts(instant)) +
+        plan.connector +
+        icuText(plan.second.formatToParts(instant));
+  const out = p.beginSentence ? capitalizeFirst(text, ctx.locale) : text;
+  texts.set(instant, out);
+  return out;
 };
 
 interface IntervalSpec {
@@ -215,6 +283,18 @@ export const formatInterval = (
   const end = asNumber(b);
   if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
   if (!inDateRange(start, ctx) || !inDateRange(end, ctx)) return '';
+  const texts = intervalTexts.texts(args, ctx.locale, ctx.timeZone);
+  const pair = `${start}/${end}`;
+  const done = texts.get(pair);
+  if (done !== undefined) return done;
+  const out = intervalText(start, end, args, ctx);
+  texts.set(pair, out);
+  return out;
+};
+
+const intervalTexts = new SiteTexts();
+
+const intervalText = (start: number, end: number, args: readonly string[], ctx: RenderContext): string => {
   const fa = zonedFields(start, ctx.timeZone);
   const fb = zonedFields(end, ctx.timeZone);
   const dateDiffers = fa.year !== fb.year || fa.month !== fb.month || fa.day !== fb.day;

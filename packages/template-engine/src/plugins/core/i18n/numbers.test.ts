@@ -21,6 +21,19 @@ describe('decimal', () => {
     ['123456789012345678901234567890.5', ['maxfrac:1'], '123,456,789,012,345,678,901,234,567,890.5'],
     ['abc', [], ''],
     [12, ['maxfrac:99'], '12'],
+    // Scientific: one significant digit by default, half to even, `E+n`, no `E0`.
+    [-4, ['style:scientific'], '-4'],
+    [0, ['style:scientific'], '0'],
+    [12345, ['style:scientific'], '1E+4'],
+    [95, ['style:scientific'], '1E+2'],
+    [1.5, ['style:scientific'], '2'],
+    [0.00123, ['style:scientific'], '1E-3'],
+    [12345, ['style:scientific', 'maxfrac:2'], '1.23E+4'],
+    [12345, ['style:scientific', 'minfrac:2'], '1.23E+4'],
+    [1, ['style:scientific', 'minfrac:2'], '1.00'],
+    [0.00123, ['style:scientific', 'maxfrac:2'], '0'],
+    [12345, ['style:scientific', 'maxsig:3'], '1.23E+4'],
+    [1, ['style:scientific', 'minsig:3'], '1.00'],
   ])('%j %j', (value, args, expected) => expect(run(f.decimal, value, args)).toBe(expected));
 
   it('formats for the render locale', () => {

@@ -2,7 +2,7 @@
 import type { Formatter, RenderContext } from '../../types';
 import { asString } from '../values';
 import { clampInt, DIGIT_CAP, safeLocale, splitOption } from './options';
-import { Memo } from '../memo';
+import { Memo, SiteTexts } from '../memo';
 
 type Rounding = NonNullable<Intl.NumberFormatOptions['roundingMode']>;
 
@@ -23,6 +23,11 @@ export interface DecimalSpec {
   /** Multiplier applied before formatting, for the `-scaled` and permille styles. */
   scale: number;
   suffix: string;
+  /**
+   * Scientific style with fraction options: the number is first rounded to this many fraction
+   * digits, then its coefficient is (the reference rounds twice).
+   */
+  preRound?: Intl.NumberFormatOptions;
 }
 
 /** Applies one digit/grouping/rounding option shared by decimal, unit and relative time. */
@@ -125,9 +130,62 @@ export const decimalSpec = (args: readonly string[], cap = DIGIT_CAP): DecimalSp
           break;
       }
     }
-    reconcileDigits(spec.intl);
+    if (spec.intl.notation === 'scientific') scientificDigits(spec);
+    else reconcileDigits(spec.intl);
     return spec;
   });
+
+/**
+ * Digits of the scientific style as the reference (CLDR's `#E0` pattern) has them: one
+ * significant digit unless told otherwise; significant-digit options win over fraction ones; a
+ * lone `minfrac` is also the maximum, and `maxfrac` bounds `minfrac`.
+ */
+const scientificDigits = (spec: DecimalSpec): void => {
+  const o = spec.intl;
+  const { minimumFractionDigits: minF, maximumFractionDigits: maxF } = o;
+  const { minimumSignificantDigits: minS, maximumSignificantDigits: maxS } = o;
+  delete o.minimumFractionDigits;
+  delete o.maximumFractionDigits;
+  delete o.minimumSignificantDigits;
+  delete o.maximumSignificantDigits;
+  o.useGrouping = false;
+  if (minS !== undefined || maxS !== undefined || (minF === undefined && maxF === undefined)) {
+    const min = minS ?? 1;
+    o.minimumSignificantDigits = min;
+    o.maximumSignificantDigits = Math.max(min, maxS ?? 1);
+    return;
+  }
+  const max = maxF ?? minF!;
+  const min = minF === undefined ? 0 : Math.min(minF, max);
+  o.minimumFractionDigits = min;
+  o.maximumFractionDigits = max;
+  spec.preRound = { maximumFractionDigits: max, useGrouping: false, roundingMode: o.roundingMode };
+};
+
+/**
+ * Intl writes exponents as `E4`, `E-3`, `E0`; the reference writes `E+4`, `E-3` and leaves a
+ * zero exponent out.
+ */
+const scientificText = (parts: readonly Intl.NumberFormatPart[]): string => {
+  let exponent = '';
+  let negative = false;
+  for (const p of parts) {
+    if (p.type === 'exponentInteger') exponent = p.value;
+    else if (p.type === 'exponentMinusSign') negative = true;
+  }
+  const zero = exponent === '' || /^[0０٠۰]+$/.test(exponent);
+  let s = '';
+  for (const p of parts) {
+    if (p.type === 'exponentSeparator') {
+      if (zero) continue;
+      s += p.value;
+      if (!negative) s += '+';
+    } else if (p.type === 'exponentInteger' || p.type === 'exponentMinusSign') {
+      if (!zero) s += p.value;
+    } else s += p.value;
+  }
+  return s;
+};
 
 const numberFormats = new Memo<Intl.NumberFormat>();
 
@@ -157,20 +215,42 @@ type DecimalInput = Parameters<Intl.NumberFormat['format']>[0];
 interface PreparedDecimal {
   spec: DecimalSpec;
   format: Intl.NumberFormat;
+  preRound: Intl.NumberFormat | undefined;
 }
 
 const preparedDecimals = new Memo<PreparedDecimal>(1000);
 
+const decimalTexts = new SiteTexts();
+
 export const formatDecimal = (value: unknown, args: readonly string[], ctx: RenderContext): string => {
+  const primitive = typeof value === 'number' || typeof value === 'string';
+  const cap = ctx.limits?.maxDigits ?? DIGIT_CAP;
+  const texts = primitive
+    ? decimalTexts.texts(args, ctx.locale, cap === DIGIT_CAP ? '' : String(cap))
+    : undefined;
+  const done = texts?.get(value);
+  if (done !== undefined) return done;
+  const out = decimalText(value, args, ctx, cap);
+  texts?.set(value, out);
+  return out;
+};
+
+const decimalText = (value: unknown, args: readonly string[], ctx: RenderContext, cap: number): string => {
   const n = toDecimal(value);
   if (n === undefined) return '';
-  const cap = ctx.limits?.maxDigits ?? DIGIT_CAP;
   const p = preparedDecimals.get(`${ctx.locale}\u0000${cap}\u0000${args.join('\u0000')}`, () => {
     const spec = decimalSpec(args, cap);
-    return { spec, format: numberFormat(ctx.locale, spec.intl) };
+    return {
+      spec,
+      format: numberFormat(ctx.locale, spec.intl),
+      // Plain digits ("en") so that the second pass can read them back.
+      preRound: spec.preRound && numberFormat('en', spec.preRound),
+    };
   });
-  const input = p.spec.scale === 1 ? n : String(Number(n) * p.spec.scale);
-  return p.format.format(input as DecimalInput) + p.spec.suffix;
+  let input = p.spec.scale === 1 ? n : String(Number(n) * p.spec.scale);
+  if (p.spec.intl.notation !== 'scientific') return p.format.format(input as DecimalInput) + p.spec.suffix;
+  if (p.preRound) input = p.preRound.format(input as DecimalInput);
+  return scientificText(p.format.formatToParts(input as DecimalInput)) + p.spec.suffix;
 };
 
 const decimal: Formatter = (value, args, ctx) => formatDecimal(value, args, ctx);
@@ -201,11 +281,18 @@ const unitOptions = (args: readonly string[]): Intl.NumberFormatOptions | undefi
     return o;
   });
 
+const unitTexts = new SiteTexts();
+
 const unit: Formatter = (value, args, ctx) => {
+  const primitive = typeof value === 'number' || typeof value === 'string';
+  const texts = primitive ? unitTexts.texts(args, ctx.locale, '') : undefined;
+  const done = texts?.get(value);
+  if (done !== undefined) return done;
   const n = toDecimal(value);
   const o = unitOptions(args);
-  if (n === undefined || o === undefined) return '';
-  return numberFormat(ctx.locale, o).format(n as DecimalInput);
+  const out = n === undefined || o === undefined ? '' : numberFormat(ctx.locale, o).format(n as DecimalInput);
+  texts?.set(value, out);
+  return out;
 };
 
 export const numberI18nFormatters = { decimal, unit } satisfies Record<string, Formatter>;

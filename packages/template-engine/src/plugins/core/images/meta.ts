@@ -45,10 +45,10 @@ export const imageMeta = (image: unknown, ctx: RenderContext, escapedAlt?: strin
   let out = '';
   if (isObject(getPath(image, 'licensedAssetPreview'))) out += 'data-licensed-asset-preview="true" ';
   if (componentKey !== undefined) out += `data-component-key="${asString(componentKey)}" `;
-  out += `data-src="${assetUrl}" `;
-  out += `data-image="${assetUrl}" `;
-  out += `data-image-dimensions="${asString(getPath(image, 'originalSize'))}" `;
-  out += `data-image-focal-point="${focalPoint(image)}" `;
-  out += `alt="${escapedAlt ?? escapeAttr(altText(image, ctx))}" `;
-  return out;
+  const alt = escapedAlt ?? escapeAttr(altText(image, ctx));
+  return (
+    `${out}data-src="${assetUrl}" data-image="${assetUrl}" ` +
+    `data-image-dimensions="${asString(getPath(image, 'originalSize'))}" ` +
+    `data-image-focal-point="${focalPoint(image)}" alt="${alt}" `
+  );
 };

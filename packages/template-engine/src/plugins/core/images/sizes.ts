@@ -2,14 +2,28 @@
 import type { Formatter } from '../../types';
 import { coreMessages } from '../messages';
 import { asString } from '../values';
+import { ArgsMemo } from '../memo';
 
-const dimensions = (value: unknown): [number, number] | undefined => {
-  const parts = asString(value).split('x');
-  if (parts.length !== 2) return undefined;
+const readDimensions = (text: string): readonly [number, number] | null => {
+  const parts = text.split('x');
+  if (parts.length !== 2) return null;
   const w = parseInt(parts[0] ?? '', 10);
   const h = parseInt(parts[1] ?? '', 10);
   // "axb" is no size: nothing rather than NaN.
-  return Number.isNaN(w) || Number.isNaN(h) ? undefined : [w, h];
+  return Number.isNaN(w) || Number.isNaN(h) ? null : [w, h];
+};
+
+/** Sizes read once per text: a page asks for the width, height and scaled sides of each image. */
+let sizes = new Map<string, readonly [number, number] | null>();
+const dimensions = (value: unknown): readonly [number, number] | undefined => {
+  const text = asString(value);
+  let d = sizes.get(text);
+  if (d === undefined) {
+    d = readDimensions(text);
+    if (sizes.size >= 2000) sizes = new Map();
+    sizes.set(text, d);
+  }
+  return d ?? undefined;
 };
 
 /** Spec §9 thumbnail buckets: the smallest rendered width that covers `width`. */
@@ -32,7 +46,8 @@ const resize = (value: unknown, requested: number, wantWidth: boolean): number |
   return Number.isNaN(r) ? '' : r;
 };
 
-const requested = (args: readonly string[]): number => parseInt(args[0] ?? '', 10);
+const requestedSizes = new ArgsMemo((args) => parseInt(args[0] ?? '', 10));
+const requested = (args: readonly string[]): number => requestedSizes.get(args);
 
 export const sizeFormatters = {
   height: (value) => dimensions(value)?.[1],

@@ -48,7 +48,9 @@ describe('comments', () => {
     expect(run(f['comment-link'], {}, [], ctx)).toBe(
       '\n  <a href="/o#comments-outer" class="sqs-comment-link" data-id="outer">\n  2\n  Comments\n  </a>\n',
     );
-    expect(run(f.comments, 'text', [], ctx)).toBe('\n  <div class="squarespace-comments" id="comments-outer"></div>\n');
+    expect(run(f.comments, 'text', [], ctx)).toBe(
+      '\n  <div class="squarespace-comments" id="comments-outer"></div>\n',
+    );
   });
 
   it('switches to Disqus when the site has a short name', () => {

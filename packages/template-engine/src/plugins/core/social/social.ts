@@ -3,21 +3,24 @@ import type { Formatter, Predicate, RenderContext } from '../../types';
 import { coreMessages } from '../messages';
 import { asNumber, asString, deepEquals, escapeAttr, getPath, isTruthy, lookup, scoped } from '../values';
 import { urlEncode } from '../html/escaping';
+import { TextMemo } from '../memo';
 
 const URL_IN_TEXT = /(\b(https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0-9+&@#/%=~_|])/gi;
 const HANDLE = /(^| )@([a-z0-9_]+)/gi;
 const HASHTAG = /(^| )#([a-z0-9_]+)/gi;
 
 /** Spec §5: plain URLs, @handles and #hashtags become links. */
-const activateTwitterLinks: Formatter = (value) =>
-  asString(value)
+const twitterLinks = new TextMemo((s) =>
+  s
     .replace(URL_IN_TEXT, '<a target="new" href="$1">$1</a>')
     .replace(HANDLE, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
     .replace(
       HASHTAG,
       (_m, lead: string, tag: string) =>
         `${lead}<a target="new" href="https://twitter.com/hashtag/${urlEncode(tag)}?src=hash">#${tag}</a>`,
-    );
+    ),
+);
+const activateTwitterLinks: Formatter = (value) => twitterLinks.get(asString(value));
 
 const disqusName = (value: unknown, ctx: RenderContext): unknown =>
   lookup(value, 'websiteSettings.disqusShortname', ctx);

@@ -1,0 +1,187 @@
+import { pageVisibility, readPageSeo } from '@site/page-content';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { visiblePost } from '../blog/blog-store';
+import type { Database } from '../db/client';
+import { blogPosts, products } from '../db/schema';
+import { loadLocks, lockFor } from '../site/locks';
+import { PAGE_TYPE } from '../site/page-type';
+import { loadPages, loadWebsite, type PageRow } from '../site/site-data';
+
+/** Search engines read at most 50 000 URLs from one sitemap; past that a sitemap index is needed. */
+export const SITEMAP_URL_LIMIT = 50_000;
+/** Newest posts a blog's RSS feed carries. */
+const FEED_ITEMS = 20;
+
+/** Pages that are the shop's machinery, not content: never in a sitemap. */
+const NOT_CONTENT = new Set<number>([
+  PAGE_TYPE.notFound,
+  PAGE_TYPE.error,
+  PAGE_TYPE.search,
+  PAGE_TYPE.lockScreen,
+  PAGE_TYPE.popupOverlay,
+  PAGE_TYPE.protectedContent,
+  PAGE_TYPE.accessDenied,
+  PAGE_TYPE.paywall,
+  PAGE_TYPE.cart,
+  PAGE_TYPE.checkout,
+  PAGE_TYPE.orderConfirmed,
+  PAGE_TYPE.cartV2,
+  PAGE_TYPE.subscriptionConfirmed,
+  PAGE_TYPE.orderStatus,
+  PAGE_TYPE.newsletterUnsubscribe,
+]);
+
+const xml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/**
+ * The pages anyone may find: enabled, published (or scheduled and due), not members-only, not
+ * behind a password, not a folder or the shop's machinery, and not hidden by their owner.
+ */
+function publicPages(all: PageRow[], locked: (page: PageRow) => boolean, now: Date): PageRow[] {
+  return all.filter(
+    (p) =>
+      p.enabled &&
+      p.kind !== 'folder' &&
+      !NOT_CONTENT.has(p.pageType) &&
+      pageVisibility(p.status, p.publishAt, now) === 'visible' &&
+      !locked(p) &&
+      !readPageSeo(p.seo).noindex,
+  );
+}
+
+interface SitemapEntry {
+  path: string;
+  lastmod?: Date;
+}
+
+export async function sitemapEntries(db: Database, websiteId: string, now: Date): Promise<SitemapEntry[]> {
+  const [all, locks] = await Promise.all([loadPages(db, websiteId), loadLocks(db, websiteId)]);
+  const pages = publicPages(all, (p) => lockFor(locks, p.id).length > 0, now);
+  const byId = new Map(pages.map((p) => [p.id, p]));
+  const ids = [...byId.keys()];
+  const [posts, items] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            collectionId: blogPosts.collectionId,
+            urlId: blogPosts.urlId,
+            updatedAt: blogPosts.updatedAt,
+          })
+          .from(blogPosts)
+          .where(and(inArray(blogPosts.collectionId, ids), visiblePost(now)))
+          .orderBy(desc(blogPosts.publishOn)),
+        db
+          .select({ collectionId: products.collectionId, urlId: products.urlId })
+          .from(products)
+          .where(and(inArray(products.collectionId, ids), eq(products.enabled, true))),
+      ])
+    : [[], []];
+  return [
+    ...pages.map((p) => ({ path: p.path, lastmod: p.publishedAt ?? p.updatedAt })),
+    ...posts.map((p) => ({ path: `${byId.get(p.collectionId)!.path}/${p.urlId}`, lastmod: p.updatedAt })),
+    ...items.map((p) => ({ path: `${byId.get(p.collectionId)!.path}/p/${p.urlId}` })),
+  ];
+}
+
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map(
+    (e) =>
+      `<url><loc>${xml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  // The editor, the API and the shopper's own pages are no search result; everything else is open.
+  return [
+    'User-agent: *',
+    'Disallow: /config',
+    'Disallow: /api/',
+    'Disallow: /cart',
+    'Disallow: /checkout',
+    'Disallow: /account',
+    'Disallow: /commerce/',
+    'Disallow: /search',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** RSS 2.0 of a blog's newest visible posts, or undefined when the path is no public blog. */
+export async function blogRss(
+  db: Database,
+  websiteId: string,
+  path: string,
+  origin: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [website, all, locks] = await Promise.all([
+    loadWebsite(db, websiteId),
+    loadPages(db, websiteId),
+    loadLocks(db, websiteId),
+  ]);
+  const blog = publicPages(all, (p) => lockFor(locks, p.id).length > 0, now).find(
+    (p) => p.path === path && p.collectionType === 'blog',
+  );
+  if (!website || !blog) return undefined;
+  const posts = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.collectionId, blog.id), visiblePost(now)))
+    .orderBy(desc(blogPosts.publishOn), desc(blogPosts.id))
+    .limit(FEED_ITEMS);
+  const items = posts.map((post) => {
+    const link = `${origin}${blog.path}/${post.urlId}`;
+    return [
+      '<item>',
+      `<title>${xml(post.title)}</title>`,
+      `<link>${xml(link)}</link>`,
+      `<guid isPermaLink="false">${xml(post.id)}</guid>`,
+      post.publishOn ? `<pubDate>${post.publishOn.toUTCString()}</pubDate>` : '',
+      post.author ? `<dc:creator>${xml(post.author)}</dc:creator>` : '',
+      ...post.categories.map((c) => `<category>${xml(c)}</category>`),
+      post.excerpt ? `<description>${xml(post.excerpt)}</description>` : '',
+      '</item>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    `<title>${xml(`${blog.title} — ${website.title}`)}</title>`,
+    `<link>${xml(origin + blog.path)}</link>`,
+    `<atom:link href="${xml(`${origin}${blog.path}?format=rss`)}" rel="self" type="application/rss+xml"/>`,
+    `<description>${xml(blog.description || blog.title)}</description>`,
+    `<language>${xml(website.locale)}</language>`,
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** /sitemap.xml and /robots.txt; a blog's RSS answers at `<blog>?format=rss` (routes.ts). */
+export function registerFeedRoutes(app: FastifyInstance, { db }: { db: Database }): void {
+  app.get('/sitemap.xml', async (request, reply) => {
+    const origin = `${request.protocol}://${request.host}`;
+    const entries = await sitemapEntries(db, request.site.websiteId, new Date());
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(sitemapXml(origin, entries.slice(0, SITEMAP_URL_LIMIT)));
+  });
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(robotsTxt(`${request.protocol}://${request.host}`)),
+  );
+}

@@ -1,0 +1,393 @@
+import { type TemplateError } from '@site/template-engine';
+import {
+  coverPageView,
+  EMPTY_RENDER_DATA,
+  messages,
+  pageVisibility,
+  renderBlock,
+  type PageDocument,
+} from '@site/page-content';
+import { and, eq } from 'drizzle-orm';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
+import { findOrder } from '../commerce/checkout';
+import { loadForm } from '../forms/form-store';
+import type { Database } from '../db/client';
+import { redirects } from '../db/schema';
+import { type NavigationTrees } from '../site/navigation-store';
+import { newsletterPage } from '../mailing-lists/newsletter-pages';
+import { accountPage } from './account-pages';
+import { memberAccountsEnabled } from '../security/members';
+import { visibleTo, type Viewer } from './site-chrome';
+import { type ProductItem } from '../site/product-item';
+import { orderContext } from './order-pages';
+import { resolveCollectionPath } from '../collections/collection-pages';
+import { isItemCollection } from '../collections/collection-store';
+import { resolveContentPath } from './content-routes';
+import { SITE_SCOPE } from '../site/locks';
+import { languagePath, type SiteLanguage } from '@site/page-content';
+import { isFiltered, listFilter } from '../site/list-filter';
+import { loadProductItems, productCategoryLinks, type PageRow, type WebsiteRow } from '../site/site-data';
+import { PAGE_TYPE } from '../site/page-type';
+
+export interface Resolved {
+  status: number;
+  pageType: number;
+  templateName: string;
+  page?: PageRow;
+  extra: Record<string, unknown>;
+  location?: string;
+  /** Published blocks, rendered into `collection.mainContent`. */
+  document?: PageDocument;
+  /** A folder's index page lists these. */
+  folderPages?: PageRow[];
+  /** What `extra.item` is, for its Open Graph type and JSON-LD (a product unless said). */
+  itemKind?: 'product' | 'article';
+  /** Depends on the query string or on who asks (an order looked up by its token). */
+  personal?: boolean;
+  /** Main content rendered by the feature that owns the path (the newsletter pages). */
+  mainHtml?: string;
+  /** A cached answer goes stale then (an event ends). */
+  cacheUntil?: number;
+  /** A list narrowed by the query's tag or category, which the page cache may keep under it. */
+  filtered?: boolean;
+  /** Errors of parts rendered while resolving (a gallery page's pictures). */
+  renderErrors?: TemplateError[];
+}
+
+export const notFound = (): Resolved => ({
+  status: 404,
+  pageType: PAGE_TYPE.notFound,
+  templateName: 'not-found',
+  extra: {},
+});
+const moved = (status: 301 | 302, location: string): Resolved => ({ ...notFound(), status, location });
+
+/** A folder's pages as its menu lists them, then any others of it that are not linked. */
+function folderPages(
+  folder: PageRow,
+  allPages: readonly PageRow[],
+  trees: NavigationTrees,
+  viewer: Viewer,
+): PageRow[] {
+  const linked =
+    [...trees.mainNav, ...trees.secondaryNav].find((item) => item.collectionId === folder.id)?.items ?? [];
+  const ids = [
+    ...linked.flatMap((item) => (item.collectionId ? [item.collectionId] : [])),
+    ...allPages.filter((p) => p.parentId === folder.id).map((p) => p.id),
+  ];
+  const byId = new Map(allPages.map((p) => [p.id, p]));
+  return [...new Set(ids)].flatMap((id) => {
+    const page = byId.get(id);
+    return page && visibleTo(page, viewer) ? [page] : [];
+  });
+}
+
+/** Visitors see what pageVisibility allows; disabled pages and drafts do not exist for them. */
+export function guardPage(page: PageRow, viewer: Viewer, website: WebsiteRow): Resolved | undefined {
+  if (!page.enabled) return notFound();
+  const visibility = pageVisibility(page.status, page.publishAt, viewer.now);
+  if (visibility === 'hidden') return notFound();
+  if (visibility === 'members-only' && !viewer.member) {
+    // Where visitors can create an account, the page is one sign-up away: the paywall (107) names
+    // it and shows the way in; otherwise access is simply denied (106).
+    if (memberAccountsEnabled(website.settings)) {
+      const returnTo = encodeURIComponent(page.path);
+      return {
+        status: 403,
+        pageType: PAGE_TYPE.paywall,
+        templateName: 'paywall',
+        extra: {
+          paywall: {
+            title: page.title,
+            teaser: page.description || undefined,
+            message: messages.paywall,
+            signUpUrl: `/account/create?returnTo=${returnTo}`,
+            signInUrl: `/account/login?returnTo=${returnTo}`,
+          },
+        },
+      };
+    }
+    return {
+      status: 403,
+      pageType: PAGE_TYPE.accessDenied,
+      templateName: 'access-denied',
+      extra: { message: messages.membersOnly },
+    };
+  }
+  return undefined;
+}
+
+function resolveFolder(
+  folder: PageRow,
+  allPages: readonly PageRow[],
+  trees: NavigationTrees,
+  viewer: Viewer,
+): Resolved {
+  const children = folderPages(folder, allPages, trees, viewer);
+  switch (folder.folderBehavior ?? 'index') {
+    case 'redirect':
+      return children[0] ? moved(302, children[0].path) : notFound();
+    case 'index':
+      return {
+        status: 200,
+        pageType: folder.pageType,
+        templateName: 'page',
+        page: folder,
+        extra: {},
+        folderPages: children,
+      };
+    default:
+      return notFound();
+  }
+}
+
+async function findRedirect(db: Database, websiteId: string, path: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ toPath: redirects.toPath })
+    .from(redirects)
+    .where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, path)));
+  return row?.toPath;
+}
+
+export async function resolvePath(
+  db: Database,
+  website: WebsiteRow,
+  allPages: PageRow[],
+  path: string,
+  query: Readonly<Record<string, string>>,
+  viewer: Viewer,
+  trees: NavigationTrees,
+): Promise<Resolved> {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const content = await resolveContentPath(db, website, allPages, normalized, query, viewer);
+  if (content) return content;
+  const account = accountPage(normalized, query, viewer, website);
+  if (account) return account;
+  const page = allPages.find((p) => p.path === normalized);
+  if (page) {
+    const refused = guardPage(page, viewer, website);
+    if (refused) return refused;
+    if (page.kind === 'folder') return resolveFolder(page, allPages, trees, viewer);
+    if (isItemCollection(page.collectionType)) {
+      const listed = await resolveCollectionPath(db, [page], normalized, viewer.now);
+      if (listed) return { ...listed, renderErrors: listed.errors };
+    }
+    const extra: Record<string, unknown> = {};
+    let filtered = false;
+    if (page.collectionType === 'products') {
+      const filter = listFilter(query);
+      const items = await loadProductItems(db, website, { id: page.id, path: page.path }, filter);
+      extra.items = items;
+      extra.productCategories = await productCategoryLinks(db, page, filter);
+      if (isFiltered(filter)) extra.filter = filter;
+      // A filter that matches nothing is not kept: made-up names could otherwise fill the cache.
+      filtered = items.length > 0;
+    }
+    if (page.path === '/') {
+      const shop = allPages.find((p) => p.collectionType === 'products' && p.enabled);
+      if (shop)
+        extra.featuredProducts = (
+          await loadProductItems(db, website, { id: shop.id, path: shop.path })
+        ).slice(0, 4);
+    }
+    if (page.pageType === PAGE_TYPE.cover) extra.cover = coverPageView(page.title, page.context.cover);
+    const formId = page.context.formId;
+    if (typeof formId === 'string') {
+      const loaded = await loadForm(db, website.id, formId);
+      // A missing form leaves the page without it (the template shows its empty state).
+      if (loaded.kind === 'found') {
+        extra.form = loaded.form;
+        extra.formHtml = formBlockHtml(formId, loaded.form, page.context.submitLabel);
+      }
+    }
+    // Built in the editor: the published blocks go into the site's page template.
+    // A cover page is drawn from its settings alone, even if a document reached it.
+    if (page.kind === 'page' && page.publishedDocument && page.pageType !== PAGE_TYPE.cover) {
+      return {
+        status: 200,
+        pageType: page.pageType,
+        templateName: 'page',
+        page,
+        extra,
+        document: page.publishedDocument,
+        filtered,
+      };
+    }
+    // The cart page shows its empty state straight away when the visitor has no cart; one who may
+    // have one (storefront.md §4: signed in, or a cart cookie) gets the loading state until the
+    // script fetches it. Either way the answer depends on cookies, so it is not cached.
+    if (page.pageType === PAGE_TYPE.cart) {
+      extra.hasCart =
+        viewer.member ||
+        viewer.cookies?.[HAS_CART_COOKIE] === 'true' ||
+        Boolean(viewer.cookies?.[CART_COOKIE]);
+      return {
+        status: 200,
+        pageType: page.pageType,
+        templateName: page.templateName,
+        page,
+        extra,
+        personal: true,
+      };
+    }
+    return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra, filtered };
+  }
+  // An event or a video: <collection path>/<urlId>.
+  const collectionItem = await resolveCollectionPath(
+    db,
+    allPages.filter((p) => visibleTo(p, viewer)),
+    normalized,
+    viewer.now,
+  );
+  if (collectionItem) return collectionItem;
+  // A product detail page: <collection path>/p/<urlId>.
+  const match = /^(.*)\/p\/([^/]+)$/.exec(normalized);
+  if (match) {
+    const collection = allPages.find(
+      (p) => visibleTo(p, viewer) && p.path === (match[1] || '/') && p.collectionType === 'products',
+    );
+    if (collection?.itemTemplateName) {
+      const [item] = await loadProductItems(
+        db,
+        website,
+        { id: collection.id, path: collection.path },
+        { urlId: match[2] },
+      );
+      if (item) {
+        return {
+          status: 200,
+          pageType: PAGE_TYPE.item,
+          templateName: collection.itemTemplateName,
+          page: collection,
+          extra: { item },
+        };
+      }
+    }
+  }
+  const newsletter = await newsletterPage(db, website.id, normalized, query);
+  if (newsletter)
+    return {
+      status: newsletter.status,
+      pageType: newsletter.pageType,
+      templateName: 'newsletter',
+      extra: {},
+      mainHtml: newsletter.html,
+      personal: true,
+    };
+  const orderPage = orderPageType(normalized);
+  if (orderPage) {
+    const orderId = orderPage.orderId ?? query.orderId ?? '';
+    const found = orderId && query.token ? await findOrder(db, website.id, orderId, query.token) : undefined;
+    // A subscription's confirmation is its own page type (206).
+    const pageType =
+      found?.order.subscriptionPlan && orderPage.pageType === PAGE_TYPE.orderConfirmed
+        ? PAGE_TYPE.subscriptionConfirmed
+        : orderPage.pageType;
+    return {
+      status: found ? 200 : 404,
+      pageType,
+      templateName: 'order-confirmed',
+      extra: found ? { order: await orderContext(db, found) } : {},
+      personal: true,
+    };
+  }
+  const location = await findRedirect(db, website.id, normalized);
+  return location ? moved(301, location) : notFound();
+}
+
+/**
+ * The lock screen (103) of the first lock the visitor has not opened. A page's lock names the page;
+ * the site's names nothing of the site but its title. `?lock=` carries the last attempt's outcome.
+ */
+export function lockScreen(
+  scope: string,
+  path: string,
+  query: Readonly<Record<string, string>>,
+  viewer: Viewer,
+  page: PageRow | undefined,
+): Resolved {
+  const error =
+    query.lock === 'wrong'
+      ? messages.lockWrongPassword
+      : query.lock === 'wait'
+        ? messages.lockTooManyAttempts
+        : undefined;
+  const returnTo = `${path}${Object.keys(query).some((k) => k !== 'lock') ? `?${new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'lock')).toString()}` : ''}`;
+  return {
+    status: 401,
+    pageType: PAGE_TYPE.lockScreen,
+    templateName: 'lock-screen',
+    // Not the page itself: its context (and any content kept there) must not reach the lock screen.
+    extra: {
+      lock: {
+        scope,
+        site: scope === SITE_SCOPE,
+        title: scope === SITE_SCOPE ? undefined : page?.title,
+        message: scope === SITE_SCOPE ? messages.lockedSite : messages.lockedPage,
+        error,
+        returnTo,
+        crumb: viewer.crumb,
+      },
+    },
+    personal: true,
+  };
+}
+
+/** Order confirmed (202) after checkout, order status (211) from the link in the receipt. */
+export function orderPageType(path: string): { pageType: number; orderId?: string } | undefined {
+  if (path === '/checkout/order-confirmed') return { pageType: PAGE_TYPE.orderConfirmed };
+  const status = /^\/orders\/([^/]+)$/.exec(path);
+  return status ? { pageType: PAGE_TYPE.orderStatus, orderId: status[1] } : undefined;
+}
+
+/** Links a resolution sends visitors to stay in their language. */
+export function localizeResolved(resolved: Resolved, language: SiteLanguage | undefined): Resolved {
+  if (!language) return resolved;
+  return {
+    ...resolved,
+    location: resolved.location && languagePath(resolved.location, language),
+    folderPages: resolved.folderPages?.map((p) => ({ ...p, path: languagePath(p.path, language) })),
+  };
+}
+
+/** The editor's unsaved product, shown on its store's product page in place of anything saved. */
+export interface ProductPreview {
+  collectionId: string;
+  item: ProductItem;
+}
+
+/**
+ * The product page of a draft: its store's item template, whatever the store's or the product's
+ * visibility, since the owner previews before showing. Never cached (nobody else sees it).
+ */
+export function previewResolution(allPages: readonly PageRow[], preview: ProductPreview): Resolved {
+  const store = allPages.find((p) => p.id === preview.collectionId && p.collectionType === 'products');
+  if (!store?.itemTemplateName) return { ...notFound(), personal: true };
+  return {
+    status: 200,
+    pageType: PAGE_TYPE.item,
+    templateName: store.itemTemplateName,
+    page: store,
+    extra: { item: preview.item },
+    personal: true,
+  };
+}
+
+/**
+ * A page's form (the contact page) drawn by the form block itself, so the page, the block on
+ * editor-built pages and the editor's preview share one markup.
+ */
+function formBlockHtml(
+  formId: string,
+  form: { name: string; fields: readonly Record<string, unknown>[] },
+  submitLabel: unknown,
+): string {
+  const settings = {
+    formId,
+    ...(typeof submitLabel === 'string' && submitLabel ? { buttonLabel: submitLabel } : {}),
+  };
+  return renderBlock(
+    { id: `page-form-${formId}`, type: 'form', settings },
+    { ...EMPTY_RENDER_DATA, forms: new Map([[formId, form]]) },
+  ).html;
+}

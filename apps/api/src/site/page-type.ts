@@ -1,0 +1,24 @@
+import { COVER_PAGE_TYPE } from '@site/page-content';
+
+/** The page type codes of storefront.md §2 a site renders; templates and tracking read them. */
+export const PAGE_TYPE = {
+  collection: 1,
+  page: 2,
+  cover: COVER_PAGE_TYPE,
+  item: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  lockScreen: 103,
+  popupOverlay: 104,
+  protectedContent: 105,
+  accessDenied: 106,
+  paywall: 107,
+  cart: 200,
+  checkout: 201,
+  orderConfirmed: 202,
+  cartV2: 205,
+  subscriptionConfirmed: 206,
+  orderStatus: 211,
+  newsletterUnsubscribe: 300,
+} as const;

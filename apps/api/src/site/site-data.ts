@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { pages, products, templates, variants, websites } from '../db/schema';
+import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
+import type { ListFilter } from './list-filter';
+import { toProductItem } from './product-item';
+
+export type WebsiteRow = typeof websites.$inferSelect;
+export type PageRow = typeof pages.$inferSelect;
+
+/** The website's currency; an unsupported stored value falls back to the default USD. */
+export function storeCurrency(website: WebsiteRow): CurrencyCode {
+  return isCurrencyCode(website.currency) ? website.currency : 'USD';
+}
+
+export async function loadWebsite(db: Database, websiteId: string): Promise<WebsiteRow | undefined> {
+  const [row] = await db.select().from(websites).where(eq(websites.id, websiteId));
+  return row;
+}
+
+export async function loadPages(db: Database, websiteId: string): Promise<PageRow[]> {
+  return db.select().from(pages).where(eq(pages.websiteId, websiteId)).orderBy(asc(pages.navigationIndex));
+}
+
+export async function loadTemplateSources(
+  db: Database,
+  websiteId: string,
+): Promise<Map<string, { source: string; version: string }>> {
+  const rows = await db
+    .select({ name: templates.name, source: templates.source, updatedAt: templates.updatedAt })
+    .from(templates)
+    .where(eq(templates.websiteId, websiteId));
+  return new Map(rows.map((r) => [r.name, { source: r.source, version: r.updatedAt.toISOString() }]));
+}
+
+/** Product items of a collection (or the given product ids), in the templates' JSON shape. */
+export async function loadProductItems(
+  db: Database,
+  website: WebsiteRow,
+  collection: { id: string; path: string },
+  filter: { urlId?: string; ids?: readonly string[] } & ListFilter = {},
+) {
+  if (filter.ids?.length === 0) return [];
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.collectionId, collection.id),
+        eq(products.enabled, true),
+        filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
+        filter.ids === undefined ? undefined : inArray(products.id, [...filter.ids]),
+        filter.tag === undefined ? undefined : sql`${products.tags} ? ${filter.tag}`,
+        filter.category === undefined ? undefined : sql`${products.categories} ? ${filter.category}`,
+      ),
+    )
+    .orderBy(asc(products.position));
+  if (productRows.length === 0) return [];
+  const variantRows = await db
+    .select()
+    .from(variants)
+    .where(
+      inArray(
+        variants.productId,
+        productRows.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(variants.position));
+  const byProduct = new Map<string, (typeof variantRows)[number][]>();
+  for (const v of variantRows) {
+    const list = byProduct.get(v.productId);
+    if (list) list.push(v);
+    else byProduct.set(v.productId, [v]);
+  }
+  return productRows.map((p) =>
+    toProductItem(p, byProduct.get(p.id) ?? [], collection, storeCurrency(website)),
+  );
+}
+
+/** The categories a store's visible products carry, each a link to the list narrowed to it. */
+export async function productCategoryLinks(
+  db: Database,
+  collection: { id: string; path: string },
+  filter: ListFilter,
+) {
+  const rows = await db
+    .selectDistinct({ name: sql<string>`jsonb_array_elements_text(${products.categories})` })
+    .from(products)
+    .where(and(eq(products.collectionId, collection.id), eq(products.enabled, true)));
+  return rows
+    .map((r) => r.name)
+    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    .map((name) => ({
+      name,
+      url: `${collection.path}?category=${encodeURIComponent(name)}`,
+      active: name === filter.category,
+    }));
+}

@@ -1,0 +1,97 @@
+import { COOKIE_CONSENT_API, cookieConsentMessages, siteProfileMessages } from '@site/page-content';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Shopper } from '../../test/client';
+import { databaseTargets } from '../../test/databases';
+import { EditorClient } from '../../test/editor';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { websites } from '../db/schema';
+import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+
+const pageContext = (html: string) =>
+  JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as {
+    cookieSettings: Record<string, boolean>;
+  };
+
+describe.each(await databaseTargets())('the cookie banner setting on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: EditorClient;
+  let viewer: EditorClient;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database, writesPerMinute: 0 });
+    [owner, viewer] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const settings = async () =>
+    (await database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
+  const cookieSettingsOn = async (path: string) =>
+    pageContext((await new Shopper(app).get(path)).body).cookieSettings;
+
+  it('starts off, and each mode reaches the page context of every page', async () => {
+    expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({ mode: 'off' });
+    for (const [mode, banner, restrictive] of [
+      ['opt-in', true, true],
+      ['notice', true, false],
+      ['off', false, false],
+    ] as const) {
+      const res = await owner.call('PUT', COOKIE_CONSENT_API, { mode });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({ mode });
+      for (const path of ['/', '/shop'])
+        expect(await cookieSettingsOn(path)).toEqual({
+          isCookieBannerEnabled: banner,
+          isRestrictiveCookiePolicyEnabled: restrictive,
+        });
+    }
+  });
+
+  it('keeps the site’s other settings', async () => {
+    const before = await settings();
+    await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'notice' });
+    const after = await settings();
+    expect({ ...after, cookieSettings: undefined }).toEqual({ ...before, cookieSettings: undefined });
+  });
+
+  it('is the owner’s or an admin’s: signed out 401, a viewer 403, nothing stored', async () => {
+    const before = await settings();
+    expect((await new Shopper(app).get(COOKIE_CONSENT_API)).statusCode).toBe(401);
+    const res = await viewer.call('PUT', COOKIE_CONSENT_API, { mode: 'off' });
+    expect(res.statusCode).toBe(403);
+    // The role guard answers a viewing role before the settings' own owner-or-admin rule.
+    expect(res.json().error.message).toBe('Your role on this site can view but not change it.');
+    const read = await viewer.call('GET', COOKIE_CONSENT_API);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().error.message).toBe(siteProfileMessages.adminOnly);
+    expect(await settings()).toEqual(before);
+  });
+
+  const NOT_TEXT = 'text must not contain NUL characters or unpaired UTF-16 surrogates';
+  it.each<[string, unknown, string]>([
+    ['an unknown mode', { mode: 'always' }, cookieConsentMessages.modeInvalid],
+    ['a number', { mode: 2 }, cookieConsentMessages.modeInvalid],
+    ['a NUL byte', { mode: 'opt-in\u0000' }, NOT_TEXT],
+    ['a lone surrogate', { mode: '\uD800' }, NOT_TEXT],
+    ['no mode', {}, cookieConsentMessages.modeInvalid],
+    ['an array', [{ mode: 'off' }], ''],
+    ['an extra field', { mode: 'off', region: 'EU' }, 'region'],
+  ])('answers 400 to %s and stores nothing', async (_label, body, message) => {
+    const before = await settings();
+    const res = await owner.call('PUT', COOKIE_CONSENT_API, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(message);
+    expect(await settings()).toEqual(before);
+  });
+});

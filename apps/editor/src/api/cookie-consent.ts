@@ -1,0 +1,22 @@
+import { COOKIE_CONSENT_API, type CookieConsent, type CookieConsentMode } from '@site/page-content';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './http';
+
+const consentKey = ['cookie-consent'] as const;
+
+/** How the storefront asks visitors about cookies. Owner and admins. */
+export function useCookieConsent() {
+  return useQuery({
+    queryKey: consentKey,
+    queryFn: () => api<CookieConsent>('GET', COOKIE_CONSENT_API),
+  });
+}
+
+export function useSaveCookieConsent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: CookieConsentMode) =>
+      api<CookieConsent>('PUT', COOKIE_CONSENT_API, { body: { mode } }),
+    onSuccess: (saved) => client.setQueryData(consentKey, saved),
+  });
+}

@@ -1,0 +1,48 @@
+import { MAILING_API, type MailingListView, type SubscriberView } from '@site/page-content';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './http';
+
+export const mailingListKeys = {
+  /** The lists; also the prefix of every list's subscribers. */
+  lists: ['mailing-lists'] as const,
+  subscribers: (listId: string, search: string) => ['mailing-lists', listId, 'subscribers', search] as const,
+};
+
+export function useMailingLists() {
+  return useQuery({
+    queryKey: mailingListKeys.lists,
+    queryFn: async () => (await api<{ lists: MailingListView[] }>('GET', MAILING_API.lists)).lists,
+  });
+}
+
+export function useSubscribers(listId: string, search: string) {
+  return useQuery({
+    queryKey: mailingListKeys.subscribers(listId, search),
+    queryFn: () =>
+      api<{ subscribers: SubscriberView[]; total: number }>('GET', MAILING_API.subscribers(listId), {
+        query: search ? { search } : {},
+      }),
+    enabled: listId !== '',
+  });
+}
+
+/** Create, rename and delete; every change reloads the lists (and their subscriber counts). */
+export function useListMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: mailingListKeys.lists });
+  return {
+    create: useMutation({
+      mutationFn: (name: string) => api<MailingListView>('POST', MAILING_API.lists, { body: { name } }),
+      onSuccess: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) =>
+        api<MailingListView>('PATCH', MAILING_API.list(id), { body: { name } }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<void>('DELETE', MAILING_API.list(id)),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,190 @@
+import {
+  STORE_API,
+  type AdminProduct,
+  type AdminProductSave,
+  type InventoryItem,
+} from '@site/commerce-core/admin';
+import { productTagsPath, type ProductTags } from '@site/page-content';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { presentFilters } from './filters';
+import { api, ApiError, writeHeaders } from './http';
+import { tagKeys } from './tags';
+
+/** The store's products and their variants' stock (the inventory list). */
+export const productKeys = {
+  /** Every product list, whatever its filters. */
+  all: ['store', 'products'] as const,
+  list: (filters: Record<string, string>) => ['store', 'products', filters] as const,
+  inventory: ['store', 'inventory'] as const,
+  inventorySearch: (q: string) => ['store', 'inventory', q] as const,
+};
+
+export function useProducts(filters: Record<string, string>) {
+  return useInfiniteQuery({
+    queryKey: productKeys.list(filters),
+    queryFn: ({ pageParam }) =>
+      api<{ products: AdminProduct[]; nextCursor: string | null }>('GET', STORE_API.products, {
+        query: { ...presentFilters(filters), ...(pageParam && { cursor: pageParam }) },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The product list and the stock list show the same variants: a change to either reloads both. */
+function useCatalogueRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: productKeys.all }),
+      client.invalidateQueries({ queryKey: productKeys.inventory }),
+    ]);
+}
+
+/** The product was saved (here as the server answered) but its names were refused or lost. */
+export class ProductTagsNotSaved extends Error {
+  constructor(
+    readonly product: AdminProduct,
+    readonly reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = 'ProductTagsNotSaved';
+  }
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
+
+/**
+ * Saves the product, then its tags and categories with their own call (platform.md §2): that
+ * call does not bump the product's version, so a tag merge never makes an open form stale. The
+ * names are sent only when they differ from what the saved product carries.
+ */
+export async function saveProductWithTags(
+  { id, input, names }: { id?: string; input: AdminProductSave; names: ProductTags },
+  call: <T>(method: 'POST' | 'PUT', path: string, options: { body: unknown }) => Promise<T> = api,
+): Promise<AdminProduct> {
+  const product = id
+    ? await call<AdminProduct>('PUT', STORE_API.product(id), { body: input })
+    : await call<AdminProduct>('POST', STORE_API.products, { body: input });
+  if (sameNames(product.tags, names.tags) && sameNames(product.categories, names.categories)) return product;
+  try {
+    const stored = await call<ProductTags>('PUT', productTagsPath(product.id), { body: names });
+    return { ...product, tags: stored.tags, categories: stored.categories };
+  } catch (error) {
+    throw new ProductTagsNotSaved(product, error);
+  }
+}
+
+export function useSaveProduct() {
+  const client = useQueryClient();
+  const refresh = useCatalogueRefresh();
+  return useMutation({
+    mutationFn: (request: { id?: string; input: AdminProductSave; names: ProductTags }) =>
+      saveProductWithTags(request),
+    // The product may be saved even when its names were not.
+    onSettled: () =>
+      Promise.all([refresh(), client.invalidateQueries({ queryKey: tagKeys.collection('products') })]),
+  });
+}
+
+export function useSetProductEnabled() {
+  const refresh = useCatalogueRefresh();
+  return useMutation({
+    mutationFn: (product: AdminProduct) =>
+      api<AdminProduct>('PATCH', STORE_API.product(product.id), {
+        body: { version: product.version, enabled: !product.enabled },
+      }),
+    onSettled: refresh,
+  });
+}
+
+export interface BulkOutcome {
+  failed: number;
+  total: number;
+  /** The first refusal, to say why. */
+  firstError?: unknown;
+}
+
+type BulkAction = 'enable' | 'disable' | 'delete';
+
+/**
+ * Shows, hides or deletes products one call each, in order, and carries on past a refusal (a stale
+ * version, a product someone else deleted) so one conflict does not block the rest. A product
+ * already shown or hidden is not written again.
+ */
+export async function runBulk(
+  action: BulkAction,
+  products: readonly AdminProduct[],
+  call: (
+    method: 'PATCH' | 'DELETE',
+    path: string,
+    options: { body?: unknown; query?: Record<string, number> },
+  ) => Promise<unknown> = api,
+): Promise<BulkOutcome> {
+  const errors: unknown[] = [];
+  for (const p of products) {
+    try {
+      if (action === 'delete')
+        await call('DELETE', STORE_API.product(p.id), { query: { version: p.version } });
+      else if (p.enabled !== (action === 'enable'))
+        await call('PATCH', STORE_API.product(p.id), {
+          body: { version: p.version, enabled: action === 'enable' },
+        });
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  return { failed: errors.length, total: products.length, firstError: errors[0] };
+}
+
+export function useBulkProducts() {
+  const refresh = useCatalogueRefresh();
+  return useMutation({
+    mutationFn: ({ action, products }: { action: BulkAction; products: readonly AdminProduct[] }) =>
+      runBulk(action, products),
+    onSettled: refresh,
+  });
+}
+
+export function useInventory(q: string) {
+  return useQuery({
+    queryKey: productKeys.inventorySearch(q),
+    queryFn: () =>
+      api<{ items: InventoryItem[]; nextCursor: string | null }>('GET', STORE_API.inventory, {
+        query: presentFilters({ q, limit: '200' }),
+      }),
+  });
+}
+
+export function useSetStock() {
+  const refresh = useCatalogueRefresh();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: { qtyInStock?: number; unlimited?: boolean } }) =>
+      api('PATCH', STORE_API.variantStock(id), { body: update }),
+    onSettled: refresh,
+  });
+}
+
+/** The import is a file, not JSON: sent as text/csv with the same tokens as every write. */
+async function importInventoryCsv(file: File): Promise<{ updated: number }> {
+  const response = await fetch(STORE_API.inventoryCsv, {
+    method: 'POST',
+    headers: { ...(await writeHeaders()), 'content-type': 'text/csv', accept: 'application/json' },
+    credentials: 'same-origin',
+    body: await file.text(),
+  });
+  const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      body.error?.code ?? `HTTP_${response.status}`,
+      body.error?.message ?? response.statusText,
+    );
+  return body as { updated: number };
+}
+
+export function useImportInventory() {
+  const refresh = useCatalogueRefresh();
+  return useMutation({ mutationFn: importInventoryCsv, onSettled: refresh });
+}

@@ -1,0 +1,72 @@
+import { CookieConsentPanel, cookieConsentSaved, SiteProfileForm } from '@site/ui';
+import { useCookieConsent, useSaveCookieConsent } from '../api/cookie-consent';
+import { issuesByPath } from '../api/http';
+import { useMe } from '../api/session';
+import {
+  useRemoveSiteIcon,
+  useSaveSiteProfile,
+  useSiteProfile,
+  useUploadSiteIcon,
+} from '../api/site-profile';
+
+const SETTINGS_ROLES = ['owner', 'admin'];
+
+/** /config/site: the site's name, icon, language and region, time zone and business details. */
+export function SiteProfileScreen() {
+  const me = useMe();
+  const allowed = me.data?.roles.some((r) => SETTINGS_ROLES.includes(r)) ?? false;
+  const profile = useSiteProfile();
+  const save = useSaveSiteProfile();
+  const upload = useUploadSiteIcon();
+  const remove = useRemoveSiteIcon();
+  const consent = useCookieConsent();
+  const saveConsent = useSaveCookieConsent();
+  const fieldErrors = issuesByPath(save.error);
+  const iconFailure = upload.error ?? remove.error;
+  return (
+    <div className="ed-screen">
+      <header className="ed-screen__head">
+        <h1>Site settings</h1>
+      </header>
+      {!allowed ? (
+        <p className="ed-banner" role="status">
+          Only the site’s owner or an admin can change the site settings.
+        </p>
+      ) : (
+        <>
+          <SiteProfileForm
+            profile={profile.data}
+            isLoading={profile.isPending}
+            loadError={profile.error?.message}
+            onRetry={() => void profile.refetch()}
+            onSave={(input) => save.mutate(input)}
+            isSaving={save.isPending}
+            fieldErrors={fieldErrors}
+            saveError={save.error && Object.keys(fieldErrors).length === 0 ? save.error.message : undefined}
+            isSaved={save.isSuccess}
+            onUploadIcon={(file) => {
+              remove.reset();
+              upload.mutate(file);
+            }}
+            onRemoveIcon={() => {
+              upload.reset();
+              remove.mutate();
+            }}
+            isIconBusy={upload.isPending || remove.isPending}
+            iconError={iconFailure?.message}
+          />
+          <CookieConsentPanel
+            mode={consent.data?.mode}
+            isLoading={consent.isPending}
+            loadError={consent.error?.message}
+            onRetry={() => void consent.refetch()}
+            onSave={(mode) => saveConsent.mutate(mode)}
+            isSaving={saveConsent.isPending}
+            error={saveConsent.error?.message}
+            done={saveConsent.data ? cookieConsentSaved[saveConsent.data.mode] : undefined}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './dates';
+export * from './apply';

@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './messages';
+export * from './compute';
