@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,7 @@ function migrationsBeforeEditor(): string {
 
 /** A database seeded before migration 0002 keeps rendering after it (PGlite: the migration SQL is the same on both). */
 describe('a site seeded before the editor', () => {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Database;
   const oldMigrations = migrationsBeforeEditor();
   afterAll(async () => {

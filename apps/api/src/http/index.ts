@@ -3,4 +3,5 @@ export { ApiError, notFound, stale, type ErrorDetail, type FieldIssue } from './
 export { handle, MAX_BODY_BYTES, registerApiErrors, sendApiError } from './handle';
 export { parse, parsePayload } from './parse';
 export { createRoleGuard, guardedMember, type RoleGuard } from './role-guard';
+export { csvBody, keysetPages } from './csv-stream';
 export { bindLogFields, registerRequestLog, type RequestLogOptions } from './request-log';

@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import { fillMessage, type CurrencyCode } from '@site/commerce-core';
 import { adminMessages, StockSchema, type StockUpdate } from '@site/commerce-core/admin';
-import { and, asc, eq, getTableColumns, gt, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
-import { ApiError } from '../http';
+import { ApiError, csvBody, keysetPages } from '../http';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
 import { csvLine, parseCsv } from './csv';
 import { toAdminVariant } from './product-view';
@@ -36,7 +37,14 @@ export async function listInventory(
     .where(
       and(
         eq(products.websiteId, websiteId),
-        q ? or(ilike(products.title, `%${q}%`), ilike(variants.sku, `%${q}%`)) : undefined,
+        // Two trigram-index reads (titles, SKUs) whose variants the page then sorts.
+        q
+          ? sql`${variants.id} in (select v.id from ${variants} v join ${products} p on p.id = v.product_id
+              where p.website_id = ${websiteId} and p.title ilike ${`%${q}%`}
+              union all select v.id from ${variants} v where v.sku ilike ${`%${q}%`})`
+          : undefined,
+        // The bare `>=` lets the (website_id, title) index start at the cursor; the OR settles ties.
+        after ? gte(products.title, after[0]) : undefined,
         after
           ? or(gt(products.title, after[0]), and(eq(products.title, after[0]), gt(variants.id, after[1])))
           : undefined,
@@ -85,22 +93,65 @@ const CSV_HEADER = ['Product', 'SKU', 'Options', 'Stock'];
 /** The word a stock cell holds for a variant that never runs out, on export and import. */
 const UNLIMITED = 'unlimited';
 
-/** Every variant of the site as CSV: the file an owner edits and imports back. */
-export async function inventoryCsv(db: Database, websiteId: string): Promise<string> {
-  const rows = await db
-    .select({ variant: variants, productTitle: products.title })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(eq(products.websiteId, websiteId))
-    .orderBy(asc(products.title), asc(variants.position));
-  const lines = [csvLine(CSV_HEADER)];
-  for (const { variant: v, productTitle } of rows) {
-    const options = Object.entries(v.attributes)
-      .map(([k, val]) => `${k}: ${val}`)
-      .join('; ');
-    lines.push(csvLine([productTitle, v.sku, options, v.unlimited ? UNLIMITED : String(v.qtyInStock)]));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/** Variants per statement of the export. */
+const EXPORT_PAGE = 1000;
+
+interface InventoryRow {
+  title: string;
+  productId: string;
+  position: number;
+  variantId: string;
+  sku: string;
+  attributes: Record<string, string>;
+  unlimited: boolean;
+  qtyInStock: number;
+}
+
+/**
+ * Every variant of the site as CSV, the file an owner edits and imports back: by product title,
+ * then variant position, streamed in keyset pages.
+ */
+export function inventoryCsv(db: Database, websiteId: string): Readable {
+  const pages = keysetPages<InventoryRow>((after) =>
+    db
+      .select({
+        title: products.title,
+        productId: products.id,
+        position: variants.position,
+        variantId: variants.id,
+        sku: variants.sku,
+        attributes: variants.attributes,
+        unlimited: variants.unlimited,
+        qtyInStock: variants.qtyInStock,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(
+        and(
+          eq(products.websiteId, websiteId),
+          // `>=` on the title lets the (website_id, title, id) index start at the page's first row.
+          after ? gte(products.title, after.title) : undefined,
+          after
+            ? sql`(${products.title}, ${products.id}, ${variants.position}, ${variants.id}) > (${after.title}, ${after.productId}, ${after.position}, ${after.variantId})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(products.title), asc(products.id), asc(variants.position), asc(variants.id))
+      .limit(EXPORT_PAGE),
+  );
+  return csvBody(`${csvLine(CSV_HEADER)}\r\n`, inventoryCsvLines(pages));
+}
+
+async function* inventoryCsvLines(pages: AsyncIterable<readonly InventoryRow[]>) {
+  for await (const rows of pages)
+    yield rows
+      .map((v) => {
+        const options = Object.entries(v.attributes)
+          .map(([k, val]) => `${k}: ${val}`)
+          .join('; ');
+        return `${csvLine([v.title, v.sku, options, v.unlimited ? UNLIMITED : String(v.qtyInStock)])}\r\n`;
+      })
+      .join('');
 }
 
 const rowIssue = (row: number, message: string) =>

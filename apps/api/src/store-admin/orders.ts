@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type CurrencyCode,
   currencyInfo,
@@ -16,11 +17,11 @@ import {
   type OrderListQuery,
   type RefundLine,
 } from '@site/commerce-core/admin';
-import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { orderItems, orders, variants } from '../db/schema';
-import { ApiError } from '../http';
+import { ApiError, csvBody, keysetPages } from '../http';
 import { queueEmail } from '../mail/queue-email';
 import { customerNameOf, emailSettingsOf } from '../commerce/shop-emails';
 import { providersForSite, type PaymentProvider } from '../commerce/payments';
@@ -103,15 +104,25 @@ function detail(
 }
 export type OrderDetail = ReturnType<typeof detail>;
 
+/** "1042" or "#1042": the owner looking an order up by the number the customer quotes. */
+const orderNumberIn = (q: string) => {
+  const digits = /^#?(\d{1,9})$/.exec(q)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+};
+
 function filters(websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limit'>) {
-  const q = query.q?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const typed = query.q?.trim();
+  const q = typed?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const number = typed ? orderNumberIn(typed) : undefined;
   const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
   return and(
     eq(orders.websiteId, websiteId),
     query.status ? eq(orders.status, query.status) : undefined,
     query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
     query.to ? lt(orders.createdAt, dayAfter(query.to)) : undefined,
-    q ? ilike(orders.email, `%${q}%`) : undefined,
+    q
+      ? or(ilike(orders.email, `%${q}%`), number === undefined ? undefined : eq(orders.orderNumber, number))
+      : undefined,
     query.kind === 'subscription' ? isNotNull(orders.subscriptionPlan) : undefined,
   );
 }
@@ -377,53 +388,66 @@ const CSV_COLUMNS = [
   'Tracking number',
 ];
 
-/** Every order matching the list filters, newest first, as CSV with amounts in the store's format. */
-export async function ordersCsv(
+/** Orders per statement of an export: a page's rows and their lines stay a few hundred kB. */
+const EXPORT_PAGE = 500;
+
+/**
+ * Every order matching the list filters, newest first, as CSV with amounts in the store's format,
+ * streamed: keyset pages of orders (and their lines) become CSV as the response takes them.
+ */
+export function ordersCsv(
   db: Database,
   websiteId: string,
   query: Omit<OrderListQuery, 'cursor' | 'limit'>,
-): Promise<string> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(filters(websiteId, query))
-    .orderBy(desc(orders.orderNumber));
-  const items = rows.length
-    ? await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  const lines = [csvLine(CSV_COLUMNS)];
-  for (const o of rows) {
-    const currency: CurrencyCode = isCurrencyCode(o.currency) ? o.currency : 'USD';
-    const amount = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
-    const bought = items
-      .filter((i) => i.orderId === o.id)
-      .map((i) => `${i.quantity} × ${i.productName} (${i.sku})`)
-      .join('; ');
-    lines.push(
-      csvLine([
-        String(o.orderNumber),
-        o.createdAt.toISOString(),
-        o.email,
-        o.status,
-        o.currency,
-        amount(o.subtotalCents),
-        amount(o.taxCents),
-        amount(o.shippingCents),
-        amount(o.discountCents),
-        amount(o.grandTotalCents),
-        amount(o.refundedCents),
-        bought,
-        o.trackingNumber ?? '',
-      ]),
-    );
+): Readable {
+  const pages = keysetPages<OrderRow>((after) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(filters(websiteId, query), after ? lt(orders.orderNumber, after.orderNumber) : undefined))
+      .orderBy(desc(orders.orderNumber))
+      .limit(EXPORT_PAGE),
+  );
+  return csvBody(`${csvLine(CSV_COLUMNS)}\r\n`, ordersCsvLines(db, pages));
+}
+
+async function* ordersCsvLines(db: Database, pages: AsyncIterable<readonly OrderRow[]>) {
+  for await (const rows of pages) {
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.id),
+        ),
+      );
+    const bought = new Map<string, string[]>();
+    for (const i of items)
+      bought.set(i.orderId, [
+        ...(bought.get(i.orderId) ?? []),
+        `${i.quantity} × ${i.productName} (${i.sku})`,
+      ]);
+    yield rows
+      .map((o) => {
+        const currency: CurrencyCode = isCurrencyCode(o.currency) ? o.currency : 'USD';
+        const amount = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
+        return `${csvLine([
+          String(o.orderNumber),
+          o.createdAt.toISOString(),
+          o.email,
+          o.status,
+          o.currency,
+          amount(o.subtotalCents),
+          amount(o.taxCents),
+          amount(o.shippingCents),
+          amount(o.discountCents),
+          amount(o.grandTotalCents),
+          amount(o.refundedCents),
+          (bought.get(o.id) ?? []).join('; '),
+          o.trackingNumber ?? '',
+        ])}\r\n`;
+      })
+      .join('');
   }
-  return `${lines.join('\r\n')}\r\n`;
 }

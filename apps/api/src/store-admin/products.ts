@@ -9,7 +9,7 @@ import {
   parseMinorUnits,
   type ProductListQuery,
 } from '@site/commerce-core/admin';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { files, forms, products, variants, websites } from '../db/schema';
@@ -58,17 +58,20 @@ const stockFilters: Record<NonNullable<ProductListQuery['stock']>, SQL> = {
   low: sql`${hasStock(1)} and not ${hasStock(LOW_STOCK_UNITS + 1)}`,
 };
 
-// PostgreSQL keeps microseconds, a cursor only the milliseconds a JS Date has: paging compares
-// and orders at milliseconds so a row is never skipped or repeated across two pages.
-const createdMs = sql`date_trunc('milliseconds', ${products.createdAt})`;
-const dateKey = z.tuple([z.iso.datetime(), z.string()]);
+// PostgreSQL keeps microseconds, a JS Date only milliseconds: the cursor carries the stored
+// instant to the microsecond (as text), so paging compares the bare column — which the
+// (website_id, created_at, id) index serves — and a row is never skipped or repeated.
+const createdMicros = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAt = sql`${products.createdAt}`;
+const dateKey = z.tuple([z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), z.string()]);
 const textKey = z.tuple([z.string(), z.string()]);
 
+type ListedRow = ProductRow & { createdMicros: string };
 interface Sort {
   column: SQL;
   dir: 'asc' | 'desc';
   key: z.ZodType<[string | number, string]>;
-  keyOf: (p: ProductRow) => string | number;
+  keyOf: (p: ListedRow) => string | number;
 }
 const byColumn = (column: typeof products.position | typeof products.title) => sql`${column}`;
 
@@ -82,11 +85,19 @@ const sorts: Record<ProductListQuery['sort'], Sort> = {
   },
   title: { column: byColumn(products.title), dir: 'asc', key: textKey, keyOf: (p) => p.title },
   '-title': { column: byColumn(products.title), dir: 'desc', key: textKey, keyOf: (p) => p.title },
-  oldest: { column: createdMs, dir: 'asc', key: dateKey, keyOf: (p) => p.createdAt.toISOString() },
-  newest: { column: createdMs, dir: 'desc', key: dateKey, keyOf: (p) => p.createdAt.toISOString() },
+  oldest: { column: createdAt, dir: 'asc', key: dateKey, keyOf: (p) => p.createdMicros },
+  newest: { column: createdAt, dir: 'desc', key: dateKey, keyOf: (p) => p.createdMicros },
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Products whose title or one of whose SKUs holds the pattern: two trigram-index reads whose ids
+ * the list then sorts, rather than testing every product of the site against both.
+ */
+const matching = (websiteId: string, pattern: string) =>
+  sql`${products.id} in (select p.id from ${products} p where p.website_id = ${websiteId} and p.title ilike ${pattern}
+    union all select v.product_id from ${variants} v where v.sku ilike ${pattern})`;
 
 export async function listProducts(
   db: Database,
@@ -97,33 +108,30 @@ export async function listProducts(
   const sort = sorts[query.sort];
   const after = decodeCursor(sort.key, query.cursor);
   // Typed in SQL: the drivers would send a Date parameter of an expression (not a column) differently.
-  const afterValue = after && (sort.column === createdMs ? sql`${after[0]}::timestamptz` : after[0]);
-  const beyond = sort.dir === 'asc' ? gt : lt;
+  const afterValue = after && (sort.column === createdAt ? sql`${after[0]}::timestamptz` : after[0]);
   const q = query.q?.trim();
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(products), createdMicros })
     .from(products)
     .where(
       and(
         eq(products.websiteId, websiteId),
         query.collectionId ? eq(products.collectionId, query.collectionId) : undefined,
-        q
-          ? or(
-              ilike(products.title, `%${escapeLike(q)}%`),
-              sql`exists (select 1 from ${variants} v where v.product_id = ${products.id} and v.sku ilike ${`%${escapeLike(q)}%`})`,
-            )
-          : undefined,
+        q ? matching(websiteId, `%${escapeLike(q)}%`) : undefined,
         query.type ? eq(products.productType, ADMIN_PRODUCT_TYPES[query.type]) : undefined,
         query.stock ? stockFilters[query.stock] : undefined,
         query.category
           ? sql`exists (select 1 from jsonb_array_elements_text(${products.categories}) as c(name) where lower(c.name) = ${query.category.toLocaleLowerCase('en')})`
           : undefined,
+        // A row comparison in the index's order: the index range starts right after the cursor.
         after
-          ? or(beyond(sort.column, afterValue!), and(eq(sort.column, afterValue!), gt(products.id, after[1])))
+          ? sql`(${sort.column}, ${products.id}) ${sort.dir === 'asc' ? sql`>` : sql`<`} (${afterValue}, ${after[1]})`
           : undefined,
       ),
     )
-    .orderBy(sort.dir === 'asc' ? asc(sort.column) : desc(sort.column), asc(products.id))
+    .orderBy(
+      ...(sort.dir === 'asc' ? [asc(sort.column), asc(products.id)] : [desc(sort.column), desc(products.id)]),
+    )
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const all = await variantsOf(
@@ -231,18 +239,7 @@ export async function saveProduct(
       };
     }
     const lowered = input.variants.map((v) => v.sku.toLowerCase());
-    const [clash] = await tx
-      .select({ sku: variants.sku })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(
-        and(
-          eq(products.websiteId, websiteId),
-          id ? ne(products.id, id) : undefined,
-          inArray(sql`lower(${variants.sku})`, lowered),
-        ),
-      )
-      .limit(1);
+    const clash = await skuClash(tx, websiteId, id, lowered);
     if (clash) {
       const i = lowered.indexOf(clash.sku.toLowerCase());
       throw new ApiError(409, 'SKU_TAKEN', fillMessage(adminMessages.skuTaken, { sku: clash.sku }), [
@@ -282,6 +279,32 @@ export async function saveProduct(
     const [row] = await tx.select().from(products).where(eq(products.id, productId));
     return toAdminProduct(row!, await variantsOf(tx, [productId]), currency);
   });
+}
+
+/**
+ * A variant of another product of the site already using one of the SKUs (lower case): read
+ * through the index on lower(sku), so the check costs the same however many variants the site has.
+ */
+export async function skuClash(
+  tx: Database | Tx,
+  websiteId: string,
+  productId: string | undefined,
+  lowered: readonly string[],
+): Promise<{ sku: string } | undefined> {
+  if (lowered.length === 0) return undefined;
+  const [clash] = await tx
+    .select({ sku: variants.sku })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      and(
+        inArray(sql`lower(${variants.sku})`, [...lowered]),
+        eq(products.websiteId, websiteId),
+        productId ? ne(products.id, productId) : undefined,
+      ),
+    )
+    .limit(1);
+  return clash;
 }
 
 /**

@@ -380,7 +380,7 @@ export function registerStoreAdminRoutes(
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="inventory.csv"')
-          .send(await inventoryCsv(db, request.site.websiteId)),
+          .send(inventoryCsv(db, request.site.websiteId)),
       ),
     );
     // Only this scope reads CSV bodies: the import is a file the owner edited in a spreadsheet.
@@ -423,8 +423,8 @@ export function registerStoreAdminRoutes(
       `${STORE}/orders.csv`,
       read,
       handle(async (request, reply) => {
-        // Built before the CSV headers are set: a refused query must still answer as JSON, not 500.
-        const csv = await ordersCsv(db, request.site.websiteId, parse(OrderFilterQuery, request.query));
+        // Parsed before the CSV headers are set: a refused query must still answer as JSON, not 500.
+        const csv = ordersCsv(db, request.site.websiteId, parse(OrderFilterQuery, request.query));
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="orders.csv"')

@@ -316,7 +316,7 @@ describe.skipIf(!hasChromium)('running a second store from the editor end to end
   it('shows the owner the order; the owner fulfils it and refunds the print, whose unit returns to stock', async () => {
     await owner.getByRole('link', { name: 'Orders', exact: true }).click();
     await owner.waitForURL(/\/config\/orders$/);
-    await owner.getByLabel('Search by customer email').fill(SHOPPER);
+    await owner.getByLabel('Search by email or order number').fill(SHOPPER);
     const row = owner.getByRole('row', { name: new RegExp(SHOPPER) });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: /^Order #/ }).click();

@@ -17,7 +17,7 @@ export const OrderListQuerySchema = /* @__PURE__ */ (() =>
     /** Inclusive calendar days (UTC). */
     from: isoDate().optional(),
     to: isoDate().optional(),
-    /** Part of the customer's email. */
+    /** Part of the customer's email, or an order number ("1042", "#1042"). */
     q: z.string().max(254).optional(),
     /** Only orders that started a subscription (the Subscriptions list). */
     kind: z.enum(['subscription']).optional(),

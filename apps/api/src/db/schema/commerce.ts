@@ -45,6 +45,12 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_collection_url').on(t.collectionId, t.urlId),
     index('products_site').on(t.websiteId),
+    // The editor's product list: one index per sort order, so a page is a range read of one site.
+    index('products_site_position').on(t.websiteId, t.position, t.id),
+    index('products_site_title').on(t.websiteId, t.title, t.id),
+    index('products_site_created').on(t.websiteId, t.createdAt, t.id),
+    // The editor's search for a part of a title (ILIKE '%…%'), answered from trigrams.
+    index('products_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -68,6 +74,10 @@ export const variants = pgTable(
   (t) => [
     uniqueIndex('variants_product_sku').on(t.productId, t.sku),
     index('variants_product').on(t.productId),
+    // The product save's "SKU already used on this site" check and the inventory import's lookup.
+    index('variants_sku_lower').on(sql`lower(${t.sku})`),
+    // The editor's search for a part of a SKU.
+    index('variants_sku_trgm').using('gin', t.sku.op('gin_trgm_ops')),
   ],
 );
 
@@ -212,7 +222,12 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_cart').on(t.cartId),
-    index('orders_site').on(t.websiteId),
+    // The editor's orders list (newest number first) and its cursor; also every per-site lookup.
+    index('orders_site_number').on(t.websiteId, t.orderNumber),
+    // Date filters, the analytics sales totals and the exports' ranges.
+    index('orders_site_created').on(t.websiteId, t.createdAt),
+    // The editor's search for a part of a customer's email.
+    index('orders_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     // A renewal for one period is charged at most once: the order claims this key before the charge.
     uniqueIndex('orders_renewal').on(t.renewalOf, t.renewalCycle),
     index('orders_subscription_due').on(t.subscriptionNextBillingAt),

@@ -42,7 +42,7 @@ export const formSubmissions = pgTable(
     page: jsonb('page').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('form_submissions_form').on(t.formId)],
+  (t) => [index('form_submissions_form').on(t.formId, t.createdAt, t.id)],
 );
 
 /**

@@ -43,6 +43,8 @@ export const mailingListSubscribers = pgTable(
     uniqueIndex('mailing_list_subscribers_list_email').on(t.listId, t.email),
     uniqueIndex('mailing_list_subscribers_confirm').on(t.confirmTokenHash),
     uniqueIndex('mailing_list_subscribers_unsubscribe').on(t.unsubscribeTokenHash),
+    // The editor's subscriber list, newest consent first.
+    index('mailing_list_subscribers_list_consented').on(t.listId, t.consentedAt),
   ],
 );
 

@@ -127,7 +127,7 @@ export const storeMessages = {
   importCsv: 'Import CSV',
   stockImported: (n: number) => (n === 1 ? 'Stock of 1 variant updated' : `Stock of ${n} variants updated`),
   orders: 'Orders',
-  searchOrders: 'Search by customer email',
+  searchOrders: 'Search by email or order number',
   allStatuses: 'All statuses',
   statusNames: { paid: 'Paid', fulfilled: 'Fulfilled', cancelled: 'Cancelled' } as Record<string, string>,
   from: 'From',
