@@ -6,7 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
-import { messages, SITE_THEMES } from '@site/page-content';
+import { DEFAULT_THEME, messages, SITE_THEMES, type SiteThemeId } from '@site/page-content';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
@@ -48,8 +48,8 @@ import { registerSecurityHeaders } from './security/headers';
 import { registerInputHygiene } from './security/input-hygiene';
 import { registerRateLimit } from './security/rate-limit';
 import { registerRouteCatalog } from './security/route-catalog';
-import { appsFolder, publicFolder, themeFolder } from './paths';
-import { THEME_ASSETS_PREFIX, themeAssetsPrefix, themeFolderOf } from './site/theme';
+import { appsFolder, publicFolder } from './paths';
+import { THEME_ASSETS_PREFIX, themeAssetsPrefix, themeFolderOf, themePublicRoots } from './site/theme';
 import { registerUnlockRoute } from './pages/unlock-routes';
 import { registerSiteResolution } from './sites/request-site';
 import { registerSiteRoutes } from './sites/routes';
@@ -190,16 +190,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   // Only a theme's styles/, assets/ and preview images are public, not its template sources. The
-  // default theme is also served where it was before there were several.
-  const themeParts: [string, string][] = [
-    [themeFolder, THEME_ASSETS_PREFIX],
-    ...SITE_THEMES.map((t): [string, string] => [themeFolderOf(t.id), themeAssetsPrefix(t.id)]),
+  // default theme is also served where it was before there were several. A theme built on another
+  // serves the styles and assets it does not carry from its base; preview images are its own.
+  const themeParts: [SiteThemeId, string][] = [
+    [DEFAULT_THEME, THEME_ASSETS_PREFIX],
+    ...SITE_THEMES.map((t): [SiteThemeId, string] => [t.id, themeAssetsPrefix(t.id)]),
   ];
-  for (const [folder, prefix] of themeParts)
-    for (const part of ['styles', 'assets', 'previews']) {
-      if (!existsSync(join(folder, part))) continue;
+  for (const [id, prefix] of themeParts)
+    for (const part of ['styles', 'assets', 'previews'] as const) {
+      const roots = part === 'previews' ? [join(themeFolderOf(id), part)] : themePublicRoots(id, part);
+      const existing = roots.filter((r) => existsSync(r));
+      if (!existing.length) continue;
       await app.register(fastifyStatic, {
-        root: join(folder, part),
+        root: existing.length === 1 ? existing[0]! : existing,
         prefix: `${prefix}${part}/`,
         decorateReply: false,
         maxAge: '1h',

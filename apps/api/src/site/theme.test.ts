@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { templates, websites } from '../db/schema';
 import { buildApp } from '../app';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { themeFolder } from '../paths';
-import { installTheme, shippedTheme, upgradeTheme } from './theme';
+import { installTheme, shippedTheme, themeFolderOf, themePublicRoots, upgradeTheme } from './theme';
 import type { TemplateFolder } from '@site/template-engine';
 
 describe('the shipped theme (apps/api/theme)', () => {
@@ -32,6 +35,64 @@ describe('the shipped theme (apps/api/theme)', () => {
       'order-confirmed',
     ]) {
       expect(theme.templates.has(name), name).toBe(true);
+    }
+  });
+});
+
+describe('a theme built on a base theme', () => {
+  const conf = (extra: object) =>
+    JSON.stringify({ name: 'Child', layouts: { default: { name: 'Default', regions: ['site'] } }, ...extra });
+  const folderWith = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'theme-child-'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return dir;
+  };
+
+  it('carries only the files it changes and takes every other template and style from its base', () => {
+    const base = shippedTheme(themeFolder);
+    const market = shippedTheme(themeFolderOf('market'));
+    expect([...market.templates.keys()].sort()).toEqual([...base.templates.keys()].sort());
+    expect(market.templates.get('cart')!.source).toBe(base.templates.get('cart')!.source);
+    expect(market.templates.get('site')!.source).toContain('theme-market');
+    expect(market.templates.get('home')!.source).not.toBe(base.templates.get('home')!.source);
+    expect(market.stylesheets.map((s) => s.file)).toEqual(['styles/page-types.css', 'styles/market.css']);
+    expect(market.stylesheets[0]!.source).toBe(base.stylesheets[0]!.source);
+    // Its own styles are served first, the base's fill in what it lacks.
+    expect(themePublicRoots('market', 'styles')).toEqual([
+      join(themeFolderOf('market'), 'styles'),
+      join(themeFolder, 'styles'),
+    ]);
+  });
+
+  it('inherits through a chain and lets the nearest theme win', () => {
+    const dir = folderWith({
+      'template.conf': conf({ base: 'market', stylesheets: ['page-types.css', 'market.css'] }),
+      'pages/cart.page': '<p class="child-cart">{website.siteTitle}</p>',
+    });
+    try {
+      const child = shippedTheme(dir);
+      expect(child.conf.name).toBe('Child');
+      expect(child.templates.get('cart')!.source).toContain('child-cart');
+      expect(child.templates.get('site')!.source).toContain('theme-market');
+      expect(child.templates.get('search')!.source).toBe(
+        shippedTheme(themeFolder).templates.get('search')!.source,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the server at start when the base is not a shipped theme', () => {
+    for (const base of ['gothic', 42, '../theme']) {
+      const dir = folderWith({ 'template.conf': conf({ base }) });
+      try {
+        expect(() => shippedTheme(dir)).toThrow(/unknown base theme/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 });

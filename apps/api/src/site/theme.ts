@@ -1,7 +1,8 @@
 import { DEFAULT_THEME, SITE_THEMES, type SiteThemeId } from '@site/page-content';
-import { formatFolderError, type TemplateFolder } from '@site/template-engine';
-import { readTemplateFolder } from '@site/template-engine/node';
+import { formatFolderError, loadTemplateFolder, type TemplateFolder } from '@site/template-engine';
+import { readFolderFiles, type FolderFiles } from '@site/template-engine/node';
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -24,17 +25,68 @@ export function knownTheme(id: string | null | undefined): SiteThemeId {
   return SITE_THEMES.some((t) => t.id === id) ? (id as SiteThemeId) : DEFAULT_THEME;
 }
 
+/**
+ * The theme a theme builds on: template.conf may name one (`"base": "fieldnotes"`), and the theme
+ * then carries only the files it changes; every other template, style and asset is the base's.
+ */
+function baseOf(conf: string | undefined, folder: string): SiteThemeId | null {
+  let base: unknown;
+  try {
+    base = (JSON.parse(conf ?? '{}') as { base?: unknown }).base;
+  } catch {
+    return null; // loadTemplateFolder reports the broken template.conf with its position.
+  }
+  if (base === undefined) return null;
+  if (typeof base !== 'string' || !SITE_THEMES.some((t) => t.id === base))
+    throw new Error(`The template folder ${folder} names an unknown base theme: ${JSON.stringify(base)}`);
+  return base as SiteThemeId;
+}
+
+/** The folders a theme's files come from: its own first, then its base's, and so on. */
+function folderChain(folder: string): string[] {
+  const chain = [folder];
+  for (;;) {
+    const at = chain[chain.length - 1]!;
+    const conf = join(at, 'template.conf');
+    const base = existsSync(conf) ? baseOf(readFileSync(conf, 'utf8'), at) : null;
+    if (!base) return chain;
+    const next = themeFolderOf(base);
+    if (chain.includes(next))
+      throw new Error(`The template folder ${folder} builds on itself through ${next}`);
+    chain.push(next);
+  }
+}
+
+/** The folders serving a theme's public `styles/` or `assets/`, own files first (app.ts). */
+export const themePublicRoots = (id: SiteThemeId, part: 'styles' | 'assets'): string[] =>
+  folderChain(themeFolderOf(id))
+    .map((f) => join(f, part))
+    .filter((f) => existsSync(f));
+
+/** A theme's files over its base's; preview images are each theme's own. */
+function themeFiles(folder: string): FolderFiles {
+  const merged: FolderFiles = { files: {}, assets: [] };
+  for (const at of folderChain(folder).reverse()) {
+    const read = readFolderFiles(at);
+    for (const path of Object.keys(merged.files)) if (path.startsWith('previews/')) delete merged.files[path];
+    Object.assign(merged.files, read.files);
+    merged.assets = [...new Set([...merged.assets, ...read.assets])];
+  }
+  return merged;
+}
+
 const loaded = new Map<string, TemplateFolder>();
 
 /**
- * A theme's template folder, read and checked once. A theme with any error (a template that does
- * not parse, a missing block or region) stops the server at start rather than showing visitors
- * broken pages.
+ * A theme's template folder (with what it inherits from its base), read and checked once. A theme
+ * with any error (a template that does not parse, a missing block or region) stops the server at
+ * start rather than showing visitors broken pages.
  */
 export function shippedTheme(folder = themeFolder): TemplateFolder {
   const hit = loaded.get(folder);
   if (hit) return hit;
-  const { folder: read, errors } = readTemplateFolder(folder);
+  const { files, assets } = themeFiles(folder);
+  const { folder: read, errors } = loadTemplateFolder(files, assets);
   if (!read || errors.length) {
     throw new Error(`The template folder ${folder} has errors:\n${errors.map(formatFolderError).join('\n')}`);
   }
