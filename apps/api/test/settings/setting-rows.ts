@@ -341,7 +341,37 @@ export const SETTING_ROWS: SettingRow[] = [
     ],
   },
   {
-    setting: "Store settings › Currency › 'free' label",
+    setting: 'Store settings › Store currency',
+    states: [
+      {
+        name: 'Euro (the orders placed so far keep theirs)',
+        async set(site) {
+          await site.ownerCall('PUT', STORE_API.storeCurrency, { currency: 'EUR', confirmed: true });
+        },
+        async observe(site) {
+          await soon(async () => {
+            expect(await site.html(TOTE.path)).toContain('€85.00');
+            expect(await site.html('/shop')).toContain('€85.00');
+          });
+        },
+      },
+      {
+        name: 'US dollar',
+        async set(site) {
+          await site.ownerCall('PUT', STORE_API.storeCurrency, { currency: 'USD', confirmed: true });
+        },
+        async observe(site) {
+          await soon(async () => {
+            const tote = await site.html(TOTE.path);
+            expect(tote).toContain('$85.00');
+            expect(tote).not.toContain('€');
+          });
+        },
+      },
+    ],
+  },
+  {
+    setting: "Store settings › Zero prices › 'free' label",
     states: [
       {
         name: 'on, “Free”',

@@ -1,7 +1,10 @@
+import { DEFAULT_CURRENCY, type CurrencyCode } from '@site/commerce-core';
+import { currencyChoices } from '@site/commerce-core/admin';
 import { EditorField } from '@site/ui';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useSignUp } from '../api/site-admin';
+import { ownerLocale } from '../store/owner-locale';
 
 /** The address part a site name suggests: lower case letters and digits joined by single hyphens. */
 export function suggestedSlug(title: string): string {
@@ -28,6 +31,8 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
+  const [currency, setCurrency] = useState<CurrencyCode>(DEFAULT_CURRENCY);
+  const choices = useMemo(() => currencyChoices(ownerLocale()), []);
   const errors = issuesByPath(signUp.error);
   const fieldError = Object.keys(errors).length > 0;
   return (
@@ -39,7 +44,7 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
         onSubmit={(e) => {
           e.preventDefault();
           signUp.mutate(
-            { email, password, title, slug },
+            { email, password, title, slug, currency },
             { onSuccess: (site) => window.location.assign(site.signInUrl) },
           );
         }}
@@ -89,6 +94,26 @@ export function SignUpScreen({ onBack }: { onBack: () => void }) {
                 setSlugEdited(true);
               }}
             />
+          )}
+        </EditorField>
+        <EditorField
+          label="Store currency"
+          hint="The currency your prices are shown and charged in. You can change it later in the store’s settings."
+          error={errors.currency}
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="ed-input"
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value as CurrencyCode)}
+            >
+              {choices.map((choice) => (
+                <option key={choice.code} value={choice.code}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
           )}
         </EditorField>
         <EditorField label="Your email" required error={errors.email}>

@@ -13,6 +13,7 @@ import { issuesByPath } from '../api/http';
 import { useCommercePreferences, useSaveCommercePreferences } from '../api/commerce-preferences';
 import { errorMessage } from '../screen-kit/save-state';
 import { ownerLocale } from './owner-locale';
+import { StoreCurrencySection } from './StoreCurrencySection';
 
 /** `money`: an amount typed in the store currency; `limit`: a whole number or unlimited. */
 type FieldKind = 'money' | 'int' | 'limit' | 'bool' | 'text' | 'email' | 'emails';
@@ -64,6 +65,7 @@ export function StoreSettings({ isReadOnly, currency }: { isReadOnly: boolean; c
   const money = { currency, locale: ownerLocale() };
   return (
     <div className="ed-store ed-store__settings">
+      <StoreCurrencySection isReadOnly={isReadOnly} />
       {COMMERCE_PREFERENCE_NAMESPACES.map((namespace) =>
         hasOwnScreen(namespace) ? null : (
           <PreferencesSection key={namespace} namespace={namespace} isReadOnly={isReadOnly} money={money} />

@@ -52,3 +52,5 @@ export {
   type ShippingFormCheck,
 } from './shipping-form';
 export { ShippingZonesPanel, type ShippingZonesPanelProps } from './ShippingZonesPanel';
+export { StoreCurrencyPanel, type StoreCurrencyPanelProps } from './StoreCurrencyPanel';
+export { storeCurrencyMessages } from './store-currency-messages';

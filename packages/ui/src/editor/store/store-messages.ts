@@ -203,7 +203,7 @@ export const storeMessages = {
     checkout: 'Checkout',
     tax: 'Tax',
     shipping: 'Shipping',
-    currency: 'Currency',
+    currency: 'Zero prices',
     instalments: 'Instalment offers',
     downloads: 'Digital downloads',
     notifications: 'Store notifications',
