@@ -9,18 +9,19 @@ export const COLLECTION_CAP = 200;
 const WORDS = ['Linen', 'Oak', 'Wool', 'Clay', 'Copper', 'Cotton', 'Maple', 'Stone'];
 
 /**
- * The statements, in order, for one site; `exec` runs one SQL text (no parameters: the ids are
- * checked to be plain words so they can be inlined).
+ * The statements, in order, for one site (`existingSite`: add the store to a site already there);
+ * `exec` runs one SQL text (no parameters: the ids are checked to be plain words so they can be
+ * inlined).
  */
-export function bigStoreStatements({ websiteId, products, orders }) {
+export function bigStoreStatements({ websiteId, products, orders, existingSite = false }) {
   if (!/^[a-z0-9-]+$/.test(websiteId)) throw new Error(`website id ${websiteId} must be a plain word`);
   const site = `'${websiteId}'`;
   const stores = Math.max(1, Math.ceil(products / COLLECTION_CAP));
   const words = `(array[${WORDS.map((w) => `'${w}'`).join(',')}])`;
   return [
-    `insert into websites (id, title) values (${site}, 'Big store ${products}')`,
-    `insert into pages (id, website_id, path, title, page_type, collection_type, template_name, kind)
-       select ${site} || '-store-' || g, ${site}, '/store-' || g, 'Store ' || g, 1, 'products', 'products-list', 'collection'
+    ...(existingSite ? [] : [`insert into websites (id, title) values (${site}, 'Big store ${products}')`]),
+    `insert into pages (id, website_id, path, title, page_type, collection_type, template_name, item_template_name, kind)
+       select ${site} || '-store-' || g, ${site}, '/store-' || g, 'Store ' || g, 1, 'products', 'products-list', 'product-item', 'collection'
        from generate_series(0, ${stores - 1}) g`,
     `insert into products (id, website_id, collection_id, url_id, title, product_type, position, created_at)
        select ${site} || '-p-' || g, ${site}, ${site} || '-store-' || (g / ${COLLECTION_CAP}), 'product-' || g,
@@ -60,6 +61,10 @@ export async function seedBigStore(exec, options) {
   } finally {
     if (replica) await exec(`set session_replication_role = origin`);
   }
+  // What the triggers would have done once per row, once: a running server drops its cached pages.
+  await exec(
+    `select bump_site_version('${options.websiteId}', 'content'), bump_site_version('${options.websiteId}', 'catalog')`,
+  );
   // VACUUM also merges the GIN indexes' pending lists, as autovacuum would after a real import.
   await exec(`vacuum analyze`);
 }

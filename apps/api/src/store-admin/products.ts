@@ -4,12 +4,26 @@ import {
   ADMIN_PRODUCT_TYPES,
   adminMessages,
   fillSkus,
+  skuStem,
   type AdminProductSave,
   LOW_STOCK_UNITS,
   parseMinorUnits,
   type ProductListQuery,
 } from '@site/commerce-core/admin';
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { files, forms, products, variants, websites } from '../db/schema';
@@ -88,6 +102,10 @@ const sorts: Record<ProductListQuery['sort'], Sort> = {
   oldest: { column: createdAt, dir: 'asc', key: dateKey, keyOf: (p) => p.createdMicros },
   newest: { column: createdAt, dir: 'desc', key: dateKey, keyOf: (p) => p.createdMicros },
 };
+
+// A made SKU is its stem cut to leave room for a "-n" suffix of up to 10 characters (MAX_SKU 80):
+// every candidate starts with the stem's first 70.
+const SKU_STEM_PREFIX = 70;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -223,11 +241,29 @@ export async function saveProduct(
 
     // Made under the site's lock, so two saves at once cannot both take the same free SKU.
     if (input.variants.some((v) => !v.sku)) {
+      // Only SKUs a made one could clash with: those starting with one of the stems (read through
+      // the SKU trigram index), not every SKU of the site.
+      const stems = new Set(
+        input.variants
+          .filter((v) => !v.sku)
+          .map((v) =>
+            skuStem(
+              input.title,
+              input.variantOptionOrdering.map((o) => v.attributes[o] ?? ''),
+            ).slice(0, SKU_STEM_PREFIX),
+          ),
+      );
       const others = await tx
         .select({ sku: variants.sku })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(products.websiteId, websiteId), id ? ne(products.id, id) : undefined));
+        .where(
+          and(
+            or(...[...stems].map((stem) => ilike(variants.sku, `${escapeLike(stem)}%`))),
+            eq(products.websiteId, websiteId),
+            id ? ne(products.id, id) : undefined,
+          ),
+        );
       input = {
         ...input,
         variants: fillSkus(

@@ -1,0 +1,151 @@
+// A big store's growth table: for each size, a throw-away PostgreSQL database, the built API
+// server on it, the demo site given that many products (store collections of at most 200) and
+// 10× as many orders by SQL (bench/big-store-seed.mjs), then each storefront and editor call
+// timed under concurrent clients, and the server's memory through a full orders export.
+//
+//   node bench/big-store.mjs           # needs `pnpm build` first
+//   BENCH_SIZES=100,10000,100000       # product counts (the default); orders are 10× each
+//   BENCH_DURATION=3 BENCH_WARMUP=1    # seconds per call and per warm-up
+//   BENCH_CONNECTIONS=10               # concurrent clients
+//   BENCH_PG_URL=postgres://…          # the server to create the throw-away databases on
+//   BENCH_JSON=out.json                # also write the figures as JSON
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { STORE_API } from '@site/commerce-core/admin';
+import postgres from 'postgres';
+import { seedBigStore } from './big-store-seed.mjs';
+import { createBenchDatabase, measure, Shopper, startApiServer } from './lib.mjs';
+
+const env = process.env;
+const SIZES = (env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
+const timing = { warmup: Number(env.BENCH_WARMUP ?? 1), duration: Number(env.BENCH_DURATION ?? 3) };
+const connections = Number(env.BENCH_CONNECTIONS ?? 10);
+const pgServer = env.BENCH_PG_URL || env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const OWNER = { email: 'owner@demo.test', password: 'demo-owner-2026' };
+const SITE = 'demo';
+
+/** What is timed, by path; `owner` calls carry the owner's session. */
+const CALLS = [
+  { name: 'storefront: /shop', path: '/shop' },
+  { name: 'storefront: a store collection (200)', path: '/store-0' },
+  { name: 'storefront: product page', path: '/store-0/p/product-1' },
+  { name: 'storefront: /search?q=oak', path: '/search?q=oak' },
+  { name: 'editor: orders list', path: STORE_API.orders, owner: true },
+  { name: 'editor: orders, 2nd page', path: 'orders-page-2', owner: true },
+  { name: 'editor: order search by email', path: `${STORE_API.orders}?q=shopper42%40`, owner: true },
+  { name: 'editor: order search by number', path: `${STORE_API.orders}?q=%2342`, owner: true },
+  { name: 'editor: orders, status filter', path: `${STORE_API.orders}?status=fulfilled`, owner: true },
+  { name: 'editor: product list', path: STORE_API.products, owner: true },
+  { name: 'editor: products, newest', path: `${STORE_API.products}?sort=newest`, owner: true },
+  { name: 'editor: product search (title)', path: `${STORE_API.products}?q=oak%20clay`, owner: true },
+  { name: 'editor: product search (SKU)', path: `${STORE_API.products}?q=SKU-77`, owner: true },
+  { name: 'editor: inventory search', path: `${STORE_API.inventory}?q=SKU-77`, owner: true },
+];
+
+const rssKb = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+};
+
+/** Downloads the export once while sampling the server's resident memory every 20 ms. */
+async function exportMemory(server, owner, path) {
+  const before = rssKb(server.pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssKb(server.pid))), 20);
+  const started = performance.now();
+  const res = await fetch(server.url + path, { headers: { cookie: owner.cookieHeader() } });
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  peak = Math.max(peak, rssKb(server.pid));
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return { ms, bytes, beforeMb: before / 1024, peakMb: peak / 1024 };
+}
+
+async function benchSize(products) {
+  const orders = products * 10;
+  const database = await createBenchDatabase(pgServer);
+  if (database.error) throw new Error(`PostgreSQL not reachable at ${pgServer}: ${database.error}`);
+  let server;
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  try {
+    server = await startApiServer({ databaseUrl: database.url });
+    let started = performance.now();
+    await seedBigStore((text) => sql.unsafe(text), { websiteId: SITE, products, orders, existingSite: true });
+    const seedMs = performance.now() - started;
+    const owner = await new Shopper(server.url).start();
+    await owner.request('POST', '/api/site-users/account/session', { ...OWNER, rememberMe: false });
+    const first = await owner.request('GET', STORE_API.orders);
+    const secondPage = `${STORE_API.orders}?cursor=${encodeURIComponent(first.nextCursor ?? '')}`;
+    const results = {};
+    for (const call of CALLS) {
+      const path = call.path === 'orders-page-2' ? secondPage : call.path;
+      // A visitor with a crumb cookie, as the storefront's pages are read; the owner with the session.
+      const visitor = call.owner ? owner : await new Shopper(server.url).start();
+      const once = await fetch(server.url + path, { headers: { cookie: visitor.cookieHeader() } });
+      if (!once.ok)
+        console.log(`${call.name}: ${path} answered ${once.status} ${(await once.text()).slice(0, 200)}`);
+      else await once.arrayBuffer();
+      results[call.name] = await measure(
+        { url: server.url + path, connections, headers: { cookie: visitor.cookieHeader() } },
+        timing,
+        server.pid,
+      );
+    }
+    const exported = await exportMemory(server, owner, STORE_API.ordersCsv);
+    const inventory = await exportMemory(server, owner, STORE_API.inventoryCsv);
+    return { products, orders, seedMs, results, exported, inventory };
+  } finally {
+    await sql.end({ timeout: 1 });
+    await server?.stop();
+    await database.drop();
+  }
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+const fmt = (n) => (n >= 100 ? Math.round(n) : Number(n.toFixed(1)));
+
+const runs = [];
+for (const size of SIZES) {
+  const started = performance.now();
+  const run = await benchSize(size);
+  runs.push(run);
+  console.log(
+    `${size.toLocaleString('en-US')} products, ${run.orders.toLocaleString('en-US')} orders: seeded in ${(run.seedMs / 1000).toFixed(1)} s, measured in ${((performance.now() - started) / 1000).toFixed(0)} s (load ${loadavg()[0].toFixed(2)})`,
+  );
+}
+
+const head = ['p50 / p99 ms (non-2xx)', ...runs.map((r) => `${r.products.toLocaleString('en-US')}`)];
+const width = 42;
+console.log(
+  `\n${connections} concurrent clients, ${timing.duration} s per call; ${availableParallelism()} CPUs, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `| ${pad(head[0], width)} | ${head
+    .slice(1)
+    .map((h) => pad(h, 16))
+    .join(' | ')} |`,
+);
+console.log(`|${'-'.repeat(width + 2)}|${runs.map(() => '-'.repeat(18)).join('|')}|`);
+for (const call of CALLS) {
+  const cells = runs.map((r) => {
+    const m = r.results[call.name];
+    const bad = m.non2xx + m.errors;
+    return pad(`${fmt(m.p50)} / ${fmt(m.p99)}${bad ? ` (${bad})` : ''}`, 16);
+  });
+  console.log(`| ${pad(call.name, width)} | ${cells.join(' | ')} |`);
+}
+for (const [label, key] of [
+  ['orders.csv: ms, MB, server RSS before→peak', 'exported'],
+  ['inventory.csv: ms, MB, server RSS before→peak', 'inventory'],
+]) {
+  const cells = runs.map((r) => {
+    const e = r[key];
+    return pad(`${fmt(e.ms)}, ${(e.bytes / 1e6).toFixed(1)}, ${fmt(e.beforeMb)}→${fmt(e.peakMb)}`, 16);
+  });
+  console.log(`| ${pad(label, width)} | ${cells.join(' | ')} |`);
+}
+if (env.BENCH_JSON) writeFileSync(env.BENCH_JSON, JSON.stringify(runs, null, 2));
