@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fillMessage, type CurrencyCode } from '@site/commerce-core';
 import { adminMessages, StockSchema, type StockUpdate } from '@site/commerce-core/admin';
-import { and, asc, eq, getTableColumns, gt, gte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
@@ -154,6 +154,9 @@ async function* inventoryCsvLines(pages: AsyncIterable<readonly InventoryRow[]>)
       .join('');
 }
 
+/** SKUs per lookup statement of an import: well under PostgreSQL's bind-parameter limit. */
+const LOOKUP_BATCH = 1000;
+
 const rowIssue = (row: number, message: string) =>
   new ApiError(400, 'INVALID_CSV', fillMessage(adminMessages.csvRowInvalid, { row, message }), [
     { path: ['csv', row], message },
@@ -174,12 +177,23 @@ export async function importInventoryCsv(
   const skuAt = col('SKU');
   const stockAt = col('Stock');
   if (skuAt < 0 || stockAt < 0) throw rowIssue(1, adminMessages.csvColumnsMissing);
-  const known = await db
-    .select({ id: variants.id, sku: variants.sku })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(eq(products.websiteId, websiteId));
-  const bySku = new Map(known.map((v) => [v.sku.toLowerCase(), v.id]));
+  // Only the file's SKUs, looked up through the lower(sku) index a thousand at a time, not every
+  // variant of the site.
+  const wanted = [...new Set(rows.map((cells) => (cells[skuAt] ?? '').trim().toLowerCase()))];
+  const bySku = new Map<string, string>();
+  for (let i = 0; i < wanted.length; i += LOOKUP_BATCH) {
+    const known = await db
+      .select({ id: variants.id, sku: variants.sku })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(
+        and(
+          inArray(sql`lower(${variants.sku})`, wanted.slice(i, i + LOOKUP_BATCH)),
+          eq(products.websiteId, websiteId),
+        ),
+      );
+    for (const v of known) bySku.set(v.sku.toLowerCase(), v.id);
+  }
   const updates = rows.map((cells, i) => {
     const line = i + 2;
     const sku = (cells[skuAt] ?? '').trim();
