@@ -22,6 +22,10 @@ const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'Fil
 const StoreScreen = lazyRouteComponent(() => import('./store/StoreScreen'), 'StoreScreen');
 const OrdersScreen = lazyRouteComponent(() => import('./store/OrdersScreen'), 'OrdersScreen');
 const DiscountsScreen = lazyRouteComponent(() => import('./discounts/DiscountsScreen'), 'DiscountsScreen');
+const ShopEmailsScreen = lazyRouteComponent(
+  () => import('./shop-emails/ShopEmailsScreen'),
+  'ShopEmailsScreen',
+);
 const TaxesScreen = lazyRouteComponent(() => import('./taxes/TaxesScreen'), 'TaxesScreen');
 const ShippingScreen = lazyRouteComponent(() => import('./shipping/ShippingScreen'), 'ShippingScreen');
 const MailingListsScreen = lazyRouteComponent(
@@ -103,6 +107,11 @@ const discountsRoute = createRoute({
   getParentRoute: () => root,
   path: '/discounts',
   component: DiscountsScreen,
+});
+const shopEmailsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/emails',
+  component: ShopEmailsScreen,
 });
 const taxesRoute = createRoute({ getParentRoute: () => root, path: '/taxes', component: TaxesScreen });
 const shippingRoute = createRoute({
@@ -208,6 +217,7 @@ export const router = createRouter({
     storeRoute,
     ordersRoute,
     discountsRoute,
+    shopEmailsRoute,
     taxesRoute,
     shippingRoute,
     orderRoute,

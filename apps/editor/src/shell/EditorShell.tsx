@@ -37,6 +37,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
         ['/discounts', 'Discounts'],
         ['/taxes', 'Taxes'],
         ['/shipping', 'Shipping'],
+        ['/emails', 'Emails'],
       ],
     },
     {
