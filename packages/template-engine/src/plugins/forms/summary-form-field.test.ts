@@ -61,6 +61,20 @@ describe('summary-form-field', () => {
         '<div style="padding-left:5px;">\n  <div>5 Oak Ave</div>\n  <div>Unit 3</div>\n  <div>Reno, NV 89501 US</div>\n</div>',
       ),
     ],
+    // An address keeps its parts in `values`; one given in `value` has no answer (the reference
+    // prints an empty address skeleton, "<div></div>" and "<div>,   </div>", a deliberate difference).
+    [
+      { type: 'address', rawTitle: 'Ship to', value: { Line1: '1 Main St', City: 'Boston' } },
+      wrap('Ship to', 'N/A'),
+    ],
+    // Missing parts leave no stray separators (the reference prints "Reno,  89501 ").
+    [
+      { type: 'address', rawTitle: 'Ship to', values: { Line1: '5 Oak Ave', City: 'Reno', Zip: '89501' } },
+      wrap(
+        'Ship to',
+        '<div style="padding-left:5px;">\n  <div>5 Oak Ave</div>\n  <div>Reno 89501</div>\n</div>',
+      ),
+    ],
     [
       { type: 'likert', rawTitle: 'Rate', values: { Speed: '-1' } },
       wrap(
