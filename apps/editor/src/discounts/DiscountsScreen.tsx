@@ -6,7 +6,7 @@ import {
   type CurrencyCode,
   type DiscountListItem,
 } from '@site/commerce-core';
-import { ConfirmDialog, EditorField, EmptyState } from '@site/ui';
+import { ConfirmDialog, EditorField, EmptyState, MoneyInput } from '@site/ui';
 import { useId, useState } from 'react';
 import { useArchiveDiscount, useDiscounts, useSaveDiscount } from '../api/discounts';
 import { useEditorSite } from '../api/editor-site';
@@ -15,6 +15,7 @@ import { issuesByPath } from '../api/http';
 import { useProducts } from '../api/products';
 import { useMe } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
+import { ownerLocale } from '../store/owner-locale';
 import { checkForm, describeEffect, EMPTY_FORM, formOf, type DiscountForm } from './discount-form';
 
 type Editing = { id?: string; initial: DiscountForm };
@@ -111,7 +112,9 @@ export function DiscountsScreen() {
                             type="button"
                             className="ed-button"
                             aria-label={`Edit ${d.name}`}
-                            onClick={() => setEditing({ id: d.id, initial: formOf(d, currency) })}
+                            onClick={() =>
+                              setEditing({ id: d.id, initial: formOf(d, currency, ownerLocale()) })
+                            }
                           >
                             Edit
                           </button>
@@ -193,12 +196,22 @@ function DiscountEditor({
     if (save.error) save.reset();
   };
   const submit = () => {
-    const checked = checkForm(form, currency);
+    const checked = checkForm(form, currency, locale);
     if (!checked.ok) return setLocal(checked.issues);
     save.mutate({ id: editing.id, draft: checked.draft }, { onSuccess: onDone });
   };
   const productList = products.data?.pages.flatMap((p) => p.products) ?? [];
-  const money = currency === 'USD' ? '$' : currency;
+  const locale = ownerLocale();
+  const money = (field: 'amount' | 'minimumAmount', label: string) => (
+    <MoneyInput
+      label={label}
+      currency={currency}
+      locale={locale}
+      value={form[field]}
+      onChange={(value) => set({ [field]: value })}
+      error={errors[field]}
+    />
+  );
   const text = (
     field: keyof DiscountForm,
     label: string,
@@ -290,8 +303,7 @@ function DiscountEditor({
       ])}
       {form.effect === 'percentage' &&
         text('percent', 'Percentage off', { inputMode: 'decimal', placeholder: '20' })}
-      {form.effect === 'fixed-amount' &&
-        text('amount', `Amount off (${money})`, { inputMode: 'decimal', placeholder: '5.50' })}
+      {form.effect === 'fixed-amount' && money('amount', 'Amount off')}
       {form.effect === 'buy-x-get-y' && (
         <div className="ed-form__grid">
           {text('buyQuantity', 'Buy (items)', { inputMode: 'numeric' })}
@@ -346,8 +358,7 @@ function DiscountEditor({
         ['subtotal', 'Order amount'],
         ['quantity', 'Number of items'],
       ])}
-      {form.minimum === 'subtotal' &&
-        text('minimumAmount', `Minimum amount (${money})`, { inputMode: 'decimal', placeholder: '50' })}
+      {form.minimum === 'subtotal' && money('minimumAmount', 'Minimum amount')}
       {form.minimum === 'quantity' && text('minimumQuantity', 'Minimum items', { inputMode: 'numeric' })}
       <div className="ed-form__grid">
         {text('startsOn', 'Starts on', { type: 'date', hint: `Optional; days in ${timeZone}.` })}

@@ -63,7 +63,12 @@ describe('the form to the saved draft', () => {
   it.each<[string, Partial<DiscountForm>, keyof DiscountForm, string]>([
     ['no percentage', { percent: '' }, 'percent', 'Enter a percentage from 0.01 to 100, like 20 or 12.5.'],
     ['over 100 %', { percent: '120' }, 'percent', 'Enter a percentage from 0.01 to 100, like 20 or 12.5.'],
-    ['a half cent', { effect: 'fixed-amount', amount: '5.555' }, 'amount', 'Enter an amount like 5 or 5.50.'],
+    [
+      'a half cent',
+      { effect: 'fixed-amount', amount: '5.555' },
+      'amount',
+      'Type at most 2 digits after the decimal mark, like 8.50.',
+    ],
     [
       'a code with a space',
       { percent: '10', code: 'SPRING 20' },
@@ -95,7 +100,7 @@ describe('the form to the saved draft', () => {
       'Enter a percentage from 0.01 to 100; 100 makes them free.',
     ],
   ])('shows %s at its box', (_, over, field, message) => {
-    const r = checkForm(form(over), 'USD');
+    const r = checkForm(form(over), 'USD', 'en-US');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issues[field]).toBe(message);
   });
@@ -112,5 +117,39 @@ describe('the form to the saved draft', () => {
     );
     expect(back).toMatchObject({ amount: '5.50', minimum: 'quantity', minimumQuantity: '3', code: 'SPRING' });
     expect(describeEffect(saved.draft.effect, 'USD')).toBe('$5.50 off');
+  });
+});
+
+describe('amounts in the store currency, as the owner types them in their locale', () => {
+  const fixed = (amount: string) => form({ effect: 'fixed-amount', amount });
+  it.each([
+    ['5.50', 'USD', 'en-US', 550],
+    ['5,50', 'EUR', 'fr-FR', 550],
+    ['1.234,50', 'EUR', 'de-DE', 123450],
+    ['500', 'JPY', 'en-US', 500],
+    ['8', 'GBP', 'en-GB', 800],
+  ] as const)('%s in %s (%s) is %i minor units', (amount, currency, locale, minor) => {
+    expect(checkForm(fixed(amount), currency, locale)).toMatchObject({
+      ok: true,
+      draft: { effect: { type: 'fixed-amount', amountCents: minor } },
+    });
+  });
+
+  it('refuses what the currency cannot hold, saying so at the field', () => {
+    const yen = checkForm(fixed('5.5'), 'JPY', 'en-US');
+    expect(yen.ok).toBe(false);
+    if (!yen.ok) expect(yen.issues.amount).toMatch(/JPY/);
+    const minimum = checkForm(form({ minimum: 'subtotal', minimumAmount: 'fifty' }), 'EUR', 'fr-FR');
+    expect(minimum.ok).toBe(false);
+    if (!minimum.ok) expect(minimum.issues.minimumAmount).toMatch(/EUR/);
+  });
+
+  it('shows a saved amount back as typed in the owner’s locale', () => {
+    const saved = checkForm(fixed('5,50'), 'EUR', 'fr-FR');
+    if (!saved.ok) throw new Error('refused');
+    const item = { ...saved.draft, id: 'd', archived: false, usedCount: 0, revenueCents: '0' } as never;
+    expect(formOf(item, 'EUR', 'fr-FR').amount).toBe('5,50');
+    expect(formOf(item, 'EUR', 'en-GB').amount).toBe('5.50');
+    expect(describeEffect(saved.draft.effect, 'EUR')).toBe('€5.50 off');
   });
 });

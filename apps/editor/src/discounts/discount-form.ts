@@ -1,5 +1,5 @@
+import { formatMoneyText, parseMoneyText } from '@site/commerce-core/admin';
 import {
-  currencyInfo,
   DiscountDraftSchema,
   formatMinorWithSymbol,
   type CurrencyCode,
@@ -54,15 +54,20 @@ export const EMPTY_FORM: DiscountForm = {
   combinable: false,
 };
 
-/** Minor units as the owner writes them: 550 USD → "5.50", 500 JPY → "500". */
-export function amountText(minor: number, currency: CurrencyCode): string {
-  const decimals = currencyInfo(currency).decimals;
-  return decimals === 0 ? String(minor) : (minor / 10 ** decimals).toFixed(decimals);
+/** Minor units as the owner writes them: 550 USD → "5.50" ("5,50" in French), 500 JPY → "500". */
+export function amountText(minor: number, currency: CurrencyCode, locale?: string): string {
+  return formatMoneyText(BigInt(minor), { currency, locale });
+}
+
+/** A typed amount in the store currency's minor units, read in the owner's locale; NaN when unreadable. */
+function amountOf(text: string, currency: CurrencyCode, locale: string | undefined): number {
+  const read = parseMoneyText(text, { currency, locale, required: true });
+  return read.ok && read.minor !== null ? Number(read.minor) : Number.NaN;
 }
 
 const percentText = (basisPoints: number) => String(basisPoints / 100);
 
-export function formOf(d: DiscountListItem, currency: CurrencyCode): DiscountForm {
+export function formOf(d: DiscountListItem, currency: CurrencyCode, locale?: string): DiscountForm {
   return {
     ...EMPTY_FORM,
     name: d.name,
@@ -70,7 +75,7 @@ export function formOf(d: DiscountListItem, currency: CurrencyCode): DiscountFor
     code: d.code ?? '',
     effect: d.effect.type,
     percent: d.effect.type === 'percentage' ? percentText(d.effect.basisPoints) : EMPTY_FORM.percent,
-    amount: d.effect.type === 'fixed-amount' ? amountText(d.effect.amountCents, currency) : '',
+    amount: d.effect.type === 'fixed-amount' ? amountText(d.effect.amountCents, currency, locale) : '',
     ...(d.effect.type === 'buy-x-get-y' && {
       buyQuantity: String(d.effect.buyQuantity),
       getQuantity: String(d.effect.getQuantity),
@@ -80,7 +85,7 @@ export function formOf(d: DiscountListItem, currency: CurrencyCode): DiscountFor
     categories: d.scope.type === 'categories' ? d.scope.categories.join(', ') : '',
     productIds: d.scope.type === 'products' ? d.scope.productIds : [],
     minimum: d.minimum.type,
-    minimumAmount: d.minimum.type === 'subtotal' ? amountText(d.minimum.amountCents, currency) : '',
+    minimumAmount: d.minimum.type === 'subtotal' ? amountText(d.minimum.amountCents, currency, locale) : '',
     minimumQuantity: d.minimum.type === 'quantity' ? String(d.minimum.quantity) : '',
     startsOn: d.startsOn ?? '',
     endsOn: d.endsOn ?? '',
@@ -105,13 +110,12 @@ export function minorOf(text: string, decimals: number): number {
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 const optionalWhole = (text: string) => (text.trim() === '' ? null : whole(text));
 
-export function draftOf(form: DiscountForm, currency: CurrencyCode): unknown {
-  const decimals = currencyInfo(currency).decimals;
+export function draftOf(form: DiscountForm, currency: CurrencyCode, locale?: string): unknown {
   const effect =
     form.effect === 'percentage'
       ? { type: 'percentage', basisPoints: minorOf(form.percent, 2) }
       : form.effect === 'fixed-amount'
-        ? { type: 'fixed-amount', amountCents: minorOf(form.amount, decimals) }
+        ? { type: 'fixed-amount', amountCents: amountOf(form.amount, currency, locale) }
         : form.effect === 'free-shipping'
           ? { type: 'free-shipping' }
           : {
@@ -136,7 +140,7 @@ export function draftOf(form: DiscountForm, currency: CurrencyCode): unknown {
     form.minimum === 'none'
       ? { type: 'none' }
       : form.minimum === 'subtotal'
-        ? { type: 'subtotal', amountCents: minorOf(form.minimumAmount, decimals) }
+        ? { type: 'subtotal', amountCents: amountOf(form.minimumAmount, currency, locale) }
         : { type: 'quantity', quantity: whole(form.minimumQuantity) };
   return {
     name: form.name,
@@ -188,10 +192,20 @@ export function fieldOf(path: readonly PropertyKey[]): keyof DiscountForm {
 export function checkForm(
   form: DiscountForm,
   currency: CurrencyCode,
+  locale?: string,
 ): { ok: true; draft: DiscountDraft } | { ok: false; issues: Partial<Record<keyof DiscountForm, string>> } {
-  const parsed = DiscountDraftSchema.safeParse(draftOf(form, currency));
+  const parsed = DiscountDraftSchema.safeParse(draftOf(form, currency, locale));
   if (parsed.success) return { ok: true, draft: parsed.data };
   const issues: Partial<Record<keyof DiscountForm, string>> = {};
+  // An amount that cannot be read gets the money field's own message (what to type, in which currency).
+  const amounts: [keyof DiscountForm, boolean][] = [
+    ['amount', form.effect === 'fixed-amount'],
+    ['minimumAmount', form.minimum === 'subtotal'],
+  ];
+  for (const [field, shown] of amounts) {
+    const read = shown && parseMoneyText(String(form[field]), { currency, locale, required: true });
+    if (read && !read.ok) issues[field] = read.message;
+  }
   for (const issue of parsed.error.issues) {
     let field = fieldOf(issue.path);
     if (field === 'percent' && form.effect === 'buy-x-get-y') field = 'getPercent';
