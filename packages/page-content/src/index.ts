@@ -22,7 +22,7 @@ export {
 export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
 
 export { sanitizeRichText, isSafeRichTextHref } from './rich-text/sanitize';
-export { plainTextToHtml } from './rich-text/plain-text';
+export { plainTextToHtml, richTextToPlain } from './rich-text/plain-text';
 export {
   LINK_TYPES,
   LINK_TYPE_LABELS,
@@ -116,6 +116,10 @@ export {
   canEdit,
   canView,
   createPageSchema,
+  NEW_COLLECTION_PAGES,
+  NEW_COLLECTION_KINDS,
+  isNewCollectionKind,
+  type NewCollectionKind,
   updatePageSchema,
   pageSeoSchema,
   readPageSeo,
@@ -388,6 +392,8 @@ export {
   type BlogPostView,
   type CommentView,
   type CommentList,
+  slugFollowsTitle,
+  slugAfterTitleChange,
 } from './editor-api/blog-api';
 export {
   SITES_API,

@@ -22,12 +22,16 @@ export function FeaturedImageField({
         <div className="ed-featured-image__preview">
           <img src={value.src} alt="" />
           <div className="ed-form">
-            <EditorField label="Alt text" hint="Describes the picture to people who cannot see it.">
+            <EditorField
+              label="Alt text"
+              hint="Say what the picture shows, for people who cannot see it. Leave empty for a decorative picture."
+            >
               {(control) => (
                 <input
                   {...control}
                   className="ed-input"
                   value={value.alt}
+                  placeholder="Describe the image"
                   maxLength={250}
                   readOnly={isReadOnly}
                   onChange={(e) => onChange({ ...value, alt: e.target.value })}
@@ -36,9 +40,7 @@ export function FeaturedImageField({
             </EditorField>
             {!isReadOnly && (
               <div className="ed-row">
-                <ChooseImage
-                  onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt || file.name })}
-                />
+                <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt })} />
                 <button type="button" className="ed-button" onClick={() => onChange(null)}>
                   Remove image
                 </button>
@@ -50,7 +52,7 @@ export function FeaturedImageField({
         <p className="ed-muted">No image.</p>
       ) : (
         <div className="ed-row">
-          <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: file.name })} />
+          <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: '' })} />
         </div>
       )}
       {error && <p className="ed-field__error">{error}</p>}

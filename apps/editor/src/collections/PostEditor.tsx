@@ -4,6 +4,9 @@ import {
   type BlogPostView,
   type FeaturedImage,
   type PageSummary,
+  slugAfterTitleChange,
+  slugFollowsTitle,
+  slugFromTitle,
 } from '@site/page-content';
 import { EditorField, RichTextField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -76,6 +79,10 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
   const [server, setServer] = useState(post);
   const [publishAt, setPublishAt] = useState(post.publishOn ? toZonedInput(post.publishOn, zone) : '');
   const [saveNow, setSaveNow] = useState(0);
+  // A draft's address follows its title as it is typed, until the owner types an address.
+  const [slugFollows, setSlugFollows] = useState(
+    () => post.status === 'draft' && slugFollowsTitle(post.urlId, post.title),
+  );
   const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -161,7 +168,9 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
 
       <TitleField
         value={draft.title}
-        onChange={(title) => set('title', title)}
+        onChange={(title) =>
+          setDraft((d) => ({ ...d, title, urlId: slugAfterTitleChange(d.urlId, slugFollows, title) }))
+        }
         isReadOnly={isReadOnly}
         error={errors.title}
       />
@@ -170,7 +179,10 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         path={page.path}
         title={draft.title}
         value={draft.urlId}
-        onChange={(slug) => set('urlId', slug)}
+        onChange={(slug) => {
+          setSlugFollows(slug !== '' && slug === slugFromTitle(draft.title));
+          set('urlId', slug);
+        }}
         isReadOnly={isReadOnly}
         hint="Lowercase letters, digits and dashes."
         error={errors.urlId}

@@ -16,13 +16,15 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { blockDefinition, type Block, type Section } from '@site/page-content';
-import { SECTION_BACKGROUNDS } from '@site/page-content';
+import { richTextToPlain, SECTION_BACKGROUNDS } from '@site/page-content';
 import { EditorIcon } from '@site/ui';
 
 /** A short text that tells blocks of the same type apart in the list. */
 export function blockSummary(block: Block): string {
   const s = block.settings;
-  const text = [s.text, s.label, s.title, s.caption, s.alt, s.address, s.code].find(
+  // A Text block edited as rich text keeps its words in `html` only.
+  const rich = typeof s.html === 'string' ? richTextToPlain(s.html) : '';
+  const text = [s.text, rich, s.label, s.title, s.caption, s.alt, s.address, s.code].find(
     (v) => typeof v === 'string' && v.trim(),
   );
   return typeof text === 'string' ? text.replace(/\s+/g, ' ').slice(0, 60) : '';

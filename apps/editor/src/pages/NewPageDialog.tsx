@@ -1,9 +1,22 @@
-import { slugify, type PageSummary } from '@site/page-content';
+import { slugify, type CreatePage, type PageSummary } from '@site/page-content';
 import { ConfirmDialog, EditorField } from '@site/ui';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useCreatePage } from '../api/pages';
 import { errorMessage } from '../screen-kit/save-state';
+
+type NewPageKind = NonNullable<CreatePage['kind']>;
+
+/** What "Add page" can make; collection pages open on their own screen, ready for items. */
+const PAGE_TYPES: readonly [NewPageKind, string][] = [
+  ['page', 'Page'],
+  ['cover', 'Cover page'],
+  ['blog', 'Blog'],
+  ['store', 'Store'],
+  ['events', 'Events'],
+  ['gallery', 'Gallery'],
+  ['folder', 'Folder'],
+];
 
 export interface NewPageDialogProps {
   folders: PageSummary[];
@@ -17,7 +30,7 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
   const id = useId();
   const [title, setTitle] = useState('');
   const [path, setPath] = useState<string | null>(null);
-  const [kind, setKind] = useState<'page' | 'folder' | 'cover'>('page');
+  const [kind, setKind] = useState<NewPageKind>('page');
   const [parentId, setParentId] = useState('');
   const [navigation, setNavigation] = useState<'mainNav' | 'notLinked'>('mainNav');
   const errors = issuesByPath(create.error);
@@ -53,33 +66,17 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
       >
         <fieldset className="ed-segmented">
           <legend className="ed-field__label">Type</legend>
-          <label>
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === 'page'}
-              onChange={() => setKind('page')}
-            />{' '}
-            Page
-          </label>
-          <label>
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === 'folder'}
-              onChange={() => setKind('folder')}
-            />{' '}
-            Folder
-          </label>
-          <label>
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === 'cover'}
-              onChange={() => setKind('cover')}
-            />{' '}
-            Cover page
-          </label>
+          {PAGE_TYPES.map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
         </fieldset>
         <EditorField label="Title" error={errors.title}>
           {(control) => (
@@ -104,7 +101,7 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
             />
           )}
         </EditorField>
-        {kind === 'page' && folders.length > 0 && (
+        {kind !== 'folder' && folders.length > 0 && (
           <EditorField label="Folder">
             {(control) => (
               <select

@@ -199,6 +199,9 @@ export function PagesScreen() {
             if (isCoverPage(page)) setCoverFor(page);
             else if (page.kind === 'page')
               void navigate({ to: '/pages/$pageId', params: { pageId: page.id } });
+            else if (hasItemScreen(page))
+              void navigate({ to: '/collections/$pageId', params: { pageId: page.id } });
+            else if (page.collectionType === 'products') void navigate({ to: '/store' });
           }}
         />
       )}
@@ -323,11 +326,11 @@ function PageRow({
   return (
     <Row className="ed-page-row-wrap">
       <div className="ed-page-row">
-        {page && isCoverPage(page) ? (
-          <span className="ed-page-row__title">
+        {page && isCoverPage(page) && actions ? (
+          <button type="button" className="ed-page-row__title ed-page-row__open" onClick={actions.open}>
             {link.title}
             <span className="ed-muted"> · Cover page</span>
-          </span>
+          </button>
         ) : page && page.kind === 'page' ? (
           <Link to="/pages/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
             {link.title}
@@ -336,6 +339,11 @@ function PageRow({
           <Link to="/collections/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
             {link.title}
             <span className="ed-muted"> · {COLLECTION_NOUNS[page.collectionType]}</span>
+          </Link>
+        ) : page?.collectionType === 'products' ? (
+          <Link to="/store" className="ed-page-row__title">
+            {link.title}
+            <span className="ed-muted"> · Store</span>
           </Link>
         ) : (
           <span className="ed-page-row__title">

@@ -11,9 +11,17 @@ type ListItem<V> = V extends readonly (infer I)[] ? I : unknown extends V ? Reco
  * settings, so every key a field names is one of them: a misspelt key does not compile.
  */
 export type InspectorField<S = Record<string, unknown>> =
-  | { key: SettingKey<S>; label: string; kind: 'text'; maxLength: number; placeholder?: string }
+  | {
+      key: SettingKey<S>;
+      label: string;
+      kind: 'text';
+      maxLength: number;
+      placeholder?: string;
+      /** Shown under the field: what to write there. */
+      hint?: string;
+    }
   | { key: SettingKey<S>; label: string; kind: 'textarea'; maxLength: number; rows?: number }
-  | { key: SettingKey<S>; label: string; kind: 'url'; maxLength: number; placeholder?: string }
+  | { key: SettingKey<S>; label: string; kind: 'url'; maxLength: number; placeholder?: string; hint?: string }
   | {
       key: SettingKey<S>;
       label: string;

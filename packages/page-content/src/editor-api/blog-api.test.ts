@@ -5,6 +5,8 @@ import {
   nextFreeSlug,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
+  slugAfterTitleChange,
+  slugFollowsTitle,
   slugFromTitle,
   slugSchema,
 } from './blog-api';
@@ -42,6 +44,41 @@ describe('nextFreeSlug', () => {
     const next = nextFreeSlug(base, new Set([base]));
     expect(next.length).toBe(SLUG_MAX_LENGTH);
     expect(next.endsWith('-2')).toBe(true);
+  });
+});
+
+describe('slugFollowsTitle', () => {
+  it.each<[string, string, boolean]>([
+    ['untitled-post', 'Untitled post', true],
+    ['untitled-post-2', 'Untitled post', true],
+    ['untitled-post-12', 'Untitled post', true],
+    ['untitled-post-1', 'Untitled post', false],
+    ['untitled-post-02', 'Untitled post', false],
+    ['untitled-posts', 'Untitled post', false],
+    ['my-own-address', 'Untitled post', false],
+    ['post', '日本語', false],
+  ])('%s under %j → %s', (slug, title, follows) => expect(slugFollowsTitle(slug, title)).toBe(follows));
+
+  it('holds for every slug nextFreeSlug makes from the title', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.nat({ max: 5 }), (title, taken) => {
+        const base = slugFromTitle(title);
+        if (base === '') return;
+        const used = new Set([base, ...Array.from({ length: taken }, (_, i) => `${base}-${i + 2}`)]);
+        const slug = nextFreeSlug(base, new Set([...used].slice(0, taken)));
+        expect(slugFollowsTitle(slug, title)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('slugAfterTitleChange', () => {
+  it('follows the title while it follows, keeps the address once typed by hand', () => {
+    expect(slugAfterTitleChange('untitled-post', true, 'Spring sale')).toBe('spring-sale');
+    expect(slugAfterTitleChange('my-address', false, 'Spring sale')).toBe('my-address');
+  });
+  it('keeps the address when the title gives no slug', () => {
+    expect(slugAfterTitleChange('spring', true, '!!!')).toBe('spring');
   });
 });
 

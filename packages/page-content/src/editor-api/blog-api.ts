@@ -70,6 +70,21 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/, '');
 }
 
+/**
+ * Whether an item's address still follows its title: it is the title's slug, or that slug made
+ * unique by `nextFreeSlug`. An address the owner typed by hand no longer follows the title.
+ */
+export function slugFollowsTitle(slug: string, title: string): boolean {
+  const base = slugFromTitle(title);
+  if (base === '' || !slug.startsWith(base)) return false;
+  return slug === base || /^-[2-9]\d*$|^-[1-9]\d+$/.test(slug.slice(base.length));
+}
+
+/** The address after a title change: the new title's slug while it follows, else unchanged. */
+export function slugAfterTitleChange(slug: string, follows: boolean, title: string): string {
+  return follows ? slugFromTitle(title) || slug : slug;
+}
+
 /** The store rule of platform.md §8, for posts too: a taken slug gets -N with the next free number. */
 export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;

@@ -39,13 +39,30 @@ export const EDITOR_API = {
 export const PAGE_KINDS = ['page', 'folder', 'collection', 'system'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
+/**
+ * The collection pages "Add page" makes, with the templates the themes list and show their items
+ * with (platform.md §5 collection types; a store is a collection of products).
+ */
+export const NEW_COLLECTION_PAGES = {
+  blog: { collectionType: 'blog', templateName: 'blog-list', itemTemplateName: 'blog-item' },
+  store: { collectionType: 'products', templateName: 'products-list', itemTemplateName: 'product-item' },
+  events: { collectionType: 'events', templateName: 'events-list', itemTemplateName: 'events-item' },
+  gallery: { collectionType: 'gallery', templateName: 'gallery-list', itemTemplateName: null },
+} as const;
+export const NEW_COLLECTION_KINDS = ['blog', 'store', 'events', 'gallery'] as const;
+export type NewCollectionKind = (typeof NEW_COLLECTION_KINDS)[number];
+export const isNewCollectionKind = (kind: string): kind is NewCollectionKind => kind in NEW_COLLECTION_PAGES;
+
 const title = text(LIMITS.maxTitleLength).trim().min(1, messages.titleRequired);
 const version = z.number().int().min(0);
 
 export const createPageSchema = z.object({
   title,
-  /** A cover page is a page of its own type (3) drawn from its cover settings, not from blocks. */
-  kind: z.enum(['page', 'folder', 'cover']).default('page'),
+  /**
+   * A cover page is a page of its own type (3) drawn from its cover settings, not from blocks;
+   * blog, store, events and gallery make a collection page of that type, empty and ready for items.
+   */
+  kind: z.enum(['page', 'folder', 'cover', ...NEW_COLLECTION_KINDS]).default('page'),
   /** Defaults to the title's slug, made unique with -2, -3… */
   path: pagePathSchema.optional(),
   /** Where the new page goes in navigation; main navigation by default, at the end. */

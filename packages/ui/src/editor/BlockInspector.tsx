@@ -110,7 +110,7 @@ function FieldControl({
     case 'text':
     case 'url':
       return (
-        <EditorField id={id} label={field.label} error={error}>
+        <EditorField id={id} label={field.label} hint={field.hint} error={error}>
           {(control) => (
             <input
               {...control}

@@ -3,6 +3,8 @@ import {
   COVER_PAGE_TEMPLATE,
   coverPageSchema,
   emptyDocument,
+  isNewCollectionKind,
+  NEW_COLLECTION_PAGES,
   isValidPagePath,
   LIMITS,
   messages,
@@ -121,25 +123,39 @@ export async function createPage(
         if (taken.has(path)) throw slugTaken(path);
         const isFolder = input.kind === 'folder';
         const isCover = input.kind === 'cover';
+        const collection = isNewCollectionKind(input.kind) ? NEW_COLLECTION_PAGES[input.kind] : undefined;
         const [row] = await tx
           .insert(pages)
-          .values({
-            id: newPageId(),
-            websiteId,
-            path,
-            title: input.title,
-            pageType: isFolder ? PAGE_TYPE.collection : isCover ? PAGE_TYPE.cover : PAGE_TYPE.page,
-            // A cover page is an ordinary page to navigation, paths and locks; its type and template set it apart.
-            kind: isFolder ? 'folder' : 'page',
-            templateName: isCover ? COVER_PAGE_TEMPLATE : 'page',
-            context: isCover ? { cover: coverPageSchema.parse({}) } : {},
-            parentId: folder?.id ?? null,
-            // A folder has no content of its own to hold back.
-            status: isFolder ? 'published' : 'draft',
-            folderBehavior: isFolder ? (input.folderBehavior ?? 'index') : null,
-            // A cover page is drawn from its cover settings, never from blocks.
-            draftDocument: isFolder || isCover ? null : emptyDocument(input.title),
-          })
+          .values(
+            collection
+              ? {
+                  id: newPageId(),
+                  websiteId,
+                  path,
+                  title: input.title,
+                  pageType: PAGE_TYPE.collection,
+                  kind: 'collection',
+                  ...collection,
+                  parentId: folder?.id ?? null,
+                }
+              : {
+                  id: newPageId(),
+                  websiteId,
+                  path,
+                  title: input.title,
+                  pageType: isFolder ? PAGE_TYPE.collection : isCover ? PAGE_TYPE.cover : PAGE_TYPE.page,
+                  // A cover page is an ordinary page to navigation, paths and locks; its type and template set it apart.
+                  kind: isFolder ? 'folder' : 'page',
+                  templateName: isCover ? COVER_PAGE_TEMPLATE : 'page',
+                  context: isCover ? { cover: coverPageSchema.parse({}) } : {},
+                  parentId: folder?.id ?? null,
+                  // A folder has no content of its own to hold back.
+                  status: isFolder ? 'published' : 'draft',
+                  folderBehavior: isFolder ? (input.folderBehavior ?? 'index') : null,
+                  // A cover page is drawn from its cover settings, never from blocks.
+                  draftDocument: isFolder || isCover ? null : emptyDocument(input.title),
+                },
+          )
           .returning();
         // A page now lives at this path, so an old redirect from it would never be reached.
         await tx

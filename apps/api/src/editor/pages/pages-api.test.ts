@@ -169,6 +169,25 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect((await create({ title: 'Our Workshop', navigation: 'notLinked' })).path).toBe('/our-workshop-2');
     });
 
+    it.each([
+      ['blog', 'blog', 'News'],
+      ['store', 'products', 'Second shop'],
+      ['events', 'events', 'Classes'],
+      ['gallery', 'gallery', 'Pictures'],
+    ])('creates a %s page as an empty %s collection that visitors can open', async (kind, type, title) => {
+      const page = await create({ title, kind, navigation: 'notLinked' });
+      expect(page).toMatchObject({
+        kind: 'collection',
+        collectionType: type,
+        path: `/${title.toLowerCase().replace(' ', '-')}`,
+      });
+      const row = await pageRow(page.id);
+      expect(row.templateName).toBe(`${type}-list`);
+      const res = await new Shopper(app).request('GET', page.path);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain(title);
+    });
+
     it('moves a title that would take a reserved URL off it, and refuses a reserved or taken path', async () => {
       expect((await create({ title: 'Cart', navigation: 'notLinked' })).path).toBe('/cart-page');
       const reserved = await owner.call('POST', EDITOR_API.pages, { title: 'X', path: '/checkout' });

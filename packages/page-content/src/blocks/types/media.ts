@@ -59,7 +59,14 @@ export const imageBlock = defineBlock({
   }),
   fields: [
     { key: 'src', label: 'Image URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
-    { key: 'alt', label: 'Alt text (describes the image for screen readers)', kind: 'text', maxLength: 250 },
+    {
+      key: 'alt',
+      label: 'Alt text',
+      kind: 'text',
+      maxLength: 250,
+      placeholder: 'Describe the image',
+      hint: 'Say what the picture shows, for people who cannot see it. Leave empty for a decorative picture.',
+    },
     { key: 'caption', label: 'Caption', kind: 'text', maxLength: LIMITS.maxShortText },
     { key: 'href', label: 'Link', kind: 'url', maxLength: LIMITS.maxUrlLength, placeholder: 'Optional' },
     {

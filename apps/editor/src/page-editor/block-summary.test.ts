@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { blockSummary } from './BlockList';
+
+describe('blockSummary', () => {
+  it('sums up a Text block edited as rich text by its words', () => {
+    const block = {
+      id: 'b1',
+      type: 'text',
+      settings: { text: '', html: '<p>Open <em>every</em> Saturday</p>' },
+    };
+    expect(blockSummary(block)).toBe('Open every Saturday');
+  });
+  it('keeps the older plain text first and cuts long text at 60 characters', () => {
+    expect(blockSummary({ id: 'b2', type: 'text', settings: { text: 'Plain', html: '' } })).toBe('Plain');
+    expect(
+      blockSummary({ id: 'b3', type: 'text', settings: { html: `<p>${'word '.repeat(30)}</p>` } }),
+    ).toHaveLength(60);
+  });
+  it('is empty for a block with no words', () => {
+    expect(blockSummary({ id: 'b4', type: 'text', settings: { html: '<p></p>' } })).toBe('');
+  });
+});
