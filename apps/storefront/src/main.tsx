@@ -11,6 +11,7 @@ import { readPageContext } from './page-context';
 import { startPageTracking } from './tracking';
 import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
+import { enhanceQuickViewButtons } from './quick-view';
 import { enhanceSiteNav } from './site-nav';
 import { mountPopupOverlay } from './popup/popup';
 import { applyCookieConsent, hasTrackingCookie } from './consent/cookie-consent';
@@ -25,6 +26,7 @@ const store = createCartStore();
 mountShell(document, context, store);
 mountAddToCartButtons(document, context, store);
 enhanceProductPage(document, context);
+enhanceQuickViewButtons(document, context, store);
 enhanceForms(document, context);
 enhanceAccountPages(document, context);
 // Reading localStorage throws where the visitor blocks site data.

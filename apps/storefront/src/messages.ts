@@ -6,6 +6,13 @@ export const storefrontMessages = {
   retry: 'Retry',
   cartEmpty: 'Your cart is empty.',
   continueShopping: 'Continue Shopping',
+  // Quick view on a shop listing; the button's own label is the theme's ("Quick View").
+  quickView: 'Quick View',
+  quickViewOf: ': {title}',
+  loadingProduct: 'Loading…',
+  quickViewFailed: 'This product could not be shown here.',
+  openProductPage: 'Open its page',
+  viewFullDetails: 'View full details',
   loadingCheckout: 'Loading checkout…',
   pleaseTryAgain: 'Please try again.',
   checking: 'Checking…',

@@ -32,12 +32,14 @@ function kindOf(item: ListedItem): AddToCartKind {
  * the button validates the shopper's selection with the shared rules; on a listing a product
  * that needs an option only says "Select Option".
  */
-export function mountAddToCartButtons(doc: Document, context: PageContext, store: CartStore): void {
+export function mountAddToCartButtons(root: ParentNode, context: PageContext, store: CartStore): void {
+  // A quick-view dialog mounts the buttons of the product it shows, inside itself.
+  const doc = (root as Node).ownerDocument ?? (root as Document);
   const items = new Map<string, ListedItem>();
   for (const item of context.items) items.set(item.id, item);
   if (context.item) items.set(context.item.id, context.item);
 
-  for (const wrapper of doc.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button-wrapper')) {
+  for (const wrapper of root.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button-wrapper')) {
     const button = wrapper.querySelector<HTMLElement>('.sqs-add-to-cart-button');
     const item = items.get(button?.dataset.itemId ?? '');
     if (!button || !item) continue;

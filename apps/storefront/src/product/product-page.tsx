@@ -105,10 +105,10 @@ function Instalments({ context, priceCents }: { context: PageContext; priceCents
   );
 }
 
-/** Product detail page behaviour around the server-rendered markup. */
-export function enhanceProductPage(doc: Document, context: PageContext): void {
+/** Product detail behaviour around the server-rendered markup: on its page, or in a quick view. */
+export function enhanceProductPage(root: ParentNode, context: PageContext): void {
   const item = context.item;
-  const block = doc.querySelector<HTMLElement>('.product-detail');
+  const block = root.querySelector<HTMLElement>('.product-detail');
   if (!item || !block) return;
 
   const variants = item.structuredContent.variants;

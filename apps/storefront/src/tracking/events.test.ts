@@ -13,6 +13,7 @@ import {
   startPageTracking,
   trackCompleteRegistration,
   trackNewsletterSignUp,
+  trackQuickView,
   trackRemoveFromCart,
   trackViewCart,
 } from './index';
@@ -189,6 +190,20 @@ describe('census button events', () => {
     link.click();
     await vi.waitFor(() => expect(census('/api/census/button-click')).toHaveLength(1));
     expect(buttonEventSchema.parse(census('/api/census/button-click')[0])).toMatchObject(fields);
+  });
+});
+
+describe('census quick view', () => {
+  it('RecordQuickView: opening a quick view names the product in the path, with no body', async () => {
+    startPageTracking({ ...readPageContext(document), ...shop });
+    trackQuickView('prod shirt/1');
+    await vi.waitFor(() =>
+      expect(sent.filter((r) => r.url.startsWith('/api/census/RecordQuickView/'))).toHaveLength(1),
+    );
+    expect(sent.find((r) => r.url.startsWith('/api/census/RecordQuickView/'))).toEqual({
+      url: '/api/census/RecordQuickView/prod%20shirt%2F1',
+      body: '',
+    });
   });
 });
 

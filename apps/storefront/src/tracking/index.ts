@@ -168,6 +168,11 @@ export function trackAddToCart(input: {
   });
 }
 
+/** A product's quick view was opened on a listing (storefront.md §7, RecordQuickView). */
+export function trackQuickView(itemId: string): void {
+  whenTracking((tracking) => tracking.census.quickView(itemId));
+}
+
 /** The full-page cart was shown with a cart (storefront.md §7, view cart). */
 export function trackViewCart(cartId: string): void {
   whenTracking((tracking) => tracking.siteVisitor.viewCart(cartId));

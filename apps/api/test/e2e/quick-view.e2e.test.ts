@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../browser';
+import { startBuiltServer, type StartedServer } from '../server';
+
+/** Quick view on the demo shop's listing: open, choose, add, close, in Chromium. */
+describe.skipIf(!hasChromium)('quick view on the shop listing in Chromium', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const quickViewCalls: string[] = [];
+
+  beforeAll(async () => {
+    server = await startBuiltServer();
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) pageErrors.push(m.text());
+    });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/census/RecordQuickView/')) quickViewCalls.push(r.method() + ' ' + r.url());
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shirtTile = () => page.locator('.product-card', { hasText: 'Linen Work Shirt' });
+  const dialog = () => page.getByRole('dialog');
+
+  it('each tile has a Quick View button named after its product', async () => {
+    await page.goto(server.url + '/shop');
+    const button = shirtTile().getByRole('button', { name: /^Quick View\s*: Linen Work Shirt$/ });
+    await expect.poll(() => button.count()).toBe(1);
+    expect(await button.getAttribute('aria-haspopup')).toBe('dialog');
+  });
+
+  it('opens a dialog with the product, its choices and add to cart, and records the quick view', async () => {
+    await shirtTile()
+      .getByRole('button', { name: /Quick View/ })
+      .click();
+    await expect.poll(() => dialog().count()).toBe(1);
+    expect(await dialog().getAttribute('aria-labelledby')).toBeTruthy();
+    await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Linen Work Shirt');
+    await expect
+      .poll(() => dialog().locator('.sqs-add-to-cart-host button').textContent(), { timeout: 5000 })
+      .toBe('Add To Cart');
+    expect(await dialog().locator('select[data-variant-option-name="Size"]').count()).toBe(1);
+    expect(await dialog().getByRole('link', { name: 'View full details' }).getAttribute('href')).toBe(
+      '/shop/p/linen-shirt',
+    );
+    await expect.poll(() => quickViewCalls.length, { timeout: 5000 }).toBe(1);
+    expect(quickViewCalls[0]).toMatch(/^POST .*\/api\/census\/RecordQuickView\/.+/);
+  });
+
+  it('asks for the options, then adds the chosen variant to the cart', async () => {
+    const add = dialog().locator('.sqs-add-to-cart-host button');
+    await add.click();
+    const alert = page.getByRole('alertdialog');
+    await expect
+      .poll(() => alert.textContent(), { timeout: 5000 })
+      .toContain('Please select the Size and Color options.');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await dialog().locator('select[data-variant-option-name="Size"]').selectOption('M');
+    await dialog().locator('.variant-swatch__label', { hasText: 'Blue' }).click();
+    await add.click();
+    await expect.poll(() => add.textContent(), { timeout: 5000 }).toBe('Added!');
+    await expect
+      .poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 })
+      .toContain('1 item');
+  });
+
+  it('closes on Escape and gives focus back to its button', async () => {
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    const opener = shirtTile().getByRole('button', { name: /Quick View/ });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('opens from the keyboard too', async () => {
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog().count()).toBe(1);
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
