@@ -1,7 +1,8 @@
 // Draws each theme's preview images (themes/<id>/previews/<page>-<width>.png, listed by
 // @site/page-content's themeSummaries) from the demo site in that theme, in Chromium:
 // `pnpm --filter @site/api theme:previews` after a build. The pictures are committed; run it again
-// when a theme's look changes. PREVIEW_URL=<origin> uses a server that is already running.
+// when a theme's look changes. PREVIEW_URL=<origin> uses a server that is already running;
+// THEMES=studio,bistro draws only those themes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,7 +53,8 @@ try {
     headers: { 'x-csrf-token': await crumb() },
   });
   const xsrf = (await session.json()).xsrfToken;
-  for (const theme of SITE_THEMES) {
+  const only = process.env.THEMES?.split(',');
+  for (const theme of SITE_THEMES.filter((t) => !only || only.includes(t.id))) {
     const put = await owner.request.put(server.url + THEME_API.theme, {
       data: { theme: theme.id },
       headers: { 'x-csrf-token': await crumb(), 'x-siteuser-xsrf-token': xsrf },

@@ -67,6 +67,17 @@ describe('a theme built on a base theme', () => {
     ]);
   });
 
+  it('gives every shipped theme every page type, with its own look on top', () => {
+    const names = [...shippedTheme(themeFolder).templates.keys()].sort();
+    for (const id of ['market', 'studio', 'bistro'] as const) {
+      const theme = shippedTheme(themeFolderOf(id));
+      expect([...theme.templates.keys()].sort(), id).toEqual(names);
+      expect(theme.templates.get('site')!.source, id).toContain(`theme-${id}`);
+      expect(theme.stylesheets.at(-1)!.file, id).toBe(`styles/${id}.css`);
+      expect(themePublicRoots(id, 'styles')[0], id).toBe(join(themeFolderOf(id), 'styles'));
+    }
+  });
+
   it('inherits through a chain and lets the nearest theme win', () => {
     const dir = folderWith({
       'template.conf': conf({ base: 'market', stylesheets: ['page-types.css', 'market.css'] }),

@@ -18,6 +18,18 @@ export const SITE_THEMES = [
     description:
       'Shop first: a full-width picture with your headline over it, the name centred above the menu, big product tiles and a bold sans-serif type.',
   },
+  {
+    id: 'studio',
+    name: 'Studio',
+    description:
+      'Portfolio first: tall display capitals, the name on the left and the menu on the right, your work in large edge-to-edge tiles with captions over the pictures.',
+  },
+  {
+    id: 'bistro',
+    name: 'Bistro',
+    description:
+      'For a restaurant or local business: an italic serif name over the menu with a “Book a table” button, a menu set with dotted leaders, opening hours and a map.',
+  },
 ] as const;
 
 export type SiteThemeId = (typeof SITE_THEMES)[number]['id'];

@@ -36,7 +36,7 @@ describe.each(targets)('changing theme on $name', (target) => {
 
   it('starts in the default theme with every theme on offer and nothing to undo', async () => {
     expect(await state()).toMatchObject({ theme: 'fieldnotes', previousTheme: null });
-    expect((await state()).themes.map((t) => t.id)).toEqual(['fieldnotes', 'market']);
+    expect((await state()).themes.map((t) => t.id)).toEqual(['fieldnotes', 'market', 'studio', 'bistro']);
     const preview = await demo.app.inject((await state()).themes[1]!.previews[0]!.url);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('image/png');
