@@ -9,8 +9,9 @@ import {
   type ShoppingCart,
   type StoreSettings,
 } from '@site/commerce-core';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { textArray } from '../db/text-array';
 import { cartEntries, carts, pages, products, variants } from '../db/schema';
 import { toProductItem } from '../site/product-item';
 import { storeCurrency, type WebsiteRow } from '../site/site-data';
@@ -115,7 +116,9 @@ function buildStatements(db: Queryable) {
       .where(
         and(
           eq(products.websiteId, p('websiteId')),
-          or(inArray(products.id, inCart), eq(products.id, p('alsoProductId'))),
+          // One array of ids, so the primary key answers it: `id in (…) or id = $n` could not
+          // use the index and hashed every variant of the site.
+          sql`${products.id} = any(array(${inCart} union all select ${p('alsoProductId')}::text))`,
         ),
       )
       .orderBy(asc(variants.position))
@@ -256,11 +259,11 @@ export async function loadCatalog(db: Queryable, website: WebsiteRow, productIds
     .select({ product: products, collectionPath: pages.path })
     .from(products)
     .innerJoin(pages, eq(pages.id, products.collectionId))
-    .where(and(inArray(products.id, ids), eq(products.websiteId, website.id)));
+    .where(and(sql`${products.id} = any(${textArray(ids)})`, eq(products.websiteId, website.id)));
   const vRows = await db
     .select()
     .from(variants)
-    .where(inArray(variants.productId, ids))
+    .where(sql`${variants.productId} = any(${textArray(ids)})`)
     .orderBy(asc(variants.position));
   for (const v of vRows) variantRows.set(v.id, v);
   for (const { product, collectionPath } of productRows) {

@@ -185,10 +185,8 @@ export async function resolvePath(
     }
     if (page.path === '/') {
       const shop = allPages.find((p) => p.collectionType === 'products' && p.enabled);
-      if (shop)
-        extra.featuredProducts = (
-          await loadProductItems(db, website, { id: shop.id, path: shop.path })
-        ).slice(0, 4);
+      // The home page shows four: read those four, not the whole catalogue.
+      if (shop) extra.featuredProducts = await loadProductItems(db, website, shop, { limit: 4 });
     }
     if (page.pageType === PAGE_TYPE.cover) extra.cover = coverPageView(page.title, page.context.cover);
     const formId = page.context.formId;

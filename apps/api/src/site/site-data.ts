@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { textArray } from '../db/text-array';
 import { pages, products, templates, variants, websites } from '../db/schema';
 import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import type { ListFilter } from './list-filter';
@@ -38,10 +39,10 @@ export async function loadProductItems(
   db: Database,
   website: WebsiteRow,
   collection: { id: string; path: string },
-  filter: { urlId?: string; ids?: readonly string[] } & ListFilter = {},
+  filter: { urlId?: string; ids?: readonly string[]; limit?: number } & ListFilter = {},
 ) {
   if (filter.ids?.length === 0) return [];
-  const productRows = await db
+  const query = db
     .select()
     .from(products)
     .where(
@@ -49,22 +50,19 @@ export async function loadProductItems(
         eq(products.collectionId, collection.id),
         eq(products.enabled, true),
         filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
-        filter.ids === undefined ? undefined : inArray(products.id, [...filter.ids]),
+        filter.ids === undefined ? undefined : sql`${products.id} = any(${textArray(filter.ids)})`,
         filter.tag === undefined ? undefined : sql`${products.tags} ? ${filter.tag}`,
         filter.category === undefined ? undefined : sql`${products.categories} ? ${filter.category}`,
       ),
     )
-    .orderBy(asc(products.position));
+    .orderBy(asc(products.position), asc(products.id))
+    .$dynamic();
+  const productRows = await (filter.limit === undefined ? query : query.limit(filter.limit));
   if (productRows.length === 0) return [];
   const variantRows = await db
     .select()
     .from(variants)
-    .where(
-      inArray(
-        variants.productId,
-        productRows.map((p) => p.id),
-      ),
-    )
+    .where(sql`${variants.productId} = any(${textArray(productRows.map((p) => p.id))})`)
     .orderBy(asc(variants.position));
   const byProduct = new Map<string, (typeof variantRows)[number][]>();
   for (const v of variantRows) {
