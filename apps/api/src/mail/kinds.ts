@@ -40,6 +40,8 @@ export interface EmailData {
   };
   'member-verification': { verifyUrl: string; expiresInHours: number };
   'password-reset': { resetUrl: string; expiresInMinutes: number };
+  /** To someone the owner invited onto the site's team. */
+  'team-invitation': { acceptUrl: string; role: string; invitedBy: string; expiresInDays: number };
   'form-notification': {
     formName: string;
     submittedAt: string;
@@ -90,6 +92,7 @@ export const EMAIL_KINDS = [
   'gift-card',
   'member-verification',
   'password-reset',
+  'team-invitation',
   'form-notification',
   'newsletter-confirmation',
   'subscription-paused',

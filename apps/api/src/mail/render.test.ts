@@ -79,6 +79,16 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
     subject: 'Reset your Fieldnotes <Supply> & Co. password',
     shows: ['https://shop.test/account/reset?token=r', '30 minutes'],
   },
+  'team-invitation': {
+    data: {
+      acceptUrl: 'https://shop.test/config/join?token=t',
+      role: 'Store manager',
+      invitedBy: 'owner@shop.test',
+      expiresInDays: 7,
+    },
+    subject: 'You are invited to Fieldnotes <Supply> & Co.',
+    shows: ['https://shop.test/config/join?token=t', 'Store manager', 'owner@shop.test', '7 days'],
+  },
   'form-notification': {
     data: {
       formName: 'Contact',

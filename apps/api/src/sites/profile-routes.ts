@@ -12,18 +12,15 @@ import {
   type SiteIconSize,
 } from '@site/page-content';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { websites } from '../db/schema';
-import { ApiError, createRoleGuard, guardedMember, handle, parsePayload } from '../http';
+import { ApiError, createRoleGuard, handle, parsePayload } from '../http';
 import type { RouteDocs } from '../http/openapi';
 import { loadWebsite } from '../site/site-data';
 import { loadIconPng, removeSiteIcon, saveSiteIcon, siteIconUrl, storedSiteIcon } from './site-icon';
 import { saveSiteProfile, siteProfileView } from './site-profile';
-
-/** The site's name, zone, locale, contact details and icon: the owner's and an admin's to change. */
-const SETTINGS_ROLES: readonly string[] = ['owner', 'admin'];
 
 const IconParams = z.object({
   version: z.string().regex(/^[0-9a-f]{16}$/),
@@ -38,12 +35,8 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'appl
 /** Editor calls for the Site settings screen, and the icon files and web manifest visitors' browsers fetch. */
 export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Database }): void {
   const guard = createRoleGuard({ db });
-  const settingsRole = (write: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    await (write ? guard.write : guard.read)(request, reply);
-    if (reply.sent) return reply;
-    if (!guardedMember(request).roles.some((r) => SETTINGS_ROLES.includes(r)))
-      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: siteProfileMessages.adminOnly } });
-  };
+  const settingsRole = (write: boolean) =>
+    guard.with('change-settings', write, siteProfileMessages.adminOnly);
   const view = async (websiteId: string) => {
     const website = await loadWebsite(db, websiteId);
     if (!website) throw new ApiError(404, 'SITE_MISSING', 'This site has not been set up yet');

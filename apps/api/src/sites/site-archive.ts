@@ -67,6 +67,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   form_submission_keys: 'replay guards that expire within the day',
   digital_downloads: "customers' download links, each a secret token of the old site",
   site_exports: 'the exports themselves',
+  team_invitations: 'one-time invitation links of the old site: the owner invites again',
 };
 
 /** Columns holding secrets unique across sites: a copy gets fresh ones (old links stay with the old site). */

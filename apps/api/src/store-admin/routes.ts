@@ -98,7 +98,7 @@ export function registerStoreAdminRoutes(
     registerApiErrors(scope);
     const guard = createRoleGuard({ db });
     const read = { preHandler: guard.read };
-    const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
+    const write = { preHandler: guard.store, bodyLimit: MAX_BODY_BYTES };
     const manage = { preHandler: guard.manage, bodyLimit: MAX_BODY_BYTES };
     const currency = async (request: FastifyRequest) => {
       const website = await loadWebsite(db, request.site.websiteId);
@@ -464,12 +464,12 @@ export function registerStoreAdminRoutes(
     );
     scope.post(
       `${STORE}/orders/:id/cancel`,
-      write,
+      manage,
       handle(async (request) => cancelOrder(db, request.site.websiteId, id(request), paymentProviders)),
     );
     scope.post(
       `${STORE}/orders/:id/refund`,
-      write,
+      manage,
       handle(async (request) =>
         refundLine(
           db,
@@ -482,7 +482,7 @@ export function registerStoreAdminRoutes(
     );
     scope.post(
       `${STORE}/orders/:id/refund-amount`,
-      write,
+      manage,
       handle(async (request) =>
         refundAmount(
           db,

@@ -1,3 +1,4 @@
+import { mayDo, TEAM_ROLES } from './team-api';
 import { z } from 'zod';
 import { pageDocumentSchema, type PageDocument } from '../document/page-document';
 import type { HeaderFooter } from '../header-footer/header-footer';
@@ -199,12 +200,12 @@ export interface EditorMe {
   xsrfToken: string;
 }
 
-/** Roles that may change a site (storefront.md §6 lists the roles; viewers only look). */
-export const EDITING_ROLES = ['owner', 'admin', 'editor'] as const;
-export const VIEWING_ROLES = [...EDITING_ROLES, 'viewer'] as const;
+/** Roles that may change a site's content, and every role that may open the editor (TEAM_ROLE_RIGHTS). */
+export const EDITING_ROLES = TEAM_ROLES.filter((r) => mayDo([r], 'edit-content'));
+export const VIEWING_ROLES = TEAM_ROLES.filter((r) => mayDo([r], 'view'));
 export function canEdit(roles: readonly string[]): boolean {
-  return roles.some((r) => (EDITING_ROLES as readonly string[]).includes(r));
+  return mayDo(roles, 'edit-content');
 }
 export function canView(roles: readonly string[]): boolean {
-  return roles.some((r) => (VIEWING_ROLES as readonly string[]).includes(r));
+  return mayDo(roles, 'view');
 }

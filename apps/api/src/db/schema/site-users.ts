@@ -136,3 +136,26 @@ export const outgoingEmails = pgTable(
   },
   (t) => [index('outgoing_emails_pending').on(t.sentAt, t.createdAt)],
 );
+
+/**
+ * An invitation to join the site's team (src/sites/team.ts). Like member tokens, the id is the
+ * SHA-256 of the emailed secret; the email need not have an account yet, so it is not a member row.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Stored trimmed and lower-cased, like members' emails. */
+    email: text('email').notNull(),
+    /** One of INVITABLE_ROLES. */
+    role: text('role').notNull(),
+    invitedBy: text('invited_by').references(() => siteMembers.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('team_invitations_site').on(t.websiteId, t.email)],
+);

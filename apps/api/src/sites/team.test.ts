@@ -1,0 +1,246 @@
+import { SITE_PROFILE_API, TEAM_API, teamMessages, type TeamView } from '@site/page-content';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Shopper } from '../../test/client';
+import { databaseTargets } from '../../test/databases';
+import { EditorClient } from '../../test/editor';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { outgoingEmails, siteMembers, teamInvitations } from '../db/schema';
+import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+import { createMember } from '../security/members';
+
+const PASSWORD = 'river-lantern-42';
+const tokenIn = (body: string) => decodeURIComponent(/\/config\/join\?token=([^\s"&<]+)/.exec(body)![1]!);
+
+describe.each(await databaseTargets())('the site team on $name', (target) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let owner: EditorClient;
+  let viewer: EditorClient;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDemoSite(database.db);
+    app = await buildApp({ database, writesPerMinute: 0 });
+    [owner, viewer] = await Promise.all([
+      new EditorClient(app).signIn(DEMO_OWNER),
+      new EditorClient(app).signIn(DEMO_VIEWER),
+    ]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const mailTo = async (to: string) => {
+    const rows = await database.db
+      .select()
+      .from(outgoingEmails)
+      .where(and(eq(outgoingEmails.to, to), eq(outgoingEmails.kind, 'team-invitation')));
+    return rows.at(-1);
+  };
+  const invite = async (email: string, role: string) => {
+    const res = await owner.call('POST', TEAM_API.invitations, { email, role });
+    expect(res.statusCode, res.body).toBe(201);
+    return tokenIn((await mailTo(email.trim().toLowerCase()))!.body);
+  };
+  const accept = (token: string, password = PASSWORD) => {
+    const invitee = new EditorClient(app);
+    return { invitee, res: invitee.request('POST', TEAM_API.accept, { token, password }) };
+  };
+  const join = async (email: string, role: string) => {
+    const { invitee, res } = accept(await invite(email, role));
+    const answer = await res;
+    expect(answer.statusCode, answer.body).toBe(200);
+    invitee.xsrf = answer.json().xsrfToken;
+    return invitee;
+  };
+  const team = async () => (await owner.call('GET', TEAM_API.team)).json() as TeamView;
+  const memberId = async (email: string) => (await team()).members.find((m) => m.email === email)!.id;
+
+  it('an invited editor gets an email, accepts once, edits pages, and is refused refunds and settings', async () => {
+    const token = await invite('  Ed@Example.com ', 'editor');
+    const mail = (await mailTo('ed@example.com'))!;
+    expect(mail.subject).toContain('You are invited to');
+    expect(mail.body).toContain('as Editor');
+    expect(mail.body).toContain('7 days');
+    expect((await team()).invitations).toMatchObject([{ email: 'ed@example.com', role: 'editor' }]);
+
+    const { invitee: editor, res } = accept(token);
+    const answer = await res;
+    expect(answer.statusCode, answer.body).toBe(200);
+    editor.xsrf = answer.json().xsrfToken;
+    expect((await team()).members).toContainEqual(
+      expect.objectContaining({ email: 'ed@example.com', role: 'editor', isYou: false }),
+    );
+    expect((await team()).invitations).toEqual([]);
+
+    const pages = await editor.call('GET', '/api/editor/pages');
+    expect(pages.statusCode).toBe(200);
+    const refund = await editor.call('POST', '/api/editor/store/orders/any/refund-amount', { amount: '1' });
+    expect(refund.statusCode).toBe(403);
+    expect(refund.json().error.code).toBe('FORBIDDEN');
+    expect((await editor.call('GET', SITE_PROFILE_API.profile)).statusCode).toBe(403);
+    expect((await editor.call('GET', TEAM_API.team)).statusCode).toBe(403);
+
+    // The link is spent: a second use, even with the right password, is refused.
+    const again = await accept(token).res;
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error.message).toBe(teamMessages.tokenUsed);
+  });
+
+  it.each<[string, unknown, number]>([
+    ['no at sign', { email: 'nobody', role: 'editor' }, 400],
+    ['no domain dot', { email: 'a@b', role: 'editor' }, 400],
+    ['spaces inside', { email: 'a b@example.com', role: 'editor' }, 400],
+    ['a NUL byte', { email: 'a\u0000@example.com', role: 'editor' }, 400],
+    ['a lone surrogate', { email: 'a\uD800@example.com', role: 'editor' }, 400],
+    ['a huge address', { email: `${'a'.repeat(300)}@example.com`, role: 'editor' }, 400],
+    ['an email that is a number', { email: 42, role: 'editor' }, 400],
+    ['the owner role', { email: 'o@example.com', role: 'owner' }, 400],
+    ['a made-up role', { email: 'o@example.com', role: 'superuser' }, 400],
+    ['an extra field', { email: 'o@example.com', role: 'viewer', roles: ['owner'] }, 400],
+    ['an array', [{ email: 'o@example.com', role: 'viewer' }], 400],
+  ])('refuses an invitation with %s, and queues no email', async (_, payload, status) => {
+    const before = (await database.db.select().from(outgoingEmails)).length;
+    const res = await owner.call('POST', TEAM_API.invitations, payload);
+    expect(res.statusCode).toBe(status);
+    expect((await database.db.select().from(outgoingEmails)).length).toBe(before);
+  });
+
+  it('refuses a second invitation to the same person and one to a team member', async () => {
+    await invite('twice@example.com', 'viewer');
+    const twice = await owner.call('POST', TEAM_API.invitations, {
+      email: 'twice@example.com',
+      role: 'admin',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(teamMessages.alreadyInvited);
+    const member = await owner.call('POST', TEAM_API.invitations, {
+      email: DEMO_VIEWER.email,
+      role: 'admin',
+    });
+    expect(member.statusCode).toBe(409);
+    expect(member.json().error.message).toBe(teamMessages.alreadyMember);
+  });
+
+  it('refuses forged, expired and revoked links, and a weak password', async () => {
+    const forged = await accept('x'.repeat(43)).res;
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.message).toBe(teamMessages.tokenInvalid);
+    expect((await accept('').res).statusCode).toBe(400);
+    expect(
+      (await new Shopper(app).request('POST', TEAM_API.accept, { token: { $ne: null } })).statusCode,
+    ).toBe(400);
+
+    const late = await invite('late@example.com', 'viewer');
+    await database.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, 'late@example.com'));
+    const expired = await accept(late).res;
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.message).toBe(teamMessages.tokenExpired);
+
+    const weak = await invite('weak@example.com', 'viewer');
+    const refused = await accept(weak, 'password').res;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors?.password ?? refused.json().error.fieldErrors?.password).toBeTruthy();
+    const handle = (await team()).invitations.find((i) => i.email === 'weak@example.com')!.id;
+    expect((await owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(200);
+    expect((await accept(weak).res).statusCode).toBe(400);
+    expect((await owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(404);
+  });
+
+  it('an existing customer joins with their own password and keeps their customer role', async () => {
+    await createMember(database.db, {
+      websiteId: 'demo',
+      email: 'shopper@example.com',
+      password: 'shopper-pass-2026',
+      roles: ['customer'],
+    });
+    const token = await invite('shopper@example.com', 'store-manager');
+    const wrong = await accept(token, 'not-their-password').res;
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(teamMessages.passwordWrong);
+    const right = await accept(token, 'shopper-pass-2026').res;
+    expect(right.statusCode, right.body).toBe(200);
+    const [row] = await database.db
+      .select({ roles: siteMembers.roles })
+      .from(siteMembers)
+      .where(eq(siteMembers.email, 'shopper@example.com'));
+    expect(row!.roles.sort()).toEqual(['customer', 'store-manager']);
+  });
+
+  it('of two concurrent acceptances exactly one wins', async () => {
+    const token = await invite('race@example.com', 'viewer');
+    const answers = await Promise.all([accept(token).res, accept(token).res]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410]);
+    expect(
+      await database.db.select().from(siteMembers).where(eq(siteMembers.email, 'race@example.com')),
+    ).toHaveLength(1);
+  });
+
+  it('only the owner manages the team: an admin, an editor and a viewer are refused, nothing changes', async () => {
+    const admin = await join('admin@example.com', 'admin');
+    const before = await team();
+    const viewerId = await memberId(DEMO_VIEWER.email);
+    for (const who of [admin, viewer]) {
+      expect((await who.call('GET', TEAM_API.team)).statusCode).toBe(403);
+      expect(
+        (await who.call('POST', TEAM_API.invitations, { email: 'x@example.com', role: 'admin' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await who.call('PUT', TEAM_API.memberRole.replace(':id', viewerId), { role: 'admin' })).statusCode,
+      ).toBe(403);
+      expect((await who.call('POST', TEAM_API.transfer, { memberId: viewerId })).statusCode).toBe(403);
+      expect((await who.call('DELETE', TEAM_API.member.replace(':id', viewerId))).statusCode).toBe(403);
+    }
+    // An admin cannot make themself owner either.
+    const self = await memberId('admin@example.com');
+    expect(
+      (await admin.call('PUT', TEAM_API.memberRole.replace(':id', self), { role: 'owner' })).statusCode,
+    ).toBe(403);
+    expect(await team()).toEqual(before);
+  });
+
+  it('the owner changes a role, removes a member (their session ends), and cannot demote themself', async () => {
+    const member = await join('temp@example.com', 'viewer');
+    const id = await memberId('temp@example.com');
+    expect((await member.call('GET', '/api/editor/pages')).statusCode).toBe(200);
+    const promoted = await owner.call('PUT', TEAM_API.memberRole.replace(':id', id), { role: 'editor' });
+    expect(promoted.statusCode).toBe(200);
+    expect((promoted.json() as TeamView).members.find((m) => m.id === id)!.role).toBe('editor');
+    const ownerId = await memberId(DEMO_OWNER.email);
+    const self = await owner.call('PUT', TEAM_API.memberRole.replace(':id', ownerId), { role: 'viewer' });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe(teamMessages.notYourself);
+    expect((await owner.call('DELETE', TEAM_API.member.replace(':id', 'nobody'))).statusCode).toBe(404);
+
+    expect((await owner.call('DELETE', TEAM_API.member.replace(':id', id))).statusCode).toBe(200);
+    expect((await member.call('GET', '/api/editor/pages')).statusCode).toBe(401);
+    expect((await team()).members.some((m) => m.id === id)).toBe(false);
+  });
+
+  it('transfers ownership: the new owner manages the team, the old one becomes an admin', async () => {
+    const heir = await join('heir@example.com', 'admin');
+    const heirId = await memberId('heir@example.com');
+    const res = await owner.call('POST', TEAM_API.transfer, { memberId: heirId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await owner.call('GET', TEAM_API.team)).statusCode).toBe(403);
+    const seen = (await heir.call('GET', TEAM_API.team)).json() as TeamView;
+    expect(seen.members.find((m) => m.isYou)!.role).toBe('owner');
+    expect(seen.members.find((m) => m.email === DEMO_OWNER.email)!.role).toBe('admin');
+    expect(seen.members.filter((m) => m.role === 'owner')).toHaveLength(1);
+    // Hand it back so the site keeps its seeded owner for the other files' habits.
+    const back = await heir.call('POST', TEAM_API.transfer, {
+      memberId: await memberIdAs(heir, DEMO_OWNER.email),
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  const memberIdAs = async (who: EditorClient, email: string) =>
+    ((await who.call('GET', TEAM_API.team)).json() as TeamView).members.find((m) => m.email === email)!.id;
+});
