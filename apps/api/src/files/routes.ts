@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  canEdit,
   FILE_LIMITS,
   FILES_API,
   fileMessages,
@@ -18,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
-import { createRoleGuard, guardedMember } from '../http';
+import { createRoleGuard } from '../http';
 import { FileError, fileNotFound, sendFileError } from './errors';
 import { deleteFile, findFile, listFiles, originalKey, toView, updateFile, widthKey } from './file-store';
 import type { JobQueue } from '../jobs';
@@ -174,10 +173,8 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
     // a digital product's file is what buyers pay for, not for a viewer to take.
     scope.get(
       `${FILE_ROUTE}/original`,
-      { preHandler: guard.read },
+      { preHandler: guard.with('edit-content', false, fileMessages.originalForEditors) },
       handle(async (request, reply) => {
-        if (!canEdit(guardedMember(request).roles))
-          throw new FileError(403, 'FORBIDDEN', fileMessages.originalForEditors, fileMessages.unableToOpen);
         const file = await findFile(db, request.site.websiteId, (request.params as { id: string }).id);
         const stored = await storage.stream(originalKey(file));
         if (!stored) throw fileNotFound();

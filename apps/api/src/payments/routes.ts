@@ -2,16 +2,7 @@ import { paymentMessages, PaymentSettingsSaveSchema } from '@site/commerce-core/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteDocs } from '../http/openapi';
-import { messages as pageMessages } from '@site/page-content';
-import {
-  ApiError,
-  createRoleGuard,
-  guardedMember,
-  handle,
-  MAX_BODY_BYTES,
-  parse,
-  registerApiErrors,
-} from '../http';
+import { ApiError, createRoleGuard, handle, MAX_BODY_BYTES, parse, registerApiErrors } from '../http';
 import type { JobQueue } from '../jobs';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { applyStripeEvent } from './confirm-payment';
@@ -79,22 +70,14 @@ export function registerPaymentRoutes(app: FastifyInstance, options: PaymentRout
   void app.register(async (scope) => {
     registerApiErrors(scope);
     const guard = createRoleGuard({ db: payments.db });
-    const manage = { preHandler: guard.manage, bodyLimit: MAX_BODY_BYTES };
+    const manage = { preHandler: guard.settings, bodyLimit: MAX_BODY_BYTES };
     const fromEnvironment = async (request: FastifyRequest) => {
       const view = await paymentSettingsView(payments, request.site.websiteId, origin(request));
       if (view.source === 'environment')
         throw new ApiError(409, 'PAYMENTS_FROM_ENVIRONMENT', paymentMessages.environmentConfigured);
     };
     // Read with the session alone (no XSRF header on a GET), yet only by those who manage money.
-    const owners = {
-      preHandler: [
-        guard.read,
-        async (request: FastifyRequest) => {
-          if (!guardedMember(request).roles.some((r) => r === 'owner' || r === 'admin'))
-            throw new ApiError(403, 'FORBIDDEN', pageMessages.forbidden);
-        },
-      ],
-    };
+    const owners = { preHandler: guard.with('change-settings', false) };
     scope.get(
       EDITOR_PAYMENTS,
       owners,

@@ -8,13 +8,13 @@ import {
   type SiteImportResult,
 } from '@site/page-content';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { siteDomains, siteExports, websites } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { FileStorage } from '../files/storage';
-import { ApiError, createRoleGuard, guardedMember, handle, parse, registerApiErrors } from '../http';
+import { ApiError, createRoleGuard, handle, parse, registerApiErrors } from '../http';
 import type { JobQueue } from '../jobs';
 import { slugProblem } from './create-site';
 import { siteMessages } from './messages';
@@ -96,10 +96,7 @@ export async function registerSiteExport(app: FastifyInstance, options: SiteExpo
     registerApiErrors(scope);
     const guard = createRoleGuard({ db });
     // Everything in the site, members and orders included: the owner's and admins' only.
-    const managing = async (request: FastifyRequest) => {
-      if (!guardedMember(request).roles.some((r) => r === 'owner' || r === 'admin'))
-        throw new ApiError(403, 'FORBIDDEN', messages.forbidden);
-    };
+    const managing = guard.with('change-settings', false);
     scope.addContentTypeParser(
       ['application/gzip', 'application/octet-stream'],
       { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
@@ -108,9 +105,8 @@ export async function registerSiteExport(app: FastifyInstance, options: SiteExpo
 
     scope.get(
       SITE_EXPORT_API.exports,
-      { preHandler: guard.read },
+      { preHandler: managing },
       handle(async (request): Promise<LatestSiteExport> => {
-        await managing(request);
         const [row] = await db
           .select()
           .from(siteExports)
@@ -123,7 +119,7 @@ export async function registerSiteExport(app: FastifyInstance, options: SiteExpo
 
     scope.post(
       SITE_EXPORT_API.exports,
-      { preHandler: guard.manage },
+      { preHandler: guard.settings },
       handle(async (request, reply) => {
         const [running] = await db
           .select()
@@ -143,9 +139,8 @@ export async function registerSiteExport(app: FastifyInstance, options: SiteExpo
 
     scope.get(
       '/api/editor/site-export/:id/download',
-      { preHandler: guard.read },
+      { preHandler: managing },
       handle(async (request, reply) => {
-        await managing(request);
         const { id } = parse(z.object({ id: z.string().max(100) }), request.params);
         const [row] = await db
           .select({ export: siteExports, slug: websites.slug })
@@ -166,7 +161,7 @@ export async function registerSiteExport(app: FastifyInstance, options: SiteExpo
 
     scope.post(
       SITE_EXPORT_API.import,
-      { preHandler: guard.manage, bodyLimit: MAX_IMPORT_BYTES },
+      { preHandler: guard.settings, bodyLimit: MAX_IMPORT_BYTES },
       handle(async (request, reply): Promise<SiteImportResult> => {
         if (!options.baseDomain)
           throw new ApiError(409, 'NEEDS_BASE_DOMAIN', siteExportMessages.importNeedsDomain);
