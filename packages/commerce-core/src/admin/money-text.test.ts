@@ -20,7 +20,9 @@ describe('currencyDigits', () => {
   ])('%s has %i', (code, digits) => expect(currencyDigits(code)).toBe(digits));
 
   it('keeps the digits the store currencies are stored with', () => {
-    for (const code of CURRENCY_CODES) expect(currencyDigits(code)).toBe(code === 'JPY' ? 0 : 2);
+    const thousandths = ['KWD', 'BHD', 'OMR'];
+    for (const code of CURRENCY_CODES)
+      expect(currencyDigits(code)).toBe(code === 'JPY' ? 0 : thousandths.includes(code) ? 3 : 2);
   });
 });
 
@@ -183,5 +185,25 @@ describe('round trip', () => {
         }
       }),
     );
+  });
+});
+
+describe('three-decimal currencies as owners type them', () => {
+  it.each([
+    ['1.250', 'KWD', 'en-US', 1250n, '1.250'],
+    ['1.25', 'KWD', 'en-US', 1250n, '1.250'],
+    ['8', 'BHD', 'en-GB', 8000n, '8.000'],
+    ['0.005', 'OMR', 'en-US', 5n, '0.005'],
+    ['12,345', 'KWD', 'fr-FR', 12345n, '12,345'],
+    ['1,234.567', 'KWD', 'en-US', 1234567n, '1234.567'],
+  ] as const)('%s in %s (%s) is %s thousandths, shown back as %s', (text, currency, locale, minor, back) => {
+    const read = parseMoneyText(text, { currency, locale });
+    expect(read).toEqual({ ok: true, minor });
+    expect(formatMoneyText(minor, { currency, locale })).toBe(back);
+  });
+
+  it('refuses a fourth decimal, saying how many the currency has', () => {
+    const read = parseMoneyText('1.2345', { currency: 'KWD', locale: 'en-US' });
+    expect(read).toEqual({ ok: false, message: 'Type at most 3 digits after the decimal mark, like 8.500.' });
   });
 });

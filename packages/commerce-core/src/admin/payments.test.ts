@@ -13,6 +13,11 @@ describe('parseTypedAmount', () => {
     ['1 204,50 €', 2, 120450],
     ['1200', 0, 1200],
     ['0.01', 2, 1],
+    // Thousandths (KWD, BHD, OMR): a refund of 1.250 KWD is 1250.
+    ['1.250 KD', 3, 1250],
+    ['4.5', 3, 4500],
+    ['1,204.505', 3, 1204505],
+    ['0.001', 3, 1],
   ] as const)('%s with %i decimals is %i', (text, decimals, minor) => {
     expect(parseTypedAmount(text, decimals)).toBe(minor);
   });

@@ -99,9 +99,12 @@ export type RefundAmount = z.infer<typeof RefundAmountSchema>;
  * minor units; undefined for anything that is not money, a negative or zero amount, or more
  * decimals than the currency has.
  */
-export function parseTypedAmount(text: string, decimals: 0 | 2): number | undefined {
+export function parseTypedAmount(text: string, decimals: 0 | 2 | 3): number | undefined {
   const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^[^\d.,+-]{1,3}|[^\d.,+-]{1,3}$/g, '');
-  const m = /^(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)(?:([.,])(\d+))?$/.exec(cleaned);
+  // With thousandths "1.250" is a decimal amount (1250), not a grouped thousand.
+  const m =
+    (decimals === 3 ? /^(\d+)([.,])(\d{1,3})$/.exec(cleaned) : null) ??
+    /^(\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+|\d+)(?:([.,])(\d+))?$/.exec(cleaned);
   if (!m) return undefined;
   const [, whole, point, frac = ''] = m;
   // "1.234" or "1,234" alone is a thousand in one locale and one-point-something in another: refused

@@ -1,6 +1,7 @@
 /**
- * The 27 store currencies (storefront.md §3) with their minor-unit digits and the symbol the
- * legacy money format uses. The spec fixes decimals (JPY 0, the rest 2) and which symbols go
+ * The 27 store currencies of storefront.md §3, and three with thousandths (KWD, BHD, OMR, for
+ * issue 24), with their minor-unit digits and the symbol the legacy money format uses. The spec
+ * fixes decimals (JPY 0, the rest of its list 2) and which symbols go
  * after the amount (kr, Kč, zł, p.) or take a space (the Israeli shekel); the remaining symbols
  * are our choice, listed in the README.
  */
@@ -33,6 +34,9 @@ export const CURRENCY_CODES = [
   'INR',
   'JPY',
   'ZAR',
+  'KWD',
+  'BHD',
+  'OMR',
 ] as const;
 
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
@@ -42,7 +46,7 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 export interface CurrencyInfo {
   readonly code: CurrencyCode;
   /** Digits after the decimal point in the minor unit. */
-  readonly decimals: 0 | 2;
+  readonly decimals: 0 | 2 | 3;
   readonly symbol: string;
   /** Where the legacy format puts the symbol. */
   readonly placement: 'before' | 'after';
@@ -50,9 +54,12 @@ export interface CurrencyInfo {
   readonly spaced: boolean;
 }
 
+/** Currencies whose minor unit is a thousandth (ISO 4217): 1.250 KWD is stored as 1250. */
+const THOUSANDTHS: readonly CurrencyCode[] = ['KWD', 'BHD', 'OMR'];
+
 const before = (code: CurrencyCode, symbol: string, spaced = false): CurrencyInfo => ({
   code,
-  decimals: code === 'JPY' ? 0 : 2,
+  decimals: code === 'JPY' ? 0 : THOUSANDTHS.includes(code) ? 3 : 2,
   symbol,
   placement: 'before',
   spaced,
@@ -93,6 +100,9 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, CurrencyInfo>> = {
   INR: before('INR', '₹'),
   JPY: before('JPY', '¥'),
   ZAR: before('ZAR', 'R'),
+  KWD: before('KWD', 'KD', true),
+  BHD: before('BHD', 'BD', true),
+  OMR: before('OMR', 'OMR', true),
 };
 
 export function isCurrencyCode(v: unknown): v is CurrencyCode {
@@ -138,6 +148,9 @@ const REGION_CURRENCY: Readonly<Record<string, CurrencyCode>> = {
   TH: 'THB',
   MY: 'MYR',
   AR: 'ARS',
+  KW: 'KWD',
+  BH: 'BHD',
+  OM: 'OMR',
   BR: 'BRL',
   CO: 'COP',
   ID: 'IDR',

@@ -47,9 +47,20 @@ const d = (s: string) => {
 };
 
 describe('currencies', () => {
-  it('lists the 27 store currencies, JPY with 0 decimals and the rest with 2', () => {
-    expect(CURRENCY_CODES).toHaveLength(27);
-    for (const code of CURRENCY_CODES) expect(CURRENCIES[code].decimals).toBe(code === 'JPY' ? 0 : 2);
+  it('lists the 27 store currencies of the spec and three with thousandths: JPY 0 decimals, KWD BHD OMR 3, the rest 2', () => {
+    expect(CURRENCY_CODES).toHaveLength(30);
+    const thousandths = ['KWD', 'BHD', 'OMR'];
+    for (const code of CURRENCY_CODES)
+      expect(CURRENCIES[code].decimals).toBe(code === 'JPY' ? 0 : thousandths.includes(code) ? 3 : 2);
+  });
+  it.each([
+    ['KWD', 1250n, 'KD 1.250'],
+    ['BHD', 5n, 'BD 0.005'],
+    ['OMR', 100000n, 'OMR 100.000'],
+    ['KWD', -1999n, '-KD 1.999'],
+  ] as const)('%s %s minor units format as %s and read back', (currency, minor, text) => {
+    expect(formatMinorWithSymbol(minor, currency)).toBe(text);
+    expect(toMinor(minorToMoney({ minor, currency }))).toEqual({ minor, currency });
   });
   it.each([
     ['NOK', 'after'],
