@@ -223,10 +223,22 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
     await member.signIn(DEMO_VIEWER);
     const mine = (await member.get('/shop?format=json')).json();
     expect(mine.authenticatedAccount.id).toEqual(expect.any(String));
-    expect(mine.websiteRoles).toEqual({ owner: false, admin: false, editor: false, viewer: true });
+    expect(mine.websiteRoles).toEqual({
+      owner: false,
+      admin: false,
+      'store-manager': false,
+      editor: false,
+      viewer: true,
+    });
     const theirs = (await new Shopper(app).get('/shop?format=json')).json();
     expect(theirs.authenticatedAccount).toBeUndefined();
-    expect(theirs.websiteRoles).toEqual({ owner: false, admin: false, editor: false, viewer: false });
+    expect(theirs.websiteRoles).toEqual({
+      owner: false,
+      admin: false,
+      'store-manager': false,
+      editor: false,
+      viewer: false,
+    });
     expect(theirs).toMatchObject({
       storeCurrency: 'USD',
       betaFeatureFlags: ['commerce_site_visitor_metrics'],
