@@ -70,8 +70,8 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
     expect((await new Shopper(app).get(COOKIE_CONSENT_API)).statusCode).toBe(401);
     const res = await viewer.call('PUT', COOKIE_CONSENT_API, { mode: 'off' });
     expect(res.statusCode).toBe(403);
-    // The role guard answers a viewing role before the settings' own owner-or-admin rule.
-    expect(res.json().error.message).toBe('Your role on this site can view but not change it.');
+    // The role table's guard names the right the viewer lacks: changing the site settings.
+    expect(res.json().error.message).toBe(siteProfileMessages.adminOnly);
     const read = await viewer.call('GET', COOKIE_CONSENT_API);
     expect(read.statusCode).toBe(403);
     expect(read.json().error.message).toBe(siteProfileMessages.adminOnly);

@@ -78,6 +78,8 @@ describe.skipIf(!hasChromium)('shopping end to end in Chromium', () => {
     await expect.poll(() => addButton().textContent()).toBe('Sold Out');
     expect(await addButton().isDisabled()).toBe(true);
     const restock = page.locator('.product-restock-notification');
+    // The accessible form replaces the page's own once its chunk arrives (restock.tsx).
+    await restock.locator('form.sqs-restock__form').waitFor();
     await restock.getByRole('textbox').fill('not-an-email');
     await restock.getByRole('button', { name: /Sign Up/i }).click();
     await expect.poll(() => restock.textContent(), { timeout: 5000 }).toContain('Email is invalid');

@@ -14,6 +14,8 @@ export function mountRestock(block: HTMLElement, item: ProductItem, context: Pag
   const productId = block.dataset.productId ?? item.id;
   const variantId = block.dataset.variantId ?? '';
   const host = document.createElement('div');
+  // A visitor may type before this chunk arrives: their text moves into the new form.
+  const typed = block.querySelector<HTMLInputElement>('.product-restock-form input[name=email]')?.value ?? '';
   // The accessible form brings its own call-to-action line: the server's would repeat it.
   for (const el of block.querySelectorAll(
     '.product-restock-cta, .product-restock-form, .product-restock-mailing-list',
@@ -35,6 +37,7 @@ export function mountRestock(block: HTMLElement, item: ProductItem, context: Pag
       merchandising={context.merchandising[productId]}
       captchaRef={captchaRef}
       signedIn={signedIn}
+      initialEmail={typed}
       onSubmit={async ({ email, isJoinMailingList }) => {
         const token = siteKey ? await captchaTokenFor(captcha, CAPTCHA_ACTIONS.productWaitlist) : undefined;
         try {

@@ -23,6 +23,14 @@ describe('RestockForm', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("keeps what the visitor typed before it replaced the page's own form, and sends it", async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<RestockForm onSubmit={onSubmit} initialEmail="ada@example.com" />);
+    expect((email() as HTMLInputElement).value).toBe('ada@example.com');
+    await act(async () => fireEvent.click(submit()));
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', isJoinMailingList: false });
+  });
+
   it.each([
     ['', 'Email cannot be blank'],
     ['   ', 'Email cannot be blank'],

@@ -35,6 +35,8 @@ export interface RestockFormProps {
    * so the widget is rendered once.
    */
   captchaRef?: Ref<HTMLDivElement>;
+  /** What the visitor already typed into the page's own form before this one replaced it. */
+  initialEmail?: string;
   /**
    * A signed-in member signs up with their account's email (storefront.md §7, the account call):
    * no email field, no mailing-list choice; `onSubmit` gets an empty email.
@@ -64,10 +66,11 @@ export function RestockForm({
   onSubmit,
   captchaRef,
   signedIn = false,
+  initialEmail = '',
 }: RestockFormProps) {
   const texts = merchandising.restockNotificationMessages;
   const showMailingList = !signedIn && merchandising.mailingListSignUpEnabled === true;
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [join, setJoin] = useState(merchandising.mailingListOptInByDefault === true);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
