@@ -1,49 +1,30 @@
 import { siteAdminMessages, SITES_API } from '@site/page-content';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { websites } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const pageContext = (html: string) =>
   JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!);
 
 describe.each(await databaseTargets())("the owner sets the site's captcha key on $name", (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([
-      new EditorClient(app).signIn(DEMO_OWNER),
-      new EditorClient(app).signIn(DEMO_VIEWER),
-    ]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const site = demoSiteSuite(target);
 
   const settings = async () =>
-    (await database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
+    (await site.database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
 
   it('refuses signed-out visitors (401) and members who are not the owner (403), reading or writing', async () => {
-    const stranger = new Shopper(app);
+    const stranger = new Shopper(site.app);
     expect((await stranger.get(SITES_API.captcha)).statusCode).toBe(401);
     expect((await stranger.put(SITES_API.captcha, { siteKey: 'k' })).statusCode).toBe(401);
-    const read = await viewer.call('GET', SITES_API.captcha);
+    const read = await site.viewer.call('GET', SITES_API.captcha);
     expect(read.statusCode).toBe(403);
     expect(read.json().error.message).toBe(siteAdminMessages.ownerOnly);
-    expect((await viewer.call('PUT', SITES_API.captcha, { siteKey: 'viewer-key' })).statusCode).toBe(403);
+    expect((await site.viewer.call('PUT', SITES_API.captcha, { siteKey: 'viewer-key' })).statusCode).toBe(
+      403,
+    );
     expect(await settings()).not.toHaveProperty('captchaSettings');
   });
 
@@ -57,39 +38,41 @@ describe.each(await databaseTargets())("the owner sets the site's captcha key on
     ['no key at all', {}],
     ['a list', ['key']],
   ])('answers 400 to %s and stores nothing', async (_label, body) => {
-    const res = await owner.call('PUT', SITES_API.captcha, body);
+    const res = await site.owner.call('PUT', SITES_API.captcha, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toHaveProperty('message');
     expect(await settings()).not.toHaveProperty('captchaSettings');
   });
 
   it('names the rule when the key has characters a provider never issues', async () => {
-    const res = await owner.call('PUT', SITES_API.captcha, { siteKey: 'has a space' });
+    const res = await site.owner.call('PUT', SITES_API.captcha, { siteKey: 'has a space' });
     expect(JSON.stringify(res.json())).toContain(siteAdminMessages.captchaSiteKeyInvalid);
   });
 
   it('saves a trimmed key that the pages carry, keeps other settings, answers no secret, and an empty key turns it off', async () => {
     const before = await settings();
-    expect((await owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '' });
-    const saved = await owner.call('PUT', SITES_API.captcha, { siteKey: '  6Lc-Site_Key1  ' });
+    expect((await site.owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '' });
+    const saved = await site.owner.call('PUT', SITES_API.captcha, { siteKey: '  6Lc-Site_Key1  ' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ siteKey: '6Lc-Site_Key1' });
-    expect((await owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '6Lc-Site_Key1' });
+    expect((await site.owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '6Lc-Site_Key1' });
     expect(await settings()).toEqual({ ...before, captchaSettings: { siteKey: '6Lc-Site_Key1' } });
     // A page not shown before, so no cached copy is in the way.
-    expect(pageContext((await new Shopper(app).get('/contact')).body).captchaSettings).toEqual({
+    expect(pageContext((await new Shopper(site.app).get('/contact')).body).captchaSettings).toEqual({
       siteKey: '6Lc-Site_Key1',
     });
 
     // A secret slipped into the stored settings by hand is still never answered.
-    await database.db
+    await site.database.db
       .update(websites)
       .set({ settings: { ...before, captchaSettings: { siteKey: '6Lc-Site_Key1', secret: 'never-shown' } } })
       .where(eq(websites.id, 'demo'));
-    expect((await owner.call('GET', SITES_API.captcha)).body).not.toContain('never-shown');
+    expect((await site.owner.call('GET', SITES_API.captcha)).body).not.toContain('never-shown');
 
-    expect((await owner.call('PUT', SITES_API.captcha, { siteKey: '' })).json()).toEqual({ siteKey: '' });
+    expect((await site.owner.call('PUT', SITES_API.captcha, { siteKey: '' })).json()).toEqual({
+      siteKey: '',
+    });
     expect(await settings()).toEqual(before);
-    expect((await owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '' });
+    expect((await site.owner.call('GET', SITES_API.captcha)).json()).toEqual({ siteKey: '' });
   });
 });
