@@ -12,6 +12,7 @@ export const messages = {
   unableToConnect: 'Unable to connect. Please try again',
   networkError: 'Network error',
   unableToLocateContent: 'Unable to locate content',
+  noResponseDataFromJob: 'No response data from job request',
   failedToLoadTimezone: (timeZone: string) =>
     `Failed to load timezone ${timeZone}, retry connection or verify site availability`,
   pleaseTryAgain: 'Please try again.',

@@ -66,6 +66,8 @@ function fieldIssues(
   return issues;
 }
 
+const UNREACHABLE = new Set([502, 503, 504]);
+
 async function toError(response: Response): Promise<ApiError> {
   let body: {
     error?: { code?: string; message?: string; issues?: FieldIssue[]; fieldErrors?: Record<string, string> };
@@ -76,8 +78,11 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy's HTML error page or an empty body: the status decides the message.
   }
-  const message =
-    response.status >= 500
+  // A gateway that cannot reach the server (or the server waiting for its database) is a
+  // connection problem the owner can retry, not a fault in what they did.
+  const message = UNREACHABLE.has(response.status)
+    ? messages.unableToConnect
+    : response.status >= 500
       ? messages.somethingWentWrong
       : (body.error?.message ?? fallbackMessage(response.status));
   return new ApiError(
@@ -141,6 +146,30 @@ export async function api<T>(
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+/**
+ * A call that starts or reports on a background job: an answer without the job in it (an empty
+ * body, or one that is not a job) is named as platform.md §8 names it, not as a parse error.
+ */
+export async function jobRequest<T>(
+  parse: (body: unknown) => T,
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  let body: unknown;
+  try {
+    body = await api<unknown>(method, path, options);
+  } catch (error) {
+    if (error instanceof ApiError || (error as Error).name === 'AbortError') throw error;
+    body = undefined;
+  }
+  try {
+    return parse(body);
+  } catch {
+    throw new ApiError(200, 'NO_JOB_DATA', messages.noResponseDataFromJob);
+  }
 }
 
 /** Messages by setting path, for showing a refused save next to the field that caused it. */

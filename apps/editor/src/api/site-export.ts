@@ -1,12 +1,6 @@
-import {
-  latestSiteExportSchema,
-  SITE_EXPORT_API,
-  siteExportSchema,
-  type LatestSiteExport,
-  type SiteExport,
-} from '@site/page-content';
+import { latestSiteExportSchema, SITE_EXPORT_API, siteExportSchema } from '@site/page-content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './http';
+import { jobRequest } from './http';
 
 const latestKey = ['site-export'] as const;
 
@@ -15,7 +9,7 @@ export function useLatestSiteExport() {
   return useQuery({
     queryKey: latestKey,
     queryFn: async () =>
-      latestSiteExportSchema.parse(await api<LatestSiteExport>('GET', SITE_EXPORT_API.exports)).export,
+      (await jobRequest((body) => latestSiteExportSchema.parse(body), 'GET', SITE_EXPORT_API.exports)).export,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
   });
 }
@@ -23,8 +17,8 @@ export function useLatestSiteExport() {
 export function useStartSiteExport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      siteExportSchema.parse(await api<SiteExport>('POST', SITE_EXPORT_API.exports, { body: {} })),
+    mutationFn: () =>
+      jobRequest((body) => siteExportSchema.parse(body), 'POST', SITE_EXPORT_API.exports, { body: {} }),
     onSuccess: (started) => client.setQueryData(latestKey, started),
   });
 }

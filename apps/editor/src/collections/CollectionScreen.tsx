@@ -7,7 +7,7 @@ import { useSiteTimeZone } from '../api/site-time-zone';
 import { usePages } from '../api/pages';
 import { useCreatePost, useDeletePost, usePosts } from '../api/posts';
 import { useMe } from '../api/session';
-import { errorMessage } from '../screen-kit/save-state';
+import { errorMessage, listLoadFailure } from '../screen-kit/save-state';
 import { isEditableCollection } from './collection-types';
 import { ItemList, type ItemRow } from './ItemList';
 import { defaultEventTimes, formatWhen } from './item-dates';
@@ -73,7 +73,7 @@ export function CollectionScreen({ pageId }: { pageId: string }) {
   if (pages.error)
     return (
       <p className="ed-screen ed-field__error" role="alert">
-        {errorMessage(pages.error)}
+        {listLoadFailure('collections', pages.error)}
       </p>
     );
   if (!page || !type) {

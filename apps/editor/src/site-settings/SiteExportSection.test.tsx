@@ -1,4 +1,4 @@
-import { SITE_EXPORT_API, siteExportMessages as m, type SiteExport } from '@site/page-content';
+import { messages, SITE_EXPORT_API, siteExportMessages as m, type SiteExport } from '@site/page-content';
 import { afterEach, describe, expect, it } from 'vitest';
 import { button, click, eventually, mount, stubServer, unmount } from '../test/dom';
 import { SiteExportSection } from './SiteExportSection';
@@ -41,5 +41,16 @@ describe('site export in settings', () => {
       expect(host.querySelector('a[download]')?.getAttribute('href')).toBe(SITE_EXPORT_API.download('e1')),
     );
     expect(host.textContent).toContain('52 KB');
+  });
+
+  it('says "No response data from job request" when starting answers without the job', async () => {
+    stubServer(({ method, url }) => {
+      if (url !== SITE_EXPORT_API.exports) return undefined;
+      return method === 'POST' ? { status: 202, body: null } : { status: 200, body: { export: null } };
+    });
+    const host = await mount(<SiteExportSection />);
+    await eventually(() => expect(host.textContent).toContain(m.none));
+    await click(button(host, m.start)!);
+    await eventually(() => expect(host.textContent).toContain(messages.noResponseDataFromJob));
   });
 });

@@ -21,7 +21,7 @@ import { useCommercePreferences } from '../api/commerce-preferences';
 import { issuesByPath } from '../api/http';
 import { ordersCsvHref, useOrder, useOrderAction, useOrders, useSubscriptionAction } from '../api/orders';
 import { useMe } from '../api/session';
-import { errorMessage } from '../screen-kit/save-state';
+import { errorMessage, listLoadFailure } from '../screen-kit/save-state';
 import { RestockSignups } from './RestockSignups';
 
 /** Orders, the orders that started a subscription, and the restock sign-ups waiting for stock. */
@@ -94,7 +94,7 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
         filters={filters}
         onFiltersChange={setFilters}
         isLoading={orders.isPending}
-        error={orders.error ? errorMessage(orders.error) : undefined}
+        error={orders.error ? listLoadFailure('results', orders.error) : undefined}
         onOpen={(o) => void navigate({ to: '/orders/$orderId', params: { orderId: o.id } })}
         onLoadMore={orders.hasNextPage ? () => void orders.fetchNextPage() : undefined}
         csvHref={ordersCsvHref({ ...filters, kind })}

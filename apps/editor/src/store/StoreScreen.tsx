@@ -23,7 +23,7 @@ import {
 import { useMe } from '../api/session';
 import { useCreateStore, useStores } from '../api/stores';
 import { useTagNames } from '../api/tags';
-import { errorMessage } from '../screen-kit/save-state';
+import { errorMessage, listLoadFailure } from '../screen-kit/save-state';
 import { ProductEditorDialog } from './ProductEditorDialog';
 import { StoreSettings } from './StoreSettings';
 
@@ -59,7 +59,7 @@ export function StoreScreen() {
       </header>
       {stores.error && (
         <p className="ed-banner ed-banner--error" role="alert">
-          {errorMessage(stores.error)}
+          {listLoadFailure('collections', stores.error)}
         </p>
       )}
       {collectionId ? (
@@ -209,7 +209,7 @@ function Products({
         isLoading={products.isPending}
         error={
           products.error
-            ? errorMessage(products.error)
+            ? listLoadFailure('results', products.error)
             : toggle.error
               ? errorMessage(toggle.error)
               : undefined
@@ -290,7 +290,7 @@ function Inventory({ isReadOnly }: { isReadOnly: boolean }) {
       <InventoryTable
         items={inventory.data?.items}
         isLoading={inventory.isPending}
-        error={inventory.error ? errorMessage(inventory.error) : undefined}
+        error={inventory.error ? listLoadFailure('results', inventory.error) : undefined}
         isReadOnly={isReadOnly}
         errors={setStock.error && failedId ? { [failedId]: errorMessage(setStock.error) } : {}}
         onSetStock={(item, update) => setStock.mutate({ id: item.id, update })}
