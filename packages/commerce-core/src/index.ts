@@ -19,3 +19,4 @@ export * from './checkout/schema';
 export * from './text/index';
 export * from './tax/index';
 export * from './shipping/index';
+export * from './reviews/index';

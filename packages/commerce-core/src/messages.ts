@@ -118,6 +118,27 @@ export const messages = {
   restockEmailBlank: 'Email cannot be blank',
   restockEmailInvalid: 'Email is invalid',
   restockFailed: 'Unable to submit form. Please try again later.',
+
+  // Product reviews (storefront.md: native reviews on the product page, page type 209). The spec
+  // gives no wording; these are ours.
+  reviewRatingMissing: 'Choose a rating from 1 to 5 stars.',
+  reviewTitleTooLong: 'Keep the title under {max} characters.',
+  reviewTextBlank: 'Write a few words about the product.',
+  reviewTextTooLong: 'Keep your review under {max} characters.',
+  reviewNameBlank: 'Enter your name.',
+  reviewNameTooLong: 'Keep your name under {max} characters.',
+  reviewEmailInvalid: 'Enter a valid email address.',
+  reviewLooksLikeSpam: 'Reviews can hold at most {max} links. Remove some and try again.',
+  reviewReplyTooLong: 'Keep the reply under {max} characters.',
+  reviewSubmitted: 'Thank you! Your review will appear once the shop has checked it.',
+  reviewsOff: 'This shop does not take reviews right now.',
+  reviewVerifiedBuyer: 'Verified buyer',
+  reviewShopReply: 'Reply from the shop',
+  reviewCountNone: 'No reviews yet',
+  reviewCountOne: '1 review',
+  reviewCountMany: '{count} reviews',
+  reviewAverage: 'Rated {average} out of 5',
+  reviewStars: '{rating} out of 5 stars',
 } as const;
 
 export type MessageKey = keyof typeof messages;
