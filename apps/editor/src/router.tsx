@@ -67,6 +67,7 @@ const SiteProfileScreen = lazyRouteComponent(
   () => import('./site-profile/SiteProfileScreen'),
   'SiteProfileScreen',
 );
+const TeamScreen = lazyRouteComponent(() => import('./team/TeamScreen'), 'TeamScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
@@ -194,6 +195,7 @@ const siteSettingsRoute = createRoute({
   path: '/site-settings',
   component: SiteSettingsScreen,
 });
+const teamRoute = createRoute({ getParentRoute: () => root, path: '/team', component: TeamScreen });
 const upgradeRoute = createRoute({
   getParentRoute: () => root,
   path: '/settings/billing/upgrade',
@@ -234,6 +236,7 @@ export const router = createRouter({
     languagesRoute,
     siteSettingsRoute,
     siteProfileRoute,
+    teamRoute,
     upgradeRoute,
     websiteSubscriptionRoute,
   ]),

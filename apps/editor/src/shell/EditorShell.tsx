@@ -1,4 +1,4 @@
-import type { EditorSite } from '@site/page-content';
+import { mayDo, type EditorSite } from '@site/page-content';
 import { billingMessages, ErrorBoundary } from '@site/ui';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useId, useState } from 'react';
@@ -55,6 +55,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
         ...(isAdmin ? [['/site', 'Site'] as const] : []),
         ['/languages', 'Languages'],
         ...(isOwner ? [['/site-settings', 'Domains'] as const] : []),
+        ...(mayDo(roles, 'manage-team') ? [['/team', 'Team'] as const] : []),
       ],
     },
     {

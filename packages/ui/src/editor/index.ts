@@ -33,4 +33,5 @@ export { TagManagerPanel, type TagManagerPanelProps, type TagItemNoun } from './
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
 export * from './site-settings';
+export * from './team';
 export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';

@@ -1,0 +1,1 @@
+export { TeamPanel, teamPanelMessages, type TeamPanelProps } from './TeamPanel';
