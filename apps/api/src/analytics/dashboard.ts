@@ -1,7 +1,7 @@
 import { rateMetric, type MetricRating } from '@site/tracking';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import { LIVE_MAX_AGE_MS, refreshLive } from './live';
 import { addDays, daysBetween, planRange, type AnalyticsQuery } from './range';
 import { rollUpDays, rollUpPeriods } from './rollup';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { addDays, daysBetween, LIVE_GRACE_MS, localDay } from './range';
 import type { RollupTarget } from './rollup';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import { sourceCtes } from './source';
 
 /** How stale the open days of a dashboard may be: a busy shop computes them once a minute, not per read. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import { addDays, daysBetween, nextMonth } from './range';
 import { sourceCtes } from './source';
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ALSO_BOUGHT_PATH,
+  AlsoBoughtResponseSchema,
   AddCartEntryRequestSchema,
   AddCartEntryResponseSchema,
   CartEmailSchema,
@@ -35,6 +37,7 @@ import {
   type CartRow,
 } from './cart-store';
 import { checkAdditionalFields } from './additional-fields';
+import { alsoBought } from './also-bought';
 import { assertStock, findPurchasable, pickPurchasable } from './catalog';
 import { loadStoreDiscounts } from './discounts';
 import { ApiError, handle, parsePayload } from '../http';
@@ -305,6 +308,23 @@ export function registerCartRoutes(
   // The recovery email's link: this browser gets the cart back, then sees it. A link that does not
   // check out (altered, another site's, a cart already bought) leads to the cart page all the same,
   // showing whatever cart the browser has.
+  // "Customers also bought" for the cart panel: read per visitor's cart, so nothing is cached.
+  app.get(
+    ALSO_BOUGHT_PATH,
+    handle(async (request) => {
+      const cart = await currentCart(request);
+      if (!cart || cart.isPurchased) return { items: [] };
+      const entries = await loadEntries(db, cart.id);
+      return {
+        items: await alsoBought(
+          db,
+          await website(request),
+          entries.map((e) => e.productId),
+        ),
+      };
+    }),
+  );
+
   app.get(
     RESTORE_PATH,
     handle(async (request, reply) => {
@@ -427,6 +447,12 @@ export const cartRouteDocs: RouteDocs = {
     tags: cart,
     query: GetCartQuery,
     response: CartViewSchema,
+  },
+  [`GET ${ALSO_BOUGHT_PATH}`]: {
+    summary:
+      "Customers also bought: up to four products bought with the cart's, then others of the same stores",
+    tags: cart,
+    response: AlsoBoughtResponseSchema,
   },
   'POST /api/commerce/shopping-cart/entries': {
     summary: 'Adds a product variant to the cart, creating the cart when needed',

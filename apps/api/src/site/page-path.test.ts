@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import type { DatabaseHandle } from '../db/client';
 import { PAGE_PATH_MAX, URL_PATH_SQL, pagePathOf } from './page-path';
-import { rowsOf } from '../analytics/rows';
+import { rowsOf } from '../db/rows';
 
 const targets = await databaseTargets();
 

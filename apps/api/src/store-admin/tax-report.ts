@@ -1,7 +1,7 @@
 import { minorToDecimalString, taxMessages, type CurrencyCode } from '@site/commerce-core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { rowsOf } from '../analytics/rows';
+import { rowsOf } from '../db/rows';
 import { csvLine } from './csv';
 
 export interface TaxReportRow {

@@ -9,6 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { blogPosts, blogTags, products, productTags } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError } from '../http';
 
@@ -45,9 +46,6 @@ function target(collection: TagCollection, type: TagType) {
 }
 
 /** drizzle's execute answers rows directly (PGlite) or as `{ rows }` (postgres driver). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
 
 /** The manager's tags (or categories): those it knows and those items carry, with item counts. */
 export async function listTags(
