@@ -1,3 +1,8 @@
 /** Node-only helpers of @site/template-engine: reading a template folder from disk. */
-export { readFolderFiles, readTemplateFolder } from './folder/read-folder';
+export {
+  readFolderChainFiles,
+  readFolderFiles,
+  readTemplateFolder,
+  themeFolderChain,
+} from './folder/read-folder';
 export type { FolderFiles } from './folder/read-folder';

@@ -72,7 +72,7 @@ describe('a theme built on a base theme', () => {
     for (const id of ['market', 'studio', 'bistro'] as const) {
       const theme = shippedTheme(themeFolderOf(id));
       expect([...theme.templates.keys()].sort(), id).toEqual(names);
-      expect(theme.templates.get('site')!.source, id).toContain(`theme-${id}`);
+      expect(theme.templates.get('site')!.source, id).toContain(`<body class="theme-${id} market-layout `);
       expect(theme.stylesheets.at(-1)!.file, id).toBe(`styles/${id}.css`);
       expect(themePublicRoots(id, 'styles')[0], id).toBe(join(themeFolderOf(id), 'styles'));
     }

@@ -7,15 +7,16 @@
  * DATA.json: `{ "shared": { ...context every page gets }, "pages": { "/path": { "template":
  * "home", ...context } } }`. Any path renders `?template=NAME` with the shared context. The page
  * template renders first; the layout's regions then render around it as `{mainContent}`, as on a
- * site.
+ * site. A theme whose template.conf names a `base` gets the base's files where it has none
+ * (`--base NAME=DIR` says where the base is; by default a folder of that name beside the theme).
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { compile } from '../template';
-import { readFolderFiles } from '../folder/read-folder';
+import { readFolderChainFiles, themeFolderChain } from '../folder/read-folder';
 import {
   folderPartials,
   folderSources,
@@ -27,6 +28,8 @@ import {
 
 export interface DevOptions {
   folder: string;
+  /** Where base themes named in template.conf live (name → folder); else beside the folder. */
+  bases?: Record<string, string>;
   /** JSON data file; without one every page renders with empty data. */
   data?: string;
   port?: number;
@@ -148,7 +151,8 @@ async function renderPath(
   path: string,
   query: URLSearchParams,
 ): Promise<{ status: number; html: string }> {
-  const { files, assets } = readFolderFiles(options.folder);
+  // A theme built on a base: its files over the base's, read afresh like the rest.
+  const { files, assets } = readFolderChainFiles(themeFolderChain(options.folder, options.bases));
   const { folder, errors } = loadTemplateFolder(files, assets);
   const data = await readData(options.data, errors);
   if (!folder || errors.length) return { status: 500, html: errorPage(errors, files) };
@@ -212,14 +216,19 @@ function routeList(folder: TemplateFolder, data: DevData, path: string): string 
 }
 
 /** styles/ and assets/ at the paths a site serves them (/assets/theme/styles/, /assets/theme/assets/). */
-async function serveStatic(folder: string, path: string, res: ServerResponse): Promise<boolean> {
+async function serveStatic(chain: readonly string[], path: string, res: ServerResponse): Promise<boolean> {
   const m = /^\/assets\/theme\/((?:styles|assets)\/.+)$/.exec(path);
   if (!m) return false;
-  const root = resolve(folder);
-  const file = normalize(join(root, decodeURIComponent(m[1]!)));
-  if (!file.startsWith(root + sep)) return false;
+  // The nearest theme's copy of the file, else its base's.
+  const candidates = chain.map((folder) => {
+    const root = resolve(folder);
+    const file = normalize(join(root, decodeURIComponent(m[1]!)));
+    return file.startsWith(root + sep) ? file : undefined;
+  });
+  if (candidates.includes(undefined)) return false;
   try {
-    const body = await readFile(file);
+    const file = candidates.find((f) => existsSync(f!)) ?? candidates[0]!;
+    const body = await readFile(file!);
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'cache-control': 'no-store',
@@ -247,7 +256,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       req.on('close', () => listeners.delete(res));
       return;
     }
-    if (await serveStatic(options.folder, url.pathname, res)) return;
+    if (await serveStatic(themeFolderChain(options.folder, options.bases), url.pathname, res)) return;
     const { status, html } = await renderPath(options, url.pathname, url.searchParams);
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
@@ -280,9 +289,16 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
       for (const res of listeners) res.write(`event: reload\ndata: ${JSON.stringify(file)}\n\n`);
     }, 50);
   };
-  const watchers: FSWatcher[] = [
-    watch(options.folder, { recursive: true }, (_event, file) => changed(String(file ?? ''))),
-  ];
+  // The base themes' folders too: a change there changes what the theme shows.
+  let watched = [options.folder];
+  try {
+    watched = themeFolderChain(options.folder, options.bases);
+  } catch {
+    // A missing base is shown in the page; the theme's own folder is still watched.
+  }
+  const watchers: FSWatcher[] = watched.map((folder) =>
+    watch(folder, { recursive: true }, (_event, file) => changed(String(file ?? ''))),
+  );
   if (options.data) watchers.push(watch(options.data, () => changed(options.data!)));
   for (const w of watchers) w.on('error', () => {});
 
@@ -303,7 +319,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
 }
 
-const DEV_USAGE = 'usage: site-template dev FOLDER [--data DATA.json] [--port 4000] [--host 127.0.0.1]';
+const DEV_USAGE =
+  'usage: site-template dev FOLDER [--data DATA.json] [--port 4000] [--host 127.0.0.1] [--base NAME=DIR ...]';
 
 /** `site-template dev ...`: resolves once listening (the server keeps the process alive), or with exit code 2 on bad usage. */
 export async function devCommand(
@@ -326,7 +343,11 @@ export async function devCommand(
           throw new Error('--port takes a number from 0 to 65535');
         options.port = port;
       } else if (a === '--host') options.host = value();
-      else if (a === '-h' || a === '--help') {
+      else if (a === '--base') {
+        const [name, dir] = value().split(/=(.*)/s);
+        if (!name || !dir) throw new Error('--base takes NAME=DIR, the folder of a base theme');
+        options.bases = { ...options.bases, [name]: resolve(dir) };
+      } else if (a === '-h' || a === '--help') {
         io.out(DEV_USAGE + '\n');
         return { code: 0 };
       } else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
@@ -334,7 +355,9 @@ export async function devCommand(
       else throw new Error(`unexpected argument ${a}`);
     }
     if (!options.folder) throw new Error('expected a template folder');
-    const { errors } = loadTemplateFolder(readFolderFiles(options.folder).files);
+    const { errors } = loadTemplateFolder(
+      readFolderChainFiles(themeFolderChain(options.folder, options.bases)).files,
+    );
     const server = await startDevServer({
       ...options,
       onChange: (file) => io.out(`changed ${file}: reloading\n`),

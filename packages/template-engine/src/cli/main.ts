@@ -10,7 +10,7 @@ import { render, type RenderOptions } from '../template';
 
 const USAGE =
   'usage: site-template TEMPLATE DATA.json [--partials PARTIALS.json] [--injects INJECTS.json] ' +
-  '[--locale LOCALE] [--now EPOCH_MS] [--time-zone ZONE]\n       site-template dev FOLDER [--data DATA.json] [--port 4000] [--host 127.0.0.1]';
+  '[--locale LOCALE] [--now EPOCH_MS] [--time-zone ZONE]\n       site-template dev FOLDER [--data DATA.json] [--port 4000] [--host 127.0.0.1] [--base NAME=DIR ...]';
 
 function readJson(path: string, what: string): unknown {
   const text = readFileSync(path, 'utf8');

@@ -1,6 +1,6 @@
 /** Reads a template folder from disk (Node only; exported as `@site/template-engine/node`). */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { FOLDER_LIMITS, loadTemplateFolder, type FolderError, type TemplateFolder } from './template-folder';
 
 export interface FolderFiles {
@@ -41,4 +41,45 @@ export function readFolderFiles(dir: string): FolderFiles {
 export function readTemplateFolder(dir: string): { folder?: TemplateFolder; errors: FolderError[] } {
   const { files, assets } = readFolderFiles(dir);
   return loadTemplateFolder(files, assets);
+}
+
+/**
+ * A theme folder and the folders it builds on, nearest first. template.conf may name a base
+ * theme (`"base": "market"`); the base is found in `bases` (name → folder) or else as a folder of
+ * that name beside the theme. Throws when a base cannot be found or names itself again.
+ */
+export function themeFolderChain(dir: string, bases: Readonly<Record<string, string>> = {}): string[] {
+  const chain = [resolve(dir)];
+  for (;;) {
+    const at = chain.at(-1)!;
+    let base: unknown;
+    try {
+      base = (JSON.parse(readFileSync(join(at, 'template.conf'), 'utf8')) as { base?: unknown }).base;
+    } catch {
+      // No readable template.conf: the folder check reports it.
+      return chain;
+    }
+    if (base === undefined) return chain;
+    if (typeof base !== 'string' || !/^[a-z0-9][a-z0-9-]*$/i.test(base))
+      throw new Error(`${join(at, 'template.conf')}: "base" must name a theme, not ${JSON.stringify(base)}`);
+    const next = resolve(bases[base] ?? join(dirname(at), base));
+    if (!existsSync(join(next, 'template.conf')))
+      throw new Error(
+        `${join(at, 'template.conf')}: base theme "${base}" not found at ${next} (give its folder with --base ${base}=DIR)`,
+      );
+    if (chain.includes(next))
+      throw new Error(`base themes go round in a circle: ${[...chain, next].join(' → ')}`);
+    chain.push(next);
+  }
+}
+
+/** The files of a chain of folders, the nearest folder's copy of each path winning. */
+export function readFolderChainFiles(chain: readonly string[]): FolderFiles {
+  const merged: FolderFiles = { files: {}, assets: [] };
+  for (const at of [...chain].reverse()) {
+    const read = readFolderFiles(at);
+    Object.assign(merged.files, read.files);
+    merged.assets = [...new Set([...merged.assets, ...read.assets])];
+  }
+  return merged;
 }

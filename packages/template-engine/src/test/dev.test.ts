@@ -134,6 +134,95 @@ describe('site-template dev', () => {
   });
 });
 
+describe('site-template dev with a base theme', () => {
+  let server: DevServer | undefined;
+  const get = async (path: string) => {
+    const res = await fetch(server!.url + path);
+    return { status: res.status, body: await res.text() };
+  };
+  it('serves a theme over its base: its own templates and styles first, the base filling the rest', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'site-template-base-'));
+    const write = (at: string, files: Record<string, string>) => {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, at, path)), { recursive: true });
+        writeFileSync(join(root, at, path), text);
+      }
+    };
+    write('plain', { ...theme, 'dev.json': JSON.stringify(data) });
+    // A theme beside its base carries only what it changes.
+    write('bold', {
+      'template.conf': JSON.stringify({ ...JSON.parse(theme['template.conf']), name: 'Bold', base: 'plain' }),
+      'blocks/card.block': '<p class="card card--bold">{blurb}</p>',
+      'styles/theme.css': 'h1 { color: crimson; }',
+    });
+    // One further away, found through --base.
+    write('elsewhere/loud', {
+      'template.conf': JSON.stringify({ ...JSON.parse(theme['template.conf']), name: 'Loud', base: 'bold' }),
+      'pages/home.page': '<h1 class="loud">{title}</h1>\n{@|apply card.block}',
+    });
+    const start = (name: string, bases?: Record<string, string>) =>
+      startDevServer({ folder: join(root, name), bases, data: join(root, 'plain/dev.json'), port: 0 });
+    try {
+      server = await start('bold');
+      const page = await get('/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(
+        '<header>Local Shop</header><h1>Welcome</h1>\n<p class="card card--bold">Hand-made</p>',
+      );
+      expect((await get('/assets/theme/styles/theme.css')).body).toBe('h1 { color: crimson; }');
+      await server.close();
+
+      server = await start('elsewhere/loud', { bold: join(root, 'bold') });
+      expect((await get('/')).body).toContain('<h1 class="loud">Welcome</h1>\n<p class="card card--bold">');
+      await server.close();
+
+      // A base that is nowhere is said in the page, and the server stays up.
+      server = await start('elsewhere/loud');
+      const missing = await get('/');
+      expect(missing.status).toBe(500);
+      expect(missing.body).toContain('base theme &quot;bold&quot; not found');
+      expect(missing.body).toContain('--base bold=DIR');
+    } finally {
+      await server?.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('takes --base NAME=DIR on the command line and refuses a malformed one', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'site-template-base-cli-'));
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'child'));
+    for (const [p, t] of Object.entries(theme)) {
+      mkdirSync(dirname(join(root, 'base', p)), { recursive: true });
+      writeFileSync(join(root, 'base', p), t);
+    }
+    writeFileSync(
+      join(root, 'child/template.conf'),
+      JSON.stringify({ ...JSON.parse(theme['template.conf']), base: 'fieldnotes' }),
+    );
+    let out = '';
+    let err = '';
+    const io = { out: (t: string) => (out += t), err: (t: string) => (err += t) };
+    const bad = await devCommand([join(root, 'child'), '--base', 'fieldnotes'], io);
+    expect(bad.code).toBe(2);
+    expect(err).toContain('--base takes NAME=DIR');
+    const ok = await devCommand(
+      [join(root, 'child'), '--base', `fieldnotes=${join(root, 'base')}`, '--port', '0'],
+      io,
+    );
+    try {
+      expect(ok.code).toBe(0);
+      expect(out).toContain('site-template dev: serving');
+      expect(out).not.toContain('error(s)');
+      const res = await fetch(ok.server!.url + '/?template=home');
+      expect(await res.text()).toContain('<header></header><h1></h1>');
+    } finally {
+      await ok.server?.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('site-template dev command line', () => {
   it('starts on a free port and prints its address; bad usage exits 2', async () => {
     const dir = folder(theme);

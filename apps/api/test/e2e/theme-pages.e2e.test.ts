@@ -1,0 +1,132 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LOCKS_API, EDITOR_API, SITE_THEMES, THEME_API, type PageDetail } from '@site/page-content';
+import { hasChromium, launchChromium } from '../browser';
+import { HttpEditor } from '../http-editor';
+import { startBuiltServer, type StartedServer } from '../server';
+
+/**
+ * Every page type the product renders, in every theme, as a visitor on a phone and a desktop sees
+ * it: nothing scrolls sideways at 320 and 390 px and axe finds no violation. THEME_SHOTS=<folder>
+ * also keeps a screenshot of each page at 390 and 1280 px, to look at.
+ */
+const PAGES: Record<string, string> = {
+  home: '/',
+  shop: '/shop',
+  product: '/shop/p/canvas-tote',
+  cart: '/cart',
+  checkout: '/checkout',
+  'blog list': '/journal',
+  'blog post': '/journal/caring-for-waxed-canvas',
+  'events list': '/studio/events',
+  'events item': '/studio/events/saturday-bookbinding',
+  gallery: '/studio/gallery',
+  album: '/studio/album',
+  videos: '/studio/videos',
+  'videos item': '/studio/videos/how-to-rewax-a-bag',
+  search: '/search?q=canvas',
+  'account sign-in': '/account/login',
+  'account create': '/account/create',
+  'not found': '/no-such-page',
+  'lock screen': '/about',
+  cover: '/spring-opening',
+};
+const WIDTHS = [320, 390, 1280];
+const shots = process.env.THEME_SHOTS;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe.skipIf(!hasChromium)('every page type in every theme', () => {
+  let server: StartedServer;
+  let browser: Browser;
+  let owner: HttpEditor;
+
+  beforeAll(async () => {
+    server = await startBuiltServer();
+    browser = await launchChromium();
+    owner = await new HttpEditor().signIn(server.url);
+    // A published cover page and a locked page, which the demo site does not have.
+    const created = await owner.call(server.url + EDITOR_API.pages, 'POST', {
+      title: 'Spring opening',
+      kind: 'cover',
+      navigation: 'notLinked',
+    });
+    const cover = (await created.json()) as PageDetail;
+    const saved = await owner.call(server.url + EDITOR_API.page(cover.id), 'PATCH', {
+      version: cover.version,
+      cover: {
+        headline: 'The spring workshop opens',
+        text: 'New classes, new canvas, and tea on the bench from 1 April.',
+        button: { label: 'See the classes', href: '/studio/events' },
+        background: { source: 'none' },
+        position: 'center',
+      },
+    });
+    const published = await owner.call(server.url + EDITOR_API.publish(cover.id), 'POST', {
+      version: ((await saved.json()) as PageDetail).version,
+    });
+    expect(published.status).toBe(200);
+    const locked = await owner.call(server.url + ACCESS_LOCKS_API, 'PUT', {
+      pageId: 'page-about',
+      password: 'spring-2026',
+    });
+    expect(locked.status).toBe(200);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const overflow = (page: Page) =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= width) return [];
+      // Name the elements that reach past the right edge, to say what to fix.
+      return [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+    });
+
+  for (const theme of SITE_THEMES) {
+    it(`${theme.id}: no sideways scroll at 320 and 390 px, no axe violation`, async () => {
+      const put = await owner.call(server.url + THEME_API.theme, 'PUT', { theme: theme.id });
+      expect(put.status).toBe(200);
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
+        const page = await context.newPage();
+        for (const [name, path] of Object.entries(PAGES)) {
+          await page.goto(server.url + path, { waitUntil: 'networkidle' });
+          const wide = await overflow(page);
+          if (wide.length) problems.push(`${name} at ${width}px scrolls sideways: ${wide.join(', ')}`);
+          if (shots && width !== 320) {
+            mkdirSync(join(shots, theme.id), { recursive: true });
+            await page.screenshot({
+              path: join(shots, theme.id, `${name.replace(/ /g, '-')}-${width}.png`),
+              fullPage: true,
+            });
+          }
+          // Colours and layout change with the width: axe on the phone and the desktop layout.
+          if (width === 320) continue;
+          // Through the debugger, as the page's CSP keeps out inline scripts.
+          await page.evaluate(axeSource);
+          const violations = await page.evaluate(async () => {
+            const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
+            type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+            const result = await axe.run(document);
+            return result.violations.map(
+              (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+            );
+          });
+          for (const v of violations) problems.push(`${name} at ${width}px: ${v}`);
+        }
+        await context.close();
+      }
+      if (problems.length) console.log(theme.id, JSON.stringify(problems, null, 1));
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+});
