@@ -56,6 +56,12 @@ export const uiMessages = {
   outOfStock: 'This item is out of stock now.',
   cartItemRemoved: '{title} was removed from your cart.',
   continueShopping: 'Continue Shopping',
+  // Ours (storefront.md §2 names the panel, not its words): the cart's "customers also bought" row.
+  customersAlsoBought: 'Customers also bought',
+  quickAdd: 'Add',
+  quickAddLabel: 'Add {title} to cart',
+  quickAdding: 'Adding…',
+  quickAdded: 'Added to cart: {title}',
   checkoutButton: 'Checkout',
   removeItem: 'Remove',
   removeItemLabel: 'Remove {title}',

@@ -1,13 +1,27 @@
-import { fillMessage, isCurrencyCode, messages as commerceMessages } from '@site/commerce-core';
+import {
+  ALSO_BOUGHT_PATH,
+  type AlsoBoughtItem,
+  type AlsoBoughtResponse,
+  fillMessage,
+  isCurrencyCode,
+  messages as commerceMessages,
+} from '@site/commerce-core';
 import type { FormValues } from '@site/forms';
-import { CartActionRefused, CartPage, uiMessages } from '@site/ui';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { AlsoBought, CartActionRefused, CartPage, uiMessages } from '@site/ui';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from '../api';
+import { api, ApiError } from '../api';
 import type { PageContext } from '../page-context';
 import { storefrontMessages } from '../messages';
 import { openAdditionalFields } from '../product/additional-fields';
-import { trackRemoveFromCart, trackViewCart } from '../tracking';
+import {
+  type RelatedSource,
+  trackRelatedProductAdded,
+  trackRelatedProductClicked,
+  trackRelatedProductsShown,
+  trackRemoveFromCart,
+  trackViewCart,
+} from '../tracking';
 import type { CartStore } from './cart-store';
 import { toDisplayCart } from './display-cart';
 
@@ -18,6 +32,26 @@ function stockRefusal(err: unknown): CartActionRefused | undefined {
   return new CartActionRefused(
     left > 0 ? fillMessage(uiMessages.onlyInStock, { count: left }) : uiMessages.outOfStock,
   );
+}
+
+/**
+ * "Customers also bought" for the products in the cart, asked again when they change. A failed
+ * read only leaves the row out: the cart itself must not suffer for a suggestion.
+ */
+function useAlsoBought(productKey: string): AlsoBoughtItem[] {
+  const [items, setItems] = useState<AlsoBoughtItem[]>([]);
+  useEffect(() => {
+    if (!productKey) return setItems([]);
+    let live = true;
+    api<AlsoBoughtResponse>('GET', ALSO_BOUGHT_PATH).then(
+      (answer) => live && setItems(answer.items),
+      () => live && setItems([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [productKey]);
+  return items;
 }
 
 function FullCart({ store, currency }: { store: CartStore; currency: string }) {
@@ -33,51 +67,94 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
     viewed.current = true;
     trackViewCart(cartId);
   }, [cartId]);
+  // A subscription's own cart (named by token) is not the visitor's: no suggestions for it.
+  const productKey = store.cartToken
+    ? ''
+    : [...new Set(state.cart?.entries.map((e) => e.itemId) ?? [])].sort().join(',');
+  const suggestions = useAlsoBought(productKey);
+  const sourceOf = (item: AlsoBoughtItem): RelatedSource | undefined => {
+    const entry = state.cart?.entries.find((e) => e.itemId === item.relatedTo);
+    return (
+      entry && {
+        itemId: entry.itemId,
+        productType: entry.productType,
+        title: entry.title,
+        collectionId: entry.collectionId,
+      }
+    );
+  };
   return (
-    <CartPage
-      cart={state.cart ? toDisplayCart(state.cart) : undefined}
-      status={state.status === 'error' ? 'error' : state.cart ? 'ready' : 'loading'}
-      currency={isCurrencyCode(currency) ? currency : 'USD'}
-      onRetry={() => void store.load()}
-      onQuantityChange={async (entryId, quantity) => {
-        try {
-          await store.setQuantity(entryId, quantity);
-        } catch (err) {
-          throw stockRefusal(err) ?? err;
-        }
-      }}
-      onRemove={async (entryId) => {
-        const cart = state.cart;
-        const entry = cart?.entries.find((e) => e.id === entryId);
-        await store.remove(entryId);
-        if (cart && entry)
-          trackRemoveFromCart({
-            cartId: cart.id,
-            itemId: entry.itemId,
-            productType: entry.productType,
-            title: entry.title,
-            collectionId: entry.collectionId,
+    <>
+      <CartPage
+        cart={state.cart ? toDisplayCart(state.cart) : undefined}
+        status={state.status === 'error' ? 'error' : state.cart ? 'ready' : 'loading'}
+        currency={isCurrencyCode(currency) ? currency : 'USD'}
+        onRetry={() => void store.load()}
+        onQuantityChange={async (entryId, quantity) => {
+          try {
+            await store.setQuantity(entryId, quantity);
+          } catch (err) {
+            throw stockRefusal(err) ?? err;
+          }
+        }}
+        onRemove={async (entryId) => {
+          const cart = state.cart;
+          const entry = cart?.entries.find((e) => e.id === entryId);
+          await store.remove(entryId);
+          if (cart && entry)
+            trackRemoveFromCart({
+              cartId: cart.id,
+              itemId: entry.itemId,
+              productType: entry.productType,
+              title: entry.title,
+              collectionId: entry.collectionId,
+            });
+        }}
+        onEditDetails={async (entryId) => {
+          const entry = state.cart?.entries.find((e) => e.id === entryId);
+          if (!entry?.additionalFieldsForm) throw new Error(commerceMessages.unableToOpenForm);
+          await openAdditionalFields({
+            form: entry.additionalFieldsForm as Parameters<typeof openAdditionalFields>[0]['form'],
+            initialValues: entry.additionalFields
+              ? (JSON.parse(entry.additionalFields) as FormValues)
+              : undefined,
+            submitLabel: storefrontMessages.saveDetails,
+            failureMessage: commerceMessages.unableToUpdateForm,
+            save: async (values) => {
+              await store.updateFields(entry.id, entry.itemId, entry.chosenVariant.sku, values);
+            },
           });
-      }}
-      onEditDetails={async (entryId) => {
-        const entry = state.cart?.entries.find((e) => e.id === entryId);
-        if (!entry?.additionalFieldsForm) throw new Error(commerceMessages.unableToOpenForm);
-        await openAdditionalFields({
-          form: entry.additionalFieldsForm as Parameters<typeof openAdditionalFields>[0]['form'],
-          initialValues: entry.additionalFields
-            ? (JSON.parse(entry.additionalFields) as FormValues)
-            : undefined,
-          submitLabel: storefrontMessages.saveDetails,
-          failureMessage: commerceMessages.unableToUpdateForm,
-          save: async (values) => {
-            await store.updateFields(entry.id, entry.itemId, entry.chosenVariant.sku, values);
-          },
-        });
-      }}
-      onCheckout={() => window.location.assign('/checkout')}
-      continueShoppingHref="/shop"
-      checkoutMinimumCents={state.cart?.checkoutMinimumSubtotalCents ?? 0}
-    />
+        }}
+        onCheckout={() => window.location.assign('/checkout')}
+        continueShoppingHref="/shop"
+        checkoutMinimumCents={state.cart?.checkoutMinimumSubtotalCents ?? 0}
+      />
+      {state.cart && state.cart.entries.length > 0 && (
+        <AlsoBought
+          items={suggestions}
+          onShown={(shown) => {
+            for (const relatedTo of new Set(shown.map((i) => i.relatedTo))) {
+              const source = sourceOf(shown.find((i) => i.relatedTo === relatedTo)!);
+              if (source)
+                trackRelatedProductsShown(
+                  source,
+                  shown.filter((i) => i.relatedTo === relatedTo).map((i) => i.id),
+                );
+            }
+          }}
+          onOpen={(item) => {
+            const source = sourceOf(item);
+            if (source) trackRelatedProductClicked(source, item.id);
+          }}
+          onAdd={async (item) => {
+            const source = sourceOf(item);
+            await store.add(item.id, item.quickAddSku!, 1, item.title);
+            const cartId = store.getState().cart?.id;
+            if (source && cartId) trackRelatedProductAdded(cartId, source, item.id);
+          }}
+        />
+      )}
+    </>
   );
 }
 

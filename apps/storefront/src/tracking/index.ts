@@ -199,6 +199,31 @@ export function trackRemoveFromCart(input: {
   );
 }
 
+/** A cart line as the related-product events name it: the product a suggestion came from. */
+export interface RelatedSource {
+  itemId: string;
+  productType?: number;
+  title: string;
+  collectionId?: string;
+}
+
+/** The cart's "customers also bought" row came into view: one event per cart product it serves. */
+export function trackRelatedProductsShown(source: RelatedSource, relatedItemIds: readonly string[]): void {
+  whenTracking((tracking) => tracking.siteVisitor.relatedProductsShown({ product: source, relatedItemIds }));
+}
+
+/** The shopper followed a suggestion to its page. */
+export function trackRelatedProductClicked(source: RelatedSource, relatedItemId: string): void {
+  whenTracking((tracking) => tracking.siteVisitor.relatedProductClicked({ product: source, relatedItemId }));
+}
+
+/** The shopper put a suggestion straight into the cart. */
+export function trackRelatedProductAdded(cartId: string, source: RelatedSource, relatedItemId: string): void {
+  whenTracking((tracking) =>
+    tracking.siteVisitor.relatedProductAdded({ cartId, product: source, relatedItemId }),
+  );
+}
+
 /** A newsletter form saved a sign-up: the form flow's sign-up event and the site's Lead pixel. */
 export function trackNewsletterSignUp(formId: string): void {
   whenTracking((tracking) => {

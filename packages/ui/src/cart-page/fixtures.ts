@@ -1,3 +1,4 @@
+import type { AlsoBoughtItem } from '@site/commerce-core';
 import type { CartDisplayEntry, DisplayCart } from './types';
 
 /** Sample carts for stories and tests (not exported from the package). */
@@ -79,3 +80,34 @@ export const ebook = sampleEntry({
   quantity: 1,
   purchasePriceCents: 900,
 });
+
+/** Suggestions for the "customers also bought" row: one quick-add, one with a "from" price. */
+export const alsoBoughtItems: AlsoBoughtItem[] = [
+  {
+    id: 'p-notebook',
+    title: 'Field Notebook',
+    url: '/shop/p/field-notebook',
+    imageUrl: swatch('#c9b99a'),
+    price: { value: '14.00', currency: 'USD' },
+    priceVaries: false,
+    quickAddSku: 'NOTE-3',
+    relatedTo: 'item-1',
+  },
+  {
+    id: 'p-shirt',
+    title: 'Linen Shirt with a rather long name that wraps',
+    url: '/shop/p/linen-shirt',
+    imageUrl: swatch('#7c93a8'),
+    price: { value: '120.00', currency: 'USD' },
+    priceVaries: true,
+    relatedTo: 'item-1',
+  },
+  {
+    id: 'p-wallet',
+    title: 'Leather Wallet',
+    url: '/shop/p/wallet',
+    price: { value: '65.00', currency: 'USD' },
+    priceVaries: false,
+    relatedTo: 'item-2',
+  },
+];
