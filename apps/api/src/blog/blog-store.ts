@@ -5,6 +5,7 @@ import { blogComments, blogPosts, pages } from '../db/schema';
 import { promotedBlock } from './promoted-block';
 
 export type PostRow = typeof blogPosts.$inferSelect;
+/** Summary blocks show the newest posts of a blog as its first page would (the list itself reads its theme's page size). */
 export const POSTS_PER_PAGE = 10;
 
 const escapeHtml = (text: string) =>
@@ -69,6 +70,7 @@ export async function loadPostPage(
   filter: PostFilter,
   page: number,
   now: Date,
+  pageSize = POSTS_PER_PAGE,
 ) {
   const where = and(
     eq(blogPosts.collectionId, collectionId),
@@ -82,11 +84,11 @@ export async function loadPostPage(
       .from(blogPosts)
       .where(where)
       .orderBy(desc(blogPosts.publishOn), desc(blogPosts.id))
-      .limit(POSTS_PER_PAGE)
-      .offset((page - 1) * POSTS_PER_PAGE),
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(blogPosts).where(where),
   ]);
-  return { rows, pages: Math.max(1, Math.ceil((total?.n ?? 0) / POSTS_PER_PAGE)) };
+  return { rows, pages: Math.max(1, Math.ceil((total?.n ?? 0) / pageSize)) };
 }
 
 export async function loadVisiblePost(

@@ -11,6 +11,17 @@ import { searchSite, RESULTS_PER_PAGE } from './search';
 import { visibleTo, type Viewer } from './site-chrome';
 import type { PageRow, WebsiteRow } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
+import { collectionPageSize, pagination, requestedPage } from '../site/pagination';
+import { knownTheme } from '../site/theme';
+import type { SiteThemeId } from '@site/page-content';
+
+const notFoundContent = (): ContentResolved => ({
+  status: 404,
+  pageType: PAGE_TYPE.notFound,
+  templateName: 'not-found',
+  extra: {},
+  personal: true,
+});
 
 /** Page type codes of storefront.md §2 for the pages this module answers. */
 
@@ -33,9 +44,9 @@ const pageNumber = (raw: string | undefined) => {
   return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : 1;
 };
 
-/** Previous and next links that keep the rest of the query. */
-function pagination(path: string, query: Readonly<Record<string, string>>, page: number, pages: number) {
-  const link = (n: number) => `${path}?${new URLSearchParams({ ...query, page: String(n) }).toString()}`;
+/** Previous and next links of the search results that keep the rest of the query. */
+function searchPagination(query: Readonly<Record<string, string>>, page: number, pages: number) {
+  const link = (n: number) => `/search?${new URLSearchParams({ ...query, page: String(n) }).toString()}`;
   return {
     page,
     pages,
@@ -61,7 +72,7 @@ async function searchPage(
     personal: true,
     extra: {
       collection: { title: 'Search', fullUrl: '/search' },
-      search: { query: q, results, total, ...pagination('/search', { q }, page, pages) },
+      search: { query: q, results, total, ...searchPagination({ q }, page, pages) },
     },
   };
 }
@@ -71,10 +82,14 @@ async function blogList(
   blog: PageRow,
   query: Readonly<Record<string, string>>,
   now: Date,
+  theme: SiteThemeId,
 ): Promise<ContentResolved> {
   const filter = { tag: query.tag || undefined, category: query.category || undefined };
-  const page = pageNumber(query.page);
-  const { rows, pages } = await loadPostPage(db, blog.id, filter, page, now);
+  const page = requestedPage(query);
+  const pageSize = collectionPageSize(theme, 'blog');
+  const { rows, pages } = await loadPostPage(db, blog.id, filter, page, now, pageSize);
+  // A page past the last has no address.
+  if (page > pages) return notFoundContent();
   const counts = await approvedCommentCounts(
     db,
     rows.map((r) => r.id),
@@ -89,7 +104,7 @@ async function blogList(
     extra: {
       items: rows.map((r) => toPostItem(r, blog.path, counts.get(r.id) ?? 0)),
       filter,
-      pagination: pagination(blog.path, kept, page, pages),
+      pagination: pagination(blog.path, kept, page, pages, pageSize),
     },
   };
 }
@@ -133,7 +148,7 @@ export async function resolveContentPath(
 ): Promise<ContentResolved | undefined> {
   const blogs = allPages.filter((p) => p.collectionType === 'blog' && visibleTo(p, viewer));
   const blog = blogs.find((p) => p.path === path);
-  if (blog) return blogList(db, blog, query, viewer.now);
+  if (blog) return blogList(db, blog, query, viewer.now, viewer.themePreview ?? knownTheme(website.theme));
   const slash = path.lastIndexOf('/');
   const parent = blogs.find((p) => p.path === path.slice(0, slash));
   if (parent) return blogItem(db, parent, path.slice(slash + 1), viewer.now);

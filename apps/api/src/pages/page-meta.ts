@@ -14,6 +14,9 @@ export interface SeoContext {
   jsonLd?: string;
   /** A blog's RSS feed, linked from its list and its posts so feed readers find it. */
   feedUrl?: string;
+  /** The neighbouring pages of a paged list (`<link rel="prev|next">`). */
+  prevUrl?: string;
+  nextUrl?: string;
 }
 
 export interface Crumb {
@@ -124,6 +127,8 @@ export function seoContext(input: {
   item?: ItemLike;
   itemKind?: 'product' | 'article';
   path: string;
+  /** A paged list: each page is its own canonical address, linked to its neighbours. */
+  pagination?: { url: string; prevUrl?: string; nextUrl?: string };
   origin: string;
   /** A page without its own description (search, order pages) uses the home page's. */
   fallbackDescription: string;
@@ -139,7 +144,9 @@ export function seoContext(input: {
     title: own?.title || (title === website.title ? title : `${title} — ${website.title}`),
     description,
     siteName: website.title,
-    url: absolute(origin, item?.fullUrl ?? input.path),
+    url: absolute(origin, item?.fullUrl ?? input.pagination?.url ?? input.path),
+    ...(input.pagination?.prevUrl && { prevUrl: absolute(origin, input.pagination.prevUrl) }),
+    ...(input.pagination?.nextUrl && { nextUrl: absolute(origin, input.pagination.nextUrl) }),
     ogType: item ? (input.itemKind ?? 'product') : 'website',
     ...(image && { image: absolute(origin, image) }),
     ...(page?.collectionType === 'blog' && { feedUrl: absolute(origin, `${page.path}?format=rss`) }),

@@ -27,6 +27,7 @@ import { languageContext, prefixNavigation, translateItem, translatePage } from 
 import { languagePath, readPageSeo, splitLanguagePath } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { isFiltered, listFilter } from '../site/list-filter';
+import { requestedPage, type Pagination } from '../site/pagination';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
 import { compiledTemplate, folderIndex } from './template-cache';
@@ -107,9 +108,9 @@ export async function renderPage(
     if (closed) resolved = lockScreen(closed, path, query, viewer, resolved.page);
   }
   const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
-  // Any other page asked with a filter is answered but not kept, so the filter cannot multiply it in the cache.
+  // Any other page asked with a filter or a page number is answered but not kept, so the filter cannot multiply it in the cache.
   const cache =
-    viewer.themePreview || (isFiltered(listFilter(query)) && !resolved.filtered)
+    viewer.themePreview || ((isFiltered(listFilter(query)) || requestedPage(query) > 1) && !resolved.filtered)
       ? undefined
       : cacheRule(resolved, allPages, documents, viewer.now);
   if (resolved.location)
@@ -232,6 +233,7 @@ export async function renderPage(
       item,
       itemKind: resolved.itemKind,
       path: requestedPath,
+      pagination: resolved.extra.pagination as Pagination | undefined,
       origin: viewer.origin ?? '',
       fallbackDescription: allPages.find((p) => p.path === '/')?.description ?? '',
     }),

@@ -25,8 +25,22 @@ import { isItemCollection } from '../collections/collection-store';
 import { resolveContentPath } from './content-routes';
 import { SITE_SCOPE } from '../site/locks';
 import { languagePath, type SiteLanguage } from '@site/page-content';
-import { isFiltered, listFilter } from '../site/list-filter';
-import { loadProductItems, productCategoryLinks, type PageRow, type WebsiteRow } from '../site/site-data';
+import { filterQuery, isFiltered, listFilter } from '../site/list-filter';
+import {
+  collectionPageSize,
+  pageCount,
+  pagination,
+  requestedPage,
+  type Pagination,
+} from '../site/pagination';
+import { knownTheme } from '../site/theme';
+import {
+  countProductItems,
+  loadProductItems,
+  productCategoryLinks,
+  type PageRow,
+  type WebsiteRow,
+} from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
 
 export interface Resolved {
@@ -176,10 +190,30 @@ export async function resolvePath(
     let filtered = false;
     if (page.collectionType === 'products') {
       const filter = listFilter(query);
-      const items = await loadProductItems(db, website, { id: page.id, path: page.path }, filter);
+      const pageSize = collectionPageSize(viewer.themePreview ?? knownTheme(website.theme), 'products');
+      const number = requestedPage(query);
+      // One page read from the collection's position index, and how many pages there are.
+      const [items, total, productCategories] = await Promise.all([
+        loadProductItems(
+          db,
+          website,
+          { id: page.id, path: page.path },
+          {
+            ...filter,
+            limit: pageSize,
+            offset: (number - 1) * pageSize,
+          },
+        ),
+        countProductItems(db, page.id, filter),
+        productCategoryLinks(db, page, filter),
+      ]);
+      const pages = pageCount(total, pageSize);
+      // A page past the last has no address: not found (and not cached), rather than an empty list.
+      if (number > pages) return notFound();
       extra.items = items;
-      extra.productCategories = await productCategoryLinks(db, page, filter);
+      extra.productCategories = productCategories;
       if (isFiltered(filter)) extra.filter = filter;
+      extra.pagination = pagination(page.path, filterQuery(filter), number, pages, pageSize);
       // A filter that matches nothing is not kept: made-up names could otherwise fill the cache.
       filtered = items.length > 0;
     }
@@ -341,10 +375,23 @@ export function orderPageType(path: string): { pageType: number; orderId?: strin
 /** Links a resolution sends visitors to stay in their language. */
 export function localizeResolved(resolved: Resolved, language: SiteLanguage | undefined): Resolved {
   if (!language) return resolved;
+  const pages = resolved.extra.pagination as Pagination | undefined;
+  const local = (url: string | undefined) => url && languagePath(url, language);
   return {
     ...resolved,
-    location: resolved.location && languagePath(resolved.location, language),
+    location: local(resolved.location),
     folderPages: resolved.folderPages?.map((p) => ({ ...p, path: languagePath(p.path, language) })),
+    extra: pages
+      ? {
+          ...resolved.extra,
+          pagination: {
+            ...pages,
+            url: local(pages.url),
+            prevUrl: local(pages.prevUrl),
+            nextUrl: local(pages.nextUrl),
+          },
+        }
+      : resolved.extra,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
 import { findSession } from '../security/sessions';
 import { filterCacheKey, listFilter } from '../site/list-filter';
+import { requestedPage } from '../site/pagination';
 import { PageCache } from './page-cache';
 import type { StorefrontAssets } from '../site/assets';
 import { renderPage, type RenderedPage } from './render-page';
@@ -86,7 +87,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     // else gets the site as it is.
     const preview = siteThemeSchema.safeParse(query[THEME_PREVIEW_PARAM]);
     const themePreview = preview.success && session && canEdit(session.roles) ? preview.data : undefined;
-    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query))}`;
+    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {

@@ -13,10 +13,21 @@ export function listFilter(query: Readonly<Record<string, string>>): ListFilter 
 
 export const isFiltered = (filter: ListFilter) => filter.tag !== undefined || filter.category !== undefined;
 
+/** The filter as query parameters, for links that keep it (the pages of a narrowed list). */
+export const filterQuery = (filter: ListFilter): Record<string, string> =>
+  Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string')) as Record<
+    string,
+    string
+  >;
+
 /**
- * The part of a page's cache key the filter decides. Pages are otherwise keyed by path alone, so
- * without it `/shop?tag=linen` would be answered with the cached `/shop`.
+ * The part of a page's cache key the filter and the list page decide. Pages are otherwise keyed
+ * by path alone, so without it `/shop?tag=linen` or `/shop?page=2` would be answered with the
+ * cached `/shop`.
  */
-export function filterCacheKey(filter: ListFilter): string {
-  return isFiltered(filter) ? `?${new URLSearchParams(filter as Record<string, string>).toString()}` : '';
+export function filterCacheKey(filter: ListFilter, page = 1): string {
+  const query = new URLSearchParams(filterQuery(filter));
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
 }

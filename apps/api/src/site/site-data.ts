@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { textArray } from '../db/text-array';
 import { pages, products, templates, variants, websites } from '../db/schema';
@@ -34,30 +34,44 @@ export async function loadTemplateSources(
   return new Map(rows.map((r) => [r.name, { source: r.source, version: r.updatedAt.toISOString() }]));
 }
 
+/** A store's products visitors see, narrowed as asked (read through the collection's position index). */
+function listedProducts(
+  collectionId: string,
+  filter: { urlId?: string; ids?: readonly string[] } & ListFilter,
+) {
+  return and(
+    eq(products.collectionId, collectionId),
+    eq(products.enabled, true),
+    filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
+    filter.ids === undefined ? undefined : sql`${products.id} = any(${textArray(filter.ids)})`,
+    filter.tag === undefined ? undefined : sql`${products.tags} ? ${filter.tag}`,
+    filter.category === undefined ? undefined : sql`${products.categories} ? ${filter.category}`,
+  );
+}
+
+/** How many products a store's list shows across its pages. */
+export async function countProductItems(db: Database, collectionId: string, filter: ListFilter = {}) {
+  const [row] = await db.select({ n: count() }).from(products).where(listedProducts(collectionId, filter));
+  return row?.n ?? 0;
+}
+
 /** Product items of a collection (or the given product ids), in the templates' JSON shape. */
 export async function loadProductItems(
   db: Database,
   website: WebsiteRow,
   collection: { id: string; path: string },
-  filter: { urlId?: string; ids?: readonly string[]; limit?: number } & ListFilter = {},
+  filter: { urlId?: string; ids?: readonly string[]; limit?: number; offset?: number } & ListFilter = {},
 ) {
   if (filter.ids?.length === 0) return [];
   const query = db
     .select()
     .from(products)
-    .where(
-      and(
-        eq(products.collectionId, collection.id),
-        eq(products.enabled, true),
-        filter.urlId === undefined ? undefined : eq(products.urlId, filter.urlId),
-        filter.ids === undefined ? undefined : sql`${products.id} = any(${textArray(filter.ids)})`,
-        filter.tag === undefined ? undefined : sql`${products.tags} ? ${filter.tag}`,
-        filter.category === undefined ? undefined : sql`${products.categories} ? ${filter.category}`,
-      ),
-    )
+    .where(listedProducts(collection.id, filter))
     .orderBy(asc(products.position), asc(products.id))
     .$dynamic();
-  const productRows = await (filter.limit === undefined ? query : query.limit(filter.limit));
+  if (filter.limit !== undefined) query.limit(filter.limit);
+  if (filter.offset) query.offset(filter.offset);
+  const productRows = await query;
   if (productRows.length === 0) return [];
   const variantRows = await db
     .select()

@@ -12,6 +12,8 @@ import type { Readable } from 'node:stream';
 import { inventoryCsv, listInventory } from './inventory';
 import { listOrders, ordersCsv } from './orders';
 import { listProducts, skuClash } from './products';
+import { countProductItems, loadProductItems, productCategoryLinks } from '../site/site-data';
+import { eq } from 'drizzle-orm';
 
 const SITE = 'big';
 
@@ -191,6 +193,22 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     const byTitle = await listProducts(handle.db, SITE, 'USD', { sort: 'title', q: 'Oak Clay 3', limit: 50 });
     expect(byTitle.products.length).toBeGreaterThan(0);
     expect(byTitle.products.every((p) => p.title.startsWith('Oak Clay 3'))).toBe(true);
+  });
+
+  it("a store's list page reads one page of its products, their count and categories by index", async () => {
+    const [website] = await handle.db.select().from(schema.websites).where(eq(schema.websites.id, SITE));
+    const store = { id: `${SITE}-store-3`, path: '/store-3' };
+    const plans = await plansOf((db) =>
+      Promise.all([
+        loadProductItems(db, website!, store, { limit: 24, offset: 48 }),
+        countProductItems(db, store.id),
+        productCategoryLinks(db, store, {}),
+      ]),
+    );
+    for (const plan of plans) expect(plan).not.toMatch(BIG_TABLES);
+    const page = await loadProductItems(handle.db, website!, store, { limit: 24, offset: 48 });
+    expect(page.map((p) => p.id)).toEqual(Array.from({ length: 24 }, (_, i) => `${SITE}-p-${600 + 48 + i}`));
+    expect(await countProductItems(handle.db, store.id)).toBe(200);
   });
 
   it('the inventory list, searched and paged, reads by index', async () => {

@@ -42,6 +42,14 @@ describe('loadTemplateFolder', () => {
     });
   });
 
+  it("reads a collection's page size from its .conf", () => {
+    const { folder } = loadTemplateFolder({
+      ...minimal,
+      'collections/products.conf': JSON.stringify({ title: 'Products', pageSize: 12 }),
+    });
+    expect(folder!.collections.get('products')?.pageSize).toBe(12);
+  });
+
   // Each broken folder names the file, and the line and column when there is one.
   it.each([
     ['no template.conf', { 'site.region': 'x' }, { file: 'template.conf', kind: 'CONF_MISSING' }],
@@ -73,6 +81,11 @@ describe('loadTemplateFolder', () => {
     [
       'a collection .conf with a wrong field',
       { ...minimal, 'collections/products.conf': '{"title": 3}' },
+      { file: 'collections/products.conf', kind: 'CONF_INVALID' },
+    ],
+    [
+      'a collection page size that is not a whole number from 1 to 200',
+      { ...minimal, 'collections/products.conf': '{"title": "Products", "pageSize": 0}' },
       { file: 'collections/products.conf', kind: 'CONF_INVALID' },
     ],
     [

@@ -65,6 +65,8 @@ export const CollectionConfSchema = z.object({
   /** Template names the pages table refers to; default `T-list` and `T-item`. */
   listTemplate: name.optional(),
   itemTemplate: name.optional(),
+  /** Items a list page shows; the rest are on `?page=2` and on. */
+  pageSize: z.number().int().min(1).max(200).optional(),
 });
 export type CollectionConf = z.infer<typeof CollectionConfSchema>;
 

@@ -45,6 +45,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_collection_url').on(t.collectionId, t.urlId),
     index('products_site').on(t.websiteId),
+    // A store's list page: its visible products in order, a page read as a range of one collection.
+    index('products_collection_position').on(t.collectionId, t.position, t.id),
     // The editor's product list: one index per sort order, so a page is a range read of one site.
     index('products_site_position').on(t.websiteId, t.position, t.id),
     index('products_site_title').on(t.websiteId, t.title, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_collection_position" ON "products" USING btree ("collection_id","position","id");
