@@ -1,10 +1,11 @@
-import { STORE_API, type RestockSignUpGroup } from '@site/commerce-core/admin';
+import { STORE_API, type RestockSignUp, type RestockSignUpGroup } from '@site/commerce-core/admin';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 
 /** Shoppers waiting for a sold-out variant, grouped by variant. */
 export const restockKeys = {
   groups: ['store', 'restock'] as const,
+  signUps: (variantId: string) => ['store', 'restock', variantId] as const,
 };
 
 export function useRestockGroups() {
@@ -18,6 +19,22 @@ export function useRestockGroups() {
       ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextPageCursor ?? undefined,
+  });
+}
+
+/** Who waits for one variant, oldest first, read only while the owner has the list open. */
+export function useRestockSignUps(ref: { productId: string; variantId: string }, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: restockKeys.signUps(ref.variantId),
+    queryFn: ({ pageParam }) =>
+      api<{ signUps: RestockSignUp[]; hasNextPage: boolean; nextPageCursor: string | null }>(
+        'GET',
+        STORE_API.restockSignUps,
+        { query: { ...ref, ...(pageParam ? { cursor: pageParam } : {}) } },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageCursor ?? undefined,
+    enabled,
   });
 }
 

@@ -1,5 +1,8 @@
+import type { RestockSignUpGroup } from '@site/commerce-core/admin';
 import { EmptyState, editorMessages, storeMessages as m } from '@site/ui';
-import { useRestockGroups, useSendRestock } from '../api/restock';
+import { Fragment, useState } from 'react';
+import { useRestockGroups, useRestockSignUps, useSendRestock } from '../api/restock';
+import { ownerLocale } from './owner-locale';
 import { errorMessage } from '../screen-kit/save-state';
 
 /** Variants shoppers wait for, with how many wait; the owner sends the notices once stock is back. */
@@ -8,6 +11,13 @@ export function RestockSignups({ isReadOnly }: { isReadOnly: boolean }) {
   const send = useSendRestock();
   const rows = groups.data?.pages.flatMap((p) => p.signUpGroups);
   const inStock = (rows ?? []).filter((r) => r.unlimited || r.qtyInStock > 0);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (variantId: string) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (!next.delete(variantId)) next.add(variantId);
+      return next;
+    });
   return (
     <section className="ed-store" aria-labelledby="ed-store-restock">
       <div className="ed-store__toolbar">
@@ -52,27 +62,51 @@ export function RestockSignups({ isReadOnly }: { isReadOnly: boolean }) {
           </thead>
           <tbody>
             {rows?.map((r) => (
-              <tr key={r.variantId}>
-                <th scope="row">
-                  {r.productTitle}
-                  {r.variantDescription && <span className="ed-table__sub">{r.variantDescription}</span>}
-                </th>
-                <td>{r.sku}</td>
-                <td>{r.unlimited ? m.unlimited : r.qtyInStock}</td>
-                <td>{m.waiting(r.signUpCount)}</td>
-                <td>
-                  {!isReadOnly && (
+              <Fragment key={r.variantId}>
+                <tr>
+                  <th scope="row">
+                    {r.productTitle}
+                    {r.variantDescription && <span className="ed-table__sub">{r.variantDescription}</span>}
+                  </th>
+                  <td>{r.sku}</td>
+                  <td>{r.unlimited ? m.unlimited : r.qtyInStock}</td>
+                  <td>
                     <button
                       type="button"
-                      className="ed-button"
-                      disabled={send.isPending || !(r.unlimited || r.qtyInStock > 0)}
-                      onClick={() => send.mutate([{ productId: r.productId, variantId: r.variantId }])}
+                      className="ed-link-button"
+                      aria-expanded={open.has(r.variantId)}
+                      aria-controls={`restock-${r.variantId}`}
+                      aria-label={
+                        open.has(r.variantId)
+                          ? m.hideWaiting(r.productTitle)
+                          : m.showWaiting(r.signUpCount, r.productTitle)
+                      }
+                      onClick={() => toggle(r.variantId)}
                     >
-                      {m.sendRestock}
+                      {m.waiting(r.signUpCount)}
                     </button>
-                  )}
-                </td>
-              </tr>
+                  </td>
+                  <td>
+                    {!isReadOnly && (
+                      <button
+                        type="button"
+                        className="ed-button"
+                        disabled={send.isPending || !(r.unlimited || r.qtyInStock > 0)}
+                        onClick={() => send.mutate([{ productId: r.productId, variantId: r.variantId }])}
+                      >
+                        {m.sendRestock}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+                {open.has(r.variantId) && (
+                  <tr id={`restock-${r.variantId}`}>
+                    <td colSpan={5}>
+                      <WaitingList group={r} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -83,5 +117,46 @@ export function RestockSignups({ isReadOnly }: { isReadOnly: boolean }) {
         </button>
       )}
     </section>
+  );
+}
+
+/** The shoppers waiting for one variant, oldest first, with whether they were notified. */
+function WaitingList({ group }: { group: RestockSignUpGroup }) {
+  const signUps = useRestockSignUps({ productId: group.productId, variantId: group.variantId }, true);
+  const rows = signUps.data?.pages.flatMap((p) => p.signUps);
+  const date = new Intl.DateTimeFormat(ownerLocale(), { dateStyle: 'medium' });
+  if (signUps.isPending) return <p role="status">{editorMessages.loading}</p>;
+  if (signUps.error)
+    return (
+      <p role="alert" className="ed-store__error">
+        {errorMessage(signUps.error)}
+      </p>
+    );
+  return (
+    <>
+      <ul className="ed-restock-waiting" aria-label={m.waitingList(group.productTitle)}>
+        {rows?.map((s) => (
+          <li key={s.email + s.createdAt}>
+            <span className="ed-restock-waiting__email">{s.email}</span>
+            <span className="ed-table__sub">
+              {s.notifiedAt
+                ? m.notifiedOn(date.format(new Date(s.notifiedAt)))
+                : m.signedUpOn(date.format(new Date(s.createdAt)))}
+              {s.joinMailingList && ` · ${m.joinedMailingList}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {signUps.hasNextPage && (
+        <button
+          type="button"
+          className="ed-button"
+          disabled={signUps.isFetchingNextPage}
+          onClick={() => void signUps.fetchNextPage()}
+        >
+          {m.loadMore}
+        </button>
+      )}
+    </>
   );
 }

@@ -38,6 +38,8 @@ export const STORE_API = {
   shopEmailTest: (kind: string) => `${STORE}/emails/${encodeURIComponent(kind)}/test`,
   /** Restock sign-ups: the members API's owner calls (storefront.md §7). */
   restockGroups: '/api/site-users/account/notifications/restock/groups',
+  /** One variant's sign-ups, paged (query productId, variantId, cursor). */
+  restockSignUps: '/api/site-users/account/notifications/restock',
   restockSend: '/api/site-users/account/notifications/restock/send',
   restockSendAll: '/api/site-users/account/notifications/restock/send/all',
 } as const;

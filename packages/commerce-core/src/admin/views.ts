@@ -128,3 +128,12 @@ export interface RestockSignUpGroup {
   unlimited: boolean;
   signUpCount: number;
 }
+
+/** One shopper waiting for a variant (GET …/notifications/restock?productId&variantId). */
+export interface RestockSignUp {
+  email: string;
+  createdAt: string;
+  /** When the notice went out; null while still waiting. */
+  notifiedAt: string | null;
+  joinMailingList: boolean;
+}

@@ -270,6 +270,13 @@ export const storeMessages = {
   restockSignups: 'Restock sign-ups',
   noRestockSignups: 'Nobody is waiting for a restock',
   waiting: (n: number) => (n === 1 ? '1 waiting' : `${n} waiting`),
+  showWaiting: (n: number, product: string) =>
+    `Show the ${n === 1 ? 'shopper' : `${n} shoppers`} waiting for ${product}`,
+  hideWaiting: (product: string) => `Hide who is waiting for ${product}`,
+  waitingList: (product: string) => `Shoppers waiting for ${product}`,
+  signedUpOn: (date: string) => `Signed up ${date}`,
+  notifiedOn: (date: string) => `Notified ${date}`,
+  joinedMailingList: 'Joined the mailing list',
   sendRestock: 'Send notice',
   sendAllRestock: 'Send all notices',
   restockSent: (n: number) => (n === 1 ? '1 notice queued' : `${n} notices queued`),
