@@ -67,6 +67,7 @@ const SiteProfileScreen = lazyRouteComponent(
   () => import('./site-profile/SiteProfileScreen'),
   'SiteProfileScreen',
 );
+const JoinScreen = lazyRouteComponent(() => import('./join/JoinScreen'), 'JoinScreen');
 const TeamScreen = lazyRouteComponent(() => import('./team/TeamScreen'), 'TeamScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
@@ -195,6 +196,7 @@ const siteSettingsRoute = createRoute({
   path: '/site-settings',
   component: SiteSettingsScreen,
 });
+const joinRoute = createRoute({ getParentRoute: () => root, path: '/join', component: JoinScreen });
 const teamRoute = createRoute({ getParentRoute: () => root, path: '/team', component: TeamScreen });
 const upgradeRoute = createRoute({
   getParentRoute: () => root,
@@ -237,6 +239,7 @@ export const router = createRouter({
     siteSettingsRoute,
     siteProfileRoute,
     teamRoute,
+    joinRoute,
     upgradeRoute,
     websiteSubscriptionRoute,
   ]),

@@ -1,6 +1,7 @@
 import {
   TEAM_API,
   teamAcceptSchema,
+  teamPreviewSchema,
   teamInviteSchema,
   teamRoleChangeSchema,
   teamTransferSchema,
@@ -14,6 +15,7 @@ import {
   acceptInvitation,
   changeRole,
   invite,
+  previewInvitation,
   removeFromTeam,
   revokeInvitation,
   teamView,
@@ -81,7 +83,17 @@ export function registerTeamRoutes(app: FastifyInstance, { db }: { db: Database 
     }),
   );
 
-  // No crumb: the secret in the body is what another site cannot forge.
+  // No crumb: the secret in the body is what another site cannot forge. A POST, so the secret
+  // stays out of access logs and browser history.
+  app.post(
+    TEAM_API.preview,
+    { bodyLimit: 4 * 1024 },
+    handle(async (request) => {
+      const { token } = parsePayload(teamPreviewSchema, request.body);
+      return previewInvitation(db, request.site.websiteId, token);
+    }),
+  );
+
   app.post(
     TEAM_API.accept,
     { bodyLimit: 4 * 1024 },

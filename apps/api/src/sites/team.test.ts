@@ -154,6 +154,36 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     expect((await owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(404);
   });
 
+  it('the join page previews a link: site, role, whether to sign in; a spent, expired or forged link is told apart', async () => {
+    const preview = (token: unknown) => new Shopper(app).request('POST', TEAM_API.preview, { token });
+    const token = await invite('preview@example.com', 'store-manager');
+    const seen = await preview(token);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toEqual({
+      siteTitle: expect.any(String),
+      email: 'preview@example.com',
+      role: 'store-manager',
+      hasAccount: false,
+    });
+    expect(seen.json().siteTitle.length).toBeGreaterThan(0);
+    // Looking does not spend it.
+    expect((await accept(token).res).statusCode).toBe(200);
+    const used = await preview(token);
+    expect([used.statusCode, used.json().error.message]).toEqual([410, teamMessages.tokenUsed]);
+    const forged = await preview('y'.repeat(43));
+    expect([forged.statusCode, forged.json().error.message]).toEqual([400, teamMessages.tokenInvalid]);
+    for (const hostile of ['', 'a\u0000b', '\ud800', 'z'.repeat(129), { $ne: null }, ['x'], 7, null])
+      expect((await preview(hostile)).statusCode, JSON.stringify(hostile)).toBe(400);
+    expect((await preview('z'.repeat(5000))).statusCode).toBe(413);
+    const late = await invite('late-preview@example.com', 'viewer');
+    await database.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, 'late-preview@example.com'));
+    const expired = await preview(late);
+    expect([expired.statusCode, expired.json().error.message]).toEqual([410, teamMessages.tokenExpired]);
+  });
+
   it('an existing customer joins with their own password and keeps their customer role', async () => {
     await createMember(database.db, {
       websiteId: 'demo',

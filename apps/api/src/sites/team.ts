@@ -6,12 +6,13 @@ import {
   teamRoleLabels,
   type InvitableRole,
   type TeamInvite,
+  type TeamInvitationPreview,
   type TeamRole,
   type TeamView,
 } from '@site/page-content';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { siteMembers, siteSessions, teamInvitations } from '../db/schema';
+import { siteMembers, siteSessions, teamInvitations, websites } from '../db/schema';
 import { ApiError } from '../http';
 import { queueEmail } from '../mail/queue-email';
 import { passwordProblem } from '../security/password-rule';
@@ -192,6 +193,39 @@ export async function transferOwnership(db: Database, websiteId: string, memberI
   });
 }
 
+/** The invitation a link's secret names, if it can still be accepted, and the account its email has. */
+async function usableInvitation(db: Database, websiteId: string, token: string) {
+  const [row] = await db
+    .select()
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.id, hashToken(token)), eq(teamInvitations.websiteId, websiteId)));
+  if (!row) throw new ApiError(400, 'TOKEN_INVALID', teamMessages.tokenInvalid);
+  if (row.usedAt) throw new ApiError(410, 'TOKEN_USED', teamMessages.tokenUsed);
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new ApiError(410, 'TOKEN_EXPIRED', teamMessages.tokenExpired);
+  const [account] = await db
+    .select({ id: siteMembers.id, passwordHash: siteMembers.passwordHash })
+    .from(siteMembers)
+    .where(and(eq(siteMembers.websiteId, websiteId), eq(siteMembers.email, row.email)));
+  return { row, account };
+}
+
+/** What the join page shows before the invitee answers: the site, the role, and which password to type. */
+export async function previewInvitation(
+  db: Database,
+  websiteId: string,
+  token: string,
+): Promise<TeamInvitationPreview> {
+  const { row, account } = await usableInvitation(db, websiteId, token);
+  const [site] = await db.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId));
+  return {
+    siteTitle: site?.title ?? '',
+    email: row.email,
+    role: row.role as InvitableRole,
+    hasAccount: Boolean(account),
+  };
+}
+
 /**
  * Spends the invitation and puts its email on the team: a new account with the given password
  * (the link proves the address), or an existing one whose password it must match. Answers the
@@ -204,18 +238,7 @@ export async function acceptInvitation(
   password: string,
 ): Promise<string> {
   const id = hashToken(token);
-  const [row] = await db
-    .select()
-    .from(teamInvitations)
-    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.websiteId, websiteId)));
-  if (!row) throw new ApiError(400, 'TOKEN_INVALID', teamMessages.tokenInvalid);
-  if (row.usedAt) throw new ApiError(410, 'TOKEN_USED', teamMessages.tokenUsed);
-  if (row.expiresAt.getTime() <= Date.now())
-    throw new ApiError(410, 'TOKEN_EXPIRED', teamMessages.tokenExpired);
-  const [account] = await db
-    .select({ id: siteMembers.id, passwordHash: siteMembers.passwordHash })
-    .from(siteMembers)
-    .where(and(eq(siteMembers.websiteId, websiteId), eq(siteMembers.email, row.email)));
+  const { row, account } = await usableInvitation(db, websiteId, token);
   if (account && !(await verifyPassword(password, account.passwordHash)))
     throw new ApiError(400, 'PASSWORD_WRONG', teamMessages.passwordWrong);
   const problem = account ? undefined : passwordProblem(password, row.email);

@@ -1,6 +1,6 @@
-import { TEAM_API, type InvitableRole, type TeamView } from '@site/page-content';
+import { TEAM_API, type InvitableRole, type TeamInvitationPreview, type TeamView } from '@site/page-content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './http';
+import { api, setXsrfToken } from './http';
 import { sessionKeys } from './session';
 
 export const teamKeys = { team: ['team'] as const };
@@ -47,3 +47,29 @@ export const removeMember = (memberId: string) => api<TeamView>('DELETE', path(T
 
 export const transferOwnership = (memberId: string) =>
   api<TeamView>('POST', TEAM_API.transfer, { body: { memberId } });
+
+/** The join page's look at an emailed link, before the invitee answers. No session needed. */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['team-invitation', token],
+    queryFn: () => api<TeamInvitationPreview>('POST', TEAM_API.preview, { body: { token } }),
+    enabled: token.length > 0,
+    // A refused link stays refused.
+    retry: false,
+  });
+}
+
+/** Spends the link: the invitee is signed in as the member it made or joined. */
+export function useAcceptInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      api<{ xsrfToken: string }>('POST', TEAM_API.accept, { body: input }),
+    onSuccess: async ({ xsrfToken }) => {
+      setXsrfToken(xsrfToken);
+      // Whatever was read as someone else (or as nobody) goes with the old identity.
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.me[0] });
+      await client.invalidateQueries({ queryKey: sessionKeys.me });
+    },
+  });
+}

@@ -1,3 +1,4 @@
+import { mayDo } from '@site/page-content';
 import {
   dayInZone,
   discountWindow,
@@ -26,7 +27,8 @@ export function DiscountsScreen() {
   const site = useEditorSite();
   const discounts = useDiscounts();
   const archive = useArchiveDiscount();
-  const readOnly = !me.data?.canEdit;
+  // Store screens follow the manage-store right: a store manager edits here, not pages.
+  const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
   const currency: CurrencyCode = isCurrencyCode(site.data?.website.currency)
     ? site.data.website.currency
     : 'USD';

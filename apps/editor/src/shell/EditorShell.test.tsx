@@ -15,9 +15,12 @@ import { EditorShell } from './EditorShell';
 afterEach(unmount);
 
 /** The shell around one screen, at /pages, with the server answering `billing` for the site. */
-async function shellWith(billing: EditorSite['billing']) {
+async function shellWith(billing: EditorSite['billing'], roles = ['owner']) {
   stubServer(({ url }) => {
-    if (url === EDITOR_API.me) return me();
+    if (url === EDITOR_API.me) {
+      const owner = me();
+      return { ...owner, body: { ...(owner.body as object), roles } };
+    }
     if (url === EDITOR_API.site)
       return { status: 200, body: { website: { id: 'w', siteTitle: 'Olive & Ink' }, billing } };
     return undefined;
@@ -73,6 +76,20 @@ describe('the editor navigation', () => {
     ]);
     expect(groups.find((g) => g.label === 'Advanced')?.links).toEqual(['Templates', 'Automations']);
     expect(groups.find((g) => g.label === 'Website')?.links).not.toContain('Templates');
+  });
+
+  it.each([
+    ['owner', ['Site', 'Languages', 'Domains', 'Team']],
+    ['admin', ['Site', 'Languages']],
+    ['store-manager', ['Languages']],
+    ['editor', ['Languages']],
+    ['viewer', ['Languages']],
+  ])('Settings as the role table says, for the %s', async (role, links) => {
+    const host = await shellWith(null, [role]);
+    const settings = [...host.querySelectorAll('nav [role="group"]')].find(
+      (g) => g.querySelector('.ed-topbar__group-label')?.textContent === 'Settings',
+    );
+    expect([...settings!.querySelectorAll('a')].map((a) => a.textContent)).toEqual(links);
   });
 
   it('opens and closes the whole list from the Menu button (shown on a phone)', async () => {

@@ -16,7 +16,6 @@ type NavLink = readonly [to: string, label: string];
  */
 function navGroups(roles: readonly string[]): { label: string; links: NavLink[] }[] {
   const isOwner = roles.includes('owner');
-  const isAdmin = isOwner || roles.includes('admin');
   return [
     {
       label: 'Website',
@@ -52,7 +51,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
     {
       label: 'Settings',
       links: [
-        ...(isAdmin ? [['/site', 'Site'] as const] : []),
+        ...(mayDo(roles, 'change-settings') ? [['/site', 'Site'] as const] : []),
         ['/languages', 'Languages'],
         ...(isOwner ? [['/site-settings', 'Domains'] as const] : []),
         ...(mayDo(roles, 'manage-team') ? [['/team', 'Team'] as const] : []),
@@ -133,6 +132,14 @@ export function EditorShell() {
   useEffect(() => {
     document.title = siteTitle ? `${siteTitle} · Editor` : 'Site editor';
   }, [siteTitle]);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The invitation's page is for someone who is not signed in yet (or is someone else): no gate.
+  if (/\/join\/?$/.test(pathname))
+    return (
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    );
   if (me.isPending)
     return (
       <p className="ed-loading" role="status">

@@ -1,3 +1,4 @@
+import { mayDo } from '@site/page-content';
 import { isCurrencyCode } from '@site/commerce-core';
 import type { CommercePreferences, MoneyTextOptions } from '@site/commerce-core/admin';
 import {
@@ -39,7 +40,8 @@ export function ShippingScreen() {
 function ShippingZonesForm({ saved, money }: { saved: CommercePreferences; money: MoneyTextOptions }) {
   const id = useId();
   const me = useMe();
-  const readOnly = !me.data?.canEdit;
+  // Store screens follow the manage-store right: a store manager edits here, not pages.
+  const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
   const save = useSaveShippingZones();
   const form = useVersionedForm<ShippingForm>(shippingFormOf(saved, money), save);
   const [local, setLocal] = useState<Record<string, string>>({});

@@ -38,7 +38,7 @@ const render = (kind: ShopEmailKind, t: ShopEmailTemplate) => {
 };
 
 /** The shop's emails as the server keeps them, answering the screen's calls. */
-function emailServer(canEdit = true) {
+function emailServer(canEdit = true, roles?: string[]) {
   const saved: Partial<Record<ShopEmailKind, ShopEmailTemplate>> = {
     shipping: { subject: 'Shipped from {shop}' },
   };
@@ -51,7 +51,10 @@ function emailServer(canEdit = true) {
     preview: render(kind, saved[kind] ?? {}),
   });
   const calls = stubServer((call: Call) => {
-    if (call.url === EDITOR_API.me) return me(canEdit);
+    if (call.url === EDITOR_API.me) {
+      const answer = me(canEdit);
+      return roles ? { ...answer, body: { ...(answer.body as object), roles, canEdit } } : answer;
+    }
     if (call.url === STORE_API.shopEmails)
       return { status: 200, body: { emails: SHOP_EMAIL_KINDS.map(view) } };
     const kind = SHOP_EMAIL_KINDS.find((k) => call.url.startsWith(STORE_API.shopEmail(k)));
@@ -156,5 +159,13 @@ describe('the shop emails screen', () => {
     expect(field(viewer, 'Subject').closest('fieldset')!.disabled).toBe(true);
     expect(button(viewer, 'Save email')).toBeUndefined();
     expect(frame(viewer).getAttribute('srcdoc')).toContain(SHOP_EMAIL_DEFAULTS['order-receipt'].intro);
+  });
+
+  it('a store manager edits the shop’s emails though pages stay closed to them (canEdit false)', async () => {
+    emailServer(false, ['store-manager']);
+    const host = await mount(<ShopEmailsScreen />);
+    await eventually(() => expect(host.querySelector('input')).not.toBeNull());
+    expect(field(host, 'Subject').closest('fieldset')!.disabled).toBe(false);
+    expect(button(host, 'Save email')).toBeDefined();
   });
 });

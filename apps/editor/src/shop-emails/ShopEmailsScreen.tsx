@@ -1,3 +1,4 @@
+import { mayDo } from '@site/page-content';
 import type { ShopEmailKind, ShopEmailTemplate, ShopEmailTemplateView } from '@site/commerce-core/admin';
 import { EditorField } from '@site/ui';
 import { useEffect, useId, useState } from 'react';
@@ -19,7 +20,8 @@ export function ShopEmailsScreen() {
   const me = useMe();
   const emails = useShopEmails();
   const [kind, setKind] = useState<ShopEmailKind>('order-receipt');
-  const readOnly = !me.data?.canEdit;
+  // Store screens follow the manage-store right: a store manager edits here, not pages.
+  const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
   const selected = emails.data?.find((e) => e.kind === kind) ?? emails.data?.[0];
   return (
     <ScreenFrame

@@ -1,3 +1,4 @@
+import { mayDo } from '@site/page-content';
 import { CookieConsentPanel, cookieConsentSaved, SiteProfileForm } from '@site/ui';
 import { useCookieConsent, useSaveCookieConsent } from '../api/cookie-consent';
 import { issuesByPath } from '../api/http';
@@ -9,12 +10,10 @@ import {
   useUploadSiteIcon,
 } from '../api/site-profile';
 
-const SETTINGS_ROLES = ['owner', 'admin'];
-
 /** /config/site: the site's name, icon, language and region, time zone and business details. */
 export function SiteProfileScreen() {
   const me = useMe();
-  const allowed = me.data?.roles.some((r) => SETTINGS_ROLES.includes(r)) ?? false;
+  const allowed = mayDo(me.data?.roles ?? [], 'change-settings');
   const profile = useSiteProfile();
   const save = useSaveSiteProfile();
   const upload = useUploadSiteIcon();

@@ -1,4 +1,5 @@
 import { fillMessage } from '@site/commerce-core';
+import { mayDo } from '@site/page-content';
 import {
   carrierTrackingUrl,
   formatAdminMoney,
@@ -84,7 +85,8 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
       },
     );
   };
-  const managing = me.data?.roles.some((r) => r === 'owner' || r === 'admin') ?? false;
+  // Resuming or cancelling a subscription moves money (TEAM_ROLE_RIGHTS move-money).
+  const managing = mayDo(me.data?.roles ?? [], 'move-money');
   const [filters, setFilters] = useState<OrderFilters>({ q: '', status: '', from: '', to: '' });
   const orders = useOrders({ ...filters, kind });
   return (
@@ -161,7 +163,8 @@ export function OrderScreen({ orderId }: { orderId: string }) {
     <div className="ed-screen">
       <OrderDetailView
         order={order.data}
-        isReadOnly={!(me.data?.canEdit ?? false)}
+        isReadOnly={!mayDo(me.data?.roles ?? [], 'manage-store')}
+        canMoveMoney={mayDo(me.data?.roles ?? [], 'move-money')}
         isBusy={action.isPending}
         error={action.error && !amountError ? errorMessage(action.error) : undefined}
         notice={notice?.place === 'order' ? notice : undefined}
@@ -199,7 +202,7 @@ export function OrderScreen({ orderId }: { orderId: string }) {
         }
         onBack={() => void navigate({ to: '/orders' })}
       />
-      {(me.data?.canEdit ?? false) && (
+      {mayDo(me.data?.roles ?? [], 'move-money') && (
         <RefundAmountForm
           order={order.data}
           isBusy={action.isPending && action.variables?.kind === 'refund-amount'}

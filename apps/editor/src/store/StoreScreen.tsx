@@ -1,3 +1,4 @@
+import { mayDo } from '@site/page-content';
 import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import { STORE_API, type AdminProduct } from '@site/commerce-core/admin';
 import {
@@ -32,7 +33,8 @@ export function StoreScreen() {
   const me = useMe();
   const site = useEditorSite();
   const stores = useStores();
-  const isReadOnly = !(me.data?.canEdit ?? false);
+  // Store screens follow the manage-store right: a store manager edits here, not pages.
+  const isReadOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
   const currency: CurrencyCode = isCurrencyCode(site.data?.website.currency)
     ? site.data.website.currency
     : 'USD';

@@ -1,3 +1,4 @@
+import { mayDo } from '@site/page-content';
 import type { CommercePreferences } from '@site/commerce-core/admin';
 import { checkTaxForm, TaxRatesPanel, taxFormOf, taxShippingMessages as m, type TaxForm } from '@site/ui';
 import { useId, useState } from 'react';
@@ -25,7 +26,8 @@ export function TaxesScreen() {
 function TaxesForm({ saved }: { saved: CommercePreferences }) {
   const id = useId();
   const me = useMe();
-  const readOnly = !me.data?.canEdit;
+  // Store screens follow the manage-store right: a store manager edits here, not pages.
+  const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
   const save = useSaveTaxSettings();
   const form = useVersionedForm<TaxForm>(taxFormOf(saved), save);
   const [local, setLocal] = useState<Record<string, string>>({});

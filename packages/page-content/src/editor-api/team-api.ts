@@ -80,6 +80,8 @@ export const TEAM_API = {
   transfer: '/api/editor/team/transfer',
   /** Public: the invitee's browser, holding the emailed secret. */
   accept: '/api/team/invitations/accept',
+  /** Public: what the join page shows before the invitee answers. */
+  preview: '/api/team/invitations/preview',
 } as const;
 
 /** Days an invitation link stays usable. */
@@ -120,6 +122,17 @@ export const teamAcceptSchema = z.strictObject({
   /** A new account's password, or the existing account's. */
   password: text(128).min(1),
 });
+
+export const teamPreviewSchema = z.strictObject({ token: text(128).min(1) });
+
+/** The join page's view of an invitation: the site, the role, and whether the email has an account. */
+export const teamInvitationPreviewSchema = z.object({
+  siteTitle: z.string(),
+  email: z.string(),
+  role: invitableRole,
+  hasAccount: z.boolean(),
+});
+export type TeamInvitationPreview = z.infer<typeof teamInvitationPreviewSchema>;
 
 export const teamMemberSchema = z.object({
   id: z.string(),

@@ -13,6 +13,8 @@ import { storeMessages as m } from './store-messages';
 export interface OrderDetailViewProps {
   order: AdminOrderDetail;
   isReadOnly?: boolean;
+  /** Refund and Cancel move money (the move-money right): without it they are not offered. True unless said. */
+  canMoveMoney?: boolean;
   /** Set while a fulfil, refund or cancel call runs: the buttons wait. */
   isBusy?: boolean;
   error?: string;
@@ -52,6 +54,7 @@ function Address({ address }: { address: Record<string, string> }) {
 export function OrderDetailView({
   order,
   isReadOnly,
+  canMoveMoney = true,
   isBusy,
   error,
   notice,
@@ -90,7 +93,7 @@ export function OrderDetailView({
               <th scope="col">{m.product}</th>
               <th scope="col">{m.quantity}</th>
               <th scope="col">{m.price}</th>
-              {!isReadOnly && (
+              {!isReadOnly && canMoveMoney && (
                 <th scope="col">
                   <span className="ed-visually-hidden">{m.refund}</span>
                 </th>
@@ -121,7 +124,7 @@ export function OrderDetailView({
                   )}
                 </td>
                 <td data-label={m.price}>{formatAdminMoney(line.unitPrice)}</td>
-                {!isReadOnly && (
+                {!isReadOnly && canMoveMoney && (
                   <td>
                     <button
                       type="button"
@@ -196,7 +199,7 @@ export function OrderDetailView({
           isBusy={isBusy}
           emailByDefault={emailCustomerByDefault}
           onFulfil={onFulfil}
-          onCancel={onCancel}
+          onCancel={canMoveMoney ? onCancel : undefined}
         />
       )}
     </article>
@@ -221,7 +224,8 @@ function FulfilForm({
   isBusy?: boolean;
   emailByDefault: boolean;
   onFulfil: OrderDetailViewProps['onFulfil'];
-  onCancel: () => void;
+  /** Absent for someone who may not move money: cancelling refunds the payment. */
+  onCancel?: () => void;
 }) {
   const id = useId();
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -343,9 +347,11 @@ function FulfilForm({
         >
           {m.fulfil}
         </button>
-        <button type="button" className="ed-button ed-button--danger" disabled={isBusy} onClick={onCancel}>
-          {m.cancelOrder}
-        </button>
+        {onCancel && (
+          <button type="button" className="ed-button ed-button--danger" disabled={isBusy} onClick={onCancel}>
+            {m.cancelOrder}
+          </button>
+        )}
       </div>
     </form>
   );

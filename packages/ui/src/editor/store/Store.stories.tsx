@@ -235,6 +235,19 @@ export const OrderDetailReadOnly: Story = {
     />
   ),
 };
+/** An editor or store manager without the move-money right: fulfils, but no Refund or Cancel. */
+export const OrderDetailNoMoney: Story = {
+  render: () => (
+    <OrderDetailView
+      order={sampleOrder}
+      canMoveMoney={false}
+      onFulfil={noop}
+      onRefund={noop}
+      onCancel={noop}
+      onBack={noop}
+    />
+  ),
+};
 export const OrderDetailFulfilled: Story = {
   render: () => (
     <OrderDetailView

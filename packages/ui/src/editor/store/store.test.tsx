@@ -564,6 +564,23 @@ describe('Orders', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('without the move-money right there is no Refund and no Cancel, but fulfilling stays', async () => {
+    const { container } = render(
+      <OrderDetailView
+        order={sampleOrder}
+        canMoveMoney={false}
+        onFulfil={noop}
+        onRefund={noop}
+        onCancel={noop}
+        onBack={noop}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: new RegExp(`^${storeMessages.refund}`) })).toBeNull();
+    expect(screen.queryByRole('button', { name: storeMessages.cancelOrder })).toBeNull();
+    expect(screen.getByRole('button', { name: storeMessages.fulfil })).toBeDefined();
+    await expectNoAxeViolations(container);
+  });
+
   it('builds the tracking link of a listed carrier and shows it before the customer is emailed', () => {
     const onFulfil = vi.fn();
     render(
