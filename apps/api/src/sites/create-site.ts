@@ -9,6 +9,7 @@ import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { pages, siteDomains, siteHeaderFooter, siteNavigation, websites } from '../db/schema';
 import { installTheme, themeById } from '../site/theme';
+import { seedThemeStarter } from './theme-starter';
 import { createMember, normalizeEmail } from '../security/members';
 import { passwordProblem } from '../security/password-rule';
 import { siteMessages } from './messages';
@@ -77,7 +78,7 @@ export function slugProblem(slug: string): string | undefined {
 /**
  * Creates a site from the theme in one transaction: the website, its owner, its default domain
  * `<slug>.<baseDomain>`, the theme's templates, a home page, an empty shop, cart and checkout,
- * the menu and the header and footer. Either all of it exists afterwards or none of it.
+ * the menu and the header and footer, and the theme's starter content (theme-starter.ts). Either all of it exists afterwards or none of it.
  */
 export async function createSite(
   db: Database,
@@ -161,11 +162,16 @@ export async function createSite(
           templateName: 'checkout',
         },
       ]);
+      const starterMenu = await seedThemeStarter(tx, websiteId, input.theme ?? DEFAULT_THEME, pageId);
       await tx.insert(siteNavigation).values([
         {
           websiteId,
           fieldName: 'mainNav',
-          items: [{ collectionId: pageId('home') }, { collectionId: pageId('shop') }],
+          items: [
+            { collectionId: pageId('home') },
+            { collectionId: pageId('shop') },
+            ...starterMenu.map((collectionId) => ({ collectionId })),
+          ],
         },
         { websiteId, fieldName: 'secondaryNav', items: [] },
       ]);

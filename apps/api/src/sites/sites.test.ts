@@ -57,6 +57,48 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
     expect(refused.body).toContain('Choose one of the themes shown');
   });
 
+  it('seeds a small site that suits the theme chosen: posts, products, projects or dishes, with drawn pictures', async () => {
+    const expected = {
+      fieldnotes: {
+        paths: ['/', '/blog', '/cart', '/checkout', '/shop'],
+        see: ['/blog', 'Why I started writing here'],
+      },
+      market: { paths: ['/', '/cart', '/checkout', '/shop'], see: ['/shop', 'Woven Market Basket'] },
+      studio: { paths: ['/', '/cart', '/checkout', '/shop', '/work'], see: ['/work', 'Harbour — identity'] },
+      bistro: { paths: ['/', '/cart', '/checkout', '/shop'], see: ['/shop', 'Heirloom Tomato Tart'] },
+    } as const;
+    for (const [theme, { paths, see }] of Object.entries(expected)) {
+      const res = await signUp({
+        email: `${theme}@example.com`,
+        password: PASSWORD,
+        title: `${theme} starter`,
+        slug: `${theme}-starter`,
+        theme,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const sitePages = await database.db
+        .select({ path: pages.path })
+        .from(pages)
+        .where(eq(pages.websiteId, res.json().websiteId));
+      expect(sitePages.map((p) => p.path).sort(), theme).toEqual(paths);
+      const visitor = new Shopper(app, res.json().host);
+      const page = await visitor.get(see[0]);
+      expect(page.statusCode, theme).toBe(200);
+      expect(page.body, theme).toContain(see[1]);
+      // The pictures are the theme's own drawings, served with the theme.
+      const drawn = page.body.match(/\/assets\/themes\/[a-z]+\/assets\/starter\/[a-z0-9-]+\.svg/g) ?? [];
+      expect(drawn.length > 0, theme).toBe(theme !== 'fieldnotes');
+      for (const src of new Set(drawn)) expect((await visitor.get(src)).statusCode, src).toBe(200);
+      const menu = await visitor.get('/');
+      if (theme !== 'market')
+        expect(menu.body, theme).toContain(
+          `href="${paths.find((p) => p === '/blog' || p === '/work') ?? '/shop'}"`,
+        );
+    }
+    // The starter items are the site's own: the demo site and other new sites do not get them.
+    expect((await app.inject('/shop/p/market-basket')).statusCode).toBe(404);
+  });
+
   it('starts the store in the currency its owner picked (USD when none), refusing one it cannot use', async () => {
     const currencyOf = async (websiteId: string) =>
       (await database.db.select().from(websites).where(eq(websites.id, websiteId)))[0]?.currency;
@@ -147,9 +189,9 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
       .select({ path: pages.path })
       .from(pages)
       .where(eq(pages.websiteId, site.websiteId));
-    expect(sitePages.map((p) => p.path).sort()).toEqual(['/', '/cart', '/checkout', '/shop']);
+    expect(sitePages.map((p) => p.path).sort()).toEqual(['/', '/blog', '/cart', '/checkout', '/shop']);
 
-    // Its pages on its own host: its title and menu, an empty shop, none of the demo's.
+    // Its pages on its own host: its title and menu, its theme's starter posts, none of the demo's.
     const visitor = new Shopper(app, site.host);
     const home = await visitor.get('/');
     expect(home.statusCode).toBe(200);
@@ -173,7 +215,7 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
         .json()
         .pages.map((p: { path: string }) => p.path)
         .sort(),
-    ).toEqual(['/', '/cart', '/checkout', '/shop']);
+    ).toEqual(['/', '/blog', '/cart', '/checkout', '/shop']);
     await expect(new EditorClient(app, site.host).signIn(DEMO_OWNER)).rejects.toThrow(/sign-in failed: 401/);
     // The owner's session is no session on the demo site.
     const onDemo = await app.inject({
