@@ -40,6 +40,7 @@ import { registerFeedRoutes } from './pages/feeds';
 import { changeFeedFor, SiteVersionStore, type ChangeFeed } from './pages/site-versions';
 import { registerBlogRoutes } from './blog/routes';
 import { registerTagRoutes } from './tags/routes';
+import { registerRedirectRoutes } from './redirects/routes';
 import { registerCollectionRoutes } from './collections/routes';
 import { DEMO_WEBSITE_ID } from './seed/demo-site';
 import { registerCrumbRoute } from './security/crumb';
@@ -375,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRoutes(app, { db: options.database.db, options: options.analytics });
   registerBlogRoutes(app, { db: options.database.db });
   registerTagRoutes(app, { db: options.database.db });
+  registerRedirectRoutes(app, { db: options.database.db });
   registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });
   registerCollectionRoutes(app, { db: options.database.db });
   registerFeedRoutes(app, { db: options.database.db });

@@ -56,6 +56,7 @@ const CollectionItemScreen = lazy(() =>
 );
 const CommentsScreen = lazyRouteComponent(() => import('./comments/CommentsScreen'), 'CommentsScreen');
 const TagsScreen = lazyRouteComponent(() => import('./tags/TagsScreen'), 'TagsScreen');
+const RedirectsScreen = lazyRouteComponent(() => import('./redirects/RedirectsScreen'), 'RedirectsScreen');
 const TemplatesScreen = lazyRouteComponent(() => import('./templates/TemplatesScreen'), 'TemplatesScreen');
 const AnalyticsScreen = lazyRouteComponent(() => import('./analytics/AnalyticsScreen'), 'AnalyticsScreen');
 const LanguagesScreen = lazyRouteComponent(() => import('./languages/LanguagesScreen'), 'LanguagesScreen');
@@ -175,6 +176,11 @@ const commentsRoute = createRoute({
   component: CommentsScreen,
 });
 const tagsRoute = createRoute({ getParentRoute: () => root, path: '/tags', component: TagsScreen });
+const redirectsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/redirects',
+  component: RedirectsScreen,
+});
 const analyticsRoute = createRoute({
   getParentRoute: () => root,
   path: '/analytics',
@@ -234,6 +240,7 @@ export const router = createRouter({
     collectionItemRoute,
     commentsRoute,
     tagsRoute,
+    redirectsRoute,
     analyticsRoute,
     languagesRoute,
     siteSettingsRoute,

@@ -522,3 +522,29 @@ export {
   type TeamRole,
   type TeamView,
 } from './editor-api/team-api';
+export {
+  applyRedirectRule,
+  findRedirectLoop,
+  findRedirectRule,
+  isExternal as isExternalRedirect,
+  isWildcard as isWildcardRedirect,
+  parseRedirectFrom,
+  parseRedirectTo,
+  REDIRECT_LIMITS,
+  REDIRECT_STATUSES,
+  redirectMessages,
+  redirectTable,
+  resolveRedirect,
+  type RedirectResolution,
+  type RedirectRule,
+  type RedirectStatus,
+  type RedirectTable,
+} from './redirects/redirect-rules';
+export {
+  REDIRECTS_API,
+  redirectRuleSchema,
+  removeRedirectSchema,
+  updateRedirectSchema,
+  type RedirectRuleInput,
+  type RedirectView,
+} from './editor-api/redirects-api';

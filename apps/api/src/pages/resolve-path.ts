@@ -5,14 +5,15 @@ import {
   messages,
   pageVisibility,
   renderBlock,
+  isExternalRedirect,
+  resolveRedirect,
   type PageDocument,
 } from '@site/page-content';
-import { and, eq } from 'drizzle-orm';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
 import { findOrder } from '../commerce/checkout';
 import { loadForm } from '../forms/form-store';
 import type { Database } from '../db/client';
-import { redirects } from '../db/schema';
+import { loadRedirectTable } from '../redirects/redirect-store';
 import { type NavigationTrees } from '../site/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { accountPage } from './account-pages';
@@ -155,12 +156,23 @@ function resolveFolder(
   }
 }
 
-async function findRedirect(db: Database, websiteId: string, path: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ toPath: redirects.toPath })
-    .from(redirects)
-    .where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, path)));
-  return row?.toPath;
+/**
+ * The site's redirect rules for a path no page answers, followed to where they finally lead (one
+ * hop for the visitor); a rule chain that reaches a real page stops there.
+ */
+async function findRedirect(
+  db: Database,
+  websiteId: string,
+  allPages: readonly PageRow[],
+  path: string,
+): Promise<Resolved | undefined> {
+  const trip = resolveRedirect(await loadRedirectTable(db, websiteId), path, (p) =>
+    allPages.some((page) => page.path === p),
+  );
+  if (trip.kind !== 'redirect') return undefined;
+  // Rules hold addresses as typed (`/café`); the Location header carries them encoded.
+  const location = isExternalRedirect(trip.location) ? new URL(trip.location).href : encodeURI(trip.location);
+  return moved(trip.status, location);
 }
 
 export async function resolvePath(
@@ -323,8 +335,7 @@ export async function resolvePath(
       personal: true,
     };
   }
-  const location = await findRedirect(db, website.id, normalized);
-  return location ? moved(301, location) : notFound();
+  return (await findRedirect(db, website.id, allPages, normalized)) ?? notFound();
 }
 
 /**

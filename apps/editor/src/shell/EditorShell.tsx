@@ -26,6 +26,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
         ['/files', 'Files'],
         ['/comments', 'Comments'],
         ['/tags', 'Tags'],
+        ['/redirects', 'Redirects'],
       ],
     },
     {

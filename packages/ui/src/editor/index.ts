@@ -30,6 +30,7 @@ export * from './forms';
 // Type only: the dataset editor loads lazily from the block inspector.
 export type { DatasetEditorProps } from './charts/DatasetEditor';
 export { TagManagerPanel, type TagManagerPanelProps, type TagItemNoun } from './tags/TagManagerPanel';
+export { RedirectsPanel, type RedirectDraft, type RedirectsPanelProps } from './redirects/RedirectsPanel';
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
 export * from './site-settings';

@@ -24,7 +24,10 @@ export const pageRevisions = pgTable(
   (t) => [index('page_revisions_page').on(t.pageId, t.createdAt)],
 );
 
-/** Old URL → new URL, written when a page's path changes, so links keep working (301). */
+/**
+ * Old URL → new URL: written when a page's path changes, so links keep working (301), and kept by
+ * the owner on the Redirects screen (exact or `/*` addresses, 301 or 302; see @site/page-content).
+ */
 export const redirects = pgTable(
   'redirects',
   {
@@ -33,6 +36,7 @@ export const redirects = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     fromPath: text('from_path').notNull(),
     toPath: text('to_path').notNull(),
+    status: integer('status').$type<301 | 302>().notNull().default(301),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.fromPath] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "redirects" ADD COLUMN "status" integer DEFAULT 301 NOT NULL;
