@@ -80,7 +80,8 @@ export function headerFooterContext(
 ): { header: Record<string, unknown>; footer: Record<string, unknown>; errors: TemplateError[] } {
   const content = renderDocument(headerFooter.footer.content, data, options);
   return {
-    header: { ...headerFooter.header, siteTitle: headerFooter.header.siteTitle || website.title },
+    // The site's title is kept in Settings › Site alone, so the header always shows that one.
+    header: { ...headerFooter.header, siteTitle: website.title },
     footer: {
       showNavigation: headerFooter.footer.showNavigation,
       copyright: headerFooter.footer.copyright,

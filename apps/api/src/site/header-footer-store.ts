@@ -21,12 +21,24 @@ function defaults(website: WebsiteRow): HeaderFooter {
   };
 }
 
+/**
+ * The header's title is the site's title, kept in Settings › Site alone: a title stored here by
+ * an older editor (or sent by a client) gives way to it, so the header, the tab and emails agree.
+ */
+const withSiteTitle = (headerFooter: HeaderFooter, website: WebsiteRow): HeaderFooter => ({
+  ...headerFooter,
+  header: { ...headerFooter.header, siteTitle: website.title },
+});
+
 export async function loadHeaderFooter(db: Database, website: WebsiteRow): Promise<VersionedHeaderFooter> {
   const [row] = await db.select().from(siteHeaderFooter).where(eq(siteHeaderFooter.websiteId, website.id));
   if (!row) return { ...defaults(website), version: 0 };
   // Stored under an older schema, a row is read with today's defaults filled in.
   const parsed = headerFooterSchema.safeParse({ header: row.header, footer: row.footer });
-  return { ...(parsed.success ? parsed.data : defaults(website)), version: row.version };
+  return {
+    ...withSiteTitle(parsed.success ? parsed.data : defaults(website), website),
+    version: row.version,
+  };
 }
 
 /** `PUT /api/site-header-footer`; with a version, a save over someone else's newer one is refused. */
@@ -43,7 +55,7 @@ export async function saveHeaderFooter(
     const [row] = await tx
       .update(siteHeaderFooter)
       .set({
-        header: input.header,
+        header: { ...input.header, siteTitle: website.title },
         footer: input.footer,
         version: sql`${siteHeaderFooter.version} + 1`,
         updatedAt: new Date(),
@@ -56,6 +68,6 @@ export async function saveHeaderFooter(
       )
       .returning();
     if (!row) throw stale();
-    return { header: row.header, footer: row.footer, version: row.version };
+    return { ...withSiteTitle({ header: row.header, footer: row.footer }, website), version: row.version };
   });
 }

@@ -131,20 +131,34 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     expect(await page('/')).not.toContain('Harbour Supply');
   });
 
-  it('a header the owner wrote differently keeps its own text on a rename', async () => {
-    const hf = await owner.call('GET', '/api/site-header-footer');
-    const current = hf.json();
+  it('the header’s title is the site’s title: one sent to Header & footer gives way to Settings › Site', async () => {
+    const current = (await owner.call('GET', '/api/site-header-footer')).json();
+    expect(current.header.siteTitle).toBe('Demo Goods');
     const put = await owner.call('PUT', '/api/site-header-footer', {
-      header: { ...current.header, siteTitle: 'HS — est. 1990' },
+      header: { ...current.header, siteTitle: 'HS — est. 1990', announcement: 'Open Sundays' },
       footer: current.footer,
       version: current.version,
     });
     expect(put.statusCode, put.body).toBe(200);
+    // The rest of the header is saved; its title stays the site's.
+    expect(put.json().header).toMatchObject({ siteTitle: 'Demo Goods', announcement: 'Open Sundays' });
+    expect(await page('/')).toMatch(/class="site-title"[^>]*>Demo Goods</);
     await save({ title: 'Renamed Again' });
+    expect((await owner.call('GET', '/api/site-header-footer')).json().header.siteTitle).toBe(
+      'Renamed Again',
+    );
     const home = await page('/');
-    expect(home).toMatch(/class="site-title"[^>]*>HS — est. 1990</);
+    expect(home).toMatch(/class="site-title"[^>]*>Renamed Again</);
     expect(home).toMatch(/<title>[^<]*Renamed Again<\/title>/);
+    expect(home).not.toContain('HS — est. 1990');
+    expect((await owner.call('GET', '/api/editor/site')).json().website.siteTitle).toBe('Renamed Again');
     await save({ title: 'Demo Goods' });
+    const after = (await owner.call('GET', '/api/site-header-footer')).json();
+    await owner.call('PUT', '/api/site-header-footer', {
+      header: { ...after.header, announcement: current.header.announcement },
+      footer: after.footer,
+      version: after.version,
+    });
   });
 
   it('the time zone decides the day a post shows (09:00 UTC is the evening before in Honolulu)', async () => {

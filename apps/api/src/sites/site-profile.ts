@@ -18,9 +18,9 @@ export function siteProfileView(website: WebsiteRow): SiteProfileView {
 }
 
 /**
- * Saves the profile in one transaction. A header or footer that still shows the old name was
- * following it (it is what a new site starts with), so it takes the new one; one the owner wrote
- * differently is theirs and stays.
+ * Saves the profile in one transaction. The header always shows this title (header-footer-store);
+ * a footer copyright that still shows the old name was following it (it is what a new site starts
+ * with), so it takes the new one; one the owner wrote differently is theirs and stays.
  */
 export async function saveSiteProfile(db: Database, websiteId: string, profile: SiteProfile): Promise<void> {
   await db.transaction(async (tx) => {
@@ -48,9 +48,7 @@ export async function saveSiteProfile(db: Database, websiteId: string, profile: 
     await tx
       .update(siteHeaderFooter)
       .set({
-        header: sql`case when ${siteHeaderFooter.header}->>'siteTitle' = ${old.title}
-          then jsonb_set(${siteHeaderFooter.header}, '{siteTitle}', to_jsonb(${profile.title}::text))
-          else ${siteHeaderFooter.header} end`,
+        header: sql`jsonb_set(${siteHeaderFooter.header}, '{siteTitle}', to_jsonb(${profile.title}::text))`,
         footer: sql`case when ${siteHeaderFooter.footer}->>'copyright' = ${`© ${old.title}`}
           then jsonb_set(${siteHeaderFooter.footer}, '{copyright}', to_jsonb(${`© ${profile.title}`}::text))
           else ${siteHeaderFooter.footer} end`,

@@ -56,9 +56,30 @@ describe.skipIf(!hasChromium)('removing and restoring a site in Chromium', () =>
       .toBe(1);
   });
 
+  it('renames it in Settings › Site alone: the top bar, the editor’s tab, Header & footer, the storefront’s tab and header', async () => {
+    await page.goto(`${siteUrl}/config/site`);
+    const name = page.getByLabel('Site name');
+    await name.fill('Clay & Kiln');
+    await page.locator('form', { has: name }).getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('.ed-topbar__brand').textContent()).toBe('Clay & Kiln');
+    expect(await page.title()).toBe('Clay & Kiln · Editor');
+    await page.goto(`${siteUrl}/config/header-footer`);
+    const note = page.getByTestId('site-title');
+    await expect.poll(() => note.textContent()).toContain('Site title: Clay & Kiln');
+    expect(await note.getByRole('link', { name: 'Settings › Site' }).getAttribute('href')).toBe(
+      '/config/site',
+    );
+    const visitor = await browser.newPage();
+    await visitor.goto(`${siteUrl}/`);
+    expect(await visitor.title()).toContain('Clay & Kiln');
+    expect(await visitor.locator('.site-title').first().textContent()).toContain('Clay & Kiln');
+    await visitor.close();
+  });
+
   it('removes the site: its address answers 404 and the owner is shown where to restore it', async () => {
     await page.goto(`${siteUrl}/config/site-settings`);
-    await page.getByLabel('Type Clay Studio to confirm').fill('Clay Studio');
+    // The confirmation asks for the name as Settings › Site has it now.
+    await page.getByLabel('Type Clay & Kiln to confirm').fill('Clay & Kiln');
     await page.getByRole('button', { name: 'Remove site' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'The site is removed' }).count())
@@ -77,7 +98,7 @@ describe.skipIf(!hasChromium)('removing and restoring a site in Chromium', () =>
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('No removed site of yours');
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Find my site' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Restore Clay Studio?' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Restore Clay & Kiln?' }).count()).toBe(1);
     expect(await page.getByRole('status').textContent()).toContain('30 days left');
     await page.getByRole('button', { name: 'Restore site' }).click();
     await page.waitForURL(`${siteUrl}/config**`);

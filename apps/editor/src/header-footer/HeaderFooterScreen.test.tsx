@@ -22,7 +22,7 @@ function server({
     if (method === 'PUT') {
       if (refuse?.status === 409)
         // Someone else saved first: theirs is what a reload reads.
-        stored = { ...stored, header: { ...stored.header, siteTitle: 'Their bakery' }, version: 9 };
+        stored = { ...stored, header: { ...stored.header, announcement: 'Their news' }, version: 9 };
       if (refuse) return refuse;
       stored = { ...(body as typeof stored), version: stored.version + 1 };
     }
@@ -32,20 +32,31 @@ function server({
 }
 
 describe('header and footer screen', () => {
-  it('saves a changed title over the version it read, then shows it saved', async () => {
+  it('shows the site title as Settings › Site keeps it, with the way there, and no box to change it here', async () => {
+    server();
+    const host = await mount(<HeaderFooterScreen />);
+    await eventually(() =>
+      expect(host.querySelector('[data-testid="site-title"]')?.textContent).toContain('Bakery'),
+    );
+    const note = host.querySelector('[data-testid="site-title"]')!;
+    expect(note.querySelector('a')?.getAttribute('href')).toBe('/config/site');
+    expect(note.querySelector('a')?.textContent).toBe('Settings › Site');
+    expect([...host.querySelectorAll('label')].map((l) => l.textContent)).not.toContain('Site title');
+  });
+
+  it('saves a changed announcement over the version it read, then shows it saved', async () => {
     const { calls, stored } = server();
     const host = await mount(<HeaderFooterScreen />);
-    await eventually(() => expect(field(host, 'Site title').value).toBe('Bakery'));
     await eventually(() => expect(button(host, kitMessages.save)).toBeDefined());
     expect(button(host, kitMessages.save)!.disabled).toBe(true);
-    await type(field(host, 'Site title'), 'Bakery & Café');
+    await type(field(host, 'Announcement bar'), 'Open Sundays');
     expect(status(host)).toBe('Unsaved changes');
     await click(button(host, kitMessages.save)!);
     await eventually(() => expect(stored().version).toBe(5));
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toMatchObject({ version: 4, header: { siteTitle: 'Bakery & Café' } });
+    expect(put.body).toMatchObject({ version: 4, header: { announcement: 'Open Sundays' } });
     await eventually(() => expect(status(host)).toBe('All changes saved'));
-    expect(field(host, 'Site title').value).toBe('Bakery & Café');
+    expect(field(host, 'Announcement bar').value).toBe('Open Sundays');
   });
 
   it('shows a stale save as a conflict and reloads the stored version', async () => {
@@ -54,14 +65,14 @@ describe('header and footer screen', () => {
     });
     const host = await mount(<HeaderFooterScreen />);
     await eventually(() => expect(button(host, kitMessages.save)).toBeDefined());
-    await type(field(host, 'Site title'), 'Mine');
+    await type(field(host, 'Announcement bar'), 'Mine');
     await click(button(host, kitMessages.save)!);
     await eventually(() =>
       expect(host.querySelector('[role="alert"]')?.textContent).toContain(kitMessages.conflict),
     );
     expect(status(host)).toContain(messages.staleVersion);
     await click(button(host, kitMessages.reload)!);
-    await eventually(() => expect(field(host, 'Site title').value).toBe('Their bakery'));
+    await eventually(() => expect(field(host, 'Announcement bar').value).toBe('Their news'));
     expect(host.querySelector('[role="alert"]')).toBeNull();
     expect(status(host)).toBe('All changes saved');
     expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/site-header-footer')).toHaveLength(2);
@@ -91,7 +102,7 @@ describe('header and footer screen', () => {
   it('lets a viewer look without a Save button', async () => {
     server({ canEdit: false });
     const host = await mount(<HeaderFooterScreen />);
-    await eventually(() => expect(field(host, 'Site title').value).toBe('Bakery'));
+    await eventually(() => expect(field(host, 'Announcement bar')).toBeDefined());
     await eventually(() => expect(host.querySelector('fieldset')!.disabled).toBe(true));
     expect(button(host, kitMessages.save)).toBeUndefined();
   });

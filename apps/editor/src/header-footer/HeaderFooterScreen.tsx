@@ -53,18 +53,11 @@ function HeaderFooterForm({ initial, onReload }: { initial: VersionedHeaderFoote
         <h2 className="ed-card__title" id={`${id}-header`}>
           Header
         </h2>
+        <p data-testid="site-title">
+          Site title: <strong>{value.header.siteTitle}</strong> — change it in{' '}
+          <a href="/config/site">Settings › Site</a>; the header, the browser tab and emails all use it.
+        </p>
         <fieldset disabled={readOnly} className="ed-form__grid">
-          <EditorField label="Site title">
-            {(control) => (
-              <input
-                {...control}
-                className="ed-input"
-                value={value.header.siteTitle}
-                maxLength={200}
-                onChange={(e) => setHeader({ siteTitle: e.target.value })}
-              />
-            )}
-          </EditorField>
           <EditorField label="Logo image URL" error={errors['header.logoUrl']}>
             {(control) => (
               <input

@@ -81,6 +81,19 @@ describe('the live preview', () => {
     expect(html).toContain(`id="${CONTENT_ID}"`);
   });
 
+  it('heads the page with the site’s title from Settings › Site, not a title stored with the header', () => {
+    const renamed: EditorSite = {
+      ...site,
+      website: { ...site.website, siteTitle: 'Fieldnotes & Co.' },
+      headerFooter: { ...site.headerFooter, header: { ...site.headerFooter.header, siteTitle: 'Old name' } },
+    };
+    const html = previewDocumentHtml(
+      renderPreview(renamed, page, emptyDocument('One'), renderDataFor(renamed), layout),
+    );
+    expect(html).toContain('<header>Fieldnotes &amp; Co.<nav>');
+    expect(html).not.toContain('Old name');
+  });
+
   it('keeps the layout unchanged when only the content changes, so the frame patches the content alone', () => {
     const doc = emptyDocument('One');
     const first = renderPreview(site, page, doc, renderDataFor(site), layout);

@@ -112,10 +112,8 @@ export function renderPreview(
       collection,
       pageType: 2,
       requestPath: page.path,
-      header: {
-        ...site.headerFooter.header,
-        siteTitle: site.headerFooter.header.siteTitle || site.website.siteTitle,
-      },
+      // The site's title is kept in Settings › Site, one place for the header, tab and emails.
+      header: { ...site.headerFooter.header, siteTitle: site.website.siteTitle },
       footer: {
         ...site.headerFooter.footer,
         contentHtml: footerHtml.html,
