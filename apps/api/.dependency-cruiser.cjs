@@ -16,6 +16,7 @@ const domainNames = [
   'tracking',
   'multilingual',
   'payments',
+  'reviews',
 ];
 
 const compositionNames = ['pages', 'store-admin', 'editor'];
@@ -31,13 +32,16 @@ const order = ['infrastructure', 'siteWide', 'domains', 'composition', 'top'];
 
 /**
  * Reads between neighbours that stand: a customer's account shows their orders, a confirmed
- * payment completes its order, a summary block lists posts, and the product preview renders the storefront's page.
+ * payment completes its order, a summary block lists posts, the product preview renders the storefront's page,
+ * and reviews page with the members' keyset cursor.
  */
 const neighbourReads = {
   'site-users': ['commerce'],
   payments: ['commerce'],
   collections: ['blog'],
   'store-admin': ['pages'],
+  // Reviews page with the keyset cursor the restock lists use.
+  reviews: ['site-users'],
 };
 
 const upward = order.slice(0, -1).map((layer, i) => ({

@@ -67,6 +67,7 @@ import { registerEditorRoutes } from './editor/routes';
 import type { BillingOptions } from './editor/site/editor-site';
 import { registerFontFiles } from './editor/site-styles/font-files';
 import { registerStoreAdminRoutes } from './store-admin/routes';
+import { registerReviewRoutes } from './reviews/routes';
 import { registerMultilingualRoutes } from './multilingual/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
@@ -360,6 +361,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     billing: options.billing,
   });
   registerFontFiles(app);
+  registerReviewRoutes(app, { db: options.database.db });
   registerStoreAdminRoutes(app, {
     db: options.database.db,
     paymentProviders,

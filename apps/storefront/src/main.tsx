@@ -51,6 +51,8 @@ mountPopupOverlay(document, storage, context);
 
 // The full cart and the checkout are pages of their own: their code loads only there.
 // A blog post's comment form, like and share links load only on posts.
+if (document.querySelector('[data-product-reviews]'))
+  void import('./product/reviews').then((m) => m.enhanceReviews(document));
 if (document.querySelector('[data-gift-card-balance]'))
   void import('./product/gift-card').then((m) => m.enhanceGiftCardBalance(document));
 if (document.querySelector('.blog-post')) void import('./blog').then((m) => m.enhanceBlogPost(document));

@@ -11,6 +11,7 @@ import { siteUserRouteDocs } from '../site-users/routes';
 import { siteRouteDocs } from '../sites/routes';
 import { siteProfileRouteDocs } from '../sites/profile-routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
+import { reviewRouteDocs } from '../reviews/routes';
 import { multilingualRouteDocs } from '../multilingual/routes';
 import { paymentRouteDocs } from '../payments/routes';
 import { trackingRouteDocs } from '../tracking/routes';
@@ -60,6 +61,7 @@ export function apiRouteDocs(): RouteDocs {
     ...siteUserRouteDocs,
     ...trackingRouteDocs,
     ...storeAdminRouteDocs,
+    ...reviewRouteDocs,
     ...multilingualRouteDocs,
     ...mailingListRouteDocs,
     ...analyticsRouteDocs,

@@ -80,6 +80,8 @@ export interface EmailData {
     recoverUrl: string;
     unsubscribeUrl: string;
   };
+  /** After an order is fulfilled: a link to the reviews-request page (page type 209). */
+  'review-request': { orderNumber: string; reviewUrl: string };
   'subscription-paused': { orderNumber: string; productName: string; amount: string; attempts: number };
 }
 
@@ -99,4 +101,5 @@ export const EMAIL_KINDS = [
   'new-order',
   'low-stock',
   'cart-recovery',
+  'review-request',
 ] as const satisfies readonly EmailKind[];

@@ -141,6 +141,11 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
       'https://shop.test/cart/reminders/stop?email=a&sig=s',
     ],
   },
+  'review-request': {
+    data: { orderNumber: '1042', reviewUrl: 'https://shop.test/reviews/request?order=o1&sig=s' },
+    subject: 'How did you like your order from Fieldnotes <Supply> & Co.?',
+    shows: ['#1042', 'https://shop.test/reviews/request?order=o1&sig=s'],
+  },
   'newsletter-confirmation': {
     data: { confirmUrl: 'https://shop.test/newsletter/confirm?token=n', listName: 'The Field Letter' },
     subject: 'Confirm your subscription to The Field Letter',

@@ -68,6 +68,8 @@ function productJsonLd(
   origin: string,
   website: WebsiteRow,
   description: string,
+  /** AggregateRating and Review, when the product has approved reviews on show. */
+  reviews: Record<string, unknown> = {},
 ): string | undefined {
   const variants = item.structuredContent?.variants ?? [];
   if (variants.length === 0) return undefined;
@@ -89,6 +91,7 @@ function productJsonLd(
     ...(item.assetUrl && { image: absolute(origin, item.assetUrl) }),
     sku: variants[0]!.sku,
     offers: offers.length === 1 ? offers[0] : offers,
+    ...reviews,
   });
 }
 
@@ -132,6 +135,8 @@ export function seoContext(input: {
   origin: string;
   /** A page without its own description (search, order pages) uses the home page's. */
   fallbackDescription: string;
+  /** The product's review summary and reviews for its JSON-LD (src/reviews/product-page.ts). */
+  reviewsJsonLd?: Record<string, unknown>;
 }): SeoContext {
   const { website, page, item, origin } = input;
   const itemText = item?.excerpt ? plainText(item.excerpt) : '';
@@ -151,7 +156,8 @@ export function seoContext(input: {
     ...(image && { image: absolute(origin, image) }),
     ...(page?.collectionType === 'blog' && { feedUrl: absolute(origin, `${page.path}?format=rss`) }),
   };
-  if (item && input.itemKind !== 'article') seo.jsonLd = productJsonLd(item, origin, website, description);
+  if (item && input.itemKind !== 'article')
+    seo.jsonLd = productJsonLd(item, origin, website, description, input.reviewsJsonLd);
   else if (!item && input.path === '/') seo.jsonLd = organizationJsonLd(website, origin);
   return seo;
 }

@@ -48,6 +48,8 @@ import {
 } from './page-context';
 import { cacheRule, type PageCache } from './cache-rule';
 import { siteIconLinks } from '../sites/site-icon';
+import { productReviewsContext, reviewsJsonLd } from '../reviews/product-page';
+import { productPageReviews } from '../reviews/reviews';
 
 export interface RenderedPage {
   status: number;
@@ -202,6 +204,17 @@ export async function renderPage(
     };
   }
 
+  // Native reviews on the product page (storefront.md), unless off or killed.
+  const reviews =
+    shown?.structuredContent && resolved.status === 200 && resolved.itemKind !== 'article'
+      ? await productPageReviews(db, website.settings, website.id, shown.id)
+      : undefined;
+  if (reviews && shown)
+    context.item = {
+      ...(context.item as object),
+      reviews: productReviewsContext(shown.id, reviews, language ?? website.locale),
+    };
+
   const renderNamed = (name: string, data: unknown): string => {
     const entry = sources.get(name);
     if (!entry) {
@@ -236,6 +249,7 @@ export async function renderPage(
       pagination: resolved.extra.pagination as Pagination | undefined,
       origin: viewer.origin ?? '',
       fallbackDescription: allPages.find((p) => p.path === '/')?.description ?? '',
+      reviewsJsonLd: reviewsJsonLd(reviews),
     }),
     breadcrumbs:
       resolved.status === 200

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { orderItems, orders, variants } from '../db/schema';
 import { ApiError, csvBody, keysetPages } from '../http';
+import { queueReviewRequest } from '../reviews/reviews';
 import { queueEmail } from '../mail/queue-email';
 import { customerNameOf, emailSettingsOf } from '../commerce/shop-emails';
 import { providersForSite, type PaymentProvider } from '../commerce/payments';
@@ -211,6 +212,7 @@ export async function fulfilOrder(
         statusUrl: `${origin}/orders/${encodeURIComponent(order.id)}?token=${encodeURIComponent(order.accessToken)}`,
       });
     }
+    await queueReviewRequest(tx, websiteId, order, origin);
     return loadDetail(tx, updated!);
   });
 }

@@ -312,3 +312,41 @@ export const restockSignups = pgTable(
   },
   (t) => [uniqueIndex('restock_variant_email').on(t.variantId, t.email)],
 );
+
+/**
+ * Shoppers' reviews of a product (storefront.md: native reviews on the product page). A review
+ * waits as pending until the owner approves it; only approved ones are shown and counted.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased; never shown on the storefront. */
+    email: text('email').notNull(),
+    /** A paid order under this email held the product when the review was written. */
+    verifiedBuyer: boolean('verified_buyer').notNull().default(false),
+    /** pending, approved or hidden. */
+    status: text('status').notNull().default('pending'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One review per buyer and product: writing again replaces the first (and sends it back to pending).
+    uniqueIndex('product_reviews_product_email').on(t.productId, t.email),
+    // The product page's approved list, newest first, and its average.
+    index('product_reviews_product_status').on(t.productId, t.status, t.createdAt),
+    // The owner's list, newest first, with its filters.
+    index('product_reviews_site_created').on(t.websiteId, t.createdAt),
+  ],
+);
