@@ -37,9 +37,9 @@ const storage = (() => {
     return undefined;
   }
 })();
-// Under opt-in consent nothing is tracked until the visitor accepts (the owner's cookie banner).
+// Under opt-in consent each category waits for the visitor's choice (the owner's cookie banner).
 applyCookieConsent(document, context, {
-  startTracking: () => startPageTracking(context),
+  startTracking: (consent) => startPageTracking(context, document, consent),
   // The tracking code loads only for a visitor who still carries its cookies.
   clearTracking: () => {
     if (hasTrackingCookie(document.cookie))

@@ -81,12 +81,27 @@ export const storefrontMessages = {
   cookieBannerTitle: 'Cookies on this site',
   cookieNotice: 'This site uses cookies to count visits and to remember your cart.',
   cookieOptIn:
-    'This site would like to use cookies to count visits and measure its advertising. Nothing is tracked unless you accept. Cookies that keep your cart and sign-in working are always on.',
-  cookieAccept: 'Accept',
+    'This site would like to use cookies to count visits, measure its advertising and show videos and maps from other sites. Nothing is tracked unless you accept. Cookies that keep your cart and sign-in working are always on.',
+  cookieAcceptAll: 'Accept all',
   cookieDecline: 'Decline',
+  cookieChoose: 'Choose',
   cookieNoticeOk: 'OK',
   cookiePreferences: 'Cookie preferences',
-  cookieAccepted: 'You accepted cookies. Change this from Cookie preferences at the bottom of any page.',
+  cookieDialogIntro:
+    'Choose which cookies this site may use. You can change this at any time from Cookie preferences at the bottom of every page.',
+  cookieNecessary: 'Necessary (always on)',
+  cookieNecessaryHint: 'Keep your cart, your sign-in and this choice working.',
+  cookieAnalytics: 'Analytics',
+  cookieAnalyticsHint: 'Count visits and see which pages are read, so the site can be improved.',
+  cookieMarketing: 'Marketing',
+  cookieMarketingHint:
+    'Let the site measure its advertising, and show videos, maps and posts from other sites, which may set their own cookies.',
+  cookieSaveChoices: 'Save choices',
+  cookieAccepted: 'You accepted all cookies. Change this from Cookie preferences at the bottom of any page.',
+  cookieAnalyticsOnly:
+    'You allowed analytics cookies only. Change this from Cookie preferences at the bottom of any page.',
+  cookieMarketingOnly:
+    'You allowed marketing cookies only. Change this from Cookie preferences at the bottom of any page.',
   cookieDeclined:
     'You declined cookies: nothing is tracked. Change this from Cookie preferences at the bottom of any page.',
 } as const;

@@ -453,13 +453,22 @@ export {
 export {
   COOKIE_CONSENT_API,
   COOKIE_CONSENT_MODES,
+  COOKIE_CONSENT_WHERE,
+  CONSENT_REGION_COUNTRIES,
+  VISITOR_COUNTRY_HEADER,
   cookieConsentMessages,
   cookieConsentMode,
+  cookieConsentOf,
   cookieConsentSchema,
   cookieSettingsFor,
+  visitorCookieSettings,
+  visitorRegion,
   type CookieConsent,
   type CookieConsentMode,
+  type CookieConsentWhere,
   type CookieSettings,
+  type StoredCookieSettings,
+  type VisitorRegion,
 } from './editor-api/cookie-consent-api';
 export {
   latestSiteExportSchema,

@@ -14,7 +14,10 @@ import { context, environment, sequentialIds } from './testing/fixtures';
 
 const T0 = 1_700_000_000_000;
 
-function run(ctx: PageContext = context, opts: { cookies?: Record<string, string>; url?: string } = {}) {
+function run(
+  ctx: PageContext = context,
+  opts: { cookies?: Record<string, string>; url?: string; extra?: Partial<TrackingOptions> } = {},
+) {
   const transport = createFakeTransport({ beacon: true });
   const jar = createMemoryCookieJar(opts.cookies ?? {}, () => Date.now());
   const lifecycle = createFakeLifecycle();
@@ -31,6 +34,7 @@ function run(ctx: PageContext = context, opts: { cookies?: Record<string, string
     metrics: (r) => (report = r),
     navigationTimings: () => ({}),
     errorTarget: errorTarget as unknown as Window,
+    ...opts.extra,
   };
   const tracking = startTracking(ctx, options);
   const urls = () => transport.sent.map((r) => r.url);
@@ -125,6 +129,24 @@ describe('startTracking', () => {
       cookies: { ss_cookieAllowed: 'true', ss_cvr: `old|${T0 - 1}|${T0 - 1}|${T0 - 1}|4` },
     });
     expect(tracking.visitor).toMatchObject({ kind: 'new-visit', record: { id: 'old', visitCount: 5 } });
+  });
+
+  it('without analytics consent records nothing but still feeds the ad pixel the visitor allowed', async () => {
+    const fbq = vi.fn();
+    const { tracking, jar, urls, lifecycle, metric } = run(context, {
+      extra: { analytics: false, pageTagTarget: () => ({ fbq }) },
+    });
+    await tracking.pageView;
+    lifecycle.load();
+    metric({ name: 'LCP', value: 1200, id: 'x' });
+    lifecycle.hide();
+    await tracking.census.formRender('form-1');
+    expect(tracking.visitor).toBeUndefined();
+    expect(tracking.performance).toBeUndefined();
+    expect(jar.entries()).toEqual([]);
+    expect(urls()).toEqual([]);
+    expect(tracking.pageTags.lead()).toBe(true);
+    expect(fbq).toHaveBeenCalledWith('track', 'Lead');
   });
 
   it('flushes queued error reports when the page is hidden, and stop detaches everything', async () => {

@@ -46,6 +46,11 @@ export interface TrackingOptions {
   pageTagTarget?: () => PageTagTarget | undefined;
   /** Turn the performance collector off (it is also off whenever tracking is). */
   performance?: boolean;
+  /**
+   * The visitor's analytics consent (default true). False: no visit record, page view, census,
+   * events or performance; the ad pixel (marketing, gated by `pageTagTarget`) may still be fed.
+   */
+  analytics?: boolean;
 }
 
 export interface Tracking {
@@ -82,9 +87,9 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
   if (!cookiesAllowed) clearTrackingCookies(jar);
 
   const decision = decideTracking(context, path);
-  const isEnabled = () => decision.enabled;
-  const visitor =
-    decision.enabled && cookiesAllowed ? recordVisit({ jar, now: clock.now(), newId }) : undefined;
+  const analytics = decision.enabled && options.analytics !== false;
+  const isEnabled = () => analytics;
+  const visitor = analytics && cookiesAllowed ? recordVisit({ jar, now: clock.now(), newId }) : undefined;
   const identity = visitor ? ensureAnalyticsIdentity(jar, newId) : undefined;
   const visitorCookie = () => (visitor && cookiesAllowed ? (jar.get(COOKIE.visitorRecord) ?? '') : '');
 
@@ -111,7 +116,7 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
   const siteVisitor = createSiteVisitorEvents({ events, context, isEnabled });
   const pageTags = createPageTags({
     target: options.pageTagTarget ?? (() => globalThis.window as PageTagTarget | undefined),
-    isEnabled,
+    isEnabled: () => decision.enabled,
     logger,
   });
 
@@ -122,7 +127,7 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
   const stopErrorFlush = lifecycle.onHidden(() => void errors.flush());
 
   const performance =
-    decision.enabled && options.performance !== false
+    analytics && options.performance !== false
       ? startPerformanceCollector({
           transport,
           clock,
@@ -135,8 +140,7 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
         })
       : undefined;
 
-  const pageView =
-    decision.enabled && recordsPageView(context, path) ? census.recordHit() : Promise.resolve();
+  const pageView = analytics && recordsPageView(context, path) ? census.recordHit() : Promise.resolve();
 
   return {
     decision,

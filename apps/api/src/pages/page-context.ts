@@ -1,4 +1,4 @@
-import { pageVisibility, VIEWING_ROLES } from '@site/page-content';
+import { pageVisibility, VIEWING_ROLES, visitorCookieSettings } from '@site/page-content';
 import { PAGE_PERMISSION_TYPE } from '@site/tracking';
 import type { Viewer } from './site-chrome';
 import type { orderContext } from './order-pages';
@@ -38,7 +38,6 @@ export function collectionContext(page: PageRow) {
  */
 export function visitorContext(website: WebsiteRow, viewer: Viewer) {
   const settings = website.settings as {
-    cookieSettings?: { isRestrictiveCookiePolicyEnabled?: boolean; isCookieBannerEnabled?: boolean };
     betaFeatureFlags?: unknown;
     censusDisabled?: unknown;
     captchaSettings?: { siteKey?: unknown };
@@ -49,10 +48,8 @@ export function visitorContext(website: WebsiteRow, viewer: Viewer) {
     // Events carry the member's own language beside the site's (storefront.md §6).
     ...(viewer.account?.locale ? { memberLocale: viewer.account.locale } : {}),
     websiteRoles: Object.fromEntries(VIEWING_ROLES.map((role) => [role, roles.includes(role)])),
-    cookieSettings: {
-      isRestrictiveCookiePolicyEnabled: settings.cookieSettings?.isRestrictiveCookiePolicyEnabled === true,
-      isCookieBannerEnabled: settings.cookieSettings?.isCookieBannerEnabled === true,
-    },
+    // Opt-in limited to the consent region asks a visitor there, or one whose country is not known.
+    cookieSettings: visitorCookieSettings(website.settings, viewer.region ?? 'unknown'),
     storeCurrency: website.currency,
     betaFeatureFlags: Array.isArray(settings.betaFeatureFlags)
       ? settings.betaFeatureFlags.filter((f): f is string => typeof f === 'string')

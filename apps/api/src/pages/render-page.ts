@@ -50,6 +50,7 @@ import { cacheRule, type PageCache } from './cache-rule';
 import { siteIconLinks } from '../sites/site-icon';
 import { productReviewsContext, reviewsJsonLd } from '../reviews/product-page';
 import { productPageReviews } from '../reviews/reviews';
+import { holdThirdPartyEmbeds } from './consent-embeds';
 
 export interface RenderedPage {
   status: number;
@@ -292,5 +293,8 @@ export async function renderPage(
       ),
     ),
   });
-  return { status: resolved.status, html, context, errors, cache };
+  // Under opt-in, third-party frames wait for the visitor's marketing consent (storefront script).
+  const asked = (context.cookieSettings as { isRestrictiveCookiePolicyEnabled: boolean })
+    .isRestrictiveCookiePolicyEnabled;
+  return { status: resolved.status, html: asked ? holdThirdPartyEmbeds(html) : html, context, errors, cache };
 }

@@ -12,7 +12,14 @@ import { renderPage, type RenderedPage } from './render-page';
 import { renderErrorPage } from './error-page';
 import { blogRss } from './feeds';
 import { loadWebsite } from '../site/site-data';
-import { canEdit, messages, siteThemeSchema, THEME_PREVIEW_PARAM } from '@site/page-content';
+import {
+  canEdit,
+  messages,
+  siteThemeSchema,
+  THEME_PREVIEW_PARAM,
+  VISITOR_COUNTRY_HEADER,
+  visitorRegion,
+} from '@site/page-content';
 import type { SiteVersionStore } from './site-versions';
 
 // A malformed escape (`/%E0%A4%A`) is a path nobody has: render it as given, then 404.
@@ -87,7 +94,9 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     // else gets the site as it is.
     const preview = siteThemeSchema.safeParse(query[THEME_PREVIEW_PARAM]);
     const themePreview = preview.success && session && canEdit(session.roles) ? preview.data : undefined;
-    const key = `${websiteId}\n${origin}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}`;
+    // Opt-in may apply to visitors in some countries only: one cached answer per region class.
+    const region = visitorRegion(request.headers[VISITOR_COUNTRY_HEADER]);
+    const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (!answer) {
@@ -101,6 +110,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           crumb,
           origin,
           themePreview,
+          region,
         });
       } catch (err) {
         // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.

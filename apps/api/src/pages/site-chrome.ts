@@ -5,6 +5,7 @@ import {
   type NavigationItem,
   type RenderOptions,
   type SiteThemeId,
+  type VisitorRegion,
 } from '@site/page-content';
 import type { TemplateError } from '@site/template-engine';
 import type { VersionedHeaderFooter } from '../site/header-footer-store';
@@ -24,6 +25,8 @@ export interface Viewer {
   crumb?: string;
   /** A theme an editor is previewing the site in (routes.ts checks the role); never cached. */
   themePreview?: SiteThemeId;
+  /** Where the visitor is, from the proxy's country header: decides opt-in limited to a region. */
+  region?: VisitorRegion;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {

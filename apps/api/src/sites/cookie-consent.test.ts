@@ -41,7 +41,10 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
     pageContext((await new Shopper(app).get(path)).body).cookieSettings;
 
   it('starts off, and each mode reaches the page context of every page', async () => {
-    expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({ mode: 'off' });
+    expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
+      mode: 'off',
+      where: 'everywhere',
+    });
     for (const [mode, banner, restrictive] of [
       ['opt-in', true, true],
       ['notice', true, false],
@@ -49,7 +52,7 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
     ] as const) {
       const res = await owner.call('PUT', COOKIE_CONSENT_API, { mode });
       expect(res.statusCode, res.body).toBe(200);
-      expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({ mode });
+      expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({ mode, where: 'everywhere' });
       for (const path of ['/', '/shop'])
         expect(await cookieSettingsOn(path)).toEqual({
           isCookieBannerEnabled: banner,
@@ -87,11 +90,60 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
     ['no mode', {}, cookieConsentMessages.modeInvalid],
     ['an array', [{ mode: 'off' }], ''],
     ['an extra field', { mode: 'off', region: 'EU' }, 'region'],
+    ['an unknown region choice', { mode: 'opt-in', where: 'EU' }, cookieConsentMessages.whereInvalid],
   ])('answers 400 to %s and stores nothing', async (_label, body, message) => {
     const before = await settings();
     const res = await owner.call('PUT', COOKIE_CONSENT_API, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json())).toContain(message);
     expect(await settings()).toEqual(before);
+  });
+
+  const VIDEO = '/studio/videos/how-to-rewax-a-bag';
+  const visit = (path: string, country?: string) =>
+    new Shopper(app).request('GET', path, undefined, country ? { 'cf-ipcountry': country } : {});
+
+  it('opt-in limited to the EU, EEA, UK and Switzerland asks visitors there and those not placed', async () => {
+    const saved = await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'opt-in', where: 'consent-region' });
+    expect(saved.json()).toEqual({ mode: 'opt-in', where: 'consent-region' });
+    expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
+      mode: 'opt-in',
+      where: 'consent-region',
+    });
+    // Each region class is its own cached answer: asking from the US first must not leak to Germany.
+    for (const [country, asked] of [
+      ['US', false],
+      ['DE', true],
+      ['US', false],
+      ['GB', true],
+      [undefined, true],
+      ['XX', true],
+      ['BR', false],
+    ] as const) {
+      const res = await visit('/', country);
+      expect(pageContext(res.body).cookieSettings, String(country)).toEqual({
+        isCookieBannerEnabled: true,
+        isRestrictiveCookiePolicyEnabled: asked,
+      });
+    }
+  });
+
+  it('under opt-in, third-party players wait behind a placeholder; otherwise they load as before', async () => {
+    await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'opt-in', where: 'consent-region' });
+    const held = (await visit(VIDEO, 'FR')).body;
+    const placeholder = /<div class="consent-embed"[\s\S]*?<\/div>/.exec(held)?.[0] ?? '';
+    expect(placeholder).toContain('This content comes from www.youtube-nocookie.com');
+    expect(placeholder).toContain(
+      '<template><iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"',
+    );
+    expect(placeholder).toContain('href="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"');
+    // No live frame is left outside the inert template.
+    expect(held.replace(/<template>[\s\S]*?<\/template>/g, '')).not.toContain('<iframe');
+    // A visitor outside the region is not asked: the player is on the page.
+    const open = (await visit(VIDEO, 'US')).body;
+    expect(open).not.toContain('consent-embed');
+    expect(open).toContain('<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"');
+    await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'notice' });
+    expect((await visit(VIDEO, 'FR')).body).not.toContain('consent-embed');
   });
 });

@@ -1,6 +1,6 @@
 import {
   COOKIE_CONSENT_API,
-  cookieConsentMode,
+  cookieConsentOf,
   cookieConsentSchema,
   cookieSettingsFor,
   SITE_ICON_MAX_BYTES,
@@ -65,7 +65,7 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
     handle(async (request) => {
       const website = await loadWebsite(db, request.site.websiteId);
       if (!website) throw new ApiError(404, 'SITE_MISSING', 'This site has not been set up yet');
-      return { mode: cookieConsentMode(website.settings) };
+      return cookieConsentOf(website.settings);
     }),
   );
 
@@ -73,16 +73,16 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
     COOKIE_CONSENT_API,
     { preHandler: settingsRole(true), bodyLimit: 4 * 1024 },
     handle(async (request) => {
-      const { mode } = parsePayload(cookieConsentSchema, request.body);
+      const { mode, where } = parsePayload(cookieConsentSchema, request.body);
       // One key set in place, so a concurrent save of another setting is kept; the websites
       // trigger moves the site's version, so cached pages carry the new banner.
       await db
         .update(websites)
         .set({
-          settings: sql`jsonb_set(${websites.settings}, '{cookieSettings}', ${JSON.stringify(cookieSettingsFor(mode))}::jsonb)`,
+          settings: sql`jsonb_set(${websites.settings}, '{cookieSettings}', ${JSON.stringify(cookieSettingsFor(mode, where))}::jsonb)`,
         })
         .where(eq(websites.id, request.site.websiteId));
-      return { mode };
+      return { mode, where: mode === 'opt-in' ? (where ?? 'everywhere') : 'everywhere' };
     }),
   );
 

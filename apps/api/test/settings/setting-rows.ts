@@ -484,11 +484,11 @@ export const SETTING_ROWS: SettingRow[] = [
           if (!tab) return;
           try {
             expect(tab.banner).toContain('Nothing is tracked unless you accept');
-            expect(tab.buttons).toEqual(['Decline', 'Accept']);
+            expect(tab.buttons).toEqual(['Decline', 'Choose', 'Accept all']);
             expect(tab.tracking).toEqual([]);
             expect(await tab.pixelCalls()).toBe(0);
             expect((await tab.cookies()).filter((n) => n.startsWith('ss_'))).toEqual([]);
-            await tab.page.getByRole('button', { name: 'Accept' }).click();
+            await tab.page.getByRole('button', { name: 'Accept all' }).click();
             await eventually(async () => expect(tab.tracking).toContain('/api/census/RecordHit'), 10_000);
             await eventually(async () => expect(await tab.pixelCalls()).toBeGreaterThan(0), 10_000);
             expect(await tab.cookies()).toContain('ss_cookieAllowed');

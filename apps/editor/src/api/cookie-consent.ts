@@ -1,4 +1,4 @@
-import { COOKIE_CONSENT_API, type CookieConsent, type CookieConsentMode } from '@site/page-content';
+import { COOKIE_CONSENT_API, type CookieConsent } from '@site/page-content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 
@@ -15,8 +15,7 @@ export function useCookieConsent() {
 export function useSaveCookieConsent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (mode: CookieConsentMode) =>
-      api<CookieConsent>('PUT', COOKIE_CONSENT_API, { body: { mode } }),
+    mutationFn: (choice: CookieConsent) => api<CookieConsent>('PUT', COOKIE_CONSENT_API, { body: choice }),
     onSuccess: (saved) => client.setQueryData(consentKey, saved),
   });
 }

@@ -56,10 +56,11 @@ export function SiteProfileScreen() {
           />
           <CookieConsentPanel
             mode={consent.data?.mode}
+            where={consent.data?.where}
             isLoading={consent.isPending}
             loadError={consent.error?.message}
             onRetry={() => void consent.refetch()}
-            onSave={(mode) => saveConsent.mutate(mode)}
+            onSave={(mode, where) => saveConsent.mutate({ mode, where })}
             isSaving={saveConsent.isPending}
             error={saveConsent.error?.message}
             done={saveConsent.data ? cookieConsentSaved[saveConsent.data.mode] : undefined}

@@ -1,8 +1,16 @@
 import { storefrontMessages as m } from '../messages';
 import type { PageContext } from '../page-context';
 
-/** The spec's consent cookie (storefront.md §3): 'true' once the visitor accepted, 'false' once declined. */
+/**
+ * The spec's consent cookie (storefront.md §3): 'true' once the visitor accepted analytics (the
+ * tracking cookies it names), 'false' once declined. The tracking library reads it as it always did.
+ */
 export const CONSENT_COOKIE = 'ss_cookieAllowed';
+/**
+ * The marketing category (ad pixels, third-party embeds), 'true' or 'false'. A visitor who accepted
+ * before categories existed has only the consent cookie, and that acceptance covered the pixel too.
+ */
+export const MARKETING_COOKIE = 'ss_cookieMarketing';
 /** Kept as long as the analytics cookie it permits (platform.md: 390 days), so consent outlives it. */
 const CONSENT_MAX_AGE_SECONDS = 390 * 86_400;
 /** A notice asks nothing; that the visitor read it is no consent, so it is kept apart from the cookie. */
@@ -10,72 +18,155 @@ export const NOTICE_SEEN_KEY = 'cookie-notice-seen';
 
 export type Consent = 'accepted' | 'declined' | undefined;
 
-/** The visitor carries a tracking cookie (every one is named ss_…, as is the consent cookie itself). */
+/** The categories a visitor chose; necessary cookies are always on and never asked about. */
+export interface ConsentChoice {
+  analytics: boolean;
+  marketing: boolean;
+}
+
+const CONSENT_COOKIES = new Set([CONSENT_COOKIE, MARKETING_COOKIE]);
+
+/** The visitor carries a tracking cookie (every one is named ss_…, as are the consent cookies). */
 export function hasTrackingCookie(cookie: string): boolean {
   return cookie.split(';').some((part) => {
     const name = part.trim().split('=')[0] ?? '';
-    return name.startsWith('ss_') && name !== CONSENT_COOKIE;
+    return name.startsWith('ss_') && !CONSENT_COOKIES.has(name);
   });
 }
 
-export function readConsent(cookie: string): Consent {
+function cookieValue(cookie: string, wanted: string): string | undefined {
   for (const part of cookie.split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === CONSENT_COOKIE)
-      return value === 'true' ? 'accepted' : value === 'false' ? 'declined' : undefined;
+    if (name === wanted) return value;
   }
   return undefined;
 }
 
-function writeConsent(doc: Document, accepted: boolean): void {
-  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  doc.cookie = `${CONSENT_COOKIE}=${accepted}; path=/; max-age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+const flag = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+
+export function readConsent(cookie: string): Consent {
+  const analytics = flag(cookieValue(cookie, CONSENT_COOKIE));
+  return analytics === undefined ? undefined : analytics ? 'accepted' : 'declined';
+}
+
+/** The stored choice, or undefined when the visitor has not chosen yet. */
+export function readChoice(cookie: string): ConsentChoice | undefined {
+  const analytics = flag(cookieValue(cookie, CONSENT_COOKIE));
+  if (analytics === undefined) return undefined;
+  return { analytics, marketing: flag(cookieValue(cookie, MARKETING_COOKIE)) ?? analytics };
+}
+
+function writeChoice(doc: Document, choice: ConsentChoice): void {
+  const tail = `; path=/; max-age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${doc.location?.protocol === 'https:' ? '; Secure' : ''}`;
+  doc.cookie = `${CONSENT_COOKIE}=${choice.analytics}${tail}`;
+  doc.cookie = `${MARKETING_COOKIE}=${choice.marketing}${tail}`;
+}
+
+/** What a page does for a visitor: which banner shows and which categories run right away. */
+export interface ConsentOutcome {
+  banner: 'none' | 'notice' | 'ask';
+  analytics: boolean;
+  marketing: boolean;
+}
+
+/**
+ * The owner's setting (page context `cookieSettings`, already narrowed to the visitor's region by
+ * the server) and the visitor's stored choice decide what runs. Off and notice: everything.
+ * Opt-in: only what the visitor accepted, and the banner until they chose.
+ */
+export function consentOutcome(
+  settings: PageContext['cookieSettings'],
+  cookie: string,
+  noticeSeen = false,
+): ConsentOutcome {
+  if (settings?.isRestrictiveCookiePolicyEnabled !== true) {
+    const notice = settings?.isCookieBannerEnabled === true && !noticeSeen;
+    return { banner: notice ? 'notice' : 'none', analytics: true, marketing: true };
+  }
+  const choice = readChoice(cookie);
+  if (!choice) return { banner: 'ask', analytics: false, marketing: false };
+  return { banner: 'none', ...choice };
 }
 
 export interface ConsentDeps {
-  /** Starts visitor tracking; called at most once per page. */
-  startTracking: () => void;
+  /**
+   * Starts the tracking client; called at most once per page, when a first category is allowed.
+   * `marketing` is read live: the ad pixel is fed only while it answers true.
+   */
+  startTracking: (options: { analytics: boolean; marketing: () => boolean }) => void;
   /** Removes the tracking cookies a visitor may carry from before they declined. */
   clearTracking: () => void;
   storage?: Storage;
 }
 
 /**
- * Applies the owner's cookie setting (page context `cookieSettings`): under opt-in, tracking starts
- * only once the visitor accepted, on this page or an earlier one; otherwise it starts at once. The
- * banner is fixed to the bottom of the window (nothing on the page moves), first in the tab order
- * after the skip link, and under opt-in the footer gets a Cookie preferences button that opens it
- * again to change the choice.
+ * Applies the owner's cookie setting. Under opt-in, the tracking client (analytics), the ad pixel
+ * and third-party embeds (marketing) each wait for their category, accepted on this page or an
+ * earlier one; the banner offers Decline, Choose (the preferences dialog) and Accept all, and the
+ * footer's Cookie preferences button opens the dialog to change the choice at any time.
  */
 export function applyCookieConsent(
   doc: Document,
   context: Pick<PageContext, 'cookieSettings'>,
   deps: ConsentDeps,
 ): void {
-  const settings = context.cookieSettings;
-  const optIn = settings?.isRestrictiveCookiePolicyEnabled === true;
-  const notice = !optIn && settings?.isCookieBannerEnabled === true;
+  const optIn = context.cookieSettings?.isRestrictiveCookiePolicyEnabled === true;
+  const outcome = consentOutcome(context.cookieSettings, doc.cookie, noticeSeen(deps.storage));
+  let current: ConsentChoice = { analytics: outcome.analytics, marketing: outcome.marketing };
   let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    deps.startTracking();
+  const run = () => {
+    if (!started && (current.analytics || current.marketing)) {
+      started = true;
+      deps.startTracking({ analytics: current.analytics, marketing: () => current.marketing });
+    }
+    if (!current.analytics) deps.clearTracking();
+    if (current.marketing) loadHeldEmbeds(doc);
   };
-  const consent = readConsent(doc.cookie);
-  if (!optIn || consent === 'accepted') start();
-  else deps.clearTracking();
+  run();
 
-  if (notice && !noticeSeen(deps.storage)) {
-    showBanner(doc, 'notice', () => markNoticeSeen(deps.storage));
-  } else if (optIn) {
-    const choose = (accepted: boolean) => {
-      writeConsent(doc, accepted);
-      if (accepted) start();
-      else deps.clearTracking();
-    };
-    if (consent === undefined) showBanner(doc, 'opt-in', choose);
-    addPreferencesButton(doc, (opener) => showBanner(doc, 'opt-in', choose, opener));
+  if (outcome.banner === 'notice') {
+    showNotice(doc, () => markNoticeSeen(deps.storage));
+    return;
   }
+  if (!optIn) return;
+  const choose = (choice: ConsentChoice) => {
+    current = choice;
+    writeChoice(doc, choice);
+    run();
+    announce(doc, choiceMessage(choice));
+  };
+  const openDialog = (opener: HTMLElement | undefined, cancelled?: () => void) =>
+    showPreferences(doc, current, choose, opener, cancelled);
+  // Escape from the dialog the banner opened is no choice: the banner comes back.
+  const ask = () => showAsk(doc, choose, () => openDialog(undefined, ask));
+  if (outcome.banner === 'ask') ask();
+  addPreferencesButton(doc, openDialog);
+  // A held embed's own button loads that one frame, the visitor's explicit wish for it alone.
+  for (const load of Array.from(doc.querySelectorAll<HTMLButtonElement>('[data-consent-embed-load]'))) {
+    load.hidden = false;
+    load.addEventListener('click', () => {
+      const holder = load.closest<HTMLElement>('[data-consent-embed]');
+      if (holder) loadEmbed(holder);
+    });
+  }
+}
+
+function choiceMessage(choice: ConsentChoice): string {
+  if (choice.analytics && choice.marketing) return m.cookieAccepted;
+  if (!choice.analytics && !choice.marketing) return m.cookieDeclined;
+  return choice.analytics ? m.cookieAnalyticsOnly : m.cookieMarketingOnly;
+}
+
+/** Swaps each held third-party frame (server-rendered under opt-in) in for its placeholder. */
+export function loadHeldEmbeds(doc: Document): void {
+  for (const holder of Array.from(doc.querySelectorAll<HTMLElement>('[data-consent-embed]')))
+    loadEmbed(holder);
+}
+
+function loadEmbed(holder: HTMLElement): void {
+  const template = holder.querySelector('template');
+  if (!template) return;
+  holder.replaceWith(template.content.cloneNode(true));
 }
 
 function noticeSeen(storage: Storage | undefined): boolean {
@@ -102,16 +193,8 @@ function button(doc: Document, label: string, primary: boolean): HTMLButtonEleme
   return b;
 }
 
-function showBanner(
-  doc: Document,
-  kind: 'notice' | 'opt-in',
-  choose: (accepted: boolean) => void,
-  opener?: HTMLElement,
-): void {
-  if (doc.querySelector('[data-cookie-banner]')) {
-    doc.querySelector<HTMLButtonElement>('[data-cookie-banner] button')?.focus();
-    return;
-  }
+function bannerShell(doc: Document, kind: 'notice' | 'opt-in', words: string) {
+  doc.querySelector('[data-cookie-banner]')?.remove();
   const banner = doc.createElement('section');
   banner.className = 'cookie-banner';
   banner.dataset.cookieBanner = kind;
@@ -122,33 +205,156 @@ function showBanner(
   title.textContent = m.cookieBannerTitle;
   const text = doc.createElement('p');
   text.className = 'cookie-banner__text';
-  text.textContent = kind === 'notice' ? m.cookieNotice : m.cookieOptIn;
+  text.textContent = words;
   const actions = doc.createElement('div');
   actions.className = 'cookie-banner__actions';
-  const choices: [HTMLButtonElement, boolean][] =
-    kind === 'notice'
-      ? [[button(doc, m.cookieNoticeOk, true), true]]
-      : [
-          [button(doc, m.cookieDecline, false), false],
-          [button(doc, m.cookieAccept, true), true],
-        ];
-  for (const [b, accepted] of choices) {
-    b.addEventListener('click', () => {
-      const hadFocus = banner.contains(doc.activeElement);
-      choose(accepted);
-      banner.remove();
-      if (kind === 'opt-in') announce(doc, accepted ? m.cookieAccepted : m.cookieDeclined);
-      // The focused button is gone: focus goes back where the visitor came from, or to the page.
-      if (hadFocus) (opener ?? doc.getElementById('main'))?.focus();
-    });
-    actions.append(b);
-  }
   banner.append(title, text, actions);
   const skipLink = doc.querySelector('.skip-link');
   if (skipLink) skipLink.after(banner);
   else doc.body.prepend(banner);
-  // Opened from Cookie preferences: the visitor asked for it, so it takes the focus.
-  if (opener) choices[0]![0].focus();
+  // The focused button goes away with the banner: focus goes to the page, not lost.
+  const close = () => {
+    const hadFocus = banner.contains(doc.activeElement);
+    banner.remove();
+    if (hadFocus) doc.getElementById('main')?.focus();
+  };
+  return { banner, actions, close };
+}
+
+function showNotice(doc: Document, seen: () => void): void {
+  const { actions, close } = bannerShell(doc, 'notice', m.cookieNotice);
+  const ok = button(doc, m.cookieNoticeOk, true);
+  ok.addEventListener('click', () => {
+    seen();
+    close();
+  });
+  actions.append(ok);
+}
+
+function showAsk(doc: Document, choose: (choice: ConsentChoice) => void, openDialog: () => void): void {
+  const { actions, close } = bannerShell(doc, 'opt-in', m.cookieOptIn);
+  const decline = button(doc, m.cookieDecline, false);
+  const customise = button(doc, m.cookieChoose, false);
+  const accept = button(doc, m.cookieAcceptAll, true);
+  decline.addEventListener('click', () => {
+    close();
+    choose({ analytics: false, marketing: false });
+  });
+  accept.addEventListener('click', () => {
+    close();
+    choose({ analytics: true, marketing: true });
+  });
+  customise.addEventListener('click', () => {
+    close();
+    openDialog();
+  });
+  actions.append(decline, customise, accept);
+}
+
+const CATEGORIES = [
+  { key: 'necessary', label: () => m.cookieNecessary, hint: () => m.cookieNecessaryHint },
+  { key: 'analytics', label: () => m.cookieAnalytics, hint: () => m.cookieAnalyticsHint },
+  { key: 'marketing', label: () => m.cookieMarketing, hint: () => m.cookieMarketingHint },
+] as const;
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href]';
+
+/**
+ * The preferences dialog: a modal with the three categories (necessary always on), Save choices
+ * and Accept all. Focus stays inside (Tab wraps), Escape closes it without changing anything, and
+ * focus returns to the button that opened it, or to the page.
+ */
+function showPreferences(
+  doc: Document,
+  current: ConsentChoice,
+  choose: (choice: ConsentChoice) => void,
+  opener: HTMLElement | undefined,
+  cancelled?: () => void,
+): void {
+  doc.querySelector('[data-cookie-dialog]')?.remove();
+  doc.querySelector('[data-cookie-banner]')?.remove();
+  const backdrop = doc.createElement('div');
+  backdrop.className = 'cookie-dialog-backdrop';
+  backdrop.dataset.cookieDialog = '';
+  const dialog = doc.createElement('div');
+  dialog.className = 'cookie-dialog';
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  dialog.setAttribute('aria-labelledby', 'cookie-dialog-title');
+  dialog.setAttribute('aria-describedby', 'cookie-dialog-intro');
+  const title = doc.createElement('h2');
+  title.id = 'cookie-dialog-title';
+  title.className = 'cookie-banner__title';
+  title.textContent = m.cookiePreferences;
+  const intro = doc.createElement('p');
+  intro.id = 'cookie-dialog-intro';
+  intro.className = 'cookie-banner__text';
+  intro.textContent = m.cookieDialogIntro;
+  const list = doc.createElement('ul');
+  list.className = 'cookie-dialog__categories';
+  const boxes = new Map<string, HTMLInputElement>();
+  for (const category of CATEGORIES) {
+    const item = doc.createElement('li');
+    item.className = 'cookie-dialog__category';
+    const box = doc.createElement('input');
+    box.type = 'checkbox';
+    box.id = `cookie-category-${category.key}`;
+    box.name = category.key;
+    box.checked = category.key === 'necessary' ? true : current[category.key];
+    box.disabled = category.key === 'necessary';
+    box.setAttribute('aria-describedby', `${box.id}-hint`);
+    const label = doc.createElement('label');
+    label.htmlFor = box.id;
+    label.textContent = category.label();
+    const hint = doc.createElement('p');
+    hint.id = `${box.id}-hint`;
+    hint.className = 'cookie-dialog__hint';
+    hint.textContent = category.hint();
+    item.append(box, label, hint);
+    list.append(item);
+    boxes.set(category.key, box);
+  }
+  const actions = doc.createElement('div');
+  actions.className = 'cookie-banner__actions';
+  const save = button(doc, m.cookieSaveChoices, false);
+  const acceptAll = button(doc, m.cookieAcceptAll, true);
+  actions.append(save, acceptAll);
+  dialog.append(title, intro, list, actions);
+  backdrop.append(dialog);
+  doc.body.append(backdrop);
+
+  const close = () => {
+    backdrop.remove();
+    (opener ?? doc.getElementById('main'))?.focus();
+  };
+  save.addEventListener('click', () => {
+    close();
+    choose({ analytics: boxes.get('analytics')!.checked, marketing: boxes.get('marketing')!.checked });
+  });
+  acceptAll.addEventListener('click', () => {
+    close();
+    choose({ analytics: true, marketing: true });
+  });
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+      cancelled?.();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && doc.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && doc.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  boxes.get('analytics')!.focus();
 }
 
 /** A polite status after a choice, so a screen reader hears what happened. */
@@ -174,6 +380,7 @@ function addPreferencesButton(doc: Document, open: (opener: HTMLElement) => void
   b.type = 'button';
   b.className = 'cookie-preferences-button';
   b.textContent = m.cookiePreferences;
+  b.setAttribute('aria-haspopup', 'dialog');
   b.addEventListener('click', () => open(b));
   p.append(b);
   footer.append(p);

@@ -1,4 +1,4 @@
-import type { Tracking } from '@site/tracking';
+import type { PageTagTarget, Tracking } from '@site/tracking';
 import type {
   ConfirmedOrder,
   ListedItem,
@@ -58,11 +58,20 @@ let started: Promise<Tracking | undefined> = Promise.resolve(undefined);
  * import so it is a chunk of its own, fetched after the page's own code and never counted in the
  * product page's first-load JS. Tracking failures are logged only (storefront.md §8).
  */
-export function startPageTracking(context: StorefrontContext, doc: Document = document): void {
+export function startPageTracking(
+  context: StorefrontContext,
+  doc: Document = document,
+  consent: { analytics: boolean; marketing: () => boolean } = { analytics: true, marketing: () => true },
+): void {
   if (!context.websiteId) return;
   started = import('@site/tracking')
     .then(({ startTracking }) => {
-      const tracking = startTracking(trackingContext(context));
+      // The ad pixel is marketing: fed only while the visitor allows that category.
+      const tracking = startTracking(trackingContext(context), {
+        analytics: consent.analytics,
+        pageTagTarget: () =>
+          (consent.marketing() ? (doc.defaultView as PageTagTarget | null) : null) ?? undefined,
+      });
       // Site forms announce that they were shown, so the owner can compare views with submissions.
       for (const form of Array.from(
         doc.querySelectorAll<HTMLElement>('form[data-site-form][data-form-id]'),

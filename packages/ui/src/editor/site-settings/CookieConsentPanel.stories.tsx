@@ -12,6 +12,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Off: Story = {};
 export const OptIn: Story = { args: { mode: 'opt-in' } };
+export const OptInByRegion: Story = { args: { mode: 'opt-in', where: 'consent-region' } };
 export const Loading: Story = { args: { mode: undefined, isLoading: true } };
 export const LoadFailed: Story = {
   args: { mode: undefined, loadError: 'The cookie banner setting could not be loaded.' },
@@ -20,7 +21,7 @@ export const Saving: Story = { args: { mode: 'notice', isSaving: true } };
 export const Saved: Story = {
   args: {
     mode: 'opt-in',
-    done: 'Saved. New visitors are asked first, and nothing is tracked until they accept.',
+    done: 'Saved. New visitors are asked first, and nothing is tracked until they allow it.',
   },
 };
 export const Refused: Story = {

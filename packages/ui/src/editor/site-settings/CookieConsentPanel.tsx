@@ -1,4 +1,9 @@
-import { COOKIE_CONSENT_MODES, type CookieConsentMode } from '@site/page-content';
+import {
+  COOKIE_CONSENT_MODES,
+  COOKIE_CONSENT_WHERE,
+  type CookieConsentMode,
+  type CookieConsentWhere,
+} from '@site/page-content';
 import { useEffect, useId, useState } from 'react';
 import { ActionNotice } from '../ActionNotice';
 import { SettingsPanel } from './SettingsPanel';
@@ -6,6 +11,8 @@ import { SettingsPanel } from './SettingsPanel';
 export interface CookieConsentPanelProps {
   /** The stored choice; undefined while it loads. */
   mode?: CookieConsentMode;
+  /** Under opt-in: every visitor, or only those in the EU, EEA, UK and Switzerland. */
+  where?: CookieConsentWhere;
   isLoading?: boolean;
   loadError?: string;
   onRetry?: () => void;
@@ -14,7 +21,7 @@ export interface CookieConsentPanelProps {
   error?: string;
   /** What the last save did. */
   done?: string;
-  onSave: (mode: CookieConsentMode) => void;
+  onSave: (mode: CookieConsentMode, where: CookieConsentWhere) => void;
 }
 
 export const cookieConsentChoices: Record<CookieConsentMode, { label: string; hint: string }> = {
@@ -28,7 +35,18 @@ export const cookieConsentChoices: Record<CookieConsentMode, { label: string; hi
   },
   'opt-in': {
     label: 'Ask before tracking (opt-in)',
-    hint: 'Visitors choose Accept or Decline. Until they accept, nothing counts their visit or reaches your ad pixels, and no tracking cookie is set. They can change their choice from Cookie preferences at the bottom of every page.',
+    hint: 'Visitors choose Accept all, Decline, or which kinds of cookies to allow: analytics (counting visits) and marketing (your ad pixels, and videos, maps and posts from other sites). Until they allow a kind, it does not run and sets no cookie; videos and maps show a button to load them instead. They can change their choice from Cookie preferences at the bottom of every page.',
+  },
+};
+
+export const cookieConsentWhereChoices: Record<CookieConsentWhere, { label: string; hint: string }> = {
+  everywhere: {
+    label: 'Every visitor',
+    hint: 'Everyone is asked first.',
+  },
+  'consent-region': {
+    label: 'Only visitors in the EU, EEA, UK and Switzerland',
+    hint: 'Visitors elsewhere see the notice instead. A visitor whose country is not known is asked, to be safe. The country comes from the cf-ipcountry header your CDN or proxy adds.',
   },
 };
 
@@ -36,12 +54,13 @@ export const cookieConsentChoices: Record<CookieConsentMode, { label: string; hi
 export const cookieConsentSaved: Record<CookieConsentMode, string> = {
   off: 'Saved. Visitors see no cookie banner.',
   notice: 'Saved. Visitors see the cookie notice until they press OK.',
-  'opt-in': 'Saved. New visitors are asked first, and nothing is tracked until they accept.',
+  'opt-in': 'Saved. New visitors are asked first, and nothing is tracked until they allow it.',
 };
 
 /** The owner's choice of cookie banner on the Site settings screen, one of three, saved on its own. */
 export function CookieConsentPanel({
   mode,
+  where = 'everywhere',
   isLoading,
   loadError,
   onRetry,
@@ -52,7 +71,10 @@ export function CookieConsentPanel({
 }: CookieConsentPanelProps) {
   const id = useId();
   const [picked, setPicked] = useState<CookieConsentMode | undefined>(mode);
+  const [pickedWhere, setPickedWhere] = useState<CookieConsentWhere>(where);
   useEffect(() => setPicked(mode), [mode]);
+  useEffect(() => setPickedWhere(where), [where]);
+  const unchanged = picked === mode && (picked !== 'opt-in' || pickedWhere === where);
   return (
     <SettingsPanel
       className="ed-cookie-consent"
@@ -67,7 +89,7 @@ export function CookieConsentPanel({
       loadError={loadError}
       onRetry={onRetry}
       onSubmit={() => {
-        if (picked) onSave(picked);
+        if (picked) onSave(picked, picked === 'opt-in' ? pickedWhere : 'everywhere');
       }}
     >
       {mode && (
@@ -92,17 +114,35 @@ export function CookieConsentPanel({
               </div>
             ))}
           </fieldset>
+          {picked === 'opt-in' && (
+            <fieldset className="ed-cookie-consent__choices" disabled={isSaving}>
+              <legend className="ed-field__label">Who is asked first</legend>
+              {COOKIE_CONSENT_WHERE.map((choice) => (
+                <div className="ed-cookie-consent__choice" key={choice}>
+                  <input
+                    type="radio"
+                    id={`${id}-where-${choice}`}
+                    name={`${id}-where`}
+                    value={choice}
+                    checked={pickedWhere === choice}
+                    aria-describedby={`${id}-where-${choice}-hint`}
+                    onChange={() => setPickedWhere(choice)}
+                  />
+                  <label htmlFor={`${id}-where-${choice}`}>{cookieConsentWhereChoices[choice].label}</label>
+                  <p id={`${id}-where-${choice}-hint`} className="ed-field__hint">
+                    {cookieConsentWhereChoices[choice].hint}
+                  </p>
+                </div>
+              ))}
+            </fieldset>
+          )}
           {error && (
             <p className="ed-field__error" role="alert">
               {error}
             </p>
           )}
           <div className="ed-field__row">
-            <button
-              type="submit"
-              className="ed-button ed-button--primary"
-              disabled={isSaving || picked === mode}
-            >
+            <button type="submit" className="ed-button ed-button--primary" disabled={isSaving || unchanged}>
               {isSaving ? 'Saving…' : 'Save'}
             </button>
           </div>

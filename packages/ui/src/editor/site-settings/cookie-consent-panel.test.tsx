@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
-import { CookieConsentPanel, cookieConsentChoices } from './CookieConsentPanel';
+import { CookieConsentPanel, cookieConsentChoices, cookieConsentWhereChoices } from './CookieConsentPanel';
 
 afterEach(cleanup);
 
@@ -18,7 +18,23 @@ describe('CookieConsentPanel', () => {
     fireEvent.click(optIn);
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
-    expect(onSave).toHaveBeenCalledWith('opt-in');
+    expect(onSave).toHaveBeenCalledWith('opt-in', 'everywhere');
+  });
+
+  it('under opt-in asks who is asked first; changing only that enables Save', async () => {
+    const onSave = vi.fn();
+    const { container } = render(<CookieConsentPanel mode="opt-in" where="everywhere" onSave={onSave} />);
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const region = screen.getByRole('radio', { name: cookieConsentWhereChoices['consent-region'].label });
+    fireEvent.click(region);
+    expect(save.disabled).toBe(false);
+    await expectNoAxeViolations(container);
+    fireEvent.click(save);
+    expect(onSave).toHaveBeenCalledWith('opt-in', 'consent-region');
+    // Other modes have no region choice.
+    fireEvent.click(screen.getByLabelText('Notice only'));
+    expect(screen.queryByRole('radio', { name: cookieConsentWhereChoices.everywhere.label })).toBeNull();
   });
 
   it.each([

@@ -6,5 +6,6 @@ export {
   CookieConsentPanel,
   cookieConsentChoices,
   cookieConsentSaved,
+  cookieConsentWhereChoices,
   type CookieConsentPanelProps,
 } from './CookieConsentPanel';
