@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -31,6 +32,31 @@ describe.each(targets)('search and blog on $name', (target) => {
     expect(links).toContain('/shop/p/canvas-tote');
     expect(links).toContain('/journal/caring-for-waxed-canvas');
     expect(res.body).toContain('<mark>canvas</mark>');
+  });
+
+  it('finds by the start of a title word and through a typo when no whole word matches', async () => {
+    const links = async (q: string) =>
+      [
+        ...(await app.inject('/search?q=' + encodeURIComponent(q))).body.matchAll(
+          /class="search-result[^"]*"><a href="([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await links('Tot')).toContain('/shop/p/canvas-tote');
+    expect(await links('notebok')).toContain('/shop/p/field-notebook');
+    // LIKE's wildcards in the text are plain characters.
+    expect(await links('%_')).toEqual([]);
+  });
+
+  it('keeps a product searchable by its new words after a save, and not by its old ones', async () => {
+    await database.db.execute(
+      sql`update products set title = 'Waxed Canvas Satchel' where website_id = 'demo' and url_id = 'canvas-tote'`,
+    );
+    const body = async (q: string) => (await app.inject('/search?q=' + q)).body;
+    expect(await body('satchel')).toContain('/shop/p/canvas-tote');
+    expect(await body('tote')).not.toContain('Waxed Canvas Tote');
+    await database.db.execute(
+      sql`update products set title = 'Waxed Canvas Tote' where website_id = 'demo' and url_id = 'canvas-tote'`,
+    );
   });
 
   it('echoes the query escaped and shows the empty state', async () => {

@@ -207,13 +207,29 @@ export async function importSiteArchive(
   const written: string[] = [];
   try {
     await db.transaction(async (tx) => {
+      const generated = await generatedColumns(tx);
       for (const table of await insertOrder(tx)) {
         const rows = (archive.tables[table] ?? []).map((row) => mapRow(table, row));
+        // Columns the database makes (search vectors) are made again from the row, never written.
+        const skipped = generated.get(table);
+        const kept = skipped && (await tableColumns(tx, table)).filter((c) => !skipped.has(c));
+        const into = kept
+          ? sql`(${sql.join(
+              kept.map((c) => sql.identifier(c)),
+              sql`, `,
+            )})`
+          : sql``;
+        const values = kept
+          ? sql.join(
+              kept.map((c) => sql`r.${sql.identifier(c)}`),
+              sql`, `,
+            )
+          : sql`r.*`;
         for (let at = 0; at < rows.length; at += 200) {
           const chunk = JSON.stringify(rows.slice(at, at + 200));
           try {
             await tx.execute(
-              sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${chunk}::json)`,
+              sql`insert into ${sql.identifier(table)} ${into} select ${values} from json_populate_recordset(null::${sql.identifier(table)}, ${chunk}::json) r`,
             );
           } catch (err) {
             // The slug taken meanwhile is the caller's to explain; rows PostgreSQL refuses (an
@@ -265,6 +281,28 @@ async function readArchive(gzipped: Buffer): Promise<Archive> {
 }
 
 /** The exported tables, each after the tables its foreign keys point at. */
+/** Each table's columns the database generates, by table. */
+async function generatedColumns(db: Queryable): Promise<Map<string, Set<string>>> {
+  const rows = await select<{ table_name: string; column_name: string }>(
+    db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and is_generated = 'ALWAYS'`,
+  );
+  const out = new Map<string, Set<string>>();
+  for (const r of rows) out.set(r.table_name, (out.get(r.table_name) ?? new Set()).add(r.column_name));
+  return out;
+}
+
+/** A table's columns in order. */
+async function tableColumns(db: Queryable, table: string): Promise<string[]> {
+  const rows = await select<{ column_name: string }>(
+    db,
+    sql`select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table} order by ordinal_position`,
+  );
+  return rows.map((r) => r.column_name);
+}
+
 async function insertOrder(db: Queryable): Promise<string[]> {
   const edges = await select<{ child: string; parent: string }>(
     db,

@@ -14,6 +14,7 @@ import { listOrders, ordersCsv } from './orders';
 import { listProducts, skuClash } from './products';
 import { countProductItems, loadProductItems, productCategoryLinks } from '../site/site-data';
 import { eq } from 'drizzle-orm';
+import { searchSite } from '../pages/search';
 
 const SITE = 'big';
 
@@ -210,6 +211,14 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     expect(page.map((p) => p.id)).toEqual(Array.from({ length: 24 }, (_, i) => `${SITE}-p-${600 + 48 + i}`));
     expect(await countProductItems(handle.db, store.id)).toBe(200);
   });
+
+  it.each(['oak clay', 'oak OR clay', 'oa'])(
+    'site search for %j reads the stored vectors and trigrams by index, never every product',
+    async (q) => {
+      for (const plan of await plansOf((db) => searchSite(db, SITE, q, 1, new Date()), Infinity))
+        expect(plan).not.toMatch(BIG_TABLES);
+    },
+  );
 
   it('the inventory list, searched and paged, reads by index', async () => {
     for (const plan of await plansOf((db) => listInventory(db, SITE, 'USD', { q: 'SKU-77', limit: 100 })))

@@ -52,6 +52,8 @@ export async function previewProduct(
   const row: ProductRow = {
     id: existing?.id ?? 'product-preview',
     websiteId,
+    // Made by the database on save; a preview is never searched.
+    searchVector: null,
     collectionId: store.id,
     // A new product's address is only decided by its save; the preview's is never visited.
     urlId:

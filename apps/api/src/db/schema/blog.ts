@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CommentStatus, FeaturedImage, PostStatus } from '@site/page-content';
 import { pages, websites } from './site';
+import { tsvector } from './search-vector';
 
 /** A blog post: an item of a page whose collectionType is 'blog', at `<blog path>/<urlId>`. */
 export const blogPosts = pgTable(
@@ -33,8 +34,13 @@ export const blogPosts = pgTable(
     featuredImage: jsonb('featured_image').$type<FeaturedImage>(),
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Site search's words of the post: its title, then excerpt, text without markup, author and tags. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, excerpt || ' ' || regexp_replace(body, '<[^>]*>', ' ', 'g') || ' ' || author || ' ' || (tags #>> '{}')), 'B')`,
+    ),
   },
   (t) => [
+    index('blog_posts_search').using('gin', t.searchVector),
     uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId),
     index('blog_posts_site').on(t.websiteId),
   ],

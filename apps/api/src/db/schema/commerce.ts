@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { pages, websites } from './site';
+import { tsvector } from './search-vector';
 
 export const products = pgTable(
   'products',
@@ -41,8 +42,13 @@ export const products = pgTable(
     /** Bumped by every editor save; a save naming an older version is refused. */
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Site search's words of the product: its title, then its excerpt and description without markup. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(excerpt || ' ' || body, '<[^>]*>', ' ', 'g')), 'B')`,
+    ),
   },
   (t) => [
+    index('products_search').using('gin', t.searchVector),
     uniqueIndex('products_collection_url').on(t.collectionId, t.urlId),
     index('products_site').on(t.websiteId),
     // A store's list page: its visible products in order, a page read as a range of one collection.

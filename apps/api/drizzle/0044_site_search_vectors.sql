@@ -1,0 +1,4 @@
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(excerpt || ' ' || body, '<[^>]*>', ' ', 'g')), 'B')) STORED;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, excerpt || ' ' || regexp_replace(body, '<[^>]*>', ' ', 'g') || ' ' || author || ' ' || (tags #>> '{}')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "blog_posts_search" ON "blog_posts" USING gin ("search_vector");
