@@ -87,6 +87,8 @@ export interface PaymentsOptions {
 
 export interface AppOptions {
   database: DatabaseHandle;
+  /** URLs per sitemap before /sitemap.xml becomes an index (50 000; tests set a few). */
+  sitemapUrlLimit?: number;
   /**
    * The site localhost serves (the demo site by default). Routes never see it: they read
    * `request.site`, resolved from the Host header (src/sites/request-site.ts).
@@ -381,7 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRedirectRoutes(app, { db: options.database.db });
   registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });
   registerCollectionRoutes(app, { db: options.database.db });
-  registerFeedRoutes(app, { db: options.database.db });
+  registerFeedRoutes(app, { db: options.database.db, sitemapUrlLimit: options.sitemapUrlLimit });
   registerPageRoutes(app, {
     db: options.database.db,
     assets,

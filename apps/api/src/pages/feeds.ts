@@ -1,6 +1,6 @@
-import { pageVisibility, readPageSeo } from '@site/page-content';
+import { messages, pageVisibility, readPageSeo } from '@site/page-content';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { visiblePost } from '../blog/blog-store';
 import type { Database } from '../db/client';
 import { blogPosts, products } from '../db/schema';
@@ -169,14 +169,50 @@ export async function blogRss(
 }
 
 /** /sitemap.xml and /robots.txt; a blog's RSS answers at `<blog>?format=rss` (routes.ts). */
-export function registerFeedRoutes(app: FastifyInstance, { db }: { db: Database }): void {
-  app.get('/sitemap.xml', async (request, reply) => {
+/**
+ * What a sitemap address answers: `/sitemap.xml` is the one list, or past `limit` URLs an index of
+ * numbered lists (`part` 1, 2, …: `/sitemap-1.xml`); undefined for a part that does not exist.
+ */
+export function sitemapFile(
+  origin: string,
+  entries: readonly SitemapEntry[],
+  limit: number,
+  part?: number,
+): string | undefined {
+  const parts = Math.ceil(entries.length / limit);
+  if (part === undefined) {
+    if (parts <= 1) return sitemapXml(origin, entries);
+    const maps = Array.from(
+      { length: parts },
+      (_, i) => `<sitemap><loc>${xml(`${origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+    );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.join('\n')}\n</sitemapindex>\n`;
+  }
+  if (parts <= 1 || !Number.isInteger(part) || part < 1 || part > parts) return undefined;
+  return sitemapXml(origin, entries.slice((part - 1) * limit, part * limit));
+}
+
+export function registerFeedRoutes(
+  app: FastifyInstance,
+  { db, sitemapUrlLimit = SITEMAP_URL_LIMIT }: { db: Database; sitemapUrlLimit?: number },
+): void {
+  const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, part?: number) => {
     const origin = `${request.protocol}://${request.host}`;
     const entries = await sitemapEntries(db, request.site.websiteId, new Date());
+    const body = sitemapFile(origin, entries, sitemapUrlLimit, part);
+    if (body === undefined)
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: messages.unableToLocateContent } });
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(sitemapXml(origin, entries.slice(0, SITEMAP_URL_LIMIT)));
+      .send(body);
+  };
+  app.get('/sitemap.xml', (request, reply) => sendSitemap(request, reply));
+  app.get('/sitemap-*', (request, reply) => {
+    const match = /^([1-9]\d{0,5})\.xml$/.exec((request.params as { '*': string })['*']);
+    return sendSitemap(request, reply, match ? Number(match[1]) : 0);
   });
   app.get('/robots.txt', async (request, reply) =>
     reply
