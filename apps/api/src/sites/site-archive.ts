@@ -32,6 +32,7 @@ export const EXPORTED_TABLES: Record<string, string> = {
   categories: 'website_id = $1',
   products: 'website_id = $1',
   product_tags: 'website_id = $1',
+  product_reviews: 'website_id = $1',
   variants: 'product_id in (select id from products where website_id = $1)',
   discounts: 'website_id = $1',
   discount_redemptions: 'discount_id in (select id from discounts where website_id = $1)',
