@@ -43,6 +43,7 @@ export async function alsoBought(
       from recent
       join order_items mine on mine.order_id = recent.id and mine.product_id = any(${ids})
       join order_items other on other.order_id = recent.id and not (other.product_id = any(${ids}))
+      join products p on p.id = other.product_id and p.enabled
       group by mine.product_id, other.product_id
     )
     select distinct on (product_id) product_id, related_to, n from pairs
@@ -71,17 +72,10 @@ export async function alsoBought(
     website,
     candidates.map((c) => c.id),
   );
-  const enabled = new Set(
-    rowsOf<{ id: string }>(
-      await db.execute(
-        sql`select id from products where id = any(${textArray(candidates.map((c) => c.id))}) and enabled`,
-      ),
-    ).map((r) => r.id),
-  );
   const out: AlsoBoughtItem[] = [];
   for (const c of candidates) {
     const item = items.get(c.id);
-    if (!item || !enabled.has(c.id)) continue;
+    if (!item) continue;
     const suggestion = toSuggestion(item, c.relatedTo);
     if (suggestion) out.push(suggestion);
     if (out.length === ALSO_BOUGHT_LIMIT) break;
