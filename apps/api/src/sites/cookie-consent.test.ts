@@ -1,14 +1,10 @@
 import { COOKIE_CONSENT_API, cookieConsentMessages, siteProfileMessages } from '@site/page-content';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { websites } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const pageContext = (html: string) =>
   JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as {
@@ -16,32 +12,15 @@ const pageContext = (html: string) =>
   };
 
 describe.each(await databaseTargets())('the cookie banner setting on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([
-      new EditorClient(app).signIn(DEMO_OWNER),
-      new EditorClient(app).signIn(DEMO_VIEWER),
-    ]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const site = demoSiteSuite(target);
 
   const settings = async () =>
-    (await database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
+    (await site.database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!.settings;
   const cookieSettingsOn = async (path: string) =>
-    pageContext((await new Shopper(app).get(path)).body).cookieSettings;
+    pageContext((await new Shopper(site.app).get(path)).body).cookieSettings;
 
   it('starts off, and each mode reaches the page context of every page', async () => {
-    expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
+    expect((await site.owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
       mode: 'off',
       where: 'everywhere',
     });
@@ -50,9 +29,12 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
       ['notice', true, false],
       ['off', false, false],
     ] as const) {
-      const res = await owner.call('PUT', COOKIE_CONSENT_API, { mode });
+      const res = await site.owner.call('PUT', COOKIE_CONSENT_API, { mode });
       expect(res.statusCode, res.body).toBe(200);
-      expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({ mode, where: 'everywhere' });
+      expect((await site.owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
+        mode,
+        where: 'everywhere',
+      });
       for (const path of ['/', '/shop'])
         expect(await cookieSettingsOn(path)).toEqual({
           isCookieBannerEnabled: banner,
@@ -63,19 +45,19 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
 
   it('keeps the site’s other settings', async () => {
     const before = await settings();
-    await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'notice' });
+    await site.owner.call('PUT', COOKIE_CONSENT_API, { mode: 'notice' });
     const after = await settings();
     expect({ ...after, cookieSettings: undefined }).toEqual({ ...before, cookieSettings: undefined });
   });
 
   it('is the owner’s or an admin’s: signed out 401, a viewer 403, nothing stored', async () => {
     const before = await settings();
-    expect((await new Shopper(app).get(COOKIE_CONSENT_API)).statusCode).toBe(401);
-    const res = await viewer.call('PUT', COOKIE_CONSENT_API, { mode: 'off' });
+    expect((await new Shopper(site.app).get(COOKIE_CONSENT_API)).statusCode).toBe(401);
+    const res = await site.viewer.call('PUT', COOKIE_CONSENT_API, { mode: 'off' });
     expect(res.statusCode).toBe(403);
     // The role table's guard names the right the viewer lacks: changing the site settings.
     expect(res.json().error.message).toBe(siteProfileMessages.adminOnly);
-    const read = await viewer.call('GET', COOKIE_CONSENT_API);
+    const read = await site.viewer.call('GET', COOKIE_CONSENT_API);
     expect(read.statusCode).toBe(403);
     expect(read.json().error.message).toBe(siteProfileMessages.adminOnly);
     expect(await settings()).toEqual(before);
@@ -93,7 +75,7 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
     ['an unknown region choice', { mode: 'opt-in', where: 'EU' }, cookieConsentMessages.whereInvalid],
   ])('answers 400 to %s and stores nothing', async (_label, body, message) => {
     const before = await settings();
-    const res = await owner.call('PUT', COOKIE_CONSENT_API, body);
+    const res = await site.owner.call('PUT', COOKIE_CONSENT_API, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json())).toContain(message);
     expect(await settings()).toEqual(before);
@@ -101,12 +83,15 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
 
   const VIDEO = '/studio/videos/how-to-rewax-a-bag';
   const visit = (path: string, country?: string) =>
-    new Shopper(app).request('GET', path, undefined, country ? { 'cf-ipcountry': country } : {});
+    new Shopper(site.app).request('GET', path, undefined, country ? { 'cf-ipcountry': country } : {});
 
   it('opt-in limited to the EU, EEA, UK and Switzerland asks visitors there and those not placed', async () => {
-    const saved = await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'opt-in', where: 'consent-region' });
+    const saved = await site.owner.call('PUT', COOKIE_CONSENT_API, {
+      mode: 'opt-in',
+      where: 'consent-region',
+    });
     expect(saved.json()).toEqual({ mode: 'opt-in', where: 'consent-region' });
-    expect((await owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
+    expect((await site.owner.call('GET', COOKIE_CONSENT_API)).json()).toEqual({
       mode: 'opt-in',
       where: 'consent-region',
     });
@@ -129,7 +114,7 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
   });
 
   it('under opt-in, third-party players wait behind a placeholder; otherwise they load as before', async () => {
-    await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'opt-in', where: 'consent-region' });
+    await site.owner.call('PUT', COOKIE_CONSENT_API, { mode: 'opt-in', where: 'consent-region' });
     const held = (await visit(VIDEO, 'FR')).body;
     const placeholder = /<div class="consent-embed"[\s\S]*?<\/div>/.exec(held)?.[0] ?? '';
     expect(placeholder).toContain('This content comes from www.youtube-nocookie.com');
@@ -143,7 +128,7 @@ describe.each(await databaseTargets())('the cookie banner setting on $name', (ta
     const open = (await visit(VIDEO, 'US')).body;
     expect(open).not.toContain('consent-embed');
     expect(open).toContain('<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"');
-    await owner.call('PUT', COOKIE_CONSENT_API, { mode: 'notice' });
+    await site.owner.call('PUT', COOKIE_CONSENT_API, { mode: 'notice' });
     expect((await visit(VIDEO, 'FR')).body).not.toContain('consent-embed');
   });
 });

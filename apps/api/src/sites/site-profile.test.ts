@@ -1,16 +1,12 @@
 import { SITE_PROFILE_API, siteProfileMessages, type SiteProfileInput } from '@site/page-content';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
-import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { outgoingEmails, siteIcons, websites } from '../db/schema';
 import { queueEmail } from '../mail/queue-email';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const PROFILE: SiteProfileInput = {
   title: 'Demo Goods',
@@ -32,40 +28,24 @@ const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') 
 };
 
 describe.each(await databaseTargets())('the site settings on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
+  const site = demoSiteSuite(target);
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([
-      new EditorClient(app).signIn(DEMO_OWNER),
-      new EditorClient(app).signIn(DEMO_VIEWER),
-    ]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
-  const website = async () => (await database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!;
+  const website = async () =>
+    (await site.database.db.select().from(websites).where(eq(websites.id, 'demo')))[0]!;
   const save = (changes: Partial<SiteProfileInput>) =>
-    owner.call('PUT', SITE_PROFILE_API.profile, { ...PROFILE, ...changes });
-  const page = async (path: string) => (await new Shopper(app).get(path)).body;
+    site.owner.call('PUT', SITE_PROFILE_API.profile, { ...PROFILE, ...changes });
+  const page = async (path: string) => (await new Shopper(site.app).get(path)).body;
 
   it('is the owner’s or an admin’s: signed-out 401, a viewer 403, nothing stored', async () => {
     const before = await website();
-    expect((await new Shopper(app).get(SITE_PROFILE_API.profile)).statusCode).toBe(401);
-    const read = await viewer.call('GET', SITE_PROFILE_API.profile);
+    expect((await new Shopper(site.app).get(SITE_PROFILE_API.profile)).statusCode).toBe(401);
+    const read = await site.viewer.call('GET', SITE_PROFILE_API.profile);
     expect(read.statusCode).toBe(403);
     expect(read.json().error.message).toBe(siteProfileMessages.adminOnly);
     expect(
-      (await viewer.call('PUT', SITE_PROFILE_API.profile, { ...PROFILE, title: 'Mine' })).statusCode,
+      (await site.viewer.call('PUT', SITE_PROFILE_API.profile, { ...PROFILE, title: 'Mine' })).statusCode,
     ).toBe(403);
-    const icon = await viewer.call('PUT', SITE_PROFILE_API.icon, await picture(200, 200), {
+    const icon = await site.viewer.call('PUT', SITE_PROFILE_API.icon, await picture(200, 200), {
       'content-type': 'image/png',
     });
     expect(icon.statusCode).toBe(403);
@@ -98,7 +78,7 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     ['an address as a string', { businessAddress: '1 Main St' }, undefined],
   ])('answers 400 to %s and stores nothing', async (_label, change, message) => {
     const before = await website();
-    const res = await owner.call('PUT', SITE_PROFILE_API.profile, { ...PROFILE, ...change });
+    const res = await site.owner.call('PUT', SITE_PROFILE_API.profile, { ...PROFILE, ...change });
     expect(res.statusCode, res.body).toBe(400);
     if (message) expect(JSON.stringify(res.json())).toContain(message);
     expect(await website()).toEqual(before);
@@ -114,14 +94,14 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     expect(home).toMatch(/class="site-title"[^>]*>Harbour Supply</);
     expect(home).toContain('© Harbour Supply');
     expect((await page('/journal')).match(/<title>([^<]*)<\/title>/)![1]).toBe('Journal — Harbour Supply');
-    const manifest = await new Shopper(app).get('/manifest.webmanifest');
+    const manifest = await new Shopper(site.app).get('/manifest.webmanifest');
     expect(manifest.headers['content-type']).toContain('application/manifest+json');
     expect(manifest.json()).toMatchObject({ name: 'Harbour Supply', start_url: '/' });
-    await queueEmail(database.db, 'demo', 'password-reset', 'someone@example.com', {
+    await queueEmail(site.database.db, 'demo', 'password-reset', 'someone@example.com', {
       resetUrl: 'https://example.com/reset',
       expiresInMinutes: 30,
     });
-    const [mail] = await database.db
+    const [mail] = await site.database.db
       .select()
       .from(outgoingEmails)
       .where(eq(outgoingEmails.to, 'someone@example.com'));
@@ -132,9 +112,9 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
   });
 
   it('the header’s title is the site’s title: one sent to Header & footer gives way to Settings › Site', async () => {
-    const current = (await owner.call('GET', '/api/site-header-footer')).json();
+    const current = (await site.owner.call('GET', '/api/site-header-footer')).json();
     expect(current.header.siteTitle).toBe('Demo Goods');
-    const put = await owner.call('PUT', '/api/site-header-footer', {
+    const put = await site.owner.call('PUT', '/api/site-header-footer', {
       header: { ...current.header, siteTitle: 'HS — est. 1990', announcement: 'Open Sundays' },
       footer: current.footer,
       version: current.version,
@@ -144,17 +124,17 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     expect(put.json().header).toMatchObject({ siteTitle: 'Demo Goods', announcement: 'Open Sundays' });
     expect(await page('/')).toMatch(/class="site-title"[^>]*>Demo Goods</);
     await save({ title: 'Renamed Again' });
-    expect((await owner.call('GET', '/api/site-header-footer')).json().header.siteTitle).toBe(
+    expect((await site.owner.call('GET', '/api/site-header-footer')).json().header.siteTitle).toBe(
       'Renamed Again',
     );
     const home = await page('/');
     expect(home).toMatch(/class="site-title"[^>]*>Renamed Again</);
     expect(home).toMatch(/<title>[^<]*Renamed Again<\/title>/);
     expect(home).not.toContain('HS — est. 1990');
-    expect((await owner.call('GET', '/api/editor/site')).json().website.siteTitle).toBe('Renamed Again');
+    expect((await site.owner.call('GET', '/api/editor/site')).json().website.siteTitle).toBe('Renamed Again');
     await save({ title: 'Demo Goods' });
-    const after = (await owner.call('GET', '/api/site-header-footer')).json();
-    await owner.call('PUT', '/api/site-header-footer', {
+    const after = (await site.owner.call('GET', '/api/site-header-footer')).json();
+    await site.owner.call('PUT', '/api/site-header-footer', {
       header: { ...after.header, announcement: current.header.announcement },
       footer: after.footer,
       version: after.version,
@@ -165,7 +145,7 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     const post = '/journal/caring-for-waxed-canvas';
     expect(await page(post)).toMatch(/<time>March\s+2, 2026/);
     await save({ timeZone: 'Pacific/Honolulu' });
-    expect((await owner.call('GET', SITE_PROFILE_API.profile)).json().timeZone).toBe('Pacific/Honolulu');
+    expect((await site.owner.call('GET', SITE_PROFILE_API.profile)).json().timeZone).toBe('Pacific/Honolulu');
     const shown = await page(post);
     expect(shown).toMatch(/<time>March\s+1, 2026/);
     expect(shown).not.toMatch(/<time>March\s+2, 2026/);
@@ -176,7 +156,7 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     expect(await page('/')).toContain('<html lang="en-US">');
     await save({ locale: 'en-GB' });
     expect(await page('/')).toContain('<html lang="en-GB">');
-    expect((await new Shopper(app).get('/manifest.webmanifest')).json().lang).toBe('en-GB');
+    expect((await new Shopper(site.app).get('/manifest.webmanifest')).json().lang).toBe('en-GB');
     await save({ locale: 'en-US' });
   });
 
@@ -215,11 +195,11 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     });
     // Not on other pages: one Organization per site, on its home.
     expect(jsonLd(await page('/journal')).some((d) => d['@type'] === 'Organization')).toBe(false);
-    await queueEmail(database.db, 'demo', 'password-reset', 'contact@example.com', {
+    await queueEmail(site.database.db, 'demo', 'password-reset', 'contact@example.com', {
       resetUrl: 'https://example.com/reset',
       expiresInMinutes: 30,
     });
-    const [mail] = await database.db
+    const [mail] = await site.database.db
       .select()
       .from(outgoingEmails)
       .where(eq(outgoingEmails.to, 'contact@example.com'));
@@ -238,16 +218,16 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     ['a truncated PNG', async () => (await picture(300, 300)).subarray(0, 60), 'image/png', 400],
     ['JSON instead of bytes', async () => Buffer.from('{"a":1}'), 'application/json', 415],
   ])('refuses %s as the icon and keeps the default one', async (_label, body, type, status) => {
-    const res = await owner.call('PUT', SITE_PROFILE_API.icon, await body(), { 'content-type': type });
+    const res = await site.owner.call('PUT', SITE_PROFILE_API.icon, await body(), { 'content-type': type });
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     if (status !== 415) expect(res.statusCode).toBe(status);
     expect(await page('/')).toContain('href="/assets/favicon.svg"');
-    expect(await database.db.select().from(siteIcons)).toEqual([]);
+    expect(await site.database.db.select().from(siteIcons)).toEqual([]);
   });
 
   it('makes every icon size from one upload: the tab and phone icons in the head, the manifest’s, cropped square', async () => {
-    const res = await owner.call('PUT', SITE_PROFILE_API.icon, await picture(600, 300, 'jpeg'), {
+    const res = await site.owner.call('PUT', SITE_PROFILE_API.icon, await picture(600, 300, 'jpeg'), {
       'content-type': 'image/jpeg',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -258,26 +238,26 @@ describe.each(await databaseTargets())('the site settings on $name', (target) =>
     const tab = /<link rel="icon" href="([^"]+)" sizes="32x32" type="image\/png">/.exec(home)![1]!;
     expect(home).toContain(`<link rel="apple-touch-icon" href="${iconUrl}">`);
     expect(home).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-    const png = await new Shopper(app).get(tab);
+    const png = await new Shopper(site.app).get(tab);
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.headers['cache-control']).toContain('immutable');
     expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: 'png', width: 32, height: 32 });
-    const manifest = (await new Shopper(app).get('/manifest.webmanifest')).json();
+    const manifest = (await new Shopper(site.app).get('/manifest.webmanifest')).json();
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
     for (const icon of manifest.icons as { src: string; sizes: string }[]) {
-      const meta = await sharp((await new Shopper(app).get(icon.src)).rawPayload).metadata();
+      const meta = await sharp((await new Shopper(site.app).get(icon.src)).rawPayload).metadata();
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
     }
     // The organisation's logo is the large icon.
     expect(jsonLd(home).find((d) => d['@type'] === 'Organization').logo).toMatch(/\/512\.png$/);
     // A size nobody asked for, and a stale version, are not found.
-    expect((await new Shopper(app).get(tab.replace('/32.png', '/33.png'))).statusCode).toBe(404);
-    expect((await new Shopper(app).get('/site-icon/0123456789abcdef/32.png')).statusCode).toBe(404);
+    expect((await new Shopper(site.app).get(tab.replace('/32.png', '/33.png'))).statusCode).toBe(404);
+    expect((await new Shopper(site.app).get('/site-icon/0123456789abcdef/32.png')).statusCode).toBe(404);
 
-    const removed = await owner.call('DELETE', SITE_PROFILE_API.icon);
+    const removed = await site.owner.call('DELETE', SITE_PROFILE_API.icon);
     expect(removed.json().iconUrl).toBeNull();
     expect(await page('/')).toContain('href="/assets/favicon.svg"');
-    expect((await new Shopper(app).get(tab)).statusCode).toBe(404);
+    expect((await new Shopper(site.app).get(tab)).statusCode).toBe(404);
   });
 });

@@ -1,53 +1,34 @@
 import { SITE_PROFILE_API, TEAM_API, teamMessages, type TeamView } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
+import { demoSiteSuite } from '../../test/demo-site-suite';
 import { EditorClient } from '../../test/editor';
-import { buildApp } from '../app';
-import type { DatabaseHandle } from '../db/client';
 import { outgoingEmails, siteMembers, teamInvitations } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+import { DEMO_OWNER, DEMO_VIEWER } from '../seed/demo-site';
 import { createMember } from '../security/members';
 
 const PASSWORD = 'river-lantern-42';
 const tokenIn = (body: string) => decodeURIComponent(/\/config\/join\?token=([^\s"&<]+)/.exec(body)![1]!);
 
 describe.each(await databaseTargets())('the site team on $name', (target) => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  let owner: EditorClient;
-  let viewer: EditorClient;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedDemoSite(database.db);
-    app = await buildApp({ database, writesPerMinute: 0 });
-    [owner, viewer] = await Promise.all([
-      new EditorClient(app).signIn(DEMO_OWNER),
-      new EditorClient(app).signIn(DEMO_VIEWER),
-    ]);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const site = demoSiteSuite(target);
 
   const mailTo = async (to: string) => {
-    const rows = await database.db
+    const rows = await site.database.db
       .select()
       .from(outgoingEmails)
       .where(and(eq(outgoingEmails.to, to), eq(outgoingEmails.kind, 'team-invitation')));
     return rows.at(-1);
   };
   const invite = async (email: string, role: string) => {
-    const res = await owner.call('POST', TEAM_API.invitations, { email, role });
+    const res = await site.owner.call('POST', TEAM_API.invitations, { email, role });
     expect(res.statusCode, res.body).toBe(201);
     return tokenIn((await mailTo(email.trim().toLowerCase()))!.body);
   };
   const accept = (token: string, password = PASSWORD) => {
-    const invitee = new EditorClient(app);
+    const invitee = new EditorClient(site.app);
     return { invitee, res: invitee.request('POST', TEAM_API.accept, { token, password }) };
   };
   const join = async (email: string, role: string) => {
@@ -57,7 +38,7 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     invitee.xsrf = answer.json().xsrfToken;
     return invitee;
   };
-  const team = async () => (await owner.call('GET', TEAM_API.team)).json() as TeamView;
+  const team = async () => (await site.owner.call('GET', TEAM_API.team)).json() as TeamView;
   const memberId = async (email: string) => (await team()).members.find((m) => m.email === email)!.id;
 
   it('an invited editor gets an email, accepts once, edits pages, and is refused refunds and settings', async () => {
@@ -104,21 +85,21 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     ['an extra field', { email: 'o@example.com', role: 'viewer', roles: ['owner'] }, 400],
     ['an array', [{ email: 'o@example.com', role: 'viewer' }], 400],
   ])('refuses an invitation with %s, and queues no email', async (_, payload, status) => {
-    const before = (await database.db.select().from(outgoingEmails)).length;
-    const res = await owner.call('POST', TEAM_API.invitations, payload);
+    const before = (await site.database.db.select().from(outgoingEmails)).length;
+    const res = await site.owner.call('POST', TEAM_API.invitations, payload);
     expect(res.statusCode).toBe(status);
-    expect((await database.db.select().from(outgoingEmails)).length).toBe(before);
+    expect((await site.database.db.select().from(outgoingEmails)).length).toBe(before);
   });
 
   it('refuses a second invitation to the same person and one to a team member', async () => {
     await invite('twice@example.com', 'viewer');
-    const twice = await owner.call('POST', TEAM_API.invitations, {
+    const twice = await site.owner.call('POST', TEAM_API.invitations, {
       email: 'twice@example.com',
       role: 'admin',
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(teamMessages.alreadyInvited);
-    const member = await owner.call('POST', TEAM_API.invitations, {
+    const member = await site.owner.call('POST', TEAM_API.invitations, {
       email: DEMO_VIEWER.email,
       role: 'admin',
     });
@@ -132,11 +113,11 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     expect(forged.json().error.message).toBe(teamMessages.tokenInvalid);
     expect((await accept('').res).statusCode).toBe(400);
     expect(
-      (await new Shopper(app).request('POST', TEAM_API.accept, { token: { $ne: null } })).statusCode,
+      (await new Shopper(site.app).request('POST', TEAM_API.accept, { token: { $ne: null } })).statusCode,
     ).toBe(400);
 
     const late = await invite('late@example.com', 'viewer');
-    await database.db
+    await site.database.db
       .update(teamInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(teamInvitations.email, 'late@example.com'));
@@ -149,13 +130,17 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fieldErrors?.password ?? refused.json().error.fieldErrors?.password).toBeTruthy();
     const handle = (await team()).invitations.find((i) => i.email === 'weak@example.com')!.id;
-    expect((await owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(200);
+    expect((await site.owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(
+      200,
+    );
     expect((await accept(weak).res).statusCode).toBe(400);
-    expect((await owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(404);
+    expect((await site.owner.call('DELETE', TEAM_API.invitation.replace(':id', handle))).statusCode).toBe(
+      404,
+    );
   });
 
   it('the join page previews a link: site, role, whether to sign in; a spent, expired or forged link is told apart', async () => {
-    const preview = (token: unknown) => new Shopper(app).request('POST', TEAM_API.preview, { token });
+    const preview = (token: unknown) => new Shopper(site.app).request('POST', TEAM_API.preview, { token });
     const token = await invite('preview@example.com', 'store-manager');
     const seen = await preview(token);
     expect(seen.statusCode, seen.body).toBe(200);
@@ -176,7 +161,7 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
       expect((await preview(hostile)).statusCode, JSON.stringify(hostile)).toBe(400);
     expect((await preview('z'.repeat(5000))).statusCode).toBe(413);
     const late = await invite('late-preview@example.com', 'viewer');
-    await database.db
+    await site.database.db
       .update(teamInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(teamInvitations.email, 'late-preview@example.com'));
@@ -185,7 +170,7 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
   });
 
   it('an existing customer joins with their own password and keeps their customer role', async () => {
-    await createMember(database.db, {
+    await createMember(site.database.db, {
       websiteId: 'demo',
       email: 'shopper@example.com',
       password: 'shopper-pass-2026',
@@ -197,7 +182,7 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     expect(wrong.json().error.message).toBe(teamMessages.passwordWrong);
     const right = await accept(token, 'shopper-pass-2026').res;
     expect(right.statusCode, right.body).toBe(200);
-    const [row] = await database.db
+    const [row] = await site.database.db
       .select({ roles: siteMembers.roles })
       .from(siteMembers)
       .where(eq(siteMembers.email, 'shopper@example.com'));
@@ -209,7 +194,7 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     const answers = await Promise.all([accept(token).res, accept(token).res]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410]);
     expect(
-      await database.db.select().from(siteMembers).where(eq(siteMembers.email, 'race@example.com')),
+      await site.database.db.select().from(siteMembers).where(eq(siteMembers.email, 'race@example.com')),
     ).toHaveLength(1);
   });
 
@@ -217,7 +202,7 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     const admin = await join('admin@example.com', 'admin');
     const before = await team();
     const viewerId = await memberId(DEMO_VIEWER.email);
-    for (const who of [admin, viewer]) {
+    for (const who of [admin, site.viewer]) {
       expect((await who.call('GET', TEAM_API.team)).statusCode).toBe(403);
       expect(
         (await who.call('POST', TEAM_API.invitations, { email: 'x@example.com', role: 'admin' })).statusCode,
@@ -240,16 +225,18 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     const member = await join('temp@example.com', 'viewer');
     const id = await memberId('temp@example.com');
     expect((await member.call('GET', '/api/editor/pages')).statusCode).toBe(200);
-    const promoted = await owner.call('PUT', TEAM_API.memberRole.replace(':id', id), { role: 'editor' });
+    const promoted = await site.owner.call('PUT', TEAM_API.memberRole.replace(':id', id), { role: 'editor' });
     expect(promoted.statusCode).toBe(200);
     expect((promoted.json() as TeamView).members.find((m) => m.id === id)!.role).toBe('editor');
     const ownerId = await memberId(DEMO_OWNER.email);
-    const self = await owner.call('PUT', TEAM_API.memberRole.replace(':id', ownerId), { role: 'viewer' });
+    const self = await site.owner.call('PUT', TEAM_API.memberRole.replace(':id', ownerId), {
+      role: 'viewer',
+    });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe(teamMessages.notYourself);
-    expect((await owner.call('DELETE', TEAM_API.member.replace(':id', 'nobody'))).statusCode).toBe(404);
+    expect((await site.owner.call('DELETE', TEAM_API.member.replace(':id', 'nobody'))).statusCode).toBe(404);
 
-    expect((await owner.call('DELETE', TEAM_API.member.replace(':id', id))).statusCode).toBe(200);
+    expect((await site.owner.call('DELETE', TEAM_API.member.replace(':id', id))).statusCode).toBe(200);
     expect((await member.call('GET', '/api/editor/pages')).statusCode).toBe(401);
     expect((await team()).members.some((m) => m.id === id)).toBe(false);
   });
@@ -257,9 +244,9 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
   it('transfers ownership: the new owner manages the team, the old one becomes an admin', async () => {
     const heir = await join('heir@example.com', 'admin');
     const heirId = await memberId('heir@example.com');
-    const res = await owner.call('POST', TEAM_API.transfer, { memberId: heirId });
+    const res = await site.owner.call('POST', TEAM_API.transfer, { memberId: heirId });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await owner.call('GET', TEAM_API.team)).statusCode).toBe(403);
+    expect((await site.owner.call('GET', TEAM_API.team)).statusCode).toBe(403);
     const seen = (await heir.call('GET', TEAM_API.team)).json() as TeamView;
     expect(seen.members.find((m) => m.isYou)!.role).toBe('owner');
     expect(seen.members.find((m) => m.email === DEMO_OWNER.email)!.role).toBe('admin');
