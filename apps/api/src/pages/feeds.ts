@@ -28,6 +28,7 @@ const NOT_CONTENT = new Set<number>([
   PAGE_TYPE.orderConfirmed,
   PAGE_TYPE.cartV2,
   PAGE_TYPE.subscriptionConfirmed,
+  PAGE_TYPE.orderReceived,
   PAGE_TYPE.orderStatus,
   PAGE_TYPE.newsletterUnsubscribe,
 ]);

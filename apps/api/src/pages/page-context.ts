@@ -78,13 +78,16 @@ type OrderContext = Awaited<ReturnType<typeof orderContext>>;
 
 /**
  * The confirmed order as the purchase event reports it (transaction id, value, shipping, tax and
- * items), only on the confirmation page: the order status page is revisited and is no purchase.
+ * items), only on the page right after checkout (confirmed, subscription confirmed, or received while
+ * the payment is confirmed): the order status page is revisited and is no purchase.
  */
 export function confirmedOrderForBrowser(resolved: Resolved) {
   const order = resolved.extra.order as OrderContext | undefined;
   if (
     !order ||
-    (resolved.pageType !== PAGE_TYPE.orderConfirmed && resolved.pageType !== PAGE_TYPE.subscriptionConfirmed)
+    !(
+      [PAGE_TYPE.orderConfirmed, PAGE_TYPE.subscriptionConfirmed, PAGE_TYPE.orderReceived] as number[]
+    ).includes(resolved.pageType)
   )
     return undefined;
   return {

@@ -156,7 +156,7 @@ export async function renderPage(
     // A locked site shows nothing of itself, not even its menu.
     navigation: {
       items:
-        resolved.pageType === PAGE_TYPE.lockScreen && !resolved.page
+        resolved.pageType === PAGE_TYPE.lockScreen
           ? []
           : prefixNavigation(visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id), language),
     },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE_SCOPE } from '../site/locks';
 import { PAGE_TYPE } from '../site/page-type';
 import type { PageRow, WebsiteRow } from '../site/site-data';
-import { guardPage, lockScreen, orderPageType } from './resolve-path';
+import { afterCheckoutPageType, guardPage, lockScreen, orderPageType } from './resolve-path';
 import type { Viewer } from './site-chrome';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -28,6 +28,37 @@ describe('orderPageType', () => {
     ['/orders/', undefined],
     ['/shop', undefined],
   ])('%s', (path, type) => expect(orderPageType(path)).toEqual(type));
+});
+
+describe('afterCheckoutPageType: order received, order confirmed, subscription confirmed', () => {
+  const plan = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
+  it.each([
+    ['a paid order is confirmed', PAGE_TYPE.orderConfirmed, 'paid', null, PAGE_TYPE.orderConfirmed],
+    [
+      'an order awaiting its payment is received',
+      PAGE_TYPE.orderConfirmed,
+      'pending',
+      null,
+      PAGE_TYPE.orderReceived,
+    ],
+    [
+      'a paid subscription is confirmed',
+      PAGE_TYPE.orderConfirmed,
+      'paid',
+      plan,
+      PAGE_TYPE.subscriptionConfirmed,
+    ],
+    [
+      'a subscription awaiting its payment is received',
+      PAGE_TYPE.orderConfirmed,
+      'pending',
+      plan,
+      PAGE_TYPE.orderReceived,
+    ],
+    ['the order status page stays itself', PAGE_TYPE.orderStatus, 'pending', null, PAGE_TYPE.orderStatus],
+  ])('%s', (_name, asked, status, subscriptionPlan, expected) =>
+    expect(afterCheckoutPageType(asked, { status, subscriptionPlan })).toBe(expected),
+  );
 });
 
 describe('guardPage', () => {
@@ -61,33 +92,46 @@ describe('guardPage', () => {
 });
 
 describe('lockScreen', () => {
-  it("shows a page's title but keeps its content out, and returns to the path without ?lock", () => {
+  it("shows a page's title as protected content (105) but keeps its content out, and returns to the path without ?lock", () => {
     const screen = lockScreen(
-      'page-1',
+      'page:page-1',
       '/secret',
       { lock: 'wrong', q: 'x' },
       visitor,
       page({ title: 'Secret' }),
     );
-    expect(screen).toMatchObject({ status: 401, pageType: PAGE_TYPE.lockScreen, personal: true });
+    expect(screen).toMatchObject({
+      status: 401,
+      pageType: PAGE_TYPE.protectedContent,
+      templateName: 'protected-content',
+      personal: true,
+    });
     expect(screen.page).toBeUndefined();
-    expect(screen.extra.lock).toMatchObject({
+    expect(screen.extra.protectedContent).toEqual({
+      scope: 'page:page-1',
       title: 'Secret',
-      site: false,
+      message: messages.lockedPage,
       error: messages.lockWrongPassword,
       returnTo: '/secret?q=x',
       crumb: 'crumb',
     });
   });
 
-  it("names nothing of the site's pages on the site's own lock", () => {
+  it("names nothing of the site's pages on the site's own lock screen (103)", () => {
     const screen = lockScreen(SITE_SCOPE, '/', { lock: 'wait' }, visitor, page({ title: 'Home' }));
-    expect(screen.extra.lock).toMatchObject({
+    expect(screen).toMatchObject({
+      status: 401,
+      pageType: PAGE_TYPE.lockScreen,
+      templateName: 'lock-screen',
+    });
+    expect(screen.extra.lock).toEqual({
+      scope: SITE_SCOPE,
       site: true,
-      title: undefined,
       message: messages.lockedSite,
       error: messages.lockTooManyAttempts,
       returnTo: '/',
+      crumb: 'crumb',
     });
+    expect(JSON.stringify(screen.extra)).not.toContain('Home');
   });
 });

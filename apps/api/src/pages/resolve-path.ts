@@ -322,11 +322,7 @@ export async function resolvePath(
   if (orderPage) {
     const orderId = orderPage.orderId ?? query.orderId ?? '';
     const found = orderId && query.token ? await findOrder(db, website.id, orderId, query.token) : undefined;
-    // A subscription's confirmation is its own page type (206).
-    const pageType =
-      found?.order.subscriptionPlan && orderPage.pageType === PAGE_TYPE.orderConfirmed
-        ? PAGE_TYPE.subscriptionConfirmed
-        : orderPage.pageType;
+    const pageType = found ? afterCheckoutPageType(orderPage.pageType, found.order) : orderPage.pageType;
     return {
       status: found ? 200 : 404,
       pageType,
@@ -338,9 +334,24 @@ export async function resolvePath(
   return (await findRedirect(db, website.id, allPages, normalized)) ?? notFound();
 }
 
+/** What a password form shows: the last attempt's outcome (`?lock=`) and where to come back to. */
+function passwordForm(scope: string, path: string, query: Readonly<Record<string, string>>, viewer: Viewer) {
+  const error =
+    query.lock === 'wrong'
+      ? messages.lockWrongPassword
+      : query.lock === 'wait'
+        ? messages.lockTooManyAttempts
+        : undefined;
+  const kept = Object.entries(query).filter(([k]) => k !== 'lock');
+  const returnTo = `${path}${kept.length ? `?${new URLSearchParams(kept).toString()}` : ''}`;
+  return { scope, error, returnTo, crumb: viewer.crumb };
+}
+
 /**
- * The lock screen (103) of the first lock the visitor has not opened. A page's lock names the page;
- * the site's names nothing of the site but its title. `?lock=` carries the last attempt's outcome.
+ * The first lock the visitor has not opened. The site's is the lock screen (103), which names
+ * nothing of the site but its title; a page's (or a collection's, covering its items) is the
+ * protected-content page (105): the page's title in the site's own frame, with the password form
+ * in place of its content.
  */
 export function lockScreen(
   scope: string,
@@ -349,31 +360,43 @@ export function lockScreen(
   viewer: Viewer,
   page: PageRow | undefined,
 ): Resolved {
-  const error =
-    query.lock === 'wrong'
-      ? messages.lockWrongPassword
-      : query.lock === 'wait'
-        ? messages.lockTooManyAttempts
-        : undefined;
-  const returnTo = `${path}${Object.keys(query).some((k) => k !== 'lock') ? `?${new URLSearchParams(Object.entries(query).filter(([k]) => k !== 'lock')).toString()}` : ''}`;
+  const form = passwordForm(scope, path, query, viewer);
+  // Never `page` itself: its context (and any content kept there) must not reach the form.
+  if (scope === SITE_SCOPE)
+    return {
+      status: 401,
+      pageType: PAGE_TYPE.lockScreen,
+      templateName: 'lock-screen',
+      extra: { lock: { ...form, site: true, message: messages.lockedSite } },
+      personal: true,
+    };
   return {
     status: 401,
-    pageType: PAGE_TYPE.lockScreen,
-    templateName: 'lock-screen',
-    // Not the page itself: its context (and any content kept there) must not reach the lock screen.
+    pageType: PAGE_TYPE.protectedContent,
+    templateName: 'protected-content',
     extra: {
-      lock: {
-        scope,
-        site: scope === SITE_SCOPE,
-        title: scope === SITE_SCOPE ? undefined : page?.title,
-        message: scope === SITE_SCOPE ? messages.lockedSite : messages.lockedPage,
-        error,
-        returnTo,
-        crumb: viewer.crumb,
+      protectedContent: {
+        ...form,
+        title: page?.title,
+        message: messages.lockedPage,
       },
     },
     personal: true,
   };
+}
+
+/**
+ * Which page follows checkout: an order whose payment the processor has not confirmed yet (a bank
+ * redirect, 3-D Secure not passed, a delayed method) is received (207), not confirmed; a paid
+ * subscription's confirmation is its own type (206). The order status page (211) stays itself.
+ */
+export function afterCheckoutPageType(
+  pageType: number,
+  order: { status: string; subscriptionPlan: unknown },
+): number {
+  if (pageType !== PAGE_TYPE.orderConfirmed) return pageType;
+  if (order.status === 'pending') return PAGE_TYPE.orderReceived;
+  return order.subscriptionPlan ? PAGE_TYPE.subscriptionConfirmed : pageType;
 }
 
 /** Order confirmed (202) after checkout, order status (211) from the link in the receipt. */

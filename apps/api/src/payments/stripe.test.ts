@@ -143,7 +143,7 @@ describe.each(targets)('Stripe payments on $name', (target) => {
     expect((await checkout('test')).res.statusCode).toBe(400);
   });
 
-  it('settles a 3-D Secure payment on the browser return, and the later webhook changes nothing', async () => {
+  it('settles a 3-D Secure payment on the browser return (order received 207, then order confirmed 202), and the later webhook changes nothing', async () => {
     const { shopper, res } = await checkout();
     expect(res.statusCode, res.body).toBe(200);
     const { order, redirectUrl } = res.json();
@@ -166,10 +166,22 @@ describe.each(targets)('Stripe payments on $name', (target) => {
     expect((await shopper.get(`/api/commerce/orders/${order.id}?token=${token}`)).json().order.status).toBe(
       'pending',
     );
+    // The shopper lands on the order received page (207): placed, the payment not yet confirmed.
+    const back = await shopper.get(redirectUrl);
+    expect(back.statusCode).toBe(303);
+    const received = await shopper.get(back.headers.location as string);
+    expect(received.statusCode).toBe(200);
+    expect(received.body).toContain('<body class="page-type-207">');
+    expect(received.body).toContain('<h1 id="order-title">Order received</h1>');
+    expect(received.body).toContain('We are waiting for your bank to confirm the payment');
     await fake.authenticate(intentId);
     expect((await shopper.get(`/api/commerce/orders/${order.id}?token=${token}`)).json().order.status).toBe(
       'paid',
     );
+    // Once paid, the same address is the order confirmed page (202).
+    const confirmed = await shopper.get(back.headers.location as string);
+    expect(confirmed.body).toContain('<body class="page-type-202">');
+    expect(confirmed.body).toContain('<h1 id="order-title">Thank you for your order</h1>');
     expect(await receipts(order.orderNumber)).toHaveLength(1);
 
     const succeeded = fake.events.findLast((e) => e.type === 'payment_intent.succeeded')!;

@@ -77,22 +77,26 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
     });
   });
 
-  it('puts a page behind its lock screen (103, 401, not indexed) that shows nothing of the page', async () => {
+  it('shows a protected page as protected content (105, 401, not indexed): its title and menu, a password form, nothing of the page', async () => {
     const visitor = new Shopper(app);
     const res = await visitor.get('/about');
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain(messages.lockedPage);
+    expect(res.body).toContain('<body class="page-type-105">');
+    expect(res.body).toMatch(/<h1 id="protected-title">About<\/h1>/);
+    expect(res.body).toContain('<a href="/shop">Shop</a>'); // the site's own menu stays
+    expect(res.body).toContain('<label for="protected-password">Password</label>');
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     expect(res.body).toContain(`action="${UNLOCK_PATH}"`);
     expect(res.body).not.toContain('small workshop making'); // the About page's blocks
     const json = (await visitor.get('/about?format=json')).json();
-    expect(json.pageType).toBe(103);
+    expect(json.pageType).toBe(105);
     expect(JSON.stringify(json)).not.toContain('publishedDocument');
     // The rest of the site is open.
     expect((await visitor.get('/shop')).statusCode).toBe(200);
   });
 
-  it('says when the password is wrong, and unlocks with a cookie scoped to the page', async () => {
+  it('protected content says when the password is wrong, and unlocks with an HttpOnly cookie scoped to this site and page', async () => {
     const visitor = new Shopper(app);
     const wrong = await postForm(app, visitor, {
       scope: 'page:page-about',
@@ -120,6 +124,9 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
       sameSite: 'Lax',
       maxAge: UNLOCK_MAX_AGE_SECONDS,
     });
+    // No Domain attribute: the browser keeps it for this site's host alone, never a parent domain.
+    expect(cookie.domain).toBeUndefined();
+    expect(right.headers['set-cookie']).not.toMatch(/domain=/i);
     const open = await visitor.get('/about');
     expect(open.statusCode).toBe(200);
     expect(open.body).toContain('small workshop making');
@@ -164,6 +171,34 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
     });
     expect(offSite.headers.location === '/' || offSite.headers.location === '/?lock=wait').toBe(true);
     expect((await new Shopper(app).post(UNLOCK_PATH, { scope: 1, password: [] })).statusCode).toBe(400);
+  });
+
+  it('protects a collection as protected content: the list and every item under it, until its password opens them all', async () => {
+    await lock('page-journal', 'journal-key');
+    const visitor = new Shopper(app);
+    for (const path of ['/journal', '/journal/caring-for-waxed-canvas']) {
+      const res = await visitor.get(path);
+      expect(res.statusCode, path).toBe(401);
+      expect(res.body, path).toContain('<body class="page-type-105">');
+      expect(res.body, path).toMatch(/<h1 id="protected-title">Journal<\/h1>/);
+      expect(res.body, path).not.toContain('Caring for waxed canvas');
+    }
+    const right = await postForm(app, visitor, {
+      scope: 'page:page-journal',
+      password: 'journal-key',
+      returnTo: '/journal/caring-for-waxed-canvas',
+    });
+    expect(right.headers.location).toBe('/journal/caring-for-waxed-canvas');
+    expect(right.cookies.find((c) => c.name === unlockCookieName('page:page-journal'))).toMatchObject({
+      path: '/journal',
+      httpOnly: true,
+    });
+    for (const path of ['/journal', '/journal/caring-for-waxed-canvas']) {
+      const open = await visitor.get(path);
+      expect(open.statusCode, path).toBe(200);
+      expect(open.body, path).toContain('Caring for waxed canvas');
+    }
+    await lock('page-journal', null);
   });
 
   it('locks the whole site behind one screen that shows no menu, until the visitor unlocks it', async () => {

@@ -19,6 +19,7 @@ export const PAGE_TYPE = {
   orderConfirmed: 202,
   cartV2: 205,
   subscriptionConfirmed: 206,
+  orderReceived: 207,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
 } as const;

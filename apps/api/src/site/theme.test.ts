@@ -20,6 +20,7 @@ describe('the shipped theme (apps/api/theme)', () => {
       'home',
       'page',
       'lock-screen',
+      'protected-content',
       'error',
       'products-list',
       'product-item',

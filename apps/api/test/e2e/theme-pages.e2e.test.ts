@@ -31,7 +31,7 @@ const PAGES: Record<string, string> = {
   'account sign-in': '/account/login',
   'account create': '/account/create',
   'not found': '/no-such-page',
-  'lock screen': '/about',
+  'protected content': '/about',
   cover: '/spring-opening',
 };
 const WIDTHS = [320, 390, 1280];
