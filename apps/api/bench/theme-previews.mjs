@@ -1,23 +1,49 @@
-// Draws each theme's preview images (themes/<id>/previews/<page>-<width>.png, listed by
-// @site/page-content's themeSummaries) from the demo site in that theme, in Chromium:
+// Draws each theme's preview images (themes/<id>/previews/<page>-<width>.webp, listed by
+// @site/page-content's themeSummaries): every page type of the demo site in that theme, in Chromium:
 // `pnpm --filter @site/api theme:previews` after a build. The pictures are committed; run it again
 // when a theme's look changes. PREVIEW_URL=<origin> uses a server that is already running;
 // THEMES=studio,bistro draws only those themes.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { SITE_THEMES, THEME_API, THEME_PREVIEW_WIDTHS } from '@site/page-content';
+import sharp from 'sharp';
+import {
+  ACCESS_LOCKS_API,
+  EDITOR_API,
+  SITE_THEMES,
+  THEME_API,
+  THEME_PREVIEW_PAGES,
+  THEME_PREVIEW_WIDTHS,
+} from '@site/page-content';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Where the demo site shows each page type; the cover page and the lock screen are made below.
 const PAGES = {
   home: '/',
   shop: '/shop',
   product: '/shop/p/canvas-tote',
+  cart: '/cart',
+  checkout: '/checkout',
+  'blog-list': '/journal',
   'blog-post': '/journal/caring-for-waxed-canvas',
+  'events-list': '/studio/events',
+  'events-item': '/studio/events/saturday-bookbinding',
+  gallery: '/studio/gallery',
+  album: '/studio/album',
+  videos: '/studio/videos',
+  'videos-item': '/studio/videos/how-to-rewax-a-bag',
+  search: '/search?q=canvas',
+  'account-sign-in': '/account/login',
+  'account-create': '/account/create',
+  'not-found': '/no-such-page',
+  'lock-screen': '/about',
+  cover: '/spring-opening',
 };
+const unlisted = THEME_PREVIEW_PAGES.filter((p) => !(p in PAGES));
+if (unlisted.length) throw new Error(`no demo page for ${unlisted.join(', ')}`);
 const folderOf = (id) => (id === 'fieldnotes' ? join(apiDir, 'theme') : join(apiDir, 'themes', id));
 
 async function startServer() {
@@ -39,6 +65,13 @@ async function startServer() {
   return { url, stop: () => (child.kill(), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
+async function addToCart(page, origin) {
+  await page.goto(origin + '/shop', { waitUntil: 'networkidle' });
+  const card = page.locator('.product-card', { hasText: 'Field Notebook' });
+  await card.getByRole('button', { name: 'Add To Cart' }).click();
+  await page.locator('.sqs-pill-cart', { hasText: '1 item' }).waitFor({ timeout: 10_000 });
+}
+
 const server = process.env.PREVIEW_URL ? { url: process.env.PREVIEW_URL, stop() {} } : await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -53,22 +86,52 @@ try {
     headers: { 'x-csrf-token': await crumb() },
   });
   const xsrf = (await session.json()).xsrfToken;
-  const only = process.env.THEMES?.split(',');
-  for (const theme of SITE_THEMES.filter((t) => !only || only.includes(t.id))) {
-    const put = await owner.request.put(server.url + THEME_API.theme, {
-      data: { theme: theme.id },
+  const call = async (method, path, data) => {
+    const response = await owner.request.fetch(server.url + path, {
+      method,
+      data,
       headers: { 'x-csrf-token': await crumb(), 'x-siteuser-xsrf-token': xsrf },
     });
-    if (!put.ok()) throw new Error(`switching to ${theme.id}: ${put.status()}`);
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  // A published cover page and a locked page, which the demo site does not have.
+  const cover = await call('POST', EDITOR_API.pages, {
+    title: 'Spring opening',
+    kind: 'cover',
+    navigation: 'notLinked',
+  });
+  const saved = await call('PATCH', EDITOR_API.page(cover.id), {
+    version: cover.version,
+    cover: {
+      headline: 'The spring workshop opens',
+      text: 'New classes, new canvas, and tea on the bench from 1 April.',
+      button: { label: 'See the classes', href: '/studio/events' },
+      background: { source: 'none' },
+      position: 'center',
+    },
+  });
+  await call('POST', EDITOR_API.publish(cover.id), { version: saved.version });
+  await call('PUT', ACCESS_LOCKS_API, { pageId: 'page-about', password: 'spring-2026' });
+  const only = process.env.THEMES?.split(',');
+  for (const theme of SITE_THEMES.filter((t) => !only || only.includes(t.id))) {
+    await call('PUT', THEME_API.theme, { theme: theme.id });
     const out = join(folderOf(theme.id), 'previews');
     mkdirSync(out, { recursive: true });
+    // Pictures of page types or formats no longer drawn would be served and never updated.
+    for (const file of readdirSync(out)) rmSync(join(out, file));
     for (const width of THEME_PREVIEW_WIDTHS) {
       // A visitor's view (no editor session), one screenful: what a card in the picker shows.
       const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
       const page = await context.newPage();
-      for (const [name, path] of Object.entries(PAGES)) {
-        await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        await page.screenshot({ path: join(out, `${name}-${width}.png`) });
+      for (const name of THEME_PREVIEW_PAGES) {
+        // The cart and checkout as a shopper sees them with something in the cart, not empty.
+        if (name === 'cart') await addToCart(page, server.url);
+        await page.goto(server.url + PAGES[name], { waitUntil: 'networkidle' });
+        // WebP keeps 38 pictures a theme to a few hundred kilobytes in the repository.
+        await sharp(await page.screenshot())
+          .webp({ quality: 72 })
+          .toFile(join(out, `${name}-${width}.webp`));
         console.log(`${theme.id} ${name} ${width}`);
       }
       await context.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteSignUpSchema } from '../editor-api/sites-api';
-import { changeThemeSchema, SITE_THEMES, themeMessages, themeSummaries } from './themes';
+import { changeThemeSchema, SITE_THEMES, THEME_PREVIEW_PAGES, themeMessages, themeSummaries } from './themes';
 
 describe('site themes', () => {
   it('accepts a shipped theme and refuses anything else with the message', () => {
@@ -22,8 +22,8 @@ describe('site themes', () => {
     const summaries = themeSummaries();
     expect(summaries.map((t) => t.id)).toEqual(SITE_THEMES.map((t) => t.id));
     for (const t of summaries) {
-      expect(t.previews).toHaveLength(8);
-      expect(t.previews[0]!.url).toBe(`/assets/themes/${t.id}/previews/home-390.png`);
+      expect(t.previews).toHaveLength(THEME_PREVIEW_PAGES.length * 2);
+      expect(t.previews[0]!.url).toBe(`/assets/themes/${t.id}/previews/home-390.webp`);
     }
   });
 });

@@ -53,8 +53,32 @@ export const THEME_PREVIEW_PARAM = 'theme-preview';
 export const changeThemeSchema = z.object({ theme: siteThemeSchema }).strict();
 export type ChangeTheme = z.infer<typeof changeThemeSchema>;
 
-/** Page types each theme's preview images show, at a phone's and a desktop's width. */
-export const THEME_PREVIEW_PAGES = ['home', 'shop', 'product', 'blog-post'] as const;
+/**
+ * Every page type the product renders, each with a preview image per theme at a phone's and a
+ * desktop's width: the picker shows the home page and, on request, all of them.
+ */
+export const THEME_PREVIEW_PAGES = [
+  'home',
+  'shop',
+  'product',
+  'cart',
+  'checkout',
+  'blog-list',
+  'blog-post',
+  'events-list',
+  'events-item',
+  'gallery',
+  'album',
+  'videos',
+  'videos-item',
+  'search',
+  'account-sign-in',
+  'account-create',
+  'not-found',
+  'lock-screen',
+  'cover',
+] as const;
+export type ThemePreviewPage = (typeof THEME_PREVIEW_PAGES)[number];
 export const THEME_PREVIEW_WIDTHS = [390, 1280] as const;
 
 export const themeSummarySchema = z.object({
@@ -76,7 +100,7 @@ export type ThemeState = z.infer<typeof themeStateSchema>;
 
 /** Where a theme's preview image of a page at a width is served. */
 export const themePreviewUrl = (theme: SiteThemeId, page: string, width: number) =>
-  `/assets/themes/${theme}/previews/${page}-${width}.png`;
+  `/assets/themes/${theme}/previews/${page}-${width}.webp`;
 
 export function themeSummaries(): ThemeSummary[] {
   return SITE_THEMES.map((t) => ({

@@ -37,9 +37,16 @@ describe.each(targets)('changing theme on $name', (target) => {
   it('starts in the default theme with every theme on offer and nothing to undo', async () => {
     expect(await state()).toMatchObject({ theme: 'fieldnotes', previousTheme: null });
     expect((await state()).themes.map((t) => t.id)).toEqual(['fieldnotes', 'market', 'studio', 'bistro']);
-    const preview = await demo.app.inject((await state()).themes[1]!.previews[0]!.url);
-    expect(preview.statusCode).toBe(200);
-    expect(preview.headers['content-type']).toBe('image/png');
+  });
+
+  it('serves a preview picture of every page type in every theme at both widths', async () => {
+    const missing: string[] = [];
+    for (const theme of (await state()).themes)
+      for (const { url } of theme.previews) {
+        const preview = await demo.app.inject(url);
+        if (preview.statusCode !== 200 || preview.headers['content-type'] !== 'image/webp') missing.push(url);
+      }
+    expect(missing).toEqual([]);
   });
 
   it('previews another theme to editors only, without changing the live site', async () => {

@@ -102,6 +102,7 @@ export function ThemePicker({
                 {isCurrent && <span className="ed-theme-card__badge">{m.currentTheme}</span>}
               </h3>
               <p className="ed-theme-card__description">{theme.description}</p>
+              <PageGallery theme={theme} />
               {!isCurrent && (
                 <div className="ed-theme-card__actions">
                   <Button
@@ -125,5 +126,35 @@ export function ThemePicker({
         })}
       </ul>
     </div>
+  );
+}
+
+/** Every page type in the theme on a phone, opened on request so the list stays short. */
+function PageGallery({ theme }: { theme: ThemeSummary }) {
+  const pages = theme.previews.filter((p) => p.width === 390);
+  if (pages.length < 2) return null;
+  return (
+    <details className="ed-theme-card__pages">
+      <summary>{m.everyPage(pages.length)}</summary>
+      <ul className="ed-theme-card__page-list">
+        {pages.map((p) => {
+          const name = m.pageTypes[p.page] ?? p.page;
+          return (
+            <li key={p.page}>
+              <a href={p.url} target="_blank" rel="noreferrer">
+                <img
+                  src={p.url}
+                  alt={m.pagePicture(theme.name, name)}
+                  width={390}
+                  height={844}
+                  loading="lazy"
+                />
+                <span>{name}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }
