@@ -30,6 +30,10 @@ export default defineConfig({
     // Shared by the first load and the store kit: its own module keeps the kit out of the first load.
     'editor-confirm-dialog': 'src/editor/ConfirmDialog.tsx',
     'editor-messages': 'src/editor/editor-messages.ts',
+    // The editor's shell and sign-in screen (its whole first load) need only these two: their own
+    // modules keep every other component out of that load.
+    'editor-error-boundary': 'src/editor/ErrorFallback.tsx',
+    'editor-field': 'src/editor/field/EditorField.tsx',
     // The analytics screen loads lazily: its own entry keeps it out of the editor's first load.
     'editor-analytics': 'src/editor/analytics/index.ts',
     // The site styles screen loads lazily too.

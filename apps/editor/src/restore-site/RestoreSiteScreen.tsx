@@ -1,5 +1,5 @@
 import type { RemovedSiteFound } from '@site/page-content';
-import { EditorField } from '@site/ui';
+import { EditorField } from '@site/ui/editor-field';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useFindRemovedSite, useRestoreSite } from '../api/site-admin';

@@ -1,5 +1,7 @@
 import { mayDo, type EditorSite } from '@site/page-content';
-import { billingMessages, ErrorBoundary } from '@site/ui';
+// Narrow entries, not the package root: the shell is the first load (issue 27's 250 kB budget).
+import { ErrorBoundary } from '@site/ui/editor-error-boundary';
+import { billingMessages } from '@site/ui/editor-messages';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useEditorSite } from '../api/editor-site';

@@ -1,10 +1,14 @@
-import { EditorField } from '@site/ui';
-import { useId, useState } from 'react';
+import { EditorField } from '@site/ui/editor-field';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSignIn } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
 import { lastHandoffProblem } from '../api/site-admin';
-import { RestoreSiteScreen } from '../restore-site/RestoreSiteScreen';
-import { SignUpScreen } from '../sign-up/SignUpScreen';
+
+// Creating or restoring a site is the rarer path: loaded when chosen, not with the sign-in form.
+const SignUpScreen = lazy(() => import('../sign-up/SignUpScreen').then((m) => ({ default: m.SignUpScreen })));
+const RestoreSiteScreen = lazy(() =>
+  import('../restore-site/RestoreSiteScreen').then((m) => ({ default: m.RestoreSiteScreen })),
+);
 
 /** Signed-out visitors to /config see this and nothing of the editor. */
 export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
@@ -16,8 +20,23 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
   const [creating, setCreating] = useState(false);
   // A removal links to `/config#restore` on the platform's address.
   const [restoring, setRestoring] = useState(() => window.location.hash === '#restore');
-  if (creating) return <SignUpScreen onBack={() => setCreating(false)} />;
-  if (restoring) return <RestoreSiteScreen onBack={() => setRestoring(false)} />;
+  if (creating || restoring) {
+    return (
+      <Suspense
+        fallback={
+          <p className="ed-loading" role="status">
+            Loading…
+          </p>
+        }
+      >
+        {creating ? (
+          <SignUpScreen onBack={() => setCreating(false)} />
+        ) : (
+          <RestoreSiteScreen onBack={() => setRestoring(false)} />
+        )}
+      </Suspense>
+    );
+  }
   const handoffProblem = lastHandoffProblem();
   return (
     <main className="ed-signin">

@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@site/commerce-core';
 import { currencyChoices } from '@site/commerce-core/admin';
-import { EditorField } from '@site/ui';
+import { EditorField } from '@site/ui/editor-field';
 import { useId, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useSignUp } from '../api/site-admin';
