@@ -23,7 +23,7 @@ const compositionNames = ['pages', 'store-admin', 'editor'];
 
 const layers = {
   infrastructure: `${folders('db', 'http', 'security', 'jobs', 'mail', 'health')}|^src/(config|paths|redis)\\.ts$`,
-  siteWide: folders('sites', 'site', 'files', 'tags', 'redirects', 'webhooks'),
+  siteWide: folders('sites', 'site', 'files', 'tags', 'redirects', 'webhooks', 'activity'),
   domains: folders(...domainNames),
   composition: folders(...compositionNames),
   top: `${folders('docs', 'seed')}|^src/(app|main)\\.ts$`,

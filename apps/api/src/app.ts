@@ -56,6 +56,7 @@ import { registerSiteResolution } from './sites/request-site';
 import { registerSiteRoutes } from './sites/routes';
 import { registerSiteProfileRoutes } from './sites/profile-routes';
 import { registerTeamRoutes } from './sites/team-routes';
+import { registerActivityRoutes } from './activity/routes';
 import { startSitePurge } from './sites/purge-sites';
 import { registerSiteExport } from './sites/site-export';
 import { startCartRecovery } from './commerce/cart-recovery';
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerSiteProfileRoutes(app, { db: options.database.db });
   registerTeamRoutes(app, { db: options.database.db });
+  registerActivityRoutes(app, { db: options.database.db });
   registerCartRoutes(app, { db: options.database.db, relaxedDb: options.database.relaxedDb });
   const payments: PaymentsContext = {
     db: options.database.db,

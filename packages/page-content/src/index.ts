@@ -557,3 +557,18 @@ export {
   type RedirectRuleInput,
   type RedirectView,
 } from './editor-api/redirects-api';
+export {
+  ACTIVITY_API,
+  ACTIVITY_KINDS,
+  ACTIVITY_PAGE_SIZE,
+  activityEntrySchema,
+  activityKindLabels,
+  activityMessages,
+  activityPageSchema,
+  activityQuerySchema,
+  describeActivity,
+  type ActivityEntry,
+  type ActivityKind,
+  type ActivityPage,
+  type ActivityQuery,
+} from './editor-api/activity-api';

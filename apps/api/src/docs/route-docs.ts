@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityRouteDocs } from '../activity/routes';
 import { analyticsRouteDocs } from '../analytics/routes';
 import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
@@ -68,5 +69,6 @@ export function apiRouteDocs(): RouteDocs {
     ...collectionRouteDocs,
     ...siteRouteDocs,
     ...siteProfileRouteDocs,
+    ...activityRouteDocs,
   };
 }

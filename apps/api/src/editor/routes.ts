@@ -191,7 +191,7 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
             request.site.websiteId,
             pageId(request),
             parse(versionSchema, request.body).version,
-            author(request),
+            guardedMember(request),
           ),
         ),
       ),

@@ -12,11 +12,12 @@ import {
   type SiteIconSize,
 } from '@site/page-content';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { websites } from '../db/schema';
-import { ApiError, createRoleGuard, handle, parsePayload } from '../http';
+import { recordActivity } from '../activity/activity-log';
+import { ApiError, createRoleGuard, guardedMember, handle, parsePayload } from '../http';
 import type { RouteDocs } from '../http/openapi';
 import { loadWebsite } from '../site/site-data';
 import { loadIconPng, removeSiteIcon, saveSiteIcon, siteIconUrl, storedSiteIcon } from './site-icon';
@@ -42,6 +43,8 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
     if (!website) throw new ApiError(404, 'SITE_MISSING', 'This site has not been set up yet');
     return siteProfileView(website);
   };
+  const settingsChanged = (request: FastifyRequest, subject: string) =>
+    recordActivity(db, request.site.websiteId, guardedMember(request), { kind: 'settings-changed', subject });
 
   app.get(
     SITE_PROFILE_API.profile,
@@ -54,7 +57,7 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
     { preHandler: settingsRole(true), bodyLimit: 64 * 1024 },
     handle(async (request) => {
       const profile = parsePayload(siteProfileSchema, request.body);
-      await saveSiteProfile(db, request.site.websiteId, profile);
+      await saveSiteProfile(db, request.site.websiteId, profile, guardedMember(request));
       return view(request.site.websiteId);
     }),
   );
@@ -82,6 +85,7 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
           settings: sql`jsonb_set(${websites.settings}, '{cookieSettings}', ${JSON.stringify(cookieSettingsFor(mode, where))}::jsonb)`,
         })
         .where(eq(websites.id, request.site.websiteId));
+      await settingsChanged(request, 'cookie banner');
       return { mode, where: mode === 'opt-in' ? (where ?? 'everywhere') : 'everywhere' };
     }),
   );
@@ -100,6 +104,7 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
         if (!Buffer.isBuffer(request.body))
           throw new ApiError(415, 'ICON_NOT_IMAGE', siteProfileMessages.iconNotImage);
         await saveSiteIcon(db, request.site.websiteId, request.body);
+        await settingsChanged(request, 'site icon');
         return view(request.site.websiteId);
       }),
     );
@@ -110,6 +115,7 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
     { preHandler: settingsRole(true) },
     handle(async (request) => {
       await removeSiteIcon(db, request.site.websiteId);
+      await settingsChanged(request, 'site icon removed');
       return view(request.site.websiteId);
     }),
   );

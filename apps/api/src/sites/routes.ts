@@ -23,6 +23,7 @@ import type { Database } from '../db/client';
 import type { RouteDocs } from '../http/openapi';
 import { createRoleGuard, guardedMember } from '../http';
 import { siteCaptchaKey } from '../security/captcha';
+import { recordActivity } from '../activity/activity-log';
 import { loadWebsite } from '../site/site-data';
 import { websites } from '../db/schema';
 import { requireCrumb } from '../security/crumb';
@@ -210,6 +211,10 @@ export function registerSiteRoutes(
         const { captchaSettings: _old, ...rest } = (site?.settings ?? {}) as Record<string, unknown>;
         const settings = siteKey ? { ...rest, captchaSettings: { siteKey } } : rest;
         await tx.update(websites).set({ settings }).where(eq(websites.id, request.site.websiteId));
+        await recordActivity(tx, request.site.websiteId, guardedMember(request), {
+          kind: 'settings-changed',
+          subject: 'spam protection key',
+        });
       });
       return { siteKey };
     }),

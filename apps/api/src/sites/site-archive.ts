@@ -69,6 +69,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   digital_downloads: "customers' download links, each a secret token of the old site",
   site_exports: 'the exports themselves',
   team_invitations: 'one-time invitation links of the old site: the owner invites again',
+  site_activity: "who did what on the old site, by the old site's members",
 };
 
 /** Columns holding secrets unique across sites: a copy gets fresh ones (old links stay with the old site). */

@@ -1,5 +1,6 @@
 import { SITE_LOCALES, siteContact, type SiteProfile, type SiteProfileView } from '@site/page-content';
 import { eq, sql } from 'drizzle-orm';
+import { recordActivity, type Actor } from '../activity/activity-log';
 import type { Database } from '../db/client';
 import { siteHeaderFooter, websites } from '../db/schema';
 import type { WebsiteRow } from '../site/site-data';
@@ -22,10 +23,20 @@ export function siteProfileView(website: WebsiteRow): SiteProfileView {
  * a footer copyright that still shows the old name was following it (it is what a new site starts
  * with), so it takes the new one; one the owner wrote differently is theirs and stays.
  */
-export async function saveSiteProfile(db: Database, websiteId: string, profile: SiteProfile): Promise<void> {
+export async function saveSiteProfile(
+  db: Database,
+  websiteId: string,
+  profile: SiteProfile,
+  by: Actor,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [old] = await tx
-      .select({ title: websites.title })
+      .select({
+        title: websites.title,
+        timeZone: websites.timeZone,
+        locale: websites.locale,
+        settings: websites.settings,
+      })
       .from(websites)
       .where(eq(websites.id, websiteId))
       .for('update');
@@ -35,6 +46,8 @@ export async function saveSiteProfile(db: Database, websiteId: string, profile: 
       businessAddress: profile.businessAddress,
       socialProfiles: profile.socialProfiles,
     };
+    const changed = changedFields({ ...old, ...siteContact(old.settings) }, { ...profile, ...stored });
+    if (changed) await recordActivity(tx, websiteId, by, { kind: 'settings-changed', subject: changed });
     await tx
       .update(websites)
       .set({
@@ -57,4 +70,24 @@ export async function saveSiteProfile(db: Database, websiteId: string, profile: 
       })
       .where(eq(siteHeaderFooter.websiteId, websiteId));
   });
+}
+
+const FIELD_NAMES = {
+  title: 'site name',
+  timeZone: 'time zone',
+  locale: 'language and formats',
+  contactEmail: 'contact email',
+  businessAddress: 'business address',
+  socialProfiles: 'social profiles',
+} as const;
+
+/** The activity log's words for what a save changed ("site name, time zone"), or '' for nothing. */
+function changedFields(
+  before: Record<keyof typeof FIELD_NAMES, unknown>,
+  after: Record<keyof typeof FIELD_NAMES, unknown>,
+): string {
+  return (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => FIELD_NAMES[key])
+    .join(', ');
 }

@@ -59,7 +59,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db }: { db: Database 
     write,
     handle(async (request) => {
       const { role } = parsePayload(teamRoleChangeSchema, request.body);
-      await changeRole(db, request.site.websiteId, id(request), role, guardedMember(request).id);
+      await changeRole(db, request.site.websiteId, id(request), role, guardedMember(request));
       return view(request);
     }),
   );
@@ -68,7 +68,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db }: { db: Database 
     TEAM_API.member,
     write,
     handle(async (request) => {
-      await removeFromTeam(db, request.site.websiteId, id(request), guardedMember(request).id);
+      await removeFromTeam(db, request.site.websiteId, id(request), guardedMember(request));
       return view(request);
     }),
   );
@@ -78,7 +78,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db }: { db: Database 
     write,
     handle(async (request) => {
       const { memberId } = parsePayload(teamTransferSchema, request.body);
-      await transferOwnership(db, request.site.websiteId, memberId, guardedMember(request).id);
+      await transferOwnership(db, request.site.websiteId, memberId, guardedMember(request));
       return view(request);
     }),
   );

@@ -11,6 +11,7 @@ import {
   type TeamView,
 } from '@site/page-content';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { recordActivity, type Actor } from '../activity/activity-log';
 import type { Database } from '../db/client';
 import { siteMembers, siteSessions, teamInvitations, websites } from '../db/schema';
 import { ApiError } from '../http';
@@ -108,6 +109,11 @@ export async function invite(
       invitedBy: by.email,
       expiresInDays: INVITATION_LIFETIME_DAYS,
     });
+    await recordActivity(tx, websiteId, by, {
+      kind: 'member-invited',
+      subject: input.email,
+      detail: { role: input.role },
+    });
     return token;
   });
 }
@@ -135,7 +141,7 @@ async function otherTeamMember(
 ) {
   if (memberId === youId) throw new ApiError(409, 'NOT_YOURSELF', teamMessages.notYourself);
   const [row] = await db
-    .select({ id: siteMembers.id, roles: siteMembers.roles })
+    .select({ id: siteMembers.id, email: siteMembers.email, roles: siteMembers.roles })
     .from(siteMembers)
     .where(and(eq(siteMembers.websiteId, websiteId), eq(siteMembers.id, memberId)))
     .for('update');
@@ -148,39 +154,42 @@ export async function changeRole(
   websiteId: string,
   memberId: string,
   role: InvitableRole,
-  youId: string,
+  you: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await otherTeamMember(tx, websiteId, memberId, youId);
+    const row = await otherTeamMember(tx, websiteId, memberId, you.id);
     await tx
       .update(siteMembers)
       .set({ roles: withTeamRole(row.roles, role) })
       .where(eq(siteMembers.id, row.id));
+    await recordActivity(tx, websiteId, you, { kind: 'role-changed', subject: row.email, detail: { role } });
   });
 }
 
 /** Takes the member off the team and ends their sessions, so an open editor stops working at once. */
-export async function removeFromTeam(db: Database, websiteId: string, memberId: string, youId: string) {
+export async function removeFromTeam(db: Database, websiteId: string, memberId: string, you: Actor) {
   await db.transaction(async (tx) => {
-    const row = await otherTeamMember(tx, websiteId, memberId, youId);
+    const row = await otherTeamMember(tx, websiteId, memberId, you.id);
     await tx
       .update(siteMembers)
       .set({ roles: withTeamRole(row.roles, undefined) })
       .where(eq(siteMembers.id, row.id));
     await tx.delete(siteSessions).where(eq(siteSessions.memberId, row.id));
+    await recordActivity(tx, websiteId, you, { kind: 'member-removed', subject: row.email });
   });
 }
 
 /** The site changes hands: the member becomes its owner, the old owner an admin. */
-export async function transferOwnership(db: Database, websiteId: string, memberId: string, ownerId: string) {
+export async function transferOwnership(db: Database, websiteId: string, memberId: string, owner: Actor) {
+  const ownerId = owner.id;
   await db.transaction(async (tx) => {
     const row = await otherTeamMember(tx, websiteId, memberId, ownerId);
-    const [owner] = await tx
+    const [current] = await tx
       .select({ roles: siteMembers.roles })
       .from(siteMembers)
       .where(eq(siteMembers.id, ownerId))
       .for('update');
-    if (!owner || teamRole(owner.roles) !== 'owner')
+    if (!current || teamRole(current.roles) !== 'owner')
       throw new ApiError(403, 'FORBIDDEN', teamMessages.ownerOnly);
     await tx
       .update(siteMembers)
@@ -188,8 +197,9 @@ export async function transferOwnership(db: Database, websiteId: string, memberI
       .where(eq(siteMembers.id, row.id));
     await tx
       .update(siteMembers)
-      .set({ roles: withTeamRole(owner.roles, 'admin') })
+      .set({ roles: withTeamRole(current.roles, 'admin') })
       .where(eq(siteMembers.id, ownerId));
+    await recordActivity(tx, websiteId, owner, { kind: 'ownership-transferred', subject: row.email });
   });
 }
 

@@ -21,6 +21,7 @@ import { and, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, lt, or,
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { orderItems, orders, variants } from '../db/schema';
+import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError, csvBody, keysetPages } from '../http';
 import { queueReviewRequest } from '../reviews/reviews';
 import { queueEmail } from '../mail/queue-email';
@@ -258,6 +259,7 @@ export async function refundLine(
   id: string,
   input: RefundLine,
   siteProviders: ReadonlyMap<string, PaymentProvider>,
+  actor: Actor,
 ) {
   const providers = await providersForSite(siteProviders, websiteId);
   return db.transaction(async (tx) => {
@@ -290,19 +292,32 @@ export async function refundLine(
       .set({ refundedQuantity: item.refundedQuantity + input.quantity })
       .where(eq(orderItems.id, item.id));
     await restock(tx, item.variantId, input.quantity);
-    return recordRefunded(tx, order, amount);
+    return recordRefunded(tx, order, amount, actor);
   });
 }
 
-/** Adds what the processor gave back to the order's refunded total and answers its detail. */
-async function recordRefunded(tx: Tx, order: OrderRow, amount: number) {
+/**
+ * Adds what the processor gave back to the order's refunded total, notes who gave it in the
+ * site's activity log, and answers the order's detail.
+ */
+async function recordRefunded(tx: Tx, order: OrderRow, amount: number, actor: Actor) {
   const [updated] = await tx
     .update(orders)
     .set({ refundedCents: order.refundedCents + amount })
     .where(eq(orders.id, order.id))
     .returning();
+  await recordActivity(tx, order.websiteId, actor, refundActivity(order, amount));
   return loadDetail(tx, updated!);
 }
+
+const refundActivity = (order: OrderRow, amount: number, cancelled = false) => ({
+  kind: 'order-refunded' as const,
+  subject: `#${order.orderNumber}`,
+  detail: {
+    amount: formatMinorWithSymbol(BigInt(amount), isCurrencyCode(order.currency) ? order.currency : 'USD'),
+    ...(cancelled ? { cancelled: 'yes' } : {}),
+  },
+});
 
 /**
  * Gives back an amount the owner typed ("4.25"), such as a partial refund for a damaged item,
@@ -315,6 +330,7 @@ export async function refundAmount(
   id: string,
   input: RefundAmount,
   siteProviders: ReadonlyMap<string, PaymentProvider>,
+  actor: Actor,
 ) {
   const providers = await providersForSite(siteProviders, websiteId);
   return db.transaction(async (tx) => {
@@ -337,7 +353,7 @@ export async function refundAmount(
         }),
       );
     await refundThrough(providers.get(order.paymentProvider), order, amount);
-    return recordRefunded(tx, order, amount);
+    return recordRefunded(tx, order, amount, actor);
   });
 }
 
@@ -347,6 +363,7 @@ export async function cancelOrder(
   websiteId: string,
   id: string,
   siteProviders: ReadonlyMap<string, PaymentProvider>,
+  actor: Actor,
 ) {
   const providers = await providersForSite(siteProviders, websiteId);
   return db.transaction(async (tx) => {
@@ -370,6 +387,7 @@ export async function cancelOrder(
       .set({ status: 'cancelled', cancelledAt: new Date(), refundedCents: order.grandTotalCents })
       .where(eq(orders.id, order.id))
       .returning();
+    await recordActivity(tx, websiteId, actor, refundActivity(order, amount, true));
     return loadDetail(tx, updated!);
   });
 }

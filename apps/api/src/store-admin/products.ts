@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type CurrencyCode, EDITOR_LIMITS, fillMessage, storeUrlId } from '@site/commerce-core';
+import {
+  type CurrencyCode,
+  EDITOR_LIMITS,
+  fillMessage,
+  formatMinorWithSymbol,
+  storeUrlId,
+} from '@site/commerce-core';
 import {
   ADMIN_PRODUCT_TYPES,
   adminMessages,
@@ -29,6 +35,7 @@ import type { Database, Tx } from '../db/client';
 import { files, forms, products, variants, websites } from '../db/schema';
 import { FILES_API, sanitizeRichText } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
+import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError } from '../http';
 import { decodeCursor, encodeCursor } from '../site-users/cursor';
 import { toAdminProduct, type AdminProductView } from './product-view';
@@ -48,6 +55,20 @@ export async function variantsOf(db: Database | Tx, ids: readonly string[]) {
     .from(variants)
     .where(inArray(variants.productId, [...ids]))
     .orderBy(asc(variants.position));
+}
+
+type VariantRow = Awaited<ReturnType<typeof variantsOf>>[number];
+/** Each variant's price by its SKU: what a price change in the activity log compares. */
+const pricesOf = (rows: readonly VariantRow[]) =>
+  JSON.stringify(rows.map((v) => [v.sku, v.priceCents]).sort());
+/** "$12.00", or "$10.00–$14.00" when the variants differ. */
+function priceRange(rows: readonly VariantRow[], currency: CurrencyCode): string {
+  const cents = rows.map((v) => v.priceCents);
+  if (cents.length === 0) return '—';
+  const [low, high] = [Math.min(...cents), Math.max(...cents)].map((c) =>
+    formatMinorWithSymbol(BigInt(c), currency),
+  );
+  return low === high ? low! : `${low}–${high}`;
 }
 
 export async function getProduct(
@@ -193,6 +214,7 @@ export async function saveProduct(
   currency: CurrencyCode,
   id: string | undefined,
   input: AdminProductSave,
+  actor: Actor,
 ): Promise<AdminProductView> {
   checkCurrency(input, currency);
   if (id && input.id !== undefined && input.id !== id) throw invalid(adminMessages.productIdMismatch, ['id']);
@@ -311,9 +333,17 @@ export async function saveProduct(
         .insert(products)
         .values({ id: productId, websiteId, ...fields, position: Number(last?.max ?? -1) + 1 });
     }
+    const before = existing ? await variantsOf(tx, [productId]) : [];
     await writeVariants(tx, productId, input);
     const [row] = await tx.select().from(products).where(eq(products.id, productId));
-    return toAdminProduct(row!, await variantsOf(tx, [productId]), currency);
+    const after = await variantsOf(tx, [productId]);
+    if (existing && pricesOf(before) !== pricesOf(after))
+      await recordActivity(tx, websiteId, actor, {
+        kind: 'price-changed',
+        subject: input.title,
+        detail: { from: priceRange(before, currency), to: priceRange(after, currency) },
+      });
+    return toAdminProduct(row!, after, currency);
   });
 }
 

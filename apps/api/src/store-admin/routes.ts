@@ -306,6 +306,7 @@ export function registerStoreAdminRoutes(
               await currency(request),
               undefined,
               parse(AdminProductSaveSchema, request.body),
+              guardedMember(request),
             ),
           ),
       ),
@@ -335,6 +336,7 @@ export function registerStoreAdminRoutes(
           await currency(request),
           id(request),
           parse(AdminProductSaveSchema, request.body),
+          guardedMember(request),
         ),
       ),
     );
@@ -465,7 +467,9 @@ export function registerStoreAdminRoutes(
     scope.post(
       `${STORE}/orders/:id/cancel`,
       manage,
-      handle(async (request) => cancelOrder(db, request.site.websiteId, id(request), paymentProviders)),
+      handle(async (request) =>
+        cancelOrder(db, request.site.websiteId, id(request), paymentProviders, guardedMember(request)),
+      ),
     );
     scope.post(
       `${STORE}/orders/:id/refund`,
@@ -477,6 +481,7 @@ export function registerStoreAdminRoutes(
           id(request),
           parse(RefundLineSchema, request.body),
           paymentProviders,
+          guardedMember(request),
         ),
       ),
     );
@@ -490,6 +495,7 @@ export function registerStoreAdminRoutes(
           id(request),
           parse(RefundAmountSchema, request.body),
           paymentProviders,
+          guardedMember(request),
         ),
       ),
     );

@@ -16,3 +16,4 @@ export * from './discounts';
 export * from './payments';
 export * from './site-icons';
 export * from './site-exports';
+export * from './site-activity';

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { pages, redirects } from '../../db/schema';
 import { loadPages, type PageRow } from '../../site/site-data';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { recordActivity, type Actor } from '../../activity/activity-log';
 import { ApiError, notFound, stale } from '../../http';
 import {
   lockNavigation,
@@ -302,7 +303,7 @@ export async function publishPage(
   websiteId: string,
   id: string,
   version: number,
-  authorId: string,
+  author: Actor,
 ): Promise<PageRow> {
   return db.transaction(async (tx) => {
     const at = new Date();
@@ -326,10 +327,11 @@ export async function publishPage(
         kind: 'published',
         version: row.version,
         document: row.publishedDocument,
-        authorId,
+        authorId: author.id,
         at,
       });
     }
+    await recordActivity(tx, websiteId, author, { kind: 'page-published', subject: row.title });
     return row;
   });
 }
