@@ -24,7 +24,7 @@ export const storefrontMessages = {
   enterCurrentPassword: 'Enter your current password.',
   acceptTerms: 'Accept the terms to create an account.',
   emailVerified: 'Your email is verified.',
-  goToAccount: 'Go to your account',
+  continueToMembership: 'Continue to your membership',
   signIn: 'Sign in',
   passwordReset: 'Your password is changed and every device was signed out. Sign in with the new password.',
   passwordChanged: 'Password changed. Other devices were signed out.',

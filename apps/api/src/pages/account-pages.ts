@@ -1,6 +1,11 @@
+import { pageVisibility } from '@site/page-content';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { siteMembers } from '../db/schema';
 import { memberAccountsEnabled } from '../security/members';
-import type { Viewer } from './site-chrome';
-import type { WebsiteRow } from '../site/site-data';
+import { visibleTo, type Viewer } from './site-chrome';
+import type { PageRow, WebsiteRow } from '../site/site-data';
+import { PAGE_TYPE } from '../site/page-type';
 
 /** The member pages under /account (a reserved segment, so no owner page can take these paths). */
 const VIEWS = {
@@ -49,6 +54,56 @@ export function accountPage(
         canCreate: memberAccountsEnabled(website.settings),
         token: view === 'verify' || view === 'reset' ? (query.token ?? '') : undefined,
         returnTo: view === 'login' ? safeReturnTo(query.returnTo) : undefined,
+      },
+    },
+  };
+}
+
+/** Where a new member lands once the emailed link verified the account (page type 208). */
+export const MEMBERSHIP_CONFIRMED_PATH = '/account/membership-confirmed';
+
+/**
+ * Membership confirmed (208): a signed-in member whose email is verified sees the membership in
+ * force and the members-only pages it opens. Signed out, the page asks for sign-in and comes back;
+ * not verified yet, the account page says how to verify. Always personal, never cached.
+ */
+export async function membershipConfirmedPage(
+  db: Pick<Database, 'select'>,
+  website: WebsiteRow,
+  allPages: readonly PageRow[],
+  viewer: Viewer,
+) {
+  const base = {
+    pageType: PAGE_TYPE.membershipConfirmed,
+    templateName: ACCOUNT_TEMPLATE,
+    personal: true as const,
+  };
+  if (!viewer.account)
+    return {
+      ...base,
+      status: 302,
+      location: `/account/login?returnTo=${encodeURIComponent(MEMBERSHIP_CONFIRMED_PATH)}`,
+      extra: {},
+    };
+  const [member] = await db
+    .select({ email: siteMembers.email, verified: siteMembers.emailVerifiedAt })
+    .from(siteMembers)
+    .where(and(eq(siteMembers.id, viewer.account.id), eq(siteMembers.websiteId, website.id)));
+  if (!member?.verified) return { ...base, status: 302, location: '/account', extra: {} };
+  const memberPages = allPages.filter(
+    (p) =>
+      (p.kind === 'page' || p.kind === 'collection') &&
+      visibleTo(p, viewer) &&
+      pageVisibility(p.status, p.publishAt, viewer.now) === 'members-only',
+  );
+  return {
+    ...base,
+    status: 200,
+    extra: {
+      account: {
+        view: 'membership',
+        email: member.email,
+        memberPages: memberPages.map((p) => ({ title: p.title, fullUrl: p.path })),
       },
     },
   };

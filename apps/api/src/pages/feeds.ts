@@ -29,6 +29,7 @@ const NOT_CONTENT = new Set<number>([
   PAGE_TYPE.cartV2,
   PAGE_TYPE.subscriptionConfirmed,
   PAGE_TYPE.orderReceived,
+  PAGE_TYPE.membershipConfirmed,
   PAGE_TYPE.orderStatus,
   PAGE_TYPE.newsletterUnsubscribe,
 ]);

@@ -16,7 +16,7 @@ import type { Database } from '../db/client';
 import { loadRedirectTable } from '../redirects/redirect-store';
 import { type NavigationTrees } from '../site/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
-import { accountPage } from './account-pages';
+import { accountPage, MEMBERSHIP_CONFIRMED_PATH, membershipConfirmedPage } from './account-pages';
 import { memberAccountsEnabled } from '../security/members';
 import { visibleTo, type Viewer } from './site-chrome';
 import { type ProductItem } from '../site/product-item';
@@ -187,6 +187,7 @@ export async function resolvePath(
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const content = await resolveContentPath(db, website, allPages, normalized, query, viewer);
   if (content) return content;
+  if (normalized === MEMBERSHIP_CONFIRMED_PATH) return membershipConfirmedPage(db, website, allPages, viewer);
   const account = accountPage(normalized, query, viewer, website);
   if (account) return account;
   const page = allPages.find((p) => p.path === normalized);

@@ -20,6 +20,7 @@ export const PAGE_TYPE = {
   cartV2: 205,
   subscriptionConfirmed: 206,
   orderReceived: 207,
+  membershipConfirmed: 208,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
 } as const;

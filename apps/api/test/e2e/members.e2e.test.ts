@@ -85,8 +85,11 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
       .poll(() => page.locator('[data-account-verify]').textContent())
       .toContain('Your email is verified.');
     await shoot('verified');
+    // On to membership confirmed (208), through sign-in since this browser is not signed in.
+    await page.getByRole('link', { name: 'Continue to your membership' }).click();
+    await page.waitForURL(/\/account\/login\?returnTo=%2Faccount%2Fmembership-confirmed$/);
     // The link works once.
-    await page.reload();
+    await page.goto(linkIn(sink, EMAIL, '/account/verify')!);
     await expect
       .poll(() => page.locator('[data-account-verify]').textContent())
       .toContain('already been used');
@@ -107,6 +110,16 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     expect(await page.locator('.site-account-link').textContent()).toBe('Account');
     expect(await page.getByText('You have no orders yet.').count()).toBe(1);
     expect(await page.locator('.account-notice').count()).toBe(0);
+  });
+
+  it('sees the membership confirmed page (208) once signed in and verified', async () => {
+    await page.goto(server.url + '/account/membership-confirmed');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your membership is confirmed');
+    expect(await page.locator('.account-email').textContent()).toBe(EMAIL);
+    await shoot('membership-confirmed');
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await page.waitForURL(/\/account$/);
+    await expect.poll(() => page.locator('.account-email').textContent()).toBe(EMAIL);
   });
 
   it('saves an address', async () => {

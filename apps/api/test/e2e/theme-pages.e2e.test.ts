@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOCKS_API, EDITOR_API, SITE_THEMES, THEME_API, type PageDetail } from '@site/page-content';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
 import { HttpEditor } from '../http-editor';
 import { startBuiltServer, type StartedServer } from '../server';
@@ -33,6 +34,10 @@ const PAGES: Record<string, string> = {
   'not found': '/no-such-page',
   'protected content': '/about',
   cover: '/spring-opening',
+};
+/** Pages only a signed-in member reaches (the demo owner is a verified member of the site). */
+const MEMBER_PAGES: Record<string, string> = {
+  'membership confirmed': '/account/membership-confirmed',
 };
 const WIDTHS = [320, 390, 1280];
 const shots = process.env.THEME_SHOTS;
@@ -90,40 +95,60 @@ describe.skipIf(!hasChromium)('every page type in every theme', () => {
         .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
     });
 
+  async function checkPages(
+    page: Page,
+    pages: Record<string, string>,
+    themeId: string,
+    width: number,
+    problems: string[],
+  ) {
+    for (const [name, path] of Object.entries(pages)) {
+      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      if (new URL(page.url()).pathname !== new URL(server.url + path).pathname)
+        problems.push(`${name} at ${width}px went to ${page.url()}`);
+      const wide = await overflow(page);
+      if (wide.length) problems.push(`${name} at ${width}px scrolls sideways: ${wide.join(', ')}`);
+      if (shots && width !== 320) {
+        mkdirSync(join(shots, themeId), { recursive: true });
+        await page.screenshot({
+          path: join(shots, themeId, `${name.replace(/ /g, '-')}-${width}.png`),
+          fullPage: true,
+        });
+      }
+      // Colours and layout change with the width: axe on the phone and the desktop layout.
+      if (width === 320) continue;
+      // Through the debugger, as the page's CSP keeps out inline scripts.
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
+        type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+        const result = await axe.run(document);
+        return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      });
+      for (const v of violations) problems.push(`${name} at ${width}px: ${v}`);
+    }
+  }
+
   for (const theme of SITE_THEMES) {
     it(`${theme.id}: no sideways scroll at 320 and 390 px, no axe violation`, async () => {
       const put = await owner.call(server.url + THEME_API.theme, 'PUT', { theme: theme.id });
       expect(put.status).toBe(200);
       const problems: string[] = [];
       for (const width of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
-        const page = await context.newPage();
-        for (const [name, path] of Object.entries(PAGES)) {
-          await page.goto(server.url + path, { waitUntil: 'networkidle' });
-          const wide = await overflow(page);
-          if (wide.length) problems.push(`${name} at ${width}px scrolls sideways: ${wide.join(', ')}`);
-          if (shots && width !== 320) {
-            mkdirSync(join(shots, theme.id), { recursive: true });
-            await page.screenshot({
-              path: join(shots, theme.id, `${name.replace(/ /g, '-')}-${width}.png`),
-              fullPage: true,
-            });
-          }
-          // Colours and layout change with the width: axe on the phone and the desktop layout.
-          if (width === 320) continue;
-          // Through the debugger, as the page's CSP keeps out inline scripts.
-          await page.evaluate(axeSource);
-          const violations = await page.evaluate(async () => {
-            const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-            type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-            const result = await axe.run(document);
-            return result.violations.map(
-              (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-            );
-          });
-          for (const v of violations) problems.push(`${name} at ${width}px: ${v}`);
-        }
-        await context.close();
+        const viewport = { width, height: width < 600 ? 844 : 800 };
+        const visitor = await browser.newContext({ viewport });
+        await checkPages(await visitor.newPage(), PAGES, theme.id, width, problems);
+        await visitor.close();
+        const member = await browser.newContext({ viewport });
+        await member.request.get(server.url + '/api/crumb');
+        const crumb = (await member.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+        const session = await member.request.post(server.url + '/api/site-users/account/session', {
+          data: { ...DEMO_OWNER, rememberMe: false },
+          headers: { 'x-csrf-token': crumb },
+        });
+        expect(session.status()).toBe(200);
+        await checkPages(await member.newPage(), MEMBER_PAGES, theme.id, width, problems);
+        await member.close();
       }
       if (problems.length) console.log(theme.id, JSON.stringify(problems, null, 1));
       expect(problems).toEqual([]);

@@ -184,7 +184,8 @@ export function verifyFromLink(doc: Document): void {
     .then(() => {
       box.innerHTML =
         paragraph(t.emailVerified) +
-        `<p><a class="button" href="/account">${escapeHtml(t.goToAccount)}</a></p>`;
+        // Membership confirmed (208): signed in, it shows the membership; signed out, it asks for sign-in first.
+        `<p><a class="button" href="/account/membership-confirmed">${escapeHtml(t.continueToMembership)}</a></p>`;
     })
     .catch((err: unknown) => {
       box.innerHTML = paragraph(apiText(err));
