@@ -70,6 +70,7 @@ const SiteProfileScreen = lazyRouteComponent(
 );
 const JoinScreen = lazyRouteComponent(() => import('./join/JoinScreen'), 'JoinScreen');
 const TeamScreen = lazyRouteComponent(() => import('./team/TeamScreen'), 'TeamScreen');
+const ActivityScreen = lazyRouteComponent(() => import('./activity/ActivityScreen'), 'ActivityScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
@@ -204,6 +205,11 @@ const siteSettingsRoute = createRoute({
 });
 const joinRoute = createRoute({ getParentRoute: () => root, path: '/join', component: JoinScreen });
 const teamRoute = createRoute({ getParentRoute: () => root, path: '/team', component: TeamScreen });
+const activityRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/activity',
+  component: ActivityScreen,
+});
 const upgradeRoute = createRoute({
   getParentRoute: () => root,
   path: '/settings/billing/upgrade',
@@ -246,6 +252,7 @@ export const router = createRouter({
     siteSettingsRoute,
     siteProfileRoute,
     teamRoute,
+    activityRoute,
     joinRoute,
     upgradeRoute,
     websiteSubscriptionRoute,

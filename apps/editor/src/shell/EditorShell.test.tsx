@@ -79,8 +79,8 @@ describe('the editor navigation', () => {
   });
 
   it.each([
-    ['owner', ['Site', 'Languages', 'Domains', 'Team']],
-    ['admin', ['Site', 'Languages']],
+    ['owner', ['Site', 'Languages', 'Domains', 'Team', 'Activity']],
+    ['admin', ['Site', 'Languages', 'Activity']],
     ['store-manager', ['Languages']],
     ['editor', ['Languages']],
     ['viewer', ['Languages']],

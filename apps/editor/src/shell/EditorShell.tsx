@@ -58,6 +58,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
         ['/languages', 'Languages'],
         ...(isOwner ? [['/site-settings', 'Domains'] as const] : []),
         ...(mayDo(roles, 'manage-team') ? [['/team', 'Team'] as const] : []),
+        ...(mayDo(roles, 'read-activity') ? [['/activity', 'Activity'] as const] : []),
       ],
     },
     {

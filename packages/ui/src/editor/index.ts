@@ -36,3 +36,4 @@ export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor'
 export * from './site-settings';
 export * from './team';
 export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';
+export * from './activity';

@@ -1,0 +1,6 @@
+export {
+  ActivityPanel,
+  activityPanelMessages,
+  type ActivityFilters,
+  type ActivityPanelProps,
+} from './ActivityPanel';
