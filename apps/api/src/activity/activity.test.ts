@@ -39,7 +39,7 @@ describe.each(await databaseTargets())('the site activity log on $name', (target
     return res.json() as ActivityPage;
   };
   /** The newest entry after doing `act`: it must be new, by `who`, stamped between before and after. */
-  const recorded = async (act: () => Promise<unknown>, who = DEMO_OWNER.email) => {
+  const recorded = async (act: () => Promise<unknown>, who: string = DEMO_OWNER.email) => {
     const before = Date.now();
     const previous = (await log(site.owner)).entries[0]?.id;
     await act();
@@ -64,7 +64,9 @@ describe.each(await databaseTargets())('the site activity log on $name', (target
       .where(and(eq(outgoingEmails.to, email), eq(outgoingEmails.kind, 'team-invitation')));
     const token = decodeURIComponent(/\/config\/join\?token=([^\s"&<]+)/.exec(mail!.body)![1]!);
     const client = new EditorClient(site.app);
-    client.xsrf = (await ok(client.request('POST', TEAM_API.accept, { token, password: PASSWORD }))).xsrfToken;
+    client.xsrf = (
+      await ok(client.request('POST', TEAM_API.accept, { token, password: PASSWORD }))
+    ).xsrfToken;
     return client;
   };
 
@@ -96,7 +98,9 @@ describe.each(await databaseTargets())('the site activity log on $name', (target
       ),
     );
     expect(priced).toMatchObject({ kind: 'price-changed', subject: product.title });
-    expect(describeActivity(priced)).toMatch(/^Changed the price of “.+” from \$\d+\.\d\d(–\$\d+\.\d\d)? to \$26\.00$/);
+    expect(describeActivity(priced)).toMatch(
+      /^Changed the price of “.+” from \$\d+\.\d\d(–\$\d+\.\d\d)? to \$26\.00$/,
+    );
 
     const shopper = new Shopper(site.app);
     expect((await shopper.addToCart('prod-canvas-tote', 'TOTE-OLIVE', 1)).statusCode).toBe(200);
@@ -140,7 +144,9 @@ describe.each(await databaseTargets())('the site activity log on $name', (target
       ok(site.owner.call('PUT', TEAM_API.memberRole.replace(':id', rob.id), { role: 'store-manager' })),
     );
     expect(describeActivity(promoted)).toBe('Made rob@example.com Store manager');
-    const removed = await recorded(() => ok(site.owner.call('DELETE', TEAM_API.member.replace(':id', rob.id))));
+    const removed = await recorded(() =>
+      ok(site.owner.call('DELETE', TEAM_API.member.replace(':id', rob.id))),
+    );
     expect(describeActivity(removed)).toBe('Removed rob@example.com from the team');
   });
 

@@ -17,6 +17,7 @@ import {
   invite,
   previewInvitation,
   removeFromTeam,
+  resendInvitation,
   revokeInvitation,
   teamView,
   transferOwnership,
@@ -42,6 +43,21 @@ export function registerTeamRoutes(app: FastifyInstance, { db }: { db: Database 
       const body = parsePayload(teamInviteSchema, request.body);
       await invite(db, request.site.websiteId, body, guardedMember(request), origin(request));
       return reply.status(201).send(await view(request));
+    }),
+  );
+
+  app.post(
+    TEAM_API.resend,
+    write,
+    handle(async (request) => {
+      await resendInvitation(
+        db,
+        request.site.websiteId,
+        id(request),
+        guardedMember(request),
+        origin(request),
+      );
+      return view(request);
     }),
   );
 

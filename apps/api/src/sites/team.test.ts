@@ -107,6 +107,31 @@ describe.each(await databaseTargets())('the site team on $name', (target) => {
     expect(member.json().error.message).toBe(teamMessages.alreadyMember);
   });
 
+  it('Send again is one call: a fresh link by email, the old one void, never two waiting', async () => {
+    const old = await invite('again@example.com', 'store-manager');
+    const handle = (await team()).invitations.find((i) => i.email === 'again@example.com')!.id;
+    const resend = () => site.owner.call('POST', TEAM_API.resend.replace(':id', handle));
+    // Two clicks at once: one replaces the invitation, the other finds it already gone.
+    const answers = await Promise.all([resend(), resend()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    expect(answers.find((a) => a.statusCode === 404)!.json().error.message).toBe(
+      teamMessages.invitationMissing,
+    );
+    const waiting = (await team()).invitations.filter((i) => i.email === 'again@example.com');
+    expect(waiting).toMatchObject([{ role: 'store-manager' }]);
+    expect(waiting[0]!.id).not.toBe(handle);
+    const mails = await site.database.db
+      .select()
+      .from(outgoingEmails)
+      .where(and(eq(outgoingEmails.to, 'again@example.com'), eq(outgoingEmails.kind, 'team-invitation')));
+    expect(mails).toHaveLength(2);
+    const fresh = tokenIn(mails.at(-1)!.body);
+    expect(fresh).not.toBe(old);
+    expect((await accept(old).res).statusCode).toBe(400);
+    expect((await accept(fresh).res).statusCode).toBe(200);
+    expect((await site.viewer.call('POST', TEAM_API.resend.replace(':id', handle))).statusCode).toBe(403);
+  });
+
   it('refuses forged, expired and revoked links, and a weak password', async () => {
     const forged = await accept('x'.repeat(43)).res;
     expect(forged.statusCode).toBe(400);

@@ -12,7 +12,7 @@ import {
 } from '@site/page-content';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordActivity, type Actor } from '../activity/activity-log';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { siteMembers, siteSessions, teamInvitations, websites } from '../db/schema';
 import { ApiError } from '../http';
 import { queueEmail } from '../mail/queue-email';
@@ -71,7 +71,7 @@ export async function invite(
   db: Database,
   websiteId: string,
   input: Required<TeamInvite> & { email: string },
-  by: { id: string; email: string },
+  by: Actor,
   origin: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
@@ -94,28 +94,66 @@ export async function invite(
       )
       .for('update');
     if (waiting) throw new ApiError(409, 'ALREADY_INVITED', teamMessages.alreadyInvited);
-    const token = randomBytes(32).toString('base64url');
-    await tx.insert(teamInvitations).values({
-      id: hashToken(token),
-      websiteId,
-      email: input.email,
-      role: input.role,
-      invitedBy: by.id,
-      expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * DAY_MS),
-    });
-    await queueEmail(tx, websiteId, 'team-invitation', input.email, {
-      acceptUrl: `${origin}/config/join?token=${encodeURIComponent(token)}`,
-      role: teamRoleLabels[input.role],
-      invitedBy: by.email,
-      expiresInDays: INVITATION_LIFETIME_DAYS,
-    });
-    await recordActivity(tx, websiteId, by, {
-      kind: 'member-invited',
-      subject: input.email,
-      detail: { role: input.role },
-    });
-    return token;
+    return issueInvitation(tx, websiteId, input, by, origin);
   });
+}
+
+/**
+ * "Send again": the waiting invitation gives way to a fresh one (new link, new 7 days, same email
+ * and role) in one transaction, so the invitee never holds no link nor two, and a second click at
+ * once finds the first already replaced (404) rather than sending two emails.
+ */
+export async function resendInvitation(
+  db: Database,
+  websiteId: string,
+  handle: string,
+  by: Actor,
+  origin: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .delete(teamInvitations)
+      .where(
+        and(
+          eq(teamInvitations.websiteId, websiteId),
+          sql`left(${teamInvitations.id}, 24) = ${handle}`,
+          isNull(teamInvitations.usedAt),
+        ),
+      )
+      .returning({ email: teamInvitations.email, role: teamInvitations.role });
+    if (!old) throw new ApiError(404, 'INVITATION_MISSING', teamMessages.invitationMissing);
+    return issueInvitation(tx, websiteId, { email: old.email, role: old.role as InvitableRole }, by, origin);
+  });
+}
+
+async function issueInvitation(
+  tx: Tx,
+  websiteId: string,
+  input: { email: string; role: InvitableRole },
+  by: Actor,
+  origin: string,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(teamInvitations).values({
+    id: hashToken(token),
+    websiteId,
+    email: input.email,
+    role: input.role,
+    invitedBy: by.id,
+    expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * DAY_MS),
+  });
+  await queueEmail(tx, websiteId, 'team-invitation', input.email, {
+    acceptUrl: `${origin}/config/join?token=${encodeURIComponent(token)}`,
+    role: teamRoleLabels[input.role],
+    invitedBy: by.email,
+    expiresInDays: INVITATION_LIFETIME_DAYS,
+  });
+  await recordActivity(tx, websiteId, by, {
+    kind: 'member-invited',
+    subject: input.email,
+    detail: { role: input.role },
+  });
+  return token;
 }
 
 export async function revokeInvitation(db: Database, websiteId: string, handle: string): Promise<void> {

@@ -32,11 +32,8 @@ export function useTeamChange<T>(send: (input: T) => Promise<TeamView>) {
 export const invite = (input: { email: string; role: InvitableRole }) =>
   api<TeamView>('POST', TEAM_API.invitations, { body: input });
 
-/** A new link in a new email: the old invitation goes (its link stops working), a fresh one is sent. */
-export const resendInvitation = async (input: { id: string; email: string; role: InvitableRole }) => {
-  await api<TeamView>('DELETE', path(TEAM_API.invitation, input.id));
-  return invite({ email: input.email, role: input.role });
-};
+/** A new link in a new email, in one server step: the old link stops working as the new one is sent. */
+export const resendInvitation = (id: string) => api<TeamView>('POST', path(TEAM_API.resend, id));
 
 export const revokeInvitation = (id: string) => api<TeamView>('DELETE', path(TEAM_API.invitation, id));
 

@@ -62,7 +62,7 @@ export function TeamScreen() {
           }
           onResend={(invitation) =>
             run({
-              send: () => resendInvitation(invitation),
+              send: () => resendInvitation(invitation.id),
               done: `A new invitation went to ${invitation.email}. The earlier link no longer works.`,
             })
           }

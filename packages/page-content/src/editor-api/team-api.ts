@@ -75,6 +75,8 @@ export const TEAM_API = {
   team: '/api/editor/team',
   invitations: '/api/editor/team/invitations',
   invitation: '/api/editor/team/invitations/:id',
+  /** A fresh link for a waiting invitation, the old one void, in one step. */
+  resend: '/api/editor/team/invitations/:id/resend',
   memberRole: '/api/editor/team/members/:id/role',
   member: '/api/editor/team/members/:id',
   transfer: '/api/editor/team/transfer',
@@ -92,7 +94,7 @@ export const teamMessages = {
   emailInvalid: 'Enter an email address such as alex@example.com.',
   roleInvalid: 'Choose one of the roles: admin, store manager, editor or viewer.',
   alreadyMember: 'This person is already on the team. Change their role instead.',
-  alreadyInvited: 'This person already has an invitation waiting. Revoke it to send a new one.',
+  alreadyInvited: 'This person already has an invitation waiting. Use Send again for a new link.',
   notOnTeam: 'This person is not on the team.',
   invitationMissing: 'This invitation no longer exists.',
   notYourself: 'You cannot change your own role or remove yourself. Hand the site over first.',
