@@ -125,6 +125,8 @@ export async function orderContext(db: Database, { order, items }: FoundOrder) {
     statusText: ORDER_STATUS_TEXT[order.status] ?? order.status,
     fulfilled: order.status === 'fulfilled' || undefined,
     pending: order.status === 'pending' || undefined,
+    // Order received (207) after the bank refused: the processor's reason, not "waiting for the bank".
+    paymentFailed: (order.status === 'pending' && order.paymentError) || undefined,
     cancelled: order.status === 'cancelled' || undefined,
     trackingNumber: order.trackingNumber ?? undefined,
     carrier: order.carrier ?? undefined,

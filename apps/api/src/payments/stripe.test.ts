@@ -191,6 +191,24 @@ describe.each(targets)('Stripe payments on $name', (target) => {
     expect(await receipts(order.orderNumber)).toHaveLength(1);
   });
 
+  it('order received (207) says the payment did not go through when the bank refuses 3-D Secure, never that it waits for the bank', async () => {
+    const { shopper, res } = await checkout();
+    const { order, redirectUrl } = res.json();
+    const intentId = order.payment.clientSecret.split('_secret_')[0];
+    await fake.confirm(intentId, FAKE_CARDS.threeDSecure);
+    await fake.authenticate(intentId, false);
+    const back = await shopper.get(redirectUrl);
+    const received = await shopper.get(back.headers.location as string);
+    expect(received.statusCode).toBe(200);
+    expect(received.body).toContain('<body class="page-type-207">');
+    expect(received.body).toContain('<h1 id="order-title">Order received</h1>');
+    expect(received.body).toContain(
+      'the payment did not go through: We are unable to authenticate your payment method. Nothing has been charged',
+    );
+    expect(received.body).not.toContain('We are waiting for your bank');
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
   it('settles on a webhook that arrives first, once however often it is delivered', async () => {
     const { res } = await checkout();
     const { order } = res.json();

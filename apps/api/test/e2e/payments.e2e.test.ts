@@ -238,4 +238,38 @@ describe.skipIf(!hasChromium)('Stripe payments end to end in Chromium', () => {
     await expect.poll(() => owner.locator('.ed-screen').textContent()).toContain('$4.25');
     await owner.screenshot({ path: `${SHOTS}/editor-refund-1280.png`, fullPage: true });
   });
+
+  it('a shopper whose bank refuses 3-D Secure lands on order received (207), told the payment did not go through', async () => {
+    await shopper.setViewportSize({ width: 390, height: 800 });
+    await shopper.goto(server.url + productPath);
+    await shopper.getByRole('radio', { name: 'Navy' }).check();
+    await shopper.locator('.product-detail .sqs-add-to-cart-host button').click();
+    await expect
+      .poll(() => shopper.locator('.sqs-pill-cart, .cart-indicator, [data-cart-count]').first().textContent())
+      .toMatch(/1/);
+    await shopper.goto(server.url + '/checkout');
+    await expect.poll(() => shopper.locator('.stand-in-payment-element').count()).toBe(1);
+    await shopper.getByLabel('Email').fill('ada@example.com');
+    await shopper.getByLabel('First Name').fill('Ada');
+    await shopper.getByLabel('Last Name').fill('Lovelace');
+    await shopper.getByLabel('Address', { exact: true }).fill('12 Analytical Row');
+    await shopper.getByLabel('City').fill('London');
+    await shopper.getByLabel('Postal Code').fill('N1 9GU');
+    await shopper.getByLabel('Country').selectOption('GB');
+    await shopper.getByLabel('Card number').fill(FAKE_CARDS.threeDSecure);
+    await shopper.getByRole('button', { name: 'Place Order' }).click();
+    await shopper.waitForURL(/hooks\.stripe\.com\/3ds\//);
+    await shopper.getByRole('button', { name: 'Fail authentication' }).click();
+    await shopper.waitForURL(/\/checkout\/order-confirmed\?/);
+    expect(await shopper.getByRole('heading', { level: 1 }).textContent()).toBe('Order received');
+    expect(await shopper.getByRole('alert').textContent()).toContain('the payment did not go through');
+    for (const width of PHONES) {
+      await shopper.setViewportSize({ width, height: 800 });
+      await shopper.screenshot({ path: `${SHOTS}/order-received-${width}.png`, fullPage: true });
+      expect(await overflowing(shopper), `order received at ${width}px`).toEqual([]);
+    }
+    await shopper.setViewportSize({ width: 1280, height: 900 });
+    await shopper.screenshot({ path: `${SHOTS}/order-received-1280.png`, fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
 });
