@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import {
   ACCESS_LOCKS_API,
+  BUSINESS_HOURS_API,
   EDITOR_API,
   SITE_THEMES,
   THEME_API,
@@ -113,6 +114,16 @@ try {
   });
   await call('POST', EDITOR_API.publish(cover.id), { version: saved.version });
   await call('PUT', ACCESS_LOCKS_API, { pageId: 'page-about', password: 'spring-2026' });
+  // Opening hours, which themes that print them (Bistro) show on the home page.
+  const day = (closed, opens, closes) => ({ closed, opens, closes });
+  await call('PUT', BUSINESS_HOURS_API, {
+    hours: [
+      day(true, '10:00', '18:00'),
+      ...Array.from({ length: 4 }, () => day(false, '10:00', '18:00')),
+      day(false, '10:00', '20:00'),
+      day(false, '12:00', '16:00'),
+    ],
+  });
   const only = process.env.THEMES?.split(',');
   for (const theme of SITE_THEMES.filter((t) => !only || only.includes(t.id))) {
     await call('PUT', THEME_API.theme, { theme: theme.id });

@@ -451,6 +451,22 @@ export {
   type SiteProfileView,
 } from './editor-api/site-profile-api';
 export {
+  BUSINESS_HOURS_API,
+  WEEK_DAYS,
+  businessHoursMessages,
+  dayHoursSchema,
+  businessHoursSchema,
+  DEFAULT_WEEK,
+  storedBusinessHours,
+  hoursRows,
+  businessHoursRows,
+  openingHoursSpecification,
+  type WeekDay,
+  type DayHours,
+  type BusinessHours,
+  type HoursRow,
+} from './editor-api/business-hours';
+export {
   COOKIE_CONSENT_API,
   COOKIE_CONSENT_MODES,
   COOKIE_CONSENT_WHERE,

@@ -1,4 +1,4 @@
-import { pageVisibility, VIEWING_ROLES, visitorCookieSettings } from '@site/page-content';
+import { businessHoursRows, pageVisibility, VIEWING_ROLES, visitorCookieSettings } from '@site/page-content';
 import { PAGE_PERMISSION_TYPE } from '@site/tracking';
 import type { Viewer } from './site-chrome';
 import type { orderContext } from './order-pages';
@@ -16,6 +16,8 @@ export function websiteContext(website: WebsiteRow, language: string) {
     baseUrl: '',
     // The share-button formatters read it from `website` (platform.md §3).
     shareButtonOptions: website.settings.shareButtonOptions,
+    // The owner's opening hours as rows a theme prints; undefined, themes leave hours out.
+    businessHours: businessHoursRows(website.settings, language),
   };
 }
 

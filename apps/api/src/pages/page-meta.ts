@@ -1,5 +1,11 @@
 import { minorToDecimalString } from '@site/commerce-core';
-import { addressLine, readPageSeo, siteContact } from '@site/page-content';
+import {
+  addressLine,
+  openingHoursSpecification,
+  readPageSeo,
+  siteContact,
+  storedBusinessHours,
+} from '@site/page-content';
 import { storeCurrency, type PageRow, type WebsiteRow } from '../site/site-data';
 import { siteIconUrl, storedSiteIcon } from '../sites/site-icon';
 
@@ -103,9 +109,11 @@ function organizationJsonLd(website: WebsiteRow, origin: string): string {
   const { contactEmail, businessAddress, socialProfiles } = siteContact(website.settings);
   const icon = storedSiteIcon(website.settings);
   const address = addressLine(businessAddress);
+  const hours = storedBusinessHours(website.settings);
   return scriptSafeJson({
     '@context': 'https://schema.org',
-    '@type': 'Organization',
+    // Opening hours belong to a place people visit: schema.org's LocalBusiness, an Organization.
+    '@type': hours ? 'LocalBusiness' : 'Organization',
     name: website.title,
     url: `${origin}/`,
     ...(icon && { logo: absolute(origin, siteIconUrl(icon, 512)) }),
@@ -121,6 +129,7 @@ function organizationJsonLd(website: WebsiteRow, origin: string): string {
       },
     }),
     ...(socialProfiles.length > 0 && { sameAs: socialProfiles }),
+    ...(hours && { openingHoursSpecification: openingHoursSpecification(hours) }),
   });
 }
 

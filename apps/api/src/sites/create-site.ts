@@ -9,7 +9,7 @@ import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { pages, siteDomains, siteHeaderFooter, siteNavigation, websites } from '../db/schema';
 import { installTheme, themeById } from '../site/theme';
-import { seedThemeStarter } from './theme-starter';
+import { seedThemeStarter, starterSettings } from './theme-starter';
 import { createMember, normalizeEmail } from '../security/members';
 import { passwordProblem } from '../security/password-rule';
 import { siteMessages } from './messages';
@@ -117,7 +117,11 @@ export async function createSite(
         slug,
         theme: input.theme ?? DEFAULT_THEME,
         currency: currency.data,
-        settings: { memberAccounts: { enabled: true }, betaFeatureFlags: [COMMERCE_VISITOR_METRICS_FLAG] },
+        settings: {
+          memberAccounts: { enabled: true },
+          betaFeatureFlags: [COMMERCE_VISITOR_METRICS_FLAG],
+          ...starterSettings(input.theme ?? DEFAULT_THEME),
+        },
       });
       await tx.insert(siteDomains).values({ host, websiteId, kind: 'default' });
       await installTheme(tx, websiteId, themeById(input.theme ?? DEFAULT_THEME));

@@ -1,8 +1,11 @@
 import {
+  BUSINESS_HOURS_API,
+  businessHoursSchema,
   COOKIE_CONSENT_API,
   cookieConsentOf,
   cookieConsentSchema,
   cookieSettingsFor,
+  storedBusinessHours,
   SITE_ICON_MAX_BYTES,
   SITE_ICON_SIZES,
   SITE_PROFILE_API,
@@ -87,6 +90,33 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
         .where(eq(websites.id, request.site.websiteId));
       await settingsChanged(request, 'cookie banner');
       return { mode, where: mode === 'opt-in' ? (where ?? 'everywhere') : 'everywhere' };
+    }),
+  );
+
+  app.get(
+    BUSINESS_HOURS_API,
+    { preHandler: settingsRole(false) },
+    handle(async (request) => {
+      const website = await loadWebsite(db, request.site.websiteId);
+      if (!website) throw new ApiError(404, 'SITE_MISSING', 'This site has not been set up yet');
+      return { hours: storedBusinessHours(website.settings) };
+    }),
+  );
+
+  app.put(
+    BUSINESS_HOURS_API,
+    { preHandler: settingsRole(true), bodyLimit: 8 * 1024 },
+    handle(async (request) => {
+      const { hours } = parsePayload(businessHoursSchema, request.body);
+      // One key set in place (a concurrent save of another setting is kept); the site's version
+      // moves with the row, so cached pages show the new hours.
+      await db
+        .update(websites)
+        .set({
+          settings: sql`jsonb_set(${websites.settings}, '{businessHours}', ${JSON.stringify(hours)}::jsonb)`,
+        })
+        .where(eq(websites.id, request.site.websiteId));
+      return { hours };
     }),
   );
 
@@ -192,6 +222,22 @@ export const siteProfileRouteDocs: RouteDocs = {
     tags,
     guard: 'owner',
     response: siteProfileViewSchema,
+  },
+  [`GET ${BUSINESS_HOURS_API}`]: {
+    summary: 'When the business is open, Monday to Sunday (null until the owner gives hours)',
+    description: 'Owner or admin.',
+    tags,
+    guard: 'owner',
+    response: businessHoursSchema,
+  },
+  [`PUT ${BUSINESS_HOURS_API}`]: {
+    summary:
+      "Sets the opening hours: themes that show hours print them in the site's locale, and the home page's JSON-LD lists them",
+    description: 'Owner or admin. null takes the hours off the site.',
+    tags,
+    guard: 'owner',
+    body: businessHoursSchema,
+    response: businessHoursSchema,
   },
   [`GET ${COOKIE_CONSENT_API}`]: {
     summary: 'How the storefront asks visitors about cookies: off, notice only, or opt-in consent',

@@ -92,6 +92,11 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
       const menu = await visitor.get('/');
       // No heading over an empty list: a site without products shows no featured products.
       if (theme === 'fieldnotes') expect(menu.body).not.toContain('Featured products');
+      // Bistro starts with opening hours the owner changes in Settings › Site; the others have none.
+      expect(
+        menu.body.includes('<th scope="row">Tuesday – Thursday</th><td>5:30 PM – 10:00 PM</td>'),
+        theme,
+      ).toBe(theme === 'bistro');
       if (theme !== 'market')
         expect(menu.body, theme).toContain(
           `href="${paths.find((p) => p === '/blog' || p === '/work') ?? '/shop'}"`,

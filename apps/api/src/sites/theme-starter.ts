@@ -1,4 +1,4 @@
-import type { SiteThemeId } from '@site/page-content';
+import type { DayHours, SiteThemeId } from '@site/page-content';
 import type { Database } from '../db/client';
 import { blogPosts, collectionItems, pages, products, variants } from '../db/schema';
 
@@ -19,7 +19,11 @@ interface Starter {
   products: StarterProduct[];
   posts: { slug: string; title: string; excerpt: string; body: string }[];
   projects: { slug: string; title: string; image: string; alt: string; body: string }[];
+  /** Opening hours to start from (Settings › Site), for a theme that shows them. */
+  hours?: DayHours[];
 }
+
+const open = (opens: string, closes: string): DayHours => ({ closed: false, opens, closes });
 
 const art = (theme: SiteThemeId, name: string) => `/assets/themes/${theme}/assets/starter/${name}.svg`;
 
@@ -104,6 +108,15 @@ export const THEME_STARTERS: Record<SiteThemeId, Starter> = {
     ],
   },
   bistro: {
+    hours: [
+      { closed: true, opens: '17:30', closes: '22:00' },
+      open('17:30', '22:00'),
+      open('17:30', '22:00'),
+      open('17:30', '22:00'),
+      open('12:00', '23:00'),
+      open('12:00', '23:00'),
+      open('12:00', '16:00'),
+    ],
     products: [
       {
         slug: 'tomato-tart',
@@ -138,6 +151,12 @@ export const THEME_STARTERS: Record<SiteThemeId, Starter> = {
     projects: [],
   },
 };
+
+/** Settings a new site starts with in its theme: the starter's opening hours, if it has them. */
+export function starterSettings(theme: SiteThemeId): Record<string, unknown> {
+  const { hours } = THEME_STARTERS[theme];
+  return hours ? { businessHours: hours } : {};
+}
 
 /**
  * Seeds a new site's starter content for its theme, inside the transaction that makes the site.

@@ -1,5 +1,12 @@
 import { mayDo } from '@site/page-content';
-import { CookieConsentPanel, cookieConsentSaved, SiteProfileForm } from '@site/ui';
+import {
+  BusinessHoursPanel,
+  businessHoursPanelMessages,
+  CookieConsentPanel,
+  cookieConsentSaved,
+  SiteProfileForm,
+} from '@site/ui';
+import { useBusinessHours, useSaveBusinessHours } from '../api/business-hours';
 import { useCookieConsent, useSaveCookieConsent } from '../api/cookie-consent';
 import { issuesByPath } from '../api/http';
 import { useMe } from '../api/session';
@@ -18,6 +25,9 @@ export function SiteProfileScreen() {
   const save = useSaveSiteProfile();
   const upload = useUploadSiteIcon();
   const remove = useRemoveSiteIcon();
+  const hours = useBusinessHours();
+  const saveHours = useSaveBusinessHours();
+  const hoursErrors = issuesByPath(saveHours.error);
   const consent = useCookieConsent();
   const saveConsent = useSaveCookieConsent();
   const fieldErrors = issuesByPath(save.error);
@@ -53,6 +63,25 @@ export function SiteProfileScreen() {
             }}
             isIconBusy={upload.isPending || remove.isPending}
             iconError={iconFailure?.message}
+          />
+          <BusinessHoursPanel
+            hours={hours.data?.hours}
+            isLoading={hours.isPending}
+            loadError={hours.error?.message}
+            onRetry={() => void hours.refetch()}
+            onSave={(week) => saveHours.mutate(week)}
+            isSaving={saveHours.isPending}
+            fieldErrors={hoursErrors}
+            error={
+              saveHours.error && Object.keys(hoursErrors).length === 0 ? saveHours.error.message : undefined
+            }
+            done={
+              saveHours.data
+                ? saveHours.data.hours
+                  ? businessHoursPanelMessages.savedShown
+                  : businessHoursPanelMessages.savedHidden
+                : undefined
+            }
           />
           <CookieConsentPanel
             mode={consent.data?.mode}

@@ -4,6 +4,7 @@ import { pageDocumentSchema, type PageDocument } from '../document/page-document
 import type { HeaderFooter } from '../header-footer/header-footer';
 import type { SiteStyles } from '../site-styles/site-styles';
 import { LIMITS } from '../limits';
+import type { HoursRow } from './business-hours';
 import { messages } from '../messages';
 import {
   CONTENT_STATUSES,
@@ -167,7 +168,15 @@ export interface RevisionSummary {
 
 /** What the editor needs to render the live preview exactly as the server would. */
 export interface EditorSite {
-  website: { id: string; siteTitle: string; language: string; timeZone: string; currency: string };
+  website: {
+    id: string;
+    siteTitle: string;
+    language: string;
+    timeZone: string;
+    currency: string;
+    /** The owner's opening hours as themes print them (Settings › Site). */
+    businessHours?: HoursRow[];
+  };
   /**
    * The site's plan: a trial until the owner picks one. Null where the server sells no plans (no
    * billing provider configured, as on a self-hosted install): no trial bar, no upgrade link.

@@ -1,4 +1,4 @@
-import { messages, type EditorSite } from '@site/page-content';
+import { businessHoursRows, messages, type EditorSite } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { forms } from '../../db/schema';
@@ -39,6 +39,7 @@ export async function editorSite(
       language: website.locale,
       timeZone: website.timeZone,
       currency: website.currency,
+      businessHours: businessHoursRows(website.settings, website.locale),
     },
     billing: billing ? billingOf(website) : null,
     templates: { site: sources.get('site')?.source ?? '', page: sources.get('page')?.source ?? '' },

@@ -9,3 +9,8 @@ export {
   cookieConsentWhereChoices,
   type CookieConsentPanelProps,
 } from './CookieConsentPanel';
+export {
+  BusinessHoursPanel,
+  businessHoursPanelMessages,
+  type BusinessHoursPanelProps,
+} from './BusinessHoursPanel';
