@@ -8,7 +8,7 @@ import { DEMO_OWNER } from '../../src/seed/demo-site';
 /**
  * A visitor's tour of the theme at a phone's and a desktop's width, on one server and one
  * browser: blog and comments, an event and its calendar links, a gallery as slideshow and grid,
- * search, a lock screen, a members-only page, a product's options; never a sideways scroll.
+ * search, protected content, a members-only page, a product's options; never a sideways scroll.
  */
 describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
   let server: StartedServer;
@@ -185,9 +185,11 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       await page.locator('.search-result a[href="/shop/p/field-notebook"]').first().waitFor();
     });
 
-    it('hits a lock screen, is refused a wrong password and unlocks with the right one', async () => {
+    it('hits protected content, is refused a wrong password and unlocks with the right one', async () => {
       const res = await visit('/contact');
       expect(res?.status()).toBe(401);
+      expect(await page.locator('body').getAttribute('class')).toBe('page-type-105');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Contact');
       await page.getByLabel('Password').fill('wrong');
       await page.getByRole('button', { name: 'Enter' }).click();
       await page.getByRole('alert').waitFor();
