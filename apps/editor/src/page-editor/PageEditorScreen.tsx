@@ -6,6 +6,7 @@ import {
   messages,
   type DeviceView,
   type PageDetail,
+  type PageDocument,
 } from '@site/page-content';
 import {
   ActionNotice,
@@ -19,7 +20,7 @@ import {
   UnsavedChangesDialog,
 } from '@site/ui';
 import { Link, useBlocker } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useEditorSite } from '../api/editor-site';
 import { usePage, usePublish } from '../api/pages';
@@ -27,7 +28,8 @@ import { useMe } from '../api/session';
 import { useSiteLayout } from '../api/site-layout';
 import { errorMessage } from '../screen-kit/save-state';
 import { PageSettingsDialog } from './PageSettingsDialog';
-import { PreviewFrame } from '../preview/PreviewFrame';
+import { inPlaceTarget, settingsWithValue } from '../preview/in-place';
+import { PreviewFrame, type InPlaceEditing } from '../preview/PreviewFrame';
 import { renderDataFor, renderPreview } from '../preview/render-preview';
 import { BlockList } from './BlockList';
 import { ChooseImage } from './ChooseImage';
@@ -119,25 +121,79 @@ function PageEditor({ page }: { page: PageDetail }) {
     enableBeforeUnload: () => saver.isDirty,
   });
 
+  // Read at call time: shortcuts typed in the preview's frame arrive outside React's events.
+  const saverRef = useRef(saver);
+  saverRef.current = saver;
+  const onShortcut = useCallback((event: KeyboardEvent): boolean => {
+    const mod = event.metaKey || event.ctrlKey;
+    const key = event.key.toLowerCase();
+    if (!mod || !['z', 'y', 's'].includes(key)) return false;
+    event.preventDefault();
+    if (key === 's') void saverRef.current.flush();
+    else dispatch({ type: key === 'y' || event.shiftKey ? 'redo' : 'undo' });
+    return true;
+  }, []);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
       if (target.closest('input, textarea, select, [contenteditable]')) return;
-      const mod = event.metaKey || event.ctrlKey;
-      if (mod && event.key.toLowerCase() === 'z') {
-        event.preventDefault();
-        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
-      } else if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        dispatch({ type: 'redo' });
-      } else if (mod && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void saver.flush();
-      }
+      onShortcut(event);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [saver]);
+  }, [onShortcut]);
+
+  // Typing in the preview edits this same document. Keystrokes can come faster than React
+  // renders, so each one builds on the newest document, not on the one last rendered.
+  const docRef = useRef(doc);
+  docRef.current = doc;
+  const ownEditRef = useRef<PageDocument | undefined>(undefined);
+  const editingRef = useRef<string | undefined>(undefined);
+  const [announcement, setAnnouncement] = useState('');
+  const inPlace: InPlaceEditing | undefined = readOnly
+    ? undefined
+    : {
+        blockType: (id) => findBlock(docRef.current, id)?.block.type,
+        onInput: (blockId, target, value) => {
+          const current = docRef.current;
+          const block = findBlock(current, blockId)?.block;
+          const settings = block && settingsWithValue(block, target, value);
+          if (!settings) return;
+          const next = updateBlockSettings(current, blockId, settings);
+          docRef.current = next;
+          ownEditRef.current = next;
+          // The inspector's key for the same setting: typing here and there is one undo step.
+          edit(next, `${blockId}.${target.key}`);
+        },
+        onShortcut,
+        onEditingChange: (editing) => {
+          const was = editingRef.current;
+          editingRef.current = editing?.blockId;
+          if (editing) {
+            setSelected(editing.blockId);
+            setAnnouncement(
+              `Editing ${editing.target.label.toLowerCase()} on the page. Press Escape to finish.`,
+            );
+          } else if (was) {
+            dispatch({ type: 'seal' });
+            setAnnouncement('Finished editing. Press Enter to edit again.');
+          }
+        },
+        isOwnEdit: doc === ownEditRef.current,
+      };
+  const selectFromPreview = (id: string) => {
+    setSelected(id);
+    if (editingRef.current === id) return;
+    const type = findBlock(docRef.current, id)?.block.type;
+    const label = type ? blockDefinition(type)?.label : undefined;
+    if (label)
+      setAnnouncement(
+        readOnly || !inPlaceTarget(type!)
+          ? `${label} block selected.`
+          : `${label} block selected. Press Enter to edit it on the page.`,
+      );
+  };
 
   const selectedBlock = selected ? findBlock(doc, selected)?.block : undefined;
   const selectedDefinition = selectedBlock ? blockDefinition(selectedBlock.type) : undefined;
@@ -250,6 +306,9 @@ function PageEditor({ page }: { page: PageDetail }) {
           </a>
         </div>
       </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
       {readOnly && <p className="ed-banner">You can look at this page but your role cannot change it.</p>}
       {saver.stale && (
         <p className="ed-banner ed-banner--error" role="alert">
@@ -395,8 +454,9 @@ function PageEditor({ page }: { page: PageDetail }) {
             parts={preview}
             device={device}
             selectedBlockId={selected}
-            onSelectBlock={setSelected}
+            onSelectBlock={selectFromPreview}
             title={`Preview of ${page.title}`}
+            inPlace={inPlace}
           />
         </div>
         <aside className="ed-inspector-panel" aria-label="Block settings">

@@ -94,4 +94,19 @@ describe('undo and redo', () => {
     h = historyReducer(h, { type: 'edit', doc: addBlock(doc0, 'image').doc });
     expect(h.future).toEqual([]);
   });
+
+  it('typing in the same field again after leaving it is a new step', () => {
+    const doc0 = emptyDocument('A');
+    const id = doc0.sections[0]!.blocks[0]!.id;
+    const typed = (text: string) => updateBlockSettings(doc0, id, { text, level: 1, align: 'left' });
+    let h = historyReducer(initialHistory(doc0), { type: 'edit', doc: typed('Hey'), key: `${id}.text` });
+    h = historyReducer(h, { type: 'seal' });
+    h = historyReducer(h, { type: 'edit', doc: typed('Hey!'), key: `${id}.text` });
+    h = historyReducer(h, { type: 'undo' });
+    expect(h.present.sections[0]!.blocks[0]!.settings.text).toBe('Hey');
+    h = historyReducer(h, { type: 'undo' });
+    expect(h.present).toBe(doc0);
+    // Sealing with nothing open changes nothing.
+    expect(historyReducer(h, { type: 'seal' })).toBe(h);
+  });
 });

@@ -16,6 +16,8 @@ export type HistoryAction =
   | { type: 'edit'; doc: PageDocument; key?: string }
   | { type: 'undo' }
   | { type: 'redo' }
+  /** The owner finished with a field (left editing in the preview): the next edit is a new step. */
+  | { type: 'seal' }
   | { type: 'reset'; doc: PageDocument };
 
 const MAX_STEPS = 200;
@@ -46,6 +48,8 @@ export function historyReducer(state: History, action: HistoryAction): History {
       if (!next) return state;
       return { past: [...state.past, state.present], present: next, future: rest };
     }
+    case 'seal':
+      return state.lastKey === undefined ? state : { ...state, lastKey: undefined };
     case 'reset':
       return initialHistory(action.doc);
   }
