@@ -54,7 +54,7 @@ import { THEME_ASSETS_PREFIX, themeAssetsPrefix, themeFolderOf, themePublicRoots
 import { registerUnlockRoute } from './pages/unlock-routes';
 import { registerSiteResolution } from './sites/request-site';
 import { registerSiteRoutes } from './sites/routes';
-import { registerSiteProfileRoutes } from './sites/profile-routes';
+import { registerSiteLogoRoutes, registerSiteProfileRoutes } from './sites/profile-routes';
 import { registerTeamRoutes } from './sites/team-routes';
 import { registerActivityRoutes } from './activity/routes';
 import { startSitePurge } from './sites/purge-sites';
@@ -338,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     delivered: deliveredFiles,
   });
   registerDownloadRoutes(app, { db: options.database.db, storage: fileStorage });
+  registerSiteLogoRoutes(app, { db: options.database.db, storage: fileStorage });
   await registerSiteExport(app, {
     db: options.database.db,
     storage: fileStorage,

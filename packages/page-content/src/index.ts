@@ -434,6 +434,7 @@ export {
 export {
   SITE_PROFILE_API,
   SITE_ICON_MAX_BYTES,
+  SITE_LOGO_MAX_BYTES,
   SITE_ICON_SIZES,
   SITE_LOCALES,
   siteProfileMessages,

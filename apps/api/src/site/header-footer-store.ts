@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { siteHeaderFooter } from '../db/schema';
+import { siteLogoUrl, storedSiteLogo } from '../sites/site-logo';
 import type { WebsiteRow } from './site-data';
 import { stale } from '../http';
 
@@ -24,11 +25,19 @@ function defaults(website: WebsiteRow): HeaderFooter {
 /**
  * The header's title is the site's title, kept in Settings › Site alone: a title stored here by
  * an older editor (or sent by a client) gives way to it, so the header, the tab and emails agree.
+ * Likewise a logo uploaded there takes the header's logo place, its alt text the site's title.
  */
-const withSiteTitle = (headerFooter: HeaderFooter, website: WebsiteRow): HeaderFooter => ({
-  ...headerFooter,
-  header: { ...headerFooter.header, siteTitle: website.title },
-});
+const withSiteTitle = (headerFooter: HeaderFooter, website: WebsiteRow): HeaderFooter => {
+  const logo = storedSiteLogo(website.settings);
+  return {
+    ...headerFooter,
+    header: {
+      ...headerFooter.header,
+      siteTitle: website.title,
+      ...(logo && { logoUrl: siteLogoUrl(logo), logoAlt: '' }),
+    },
+  };
+};
 
 export async function loadHeaderFooter(db: Database, website: WebsiteRow): Promise<VersionedHeaderFooter> {
   const [row] = await db.select().from(siteHeaderFooter).where(eq(siteHeaderFooter.websiteId, website.id));
@@ -55,7 +64,13 @@ export async function saveHeaderFooter(
     const [row] = await tx
       .update(siteHeaderFooter)
       .set({
-        header: { ...input.header, siteTitle: website.title },
+        // An uploaded logo's address is the site's to give (withSiteTitle), not the row's to keep:
+        // stored here it would outlive the logo's removal as a broken picture.
+        header: {
+          ...input.header,
+          siteTitle: website.title,
+          logoUrl: input.header.logoUrl.startsWith('/site-logo/') ? '' : input.header.logoUrl,
+        },
         footer: input.footer,
         version: sql`${siteHeaderFooter.version} + 1`,
         updatedAt: new Date(),

@@ -8,6 +8,7 @@ import {
   storedBusinessHours,
   SITE_ICON_MAX_BYTES,
   SITE_ICON_SIZES,
+  SITE_LOGO_MAX_BYTES,
   SITE_PROFILE_API,
   siteProfileMessages,
   siteProfileSchema,
@@ -24,7 +25,9 @@ import { ApiError, createRoleGuard, guardedMember, handle, parsePayload } from '
 import type { RouteDocs } from '../http/openapi';
 import { loadWebsite } from '../site/site-data';
 import { loadIconPng, removeSiteIcon, saveSiteIcon, siteIconUrl, storedSiteIcon } from './site-icon';
+import { removeSiteLogo, saveSiteLogo, siteLogoKey, storedSiteLogo } from './site-logo';
 import { saveSiteProfile, siteProfileView } from './site-profile';
+import type { FileStorage } from '../files/storage';
 
 const IconParams = z.object({
   version: z.string().regex(/^[0-9a-f]{16}$/),
@@ -33,6 +36,8 @@ const IconParams = z.object({
     .int()
     .refine((n): n is SiteIconSize => (SITE_ICON_SIZES as readonly number[]).includes(n)),
 });
+
+const LogoParams = z.object({ version: z.string().regex(/^[0-9a-f]{16}$/) });
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/octet-stream'];
 
@@ -191,6 +196,75 @@ export function registerSiteProfileRoutes(app: FastifyInstance, { db }: { db: Da
   });
 }
 
+/**
+ * The header's logo: uploaded on Settings › Site like the icon, kept in the files storage (it can
+ * be larger than an icon), served under its version.
+ */
+export function registerSiteLogoRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Database; storage: FileStorage },
+): void {
+  const guard = createRoleGuard({ db });
+  const settingsRole = guard.with('change-settings', true, siteProfileMessages.adminOnly);
+  const view = async (websiteId: string) => {
+    const website = await loadWebsite(db, websiteId);
+    if (!website) throw new ApiError(404, 'SITE_MISSING', 'This site has not been set up yet');
+    return siteProfileView(website);
+  };
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      IMAGE_TYPES,
+      { parseAs: 'buffer', bodyLimit: SITE_LOGO_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.put(
+      SITE_PROFILE_API.logo,
+      { preHandler: settingsRole, bodyLimit: SITE_LOGO_MAX_BYTES },
+      handle(async (request) => {
+        if (!Buffer.isBuffer(request.body))
+          throw new ApiError(415, 'LOGO_NOT_IMAGE', siteProfileMessages.iconNotImage);
+        await saveSiteLogo(db, storage, request.site.websiteId, request.body);
+        await recordActivity(db, request.site.websiteId, guardedMember(request), {
+          kind: 'settings-changed',
+          subject: 'logo',
+        });
+        return view(request.site.websiteId);
+      }),
+    );
+  });
+
+  app.delete(
+    SITE_PROFILE_API.logo,
+    { preHandler: settingsRole },
+    handle(async (request) => {
+      await removeSiteLogo(db, storage, request.site.websiteId);
+      await recordActivity(db, request.site.websiteId, guardedMember(request), {
+        kind: 'settings-changed',
+        subject: 'logo removed',
+      });
+      return view(request.site.websiteId);
+    }),
+  );
+
+  app.get('/site-logo/:version.webp', async (request, reply) => {
+    const params = LogoParams.safeParse(request.params);
+    const website = params.success ? await loadWebsite(db, request.site.websiteId) : undefined;
+    const logo = website && storedSiteLogo(website.settings);
+    // An old version's URL is no longer this site's logo: not found rather than the wrong picture.
+    const stored =
+      params.success && logo?.version === params.data.version
+        ? await storage.stream(siteLogoKey(request.site.websiteId, logo.version))
+        : undefined;
+    if (!stored) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such logo' } });
+    return reply
+      .type('image/webp')
+      .header('content-length', String(stored.size))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(stored.body);
+  });
+}
+
 const tags = ['sites'];
 export const siteProfileRouteDocs: RouteDocs = {
   [`GET ${SITE_PROFILE_API.profile}`]: {
@@ -259,6 +333,25 @@ export const siteProfileRouteDocs: RouteDocs = {
     summary: 'One size of the site icon (32, 64, 180, 192 or 512 px), cached for a year under its version',
     tags,
     params: IconParams,
+  },
+  [`PUT ${SITE_PROFILE_API.logo}`]: {
+    summary:
+      "Uploads the header's logo as the image bytes (PNG, JPEG, WebP or GIF, at least 40 px tall, under 5 MB); the themes' header shows it in place of the site's name, with the name as its alt text",
+    description: 'Owner or admin. Shrunk to fit 1200 × 360 px, proportions kept.',
+    tags,
+    guard: 'owner',
+    response: siteProfileViewSchema,
+  },
+  [`DELETE ${SITE_PROFILE_API.logo}`]: {
+    summary: "Removes the logo: the header shows the site's name as text again",
+    tags,
+    guard: 'owner',
+    response: siteProfileViewSchema,
+  },
+  'GET /site-logo/:version.webp': {
+    summary: "The header's logo, cached for a year under its version",
+    tags,
+    params: LogoParams,
   },
   'GET /manifest.webmanifest': {
     summary: "The web app manifest: the site's name, language and icons",

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { files, siteExports, siteVersions, websites } from '../db/schema';
 import { removeStored } from '../files/file-store';
+import { siteLogoKey, storedSiteLogo } from './site-logo';
 import type { FileStorage } from '../files/storage';
 import type { JobQueue } from '../jobs';
 import { restoreCutoff } from './restore-site';
@@ -66,7 +67,7 @@ export async function purgeRemovedSites(
 async function purgeSite(db: Database, storage: FileStorage, websiteId: string, cutoff: Date) {
   return db.transaction(async (tx) => {
     const [site] = await tx
-      .select({ title: websites.title, deletedAt: websites.deletedAt })
+      .select({ title: websites.title, deletedAt: websites.deletedAt, settings: websites.settings })
       .from(websites)
       .where(and(eq(websites.id, websiteId), isNotNull(websites.deletedAt), lte(websites.deletedAt, cutoff)))
       .for('update', { skipLocked: true });
@@ -83,6 +84,8 @@ async function purgeSite(db: Database, storage: FileStorage, websiteId: string, 
       .from(siteExports)
       .where(eq(siteExports.websiteId, websiteId));
     for (const { key } of archives) if (key) await storage.delete(key);
+    const logo = storedSiteLogo(site.settings);
+    if (logo) await storage.delete(siteLogoKey(websiteId, logo.version));
     await tx.delete(websites).where(eq(websites.id, websiteId));
     // The one table without a foreign key (its triggers bump it while the cascade deletes rows).
     await tx.delete(siteVersions).where(eq(siteVersions.websiteId, websiteId));

@@ -5,9 +5,11 @@ import type { Database } from '../db/client';
 import { siteHeaderFooter, websites } from '../db/schema';
 import type { WebsiteRow } from '../site/site-data';
 import { siteIconUrl, storedSiteIcon } from './site-icon';
+import { siteLogoUrl, storedSiteLogo } from './site-logo';
 
 export function siteProfileView(website: WebsiteRow): SiteProfileView {
   const icon = storedSiteIcon(website.settings);
+  const logo = storedSiteLogo(website.settings);
   return {
     title: website.title,
     timeZone: website.timeZone,
@@ -15,6 +17,7 @@ export function siteProfileView(website: WebsiteRow): SiteProfileView {
     locale: website.locale as (typeof SITE_LOCALES)[number],
     ...siteContact(website.settings),
     iconUrl: icon ? siteIconUrl(icon, 180) : null,
+    logoUrl: logo ? siteLogoUrl(logo) : null,
   };
 }
 

@@ -10,6 +10,8 @@ import { isStorableText, STORABLE_TEXT_MESSAGE, text } from '../text';
 export const SITE_PROFILE_API = {
   profile: '/api/editor/site/profile',
   icon: '/api/editor/site/icon',
+  /** The header's logo, uploaded as image bytes like the icon. */
+  logo: '/api/editor/site/logo',
 } as const;
 
 export const siteProfileMessages = {
@@ -22,11 +24,16 @@ export const siteProfileMessages = {
   iconNotImage: 'Upload a PNG, JPEG, WebP or GIF image.',
   iconTooSmall: 'Use a square image at least 180 × 180 pixels, so it stays sharp on phones.',
   iconTooLarge: 'The icon image must be smaller than 5 MB.',
+  logoTooSmall: 'Use a logo image at least 40 pixels tall, so it stays sharp in the header.',
+  logoTooLarge: 'The logo image must be smaller than 5 MB.',
   adminOnly: 'Only the site’s owner or an admin can change the site settings.',
 } as const;
 
 /** Icon uploads larger than this are refused before any decoding. */
 export const SITE_ICON_MAX_BYTES = 5 * 1024 * 1024;
+/** Logo uploads larger than this are refused before any decoding. */
+export const SITE_LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
 /** The square sizes made from an upload: tab icon, its high-density twin, Apple touch icon, and the manifest's two. */
 export const SITE_ICON_SIZES = [32, 64, 180, 192, 512] as const;
 export type SiteIconSize = (typeof SITE_ICON_SIZES)[number];
@@ -122,6 +129,8 @@ export type SiteProfile = z.output<typeof siteProfileSchema>;
 export const siteProfileViewSchema = siteProfileSchema.extend({
   /** The 180 px icon (null while the site shows the platform's default icon). */
   iconUrl: z.string().nullable(),
+  /** The header's logo (null while the header shows the site's name as text). */
+  logoUrl: z.string().nullable(),
 });
 export type SiteProfileView = z.infer<typeof siteProfileViewSchema>;
 
