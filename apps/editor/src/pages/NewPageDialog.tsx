@@ -15,6 +15,8 @@ const PAGE_TYPES: readonly [NewPageKind, string][] = [
   ['store', 'Store'],
   ['events', 'Events'],
   ['gallery', 'Gallery'],
+  ['album', 'Album (music)'],
+  ['videos', 'Videos'],
   ['folder', 'Folder'],
 ];
 

@@ -50,8 +50,10 @@ export const NEW_COLLECTION_PAGES = {
   store: { collectionType: 'products', templateName: 'products-list', itemTemplateName: 'product-item' },
   events: { collectionType: 'events', templateName: 'events-list', itemTemplateName: 'events-item' },
   gallery: { collectionType: 'gallery', templateName: 'gallery-list', itemTemplateName: null },
+  album: { collectionType: 'album', templateName: 'album-list', itemTemplateName: null },
+  videos: { collectionType: 'videos', templateName: 'videos-list', itemTemplateName: 'videos-item' },
 } as const;
-export const NEW_COLLECTION_KINDS = ['blog', 'store', 'events', 'gallery'] as const;
+export const NEW_COLLECTION_KINDS = ['blog', 'store', 'events', 'gallery', 'album', 'videos'] as const;
 export type NewCollectionKind = (typeof NEW_COLLECTION_KINDS)[number];
 export const isNewCollectionKind = (kind: string): kind is NewCollectionKind => kind in NEW_COLLECTION_PAGES;
 
@@ -62,7 +64,8 @@ export const createPageSchema = z.object({
   title,
   /**
    * A cover page is a page of its own type (3) drawn from its cover settings, not from blocks;
-   * blog, store, events and gallery make a collection page of that type, empty and ready for items.
+   * blog, store, events, gallery, album and videos make a collection page of that type, empty and
+   * ready for items.
    */
   kind: z.enum(['page', 'folder', 'cover', ...NEW_COLLECTION_KINDS]).default('page'),
   /** Defaults to the title's slug, made unique with -2, -3… */

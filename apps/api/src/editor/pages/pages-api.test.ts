@@ -174,6 +174,8 @@ describe.each(targets)('editor pages API on $name', (target) => {
       ['store', 'products', 'Second shop'],
       ['events', 'events', 'Classes'],
       ['gallery', 'gallery', 'Pictures'],
+      ['album', 'album', 'Our record'],
+      ['videos', 'videos', 'Films'],
     ])('creates a %s page as an empty %s collection that visitors can open', async (kind, type, title) => {
       const page = await create({ title, kind, navigation: 'notLinked' });
       expect(page).toMatchObject({
