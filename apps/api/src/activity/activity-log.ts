@@ -82,11 +82,15 @@ export async function listActivity(
         eq(siteActivity.websiteId, websiteId),
         query.kind ? eq(siteActivity.kind, query.kind) : undefined,
         query.person ? eq(siteActivity.actorId, query.person) : undefined,
-        query.from ? sql`${siteActivity.at} >= (${query.from}::date)::timestamp at time zone ${zone}` : undefined,
+        query.from
+          ? sql`${siteActivity.at} >= (${query.from}::date)::timestamp at time zone ${zone}`
+          : undefined,
         query.to
           ? sql`${siteActivity.at} < (${query.to}::date + 1)::timestamp at time zone ${zone}`
           : undefined,
-        after ? sql`(${siteActivity.at}, ${siteActivity.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+        after
+          ? sql`(${siteActivity.at}, ${siteActivity.id}) < (${after[0]}::timestamptz, ${after[1]})`
+          : undefined,
       ),
     )
     .orderBy(desc(siteActivity.at), desc(siteActivity.id))
