@@ -357,6 +357,14 @@ export {
   type ProductTags,
 } from './editor-api/tags-api';
 export {
+  itemSeoSchema,
+  productSeoPath,
+  PRODUCT_SEO_ROUTE,
+  readItemSeo,
+  SEO_DESCRIPTION_MAX,
+  type ItemSeo,
+} from './editor-api/seo-api';
+export {
   MAX_TEMPLATE_SOURCE,
   TEMPLATES_API,
   saveTemplateSchema,

@@ -15,6 +15,7 @@ import {
   commentSettingsSchema,
   createPostSchema,
   nextFreeSlug,
+  readItemSeo,
   sanitizeRichText,
   slugFromTitle,
   updatePostSchema,
@@ -57,6 +58,9 @@ function stored(input: Omit<UpdatePost, 'version'>) {
           })),
   };
 }
+
+/** A post as the editor reads it: search settings never stored show as their defaults. */
+const postView = <T extends { seo: unknown }>(post: T) => ({ ...post, seo: readItemSeo(post.seo) });
 
 export interface BlogRouteOptions {
   db: Database;
@@ -168,7 +172,8 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
                 collectionId ? eq(blogPosts.collectionId, collectionId) : undefined,
               ),
             )
-            .orderBy(desc(blogPosts.updatedAt)),
+            .orderBy(desc(blogPosts.updatedAt))
+            .then((rows) => rows.map(postView)),
         };
       }),
     );
@@ -182,7 +187,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
           .from(blogPosts)
           .where(own(request, postId(request)));
         if (!post) throw postNotFound();
-        return post;
+        return postView(post);
       }),
     );
 
@@ -216,7 +221,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
             })
             .returning();
           if (post!.status !== 'draft') await changed();
-          return reply.status(201).send(post);
+          return reply.status(201).send(postView(post!));
         } catch (error) {
           if (isUniqueViolation(error)) throw new ApiError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
           throw error;
@@ -237,7 +242,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
             .returning();
           if (!post) throw new ApiError(409, 'STALE_VERSION', blogMessages.stalePost);
           await changed();
-          return post;
+          return postView(post);
         } catch (error) {
           if (isUniqueViolation(error)) throw new ApiError(409, 'SLUG_TAKEN', blogMessages.slugTaken);
           throw error;
@@ -261,7 +266,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
           .returning();
         if (!post) throw postNotFound();
         await changed();
-        return post;
+        return postView(post);
       }),
     );
 

@@ -37,6 +37,8 @@ export interface ContentResolved {
    */
   personal: true;
   itemKind?: 'article';
+  /** The post's own search settings as stored. */
+  itemSeo?: unknown;
 }
 
 const pageNumber = (raw: string | undefined) => {
@@ -128,6 +130,7 @@ async function blogItem(
     page: blog,
     personal: true,
     itemKind: 'article',
+    itemSeo: post.seo,
     extra: {
       item: {
         ...toPostItem(post, blog.path, comments.length, pagePaths),

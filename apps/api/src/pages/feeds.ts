@@ -1,5 +1,5 @@
 import { messages, pageVisibility, readPageSeo } from '@site/page-content';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { visiblePost } from '../blog/blog-store';
 import type { Database } from '../db/client';
@@ -58,6 +58,10 @@ function publicPages(all: PageRow[], locked: (page: PageRow) => boolean, now: Da
   );
 }
 
+/** A product or post its owner did not hide from search engines (seo.noindex of itemSeoSchema). */
+const notHidden = (seo: typeof products.seo | typeof blogPosts.seo): SQL =>
+  sql`coalesce((${seo} ->> 'noindex') <> 'true', true)`;
+
 interface SitemapEntry {
   path: string;
   lastmod?: Date;
@@ -77,18 +81,24 @@ export async function sitemapEntries(db: Database, websiteId: string, now: Date)
             updatedAt: blogPosts.updatedAt,
           })
           .from(blogPosts)
-          .where(and(inArray(blogPosts.collectionId, ids), visiblePost(now)))
+          .where(and(inArray(blogPosts.collectionId, ids), visiblePost(now), notHidden(blogPosts.seo)))
           .orderBy(desc(blogPosts.publishOn)),
         db
-          .select({ collectionId: products.collectionId, urlId: products.urlId })
+          .select({
+            collectionId: products.collectionId,
+            urlId: products.urlId,
+            updatedAt: products.updatedAt,
+          })
           .from(products)
-          .where(and(inArray(products.collectionId, ids), eq(products.enabled, true))),
+          .where(
+            and(inArray(products.collectionId, ids), eq(products.enabled, true), notHidden(products.seo)),
+          ),
       ])
     : [[], []];
   return [
     ...pages.map((p) => ({ path: p.path, lastmod: p.publishedAt ?? p.updatedAt })),
     ...posts.map((p) => ({ path: `${byId.get(p.collectionId)!.path}/${p.urlId}`, lastmod: p.updatedAt })),
-    ...items.map((p) => ({ path: `${byId.get(p.collectionId)!.path}/p/${p.urlId}` })),
+    ...items.map((p) => ({ path: `${byId.get(p.collectionId)!.path}/p/${p.urlId}`, lastmod: p.updatedAt })),
   ];
 }
 
@@ -137,7 +147,8 @@ export async function blogRss(
   const posts = await db
     .select()
     .from(blogPosts)
-    .where(and(eq(blogPosts.collectionId, blog.id), visiblePost(now)))
+    // A post hidden from search engines stays out of the feed too: aggregators index feeds.
+    .where(and(eq(blogPosts.collectionId, blog.id), visiblePost(now), notHidden(blogPosts.seo)))
     .orderBy(desc(blogPosts.publishOn), desc(blogPosts.id))
     .limit(FEED_ITEMS);
   const items = posts.map((post) => {

@@ -5,6 +5,7 @@ import {
   readPageSeo,
   siteContact,
   storedBusinessHours,
+  type ItemSeo,
 } from '@site/page-content';
 import { storeCurrency, type PageRow, type WebsiteRow } from '../site/site-data';
 import { siteIconUrl, storedSiteIcon } from '../sites/site-icon';
@@ -138,6 +139,8 @@ export function seoContext(input: {
   page?: PageRow;
   item?: ItemLike;
   itemKind?: 'product' | 'article';
+  /** The shown product's or post's own search settings; empty values fall back to the item's. */
+  itemSeo?: ItemSeo;
   path: string;
   /** A paged list: each page is its own canonical address, linked to its neighbours. */
   pagination?: { url: string; prevUrl?: string; nextUrl?: string };
@@ -149,10 +152,16 @@ export function seoContext(input: {
 }): SeoContext {
   const { website, page, item, origin } = input;
   const itemText = item?.excerpt ? plainText(item.excerpt) : '';
-  const description = clip(itemText || page?.description || input.fallbackDescription || website.title);
+  // A collection's settings are its list page's; an item shown in it has its own (itemSeo).
+  const own = item ? input.itemSeo : page ? readPageSeo(page.seo) : undefined;
+  const description = clip(
+    (item && input.itemSeo?.description) ||
+      itemText ||
+      page?.description ||
+      input.fallbackDescription ||
+      website.title,
+  );
   const title = item?.title ?? page?.title ?? website.title;
-  // The owner's own title and picture are the page's, not its items'.
-  const own = page && !item ? readPageSeo(page.seo) : undefined;
   const image = own?.socialImage || item?.assetUrl;
   const seo: SeoContext = {
     title: own?.title || (title === website.title ? title : `${title} — ${website.title}`),

@@ -24,7 +24,7 @@ import { BrokenTemplateError } from './error-page';
 import { pageContextForBrowser } from './browser-context';
 import { isUnlocked, loadLocks, lockFor } from '../site/locks';
 import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
-import { languagePath, readPageSeo, splitLanguagePath } from '@site/page-content';
+import { languagePath, readItemSeo, readPageSeo, splitLanguagePath } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { isFiltered, listFilter } from '../site/list-filter';
 import { requestedPage, type Pagination } from '../site/pagination';
@@ -167,6 +167,7 @@ export async function renderPage(
     noindex:
       resolved.status >= 400 ||
       (resolved.page !== undefined && readPageSeo(resolved.page.seo).noindex) ||
+      (resolved.itemSeo !== undefined && readItemSeo(resolved.itemSeo).noindex) ||
       undefined,
     header: chrome.header,
     footer: chrome.footer,
@@ -246,6 +247,7 @@ export async function renderPage(
       page: resolved.page,
       item,
       itemKind: resolved.itemKind,
+      itemSeo: resolved.itemSeo === undefined ? undefined : readItemSeo(resolved.itemSeo),
       path: requestedPath,
       pagination: resolved.extra.pagination as Pagination | undefined,
       origin: viewer.origin ?? '',

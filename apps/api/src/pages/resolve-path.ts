@@ -38,6 +38,7 @@ import { knownTheme } from '../site/theme';
 import {
   countProductItems,
   loadProductItems,
+  loadProductSeo,
   productCategoryLinks,
   type PageRow,
   type WebsiteRow,
@@ -57,6 +58,8 @@ export interface Resolved {
   folderPages?: PageRow[];
   /** What `extra.item` is, for its Open Graph type and JSON-LD (a product unless said). */
   itemKind?: 'product' | 'article';
+  /** The shown product's or post's own search settings as stored (read with readItemSeo). */
+  itemSeo?: unknown;
   /** Depends on the query string or on who asks (an order looked up by its token). */
   personal?: boolean;
   /** Main content rendered by the feature that owns the path (the newsletter pages). */
@@ -292,12 +295,10 @@ export async function resolvePath(
       (p) => visibleTo(p, viewer) && p.path === (match[1] || '/') && p.collectionType === 'products',
     );
     if (collection?.itemTemplateName) {
-      const [item] = await loadProductItems(
-        db,
-        website,
-        { id: collection.id, path: collection.path },
-        { urlId: match[2] },
-      );
+      const [[item], itemSeo] = await Promise.all([
+        loadProductItems(db, website, { id: collection.id, path: collection.path }, { urlId: match[2] }),
+        loadProductSeo(db, collection.id, match[2]!),
+      ]);
       if (item) {
         return {
           status: 200,
@@ -305,6 +306,7 @@ export async function resolvePath(
           templateName: collection.itemTemplateName,
           page: collection,
           extra: { item },
+          itemSeo,
         };
       }
     }

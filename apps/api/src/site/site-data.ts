@@ -89,6 +89,15 @@ export async function loadProductItems(
   );
 }
 
+/** A product's stored search settings, read beside its item for the product page's head. */
+export async function loadProductSeo(db: Database, collectionId: string, urlId: string): Promise<unknown> {
+  const [row] = await db
+    .select({ seo: products.seo })
+    .from(products)
+    .where(and(eq(products.collectionId, collectionId), eq(products.urlId, urlId)));
+  return row?.seo;
+}
+
 /** The categories a store's visible products carry, each a link to the list narrowed to it. */
 export async function productCategoryLinks(
   db: Database,

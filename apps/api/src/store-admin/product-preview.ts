@@ -72,6 +72,9 @@ export async function previewProduct(
     enabled: input.enabled,
     version: existing?.version ?? 0,
     createdAt: existing?.createdAt ?? new Date(),
+    updatedAt: new Date(),
+    // Saved by their own call; the preview shows the product page, not its head.
+    seo: existing?.seo ?? {},
   };
   const variantRows: VariantRow[] = input.variants.map((v, position) => ({
     id: v.id ?? `variant-preview-${position}`,

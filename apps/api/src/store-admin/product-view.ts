@@ -1,5 +1,6 @@
 import { type CurrencyCode, type SubscriptionPlan } from '@site/commerce-core';
 import { adminProductType, type ProductMerchandising } from '@site/commerce-core/admin';
+import { readItemSeo } from '@site/page-content';
 import type { products, variants } from '../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -59,6 +60,7 @@ export function toAdminProduct(p: ProductRow, rows: readonly VariantRow[], curre
     ...(details.translations && { translations: details.translations }),
     tags: p.tags,
     categories: p.categories,
+    seo: readItemSeo(p.seo),
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -33,7 +33,7 @@ import {
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { files, forms, products, variants, websites } from '../db/schema';
-import { FILES_API, sanitizeRichText } from '@site/page-content';
+import { FILES_API, sanitizeRichText, type ItemSeo } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError } from '../http';
@@ -517,6 +517,26 @@ export async function deleteProduct(
     .from(products)
     .where(and(eq(products.id, id), eq(products.websiteId, websiteId)));
   throw row ? new ApiError(409, 'STALE_VERSION', adminMessages.staleProduct) : productNotFound();
+}
+
+/**
+ * The product's search result and social card settings, replaced whole. Apart from the product's
+ * save and not version-checked (like its tags): they are the only thing this call writes.
+ */
+export async function saveProductSeo(
+  db: Database,
+  websiteId: string,
+  id: string,
+  seo: ItemSeo,
+  currency: CurrencyCode,
+): Promise<AdminProductView> {
+  const [row] = await db
+    .update(products)
+    .set({ seo })
+    .where(and(eq(products.id, id), eq(products.websiteId, websiteId)))
+    .returning();
+  if (!row) throw productNotFound();
+  return toAdminProduct(row, await variantsOf(db, [row.id]), currency);
 }
 
 /** Enable or disable without sending the whole product; still version-checked. */

@@ -16,7 +16,7 @@ import {
   StockUpdateSchema,
   StoreCurrencyChangeSchema,
 } from '@site/commerce-core/admin';
-import { messages as pageMessages } from '@site/page-content';
+import { itemSeoSchema, messages as pageMessages, PRODUCT_SEO_ROUTE } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PaymentProvider } from '../commerce/payments';
@@ -48,7 +48,14 @@ import { cancelOwnerSubscription, resumeOwnerSubscription } from './subscription
 import { namespaceOf, readPreferences, writePreferences } from './preferences';
 import { changeStoreCurrency, readStoreCurrency } from './store-currency';
 import { previewProduct } from './product-preview';
-import { deleteProduct, getProduct, listProducts, saveProduct, setProductEnabled } from './products';
+import {
+  deleteProduct,
+  getProduct,
+  listProducts,
+  saveProduct,
+  saveProductSeo,
+  setProductEnabled,
+} from './products';
 import { createRootCategory, createStore, listStores } from './stores';
 import { archiveDiscount, createDiscount, listDiscounts, updateDiscount } from './discounts';
 import {
@@ -349,6 +356,19 @@ export function registerStoreAdminRoutes(
         return getProduct(db, request.site.websiteId, id(request), await currency(request));
       }),
     );
+    scope.put(
+      PRODUCT_SEO_ROUTE,
+      write,
+      handle(async (request) =>
+        saveProductSeo(
+          db,
+          request.site.websiteId,
+          id(request),
+          parse(itemSeoSchema, request.body),
+          await currency(request),
+        ),
+      ),
+    );
     scope.delete(
       `${STORE}/products/:id`,
       write,
@@ -612,6 +632,13 @@ export const storeAdminRouteDocs: RouteDocs = {
       'Save a product and its variants; 409 on a stale version. The view-only keys of GET (id, imageUrl, createdAt, tags, categories) are accepted and ignored: tags are saved by PUT …/products/:id/tags',
     params: IdParams,
     body: AdminProductSaveSchema,
+  },
+  [`PUT ${PRODUCT_SEO_ROUTE}`]: {
+    ...guarded,
+    summary:
+      "Replace a product's search result and social card settings (SEO title, description, social image, hidden from search engines); answers the product",
+    params: IdParams,
+    body: itemSeoSchema,
   },
   [`PATCH ${STORE}/products/:id`]: {
     ...guarded,

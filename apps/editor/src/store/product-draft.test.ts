@@ -173,6 +173,7 @@ describe('toProductSave', () => {
       translations: { fr: { title: 'Tirage' } },
       tags: [],
       categories: [],
+      seo: { title: '', description: '', socialImage: '', noindex: false },
       createdAt: '2026-01-01T00:00:00Z',
     };
     const save = toProductSave(draftOf(product), {

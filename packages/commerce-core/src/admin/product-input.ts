@@ -137,12 +137,14 @@ export const AdminProductSaveSchema = /* @__PURE__ */ (() =>
        * imageFileIds, createdAt is the server's, and tags and categories are saved by their own
        * call (PUT …/products/:id/tags). That call exists so a product form left open never writes
        * back the names a tag merge replaced meanwhile; applying them here would bring that back.
+       * The search settings (seo) are saved by their own call too (PUT …/products/:id/seo).
        */
       id: z.string().max(200).optional(),
       imageUrl: z.string().max(2000).nullable().optional(),
       createdAt: z.string().max(40).optional(),
       tags: viewNames(),
       categories: viewNames(),
+      seo: z.looseObject({}).optional(),
     })
     .superRefine((p, ctx) => {
       const issue = (message: string, path: (string | number)[]) =>

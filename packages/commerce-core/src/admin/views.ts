@@ -40,6 +40,11 @@ export interface AdminProduct {
   /** Set apart from the product's save (PUT productTagsPath), so a merge never bumps the version. */
   tags: string[];
   categories: string[];
+  /**
+   * Search result and social card settings, saved apart (PUT productSeoPath of @site/page-content,
+   * whose itemSeoSchema checks them; this package does not depend on that one).
+   */
+  seo: { title: string; description: string; socialImage: string; noindex: boolean };
   createdAt: string;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
 import { href, text } from '../text';
+import { itemSeoSchema, type ItemSeo } from './seo-api';
 import { TAG_MAX_LENGTH } from './tags-api';
 
 /** Blog posts and their comments, for the site's owners (the editor) and the API alike. */
@@ -116,6 +117,8 @@ const postFields = {
   /** draft hides the post; published with a future publishOn is stored as scheduled. */
   status: z.enum(['draft', 'published']),
   featuredImage: featuredImageSchema.nullable(),
+  /** Search result and social card settings; absent in a save: kept as they are. */
+  seo: itemSeoSchema,
 };
 
 export const createPostSchema = z
@@ -146,6 +149,7 @@ export interface BlogPostView {
   publishOn: string | null;
   commentState: number;
   featuredImage: FeaturedImage | null;
+  seo: ItemSeo;
   likeCount: number;
   version: number;
   updatedAt: string;

@@ -32,6 +32,8 @@ export const blogPosts = pgTable(
     commentState: integer('comment_state').notNull().default(1),
     likeCount: integer('like_count').notNull().default(0),
     featuredImage: jsonb('featured_image').$type<FeaturedImage>(),
+    /** Search result and social card settings (@site/page-content itemSeoSchema), read with readItemSeo. */
+    seo: jsonb('seo').$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Site search's words of the post: its title, then excerpt, text without markup, author and tags. */

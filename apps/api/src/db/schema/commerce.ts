@@ -42,6 +42,13 @@ export const products = pgTable(
     /** Bumped by every editor save; a save naming an older version is refused. */
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sitemap's lastmod: every update made through drizzle (a save, its SEO, enabling, tags) sets it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    /** Search result and social card settings (@site/page-content itemSeoSchema), read with readItemSeo. */
+    seo: jsonb('seo').$type<Record<string, unknown>>().notNull().default({}),
     /** Site search's words of the product: its title, then its excerpt and description without markup. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(excerpt || ' ' || body, '<[^>]*>', ' ', 'g')), 'B')`,

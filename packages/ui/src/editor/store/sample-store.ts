@@ -57,6 +57,7 @@ export const sampleProducts: AdminProduct[] = [
     ],
     tags: ['print', 'gift idea'],
     categories: ['Prints'],
+    seo: { title: '', description: '', socialImage: '', noindex: false },
     createdAt: '2026-11-01T10:00:00.000Z',
   },
   {
@@ -84,6 +85,7 @@ export const sampleProducts: AdminProduct[] = [
     ],
     tags: [],
     categories: [],
+    seo: { title: '', description: '', socialImage: '', noindex: false },
     createdAt: '2026-11-02T10:00:00.000Z',
   },
 ];
