@@ -193,17 +193,20 @@ export function EditorShell() {
           {timeZone.warning}
         </p>
       )}
-      <ErrorBoundary onError={(error) => reportEditorError('screen', error)}>
-        <Suspense
-          fallback={
-            <p className="ed-loading" role="status">
-              Loading…
-            </p>
-          }
-        >
-          <Outlet />
-        </Suspense>
-      </ErrorBoundary>
+      {/* The screen is the page's main landmark: a screen's own header is its head, not a banner. */}
+      <main className="ed-main">
+        <ErrorBoundary onError={(error) => reportEditorError('screen', error)}>
+          <Suspense
+            fallback={
+              <p className="ed-loading" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
     </div>
   );
 }

@@ -34,9 +34,9 @@ export function AnalyticsDashboard({
   return (
     <section className="ed-analytics" aria-labelledby="ed-analytics-title" aria-busy={isLoading || undefined}>
       <div className="ed-analytics__toolbar">
-        <h2 id="ed-analytics-title" className="ed-analytics__title">
+        <h1 id="ed-analytics-title" className="ed-analytics__title">
           {m.title}
-        </h2>
+        </h1>
         <DateRangePicker value={range} today={today} onChange={onRangeChange} />
       </div>
       {error ? (

@@ -13,9 +13,9 @@ export function RankedTable({ title, keyLabel, valueLabel, rows }: RankedTablePr
   const id = useId();
   return (
     <section className="ed-analytics__card" aria-labelledby={id}>
-      <h3 id={id} className="ed-analytics__heading">
+      <h2 id={id} className="ed-analytics__heading">
         {title}
-      </h3>
+      </h2>
       {rows.length === 0 ? (
         <p className="ed-analytics__note">{m.none}</p>
       ) : (

@@ -21,9 +21,9 @@ export function VitalsTable({ vitals }: { vitals: AnalyticsReport['vitals'] }) {
   const id = useId();
   return (
     <section className="ed-analytics__card ed-analytics__wide" aria-labelledby={id}>
-      <h3 id={id} className="ed-analytics__heading">
+      <h2 id={id} className="ed-analytics__heading">
         {m.vitals}
-      </h3>
+      </h2>
       <p className="ed-analytics__note">{m.vitalsNote}</p>
       {vitals.length === 0 ? (
         <p className="ed-analytics__note">{m.none}</p>

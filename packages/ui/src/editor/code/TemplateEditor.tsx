@@ -5,6 +5,7 @@ import { messages, type TemplateProblem } from '@site/page-content';
 import { basicSetup } from 'codemirror';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isAndroid } from './CodeEditor';
+import { accessibleCode } from './codemirror';
 import { jsonT } from './json-t';
 
 export interface TemplateEditorProps {
@@ -129,7 +130,7 @@ function CodeMirrorTemplateEditor({
             { delay: 250 },
           ),
           EditorState.readOnly.of(Boolean(isReadOnly)),
-          EditorView.contentAttributes.of(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+          accessibleCode(labelledBy),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
           }),

@@ -22,9 +22,9 @@ export function AutomationPanel({ connectedCount, manageHref, isLoading, error }
   const id = useId();
   return (
     <section className="ed-connection" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="ed-connection__title">
+      <h2 id={`${id}-title`} className="ed-connection__title">
         Automations
-      </h3>
+      </h2>
       {error ? (
         <p className="ed-field__error" role="alert">
           {error}

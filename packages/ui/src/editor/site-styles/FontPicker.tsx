@@ -148,10 +148,10 @@ export function FontPicker({
     body = (
       <>
         {inGuide.length > 0 && !query && !category && (
-          <section aria-labelledby={`${id}-guide`}>
-            <h4 className="ed-font__group" id={`${id}-guide`}>
+          <div role="group" aria-labelledby={`${id}-guide`}>
+            <h2 className="ed-font__group" id={`${id}-guide`}>
               {m.fontsInStyleGuide}
-            </h4>
+            </h2>
             <ul className="ed-font__list">
               {inGuide.map(({ font, role }) => (
                 <FontRow
@@ -165,12 +165,12 @@ export function FontPicker({
                 />
               ))}
             </ul>
-          </section>
+          </div>
         )}
-        <section aria-labelledby={`${id}-all`}>
-          <h4 className="ed-font__group" id={`${id}-all`}>
+        <div role="group" aria-labelledby={`${id}-all`}>
+          <h2 className="ed-font__group" id={`${id}-all`}>
             {category ?? m.allFonts}
-          </h4>
+          </h2>
           {found.length === 0 ? (
             <p className="ed-muted">{m.noFontsMatch(query)}</p>
           ) : (
@@ -187,7 +187,7 @@ export function FontPicker({
               ))}
             </ul>
           )}
-        </section>
+        </div>
       </>
     );
   }

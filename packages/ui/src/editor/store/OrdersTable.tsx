@@ -64,9 +64,9 @@ export function OrdersTable({
   return (
     <section className="ed-store" aria-labelledby="ed-store-orders">
       <div className="ed-store__toolbar">
-        <h2 id="ed-store-orders" className="ed-store__title">
+        <h1 id="ed-store-orders" className="ed-store__title">
           {m.orders}
-        </h2>
+        </h1>
         <input
           type="search"
           className="ed-input"

@@ -133,7 +133,7 @@ function ZoneCard({
           )}
         </EditorField>
       </div>
-      <h3 className="ed-subtitle">{m.options}</h3>
+      <h2 className="ed-subtitle">{m.options}</h2>
       {zone.rates.length === 0 ? (
         <p className="ed-muted">{m.optionsEmpty}</p>
       ) : (

@@ -92,7 +92,7 @@ export function TaxRatesPanel({ form, onChange, issues = {}, locale, disabled }:
         </fieldset>
       </div>
 
-      <h3 className="ed-subtitle">{m.ratesTitle}</h3>
+      <h2 className="ed-subtitle">{m.ratesTitle}</h2>
       <p className="ed-muted">{m.includedHint}</p>
       {issues.taxRates && (
         <p className="ed-field__error" role="alert">
