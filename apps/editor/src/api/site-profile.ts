@@ -35,3 +35,9 @@ export const useUploadSiteIcon = () =>
 
 export const useRemoveSiteIcon = () =>
   useProfileMutation(() => api<SiteProfileView>('DELETE', SITE_PROFILE_API.icon));
+
+export const useUploadSiteLogo = () =>
+  useProfileMutation((file: File) => api<SiteProfileView>('PUT', SITE_PROFILE_API.logo, { file }));
+
+export const useRemoveSiteLogo = () =>
+  useProfileMutation(() => api<SiteProfileView>('DELETE', SITE_PROFILE_API.logo));

@@ -4,6 +4,7 @@ import {
   businessHoursPanelMessages,
   CookieConsentPanel,
   cookieConsentSaved,
+  SiteLogoPanel,
   SiteProfileForm,
 } from '@site/ui';
 import { useBusinessHours, useSaveBusinessHours } from '../api/business-hours';
@@ -12,12 +13,14 @@ import { issuesByPath } from '../api/http';
 import { useMe } from '../api/session';
 import {
   useRemoveSiteIcon,
+  useRemoveSiteLogo,
   useSaveSiteProfile,
   useSiteProfile,
   useUploadSiteIcon,
+  useUploadSiteLogo,
 } from '../api/site-profile';
 
-/** /config/site: the site's name, icon, language and region, time zone and business details. */
+/** /config/site: the site's name, icon, logo, language and region, time zone and business details. */
 export function SiteProfileScreen() {
   const me = useMe();
   const allowed = mayDo(me.data?.roles ?? [], 'change-settings');
@@ -32,6 +35,8 @@ export function SiteProfileScreen() {
   const saveConsent = useSaveCookieConsent();
   const fieldErrors = issuesByPath(save.error);
   const iconFailure = upload.error ?? remove.error;
+  const uploadLogo = useUploadSiteLogo();
+  const removeLogo = useRemoveSiteLogo();
   return (
     <div className="ed-screen">
       <header className="ed-screen__head">
@@ -64,6 +69,22 @@ export function SiteProfileScreen() {
             isIconBusy={upload.isPending || remove.isPending}
             iconError={iconFailure?.message}
           />
+          {!profile.error && (
+            <SiteLogoPanel
+              logoUrl={profile.data?.logoUrl}
+              siteTitle={profile.data?.title}
+              onUpload={(file) => {
+                removeLogo.reset();
+                uploadLogo.mutate(file);
+              }}
+              onRemove={() => {
+                uploadLogo.reset();
+                removeLogo.mutate();
+              }}
+              isBusy={uploadLogo.isPending || removeLogo.isPending}
+              error={(uploadLogo.error ?? removeLogo.error)?.message}
+            />
+          )}
           <BusinessHoursPanel
             hours={hours.data?.hours}
             isLoading={hours.isPending}

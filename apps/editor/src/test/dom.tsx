@@ -26,7 +26,8 @@ export function stubServer(answer: (call: Call) => Answer | undefined): Call[] {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const call: Call = { method: init?.method ?? 'GET', url };
-      if (init?.body) call.body = JSON.parse(String(init.body));
+      // JSON as the screens send it; an upload's File as it is.
+      if (init?.body) call.body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
       calls.push(call);
       const json = ({ status, body }: Answer) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

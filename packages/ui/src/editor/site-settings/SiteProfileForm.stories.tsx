@@ -17,6 +17,7 @@ const profile: SiteProfileView = {
   },
   socialProfiles: ['https://instagram.com/harboursupply'],
   iconUrl: null,
+  logoUrl: null,
 };
 
 const meta = {

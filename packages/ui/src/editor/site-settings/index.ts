@@ -14,3 +14,4 @@ export {
   businessHoursPanelMessages,
   type BusinessHoursPanelProps,
 } from './BusinessHoursPanel';
+export { SiteLogoPanel, siteLogoPanelMessages, type SiteLogoPanelProps } from './SiteLogoPanel';

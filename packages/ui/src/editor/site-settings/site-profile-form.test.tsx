@@ -14,6 +14,7 @@ const profile: SiteProfileView = {
   businessAddress: { street: '', city: '', region: '', postalCode: '', country: '' },
   socialProfiles: [],
   iconUrl: null,
+  logoUrl: null,
 };
 const handlers = () => ({ onSave: vi.fn(), onUploadIcon: vi.fn(), onRemoveIcon: vi.fn() });
 
