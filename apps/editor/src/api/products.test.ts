@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProduct, AdminProductSave } from '@site/commerce-core/admin';
 import { ApiError } from './http';
-import { ProductTagsNotSaved, runBulk, saveProductWithTags } from './products';
+import { ProductSeoNotSaved, ProductTagsNotSaved, runBulk, saveProductWithTags } from './products';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -106,5 +106,42 @@ describe('saveProductWithTags', () => {
       saveProductWithTags({ id: 'p', input, names: { tags: ['a'], categories: [] } }, call as never),
     ).rejects.toBe(refusal);
     expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  const NO_SEO = { title: '', description: '', socialImage: '', noindex: false };
+  const HIDDEN = { ...NO_SEO, noindex: true };
+
+  it('sends the search engine settings with their own call only when they changed', async () => {
+    const call = vi.fn(async (_method: string, path: string) =>
+      path.endsWith('/seo')
+        ? { ...savedProduct([], []), seo: HIDDEN }
+        : { ...savedProduct([], []), seo: NO_SEO },
+    );
+    const product = await saveProductWithTags(
+      { id: 'p 1', input, names: { tags: [], categories: [] }, seo: HIDDEN },
+      call as never,
+    );
+    expect(call).toHaveBeenLastCalledWith('PUT', '/api/editor/store/products/p%201/seo', { body: HIDDEN });
+    expect(product.seo).toEqual(HIDDEN);
+    call.mockClear();
+    await saveProductWithTags(
+      { id: 'p 1', input, names: { tags: [], categories: [] }, seo: NO_SEO },
+      call as never,
+    );
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the product is saved when only its search engine settings are refused', async () => {
+    const refusal = new ApiError(400, 'VALIDATION', 'Enter the full address of an image');
+    const call = vi.fn(async (_method: string, path: string) => {
+      if (path.endsWith('/seo')) throw refusal;
+      return { ...savedProduct([], []), seo: NO_SEO };
+    });
+    const failure = await saveProductWithTags(
+      { input, names: { tags: [], categories: [] }, seo: HIDDEN },
+      call as never,
+    ).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ProductSeoNotSaved);
+    expect((failure as ProductSeoNotSaved).product).toMatchObject({ id: 'p 1' });
   });
 });

@@ -4,7 +4,7 @@ import {
   type AdminProductSave,
   type InventoryItem,
 } from '@site/commerce-core/admin';
-import { productTagsPath, type ProductTags } from '@site/page-content';
+import { productSeoPath, productTagsPath, type ItemSeo, type ProductTags } from '@site/page-content';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { presentFilters } from './filters';
 import { api, ApiError, writeHeaders } from './http';
@@ -52,6 +52,23 @@ export class ProductTagsNotSaved extends Error {
   }
 }
 
+/** The product was saved (here as the server answered) but its search engine settings were not. */
+export class ProductSeoNotSaved extends Error {
+  constructor(
+    readonly product: AdminProduct,
+    readonly reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = 'ProductSeoNotSaved';
+  }
+}
+
+const sameSeo = (a: AdminProduct['seo'], b: ItemSeo) =>
+  a.title === b.title &&
+  a.description === b.description &&
+  a.socialImage === b.socialImage &&
+  a.noindex === b.noindex;
+
 const sameNames = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((name, i) => name === b[i]);
 
@@ -61,26 +78,37 @@ const sameNames = (a: readonly string[], b: readonly string[]) =>
  * names are sent only when they differ from what the saved product carries.
  */
 export async function saveProductWithTags(
-  { id, input, names }: { id?: string; input: AdminProductSave; names: ProductTags },
+  { id, input, names, seo }: { id?: string; input: AdminProductSave; names: ProductTags; seo?: ItemSeo },
   call: <T>(method: 'POST' | 'PUT', path: string, options: { body: unknown }) => Promise<T> = api,
 ): Promise<AdminProduct> {
-  const product = id
+  let product = id
     ? await call<AdminProduct>('PUT', STORE_API.product(id), { body: input })
     : await call<AdminProduct>('POST', STORE_API.products, { body: input });
-  if (sameNames(product.tags, names.tags) && sameNames(product.categories, names.categories)) return product;
-  try {
-    const stored = await call<ProductTags>('PUT', productTagsPath(product.id), { body: names });
-    return { ...product, tags: stored.tags, categories: stored.categories };
-  } catch (error) {
-    throw new ProductTagsNotSaved(product, error);
+  if (!sameNames(product.tags, names.tags) || !sameNames(product.categories, names.categories)) {
+    try {
+      const stored = await call<ProductTags>('PUT', productTagsPath(product.id), { body: names });
+      product = { ...product, tags: stored.tags, categories: stored.categories };
+    } catch (error) {
+      throw new ProductTagsNotSaved(product, error);
+    }
   }
+  // The search engine settings have their own call too (they are not in the product's schema).
+  if (seo && !sameSeo(product.seo, seo)) {
+    try {
+      const stored = await call<AdminProduct>('PUT', productSeoPath(product.id), { body: seo });
+      product = { ...product, seo: stored.seo };
+    } catch (error) {
+      throw new ProductSeoNotSaved(product, error);
+    }
+  }
+  return product;
 }
 
 export function useSaveProduct() {
   const client = useQueryClient();
   const refresh = useCatalogueRefresh();
   return useMutation({
-    mutationFn: (request: { id?: string; input: AdminProductSave; names: ProductTags }) =>
+    mutationFn: (request: { id?: string; input: AdminProductSave; names: ProductTags; seo?: ItemSeo }) =>
       saveProductWithTags(request),
     // The product may be saved even when its names were not.
     onSettled: () =>

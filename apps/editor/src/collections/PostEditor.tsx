@@ -3,14 +3,16 @@ import {
   TAG_MAX_LENGTH,
   type BlogPostView,
   type FeaturedImage,
+  type ItemSeo,
   type PageSummary,
   slugAfterTitleChange,
   slugFollowsTitle,
   slugFromTitle,
 } from '@site/page-content';
-import { EditorField, RichTextField, SaveStatus } from '@site/ui';
+import { EditorField, RichTextField, SaveStatus, SeoPanel } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useEditorSite } from '../api/editor-site';
 import { useSiteTimeZone } from '../api/site-time-zone';
 import { postKeys, savePost, usePost } from '../api/posts';
 import { useMe } from '../api/session';
@@ -35,6 +37,7 @@ interface PostDraft {
   featuredImage: FeaturedImage | null;
   publishOn: string | null;
   status: 'draft' | 'published';
+  seo: ItemSeo;
 }
 
 const draftOf = (post: BlogPostView): PostDraft => ({
@@ -49,6 +52,7 @@ const draftOf = (post: BlogPostView): PostDraft => ({
   featuredImage: post.featuredImage,
   publishOn: post.publishOn,
   status: post.status === 'draft' ? 'draft' : 'published',
+  seo: post.seo,
 });
 
 /** One blog post: loads it, then edits it with autosave (a new tab or person saving first stops it). */
@@ -75,6 +79,7 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
   const { linkTargets } = useLinkTargets();
   const tagNames = useTagNames('blog', 'tag').data ?? [];
   const categoryNames = useTagNames('blog', 'category').data ?? [];
+  const siteTitle = useEditorSite().data?.website.siteTitle ?? '';
   const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
   const [server, setServer] = useState(post);
   const [publishAt, setPublishAt] = useState(post.publishOn ? toZonedInput(post.publishOn, zone) : '');
@@ -283,6 +288,24 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         />
         <label htmlFor={`${id}-comments`}>Comments on (visitors can comment; you approve each one)</label>
       </div>
+
+      <SeoPanel
+        noun="post"
+        value={draft.seo}
+        onChange={(patch) => set('seo', { ...draft.seo, ...patch })}
+        fallback={{
+          title: siteTitle ? `${draft.title} — ${siteTitle}` : draft.title,
+          description: draft.excerpt,
+          image: draft.featuredImage?.src,
+        }}
+        url={`${location.host}${page.path}/${draft.urlId}`}
+        errors={{
+          title: errors['seo.title'],
+          description: errors['seo.description'],
+          socialImage: errors['seo.socialImage'],
+        }}
+        disabled={isReadOnly}
+      />
     </form>
   );
 }

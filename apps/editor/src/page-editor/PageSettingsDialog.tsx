@@ -5,7 +5,7 @@ import {
   type PageDetail,
   type PageSummary,
 } from '@site/page-content';
-import { ConfirmDialog, EditorField, LockPasswordField, SearchResultPreview, lockChange } from '@site/ui';
+import { ConfirmDialog, EditorField, LockPasswordField, SeoPanel, lockChange } from '@site/ui';
 import { useEffect, useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useAccessLocks, useSetAccessLock } from '../api/access-locks';
@@ -168,73 +168,26 @@ export function PageSettingsDialog({ page, onClose }: PageSettingsDialogProps) {
             error={lockErrors.password}
           />
         )}
-        {detail.data && (
-          <fieldset className="ed-form__group">
-            <legend className="ed-field__label">Search engines and sharing</legend>
-            <SearchResultPreview
-              title={seo.value.title || `${title} — ${site.data?.website.siteTitle ?? ''}`}
-              url={`${location.host}${path}`}
-              description={seo.description}
-              hidden={seo.value.noindex}
-            />
-            <EditorField
-              label="SEO title"
-              hint="Shown in the browser tab and search results. Leave empty to use the page title and site name."
-              error={seoErrors.title}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="ed-input"
-                  maxLength={200}
-                  value={seo.value.title}
-                  onChange={(e) => seo.set({ title: e.target.value })}
-                />
-              )}
-            </EditorField>
-            <EditorField
-              label="Description"
-              hint="One or two sentences for search results and shared links (about 160 characters show)."
-              error={fieldErrors.description}
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  className="ed-input"
-                  rows={3}
-                  maxLength={500}
-                  value={seo.description}
-                  onChange={(e) => seo.setDescription(e.target.value)}
-                />
-              )}
-            </EditorField>
-            <EditorField
-              label="Social sharing image"
-              hint="The picture a shared link shows: an image address (https://…) or a file of this site (/s/…)."
-              error={seoErrors.socialImage}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="ed-input"
-                  inputMode="url"
-                  spellCheck={false}
-                  value={seo.value.socialImage}
-                  onChange={(e) => seo.set({ socialImage: e.target.value })}
-                />
-              )}
-            </EditorField>
-            <div className="ed-field ed-field--toggle">
-              <input
-                id={`${id}-noindex`}
-                type="checkbox"
-                checked={seo.value.noindex}
-                onChange={(e) => seo.set({ noindex: e.target.checked })}
-              />
-              <label htmlFor={`${id}-noindex`}>Hide from search engines (and from the sitemap)</label>
-            </div>
-          </fieldset>
-        )}
+        <SeoPanel
+          noun="page"
+          value={{ ...seo.value, description: seo.description }}
+          onChange={({ description, ...patch }) => {
+            if (description !== undefined) seo.setDescription(description);
+            if (Object.keys(patch).length) seo.set(patch);
+          }}
+          fallback={{
+            title: `${title} — ${site.data?.website.siteTitle ?? ''}`,
+            description: '',
+          }}
+          url={`${location.host}${path}`}
+          errors={{
+            title: seoErrors.title,
+            description: fieldErrors.description,
+            socialImage: seoErrors.socialImage,
+          }}
+          loading={detail.isPending}
+          loadError={detail.error ? errorMessage(detail.error) : undefined}
+        />
         {setLock.error && !lockErrors.password ? (
           <p className="ed-field__error" role="alert">
             {errorMessage(setLock.error)}

@@ -1,21 +1,30 @@
 import type { CurrencyCode } from '@site/commerce-core';
 import type { AdminProduct } from '@site/commerce-core/admin';
-import { SITE_LANGUAGES, type FileView } from '@site/page-content';
+import {
+  itemSeoSchema,
+  SITE_LANGUAGES,
+  slugFromTitle,
+  type FileView,
+  type ItemSeo,
+} from '@site/page-content';
 import {
   draftIssues,
   draftOf,
   ProductEditor,
   ProductPreview,
+  SeoPanel,
   storeMessages,
   type PickedFile,
   type ProductDraft,
 } from '@site/ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
+import { useEditorSite } from '../api/editor-site';
+import { usePages } from '../api/pages';
 import { useFiles } from '../api/files';
 import { useForms } from '../api/forms';
 import { useMultilingualSettings } from '../api/multilingual';
-import { ProductTagsNotSaved, useSaveProduct } from '../api/products';
+import { ProductSeoNotSaved, ProductTagsNotSaved, useSaveProduct } from '../api/products';
 import { useTagNames } from '../api/tags';
 import { errorMessage } from '../screen-kit/save-state';
 import { ownerLocale } from './owner-locale';
@@ -26,6 +35,12 @@ import { priceRefusal, useProductPreview } from './product-preview';
 const FilePickerDialog = lazy(() =>
   import('../files/FilePickerDialog').then((m) => ({ default: m.FilePickerDialog })),
 );
+
+const NO_SEO: ItemSeo = { title: '', description: '', socialImage: '', noindex: false };
+
+// The summary is rich text; search engines and cards show its words only.
+const plainText = (html: string) =>
+  new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 const picked = (file: FileView): PickedFile => ({
   id: file.id,
@@ -74,13 +89,20 @@ export function ProductEditorDialog({
   const languages = added.map((code) => ({ code, name: SITE_LANGUAGES[code] }));
   const locale = ownerLocale();
   const [typed, setTyped] = useState(() => draftOf(product ?? undefined, locale));
+  const [seo, setSeo] = useState<ItemSeo>(product?.seo ?? NO_SEO);
+  // Checked here with the server's schema, so a product is never saved with settings then refused.
+  const [seoIssues, setSeoIssues] = useState<Record<string, string>>({});
+  const siteTitle = useEditorSite().data?.website.siteTitle ?? '';
+  const storePath = usePages().data?.find((p) => p.id === collectionId)?.path ?? '';
   const issues = issuesByPath(save.error);
   const error =
     save.error instanceof ProductTagsNotSaved
       ? storeMessages.tagsNotSaved(errorMessage(save.error.reason))
-      : save.error && Object.keys(issues).length === 0
-        ? errorMessage(save.error)
-        : undefined;
+      : save.error instanceof ProductSeoNotSaved
+        ? storeMessages.seoNotSaved(errorMessage(save.error.reason))
+        : save.error && Object.keys(issues).length === 0
+          ? errorMessage(save.error)
+          : undefined;
   const saveInput = (edited: ProductDraft) =>
     toProductSave(edited, {
       collectionId,
@@ -106,16 +128,26 @@ export function ProductEditorDialog({
       ? [{ code: mainLanguage, name: SITE_LANGUAGES[mainLanguage] }, ...languages]
       : [];
   const onSave = (draft: ProductDraft) => {
+    const checked = itemSeoSchema.safeParse(seo);
+    setSeoIssues(
+      checked.success
+        ? {}
+        : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+    );
+    if (!checked.success) return;
     const input = saveInput(draft);
     const names = { tags: draft.tags, categories: draft.categories };
     save.mutate(
-      { id: saved?.id, input, names },
+      { id: saved?.id, input, names, seo: checked.data },
       {
         onSuccess: (stored) => onSaved(stored, !saved),
-        onError: (failure) => failure instanceof ProductTagsNotSaved && setSaved(failure.product),
+        onError: (failure) =>
+          (failure instanceof ProductTagsNotSaved || failure instanceof ProductSeoNotSaved) &&
+          setSaved(failure.product),
       },
     );
   };
+  const firstImage = typed.imageFileIds.map((id) => fileNames[id]?.url).find(Boolean) ?? saved?.imageUrl;
   const namesError = knownTags.error ?? knownCategories.error;
   return (
     <>
@@ -144,6 +176,21 @@ export function ProductEditorDialog({
             languages={previewLanguages}
             language={previewLanguage ?? mainLanguage}
             onLanguageChange={(code) => setPreviewLanguage(code === mainLanguage ? undefined : code)}
+          />
+        }
+        seoPanel={
+          <SeoPanel
+            noun="product"
+            value={seo}
+            onChange={(patch) => setSeo((v) => ({ ...v, ...patch }))}
+            fallback={{
+              title: siteTitle ? `${typed.title} — ${siteTitle}` : typed.title,
+              description: plainText(typed.excerpt),
+              image: firstImage ?? undefined,
+            }}
+            url={`${location.host}${storePath}/p/${saved?.urlId ?? slugFromTitle(typed.title)}`}
+            errors={seoIssues}
+            disabled={save.isPending}
           />
         }
         onSave={onSave}

@@ -34,6 +34,7 @@ export { RedirectsPanel, type RedirectDraft, type RedirectsPanelProps } from './
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
 export * from './site-settings';
+export * from './seo';
 export * from './team';
 export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';
 export * from './activity';

@@ -1,7 +1,6 @@
 export { SiteProfileForm, siteProfileFormMessages, type SiteProfileFormProps } from './SiteProfileForm';
 export { SettingsPanel, type SettingsPanelProps } from './SettingsPanel';
 export { PaymentSettingsPanel, type PaymentSettingsPanelProps } from './PaymentSettingsPanel';
-export { SearchResultPreview, type SearchResultPreviewProps } from './SearchResultPreview';
 export {
   CookieConsentPanel,
   cookieConsentChoices,

@@ -52,6 +52,8 @@ export interface ProductEditorProps {
   onDraftChange?: (draft: ProductDraft) => void;
   /** The product page as typed (a ProductPreview): beside the form on wide screens, behind an Edit / Preview switch on narrow ones. */
   preview?: ReactNode;
+  /** The search engine settings (a SeoPanel), kept and saved by the caller: last in the form. */
+  seoPanel?: ReactNode;
   onSave: (draft: ProductDraft) => void;
   onCancel: () => void;
 }
@@ -74,6 +76,7 @@ export function ProductEditor({
   knownNamesError,
   onDraftChange,
   preview,
+  seoPanel,
   onSave,
   onCancel,
 }: ProductEditorProps) {
@@ -312,6 +315,7 @@ export function ProductEditor({
               />
               <MerchandisingPanel {...panel} />
               <TranslationsPanel {...panel} languages={languages} />
+              {seoPanel}
               <div className="ed-dialog__actions">
                 <button type="button" className="ed-button" onClick={onCancel} disabled={isSaving}>
                   {m.cancel}

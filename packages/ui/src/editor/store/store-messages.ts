@@ -292,4 +292,5 @@ export const storeMessages = {
   nameLimit: (n: number) => `At most ${n} characters`,
   loadingNames: 'Loading the store’s names…',
   tagsNotSaved: (reason: string) => `The product is saved, but not its tags and categories: ${reason}`,
+  seoNotSaved: (reason: string) => `The product is saved, but not its search engine settings: ${reason}`,
 } as const;

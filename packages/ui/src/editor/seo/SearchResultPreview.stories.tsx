@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { SearchResultPreview } from './SearchResultPreview';
 
 const meta = {
-  title: 'Editor/Site settings/SearchResultPreview',
+  title: 'Editor/SEO/SearchResultPreview',
   component: SearchResultPreview,
   args: {
     title: 'Our story — Harbour Supply',
