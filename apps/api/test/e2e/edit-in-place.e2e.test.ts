@@ -135,6 +135,20 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
       .toBe('Visit the workshop');
   });
 
+  it("types an image's caption on the page", async () => {
+    await page.getByRole('tab', { name: 'Add' }).click();
+    await page.getByRole('button', { name: /^Image/ }).click();
+    // An image without a caption shows none to click: the inspector starts it.
+    await page.getByLabel('Caption', { exact: true }).fill('Bench');
+    await frame().locator('.image-block figcaption').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' in the back room');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByLabel('Caption', { exact: true }).inputValue())
+      .toBe('Bench in the back room');
+  });
+
   it('publishes, and a visitor sees the typed heading and paragraph', async () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => page.locator('.ed-badge--published').count()).toBe(1);
@@ -151,15 +165,17 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
       '<p>Open on Saturdays.</p><p>Tea is on us.</p>',
     );
     expect(await visit.locator('main a.button').textContent()).toBe('Visit the workshop');
+    expect(await visit.locator('main .image-block figcaption').textContent()).toBe('Bench in the back room');
     await visitor.close();
   });
 
-  it('undoes one step: the button label goes back, the typed text stays', async () => {
+  it('undoes one step: the caption goes back, the typed text stays', async () => {
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => frame().locator('a.button').textContent()).toBe('Learn more');
+    await expect.poll(() => frame().locator('.image-block figcaption').textContent()).toBe('Bench');
+    expect(await frame().locator('a.button').textContent()).toBe('Visit the workshop');
     expect(await frame().locator('h2').textContent()).toBe('Made by hand in Leeds!');
     await expect.poll(saved, { timeout: 10_000 }).toBe(1);
-    expect((await draft()).find((b) => b.type === 'button')?.settings.label).toBe('Learn more');
+    expect((await draft()).find((b) => b.type === 'image')?.settings.caption).toBe('Bench');
     expect(pageErrors).toEqual([]);
   });
 });

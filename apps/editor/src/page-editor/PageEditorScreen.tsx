@@ -170,15 +170,14 @@ function PageEditor({ page }: { page: PageDetail }) {
         onEditingChange: (editing) => {
           const was = editingRef.current;
           editingRef.current = editing?.blockId;
+          // Typing on the page is its own undo step, apart from what was typed in the inspector.
+          dispatch({ type: 'seal' });
           if (editing) {
             setSelected(editing.blockId);
             setAnnouncement(
               `Editing ${editing.target.label.toLowerCase()} on the page. Press Escape to finish.`,
             );
-          } else if (was) {
-            dispatch({ type: 'seal' });
-            setAnnouncement('Finished editing. Press Enter to edit again.');
-          }
+          } else if (was) setAnnouncement('Finished editing. Press Enter to edit again.');
         },
         isOwnEdit: doc === ownEditRef.current,
       };
