@@ -135,6 +135,23 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
       .toBe('Visit the workshop');
   });
 
+  it('starts editing on the page from the inspector, by keyboard', async () => {
+    await page
+      .locator('[data-block-row]')
+      .filter({ hasText: 'Button' })
+      .locator('.ed-block-row__main')
+      .click();
+    await page.getByRole('button', { name: 'Edit on the page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => frame().locator('a.button[contenteditable]').count()).toBe(1);
+    await expect.poll(announced).toContain('Editing button label on the page');
+    await page.keyboard.type(' now');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByLabel('Label', { exact: true }).inputValue())
+      .toBe('Visit the workshop now');
+  });
+
   it("types an image's caption on the page", async () => {
     await page.getByRole('tab', { name: 'Add' }).click();
     await page.getByRole('button', { name: /^Image/ }).click();
@@ -164,7 +181,7 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     expect(await visit.locator('main .block--text .text-block').innerHTML()).toBe(
       '<p>Open on Saturdays.</p><p>Tea is on us.</p>',
     );
-    expect(await visit.locator('main a.button').textContent()).toBe('Visit the workshop');
+    expect(await visit.locator('main a.button').textContent()).toBe('Visit the workshop now');
     expect(await visit.locator('main .image-block figcaption').textContent()).toBe('Bench in the back room');
     await visitor.close();
   });
@@ -172,7 +189,7 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
   it('undoes one step: the caption goes back, the typed text stays', async () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => frame().locator('.image-block figcaption').textContent()).toBe('Bench');
-    expect(await frame().locator('a.button').textContent()).toBe('Visit the workshop');
+    expect(await frame().locator('a.button').textContent()).toBe('Visit the workshop now');
     expect(await frame().locator('h2').textContent()).toBe('Made by hand in Leeds!');
     await expect.poll(saved, { timeout: 10_000 }).toBe(1);
     expect((await draft()).find((b) => b.type === 'image')?.settings.caption).toBe('Bench');

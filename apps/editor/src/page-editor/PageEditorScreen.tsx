@@ -151,6 +151,7 @@ function PageEditor({ page }: { page: PageDetail }) {
   const ownEditRef = useRef<PageDocument | undefined>(undefined);
   const editingRef = useRef<string | undefined>(undefined);
   const [announcement, setAnnouncement] = useState('');
+  const [editRequest, setEditRequest] = useState<{ blockId: string }>();
   const inPlace: InPlaceEditing | undefined = readOnly
     ? undefined
     : {
@@ -456,12 +457,24 @@ function PageEditor({ page }: { page: PageDetail }) {
             onSelectBlock={selectFromPreview}
             title={`Preview of ${page.title}`}
             inPlace={inPlace}
+            editRequest={editRequest}
           />
         </div>
         <aside className="ed-inspector-panel" aria-label="Block settings">
           {selectedBlock && selectedDefinition ? (
             <>
               <h2 className="ed-panel-title">{selectedDefinition.label}</h2>
+              {!readOnly && canEditOnPage(selectedBlock) && (
+                <p className="ed-edit-on-page">
+                  <button
+                    type="button"
+                    className="ed-button"
+                    onClick={() => setEditRequest({ blockId: selectedBlock.id })}
+                  >
+                    Edit on the page
+                  </button>
+                </p>
+              )}
               <BlockInspector
                 definition={selectedDefinition}
                 settings={selectedBlock.settings}
@@ -525,6 +538,12 @@ function PageEditor({ page }: { page: PageDetail }) {
       />
     </div>
   );
+}
+
+/** A block with text to type on the page, and that text shown (an image without a caption has none). */
+function canEditOnPage(block: { type: string; settings: Record<string, unknown> }): boolean {
+  const target = inPlaceTarget(block.type);
+  return target !== undefined && (block.type !== 'image' || Boolean(block.settings.caption));
 }
 
 const TAB_LABELS: Record<Panel, string> = {

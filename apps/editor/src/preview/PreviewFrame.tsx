@@ -27,6 +27,8 @@ export interface PreviewFrameProps {
   title: string;
   /** Absent for members who may only look. */
   inPlace?: InPlaceEditing;
+  /** Starts editing this block on the page (from a button, for the keyboard); a new object each time. */
+  editRequest?: { blockId: string };
 }
 
 // Drawn by the editor over the site's own styles: selection and hover outlines, and no pointer
@@ -63,6 +65,7 @@ export function PreviewFrame({
   onSelectBlock,
   title,
   inPlace,
+  editRequest,
 }: PreviewFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const shellRef = useRef<string | undefined>(undefined);
@@ -110,6 +113,11 @@ export function PreviewFrame({
   useEffect(() => {
     if (!canEdit) stopEditing(true);
   }, [canEdit]);
+
+  useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (doc && editRequest) startEditing(doc, editRequest.blockId, true);
+  }, [editRequest]);
 
   function startEditing(doc: Document, blockId: string, caretAtEnd: boolean): boolean {
     const editor = latest.current.inPlace;
