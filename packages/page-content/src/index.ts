@@ -363,6 +363,15 @@ export {
   readItemSeo,
   SEO_DESCRIPTION_MAX,
   type ItemSeo,
+  ROBOTS_API,
+  ROBOTS_ADDITIONS_MAX_CHARS,
+  ROBOTS_ADDITIONS_MAX_LINES,
+  robotsAdditionsSchema,
+  robotsLine,
+  robotsMessages,
+  robotsTxt,
+  storedRobotsAdditions,
+  type RobotsAdditions,
 } from './editor-api/seo-api';
 export {
   MAX_TEMPLATE_SOURCE,

@@ -1,4 +1,4 @@
-import { messages, pageVisibility, readPageSeo } from '@site/page-content';
+import { messages, pageVisibility, readPageSeo, robotsTxt, storedRobotsAdditions } from '@site/page-content';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { visiblePost } from '../blog/blog-store';
@@ -110,23 +110,6 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export function robotsTxt(origin: string): string {
-  // The editor, the API and the shopper's own pages are no search result; everything else is open.
-  return [
-    'User-agent: *',
-    'Disallow: /config',
-    'Disallow: /api/',
-    'Disallow: /cart',
-    'Disallow: /checkout',
-    'Disallow: /account',
-    'Disallow: /commerce/',
-    'Disallow: /search',
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n');
-}
-
 /** RSS 2.0 of a blog's newest visible posts, or undefined when the path is no public blog. */
 export async function blogRss(
   db: Database,
@@ -227,10 +210,11 @@ export function registerFeedRoutes(
     const match = /^([1-9]\d{0,5})\.xml$/.exec((request.params as { '*': string })['*']);
     return sendSitemap(request, reply, match ? Number(match[1]) : 0);
   });
-  app.get('/robots.txt', async (request, reply) =>
-    reply
+  app.get('/robots.txt', async (request, reply) => {
+    const website = await loadWebsite(db, request.site.websiteId);
+    return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(robotsTxt(`${request.protocol}://${request.host}`)),
-  );
+      .send(robotsTxt(`${request.protocol}://${request.host}`, storedRobotsAdditions(website?.settings)));
+  });
 }

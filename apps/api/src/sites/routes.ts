@@ -14,6 +14,9 @@ import {
   siteDomainsSchema,
   siteSignUpSchema,
   SITES_API,
+  ROBOTS_API,
+  robotsAdditionsSchema,
+  storedRobotsAdditions,
 } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -220,6 +223,38 @@ export function registerSiteRoutes(
     }),
   );
 
+  app.get(
+    ROBOTS_API,
+    { preHandler: owner(false) },
+    handle(async (request) => {
+      const site = await loadWebsite(db, request.site.websiteId);
+      return { additions: storedRobotsAdditions(site?.settings) };
+    }),
+  );
+
+  app.put(
+    ROBOTS_API,
+    { preHandler: owner(true) },
+    handle(async (request) => {
+      const { additions } = parsePayload(robotsAdditionsSchema, request.body);
+      await db.transaction(async (tx) => {
+        const [site] = await tx
+          .select({ settings: websites.settings })
+          .from(websites)
+          .where(eq(websites.id, request.site.websiteId))
+          .for('update');
+        const { robotsAdditions: _old, ...rest } = (site?.settings ?? {}) as Record<string, unknown>;
+        const settings = additions ? { ...rest, robotsAdditions: additions } : rest;
+        await tx.update(websites).set({ settings }).where(eq(websites.id, request.site.websiteId));
+        await recordActivity(tx, request.site.websiteId, guardedMember(request), {
+          kind: 'settings-changed',
+          subject: 'robots.txt additions',
+        });
+      });
+      return { additions };
+    }),
+  );
+
   app.delete(
     SITES_API.site,
     { preHandler: owner(true) },
@@ -319,6 +354,20 @@ export const siteRouteDocs: RouteDocs = {
     guard: 'owner',
     body: captchaSettingsSchema,
     response: captchaSettingsSchema,
+  },
+  [`GET ${ROBOTS_API}`]: {
+    summary: "The owner's lines added to the site's /robots.txt ('' when none)",
+    tags,
+    guard: 'owner',
+    response: robotsAdditionsSchema,
+  },
+  [`PUT ${ROBOTS_API}`]: {
+    summary:
+      "Sets the owner's lines added to /robots.txt: User-agent, Allow, Disallow, Crawl-delay, Sitemap or # notes, at most 5000 characters; each refused line is named",
+    tags,
+    guard: 'owner',
+    body: robotsAdditionsSchema,
+    response: robotsAdditionsSchema,
   },
   [`DELETE ${SITES_API.site}`]: {
     summary: 'Removes the site (soft): its hosts answer 404 at once, its data stays restorable for 30 days',

@@ -6,6 +6,7 @@ import { useEditorSite } from '../api/editor-site';
 import { useMe } from '../api/session';
 import { CaptchaSettingsForm } from './CaptchaSettingsForm';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
+import { RobotsSettingsForm } from './RobotsSettingsForm';
 import { SiteExportSection } from './SiteExportSection';
 import { useAddDomain, useDomains, useRemoveDomain, useRemoveSite, useVerifyDomain } from '../api/site-admin';
 
@@ -235,6 +236,7 @@ export function SiteSettingsScreen() {
             <AddDomainForm />
           </section>
           <CaptchaSettingsForm />
+          <RobotsSettingsForm />
           <PaymentSettingsForm />
           <SiteExportSection />
           {site.data && <RemoveSite title={site.data.website.siteTitle} onRemoved={setRemoved} />}
