@@ -131,7 +131,7 @@ export function PreviewFrame({
     session.current = { blockId, target, type, element };
     makeEditable(element, target);
     // Enter in rich text starts a paragraph, as the inspector's editor does.
-    doc.execCommand('defaultParagraphSeparator', false, 'p');
+    if (target.kind === 'rich') doc.execCommand('defaultParagraphSeparator', false, 'p');
     element.focus();
     if (caretAtEnd) caretToEnd(doc, element);
     editor.onEditingChange({ blockId, target });
