@@ -114,13 +114,16 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     await page.keyboard.type('Open on Saturdays.', { delay: 10 });
     await page.keyboard.press('Enter');
     await page.keyboard.type('Tea is on us.', { delay: 10 });
+    // The browser's own Ctrl+B makes <b>; it is kept as the toolbar's <strong>.
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('ControlOrMeta+b');
     await page.keyboard.press('Escape');
     await expect
       .poll(() => frame().locator('.text-block').innerHTML())
-      .toBe('<p>Open on Saturdays.</p><p>Tea is on us.</p>');
+      .toBe('<p>Open on Saturdays.</p><p><strong>Tea is on us.</strong></p>');
     await expect.poll(saved, { timeout: 10_000 }).toBe(1);
     expect((await draft()).find((b) => b.type === 'text')?.settings.html).toBe(
-      '<p>Open on Saturdays.</p><p>Tea is on us.</p>',
+      '<p>Open on Saturdays.</p><p><strong>Tea is on us.</strong></p>',
     );
   });
 
@@ -179,7 +182,7 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     expect((await visit.goto(server.url + '/typed-on-the-page'))?.status()).toBe(200);
     expect(await visit.locator('main h2').first().textContent()).toBe('Made by hand in Leeds!');
     expect(await visit.locator('main .block--text .text-block').innerHTML()).toBe(
-      '<p>Open on Saturdays.</p><p>Tea is on us.</p>',
+      '<p>Open on Saturdays.</p><p><strong>Tea is on us.</strong></p>',
     );
     expect(await visit.locator('main a.button').textContent()).toBe('Visit the workshop now');
     expect(await visit.locator('main .image-block figcaption').textContent()).toBe('Bench in the back room');
