@@ -170,6 +170,13 @@ describe.runIf(!missing).each([
   it('shows a stock change made through one process on that process’s next request and on the other at once', async () => {
     const [a, b] = servers.map((s) => s.url);
     const before = await stockOn(b!)();
+    // Both processes hold the product page, and another product's page, in their caches.
+    const other = (origin: string) => fetch(`${origin}/shop/p/field-notebook`);
+    for (const origin of [a!, b!]) {
+      await stockOn(origin)();
+      await other(origin);
+    }
+    expect((await fetch(`${a}/shop/p/canvas-tote?format=json`)).headers.get('x-page-cache')).toBe('hit');
     const owner = await new HttpEditor().signIn(a!);
     const set = await owner.call(
       `${a}/api/editor/store/variants/${encodeURIComponent(before.id)}/stock`,
@@ -179,6 +186,8 @@ describe.runIf(!missing).each([
     expect(set.status).toBe(200);
     expect((await stockOn(a!)()).qtyInStock).toBe(before.qtyInStock + 5);
     await soon(async () => (await stockOn(b!)()).qtyInStock, before.qtyInStock + 5);
+    // Only the pages showing that product were dropped.
+    for (const origin of [a!, b!]) expect((await other(origin)).headers.get('x-page-cache')).toBe('hit');
   });
 
   it('shows a stock change committed outside both processes (psql, another service) on both at once', async () => {

@@ -1,3 +1,4 @@
+import type { PageDocument } from '@site/page-content';
 import { describe, expect, it } from 'vitest';
 import type { PageRow } from '../site/site-data';
 import { cacheRule } from './cache-rule';
@@ -18,17 +19,43 @@ describe('cacheRule', () => {
   it.each([
     ['a personal answer (an order by its token, a lock)', resolved({ personal: true }), undefined],
     ['an unknown path', resolved({ status: 404 }), undefined],
-    ['a plain page', resolved({}), { catalog: false, until: undefined }],
-    ['a listing', resolved({ extra: { items: [] } }), { catalog: true, until: undefined }],
-    ['featured products', resolved({ extra: { featuredProducts: [] } }), { catalog: true, until: undefined }],
-    ['a product page', resolved({ extra: { item: {} } }), { catalog: true, until: undefined }],
+    ['a plain page', resolved({}), { catalog: false, products: [], until: undefined }],
+    [
+      'a listing: the catalog and each product listed',
+      resolved({ extra: { items: [{ id: 'p1' }, { id: 'p2' }] } }),
+      { catalog: true, products: ['p1', 'p2'], until: undefined },
+    ],
+    [
+      'featured products',
+      resolved({ extra: { featuredProducts: [{ id: 'p3' }] } }),
+      { catalog: true, products: ['p3'], until: undefined },
+    ],
+    [
+      'a product page: that product only, not the catalog',
+      resolved({ extra: { item: { id: 'p1' } } }),
+      { catalog: false, products: ['p1'], until: undefined },
+    ],
+    [
+      'search results: the catalog decides what matches',
+      resolved({ extra: { search: { results: [] } } }),
+      { catalog: true, products: [], until: undefined },
+    ],
     [
       'an event that ends',
       resolved({ cacheUntil: later(5).getTime() }),
-      { catalog: false, until: later(5).getTime() },
+      { catalog: false, products: [], until: later(5).getTime() },
     ],
   ])('%s', (_, answer, rule) => {
     expect(cacheRule(answer, [], [], NOW)).toEqual(rule);
+  });
+
+  it('follows the products a block names and the catalog when a block shows a collection', () => {
+    const block = (type: string, settings: Record<string, unknown>) =>
+      ({
+        sections: [{ id: 's', background: 'default', width: 'wide', blocks: [{ id: 'b', type, settings }] }],
+      }) as PageDocument;
+    const named = cacheRule(resolved({}), [], [block('product', { productId: 'p9' })], NOW);
+    expect(named).toMatchObject({ catalog: false, products: ['p9'] });
   });
 
   it('ends when the first scheduled page goes live, and ignores pages live already', () => {

@@ -4,14 +4,20 @@ import type { Resolved } from './resolve-path';
 
 /** How long a rendered page may be reused for other visitors of the same kind: until the site changes or `until`. */
 export interface PageCache {
-  /** The page shows the catalog, so a product change drops it too. */
+  /** The page lists products: what the catalog holds decides which (a product added, hidden, moved, renamed). */
   catalog: boolean;
+  /** Every product the page shows: a change to one of them (stock, price, review) drops it. */
+  products: string[];
   until?: number;
 }
 
+const ids = (list: unknown): string[] =>
+  Array.isArray(list) ? list.flatMap((i) => (typeof i?.id === 'string' ? [i.id as string] : [])) : [];
+
 /**
- * Unknown paths are not kept: anyone can ask for endless ones. A page shows the catalog when it
- * lists, features or details products, or its blocks name any (one disabled now may come back).
+ * Unknown paths are not kept: anyone can ask for endless ones. A page follows the catalog when it
+ * lists or features products or its blocks show a collection; it follows each product it shows
+ * (listed, featured, detailed, or named by a block: one disabled now may come back).
  */
 export function cacheRule(
   resolved: Resolved,
@@ -20,17 +26,23 @@ export function cacheRule(
   now: Date,
 ): PageCache | undefined {
   if (resolved.personal || resolved.status === 404) return undefined;
+  const refs = documents.map((document) => documentReferences(document));
   const catalog =
     'items' in resolved.extra ||
     'featuredProducts' in resolved.extra ||
-    'item' in resolved.extra ||
-    documents.some((document) => {
-      const refs = documentReferences(document);
-      return refs.products.length > 0 || refs.collections.length > 0;
-    });
+    'search' in resolved.extra ||
+    refs.some((r) => r.collections.length > 0);
+  const products = [
+    ...new Set([
+      ...ids(resolved.extra.items),
+      ...ids(resolved.extra.featuredProducts),
+      ...ids(resolved.extra.item ? [resolved.extra.item] : []),
+      ...refs.flatMap((r) => r.products),
+    ]),
+  ];
   const goingLive = allPages.flatMap((p) =>
     p.status === 'scheduled' && p.publishAt && p.publishAt > now ? [p.publishAt.getTime()] : [],
   );
   if (resolved.cacheUntil !== undefined) goingLive.push(resolved.cacheUntil);
-  return { catalog, until: goingLive.length ? Math.min(...goingLive) : undefined };
+  return { catalog, products, until: goingLive.length ? Math.min(...goingLive) : undefined };
 }

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { pages, siteVersions, templates, variants } from '../db/schema';
+import { pages, productVersions, siteVersions, templates, variants } from '../db/schema';
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 import { eventually } from '../../test/eventually';
@@ -96,11 +96,21 @@ describe.each(targets)('cached pages on $name', (target) => {
     await eventually(async () => expect(await stockOnPage('TOTE-SAND')).toBe(1));
   });
 
-  it('counts what visitors see: stock is catalog, a draft save is nothing, a publish is content', async () => {
+  it("counts what visitors see: stock is the product's own, a draft save is nothing, a publish is content", async () => {
     const before = await versions();
+    const productVersion = async () =>
+      (
+        await demo.database.db
+          .select({ version: productVersions.version })
+          .from(productVersions)
+          .where(eq(productVersions.productId, 'prod-wallet'))
+      )[0]?.version ?? 0;
+    const walletBefore = await productVersion();
     await demo.database.db.update(variants).set({ qtyInStock: 7 }).where(eq(variants.sku, 'WALLET-1'));
     const afterStock = await versions();
-    expect(afterStock).toMatchObject({ content: before!.content, catalog: before!.catalog + 1 });
+    // A sale takes no lock on the site's one row: checkouts of different products do not queue.
+    expect(afterStock).toEqual(before);
+    expect(await productVersion()).toBe(walletBefore + 1);
 
     const [about] = await demo.database.db.select().from(pages).where(eq(pages.path, '/about'));
     const draft = await demo.owner.call('PUT', EDITOR_API.draft(about!.id), {
@@ -157,6 +167,49 @@ describe.each(targets)('cached pages on $name', (target) => {
       expect((await demo.app.inject('/about')).body).toContain('data-template-edit'),
     );
     expect((await demo.app.inject('/shop')).body).toContain('data-template-edit');
+  });
+
+  it('drops only the pages that show a product when it changes: its page, the shop, a page featuring it; not the others', async () => {
+    const cacheOf = async (path: string) => (await demo.app.inject(path)).headers['x-page-cache'];
+    // /about features the tote in a product block.
+    const paths = ['/about', '/shop', '/shop/p/canvas-tote', '/shop/p/field-notebook'];
+    for (const path of paths) await demo.app.inject(path);
+    for (const path of paths) expect(await cacheOf(path), path).toBe('hit');
+
+    // The owner's price change, as the product form saves it.
+    const saved = (await demo.owner.get(STORE_API.product('prod-field-notebook'))).json();
+    const price = { ...saved.variants[0].price, value: '12345' };
+    const put = await demo.owner.call('PUT', STORE_API.product(saved.id), {
+      collectionId: saved.collectionId,
+      version: saved.version,
+      title: saved.title,
+      excerpt: saved.excerpt,
+      productType: saved.productType,
+      variantOptionOrdering: saved.variantOptionOrdering,
+      variants: saved.variants.map(({ qtyInStock: _stock, ...v }: Record<string, unknown>) => ({
+        ...v,
+        price,
+      })),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    for (const path of ['/shop', '/shop/p/field-notebook']) {
+      const page = await demo.app.inject(path);
+      expect(page.headers['x-page-cache'], path).toBe('miss');
+      expect(page.body, path).toContain('123.45');
+    }
+    expect(await cacheOf('/about')).toBe('hit');
+    expect(await cacheOf('/shop/p/canvas-tote')).toBe('hit');
+
+    // A sale's stock change, committed outside any request: the pages showing the tote, told by PostgreSQL.
+    for (const path of paths) await demo.app.inject(path);
+    await demo.database.db
+      .update(variants)
+      .set({ qtyInStock: sql`${variants.qtyInStock} + 1` })
+      .where(eq(variants.sku, 'TOTE-OLIVE'));
+    await eventually(async () => expect(await cacheOf('/shop/p/canvas-tote')).toBe('miss'));
+    expect(await cacheOf('/shop')).toBe('miss');
+    expect(await cacheOf('/about')).toBe('miss');
+    expect(await cacheOf('/shop/p/field-notebook')).toBe('hit');
   });
 
   it('keeps per-visitor parts out of the page: each new visitor gets a crumb cookie of their own', async () => {

@@ -1,4 +1,4 @@
-import type { SiteVersions } from './site-versions';
+import type { ProductsTag, SiteVersions } from './site-versions';
 
 /** A page answer as sent, and what it was rendered under. */
 export interface CachedPage {
@@ -8,8 +8,10 @@ export interface CachedPage {
   // Encoded once: every hit would otherwise encode the whole page again.
   body: Buffer;
   content: number;
-  /** Absent when the page shows no products, so stock changes leave it cached. */
+  /** Absent unless the page lists products (which and in what order follow the catalog). */
   catalog?: number;
+  /** The products the page shows, whose own changes (a sale, a price) drop it and no other page. */
+  products?: ProductsTag;
   /** When a scheduled page goes live, the menus and folder indexes rendered before it are wrong (ms). */
   until?: number;
 }
@@ -38,6 +40,14 @@ export class PageCache {
     }
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** Forgets a page found old by what `get` cannot check alone (its products' counters). */
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
   }
 
   set(key: string, entry: CachedPage): void {

@@ -99,7 +99,14 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
+    if (answer?.products && !(await options.versions.productsCurrent(websiteId, answer.products))) {
+      cache.delete(key);
+      answer = undefined;
+    }
+    // Whether the answer was kept from before: tests and operators see the cache at work.
+    reply.header('x-page-cache', answer ? 'hit' : 'miss');
     if (!answer) {
+      const mark = options.versions.mark();
       let page: RenderedPage | undefined;
       try {
         page = await renderPage(options.db, websiteId, path, query, assets, {
@@ -146,7 +153,10 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         catalog: page.cache?.catalog ? versions.catalog : undefined,
         until: page.cache?.until,
       };
-      if (page.cache) cache.set(key, answer);
+      // A page showing products is kept only with their counters as of its rendering.
+      const shown = page.cache?.products ?? [];
+      const products = shown.length ? await options.versions.productsTag(websiteId, shown, mark) : undefined;
+      if (page.cache && (!shown.length || products)) cache.set(key, { ...answer, products });
     }
     // A moved page keeps its query string (campaign tags, filters) at the new address.
     if (answer.location)

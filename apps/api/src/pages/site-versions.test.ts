@@ -108,11 +108,11 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
     expect((await store.get(site)).catalog).toBe((await stored()).catalog);
   });
 
-  it('hears a commit from PostgreSQL itself: one notice per site per transaction, none for a rollback', async () => {
+  it('hears a commit from PostgreSQL itself: one notice per changed product per transaction, none for a rollback', async () => {
     const told: string[] = [];
     const feed = changeFeedFor(database);
     const ready = new Promise<void>((resolve) =>
-      feed.start({ changed: (s) => told.push(s), ready: resolve, lost: () => {} }),
+      feed.start({ changed: (s, p) => told.push(p ? `${s} ${p}` : s), ready: resolve, lost: () => {} }),
     );
     await ready;
     await database.db
@@ -130,7 +130,9 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
     const start = performance.now();
     while (told.length === 0 && performance.now() - start < 1000) await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 50));
-    expect(told).toEqual([site]);
+    // Stock is each product's own: no notice for the whole site.
+    const stocked = await database.db.selectDistinct({ id: variants.productId }).from(variants);
+    expect(told.sort()).toEqual(stocked.map((p) => `${site} ${p.id}`).sort());
     await feed.stop();
   });
 

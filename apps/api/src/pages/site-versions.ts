@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import postgres from 'postgres';
 import type { Database, DatabaseHandle } from '../db/client';
 import { siteVersions } from '../db/schema';
@@ -8,12 +9,15 @@ export interface SiteVersions {
   catalog: number;
 }
 
-/** The channel the version triggers notify on commit (migration 0011), payload a site's id. */
+/**
+ * The channel the version triggers notify on commit (migration 0011), payload a site's id, or
+ * `<site> <product>` when only one product changed (migration 0045).
+ */
 export const SITE_VERSIONS_CHANNEL = 'site_versions';
 
 export interface ChangeFeedHandlers {
-  /** A transaction that changed what visitors of `site` see has committed. */
-  changed(site: string): void;
+  /** A transaction that changed what visitors of `site` see (of one product, if named) has committed. */
+  changed(site: string, product?: string): void;
   /** Listening (again): every change committed from now on will be told. */
   ready(): void;
   /** Not listening: changes may go untold until the next `ready`. */
@@ -42,6 +46,29 @@ function waiting(): Waiting {
   return { promise, resolve, reject };
 }
 
+/** Splits a notice's payload: `<site>` or `<site> <product>`. */
+export function noticeParts(payload: string): { site: string; product?: string } {
+  const space = payload.indexOf(' ');
+  return space === -1
+    ? { site: payload }
+    : { site: payload.slice(0, space), product: payload.slice(space + 1) };
+}
+
+/** What a cached page showing products was rendered under: the products' counters and the notices heard by then. */
+export interface ProductsTag {
+  versions: ReadonlyMap<string, number>;
+  /** The notice sequence when rendering started: a notice for one of them after it makes the page old. */
+  since: number;
+  epoch: number;
+}
+
+/** Taken before rendering a page, so notices that arrive while it renders are not missed. */
+export interface RenderMark {
+  since: number;
+  epoch: number;
+  listening: boolean;
+}
+
 /**
  * Each site's counters as this process last read them, kept while PostgreSQL tells it about every
  * commit that bumps them, so a page request costs no database round trip.
@@ -66,6 +93,12 @@ export class SiteVersionStore {
   private readonly gathering = new Map<string, Waiting>();
   private readonly statement;
   private readonly listeners: ((site: string) => void)[] = [];
+  /** Each product's counter by site, kept like `known`. */
+  private readonly productsKnown = new Map<string, Map<string, number>>();
+  /** The sequence number of the last notice for `<site>` or `<site> <product>` (invalidations count too). */
+  private readonly lastNotice = new Map<string, number>();
+  private sequence = 0;
+  private readonly productStatement;
 
   constructor(
     db: Database,
@@ -76,21 +109,32 @@ export class SiteVersionStore {
       .from(siteVersions)
       .where(eq(siteVersions.websiteId, sql.placeholder('websiteId')))
       .prepare('site_versions_read');
+    // One bind parameter whatever the number of products (a JSON array of ids).
+    this.productStatement = (site: string, ids: readonly string[]) =>
+      db.execute(sql`
+        select product_id, version from product_versions
+        where product_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+          and website_id = ${site}`);
     feed?.start({
-      changed: (site) => {
+      changed: (site, product) => {
+        if (product !== undefined) {
+          this.productsKnown.get(site)?.delete(product);
+          this.lastNotice.set(`${site} ${product}`, ++this.sequence);
+          return;
+        }
         this.invalidate(site);
         for (const listener of this.listeners) listener(site);
       },
       ready: () => {
         // Whatever was committed before listening started went untold: forget it all.
-        this.known.clear();
+        this.forgetAll();
         this.epoch++;
         this.listening = true;
       },
       lost: () => {
         this.listening = false;
         this.epoch++;
-        this.known.clear();
+        this.forgetAll();
       },
     });
   }
@@ -118,6 +162,68 @@ export class SiteVersionStore {
   invalidate(site: string): void {
     this.known.delete(site);
     this.notices.set(site, (this.notices.get(site) ?? 0) + 1);
+    // A write made here may have changed any product: their counters are read again when asked.
+    this.productsKnown.delete(site);
+    this.lastNotice.set(site, ++this.sequence);
+  }
+
+  /** Taken before a page is rendered; `productsTag` after it says whether it may be kept. */
+  mark(): RenderMark {
+    return { since: this.sequence, epoch: this.epoch, listening: this.listening };
+  }
+
+  /**
+   * The counters of the products a page rendered since `mark` shows, for keeping it; undefined when
+   * it must not be kept: only while listening, so that a change to any of them committed while it
+   * rendered is told, and none was told since the mark.
+   */
+  async productsTag(
+    site: string,
+    ids: readonly string[],
+    mark: RenderMark,
+  ): Promise<ProductsTag | undefined> {
+    if (!mark.listening) return undefined;
+    const versions = await this.productVersions(site, ids);
+    if (!this.listening || this.epoch !== mark.epoch) return undefined;
+    if (ids.some((id) => (this.lastNotice.get(`${site} ${id}`) ?? 0) > mark.since)) return undefined;
+    return { versions, since: mark.since, epoch: mark.epoch };
+  }
+
+  /** Whether a page kept with `tag` still shows its products as they are. */
+  productsCurrent(site: string, tag: ProductsTag): boolean | Promise<boolean> {
+    if (!this.listening || tag.epoch !== this.epoch) return false;
+    const ids = [...tag.versions.keys()];
+    // A notice told after rendering started: the page may have been drawn before that commit.
+    if (ids.some((id) => (this.lastNotice.get(`${site} ${id}`) ?? 0) > tag.since)) return false;
+    const same = (current: ReadonlyMap<string, number>) =>
+      ids.every((id) => current.get(id) === tag.versions.get(id));
+    const known = this.productsKnown.get(site);
+    if (known && ids.every((id) => known.has(id))) return same(known);
+    return this.productVersions(site, ids).then(same);
+  }
+
+  /** The products' counters (0 for one never changed), from memory while told, else read and kept if no notice came meanwhile. */
+  private async productVersions(site: string, ids: readonly string[]): Promise<Map<string, number>> {
+    const epoch = this.epoch;
+    const started = this.sequence;
+    const rows = rowsOf<{ product_id: string; version: number | string }>(
+      await this.productStatement(site, ids),
+    );
+    const versions = new Map(ids.map((id) => [id, 0]));
+    for (const row of rows) versions.set(row.product_id, Number(row.version));
+    const untold = (key: string) => (this.lastNotice.get(key) ?? 0) <= started;
+    if (this.listening && epoch === this.epoch && untold(site)) {
+      let known = this.productsKnown.get(site);
+      if (!known) this.productsKnown.set(site, (known = new Map()));
+      for (const [id, version] of versions) if (untold(`${site} ${id}`)) known.set(id, version);
+    }
+    return versions;
+  }
+
+  private forgetAll(): void {
+    this.known.clear();
+    this.productsKnown.clear();
+    this.lastNotice.clear();
   }
 
   stop(): Promise<void> {
@@ -189,7 +295,9 @@ export function postgresChangeFeed(url: string): ChangeFeed {
       connection: { application_name: LISTEN_APPLICATION_NAME },
       onnotice: () => {},
       onnotify: (channel, payload) => {
-        if (channel === SITE_VERSIONS_CHANNEL) handlers?.changed(payload);
+        if (channel !== SITE_VERSIONS_CHANNEL) return;
+        const { site, product } = noticeParts(payload);
+        handlers?.changed(site, product);
       },
       onclose: () => drop(current),
     };
@@ -252,7 +360,10 @@ export function pgliteChangeFeed(
     start(h) {
       handlers = h;
       void client
-        .listen(SITE_VERSIONS_CHANNEL, (site) => h.changed(site))
+        .listen(SITE_VERSIONS_CHANNEL, (payload) => {
+          const { site, product } = noticeParts(payload);
+          h.changed(site, product);
+        })
         .then((off) => {
           unlisten = off;
           h.ready();

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { files, siteExports, siteVersions, websites } from '../db/schema';
+import { files, productVersions, siteExports, siteVersions, websites } from '../db/schema';
 import { removeStored } from '../files/file-store';
 import { siteLogoKey, storedSiteLogo } from './site-logo';
 import type { FileStorage } from '../files/storage';
@@ -87,8 +87,9 @@ async function purgeSite(db: Database, storage: FileStorage, websiteId: string, 
     const logo = storedSiteLogo(site.settings);
     if (logo) await storage.delete(siteLogoKey(websiteId, logo.version));
     await tx.delete(websites).where(eq(websites.id, websiteId));
-    // The one table without a foreign key (its triggers bump it while the cascade deletes rows).
+    // The tables without a foreign key (their triggers bump them while the cascade deletes rows).
     await tx.delete(siteVersions).where(eq(siteVersions.websiteId, websiteId));
+    await tx.delete(productVersions).where(eq(productVersions.websiteId, websiteId));
     return { title: site.title, deletedAt: site.deletedAt?.toISOString(), files: stored.length };
   });
 }

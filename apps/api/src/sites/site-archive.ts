@@ -60,6 +60,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   member_tokens: 'one-time password-reset and confirmation links of the old site',
   site_domains: 'a host name belongs to one site: the new site gets its own',
   site_versions: 'page-cache counters, started afresh for the new site',
+  product_versions: 'page-cache counters, started afresh for the new site',
   outgoing_emails: "the old site's mail queue",
   webhook_deliveries: "the old site's delivery log",
   tracking_events: 'raw visits (personal data that expires); their counts go in analytics_counts',
