@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   SITE_EXPORT_API,
+  SITE_PROFILE_API,
   siteExportMessages,
   type FileList,
   type FileView,
@@ -25,6 +26,8 @@ import { EXPORTED_TABLES, NOT_EXPORTED } from './site-archive';
 
 const targets = await databaseTargets();
 const FILES = '/api/editor/files';
+/** The header's home link as the theme drew it: the logo's img, or the site's name as text. */
+const siteTitleLink = (html: string) => /<a class="site-title" href="\/">(.*?)<\/a>/s.exec(html)?.[1];
 
 /** What a visitor reads on a page: its text, without markup, scripts or per-request tokens. */
 function visibleText(html: string): string {
@@ -95,6 +98,17 @@ describe.each(targets)('site export and import on $name', (target) => {
       })
       .toBe('complete');
     const original = (await owner.get(`${FILES}/${fileId}`)).json() as FileView;
+    // A header logo, kept in the files storage but not in the files table.
+    const logo = await owner.call(
+      'PUT',
+      SITE_PROFILE_API.logo,
+      await sharp({ create: { width: 600, height: 200, channels: 3, background: '#1c71d8' } })
+        .png()
+        .toBuffer(),
+      { 'content-type': 'image/png' },
+    );
+    expect(logo.statusCode, logo.body).toBe(200);
+    const logoUrl = (logo.json() as { logoUrl: string }).logoUrl;
 
     const started = await owner.call('POST', SITE_EXPORT_API.exports, {});
     expect(started.statusCode, started.body).toBe(202);
@@ -197,6 +211,32 @@ describe.each(targets)('site export and import on $name', (target) => {
       expect(b.statusCode, suffix).toBe(200);
       expect(b.rawPayload.equals(a.rawPayload), suffix).toBe(true);
     }
+    // The header shows the same logo, and its address answers with the same bytes.
+    const logoImg = `<img class="site-logo" src="${logoUrl}" alt="Fieldnotes Supply Co.">`;
+    expect(siteTitleLink((await copy.get('/')).body)).toBe(logoImg);
+    const [logoA, logoB] = await Promise.all([visitor.get(logoUrl), copy.get(logoUrl)]);
+    expect(logoA.statusCode).toBe(200);
+    expect(logoB.statusCode).toBe(200);
+    expect(logoB.headers['content-type']).toBe('image/webp');
+    expect(logoB.rawPayload.equals(logoA.rawPayload)).toBe(true);
+
+    // An archive without the logo's bytes (one from before logos travelled): the copy's header
+    // shows the site's name rather than a broken image.
+    const withoutLogo = JSON.parse(gunzipSync(download.rawPayload).toString('utf8'));
+    const logoKeys = Object.keys(withoutLogo.files).filter((key) => key.includes('/site-logo/'));
+    expect(logoKeys).toHaveLength(1);
+    delete withoutLogo.files[logoKeys[0]!];
+    const plain = await owner.call(
+      'POST',
+      `${SITE_EXPORT_API.import}?slug=plain-copy`,
+      gzipSync(JSON.stringify(withoutLogo)),
+      { 'content-type': 'application/gzip' },
+    );
+    expect(plain.statusCode, plain.body).toBe(201);
+    const plainCopy = new Shopper(app, 'plain-copy.sites.test');
+    expect(siteTitleLink((await plainCopy.get('/')).body)).toBe('Fieldnotes Supply Co.');
+    expect((await plainCopy.get(logoUrl)).statusCode).toBe(404);
+
     // A slug already taken is refused.
     const again = await owner.call(
       'POST',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { FileStorage } from '../files/storage';
+import { siteLogoKey, storedSiteLogo } from './site-logo';
 
 /**
  * Every table that holds part of a site, and how its rows are found from the site's id. An
@@ -89,8 +90,14 @@ const ArchiveSchema = z.object({
   exportedAt: z.string(),
   websiteId: z.string().min(1).max(200),
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
-  /** Storage keys (`<site>/<file>/original` or `…/<width>w`) to base64 bytes. */
-  files: z.record(z.string().regex(/^[^/]+\/[^/]+\/(original|\d{1,5}w)$/), z.string()),
+  /**
+   * Storage keys to base64 bytes: a file's (`<site>/<file>/original` or `…/<width>w`) and the
+   * header logo's (`<site>/site-logo/<version>.webp`), which lives outside the files table.
+   */
+  files: z.record(
+    z.string().regex(/^[^/]+\/([^/]+\/(original|\d{1,5}w)|site-logo\/[0-9a-f]{16}\.webp)$/),
+    z.string(),
+  ),
 });
 type Archive = z.infer<typeof ArchiveSchema>;
 
@@ -132,6 +139,12 @@ export async function exportSiteArchive(
       if (body) files[key] = body.toString('base64');
     }
     await onProgress(50 + Math.floor((++read / fileRows.length) * 45));
+  }
+  const logo = storedSiteLogo((tables.websites?.[0]?.settings ?? {}) as Record<string, unknown>);
+  if (logo) {
+    const key = siteLogoKey(websiteId, logo.version);
+    const body = await storage.get(key).catch(() => undefined);
+    if (body) files[key] = body.toString('base64');
   }
   const archive: Archive = {
     format: ARCHIVE_FORMAT,
@@ -183,6 +196,8 @@ export async function importSiteArchive(
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapDeep(v)]));
     return value;
   };
+  const logo = storedSiteLogo((archive.tables.websites?.[0]?.settings ?? {}) as Record<string, unknown>);
+  const logoBytes = logo && archive.files[siteLogoKey(oldSite, logo.version)];
   const idColumn = (column: string) => column === 'id' || column.endsWith('_id') || column === 'renewal_of';
   const mapRow = (table: string, row: Record<string, unknown>) => {
     const copy: Record<string, unknown> = {};
@@ -199,6 +214,12 @@ export async function importSiteArchive(
     if (table === 'access_locks' && typeof copy.scope === 'string' && copy.scope.startsWith('page:'))
       copy.scope = `page:${ids.get(copy.scope.slice(5)) ?? copy.scope.slice(5)}`;
     if (table === 'websites') {
+      // A logo whose bytes the archive lacks (lost, or an archive from before logos travelled)
+      // would be a broken image in the header: the copy shows the site's name instead.
+      if (!logoBytes && copy.settings && typeof copy.settings === 'object')
+        copy.settings = Object.fromEntries(
+          Object.entries(copy.settings).filter(([key]) => key !== 'siteLogo'),
+        );
       copy.slug = site.slug;
       copy.created_at = new Date().toISOString();
       copy.deleted_at = null;
@@ -250,6 +271,11 @@ export async function importSiteArchive(
         if (!newId) continue;
         const newKey = `${newSite}/${newId}/${rest}`;
         await storage.put(newKey, Buffer.from(body, 'base64'));
+        written.push(newKey);
+      }
+      if (logo && logoBytes) {
+        const newKey = siteLogoKey(newSite, logo.version);
+        await storage.put(newKey, Buffer.from(logoBytes, 'base64'));
         written.push(newKey);
       }
     });
