@@ -84,7 +84,8 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
   const [server, setServer] = useState(post);
   const [publishAt, setPublishAt] = useState(post.publishOn ? toZonedInput(post.publishOn, zone) : '');
   const [saveNow, setSaveNow] = useState(0);
-  // A draft's address follows its title as it is typed, until the owner types an address.
+  // A draft's address follows its title as it is typed, until the owner types an address. Once
+  // published (here or before) it stays put: links to it may already be out there.
   const [slugFollows, setSlugFollows] = useState(
     () => post.status === 'draft' && slugFollowsTitle(post.urlId, post.title),
   );
@@ -111,6 +112,7 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
 
   const errors = issuesByPath(saver.error);
   const setStatus = (status: PostDraft['status']) => {
+    if (status === 'published') setSlugFollows(false);
     const publishOn =
       status === 'published' && publishAt
         ? (fromZonedInput(publishAt, zone) ?? null)
