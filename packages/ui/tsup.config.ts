@@ -34,6 +34,11 @@ export default defineConfig({
     // modules keep every other component out of that load.
     'editor-error-boundary': 'src/editor/ErrorFallback.tsx',
     'editor-field': 'src/editor/field/EditorField.tsx',
+    // And the Pages screen (where the owner lands after signing in): these, the confirm dialog
+    // and the empty state, so it does not bring the store kit and React Aria's drop zone.
+    'editor-icon': 'src/editor/EditorIcon.tsx',
+    'editor-access-lock': 'src/editor/access-lock/index.ts',
+    'editor-seo': 'src/editor/seo/index.ts',
     // The analytics screen loads lazily: its own entry keeps it out of the editor's first load.
     'editor-analytics': 'src/editor/analytics/index.ts',
     // The site styles screen loads lazily too.

@@ -5,7 +5,11 @@ import {
   type PageDetail,
   type PageSummary,
 } from '@site/page-content';
-import { ConfirmDialog, EditorField, LockPasswordField, SeoPanel, lockChange } from '@site/ui';
+// Narrow entries: the Pages screen opens this dialog too (see PagesScreen).
+import { LockPasswordField, lockChange } from '@site/ui/editor-access-lock';
+import { ConfirmDialog } from '@site/ui/editor-confirm-dialog';
+import { EditorField } from '@site/ui/editor-field';
+import { SeoPanel } from '@site/ui/editor-seo';
 import { useEffect, useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useAccessLocks, useSetAccessLock } from '../api/access-locks';

@@ -1,5 +1,6 @@
 import { COVER_POSITIONS, type CoverPage, type CoverPosition, type PageSummary } from '@site/page-content';
-import { ConfirmDialog, EditorField } from '@site/ui';
+import { ConfirmDialog } from '@site/ui/editor-confirm-dialog';
+import { EditorField } from '@site/ui/editor-field';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { usePage, useUpdatePage } from '../api/pages';

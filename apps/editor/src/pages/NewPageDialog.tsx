@@ -1,5 +1,6 @@
 import { slugify, type CreatePage, type PageSummary } from '@site/page-content';
-import { ConfirmDialog, EditorField } from '@site/ui';
+import { ConfirmDialog } from '@site/ui/editor-confirm-dialog';
+import { EditorField } from '@site/ui/editor-field';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useCreatePage } from '../api/pages';

@@ -21,7 +21,10 @@ import {
   type PageSummary,
   type SiteLayoutLink,
 } from '@site/page-content';
-import { ConfirmDialog, EditorIcon, EmptyState } from '@site/ui';
+// Narrow entries: the owner lands here after signing in, so this screen loads with the first visit.
+import { ConfirmDialog } from '@site/ui/editor-confirm-dialog';
+import { EmptyState } from '@site/ui/editor-empty-state';
+import { EditorIcon } from '@site/ui/editor-icon';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';

@@ -1,4 +1,4 @@
-import { SitePasswordDialog as SitePasswordDialogView } from '@site/ui';
+import { SitePasswordDialog as SitePasswordDialogView } from '@site/ui/editor-access-lock';
 import { issuesByPath } from '../api/http';
 import { useAccessLocks, useSetAccessLock } from '../api/access-locks';
 import { errorMessage } from '../screen-kit/save-state';
