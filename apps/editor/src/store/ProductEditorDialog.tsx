@@ -20,11 +20,11 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useEditorSite } from '../api/editor-site';
-import { usePages } from '../api/pages';
 import { useFiles } from '../api/files';
 import { useForms } from '../api/forms';
 import { useMultilingualSettings } from '../api/multilingual';
 import { ProductSeoNotSaved, ProductTagsNotSaved, useSaveProduct } from '../api/products';
+import { useStores } from '../api/stores';
 import { useTagNames } from '../api/tags';
 import { errorMessage } from '../screen-kit/save-state';
 import { ownerLocale } from './owner-locale';
@@ -93,7 +93,7 @@ export function ProductEditorDialog({
   // Checked here with the server's schema, so a product is never saved with settings then refused.
   const [seoIssues, setSeoIssues] = useState<Record<string, string>>({});
   const siteTitle = useEditorSite().data?.website.siteTitle ?? '';
-  const storePath = usePages().data?.find((p) => p.id === collectionId)?.path ?? '';
+  const storePath = useStores().data?.find((s) => s.id === collectionId)?.fullUrl ?? '';
   const issues = issuesByPath(save.error);
   const error =
     save.error instanceof ProductTagsNotSaved
