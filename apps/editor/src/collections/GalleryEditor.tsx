@@ -11,6 +11,7 @@ import {
 import { useMe } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
 import { ChooseImage } from '../page-editor/ChooseImage';
+import { AltTextField } from './ItemFields';
 import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';
 
 /** A gallery page's pictures: add from the file manager, drag (or Space and arrows) to reorder, caption and alt text each. */
@@ -138,19 +139,12 @@ function GalleryTile({
           />
         )}
       </EditorField>
-      <EditorField label="Alt text">
-        {(control) => (
-          <input
-            {...control}
-            className="ed-input"
-            value={alt}
-            maxLength={250}
-            readOnly={!canEdit}
-            onChange={(e) => setAlt(e.target.value)}
-            onBlur={() => alt !== item.data.alt && save({ data: { alt } })}
-          />
-        )}
-      </EditorField>
+      <AltTextField
+        value={alt}
+        onChange={setAlt}
+        onBlur={() => alt !== item.data.alt && save({ data: { alt } })}
+        isReadOnly={!canEdit}
+      />
       {update.error && (
         <p className="ed-field__error" role="alert">
           {errorMessage(update.error)}

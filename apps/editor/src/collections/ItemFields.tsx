@@ -22,22 +22,11 @@ export function FeaturedImageField({
         <div className="ed-featured-image__preview">
           <img src={value.src} alt="" />
           <div className="ed-form">
-            <EditorField
-              label="Alt text"
-              hint="Say what the picture shows, for people who cannot see it. Leave empty for a decorative picture."
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="ed-input"
-                  value={value.alt}
-                  placeholder="Describe the image"
-                  maxLength={250}
-                  readOnly={isReadOnly}
-                  onChange={(e) => onChange({ ...value, alt: e.target.value })}
-                />
-              )}
-            </EditorField>
+            <AltTextField
+              value={value.alt}
+              onChange={(alt) => onChange({ ...value, alt })}
+              isReadOnly={isReadOnly}
+            />
             {!isReadOnly && (
               <div className="ed-row">
                 <ChooseImage onChoose={(file) => onChange({ src: file.assetUrl, alt: value.alt })} />
@@ -57,6 +46,42 @@ export function FeaturedImageField({
       )}
       {error && <p className="ed-field__error">{error}</p>}
     </fieldset>
+  );
+}
+
+/**
+ * A picture's alt text. It starts empty, never the file's name ("IMG_2041.jpg" tells a screen
+ * reader's listener nothing), and asks the owner to describe the picture.
+ */
+export function AltTextField({
+  value,
+  onChange,
+  onBlur,
+  isReadOnly,
+}: {
+  value: string;
+  onChange: (alt: string) => void;
+  onBlur?: () => void;
+  isReadOnly: boolean;
+}) {
+  return (
+    <EditorField
+      label="Alt text"
+      hint="Say what the picture shows, for people who cannot see it. Leave empty for a decorative picture."
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="ed-input"
+          value={value}
+          placeholder="Describe the image"
+          maxLength={250}
+          readOnly={isReadOnly}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </EditorField>
   );
 }
 

@@ -6,6 +6,7 @@ import { issuesByPath } from '../api/http';
 import { usePage, useUpdatePage } from '../api/pages';
 import { errorMessage } from '../screen-kit/save-state';
 import { ChooseImage } from '../page-editor/ChooseImage';
+import { AltTextField } from '../collections/ItemFields';
 
 const POSITION_LABELS: Record<CoverPosition, string> = {
   'top-left': 'Top left',
@@ -174,16 +175,11 @@ function CoverForm({
               width={150}
               height={100}
             />
-            <EditorField label="Alt text" hint="Leave empty when the picture is only decoration.">
-              {(control) => (
-                <input
-                  {...control}
-                  className="ed-input"
-                  value={image.alt}
-                  onChange={(e) => setImage({ ...image, alt: e.target.value })}
-                />
-              )}
-            </EditorField>
+            <AltTextField
+              value={image.alt}
+              onChange={(alt) => setImage({ ...image, alt })}
+              isReadOnly={false}
+            />
             <button type="button" className="ed-button" onClick={() => setImage(null)}>
               Remove image
             </button>
