@@ -3,6 +3,7 @@ import {
   ACTIVITY_API,
   ACTIVITY_PAGE_SIZE,
   activityMessages,
+  BLOG_API,
   describeActivity,
   EDITOR_API,
   SITE_PROFILE_API,
@@ -81,6 +82,57 @@ describe.each(await databaseTargets())('the site activity log on $name', (target
     });
     expect(published).toMatchObject({ kind: 'page-published', subject: 'About' });
     expect(describeActivity(published)).toBe('Published the page “About”');
+
+    // A blog post: logged when a write makes it public, once; a draft, an edit of a published post
+    // and a post scheduled for later are not.
+    const blog = { id: 'page-journal' };
+    const postEntries = async () =>
+      (await log(site.owner, '?kind=post-published')).entries.map((e) => e.subject);
+    const draft = await ok(
+      site.owner.call('POST', BLOG_API.posts, { collectionId: blog.id, title: 'Field repairs' }),
+    );
+    expect(draft.status).toBe('draft');
+    const later = await ok(
+      site.owner.call('POST', BLOG_API.posts, {
+        collectionId: blog.id,
+        title: 'Winter list',
+        status: 'published',
+        publishOn: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
+    expect(later.status).toBe('scheduled');
+    expect(await postEntries()).toEqual([]);
+    const postPublished = await recorded(() => ok(site.owner.call('POST', BLOG_API.publish(draft.id))));
+    expect(postPublished).toMatchObject({ kind: 'post-published', subject: 'Field repairs' });
+    expect(describeActivity(postPublished)).toBe('Published the blog post “Field repairs”');
+    const live = await ok(site.owner.get(BLOG_API.post(draft.id)));
+    await ok(
+      site.owner.call('PATCH', BLOG_API.post(draft.id), {
+        version: live.version,
+        title: 'Field repairs, again',
+      }),
+    );
+    await ok(site.owner.call('POST', BLOG_API.publish(draft.id)));
+    expect(await postEntries()).toEqual(['Field repairs']);
+    // Published as it is made, and by saving a draft as published.
+    await recorded(() =>
+      ok(
+        site.owner.call('POST', BLOG_API.posts, {
+          collectionId: blog.id,
+          title: 'Straps',
+          status: 'published',
+        }),
+      ),
+    );
+    const second = await ok(
+      site.owner.call('POST', BLOG_API.posts, { collectionId: blog.id, title: 'Waxing' }),
+    );
+    await recorded(() =>
+      ok(
+        site.owner.call('PATCH', BLOG_API.post(second.id), { version: second.version, status: 'published' }),
+      ),
+    );
+    expect(await postEntries()).toEqual(['Waxing', 'Straps', 'Field repairs']);
 
     const product = await ok(site.owner.get(STORE_API.product('prod-canvas-tote')));
     // A save that keeps every price is not a price change.

@@ -2,10 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import { recordActivity } from '../activity/activity-log';
+import type { Database, Tx } from '../db/client';
 import { blogComments, blogPosts, pages, websites } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { ApiError, createRoleGuard, handle, MAX_BODY_BYTES, parse, registerApiErrors } from '../http';
+import {
+  ApiError,
+  createRoleGuard,
+  guardedMember,
+  handle,
+  MAX_BODY_BYTES,
+  parse,
+  registerApiErrors,
+} from '../http';
 import { requireCrumb } from '../security/crumb';
 import {
   BLOG_API,
@@ -154,6 +163,31 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
     const read = { preHandler: guard.read };
     const write = { preHandler: guard.write, bodyLimit: MAX_BODY_BYTES };
     const postId = (request: { params: unknown }) => (request.params as { id: string }).id;
+    /**
+     * Logs a post this write made public, with the write's transaction. A post scheduled for later
+     * is logged when a write makes it public, not when its time comes (nobody acts then).
+     */
+    const logPublished = async (
+      tx: Tx,
+      request: FastifyRequest,
+      before: PostStatus | undefined,
+      post: { status: PostStatus; title: string },
+    ) => {
+      if (post.status === 'published' && before !== 'published')
+        await recordActivity(tx, request.site.websiteId, guardedMember(request), {
+          kind: 'post-published',
+          subject: post.title,
+        });
+    };
+    /** The post's status before this write, its row locked until the write's transaction ends. */
+    const statusBefore = async (tx: Tx, request: FastifyRequest) => {
+      const [row] = await tx
+        .select({ status: blogPosts.status })
+        .from(blogPosts)
+        .where(own(request, postId(request)))
+        .for('update');
+      return row?.status;
+    };
     const own = (request: FastifyRequest, id: string) =>
       and(eq(blogPosts.id, id), eq(blogPosts.websiteId, request.site.websiteId));
 
@@ -209,17 +243,21 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
         if (!blog) throw new ApiError(400, 'NOT_A_BLOG', blogMessages.notABlog);
         const urlId = input.urlId ?? (await freeSlug(blog.id, slugFromTitle(input.title) || 'post'));
         try {
-          const [post] = await db
-            .insert(blogPosts)
-            .values({
-              ...stored({ ...input, publishOn: input.publishOn ?? null }),
-              collectionId: blog.id,
-              title: input.title,
-              id: randomUUID(),
-              websiteId: request.site.websiteId,
-              urlId,
-            })
-            .returning();
+          const post = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(blogPosts)
+              .values({
+                ...stored({ ...input, publishOn: input.publishOn ?? null }),
+                collectionId: blog.id,
+                title: input.title,
+                id: randomUUID(),
+                websiteId: request.site.websiteId,
+                urlId,
+              })
+              .returning();
+            await logPublished(tx, request, undefined, row!);
+            return row;
+          });
           if (post!.status !== 'draft') await changed();
           return reply.status(201).send(postView(post!));
         } catch (error) {
@@ -235,12 +273,17 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       handle(async (request) => {
         const { version, ...input } = parse(updatePostSchema, request.body);
         try {
-          const [post] = await db
-            .update(blogPosts)
-            .set({ ...stored(input), version: version + 1, updatedAt: new Date() })
-            .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
-            .returning();
-          if (!post) throw new ApiError(409, 'STALE_VERSION', blogMessages.stalePost);
+          const post = await db.transaction(async (tx) => {
+            const before = await statusBefore(tx, request);
+            const [row] = await tx
+              .update(blogPosts)
+              .set({ ...stored(input), version: version + 1, updatedAt: new Date() })
+              .where(and(own(request, postId(request)), eq(blogPosts.version, version)))
+              .returning();
+            if (!row) throw new ApiError(409, 'STALE_VERSION', blogMessages.stalePost);
+            await logPublished(tx, request, before, row);
+            return row;
+          });
           await changed();
           return postView(post);
         } catch (error) {
@@ -254,17 +297,22 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       '/api/editor/blog/posts/:id/publish',
       write,
       handle(async (request) => {
-        const [post] = await db
-          .update(blogPosts)
-          .set({
-            status: sql`case when ${blogPosts.publishOn} > now() then 'scheduled' else 'published' end`,
-            publishOn: sql`coalesce(${blogPosts.publishOn}, now())`,
-            version: sql`${blogPosts.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(own(request, postId(request)))
-          .returning();
-        if (!post) throw postNotFound();
+        const post = await db.transaction(async (tx) => {
+          const before = await statusBefore(tx, request);
+          const [row] = await tx
+            .update(blogPosts)
+            .set({
+              status: sql`case when ${blogPosts.publishOn} > now() then 'scheduled' else 'published' end`,
+              publishOn: sql`coalesce(${blogPosts.publishOn}, now())`,
+              version: sql`${blogPosts.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(own(request, postId(request)))
+            .returning();
+          if (!row) throw postNotFound();
+          await logPublished(tx, request, before, row);
+          return row;
+        });
         await changed();
         return postView(post);
       }),

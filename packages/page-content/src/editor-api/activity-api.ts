@@ -3,7 +3,7 @@ import { text } from '../text';
 import { teamRoleLabels, type TeamRole } from './team-api';
 
 /**
- * The site's activity log: who published a page, changed a price, refunded an order, changed the
+ * The site's activity log: who published a page or a blog post, changed a price, refunded an order, changed the
  * site settings or the team, and when. Written by the API where each happens; read by the owner
  * and admins (the 'read-activity' right of TEAM_ROLE_RIGHTS) on the editor's Activity screen.
  */
@@ -11,6 +11,7 @@ export const ACTIVITY_API = { log: '/api/editor/activity' } as const;
 
 export const ACTIVITY_KINDS = [
   'page-published',
+  'post-published',
   'price-changed',
   'order-refunded',
   'settings-changed',
@@ -24,6 +25,7 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** The filter's names for each kind, in the owner's words. */
 export const activityKindLabels: Record<ActivityKind, string> = {
   'page-published': 'Pages published',
+  'post-published': 'Blog posts published',
   'price-changed': 'Prices changed',
   'order-refunded': 'Refunds',
   'settings-changed': 'Site settings changed',
@@ -88,6 +90,8 @@ export function describeActivity(entry: Pick<ActivityEntry, 'kind' | 'subject' |
   switch (entry.kind) {
     case 'page-published':
       return `Published the page “${subject}”`;
+    case 'post-published':
+      return `Published the blog post “${subject}”`;
     case 'price-changed':
       return `Changed the price of “${subject}” from ${detail.from} to ${detail.to}`;
     case 'order-refunded':
