@@ -59,6 +59,34 @@ describe.each(targets)('search and blog on $name', (target) => {
     );
   });
 
+  it('pages the results: each page its own canonical with rel prev/next keeping the query, past the last not found', async () => {
+    // Twelve products matching one word: two pages of ten.
+    await database.db.execute(sql`
+      insert into products (id, website_id, collection_id, url_id, title, product_type)
+      select 'prod-zephyr-' || n, 'demo', (select id from pages where website_id = 'demo' and path = '/shop'),
+        'zephyr-' || n, 'Zephyr scarf ' || n, 1
+      from generate_series(1, 12) n`);
+    const head = (html: string, rel: string) =>
+      new RegExp(`<link rel="${rel}" href="([^"]+)">`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+    const first = await app.inject('/search?q=zephyr');
+    expect(first.statusCode).toBe(200);
+    expect(head(first.body, 'canonical')).toBe('http://localhost:80/search?q=zephyr');
+    expect(head(first.body, 'next')).toBe('http://localhost:80/search?q=zephyr&page=2');
+    expect(head(first.body, 'prev')).toBeUndefined();
+    const second = await app.inject('/search?q=zephyr&page=2');
+    expect(second.statusCode).toBe(200);
+    expect(head(second.body, 'canonical')).toBe('http://localhost:80/search?q=zephyr&page=2');
+    expect(head(second.body, 'prev')).toBe('http://localhost:80/search?q=zephyr');
+    expect(head(second.body, 'next')).toBeUndefined();
+    expect([...second.body.matchAll(/class="search-result[^"]*"><a href="/g)]).toHaveLength(2);
+    expect((await app.inject('/search?q=zephyr&page=3')).statusCode).toBe(404);
+    // A page number that is not one is the first page.
+    expect(head((await app.inject('/search?q=zephyr&page=abc')).body, 'canonical')).toBe(
+      'http://localhost:80/search?q=zephyr',
+    );
+    await database.db.execute(sql`delete from products where id like 'prod-zephyr-%'`);
+  });
+
   it('echoes the query escaped and shows the empty state', async () => {
     const res = await app.inject('/search?q=' + encodeURIComponent('<script>x</script> zzqx'));
     expect(res.body).not.toContain('<script>x');

@@ -11,7 +11,7 @@ import { searchSite, RESULTS_PER_PAGE } from './search';
 import { visibleTo, type Viewer } from './site-chrome';
 import type { PageRow, WebsiteRow } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
-import { collectionPageSize, pagination, requestedPage } from '../site/pagination';
+import { collectionPageSize, pageCount, pagination, requestedPage } from '../site/pagination';
 import { knownTheme } from '../site/theme';
 import type { SiteThemeId } from '@site/page-content';
 
@@ -41,22 +41,6 @@ export interface ContentResolved {
   itemSeo?: unknown;
 }
 
-const pageNumber = (raw: string | undefined) => {
-  const n = Number.parseInt(raw ?? '1', 10);
-  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : 1;
-};
-
-/** Previous and next links of the search results that keep the rest of the query. */
-function searchPagination(query: Readonly<Record<string, string>>, page: number, pages: number) {
-  const link = (n: number) => `/search?${new URLSearchParams({ ...query, page: String(n) }).toString()}`;
-  return {
-    page,
-    pages,
-    prevUrl: page > 1 ? link(page - 1) : undefined,
-    nextUrl: page < pages ? link(page + 1) : undefined,
-  };
-}
-
 async function searchPage(
   db: Database,
   website: WebsiteRow,
@@ -64,9 +48,13 @@ async function searchPage(
   now: Date,
 ): Promise<ContentResolved> {
   const q = (query.q ?? '').trim();
-  const page = pageNumber(query.page);
+  const page = requestedPage(query);
   const { results, total } = await searchSite(db, website.id, q, page, now);
-  const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
+  const pages = pageCount(total, RESULTS_PER_PAGE);
+  // Like the lists: a page past the last has no address.
+  if (page > pages) return notFoundContent();
+  // Page 1 is `/search?q=…` itself; each page is its own canonical, with rel=prev/next in the head.
+  const pager = pagination('/search', q ? { q } : {}, page, pages, RESULTS_PER_PAGE);
   return {
     status: 200,
     pageType: PAGE_TYPE.search,
@@ -74,7 +62,8 @@ async function searchPage(
     personal: true,
     extra: {
       collection: { title: 'Search', fullUrl: '/search' },
-      search: { query: q, results, total, ...searchPagination({ q }, page, pages) },
+      search: { query: q, results, total, page, pages, prevUrl: pager.prevUrl, nextUrl: pager.nextUrl },
+      pagination: pager,
     },
   };
 }
