@@ -41,7 +41,7 @@ export const seoPanelMessages = {
     `Shown in the browser tab, search results and shared links. Leave empty to use the ${noun}’s title and the site name.`,
   descriptionLabel: 'SEO description',
   descriptionHint: (noun: string) =>
-    `One or two sentences for search results and shared links. Leave empty to use the ${noun}’s summary.`,
+    `One or two sentences for search results and shared links. ${noun === 'page' ? 'Left empty, search engines pick text from the page.' : `Leave empty to use the ${noun}’s summary.`}`,
   imageLabel: 'Social sharing image',
   imageHint: 'The picture a shared link shows: an image address (https://…) or a file of this site (/s/…).',
   hideLabel: 'Hide from search engines',
