@@ -53,6 +53,8 @@ mountPopupOverlay(document, storage, context);
 // A blog post's comment form, like and share links load only on posts.
 if (document.querySelector('[data-product-reviews]'))
   void import('./product/reviews').then((m) => m.enhanceReviews(document));
+if (document.querySelector('[data-review-request-form]'))
+  void import('./product/review-request').then((m) => m.enhanceReviewRequest(document));
 if (document.querySelector('[data-gift-card-balance]'))
   void import('./product/gift-card').then((m) => m.enhanceGiftCardBalance(document));
 if (document.querySelector('.blog-post')) void import('./blog').then((m) => m.enhanceBlogPost(document));

@@ -139,6 +139,15 @@ export const messages = {
   reviewCountMany: '{count} reviews',
   reviewAverage: 'Rated {average} out of 5',
   reviewStars: '{rating} out of 5 stars',
+  // The reviews-request page (type 209), opened from the email sent when an order ships.
+  reviewRequestInvalid: 'This review link is not valid. Use the link in your email.',
+  reviewRequestExpired: 'This review link has expired. You can still review from the product page.',
+  reviewRequestNothingRated: 'Rate at least one item before sending.',
+  reviewRequestTwice: 'Each item can be reviewed once.',
+  reviewRequestNotInOrder: 'That item is not part of this order.',
+  reviewRequestAlreadyReviewed: 'You have already reviewed {product}.',
+  reviewRequestThanks: 'Thank you for your reviews! They will appear once the shop has checked them.',
+  reviewRequestAllDone: 'You have reviewed everything in this order. Thank you!',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -30,6 +30,7 @@ const NOT_CONTENT = new Set<number>([
   PAGE_TYPE.subscriptionConfirmed,
   PAGE_TYPE.orderReceived,
   PAGE_TYPE.membershipConfirmed,
+  PAGE_TYPE.reviewsRequest,
   PAGE_TYPE.orderStatus,
   PAGE_TYPE.newsletterUnsubscribe,
 ]);

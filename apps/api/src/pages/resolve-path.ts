@@ -17,6 +17,7 @@ import { loadRedirectTable } from '../redirects/redirect-store';
 import { type NavigationTrees } from '../site/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { accountPage, MEMBERSHIP_CONFIRMED_PATH, membershipConfirmedPage } from './account-pages';
+import { REVIEW_REQUEST_PAGE_PATH, reviewRequestPage } from '../reviews/request-page';
 import { memberAccountsEnabled } from '../security/members';
 import { visibleTo, type Viewer } from './site-chrome';
 import { type ProductItem } from '../site/product-item';
@@ -310,6 +311,16 @@ export async function resolvePath(
         };
       }
     }
+  }
+  if (normalized === REVIEW_REQUEST_PAGE_PATH) {
+    const request = await reviewRequestPage(db, website.id, query);
+    return {
+      status: request.status,
+      pageType: PAGE_TYPE.reviewsRequest,
+      templateName: 'reviews-request',
+      extra: request.context,
+      personal: true,
+    };
   }
   const newsletter = await newsletterPage(db, website.id, normalized, query);
   if (newsletter)

@@ -1,11 +1,11 @@
-import { messages, REVIEW_TEXT_MAX_LENGTH } from '@site/commerce-core';
+import { messages, REVIEW_REQUEST_DAYS, REVIEW_TEXT_MAX_LENGTH } from '@site/commerce-core';
 import { STORE_API } from '@site/commerce-core/admin';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { outgoingEmails, websites } from '../db/schema';
+import { orders, outgoingEmails, productReviews, websites } from '../db/schema';
 import { REVIEWS_KILL_SWITCH_FLAG } from './reviews';
 
 const targets = await databaseTargets();
@@ -257,6 +257,226 @@ describe.each(targets)('product reviews on $name', (target) => {
     expect(ok.json().verifiedBuyer).toBe(true);
     const forged = await submit(shopper, NOTEBOOK, review({ requestToken: `${order.id}.forged` }));
     expect(forged.statusCode).toBe(404);
+  });
+
+  describe('the reviews-request page (209)', () => {
+    /** An order of the tote (two colours: one item to rate) and the notebook, shipped, and its link. */
+    const shippedOrder = async (
+      email: string,
+      lines: (readonly [string, string])[] = [[NOTEBOOK, 'NOTE-3']],
+    ) => {
+      const shopper = new Shopper(demo.app);
+      for (const [item, sku] of lines) expect((await shopper.addToCart(item, sku, 1)).statusCode).toBe(200);
+      const res = await shopper.post('/api/commerce/checkout', {
+        email,
+        shippingAddress: ADDRESS,
+        payment: TEST_CARD,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().order as { id: string };
+      await demo.owner.call('POST', STORE_API.fulfilOrder(order.id), { trackingNumber: 'R1' });
+      const [mail] = await demo.database.db
+        .select()
+        .from(outgoingEmails)
+        .where(and(eq(outgoingEmails.to, email), eq(outgoingEmails.kind, 'review-request')));
+      const url = /https?:\/\/[^/\s]+(\/reviews\/request\?order=[^&\s]+&sig=([^\s]+))/.exec(mail!.body)!;
+      return { id: order.id, path: url[1]!, sig: url[2]!, api: `/api/commerce/review-requests/${order.id}` };
+    };
+    // Every hostile body is refused before it is written: one order serves them all.
+    let hostile: ReturnType<typeof shippedOrder> | undefined;
+    const send = (shopper: Shopper, api: string, body: unknown) =>
+      shopper.request('POST', api, body, { 'x-forwarded-for': `10.1.${++ip >> 8}.${ip & 255}` });
+
+    it('the emailed link opens a form per item; one send reviews them all as a verified buyer', async () => {
+      const order = await shippedOrder('lin@example.com', [
+        [TOTE, 'TOTE-OLIVE'],
+        [TOTE, 'TOTE-SAND'],
+        [NOTEBOOK, 'NOTE-3'],
+      ]);
+      const shopper = new Shopper(demo.app);
+      const page = await shopper.get(order.path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('class="page-type-209"');
+      expect(page.body).toContain('Rate your items');
+      // One item per product, whatever the variants; every control has its label.
+      expect(page.body.match(/data-review-item=/g)).toHaveLength(2);
+      expect(page.body).toContain('<legend>Your rating for Waxed Canvas Tote</legend>');
+      expect(page.body).toContain('name="rating-1" value="1"> 1 star');
+      expect(page.body).toContain(`data-sig="${order.sig}"`);
+
+      const res = await send(shopper, order.api, {
+        sig: order.sig,
+        name: 'Lin',
+        reviews: [{ productId: TOTE, rating: 4, title: 'Roomy', text: 'Holds a week of shopping.' }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toEqual({ status: 'pending', count: 1, message: messages.reviewRequestThanks });
+      const [stored] = await demo.database.db
+        .select()
+        .from(productReviews)
+        .where(and(eq(productReviews.email, 'lin@example.com'), eq(productReviews.productId, TOTE)));
+      expect(stored).toMatchObject({ rating: 4, name: 'Lin', status: 'pending', verifiedBuyer: true });
+
+      // Back on the page: the tote is done, the notebook still waits; sending the tote again is refused.
+      const again = await shopper.get(order.path);
+      expect(again.body).toContain('You already reviewed this: <span>4 out of 5 stars</span>');
+      expect(again.body.match(/<fieldset/g)).toHaveLength(1);
+      const twice = await send(shopper, order.api, {
+        sig: order.sig,
+        name: 'Lin',
+        reviews: [
+          { productId: NOTEBOOK, rating: 5, text: 'Good paper.' },
+          { productId: TOTE, rating: 1, text: 'Changed my mind.' },
+        ],
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error.message).toBe('You have already reviewed Waxed Canvas Tote.');
+      // All or none: the notebook was not written either.
+      expect(
+        await demo.database.db
+          .select()
+          .from(productReviews)
+          .where(and(eq(productReviews.email, 'lin@example.com'), eq(productReviews.productId, NOTEBOOK))),
+      ).toHaveLength(0);
+      expect(
+        (
+          await send(shopper, order.api, {
+            sig: order.sig,
+            name: 'Lin',
+            reviews: [{ productId: NOTEBOOK, rating: 5, text: 'Good paper.' }],
+          })
+        ).statusCode,
+      ).toBe(201);
+      const done = await shopper.get(order.path);
+      expect(done.body).toContain(messages.reviewRequestAllDone);
+      expect(done.body).not.toContain('Send reviews');
+    });
+
+    it('two sends at once write each review once and refuse the other', async () => {
+      const order = await shippedOrder('race@example.com');
+      const body = {
+        sig: order.sig,
+        name: 'Ray',
+        reviews: [{ productId: NOTEBOOK, rating: 3, text: 'Fine.' }],
+      };
+      const codes = (
+        await Promise.all([
+          send(new Shopper(demo.app), order.api, body),
+          send(new Shopper(demo.app), order.api, body),
+        ])
+      )
+        .map((r) => r.statusCode)
+        .sort();
+      expect(codes).toEqual([201, 409]);
+    });
+
+    it('a forged, foreign or expired link says so and writes nothing', async () => {
+      const order = await shippedOrder('old@example.com');
+      const shopper = new Shopper(demo.app);
+      const body = {
+        sig: order.sig,
+        name: 'Olga',
+        reviews: [{ productId: NOTEBOOK, rating: 2, text: 'Meh.' }],
+      };
+      for (const path of [
+        `/reviews/request?order=${order.id}&sig=forged`,
+        `/reviews/request?order=nope&sig=${order.sig}`,
+        '/reviews/request',
+        `/reviews/request?order=${order.id}&sig=${'x'.repeat(5000)}`,
+      ]) {
+        const page = await shopper.get(path);
+        expect(page.statusCode, path).toBe(404);
+        expect(page.body).toContain(messages.reviewRequestInvalid);
+        expect(page.body).not.toContain('data-review-request-form');
+      }
+      const forged = await send(shopper, order.api, { ...body, sig: 'forged' });
+      expect(forged.statusCode).toBe(404);
+      expect(forged.json().error.message).toBe(messages.reviewRequestInvalid);
+      // An item of another order.
+      const stranger = await send(shopper, order.api, {
+        ...body,
+        reviews: [{ productId: 'prod-enamel-mug', rating: 5, text: 'x' }],
+      });
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json().error.message).toBe(messages.reviewRequestNotInOrder);
+
+      const shipped = new Date(Date.now() - (REVIEW_REQUEST_DAYS + 1) * 24 * 60 * 60 * 1000);
+      await demo.database.db.update(orders).set({ fulfilledAt: shipped }).where(eq(orders.id, order.id));
+      const page = await shopper.get(order.path);
+      expect(page.statusCode).toBe(410);
+      expect(page.body).toContain(messages.reviewRequestExpired);
+      const late = await send(shopper, order.api, body);
+      expect(late.statusCode).toBe(410);
+      expect(late.json().error.message).toBe(messages.reviewRequestExpired);
+      expect(
+        await demo.database.db
+          .select()
+          .from(productReviews)
+          .where(eq(productReviews.email, 'old@example.com')),
+      ).toHaveLength(0);
+    });
+
+    it.each([
+      ['nothing rated', { name: 'A', reviews: [] }, messages.reviewRequestNothingRated],
+      [
+        'no name',
+        { name: ' ', reviews: [{ productId: NOTEBOOK, rating: 5, text: 'ok' }] },
+        messages.reviewNameBlank,
+      ],
+      [
+        'no stars',
+        { name: 'A', reviews: [{ productId: NOTEBOOK, text: 'ok' }] },
+        messages.reviewRatingMissing,
+      ],
+      ['a NUL byte', { name: 'A', reviews: [{ productId: NOTEBOOK, rating: 5, text: 'a\u0000' }] }, 'NUL'],
+      [
+        'a lone surrogate',
+        { name: 'A\uD800', reviews: [{ productId: NOTEBOOK, rating: 5, text: 'ok' }] },
+        'surrogates',
+      ],
+      ['wrong types', { name: 7, reviews: 'all' }, 'name'],
+      [
+        'an item twice',
+        {
+          name: 'A',
+          reviews: [
+            { productId: NOTEBOOK, rating: 5, text: 'a' },
+            { productId: NOTEBOOK, rating: 4, text: 'b' },
+          ],
+        },
+        messages.reviewRequestTwice,
+      ],
+      [
+        'a status of its own',
+        { name: 'A', status: 'approved', reviews: [{ productId: NOTEBOOK, rating: 5, text: 'a' }] },
+        'status',
+      ],
+      [
+        'too many items',
+        {
+          name: 'A',
+          reviews: Array.from({ length: 101 }, (_, i) => ({ productId: `p${i}`, rating: 5, text: 'a' })),
+        },
+        messages.reviewRequestNothingRated,
+      ],
+    ])('refuses %s with a clear 400', async (_name, over, message) => {
+      const order = await (hostile ??= shippedOrder('bad@example.com'));
+      const res = await send(new Shopper(demo.app), order.api, { sig: order.sig, ...over });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toContain(message);
+    });
+
+    it('refuses a send without the crumb, or a body too big, never a 5xx', async () => {
+      const order = await shippedOrder('crumb@example.com');
+      const shopper = new Shopper(demo.app);
+      await shopper.get('/api/crumb');
+      const body = { sig: order.sig, name: 'C', reviews: [{ productId: NOTEBOOK, rating: 5, text: 'ok' }] };
+      expect((await shopper.request('POST', order.api, body, { 'x-csrf-token': 'forged' })).statusCode).toBe(
+        403,
+      );
+      const huge = await send(shopper, order.api, { ...body, name: 'x'.repeat(2_000_000) });
+      expect(huge.statusCode).toBe(413);
+    });
   });
 
   it('the kill-switch flag hides reviews everywhere, whatever the owner chose', async () => {

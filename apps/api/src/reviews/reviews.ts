@@ -1,8 +1,11 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  fillMessage,
   isVerifiedBuyer,
   messages,
+  reviewRequestExpired,
   summarizeRatings,
+  type ReviewRequestSubmission,
   type ReviewListQuery,
   type ReviewModeration,
   type ReviewSubmission,
@@ -286,50 +289,150 @@ export function reviewRequestSignature(orderId: string, accessToken: string): st
 export const reviewRequestPath = (orderId: string, accessToken: string) =>
   `/reviews/request?order=${encodeURIComponent(orderId)}&sig=${reviewRequestSignature(orderId, accessToken)}`;
 
-const badRequestLink = () =>
-  new ApiError(404, 'REVIEW_REQUEST_INVALID', 'This review link is not valid. Use the link in your email.');
+const badRequestLink = () => new ApiError(404, 'REVIEW_REQUEST_INVALID', messages.reviewRequestInvalid);
+const expiredRequestLink = () => new ApiError(410, 'REVIEW_REQUEST_EXPIRED', messages.reviewRequestExpired);
 
-/**
- * What the reviews-request page (page type 209) shows: each product of the order, for the buyer to
- * rate. The signature proves the visitor holds the buyer's email.
- */
-export async function reviewRequest(db: Database, websiteId: string, orderId: string, signature: string) {
-  await requireShown(db, websiteId);
+/** The order a signed link names, or why the link does not open it (forged, unpaid, expired). */
+async function signedOrder(
+  db: Pick<Database, 'select'>,
+  websiteId: string,
+  orderId: string,
+  signature: string,
+  now: Date,
+) {
   const [order] = await db
-    .select({ id: orders.id, email: orders.email, accessToken: orders.accessToken, status: orders.status })
+    .select({
+      id: orders.id,
+      email: orders.email,
+      accessToken: orders.accessToken,
+      status: orders.status,
+      orderNumber: orders.orderNumber,
+      fulfilledAt: orders.fulfilledAt,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.websiteId, websiteId)));
   if (!order || !PAID_STATUSES.includes(order.status)) throw badRequestLink();
   const expected = Buffer.from(reviewRequestSignature(order.id, order.accessToken));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequestLink();
-  const items = await db
+  if (reviewRequestExpired(order.fulfilledAt, now)) throw expiredRequestLink();
+  return order;
+}
+
+/**
+ * What the reviews-request page (page type 209) shows: each product of the order, for the buyer to
+ * rate, and the rating given to any already reviewed. The signature proves the visitor holds the
+ * buyer's email; the link lasts REVIEW_REQUEST_DAYS after the order ships.
+ */
+export async function reviewRequest(
+  db: Database,
+  websiteId: string,
+  orderId: string,
+  signature: string,
+  now = new Date(),
+) {
+  await requireShown(db, websiteId);
+  const order = await signedOrder(db, websiteId, orderId, signature, now);
+  const items = await orderProducts(db, order.id);
+  const reviewed = await reviewedRatings(
+    db,
+    order.email,
+    items.map((i) => i.productId),
+  );
+  return {
+    orderNumber: order.orderNumber,
+    email: order.email.toLowerCase(),
+    items: items.map((i) => ({ ...i, reviewedRating: reviewed.get(i.productId) ?? null })),
+  };
+}
+
+/** The order's distinct products (a product bought in two variants is rated once). */
+function orderProducts(db: Pick<Database, 'selectDistinctOn'>, orderId: string) {
+  return db
     .selectDistinctOn([orderItems.productId], {
       productId: orderItems.productId,
       productName: products.title,
+      imageUrl: products.imageUrl,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, order.id));
-  const reviewed = items.length
-    ? await db
-        .select({ productId: productReviews.productId, rating: productReviews.rating })
-        .from(productReviews)
-        .where(
-          and(
-            sql`${productReviews.email} = lower(${order.email})`,
-            inArray(
-              productReviews.productId,
-              items.map((i) => i.productId),
-            ),
-          ),
-        )
-    : [];
-  const ratings = new Map(reviewed.map((r) => [r.productId, r.rating]));
-  return {
-    email: order.email.toLowerCase(),
-    items: items.map((i) => ({ ...i, reviewedRating: ratings.get(i.productId) ?? null })),
-  };
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** The ratings this email already gave to these products, by product. */
+async function reviewedRatings(db: Pick<Database, 'select'>, email: string, productIds: string[]) {
+  if (productIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ productId: productReviews.productId, rating: productReviews.rating })
+    .from(productReviews)
+    .where(
+      and(
+        eq(productReviews.email, email.trim().toLowerCase()),
+        inArray(productReviews.productId, productIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.productId, r.rating]));
+}
+
+/**
+ * The reviews-request page's submission: a pending, verified review of each rated item, all or
+ * none. An item of another order or one already reviewed refuses the lot with its own message;
+ * two tabs sending at once cannot both write (the one-per-email-and-product key decides).
+ */
+export async function submitReviewRequest(
+  db: Database,
+  websiteId: string,
+  orderId: string,
+  input: ReviewRequestSubmission,
+  now = new Date(),
+) {
+  await requireShown(db, websiteId);
+  return db.transaction(async (tx) => {
+    const order = await signedOrder(tx, websiteId, orderId, input.sig, now);
+    const email = order.email.trim().toLowerCase();
+    const items = new Map((await orderProducts(tx, order.id)).map((i) => [i.productId, i.productName]));
+    const stranger = input.reviews.find((r) => !items.has(r.productId));
+    if (stranger) throw new ApiError(400, 'REVIEW_NOT_IN_ORDER', messages.reviewRequestNotInOrder);
+    const reviewed = await reviewedRatings(
+      tx,
+      email,
+      input.reviews.map((r) => r.productId),
+    );
+    const already = input.reviews.find((r) => reviewed.has(r.productId));
+    const alreadyReviewed = (productId: string) =>
+      new ApiError(
+        409,
+        'ALREADY_REVIEWED',
+        fillMessage(messages.reviewRequestAlreadyReviewed, { product: items.get(productId) ?? '' }),
+        { productId },
+      );
+    if (already) throw alreadyReviewed(already.productId);
+    const written = await tx
+      .insert(productReviews)
+      .values(
+        input.reviews.map((r) => ({
+          id: randomUUID(),
+          websiteId,
+          productId: r.productId,
+          email,
+          rating: r.rating,
+          title: r.title,
+          body: r.text,
+          name: input.name,
+          // The order is paid (signedOrder) and holds the product: the buyer is verified.
+          verifiedBuyer: true,
+          status: 'pending',
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing({ target: [productReviews.productId, productReviews.email] })
+      .returning({ productId: productReviews.productId });
+    if (written.length !== input.reviews.length) {
+      const done = new Set(written.map((w) => w.productId));
+      throw alreadyReviewed(input.reviews.find((r) => !done.has(r.productId))!.productId);
+    }
+    return { status: 'pending' as const, count: written.length, message: messages.reviewRequestThanks };
+  });
 }
 
 /** A request token is `<order id>.<signature>`, as the reviews-request page sends it back. */

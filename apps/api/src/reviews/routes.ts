@@ -1,6 +1,11 @@
-import { ReviewListQuerySchema, ReviewModerationSchema, ReviewSubmissionSchema } from '@site/commerce-core';
+import {
+  ReviewListQuerySchema,
+  ReviewModerationSchema,
+  ReviewRequestSubmissionSchema,
+  ReviewSubmissionSchema,
+} from '@site/commerce-core';
 import { messages as formMessages } from '@site/forms';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ApiError, createRoleGuard, handle, parse, parsePayload, registerApiErrors } from '../http';
@@ -16,6 +21,7 @@ import {
   reviewRequest,
   ReviewSettingsSchema,
   submitReview,
+  submitReviewRequest,
   writeReviewSettings,
 } from './reviews';
 
@@ -43,6 +49,12 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
   const { db } = options;
   const submissions = createRateLimiter(options.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT);
   const productId = (request: FastifyRequest) => parsePayload(ProductParams, request.params).productId;
+  const limit = (request: FastifyRequest, reply: FastifyReply) => {
+    const limited = submissions.hit(request.ip);
+    if (limited.allowed) return;
+    reply.header('retry-after', String(limited.retryAfterSeconds));
+    throw new ApiError(429, 'RATE_LIMITED', formMessages.submitRateLimited);
+  };
 
   app.get(
     PRODUCT_REVIEWS,
@@ -60,11 +72,7 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     PRODUCT_REVIEWS,
     { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
     handle(async (request, reply) => {
-      const limited = submissions.hit(request.ip);
-      if (!limited.allowed) {
-        reply.header('retry-after', String(limited.retryAfterSeconds));
-        throw new ApiError(429, 'RATE_LIMITED', formMessages.submitRateLimited);
-      }
+      limit(request, reply);
       const id = productId(request);
       const body = parsePayload(ReviewSubmissionSchema, request.body);
       return reply.status(201).send(await submitReview(db, request.site.websiteId, id, body));
@@ -81,6 +89,17 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
         parsePayload(SignatureQuery, request.query).sig,
       ),
     ),
+  );
+
+  app.post(
+    REVIEW_REQUEST,
+    { preHandler: requireCrumb, bodyLimit: FORM_BODY_LIMIT },
+    handle(async (request, reply) => {
+      limit(request, reply);
+      const orderId = parsePayload(OrderParams, request.params).orderId;
+      const body = parsePayload(ReviewRequestSubmissionSchema, request.body);
+      return reply.status(201).send(await submitReviewRequest(db, request.site.websiteId, orderId, body));
+    }),
   );
 
   void app.register(async (scope) => {
@@ -148,6 +167,14 @@ export const reviewRouteDocs: RouteDocs = {
     tags,
     params: OrderParams,
     query: SignatureQuery,
+  },
+  [`POST ${REVIEW_REQUEST}`]: {
+    summary:
+      "The reviews-request page's reviews, one per rated item of the order, all or none (409 when one is already reviewed, 410 when the link has expired)",
+    tags,
+    guard: 'crumb',
+    params: OrderParams,
+    body: ReviewRequestSubmissionSchema,
   },
   [`GET ${EDITOR_REVIEWS}`]: {
     ...owner,

@@ -21,6 +21,7 @@ export const PAGE_TYPE = {
   subscriptionConfirmed: 206,
   orderReceived: 207,
   membershipConfirmed: 208,
+  reviewsRequest: 209,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
 } as const;

@@ -35,44 +35,56 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const safe = (schema: z.ZodString) => schema.refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE });
 
+/** What one review says, whichever form sends it: the rating, an optional title and the text. */
+const reviewContent = () => ({
+  rating: z
+    .number({ error: messages.reviewRatingMissing })
+    .int(messages.reviewRatingMissing)
+    .min(REVIEW_RATING_MIN, messages.reviewRatingMissing)
+    .max(REVIEW_RATING_MAX, messages.reviewRatingMissing),
+  title: safe(
+    z
+      .string()
+      .trim()
+      .max(
+        REVIEW_TITLE_MAX_LENGTH,
+        fillMessage(messages.reviewTitleTooLong, { max: REVIEW_TITLE_MAX_LENGTH }),
+      ),
+  ).default(''),
+  text: safe(
+    z
+      .string({ error: messages.reviewTextBlank })
+      .trim()
+      .min(1, messages.reviewTextBlank)
+      .max(REVIEW_TEXT_MAX_LENGTH, fillMessage(messages.reviewTextTooLong, { max: REVIEW_TEXT_MAX_LENGTH })),
+  ),
+});
+
+const reviewerName = () =>
+  safe(
+    z
+      .string({ error: messages.reviewNameBlank })
+      .trim()
+      .min(1, messages.reviewNameBlank)
+      .max(REVIEW_NAME_MAX_LENGTH, fillMessage(messages.reviewNameTooLong, { max: REVIEW_NAME_MAX_LENGTH })),
+  );
+
+const spamLinks = (v: { title: string; text: string }, ctx: z.RefinementCtx, path: PropertyKey[]) => {
+  if (countLinks(`${v.title}\n${v.text}`) > REVIEW_MAX_LINKS) {
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: fillMessage(messages.reviewLooksLikeSpam, { max: REVIEW_MAX_LINKS }),
+    });
+  }
+};
+
 /** POST /api/commerce/products/:productId/reviews: what the write-a-review form sends. */
 export const ReviewSubmissionSchema = /* @__PURE__ */ (() =>
   z
     .strictObject({
-      rating: z
-        .number({ error: messages.reviewRatingMissing })
-        .int(messages.reviewRatingMissing)
-        .min(REVIEW_RATING_MIN, messages.reviewRatingMissing)
-        .max(REVIEW_RATING_MAX, messages.reviewRatingMissing),
-      title: safe(
-        z
-          .string()
-          .trim()
-          .max(
-            REVIEW_TITLE_MAX_LENGTH,
-            fillMessage(messages.reviewTitleTooLong, { max: REVIEW_TITLE_MAX_LENGTH }),
-          ),
-      ).default(''),
-      text: safe(
-        z
-          .string({ error: messages.reviewTextBlank })
-          .trim()
-          .min(1, messages.reviewTextBlank)
-          .max(
-            REVIEW_TEXT_MAX_LENGTH,
-            fillMessage(messages.reviewTextTooLong, { max: REVIEW_TEXT_MAX_LENGTH }),
-          ),
-      ),
-      name: safe(
-        z
-          .string({ error: messages.reviewNameBlank })
-          .trim()
-          .min(1, messages.reviewNameBlank)
-          .max(
-            REVIEW_NAME_MAX_LENGTH,
-            fillMessage(messages.reviewNameTooLong, { max: REVIEW_NAME_MAX_LENGTH }),
-          ),
-      ),
+      ...reviewContent(),
+      name: reviewerName(),
       email: z
         .string({ error: messages.reviewEmailInvalid })
         .trim()
@@ -82,16 +94,45 @@ export const ReviewSubmissionSchema = /* @__PURE__ */ (() =>
       /** A signed review-request token (page type 209): proves the buyer without retyping. */
       requestToken: z.string().max(512).optional(),
     })
-    .superRefine((v, ctx) => {
-      if (countLinks(`${v.title}\n${v.text}`) > REVIEW_MAX_LINKS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['text'],
-          message: fillMessage(messages.reviewLooksLikeSpam, { max: REVIEW_MAX_LINKS }),
-        });
-      }
-    }))();
+    .superRefine((v, ctx) => spamLinks(v, ctx, ['text'])))();
 export type ReviewSubmission = z.infer<typeof ReviewSubmissionSchema>;
+
+/**
+ * The reviews-request page (type 209) is good for this many days after the order ships: long
+ * enough to use what was bought, short enough that an old email is not a standing key.
+ */
+export const REVIEW_REQUEST_DAYS = 90;
+/** At most this many products are rated at once (an order's distinct products). */
+export const REVIEW_REQUEST_MAX_ITEMS = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a request link of an order shipped at `fulfilledAt` has run out at `now`. */
+export function reviewRequestExpired(fulfilledAt: Date | null, now: Date): boolean {
+  return fulfilledAt !== null && now.getTime() - fulfilledAt.getTime() > REVIEW_REQUEST_DAYS * DAY_MS;
+}
+
+/**
+ * POST /api/commerce/review-requests/:orderId: the reviews-request page's one submission, a
+ * review for each item the buyer rated (items left alone are not sent), under one name.
+ */
+export const ReviewRequestSubmissionSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    sig: z.string({ error: messages.reviewRequestInvalid }).min(1, messages.reviewRequestInvalid).max(200),
+    name: reviewerName(),
+    reviews: z
+      .array(
+        z
+          .strictObject({ productId: z.string().min(1).max(64), ...reviewContent() })
+          .superRefine((v, ctx) => spamLinks(v, ctx, ['text'])),
+        { error: messages.reviewRequestNothingRated },
+      )
+      .min(1, messages.reviewRequestNothingRated)
+      .max(REVIEW_REQUEST_MAX_ITEMS, messages.reviewRequestNothingRated)
+      .refine((list) => new Set(list.map((r) => r.productId)).size === list.length, {
+        message: messages.reviewRequestTwice,
+      }),
+  }))();
+export type ReviewRequestSubmission = z.infer<typeof ReviewRequestSubmissionSchema>;
 
 /** PATCH of one review by the owner: approve, hide, reply (an empty reply removes it). */
 export const ReviewModerationSchema = /* @__PURE__ */ (() =>

@@ -5,7 +5,10 @@ import {
   countLinks,
   isVerifiedBuyer,
   REVIEW_TEXT_MAX_LENGTH,
+  REVIEW_REQUEST_DAYS,
   ReviewModerationSchema,
+  reviewRequestExpired,
+  ReviewRequestSubmissionSchema,
   reviewAverageText,
   reviewCountText,
   ReviewSubmissionSchema,
@@ -149,4 +152,83 @@ describe('texts', () => {
     [12, '12 reviews'],
   ])('%d → %s', (n, text) => expect(reviewCountText(n)).toBe(text));
   it('average', () => expect(reviewAverageText(4)).toBe('Rated 4.0 out of 5'));
+});
+
+describe('ReviewRequestSubmissionSchema (the reviews-request page)', () => {
+  const item = { productId: 'p1', rating: 4, text: 'Good.' };
+  const request = { sig: 's', name: 'Ada', reviews: [item] };
+  const first = (input: unknown) => {
+    const r = ReviewRequestSubmissionSchema.safeParse(input);
+    return r.success
+      ? undefined
+      : { path: r.error.issues[0]!.path.join('.'), message: r.error.issues[0]!.message };
+  };
+
+  it('accepts one review per rated item under one name', () => {
+    const r = ReviewRequestSubmissionSchema.parse({
+      ...request,
+      reviews: [item, { ...item, productId: 'p2' }],
+    });
+    expect(r.reviews.map((x) => [x.productId, x.title])).toEqual([
+      ['p1', ''],
+      ['p2', ''],
+    ]);
+  });
+
+  it.each([
+    ['nothing rated', { ...request, reviews: [] }, '', messages.reviewRequestNothingRated],
+    [
+      'reviews not a list',
+      { ...request, reviews: { 0: item } },
+      'reviews',
+      messages.reviewRequestNothingRated,
+    ],
+    ['an item twice', { ...request, reviews: [item, item] }, 'reviews', messages.reviewRequestTwice],
+    [
+      'no rating',
+      { ...request, reviews: [{ ...item, rating: undefined }] },
+      'reviews.0.rating',
+      messages.reviewRatingMissing,
+    ],
+    [
+      'blank text',
+      { ...request, reviews: [{ ...item, text: ' ' }] },
+      'reviews.0.text',
+      messages.reviewTextBlank,
+    ],
+    ['blank name', { ...request, name: '' }, 'name', messages.reviewNameBlank],
+    ['no signature', { ...request, sig: '' }, 'sig', messages.reviewRequestInvalid],
+    ['an unknown field', { ...request, email: 'a@b.test' }, '', undefined],
+    [
+      'spam links',
+      { ...request, reviews: [{ ...item, text: 'http://a.test http://b.test http://c.test' }] },
+      'reviews.0.text',
+      'Reviews can hold at most 2 links. Remove some and try again.',
+    ],
+  ])('%s is refused', (_name, input, path, message) => {
+    const issue = first(input);
+    expect(issue).toBeDefined();
+    if (path) expect(issue!.path).toBe(path);
+    if (message) expect(issue!.message).toBe(message);
+  });
+
+  it('never throws on any input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        expect(() => ReviewRequestSubmissionSchema.safeParse(input)).not.toThrow();
+      }),
+    );
+  });
+});
+
+describe('reviewRequestExpired', () => {
+  const shipped = new Date('2026-01-01T00:00:00Z');
+  const day = 24 * 60 * 60 * 1000;
+  it.each([
+    ['the day it shipped', shipped.getTime(), false],
+    ['the last day', shipped.getTime() + REVIEW_REQUEST_DAYS * day, false],
+    ['a moment after', shipped.getTime() + REVIEW_REQUEST_DAYS * day + 1, true],
+  ])('%s → %s', (_name, now, expired) => expect(reviewRequestExpired(shipped, new Date(now))).toBe(expired));
+  it('an order not yet shipped has not started counting', () =>
+    expect(reviewRequestExpired(null, new Date('2030-01-01'))).toBe(false));
 });

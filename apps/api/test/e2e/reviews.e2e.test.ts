@@ -1,0 +1,195 @@
+import { STORE_API } from '@site/commerce-core/admin';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { SITE_THEMES, THEME_API } from '@site/page-content';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from '../browser';
+import { ADDRESS, TEST_CARD } from '../client';
+import { signInOwner } from '../owner-browser';
+import { startBuiltServer, type StartedServer } from '../server';
+import { SmtpSink } from '../smtp-sink';
+
+const BUYER = 'rosa.buyer@example.test';
+const NOTEBOOK = 'Field Notebook (3-pack)';
+
+/** The review-request link of the newest email to `to`, from its quoted-printable text part. */
+function reviewLink(sink: SmtpSink, to: string): string | undefined {
+  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
+  const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  return text && /https?:\/\/[^\s"<]+\/reviews\/request\?order=[\w%-]+&sig=[\w-]+/.exec(text)?.[0];
+}
+
+/** A JSON call from the page's own browser, with the crumb (and the editor's token when signed in). */
+async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const { crumb } = (await (await fetch('/api/crumb')).json()) as { crumb: string };
+      const me = await fetch('/api/editor/me');
+      const xsrf = me.ok ? ((await me.json()) as { xsrfToken?: string }).xsrfToken : undefined;
+      const res = await fetch(url, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': crumb,
+          ...(xsrf ? { 'x-siteuser-xsrf-token': xsrf } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { method, url, body },
+  );
+}
+
+/** REVIEW_SHOTS=<folder> keeps a screenshot of the request page per theme and width, to look at. */
+const shots = process.env.REVIEW_SHOTS;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * Issue 28's reviews "Done when": a buyer leaves a review from the reviews-request page the
+ * shipping email links to, the owner approves it, and the product page shows it with the average.
+ */
+describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in Chromium', () => {
+  let server: StartedServer;
+  let sink: SmtpSink;
+  let browser: Browser;
+  let owner: Page;
+  let buyer: Page;
+  let link = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sink = new SmtpSink();
+    server = await startBuiltServer({ SMTP_URL: await sink.start() });
+    browser = await launchChromium();
+    owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    buyer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    for (const p of [owner, buyer]) {
+      p.on('pageerror', (e) => pageErrors.push(e.message));
+      p.setDefaultTimeout(15_000);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  it('the owner turns reviews on; a bought and shipped order emails the request link', async () => {
+    await signInOwner(owner, server.url);
+    await call(owner, 'PUT', '/api/editor/reviews/settings', { enabled: true });
+    await buyer.goto(server.url + '/shop/p/field-notebook');
+    await buyer.locator('.product-detail .sqs-add-to-cart-button').click();
+    await expect
+      .poll(() => buyer.locator('.product-detail .sqs-add-to-cart-button').textContent())
+      .toContain('Added!');
+    const { order } = await call<{ order: { id: string } }>(buyer, 'POST', '/api/commerce/checkout', {
+      email: BUYER,
+      shippingAddress: ADDRESS,
+      payment: TEST_CARD,
+    });
+    await call(owner, 'POST', STORE_API.fulfilOrder(order.id), { trackingNumber: 'RV-1' });
+    await expect.poll(() => reviewLink(sink, BUYER), { timeout: 30_000 }).toBeTruthy();
+    link = reviewLink(sink, BUYER)!;
+    expect(new URL(link).origin).toBe(server.url);
+  });
+
+  it('every theme shows the page, with its errors, without sideways scroll or axe violations', async () => {
+    const problems: string[] = [];
+    for (const theme of SITE_THEMES) {
+      await call(owner, 'PUT', THEME_API.theme, { theme: theme.id });
+      for (const width of [320, 390, 1280]) {
+        await buyer.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await buyer.goto(link, { waitUntil: 'networkidle' });
+        await buyer.getByRole('button', { name: 'Send reviews' }).click();
+        await buyer.getByRole('alert').filter({ hasText: 'Rate at least one item' }).waitFor();
+        if (!(await fitsWidth(buyer))) problems.push(`${theme.id} at ${width}px scrolls sideways`);
+        if (shots) {
+          mkdirSync(shots, { recursive: true });
+          await buyer.screenshot({ path: join(shots, `${theme.id}-${width}.png`), fullPage: true });
+        }
+        await buyer.evaluate(axeSource);
+        const violations = await buyer.evaluate(async () => {
+          type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+          const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
+          const result = await axe.run(document);
+          return result.violations.map(
+            (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          );
+        });
+        for (const v of violations) problems.push(`${theme.id} at ${width}px: ${v}`);
+      }
+    }
+    await call(owner, 'PUT', THEME_API.theme, { theme: SITE_THEMES[0]!.id });
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('the page asks for a rating, says what is missing beside the field, and thanks the buyer', async () => {
+    await buyer.goto(link);
+    await buyer.getByRole('heading', { name: 'Rate your items' }).waitFor();
+    for (const width of [320, 390, 1280]) {
+      await buyer.setViewportSize({ width, height: 844 });
+      expect(await fitsWidth(buyer), `fits ${width} px`).toBe(true);
+    }
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.getByRole('button', { name: 'Send reviews' }).click();
+    await expect
+      .poll(() => buyer.getByRole('alert').textContent())
+      .toBe('Rate at least one item before sending.');
+
+    await buyer.getByLabel('Your review', { exact: true }).fill('Thick paper, fits a back pocket.');
+    await buyer.getByRole('button', { name: 'Send reviews' }).click();
+    const rating = buyer.getByRole('group', { name: `Your rating for ${NOTEBOOK}` });
+    await expect
+      .poll(() => buyer.locator('#review-item-0-rating-error').textContent())
+      .toBe('Choose a rating from 1 to 5 stars.');
+    expect(await rating.getAttribute('aria-invalid')).toBe('true');
+    expect(await buyer.locator('#review-request-name-error').textContent()).toBe('Enter your name.');
+    // The first problem has the focus, so a keyboard user lands on it.
+    expect(await buyer.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('5');
+
+    await rating.getByRole('radio', { name: '4 stars' }).check();
+    await buyer.getByLabel('Your name (shown with your reviews)').fill('Rosa');
+    await buyer.getByRole('button', { name: 'Send reviews' }).click();
+    await expect
+      .poll(() => buyer.getByRole('status').first().textContent())
+      .toBe('Thank you for your reviews! They will appear once the shop has checked them.');
+
+    await buyer.reload();
+    await buyer.getByText('You have reviewed everything in this order. Thank you!').waitFor();
+    expect(await buyer.getByRole('button', { name: 'Send reviews' }).count()).toBe(0);
+  });
+
+  it('a forged link says so and shows no form', async () => {
+    await buyer.goto(link.replace(/sig=[\w-]+/, 'sig=forged'));
+    await buyer.getByText('This review link is not valid. Use the link in your email.').waitFor();
+    expect(await buyer.locator('form[data-review-request-form]').count()).toBe(0);
+  });
+
+  it('once the owner approves it, the product page shows the review with the average', async () => {
+    const before = await buyer.goto(server.url + '/shop/p/field-notebook');
+    expect(before?.status()).toBe(200);
+    expect(await buyer.getByText('Thick paper, fits a back pocket.').count()).toBe(0);
+    const pending = await call<{ reviews: { id: string; text: string }[] }>(
+      owner,
+      'GET',
+      '/api/editor/reviews?status=pending',
+    );
+    const mine = pending.reviews.find((r) => r.text === 'Thick paper, fits a back pocket.')!;
+    await call(owner, 'PATCH', `/api/editor/reviews/${mine.id}`, { status: 'approved' });
+
+    await buyer.goto(server.url + '/shop/p/field-notebook');
+    const reviews = buyer.getByRole('region', { name: 'Reviews' });
+    await reviews.getByText('Thick paper, fits a back pocket.').waitFor();
+    expect(await reviews.locator('.product-reviews__summary').textContent()).toContain('Rated 4.0 out of 5');
+    expect(await reviews.locator('.product-reviews__summary').textContent()).toContain('1 review');
+    expect(await reviews.getByText('Verified buyer').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+});
