@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     await owner.waitForURL(/\/config\/collections\/page-journal\/[^/]+$/);
 
     // A new post's address follows its title until the owner types one by hand.
-    await owner.getByLabel('Title').fill('Linen in summer');
+    await owner.getByLabel('Title', { exact: true }).fill('Linen in summer');
     await expect.poll(() => owner.getByLabel('URL slug').inputValue()).toBe('linen-in-summer');
     const body = owner.getByRole('textbox', { name: 'Body' });
     await body.click();
@@ -96,6 +96,9 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
       .setInputFiles({ name: 'linen.png', mimeType: 'image/png', buffer: image });
     await picker.locator('.ed-files__item', { hasText: 'linen' }).first().click({ timeout: 60_000 });
     await picker.getByRole('button', { name: 'Use this file' }).click();
+    // The file's name is no description: the alt text starts empty and asks for one.
+    expect(await owner.getByLabel('Alt text').inputValue()).toBe('');
+    expect(await owner.getByLabel('Alt text').getAttribute('placeholder')).toBe('Describe the image');
     await owner.getByLabel('Alt text').fill('A folded linen shirt');
 
     await owner.getByRole('button', { name: 'Publish' }).click();
