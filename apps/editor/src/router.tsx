@@ -71,6 +71,7 @@ const SiteProfileScreen = lazyRouteComponent(
 const JoinScreen = lazyRouteComponent(() => import('./join/JoinScreen'), 'JoinScreen');
 const TeamScreen = lazyRouteComponent(() => import('./team/TeamScreen'), 'TeamScreen');
 const ActivityScreen = lazyRouteComponent(() => import('./activity/ActivityScreen'), 'ActivityScreen');
+const ReviewsScreen = lazyRouteComponent(() => import('./reviews/ReviewsScreen'), 'ReviewsScreen');
 const BillingScreen = lazy(() => import('./billing/BillingScreen'));
 const OrderScreen = lazy(() => import('./store/OrdersScreen').then((m) => ({ default: m.OrderScreen })));
 
@@ -205,6 +206,11 @@ const siteSettingsRoute = createRoute({
 });
 const joinRoute = createRoute({ getParentRoute: () => root, path: '/join', component: JoinScreen });
 const teamRoute = createRoute({ getParentRoute: () => root, path: '/team', component: TeamScreen });
+const reviewsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/reviews',
+  component: ReviewsScreen,
+});
 const activityRoute = createRoute({
   getParentRoute: () => root,
   path: '/activity',
@@ -253,6 +259,7 @@ export const router = createRouter({
     siteProfileRoute,
     teamRoute,
     activityRoute,
+    reviewsRoute,
     joinRoute,
     upgradeRoute,
     websiteSubscriptionRoute,

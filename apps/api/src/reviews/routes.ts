@@ -1,4 +1,5 @@
 import {
+  REVIEWS_EDITOR_API,
   ReviewListQuerySchema,
   ReviewModerationSchema,
   ReviewRequestSubmissionSchema,
@@ -33,7 +34,7 @@ export interface ReviewRouteOptions {
 
 const PRODUCT_REVIEWS = '/api/commerce/products/:productId/reviews';
 const REVIEW_REQUEST = '/api/commerce/review-requests/:orderId';
-const EDITOR_REVIEWS = '/api/editor/reviews';
+const EDITOR_REVIEWS = REVIEWS_EDITOR_API.list;
 
 const ProductParams = z.object({ productId: z.string().min(1).max(200) });
 const OrderParams = z.object({ orderId: z.string().min(1).max(200) });

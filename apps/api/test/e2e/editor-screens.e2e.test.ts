@@ -22,6 +22,7 @@ const SCREENS: readonly [group: string, label: string, path: string][] = [
   ['Website', 'Redirects', '/config/redirects'],
   ['Commerce', 'Store', '/config/store'],
   ['Commerce', 'Orders', '/config/orders'],
+  ['Commerce', 'Reviews', '/config/reviews'],
   ['Commerce', 'Discounts', '/config/discounts'],
   ['Commerce', 'Taxes', '/config/taxes'],
   ['Commerce', 'Shipping', '/config/shipping'],

@@ -53,7 +53,8 @@ const fitsWidth = (page: Page) =>
 
 /**
  * Issue 28's reviews "Done when": a buyer leaves a review from the reviews-request page the
- * shipping email links to, the owner approves it, and the product page shows it with the average.
+ * shipping email links to, the owner approves it on the editor's Reviews screen, and the product
+ * page shows it with the average.
  */
 describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in Chromium', () => {
   let server: StartedServer;
@@ -83,7 +84,17 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
 
   it('the owner turns reviews on; a bought and shipped order emails the request link', async () => {
     await signInOwner(owner, server.url);
-    await call(owner, 'PUT', '/api/editor/reviews/settings', { enabled: true });
+    // Reviews are off on a new site: the owner turns them on on the editor's Reviews screen.
+    await owner.getByRole('link', { name: 'Reviews', exact: true }).click();
+    await owner.waitForURL(/\/config\/reviews$/);
+    const on = owner.getByLabel('Show reviews on product pages and let shoppers write them');
+    expect(await on.isChecked()).toBe(false);
+    await on.check();
+    await expect
+      .poll(
+        async () => (await call<{ enabled: boolean }>(owner, 'GET', '/api/editor/reviews/settings')).enabled,
+      )
+      .toBe(true);
     await buyer.goto(server.url + '/shop/p/field-notebook');
     await buyer.locator('.product-detail .sqs-add-to-cart-button').click();
     await expect
@@ -176,13 +187,19 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
     const before = await buyer.goto(server.url + '/shop/p/field-notebook');
     expect(before?.status()).toBe(200);
     expect(await buyer.getByText('Thick paper, fits a back pocket.').count()).toBe(0);
-    const pending = await call<{ reviews: { id: string; text: string }[] }>(
-      owner,
-      'GET',
-      '/api/editor/reviews?status=pending',
-    );
-    const mine = pending.reviews.find((r) => r.text === 'Thick paper, fits a back pocket.')!;
-    await call(owner, 'PATCH', `/api/editor/reviews/${mine.id}`, { status: 'approved' });
+    // The Reviews screen opens on the reviews waiting for approval; the owner approves the buyer's.
+    await owner.reload();
+    const card = owner.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({
+      hasText: 'Thick paper, fits a back pocket.',
+    });
+    expect(await card.textContent()).toContain('Verified buyer');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    // Approved, it leaves the waiting list.
+    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0);
+    await owner.getByLabel('Show', { exact: true }).selectOption('approved');
+    await expect
+      .poll(() => owner.getByRole('list', { name: 'Reviews' }).textContent(), { timeout: 10_000 })
+      .toContain('Thick paper, fits a back pocket.');
 
     await buyer.goto(server.url + '/shop/p/field-notebook');
     const reviews = buyer.getByRole('region', { name: 'Reviews' });

@@ -36,6 +36,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
       links: [
         ['/store', 'Store'],
         ['/orders', 'Orders'],
+        ['/reviews', 'Reviews'],
         ['/discounts', 'Discounts'],
         ['/taxes', 'Taxes'],
         ['/shipping', 'Shipping'],

@@ -212,3 +212,33 @@ export function reviewCountText(count: number): string {
 export function reviewAverageText(average: number): string {
   return fillMessage(messages.reviewAverage, { average: average.toFixed(1) });
 }
+
+/** The editor's review calls: the moderation list, one review's moderation, the on/off switch. */
+export const REVIEWS_EDITOR_API = {
+  list: '/api/editor/reviews',
+  review: (id: string) => `/api/editor/reviews/${encodeURIComponent(id)}`,
+  settings: '/api/editor/reviews/settings',
+} as const;
+
+/** A review as the owner's moderation list shows it. */
+export interface OwnerReview {
+  id: string;
+  rating: number;
+  title: string;
+  text: string;
+  name: string;
+  verifiedBuyer: boolean;
+  createdAt: string;
+  reply: string | null;
+  productId: string;
+  productTitle: string;
+  email: string;
+  status: ReviewStatus;
+  repliedAt: string | null;
+}
+
+export interface OwnerReviewPage {
+  reviews: OwnerReview[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}

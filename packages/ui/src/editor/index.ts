@@ -38,3 +38,4 @@ export * from './seo';
 export * from './team';
 export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';
 export * from './activity';
+export * from './reviews';

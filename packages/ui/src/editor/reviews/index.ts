@@ -1,0 +1,1 @@
+export { ReviewsPanel, reviewsPanelMessages, type ReviewsPanelProps } from './ReviewsPanel';
