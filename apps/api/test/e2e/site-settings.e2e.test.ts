@@ -8,8 +8,8 @@ import { startBuiltServer, type StartedServer } from '../server';
 /**
  * Issue 28 as an owner does it in the editor, checked as a visitor and a search engine see it: the
  * site's new name and icon in the tab and the web manifest, an SEO title and hidden page in the
- * head and the sitemap, a wildcard redirect. (Team, cookie consent and reviews have their own
- * end-to-end files.)
+ * head and the sitemap, a wildcard redirect, opt-in cookie consent. (Team, reviews, item SEO and
+ * the consent categories have their own end-to-end files.)
  */
 describe.skipIf(!hasChromium)('site settings end to end in Chromium', () => {
   let server: StartedServer;
@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('site settings end to end in Chromium', () => {
     await owner.getByRole('button', { name: 'Settings', exact: true }).click();
     const dialog = owner.getByRole('alertdialog', { name: 'Page settings' });
     await dialog.getByLabel('SEO title').fill('About the workshop in Portland');
-    await dialog.getByLabel('Hide from search engines (and from the sitemap)').check();
+    await dialog.getByLabel('Hide from search engines').check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     await visitor.goto(server.url + '/about');
@@ -98,6 +98,33 @@ describe.skipIf(!hasChromium)('site settings end to end in Chromium', () => {
     await visitor.goto(server.url + '/old-journal/caring-for-waxed-canvas');
     expect(new URL(visitor.url()).pathname).toBe('/journal/caring-for-waxed-canvas');
     expect(await visitor.locator('h1').first().textContent()).toContain('Caring for waxed canvas');
+  });
+
+  it('turns on opt-in consent: a new visitor sends no tracking request until accepting', async () => {
+    await owner.goto(server.url + '/config/site');
+    const panel = owner.locator('.ed-cookie-consent');
+    await panel.getByLabel('Ask before tracking (opt-in)').check();
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => panel.textContent(), { timeout: 10_000 })
+      .toContain('Saved. New visitors are asked first');
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const tracking: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/(census|events|1\/performance)\//.test(r.url())) tracking.push(new URL(r.url()).pathname);
+    });
+    await page.goto(server.url + '/journal');
+    await page.waitForLoadState('networkidle');
+    const banner = page.getByRole('region', { name: 'Cookies on this site' });
+    await banner.waitFor();
+    expect(tracking).toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('ss_cvr');
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => tracking, { timeout: 10_000 }).toContain('/api/census/RecordHit');
+    await context.close();
     expect(pageErrors).toEqual([]);
   });
 });
