@@ -8,10 +8,21 @@ import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { blogPosts } from '../db/schema';
+import { itunesDuration } from './feeds';
 import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
 
 const locs = (sitemap: string) =>
   [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1]);
+
+describe('a podcast episode’s length', () => {
+  it.each([
+    [0, '0:00:00'],
+    [3000, '0:00:03'],
+    [59_600, '0:01:00'],
+    [3_723_000, '1:02:03'],
+    [-5, '0:00:00'],
+  ])('%i ms reads %s', (ms, shown) => expect(itunesDuration(ms)).toBe(shown));
+});
 
 describe.each(await databaseTargets())(
   'search engines: page SEO, sitemap, robots and RSS on $name',
@@ -162,6 +173,38 @@ describe.each(await databaseTargets())(
       expect((await get('/journal/caring-for-waxed-canvas')).body).toContain('/journal?format=rss');
       expect((await get('/about?format=rss')).statusCode).toBe(404);
       expect((await get('/nowhere?format=rss')).statusCode).toBe(404);
+    });
+
+    it('an album is a podcast: its published tracks as episodes with their audio and length, linked from its head', async () => {
+      const res = await get('/studio/album?format=rss');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/rss+xml');
+      expect(res.body).toContain('xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"');
+      expect(res.body).toContain('<title>Workshop sounds — Fieldnotes Supply Co.</title>');
+      expect(res.body).toContain('<itunes:author>Fieldnotes Supply Co.</itunes:author>');
+      const episodes = [...res.body.matchAll(/<item>(.*?)<\/item>/g)].map((m) => m[1]!);
+      expect(episodes.map((e) => /<title>([^<]*)<\/title>/.exec(e)?.[1])).toEqual([
+        'Morning bell',
+        'Tea break',
+        'Closing time',
+      ]);
+      expect(episodes[0]).toMatch(
+        /<enclosure url="http:\/\/[^"]+\/assets\/demo\/tone-morning\.wav" length="0" type="audio\/wav"\/>/,
+      );
+      expect(episodes[0]).toContain('<itunes:duration>0:00:03</itunes:duration>');
+      expect(episodes[0]).toContain('<itunes:author>Workshop</itunes:author>');
+      // The audio the feed names is served.
+      const audio = /<enclosure url="http:\/\/[^/"]+([^"]+)"/.exec(episodes[0]!)![1]!;
+      expect((await get(audio)).statusCode).toBe(200);
+      expect((await get('/studio/album')).body).toMatch(
+        /<link rel="alternate" type="application\/rss\+xml" title="[^"]*" href="http:\/\/[^"]+\/studio\/album\?format=rss">/,
+      );
+      // A locked album has no public feed, like a locked blog.
+      await owner.call('PUT', ACCESS_LOCKS_API, { pageId: 'page-album', password: 'letmein1' });
+      expect((await get('/studio/album?format=rss')).statusCode).toBe(404);
+      await owner.call('PUT', ACCESS_LOCKS_API, { pageId: 'page-album', password: null });
+      // Galleries and videos have no feed.
+      expect((await get('/studio/gallery?format=rss')).statusCode).toBe(404);
     });
   },
 );

@@ -1,12 +1,12 @@
 import { messages, pageVisibility, readPageSeo, robotsTxt, storedRobotsAdditions } from '@site/page-content';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { visiblePost } from '../blog/blog-store';
 import type { Database } from '../db/client';
-import { blogPosts, products } from '../db/schema';
+import { blogPosts, collectionItems, products } from '../db/schema';
 import { loadLocks, lockFor } from '../site/locks';
 import { PAGE_TYPE } from '../site/page-type';
-import { loadPages, loadWebsite, type PageRow } from '../site/site-data';
+import { loadPages, loadWebsite, type PageRow, type WebsiteRow } from '../site/site-data';
 
 /** Search engines read at most 50 000 URLs from one sitemap; past that a sitemap index is needed. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -111,8 +111,12 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** RSS 2.0 of a blog's newest visible posts, or undefined when the path is no public blog. */
-export async function blogRss(
+/**
+ * A collection's feed at `<collection>?format=rss`: RSS 2.0 of a blog's newest visible posts, or a
+ * podcast (RSS 2.0 with the iTunes tags podcast apps read) of an album's tracks; undefined when the
+ * path is no public blog or album.
+ */
+export async function collectionRss(
   db: Database,
   websiteId: string,
   path: string,
@@ -124,10 +128,12 @@ export async function blogRss(
     loadPages(db, websiteId),
     loadLocks(db, websiteId),
   ]);
-  const blog = publicPages(all, (p) => lockFor(locks, p.id).length > 0, now).find(
-    (p) => p.path === path && p.collectionType === 'blog',
+  const page = publicPages(all, (p) => lockFor(locks, p.id).length > 0, now).find(
+    (p) => p.path === path && (p.collectionType === 'blog' || p.collectionType === 'album'),
   );
-  if (!website || !blog) return undefined;
+  if (!website || !page) return undefined;
+  if (page.collectionType === 'album') return albumRss(db, website, page, origin);
+  const blog = page;
   const posts = await db
     .select()
     .from(blogPosts)
@@ -165,7 +171,77 @@ export async function blogRss(
   ].join('\n');
 }
 
-/** /sitemap.xml and /robots.txt; a blog's RSS answers at `<blog>?format=rss` (routes.ts). */
+/** The audio types podcast apps play, by the file's extension; MP3 when it has none known. */
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  flac: 'audio/flac',
+};
+const audioType = (src: string) =>
+  AUDIO_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase() ?? ''] ?? 'audio/mpeg';
+
+/** A track's length as podcast apps read it: H:MM:SS. */
+export function itunesDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(total / 3600)}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
+}
+
+/** An album as a podcast: each published track with an audio file is an episode. */
+async function albumRss(db: Database, website: WebsiteRow, album: PageRow, origin: string): Promise<string> {
+  const tracks = await db
+    .select()
+    .from(collectionItems)
+    .where(and(eq(collectionItems.collectionId, album.id), eq(collectionItems.status, 'published')))
+    .orderBy(asc(collectionItems.position), asc(collectionItems.id))
+    .limit(FEED_ITEMS);
+  const feedUrl = `${origin}${album.path}?format=rss`;
+  const items = tracks.flatMap((track) => {
+    const src = typeof track.data.src === 'string' ? track.data.src : '';
+    if (!src) return [];
+    const url = /^https?:\/\//i.test(src) ? src : origin + src;
+    const author = typeof track.data.author === 'string' ? track.data.author : '';
+    const duration = typeof track.data.durationMs === 'number' ? track.data.durationMs : undefined;
+    return [
+      [
+        '<item>',
+        `<title>${xml(track.title)}</title>`,
+        `<link>${xml(`${origin}${album.path}`)}</link>`,
+        `<guid isPermaLink="false">${xml(track.id)}</guid>`,
+        `<pubDate>${track.updatedAt.toUTCString()}</pubDate>`,
+        // The size is not stored; 0 is what feeds give when they do not know it.
+        `<enclosure url="${xml(url)}" length="0" type="${audioType(src)}"/>`,
+        author ? `<itunes:author>${xml(author)}</itunes:author>` : '',
+        duration !== undefined ? `<itunes:duration>${itunesDuration(duration)}</itunes:duration>` : '',
+        track.body ? `<description>${xml(track.body)}</description>` : '',
+        '</item>',
+      ].join(''),
+    ];
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    `<title>${xml(`${album.title} — ${website.title}`)}</title>`,
+    `<link>${xml(origin + album.path)}</link>`,
+    `<atom:link href="${xml(feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    `<description>${xml(album.description || album.title)}</description>`,
+    `<language>${xml(website.locale)}</language>`,
+    `<itunes:author>${xml(website.title)}</itunes:author>`,
+    '<itunes:explicit>false</itunes:explicit>',
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** /sitemap.xml and /robots.txt; a blog's or album's RSS answers at `<collection>?format=rss` (routes.ts). */
 /**
  * What a sitemap address answers: `/sitemap.xml` is the one list, or past `limit` URLs an index of
  * numbered lists (`part` 1, 2, …: `/sitemap-1.xml`); undefined for a part that does not exist.

@@ -19,7 +19,7 @@ export interface SeoContext {
   ogType: 'website' | 'product' | 'article';
   image?: string;
   jsonLd?: string;
-  /** A blog's RSS feed, linked from its list and its posts so feed readers find it. */
+  /** A blog's RSS feed or an album's podcast feed, linked from the page so feed readers and podcast apps find it. */
   feedUrl?: string;
   /** The neighbouring pages of a paged list (`<link rel="prev|next">`). */
   prevUrl?: string;
@@ -172,7 +172,9 @@ export function seoContext(input: {
     ...(input.pagination?.nextUrl && { nextUrl: absolute(origin, input.pagination.nextUrl) }),
     ogType: item ? (input.itemKind ?? 'product') : 'website',
     ...(image && { image: absolute(origin, image) }),
-    ...(page?.collectionType === 'blog' && { feedUrl: absolute(origin, `${page.path}?format=rss`) }),
+    ...((page?.collectionType === 'blog' || page?.collectionType === 'album') && {
+      feedUrl: absolute(origin, `${page.path}?format=rss`),
+    }),
   };
   if (item && input.itemKind !== 'article')
     seo.jsonLd = productJsonLd(item, origin, website, description, input.reviewsJsonLd);

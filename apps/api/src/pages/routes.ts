@@ -10,7 +10,7 @@ import { PageCache } from './page-cache';
 import type { StorefrontAssets } from '../site/assets';
 import { renderPage, type RenderedPage } from './render-page';
 import { renderErrorPage } from './error-page';
-import { blogRss } from './feeds';
+import { collectionRss } from './feeds';
 import { loadWebsite } from '../site/site-data';
 import {
   canEdit,
@@ -61,7 +61,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const format = parsed?.success ? parsed.data.format : undefined;
     const search = mark === -1 ? '' : request.url.slice(mark);
     if (format === 'rss') {
-      const feed = await blogRss(
+      const feed = await collectionRss(
         options.db,
         request.site.websiteId,
         safeDecode(pathname),
