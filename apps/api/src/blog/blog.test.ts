@@ -32,6 +32,8 @@ describe.each(targets)('search and blog on $name', (target) => {
     expect(links).toContain('/shop/p/canvas-tote');
     expect(links).toContain('/journal/caring-for-waxed-canvas');
     expect(res.body).toContain('<mark>canvas</mark>');
+    // One page of results: no pager saying "Page 1 of 1".
+    expect(res.body).not.toContain('aria-label="Search result pages"');
   });
 
   it('finds by the start of a title word and through a typo when no whole word matches', async () => {
@@ -73,6 +75,7 @@ describe.each(targets)('search and blog on $name', (target) => {
     expect(head(first.body, 'canonical')).toBe('http://localhost:80/search?q=zephyr');
     expect(head(first.body, 'next')).toBe('http://localhost:80/search?q=zephyr&page=2');
     expect(head(first.body, 'prev')).toBeUndefined();
+    expect(first.body).toMatch(/aria-label="Search result pages">.*Page 1 of 2/);
     const second = await app.inject('/search?q=zephyr&page=2');
     expect(second.statusCode).toBe(200);
     expect(head(second.body, 'canonical')).toBe('http://localhost:80/search?q=zephyr&page=2');

@@ -62,7 +62,16 @@ async function searchPage(
     personal: true,
     extra: {
       collection: { title: 'Search', fullUrl: '/search' },
-      search: { query: q, results, total, page, pages, prevUrl: pager.prevUrl, nextUrl: pager.nextUrl },
+      search: {
+        query: q,
+        results,
+        total,
+        page,
+        pages,
+        multiplePages: pager.multiplePages,
+        prevUrl: pager.prevUrl,
+        nextUrl: pager.nextUrl,
+      },
       pagination: pager,
     },
   };
