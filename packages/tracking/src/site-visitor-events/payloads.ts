@@ -84,6 +84,10 @@ export const siteVisitorEventSchema = /* @__PURE__ */ (() =>
       product: siteVisitorProductSchema,
       related_item_id: id,
     }),
+    // The product page's reviews: the rating summary by the title (the anchor) and the reviews
+    // section's own summary link (the tab: our product page shows reviews in a section, not tabs).
+    z.object({ ...base, event_name: z.literal('reviews_anchor_clicked'), product: siteVisitorProductSchema }),
+    z.object({ ...base, event_name: z.literal('reviews_tab_clicked'), product: siteVisitorProductSchema }),
     z.object({ ...base, event_name: z.literal('checkout_started'), cart_id: id }),
     z.object({
       ...base,

@@ -109,6 +109,59 @@ describe('site-visitor commerce events', () => {
   });
 });
 
+describe('reviews anchor and tab clicks', () => {
+  const productFields = {
+    item_id: 'item-1',
+    item_type: 'physical',
+    item_title: 'Mug',
+    item_collection_id: 'col-1',
+    item_collection_name: 'Shop',
+  };
+  const sends = {
+    reviews_anchor_clicked: (e: ReturnType<typeof setup>['events'], p: ProductFacts) =>
+      e.reviewsAnchorClicked(p),
+    reviews_tab_clicked: (e: ReturnType<typeof setup>['events'], p: ProductFacts) => e.reviewsTabClicked(p),
+  };
+
+  it.each(Object.entries(sends))(
+    'sends %s with the product, like the related-product events',
+    async (name, call) => {
+      const { events, sent, beacons } = setup({ ...flagged, authenticatedAccount: { id: 'm' } });
+      await expect(call(events, product)).resolves.toBe(true);
+      expect(sent()).toEqual([
+        {
+          schema: 'commerce_site_visitor',
+          fields: {
+            event_name: name,
+            website_id: 'site-1',
+            page_id: 'col-1',
+            logged_in: true,
+            product: productFields,
+          },
+        },
+      ]);
+      expect(siteVisitorEventSchema.safeParse(sent()[0]!.fields).success).toBe(true);
+      // A jump within the page: no navigation to outlive, so a plain request.
+      expect(beacons()).toEqual([[name, false]]);
+    },
+  );
+
+  it.each<[string, ProductFacts, PageContext, boolean]>([
+    ['item unknown', { ...product, itemId: undefined }, flagged, true],
+    ['collection unknown', { ...product, collectionId: undefined }, flagged, true],
+    ['product type unknown', { ...product, productType: undefined }, flagged, true],
+    ['product type code not recognised', { ...product, productType: 9 }, flagged, true],
+    ['website id unknown', product, { ...flagged, websiteId: '' }, true],
+    ['visitor-metrics flag off', product, context, true],
+    ['tracking off (consent refused, census disabled)', product, flagged, false],
+  ])('sends neither when the %s', async (_label, facts, ctx, enabled) => {
+    const { events, sent } = setup(ctx, enabled);
+    await expect(events.reviewsAnchorClicked(facts)).resolves.toBe(false);
+    await expect(events.reviewsTabClicked(facts)).resolves.toBe(false);
+    expect(sent()).toEqual([]);
+  });
+});
+
 describe('checkout and purchase events', () => {
   const order: PurchaseFacts = {
     orderId: 'order-1',
@@ -203,6 +256,8 @@ describe('isCompleteSiteVisitorEvent', () => {
       'related_products_shown',
       'related_product_clicked',
       'related_product_added',
+      'reviews_anchor_clicked',
+      'reviews_tab_clicked',
       'checkout_started',
       'purchase',
       'unknown_event',

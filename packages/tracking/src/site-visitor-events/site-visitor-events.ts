@@ -33,6 +33,10 @@ export interface SiteVisitorEvents {
     product: ProductFacts;
     relatedItemId?: string;
   }): Promise<boolean>;
+  /** The rating summary by the product's title, which jumps to its reviews, was followed. */
+  reviewsAnchorClicked(product: ProductFacts): Promise<boolean>;
+  /** The reviews section's own summary link (the product page's "reviews tab") was followed. */
+  reviewsTabClicked(product: ProductFacts): Promise<boolean>;
   /** The checkout was opened with a cart to pay for. */
   checkoutStarted(cartId?: string): Promise<boolean>;
   /** The order-confirmed page: the order's own figures (the page tag's purchase fields). */
@@ -68,6 +72,8 @@ const REQUIRED: Record<SiteVisitorEvent['event_name'], readonly string[]> = {
   related_products_shown: ['product', 'related_item_ids'],
   related_product_clicked: ['product', 'related_item_id'],
   related_product_added: ['cart_id', 'product', 'related_item_id'],
+  reviews_anchor_clicked: ['product'],
+  reviews_tab_clicked: ['product'],
   checkout_started: ['cart_id'],
   purchase: ['transaction_id', 'currency', 'value', 'shipping', 'tax', 'items'],
 };
@@ -210,6 +216,9 @@ export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvent
         product: productOf(product),
         related_item_id: relatedItemId,
       }),
+    reviewsAnchorClicked: (product) =>
+      send({ event_name: 'reviews_anchor_clicked', product: productOf(product) }),
+    reviewsTabClicked: (product) => send({ event_name: 'reviews_tab_clicked', product: productOf(product) }),
     checkoutStarted: (cartId) => send({ event_name: 'checkout_started', cart_id: cartId }),
     purchase: (order) =>
       send({
