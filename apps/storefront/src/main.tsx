@@ -52,7 +52,7 @@ mountPopupOverlay(document, storage, context);
 // The full cart and the checkout are pages of their own: their code loads only there.
 // A blog post's comment form, like and share links load only on posts.
 if (document.querySelector('[data-product-reviews]'))
-  void import('./product/reviews').then((m) => m.enhanceReviews(document));
+  void import('./product/reviews').then((m) => m.enhanceReviews(document, context));
 if (document.querySelector('[data-review-request-form]'))
   void import('./product/review-request').then((m) => m.enhanceReviewRequest(document));
 if (document.querySelector('[data-gift-card-balance]'))

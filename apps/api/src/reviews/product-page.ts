@@ -15,7 +15,8 @@ const starsLabel = (rating: number) => fillMessage(messages.reviewStars, { ratin
 
 /**
  * What the product page's reviews part (theme/collections/products.item) prints: the average and
- * count, the first page of approved reviews and the write-a-review form's wording.
+ * count (also as the rating summary by the title, which jumps to the reviews), the first page of
+ * approved reviews and the write-a-review form's wording.
  */
 export function productReviewsContext(productId: string, data: ProductReviews, locale: string) {
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -28,6 +29,9 @@ export function productReviewsContext(productId: string, data: ProductReviews, l
       average: summary.average,
       averageText: reviewAverageText(summary.average),
       stars: stars(summary.average),
+      // The rating summary by the title shows "★ 4.0 · 3 reviews" and reads the words out instead.
+      averageFigure: summary.average.toFixed(1),
+      summaryLabel: `${reviewAverageText(summary.average)}, ${reviewCountText(summary.count)}`,
     }),
     list: data.reviews.map((r) => ({
       ...r,

@@ -152,6 +152,16 @@ describe.each(targets)('product reviews on $name', (target) => {
     expect(html).toContain('Thank you, Grace!');
     expect(html).not.toContain('grace@example.com');
     expect(html).toContain('<form class="product-review-form" data-review-form novalidate>');
+    // By the title, the rating summary jumps to the reviews: stars and figures hidden, words read out.
+    expect(html).toContain(
+      '<a class="product-rating__link" href="#reviews" data-reviews-anchor><span class="product-reviews__stars" aria-hidden="true">★</span> <span aria-hidden="true">5.0 · 1 review</span><span class="visually-hidden">Rated 5.0 out of 5, 1 review</span></a>',
+    );
+    expect(html).toContain('<a href="#reviews" data-reviews-tab>1 review</a>');
+    // A product whose reviews all wait for approval has the reviews section but no rating summary.
+    const mug = (await new Shopper(demo.app).get('/shop/p/enamel-mug')).body;
+    expect(mug).toContain('data-product-reviews="prod-enamel-mug"');
+    expect(mug).toContain('No reviews yet');
+    expect(mug).not.toContain('data-reviews-anchor');
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
     expect(ld.aggregateRating).toEqual({
       '@type': 'AggregateRating',

@@ -209,4 +209,55 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
     expect(await reviews.getByText('Verified buyer').count()).toBe(1);
     expect(pageErrors).toEqual([]);
   });
+
+  it('by the title, the rating summary jumps to the reviews and reports the anchor click; the section link the tab click', async () => {
+    // The site-visitor events travel to the events service; the route reads them on the way out.
+    const events: { event_name?: string; product?: { item_id?: string } }[] = [];
+    await buyer.route('**/api/v1/clanker/events', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { eventContent?: string };
+      if (body.eventContent) events.push(JSON.parse(body.eventContent) as (typeof events)[number]);
+      await route.continue();
+    });
+    const named = (name: string) => events.filter((e) => e.event_name === name);
+    const problems: string[] = [];
+    for (const theme of SITE_THEMES) {
+      await call(owner, 'PUT', THEME_API.theme, { theme: theme.id });
+      for (const width of [320, 390, 1280]) {
+        await buyer.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await buyer.goto(server.url + '/shop/p/field-notebook', { waitUntil: 'networkidle' });
+        const anchor = buyer.getByRole('link', { name: 'Rated 4.0 out of 5, 1 review' });
+        if ((await anchor.count()) !== 1) problems.push(`${theme.id} at ${width}px: no rating summary`);
+        else if (!(await anchor.textContent())?.startsWith('★ 4.0 · 1 review'))
+          problems.push(`${theme.id} at ${width}px shows ${await anchor.textContent()}`);
+        if (!(await fitsWidth(buyer))) problems.push(`${theme.id} at ${width}px scrolls sideways`);
+        if (shots) {
+          mkdirSync(shots, { recursive: true });
+          await buyer.screenshot({ path: join(shots, `product-${theme.id}-${width}.png`) });
+        }
+        await buyer.evaluate(axeSource);
+        const violations = await buyer.evaluate(async () => {
+          type AxeResult = { violations: { id: string }[] };
+          const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
+          return (await axe.run('.product-rating')).violations.map((v) => v.id);
+        });
+        for (const v of violations) problems.push(`${theme.id} at ${width}px: ${v}`);
+      }
+    }
+    await call(owner, 'PUT', THEME_API.theme, { theme: SITE_THEMES[0]!.id });
+    expect(problems).toEqual([]);
+
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    await buyer.goto(server.url + '/shop/p/field-notebook', { waitUntil: 'networkidle' });
+    await buyer.getByRole('link', { name: 'Rated 4.0 out of 5, 1 review' }).click();
+    await buyer.waitForURL(/#reviews$/);
+    await expect.poll(() => named('reviews_anchor_clicked').length, { timeout: 10_000 }).toBe(1);
+    expect(named('reviews_anchor_clicked')[0]!.product?.item_id).toBe('prod-field-notebook');
+    await buyer
+      .getByRole('region', { name: 'Reviews' })
+      .getByRole('link', { name: '1 review', exact: true })
+      .click();
+    await expect.poll(() => named('reviews_tab_clicked').length, { timeout: 10_000 }).toBe(1);
+    expect(named('reviews_tab_clicked')[0]!.product?.item_id).toBe('prod-field-notebook');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 });

@@ -1,5 +1,7 @@
 import { fillMessage, messages, REVIEW_RATING_MAX } from '@site/commerce-core';
 import { ApiError, api } from '../api';
+import type { PageContext } from '../page-context';
+import { trackReviewsClicked } from '../tracking';
 
 interface Review {
   rating: number;
@@ -60,8 +62,21 @@ function reviewItem(doc: Document, r: Review): HTMLLIElement {
   return li;
 }
 
-/** The reviews part of a product page: the write-a-review form and "Show more reviews". */
-export function enhanceReviews(doc: Document): void {
+/**
+ * The reviews part of a product page: the write-a-review form, "Show more reviews", and the
+ * reviews anchor and tab clicks reported for the product shown.
+ */
+export function enhanceReviews(
+  doc: Document,
+  context: Pick<PageContext, 'item' | 'itemId' | 'collectionId'>,
+): void {
+  const item = context.item;
+  if (item && item.id === context.itemId) {
+    for (const link of ['anchor', 'tab'] as const) {
+      for (const a of doc.querySelectorAll(`[data-reviews-${link}]`))
+        a.addEventListener('click', () => trackReviewsClicked(link, item, context.collectionId));
+    }
+  }
   for (const section of doc.querySelectorAll<HTMLElement>('[data-product-reviews]')) {
     const apiUrl = section.dataset.reviewsApi ?? '';
     const list = section.querySelector('[data-reviews-list]');

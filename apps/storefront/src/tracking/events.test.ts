@@ -9,6 +9,7 @@ import {
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPageContext, type PageContext } from '../page-context';
 import { mountPopupOverlay } from '../popup/popup';
+import { enhanceReviews } from '../product/reviews';
 import {
   startPageTracking,
   trackCompleteRegistration,
@@ -51,7 +52,12 @@ vi.mock('@site/tracking', async (importOriginal) => {
     performance: false,
     pageTagTarget: () => ({ fbq }),
   };
-  return { ...real, startTracking: (context: never) => real.startTracking(context, options) };
+  // The storefront's own choice (the visitor's analytics consent) goes through; the rest is the recorder.
+  return {
+    ...real,
+    startTracking: (context: never, own?: TrackingOptions) =>
+      real.startTracking(context, { ...options, analytics: own?.analytics }),
+  };
 });
 
 const shop: Partial<PageContext> = {
@@ -143,6 +149,66 @@ describe('site-visitor events the storefront sends', () => {
         },
       },
     ]);
+  });
+});
+
+describe('reviews anchor and tab clicks', () => {
+  const tote = {
+    id: 'prod-tote',
+    title: 'Canvas Tote',
+    fullUrl: '/shop/p/canvas-tote',
+    structuredContent: { productType: 1, variants: [] },
+  } as unknown as NonNullable<PageContext['item']>;
+  const page = {
+    ...shop,
+    collectionType: 'products',
+    pageId: 'page-shop',
+    itemId: 'prod-tote',
+    item: tote,
+  } satisfies Partial<PageContext>;
+  // The product page's two reviews links as the theme prints them (collections/products.item).
+  const markup = `<p class="product-rating"><a href="#reviews" data-reviews-anchor>★ 4.0 · 3 reviews</a></p>
+    <section id="reviews" data-product-reviews="prod-tote" data-reviews-api="/x">
+      <p class="product-reviews__summary"><a href="#reviews" data-reviews-tab>3 reviews</a></p></section>`;
+  const product = {
+    item_id: 'prod-tote',
+    item_type: 'physical',
+    item_title: 'Canvas Tote',
+    item_collection_id: 'page-shop',
+    item_collection_name: '',
+  };
+  const reviewEvents = () => clanker().filter((e) => e.event_name.startsWith('reviews_'));
+
+  it('each link reports its click with the product shown', async () => {
+    document.body.innerHTML = markup;
+    const context = { ...readPageContext(document), ...page };
+    startPageTracking(context);
+    enhanceReviews(document, context);
+    document.querySelector<HTMLElement>('[data-reviews-anchor]')!.click();
+    document.querySelector<HTMLElement>('[data-reviews-tab]')!.click();
+    await vi.waitFor(() => expect(reviewEvents()).toHaveLength(2));
+    const common = { website_id: 'demo', page_id: 'page-shop', logged_in: false, product };
+    expect(reviewEvents()).toEqual([
+      { event_name: 'reviews_anchor_clicked', ...common },
+      { event_name: 'reviews_tab_clicked', ...common },
+    ]);
+  });
+
+  it('sends nothing when the visitor has not allowed analytics (consent) or the census is off', async () => {
+    for (const [label, context, consent] of [
+      ['consent', page, { analytics: false, marketing: () => false }],
+      ['census disabled', { ...page, censusDisabled: true }, undefined],
+    ] as const) {
+      sent.length = 0;
+      document.body.innerHTML = markup;
+      const full = { ...readPageContext(document), ...context };
+      startPageTracking(full, document, consent);
+      enhanceReviews(document, full);
+      document.querySelector<HTMLElement>('[data-reviews-anchor]')!.click();
+      document.querySelector<HTMLElement>('[data-reviews-tab]')!.click();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(reviewEvents(), label).toEqual([]);
+    }
   });
 });
 

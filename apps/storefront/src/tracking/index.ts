@@ -233,6 +233,29 @@ export function trackRelatedProductAdded(cartId: string, source: RelatedSource, 
   );
 }
 
+/**
+ * A reviews link on the product page was followed (storefront.md: "reviews tab and anchor
+ * clicks"). The anchor is the rating summary by the title, which jumps to the reviews; our page
+ * shows reviews in a section rather than tabs, so the tab is that section's own summary link.
+ */
+export function trackReviewsClicked(
+  link: 'anchor' | 'tab',
+  item: ProductItem,
+  collectionId: string | null,
+): void {
+  const product = {
+    itemId: item.id,
+    productType: item.structuredContent.productType,
+    title: item.title,
+    collectionId: collectionIdOf(item) ?? collectionId ?? undefined,
+  };
+  whenTracking((tracking) =>
+    link === 'anchor'
+      ? tracking.siteVisitor.reviewsAnchorClicked(product)
+      : tracking.siteVisitor.reviewsTabClicked(product),
+  );
+}
+
 /** A newsletter form saved a sign-up: the form flow's sign-up event and the site's Lead pixel. */
 export function trackNewsletterSignUp(formId: string): void {
   whenTracking((tracking) => {
