@@ -218,6 +218,11 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
       if (body.eventContent) events.push(JSON.parse(body.eventContent) as (typeof events)[number]);
       await route.continue();
     });
+    // The server checks each event against the same schema: both new events are taken, not refused.
+    const answers: number[] = [];
+    buyer.on('response', (r) => {
+      if (r.url().endsWith('/api/v1/clanker/events')) answers.push(r.status());
+    });
     const named = (name: string) => events.filter((e) => e.event_name === name);
     const problems: string[] = [];
     for (const theme of SITE_THEMES) {
@@ -258,6 +263,8 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
       .click();
     await expect.poll(() => named('reviews_tab_clicked').length, { timeout: 10_000 }).toBe(1);
     expect(named('reviews_tab_clicked')[0]!.product?.item_id).toBe('prod-field-notebook');
+    await expect.poll(() => answers.length).toBe(events.length);
+    expect(answers.filter((status) => status >= 300)).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 180_000);
 });
