@@ -85,6 +85,13 @@ export {
   type CoverPage,
   type CoverPosition,
 } from './pages/cover-page';
+export {
+  DEFAULT_NOT_FOUND_DOCUMENT,
+  isNotFoundPage,
+  NOT_FOUND_PAGE_PATH,
+  NOT_FOUND_PAGE_TITLE,
+  NOT_FOUND_PAGE_TYPE,
+} from './pages/not-found-page';
 
 export {
   NAVIGATION_FIELDS,

@@ -37,6 +37,7 @@ import {
   previewResolution,
   resolvePath,
   type ProductPreview,
+  withNotFoundPage,
 } from './resolve-path';
 import {
   collectionContext,
@@ -110,6 +111,7 @@ export async function renderPage(
     );
     if (closed) resolved = lockScreen(closed, path, query, viewer, resolved.page);
   }
+  resolved = withNotFoundPage(resolved, allPages);
   const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
   // Any other page asked with a filter or a page number is answered but not kept, so the filter cannot multiply it in the cache.
   const cache =

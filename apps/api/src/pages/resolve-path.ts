@@ -6,6 +6,7 @@ import {
   pageVisibility,
   renderBlock,
   isExternalRedirect,
+  isNotFoundPage,
   resolveRedirect,
   type PageDocument,
 } from '@site/page-content';
@@ -79,6 +80,16 @@ export const notFound = (): Resolved => ({
   templateName: 'not-found',
   extra: {},
 });
+/**
+ * A not-found answer shows the owner's published 404 page (its blocks in the site's page template),
+ * keeping the 404 status; until the owner publishes one, the theme's not-found template says it.
+ */
+export function withNotFoundPage(resolved: Resolved, allPages: readonly PageRow[]): Resolved {
+  if (resolved.status !== 404 || resolved.templateName !== 'not-found' || resolved.location) return resolved;
+  const page = allPages.find(isNotFoundPage);
+  if (!page?.enabled || !page.publishedDocument) return resolved;
+  return { ...resolved, page, document: page.publishedDocument, templateName: 'page' };
+}
 const moved = (status: 301 | 302, location: string): Resolved => ({ ...notFound(), status, location });
 
 /** A folder's pages as its menu lists them, then any others of it that are not linked. */
@@ -195,6 +206,8 @@ export async function resolvePath(
   const account = accountPage(normalized, query, viewer, website);
   if (account) return account;
   const page = allPages.find((p) => p.path === normalized);
+  // The 404 page's own address is not a page: it answers like any unknown one (with that page).
+  if (page && isNotFoundPage(page)) return notFound();
   if (page) {
     const refused = guardPage(page, viewer, website);
     if (refused) return refused;

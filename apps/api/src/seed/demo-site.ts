@@ -1,3 +1,9 @@
+import {
+  DEFAULT_NOT_FOUND_DOCUMENT,
+  NOT_FOUND_PAGE_PATH,
+  NOT_FOUND_PAGE_TITLE,
+  NOT_FOUND_PAGE_TYPE,
+} from '@site/page-content';
 import { COMMERCE_VISITOR_METRICS_FLAG } from '@site/tracking';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -279,6 +285,16 @@ export async function seedDemoSite(db: Database): Promise<boolean> {
         pageType: 201,
         kind: 'system',
         templateName: 'checkout',
+      }),
+      page({
+        id: 'page-not-found',
+        websiteId: DEMO_WEBSITE_ID,
+        path: NOT_FOUND_PAGE_PATH,
+        title: NOT_FOUND_PAGE_TITLE,
+        pageType: NOT_FOUND_PAGE_TYPE,
+        kind: 'system',
+        templateName: 'not-found',
+        draftDocument: DEFAULT_NOT_FOUND_DOCUMENT,
       }),
     ]);
     await seedDemoForms(tx, DEMO_WEBSITE_ID);

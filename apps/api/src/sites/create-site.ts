@@ -1,10 +1,17 @@
+import {
+  DEFAULT_NOT_FOUND_DOCUMENT,
+  DEFAULT_THEME,
+  type SiteSignUp,
+  NOT_FOUND_PAGE_PATH,
+  NOT_FOUND_PAGE_TITLE,
+  NOT_FOUND_PAGE_TYPE,
+} from '@site/page-content';
 import { COMMERCE_VISITOR_METRICS_FLAG } from '@site/tracking';
 import { DEFAULT_CURRENCY } from '@site/commerce-core';
 import { StoreCurrencyCodeSchema } from '@site/commerce-core/admin';
 import { randomBytes } from 'node:crypto';
 import { isValidEmail } from '@site/forms';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_THEME, type SiteSignUp } from '@site/page-content';
 import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { pages, siteDomains, siteHeaderFooter, siteNavigation, websites } from '../db/schema';
@@ -164,6 +171,16 @@ export async function createSite(
           pageType: 201,
           kind: 'system',
           templateName: 'checkout',
+        },
+        {
+          id: pageId('not-found'),
+          websiteId,
+          path: NOT_FOUND_PAGE_PATH,
+          title: NOT_FOUND_PAGE_TITLE,
+          pageType: NOT_FOUND_PAGE_TYPE,
+          kind: 'system',
+          templateName: 'not-found',
+          draftDocument: DEFAULT_NOT_FOUND_DOCUMENT,
         },
       ]);
       const starterMenu = await seedThemeStarter(tx, websiteId, input.theme ?? DEFAULT_THEME, pageId);

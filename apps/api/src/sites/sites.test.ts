@@ -60,12 +60,15 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
   it('seeds a small site that suits the theme chosen: posts, products, projects or dishes, with drawn pictures', async () => {
     const expected = {
       fieldnotes: {
-        paths: ['/', '/blog', '/cart', '/checkout', '/shop'],
+        paths: ['/', '/404', '/blog', '/cart', '/checkout', '/shop'],
         see: ['/blog', 'Why I started writing here'],
       },
-      market: { paths: ['/', '/cart', '/checkout', '/shop'], see: ['/shop', 'Woven Market Basket'] },
-      studio: { paths: ['/', '/cart', '/checkout', '/shop', '/work'], see: ['/work', 'Harbour — identity'] },
-      bistro: { paths: ['/', '/cart', '/checkout', '/shop'], see: ['/shop', 'Heirloom Tomato Tart'] },
+      market: { paths: ['/', '/404', '/cart', '/checkout', '/shop'], see: ['/shop', 'Woven Market Basket'] },
+      studio: {
+        paths: ['/', '/404', '/cart', '/checkout', '/shop', '/work'],
+        see: ['/work', 'Harbour — identity'],
+      },
+      bistro: { paths: ['/', '/404', '/cart', '/checkout', '/shop'], see: ['/shop', 'Heirloom Tomato Tart'] },
     } as const;
     for (const [theme, { paths, see }] of Object.entries(expected)) {
       const res = await signUp({
@@ -196,7 +199,14 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
       .select({ path: pages.path })
       .from(pages)
       .where(eq(pages.websiteId, site.websiteId));
-    expect(sitePages.map((p) => p.path).sort()).toEqual(['/', '/blog', '/cart', '/checkout', '/shop']);
+    expect(sitePages.map((p) => p.path).sort()).toEqual([
+      '/',
+      '/404',
+      '/blog',
+      '/cart',
+      '/checkout',
+      '/shop',
+    ]);
 
     // Its pages on its own host: its title and menu, its theme's starter posts, none of the demo's.
     const visitor = new Shopper(app, site.host);
@@ -222,7 +232,7 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
         .json()
         .pages.map((p: { path: string }) => p.path)
         .sort(),
-    ).toEqual(['/', '/blog', '/cart', '/checkout', '/shop']);
+    ).toEqual(['/', '/404', '/blog', '/cart', '/checkout', '/shop']);
     await expect(new EditorClient(app, site.host).signIn(DEMO_OWNER)).rejects.toThrow(/sign-in failed: 401/);
     // The owner's session is no session on the demo site.
     const onDemo = await app.inject({

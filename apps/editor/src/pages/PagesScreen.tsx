@@ -17,6 +17,7 @@ import { CSS } from '@dnd-kit/utilities';
 import {
   CONTENT_STATUS_LABELS,
   COVER_PAGE_TYPE,
+  isNotFoundPage,
   NAVIGATION_FIELD_TITLES,
   type PageSummary,
   type SiteLayoutLink,
@@ -187,8 +188,17 @@ export function PagesScreen() {
         <ul className="ed-page-list">
           {system.map((page) => (
             <li key={page.id} className="ed-page-row">
-              <span className="ed-page-row__title">{page.title}</span>
-              <span className="ed-page-row__path">{page.path}</span>
+              {isNotFoundPage(page) ? (
+                // Built with blocks like any page; shown wherever an address has no page.
+                <Link to="/pages/$pageId" params={{ pageId: page.id }} className="ed-page-row__title">
+                  {page.title}
+                </Link>
+              ) : (
+                <span className="ed-page-row__title">{page.title}</span>
+              )}
+              <span className="ed-page-row__path">
+                {isNotFoundPage(page) ? 'Unknown addresses' : page.path}
+              </span>
             </li>
           ))}
         </ul>
