@@ -143,6 +143,11 @@ export {
   type RevisionSummary,
   type EditorSite,
   type EditorMe,
+  PREVIEW_LIMITS,
+  previewProductsQuerySchema,
+  type PreviewProductsQuery,
+  type PreviewProduct,
+  type PreviewProducts,
 } from './editor-api/pages-api';
 export {
   ACCESS_LOCKS_API,

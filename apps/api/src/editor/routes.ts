@@ -22,6 +22,7 @@ import {
   POPUP_OVERLAY_API,
   updatePopupOverlaySchema,
   type EditorMe,
+  previewProductsQuerySchema,
 } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -52,7 +53,7 @@ import {
 } from './pages/page-store';
 import { toDetail, toSummary } from './pages/page-view';
 import { listRevisions } from './pages/revisions';
-import { editorSite, type BillingOptions } from './site/editor-site';
+import { editorSite, previewProducts, type BillingOptions } from './site/editor-site';
 import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../site/locks';
 import { fontKit } from './site-styles/font-files';
 import { loadPopupOverlay, savePopupOverlay } from './popup-overlay/popup-overlay-store';
@@ -117,6 +118,13 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       read,
       handle(async (request) =>
         editorSite(db, request.site.websiteId, options.stylesheets(), options.billing),
+      ),
+    );
+    scope.get(
+      EDITOR_API.previewProducts,
+      read,
+      handle(async (request) =>
+        previewProducts(db, request.site.websiteId, parse(previewProductsQuerySchema, request.query)),
       ),
     );
 
@@ -362,7 +370,13 @@ export const editorRouteDocs: RouteDocs = {
   },
   [`GET ${EDITOR_API.site}`]: {
     ...guarded,
-    summary: 'The preview kit: templates, stylesheets, header and footer, products, collections, forms',
+    summary: 'The preview kit: templates, stylesheets, header and footer, collections, forms (no products)',
+  },
+  [`GET ${EDITOR_API.previewProducts}`]: {
+    ...guarded,
+    summary:
+      'The products a preview shows: by id (at most 100) and the first 30 of each named shop (at most 20)',
+    query: previewProductsQuerySchema,
   },
   [`GET ${ACCESS_LOCKS_API}`]: {
     ...guarded,

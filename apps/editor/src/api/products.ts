@@ -5,7 +5,13 @@ import {
   type InventoryItem,
 } from '@site/commerce-core/admin';
 import { productSeoPath, productTagsPath, type ItemSeo, type ProductTags } from '@site/page-content';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { presentFilters } from './filters';
 import { api, ApiError, writeHeaders } from './http';
 import { tagKeys } from './tags';
@@ -28,6 +34,25 @@ export function useProducts(filters: Record<string, string>) {
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** How many matches the page editor's product picker offers at a time. */
+export const PRODUCT_CHOICES = 20;
+
+/**
+ * The product picker's matches: one page of the store's product search, not the whole catalogue.
+ * Asked only while a product block is being set (`enabled`); the last matches stay while typing.
+ */
+export function useProductChoices(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...productKeys.all, 'choices', q] as const,
+    queryFn: () =>
+      api<{ products: AdminProduct[]; nextCursor: string | null }>('GET', STORE_API.products, {
+        query: presentFilters({ q: q.trim(), limit: String(PRODUCT_CHOICES) }),
+      }).then((r) => r.products.map((p) => ({ value: p.id, label: p.title }))),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -22,7 +22,7 @@ import {
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { issuesByPath } from '../api/http';
-import { useEditorSite } from '../api/editor-site';
+import { useEditorSite, usePreviewProducts } from '../api/editor-site';
 import { usePage, usePublish } from '../api/pages';
 import { useMe } from '../api/session';
 import { useSiteLayout } from '../api/site-layout';
@@ -30,7 +30,7 @@ import { errorMessage } from '../screen-kit/save-state';
 import { PageSettingsDialog } from './PageSettingsDialog';
 import { inPlaceTarget, settingsWithValue } from '../preview/in-place';
 import { PreviewFrame, type InPlaceEditing } from '../preview/PreviewFrame';
-import { renderDataFor, renderPreview } from '../preview/render-preview';
+import { previewReferences, renderDataFor, renderPreview } from '../preview/render-preview';
 import { BlockList } from './BlockList';
 import { ChooseImage } from './ChooseImage';
 import { NewsletterConnection } from '../mailing-lists/NewsletterConnection';
@@ -53,6 +53,7 @@ import { historyReducer, initialHistory } from './history';
 import { RevisionsPanel } from './RevisionsPanel';
 import { useDraftSaver } from './useDraftSaver';
 import { useLinkTargets } from './useLinkTargets';
+import { useProductPicker } from './useProductPicker';
 
 type Panel = 'blocks' | 'add' | 'changes' | 'history';
 
@@ -102,7 +103,13 @@ function PageEditor({ page }: { page: PageDetail }) {
   );
 
   const { linkTargets, pagePaths, files } = useLinkTargets();
-  const data = useMemo(() => ({ ...renderDataFor(site), pages: pagePaths, files }), [site, pagePaths, files]);
+  // Keyed by the sorted ids it names: typing that names nothing new re-renders from the same data.
+  const refs = useMemo(() => previewReferences(site, [doc, site.headerFooter.footer.content]), [site, doc]);
+  const previewProducts = usePreviewProducts(refs).data;
+  const data = useMemo(
+    () => ({ ...renderDataFor(site, previewProducts), pages: pagePaths, files }),
+    [site, previewProducts, pagePaths, files],
+  );
   const preview = useMemo(
     () =>
       renderPreview(
@@ -212,13 +219,14 @@ function PageEditor({ page }: { page: PageDetail }) {
   const changeCount =
     changes.added.length + changes.removed.length + changes.edited.length + (changes.moved ? 1 : 0);
   const atLimit = !canAddBlock(doc);
+  const product = useProductPicker(selectedBlock, previewProducts);
   const choices = useMemo(
     () => ({
-      product: site.products.map((p) => ({ value: p.id, label: p.title })),
+      product: product.choices,
       collection: site.collections.map((c) => ({ value: c.id, label: c.title })),
       form: site.forms.map((f) => ({ value: f.id, label: f.name })),
     }),
-    [site],
+    [site, product.choices],
   );
 
   const [justPublished, setJustPublished] = useState(false);
@@ -479,6 +487,7 @@ function PageEditor({ page }: { page: PageDetail }) {
                 definition={selectedDefinition}
                 settings={selectedBlock.settings}
                 choices={choices}
+                productSearch={product.search}
                 linkTargets={linkTargets}
                 errors={fieldErrors}
                 isReadOnly={readOnly}

@@ -1,7 +1,19 @@
-import { emptyDocument, type EditorSite, type SiteLayoutEntry } from '@site/page-content';
+import {
+  emptyDocument,
+  PREVIEW_LIMITS,
+  type EditorSite,
+  type PreviewProducts,
+  type SiteLayoutEntry,
+} from '@site/page-content';
 import { describe, expect, it } from 'vitest';
 import { addBlock, updateBlockSettings } from '../page-editor/document-ops';
-import { CONTENT_ID, previewDocumentHtml, renderDataFor, renderPreview } from './render-preview';
+import {
+  CONTENT_ID,
+  previewDocumentHtml,
+  previewReferences,
+  renderDataFor,
+  renderPreview,
+} from './render-preview';
 
 const site: EditorSite = {
   website: {
@@ -30,6 +42,11 @@ const site: EditorSite = {
     },
     footer: { content: { sections: [] }, showNavigation: true, copyright: '© Fieldnotes' },
   },
+  collections: [{ id: 'shop', title: 'Shop', fullUrl: '/shop' }],
+  forms: [],
+};
+// The products the preview asked the server for (the kit carries none).
+const shown: PreviewProducts = {
   products: [
     {
       id: 'p1',
@@ -43,8 +60,7 @@ const site: EditorSite = {
       },
     },
   ],
-  collections: [{ id: 'shop', title: 'Shop', fullUrl: '/shop' }],
-  forms: [],
+  shops: [],
 };
 const layout: SiteLayoutEntry[] = [
   {
@@ -67,7 +83,7 @@ describe('the live preview', () => {
       ...productBlock.settings,
       productId: 'p1',
     });
-    const parts = renderPreview(site, page, withProduct, renderDataFor(site), layout);
+    const parts = renderPreview(site, page, withProduct, renderDataFor(site, shown), layout);
     const html = previewDocumentHtml(parts);
     expect(parts.errors).toEqual([]);
     expect(html).toContain('<header>Fieldnotes<nav>');
@@ -88,7 +104,7 @@ describe('the live preview', () => {
       headerFooter: { ...site.headerFooter, header: { ...site.headerFooter.header, siteTitle: 'Old name' } },
     };
     const html = previewDocumentHtml(
-      renderPreview(renamed, page, emptyDocument('One'), renderDataFor(renamed), layout),
+      renderPreview(renamed, page, emptyDocument('One'), renderDataFor(renamed, shown), layout),
     );
     expect(html).toContain('<header>Fieldnotes &amp; Co.<nav>');
     expect(html).not.toContain('Old name');
@@ -96,10 +112,10 @@ describe('the live preview', () => {
 
   it('keeps the layout unchanged when only the content changes, so the frame patches the content alone', () => {
     const doc = emptyDocument('One');
-    const first = renderPreview(site, page, doc, renderDataFor(site), layout);
+    const first = renderPreview(site, page, doc, renderDataFor(site, shown), layout);
     const heading = doc.sections[0]!.blocks[0]!;
     const edited = updateBlockSettings(doc, heading.id, { ...heading.settings, text: 'Two' });
-    const second = renderPreview(site, page, edited, renderDataFor(site), layout);
+    const second = renderPreview(site, page, edited, renderDataFor(site, shown), layout);
     expect(second.shell).toBe(first.shell);
     expect(second.content).toContain('Two');
     expect(second.content).not.toBe(first.content);
@@ -107,7 +123,7 @@ describe('the live preview', () => {
 
   it('applies the site styles the screen is editing, so a colour or font change shows at once', () => {
     const doc = emptyDocument('One');
-    const saved = renderPreview(site, page, doc, renderDataFor(site), layout);
+    const saved = renderPreview(site, page, doc, renderDataFor(site, shown), layout);
     expect(saved.shell).toContain(
       '<style>:root{--site-color-accent:#c01c28;--site-color-on-accent:#fff}</style>',
     );
@@ -115,11 +131,56 @@ describe('the live preview', () => {
       { ...site, siteStyles: { headingFont: 'lora', accent: '#1a5fb4' } },
       page,
       doc,
-      renderDataFor(site),
+      renderDataFor(site, shown),
       layout,
     );
     expect(draft.shell).toContain('--site-font-heading:"Lora", Georgia');
     expect(draft.shell).toContain('--site-color-accent:#1a5fb4');
     expect(draft.shell).toContain('src:url(/assets/fonts/lora/400.woff2)');
+  });
+
+  it('asks only for the products its blocks name and the shops its summaries show, sorted and bounded', () => {
+    const kit = {
+      ...site,
+      collections: [...site.collections, { id: 'blog', title: 'Journal', fullUrl: '/journal', items: [] }],
+    };
+    let doc = emptyDocument('Picks');
+    for (const productId of ['p9', 'p1', 'p9']) {
+      const added = addBlock(doc, 'product');
+      doc = updateBlockSettings(added.doc, added.blockId, { productId });
+    }
+    for (const collectionId of ['shop', 'blog']) {
+      const added = addBlock(doc, 'summary');
+      doc = updateBlockSettings(added.doc, added.blockId, { collectionId, limit: 4, title: '' });
+    }
+    expect(previewReferences(kit, [doc])).toEqual({ ids: ['p1', 'p9'], shops: ['shop'] });
+    // Editing text names nothing new: the same question, so nothing is fetched again.
+    const heading = doc.sections[0]!.blocks[0]!;
+    const typed = updateBlockSettings(doc, heading.id, { ...heading.settings, text: 'Picks!' });
+    expect(previewReferences(kit, [typed])).toEqual(previewReferences(kit, [doc]));
+    expect(previewReferences(kit, [])).toEqual({ ids: [], shops: [] });
+
+    let many = emptyDocument('Many');
+    for (let i = 0; i <= PREVIEW_LIMITS.products; i++) {
+      const added = addBlock(many, 'product');
+      many = updateBlockSettings(added.doc, added.blockId, { productId: `p${String(i).padStart(3, '0')}` });
+    }
+    expect(previewReferences(kit, [many]).ids).toHaveLength(PREVIEW_LIMITS.products);
+  });
+
+  it('shows a shop’s summary from the items the server gave for it, and nothing before they come', () => {
+    let doc = emptyDocument('Shop');
+    const added = addBlock(doc, 'summary');
+    doc = updateBlockSettings(added.doc, added.blockId, { collectionId: 'shop', limit: 4, title: 'New' });
+    const withItems = renderPreview(
+      site,
+      page,
+      doc,
+      renderDataFor(site, { ...shown, shops: [{ id: 'shop', items: [shown.products[0]!.item] }] }),
+      layout,
+    );
+    expect(withItems.content).toContain('Tote');
+    const before = renderPreview(site, page, doc, renderDataFor(site), layout);
+    expect(before.content).not.toContain('Tote');
   });
 });

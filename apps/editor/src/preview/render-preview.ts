@@ -1,10 +1,13 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
 import {
+  documentReferences,
+  PREVIEW_LIMITS,
   renderDocument,
   siteStylesCss,
   type BlockRenderData,
   type EditorSite,
   type PageDocument,
+  type PreviewProducts,
   type SiteLayoutEntry,
   type SiteLayoutLink,
 } from '@site/page-content';
@@ -29,23 +32,43 @@ function templateFor(name: string, source: string): Template {
   return template;
 }
 
-/** The site's data as blocks read it, from the preview kit the server gave. */
-export function renderDataFor(site: EditorSite): BlockRenderData {
-  const items = new Map<string, Record<string, unknown>[]>();
-  for (const p of site.products) {
-    const list = items.get(p.collectionId) ?? [];
-    list.push(p.item);
-    items.set(p.collectionId, list);
-  }
+/** The site's data as blocks read it: the preview kit the server gave and the products the page shows. */
+export function renderDataFor(site: EditorSite, preview?: PreviewProducts): BlockRenderData {
+  const shopItems = new Map(preview?.shops.map((shop) => [shop.id, shop.items]));
   return {
-    products: new Map(site.products.map((p) => [p.id, p.item])),
+    products: new Map(preview?.products.map((p) => [p.id, p.item])),
     collections: new Map(
       site.collections.map((c) => [
         c.id,
-        { title: c.title, fullUrl: c.fullUrl, typeName: c.typeName, items: c.items ?? items.get(c.id) ?? [] },
+        {
+          title: c.title,
+          fullUrl: c.fullUrl,
+          typeName: c.typeName,
+          items: c.items ?? shopItems.get(c.id) ?? [],
+        },
       ]),
     ),
     forms: new Map(site.forms.map((f) => [f.id, { name: f.name, fields: f.fields }])),
+  };
+}
+
+/**
+ * What a preview of these documents asks the server for: the products their blocks name and the
+ * shops their summary blocks show (other collections come with the site). Sorted, so the same
+ * page asks the same question and an edit that names nothing new fetches nothing.
+ */
+export function previewReferences(site: EditorSite, documents: readonly PageDocument[]) {
+  const shops = new Set(site.collections.filter((c) => c.items === undefined).map((c) => c.id));
+  const ids = new Set<string>();
+  const named = new Set<string>();
+  for (const document of documents) {
+    const refs = documentReferences(document);
+    refs.products.forEach((id) => ids.add(id));
+    refs.collections.filter((id) => shops.has(id)).forEach((id) => named.add(id));
+  }
+  return {
+    ids: [...ids].sort().slice(0, PREVIEW_LIMITS.products),
+    shops: [...named].sort().slice(0, PREVIEW_LIMITS.shops),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@site/page-content';
 import { ColorPicker, DeviceSwitcher, FontPicker, ThemePicker } from '@site/ui';
 import { useMemo, useState } from 'react';
-import { useEditorSite } from '../api/editor-site';
+import { useEditorSite, usePreviewProducts } from '../api/editor-site';
 import { usePage, usePages } from '../api/pages';
 import { useMe } from '../api/session';
 import { useSiteLayout } from '../api/site-layout';
@@ -21,7 +21,7 @@ import { ScreenLoader } from '../screen-kit/ScreenLoader';
 import { useVersionedForm } from '../screen-kit/useVersionedForm';
 import { useLinkTargets } from '../page-editor/useLinkTargets';
 import { PreviewFrame } from '../preview/PreviewFrame';
-import { renderDataFor, renderPreview } from '../preview/render-preview';
+import { previewReferences, renderDataFor, renderPreview } from '../preview/render-preview';
 
 /** The theme's own values (storefront.css), shown while the site keeps them. */
 const THEME_DEFAULTS: Record<SiteColourRole, string> = {
@@ -248,7 +248,16 @@ function StylesPreview({
   const page = usePage(home?.id ?? '');
   const layout = useSiteLayout().data;
   const { pagePaths } = useLinkTargets();
-  const data = useMemo(() => ({ ...renderDataFor(site), pages: pagePaths }), [site, pagePaths]);
+  const shown = page.data ? (page.data.published ?? page.data.draft) : undefined;
+  const refs = useMemo(
+    () => previewReferences(site, shown ? [shown, site.headerFooter.footer.content] : []),
+    [site, shown],
+  );
+  const previewProducts = usePreviewProducts(refs).data;
+  const data = useMemo(
+    () => ({ ...renderDataFor(site, previewProducts), pages: pagePaths }),
+    [site, previewProducts, pagePaths],
+  );
   const parts = useMemo(() => {
     if (!page.data) return undefined;
     const detail = page.data;

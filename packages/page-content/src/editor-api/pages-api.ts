@@ -31,6 +31,7 @@ export const EDITOR_API = {
   restore: (id: string, revisionId: string) =>
     `/api/editor/pages/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
   site: '/api/editor/site',
+  previewProducts: '/api/editor/site/products',
   siteLayout: '/api/commondata/GetSiteLayout',
   updateNavigation: '/api/widget/UpdateNavigation',
   headerFooter: '/api/site-header-footer',
@@ -192,8 +193,10 @@ export interface EditorSite {
   headerFooter: HeaderFooter & { version: number };
   /** Fonts and colours, so the preview shows them as the site does. */
   siteStyles: SiteStyles;
-  products: { id: string; title: string; collectionId: string; item: Record<string, unknown> }[];
-  /** Collections a summary block can show; items are given for all but the shop (whose products are above). */
+  /**
+   * Collections a summary block can show; items are given for all but the shops, whose products
+   * the preview asks for with `EDITOR_API.previewProducts` (a catalogue can be 100 000 products).
+   */
   collections: {
     id: string;
     title: string;
@@ -202,6 +205,40 @@ export interface EditorSite {
     items?: Record<string, unknown>[];
   }[];
   forms: { id: string; name: string; fields: Record<string, unknown>[] }[];
+}
+
+/** How many product ids and shops one preview call may name. */
+export const PREVIEW_LIMITS = { products: 100, shops: 20, shopItems: 30 } as const;
+
+const idList = (max: number) =>
+  z
+    .string()
+    .max(max * 201)
+    .optional()
+    .transform((value) => [...new Set(value ? value.split(',').filter(Boolean) : [])])
+    .pipe(z.array(text(200)).max(max, { message: `At most ${max} at a time.` }));
+
+/**
+ * What the preview asks for: the products its blocks name (`ids`) and the shops its summary
+ * blocks show (`shops`, each its first `PREVIEW_LIMITS.shopItems` products, the most a summary shows).
+ */
+export const previewProductsQuerySchema = z.object({
+  ids: idList(PREVIEW_LIMITS.products),
+  shops: idList(PREVIEW_LIMITS.shops),
+});
+export type PreviewProductsQuery = z.input<typeof previewProductsQuerySchema>;
+
+export interface PreviewProduct {
+  id: string;
+  title: string;
+  collectionId: string;
+  item: Record<string, unknown>;
+}
+
+/** The products a preview shows; ids that name no product of the site are left out. */
+export interface PreviewProducts {
+  products: PreviewProduct[];
+  shops: { id: string; items: Record<string, unknown>[] }[];
 }
 
 export interface EditorMe {

@@ -27,6 +27,22 @@ export const ProductPicker: Story = {
     choices: { product: [{ value: 'p1', label: 'Waxed Canvas Tote' }] },
   },
 };
+const searching = { query: 'tote', onQueryChange: fn() };
+export const ProductSearchResults: Story = {
+  args: { ...ProductPicker.args, productSearch: searching },
+};
+export const ProductSearchLoading: Story = {
+  args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, isLoading: true } },
+};
+export const ProductSearchEmpty: Story = {
+  args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, query: 'zzz' } },
+};
+export const ProductSearchError: Story = {
+  args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, isError: true } },
+};
+export const ProductSearchReadOnly: Story = {
+  args: { ...ProductPicker.args, productSearch: searching, isReadOnly: true },
+};
 export const ListOfItems: Story = {
   args: { definition: blockDefinition('accordion')!, settings: createBlock('accordion').settings },
 };

@@ -26,6 +26,17 @@ export interface InspectorChoice {
   label: string;
 }
 
+/**
+ * The product picker searches the store (a catalogue can be 100 000 products): the owner types,
+ * the caller fetches one page of matches and gives them as `choices.product`.
+ */
+export interface ProductSearch {
+  query: string;
+  onQueryChange: (query: string) => void;
+  isLoading?: boolean;
+  isError?: boolean;
+}
+
 export interface BlockInspectorProps {
   definition: BlockDefinition;
   settings: Record<string, unknown>;
@@ -37,6 +48,8 @@ export interface BlockInspectorProps {
   isReadOnly?: boolean;
   /** Pages and files the rich-text link editor offers. */
   linkTargets?: LinkTargets;
+  /** When given, the product picker is a search; without it, a list of `choices.product`. */
+  productSearch?: ProductSearch;
 }
 
 /** The settings form of a block, built from its definition's inspector fields. */
@@ -48,6 +61,7 @@ export function BlockInspector({
   errors,
   isReadOnly,
   linkTargets,
+  productSearch,
 }: BlockInspectorProps) {
   return (
     <form
@@ -67,6 +81,7 @@ export function BlockInspector({
             settings={settings}
             linkTargets={linkTargets}
             isReadOnly={isReadOnly}
+            productSearch={productSearch}
             onChange={(value) => {
               // Once edited, the rich text replaces an older block's plain text for good.
               const next = {
@@ -91,6 +106,7 @@ interface FieldControlProps {
   settings?: Record<string, unknown>;
   linkTargets?: LinkTargets;
   isReadOnly?: boolean;
+  productSearch?: ProductSearch;
   onChange: (value: unknown) => void;
 }
 
@@ -102,9 +118,11 @@ function FieldControl({
   settings,
   linkTargets,
   isReadOnly,
+  productSearch,
   onChange,
 }: FieldControlProps) {
   const id = useId();
+  const searchId = useId();
 
   switch (field.kind) {
     case 'text':
@@ -212,7 +230,8 @@ function FieldControl({
     case 'collection':
     case 'form': {
       const options = choices?.[field.kind] ?? [];
-      return (
+      const search = field.kind === 'product' ? productSearch : undefined;
+      const picker = (
         <EditorField id={id} label={field.label} error={error}>
           {(control) => (
             <select
@@ -230,6 +249,38 @@ function FieldControl({
             </select>
           )}
         </EditorField>
+      );
+      if (!search) return picker;
+      const status = search.isError
+        ? editorMessages.productSearchFailed
+        : search.isLoading
+          ? editorMessages.loading
+          : search.query && options.every((o) => o.value === value)
+            ? editorMessages.noProductsFound(search.query)
+            : '';
+      return (
+        <>
+          <EditorField
+            id={searchId}
+            label={editorMessages.searchProducts}
+            hint={editorMessages.searchProductsHint}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="ed-input"
+                type="search"
+                value={search.query}
+                maxLength={200}
+                onChange={(e) => search.onQueryChange(e.target.value)}
+              />
+            )}
+          </EditorField>
+          <p className="ed-muted" role="status">
+            {status}
+          </p>
+          {picker}
+        </>
       );
     }
     case 'richtext':

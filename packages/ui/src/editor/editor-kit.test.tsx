@@ -175,3 +175,34 @@ describe('ErrorBoundary', () => {
     expect(onError.mock.calls[0]![0].message).toBe('boom');
   });
 });
+
+describe('BlockInspector product search', () => {
+  it('searches as the owner types, picks from the matches, and says when none match', async () => {
+    const onQueryChange = vi.fn();
+    const onChange = vi.fn();
+    const { container, rerender } = render(
+      <BlockInspector
+        definition={blockDefinition('product')!}
+        settings={createBlock('product').settings}
+        onChange={onChange}
+        choices={{ product: [{ value: 'p1', label: 'Waxed Canvas Tote' }] }}
+        productSearch={{ query: 'tote', onQueryChange }}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'totes' } });
+    expect(onQueryChange).toHaveBeenCalledWith('totes');
+    fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'p1' } });
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ productId: 'p1' }));
+    await expectNoAxeViolations(container);
+    rerender(
+      <BlockInspector
+        definition={blockDefinition('product')!}
+        settings={createBlock('product').settings}
+        onChange={onChange}
+        choices={{ product: [] }}
+        productSearch={{ query: 'zzz', onQueryChange }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('No products match “zzz”.');
+  });
+});

@@ -7,7 +7,12 @@ export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFa
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export * from './field';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
-export { BlockInspector, type BlockInspectorProps, type InspectorChoice } from './BlockInspector';
+export {
+  BlockInspector,
+  type BlockInspectorProps,
+  type InspectorChoice,
+  type ProductSearch,
+} from './BlockInspector';
 export {
   billingMessages,
   commentSettingsMessages,

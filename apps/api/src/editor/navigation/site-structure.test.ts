@@ -3,6 +3,7 @@ import {
   messages,
   pageDocumentSchema,
   type EditorSite,
+  type PreviewProducts,
   type SiteLayoutEntry,
 } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
@@ -257,7 +258,7 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
     });
   });
 
-  it('gives the preview kit: templates, stylesheets, header and footer, products as templates read them, collections, forms', async () => {
+  it('gives the preview kit: templates, stylesheets, header and footer, collections, forms; products by their own call', async () => {
     const site = (await viewer.get(EDITOR_API.site)).json() as EditorSite;
     expect(site.website).toEqual({
       id: 'demo',
@@ -289,8 +290,16 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
     expect(site.collections.find((c) => c.id === 'page-events')!.items![0]).toMatchObject({
       title: 'Saturday bookbinding class',
     });
-    const tote = site.products.find((p) => p.id === 'prod-canvas-tote')!;
+    // Products come by their own bounded call: the ones a preview's blocks name.
+    expect(site).not.toHaveProperty('products');
+    const preview = (
+      await viewer.get(`${EDITOR_API.previewProducts}?ids=prod-canvas-tote,prod-missing&shops=page-shop`)
+    ).json() as PreviewProducts;
+    expect(preview.products.map((p) => p.id)).toEqual(['prod-canvas-tote']);
+    const tote = preview.products[0]!;
     expect(tote).toMatchObject({ title: 'Waxed Canvas Tote', collectionId: 'page-shop' });
+    expect(preview.shops.map((s) => s.id)).toEqual(['page-shop']);
+    expect(preview.shops[0]!.items.length).toBeGreaterThan(0);
     expect(tote.item).toMatchObject({
       fullUrl: '/shop/p/canvas-tote',
       structuredContent: { variants: expect.any(Array) },

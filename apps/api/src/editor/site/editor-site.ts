@@ -1,7 +1,14 @@
-import { businessHoursRows, messages, type EditorSite } from '@site/page-content';
-import { eq } from 'drizzle-orm';
+import {
+  businessHoursRows,
+  messages,
+  PREVIEW_LIMITS,
+  type EditorSite,
+  type PreviewProducts,
+} from '@site/page-content';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { forms } from '../../db/schema';
+import { forms, products } from '../../db/schema';
+import { textArray } from '../../db/text-array';
 import { loadSummaryCollections } from '../../collections/collection-store';
 import { loadForm } from '../../forms/form-store';
 import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../../site/site-data';
@@ -27,8 +34,8 @@ export async function editorSite(
   ]);
   const shops = allPages.filter((p) => p.collectionType === 'products');
   const summarisable = allPages.filter((p) => p.collectionType !== 'products' && p.kind === 'collection');
-  const [itemsByShop, loadedForms, others] = await Promise.all([
-    Promise.all(shops.map((shop) => loadProductItems(db, website, shop))),
+  // No products here: a catalogue can be 100 000 of them. The preview asks for the few it shows.
+  const [loadedForms, others] = await Promise.all([
     Promise.all(formRows.map((row) => loadForm(db, websiteId, row.id))),
     loadSummaryCollections(db, summarisable, new Date()),
   ]);
@@ -46,9 +53,6 @@ export async function editorSite(
     stylesheets: [...stylesheets, ...themeStylesheets(knownTheme(website.theme))],
     headerFooter,
     siteStyles: readSiteStyles(website.settings).styles,
-    products: itemsByShop
-      .flat()
-      .map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
     collections: [
       ...shops.map((shop) => ({ id: shop.id, title: shop.title, fullUrl: shop.path, typeName: 'products' })),
       ...summarisable.flatMap((page) => {
@@ -76,6 +80,60 @@ export async function editorSite(
           ]
         : [],
     ),
+  };
+}
+
+/**
+ * The products a preview shows: those its blocks name and the first items of the shops its
+ * summary blocks show. Bounded by `PREVIEW_LIMITS` whatever the catalogue's size.
+ */
+export async function previewProducts(
+  db: Database,
+  websiteId: string,
+  query: { ids: string[]; shops: string[] },
+): Promise<PreviewProducts> {
+  const website = await loadWebsite(db, websiteId);
+  if (!website) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
+  const shops = (await loadPages(db, websiteId)).filter((p) => p.collectionType === 'products');
+  const shopById = new Map(shops.map((shop) => [shop.id, shop]));
+  // Which of the site's shops hold the named products (an id of another site's product finds none).
+  const owners = query.ids.length
+    ? await db
+        .select({ id: products.id, collectionId: products.collectionId })
+        .from(products)
+        .where(
+          and(
+            sql`${products.id} = any(${textArray(query.ids)})`,
+            sql`${products.collectionId} = any(${textArray(shops.map((s) => s.id))})`,
+          ),
+        )
+    : [];
+  const idsByShop = new Map<string, string[]>();
+  for (const row of owners)
+    idsByShop.set(row.collectionId, [...(idsByShop.get(row.collectionId) ?? []), row.id]);
+  const [named, firstPages] = await Promise.all([
+    Promise.all(
+      [...idsByShop].map(([shopId, ids]) => loadProductItems(db, website, shopById.get(shopId)!, { ids })),
+    ),
+    Promise.all(
+      query.shops.flatMap((id) => {
+        const shop = shopById.get(id);
+        return shop
+          ? [
+              loadProductItems(db, website, shop, { limit: PREVIEW_LIMITS.shopItems }).then((items) => ({
+                id,
+                items,
+              })),
+            ]
+          : [];
+      }),
+    ),
+  ]);
+  return {
+    products: named
+      .flat()
+      .map((item) => ({ id: item.id, title: item.title, collectionId: item.collectionId, item })),
+    shops: firstPages,
   };
 }
 
