@@ -66,6 +66,15 @@ describe('the product block’s picker', () => {
     expect(optionLabels(host)).toEqual(['None selected']);
   });
 
+  it('does not say nothing matches when the match is the block’s own product', async () => {
+    stubServer(storeSearch);
+    const host = await mount(<Picker type="product" productId="p250" />);
+    await type(field(host, 'Search products'), 'mug 250');
+    await eventually(() => expect(optionLabels(host)).toEqual(['None selected', 'Mug 250']));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(host.textContent).not.toContain('No products match');
+  });
+
   it('says so when the search fails', async () => {
     stubServer(() => ({ status: 500, body: { error: { code: 'X', message: 'down' } } }));
     const host = await mount(<Picker type="product" productId="" />);

@@ -37,8 +37,11 @@ export function useProductPicker(
       onQueryChange: setQuery,
       isLoading: matches.isFetching && !matches.data,
       isError: matches.isError,
+      // Only once the typed words were searched: an older answer says nothing about them.
+      isEmpty:
+        query.trim() !== '' && query === searched && !matches.isPlaceholderData && matches.data?.length === 0,
     }),
-    [query, matches.isFetching, matches.data, matches.isError],
+    [query, searched, matches.isFetching, matches.data, matches.isError, matches.isPlaceholderData],
   );
   return { choices, search };
 }

@@ -35,7 +35,7 @@ export const ProductSearchLoading: Story = {
   args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, isLoading: true } },
 };
 export const ProductSearchEmpty: Story = {
-  args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, query: 'zzz' } },
+  args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, query: 'zzz', isEmpty: true } },
 };
 export const ProductSearchError: Story = {
   args: { ...ProductPicker.args, choices: {}, productSearch: { ...searching, isError: true } },

@@ -35,6 +35,8 @@ export interface ProductSearch {
   onQueryChange: (query: string) => void;
   isLoading?: boolean;
   isError?: boolean;
+  /** The search for `query` found nothing (the block's own product may still be a choice). */
+  isEmpty?: boolean;
 }
 
 export interface BlockInspectorProps {
@@ -255,7 +257,7 @@ function FieldControl({
         ? editorMessages.productSearchFailed
         : search.isLoading
           ? editorMessages.loading
-          : search.query && options.every((o) => o.value === value)
+          : search.isEmpty
             ? editorMessages.noProductsFound(search.query)
             : '';
       return (

@@ -189,6 +189,7 @@ describe('BlockInspector product search', () => {
         productSearch={{ query: 'tote', onQueryChange }}
       />,
     );
+    expect(screen.getByRole('status').textContent).toBe('');
     fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'totes' } });
     expect(onQueryChange).toHaveBeenCalledWith('totes');
     fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'p1' } });
@@ -200,7 +201,7 @@ describe('BlockInspector product search', () => {
         settings={createBlock('product').settings}
         onChange={onChange}
         choices={{ product: [] }}
-        productSearch={{ query: 'zzz', onQueryChange }}
+        productSearch={{ query: 'zzz', onQueryChange, isEmpty: true }}
       />,
     );
     expect(screen.getByRole('status').textContent).toBe('No products match “zzz”.');
