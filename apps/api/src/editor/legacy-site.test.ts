@@ -55,6 +55,8 @@ describe('a site seeded before the editor', () => {
       ['about', 'page', 'published', '', 0],
       ['cart', 'system', 'published', '', 0],
       ['home', 'page', 'published', 'Hand-made goods', 0],
+      // Migration 0048 gives every site its "page not found" system page.
+      ['old-not-found', 'system', 'published', '', 0],
       ['shop', 'collection', 'published', '', 0],
     ]);
 
