@@ -121,14 +121,20 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     const handle = page.getByRole('button', { name: /^Reorder Button/ });
     await handle.focus();
     // Each step waits for dnd-kit's screen-reader announcement, as a person hears it.
+    // Generous waits: on a loaded two-core CI machine an announcement has taken over a second.
     const announced = (text: string) =>
-      expect.poll(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain(text);
+      expect
+        .poll(() => page.locator('[id^=DndLiveRegion]').textContent(), { timeout: 10_000 })
+        .toContain(text);
+    await expect.poll(() => handle.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
     await announced('Button: Learn more is now at position 5');
     await page.keyboard.press('ArrowUp');
     await announced('is now at position 4');
     await page.keyboard.press('Space');
-    await expect.poll(blockRows).toEqual(['Heading', 'Heading', 'Text', 'Button', 'Image', 'Product']);
+    await expect
+      .poll(blockRows, { timeout: 10_000 })
+      .toEqual(['Heading', 'Heading', 'Text', 'Button', 'Image', 'Product']);
   });
 
   it('switches the preview to the phone view', async () => {
