@@ -243,6 +243,39 @@ describe.skipIf(!hasChromium)('the editor end to end in Chromium', () => {
     await visitor.close();
   });
 
+  it('adds a link to the menu from Add page, edits it, and a visitor’s menu opens it in a new window', async () => {
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('radio', { name: 'Link' }).check();
+    await page.getByLabel('Title').fill('Our Instagram');
+    await page.getByLabel('Web address').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => page.getByText('Enter a web address starting with https://').count()).toBe(1);
+    await page.getByLabel('Web address').fill('https://instagram.com/workshop');
+    await page.getByLabel('Open in a new window').check();
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+    await expect.poll(() => page.getByText('https://instagram.com/workshop').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Actions for Our Instagram' }).click();
+    await page.getByRole('menuitem', { name: 'Edit link' }).click();
+    await page.getByLabel('Title').fill('Instagram');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+
+    const visitor = await browser.newContext();
+    const visit = await visitor.newPage();
+    await visit.goto(server.url + '/');
+    const menuLink = visit.locator('nav.site-nav a', { hasText: 'Instagram' });
+    expect(await menuLink.getAttribute('href')).toBe('https://instagram.com/workshop');
+    expect(await menuLink.getAttribute('target')).toBe('_blank');
+    expect(await visit.locator('nav.site-nav a', { hasText: 'Our Instagram' }).count()).toBe(0);
+    await visitor.close();
+
+    await page.getByRole('button', { name: 'Actions for Instagram' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from the menu' }).click();
+    await expect.poll(() => page.getByText('https://instagram.com/workshop').count()).toBe(0);
+  });
+
   it('signs out, and /config shows the sign-in screen again', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /Sign in to edit/ }).count()).toBe(1);

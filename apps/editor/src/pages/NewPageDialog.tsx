@@ -5,8 +5,10 @@ import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useCreatePage } from '../api/pages';
 import { errorMessage } from '../screen-kit/save-state';
+import { EMPTY_LINK, LinkFields, useLinkSave, type ExternalLink } from './LinkFields';
 
-type NewPageKind = NonNullable<CreatePage['kind']>;
+/** A link is a menu item, not a page: it is saved in the navigation, not created as a page. */
+type NewPageKind = NonNullable<CreatePage['kind']> | 'link';
 
 /** What "Add page" can make; collection pages open on their own screen, ready for items. */
 const PAGE_TYPES: readonly [NewPageKind, string][] = [
@@ -19,16 +21,21 @@ const PAGE_TYPES: readonly [NewPageKind, string][] = [
   ['album', 'Album (music)'],
   ['videos', 'Videos'],
   ['folder', 'Folder'],
+  ['link', 'Link'],
 ];
 
 export interface NewPageDialogProps {
   folders: PageSummary[];
+  /** The folders a link can go in: those in the main navigation. */
+  menuFolders: PageSummary[];
   onClose: () => void;
   onCreated: (page: PageSummary) => void;
+  /** Puts a link at the end of the main navigation, or of a folder in it. */
+  onAddLink: (link: ExternalLink, folderId: string | undefined) => Promise<unknown>;
 }
 
 /** Title first; the URL follows the title until the owner types one of their own. */
-export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProps) {
+export function NewPageDialog({ folders, menuFolders, onClose, onCreated, onAddLink }: NewPageDialogProps) {
   const create = useCreatePage();
   const id = useId();
   const [title, setTitle] = useState('');
@@ -36,14 +43,25 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
   const [kind, setKind] = useState<NewPageKind>('page');
   const [parentId, setParentId] = useState('');
   const [navigation, setNavigation] = useState<'mainNav' | 'notLinked'>('mainNav');
+  const [link, setLink] = useState<ExternalLink>(EMPTY_LINK);
+  const linkSave = useLinkSave((next) => onAddLink(next, parentId || undefined), onClose);
   const errors = issuesByPath(create.error);
   const suggested = `/${slugify(title)}`;
+  const isLink = kind === 'link';
+  const pending = create.isPending || linkSave.saving;
 
   const submit = () =>
-    create.mutate(
-      { title, kind, path: path ?? undefined, parentId: parentId || undefined, navigation },
-      { onSuccess: (page) => onCreated(page) },
-    );
+    isLink
+      ? linkSave.save(link)
+      : create.mutate(
+          { title, kind, path: path ?? undefined, parentId: parentId || undefined, navigation },
+          { onSuccess: (page) => onCreated(page) },
+        );
+  const failure = isLink
+    ? linkSave.failure
+    : create.error && !Object.keys(errors).length
+      ? create.error
+      : null;
 
   return (
     <ConfirmDialog
@@ -53,10 +71,10 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
       actions={[
         { label: 'Cancel', onPress: onClose },
         {
-          label: create.isPending ? 'Creating…' : 'Create',
+          label: pending ? (isLink ? 'Adding…' : 'Creating…') : isLink ? 'Add link' : 'Create',
           onPress: submit,
           variant: 'primary',
-          isDisabled: create.isPending || !title.trim(),
+          isDisabled: pending || !(isLink ? link.title : title).trim(),
         },
       ]}
     >
@@ -64,7 +82,7 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
         className="ed-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (title.trim()) submit();
+          if ((isLink ? link.title : title).trim()) submit();
         }}
       >
         <fieldset className="ed-segmented">
@@ -75,36 +93,45 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
                 type="radio"
                 name={`${id}-kind`}
                 checked={kind === value}
-                onChange={() => setKind(value)}
+                onChange={() => {
+                  setKind(value);
+                  if (value === 'link') setParentId('');
+                }}
               />{' '}
               {label}
             </label>
           ))}
         </fieldset>
-        <EditorField label="Title" error={errors.title}>
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              value={title}
-              autoFocus
-              maxLength={200}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          )}
-        </EditorField>
-        <EditorField label="URL slug" error={errors.path}>
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              value={path ?? (title ? suggested : '')}
-              placeholder="/about"
-              onChange={(e) => setPath(e.target.value)}
-            />
-          )}
-        </EditorField>
-        {kind !== 'folder' && folders.length > 0 && (
+        {isLink ? (
+          <LinkFields value={link} onChange={setLink} errors={linkSave.errors} />
+        ) : (
+          <>
+            <EditorField label="Title" error={errors.title}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="ed-input"
+                  value={title}
+                  autoFocus
+                  maxLength={200}
+                  onChange={(e) => setTitle(e.target.value)}
+                />
+              )}
+            </EditorField>
+            <EditorField label="URL slug" error={errors.path}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="ed-input"
+                  value={path ?? (title ? suggested : '')}
+                  placeholder="/about"
+                  onChange={(e) => setPath(e.target.value)}
+                />
+              )}
+            </EditorField>
+          </>
+        )}
+        {kind !== 'folder' && (isLink ? menuFolders : folders).length > 0 && (
           <EditorField label="Folder">
             {(control) => (
               <select
@@ -114,7 +141,7 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
                 onChange={(e) => setParentId(e.target.value)}
               >
                 <option value="">No folder</option>
-                {folders.map((f) => (
+                {(isLink ? menuFolders : folders).map((f) => (
                   <option key={f.id} value={f.id}>
                     {f.title}
                   </option>
@@ -123,7 +150,7 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
             )}
           </EditorField>
         )}
-        {!parentId && (
+        {!parentId && !isLink && (
           <EditorField label="Where it is linked">
             {(control) => (
               <select
@@ -138,9 +165,9 @@ export function NewPageDialog({ folders, onClose, onCreated }: NewPageDialogProp
             )}
           </EditorField>
         )}
-        {create.error && !Object.keys(errors).length ? (
+        {failure ? (
           <p className="ed-field__error" role="alert">
-            {errorMessage(create.error)}
+            {errorMessage(failure)}
           </p>
         ) : null}
         <button type="submit" hidden />

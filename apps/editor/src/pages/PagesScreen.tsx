@@ -39,7 +39,18 @@ import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
 import { CoverPageDialog } from './CoverPageDialog';
 import { SitePasswordDialog } from './SitePasswordDialog';
 import { NewPageDialog } from './NewPageDialog';
-import { entry, linkKey, reorder, toNavigationItems, without } from './navigation-tree';
+import {
+  entry,
+  linkKey,
+  reorder,
+  replaceLink,
+  toNavigationItems,
+  withLink,
+  without,
+  withoutLink,
+} from './navigation-tree';
+import { LinkDialog } from './LinkDialog';
+import type { ExternalLink } from './LinkFields';
 
 /** The site's pages as its navigation shows them, with what an owner does to pages. */
 /** A cover page is a page of its own type, edited in its own dialog rather than the block editor. */
@@ -60,6 +71,7 @@ export function PagesScreen() {
   const [coverFor, setCoverFor] = useState<PageSummary | null>(null);
   const [sitePassword, setSitePassword] = useState(false);
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
+  const [editingLink, setEditingLink] = useState<SiteLayoutLink | null>(null);
 
   const byId = useMemo(() => new Map((pages.data ?? []).map((p) => [p.id, p])), [pages.data]);
   if (pages.isPending || layout.isPending)
@@ -80,12 +92,19 @@ export function PagesScreen() {
   const system = pages.data.filter((p) => p.kind === 'system' || p.kind === 'collection');
   const templateId = site.data?.website.id ?? 'site';
 
-  const saveMain = (links: SiteLayoutLink[]) =>
-    updateNavigation.mutate({
-      fieldName: 'mainNav',
-      templateId,
-      navigation: { items: toNavigationItems(links) },
-    });
+  const mainNavigation = (links: SiteLayoutLink[]) => ({
+    fieldName: 'mainNav',
+    templateId,
+    navigation: { items: toNavigationItems(links) },
+  });
+  const saveMain = (links: SiteLayoutLink[]) => updateNavigation.mutate(mainNavigation(links));
+  const menuLinks = main?.links ?? [];
+  const addLink = (link: ExternalLink, folderId: string | undefined) =>
+    updateNavigation.mutateAsync(mainNavigation(withLink(menuLinks, link, folderId)));
+  const linkActions = (link: SiteLayoutLink) => ({
+    edit: () => setEditingLink(link),
+    remove: () => saveMain(withoutLink(menuLinks, linkKey(link))),
+  });
   const moveTo = (page: PageSummary, target: 'mainNav' | 'notLinked') => {
     const links = without(main?.links ?? [], page.id);
     saveMain(
@@ -109,7 +128,14 @@ export function PagesScreen() {
   });
   const rowProps = (link: SiteLayoutLink, inMain: boolean) => {
     const page = link.collectionId ? byId.get(link.collectionId) : undefined;
-    return { link, page, canEdit, inMain, actions: page ? actions(page, inMain) : undefined };
+    return {
+      link,
+      page,
+      canEdit,
+      inMain,
+      actions: page ? actions(page, inMain) : undefined,
+      linkActions: link.externalLink ? linkActions(link) : undefined,
+    };
   };
   const mutationError = updateNavigation.error ?? duplicate.error ?? remove.error;
 
@@ -206,6 +232,11 @@ export function PagesScreen() {
       {adding && (
         <NewPageDialog
           folders={pages.data.filter((p) => p.kind === 'folder')}
+          menuFolders={menuLinks.flatMap((l) => {
+            const folder = l.collectionId ? byId.get(l.collectionId) : undefined;
+            return folder?.kind === 'folder' ? [folder] : [];
+          })}
+          onAddLink={addLink}
           onClose={() => setAdding(false)}
           onCreated={(page) => {
             setAdding(false);
@@ -216,6 +247,15 @@ export function PagesScreen() {
               void navigate({ to: '/collections/$pageId', params: { pageId: page.id } });
             else if (page.collectionType === 'products') void navigate({ to: '/store' });
           }}
+        />
+      )}
+      {editingLink?.externalLink && (
+        <LinkDialog
+          link={editingLink.externalLink}
+          onClose={() => setEditingLink(null)}
+          onSave={(next) =>
+            updateNavigation.mutateAsync(mainNavigation(replaceLink(menuLinks, linkKey(editingLink), next)))
+          }
         />
       )}
       {settingsFor && <PageSettingsDialog page={settingsFor} onClose={() => setSettingsFor(null)} />}
@@ -326,6 +366,7 @@ function PageRow({
   canEdit,
   inMain,
   actions,
+  linkActions,
   children,
 }: {
   link: SiteLayoutLink;
@@ -333,6 +374,7 @@ function PageRow({
   canEdit: boolean;
   inMain: boolean;
   actions?: Record<'open' | 'settings' | 'duplicate' | 'move' | 'remove', () => void>;
+  linkActions?: Record<'edit' | 'remove', () => void>;
   children?: React.ReactNode;
 }) {
   const Row = inMain ? 'div' : 'li';
@@ -370,6 +412,23 @@ function PageRow({
           <span className={`ed-badge ed-badge--${page.status}`}>{CONTENT_STATUS_LABELS[page.status]}</span>
         )}
         {page && !page.enabled && <span className="ed-badge">Disabled</span>}
+        {linkActions && canEdit && (
+          <MenuTrigger>
+            <Button className="ed-icon-button" aria-label={`Actions for ${link.title}`}>
+              <EditorIcon name="more" />
+            </Button>
+            <Popover className="ed-menu-popover" placement="bottom end">
+              <Menu className="ed-menu" onAction={(key) => linkActions[key as keyof typeof linkActions]()}>
+                <MenuItem id="edit" className="ed-menu__item">
+                  Edit link
+                </MenuItem>
+                <MenuItem id="remove" className="ed-menu__item ed-menu__item--danger">
+                  Remove from the menu
+                </MenuItem>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        )}
         {page && actions && canEdit && (
           <MenuTrigger>
             <Button className="ed-icon-button" aria-label={`Actions for ${link.title}`}>

@@ -1,6 +1,9 @@
-import type { SiteLayoutLink } from '@site/page-content';
+import { messages, type SiteLayoutLink } from '@site/page-content';
 import { describe, expect, it } from 'vitest';
-import { reorder, toNavigationItems, without } from './navigation-tree';
+import { linkIssues } from './LinkFields';
+import { replaceLink, reorder, toNavigationItems, without, withLink, withoutLink } from './navigation-tree';
+
+const insta = { url: 'https://instagram.com/shop', title: 'Instagram', newWindow: true };
 
 const link = (id: string, items?: SiteLayoutLink[]): SiteLayoutLink => ({
   collectionId: id,
@@ -42,5 +45,39 @@ describe('navigation tree edits', () => {
     expect(toNavigationItems([external])).toEqual([
       { externalLink: { url: 'https://x.test', title: 'X', newWindow: true } },
     ]);
+  });
+
+  it('adds a link at the end of the menu or of a folder', () => {
+    expect(toNavigationItems(withLink(tree, insta)).at(-1)).toEqual({ externalLink: insta });
+    expect(toNavigationItems(withLink(tree, insta, 'more'))[2]).toEqual({
+      collectionId: 'more',
+      items: [{ collectionId: 'a' }, { collectionId: 'b' }, { externalLink: insta }],
+    });
+  });
+
+  it('edits and removes a link wherever it is, leaving the pages alone', () => {
+    const inFolder = withLink(tree, insta, 'more');
+    const key = `external:${insta.url}:${insta.title}`;
+    const renamed = { ...insta, title: 'Follow us' };
+    expect(toNavigationItems(replaceLink(inFolder, key, renamed))[2]!.items).toEqual([
+      { collectionId: 'a' },
+      { collectionId: 'b' },
+      { externalLink: renamed },
+    ]);
+    expect(toNavigationItems(withoutLink(inFolder, key))).toEqual(toNavigationItems(tree));
+  });
+});
+
+describe('a link’s own refusals, before anything is sent', () => {
+  it.each([
+    ['no title', { url: 'https://x.test', title: '', newWindow: false }, { title: messages.titleRequired }],
+    [
+      'a script address',
+      { url: 'javascript:alert(1)', title: 'X', newWindow: false },
+      { url: messages.invalidLink },
+    ],
+    ['a good link', insta, {}],
+  ])('%s', (_, link, expected) => {
+    expect(linkIssues(link)).toEqual(expected);
   });
 });

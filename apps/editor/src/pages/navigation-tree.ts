@@ -43,3 +43,39 @@ export function without(links: readonly SiteLayoutLink[], collectionId: string):
     .filter((l) => l.collectionId !== collectionId)
     .map((l) => (l.items ? { ...l, items: without(l.items, collectionId) } : l));
 }
+
+type ExternalLink = NonNullable<NavigationItem['externalLink']>;
+
+function linkEntry(link: ExternalLink): SiteLayoutLink {
+  return { externalLink: link, title: link.title, fullUrl: link.url, enabled: true };
+}
+
+/** A link added at the end of the menu, or of one of its folders. */
+export function withLink(
+  links: readonly SiteLayoutLink[],
+  link: ExternalLink,
+  folderId?: string,
+): SiteLayoutLink[] {
+  if (!folderId) return [...links, linkEntry(link)];
+  return links.map((l) =>
+    l.collectionId === folderId ? { ...l, items: [...(l.items ?? []), linkEntry(link)] } : l,
+  );
+}
+
+/** Takes one link (by its key) out of the tree wherever it is. */
+export function withoutLink(links: readonly SiteLayoutLink[], key: string): SiteLayoutLink[] {
+  return links
+    .filter((l) => linkKey(l) !== key)
+    .map((l) => (l.items ? { ...l, items: withoutLink(l.items, key) } : l));
+}
+
+/** Replaces one link (by its key) where it stands. */
+export function replaceLink(
+  links: readonly SiteLayoutLink[],
+  key: string,
+  link: ExternalLink,
+): SiteLayoutLink[] {
+  return links.map((l) =>
+    linkKey(l) === key ? linkEntry(link) : l.items ? { ...l, items: replaceLink(l.items, key, link) } : l,
+  );
+}
