@@ -201,6 +201,26 @@ describe.each(targets)('file manager on $name', (target) => {
     expect((await sharp(original.rawPayload).metadata()).width).toBe(1200);
   });
 
+  it('File processing failed to complete: an image whose header reads but whose pixels are cut off ends failed, with no sizes left behind', async () => {
+    const whole = await sharp(Buffer.alloc(400 * 300 * 3, 90), {
+      raw: { width: 400, height: 300, channels: 3 },
+    })
+      .jpeg()
+      .toBuffer();
+    const res = await owner.upload([{ name: 'cut off.jpg', body: whole.subarray(0, whole.length >> 1) }]);
+    // The header proves a 400×300 JPEG, so the upload is taken; only decoding finds the rest missing.
+    expect(res.statusCode).toBe(201);
+    const [cut] = res.json().files as FileView[];
+    expect(cut).toMatchObject({ originalSize: '400x300', status: 'processing' });
+    const settled = await owner.settled(cut!.id);
+    expect(settled.status).toBe('failed');
+    expect(settled.systemDataVariants).toBe('');
+    const stored = readdirSync(storageDir(), { recursive: true })
+      .map(String)
+      .filter((f) => f.includes(`${cut!.id}/`));
+    expect(stored.map((f) => f.split('/').at(-1))).toEqual(['original']);
+  });
+
   it('processes on the durable job queue when the server has one', async () => {
     const queue = await createJobQueue(database, {
       pollSeconds: 0.5,

@@ -296,5 +296,23 @@ describe.skipIf(!hasChromium)(
       await visitor.close();
       expect(pageErrors).toEqual([]);
     });
+
+    it('File processing failed to complete: an image cut off mid-upload is taken, then its row says so', async () => {
+      await page.goto(server.url + '/config/files');
+      const whole = await noisePhoto(800, 600);
+      await page.locator('.ed-upload input[type=file]').setInputFiles([
+        // The header reads as an 800×600 JPEG; the pixels stop halfway, as from a broken copy.
+        { name: 'half a photo.jpg', mimeType: 'image/jpeg', buffer: whole.subarray(0, whole.length >> 1) },
+      ]);
+      const row = page.locator('.ed-upload__item', { hasText: 'half a photo.jpg' });
+      await expect
+        .poll(() => row.getByRole('alert').textContent(), { timeout: 60_000 })
+        .toBe('File processing failed half a photo.jpg: File processing failed to complete');
+      // The list says what became of the file, in the spec's shorter words.
+      expect(await page.locator('.ed-files__item', { hasText: 'half a photo.jpg' }).textContent()).toContain(
+        'File processing failed',
+      );
+      expect(pageErrors).toEqual([]);
+    });
   },
 );

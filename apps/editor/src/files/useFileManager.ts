@@ -6,7 +6,7 @@ import {
   type FileKind,
   type FileView,
 } from '@site/page-content';
-import type { FileManagerProps, FileProblem, UploadItem } from '@site/ui';
+import type { FileManagerProps, FileProblem } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../api/http';
@@ -14,6 +14,7 @@ import { fileKeys, useDeleteFile, useFileProducts, useFiles, useUpdateFile } fro
 import { useMe } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
 import { uploadFile, UploadError } from '../api/uploads';
+import { withProcessingOutcome, type TrackedUpload } from './upload-outcome';
 
 /** A refused edit, titled as the spec pairs it; a server fault gets the spec's generic body. */
 function problemOf(error: unknown, title: string, fallback: string): FileProblem {
@@ -36,7 +37,7 @@ export function useFileManager({
   const [pageSize, setPageSize] = useState<number>(FILE_LIMITS.pageSizes[1]);
   const files = useFiles(pageSize, kind);
   const [selectedId, setSelectedId] = useState<string>();
-  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [uploads, setUploads] = useState<TrackedUpload[]>([]);
   const [problem, setProblem] = useState<FileProblem>();
   const nextUpload = useRef(0);
   const update = useUpdateFile();
@@ -48,7 +49,7 @@ export function useFileManager({
   const selected = items.find((f) => f.id === selectedId);
   const deliveredBy = useFileProducts(selected?.id);
 
-  const patchUpload = (id: string, change: Partial<UploadItem>) =>
+  const patchUpload = (id: string, change: Partial<TrackedUpload>) =>
     setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
 
   const startUpload = (file: File) => {
@@ -75,7 +76,7 @@ export function useFileManager({
     setUploads((all) => [...all, { id, name: file.name, progress: 0, state: 'uploading' }]);
     uploadFile(file, (progress) => patchUpload(id, { progress })).then(
       (uploaded) => {
-        patchUpload(id, { state: 'done', progress: 1 });
+        patchUpload(id, { state: 'done', progress: 1, fileId: uploaded.id });
         setSelectedId(uploaded.id);
         void client.invalidateQueries({ queryKey: fileKeys.all });
       },
@@ -109,7 +110,12 @@ export function useFileManager({
       onLoadMore: () => void files.fetchNextPage(),
     },
     upload: {
-      uploads,
+      uploads: uploads.map((u) =>
+        withProcessingOutcome(
+          u,
+          items.find((f) => f.id === u.fileId),
+        ),
+      ),
       onUpload: (list) => list.forEach(startUpload),
       onDismiss: (id) => setUploads((all) => all.filter((u) => u.id !== id)),
       maxUploadBytes,
