@@ -58,6 +58,21 @@ export {
 } from './document/page-document';
 
 export {
+  GRID_COLUMNS,
+  placementSchema,
+  fullRow,
+  overlaps,
+  firstOverlap,
+  layoutSection,
+  layoutDocument,
+  tryPlace,
+  withPlacement,
+  movePhoneOrder,
+  type Placement,
+  type GridChange,
+} from './document/section-grid';
+
+export {
   slugify,
   normalizePagePath,
   isValidPagePath,

@@ -34,6 +34,17 @@ export const messages = {
   tooManyBlocks: (max: number) =>
     `A page can hold at most ${max} blocks. Remove a block before adding another.`,
   unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,
+  // Ours: sections on a grid.
+  gridWholeNumber: 'Columns and rows are whole numbers.',
+  gridColumn: 'A block starts in a column from 1 to 12.',
+  gridSpan: 'A block spans 1 to 12 columns.',
+  gridPastLastColumn: 'A block ends at column 12 at the latest: start it further left or make it narrower.',
+  gridRow: (max: number) => `A block starts in a row from 1 to ${max}.`,
+  gridRows: (max: number) => `A block spans 1 to ${max} rows.`,
+  gridOverlap: (a: string, b: string) =>
+    `Blocks ${a} and ${b} overlap: two blocks cannot share a column in the same row.`,
+  gridNoFurther: 'The block is at the edge of the grid.',
+  gridOccupied: 'Another block is in the way. Move or narrow it first.',
   slugTaken: (slug: string) => `Another page already uses the URL ${slug}. Choose a different one.`,
   slugReserved: (slug: string) => `${slug} is reserved by the site. Choose a different URL.`,
   titleRequired: 'Enter a page title.',

@@ -1,5 +1,6 @@
 import {
   createBlock,
+  layoutSection,
   LIMITS,
   countBlocks,
   newContentId,
@@ -26,8 +27,16 @@ export function findBlock(
   return undefined;
 }
 
+// Every change lays its section out again (section-grid.ts), so the document in the history is
+// always a valid grid: a block added or moved in the list without a placement gets a full-width row there.
 function withSection(doc: PageDocument, index: number, change: (s: Section) => Section): PageDocument {
-  return { ...doc, sections: doc.sections.map((s, i) => (i === index ? change(s) : s)) };
+  return { ...doc, sections: doc.sections.map((s, i) => (i === index ? layoutSection(change(s)) : s)) };
+}
+
+/** The block without its grid placement, so laying out puts it on its own row where it now is in the list. */
+function unplaced(block: Block): Block {
+  const { place: _place, ...rest } = block;
+  return rest;
 }
 
 export function canAddBlock(doc: PageDocument): boolean {
@@ -56,7 +65,14 @@ export function addBlock(
       blockId: block.id,
       doc: {
         ...doc,
-        sections: [{ id: newContentId('s'), background: 'default', width: 'wide', blocks: [block] }],
+        sections: [
+          layoutSection<Section, Block>({
+            id: newContentId('s'),
+            background: 'default',
+            width: 'wide',
+            blocks: [block],
+          }),
+        ],
       },
     };
   }
@@ -92,7 +108,7 @@ export function duplicateBlock(
 ): { doc: PageDocument; blockId: string } | undefined {
   const at = findBlock(doc, blockId);
   if (!at || !canAddBlock(doc)) return undefined;
-  const copy = { ...at.block, id: newContentId('b'), settings: structuredClone(at.block.settings) };
+  const copy = { ...unplaced(at.block), id: newContentId('b'), settings: structuredClone(at.block.settings) };
   return {
     blockId: copy.id,
     doc: withSection(doc, at.sectionIndex, (s) => ({
@@ -109,7 +125,7 @@ export function moveBlockTo(doc: PageDocument, blockId: string, toIndex: number)
   return withSection(doc, at.sectionIndex, (s) => {
     const blocks = [...s.blocks];
     const [moved] = blocks.splice(at.blockIndex, 1);
-    blocks.splice(Math.max(0, Math.min(toIndex, blocks.length)), 0, moved!);
+    blocks.splice(Math.max(0, Math.min(toIndex, blocks.length)), 0, unplaced(moved!));
     return { ...s, blocks };
   });
 }
@@ -126,7 +142,7 @@ export function moveBlockBy(doc: PageDocument, blockId: string, delta: -1 | 1): 
   const without = removeBlock(doc, blockId);
   return withSection(without, neighbour, (s) => ({
     ...s,
-    blocks: delta === 1 ? [at.block, ...s.blocks] : [...s.blocks, at.block],
+    blocks: delta === 1 ? [unplaced(at.block), ...s.blocks] : [...s.blocks, unplaced(at.block)],
   }));
 }
 
@@ -172,7 +188,10 @@ export function changedBlocks(
   );
   const order = (d: PageDocument) =>
     d.sections
-      .map((s) => `${s.id}:${s.background}:${s.width}:${s.blocks.map((b) => b.id).join(',')}`)
+      .map(
+        (s) =>
+          `${s.id}:${s.background}:${s.width}:${s.blocks.map((b) => `${b.id}@${JSON.stringify(b.place)}`).join(',')}:${s.phoneOrder?.join(',')}`,
+      )
       .join('|');
   const moved = added.length === 0 && removed.length === 0 && order(before) !== order(after);
   return { added, removed, edited, moved };

@@ -3,6 +3,7 @@ import { BLOCK_DEFINITIONS } from '../blocks/registry';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
 import { createBlock, emptyDocument, pageDocumentSchema, type PageDocument } from './page-document';
+import { layoutDocument } from './section-grid';
 
 function documentWith(blockCount: number): unknown {
   return {
@@ -92,7 +93,7 @@ describe('page document', () => {
         },
       ],
     };
-    expect(pageDocumentSchema.parse(document)).toEqual(document);
+    expect(pageDocumentSchema.parse(document)).toEqual(layoutDocument(document));
   });
 
   it('starts a new page with its title as the first heading', () => {

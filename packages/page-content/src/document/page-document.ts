@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blockDefinition } from '../blocks/registry';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
+import { firstOverlap, layoutDocument, layoutSection, placementSchema, type Placement } from './section-grid';
 
 /** Block and section ids are made by the editor; kept short and URL-safe so they can sit in attributes. */
 export const contentIdSchema = z
@@ -12,6 +13,8 @@ export interface Block {
   id: string;
   type: string;
   settings: Record<string, unknown>;
+  /** Where the block sits on its section's desktop grid; a block saved before the grid has none (see layoutSection). */
+  place?: Placement;
 }
 
 /**
@@ -23,6 +26,7 @@ export const blockSchema = z
     id: contentIdSchema,
     type: z.string().max(40),
     settings: z.record(z.string(), z.unknown()).default({}),
+    place: placementSchema.optional(),
   })
   .transform((block, ctx): Block => {
     const definition = blockDefinition(block.type);
@@ -37,20 +41,43 @@ export const blockSchema = z
       }
       return z.NEVER;
     }
-    return { id: block.id, type: block.type, settings: parsed.data as Record<string, unknown> };
+    const settings = parsed.data as Record<string, unknown>;
+    return block.place
+      ? { id: block.id, type: block.type, settings, place: block.place }
+      : { id: block.id, type: block.type, settings };
   });
 
 export const SECTION_BACKGROUNDS = ['default', 'muted', 'accent', 'dark'] as const;
 export const SECTION_WIDTHS = ['narrow', 'wide', 'full'] as const;
 
-export const sectionSchema = z.object({
-  id: contentIdSchema,
-  background: z.enum(SECTION_BACKGROUNDS).default('default'),
-  width: z.enum(SECTION_WIDTHS).default('wide'),
-  blocks: z
-    .array(blockSchema)
-    .max(LIMITS.maxBlocksPerLayout, messages.tooManyBlocks(LIMITS.maxBlocksPerLayout)),
-});
+/**
+ * A section: a 12-column grid on desktop, one column in the phone order on a phone. Parsing lays
+ * it out (section-grid.ts), which is also how a page saved before the grid is migrated; two
+ * blocks sharing a cell are refused.
+ */
+export const sectionSchema = z
+  .object({
+    id: contentIdSchema,
+    background: z.enum(SECTION_BACKGROUNDS).default('default'),
+    width: z.enum(SECTION_WIDTHS).default('wide'),
+    blocks: z
+      .array(blockSchema)
+      .max(LIMITS.maxBlocksPerLayout, messages.tooManyBlocks(LIMITS.maxBlocksPerLayout)),
+    /** Block ids top to bottom on a phone; ids of other sections' blocks are dropped, missing ones follow in reading order. */
+    phoneOrder: z.array(contentIdSchema).max(LIMITS.maxBlocksPerLayout).optional(),
+  })
+  .superRefine((section, ctx) => {
+    const pair = firstOverlap(section.blocks);
+    if (pair) {
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.gridOverlap(pair[0].id, pair[1].id),
+        path: ['blocks', section.blocks.indexOf(pair[1]), 'place'],
+      });
+    }
+  })
+  // Typed as the input: phoneOrder stays optional, so sections built in code need not spell it out.
+  .transform((section): typeof section => layoutSection(section));
 export type Section = z.infer<typeof sectionSchema>;
 
 export function countBlocks(document: { sections: readonly { blocks: readonly unknown[] }[] }): number {
@@ -106,5 +133,7 @@ export function createBlock(type: string): Block {
 export function emptyDocument(title = ''): PageDocument {
   const heading = createBlock('heading');
   heading.settings = { ...heading.settings, text: title || 'A new page', level: 1 };
-  return { sections: [{ id: newContentId('s'), background: 'default', width: 'wide', blocks: [heading] }] };
+  return layoutDocument({
+    sections: [{ id: newContentId('s'), background: 'default', width: 'wide', blocks: [heading] }],
+  });
 }

@@ -232,3 +232,55 @@ describe('documents saved before a setting existed', () => {
     ).toEqual([]);
   });
 });
+
+describe('rendering sections on a grid', () => {
+  const spacer = (id: string, place?: object) => ({
+    id,
+    type: 'spacer',
+    settings: {},
+    ...(place && { place }),
+  });
+  const cells = (html: string) =>
+    [...html.matchAll(/data-block-id="(\w+)"[^>]*style="([^"]*)"/g)].map(([, id, style]) => [id, style]);
+
+  it('writes each block placement and phone position, in reading order', () => {
+    const doc = pageDocumentSchema.parse({
+      sections: [
+        {
+          id: 's',
+          blocks: [
+            spacer('right', { column: 7, span: 6, row: 1, rows: 1 }),
+            spacer('left', { column: 1, span: 6, row: 1, rows: 2 }),
+          ],
+          phoneOrder: ['right', 'left'],
+        },
+      ],
+    });
+    expect(cells(renderDocument(doc).html)).toEqual([
+      ['left', '--col:1;--span:6;--row:1;--rows:2;--phone:1'],
+      ['right', '--col:7;--span:6;--row:1;--rows:1;--phone:0'],
+    ]);
+  });
+
+  it('renders a page saved before the grid as full-width rows in its order, without parsing it first', () => {
+    const html = renderDocument({
+      sections: [
+        { id: 's', background: 'default', width: 'wide', blocks: [spacer('a'), spacer('b')] as Block[] },
+      ],
+    }).html;
+    expect(cells(html)).toEqual([
+      ['a', '--col:1;--span:12;--row:1;--rows:1;--phone:0'],
+      ['b', '--col:1;--span:12;--row:2;--rows:1;--phone:1'],
+    ]);
+  });
+
+  it('writes only integers into the style attribute, whatever an unparsed document holds', () => {
+    const hostile = { column: '1;background:url(x)', span: 12, row: 1, rows: 1 } as never;
+    const html = renderDocument({
+      sections: [
+        { id: 's', background: 'default', width: 'wide', blocks: [spacer('a', hostile)] as Block[] },
+      ],
+    }).html;
+    expect(html).toContain('style="--col:0;--span:12;--row:1;--rows:1;--phone:0"');
+  });
+});

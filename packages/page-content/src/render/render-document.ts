@@ -2,6 +2,7 @@ import { compile, type Template, type TemplateError } from '@site/template-engin
 import type { BlockDefinition, BlockRenderData } from '../blocks/define-block';
 import { blockDefinition } from '../blocks/registry';
 import type { Block, PageDocument, Section } from '../document/page-document';
+import { layoutSection, type Placement } from '../document/section-grid';
 
 export interface RenderOptions {
   locale?: string;
@@ -51,6 +52,7 @@ export function renderBlock(
   block: Block,
   data: BlockRenderData = EMPTY_RENDER_DATA,
   options: RenderOptions = {},
+  grid?: { place: Placement; phoneIndex: number },
 ): RenderedHtml {
   const definition = blockDefinition(block.type);
   if (!definition)
@@ -59,9 +61,18 @@ export function renderBlock(
   const view = definition.view ? definition.view(settings as never, data) : settings;
   const result = templateFor(definition.type, definition.template).render(view, options);
   return {
-    html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}">${result.html}</div>`,
+    html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}"${grid ? gridStyle(grid.place, grid.phoneIndex) : ''}>${result.html}</div>`,
     errors: result.errors,
   };
+}
+
+/**
+ * The placement as custom properties read by blocks.css: the desktop grid cell, and the block's
+ * place in the phone order (numbers forced to integers: a document rendered without being parsed cannot write into the attribute).
+ */
+function gridStyle(place: Placement, phoneIndex: number): string {
+  const n = (value: number) => Math.max(0, Math.trunc(Number(value)) || 0);
+  return ` style="--col:${n(place.column)};--span:${n(place.span)};--row:${n(place.row)};--rows:${n(place.rows)};--phone:${n(phoneIndex)}"`;
 }
 
 export function renderSection(
@@ -71,8 +82,14 @@ export function renderSection(
 ): RenderedHtml {
   const errors: TemplateError[] = [];
   let inner = '';
-  for (const block of section.blocks) {
-    const rendered = renderBlock(block, data, options);
+  // Laid out here too: a page saved before the grid renders as the stack it always was.
+  const laid = layoutSection(section);
+  const phone = new Map(laid.phoneOrder!.map((id, i) => [id, i]));
+  for (const block of laid.blocks) {
+    const rendered = renderBlock(block, data, options, {
+      place: block.place!,
+      phoneIndex: phone.get(block.id)!,
+    });
     inner += rendered.html;
     errors.push(...rendered.errors);
   }

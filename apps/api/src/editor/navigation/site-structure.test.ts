@@ -1,6 +1,7 @@
 import {
   EDITOR_API,
   messages,
+  layoutDocument,
   pageDocumentSchema,
   type EditorSite,
   type PreviewProducts,
@@ -308,6 +309,6 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
   });
 
   it('seeds an About page the editor could have saved', () => {
-    expect(pageDocumentSchema.parse(DEMO_ABOUT_DOCUMENT)).toEqual(DEMO_ABOUT_DOCUMENT);
+    expect(pageDocumentSchema.parse(DEMO_ABOUT_DOCUMENT)).toEqual(layoutDocument(DEMO_ABOUT_DOCUMENT));
   });
 });

@@ -1,6 +1,7 @@
 import {
   COVER_PAGE_TYPE,
   coverPageSchema,
+  layoutDocument,
   readPageSeo,
   type PageDetail,
   type PageSummary,
@@ -41,8 +42,10 @@ export function toDetail(page: PageRow): PageDetail {
     description: page.description,
     seo: readPageSeo(page.seo),
     // A page built from its template alone (the home page, the shop) starts with an empty document.
-    draft: page.draftDocument ?? page.publishedDocument ?? { sections: [] },
-    published: page.publishedDocument,
+    // Laid out on the way to the editor: a page saved before sections had a grid opens as full-width
+    // rows, and is stored that way with the owner's next edit.
+    draft: layoutDocument(page.draftDocument ?? page.publishedDocument ?? { sections: [] }),
+    published: page.publishedDocument && layoutDocument(page.publishedDocument),
     ...(page.pageType === COVER_PAGE_TYPE ? { cover: storedCover(page) } : {}),
   };
 }
