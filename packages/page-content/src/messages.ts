@@ -31,6 +31,7 @@ export const messages = {
   codeEditingUnavailableOnAndroid: 'Code editing is not available on Android',
 
   // Ours: the page editor (the spec leaves these "not shown").
+  galleryFull: (max: number) => `A gallery holds at most ${max} images. Remove one to add another.`,
   tooManyBlocks: (max: number) =>
     `A page can hold at most ${max} blocks. Remove a block before adding another.`,
   unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,

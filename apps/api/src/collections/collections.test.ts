@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS_API, MAX_ALBUM_TRACKS } from '@site/page-content';
+import { COLLECTIONS_API, MAX_ALBUM_TRACKS, MAX_COLLECTION_ITEMS } from '@site/page-content';
+import { eq } from 'drizzle-orm';
+import { collectionItems } from '../db/schema';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
 
@@ -174,6 +176,49 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     expect(over.json().error.message).toBe('An album holds at most 60 tracks');
     const listed = await json('/studio/album');
     expect(listed.items).toHaveLength(MAX_ALBUM_TRACKS);
+  });
+
+  it('Max items in a user-orderable collection: a gallery holds 250 pictures, keeps their order, and refuses the next', async () => {
+    const held = await demo.database.db
+      .select({ websiteId: collectionItems.websiteId })
+      .from(collectionItems)
+      .where(eq(collectionItems.collectionId, 'page-gallery'));
+    const websiteId = held[0]!.websiteId;
+    // Straight into the table up to one short of the cap: 250 requests would only test the loop.
+    await demo.database.db.insert(collectionItems).values(
+      Array.from({ length: MAX_COLLECTION_ITEMS - 1 - held.length }, (_, i) => ({
+        id: `gallery-filler-${i}`,
+        websiteId,
+        collectionId: 'page-gallery',
+        urlId: `filler-${i}`,
+        title: `Filler ${i}`,
+        position: 100 + i,
+        data: { src: '/assets/demo/tote.svg', alt: '' },
+      })),
+    );
+    const add = (title: string) =>
+      demo.owner.call('POST', COLLECTIONS_API.items, {
+        collectionId: 'page-gallery',
+        title,
+        data: { src: '/assets/demo/tote.svg', alt: '' },
+      });
+    expect((await add('The 250th')).statusCode).toBe(201);
+    const over = await add('The 251st');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.message).toBe(
+      'This collection holds at most 250 items. Delete one to add another.',
+    );
+    const listed = await demo.owner.call('GET', `${COLLECTIONS_API.items}?collectionId=page-gallery`);
+    const ids = (listed.json().items as { id: string }[]).map((item) => item.id);
+    expect(ids).toHaveLength(MAX_COLLECTION_ITEMS);
+    // All 250 can be put in a new order in one call.
+    const reordered = await demo.owner.call('POST', COLLECTIONS_API.reorder, {
+      collectionId: 'page-gallery',
+      ids: [...ids].reverse(),
+    });
+    expect(reordered.statusCode).toBeLessThan(300);
+    const after = await demo.owner.call('GET', `${COLLECTIONS_API.items}?collectionId=page-gallery`);
+    expect((after.json().items as { id: string }[]).map((item) => item.id)).toEqual([...ids].reverse());
   });
 
   it('visitors and viewers may not write items', async () => {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { products } from '../db/schema';
+import { products, productTags } from '../db/schema';
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { mergeTags } from './tag-store';
 
@@ -224,6 +224,31 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     await mergeTags(demo.database.db, DEMO_WEBSITE_ID, 'products', 'tag', ['merged'], 'final');
     const rows = await demo.database.db.select().from(products).where(like(products.id, 'load-%'));
     for (const row of rows) expect(row.tags).toEqual(['final', 'keep']);
+  });
+
+  it('Nested categories limit 10000: a store takes its 10,000th category and refuses the next, new names only', async () => {
+    const held = (await list('category')).length;
+    // Straight into the table up to one short: 10,000 requests would only test the loop.
+    const filler = Array.from({ length: 9_999 - held }, (_, i) => ({
+      websiteId: DEMO_WEBSITE_ID,
+      type: 'category' as const,
+      name: `Filler ${i}`,
+    }));
+    for (let i = 0; i < filler.length; i += 2_000)
+      await demo.database.db.insert(productTags).values(filler.slice(i, i + 2_000));
+    expect((await list('category')).length).toBe(9_999);
+    const create = (name: string) => demo.owner.call('POST', API.tags, { type: 'category', name });
+    expect((await create('The last one')).statusCode).toBe(201);
+    const over = await create('One too many');
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe('A store can have at most 10,000 categories.');
+    // A product may not bring a new name in either, but may use any the store has.
+    const put = (categories: string[]) =>
+      demo.owner.call('PUT', productTagsPath('prod-coffee'), { tags: [], categories });
+    expect((await put(['Brand new'])).statusCode).toBe(409);
+    const kept = await put(['the last one', 'Filler 7']);
+    expect(kept.statusCode).toBe(200);
+    expect((await list('category')).length).toBe(10_000);
   });
 
   it('never answers 5xx to any filter a visitor sends', async () => {

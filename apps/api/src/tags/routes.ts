@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
 import { ApiError, createRoleGuard, handle, MAX_BODY_BYTES, parse, registerApiErrors } from '../http';
-import { createTag, listTags, mergeTags, removeTags, renameTag } from './tag-store';
+import { checkCategoryRoom, createTag, listTags, mergeTags, removeTags, renameTag } from './tag-store';
 
 /**
  * The tag and category manager (platform.md §2) of blog posts and of products: new, edit (one at
@@ -82,11 +82,15 @@ export function registerTagRoutes(app: FastifyInstance, options: { db: Database 
       handle(async (request) => {
         const names = parse(productTagsSchema, request.body);
         const id = (request.params as { id: string }).id;
-        const [row] = await db
-          .update(products)
-          .set(names)
-          .where(and(eq(products.id, id), eq(products.websiteId, request.site.websiteId)))
-          .returning({ tags: products.tags, categories: products.categories });
+        const websiteId = request.site.websiteId;
+        const [row] = await db.transaction(async (tx) => {
+          await checkCategoryRoom(tx, websiteId, names.categories);
+          return tx
+            .update(products)
+            .set(names)
+            .where(and(eq(products.id, id), eq(products.websiteId, websiteId)))
+            .returning({ tags: products.tags, categories: products.categories });
+        });
         if (!row) throw new ApiError(404, 'PRODUCT_NOT_FOUND', 'That product no longer exists');
         return row;
       }),

@@ -6,6 +6,8 @@ import {
   type TagType,
   type TagView,
 } from '@site/page-content';
+import { EDITOR_LIMITS, fillMessage } from '@site/commerce-core';
+import { adminMessages } from '@site/commerce-core/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { blogPosts, blogTags, products, productTags } from '../db/schema';
@@ -28,6 +30,15 @@ const exists = (type: TagType) =>
   new ApiError(409, 'TAG_EXISTS', tagMessages.exists(type), [
     { path: ['name'], message: tagMessages.exists(type) },
   ]);
+/** platform.md §9: nested categories limit, the store's categories counted as the manager lists them. */
+const categoriesFull = () =>
+  new ApiError(
+    409,
+    'CATEGORY_LIMIT',
+    fillMessage(adminMessages.categoriesLimit, {
+      max: EDITOR_LIMITS.nestedCategoriesLimit.toLocaleString('en-US'),
+    }),
+  );
 const missing = (type: TagType) => new ApiError(404, 'TAG_NOT_FOUND', tagMessages.notFound(type));
 const lower = (name: string) => name.trim().toLocaleLowerCase('en');
 const lowerIn = (names: readonly string[]) =>
@@ -92,6 +103,34 @@ async function knownOrUsed(
   return rowsOf(used).length > 0;
 }
 
+/** The distinct names (whatever their case) the manager lists for a collection's `type`. */
+async function countNames(tx: Tx, websiteId: string, collection: TagCollection, type: TagType) {
+  const { items, known, column } = target(collection, type);
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`select count(*)::int as n from (select lower(${known.name}) from ${known} where ${known.websiteId} = ${websiteId} and ${known.type} = ${type} union select lower(e.value) from ${items}, jsonb_array_elements_text(${column}) as e(value) where ${items.websiteId} = ${websiteId}) as names`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Refuses new category names for a store past its limit. `names` are the ones about to be added;
+ * those the store already has never count against it.
+ */
+export async function checkCategoryRoom(tx: Tx, websiteId: string, names: readonly string[]) {
+  const fresh: string[] = [];
+  for (const name of names)
+    if (!(await knownOrUsed(tx, websiteId, 'products', 'category', name))) fresh.push(lower(name));
+  const adding = new Set(fresh).size;
+  if (adding === 0) return;
+  if (
+    (await countNames(tx, websiteId, 'products', 'category')) + adding >
+    EDITOR_LIMITS.nestedCategoriesLimit
+  )
+    throw categoriesFull();
+}
+
 export async function createTag(
   db: Database,
   websiteId: string,
@@ -104,6 +143,7 @@ export async function createTag(
   try {
     await db.transaction(async (tx) => {
       if (await knownOrUsed(tx, websiteId, collection, type, trimmed)) throw exists(type);
+      if (collection === 'products' && type === 'category') await checkCategoryRoom(tx, websiteId, [trimmed]);
       await tx.insert(known).values({ websiteId, type, name: trimmed });
     });
   } catch (error) {

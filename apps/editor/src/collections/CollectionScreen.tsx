@@ -1,4 +1,9 @@
-import { POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
+import {
+  collectionMessages,
+  MAX_COLLECTION_ITEMS,
+  POST_STATUS_LABELS,
+  type PageSummary,
+} from '@site/page-content';
 import { EmptyState } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -240,6 +245,7 @@ function EventList({ page }: { page: PageSummary }) {
           )
         }
         onDelete={(id) => remove.mutateAsync(id)}
+        fullNotice={rows.length >= MAX_COLLECTION_ITEMS ? collectionMessages.collectionFull : undefined}
         emptyHint="Add an event with its date, time and place; visitors see upcoming events first."
       />
       {create.error && (

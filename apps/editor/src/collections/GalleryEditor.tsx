@@ -1,4 +1,9 @@
-import { MAX_COLLECTION_ITEMS, type CollectionItemView, type PageSummary } from '@site/page-content';
+import {
+  collectionMessages,
+  MAX_COLLECTION_ITEMS,
+  type CollectionItemView,
+  type PageSummary,
+} from '@site/page-content';
 import { EditorField, EmptyState } from '@site/ui';
 import { useState } from 'react';
 import {
@@ -31,20 +36,27 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
     );
   const list = items.data;
   const full = list.length >= MAX_COLLECTION_ITEMS;
-  const add = canEdit && !full && (
-    <ChooseImage
-      label="Add picture"
-      onChoose={(file) =>
-        create.mutate({
-          collectionId: page.id,
-          title: file.name,
-          body: '',
-          status: 'published',
-          data: { src: file.assetUrl, alt: '' },
-        })
-      }
-    />
-  );
+  const add =
+    canEdit && full ? (
+      <p className="ed-field__hint" role="status">
+        {collectionMessages.collectionFull}
+      </p>
+    ) : (
+      canEdit && (
+        <ChooseImage
+          label="Add picture"
+          onChoose={(file) =>
+            create.mutate({
+              collectionId: page.id,
+              title: file.name,
+              body: '',
+              status: 'published',
+              data: { src: file.assetUrl, alt: '' },
+            })
+          }
+        />
+      )
+    );
   const error = create.error ?? reorder.error ?? remove.error;
 
   return (

@@ -21,6 +21,8 @@ export interface ItemListProps {
   onCreate: () => void;
   onDelete: (id: string) => Promise<unknown>;
   emptyHint: ReactNode;
+  /** Said in place of the New button once the collection holds all it may. */
+  fullNotice?: string;
 }
 
 /** A collection's items: search by title, open, delete after asking; a call to action when empty. */
@@ -33,6 +35,7 @@ export function ItemList({
   onCreate,
   onDelete,
   emptyHint,
+  fullNotice,
 }: ItemListProps) {
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<ItemRow | null>(null);
@@ -40,7 +43,11 @@ export function ItemList({
   const searchId = useId();
   const needle = query.trim().toLocaleLowerCase();
   const shown = needle ? rows.filter((r) => r.title.toLocaleLowerCase().includes(needle)) : rows;
-  const createButton = canEdit && (
+  const createButton = !canEdit ? undefined : fullNotice ? (
+    <p className="ed-field__hint" role="status">
+      {fullNotice}
+    </p>
+  ) : (
     <button type="button" className="ed-button ed-button--primary" onClick={onCreate} disabled={isCreating}>
       {isCreating ? 'Creating…' : `New ${noun}`}
     </button>

@@ -1,4 +1,9 @@
-import { POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
+import {
+  collectionMessages,
+  MAX_COLLECTION_ITEMS,
+  POST_STATUS_LABELS,
+  type PageSummary,
+} from '@site/page-content';
 import { EditorField } from '@site/ui';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -43,6 +48,7 @@ export function VideoList({ page }: { page: PageSummary }) {
         isCreating={false}
         onCreate={() => setCreating(true)}
         onDelete={(id) => remove.mutateAsync(id)}
+        fullNotice={rows.length >= MAX_COLLECTION_ITEMS ? collectionMessages.collectionFull : undefined}
         emptyHint="Add a YouTube or Vimeo link, or the address of a video file; each video gets a page of its own."
       />
     </>

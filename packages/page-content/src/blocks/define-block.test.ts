@@ -102,6 +102,17 @@ describe('block definitions', () => {
     ]);
   });
 
+  it('Max gallery size 50: a gallery block keeps 50 images and refuses a 51st in words', () => {
+    const schema = blockDefinition('gallery')!.settings;
+    const image = { src: '/assets/demo/tote.svg' };
+    expect(schema.safeParse({ images: Array.from({ length: 50 }, () => image) }).success).toBe(true);
+    const over = schema.safeParse({ images: Array.from({ length: 51 }, () => image) });
+    expect(over.success).toBe(false);
+    expect(over.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['images', 'A gallery holds at most 50 images. Remove one to add another.'],
+    ]);
+  });
+
   it('are listed once each and found by their type', () => {
     expect(BLOCK_DEFINITIONS).toBe(BLOCKS);
     expect(new Set(BLOCKS.map((d) => d.type)).size).toBe(BLOCKS.length);

@@ -22,15 +22,18 @@ export const RECORD_TYPE: Record<ItemCollectionType, string> = {
 
 /** platform.md §9: max tracks in an album. */
 export const MAX_ALBUM_TRACKS = 60;
-// Ours: a gallery page holds as many pictures as the gallery block (platform.md §9 max gallery size 50) times four.
-export const MAX_COLLECTION_ITEMS = 200;
+/**
+ * platform.md §9: max items in a user-orderable collection. Gallery pictures and videos keep the
+ * owner's order; events share the cap so no collection page grows without bound.
+ */
+export const MAX_COLLECTION_ITEMS = 250;
 
 export const SHOW_PAST_OR_UPCOMING = ['upcoming', 'past', 'both'] as const;
 export type ShowPastOrUpcoming = (typeof SHOW_PAST_OR_UPCOMING)[number];
 
 export const collectionMessages = {
   albumFull: `An album holds at most ${MAX_ALBUM_TRACKS} tracks`,
-  collectionFull: `This collection holds at most ${MAX_COLLECTION_ITEMS} items`,
+  collectionFull: `This collection holds at most ${MAX_COLLECTION_ITEMS} items. Delete one to add another.`,
   endBeforeStart: 'The event must end after it starts',
   notACollection: 'Items belong to an events, gallery, album or video page',
   itemNotFound: 'That item does not exist',

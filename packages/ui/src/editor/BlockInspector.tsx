@@ -423,6 +423,11 @@ function ListField({
       >
         {editorMessages.addItem(field.itemLabel)}
       </button>
+      {items.length >= field.maxItems && (
+        <p className="ed-field__hint" role="status">
+          {editorMessages.listFull(field.itemLabel, field.maxItems)}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -112,6 +112,28 @@ describe('BlockInspector', () => {
     expect(onChange).toHaveBeenLastCalledWith({ items: [...items, { title: '', body: '' }] });
   });
 
+  it('Max gallery size 50: a full gallery says so and adds no 51st image', () => {
+    const onChange = vi.fn();
+    const image = { src: '/assets/demo/tote.svg', alt: '', title: '', description: '' };
+    const images = Array.from({ length: 50 }, () => image);
+    const { rerender } = render(
+      <BlockInspector definition={blockDefinition('gallery')!} settings={{ images }} onChange={onChange} />,
+    );
+    expect(screen.getByRole('button', { name: 'Add image' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(
+      'This block holds at most 50 images. Remove one to add another.',
+    );
+    rerender(
+      <BlockInspector
+        definition={blockDefinition('gallery')!}
+        settings={{ images: images.slice(1) }}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Add image' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('shows a field error next to its field', async () => {
     const { container } = render(
       <BlockInspector

@@ -21,6 +21,8 @@ export const editorMessages = {
   remove: 'Remove',
   addItem: (label: string) => `Add ${label.toLowerCase()}`,
   itemN: (label: string, n: number) => `${label} ${n}`,
+  listFull: (label: string, max: number) =>
+    `This block holds at most ${max} ${label.toLowerCase()}s. Remove one to add another.`,
   noChoice: 'None selected',
   searchProducts: 'Search products',
   searchProductsHint: 'Type part of a name or SKU, then pick from the list.',

@@ -109,7 +109,7 @@ export const galleryBlock = defineBlock({
           description: text(LIMITS.maxShortText).default(''),
         }),
       )
-      .max(LIMITS.maxGalleryImages)
+      .max(LIMITS.maxGalleryImages, messages.galleryFull(LIMITS.maxGalleryImages))
       .default([
         { src: '/assets/demo/tote.svg', alt: 'Waxed canvas tote', title: '', description: '' },
         { src: '/assets/demo/notebook.svg', alt: 'Field notebooks', title: '', description: '' },
