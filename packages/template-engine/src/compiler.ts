@@ -34,14 +34,24 @@ export function compileNodes(nodes: Node[], env: Env): Exec {
 }
 
 function block(nodes: readonly Node[], env: Env): Exec {
-  const parts: Exec[] = [];
+  // Text stays a string in the list, concatenated in place: a call per piece of text was a large
+  // share of rendering markup-heavy templates.
+  const parts: (string | Exec)[] = [];
   for (let i = 0; i < nodes.length; i++) {
-    const e = node(nodes[i]!, env);
+    const nd = nodes[i]!;
+    if (nd.kind === 'text') {
+      const last = parts.length - 1;
+      if (last >= 0 && typeof parts[last] === 'string') parts[last] += nd.text;
+      else parts.push(nd.text);
+      continue;
+    }
+    const e = node(nd, env);
     if (e !== EMPTY) parts.push(e);
   }
   const n = parts.length;
   if (n === 0) return EMPTY;
-  if (n === 1 && texts.has(parts[0]!)) return parts[0]!;
+  const only = parts[0]!;
+  if (n === 1 && typeof only === 'string') return constant(only);
   // A throw loses only the instruction that threw, as in the reference engine: data may hold
   // values no conversion accepts, and one plugin bug must not blank the page. The loop resumes
   // after the part that threw.
@@ -50,7 +60,10 @@ function block(nodes: readonly Node[], env: Env): Exec {
     let i = 0;
     for (;;) {
       try {
-        for (; i < n; i++) s += parts[i]!(c, f);
+        for (; i < n; i++) {
+          const p = parts[i]!;
+          s += typeof p === 'string' ? p : p(c, f);
+        }
         return s;
       } catch (e) {
         c.error('UNEXPECTED_ERROR', `Unexpected error while rendering: ${describe(e)}`);
@@ -60,17 +73,14 @@ function block(nodes: readonly Node[], env: Env): Exec {
   };
 }
 
-/** Closures that return constant text: they cannot throw. */
-const texts = new WeakSet<Exec>();
+function constant(t: string): Exec {
+  return () => t;
+}
 
 function node(n: Node, env: Env): Exec {
   switch (n.kind) {
-    case 'text': {
-      const t = n.text;
-      const e: Exec = () => t;
-      texts.add(e);
-      return e;
-    }
+    case 'text':
+      return constant(n.text);
     case 'variable':
       return variable(n.vars, n.formatters, n.pos, env);
     case 'section':
