@@ -8,7 +8,7 @@ import type { SourceMap } from './errors';
 import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
 import type { Formatter } from './plugins/types';
 import type { Registry } from './registry';
-import { FAILED, describe, type Exec, type Limits, type Render } from './render';
+import { FAILED, NO_SUBJECT, describe, type Exec, type Limits, type Render } from './render';
 import {
   Frame,
   getOwn,
@@ -163,11 +163,14 @@ function applyChain(
   vars: unknown[],
   env: Env,
   pos: number,
+  /** A variable's chain runs in a scope of its value; a `.var` binding's does not (as the reference). */
+  scoped: boolean,
 ): boolean {
   const sf = c.frame;
   c.frame = f;
   c.map = env.map;
   c.pos = pos;
+  if (scoped) c.chain(vars[0]);
   let ok = true;
   for (let i = 0; i < fmts.length; i++) {
     const b = fmts[i]!;
@@ -178,6 +181,7 @@ function applyChain(
     }
     vars[0] = r;
   }
+  c.chain(NO_SUBJECT);
   c.frame = sf;
   return ok;
 }
@@ -199,7 +203,9 @@ function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: 
       c.map = map;
       c.pos = pos;
       const v = r(f);
+      c.chain(v);
       const out = c.callFormatter(fn, name, v, args, [v]);
+      c.chain(NO_SUBJECT);
       c.frame = sf;
       return out === FAILED ? '' : toText(out);
     };
@@ -207,7 +213,7 @@ function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: 
   const all = resolveAll(paths);
   return (c, f) => {
     const vars = all(f);
-    if (!applyChain(c, f, fmts, vars, env, pos)) return '';
+    if (!applyChain(c, f, fmts, vars, env, pos, true)) return '';
     return toText(vars[0]);
   };
 }
@@ -217,7 +223,7 @@ function bindvar(name: string, paths: Path[], formatters: FormatterCall[], pos: 
   const all = resolveAll(paths);
   return (c, f) => {
     const vars = all(f);
-    if (fmts.length && !applyChain(c, f, fmts, vars, env, pos)) return '';
+    if (fmts.length && !applyChain(c, f, fmts, vars, env, pos, false)) return '';
     f.setVar(name, vars[0]);
     return '';
   };

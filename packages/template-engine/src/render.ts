@@ -70,6 +70,14 @@ export class Render implements RenderContext {
   readonly errors: TemplateError[] = [];
   /** Scope of the instruction running a plugin: what `@` means there. */
   frame: Frame;
+  /**
+   * The variable a formatter chain runs on, as it was resolved (`NO_SUBJECT` outside a chain).
+   * The reference runs formatters in a scope of that value, so the names they resolve and the
+   * partials they apply find its fields (`{item|html|apply card}`, `{x|get k}`) before the
+   * enclosing scopes, even once an earlier formatter has replaced the value.
+   */
+  subject: unknown = NO_SUBJECT;
+  private subjectFrame: Frame | null = null;
   /** Source map and offset of the instruction running, for error positions. */
   map: SourceMap | undefined = undefined;
   pos = -1;
@@ -102,7 +110,25 @@ export class Render implements RenderContext {
   }
 
   resolve(path: string): unknown {
+    return cachedResolver(path)(this.scope());
+  }
+
+  resolveArgument(path: string): unknown {
     return cachedResolver(path)(this.frame);
+  }
+
+  /** Starts a formatter chain on `value` (see `subject`). */
+  chain(value: unknown): void {
+    this.subject = value;
+    this.subjectFrame = null;
+  }
+
+  /** Where plugins resolve names: the chain's subject inside the instruction's scope. */
+  private scope(): Frame {
+    if (this.subject === NO_SUBJECT) return this.frame;
+    const sf = this.subjectFrame;
+    if (sf !== null && sf.parent === this.frame) return sf;
+    return (this.subjectFrame = new Frame(this.subject, this.frame));
   }
 
   error(kind: TemplateErrorKind, message: string): void {
@@ -210,17 +236,18 @@ export class Render implements RenderContext {
     data: unknown,
     options?: { private?: boolean; args?: Record<string, string> },
   ): string {
-    const from = this.frame;
+    const from = this.scope();
     const code = this.code(name, from);
     if (code === undefined) {
       this.error('PARTIAL_NOT_FOUND', `Attempt to apply partial '${name}' which could not be found.`);
       return '';
     }
     if (!this.enter(name)) return '';
-    const saved = { frame: this.frame, map: this.map, pos: this.pos };
+    const saved = { frame: this.frame, map: this.map, pos: this.pos, subject: this.subject };
     const f = new Frame(data, from);
     if (options?.private) f.stop = true;
     if (options?.args) f.setVar('@args', options.args);
+    this.subject = NO_SUBJECT;
     try {
       return this.produced(typeof code === 'function' ? code(this, f) : code.run(this, f));
     } finally {
@@ -228,6 +255,7 @@ export class Render implements RenderContext {
       this.frame = saved.frame;
       this.map = saved.map;
       this.pos = saved.pos;
+      this.chain(saved.subject);
     }
   }
 
@@ -247,6 +275,9 @@ export class Render implements RenderContext {
     }
   }
 }
+
+/** `Render.subject` outside a formatter chain. */
+export const NO_SUBJECT: unique symbol = Symbol('no subject');
 
 /** Returned by callFormatter when the formatter threw. */
 export const FAILED: unique symbol = Symbol('failed');

@@ -40,8 +40,17 @@ export interface RenderContext {
   readonly root: unknown;
   /** The node of the innermost scope (what `@` means at this point of the template). */
   readonly node: unknown;
-  /** Resolves a dotted path (`a.b.0.c`, `@`, `@index`, `$x`) the way a template variable would. */
+  /**
+   * Resolves a dotted path (`a.b.0.c`, `@`, `@index`, `$x`) the way a template variable would. In
+   * a formatter that is from a scope of the variable's own value, inside the instruction's scope
+   * (`{item|fmt}` finds `item`'s fields first, even after an earlier formatter replaced the value).
+   */
   resolve(path: string): unknown;
+  /**
+   * Resolves a path from the instruction's scope, leaving out the variable's own value: how
+   * `format`, `message` and `plural` read their variable arguments.
+   */
+  resolveArgument(path: string): unknown;
   /** Records an error without stopping the render. */
   error(kind: TemplateErrorKind, message: string): void;
   /**

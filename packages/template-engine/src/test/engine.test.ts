@@ -134,6 +134,25 @@ describe('formatters', () => {
     html('{.section item}{name|spy x y}{.end}', { item: { name: 'n' } });
     expect(seen).toEqual([{ node: { name: 'n' }, args: ['x', 'y'], vars: ['n'] }]);
   });
+  it('resolves names in a scope of the variable, as the reference, even after the value changed', () => {
+    const d = { o: { t: 'T', a: 'inner', k: 'a' }, a: 'outer', k: 't' };
+    expect(html('{o|upper|resolve a}|{o|upper|resolve @.k}|{s|resolve a}', { ...d, s: 'x' })).toBe(
+      'inner|a|outer',
+    );
+    // A partial applied after another formatter still sees the variable's fields, then the page's.
+    expect(html('{.macro m}[{@}|{a}]{.end}{o|upper|partial m}', d)).toBe('[[OBJECT OBJECT]|inner]');
+    // `.var` binds without that scope, as in the reference.
+    expect(html('{.macro m}[{a}]{.end}{.var @v o|upper|partial m}{@v}', d)).toBe('[outer]');
+    // Predicates and variables after the chain see the page's scopes again.
+    expect(html('{o|upper|resolve a}{a}', d)).toBe('innerouter');
+  });
+  it('reads format and message arguments from the instruction scope, not the value', () => {
+    const d = { o: { t: 'v={0}', a: 'inner' }, a: 'outer' };
+    // `get` reads its arguments as `resolve` does: `a` is the value's own field.
+    const t = compile('{o|prop t|format a}|{o|prop t|message a}|{o|get a}');
+    expect(t.render(d, { locale: 'en' }).html).toBe('v=outer|v=outer|');
+    expect(compile('{o|get k}').render({ o: { k: 't', t: 1 }, k: 'x' }).html).toBe('1');
+  });
   it('writes nothing for undefined results', () => expect(html('[{s|undef}]', { s: 1 })).toBe('[]'));
   it('records an unknown formatter and leaves the tag as text', () => {
     const r = run('a {s|nosuch} b', { s: 1 });

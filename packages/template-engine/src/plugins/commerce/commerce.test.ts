@@ -172,6 +172,10 @@ describe('money formatters', () => {
       '¥123,456',
     ],
     ['{c|bookkeeper-money-format}', { c: 12345 }, '$123.45'],
+    // Half a cent to even, as the reference: 12.5 cents is $0.12, 14.5 cents $0.14.
+    ['{c|bookkeeper-money-format}|{d|bookkeeper-money-format}', { c: 12.5, d: '-14.5' }, '$0.12|-$0.14'],
+    // Money text is no number for `decimal` (spaces around the digits), as in the reference.
+    ['[{m|money|decimal}]', { m: { value: '12.5', currency: 'usd' } }, '[]'],
     ['{n|percentage-format}', { n: '12.3456' }, '12.346'],
     ['{n|percentage-format trim}', { n: 5 }, '5'],
     ['{n|percentage-format}', { n: 2.0005 }, '2.00'],

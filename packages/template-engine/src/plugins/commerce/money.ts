@@ -202,16 +202,18 @@ function moneyText(amount: unknown, currency: string, args: readonly string[], c
   );
 }
 
+const HALF_EVEN: IntlMoneyOptions = { roundingMode: 'halfEven' };
+
 /**
  * `{cents|bookkeeper-money-format}`: minor units (÷100) in the currency of the locale's region;
- * text that is not a number counts as 0.
+ * text that is not a number counts as 0. Half a cent rounds to even, as in `money`.
  */
 const bookkeeperMoneyFormat: Formatter = (value, _args, ctx) => {
   if (!hasLocaleData(ctx)) return '';
   const parts =
     parseDecimal(typeof value === 'string' ? value : typeof value === 'number' ? value : '') ?? ZERO;
   const currency = currencyForRegion(localeRegion(ctx.locale));
-  return formatMoneyIntl(movePoint(parts, -2), currency, ctx.locale);
+  return formatMoneyIntl(movePoint(parts, -2), currency, ctx.locale, HALF_EVEN);
 };
 
 /**

@@ -8,7 +8,11 @@ const render = (source: string, data: unknown, options: Record<string, unknown> 
 describe('core formatters in templates', () => {
   it('chains data formatters', () => {
     const data = { ids: ['b'], table: { a: { name: 'A' }, b: { name: 'B', tags: ['x', 'y'] } } };
-    expect(render('{.repeated section ids}{table|get @|prop tags|count}{.end}', data).html).toBe('2');
+    expect(render('{.repeated section ids}{.var @k @}{table|get @k|prop tags|count}{.end}', data).html).toBe(
+      '2',
+    );
+    // In a formatter `@` is the variable's own value, as in the reference: `table` has no key `table`.
+    expect(render('{.repeated section ids}{table|get @|prop tags|count}{.end}', data).html).toBe('0');
     expect(render('{table|key-by name|json}', { table: [{ name: 'n1' }] }).html).toBe('{"n1":{"name":"n1"}}');
   });
 

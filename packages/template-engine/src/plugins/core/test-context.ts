@@ -50,6 +50,7 @@ export const fakeContext = (opts: FakeContextOptions = {}): FakeContext => {
     root,
     node,
     resolve,
+    resolveArgument: resolve,
     errors,
     error(kind: TemplateErrorKind, message: string) {
       errors.push({ kind, message });

@@ -11,6 +11,7 @@ function ctxWith(root: Record<string, unknown> = {}): RenderContext {
     root,
     node: root,
     resolve: (path) => (path === 'localizedStrings' ? root.localizedStrings : undefined),
+    resolveArgument: () => undefined,
     error: () => {},
     renderPartial: () => '',
     inject: () => undefined,
@@ -43,6 +44,10 @@ describe('summary-form-field', () => {
     [{ type: 'checkbox', rawTitle: 'Picks', value: [] }, wrap('Picks', 'N/A')],
     [{ type: 'email', rawTitle: 'Mail', value: 'g@h.io' }, wrap('Mail', 'g@h.io')],
     [{ type: 'email', rawTitle: 'Mail' }, wrap('Mail', 'N/A')],
+    // No type (or one that is no text) is no known type: the value prints, as in the reference.
+    [{ value: '1234.5', currency: 'USD' }, wrap('', '1234.5')],
+    [{ type: 7, rawTitle: 5, value: 'x' }, wrap('5', 'x')],
+    [{ rawTitle: 'Note' }, wrap('Note', 'N/A')],
     [
       {
         type: 'address',

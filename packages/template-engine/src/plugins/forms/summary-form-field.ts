@@ -21,7 +21,7 @@ function summaryStrings(localized: unknown): SummaryStrings {
  * decides markup. Visitor-typed text is escaped, since it ends up in the owner's pages and emails.
  */
 export const summaryFormField: Formatter = (value, _args, ctx) => {
-  const summary = summarizeFormField(value, summaryStrings(ctx.resolve('localizedStrings')));
+  const summary = summarizeFormField(asField(value), summaryStrings(ctx.resolve('localizedStrings')));
   const list = summary.answer ? null : checkedList(value);
   const answer = summary.answer
     ? answerHtml(summary.answer)
@@ -32,6 +32,22 @@ export const summaryFormField: Formatter = (value, _args, ctx) => {
     '</div>'
   );
 };
+
+/**
+ * The field as the reference's summary template reads it: a `type` that is no text is no known
+ * type (the value prints as it is), and a title prints as template text does.
+ */
+function asField(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const type = getOwn(value, 'type');
+  const title = getOwn(value, 'rawTitle');
+  if (typeof type === 'string' && (title === undefined || typeof title === 'string')) return value;
+  return {
+    ...value,
+    type: typeof type === 'string' ? type : '',
+    rawTitle: title === undefined ? '' : toText(title),
+  };
+}
 
 /**
  * A checkbox field without `values` whose `value` is a non-empty list: the reference engine

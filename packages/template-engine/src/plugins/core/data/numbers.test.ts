@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../../index';
 import { fakeContext, run } from '../test-context';
 import { numberFormatters as f } from './numbers';
 
@@ -18,6 +19,11 @@ describe('number helpers', () => {
     [0, 'z'],
     [-1, 'y'],
   ])('cycle x y z at %j', (v, out) => expect(run(f.cycle, v, ['x', 'y', 'z'])).toBe(out));
+
+  it('cycle of a value that is no number leaves it missing, so the next formatter reads 0', () => {
+    expect(run(f.cycle, 'q', ['x', 'y'])).toBeUndefined();
+    expect(render('{x|cycle a b}|{x|cycle a b|mod 3}|{x|cycle a b|date %Y}', { x: 'q' }).html).toBe('|0|1969');
+  });
 
   it.each([
     [7, ['4'], 3],

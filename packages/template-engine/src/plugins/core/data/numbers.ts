@@ -7,7 +7,8 @@ const cycle: Formatter = (value, args) => {
   if (args.length === 0) return '';
   const n = args.length;
   const i = (((asNumber(value) - 1) % n) + n) % n;
-  return args[i] ?? '';
+  // A value that is no number picks nothing: missing, as in the reference, for what follows.
+  return args[i];
 };
 
 /** `mod N` with N defaulting to 2 when absent, zero or not a number. */

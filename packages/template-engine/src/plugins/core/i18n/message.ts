@@ -258,9 +258,9 @@ const message: Formatter = (value, args, ctx) => {
   const named: Record<string, unknown> = {};
   for (const arg of args) {
     const [key, ref] = splitOption(arg);
-    if (ref === '') positional.push(ctx.resolve(key));
+    if (ref === '') positional.push(ctx.resolveArgument(key));
     else {
-      const v = ctx.resolve(ref);
+      const v = ctx.resolveArgument(ref);
       named[key] = v;
       positional.push(v);
     }

@@ -203,10 +203,13 @@ export const numberFormat = (locale: string, options: Intl.NumberFormatOptions):
 
 const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
 
-/** A number or decimal string, kept as a string so long decimals are formatted exactly. */
+/**
+ * A number or decimal string, kept as a string so long decimals are formatted exactly. Text with
+ * spaces around the number is no number, as in the reference (`{price|money|decimal}` is empty).
+ */
 export const toDecimal = (value: unknown): string | undefined => {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  const s = asString(value).trim();
+  const s = asString(value);
   return DECIMAL.test(s) ? s : undefined;
 };
 

@@ -37,7 +37,7 @@ const format: Formatter = (value, args, ctx) =>
   fillPlaceholders(
     asString(value),
     // Values print as variables do: text, numbers, lists comma-joined; objects print nothing.
-    args.map((a) => toText(ctx.resolve(a))),
+    args.map((a) => toText(ctx.resolveArgument(a))),
   );
 
 export const formatFormatters = { format } satisfies Record<string, Formatter>;
