@@ -22,7 +22,9 @@ describe('number helpers', () => {
 
   it('cycle of a value that is no number leaves it missing, so the next formatter reads 0', () => {
     expect(run(f.cycle, 'q', ['x', 'y'])).toBeUndefined();
-    expect(render('{x|cycle a b}|{x|cycle a b|mod 3}|{x|cycle a b|date %Y}', { x: 'q' }).html).toBe('|0|1969');
+    expect(render('{x|cycle a b}|{x|cycle a b|mod 3}|{x|cycle a b|date %Y}', { x: 'q' }).html).toBe(
+      '|0|1969',
+    );
   });
 
   it.each([
