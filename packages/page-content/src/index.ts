@@ -8,6 +8,8 @@ export {
   type BlockDefinition,
   type BlockCategory,
   type BlockRenderData,
+  type BlockRenderOptions,
+  type BlockVariant,
   type InspectorField,
   type SettingKey,
 } from './blocks/define-block';
@@ -20,6 +22,15 @@ export {
   type BlockType,
 } from './blocks/registry';
 export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
+export { DIETARY_TAGS, MENU_LIMITS } from './blocks/types/menu';
+export { timeLeft, zonedTimeToInstant } from './blocks/types/countdown';
+export { PRICING_LIMITS } from './blocks/types/pricing';
+export {
+  ACCORDION_VARIANTS,
+  BLOCK_VARIANT_CODES,
+  QUOTE_VARIANTS,
+  SUMMARY_VARIANTS,
+} from './blocks/types/variants';
 
 export { sanitizeRichText, isSafeRichTextHref } from './rich-text/sanitize';
 export { plainTextToHtml, richTextToPlain } from './rich-text/plain-text';

@@ -124,6 +124,19 @@ export const messages = {
     stale:
       'Someone else saved the pop-up after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
   },
+  // Ours: limits and empty states of the menu, countdown, marquee and pricing blocks.
+  blocks: {
+    menuTooManySections: (max: number) => `A menu can hold at most ${max} sections.`,
+    menuTooManyItems: (max: number) => `A menu section can hold at most ${max} dishes.`,
+    menuPriceTooLong: (max: number) =>
+      `Write the price in at most ${max} characters, as guests should read it (12, €12.50, market price).`,
+    menuEmpty: 'Add a section and its dishes to show the menu',
+    countdownDateInvalid: 'Choose a date and a time, such as 2027-01-31 at 18:00.',
+    countdownEmpty: 'Choose the date and time to count down to',
+    marqueeTextRequired: 'Write the text that scrolls.',
+    pricingTooManyPlans: (max: number) => `Show at most ${max} plans side by side.`,
+    pricingEmpty: 'Add a plan to show its price',
+  },
   siteStylesStale:
     'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',
 } as const;

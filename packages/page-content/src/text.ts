@@ -12,8 +12,8 @@ export const STORABLE_TEXT_MESSAGE =
   'Text contains characters that cannot be stored (a NUL byte or a broken character).';
 
 /** A string schema that refuses unstorable characters; every text field of this package uses it. */
-export function text(max: number) {
-  return z.string().max(max).refine(isStorableText, STORABLE_TEXT_MESSAGE);
+export function text(max: number, tooLong?: string) {
+  return z.string().max(max, tooLong).refine(isStorableText, STORABLE_TEXT_MESSAGE);
 }
 
 /** Links a visitor can follow: web, mail and phone links and site paths; never `javascript:`. */

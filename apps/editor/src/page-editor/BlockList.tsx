@@ -22,6 +22,12 @@ import { EditorIcon } from '@site/ui';
 /** A short text that tells blocks of the same type apart in the list. */
 export function blockSummary(block: Block): string {
   const s = block.settings;
+  const definition = blockDefinition(block.type);
+  if (definition?.summary) {
+    // A block's own summary reads its parsed settings; a half-typed one falls back to the fields below.
+    const parsed = definition.settings.safeParse(s);
+    if (parsed.success) return definition.summary(parsed.data).replace(/\s+/g, ' ').slice(0, 60);
+  }
   // A Text block edited as rich text keeps its words in `html` only.
   const rich = typeof s.html === 'string' ? richTextToPlain(s.html) : '';
   const text = [s.text, rich, s.label, s.title, s.caption, s.alt, s.address, s.code].find(

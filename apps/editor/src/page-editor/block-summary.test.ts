@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createBlock } from '@site/page-content';
 import { blockSummary } from './BlockList';
 
 describe('blockSummary', () => {
@@ -18,5 +19,14 @@ describe('blockSummary', () => {
   });
   it('is empty for a block with no words', () => {
     expect(blockSummary({ id: 'b4', type: 'text', settings: { html: '<p></p>' } })).toBe('');
+  });
+  it.each([
+    ['menu', {}, '3 dishes · Starters, Mains'],
+    ['countdown', { endsAt: '2027-01-31T18:00' }, 'Until 2027-01-31 18:00'],
+    ['marquee', { text: 'Open late on Fridays' }, 'Open late on Fridays'],
+    ['pricing-plan', {}, 'Taster, Regular'],
+  ])('tells a %s block apart by what it shows', (type, settings, summary) => {
+    const block = createBlock(type);
+    expect(blockSummary({ ...block, settings: { ...block.settings, ...settings } })).toBe(summary);
   });
 });

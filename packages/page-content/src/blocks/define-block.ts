@@ -54,6 +54,15 @@ export type InspectorField<S = Record<string, unknown>> =
       options: readonly { value: string | number; label: string }[];
     }
   | { key: SettingKey<S>; label: string; kind: 'toggle' }
+  /** A date and time as the owner reads it on a clock (`YYYY-MM-DDTHH:mm`), in the site's time zone. */
+  | { key: SettingKey<S>; label: string; kind: 'datetime'; hint?: string }
+  /** Any number of fixed choices, stored as the list of the chosen values. */
+  | {
+      key: SettingKey<S>;
+      label: string;
+      kind: 'checkboxes';
+      options: readonly { value: string; label: string }[];
+    }
   | { key: SettingKey<S>; label: string; kind: 'product' | 'collection' | 'form' }
   /** A chart's dataset (rows, columns, series label); the editor's dataset editor edits it. */
   | { key: SettingKey<S>; label: string; kind: 'dataset' }
@@ -99,6 +108,20 @@ export interface BlockRenderData {
   websiteSettings?: { storeSettings?: unknown };
 }
 
+/** How a page is being rendered: the site's time zone (IANA) and the moment of rendering. */
+export interface BlockRenderOptions {
+  timeZone?: string;
+  /** Milliseconds since the epoch; the clock when absent. */
+  now?: number;
+}
+
+/** One layout of a block type (platform.md §3: block variants run 1000 to 1019). */
+export interface BlockVariant {
+  value: string;
+  label: string;
+  code: number;
+}
+
 /**
  * A block type. The functions are declared as methods so that a block with its own settings is
  * still a `BlockDefinition` (of any settings) in the registry's list, without a cast.
@@ -106,7 +129,10 @@ export interface BlockRenderData {
 export interface BlockDefinition<S extends z.ZodObject = z.ZodObject, T extends string = string> {
   /** Our name for the block; stable, stored in documents. */
   type: T;
-  /** Template block-type code of platform.md §3 (1 to 69). */
+  /**
+   * Block-type code of platform.md §3: 1 to 69 in templates, up to 72 in the editor. The spec names
+   * only some codes; the others are ours, kept inside that range.
+   */
   code: number;
   label: string;
   category: BlockCategory;
@@ -122,8 +148,15 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject, T extends 
    * gallery's design turns thumbnails and autoplay on or off).
    */
   adjust?(settings: z.infer<S>, changedKey: string): z.infer<S>;
+  /**
+   * Layouts of this block type, chosen by its `variant` setting (whose default is the layout
+   * documents saved before variants existed always had).
+   */
+  variants?: readonly BlockVariant[];
   /** Derives what the template reads from the settings and the site's data. */
-  view?(settings: z.infer<S>, data: BlockRenderData): Record<string, unknown>;
+  view?(settings: z.infer<S>, data: BlockRenderData, options: BlockRenderOptions): Record<string, unknown>;
+  /** A few words that tell this block from others of its type in the editor's block list. */
+  summary?(settings: z.infer<S>): string;
   /** Ids of site data the block needs, so the server loads only those. */
   references?(settings: z.infer<S>): {
     products?: string[];

@@ -11,6 +11,10 @@ import {
   textBlock,
 } from './types/basic';
 import { chartBlock } from './types/chart';
+import { countdownBlock } from './types/countdown';
+import { marqueeBlock } from './types/marquee';
+import { menuBlock } from './types/menu';
+import { pricingPlanBlock } from './types/pricing';
 import { productBlock, summaryBlock } from './types/commerce';
 import { formBlock, newsletterBlock } from './types/engagement';
 import {
@@ -35,6 +39,7 @@ export const BLOCKS = [
   quoteBlock,
   productBlock,
   summaryBlock,
+  pricingPlanBlock,
   galleryBlock,
   videoBlock,
   audioBlock,
@@ -43,6 +48,9 @@ export const BLOCKS = [
   codeBlock,
   formBlock,
   newsletterBlock,
+  menuBlock,
+  countdownBlock,
+  marqueeBlock,
   chartBlock,
   socialLinksBlock,
   accordionBlock,

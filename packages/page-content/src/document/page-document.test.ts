@@ -36,8 +36,8 @@ describe('page document', () => {
   });
 
   it('refuses an unknown block type by name', () => {
-    expect(issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'marquee', settings: {} }] }] })).toEqual(
-      [messages.unknownBlockType('marquee')],
+    expect(issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'hologram', settings: {} }] }] })).toEqual(
+      [messages.unknownBlockType('hologram')],
     );
   });
 

@@ -1,12 +1,11 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
-import type { BlockDefinition, BlockRenderData } from '../blocks/define-block';
+import type { BlockDefinition, BlockRenderData, BlockRenderOptions } from '../blocks/define-block';
 import { blockDefinition } from '../blocks/registry';
 import type { Block, PageDocument, Section } from '../document/page-document';
 import { layoutSection, type Placement } from '../document/section-grid';
 
-export interface RenderOptions {
+export interface RenderOptions extends BlockRenderOptions {
   locale?: string;
-  timeZone?: string;
 }
 
 export interface RenderedHtml {
@@ -58,10 +57,12 @@ export function renderBlock(
   if (!definition)
     return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
   const settings = withDefaults(definition, block.settings);
-  const view = definition.view ? definition.view(settings as never, data) : settings;
+  const view = definition.view ? definition.view(settings as never, data, options) : settings;
   const result = templateFor(definition.type, definition.template).render(view, options);
+  const variant = definition.variants?.find((v) => v.value === settings.variant);
+  const variantCode = variant ? ` data-block-variant="${variant.code}"` : '';
   return {
-    html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}"${grid ? gridStyle(grid.place, grid.phoneIndex) : ''}>${result.html}</div>`,
+    html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}"${variantCode}${grid ? gridStyle(grid.place, grid.phoneIndex) : ''}>${result.html}</div>`,
     errors: result.errors,
   };
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { blockDefinition, createBlock } from '@site/page-content';
+import { blockDefinition, createBlock, messages, MENU_LIMITS } from '@site/page-content';
 import { BlockInspector } from './BlockInspector';
 
 const heading = blockDefinition('heading')!;
@@ -58,3 +58,57 @@ export const Code: Story = {
 };
 export const NoSettings: Story = { args: { definition: blockDefinition('line')!, settings: {} } };
 export const ReadOnly: Story = { args: { isReadOnly: true } };
+
+// The restaurant and announcement blocks, each with its states.
+const menu = createBlock('menu').settings;
+export const Menu: Story = { args: { definition: blockDefinition('menu')!, settings: menu } };
+export const MenuEmpty: Story = { args: { ...Menu.args, settings: { ...menu, sections: [] } } };
+export const MenuWithError: Story = {
+  args: {
+    ...Menu.args,
+    errors: { sections: messages.blocks.menuTooManySections(MENU_LIMITS.sections) },
+  },
+};
+export const MenuReadOnly: Story = { args: { ...Menu.args, isReadOnly: true } };
+const countdown = { ...createBlock('countdown').settings, endsAt: '2027-01-31T18:00' };
+export const Countdown: Story = { args: { definition: blockDefinition('countdown')!, settings: countdown } };
+export const CountdownEmpty: Story = { args: { ...Countdown.args, settings: { ...countdown, endsAt: '' } } };
+export const CountdownWithError: Story = {
+  args: { ...Countdown.args, errors: { endsAt: messages.blocks.countdownDateInvalid } },
+};
+export const CountdownReadOnly: Story = { args: { ...Countdown.args, isReadOnly: true } };
+export const ScrollingText: Story = {
+  args: { definition: blockDefinition('marquee')!, settings: createBlock('marquee').settings },
+};
+export const ScrollingTextWithError: Story = {
+  args: {
+    ...ScrollingText.args,
+    settings: { ...createBlock('marquee').settings, text: '' },
+    errors: { text: messages.blocks.marqueeTextRequired },
+  },
+};
+export const PricingPlan: Story = {
+  args: { definition: blockDefinition('pricing-plan')!, settings: createBlock('pricing-plan').settings },
+};
+export const PricingPlanEmpty: Story = {
+  args: { ...PricingPlan.args, settings: { ...createBlock('pricing-plan').settings, plans: [] } },
+};
+export const QuoteLayouts: Story = {
+  args: {
+    definition: blockDefinition('quote')!,
+    settings: { ...createBlock('quote').settings, variant: 'pull' },
+  },
+};
+export const AccordionInBoxes: Story = {
+  args: {
+    definition: blockDefinition('accordion')!,
+    settings: { ...createBlock('accordion').settings, variant: 'boxes' },
+  },
+};
+export const SummaryAsList: Story = {
+  args: {
+    definition: blockDefinition('summary')!,
+    settings: { ...createBlock('summary').settings, variant: 'list' },
+    choices: { collection: [{ value: 'c1', label: 'Journal' }] },
+  },
+};

@@ -228,6 +228,46 @@ function FieldControl({
           <label htmlFor={id}>{field.label}</label>
         </div>
       );
+    case 'datetime':
+      return (
+        <EditorField id={id} label={field.label} hint={field.hint} error={error}>
+          {(control) => (
+            <input
+              {...control}
+              className="ed-input"
+              type="datetime-local"
+              value={String(value ?? '')}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
+        </EditorField>
+      );
+    case 'checkboxes': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      return (
+        <fieldset className="ed-field ed-checkboxes">
+          <legend className="ed-field__label">{field.label}</legend>
+          {field.options.map((o) => (
+            <label key={o.value} className="ed-checkboxes__option">
+              <input
+                type="checkbox"
+                checked={chosen.includes(o.value)}
+                onChange={(e) =>
+                  // Kept in the options' order, whatever order the owner ticks them in.
+                  onChange(
+                    field.options
+                      .map((opt) => opt.value)
+                      .filter((v) => (v === o.value ? e.target.checked : chosen.includes(v))),
+                  )
+                }
+              />{' '}
+              {o.label}
+            </label>
+          ))}
+          {error && <p className="ed-field__error">{error}</p>}
+        </fieldset>
+      );
+    }
     case 'product':
     case 'collection':
     case 'form': {
@@ -360,7 +400,12 @@ function ListField({
     next.splice(to, 0, item!);
     update(next);
   };
-  const blank = Object.fromEntries(field.fields.map((f) => [f.key, f.kind === 'toggle' ? false : '']));
+  const blank = Object.fromEntries(
+    field.fields.map((f) => [
+      f.key,
+      f.kind === 'toggle' ? false : f.kind === 'list' || f.kind === 'checkboxes' ? [] : '',
+    ]),
+  );
   return (
     <fieldset className="ed-list">
       <legend className="ed-field__label">{field.label}</legend>

@@ -472,14 +472,14 @@ describe.each(targets)('editor pages API on $name', (target) => {
     it('refuses an unknown block type at its field', async () => {
       const res = await owner.call('PUT', EDITOR_API.draft(page.id), {
         version: page.version,
-        document: { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'marquee', settings: {} }] }] },
+        document: { sections: [{ id: 's1', blocks: [{ id: 'b1', type: 'hologram', settings: {} }] }] },
       });
       expect(res.json().error).toMatchObject({
-        message: messages.unknownBlockType('marquee'),
+        message: messages.unknownBlockType('hologram'),
         issues: [
           {
             path: ['document', 'sections', 0, 'blocks', 0, 'type'],
-            message: messages.unknownBlockType('marquee'),
+            message: messages.unknownBlockType('hologram'),
           },
         ],
       });

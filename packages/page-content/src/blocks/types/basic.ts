@@ -5,6 +5,7 @@ import { linkedPageIds, resolvePageLinks } from '../../rich-text/links';
 import { sanitizeRichText } from '../../rich-text/sanitize';
 import { href, text } from '../../text';
 import { ALIGN_OPTIONS, defineBlock } from '../define-block';
+import { ACCORDION_VARIANTS, QUOTE_VARIANTS, variantSchema } from './variants';
 
 const align = z.enum(['left', 'center', 'right']).default('left');
 const link = href(LIMITS.maxUrlLength, messages.invalidLink);
@@ -131,17 +132,21 @@ export const quoteBlock = defineBlock({
   code: 31,
   label: 'Quote',
   category: 'basic',
-  description: 'A quotation with its source.',
+  description: 'A quotation with its source: plain, a large pull quote or a card.',
+  variants: QUOTE_VARIANTS,
   settings: z.object({
     text: text(LIMITS.maxLongText).default('Good tools make good work.'),
     source: text(LIMITS.maxShortText).default(''),
+    // Quotes saved before variants were all the classic layout.
+    variant: variantSchema(QUOTE_VARIANTS),
   }),
   fields: [
     { key: 'text', label: 'Quote', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 4 },
     { key: 'source', label: 'Source', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'variant', label: 'Layout', kind: 'select', options: QUOTE_VARIANTS },
   ],
   template:
-    '<figure class="quote-block"><blockquote><p>{text|htmltag|line-breaks}</p></blockquote>{.section source}<figcaption>— {@|htmltag}</figcaption>{.end}</figure>',
+    '<figure class="quote-block quote-block--{variant}"><blockquote><p>{text|htmltag|line-breaks}</p></blockquote>{.section source}<figcaption>— {@|htmltag}</figcaption>{.end}</figure>',
 });
 
 export const spacerBlock = defineBlock({
@@ -200,8 +205,10 @@ export const accordionBlock = defineBlock({
   code: 69,
   label: 'Accordion',
   category: 'layout',
-  description: 'Questions and answers that open on click.',
+  description: 'Questions and answers that open on click, between lines or in boxes.',
+  variants: ACCORDION_VARIANTS,
   settings: z.object({
+    variant: variantSchema(ACCORDION_VARIANTS),
     items: z
       .array(z.object({ title: text(LIMITS.maxShortText), body: text(LIMITS.maxLongText) }))
       .max(LIMITS.maxListItems)
@@ -217,6 +224,7 @@ export const accordionBlock = defineBlock({
       ]),
   }),
   fields: [
+    { key: 'variant', label: 'Layout', kind: 'select', options: ACCORDION_VARIANTS },
     {
       key: 'items',
       label: 'Items',
@@ -230,5 +238,5 @@ export const accordionBlock = defineBlock({
     },
   ],
   template:
-    '<div class="accordion-block">{.repeated section items}<details><summary>{title|htmltag}</summary><p>{body|htmltag|line-breaks}</p></details>{.end}</div>',
+    '<div class="accordion-block accordion-block--{variant}">{.repeated section items}<details><summary>{title|htmltag}</summary><p>{body|htmltag|line-breaks}</p></details>{.end}</div>',
 });

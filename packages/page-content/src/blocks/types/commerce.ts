@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { text } from '../../text';
 import { defineBlock, type BlockRenderData } from '../define-block';
+import { SUMMARY_VARIANTS, variantSchema } from './variants';
 
 const id = text(200);
 
@@ -43,14 +44,18 @@ export const summaryBlock = defineBlock({
   code: 55,
   label: 'Summary',
   category: 'commerce',
-  description: 'The latest items of a collection: the shop, a blog, events, a gallery, an album or videos.',
+  description:
+    'The latest items of a collection (the shop, a blog, events, a gallery, an album or videos) as a grid, a list or a carousel.',
+  variants: SUMMARY_VARIANTS,
   settings: z.object({
+    variant: variantSchema(SUMMARY_VARIANTS),
     collectionId: id.default(''),
     title: text(LIMITS.maxShortText).default('From the shop'),
     limit: z.number().int().min(1).max(30).default(4),
   }),
   fields: [
     { key: 'collectionId', label: 'Collection', kind: 'collection' },
+    { key: 'variant', label: 'Layout', kind: 'select', options: SUMMARY_VARIANTS },
     { key: 'title', label: 'Header text', kind: 'text', maxLength: LIMITS.maxShortText },
     { key: 'limit', label: 'Number of items', kind: 'number', min: 1, max: 30 },
   ],
@@ -66,5 +71,5 @@ export const summaryBlock = defineBlock({
       collection: { ...collection, items: collection.items.slice(0, s.limit) },
     };
   },
-  template: `<section class="summary-block">{.section title}<h2>{@|htmltag}</h2>{.end}{.section collection}{.if products}<ul class="product-grid">{.repeated section items}${productCard}{.end}</ul>{.or}<ul class="summary-list summary-list--{typeName|htmlattr}">{.repeated section items}${itemCard}{.end}</ul>{.end}{.or}<div class="block-empty">Choose a collection to summarise</div>{.end}</section>`,
+  template: `<section class="summary-block summary-block--{variant}">{.section title}<h2>{@|htmltag}</h2>{.end}{.section collection}{.if products}<ul class="product-grid">{.repeated section items}${productCard}{.end}</ul>{.or}<ul class="summary-list summary-list--{typeName|htmlattr}">{.repeated section items}${itemCard}{.end}</ul>{.end}{.or}<div class="block-empty">Choose a collection to summarise</div>{.end}</section>`,
 });
