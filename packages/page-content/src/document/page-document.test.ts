@@ -36,9 +36,9 @@ describe('page document', () => {
   });
 
   it('refuses an unknown block type by name', () => {
-    expect(issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'hologram', settings: {} }] }] })).toEqual(
-      [messages.unknownBlockType('hologram')],
-    );
+    expect(
+      issues({ sections: [{ id: 's', blocks: [{ id: 'b', type: 'hologram', settings: {} }] }] }),
+    ).toEqual([messages.unknownBlockType('hologram')]);
   });
 
   it('fills in default settings and keeps given ones', () => {
