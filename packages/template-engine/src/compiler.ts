@@ -6,6 +6,7 @@
 import type { FormatterCall, Node, PredicateNode } from './ast';
 import type { SourceMap } from './errors';
 import { compileExpr, ReduceError, type CompiledExpr, type EvalScope } from './expr';
+import { isContextFree } from './plugins/context-free';
 import type { Formatter } from './plugins/types';
 import type { Registry } from './registry';
 import { FAILED, NO_SUBJECT, describe, type Exec, type Limits, type Render } from './render';
@@ -197,6 +198,7 @@ function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: 
     const r = resolver(paths[0]!);
     const { fn, name, args } = fmts[0]!;
     const { map } = env;
+    if (isContextFree(fn)) return contextFreeVariable(r, fn, name, args, map, pos);
     return (c, f) => {
       const sf = c.frame;
       c.frame = f;
@@ -215,6 +217,32 @@ function variable(paths: Path[], formatters: FormatterCall[], pos: number, env: 
     const vars = all(f);
     if (!applyChain(c, f, fmts, vars, env, pos, true)) return '';
     return toText(vars[0]);
+  };
+}
+
+const NO_VARS: readonly unknown[] = Object.freeze([]);
+
+/** `{a.b|fmt args}` with a formatter that reads only its value and arguments (context-free.ts). */
+function contextFreeVariable(
+  r: (f: Frame) => unknown,
+  fn: Formatter,
+  name: string,
+  args: readonly string[],
+  map: SourceMap,
+  pos: number,
+): Exec {
+  return (c, f) => {
+    const v = r(f);
+    let out: unknown;
+    try {
+      out = fn(v, args, c, NO_VARS);
+    } catch (e) {
+      c.map = map;
+      c.pos = pos;
+      c.error('UNEXPECTED_ERROR', `Unexpected error when executing formatter '${name}': ${describe(e)}`);
+      return '';
+    }
+    return toText(out);
   };
 }
 

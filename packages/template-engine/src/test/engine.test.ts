@@ -165,6 +165,30 @@ describe('formatters', () => {
     expect(r.errors).toMatchObject([{ kind: 'UNEXPECTED_ERROR', line: 1, column: 2 }]);
     expect(r.errors[0]!.message).toContain('kaput');
   });
+  it('records a throwing built-in formatter that reads only its value at its position', () => {
+    // json and html take (value, args): the engine calls them without setting up their scope.
+    const self: Record<string, unknown> = {};
+    self.self = self;
+    const r = render('x\n  {a|json}y{b|html}', { a: self, b: 'ok' });
+    expect(r.html).toBe('x\n  yok');
+    expect(r.errors).toMatchObject([{ kind: 'UNEXPECTED_ERROR', line: 2, column: 3 }]);
+    expect(r.errors[0]!.message).toContain("formatter 'json'");
+  });
+  it('gives a registered two-parameter formatter its context and variables all the same', () => {
+    const mine = defaultRegistry()
+      .clone()
+      .register({
+        formatters: {
+          // Declares two parameters but reads the others: only built-ins are called without them.
+          scoped: function (this: unknown, _v: unknown, _args: readonly string[]) {
+            // eslint-disable-next-line prefer-rest-params
+            const [, , ctx, vars] = arguments as unknown as [unknown, unknown, RenderContext, unknown[]];
+            return `${String((ctx.node as { n: string }).n)}/${vars.length}`;
+          },
+        },
+      });
+    expect(render('{.section o}{n|scoped}{.end}', { o: { n: 'in' } }, { registry: mine }).html).toBe('in/1');
+  });
   it('lets plugins record errors with the position of the instruction', () => {
     const r = run('\n  {s|note}', { s: 1 });
     expect(r.errors).toEqual([{ kind: 'FORMATTER_ARGS_INVALID', message: 'noted', line: 2, column: 3 }]);

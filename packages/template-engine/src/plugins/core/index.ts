@@ -2,6 +2,7 @@
  * The built-in formatters and predicates of the template language that are not about commerce,
  * split by domain. The commerce plugin registers the storefront ones.
  */
+import { markContextFree } from '../context-free';
 import type { Formatter, Predicate, TemplatePlugin } from '../types';
 import { colorFormatters } from './colors/colors';
 import { comparisonPredicates } from './comparisons/comparisons';
@@ -46,6 +47,7 @@ export const coreFormatters: Readonly<Record<string, Formatter>> = {
   ...strftimeFormatters,
   ...textFormatters,
 };
+markContextFree(coreFormatters);
 
 export const corePredicates: Readonly<Record<string, Predicate>> = {
   ...comparisonPredicates,
