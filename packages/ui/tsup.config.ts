@@ -34,6 +34,8 @@ export default defineConfig({
     // modules keep every other component out of that load.
     'editor-error-boundary': 'src/editor/ErrorFallback.tsx',
     'editor-field': 'src/editor/field/EditorField.tsx',
+    // Formatting text typed in the preview: loaded with the page editor, not the first load.
+    'editor-floating-toolbar': 'src/editor/rich-text/floating.ts',
     // And the Pages screen (where the owner lands after signing in): these, the confirm dialog
     // and the empty state, so it does not bring the store kit and React Aria's drop zone.
     'editor-icon': 'src/editor/EditorIcon.tsx',

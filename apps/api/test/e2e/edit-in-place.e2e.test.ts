@@ -4,6 +4,9 @@ import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
 import { startBuiltServer, type StartedServer } from '../server';
 
+const FORMATTED =
+  '<p>Open on <a href="https://leedsworkshop.co.uk/hours"><em>Saturdays</em></a>.</p><p><strong>Tea is on us.</strong></p>';
+
 /** An owner types on the page itself, in the preview, and publishes what was typed. */
 describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', () => {
   let server: StartedServer;
@@ -127,6 +130,48 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     );
   });
 
+  it('formats a word with the toolbar standing over the text, and links it', async () => {
+    const toolbar = page.locator('.ed-floating-toolbar');
+    await frame().locator('.text-block p').first().click();
+    await expect.poll(() => toolbar.count()).toBe(1);
+    // "Saturdays", selected by keyboard after "Open on ".
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 'Open on '.length; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 'Saturdays'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await toolbar.getByRole('button', { name: 'Italic' }).click();
+    await expect.poll(() => frame().locator('.text-block em').textContent()).toBe('Saturdays');
+    expect(await toolbar.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('true');
+
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link' });
+    await dialog.locator('.ed-link-dialog__type', { hasText: 'Web Address' }).click();
+    await dialog.getByRole('textbox', { name: 'Web Address' }).fill('https://leedsworkshop.co.uk/hours');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => frame().locator('.text-block a[href="https://leedsworkshop.co.uk/hours"]').textContent())
+      .toBe('Saturdays');
+    // Still typing in the same text after the dialog, which the keyboard reaches with Alt+F10.
+    expect(await frame().locator('.text-block[contenteditable]').count()).toBe(1);
+    await page.keyboard.press('Alt+F10');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.ed-floating-toolbar') !== null))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toolbar.count()).toBe(0);
+    await expect.poll(saved, { timeout: 10_000 }).toBe(1);
+    expect((await draft()).find((b) => b.type === 'text')?.settings.html).toBe(FORMATTED);
+  });
+
+  it('moves the selection between blocks with the arrow keys, announcing each', async () => {
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(announced).toBe('Heading block selected. Press Enter to edit it on the page.');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(announced).toBe('Text block selected. Press Enter to edit it on the page.');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(announced).toBe('Button block selected. Press Enter to edit it on the page.');
+  });
+
   it('renames the button on the page', async () => {
     await frame().locator('a.button').click();
     await page.keyboard.press('ControlOrMeta+a');
@@ -181,9 +226,7 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     const visit = await visitor.newPage();
     expect((await visit.goto(server.url + '/typed-on-the-page'))?.status()).toBe(200);
     expect(await visit.locator('main h2').first().textContent()).toBe('Made by hand in Leeds!');
-    expect(await visit.locator('main .block--text .text-block').innerHTML()).toBe(
-      '<p>Open on Saturdays.</p><p><strong>Tea is on us.</strong></p>',
-    );
+    expect(await visit.locator('main .block--text .text-block').innerHTML()).toBe(FORMATTED);
     expect(await visit.locator('main a.button').textContent()).toBe('Visit the workshop now');
     expect(await visit.locator('main .image-block figcaption').textContent()).toBe('Bench in the back room');
     await visitor.close();

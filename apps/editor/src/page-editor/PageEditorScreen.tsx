@@ -188,6 +188,7 @@ function PageEditor({ page }: { page: PageDetail }) {
           } else if (was) setAnnouncement('Finished editing. Press Enter to edit again.');
         },
         isOwnEdit: doc === ownEditRef.current,
+        linkTargets,
       };
   const selectFromPreview = (id: string) => {
     setSelected(id);

@@ -30,6 +30,7 @@ async function mountFrame(canEdit: boolean) {
       onShortcut: () => false,
       onEditingChange: (editing) => seen.editing.push(editing?.blockId),
       isOwnEdit: state.own,
+      linkTargets: { pages: [], files: [] },
     };
     return (
       <PreviewFrame

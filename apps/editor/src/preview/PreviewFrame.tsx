@@ -1,5 +1,21 @@
-import { DEVICE_VIEWS, type DeviceView } from '@site/page-content';
+import {
+  DEVICE_VIEWS,
+  emptyLinkDraft,
+  linkHref,
+  parseLinkHref,
+  type DeviceView,
+  type LinkDraft,
+} from '@site/page-content';
+import type { LinkTargets } from '@site/ui';
+import {
+  FloatingToolbar,
+  LinkEditorDialog,
+  type ToolbarAnchor,
+  type ToolbarCommand,
+  type ToolbarState,
+} from '@site/ui/editor-floating-toolbar';
 import { useEffect, useRef, useState } from 'react';
+import { applyFormatting, applyLink, formattingAt, linkAt, removeLink } from './format-commands';
 import { editableElement, inPlaceTarget, valueFromElement, type InPlaceTarget } from './in-place';
 import { CONTENT_ID, previewDocumentHtml, type PreviewParts } from './render-preview';
 
@@ -17,6 +33,8 @@ export interface InPlaceEditing {
    * the element under the caret instead of patching it (an undo or an inspector change is not).
    */
   isOwnEdit: boolean;
+  /** What a link typed on the page may point at: the site's pages and files. */
+  linkTargets: LinkTargets;
 }
 
 export interface PreviewFrameProps {
@@ -40,6 +58,9 @@ const EDITOR_STYLE = `
 [data-ed-editing]{cursor:text;outline:2px solid #1a5fb4;outline-offset:2px;box-shadow:0 0 0 6px rgb(26 95 180 / 18%)}
 [data-ed-editing]:focus{outline:2px solid #1a5fb4}
 `;
+
+const NEXT_KEYS = new Set(['ArrowDown', 'ArrowRight']);
+const PREVIOUS_KEYS = new Set(['ArrowUp', 'ArrowLeft']);
 
 interface Session {
   blockId: string;
@@ -75,6 +96,13 @@ export function PreviewFrame({
   const session = useRef<Session | undefined>(undefined);
   // Replacing the content takes the focus from the edited element; that is not the owner leaving.
   const patching = useRef(false);
+  // Nor is going to the formatting toolbar or its link dialog: the text stays in editing, and the
+  // selection it had is put back before a command runs.
+  const holding = useRef(false);
+  const heldRange = useRef<Range | undefined>(undefined);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [format, setFormat] = useState<{ state: ToolbarState; anchor: ToolbarAnchor }>();
+  const [link, setLink] = useState<{ draft: LinkDraft; isEditing: boolean }>();
 
   useEffect(() => {
     const doc = frame.current?.contentDocument;
@@ -86,11 +114,12 @@ export function PreviewFrame({
       // next change (an undo back to the last render, say) is patched whatever it is.
       if (editing && inPlace?.isOwnEdit) shownRef.current = undefined;
       else if (parts.content !== shownRef.current) {
+        const at = editing ? selectionOffsets(doc, editing.element) : undefined;
         patching.current = true;
         container.innerHTML = parts.content;
         patching.current = false;
         shownRef.current = parts.content;
-        if (editing) resume(doc, editing);
+        if (editing) resume(doc, editing, at);
       }
     } else {
       stopEditing(false);
@@ -135,24 +164,33 @@ export function PreviewFrame({
     element.focus();
     if (caretAtEnd) caretToEnd(doc, element);
     editor.onEditingChange({ blockId, target });
+    showFormatting();
     return true;
   }
 
-  /** After a patch the edited element is a new one: make it editable again, caret at its end. */
-  function resume(doc: Document, editing: Session) {
+  /**
+   * After a patch the edited element is a new one: make it editable again, with the selection
+   * where it was in the text (at its end when it was elsewhere).
+   */
+  function resume(doc: Document, editing: Session, at?: readonly [number, number]) {
     const block = doc.querySelector(`[data-block-id="${CSS.escape(editing.blockId)}"]`);
     const element = block ? editableElement(block, editing.target) : null;
     if (!element) return stopEditing(true);
     session.current = { ...editing, element };
     makeEditable(element, editing.target);
     element.focus();
-    caretToEnd(doc, element);
+    if (at) selectOffsets(doc, element, at);
+    else caretToEnd(doc, element);
+    showFormatting();
   }
 
   function stopEditing(announce: boolean) {
     const editing = session.current;
     if (!editing) return;
     session.current = undefined;
+    holding.current = false;
+    setFormat(undefined);
+    setLink(undefined);
     editing.element.removeAttribute('contenteditable');
     editing.element.removeAttribute('data-ed-editing');
     editing.element.removeAttribute('role');
@@ -199,7 +237,10 @@ export function PreviewFrame({
         editing.target,
         valueFromElement(editing.element, editing.target, editing.type),
       );
+      showFormatting();
     });
+    doc.addEventListener('selectionchange', () => showFormatting());
+    doc.addEventListener('scroll', () => showFormatting(), { passive: true });
     // Pasted text arrives as text: formatting from elsewhere never reaches the page.
     doc.addEventListener('paste', (event) => {
       if (!session.current) return;
@@ -207,10 +248,18 @@ export function PreviewFrame({
       doc.execCommand('insertText', false, event.clipboardData?.getData('text/plain') ?? '');
     });
     doc.addEventListener('keydown', (event) => {
+      if (!session.current && selectNeighbour(doc, event)) return;
       const editor = latest.current.inPlace;
       if (!editor) return;
       if (editor.onShortcut(event)) return;
       const editing = session.current;
+      if (editing && event.key === 'F10' && event.altKey && editing.target.kind === 'rich') {
+        // The usual way to the formatting toolbar from the text, for the keyboard.
+        event.preventDefault();
+        holdSelection();
+        toolbarRef.current?.querySelector<HTMLElement>('select, button:not([disabled])')?.focus();
+        return;
+      }
       if (editing) {
         if (event.key === 'Escape' || (event.key === 'Enter' && editing.target.kind === 'plain')) {
           event.preventDefault();
@@ -226,8 +275,101 @@ export function PreviewFrame({
     // Leaving the text (into the inspector, the block list, another window) ends the editing.
     doc.addEventListener('focusout', (event) => {
       const editing = session.current;
-      if (editing && event.target === editing.element && !patching.current) stopEditing(true);
+      if (editing && event.target === editing.element && !patching.current && !holding.current)
+        stopEditing(true);
     });
+  }
+
+  /** The toolbar over rich text in editing, at the selection (or the caret), in window coordinates. */
+  function showFormatting() {
+    const editing = session.current;
+    const iframe = frame.current;
+    const doc = iframe?.contentDocument;
+    if (!editing || editing.target.kind !== 'rich' || !iframe || !doc) return setFormat(undefined);
+    const range = doc.getSelection()?.rangeCount ? doc.getSelection()!.getRangeAt(0) : undefined;
+    const inText = range && editing.element.contains(range.commonAncestorContainer);
+    let box = inText ? range.getBoundingClientRect() : undefined;
+    if (!box || (box.width === 0 && box.height === 0)) box = editing.element.getBoundingClientRect();
+    const outer = iframe.getBoundingClientRect();
+    const scale = iframe.offsetWidth > 0 ? outer.width / iframe.offsetWidth : 1;
+    setFormat({
+      state: formattingAt(doc, editing.element),
+      anchor: {
+        top: outer.top + box.top * scale,
+        bottom: outer.top + box.bottom * scale,
+        left: outer.left + box.left * scale,
+        right: outer.left + box.right * scale,
+      },
+    });
+  }
+
+  function holdSelection() {
+    const selection = frame.current?.contentDocument?.getSelection();
+    holding.current = true;
+    heldRange.current = selection?.rangeCount ? selection.getRangeAt(0).cloneRange() : undefined;
+  }
+
+  /** Back into the text, with the selection it had when the toolbar took the focus. */
+  function returnToText(): { doc: Document; element: HTMLElement } | undefined {
+    const editing = session.current;
+    const doc = frame.current?.contentDocument;
+    if (!editing || !doc) return undefined;
+    editing.element.focus();
+    const range = heldRange.current;
+    if (range && editing.element.contains(range.commonAncestorContainer)) {
+      const selection = doc.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    }
+    holding.current = false;
+    heldRange.current = undefined;
+    return { doc, element: editing.element };
+  }
+
+  function onFormat(command: ToolbarCommand) {
+    if (command.kind === 'link') {
+      const doc = frame.current?.contentDocument;
+      const editing = session.current;
+      if (!doc || !editing) return;
+      holdSelection();
+      const current = linkAt(doc, editing.element);
+      setLink(
+        current
+          ? { draft: parseLinkHref(current.href, current.newWindow), isEditing: true }
+          : {
+              draft: emptyLinkDraft(latest.current.inPlace?.linkTargets.pages.length ? 'page' : 'url'),
+              isEditing: false,
+            },
+      );
+      return;
+    }
+    const text = returnToText();
+    if (!text) return;
+    applyFormatting(text.doc, command);
+    showFormatting();
+  }
+
+  /** The link dialog closed: put the text back in editing and apply what was chosen. */
+  function closeLink(apply?: (doc: Document, element: HTMLElement) => void) {
+    setLink(undefined);
+    const text = returnToText();
+    if (!text || !apply) return;
+    apply(text.doc, text.element);
+    // Setting the window target writes no input of its own: the value is read once more.
+    text.element.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  /** Arrow keys walk the selection through the page's blocks in reading order. */
+  function selectNeighbour(doc: Document, event: KeyboardEvent): boolean {
+    const step = NEXT_KEYS.has(event.key) ? 1 : PREVIOUS_KEYS.has(event.key) ? -1 : 0;
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+    const ids = [...doc.querySelectorAll('[data-block-id]')].map((el) => el.getAttribute('data-block-id')!);
+    const at = ids.indexOf(latest.current.selectedBlockId ?? '');
+    const next = ids[at < 0 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step))];
+    if (!next) return false;
+    event.preventDefault();
+    if (next !== latest.current.selectedBlockId) latest.current.onSelectBlock(next);
+    return true;
   }
 
   useEffect(() => {
@@ -271,6 +413,57 @@ export function PreviewFrame({
         sandbox="allow-same-origin"
         data-device={device}
       />
+      {format && inPlace && (
+        <div
+          ref={toolbarRef}
+          onPointerDownCapture={() => {
+            if (!holding.current) holdSelection();
+          }}
+          onFocusCapture={() => {
+            if (!holding.current) holdSelection();
+          }}
+          onBlurCapture={(event) => {
+            // Leaving the toolbar for anywhere but the text or its link dialog ends the editing.
+            const to = event.relatedTarget as Node | null;
+            if (link || to === frame.current || (to && toolbarRef.current?.contains(to))) return;
+            holding.current = false;
+            stopEditing(true);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || link) return;
+            event.preventDefault();
+            returnToText();
+          }}
+        >
+          <FloatingToolbar
+            state={format.state}
+            anchor={format.anchor}
+            viewportWidth={document.documentElement.clientWidth}
+            onCommand={onFormat}
+          >
+            {link && (
+              <LinkEditorDialog
+                isOpen
+                initial={link.draft}
+                isEditing={link.isEditing}
+                pages={inPlace.linkTargets.pages}
+                files={inPlace.linkTargets.files}
+                onCancel={() => closeLink()}
+                onRemove={() => closeLink(removeLink)}
+                onSave={(draft) =>
+                  closeLink((doc, element) =>
+                    applyLink(doc, element, {
+                      href: linkHref(draft),
+                      newWindow: draft.newWindow,
+                      name: draft.name,
+                    }),
+                  )
+                }
+              />
+            )}
+          </FloatingToolbar>
+        </div>
+      )}
     </div>
   );
 }
@@ -296,6 +489,44 @@ function caretToEnd(doc: Document, element: HTMLElement) {
   const range = doc.createRange();
   range.selectNodeContents(element);
   range.collapse(false);
+  const selection = doc.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+}
+
+/** Where the selection starts and ends in the element's text, when it is inside the element. */
+function selectionOffsets(doc: Document, element: HTMLElement): [number, number] | undefined {
+  const selection = doc.getSelection();
+  if (!selection?.rangeCount) return undefined;
+  const range = selection.getRangeAt(0);
+  if (!element.contains(range.startContainer) || !element.contains(range.endContainer)) return undefined;
+  const before = doc.createRange();
+  before.selectNodeContents(element);
+  before.setEnd(range.startContainer, range.startOffset);
+  const start = before.toString().length;
+  return [start, start + range.toString().length];
+}
+
+/** Selects the same stretch of text again, by character offsets (cut to the text there is). */
+function selectOffsets(doc: Document, element: HTMLElement, [start, end]: readonly [number, number]) {
+  const walker = doc.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const range = doc.createRange();
+  range.selectNodeContents(element);
+  range.collapse(false);
+  let seen = 0;
+  let startSet = false;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const length = node.textContent?.length ?? 0;
+    if (!startSet && start <= seen + length) {
+      range.setStart(node, start - seen);
+      startSet = true;
+    }
+    if (startSet && end <= seen + length) {
+      range.setEnd(node, end - seen);
+      break;
+    }
+    seen += length;
+  }
   const selection = doc.getSelection();
   selection?.removeAllRanges();
   selection?.addRange(range);

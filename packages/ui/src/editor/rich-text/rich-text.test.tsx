@@ -6,6 +6,7 @@ import { BlockInspector } from '../BlockInspector';
 import { CodeEditor } from '../code/CodeEditor';
 import { LinkEditorDialog } from './LinkEditorDialog';
 import { RichTextEditor } from './RichTextEditor';
+import { FloatingToolbar } from './FloatingToolbar';
 import { EMPTY_TOOLBAR_STATE, RichTextToolbar } from './RichTextToolbar';
 
 afterEach(cleanup);
@@ -48,6 +49,40 @@ describe('RichTextToolbar', () => {
     act(() => bold.focus());
     fireEvent.keyDown(bold, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Italic' }));
+  });
+});
+
+describe('FloatingToolbar', () => {
+  const at = (anchor: { top: number; bottom: number; left: number; right: number }, viewportWidth = 800) => {
+    const { container } = render(
+      <FloatingToolbar
+        state={EMPTY_TOOLBAR_STATE}
+        onCommand={() => {}}
+        anchor={anchor}
+        viewportWidth={viewportWidth}
+      />,
+    );
+    return { container, box: container.querySelector<HTMLElement>('.ed-floating-toolbar')!.style };
+  };
+
+  it('stands above the text, centred on it, with the same controls', async () => {
+    const { container, box } = at({ top: 200, bottom: 224, left: 300, right: 500 });
+    expect([box.top, box.transform, box.left, box.maxWidth]).toEqual([
+      '192px',
+      'translateY(-100%)',
+      '80px',
+      '640px',
+    ]);
+    expect(screen.getByRole('toolbar', { name: 'Text formatting' })).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('goes below text at the top of the window and never leaves the window', () => {
+    const below = at({ top: 20, bottom: 44, left: 0, right: 40 }).box;
+    expect([below.top, below.transform]).toEqual(['52px', '']);
+    cleanup();
+    const { box } = at({ top: 200, bottom: 224, left: 280, right: 318 }, 320);
+    expect([box.left, box.maxWidth]).toEqual(['8px', '304px']);
   });
 });
 
