@@ -111,6 +111,7 @@ export {
   type CoverPage,
   type CoverPosition,
 } from './pages/cover-page';
+export { SLIDE_NAMES, SPECIAL_PAGE_KINDS, type SlideName } from './pages/special-pages';
 export {
   DEFAULT_NOT_FOUND_DOCUMENT,
   isNotFoundPage,

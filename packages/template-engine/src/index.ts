@@ -13,6 +13,7 @@ export { defaultRegistry } from './defaults';
 export { DEFAULT_LIMITS } from './render';
 export type { Limits } from './render';
 export { isTruthy, toText } from './runtime';
+export { COLLECTION_TYPE } from './plugins/core/content/enums';
 export {
   loadTemplateFolder,
   folderSources,

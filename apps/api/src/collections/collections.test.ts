@@ -221,6 +221,15 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
     expect((after.json().items as { id: string }[]).map((item) => item.id)).toEqual([...ids].reverse());
   });
 
+  it('collection types: a plain page is a page, a blog and the events generic, the shop products (platform.md §3)', async () => {
+    const types = await Promise.all(
+      ['/about', '/journal', '/studio/events', '/shop'].map(
+        async (path) => (await json(path)).collection?.type,
+      ),
+    );
+    expect(types).toEqual([10, 1, 1, 13]);
+  });
+
   it('visitors and viewers may not write items', async () => {
     expect(
       (

@@ -5,6 +5,7 @@ import type { orderContext } from './order-pages';
 import { popupOverlaySettings } from '../site/popup-overlay';
 import type { PageRow, WebsiteRow } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
+import { COLLECTION_TYPE } from '@site/template-engine';
 import type { Resolved } from './resolve-path';
 
 export function websiteContext(website: WebsiteRow, language: string) {
@@ -27,7 +28,13 @@ export function collectionContext(page: PageRow) {
     title: page.title,
     fullUrl: page.path,
     typeName: page.collectionType,
-    type: page.collectionType === 'products' ? 13 : 10,
+    // platform.md §3: a plain page, a products collection, or a generic one (blog, events…).
+    type:
+      page.kind !== 'collection'
+        ? COLLECTION_TYPE.page
+        : page.collectionType === 'products'
+          ? COLLECTION_TYPE.products
+          : COLLECTION_TYPE.generic,
     ...page.context,
     description: page.description,
   };

@@ -9,6 +9,7 @@ import {
   isNotFoundPage,
   resolveRedirect,
   type PageDocument,
+  type SlideName,
 } from '@site/page-content';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../commerce/cart-cookies';
 import { findOrder } from '../commerce/checkout';
@@ -393,7 +394,7 @@ export function lockScreen(
     return {
       status: 401,
       pageType: PAGE_TYPE.lockScreen,
-      templateName: 'lock-screen',
+      templateName: 'lock-screen' satisfies SlideName,
       extra: { lock: { ...form, site: true, message: messages.lockedSite } },
       personal: true,
     };

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { messages } from '../messages';
 import { href, text } from '../text';
+import type { SlideName } from './special-pages';
 
 /** storefront.md §2: the splash page. platform.md calls the slide `cover-page`. */
 export const COVER_PAGE_TYPE = 3;
-export const COVER_PAGE_TEMPLATE = 'cover-page';
+export const COVER_PAGE_TEMPLATE = 'cover-page' satisfies SlideName;
 
 /** platform.md "Page position: a 3x3 grid", read row by row from the top left. */
 export const COVER_POSITIONS = [

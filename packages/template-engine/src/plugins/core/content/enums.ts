@@ -38,12 +38,23 @@ export const BACKGROUND_SOURCES: Readonly<Record<string, number>> = {
 
 export const FOLDER_BEHAVIOR = { index: 1, redirect: 2, none: 3 } as const;
 
-export const COLLECTION_TYPE = { page: 10, templatePage: 7 } as const;
+/**
+ * platform.md §3 collection types (generic, subscription, page, products and others; numeric codes
+ * not shown there): a blog or any item collection is generic, a products collection has its own.
+ */
+export const COLLECTION_TYPE = {
+  generic: 1,
+  subscription: 2,
+  templatePage: 7,
+  page: 10,
+  products: 13,
+} as const;
 
 /** Slice types of cover pages, for `current-type? gallery`. */
 export const SLICE_TYPES: Readonly<Record<string, number>> = {
   undefined: -1,
   heading: 1,
+  'sub-heading': 2,
   body: 3,
   image: 4,
   gallery: 5,

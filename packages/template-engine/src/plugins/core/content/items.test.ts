@@ -63,6 +63,9 @@ describe('collection and item predicates', () => {
     ['collection?', { collection: { id: 1 } }, true],
     ['collection?', { collection: {} }, false],
     ['collection-page?', { collection: { type: 10 } }, true],
+    // platform.md §3: a generic (blog) or subscription collection is not a page.
+    ['collection-page?', { collection: { type: 1 } }, false],
+    ['collection-page?', { collection: { type: 2 } }, false],
     ['collection-template-page?', { type: 7 }, true],
     ['collection-template-page?', { collection: { type: 1 }, type: 7 }, false],
     ['folder?', { collection: { folder: true } }, true],
@@ -89,6 +92,9 @@ describe('collection and item predicates', () => {
   it('compares slice and collection type names from arguments', () => {
     expect(check(p['current-type?'], { currentType: 4 }, ['image'])).toBe(true);
     expect(check(p['current-type?'], { currentType: 4 }, ['nonsense'])).toBe(false);
+    // platform.md §3 slice types: heading, sub-heading, body…
+    expect(check(p['current-type?'], { currentType: 2 }, ['sub-heading'])).toBe(true);
+    expect(check(p['current-type?'], { currentType: 2 }, ['heading'])).toBe(false);
     expect(check(p['collectionTypeNameEquals?'], { typeName: 'blog' }, ['blog'])).toBe(true);
     expect(check(p['collectionTypeNameEquals?'], { typeName: 'blog' }, [])).toBe(false);
   });
