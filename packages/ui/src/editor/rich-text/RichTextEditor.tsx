@@ -119,7 +119,8 @@ export function RichTextEditor({
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     if (value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
-    editor.setEditable(!isReadOnly);
+    // Without `false` Tiptap reports the switch as an update, which the page editor takes for an edit.
+    editor.setEditable(!isReadOnly, false);
   }, [editor, value, isReadOnly]);
 
   const openLink = () => {

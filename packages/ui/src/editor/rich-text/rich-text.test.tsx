@@ -157,6 +157,17 @@ describe('RichTextEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Link' }));
     expect(await screen.findByRole('dialog', { name: 'Link' })).toBeTruthy();
   });
+
+  it('changes nothing by opening: only typing or formatting is an edit', async () => {
+    const onChange = vi.fn();
+    const value =
+      '<p>We are a small workshop making <strong>durable goods</strong> for makers.</p><p>Everything else.</p>';
+    const { rerender } = render(<RichTextEditor value={value} onChange={onChange} />);
+    await screen.findByRole('textbox');
+    rerender(<RichTextEditor value={value} onChange={onChange} isReadOnly />);
+    rerender(<RichTextEditor value={value} onChange={onChange} />);
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });
 
 describe('CodeEditor', () => {
