@@ -125,7 +125,9 @@ export class Render implements RenderContext {
 
   /** Where plugins resolve names: the chain's subject inside the instruction's scope. */
   private scope(): Frame {
-    if (this.subject === NO_SUBJECT) return this.frame;
+    // A subject that is the scope's own node (`{@|apply card}`) would add a frame that answers
+    // every lookup as the scope does.
+    if (this.subject === NO_SUBJECT || this.subject === this.frame.node) return this.frame;
     const sf = this.subjectFrame;
     if (sf !== null && sf.parent === this.frame) return sf;
     return (this.subjectFrame = new Frame(this.subject, this.frame));
