@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const NOW = 1700000000000;
 const RUNS = Number(process.env.DIFF_RUNS) || 300;
 /** Agreement to keep, deliberate differences left out; the classes printed say where the rest goes. */
-const FLOOR = 0.97;
+const FLOOR = 0.995;
 
 interface ReferenceCompiler {
   parse(src: string): { code: unknown };
@@ -68,9 +68,34 @@ function deliberate(
   const b = ref.html;
   if (g.blockInBetween) return 'deliberate: blocks inside .alternates with stay there';
   if (ref.failed) return 'deliberate: the reference failed in a formatter (and renders on a frame off)';
-  if (b.includes('NaN') && !a.html.includes('NaN')) return 'deliberate: the reference prints NaN';
+  if (/NaN|NAN/.test(b) && !/NaN|NAN/.test(a.html)) return 'deliberate: the reference prints NaN';
   if (a.errors.some((e) => e.kind === 'JULIAN_DAY_OUT_OF_RANGE'))
     return 'deliberate: date out of range is an error';
+  if (a.html.includes(INVALID_SIZE) && !b.includes(INVALID_SIZE))
+    return 'deliberate: size formatters of text that is no WxH size print their message';
+  if (a.html.replace(/[‘’]/g, "'") === b.replace(/[‘’]/g, "'"))
+    return 'deliberate: smartypants opens a quote after a space';
+  if (a.html.replace(ZONE_NAME, 'ZONE') === b.replace(ZONE_NAME, 'ZONE'))
+    return "deliberate: time zone names are the platform ICU's";
+  return undefined;
+}
+
+/** A zone name as either engine prints it: "GMT-05:00", "Eastern Standard Time", "EST", "UTC". */
+const ZONE_NAME =
+  /GMT[+-]\d{1,2}(?::\d\d){0,2}|\b(?:[A-Z][a-z]+ )+Time\b|\b[A-Z]{1,3}[SD]T\b|\bGMT\b|\bUTC\b/g;
+
+const INVALID_SIZE = 'Invalid source parameter';
+
+/**
+ * A feature of the template that disagrees on its own for no deliberate reason: a template set
+ * apart as deliberate still counts as a disagreement when one is found, so no defect hides there.
+ */
+function hiddenDefect(g: Generated, data: unknown): string | undefined {
+  for (const atom of g.atoms) {
+    const a = render(atom.src, data);
+    const b = ref!(atom.src, data);
+    if (a.html !== b.html && !deliberate({ src: atom.src, atoms: [] }, a, b)) return atom.label;
+  }
   return undefined;
 }
 
@@ -97,9 +122,11 @@ describe.skipIf(!ref)('agreement with the reference engine', () => {
             same++;
             return;
           }
-          const why = deliberate(g, a, b);
+          const reason = deliberate(g, a, b);
+          const hidden = reason === undefined ? undefined : hiddenDefect(g, data);
+          const why = hidden === undefined ? reason : undefined;
           if (why) excused++;
-          const c = why ?? classify(g, data);
+          const c = why ?? hidden ?? classify(g, data);
           const entry = classes.get(c);
           if (entry) entry.count++;
           else classes.set(c, { count: 1, example: `${g.src} ⟵ ${JSON.stringify(data)}` });
@@ -109,8 +136,8 @@ describe.skipIf(!ref)('agreement with the reference engine', () => {
       const rate = same / (total - excused);
       const lines = [...classes].sort((x, y) => y[1].count - x[1].count);
       console.log(
-        `agreement with the reference: ${same}/${total} = ${((same / total) * 100).toFixed(1)}% of all, ` +
-          `${(rate * 100).toFixed(1)}% leaving out the ${excused} deliberate differences` +
+        `agreement with the reference: ${same}/${total} = ${((same / total) * 100).toFixed(2)}% of all, ` +
+          `${(rate * 100).toFixed(2)}% leaving out the ${excused} deliberate differences` +
           lines
             .map(([c, { count, example }]) => `\n  ${c}: ${count}  e.g. ${example.slice(0, 300)}`)
             .join(''),

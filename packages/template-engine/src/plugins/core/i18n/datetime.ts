@@ -8,7 +8,7 @@ import { coreMessages } from '../messages';
 
 /** Intl cannot format past ±8.64e15 ms; such an instant is a render error, not a crash. */
 const MAX_DATE = 8.64e15;
-const inDateRange = (instant: number, ctx: RenderContext): boolean => {
+export const inDateRange = (instant: number, ctx: RenderContext): boolean => {
   if (instant >= -MAX_DATE && instant <= MAX_DATE) return true;
   ctx.error('JULIAN_DAY_OUT_OF_RANGE', coreMessages.errors.dateOutOfRange(instant));
   return false;

@@ -48,6 +48,12 @@ describe('relative-time', () => {
     expect(run(f['relative-time'], 0, [], ctx, [0, 'x'])).toBe('');
   });
 
+  it('prints nothing and reports an instant no Date holds, as datetime does', () => {
+    const c = fakeContext({ now: NOW });
+    expect(run(f['relative-time'], 1e21, [], c)).toBe('');
+    expect(c.errors.map((e) => e.kind)).toEqual(['JULIAN_DAY_OUT_OF_RANGE']);
+  });
+
   it('uses the render locale', () => {
     expect(run(f['relative-time'], NOW - 2 * D, [], fakeContext({ now: NOW, locale: 'fr' }))).toBe(
       'avant-hier',

@@ -2,6 +2,7 @@
 import type { Formatter } from '../../types';
 import { asNumber } from '../values';
 import { capitalizeFirst, safeLocale, splitOption } from './options';
+import { inDateRange } from './datetime';
 import { Memo } from '../memo';
 
 const SECOND = 1000;
@@ -143,6 +144,8 @@ const relativeTime: Formatter = (value, args, ctx, vars) => {
     end = asNumber(vars[1]);
   }
   if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+  // Months are counted on the calendar, which a JavaScript Date holds only so far.
+  if (!inDateRange(start, ctx) || !inDateRange(end, ctx)) return '';
   const spec = relativeSpec(args);
   const [unit, rounded] = unitAndAmount(start, end, spec);
   const amount = spec.alwaysNow && Math.abs(end - start) < MINUTE ? 0 : rounded;
