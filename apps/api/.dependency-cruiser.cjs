@@ -32,16 +32,13 @@ const order = ['infrastructure', 'siteWide', 'domains', 'composition', 'top'];
 
 /**
  * Reads between neighbours that stand: a customer's account shows their orders, a confirmed
- * payment completes its order, a summary block lists posts, the product preview renders the storefront's page,
- * and reviews page with the members' keyset cursor.
+ * payment completes its order, a summary block lists posts, the product preview renders the storefront's page.
  */
 const neighbourReads = {
   'site-users': ['commerce'],
   payments: ['commerce'],
   collections: ['blog'],
   'store-admin': ['pages'],
-  // Reviews page with the keyset cursor the restock lists use.
-  reviews: ['site-users'],
 };
 
 const upward = order.slice(0, -1).map((layer, i) => ({

@@ -167,6 +167,10 @@ export {
 export {
   FORMS_API,
   SUBMISSIONS_PAGE_SIZE,
+  submissionQuerySchema,
+  submissionsCsvHeader,
+  submissionCsvLine,
+  type SubmissionListPage,
   answerableFields,
   submissionSummary,
   answerText,

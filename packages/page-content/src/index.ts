@@ -228,6 +228,7 @@ export {
   LIST_NAME_MAX,
   mailingListInputSchema,
   subscriberQuerySchema,
+  type SubscriberPage,
   SUBSCRIBER_SOURCES,
   WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,

@@ -2,6 +2,7 @@ import {
   createFormInputSchema,
   editorFormInputSchema,
   FORMS_API,
+  submissionQuerySchema,
   type FormEditorFeatures,
 } from '@site/forms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,7 +29,6 @@ export interface FormEditorRouteOptions {
 
 const FormParams = z.object({ id: z.string().min(1).max(200) });
 const SubmissionParams = FormParams.extend({ submissionId: z.string().min(1).max(200) });
-const SubmissionQuery = z.object({ offset: z.coerce.number().int().min(0).max(1_000_000).default(0) });
 
 /** /api/editor/forms: the form editor (fieldsets 1 to 5) and each form's submissions inbox. */
 export function registerFormEditorRoutes(app: FastifyInstance, options: FormEditorRouteOptions): void {
@@ -101,7 +101,7 @@ export function registerFormEditorRoutes(app: FastifyInstance, options: FormEdit
           db,
           request.site.websiteId,
           formId(request),
-          parse(SubmissionQuery, request.query).offset,
+          parse(submissionQuerySchema, request.query).cursor,
         ),
       ),
     );
@@ -161,8 +161,8 @@ export const formEditorRouteDocs: RouteDocs = {
   },
   [`GET ${FORMS_API.forms}/:id/submissions`]: {
     ...owner,
-    summary: 'The newest submissions first, 25 at a time',
-    query: SubmissionQuery,
+    summary: "The newest submissions first, 25 at a time; `cursor` is the previous page's nextPageCursor",
+    query: submissionQuerySchema,
   },
   [`GET ${FORMS_API.forms}/:id/submissions/:submissionId`]: {
     ...owner,

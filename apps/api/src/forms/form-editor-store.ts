@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   answerText,
   formEditorMessages,
   formProblems,
   formSchema,
   formStorageSchema,
-  submissionsCsv,
+  submissionCsvLine,
+  submissionsCsvHeader,
   submissionSummary,
   SUBMISSIONS_PAGE_SIZE,
   toFormModel,
@@ -15,12 +17,14 @@ import {
   type FormListItem,
   type FormStorage,
   type SubmissionDetail,
-  type SubmissionListItem,
+  type SubmissionListPage,
 } from '@site/forms';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 import { forms, formSubmissions, mailingLists } from '../db/schema';
-import { ApiError } from '../http';
+import { ApiError, csvBody, keysetPages } from '../http';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 
 const formNotFound = () => new ApiError(404, 'FORM_NOT_FOUND', formEditorMessages.formNotFound);
 const submissionNotFound = () =>
@@ -161,27 +165,60 @@ const pageOf = (page: Record<string, unknown>) => ({
   pageTitle: typeof page.pageTitle === 'string' ? page.pageTitle : '',
 });
 
+const submissionCursor = z.tuple([z.string().min(1).max(64), z.string().min(1).max(200)]);
+
+/**
+ * Submissions newer-first after `after`, by (created_at, id): equal instants are told apart by
+ * id, and the instant is compared as stored text (to the microsecond a JS Date would lose), so
+ * pages never skip or repeat a row. The (form_id, created_at, id) index reads them in order.
+ */
+function submissionsAfter(
+  db: Database,
+  websiteId: string,
+  id: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+) {
+  const s = formSubmissions;
+  return db
+    .select({ row: s, key: sql<string>`${s.createdAt}::text` })
+    .from(s)
+    .where(
+      and(
+        eq(s.formId, id),
+        eq(s.websiteId, websiteId),
+        after ? sql`(${s.createdAt}, ${s.id}) < (${after[0]}::timestamptz, ${after[1]}::text)` : undefined,
+      ),
+    )
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(limit);
+}
+
 export async function listSubmissions(
   db: Database,
   websiteId: string,
   id: string,
-  offset: number,
-): Promise<{ submissions: SubmissionListItem[]; total: number }> {
+  cursor: string | undefined,
+): Promise<SubmissionListPage> {
   const { form } = await requireStoredForm(db, websiteId, id);
-  const where = and(eq(formSubmissions.formId, id), eq(formSubmissions.websiteId, websiteId));
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(formSubmissions)
-      .where(where)
-      .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-      .limit(SUBMISSIONS_PAGE_SIZE)
-      .offset(offset),
-    db.select({ total: count() }).from(formSubmissions).where(where),
+  const after = decodeCursor(submissionCursor, cursor);
+  const [rows, total] = await Promise.all([
+    submissionsAfter(db, websiteId, id, after, SUBMISSIONS_PAGE_SIZE + 1),
+    after
+      ? null
+      : db
+          .select({ total: count() })
+          .from(formSubmissions)
+          .where(and(eq(formSubmissions.formId, id), eq(formSubmissions.websiteId, websiteId)))
+          .then(([r]) => r?.total ?? 0),
   ]);
+  const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
+  const last = page.at(-1);
   return {
     total,
-    submissions: rows.map((row) => ({
+    nextPageCursor:
+      rows.length > SUBMISSIONS_PAGE_SIZE && last ? encodeCursor([last.key, last.row.id]) : null,
+    submissions: page.map(({ row }) => ({
       id: row.id,
       submittedAt: row.createdAt.toISOString(),
       pagePath: pageOf(row.page).pagePath,
@@ -219,26 +256,39 @@ export async function submissionDetail(
   };
 }
 
+/** Submissions per statement of the export. */
+const EXPORT_PAGE = 500;
+
+/**
+ * Every submission as CSV, newest first, streamed in keyset pages so memory holds one page
+ * however many the form has; the form is looked up first, so an unknown one is a 404 before
+ * any CSV is sent.
+ */
 export async function exportSubmissions(
   db: Database,
   websiteId: string,
   id: string,
-): Promise<{ name: string; csv: string }> {
+): Promise<{ name: string; csv: Readable }> {
   const { form } = await requireStoredForm(db, websiteId, id);
-  const rows = await db
-    .select()
-    .from(formSubmissions)
-    .where(and(eq(formSubmissions.formId, id), eq(formSubmissions.websiteId, websiteId)))
-    .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id));
+  const pages = keysetPages<{ row: typeof formSubmissions.$inferSelect; key: string }>((after) =>
+    submissionsAfter(db, websiteId, id, after && [after.key, after.row.id], EXPORT_PAGE),
+  );
   return {
     name: form.name,
-    csv: submissionsCsv(
-      form.fields,
-      rows.map((r) => ({
-        submittedAt: r.createdAt.toISOString(),
-        pagePath: pageOf(r.page).pagePath,
-        values: r.values,
-      })),
+    csv: csvBody(
+      submissionsCsvHeader(form.fields),
+      (async function* () {
+        for await (const rows of pages)
+          yield rows
+            .map(({ row }) =>
+              submissionCsvLine(form.fields, {
+                submittedAt: row.createdAt.toISOString(),
+                pagePath: pageOf(row.page).pagePath,
+                values: row.values,
+              }),
+            )
+            .join('');
+      })(),
     ),
   };
 }

@@ -1,6 +1,12 @@
-import { FORMS_API, formEditorMessages, type EditorFormInput } from '@site/forms';
+import {
+  FORMS_API,
+  formEditorMessages,
+  SUBMISSIONS_PAGE_SIZE,
+  type EditorFormInput,
+  type SubmissionListPage,
+} from '@site/forms';
 import { MAILING_API } from '@site/page-content';
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
@@ -8,8 +14,8 @@ import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
-import { forms, mailingListSubscribers, outgoingEmails } from '../db/schema';
-import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
+import { forms, formSubmissions, mailingListSubscribers, outgoingEmails } from '../db/schema';
+import { DEMO_OWNER, DEMO_WEBSITE_ID, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
 
 const targets = await databaseTargets();
 
@@ -248,6 +254,60 @@ describe.each(targets)('the form editor and the submissions inbox on $name', (ta
         ',/survey,grace@example.com,"1 Main St, Springfield, IL 62701 US",Service was quick: Strongly Agree; Staff were kind: Agree,newsletter,\'+1 555-123-4567,5,\'=cmd|evil',
       );
     });
+  });
+
+  it('pages the inbox by keyset: many submissions at one instant are neither skipped nor repeated', async () => {
+    // 60 share one instant, 20 sit a microsecond apart (which a JS Date cannot tell apart), 20 spread.
+    const instants = [
+      ...Array.from({ length: 60 }, () => '2026-03-01 10:00:00.123456+00'),
+      ...Array.from({ length: 20 }, (_, i) => `2026-03-01 10:00:00.12345${i % 2 === 0 ? 5 : 7}+00`),
+      ...Array.from({ length: 20 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')} 09:00:00+00`),
+    ];
+    await database.db.insert(formSubmissions).values(
+      instants.map((at, i) => ({
+        id: `keyset-${String(i).padStart(3, '0')}-${(i * 7919) % 101}`,
+        websiteId: DEMO_WEBSITE_ID,
+        formId,
+        values: { email: `n${i}@example.com` },
+        page: { pagePath: '/survey' },
+        createdAt: sql`${at}::timestamptz`,
+      })),
+    );
+    const expected = (
+      await database.db
+        .select({ id: formSubmissions.id })
+        .from(formSubmissions)
+        .where(eq(formSubmissions.formId, formId))
+        .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(101);
+
+    const seen: string[] = [];
+    const totals: (number | null)[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res = await owner.call(
+        'GET',
+        `${FORMS_API.submissions(formId)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as SubmissionListPage;
+      expect(page.submissions.length).toBeLessThanOrEqual(SUBMISSIONS_PAGE_SIZE);
+      seen.push(...page.submissions.map((s) => s.id));
+      totals.push(page.total);
+      cursor = page.nextPageCursor;
+    }
+    expect(seen).toEqual(expected);
+    expect(totals).toEqual([101, null, null, null, null]);
+
+    const csv = (await owner.call('GET', FORMS_API.submissionsCsv(formId))).body.trimEnd().split('\r\n');
+    expect(csv).toHaveLength(102);
+    expect(csv.slice(1).filter((line) => line.includes('@example.com,'))).toHaveLength(101);
+
+    for (const bad of ['nope', Buffer.from('[1,2]').toString('base64url'), 'x'.repeat(501)]) {
+      const res = await owner.call('GET', `${FORMS_API.submissions(formId)}?cursor=${bad}`);
+      expect(res.statusCode).toBe(400);
+    }
   });
 
   it('deletes the form with its submissions', async () => {

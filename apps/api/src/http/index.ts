@@ -5,3 +5,4 @@ export { parse, parsePayload } from './parse';
 export { createRoleGuard, guardedMember, guardPermission, type RoleGuard } from './role-guard';
 export { csvBody, keysetPages } from './csv-stream';
 export { bindLogFields, registerRequestLog, type RequestLogOptions } from './request-log';
+export { decodeCursor, encodeCursor } from './cursor';

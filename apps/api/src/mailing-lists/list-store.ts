@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { mailingMessages, type MailingListView, type SubscriberView } from '@site/page-content';
+import {
+  mailingMessages,
+  type MailingListView,
+  type SubscriberPage,
+  type SubscriberView,
+} from '@site/page-content';
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, lt, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 import { mailingLists, mailingListSubscribers } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError, csvBody, keysetPages } from '../http';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 
 /** Subscribers per statement of the export. */
 const EXPORT_PAGE = 1000;
@@ -42,6 +49,15 @@ async function viewOf(db: Database, websiteId: string, id: string): Promise<Mail
   const view = (await listMailingLists(db, websiteId)).find((l) => l.id === id);
   if (!view) throw notFound();
   return view;
+}
+
+/** The list, if it is the site's; a subscriber page checks only that, not every list's count. */
+async function requireList(db: Database, websiteId: string, id: string): Promise<void> {
+  const [found] = await db
+    .select({ id: mailingLists.id })
+    .from(mailingLists)
+    .where(and(eq(mailingLists.id, id), eq(mailingLists.websiteId, websiteId)));
+  if (!found) throw notFound();
 }
 
 /** The site's first list becomes its default, so the restock form's box has somewhere to go. */
@@ -116,29 +132,72 @@ const toView = (row: typeof mailingListSubscribers.$inferSelect): SubscriberView
 // `%` and `_` typed by the owner are letters to look for, not wildcards.
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+type SubscriberRow = typeof mailingListSubscribers.$inferSelect & { consentedKey: string };
+type SubscriberKey = readonly [consentedKey: string, email: string];
+
+/**
+ * A list's subscribers in its order (newest consent first, then by email, unique in a list) after
+ * `after`, read along the (list_id, consented_at desc, email) index. The instant is compared as
+ * stored text, to the microsecond a JS Date would lose, so pages never skip or repeat a row.
+ */
+function subscribersAfter(
+  db: Database,
+  listId: string,
+  after: SubscriberKey | undefined,
+  limit: number,
+  search?: string,
+) {
+  const s = mailingListSubscribers;
+  const at = after && sql`${after[0]}::timestamptz`;
+  return db
+    .select({ ...getTableColumns(s), consentedKey: sql<string>`${s.consentedAt}::text` })
+    .from(s)
+    .where(
+      and(
+        eq(s.listId, listId),
+        search ? ilike(s.email, likePattern(search)) : undefined,
+        at ? lte(s.consentedAt, at) : undefined,
+        at ? or(lt(s.consentedAt, at), and(eq(s.consentedAt, at), gt(s.email, after[1]))) : undefined,
+      ),
+    )
+    .orderBy(desc(s.consentedAt), asc(s.email))
+    .limit(limit);
+}
+
+const subscriberCursor = z.tuple([z.string().min(1).max(64), z.string().max(400)]);
+
 export async function listSubscribers(
   db: Database,
   websiteId: string,
   listId: string,
-  query: { search?: string; offset?: number; limit?: number },
-): Promise<{ subscribers: SubscriberView[]; total: number }> {
-  await viewOf(db, websiteId, listId);
-  const search = query.search?.trim();
-  const where = and(
-    eq(mailingListSubscribers.listId, listId),
-    search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined,
-  );
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(mailingListSubscribers)
-      .where(where)
-      .orderBy(desc(mailingListSubscribers.consentedAt), asc(mailingListSubscribers.email))
-      .limit(query.limit ?? SUBSCRIBERS_PAGE_SIZE)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(mailingListSubscribers).where(where),
+  query: { search?: string; cursor?: string },
+): Promise<SubscriberPage> {
+  await requireList(db, websiteId, listId);
+  const search = query.search?.trim() || undefined;
+  const after = decodeCursor(subscriberCursor, query.cursor);
+  const limit = SUBSCRIBERS_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    subscribersAfter(db, listId, after, limit + 1, search),
+    after
+      ? null
+      : db
+          .select({ total: count() })
+          .from(mailingListSubscribers)
+          .where(
+            and(
+              eq(mailingListSubscribers.listId, listId),
+              search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined,
+            ),
+          )
+          .then(([r]) => r?.total ?? 0),
   ]);
-  return { subscribers: rows.map(toView), total };
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    subscribers: page.map(toView),
+    total,
+    nextPageCursor: rows.length > limit && last ? encodeCursor([last.consentedKey, last.email]) : null,
+  };
 }
 
 // A cell starting with = + - @ would run as a formula when the owner opens the file in a spreadsheet.
@@ -147,32 +206,15 @@ const csvCell = (value: string) => {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-type SubscriberRow = typeof mailingListSubscribers.$inferSelect & { consentedKey: string };
-
 /**
  * Every subscriber of the list as CSV, in the list's order (newest consent first), streamed in
  * keyset pages; the list is looked up first, so an unknown one is a 404 before any CSV is sent.
  */
 export async function subscribersCsv(db: Database, websiteId: string, listId: string): Promise<Readable> {
-  await viewOf(db, websiteId, listId);
-  const s = mailingListSubscribers;
-  // The stored instant as text, to the microsecond a JS Date would lose: no row skipped or repeated.
-  const consentedKey = sql<string>`${s.consentedAt}::text`;
-  const pages = keysetPages<SubscriberRow>((after) => {
-    const at = after && sql`${after.consentedKey}::timestamptz`;
-    return db
-      .select({ ...getTableColumns(s), consentedKey })
-      .from(s)
-      .where(
-        and(
-          eq(s.listId, listId),
-          at ? lte(s.consentedAt, at) : undefined,
-          at ? or(lt(s.consentedAt, at), and(eq(s.consentedAt, at), gt(s.email, after.email))) : undefined,
-        ),
-      )
-      .orderBy(desc(s.consentedAt), asc(s.email))
-      .limit(EXPORT_PAGE);
-  });
+  await requireList(db, websiteId, listId);
+  const pages = keysetPages<SubscriberRow>((after) =>
+    subscribersAfter(db, listId, after && [after.consentedKey, after.email], EXPORT_PAGE),
+  );
   return csvBody(
     `${['email', 'status', 'source', 'consented_at', 'confirmed_at'].join(',')}\r\n`,
     (async function* () {

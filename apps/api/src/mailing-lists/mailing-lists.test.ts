@@ -8,10 +8,11 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   type MailingListView,
   type PageDetail,
+  type SubscriberPage,
   type WebhookView,
 } from '@site/page-content';
 import { messages as formMessages } from '@site/forms';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
@@ -272,6 +273,70 @@ describe.each(targets)('mailing lists, newsletter and webhooks on $name', (targe
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('email,status,source,consented_at,confirmed_at');
     expect(csv.body).toContain("'=cmd@example.com,pending,newsletter-block");
+  });
+
+  it('pages subscribers by keyset: many at one instant are neither skipped nor repeated, with or without a search', async () => {
+    const big = (
+      await owner.call('POST', MAILING_API.lists, { name: 'Keyset paging' })
+    ).json() as MailingListView;
+    // 70 share one instant, 30 sit a microsecond apart (which a JS Date cannot tell apart), 20 spread.
+    const instants = [
+      ...Array.from({ length: 70 }, () => '2026-03-01 10:00:00.123456+00'),
+      ...Array.from({ length: 30 }, (_, i) => `2026-03-01 10:00:00.12345${i % 2 === 0 ? 5 : 7}+00`),
+      ...Array.from({ length: 20 }, (_, i) => `2026-02-${String(i + 1).padStart(2, '0')} 09:00:00+00`),
+    ];
+    await database.db.insert(mailingListSubscribers).values(
+      instants.map((at, i) => ({
+        id: `keyset-${i}`,
+        listId: big.id,
+        email: `${i % 3 === 0 ? 'third' : 'other'}-${(i * 7919) % 1000}@example.com`,
+        status: 'confirmed' as const,
+        source: 'popup' as const,
+        consentedAt: sql`${at}::timestamptz`,
+        unsubscribeTokenHash: `keyset-token-${i}`,
+      })),
+    );
+    const expected = async (search?: string) =>
+      (
+        await database.db
+          .select({ email: mailingListSubscribers.email })
+          .from(mailingListSubscribers)
+          .where(
+            and(
+              eq(mailingListSubscribers.listId, big.id),
+              search ? like(mailingListSubscribers.email, `%${search}%`) : undefined,
+            ),
+          )
+          .orderBy(desc(mailingListSubscribers.consentedAt), asc(mailingListSubscribers.email))
+      ).map((r) => r.email);
+    const pageThrough = async (search?: string) => {
+      const seen: string[] = [];
+      const totals: (number | null)[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const query = new URLSearchParams({ ...(search && { search }), ...(cursor && { cursor }) });
+        const res = await owner.get(`${MAILING_API.subscribers(big.id)}?${query.toString()}`);
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as SubscriberPage;
+        seen.push(...page.subscribers.map((v) => v.email));
+        totals.push(page.total);
+        cursor = page.nextPageCursor;
+      }
+      return { seen, totals };
+    };
+    const all = await pageThrough();
+    expect(all.seen).toEqual(await expected());
+    expect(all.totals).toEqual([120, null, null]);
+    const thirds = await pageThrough('THIRD');
+    expect(thirds.seen).toEqual(await expected('third'));
+    expect(thirds.totals).toEqual([40]);
+
+    const csv = (await owner.get(MAILING_API.subscribersCsv(big.id))).body.trimEnd().split('\r\n');
+    expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(await expected());
+
+    for (const bad of ['nope', Buffer.from('[1]').toString('base64url'), 'x'.repeat(501)]) {
+      expect((await owner.get(`${MAILING_API.subscribers(big.id)}?cursor=${bad}`)).statusCode).toBe(400);
+    }
   });
 
   it('feeds the default list from the restock form box', async () => {

@@ -16,7 +16,7 @@ import type { Database } from '../db/client';
 import { orderItems, orders, productReviews, products, websites } from '../db/schema';
 import { ApiError } from '../http';
 import { queueEmail } from '../mail/queue-email';
-import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const OWNER_REVIEWS_PAGE_SIZE = 20;

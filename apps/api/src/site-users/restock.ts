@@ -5,7 +5,7 @@ import { ApiError } from '../http';
 import type { Database } from '../db/client';
 import { pages, products, restockSignups, variants } from '../db/schema';
 import { queueEmail } from '../mail/queue-email';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 
 export const RESTOCK_PAGE_SIZE = 20;
 

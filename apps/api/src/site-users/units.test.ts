@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { describeVariant } from './restock';
 import { z } from 'zod';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
 import { ApiError, csvBody, keysetPages } from '../http';
-import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 import { csvLine, parseCsv } from './csv';
 import { toAdminVariant } from './product-view';
 

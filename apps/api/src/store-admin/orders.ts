@@ -27,7 +27,7 @@ import { queueReviewRequest } from '../reviews/reviews';
 import { queueEmail } from '../mail/queue-email';
 import { customerNameOf, emailSettingsOf } from '../commerce/shop-emails';
 import { providersForSite, type PaymentProvider } from '../commerce/payments';
-import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 import { csvLine } from './csv';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -37,7 +37,7 @@ import { FILES_API, sanitizeRichText, type ItemSeo } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError } from '../http';
-import { decodeCursor, encodeCursor } from '../site-users/cursor';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 import { toAdminProduct, type AdminProductView } from './product-view';
 import { findStore } from './stores';
 

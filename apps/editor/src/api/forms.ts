@@ -4,9 +4,9 @@ import {
   type FormEditorFeatures,
   type FormListItem,
   type SubmissionDetail,
-  type SubmissionListItem,
+  type SubmissionListPage,
 } from '@site/forms';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { editorSiteKeys } from './editor-site';
 import { api } from './http';
 
@@ -38,11 +38,18 @@ export function useForm(id: string) {
   });
 }
 
+/** A form's submissions, newest first, a page at a time (the server's keyset cursor). */
 export function useSubmissions(id: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: formKeys.submissions(id),
-    queryFn: () =>
-      api<{ submissions: SubmissionListItem[]; total: number }>('GET', FORMS_API.submissions(id)),
+    queryFn: ({ pageParam }) =>
+      api<SubmissionListPage>(
+        'GET',
+        FORMS_API.submissions(id),
+        pageParam ? { query: { cursor: pageParam } } : {},
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageCursor ?? undefined,
   });
 }
 

@@ -1,5 +1,5 @@
-import { MAILING_API, type MailingListView, type SubscriberView } from '@site/page-content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAILING_API, type MailingListView, type SubscriberPage } from '@site/page-content';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 
 export const mailingListKeys = {
@@ -15,13 +15,16 @@ export function useMailingLists() {
   });
 }
 
+/** A list's subscribers, newest consent first, a page at a time (the server's keyset cursor). */
 export function useSubscribers(listId: string, search: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: mailingListKeys.subscribers(listId, search),
-    queryFn: () =>
-      api<{ subscribers: SubscriberView[]; total: number }>('GET', MAILING_API.subscribers(listId), {
-        query: search ? { search } : {},
+    queryFn: ({ pageParam }) =>
+      api<SubscriberPage>('GET', MAILING_API.subscribers(listId), {
+        query: { ...(search && { search }), ...(pageParam && { cursor: pageParam }) },
       }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageCursor ?? undefined,
     enabled: listId !== '',
   });
 }

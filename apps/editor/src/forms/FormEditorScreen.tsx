@@ -69,14 +69,17 @@ function Inbox({ formId }: { formId: string }) {
   const selected = useSubmission(formId, selectedId);
   return (
     <SubmissionsPanel
-      submissions={submissions.data?.submissions}
-      total={submissions.data?.total ?? 0}
+      submissions={submissions.data?.pages.flatMap((p) => p.submissions)}
+      total={submissions.data?.pages[0]?.total ?? 0}
       isLoading={submissions.isPending}
       error={submissions.error?.message}
       selected={selected.data}
       onSelect={setSelectedId}
       csvHref={FORMS_API.submissionsCsv(formId)}
       formatDate={dateTime}
+      hasMore={submissions.hasNextPage}
+      isLoadingMore={submissions.isFetchingNextPage}
+      onLoadMore={() => void submissions.fetchNextPage()}
     />
   );
 }

@@ -62,6 +62,7 @@ function NameForm({
 function Subscribers({ list }: { list: MailingListView }) {
   const [search, setSearch] = useState('');
   const subscribers = useSubscribers(list.id, search.trim());
+  const total = subscribers.data?.pages[0]?.total ?? 0;
   return (
     <section aria-labelledby="subscribers-title" className="ed-mailing__subscribers">
       <div className="ed-field__row">
@@ -81,7 +82,7 @@ function Subscribers({ list }: { list: MailingListView }) {
       {subscribers.data && (
         <>
           <p className="ed-muted" role="status">
-            {subscribers.data.total} {subscribers.data.total === 1 ? 'subscriber' : 'subscribers'}
+            {total} {total === 1 ? 'subscriber' : 'subscribers'}
           </p>
           <table className="ed-table">
             <thead>
@@ -94,17 +95,29 @@ function Subscribers({ list }: { list: MailingListView }) {
               </tr>
             </thead>
             <tbody>
-              {subscribers.data.subscribers.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.email}</td>
-                  <td>{s.status}</td>
-                  <td>{s.source}</td>
-                  <td>{dateTime(s.consentedAt)}</td>
-                  <td>{dateTime(s.confirmedAt)}</td>
-                </tr>
-              ))}
+              {subscribers.data.pages
+                .flatMap((p) => p.subscribers)
+                .map((s) => (
+                  <tr key={s.id}>
+                    <td>{s.email}</td>
+                    <td>{s.status}</td>
+                    <td>{s.source}</td>
+                    <td>{dateTime(s.consentedAt)}</td>
+                    <td>{dateTime(s.confirmedAt)}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
+          {subscribers.hasNextPage && (
+            <button
+              type="button"
+              className="ed-button"
+              disabled={subscribers.isFetchingNextPage}
+              onClick={() => void subscribers.fetchNextPage()}
+            >
+              {subscribers.isFetchingNextPage ? 'Loading…' : 'Show older subscribers'}
+            </button>
+          )}
         </>
       )}
     </section>

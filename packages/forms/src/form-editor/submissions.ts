@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FormField } from '../form/fields';
 import { summarizeFormField, type FormFieldSummary, type SummaryAnswer } from '../form-summary/summarize';
 import { defaultSummaryStrings, type SummaryStrings } from '../form-summary/strings';
@@ -29,6 +30,18 @@ export interface SubmissionListItem {
   pagePath: string;
   /** The first answered text field, so rows can be told apart in the list. */
   preview: string;
+}
+
+/** The inbox list's query: the previous page's `nextPageCursor`, none for the first page. */
+export const submissionQuerySchema = z.object({ cursor: z.string().max(500).optional() });
+
+/** One page of the inbox, newest first. */
+export interface SubmissionListPage {
+  submissions: SubmissionListItem[];
+  /** How many the form has, counted for the first page only (null on the pages after it). */
+  total: number | null;
+  /** Where the next page starts; null on the last page. */
+  nextPageCursor: string | null;
 }
 
 export interface SubmissionDetail {
@@ -107,18 +120,27 @@ export interface CsvSubmission {
   values: Readonly<Record<string, unknown>>;
 }
 
-/** The inbox as CSV: one row per submission, one column per answerable field of the form now. */
-export function submissionsCsv(fields: readonly FormField[], submissions: readonly CsvSubmission[]): string {
-  const columns = answerableFields(fields);
-  const header = [
+const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The CSV's first line: Submitted, Page, then one column per answerable field of the form now. */
+export function submissionsCsvHeader(fields: readonly FormField[]): string {
+  return csvLine([
     'Submitted',
     'Page',
-    ...columns.map((f) => f.title || (f.type === 'hidden' ? f.key || f.id : f.id)),
-  ];
-  const rows = submissions.map((s) => [
-    s.submittedAt,
-    s.pagePath,
-    ...submissionSummary(columns, s.values).map(answerText),
+    ...answerableFields(fields).map((f) => f.title || (f.type === 'hidden' ? f.key || f.id : f.id)),
   ]);
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** One submission as a CSV line under `submissionsCsvHeader(fields)`, so an export can stream. */
+export function submissionCsvLine(fields: readonly FormField[], submission: CsvSubmission): string {
+  return csvLine([
+    submission.submittedAt,
+    submission.pagePath,
+    ...submissionSummary(answerableFields(fields), submission.values).map(answerText),
+  ]);
+}
+
+/** The inbox as CSV: one row per submission, one column per answerable field of the form now. */
+export function submissionsCsv(fields: readonly FormField[], submissions: readonly CsvSubmission[]): string {
+  return submissionsCsvHeader(fields) + submissions.map((s) => submissionCsvLine(fields, s)).join('');
 }

@@ -62,8 +62,18 @@ export interface SubscriberView {
 
 export const subscriberQuerySchema = z.object({
   search: text(200).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The previous page's `nextPageCursor`; none for the first page. */
+  cursor: text(500).optional(),
 });
+
+/** One page of a list's subscribers, newest consent first. */
+export interface SubscriberPage {
+  subscribers: SubscriberView[];
+  /** How many match, counted for the first page only (null on the pages after it). */
+  total: number | null;
+  /** Where the next page starts; null on the last page. */
+  nextPageCursor: string | null;
+}
 
 export const WEBHOOK_EVENTS = ['form.submitted', 'order.placed', 'subscriber.added'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];

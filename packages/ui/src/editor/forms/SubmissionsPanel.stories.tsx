@@ -45,3 +45,7 @@ export const Loading: Story = { args: { submissions: undefined, total: 0, isLoad
 export const Failed: Story = {
   args: { submissions: undefined, total: 0, error: 'Unable to load. Try again.' },
 };
+export const MoreToLoad: Story = { args: { total: 60, hasMore: true, onLoadMore: fn() } };
+export const LoadingMore: Story = {
+  args: { total: 60, hasMore: true, isLoadingMore: true, onLoadMore: fn() },
+};

@@ -12,6 +12,10 @@ export interface SubmissionsPanelProps {
   csvHref: string;
   /** Dates as the owner reads them; the ISO string by default. */
   formatDate?: (iso: string) => string;
+  /** Older submissions are there to load (the list shows a page at a time). */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
 }
 
 function Answer({ item }: { item: SubmissionDetail['summary'][number] }) {
@@ -55,6 +59,9 @@ export function SubmissionsPanel({
   onSelect,
   csvHref,
   formatDate = (d) => d,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
 }: SubmissionsPanelProps) {
   return (
     <section className="ed-submissions" aria-labelledby="submissions-title">
@@ -100,6 +107,11 @@ export function SubmissionsPanel({
               ))}
             </tbody>
           </table>
+          {hasMore && onLoadMore && (
+            <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
+              {isLoadingMore ? 'Loading…' : 'Show older submissions'}
+            </button>
+          )}
         </>
       )}
       {selected && (

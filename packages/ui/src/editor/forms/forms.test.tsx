@@ -191,4 +191,17 @@ describe('SubmissionsPanel', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe('Unable to load. Try again.');
   });
+
+  it('offers the older submissions while there are more, and waits while they load', () => {
+    const onLoadMore = vi.fn();
+    const one = [{ id: 's1', submittedAt: '2026-01-01T00:00:00.000Z', pagePath: '/survey', preview: 'a' }];
+    const props = { submissions: one, total: 30, onSelect: vi.fn(), csvHref: '/x.csv', onLoadMore };
+    const { rerender } = render(<SubmissionsPanel {...props} hasMore />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older submissions' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender(<SubmissionsPanel {...props} hasMore isLoadingMore />);
+    expect((screen.getByRole('button', { name: 'Loading…' }) as HTMLButtonElement).disabled).toBe(true);
+    rerender(<SubmissionsPanel {...props} hasMore={false} />);
+    expect(screen.queryByRole('button', { name: /older|Loading/ })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../http';
+import { ApiError } from './errors';
 
 /**
  * Page cursors are opaque to clients: base64url JSON of the last row's sort key. Keyset paging
