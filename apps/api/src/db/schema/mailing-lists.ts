@@ -44,7 +44,11 @@ export const mailingListSubscribers = pgTable(
     uniqueIndex('mailing_list_subscribers_confirm').on(t.confirmTokenHash),
     uniqueIndex('mailing_list_subscribers_unsubscribe').on(t.unsubscribeTokenHash),
     // The editor's subscriber list and its export, newest consent first then by email, one keyset.
-    index('mailing_list_subscribers_list_consented_email').on(t.listId, t.consentedAt.desc().nullsFirst(), t.email),
+    index('mailing_list_subscribers_list_consented_email').on(
+      t.listId,
+      t.consentedAt.desc().nullsFirst(),
+      t.email,
+    ),
     // The editor's email search (ILIKE '%…%') in a big list.
     index('mailing_list_subscribers_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
   ],
