@@ -185,6 +185,18 @@ describe.skipIf(!hasChromium)(
       expect(heights[1]! / heights[0]!).toBeCloseTo(1.5, 1);
       await visitor.getByRole('button', { name: 'Submit' }).click();
       await visitor.locator('.form-field-email .field-error:not([hidden])').waitFor();
+      // Scroll animation (platform.md §9): the first field in error, its message included, lands
+      // 30 px below the top of the window (or as near as the page's end allows), focused.
+      await expect
+        .poll(() =>
+          visitor.locator('.form-field-email').evaluate((e) => {
+            const top = Math.round(e.getBoundingClientRect().top);
+            const atEnd = Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight;
+            return top === 30 || (atEnd && top > 30 && scrollY > 0);
+          }),
+        )
+        .toBe(true);
+      expect(await visitor.getByLabel('Email').evaluate((e) => e === document.activeElement)).toBe(true);
       await visitor.getByLabel('Email').fill('grace@example.com');
       await visitor.locator('input[type=radio][name$="-1"][value="2"]').check();
       await visitor.locator('input[type=radio][name$="-2"][value="1"]').check();

@@ -18,6 +18,7 @@ import {
 } from '@site/forms';
 import type { PageContext } from '../page-context';
 import { mountScriptCaptcha } from './captcha-script';
+import { scrollToField } from './scroll-to-field';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -223,7 +224,7 @@ export function mountSiteForm(
   };
 
   const showFailure = (fieldErrors: Record<string, string>, message: string) => {
-    let first: FieldElement | undefined;
+    let first: { wrapper: HTMLElement; input: FieldElement | undefined } | undefined;
     for (const wrapper of Array.from(formEl.querySelectorAll<HTMLElement>('[data-field-id]'))) {
       const error = fieldErrors[wrapper.dataset.fieldId ?? ''];
       if (!error) continue;
@@ -235,7 +236,7 @@ export function mountSiteForm(
       }
       const inputs = Array.from(wrapper.querySelectorAll<FieldElement>('input, select, textarea'));
       for (const el of inputs) el.setAttribute('aria-invalid', 'true');
-      first ??= inputs[0];
+      first ??= { wrapper, input: inputs[0] };
     }
     if (formError) {
       // The fields in error sit above this line (the spec's wording would say "scroll down"), so
@@ -244,7 +245,13 @@ export function mountSiteForm(
       formError.textContent = [message, hint].filter(Boolean).join(' ');
       formError.hidden = false;
     }
-    first?.focus();
+    if (first) {
+      // Focus without the browser's own jump, which leaves the field's message above the fold;
+      // the field is scrolled to with its message in view instead.
+      first.input?.focus({ preventScroll: true });
+      const win = doc.defaultView;
+      if (win) void scrollToField(first.wrapper, win);
+    }
   };
 
   const render = (state: SubmissionState) => {
