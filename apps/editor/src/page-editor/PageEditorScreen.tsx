@@ -1,12 +1,14 @@
 import {
   blockDefinition,
   CONTENT_STATUS_LABELS,
+  layoutSection,
   LIMITS,
   countBlocks,
   messages,
   type DeviceView,
   type PageDetail,
   type PageDocument,
+  type Placement,
 } from '@site/page-content';
 import {
   ActionNotice,
@@ -16,6 +18,9 @@ import {
   EditorIcon,
   EmptyState,
   editorMessages,
+  GridPlacement,
+  gridMessages,
+  PhoneOrder,
   SaveStatus,
   UnsavedChangesDialog,
 } from '@site/ui';
@@ -31,7 +36,7 @@ import { PageSettingsDialog } from './PageSettingsDialog';
 import { inPlaceTarget, settingsWithValue } from '../preview/in-place';
 import { PreviewFrame, type InPlaceEditing } from '../preview/PreviewFrame';
 import { previewReferences, renderDataFor, renderPreview } from '../preview/render-preview';
-import { BlockList } from './BlockList';
+import { BlockList, blockSummary } from './BlockList';
 import { ChooseImage } from './ChooseImage';
 import { NewsletterConnection } from '../mailing-lists/NewsletterConnection';
 import {
@@ -43,7 +48,9 @@ import {
   findBlock,
   moveBlockBy,
   moveBlockTo,
+  movePhoneOrderTo,
   moveSectionBy,
+  placeBlock,
   removeBlock,
   removeSection,
   updateBlockSettings,
@@ -497,6 +504,20 @@ function PageEditor({ page }: { page: PageDetail }) {
                   edit(updateBlockSettings(doc, selectedBlock.id, settings), `${selectedBlock.id}.${key}`);
                 }}
               />
+              {location && (
+                <SectionGrid
+                  section={doc.sections[location.sectionIndex]!}
+                  blockId={selectedBlock.id}
+                  isReadOnly={readOnly}
+                  onPlace={(place, gesture) =>
+                    edit(
+                      placeBlock(doc, selectedBlock.id, place),
+                      gesture && `${selectedBlock.id}.${gesture}`,
+                    )
+                  }
+                  onPhoneMove={(id, to) => edit(movePhoneOrderTo(doc, id, to))}
+                />
+              )}
               {selectedBlock.type === 'newsletter' && (
                 <NewsletterConnection
                   listId={String(selectedBlock.settings.listId ?? '')}
@@ -554,6 +575,44 @@ function PageEditor({ page }: { page: PageDetail }) {
 function canEditOnPage(block: { type: string; settings: Record<string, unknown> }): boolean {
   const target = inPlaceTarget(block.type);
   return target !== undefined && (block.type !== 'image' || Boolean(block.settings.caption));
+}
+
+/** The selected block's place on its section's desktop grid, and the section's phone order. */
+function SectionGrid({
+  section,
+  blockId,
+  isReadOnly,
+  onPlace,
+  onPhoneMove,
+}: {
+  section: PageDocument['sections'][number];
+  blockId: string;
+  isReadOnly: boolean;
+  onPlace: (place: Placement, gesture?: string) => void;
+  onPhoneMove: (blockId: string, toIndex: number) => void;
+}) {
+  const laid = layoutSection(section);
+  const [announcement, setAnnouncement] = useState('');
+  const items = laid.phoneOrder.map((id) => {
+    const block = laid.blocks.find((b) => b.id === id)!;
+    const summary = blockSummary(block);
+    const label = blockDefinition(block.type)?.label ?? block.type;
+    return { id, name: summary ? `${label}: ${summary}` : label };
+  });
+  return (
+    <>
+      <GridPlacement blockId={blockId} blocks={laid.blocks} onChange={onPlace} isDisabled={isReadOnly} />
+      <PhoneOrder
+        items={items}
+        isDisabled={isReadOnly}
+        announcement={announcement}
+        onMove={(id, to) => {
+          onPhoneMove(id, to);
+          setAnnouncement(gridMessages.movedTo(items.find((i) => i.id === id)!.name, to + 1, items.length));
+        }}
+      />
+    </>
+  );
 }
 
 const TAB_LABELS: Record<Panel, string> = {

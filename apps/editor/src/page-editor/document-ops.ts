@@ -2,6 +2,9 @@ import {
   createBlock,
   layoutSection,
   LIMITS,
+  movePhoneOrder,
+  withPlacement,
+  type Placement,
   countBlocks,
   newContentId,
   type Block,
@@ -144,6 +147,20 @@ export function moveBlockBy(doc: PageDocument, blockId: string, delta: -1 | 1): 
     ...s,
     blocks: delta === 1 ? [unplaced(at.block), ...s.blocks] : [...s.blocks, unplaced(at.block)],
   }));
+}
+
+/** A block at a new desktop placement, already checked by the grid control (tryPlace). */
+export function placeBlock(doc: PageDocument, blockId: string, place: Placement): PageDocument {
+  const at = findBlock(doc, blockId);
+  if (!at) return doc;
+  return withSection(doc, at.sectionIndex, (s) => withPlacement(s, blockId, place));
+}
+
+/** A block moved to a position in its section's phone order; the desktop grid stays as it is. */
+export function movePhoneOrderTo(doc: PageDocument, blockId: string, toIndex: number): PageDocument {
+  const at = findBlock(doc, blockId);
+  if (!at) return doc;
+  return withSection(doc, at.sectionIndex, (s) => movePhoneOrder(s, blockId, toIndex));
 }
 
 export function addSection(doc: PageDocument, afterIndex = doc.sections.length - 1): PageDocument {

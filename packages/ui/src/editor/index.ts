@@ -44,3 +44,4 @@ export * from './team';
 export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';
 export * from './activity';
 export * from './reviews';
+export * from './grid';

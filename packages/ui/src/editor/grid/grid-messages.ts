@@ -1,0 +1,25 @@
+/** The grid controls' interface strings (the rules' own messages live in @site/page-content). */
+export const gridMessages = {
+  desktopLayout: 'Desktop layout',
+  gridHint: 'Drag the block or its edges, or focus a handle and use the arrow keys.',
+  position: 'Position',
+  leftEdge: 'Left edge',
+  rightEdge: 'Right edge',
+  columns: (from: number, to: number) => (from === to ? `Column ${from}` : `Columns ${from} to ${to}`),
+  startsAt: (column: number) => `Starts at column ${column}`,
+  endsAt: (column: number) => `Ends at column ${column}`,
+  row: 'Row',
+  rowUp: 'Up a row',
+  rowDown: 'Down a row',
+  taller: 'Taller',
+  shorter: 'Shorter',
+  rowsTall: (row: number, rows: number) =>
+    rows === 1 ? `Row ${row}, one row tall` : `Rows ${row} to ${row + rows - 1}, ${rows} rows tall`,
+  otherBlock: 'Another block',
+  phoneOrder: 'Phone order',
+  phoneOrderHint: 'On a phone the section is one column. Arrange the blocks from top to bottom.',
+  phoneOrderEmpty: 'This section has no blocks yet.',
+  movedTo: (name: string, position: number, count: number) => `${name}: position ${position} of ${count}.`,
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+};

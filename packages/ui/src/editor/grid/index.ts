@@ -1,0 +1,3 @@
+export { GridPlacement, type GridPlacementProps } from './GridPlacement';
+export { PhoneOrder, type PhoneOrderItem, type PhoneOrderProps } from './PhoneOrder';
+export { gridMessages } from './grid-messages';
