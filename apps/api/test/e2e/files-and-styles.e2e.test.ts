@@ -6,6 +6,9 @@ import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
 import { startBuiltServer, type StartedServer } from '../server';
 
+/** Where to write screenshots of the failed upload's row (320, 390 and 1280 px wide) when set. */
+const shots = process.env.E2E_SCREENSHOTS_DIR;
+
 /** A photograph-sized JPEG of noise: it does not compress, so its upload takes a visible while. */
 const noisePhoto = (width: number, height: number) =>
   sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
@@ -308,6 +311,14 @@ describe.skipIf(!hasChromium)(
       await expect
         .poll(() => row.getByRole('alert').textContent(), { timeout: 60_000 })
         .toBe('File processing failed half a photo.jpg: File processing failed to complete');
+      if (shots) {
+        for (const width of [320, 390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await row.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${shots}/upload-processing-failed-${width}.png` });
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
       // The list says what became of the file, in the spec's shorter words.
       expect(await page.locator('.ed-files__item', { hasText: 'half a photo.jpg' }).textContent()).toContain(
         'File processing failed',
