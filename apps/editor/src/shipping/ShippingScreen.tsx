@@ -1,4 +1,3 @@
-import { mayDo } from '@site/page-content';
 import { isCurrencyCode } from '@site/commerce-core';
 import type { CommercePreferences, MoneyTextOptions } from '@site/commerce-core/admin';
 import {
@@ -8,13 +7,12 @@ import {
   taxShippingMessages as m,
   type ShippingForm,
 } from '@site/ui';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useEditorSite } from '../api/editor-site';
-import { useMe } from '../api/session';
 import { useSaveShippingZones, useShippingZones } from '../api/shipping-zones';
 import { ScreenFrame } from '../screen-kit/ScreenFrame';
 import { ScreenLoader } from '../screen-kit/ScreenLoader';
-import { useVersionedForm } from '../screen-kit/useVersionedForm';
+import { useCheckedStoreForm } from '../screen-kit/useCheckedStoreForm';
 import { ownerLocale } from '../store/owner-locale';
 
 /** /config/shipping: zones of countries and regions, each with its options. */
@@ -39,32 +37,14 @@ export function ShippingScreen() {
 
 function ShippingZonesForm({ saved, money }: { saved: CommercePreferences; money: MoneyTextOptions }) {
   const id = useId();
-  const me = useMe();
-  // Store screens follow the manage-store right: a store manager edits here, not pages.
-  const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
-  const save = useSaveShippingZones();
-  const form = useVersionedForm<ShippingForm>(shippingFormOf(saved, money), save);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const issues = { ...form.errors(), ...local };
-  const problems = Object.keys(issues).length > 0;
-  const submit = () => {
-    const check = checkShippingForm(form.value, money);
-    if (!check.ok) return setLocal(check.issues);
-    save.mutate(check.preferences);
-  };
+  const form = useCheckedStoreForm(
+    shippingFormOf(saved, money),
+    useSaveShippingZones(),
+    (value: ShippingForm) => checkShippingForm(value, money),
+    `${id}-form`,
+  );
   return (
-    <ScreenFrame
-      title={m.shippingTitle}
-      save={
-        readOnly
-          ? undefined
-          : {
-              state: problems && !save.isPending ? { kind: 'failed', message: m.fixBelow } : form.state,
-              canSave: form.canSave,
-              form: `${id}-form`,
-            }
-      }
-    >
+    <ScreenFrame title={m.shippingTitle} save={form.frameSave}>
       <p className="ed-muted">{m.shippingIntro}</p>
       <form
         id={`${id}-form`}
@@ -73,18 +53,15 @@ function ShippingZonesForm({ saved, money }: { saved: CommercePreferences; money
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          form.submit();
         }}
       >
         <ShippingZonesPanel
           form={form.value}
-          onChange={(next) => {
-            form.update(() => next);
-            setLocal({});
-          }}
+          onChange={form.onChange}
           money={money}
-          issues={issues}
-          disabled={readOnly}
+          issues={form.issues}
+          disabled={form.readOnly}
         />
       </form>
     </ScreenFrame>

@@ -1,12 +1,10 @@
-import { mayDo } from '@site/page-content';
 import type { CommercePreferences } from '@site/commerce-core/admin';
-import { checkTaxForm, TaxRatesPanel, taxFormOf, taxShippingMessages as m, type TaxForm } from '@site/ui';
-import { useId, useState } from 'react';
-import { useMe } from '../api/session';
+import { checkTaxForm, TaxRatesPanel, taxFormOf, taxShippingMessages as m } from '@site/ui';
+import { useId } from 'react';
 import { taxReportHref, useSaveTaxSettings, useTaxSettings } from '../api/taxes';
 import { ScreenFrame } from '../screen-kit/ScreenFrame';
 import { ScreenLoader } from '../screen-kit/ScreenLoader';
-import { useVersionedForm } from '../screen-kit/useVersionedForm';
+import { useCheckedStoreForm } from '../screen-kit/useCheckedStoreForm';
 import { ownerLocale } from '../store/owner-locale';
 
 /** /config/taxes: rates by country and state or province, rounding, and the tax report. */
@@ -25,32 +23,9 @@ export function TaxesScreen() {
 
 function TaxesForm({ saved }: { saved: CommercePreferences }) {
   const id = useId();
-  const me = useMe();
-  // Store screens follow the manage-store right: a store manager edits here, not pages.
-  const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
-  const save = useSaveTaxSettings();
-  const form = useVersionedForm<TaxForm>(taxFormOf(saved), save);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const issues = { ...form.errors(), ...local };
-  const problems = Object.keys(issues).length > 0;
-  const submit = () => {
-    const check = checkTaxForm(form.value);
-    if (!check.ok) return setLocal(check.issues);
-    save.mutate(check.preferences);
-  };
+  const form = useCheckedStoreForm(taxFormOf(saved), useSaveTaxSettings(), checkTaxForm, `${id}-form`);
   return (
-    <ScreenFrame
-      title={m.taxTitle}
-      save={
-        readOnly
-          ? undefined
-          : {
-              state: problems && !save.isPending ? { kind: 'failed', message: m.fixBelow } : form.state,
-              canSave: form.canSave,
-              form: `${id}-form`,
-            }
-      }
-    >
+    <ScreenFrame title={m.taxTitle} save={form.frameSave}>
       <p className="ed-muted">{m.taxIntro}</p>
       <form
         id={`${id}-form`}
@@ -59,18 +34,15 @@ function TaxesForm({ saved }: { saved: CommercePreferences }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          form.submit();
         }}
       >
         <TaxRatesPanel
           form={form.value}
-          onChange={(next) => {
-            form.update(() => next);
-            setLocal({});
-          }}
-          issues={issues}
+          onChange={form.onChange}
+          issues={form.issues}
           locale={ownerLocale()}
-          disabled={readOnly}
+          disabled={form.readOnly}
         />
       </form>
       <section className="ed-card" aria-label={m.reportTitle}>
