@@ -4,6 +4,7 @@ import { blockDefinition, createBlock } from '@site/page-content';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test/axe';
 import { BlockInspector } from './BlockInspector';
+import { BlockPicker } from './BlockPicker';
 import * as stories from './BlockInspector.stories';
 
 afterEach(cleanup);
@@ -61,5 +62,20 @@ describe('countdown inspector', () => {
     expect(input.type).toBe('datetime-local');
     fireEvent.change(input, { target: { value: '2027-01-31T18:00' } });
     expect(onChange).toHaveBeenLastCalledWith({ ...settings, endsAt: '2027-01-31T18:00' });
+  });
+});
+
+describe('Add block menu', () => {
+  it.each([
+    ['Menu', 'menu'],
+    ['Countdown', 'countdown'],
+    ['Scrolling text', 'marquee'],
+    ['Pricing plan', 'pricing-plan'],
+  ])('offers %s', (label, type) => {
+    const onPick = vi.fn();
+    render(<BlockPicker onPick={onPick} />);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: label } });
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));
+    expect(onPick).toHaveBeenCalledWith(type);
   });
 });

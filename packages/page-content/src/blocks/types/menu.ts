@@ -165,8 +165,8 @@ export const menuBlock = defineBlock({
     '<div class="menu-block">{.section title}<h2 class="menu-block__title">{@|htmltag}</h2>{.end}' +
     '{.if empty}<div class="block-empty">{emptyText}</div>{.or}' +
     '{.repeated section sections}<section class="menu-section">{.section heading}<h3 class="menu-section__title">{@|htmltag}</h3>{.end}{.section note}<p class="menu-section__note">{@|htmltag}</p>{.end}' +
-    '<ul class="menu-items">{.repeated section dishes}<li class="menu-item"><p class="menu-item__line"><span class="menu-item__name">{name|htmltag}</span>' +
-    '{.section marks}<span class="menu-item__marks">{.repeated section @}<abbr class="menu-mark" title="{label|htmlattr}"><span aria-hidden="true">{mark}</span><span class="visually-hidden">{label}</span></abbr>{.end}</span>{.end}' +
+    '<ul class="menu-items">{.repeated section dishes}<li class="menu-item"><p class="menu-item__line"><span class="menu-item__dish"><span class="menu-item__name">{name|htmltag}</span>' +
+    '{.section marks} <span class="menu-item__marks">{.repeated section @}<abbr class="menu-mark" title="{label|htmlattr}"><span aria-hidden="true">{mark}</span><span class="visually-hidden">{label}</span></abbr>{.end}</span>{.end}</span>' +
     '<span class="menu-item__leader" aria-hidden="true"></span>{.section price}<span class="menu-item__price">{@|htmltag}</span>{.end}</p>' +
     '{.section about}<p class="menu-item__description">{@|htmltag}</p>{.end}</li>{.end}</ul></section>{.end}' +
     '{.section legend}<p class="menu-block__legend">{.repeated section @}<span><span aria-hidden="true">{mark}</span> {label}</span>{.end}</p>{.end}' +
