@@ -49,14 +49,22 @@ describe.each(await databaseTargets())(
       return owner.call('PATCH', EDITOR_API.page(id), { version, ...change });
     };
 
-    it('robots.txt keeps crawlers out of the editor, the API and the shopper’s own pages, and names the sitemap', async () => {
+    it('robots.txt keeps crawlers out of the editor, the API, checkout, accounts and search results, and names the sitemap', async () => {
       const res = await get('/robots.txt');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.body).toMatch(/^User-agent: \*$/m);
-      for (const path of ['/config', '/api/', '/cart', '/checkout', '/account'])
+      for (const path of ['/config', '/api/', '/checkout', '/account', '/search'])
         expect(res.body).toContain(`Disallow: ${path}`);
       expect(res.body).toMatch(/^Sitemap: http:\/\/[^/]+\/sitemap\.xml$/m);
+    });
+
+    it('a crawler let into the cart finds an empty cart that names itself as canonical and may be indexed', async () => {
+      expect((await get('/robots.txt')).body).not.toMatch(/^Disallow: \/c(a(rt?)?)?$/m);
+      const cart = await get('/cart');
+      expect(cart.statusCode).toBe(200);
+      expect(cart.body).toMatch(/<link rel="canonical" href="http:\/\/[^/"]+\/cart">/);
+      expect(cart.body).not.toContain('name="robots"');
     });
 
     it('the sitemap lists public pages, posts and products with lastmod, never the cart, checkout or folders', async () => {

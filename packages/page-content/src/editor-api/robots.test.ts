@@ -71,7 +71,6 @@ describe('robotsTxt', () => {
         'User-agent: *',
         'Disallow: /config',
         'Disallow: /api/',
-        'Disallow: /cart',
         'Disallow: /checkout',
         'Disallow: /account',
         'Disallow: /commerce/',
@@ -81,6 +80,16 @@ describe('robotsTxt', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('lets crawlers into the cart but keeps them out of search results', () => {
+    const disallowed = robotsTxt('https://h.example')
+      .split('\n')
+      .filter((l) => l.startsWith('Disallow: '))
+      .map((l) => l.slice('Disallow: '.length));
+    // A robots path matches by prefix: no rule may cover /cart.
+    expect(disallowed.filter((path) => '/cart'.startsWith(path))).toEqual([]);
+    expect(disallowed).toContain('/search');
   });
 
   it('lines before a User-agent join the rules for every crawler; later groups follow them', () => {

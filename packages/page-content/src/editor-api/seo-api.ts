@@ -140,10 +140,12 @@ export function robotsTxt(origin: string, additions = ''): string {
   const groups = firstAgent === -1 ? [] : lines.slice(firstAgent);
   return [
     'User-agent: *',
-    // The editor, the API and the shopper's own pages are no search result; everything else is open.
+    // The editor, the API, checkout and the shopper's account are no search result. The cart stays
+    // open: a crawler sees an empty cart, it is in no sitemap and names itself as its canonical, and
+    // a disallowed page fails Lighthouse's is-crawlable audit (SEO 100 on the cart is a theme goal).
+    // Search results stay out: endless crawlable query pages are thin content search engines discourage.
     'Disallow: /config',
     'Disallow: /api/',
-    'Disallow: /cart',
     'Disallow: /checkout',
     'Disallow: /account',
     'Disallow: /commerce/',
