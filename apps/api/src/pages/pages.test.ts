@@ -102,6 +102,16 @@ describe.each(targets)('page rendering on $name', (target) => {
       'Roaster’s Choice Coffee',
       'Gift Card',
     ]);
+    // The first row's pictures (two cards on a phone) are the largest paint: fetched at once, the
+    // first first; the rest wait until they near the screen.
+    const pictures = [...res.body.matchAll(/<li class="product-card"[\s\S]*?<img ([^>]+)>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(pictures).toHaveLength(9);
+    expect(pictures[0]).toContain('fetchpriority="high"');
+    expect(pictures[0]).not.toContain('loading=');
+    expect(pictures[1]).not.toMatch(/loading=|fetchpriority=/);
+    for (const later of pictures.slice(2)) expect(later).toContain('loading="lazy"');
   });
 
   it('renders a product detail page as a content item (type 50)', async () => {

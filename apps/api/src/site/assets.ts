@@ -5,12 +5,19 @@ import { join } from 'node:path';
 export interface StorefrontAssets {
   js: string[];
   css: string[];
+  /**
+   * The chunks the entry scripts import, linked as low-priority module preloads: fetched beside
+   * the entry instead of after it, and never ahead of the stylesheets the first paint waits for.
+   */
+  preload?: string[];
 }
 
 interface ManifestChunk {
   file: string;
   css?: string[];
   isEntry?: boolean;
+  /** Manifest keys of the chunks it imports statically. */
+  imports?: string[];
 }
 
 /** Reads Vite's manifest of the storefront build to link its entry script and styles. */
@@ -19,9 +26,21 @@ export function readStorefrontAssets(storefrontDist: string, base = '/assets/sto
   if (!existsSync(manifestPath)) return { js: [], css: [] };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entries = Object.values(manifest).filter((c) => c.isEntry);
+  const imported = new Set<ManifestChunk>();
+  const visit = (chunk: ManifestChunk) => {
+    for (const key of chunk.imports ?? []) {
+      const next = manifest[key];
+      if (next && !next.isEntry && !imported.has(next)) {
+        imported.add(next);
+        visit(next);
+      }
+    }
+  };
+  entries.forEach(visit);
   return {
     js: entries.map((c) => base + c.file),
     css: entries.flatMap((c) => (c.css ?? []).map((f) => base + f)),
+    preload: [...imported].map((c) => base + c.file),
   };
 }
 
@@ -34,5 +53,5 @@ export const BLOCK_STYLESHEET = '/assets/blocks.css';
  */
 export function readSiteAssets(storefrontDist: string): StorefrontAssets {
   const storefront = readStorefrontAssets(storefrontDist);
-  return { js: storefront.js, css: [...storefront.css, BLOCK_STYLESHEET] };
+  return { ...storefront, css: [...storefront.css, BLOCK_STYLESHEET] };
 }

@@ -7,7 +7,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { themeFolder } from '../paths';
-import { installTheme, shippedTheme, themeFolderOf, themePublicRoots, upgradeTheme } from './theme';
+import { SITE_THEMES } from '@site/page-content';
+import {
+  installTheme,
+  shippedTheme,
+  themeById,
+  themeFolderOf,
+  themePublicRoots,
+  upgradeTheme,
+} from './theme';
 import type { TemplateFolder } from '@site/template-engine';
 
 describe('the shipped theme (apps/api/theme)', () => {
@@ -38,6 +46,24 @@ describe('the shipped theme (apps/api/theme)', () => {
       expect(theme.templates.has(name), name).toBe(true);
     }
   });
+});
+
+describe('every shipped theme', () => {
+  it.each(SITE_THEMES.map((t) => t.id))(
+    '%s fetches the storefront script and its chunks at low priority, after its stylesheets',
+    (id) => {
+      const site = themeById(id).templates.get('site')!.source;
+      // The page is drawn on the server and the script only enhances it: at its default (high)
+      // priority a module script competes with the stylesheets for the first paint, and Lighthouse
+      // counts one that arrives before that paint as render-blocking.
+      const scripts = site.match(/<script type="module"[^>]*>/g) ?? [];
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toContain('fetchpriority="low"');
+      // The chunks it imports come beside it, just as low, instead of one round trip after it.
+      expect(site).toContain('<link rel="modulepreload" href="{@|htmlattr}" fetchpriority="low">');
+      expect(site.indexOf('<script type="module"')).toBeGreaterThan(site.indexOf('rel="stylesheet"'));
+    },
+  );
 });
 
 describe('a theme built on a base theme', () => {
