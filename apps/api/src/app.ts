@@ -10,6 +10,8 @@ import { DEFAULT_THEME, messages, SITE_THEMES, type SiteThemeId } from '@site/pa
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
+import { registerAddressRoutes } from './address-autocomplete/routes';
+import type { AddressProvider } from './address-autocomplete/provider';
 import { deliveredFiles, registerDownloadRoutes } from './commerce/downloads';
 import { defaultFileStorage, registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormEditorRoutes } from './forms/editor-routes';
@@ -138,6 +140,8 @@ export interface AppOptions {
   billing?: BillingOptions;
   /** When a request counts as slow, and how often the requests' summary is logged. */
   requestLog?: RequestLogOptions;
+  /** Where checkout address suggestions come from; absent, the checkout offers none. */
+  addressProvider?: AddressProvider;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -313,6 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailingLists: mailingListHooks,
   });
   registerPaymentRoutes(app, { payments, stripe, webhooks, jobs: options.jobs });
+  registerAddressRoutes(app, options.addressProvider);
   if (options.jobs)
     await startPendingExpiry({
       db: options.database.db,
@@ -391,6 +396,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     assets,
     versions,
+    addressAutocomplete: options.addressProvider !== undefined,
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -91,6 +91,15 @@ const EnvSchema = z.object({
     .default(30),
   /** Where the Stripe SDK calls instead of api.stripe.com (a local stand-in in tests, or a proxy). */
   STRIPE_API_URL: z.string().url().optional(),
+  /**
+   * Address suggestions at checkout: `google` (Places API, needs GOOGLE_PLACES_API_KEY), `local`
+   * (the built-in list of towns, for tests and offline installs) or `off`. Unset: google when the
+   * key is set, else off.
+   */
+  ADDRESS_AUTOCOMPLETE: z.enum(['google', 'local', 'off']).optional(),
+  GOOGLE_PLACES_API_KEY: z.string().trim().optional(),
+  /** Where Places API calls go instead of places.googleapis.com (a proxy, or a stand-in in tests). */
+  GOOGLE_PLACES_API_URL: z.string().url().optional(),
   /** info: start-up, warnings, errors, slow requests and a summary; debug adds a line per request. */
   /**
    * Who sells plans to site owners. `manual`: the operator sets each site's plan, the others are on
@@ -141,6 +150,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
     'STRIPE_API_URL',
+    'ADDRESS_AUTOCOMPLETE',
+    'GOOGLE_PLACES_API_KEY',
+    'GOOGLE_PLACES_API_URL',
   ];
   const parsed = EnvSchema.safeParse({
     ...env,

@@ -14,6 +14,7 @@ import { postgresChangeFeed } from './pages/site-versions';
 import { closeSharedRedis, reportRedisOutages, sharedRedis } from './redis';
 import { createSecretBox, loadSecretKey } from './payments/secret-box';
 import { stripeConnectionFrom } from './payments/stripe-provider';
+import { addressProviderFromConfig } from './address-autocomplete/from-config';
 
 /** A stopping process exits by then, finished or not (a rolling restart waits no longer). */
 const SHUTDOWN_MS = 10_000;
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     baseDomain: config.BASE_DOMAIN,
     webhookPolicy: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
     jobs,
+    addressProvider: addressProviderFromConfig(config),
     files: { storage: files.storage, maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB, jobs },
     payments: {
       box: createSecretBox(

@@ -77,6 +77,8 @@ export interface PageContext {
   instalments?: InstalmentSettings;
   /** What a zero price shows instead of the amount (the owner's "free" label), when set. */
   zeroPriceLabel?: string;
+  /** On the checkout, while the install suggests addresses (the places calls of storefront.md §7). */
+  addressAutocomplete?: boolean;
   /** On the checkout, while the shop takes order notes: the box's label ('' for the default). */
   orderNotesLabel?: string;
   /** 'products' on a shop listing page. */

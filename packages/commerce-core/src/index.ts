@@ -16,6 +16,7 @@ export * from './merchandising/index';
 export * from './gift-card/index';
 export * from './order/index';
 export * from './checkout/schema';
+export * from './checkout/address-suggestions';
 export * from './text/index';
 export * from './tax/index';
 export * from './shipping/index';

@@ -15,6 +15,7 @@ import { storeAdminRouteDocs } from '../store-admin/routes';
 import { reviewRouteDocs } from '../reviews/routes';
 import { multilingualRouteDocs } from '../multilingual/routes';
 import { paymentRouteDocs } from '../payments/routes';
+import { addressRouteDocs } from '../address-autocomplete/routes';
 import { trackingRouteDocs } from '../tracking/routes';
 import type { RouteDocs } from '../http/openapi';
 
@@ -56,6 +57,7 @@ export function apiRouteDocs(): RouteDocs {
     ...cartRouteDocs,
     ...checkoutRouteDocs,
     ...paymentRouteDocs,
+    ...addressRouteDocs,
     ...formRouteDocs,
     ...formEditorRouteDocs,
     ...editorRouteDocs,

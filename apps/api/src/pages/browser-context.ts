@@ -87,6 +87,8 @@ export interface BrowserContextInput {
   zeroPriceLabel?: string;
   /** On the checkout, while the shop takes order notes: the box's label ('' for the default). */
   orderNotesLabel?: string;
+  /** On the checkout, while the install suggests addresses (storefront.md §7's places calls). */
+  addressAutocomplete?: boolean;
   locale: string;
   /** Who is signed in, their roles, cookie settings, currency and beta flags (storefront.md §3). */
   visitor: Loose;
@@ -112,6 +114,7 @@ export function pageContextForBrowser(input: BrowserContextInput) {
     instalments: input.instalments,
     ...(input.zeroPriceLabel ? { zeroPriceLabel: input.zeroPriceLabel } : {}),
     ...(input.orderNotesLabel !== undefined ? { orderNotesLabel: input.orderNotesLabel } : {}),
+    ...(input.addressAutocomplete ? { addressAutocomplete: true } : {}),
     locale: input.locale,
     ...(input.order ? { order: input.order } : {}),
   };

@@ -290,6 +290,8 @@ export async function renderPage(
           zeroPriceLabel: zeroPriceLabel(storeSettings(website)),
           orderNotesLabel:
             resolved.pageType === PAGE_TYPE.checkout ? orderNotesLabel(storeSettings(website)) : undefined,
+          addressAutocomplete:
+            resolved.pageType === PAGE_TYPE.checkout && viewer.addressAutocomplete === true,
           locale: language ?? website.locale,
           visitor: visitorContext(website, viewer),
           order: confirmedOrderForBrowser(resolved),

@@ -41,6 +41,8 @@ export interface PageRouteOptions {
   versions: SiteVersionStore;
   /** Bytes of rendered pages kept in memory (default 64 MB). */
   cacheBytes?: number;
+  /** The install has an address provider: the checkout offers suggestions. */
+  addressAutocomplete?: boolean;
 }
 
 const CONTENT_TYPE = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8' };
@@ -118,6 +120,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           origin,
           themePreview,
           region,
+          addressAutocomplete: options.addressAutocomplete,
         });
       } catch (err) {
         // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.

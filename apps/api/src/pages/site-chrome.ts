@@ -27,6 +27,8 @@ export interface Viewer {
   themePreview?: SiteThemeId;
   /** Where the visitor is, from the proxy's country header: decides opt-in limited to a region. */
   region?: VisitorRegion;
+  /** The install suggests addresses at checkout (the same for every visitor, so cacheable). */
+  addressAutocomplete?: boolean;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {

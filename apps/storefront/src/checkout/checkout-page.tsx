@@ -1,5 +1,10 @@
 import { isCurrencyCode } from '@site/commerce-core';
-import { Checkout, CheckoutSubmitError, type CheckoutFieldErrors } from '@site/ui';
+import {
+  type AddressSuggestionSource,
+  Checkout,
+  CheckoutSubmitError,
+  type CheckoutFieldErrors,
+} from '@site/ui';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError, api } from '../api';
@@ -8,6 +13,7 @@ import { toDisplayCart } from '../cart/display-cart';
 import { storefrontMessages } from '../messages';
 import type { PageContext } from '../page-context';
 import { trackCheckoutStarted } from '../tracking';
+import { addressSuggestionsFromApi } from './address-suggestions';
 import { confirmStripePayment, useStripeCheckout, type CheckoutPaymentConfig } from './stripe-payment';
 
 /** An order placed and waiting for the shopper to finish paying (a declined card tries again on it). */
@@ -20,10 +26,12 @@ function CheckoutPage({
   store,
   currency,
   orderNotesLabel,
+  addressSuggestions,
 }: {
   store: CartStore;
   currency: string;
   orderNotesLabel: string | undefined;
+  addressSuggestions: AddressSuggestionSource | undefined;
 }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   useEffect(() => {
@@ -80,6 +88,7 @@ function CheckoutPage({
       currency={isCurrencyCode(currency) ? currency : 'USD'}
       acceptsGiftCards
       orderNotesLabel={orderNotesLabel}
+      addressSuggestions={addressSuggestions}
       onAddressChange={async (location) => {
         await store.setShippingLocation(location);
       }}
@@ -145,7 +154,12 @@ export function mountCheckoutPage(doc: Document, context: PageContext, pageStore
   const store = token ? createCartStore(token) : pageStore;
   root.replaceChildren();
   createRoot(root).render(
-    <CheckoutPage store={store} currency={context.storeCurrency} orderNotesLabel={context.orderNotesLabel} />,
+    <CheckoutPage
+      store={store}
+      currency={context.storeCurrency}
+      orderNotesLabel={context.orderNotesLabel}
+      addressSuggestions={context.addressAutocomplete ? addressSuggestionsFromApi() : undefined}
+    />,
   );
   return true;
 }

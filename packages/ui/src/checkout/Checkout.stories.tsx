@@ -103,3 +103,40 @@ export const ExternalProvider: Story = {
     },
   },
 };
+/** Type "1 Main Street, Portl": suggestions open under the address; choosing one fills the form. */
+export const WithAddressSuggestions: Story = {
+  args: {
+    addressSuggestions: {
+      suggest: (input) =>
+        wait(200).then(() => ({
+          attribution: 'Google',
+          predictions: /,\s*portl/i.test(input)
+            ? ['ME 04101', 'OR 97201'].map((place, i) => ({
+                placeId: `p${i}`,
+                mainText: input.split(',')[0]!.trim(),
+                secondaryText: `Portland, ${place}, United States`,
+                description: `${input.split(',')[0]!.trim()}, Portland, ${place}, United States`,
+              }))
+            : [],
+        })),
+      choose: (p) =>
+        wait(200).then(() => ({
+          line1: p.mainText,
+          line2: '',
+          city: 'Portland',
+          region: p.secondaryText.includes('OR') ? 'OR' : 'ME',
+          postalCode: p.secondaryText.includes('OR') ? '97201' : '04101',
+          country: 'US',
+        })),
+    },
+  },
+};
+/** The suggestion service is down: the address is a plain field, and nothing tells the shopper. */
+export const AddressSuggestionsFailing: Story = {
+  args: {
+    addressSuggestions: {
+      suggest: () => wait(200).then(() => Promise.reject(new Error('unavailable'))),
+      choose: () => Promise.reject(new Error('unavailable')),
+    },
+  },
+};

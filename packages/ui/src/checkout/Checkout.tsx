@@ -2,6 +2,7 @@ import {
   type CurrencyCode,
   formatMinorWithSymbol,
   messages as commerceMessages,
+  type PlaceAddress,
   ORDER_NOTE_MAX_LENGTH,
   shippingMessages,
 } from '@site/commerce-core';
@@ -12,6 +13,7 @@ import type { DisplayCart } from '../cart-page/types';
 import { FormTextField } from '../form-controls/FormTextField';
 import { SelectField } from '../form-controls/SelectField';
 import { uiMessages } from '../messages';
+import { AddressAutocompleteField, type AddressSuggestionSource } from './AddressAutocomplete';
 import { CouponField } from './CouponField';
 import { countryOptions, DEFAULT_COUNTRIES } from './countries';
 import { OrderSummary } from './OrderSummary';
@@ -67,6 +69,11 @@ export interface CheckoutProps {
    * before payment, its text in the payload. Absent: no box.
    */
   orderNotesLabel?: string;
+  /**
+   * Address suggestions for the first address line; absent, it is a plain field. The form works
+   * the same without them: a failing source leaves the field plain, with no message.
+   */
+  addressSuggestions?: AddressSuggestionSource;
   /** ISO country codes for the country select. */
   countries?: readonly string[];
   /** Locale of country names. */
@@ -162,6 +169,7 @@ export function Checkout({
   orderNotesLabel,
   paymentFields,
   initialValues,
+  addressSuggestions,
   countries = DEFAULT_COUNTRIES,
   locale = 'en',
   now = () => new Date(),
@@ -299,6 +307,19 @@ export function Checkout({
     }
   };
 
+  // A chosen suggestion fills what it knows; a part it does not know keeps what the shopper typed.
+  const fillAddress = (address: PlaceAddress) => {
+    const filled: Partial<CheckoutFormValues> = {};
+    if (address.line1) filled.line1 = address.line1;
+    if (address.line2) filled.line2 = address.line2;
+    if (address.city) filled.city = address.city;
+    if (address.region) filled.region = address.region;
+    if (address.postalCode) filled.postalCode = address.postalCode;
+    if (countryList.some((c) => c.value === address.country)) filled.country = address.country;
+    setValues((v) => ({ ...v, ...filled }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([name]) => !(name in filled))));
+  };
+
   const listed = FIELD_ORDER.filter((name) => errors[name]);
   const text = (
     name: keyof CheckoutFormValues & CheckoutFieldName,
@@ -416,7 +437,23 @@ export function Checkout({
                   {text('firstName', { autoComplete: 'shipping given-name' })}
                   {text('lastName', { autoComplete: 'shipping family-name' })}
                 </div>
-                {text('line1', { autoComplete: 'shipping address-line1' })}
+                {addressSuggestions ? (
+                  <AddressAutocompleteField
+                    id={fieldId('line1')}
+                    name="line1"
+                    label={labelOf('line1')}
+                    value={values.line1}
+                    onChange={set('line1')}
+                    error={errors.line1}
+                    isDisabled={locked}
+                    autoComplete="shipping address-line1"
+                    source={addressSuggestions}
+                    country={values.country}
+                    onChoose={fillAddress}
+                  />
+                ) : (
+                  text('line1', { autoComplete: 'shipping address-line1' })
+                )}
                 {text('line2', { autoComplete: 'shipping address-line2', isRequired: false })}
                 {text('city', { autoComplete: 'shipping address-level2' })}
                 <div className="sqs-checkout__pair">

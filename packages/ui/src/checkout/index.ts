@@ -2,6 +2,11 @@ export { Checkout, type CheckoutProps, type PaymentFieldsSlot } from './Checkout
 export { OrderSummary, type OrderSummaryProps, type OrderTotals } from './OrderSummary';
 export { CouponField, type CouponFieldProps } from './CouponField';
 export {
+  AddressAutocompleteField,
+  type AddressAutocompleteFieldProps,
+  type AddressSuggestionSource,
+} from './AddressAutocomplete';
+export {
   CheckoutSubmitError,
   type CheckoutPayload,
   type CheckoutPayment,
