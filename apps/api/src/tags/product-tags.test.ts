@@ -249,6 +249,13 @@ describe.each(targets)("products' tags and categories on $name", (target) => {
     const kept = await put(['the last one', 'Filler 7']);
     expect(kept.statusCode).toBe(200);
     expect((await list('category')).length).toBe(10_000);
+
+    // One place free, two owners take it at once: one gets it, the other is told the limit.
+    const removed = await demo.owner.call('POST', API.remove, { type: 'category', names: ['Filler 0'] });
+    expect(removed.statusCode).toBe(200);
+    const racing = await Promise.all([create('Left'), create('Right')]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await list('category')).length).toBe(10_000);
   });
 
   it('never answers 5xx to any filter a visitor sends', async () => {

@@ -116,9 +116,12 @@ async function countNames(tx: Tx, websiteId: string, collection: TagCollection, 
 
 /**
  * Refuses new category names for a store past its limit. `names` are the ones about to be added;
- * those the store already has never count against it.
+ * those the store already has never count against it. Additions of one site queue on an advisory
+ * lock, so two at once cannot both take the last place.
  */
 export async function checkCategoryRoom(tx: Tx, websiteId: string, names: readonly string[]) {
+  if (names.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-categories:${websiteId}`}))`);
   const fresh: string[] = [];
   for (const name of names)
     if (!(await knownOrUsed(tx, websiteId, 'products', 'category', name))) fresh.push(lower(name));
