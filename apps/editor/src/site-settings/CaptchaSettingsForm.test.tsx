@@ -1,63 +1,32 @@
 import { siteAdminMessages } from '@site/page-content';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type Answer,
+  mount as mountUi,
+  stubServer as stubCalls,
+  type as typeInto,
+  unmount,
+} from '../test/dom';
 import { CaptchaSettingsForm } from './CaptchaSettingsForm';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-interface Call {
-  method: string;
-  url: string;
-  body?: unknown;
-}
-
 /** The server as the form sees it: the stored key, and what each call asked. */
-function stubServer(stored: { siteKey: string }, answerPut?: { status: number; body: unknown }): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url === '/api/crumb') return json(200, { crumb: 'c' });
-      if (method === 'PUT') {
-        if (answerPut) return json(answerPut.status, answerPut.body);
-        stored.siteKey = (JSON.parse(String(init!.body)) as { siteKey: string }).siteKey;
-      }
-      return json(200, stored);
-    }),
-  );
-  return calls;
-}
-
-let root: Root | undefined;
-async function mount(): Promise<HTMLElement> {
-  document.body.innerHTML = '<div id="host"></div>';
-  const host = document.getElementById('host')!;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root = createRoot(host);
-    root.render(
-      <QueryClientProvider client={client}>
-        <CaptchaSettingsForm />
-      </QueryClientProvider>,
-    );
+const stubServer = (stored: { siteKey: string }, answerPut?: Answer) =>
+  stubCalls((call) => {
+    if (call.method === 'PUT') {
+      if (answerPut) return answerPut;
+      stored.siteKey = (call.body as typeof stored).siteKey;
+    }
+    return { status: 200, body: stored };
   });
+
+async function mount(): Promise<HTMLElement> {
+  const host = await mountUi(<CaptchaSettingsForm />);
   await vi.waitFor(() => expect(host.querySelector('input')).not.toBeNull());
   return host;
 }
+const type = (host: HTMLElement, value: string) => typeInto(host.querySelector('input')!, value);
 
-async function type(host: HTMLElement, value: string): Promise<void> {
-  const input = host.querySelector('input')!;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 const save = (host: HTMLElement) =>
   act(
     async () =>
@@ -67,10 +36,7 @@ const save = (host: HTMLElement) =>
   );
 
 describe('captcha settings form', () => {
-  afterEach(async () => {
-    await act(async () => root?.unmount());
-    vi.unstubAllGlobals();
-  });
+  afterEach(unmount);
 
   it('shows the stored key and whether the captcha is on', async () => {
     stubServer({ siteKey: 'saved-key' });

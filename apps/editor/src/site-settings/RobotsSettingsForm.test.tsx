@@ -1,60 +1,23 @@
 import { robotsMessages } from '@site/page-content';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount as mountUi, stubServer as stubCalls, type as typeInto, unmount } from '../test/dom';
 import { RobotsSettingsForm } from './RobotsSettingsForm';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-interface Call {
-  method: string;
-  url: string;
-  body?: unknown;
-}
-
 /** The server as the form sees it: the stored additions (tidied as the server tidies), and each call. */
-function stubServer(stored: { additions: string }): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
-      const json = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url === '/api/crumb') return json(200, { crumb: 'c' });
-      if (method === 'PUT') stored.additions = (JSON.parse(String(init!.body)) as typeof stored).additions;
-      return json(200, stored);
-    }),
-  );
-  return calls;
-}
-
-let root: Root | undefined;
-async function mount(): Promise<HTMLElement> {
-  document.body.innerHTML = '<div id="host"></div>';
-  const host = document.getElementById('host')!;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => {
-    root = createRoot(host);
-    root.render(
-      <QueryClientProvider client={client}>
-        <RobotsSettingsForm />
-      </QueryClientProvider>,
-    );
+const stubServer = (stored: { additions: string }) =>
+  stubCalls((call) => {
+    if (call.method === 'PUT') stored.additions = (call.body as typeof stored).additions;
+    return { status: 200, body: stored };
   });
+
+async function mount(): Promise<HTMLElement> {
+  const host = await mountUi(<RobotsSettingsForm />);
   await vi.waitFor(() => expect(host.querySelector('textarea')).not.toBeNull());
   return host;
 }
+const type = (host: HTMLElement, value: string) => typeInto(host.querySelector('textarea')!, value);
 
-async function type(host: HTMLElement, value: string): Promise<void> {
-  const input = host.querySelector('textarea')!;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 const save = (host: HTMLElement) =>
   act(
     async () =>
@@ -64,10 +27,7 @@ const save = (host: HTMLElement) =>
   );
 
 describe('robots.txt additions form', () => {
-  afterEach(async () => {
-    await act(async () => root?.unmount());
-    vi.unstubAllGlobals();
-  });
+  afterEach(unmount);
 
   it('shows the stored lines; Save waits for a change', async () => {
     stubServer({ additions: 'Disallow: /drafts/' });
