@@ -23,6 +23,10 @@ describe('message', () => {
     ['{0 select red{warm} other{cool}}', ['blue'], 'cool'],
     ['{0 plural one{{1} has # item} other{{1} has # items}}', [2, 'Bo'], 'Bo has 2 items'],
     ['{0 decimal maxfrac:1}', ['1234.56'], '1,234.6'],
+    // Money arguments, as `money` prints them (the reference's `money` and `currency`).
+    ['Over {0 money}', [{ value: '12.5', currency: 'USD' }], 'Over $12.50'],
+    ['{0 currency style:code}', [{ decimalValue: '3', currencyCode: 'EUR' }], '3.00 EUR'],
+    ['[{0 money}]', [5], '[]'],
     ['{0 datetime date:short}', [Date.UTC(2020, 1, 3)], '2/3/20'],
     [
       '{0;1 datetime-interval yMMM}',
@@ -30,8 +34,13 @@ describe('message', () => {
       'Feb\u2009–\u2009May 2020',
     ],
     ['{0 unit in:meter}', [5], '5 m'],
-    ['{0 mystery}', ['raw'], 'raw'],
+    // As in the reference: a formatter messages do not know prints nothing, so does a malformed
+    // tag up to its closing brace, and from a tag never closed on the message prints as written.
+    ['[{0 mystery}]', ['raw'], '[]'],
+    ['a {b {c} d} e', [], 'a  e'],
+    ["x {} y { Y.on('ready', function() { go(); }); } z", [], 'x  y  z'],
     ['unclosed {0', ['x'], 'unclosed {0'],
+    ["{0} {1 {x} it's", ['a'], "a {1 {x} it's"],
     ['{0 plural one{x}', [1], '{0 plural one{x}'],
   ])('%j with %j', (msg, args, expected) => expect(fmt(msg, ...args)).toBe(expected));
 

@@ -1,7 +1,7 @@
 /**
  * `message` and `plural`: ICU-style messages such as
  * "The {1} blog has {0 plural one{# post} other{# posts}}." with `plural`, `selectordinal` and
- * `select` choices and nested `decimal`, `datetime`, `datetime-interval`, `unit` and
+ * `select` choices and nested `decimal`, `datetime`, `datetime-interval`, `money`, `unit` and
  * `relative-time` arguments. Plural categories come from Intl.PluralRules.
  */
 import type { Formatter, RenderContext } from '../../types';
@@ -9,6 +9,7 @@ import { asString } from '../values';
 import { formatDatetime, formatInterval } from './datetime';
 import { formatDecimal, numberI18nFormatters, toDecimal } from './numbers';
 import { relativeTimeFormatters } from './relative-time';
+import { moneyFormatters } from '../../commerce/money';
 import { safeLocale, splitOption } from './options';
 import { Memo } from '../memo';
 
@@ -82,8 +83,13 @@ class Parser {
           flush();
           out.push(tag);
         } else {
-          // A malformed tag prints as written rather than swallowing the rest of the message.
-          text += this.src.slice(start, this.i);
+          // A malformed tag prints nothing up to its closing brace; from one that is never closed
+          // on, the message prints as written (both as in the reference).
+          const end = this.closing(start);
+          if (end === -1) {
+            text += this.src.slice(start);
+            this.i = this.src.length;
+          } else this.i = end;
         }
       } else {
         text += ch;
@@ -156,6 +162,21 @@ class Parser {
     }
   }
 
+  /** Just past the `}` closing the tag opened at `start` (nested tags and quotes skipped), or -1. */
+  private closing(start: number): number {
+    let depth = 0;
+    for (let i = start; i < this.src.length; i++) {
+      const c = this.src.charAt(i);
+      if (c === "'") {
+        const quoteEnd = this.src.indexOf("'", i + 1);
+        if (quoteEnd === -1) return -1;
+        i = quoteEnd;
+      } else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return i + 1;
+    }
+    return -1;
+  }
+
   private bail(): undefined {
     return undefined;
   }
@@ -209,8 +230,12 @@ const formatArg = (p: Placeholder, args: Args, ctx: RenderContext): string => {
       return asString(numberI18nFormatters.unit(first, p.args, ctx, values));
     case 'relative-time':
       return asString(relativeTimeFormatters['relative-time'](first, p.args, ctx, values));
+    case 'money':
+    case 'currency':
+      return asString(moneyFormatters.money!(first, p.args, ctx, values));
     default:
-      return asString(first);
+      // A formatter messages do not know prints nothing, as in the reference.
+      return '';
   }
 };
 
