@@ -84,30 +84,32 @@ function Subscribers({ list }: { list: MailingListView }) {
           <p className="ed-muted" role="status">
             {total} {total === 1 ? 'subscriber' : 'subscribers'}
           </p>
-          <table className="ed-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">Source</th>
-                <th scope="col">Consent</th>
-                <th scope="col">Confirmed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.data.pages
-                .flatMap((p) => p.subscribers)
-                .map((s) => (
-                  <tr key={s.id}>
-                    <td>{s.email}</td>
-                    <td>{s.status}</td>
-                    <td>{s.source}</td>
-                    <td>{dateTime(s.consentedAt)}</td>
-                    <td>{dateTime(s.confirmedAt)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <div className="ed-table-scroll" role="region" aria-label="Subscribers list" tabIndex={0}>
+            <table className="ed-table ed-table--cards">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Source</th>
+                  <th scope="col">Consent</th>
+                  <th scope="col">Confirmed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {subscribers.data.pages
+                  .flatMap((p) => p.subscribers)
+                  .map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row">{s.email}</th>
+                      <td data-label="Status">{s.status}</td>
+                      <td data-label="Source">{s.source}</td>
+                      <td data-label="Consent">{dateTime(s.consentedAt)}</td>
+                      <td data-label="Confirmed">{dateTime(s.confirmedAt)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
           {subscribers.hasNextPage && (
             <button
               type="button"

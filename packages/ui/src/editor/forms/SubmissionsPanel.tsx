@@ -85,28 +85,30 @@ export function SubmissionsPanel({
           <p className="ed-muted" role="status">
             {total} {total === 1 ? 'submission' : 'submissions'}
           </p>
-          <table className="ed-table">
-            <thead>
-              <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">Page</th>
-                <th scope="col">First answer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {submissions.map((s) => (
-                <tr key={s.id} aria-selected={selected?.id === s.id}>
-                  <td>
-                    <button type="button" className="ed-link-button" onClick={() => onSelect(s.id)}>
-                      {formatDate(s.submittedAt)}
-                    </button>
-                  </td>
-                  <td>{s.pagePath}</td>
-                  <td>{s.preview}</td>
+          <div className="ed-table-scroll" role="region" aria-label="Submissions list" tabIndex={0}>
+            <table className="ed-table ed-table--cards">
+              <thead>
+                <tr>
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Page</th>
+                  <th scope="col">First answer</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {submissions.map((s) => (
+                  <tr key={s.id} aria-selected={selected?.id === s.id}>
+                    <th scope="row">
+                      <button type="button" className="ed-link-button" onClick={() => onSelect(s.id)}>
+                        {formatDate(s.submittedAt)}
+                      </button>
+                    </th>
+                    <td data-label="Page">{s.pagePath}</td>
+                    <td data-label="First answer">{s.preview}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {hasMore && onLoadMore && (
             <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
               {isLoadingMore ? 'Loading…' : 'Show older submissions'}
