@@ -136,6 +136,8 @@ export const messages = {
     marqueeTextRequired: 'Write the text that scrolls.',
     pricingTooManyPlans: (max: number) => `Show at most ${max} plans side by side.`,
     pricingEmpty: 'Add a plan to show its price',
+    reservationNoForm:
+      'Choose the booking form: make one under Forms with the date, the time and the number of guests',
   },
   siteStylesStale:
     'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',

@@ -24,6 +24,11 @@ const document = {
         { id: 'plans', type: 'pricing-plan', settings: {} },
         { id: 'pull', type: 'quote', settings: { text: 'Best bread in town', variant: 'pull' } },
         { id: 'faq', type: 'accordion', settings: { variant: 'boxes' } },
+        {
+          id: 'book',
+          type: 'reservation',
+          settings: { formId: 'form-contact', note: 'Groups over 8: call us' },
+        },
       ],
     },
   ],
@@ -56,7 +61,7 @@ describe.each(targets)('new block types on a published page on $name', (target) 
 
   it.each(SITE_THEME_IDS)('renders every new block in the %s theme', async (theme) => {
     const res = await owner.get(`${path}?theme-preview=${theme}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body.slice(0, 3000)).toBe(200);
     const html = res.body;
     if (theme !== 'fieldnotes') expect(html).toContain(`/assets/themes/${theme}/styles/${theme}.css`);
     expect(html).toContain('<link rel="stylesheet" href="/assets/blocks.css">');
@@ -69,6 +74,11 @@ describe.each(targets)('new block types on a published page on $name', (target) 
     expect(html).toContain('pricing-plan pricing-plan--highlighted');
     expect(html).toContain('data-block-variant="1001"');
     expect(html).toContain('accordion-block accordion-block--boxes');
+    // The booking form carries the markers the storefront's forms flow submits it by.
+    expect(html).toMatch(
+      /class="reservation-block site-form-block" data-site-form-block><h2 class="reservation-block__title">Book a table<\/h2>.*<form class="site-form" data-site-form data-form-id="form-contact"/,
+    );
+    expect(html).toContain('<p class="reservation-block__note">Groups over 8: call us</p>');
     expect(html).not.toContain('Unknown block type');
   });
 

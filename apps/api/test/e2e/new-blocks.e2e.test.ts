@@ -68,6 +68,7 @@ const document = {
       blocks: [
         block('ended', 'countdown', { endsAt: '2001-01-01T00:00', endedMessage: 'The terrace is open' }),
         block('plans', 'pricing-plan'),
+        block('book', 'reservation', { formId: 'form-contact', note: 'For groups over 8, please call us.' }),
         block('classic', 'quote', { text: 'Best bread in town.', source: 'A regular' }),
         block('pull', 'quote', { text: 'Worth the trip.', source: 'The Gazette', variant: 'pull' }),
         block('card', 'quote', { text: 'Warm and kind.', source: 'A neighbour', variant: 'card' }),

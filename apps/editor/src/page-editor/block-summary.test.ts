@@ -25,6 +25,7 @@ describe('blockSummary', () => {
     ['countdown', { endsAt: '2027-01-31T18:00' }, 'Until 2027-01-31 18:00'],
     ['marquee', { text: 'Open late on Fridays' }, 'Open late on Fridays'],
     ['pricing-plan', {}, 'Taster, Regular'],
+    ['reservation', { title: 'Book for Sunday lunch' }, 'Book for Sunday lunch'],
   ])('tells a %s block apart by what it shows', (type, settings, summary) => {
     const block = createBlock(type);
     expect(blockSummary({ ...block, settings: { ...block.settings, ...settings } })).toBe(summary);

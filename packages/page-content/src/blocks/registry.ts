@@ -16,7 +16,7 @@ import { marqueeBlock } from './types/marquee';
 import { menuBlock } from './types/menu';
 import { pricingPlanBlock } from './types/pricing';
 import { productBlock, summaryBlock } from './types/commerce';
-import { formBlock, newsletterBlock } from './types/engagement';
+import { formBlock, newsletterBlock, reservationBlock } from './types/engagement';
 import {
   audioBlock,
   embedBlock,
@@ -49,6 +49,7 @@ export const BLOCKS = [
   formBlock,
   newsletterBlock,
   menuBlock,
+  reservationBlock,
   countdownBlock,
   marqueeBlock,
   chartBlock,

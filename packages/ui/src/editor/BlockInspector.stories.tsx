@@ -112,3 +112,14 @@ export const SummaryAsList: Story = {
     choices: { collection: [{ value: 'c1', label: 'Journal' }] },
   },
 };
+const reservation = createBlock('reservation').settings;
+export const Reservation: Story = {
+  args: {
+    definition: blockDefinition('reservation')!,
+    settings: { ...reservation, formId: 'f1' },
+    choices: { form: [{ value: 'f1', label: 'Bookings' }] },
+  },
+};
+export const ReservationNoForm: Story = {
+  args: { ...Reservation.args, settings: reservation, choices: { form: [] } },
+};

@@ -71,6 +71,7 @@ describe('Add block menu', () => {
     ['Countdown', 'countdown'],
     ['Scrolling text', 'marquee'],
     ['Pricing plan', 'pricing-plan'],
+    ['Reservation', 'reservation'],
   ])('offers %s', (label, type) => {
     const onPick = vi.fn();
     render(<BlockPicker onPick={onPick} />);

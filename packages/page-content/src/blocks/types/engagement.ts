@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../limits';
+import { messages } from '../../messages';
 import { text } from '../../text';
 import { defineBlock } from '../define-block';
 import { FORM_FIELDS_TEMPLATE } from './form-fields';
@@ -23,11 +24,59 @@ export const formBlock = defineBlock({
     const form = data.forms.get(s.formId);
     return { ...s, form: form && { ...form, id: s.formId } };
   },
-  // The markers the storefront's form script reads to validate and send it (the contact page renders this block too).
-  template:
-    '<div class="form-block site-form-block" data-site-form-block>{.section form}<form class="site-form" data-site-form data-form-id="{id|htmlattr}" data-form-model="{@|json|htmlattr}" novalidate>' +
+  template: siteFormTemplate('form-block', '', 'Choose a form to show'),
+});
+
+/**
+ * A site form with the markers the storefront's form script reads to validate and send it (the
+ * contact page renders the form block too): whatever block shows it, it posts through the forms flow.
+ */
+function siteFormTemplate(className: string, before: string, empty: string, after = ''): string {
+  return (
+    `<div class="${className} site-form-block" data-site-form-block>${before}{.section form}<form class="site-form" data-site-form data-form-id="{id|htmlattr}" data-form-model="{@|json|htmlattr}" novalidate>` +
     FORM_FIELDS_TEMPLATE +
-    '{.section parsedDisclaimerMessage}<div class="form-disclaimer">{@|htmltag}</div>{.end}<p class="form-error" role="alert" hidden></p><button class="button button--primary button--medium form-submit" type="submit">{buttonLabel|htmltag}</button></form><div class="form-submission-message" tabindex="-1" hidden></div>{.or}<div class="block-empty">Choose a form to show</div>{.end}</div>',
+    `{.section parsedDisclaimerMessage}<div class="form-disclaimer">{@|htmltag}</div>{.end}<p class="form-error" role="alert" hidden></p><button class="button button--primary button--medium form-submit" type="submit">{buttonLabel|htmltag}</button></form><div class="form-submission-message" tabindex="-1" hidden></div>{.or}<div class="block-empty">${empty}</div>{.end}${after}</div>`
+  );
+}
+
+export const reservationBlock = defineBlock({
+  type: 'reservation',
+  code: 66,
+  label: 'Reservation',
+  category: 'more',
+  description: 'Table bookings: guests fill in one of the site’s forms (date, time, number of guests…).',
+  settings: z.object({
+    title: text(LIMITS.maxShortText).default('Book a table'),
+    intro: text(LIMITS.maxLongText).default('Tell us when you would like to come and how many you are.'),
+    formId: text(200).default(''),
+    buttonLabel: text(100).default('Request a booking'),
+    note: text(LIMITS.maxShortText).default(''),
+  }),
+  fields: [
+    { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
+    { key: 'intro', label: 'Introduction', kind: 'textarea', maxLength: LIMITS.maxLongText, rows: 3 },
+    { key: 'formId', label: 'Booking form', kind: 'form' },
+    { key: 'buttonLabel', label: 'Button label', kind: 'text', maxLength: 100 },
+    {
+      key: 'note',
+      label: 'Note under the form',
+      kind: 'text',
+      maxLength: LIMITS.maxShortText,
+      placeholder: 'For groups over 8, please call us.',
+    },
+  ],
+  summary: (s) => s.title,
+  references: (s) => ({ forms: s.formId ? [s.formId] : [] }),
+  view: (s, data) => {
+    const form = data.forms.get(s.formId);
+    return { ...s, form: form && { ...form, id: s.formId } };
+  },
+  template: siteFormTemplate(
+    'reservation-block',
+    '{.section title}<h2 class="reservation-block__title">{@|htmltag}</h2>{.end}{.section intro}<p class="reservation-block__intro">{@|htmltag|line-breaks}</p>{.end}',
+    messages.blocks.reservationNoForm,
+    '{.section note}<p class="reservation-block__note">{@|htmltag}</p>{.end}',
+  ),
 });
 
 export const newsletterBlock = defineBlock({
