@@ -94,7 +94,7 @@ export const countdownBlock = defineBlock({
       key: 'endsAt',
       label: 'Counts down to',
       kind: 'datetime',
-      hint: 'In the site’s time zone (Settings › Region).',
+      hint: 'In the site’s time zone, chosen under Site › Time zone.',
     },
     {
       key: 'afterEnd',
