@@ -82,6 +82,7 @@ export {
   type Placement,
   type GridChange,
 } from './document/section-grid';
+export { SECTION_PRESETS, type SectionPreset } from './document/section-presets';
 
 export {
   slugify,

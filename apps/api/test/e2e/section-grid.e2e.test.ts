@@ -189,4 +189,21 @@ describe.skipIf(!hasChromium)('sections on a grid, in Chromium', () => {
     );
     expect(pageErrors).toEqual([]);
   });
+
+  it('adds a Hero section from the presets: title and picture side by side in the preview', async () => {
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('button', { name: /^Hero/ }).click();
+    const title = frame().locator('h1', { hasText: 'Made slowly, made to last' });
+    await expect.poll(() => title.count()).toBe(1);
+    const [heading, picture] = await Promise.all([
+      title.boundingBox(),
+      frame().locator('.page-section').last().locator('.block--image').boundingBox(),
+    ]);
+    expect(heading!.x + heading!.width).toBeLessThanOrEqual(picture!.x);
+    await expect.poll(saved, { timeout: 10_000 }).toBe(1);
+    await page.locator('.ed-inspector-panel').screenshot({ path: '/tmp/section-grid-hero-inspector.png' });
+    await page.screenshot({ path: '/tmp/section-grid-hero-1280.png' });
+    await undo();
+    await expect.poll(() => title.count()).toBe(0);
+  });
 });

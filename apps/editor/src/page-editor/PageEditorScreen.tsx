@@ -21,6 +21,7 @@ import {
   GridPlacement,
   gridMessages,
   PhoneOrder,
+  SectionPresetPicker,
   SaveStatus,
   UnsavedChangesDialog,
 } from '@site/ui';
@@ -104,6 +105,7 @@ function PageEditor({ page }: { page: PageDetail }) {
   const [device, setDevice] = useState<DeviceView>('desktop');
   const [panel, setPanel] = useState<Panel>('blocks');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [presetsOpen, setPresetsOpen] = useState(false);
   const edit = useCallback(
     (next: typeof doc, key?: string) => dispatch({ type: 'edit', doc: next, key }),
     [],
@@ -425,10 +427,30 @@ function PageEditor({ page }: { page: PageDetail }) {
                       >
                         Add block
                       </button>
-                      <button type="button" className="ed-button" onClick={() => edit(addSection(doc))}>
+                      <button
+                        type="button"
+                        className="ed-button"
+                        aria-expanded={presetsOpen}
+                        onClick={() => setPresetsOpen((open) => !open)}
+                      >
                         Add section
                       </button>
                     </div>
+                  )}
+                  {!readOnly && presetsOpen && (
+                    <SectionPresetPicker
+                      disabledReason={(preset) =>
+                        countBlocks(doc) + preset.create().blocks.length > LIMITS.maxBlocksPerLayout
+                          ? messages.tooManyBlocks(LIMITS.maxBlocksPerLayout)
+                          : undefined
+                      }
+                      onPick={(preset) => {
+                        const section = preset?.create();
+                        edit(addSection(doc, undefined, section));
+                        setPresetsOpen(false);
+                        if (section?.blocks[0]) setSelected(section.blocks[0].id);
+                      }}
+                    />
                   )}
                 </>
               ))}
@@ -601,7 +623,13 @@ function SectionGrid({
   });
   return (
     <>
-      <GridPlacement blockId={blockId} blocks={laid.blocks} onChange={onPlace} isDisabled={isReadOnly} />
+      <GridPlacement
+        key={blockId}
+        blockId={blockId}
+        blocks={laid.blocks}
+        onChange={onPlace}
+        isDisabled={isReadOnly}
+      />
       <PhoneOrder
         items={items}
         isDisabled={isReadOnly}

@@ -163,8 +163,12 @@ export function movePhoneOrderTo(doc: PageDocument, blockId: string, toIndex: nu
   return withSection(doc, at.sectionIndex, (s) => movePhoneOrder(s, blockId, toIndex));
 }
 
-export function addSection(doc: PageDocument, afterIndex = doc.sections.length - 1): PageDocument {
-  const section: Section = { id: newContentId('s'), background: 'default', width: 'wide', blocks: [] };
+/** A blank section, or a preset's (SECTION_PRESETS), after the given one. */
+export function addSection(
+  doc: PageDocument,
+  afterIndex = doc.sections.length - 1,
+  section: Section = { id: newContentId('s'), background: 'default', width: 'wide', blocks: [] },
+): PageDocument {
   return { ...doc, sections: doc.sections.toSpliced(afterIndex + 1, 0, section) };
 }
 

@@ -20,6 +20,9 @@ export const gridMessages = {
   phoneOrderHint: 'On a phone the section is one column. Arrange the blocks from top to bottom.',
   phoneOrderEmpty: 'This section has no blocks yet.',
   movedTo: (name: string, position: number, count: number) => `${name}: position ${position} of ${count}.`,
+  addSection: 'Add a section',
+  blankSection: 'Blank section',
+  blankSectionHint: 'An empty section to add blocks to.',
   moveUp: (name: string) => `Move ${name} up`,
   moveDown: (name: string) => `Move ${name} down`,
 };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe';
 import { GridPlacement } from './GridPlacement';
 import { PhoneOrder } from './PhoneOrder';
+import { SectionPresetPicker } from './SectionPresetPicker';
 
 afterEach(cleanup);
 
@@ -102,6 +103,25 @@ describe('PhoneOrder', () => {
     const { container } = render(
       <PhoneOrder items={items} onMove={() => {}} announcement="Text: Welcome: position 1 of 2." />,
     );
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('SectionPresetPicker', () => {
+  it('adds a blank section or a preset, and disables a preset with its reason', async () => {
+    const onPick = vi.fn();
+    const { container } = render(
+      <SectionPresetPicker
+        onPick={onPick}
+        disabledReason={(p) => (p.key === 'gallery' ? 'No room left on this page.' : undefined)}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Blank section/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hero/ }));
+    expect(onPick.mock.calls.map(([p]) => p?.key)).toEqual([undefined, 'hero']);
+    const gallery = screen.getByRole('button', { name: /^Gallery/ }) as HTMLButtonElement;
+    expect(gallery.disabled).toBe(true);
+    expect(gallery.textContent).toContain('No room left on this page.');
     await expectNoAxeViolations(container);
   });
 });
