@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_API, SITE_THEMES, THEME_API, type PageDetail } from '@site/page-content';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
 import { HttpEditor } from '../http-editor';
 import { startBuiltServer, type StartedServer } from '../server';
@@ -195,5 +196,37 @@ describe.skipIf(!hasChromium)('new block types in every theme', () => {
     expect((await animation(page))[0]).toBe('none');
     expect(await page.locator('.marquee-block__pause').isVisible()).toBe(false);
     await still.close();
+  });
+
+  it('lets an owner add each new block from the Add menu, sums it up in the block list and edits a dish', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(server.url + '/config');
+    await page.getByLabel('Email').fill(DEMO_OWNER.email);
+    await page.getByLabel('Password').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Pages', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByLabel('Title').fill('Our menu');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/config\/pages\/[^/]+$/);
+    for (const label of ['Reservation', 'Pricing plan', 'Scrolling text', 'Countdown', 'Menu']) {
+      await page.getByRole('tab', { name: 'Add' }).click();
+      await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+    }
+    const preview = page.frameLocator('iframe.ed-preview__frame');
+    await expect.poll(() => preview.locator('.menu-item').count()).toBe(3);
+    await page.getByRole('tab', { name: 'Blocks' }).click();
+    const summaries = await page.locator('.ed-block-row__summary').allTextContents();
+    expect(summaries).toEqual(
+      expect.arrayContaining(['3 dishes · Starters, Mains', 'Taster, Regular', 'Book a table']),
+    );
+    // The menu was added last, after the selection: it is the one the inspector shows.
+    await page.getByLabel('Price').first().fill('€10');
+    await expect.poll(() => preview.locator('.menu-item__price').first().textContent()).toBe('€10');
+    await page.getByRole('checkbox', { name: 'Vegan' }).first().check();
+    await expect.poll(() => preview.locator('.menu-block__legend').textContent()).toContain('Vegan');
+    if (shots) await page.screenshot({ path: join(shots, 'editor-menu-1280.png') });
+    await context.close();
   });
 });

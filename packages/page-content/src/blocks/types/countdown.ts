@@ -107,7 +107,7 @@ export const countdownBlock = defineBlock({
     },
     { key: 'endedMessage', label: 'Message', kind: 'text', maxLength: LIMITS.maxShortText },
   ],
-  summary: (s) => (s.endsAt ? `Until ${s.endsAt.replace('T', ' ')}` : ''),
+  summary: (s) => (s.endsAt ? `Until ${s.endsAt.replace('T', ' ')}` : s.title),
   view: (s, _data, options) => {
     const endsAt = zonedTimeToInstant(s.endsAt, options.timeZone);
     if (endsAt === undefined) return { empty: true, emptyText: messages.blocks.countdownEmpty };
