@@ -6,8 +6,7 @@ import {
   type ActivityKind,
 } from '@site/page-content';
 import { useId } from 'react';
-import { EmptyState } from '../EmptyState';
-import { editorMessages } from '../editor-messages';
+import { ListStates, type ListPaging } from '../ListStates';
 
 export const activityPanelMessages = {
   intro: 'Who published, changed prices, refunded, or changed the settings and the team, and when.',
@@ -40,21 +39,15 @@ export interface ActivityFilters {
   to?: string;
 }
 
-export interface ActivityPanelProps {
+export interface ActivityPanelProps extends ListPaging {
   /** Every page loaded so far, newest first; undefined while the first page loads. */
   entries?: readonly ActivityEntry[];
   /** Everyone in the log, for the person filter. */
   people?: readonly { id: string; email: string }[];
   filters: ActivityFilters;
   onFiltersChange: (filters: ActivityFilters) => void;
-  isLoading?: boolean;
-  loadError?: string;
-  onRetry?: () => void;
   /** The server refused the filters, in its words (a range ending before it starts). */
   filterError?: string;
-  hasMore?: boolean;
-  isLoadingMore?: boolean;
-  onLoadMore?: () => void;
   /** The site's time zone: times read as the owner's site keeps them. */
   timeZone?: string;
 }
@@ -80,14 +73,9 @@ export function ActivityPanel({
   people = [],
   filters,
   onFiltersChange,
-  isLoading,
-  loadError,
-  onRetry,
   filterError,
-  hasMore,
-  isLoadingMore,
-  onLoadMore,
   timeZone,
+  ...paging
 }: ActivityPanelProps) {
   const id = useId();
   const m = activityPanelMessages;
@@ -176,44 +164,32 @@ export function ActivityPanel({
           {filterError}
         </p>
       )}
-      {isLoading && (
-        <p className="ed-loading" role="status">
-          {m.loading}
-        </p>
-      )}
-      {loadError && (
-        <p className="ed-banner ed-banner--error" role="alert">
-          {loadError}{' '}
-          {onRetry && (
-            <button type="button" className="ed-button ed-button--ghost" onClick={onRetry}>
-              {editorMessages.tryAgain}
-            </button>
-          )}
-        </p>
-      )}
-      {entries && entries.length === 0 && (
-        <EmptyState title={filtered ? m.noMatchTitle : m.emptyTitle}>
-          <p>{filtered ? m.noMatchBody : m.emptyBody}</p>
-        </EmptyState>
-      )}
-      {entries && entries.length > 0 && (
-        <ul className="ed-activity__list" aria-label={m.entries}>
-          {entries.map((entry) => (
-            <li key={entry.id} className="ed-activity__card">
-              <span className="ed-activity__what">{describeActivity(entry)}</span>
-              <span className="ed-activity__meta">
-                <span className="ed-activity__who">{m.by(entry.actor.email)}</span>
-                <time dateTime={entry.at}>{when(entry.at, timeZone)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {hasMore && onLoadMore && (
-        <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
-          {isLoadingMore ? m.loadingMore : m.more}
-        </button>
-      )}
+      <ListStates
+        {...paging}
+        items={entries}
+        loadingText={m.loading}
+        empty={
+          filtered
+            ? { title: m.noMatchTitle, body: m.noMatchBody }
+            : { title: m.emptyTitle, body: m.emptyBody }
+        }
+        moreLabel={m.more}
+        loadingMoreLabel={m.loadingMore}
+      >
+        {(loaded) => (
+          <ul className="ed-activity__list" aria-label={m.entries}>
+            {loaded.map((entry) => (
+              <li key={entry.id} className="ed-activity__card">
+                <span className="ed-activity__what">{describeActivity(entry)}</span>
+                <span className="ed-activity__meta">
+                  <span className="ed-activity__who">{m.by(entry.actor.email)}</span>
+                  <time dateTime={entry.at}>{when(entry.at, timeZone)}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { REVIEW_STATUSES, type OwnerReview, type ReviewStatus } from '@site/commerce-core';
 import { useId, useState } from 'react';
-import { EmptyState } from '../EmptyState';
-import { editorMessages } from '../editor-messages';
+import { ListStates, type ListPaging } from '../ListStates';
 
 export const reviewsPanelMessages = {
   intro:
@@ -37,7 +36,7 @@ export const reviewsPanelMessages = {
 } as const;
 const m = reviewsPanelMessages;
 
-export interface ReviewsPanelProps {
+export interface ReviewsPanelProps extends ListPaging {
   /** Every page loaded so far, newest first; undefined while the first page loads. */
   reviews?: readonly OwnerReview[];
   /** The status shown, or undefined for all. */
@@ -51,12 +50,6 @@ export interface ReviewsPanelProps {
   busyId?: string;
   /** The last change's refusal, in the server's words. */
   error?: string;
-  isLoading?: boolean;
-  loadError?: string;
-  onRetry?: () => void;
-  hasMore?: boolean;
-  isLoadingMore?: boolean;
-  onLoadMore?: () => void;
   /** A member who may look but not moderate. */
   isReadOnly?: boolean;
 }
@@ -74,13 +67,8 @@ export function ReviewsPanel({
   onModerate,
   busyId,
   error,
-  isLoading,
-  loadError,
-  onRetry,
-  hasMore,
-  isLoadingMore,
-  onLoadMore,
   isReadOnly,
+  ...paging
 }: ReviewsPanelProps) {
   const id = useId();
   return (
@@ -127,44 +115,30 @@ export function ReviewsPanel({
           {error}
         </p>
       )}
-      {isLoading && (
-        <p className="ed-loading" role="status">
-          {m.loading}
-        </p>
-      )}
-      {loadError && (
-        <p className="ed-banner ed-banner--error" role="alert">
-          {loadError}{' '}
-          {onRetry && (
-            <button type="button" className="ed-button ed-button--ghost" onClick={onRetry}>
-              {editorMessages.tryAgain}
-            </button>
-          )}
-        </p>
-      )}
-      {reviews && reviews.length === 0 && (
-        <EmptyState title={status ? m.noMatchTitle : m.emptyTitle}>
-          <p>{status ? m.noMatchBody : m.emptyBody}</p>
-        </EmptyState>
-      )}
-      {reviews && reviews.length > 0 && (
-        <ul className="ed-reviews__list" aria-label={m.list}>
-          {reviews.map((review) => (
-            <ReviewCard
-              key={review.id}
-              review={review}
-              onModerate={onModerate}
-              isBusy={busyId === review.id}
-              isReadOnly={isReadOnly}
-            />
-          ))}
-        </ul>
-      )}
-      {hasMore && onLoadMore && (
-        <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
-          {isLoadingMore ? m.loadingMore : m.more}
-        </button>
-      )}
+      <ListStates
+        {...paging}
+        items={reviews}
+        loadingText={m.loading}
+        empty={
+          status ? { title: m.noMatchTitle, body: m.noMatchBody } : { title: m.emptyTitle, body: m.emptyBody }
+        }
+        moreLabel={m.more}
+        loadingMoreLabel={m.loadingMore}
+      >
+        {(loaded) => (
+          <ul className="ed-reviews__list" aria-label={m.list}>
+            {loaded.map((review) => (
+              <ReviewCard
+                key={review.id}
+                review={review}
+                onModerate={onModerate}
+                isBusy={busyId === review.id}
+                isReadOnly={isReadOnly}
+              />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_WEEK, WEEK_DAYS, type DayHours } from '@site/page-content';
 import { useEffect, useId, useState } from 'react';
-import { ActionNotice } from '../ActionNotice';
+import { SaveFooter } from './SaveFooter';
 import { SettingsPanel } from './SettingsPanel';
 
 export interface BusinessHoursPanelProps {
@@ -163,17 +163,7 @@ export function BusinessHoursPanel({
               </button>
             </fieldset>
           )}
-          {error && (
-            <p className="ed-field__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="ed-field__row">
-            <button type="submit" className="ed-button ed-button--primary" disabled={isSaving || unchanged}>
-              {isSaving ? 'Saving…' : 'Save'}
-            </button>
-          </div>
-          <ActionNotice message={done} />
+          <SaveFooter error={error} isSaving={isSaving} disabled={unchanged} done={done} />
         </>
       )}
     </SettingsPanel>

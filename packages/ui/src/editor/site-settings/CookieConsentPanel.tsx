@@ -5,7 +5,7 @@ import {
   type CookieConsentWhere,
 } from '@site/page-content';
 import { useEffect, useId, useState } from 'react';
-import { ActionNotice } from '../ActionNotice';
+import { SaveFooter } from './SaveFooter';
 import { SettingsPanel } from './SettingsPanel';
 
 export interface CookieConsentPanelProps {
@@ -136,17 +136,7 @@ export function CookieConsentPanel({
               ))}
             </fieldset>
           )}
-          {error && (
-            <p className="ed-field__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="ed-field__row">
-            <button type="submit" className="ed-button ed-button--primary" disabled={isSaving || unchanged}>
-              {isSaving ? 'Saving…' : 'Save'}
-            </button>
-          </div>
-          <ActionNotice message={done} />
+          <SaveFooter error={error} isSaving={isSaving} disabled={unchanged} done={done} />
         </>
       )}
     </SettingsPanel>

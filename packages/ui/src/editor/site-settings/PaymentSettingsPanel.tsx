@@ -5,7 +5,7 @@ import {
   type PaymentSettingsView,
 } from '@site/commerce-core/admin';
 import { useEffect, useId, useState } from 'react';
-import { ActionNotice } from '../ActionNotice';
+import { SaveFooter } from './SaveFooter';
 import { SettingsPanel } from './SettingsPanel';
 
 type Field = 'publishableKey' | 'secretKey' | 'webhookSecret';
@@ -147,19 +147,7 @@ export function PaymentSettingsPanel({
             </p>
             <p className="ed-field__hint">Events: {view.webhookEvents.join(', ')}</p>
           </div>
-          {error && (
-            <p className="ed-field__error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="ed-field__row">
-            <button
-              type="submit"
-              className="ed-button ed-button--primary"
-              disabled={fromEnvironment || isSaving}
-            >
-              {isSaving ? 'Saving…' : 'Save'}
-            </button>
+          <SaveFooter error={error} isSaving={isSaving} disabled={fromEnvironment} done={done}>
             {view.source === 'site' && (
               <button
                 type="button"
@@ -170,8 +158,7 @@ export function PaymentSettingsPanel({
                 Disconnect Stripe
               </button>
             )}
-          </div>
-          <ActionNotice message={done} />
+          </SaveFooter>
         </>
       )}
     </SettingsPanel>

@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { editorMessages } from '../editor-messages';
+import { LoadStates } from '../ListStates';
 
 export interface SettingsPanelProps {
   title: string;
@@ -45,21 +45,7 @@ export function SettingsPanel({
     >
       <h2 id={`${id}-title`}>{title}</h2>
       {intro}
-      {isLoading && (
-        <p className="ed-loading" role="status">
-          {loadingText}
-        </p>
-      )}
-      {loadError && (
-        <p className="ed-banner ed-banner--error" role="alert">
-          {loadError}{' '}
-          {onRetry && (
-            <button type="button" className="ed-button ed-button--ghost" onClick={onRetry}>
-              {editorMessages.tryAgain}
-            </button>
-          )}
-        </p>
-      )}
+      <LoadStates isLoading={isLoading} loadingText={loadingText} loadError={loadError} onRetry={onRetry} />
       {!isLoading && !loadError && children}
     </form>
   );

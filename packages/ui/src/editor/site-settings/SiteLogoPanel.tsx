@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
+import { ImagePicker } from './ImagePicker';
 
 export const siteLogoPanelMessages = {
   title: 'Logo',
@@ -40,7 +41,6 @@ export function SiteLogoPanel({
   isReadOnly,
 }: SiteLogoPanelProps) {
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const m = siteLogoPanelMessages;
   return (
     <section className="ed-site-logo" aria-labelledby={`${id}-title`}>
@@ -58,39 +58,15 @@ export function SiteLogoPanel({
               <span className="ed-site-logo__text">{siteTitle}</span>
             )}
           </div>
-          <div className="ed-site-profile__actions">
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) onUpload(file);
-                e.target.value = '';
-              }}
-            />
-            <button
-              type="button"
-              className="ed-button"
-              disabled={isReadOnly || isBusy}
-              onClick={() => fileInput.current?.click()}
-            >
-              {isBusy ? m.uploading : logoUrl ? m.replace : m.upload}
-            </button>
-            {logoUrl && (
-              <button
-                type="button"
-                className="ed-button ed-button--ghost"
-                disabled={isReadOnly || isBusy}
-                onClick={onRemove}
-              >
-                {m.remove}
-              </button>
-            )}
-          </div>
+          <ImagePicker
+            className="ed-site-profile__actions"
+            hasImage={Boolean(logoUrl)}
+            isBusy={isBusy}
+            isReadOnly={isReadOnly}
+            labels={m}
+            onUpload={onUpload}
+            onRemove={onRemove}
+          />
           <p className="ed-field__hint" id={`${id}-hint`}>
             {logoUrl ? m.hint : `${m.none} ${m.hint}`}
           </p>

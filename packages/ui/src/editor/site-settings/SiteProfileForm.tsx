@@ -5,8 +5,9 @@ import {
   type SiteProfileInput,
   type SiteProfileView,
 } from '@site/page-content';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { EditorField } from '../field/EditorField';
+import { ImagePicker } from './ImagePicker';
 
 export const siteProfileFormMessages = {
   title: 'Name, icon and region',
@@ -132,7 +133,6 @@ export function SiteProfileForm({
   isReadOnly,
 }: SiteProfileFormProps) {
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<Draft>();
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
@@ -234,39 +234,20 @@ export function SiteProfileForm({
               aria-hidden="true"
             />
           )}
-          <div className="ed-site-profile__icon-actions">
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) onUploadIcon(file);
-                e.target.value = '';
-              }}
-            />
-            <button
-              type="button"
-              className="ed-button"
-              disabled={isReadOnly || isIconBusy}
-              onClick={() => fileInput.current?.click()}
-            >
-              {isIconBusy ? m.uploading : profile.iconUrl ? m.replaceIcon : m.uploadIcon}
-            </button>
-            {profile.iconUrl && (
-              <button
-                type="button"
-                className="ed-button ed-button--ghost"
-                disabled={isReadOnly || isIconBusy}
-                onClick={onRemoveIcon}
-              >
-                {m.removeIcon}
-              </button>
-            )}
-          </div>
+          <ImagePicker
+            className="ed-site-profile__icon-actions"
+            hasImage={Boolean(profile.iconUrl)}
+            isBusy={isIconBusy}
+            isReadOnly={isReadOnly}
+            labels={{
+              upload: m.uploadIcon,
+              replace: m.replaceIcon,
+              uploading: m.uploading,
+              remove: m.removeIcon,
+            }}
+            onUpload={onUploadIcon}
+            onRemove={onRemoveIcon}
+          />
         </div>
         <p className="ed-field__hint" id={`${id}-icon-hint`}>
           {profile.iconUrl ? m.iconHint : `${m.iconDefault} ${m.iconHint}`}

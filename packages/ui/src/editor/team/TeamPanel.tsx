@@ -14,7 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ActionNotice } from '../ActionNotice';
 import { EditorField } from '../field/EditorField';
-import { editorMessages } from '../editor-messages';
+import { ListStates } from '../ListStates';
 
 export const teamPanelMessages = {
   people: 'People',
@@ -103,72 +103,65 @@ export function TeamPanel({
       <section className="ed-team__section" aria-labelledby={`${id}-people`}>
         <h2 id={`${id}-people`}>{m.people}</h2>
         <p className="ed-field__hint">{canManage ? m.peopleIntro : m.readOnly}</p>
-        {isLoading && (
-          <p className="ed-loading" role="status">
-            {m.loading}
-          </p>
-        )}
-        {loadError && (
-          <p className="ed-banner ed-banner--error" role="alert">
-            {loadError}{' '}
-            {onRetry && (
-              <button type="button" className="ed-button ed-button--ghost" onClick={onRetry}>
-                {editorMessages.tryAgain}
-              </button>
-            )}
-          </p>
-        )}
-        {team && (
-          <ul className="ed-team__list">
-            {team.members.map((member) => (
-              <li key={member.id} className="ed-team__row">
-                <div className="ed-team__who">
-                  <span className="ed-team__email">
-                    {member.email} {member.isYou && <span className="ed-muted">{m.you}</span>}
-                  </span>
-                  <span className="ed-field__hint">{rightsOf(member.role)}</span>
-                </div>
-                {canManage && !member.isYou && member.role !== 'owner' ? (
-                  <div className="ed-team__actions">
-                    <select
-                      className="ed-mini-select"
-                      aria-label={m.roleFor(member.email)}
-                      value={member.role}
-                      disabled={isBusy}
-                      onChange={(e) => onChangeRole(member, e.currentTarget.value as InvitableRole)}
-                    >
-                      {INVITABLE_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {teamRoleLabels[role]}
-                        </option>
-                      ))}
-                    </select>
-                    <button
-                      type="button"
-                      className="ed-button ed-button--ghost"
-                      disabled={isBusy}
-                      aria-label={`${m.makeOwner}: ${member.email}`}
-                      onClick={() => setConfirm({ kind: 'transfer', member })}
-                    >
-                      {m.makeOwner}
-                    </button>
-                    <button
-                      type="button"
-                      className="ed-button ed-button--danger"
-                      disabled={isBusy}
-                      aria-label={`${m.remove} ${member.email}`}
-                      onClick={() => setConfirm({ kind: 'remove', member })}
-                    >
-                      {m.remove}
-                    </button>
+        <ListStates
+          items={team?.members}
+          isLoading={isLoading}
+          loadingText={m.loading}
+          loadError={loadError}
+          onRetry={onRetry}
+        >
+          {(members) => (
+            <ul className="ed-team__list">
+              {members.map((member) => (
+                <li key={member.id} className="ed-team__row">
+                  <div className="ed-team__who">
+                    <span className="ed-team__email">
+                      {member.email} {member.isYou && <span className="ed-muted">{m.you}</span>}
+                    </span>
+                    <span className="ed-field__hint">{rightsOf(member.role)}</span>
                   </div>
-                ) : (
-                  <span className="ed-badge">{teamRoleLabels[member.role]}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                  {canManage && !member.isYou && member.role !== 'owner' ? (
+                    <div className="ed-team__actions">
+                      <select
+                        className="ed-mini-select"
+                        aria-label={m.roleFor(member.email)}
+                        value={member.role}
+                        disabled={isBusy}
+                        onChange={(e) => onChangeRole(member, e.currentTarget.value as InvitableRole)}
+                      >
+                        {INVITABLE_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {teamRoleLabels[role]}
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="button"
+                        className="ed-button ed-button--ghost"
+                        disabled={isBusy}
+                        aria-label={`${m.makeOwner}: ${member.email}`}
+                        onClick={() => setConfirm({ kind: 'transfer', member })}
+                      >
+                        {m.makeOwner}
+                      </button>
+                      <button
+                        type="button"
+                        className="ed-button ed-button--danger"
+                        disabled={isBusy}
+                        aria-label={`${m.remove} ${member.email}`}
+                        onClick={() => setConfirm({ kind: 'remove', member })}
+                      >
+                        {m.remove}
+                      </button>
+                    </div>
+                  ) : (
+                    <span className="ed-badge">{teamRoleLabels[member.role]}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListStates>
         {error && (
           <p className="ed-field__error" role="alert">
             {error}
