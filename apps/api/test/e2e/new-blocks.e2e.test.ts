@@ -20,7 +20,7 @@ const shots = process.env.BLOCK_SHOTS;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const block = (id: string, type: string, settings: Record<string, unknown> = {}) => ({ id, type, settings });
-const document = {
+const pageDocument = {
   sections: [
     {
       id: 'food',
@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('new block types in every theme', () => {
     ).json()) as PageDetail;
     const saved = await owner.call(server.url + EDITOR_API.draft(page.id), 'PUT', {
       version: page.version,
-      document,
+      document: pageDocument,
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const published = await owner.call(server.url + EDITOR_API.publish(page.id), 'POST', {
@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('new block types in every theme', () => {
     return page.evaluate(async () => {
       type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
       const run = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-      const result = await run.run(document);
+      const result = await run.run(pageDocument);
       return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     });
   };
