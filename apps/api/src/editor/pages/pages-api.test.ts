@@ -351,6 +351,29 @@ describe.each(targets)('editor pages API on $name', (target) => {
       expect(revisions[0]).toMatchObject({ kind: 'published', version: version + 1 });
     });
 
+    it('opens a page saved before sections had a grid as full-width rows in its order, stored so at the next save', async () => {
+      const page = await create({ title: 'Before The Grid', navigation: 'notLinked' });
+      const legacy = {
+        sections: [{ ...doc('one', 'two').sections[0]!, background: 'default', width: 'wide' } as const],
+      };
+      await database.db.update(pages).set({ draftDocument: legacy }).where(eq(pages.id, page.id));
+      const opened = (await owner.call('GET', EDITOR_API.page(page.id))).json() as PageDetail;
+      const section = opened.draft.sections[0]!;
+      expect(section.blocks.map((b) => [b.id, b.place])).toEqual([
+        ['b0', { column: 1, span: 12, row: 1, rows: 1 }],
+        ['b1', { column: 1, span: 12, row: 2, rows: 1 }],
+      ]);
+      expect(section.phoneOrder).toEqual(['b0', 'b1']);
+      const saved = await owner.call('PUT', EDITOR_API.draft(page.id), {
+        version: opened.version,
+        document: legacy,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const stored = (await pageRow(page.id)).draftDocument!.sections[0]!;
+      expect(stored.blocks.map((b) => b.place)).toEqual(section.blocks.map((b) => b.place));
+      expect(stored.phoneOrder).toEqual(['b0', 'b1']);
+    });
+
     it('restores a revision as the draft and records it', async () => {
       const page = await create({ title: 'Restore me', navigation: 'notLinked' });
       const saved = (
@@ -466,6 +489,26 @@ describe.each(targets)('editor pages API on $name', (target) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'INVALID', message: messages.tooManyBlocks(60) });
+      await unchanged();
+    });
+
+    it('refuses two blocks sharing a grid cell and a placement past column 12, at the block', async () => {
+      const place = (column: number, span: number) => ({ column, span, row: 1, rows: 1 });
+      const spacer = (id: string, at: object) => ({ id, type: 'spacer', settings: {}, place: at });
+      for (const [blocks, message, index] of [
+        [[spacer('a', place(1, 7)), spacer('b', place(7, 6))], messages.gridOverlap('a', 'b'), 1],
+        [[spacer('a', place(9, 6))], messages.gridPastLastColumn, 0],
+      ] as const) {
+        const res = await owner.call('PUT', EDITOR_API.draft(page.id), {
+          version: page.version,
+          document: { sections: [{ id: 's1', blocks }] },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.issues).toContainEqual({
+          path: expect.arrayContaining(['document', 'sections', 0, 'blocks', index]),
+          message,
+        });
+      }
       await unchanged();
     });
 
