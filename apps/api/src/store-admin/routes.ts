@@ -15,6 +15,8 @@ import {
   ShopEmailTemplateSchema,
   StockUpdateSchema,
   StoreCurrencyChangeSchema,
+  PRODUCT_IMPORT_MAX_BYTES,
+  productImportMessages,
 } from '@site/commerce-core/admin';
 import { itemSeoSchema, messages as pageMessages, PRODUCT_SEO_ROUTE } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,6 +35,12 @@ import {
   registerApiErrors,
 } from '../http';
 import { loadWebsite, storeCurrency } from '../site/site-data';
+import {
+  latestProductImport,
+  PRODUCT_IMPORT_JOB,
+  runProductImport,
+  startProductImport,
+} from './product-import';
 import { taxReport, taxReportCsv } from './tax-report';
 import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import {
@@ -78,6 +86,7 @@ export interface StoreAdminRouteOptions {
 const CONTENT_SERVICE = '/api/content-service/product/1.1/websites/:websiteId/products';
 const PREFERENCES = '/api/v1/commerce-preferences/:namespace';
 const STORE = '/api/editor/store';
+const ProductImportQuery = z.object({ collectionId: z.string().min(1).max(200) });
 
 const SiteParams = z.object({ websiteId: z.string().max(200) });
 const CategoryParams = SiteParams.extend({ collectionId: z.string().max(200) });
@@ -101,6 +110,9 @@ export function registerStoreAdminRoutes(
   app: FastifyInstance,
   { db, paymentProviders, jobs, stylesheets }: StoreAdminRouteOptions,
 ): void {
+  void jobs?.work<{ importId: string }>(PRODUCT_IMPORT_JOB, (job) =>
+    runProductImport(db, job.payload.importId),
+  );
   void app.register(async (scope) => {
     registerApiErrors(scope);
     const guard = createRoleGuard({ db });
@@ -420,6 +432,36 @@ export function registerStoreAdminRoutes(
         return importInventoryCsv(db, request.site.websiteId, request.body);
       }),
     );
+    scope.post(
+      `${STORE}/product-imports`,
+      // A little over the file limit, so the import's own check answers in the owner's words.
+      { ...write, bodyLimit: PRODUCT_IMPORT_MAX_BYTES + 1024 },
+      handle(async (request, reply) => {
+        if (typeof request.body !== 'string')
+          throw new ApiError(415, 'CSV_EXPECTED', productImportMessages.expected);
+        const { collectionId } = parse(ProductImportQuery, request.query);
+        const started = await startProductImport(
+          db,
+          jobs,
+          request.site.websiteId,
+          await currency(request),
+          collectionId,
+          guardedMember(request),
+          request.body,
+        );
+        return reply.status(202).send(started);
+      }),
+    );
+    scope.get(
+      `${STORE}/product-imports/latest`,
+      read,
+      handle(async (request) => ({ import: await latestProductImport(db, request.site.websiteId) })),
+    );
+    scope.get(
+      `${STORE}/product-imports/:id`,
+      read,
+      handle(async (request) => latestProductImport(db, request.site.websiteId, id(request))),
+    );
     scope.patch(
       `${STORE}/variants/:id/stock`,
       write,
@@ -661,6 +703,21 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`GET ${STORE}/inventory.csv`]: {
     ...guarded,
     summary: 'Stock of every variant as CSV (Product, SKU, Options, Stock)',
+  },
+  [`POST ${STORE}/product-imports`]: {
+    ...guarded,
+    summary:
+      "Start a product import from a text/csv body in Shopify's product CSV shape into the store ?collectionId= (202 with its progress); a file that cannot be one answers 400/413 at once",
+    query: ProductImportQuery,
+    status: 202,
+  },
+  [`GET ${STORE}/product-imports/latest`]: {
+    ...guarded,
+    summary: "The site's latest product import: progress, products imported, refused rows with reasons",
+  },
+  [`GET ${STORE}/product-imports/:id`]: {
+    ...guarded,
+    summary: 'One product import: progress, products imported, refused rows with reasons',
   },
   [`POST ${STORE}/inventory.csv`]: {
     ...guarded,

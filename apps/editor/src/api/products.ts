@@ -3,6 +3,7 @@ import {
   type AdminProduct,
   type AdminProductSave,
   type InventoryItem,
+  type ProductImportView,
 } from '@site/commerce-core/admin';
 import { productSeoPath, productTagsPath, type ItemSeo, type ProductTags } from '@site/page-content';
 import {
@@ -12,6 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { presentFilters } from './filters';
 import { api, ApiError, writeHeaders } from './http';
 import { tagKeys } from './tags';
@@ -23,6 +25,7 @@ export const productKeys = {
   list: (filters: Record<string, string>) => ['store', 'products', filters] as const,
   inventory: ['store', 'inventory'] as const,
   inventorySearch: (q: string) => ['store', 'inventory', q] as const,
+  latestImport: ['store', 'product-import'] as const,
 };
 
 export function useProducts(filters: Record<string, string>) {
@@ -240,4 +243,48 @@ async function importInventoryCsv(file: File): Promise<{ updated: number }> {
 export function useImportInventory() {
   const refresh = useCatalogueRefresh();
   return useMutation({ mutationFn: importInventoryCsv, onSettled: refresh });
+}
+
+/** The site's latest product import; read again every second while its job runs. */
+export function useLatestProductImport() {
+  const refresh = useCatalogueRefresh();
+  const latest = useQuery({
+    queryKey: productKeys.latestImport,
+    queryFn: async () =>
+      (await api<{ import: ProductImportView | null }>('GET', STORE_API.latestProductImport)).import,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+  });
+  // The products the job added show in the list once it is over.
+  const status = latest.data?.status;
+  useEffect(() => {
+    if (status && status !== 'running') void refresh();
+    // Only when the job's state changes: `refresh` is a new function every render.
+  }, [status]);
+  return latest;
+}
+
+/** Sends the file as text/csv; the answer is the job's first state, shown at once. */
+export function useStartProductImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, collectionId }: { file: File; collectionId: string }) => {
+      const response = await fetch(`${STORE_API.productImports}?${new URLSearchParams({ collectionId })}`, {
+        method: 'POST',
+        headers: { ...(await writeHeaders()), 'content-type': 'text/csv', accept: 'application/json' },
+        credentials: 'same-origin',
+        body: await file.text(),
+      });
+      const body = (await response.json().catch(() => ({}))) as {
+        error?: { code?: string; message?: string };
+      };
+      if (!response.ok)
+        throw new ApiError(
+          response.status,
+          body.error?.code ?? `HTTP_${response.status}`,
+          body.error?.message ?? response.statusText,
+        );
+      return body as ProductImportView;
+    },
+    onSuccess: (started) => client.setQueryData(productKeys.latestImport, started),
+  });
 }

@@ -6,6 +6,7 @@ import {
   editorMessages,
   InventoryTable,
   noProductFilters,
+  ProductImportPanel,
   ProductTable,
   storeMessages as m,
   type ProductFilters,
@@ -17,9 +18,11 @@ import {
   useBulkProducts,
   useImportInventory,
   useInventory,
+  useLatestProductImport,
   useProducts,
   useSetProductEnabled,
   useSetStock,
+  useStartProductImport,
 } from '../api/products';
 import { useMe } from '../api/session';
 import { useCreateStore, useStores } from '../api/stores';
@@ -169,6 +172,8 @@ function Products({
   // undefined: closed; null: a new product.
   const [editing, setEditing] = useState<AdminProduct | null>();
   const [saved, setSaved] = useState<{ product: AdminProduct; created: boolean }>();
+  const latestImport = useLatestProductImport();
+  const startImport = useStartProductImport();
   return (
     <>
       <ActionNotice
@@ -203,6 +208,13 @@ function Products({
           {bulkError}
         </p>
       )}
+      <ProductImportPanel
+        latest={latestImport.data}
+        onFile={(file) => startImport.mutate({ file, collectionId })}
+        isSending={startImport.isPending}
+        sendError={startImport.error ? errorMessage(startImport.error) : undefined}
+        isReadOnly={isReadOnly}
+      />
       <ProductTable
         products={products.data?.pages.flatMap((p) => p.products)}
         filters={filters}

@@ -11,3 +11,4 @@ export * from './messages';
 export * from './payments';
 export * from './shop-emails';
 export * from './store-currency';
+export * from './product-import';

@@ -15,6 +15,10 @@ export const STORE_API = {
     id ? `${STORE}/products/${encodeURIComponent(id)}/preview` : `${STORE}/products/preview`,
   inventory: `${STORE}/inventory`,
   inventoryCsv: `${STORE}/inventory.csv`,
+  /** POST a text/csv body (?collectionId=) to start a product import job; GET one's progress. */
+  productImports: `${STORE}/product-imports`,
+  productImport: (id: string) => `${STORE}/product-imports/${encodeURIComponent(id)}`,
+  latestProductImport: `${STORE}/product-imports/latest`,
   variantStock: (variantId: string) => `${STORE}/variants/${encodeURIComponent(variantId)}/stock`,
   /** The store currency: read with the order count, changed (confirmed once the store has orders). */
   storeCurrency: `${STORE}/currency`,

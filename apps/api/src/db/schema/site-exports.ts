@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
 /**
@@ -22,4 +22,32 @@ export const siteExports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('site_exports_site_created').on(t.websiteId, t.createdAt)],
+);
+
+/**
+ * An owner's product CSV import, run by a job (src/store-admin/product-import.ts): the file, how
+ * far the job is, and each refused product's row and reason, kept for the editor to show.
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id').notNull(),
+    /** Who uploaded it: the products are saved in their name (activity log). */
+    memberId: text('member_id').notNull(),
+    memberEmail: text('member_email').notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull(),
+    source: text('source').notNull(),
+    total: integer('total').notNull().default(0),
+    /** Products handled so far, in file order: a job retried after a crash starts after them. */
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    errors: jsonb('errors').$type<{ row: number; message: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('product_imports_site_created').on(t.websiteId, t.createdAt)],
 );

@@ -54,3 +54,8 @@ export {
 export { ShippingZonesPanel, type ShippingZonesPanelProps } from './ShippingZonesPanel';
 export { StoreCurrencyPanel, type StoreCurrencyPanelProps } from './StoreCurrencyPanel';
 export { storeCurrencyMessages } from './store-currency-messages';
+export {
+  ProductImportPanel,
+  productImportPanelMessages,
+  type ProductImportPanelProps,
+} from './ProductImportPanel';
