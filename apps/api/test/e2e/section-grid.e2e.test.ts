@@ -120,6 +120,15 @@ describe.skipIf(!hasChromium)('sections on a grid, in Chromium', () => {
       .poll(() => list.allTextContents())
       .toEqual([expect.stringMatching(/^Button/), 'Heading: On The Grid', expect.stringMatching(/^Text/)]);
     await expect.poll(saved, { timeout: 10_000 }).toBe(1);
+    // The preview's phone view stacks them in that order, as the published page will.
+    await page.locator('.ed-devices__option', { hasText: 'Phone' }).click();
+    const top = async (selector: string) => (await frame().locator(selector).boundingBox())!.y;
+    await expect.poll(async () => (await top('.block--button')) < (await top('.block--heading'))).toBe(true);
+    expect(await top('.block--heading')).toBeLessThan(await top('.block--text'));
+    await page.locator('.ed-devices__option', { hasText: 'Desktop' }).click();
+    await expect
+      .poll(async () => Math.abs((await top('.block--button')) - (await top('.block--text'))))
+      .toBeLessThan(2);
   });
 
   it('publishes: side by side at 1280, the chosen order stacked at 390', async () => {
