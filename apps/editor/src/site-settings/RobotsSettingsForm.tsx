@@ -6,7 +6,7 @@ import { useRobotsAdditions, useSaveRobotsAdditions } from '../api/robots';
 
 /**
  * The owner's own lines for /robots.txt, added after the platform's (which keep crawlers out of
- * the editor, the cart and checkout). Checked as typed with the server's rules, line by line.
+ * the editor, checkout, accounts and search results). Checked as typed with the server's rules, line by line.
  */
 export function RobotsSettingsForm() {
   const id = useId();
@@ -27,8 +27,8 @@ export function RobotsSettingsForm() {
       title="Search engines: robots.txt"
       intro={
         <p className="ed-field__hint">
-          Your site’s <a href="/robots.txt">robots.txt</a> already keeps crawlers out of the editor, the cart,
-          checkout and accounts, and names your sitemap. Add your own lines here, such as{' '}
+          Your site’s <a href="/robots.txt">robots.txt</a> already keeps crawlers out of the editor, checkout,
+          accounts and search results, and names your sitemap. Add your own lines here, such as{' '}
           <code>Disallow: /drafts/</code>, or a <code>User-agent:</code> line followed by the rules for that
           crawler. To hide one page, product or post, use its “Hide from search engines” setting instead.
         </p>
