@@ -1,8 +1,8 @@
 import type { RemovedSiteFound } from '@site/page-content';
-import { EditorField } from '@site/ui/editor-field';
 import { useId, useState } from 'react';
 import { issuesByPath } from '../api/http';
 import { useFindRemovedSite, useRestoreSite } from '../api/site-admin';
+import { AuthCard, AuthError, AuthInput, AuthSubmit } from '../screen-kit/AuthCard';
 
 const daysLeftText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
@@ -28,11 +28,7 @@ export function RestoreSiteScreen({ onBack }: { onBack: () => void }) {
           <h1 id={`${id}-title`} className="ed-signin__title">
             Restore {found.title}?
           </h1>
-          {restore.error && (
-            <p className="ed-banner ed-banner--error" role="alert">
-              {restore.error.message}
-            </p>
-          )}
+          {restore.error && <AuthError>{restore.error.message}</AuthError>}
           <p>
             <strong>{found.host}</strong> was removed on {new Date(found.removedAt).toLocaleDateString()}.
           </p>
@@ -72,80 +68,43 @@ export function RestoreSiteScreen({ onBack }: { onBack: () => void }) {
     );
   }
   return (
-    <main className="ed-signin">
-      <form
-        className="ed-signin__card"
-        aria-labelledby={`${id}-title`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          find.mutate({ address, email, password }, { onSuccess: setFound });
-        }}
-      >
-        <h1 id={`${id}-title`} className="ed-signin__title">
-          Restore a removed site
-        </h1>
-        <p className="ed-field__hint">
-          A removed site can be restored for 30 days. Sign in with the site’s owner account.
-        </p>
-        {find.error && !addressError && (
-          <p className="ed-banner ed-banner--error" role="alert">
-            {find.error.message}
-          </p>
-        )}
-        <EditorField
-          label="Site address"
-          required
-          hint="Its name, such as myshop, or its full address."
-          error={addressError}
-          announceError
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          )}
-        </EditorField>
-        <EditorField label="Owner’s email" required>
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </EditorField>
-        <EditorField label="Password" required>
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </EditorField>
-        <button
-          type="submit"
-          className="ed-button ed-button--primary ed-button--block"
-          disabled={find.isPending}
-        >
-          {find.isPending ? 'Looking for your site…' : 'Find my site'}
-        </button>
-        <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={onBack}>
-          Back to sign in
-        </button>
-      </form>
-    </main>
+    <AuthCard
+      title="Restore a removed site"
+      noValidate
+      onSubmit={() => find.mutate({ address, email, password }, { onSuccess: setFound })}
+    >
+      <p className="ed-field__hint">
+        A removed site can be restored for 30 days. Sign in with the site’s owner account.
+      </p>
+      {find.error && !addressError && <AuthError>{find.error.message}</AuthError>}
+      <AuthInput
+        label="Site address"
+        hint="Its name, such as myshop, or its full address."
+        error={addressError}
+        announceError
+        autoCapitalize="none"
+        spellCheck={false}
+        value={address}
+        onValue={setAddress}
+      />
+      <AuthInput
+        label="Owner’s email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onValue={setEmail}
+      />
+      <AuthInput
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValue={setPassword}
+      />
+      <AuthSubmit pending={find.isPending} label="Find my site" pendingLabel="Looking for your site…" />
+      <button type="button" className="ed-button ed-button--ghost ed-button--block" onClick={onBack}>
+        Back to sign in
+      </button>
+    </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
-import { EditorField } from '@site/ui/editor-field';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useSignIn } from '../api/session';
+import { AuthCard, AuthError, AuthInput, AuthSubmit } from '../screen-kit/AuthCard';
 import { errorMessage } from '../screen-kit/save-state';
 import { lastHandoffProblem } from '../api/site-admin';
 
@@ -39,86 +39,47 @@ export function SignInScreen({ siteTitle }: { siteTitle?: string }) {
   }
   const handoffProblem = lastHandoffProblem();
   return (
-    <main className="ed-signin">
-      <form
-        className="ed-signin__card"
-        aria-labelledby={`${id}-title`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          signIn.mutate({ email, password, rememberMe });
-        }}
+    <AuthCard
+      title={`Sign in to edit ${siteTitle ?? 'your site'}`}
+      onSubmit={() => signIn.mutate({ email, password, rememberMe })}
+    >
+      {handoffProblem && !signIn.error && <AuthError>{handoffProblem}</AuthError>}
+      {signIn.error && <AuthError>{errorMessage(signIn.error)}</AuthError>}
+      <AuthInput label="Email" type="email" autoComplete="username" value={email} onValue={setEmail} />
+      <AuthInput
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValue={setPassword}
+      />
+      <div className="ed-field ed-field--toggle">
+        <input
+          id={`${id}-remember`}
+          type="checkbox"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        <label htmlFor={`${id}-remember`}>Keep me signed in for 30 days</label>
+      </div>
+      <AuthSubmit pending={signIn.isPending} label="Sign in" pendingLabel="Signing in…" />
+      <button
+        type="button"
+        className="ed-button ed-button--ghost ed-button--block"
+        onClick={() => setCreating(true)}
       >
-        <h1 id={`${id}-title`} className="ed-signin__title">
-          Sign in to edit {siteTitle ?? 'your site'}
-        </h1>
-        {handoffProblem && !signIn.error && (
-          <p className="ed-banner ed-banner--error" role="alert">
-            {handoffProblem}
-          </p>
-        )}
-        {signIn.error && (
-          <p className="ed-banner ed-banner--error" role="alert">
-            {errorMessage(signIn.error)}
-          </p>
-        )}
-        <EditorField label="Email" required>
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </EditorField>
-        <EditorField label="Password" required>
-          {(control) => (
-            <input
-              {...control}
-              className="ed-input"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </EditorField>
-        <div className="ed-field ed-field--toggle">
-          <input
-            id={`${id}-remember`}
-            type="checkbox"
-            checked={rememberMe}
-            onChange={(e) => setRememberMe(e.target.checked)}
-          />
-          <label htmlFor={`${id}-remember`}>Keep me signed in for 30 days</label>
-        </div>
-        <button
-          type="submit"
-          className="ed-button ed-button--primary ed-button--block"
-          disabled={signIn.isPending}
-        >
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-        <button
-          type="button"
-          className="ed-button ed-button--ghost ed-button--block"
-          onClick={() => setCreating(true)}
-        >
-          Create a site
-        </button>
-        <button
-          type="button"
-          className="ed-button ed-button--ghost ed-button--block"
-          onClick={() => setRestoring(true)}
-        >
-          Restore a removed site
-        </button>
-        <a className="ed-signin__back" href="/">
-          ← Back to the site
-        </a>
-      </form>
-    </main>
+        Create a site
+      </button>
+      <button
+        type="button"
+        className="ed-button ed-button--ghost ed-button--block"
+        onClick={() => setRestoring(true)}
+      >
+        Restore a removed site
+      </button>
+      <a className="ed-signin__back" href="/">
+        ← Back to the site
+      </a>
+    </AuthCard>
   );
 }
