@@ -157,26 +157,15 @@ function PopupOverlayForm({ initial, onReload }: { initial: EditorPopupOverlay; 
           }}
         >
           <fieldset disabled={readOnly} className="ed-form">
-            <div className="ed-field ed-field--toggle">
-              <input
-                id={`${id}-enabled`}
-                type="checkbox"
-                checked={draft.enabled}
-                onChange={(e) => set({ enabled: e.target.checked })}
-              />
-              <label htmlFor={`${id}-enabled`}>Show the pop-up on the site</label>
-            </div>
-            <EditorField label="Title" required error={errors.title}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="ed-input"
-                  value={draft.title}
-                  placeholder="e.g. Free shipping this week"
-                  onChange={(e) => set({ title: e.target.value })}
-                />
-              )}
-            </EditorField>
+            <Toggle draft={draft} set={set} field="enabled" label="Show the pop-up on the site" />
+            <TextField
+              draft={draft}
+              set={set}
+              field="title"
+              label="Title"
+              error={errors.title}
+              placeholder="e.g. Free shipping this week"
+            />
             <EditorField label="Text" hint="Optional; plain text." error={errors.body}>
               {(control) => (
                 <textarea
@@ -189,28 +178,17 @@ function PopupOverlayForm({ initial, onReload }: { initial: EditorPopupOverlay; 
               )}
             </EditorField>
 
-            <div className="ed-field ed-field--toggle">
-              <input
-                id={`${id}-action`}
-                type="checkbox"
-                checked={draft.hasAction}
-                onChange={(e) => set({ hasAction: e.target.checked })}
-              />
-              <label htmlFor={`${id}-action`}>Add a button</label>
-            </div>
+            <Toggle draft={draft} set={set} field="hasAction" label="Add a button" />
             {draft.hasAction && (
               <div className="ed-form__grid">
-                <EditorField label="Button label" required error={errors['action.label']}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      className="ed-input"
-                      value={draft.actionLabel}
-                      placeholder="e.g. Shop now"
-                      onChange={(e) => set({ actionLabel: e.target.value })}
-                    />
-                  )}
-                </EditorField>
+                <TextField
+                  draft={draft}
+                  set={set}
+                  field="actionLabel"
+                  label="Button label"
+                  error={errors['action.label']}
+                  placeholder="e.g. Shop now"
+                />
                 <EditorField
                   label="Button link"
                   required
@@ -244,54 +222,28 @@ function PopupOverlayForm({ initial, onReload }: { initial: EditorPopupOverlay; 
               </div>
             )}
 
-            <div className="ed-field ed-field--toggle">
-              <input
-                id={`${id}-newsletter`}
-                type="checkbox"
-                checked={draft.hasNewsletter}
-                onChange={(e) => set({ hasNewsletter: e.target.checked })}
-              />
-              <label htmlFor={`${id}-newsletter`}>Add a newsletter sign-up</label>
-            </div>
+            <Toggle draft={draft} set={set} field="hasNewsletter" label="Add a newsletter sign-up" />
             {draft.hasNewsletter && <NewsletterFields draft={draft} set={set} errors={errors} />}
 
             <div className="ed-form__grid">
-              <EditorField
+              <NumberField
+                draft={draft}
+                set={set}
+                field="delaySeconds"
                 label="Delay (seconds)"
                 hint="How long a visitor is on the site before it opens (0–120)."
+                max={120}
                 error={errors.delaySeconds}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    className="ed-input ed-input--number"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={120}
-                    value={draft.delaySeconds}
-                    onChange={(e) => set({ delaySeconds: e.target.value })}
-                  />
-                )}
-              </EditorField>
-              <EditorField
+              />
+              <NumberField
+                draft={draft}
+                set={set}
+                field="hideForDays"
                 label="Hide for (days)"
                 hint="How long it stays closed once a visitor closes it (0–365)."
+                max={365}
                 error={errors.hideForDays}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    className="ed-input ed-input--number"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={365}
-                    value={draft.hideForDays}
-                    onChange={(e) => set({ hideForDays: e.target.value })}
-                  />
-                )}
-              </EditorField>
+              />
             </div>
           </fieldset>
         </form>
@@ -310,7 +262,6 @@ function NewsletterFields({
   set: (change: Partial<Draft>) => void;
   errors: Record<string, string>;
 }) {
-  const id = useId();
   const lists = useMailingLists();
   return (
     <div className="ed-form__grid">
@@ -336,36 +287,102 @@ function NewsletterFields({
           </select>
         )}
       </EditorField>
-      <EditorField label="Sign-up button label" required error={errors['newsletter.buttonLabel']}>
-        {(control) => (
-          <input
-            {...control}
-            className="ed-input"
-            value={draft.buttonLabel}
-            onChange={(e) => set({ buttonLabel: e.target.value })}
-          />
-        )}
-      </EditorField>
-      <EditorField label="Email box placeholder" required error={errors['newsletter.placeholder']}>
-        {(control) => (
-          <input
-            {...control}
-            className="ed-input"
-            value={draft.placeholder}
-            onChange={(e) => set({ placeholder: e.target.value })}
-          />
-        )}
-      </EditorField>
-      <div className="ed-field ed-field--toggle">
-        <input
-          id={`${id}-double`}
-          type="checkbox"
-          checked={draft.doubleOptIn}
-          onChange={(e) => set({ doubleOptIn: e.target.checked })}
-        />
-        <label htmlFor={`${id}-double`}>Ask new subscribers to confirm by email (double opt-in)</label>
-      </div>
+      <TextField
+        draft={draft}
+        set={set}
+        field="buttonLabel"
+        label="Sign-up button label"
+        error={errors['newsletter.buttonLabel']}
+      />
+      <TextField
+        draft={draft}
+        set={set}
+        field="placeholder"
+        label="Email box placeholder"
+        error={errors['newsletter.placeholder']}
+      />
+      <Toggle
+        draft={draft}
+        set={set}
+        field="doubleOptIn"
+        label="Ask new subscribers to confirm by email (double opt-in)"
+      />
     </div>
+  );
+}
+
+type DraftProps<K extends keyof Draft> = {
+  draft: Draft;
+  set: (change: Partial<Draft>) => void;
+  field: K;
+  label: string;
+};
+type FlagKey = 'enabled' | 'hasAction' | 'hasNewsletter' | 'doubleOptIn';
+type TextKey = 'title' | 'actionLabel' | 'buttonLabel' | 'placeholder' | 'delaySeconds' | 'hideForDays';
+
+function Toggle({ draft, set, field, label }: DraftProps<FlagKey>) {
+  const id = useId();
+  return (
+    <div className="ed-field ed-field--toggle">
+      <input
+        id={id}
+        type="checkbox"
+        checked={draft[field]}
+        onChange={(e) => set({ [field]: e.target.checked })}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+function TextField({
+  draft,
+  set,
+  field,
+  label,
+  error,
+  placeholder,
+}: DraftProps<TextKey> & { error: string | undefined; placeholder?: string }) {
+  return (
+    <EditorField label={label} required error={error}>
+      {(control) => (
+        <input
+          {...control}
+          className="ed-input"
+          value={draft[field]}
+          placeholder={placeholder}
+          onChange={(e) => set({ [field]: e.target.value })}
+        />
+      )}
+    </EditorField>
+  );
+}
+
+/** A whole number from 0 to `max`, kept as typed until saved. */
+function NumberField({
+  draft,
+  set,
+  field,
+  label,
+  hint,
+  max,
+  error,
+}: DraftProps<TextKey> & { hint: string; max: number; error: string | undefined }) {
+  return (
+    <EditorField label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          className="ed-input ed-input--number"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={max}
+          value={draft[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+        />
+      )}
+    </EditorField>
   );
 }
 
