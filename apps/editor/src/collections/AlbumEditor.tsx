@@ -1,28 +1,24 @@
 import type { CollectionItemView, PageSummary } from '@site/page-content';
 import { EditorField, EmptyState } from '@site/ui';
 import { useId, useState } from 'react';
-import {
-  useCreateItem,
-  useDeleteItem,
-  useItems,
-  useReorderItems,
-  useUpdateItem,
-} from '../api/collection-items';
-import { useMe } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
 import { ApiError } from '../api/http';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { albumRoom, measureDuration, trackTitleFrom, trackUrlProblem } from './album-tracks';
-import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';
+import {
+  ConfirmRemove,
+  RemoveItemButton,
+  SortableItems,
+  useItemSave,
+  useSortableCollection,
+  useSortableItem,
+} from './SortableItems';
 
 /** An album page's tracks: add from the file manager or by address, drag (or Space and arrows) to reorder, title and artist each. */
 export function AlbumEditor({ page }: { page: PageSummary }) {
-  const items = useItems(page.id);
-  const create = useCreateItem();
-  const reorder = useReorderItems(page.id);
-  const remove = useDeleteItem(page.id);
-  const canEdit = Boolean(useMe().data?.canEdit);
-  const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
+  const { items, create, reorder, remove, canEdit, deleting, setDeleting, error } = useSortableCollection(
+    page.id,
+  );
   const [measuring, setMeasuring] = useState(false);
   if (items.isPending) return <p className="ed-muted">Loading tracks…</p>;
   if (items.error)
@@ -52,7 +48,6 @@ export function AlbumEditor({ page }: { page: PageSummary }) {
     ) : (
       <AddTrack onAdd={addTrack} isAdding={measuring || create.isPending} />
     ));
-  const error = create.error ?? reorder.error ?? remove.error;
 
   return (
     <>
@@ -195,14 +190,11 @@ function AlbumTrack({
   canEdit: boolean;
   onDelete: () => void;
 }) {
-  const update = useUpdateItem(pageId);
+  const { save, error } = useItemSave(item, pageId);
   const sortable = useSortableItem(item, canEdit);
   const [title, setTitle] = useState(item.title);
   const [author, setAuthor] = useState(String(item.data.author ?? ''));
   const src = String(item.data.src ?? '');
-  // Each field saves when it loses focus, based on the version this row last saw.
-  const save = (change: { title?: string; data?: Record<string, unknown> }) =>
-    update.mutate({ id: item.id, version: item.version, ...change });
 
   return (
     <li
@@ -248,22 +240,13 @@ function AlbumTrack({
           preload="none"
           aria-label={`Play ${item.title}`}
         />
-        {update.error && (
+        {error && (
           <p className="ed-field__error" role="alert">
-            {errorMessage(update.error)}
+            {errorMessage(error)}
           </p>
         )}
       </div>
-      {canEdit && (
-        <button
-          type="button"
-          className="ed-button ed-button--danger"
-          onClick={onDelete}
-          aria-label={`Remove ${item.title}`}
-        >
-          Remove
-        </button>
-      )}
+      <RemoveItemButton item={item} canEdit={canEdit} onDelete={onDelete} />
     </li>
   );
 }

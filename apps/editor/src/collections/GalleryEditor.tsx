@@ -6,27 +6,23 @@ import {
 } from '@site/page-content';
 import { EditorField, EmptyState } from '@site/ui';
 import { useState } from 'react';
-import {
-  useCreateItem,
-  useDeleteItem,
-  useItems,
-  useReorderItems,
-  useUpdateItem,
-} from '../api/collection-items';
-import { useMe } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
 import { ChooseImage } from '../page-editor/ChooseImage';
 import { AltTextField } from './ItemFields';
-import { ConfirmRemove, SortableItems, useSortableItem } from './SortableItems';
+import {
+  ConfirmRemove,
+  RemoveItemButton,
+  SortableItems,
+  useItemSave,
+  useSortableCollection,
+  useSortableItem,
+} from './SortableItems';
 
 /** A gallery page's pictures: add from the file manager, drag (or Space and arrows) to reorder, caption and alt text each. */
 export function GalleryEditor({ page }: { page: PageSummary }) {
-  const items = useItems(page.id);
-  const create = useCreateItem();
-  const reorder = useReorderItems(page.id);
-  const remove = useDeleteItem(page.id);
-  const canEdit = Boolean(useMe().data?.canEdit);
-  const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
+  const { items, create, reorder, remove, canEdit, deleting, setDeleting, error } = useSortableCollection(
+    page.id,
+  );
   if (items.isPending) return <p className="ed-muted">Loading pictures…</p>;
   if (items.error)
     return (
@@ -57,7 +53,6 @@ export function GalleryEditor({ page }: { page: PageSummary }) {
         />
       )
     );
-  const error = create.error ?? reorder.error ?? remove.error;
 
   return (
     <>
@@ -123,14 +118,11 @@ function GalleryTile({
   canEdit: boolean;
   onDelete: () => void;
 }) {
-  const update = useUpdateItem(pageId);
+  const { save, error } = useItemSave(item, pageId);
   const sortable = useSortableItem(item, canEdit, 'ed-gallery-tile__handle');
   const [caption, setCaption] = useState(item.title);
   const [alt, setAlt] = useState(String(item.data.alt ?? ''));
   const src = String(item.data.src ?? '');
-  // Each field saves when it loses focus, based on the version this tile last saw.
-  const save = (change: { title?: string; data?: Record<string, unknown> }) =>
-    update.mutate({ id: item.id, version: item.version, ...change });
 
   return (
     <li ref={sortable.ref} className={`ed-gallery-tile${sortable.draggingClass}`} style={sortable.style}>
@@ -157,21 +149,12 @@ function GalleryTile({
         onBlur={() => alt !== item.data.alt && save({ data: { alt } })}
         isReadOnly={!canEdit}
       />
-      {update.error && (
+      {error && (
         <p className="ed-field__error" role="alert">
-          {errorMessage(update.error)}
+          {errorMessage(error)}
         </p>
       )}
-      {canEdit && (
-        <button
-          type="button"
-          className="ed-button ed-button--danger"
-          onClick={onDelete}
-          aria-label={`Remove ${item.title}`}
-        >
-          Remove
-        </button>
-      )}
+      <RemoveItemButton item={item} canEdit={canEdit} onDelete={onDelete} />
     </li>
   );
 }

@@ -19,7 +19,15 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import type { CollectionItemView } from '@site/page-content';
 import { ConfirmDialog, EditorIcon } from '@site/ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import {
+  useCreateItem,
+  useDeleteItem,
+  useItems,
+  useReorderItems,
+  useUpdateItem,
+} from '../api/collection-items';
+import { useMe } from '../api/session';
 
 export interface SortableItemsProps {
   items: readonly CollectionItemView[];
@@ -130,5 +138,52 @@ export function ConfirmRemove({
     >
       {children}
     </ConfirmDialog>
+  );
+}
+
+/**
+ * What an editor of sortable items (a gallery's pictures, an album's tracks) works with: the list,
+ * adding, reordering and removing, the item whose removal is being asked about, and the last
+ * refusal of any of those.
+ */
+export function useSortableCollection(pageId: string) {
+  const items = useItems(pageId);
+  const create = useCreateItem();
+  const reorder = useReorderItems(pageId);
+  const remove = useDeleteItem(pageId);
+  const canEdit = Boolean(useMe().data?.canEdit);
+  const [deleting, setDeleting] = useState<CollectionItemView | null>(null);
+  const error = create.error ?? reorder.error ?? remove.error;
+  return { items, create, reorder, remove, canEdit, deleting, setDeleting, error };
+}
+
+/** One row's saving: each field saves when it loses focus, based on the version the row last saw. */
+export function useItemSave(item: CollectionItemView, pageId: string) {
+  const update = useUpdateItem(pageId);
+  const save = (change: { title?: string; data?: Record<string, unknown> }) =>
+    update.mutate({ id: item.id, version: item.version, ...change });
+  return { save, error: update.error };
+}
+
+/** A row's Remove button, for those who may edit; `onDelete` asks first. */
+export function RemoveItemButton({
+  item,
+  canEdit,
+  onDelete,
+}: {
+  item: CollectionItemView;
+  canEdit: boolean;
+  onDelete: () => void;
+}) {
+  if (!canEdit) return null;
+  return (
+    <button
+      type="button"
+      className="ed-button ed-button--danger"
+      onClick={onDelete}
+      aria-label={`Remove ${item.title}`}
+    >
+      Remove
+    </button>
   );
 }
