@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../browser';
-import { startBuiltServer, type StartedServer } from '../server';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../browser';
+import { chromiumSession } from '../chromium-session';
 
 interface SentEvent {
   event_name?: string;
@@ -12,43 +11,33 @@ interface SentEvent {
 
 /** The cart's "customers also bought" row in Chromium: shown, followed and added, each reported. */
 describe.skipIf(!hasChromium)('customers also bought in the cart, in Chromium', () => {
-  let server: StartedServer;
-  let browser: Browser;
-  let page: Page;
-  const pageErrors: string[] = [];
   const events: SentEvent[] = [];
-
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
+  const e2e = chromiumSession({
     // The site-visitor events travel as beacons; the route sees their bodies on the way out.
-    await page.route('**/api/v1/clanker/events', async (route) => {
-      try {
-        const body = JSON.parse(route.request().postData() ?? '{}') as { eventContent?: string };
-        if (body.eventContent) events.push(JSON.parse(body.eventContent) as SentEvent);
-      } catch {
-        // Not an event this test reads.
-      }
-      await route.continue();
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    setup: ({ page }) =>
+      page.route('**/api/v1/clanker/events', async (route) => {
+        try {
+          const body = JSON.parse(route.request().postData() ?? '{}') as { eventContent?: string };
+          if (body.eventContent) events.push(JSON.parse(body.eventContent) as SentEvent);
+        } catch {
+          // Not an event this test reads.
+        }
+        await route.continue();
+      }),
   });
 
-  const row = () => page.getByRole('region', { name: 'Customers also bought' });
+  const row = () => e2e.page.getByRole('region', { name: 'Customers also bought' });
   const named = (name: string) => events.filter((e) => e.event_name === name);
 
   it('shows the row under a cart with something in it, never suggesting what is in the cart', async () => {
-    await page.goto(server.url + '/shop/p/field-notebook');
-    await page.locator('.product-detail .sqs-add-to-cart-button').click();
+    await e2e.page.goto(e2e.server.url + '/shop/p/field-notebook');
+    await e2e.page.locator('.product-detail .sqs-add-to-cart-button').click();
     await expect
-      .poll(() => page.locator('.product-detail .sqs-add-to-cart-button').textContent(), { timeout: 5000 })
+      .poll(() => e2e.page.locator('.product-detail .sqs-add-to-cart-button').textContent(), {
+        timeout: 5000,
+      })
       .toContain('Added!');
-    await page.goto(server.url + '/cart');
+    await e2e.page.goto(e2e.server.url + '/cart');
     await expect.poll(() => row().count(), { timeout: 10_000 }).toBe(1);
     const hrefs = await row()
       .getByRole('link')
@@ -72,24 +61,24 @@ describe.skipIf(!hasChromium)('customers also bought in the cart, in Chromium', 
       .first();
     const label = (await add.getAttribute('aria-label'))!;
     await add.click();
-    await expect.poll(() => page.locator('.sqs-cart-item').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => e2e.page.locator('.sqs-cart-item').count(), { timeout: 10_000 }).toBe(2);
     await expect
-      .poll(() => page.getByRole('status').allTextContents(), { timeout: 5000 })
+      .poll(() => e2e.page.getByRole('status').allTextContents(), { timeout: 5000 })
       .toContain(`Added to cart: ${label.replace(/^Add (.+) to cart$/, '$1')}`);
     await expect.poll(() => named('related_product_added').length, { timeout: 10_000 }).toBe(1);
     expect(named('related_product_added')[0]!.product?.item_id).toBe('prod-field-notebook');
   });
 
   it('fits a phone, and reports a followed suggestion before leaving', async () => {
-    await page.setViewportSize({ width: 320, height: 800 });
+    await e2e.page.setViewportSize({ width: 320, height: 800 });
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .poll(() => e2e.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
       .toBe(true);
     const link = row().getByRole('link').first();
     const href = await link.getAttribute('href');
     await link.click();
-    await page.waitForURL((url) => url.pathname === href);
+    await e2e.page.waitForURL((url) => url.pathname === href);
     await expect.poll(() => named('related_product_clicked').length, { timeout: 10_000 }).toBe(1);
-    expect(pageErrors).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });

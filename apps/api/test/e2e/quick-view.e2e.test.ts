@@ -1,38 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../browser';
-import { startBuiltServer, type StartedServer } from '../server';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from '../browser';
+import { chromiumSession } from '../chromium-session';
 
 /** Quick view on the demo shop's listing: open, choose, add, close, in Chromium. */
 describe.skipIf(!hasChromium)('quick view on the shop listing in Chromium', () => {
-  let server: StartedServer;
-  let browser: Browser;
-  let page: Page;
-  const pageErrors: string[] = [];
   const quickViewCalls: string[] = [];
-
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) pageErrors.push(m.text());
-    });
-    page.on('request', (r) => {
-      if (r.url().includes('/api/census/RecordQuickView/')) quickViewCalls.push(r.method() + ' ' + r.url());
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const e2e = chromiumSession({
+    cspViolations: true,
+    setup: ({ page }) => {
+      page.on('request', (r) => {
+        if (r.url().includes('/api/census/RecordQuickView/')) quickViewCalls.push(r.method() + ' ' + r.url());
+      });
+    },
   });
 
-  const shirtTile = () => page.locator('.product-card', { hasText: 'Linen Work Shirt' });
-  const dialog = () => page.getByRole('dialog');
+  const shirtTile = () => e2e.page.locator('.product-card', { hasText: 'Linen Work Shirt' });
+  const dialog = () => e2e.page.getByRole('dialog');
 
   it('each tile has a Quick View button named after its product', async () => {
-    await page.goto(server.url + '/shop');
+    await e2e.page.goto(e2e.server.url + '/shop');
     const button = shirtTile().getByRole('button', { name: /^Quick View\s*: Linen Work Shirt$/ });
     await expect.poll(() => button.count()).toBe(1);
     expect(await button.getAttribute('aria-haspopup')).toBe('dialog');
@@ -59,7 +45,7 @@ describe.skipIf(!hasChromium)('quick view on the shop listing in Chromium', () =
   it('asks for the options, then adds the chosen variant to the cart', async () => {
     const add = dialog().locator('.sqs-add-to-cart-host button');
     await add.click();
-    const alert = page.getByRole('alertdialog');
+    const alert = e2e.page.getByRole('alertdialog');
     await expect
       .poll(() => alert.textContent(), { timeout: 5000 })
       .toContain('Please select the Size and Color options.');
@@ -69,22 +55,22 @@ describe.skipIf(!hasChromium)('quick view on the shop listing in Chromium', () =
     await add.click();
     await expect.poll(() => add.textContent(), { timeout: 5000 }).toBe('Added!');
     await expect
-      .poll(() => page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 })
+      .poll(() => e2e.page.locator('.sqs-pill-cart').textContent(), { timeout: 5000 })
       .toContain('1 item');
   });
 
   it('closes on Escape and gives focus back to its button', async () => {
-    await page.keyboard.press('Escape');
+    await e2e.page.keyboard.press('Escape');
     await expect.poll(() => dialog().count()).toBe(0);
     const opener = shirtTile().getByRole('button', { name: /Quick View/ });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('opens from the keyboard too', async () => {
-    await page.keyboard.press('Enter');
+    await e2e.page.keyboard.press('Enter');
     await expect.poll(() => dialog().count()).toBe(1);
     await dialog().getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
-    expect(pageErrors).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });

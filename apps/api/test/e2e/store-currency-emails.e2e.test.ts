@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../../src/seed/demo-site';
-import { hasChromium, launchChromium } from '../browser';
-import { startBuiltServer, type StartedServer } from '../server';
+import { hasChromium } from '../browser';
+import { chromiumSession } from '../chromium-session';
 
 /**
  * Issue 24's store currency and shop emails through the editor: the owner picks Euro in the store
@@ -10,38 +9,29 @@ import { startBuiltServer, type StartedServer } from '../server';
  * opening text and the preview shows them before anything is saved.
  */
 describe.skipIf(!hasChromium)('the store currency and the shop emails in the editor', () => {
-  let server: StartedServer;
-  let browser: Browser;
-  let owner: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    browser = await launchChromium();
-    owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    owner.on('pageerror', (e) => pageErrors.push(e.message));
-    owner.setDefaultTimeout(15_000);
-    await owner.goto(server.url + '/config');
-    await owner.getByLabel('Email').fill(DEMO_OWNER.email);
-    await owner.getByLabel('Password').fill(DEMO_OWNER.password);
-    await owner.getByRole('button', { name: 'Sign in' }).click();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const e2e = chromiumSession({
+    viewport: { width: 1280, height: 900 },
+    setup: async ({ page, server }) => {
+      page.setDefaultTimeout(15_000);
+      await page.goto(server.url + '/config');
+      await page.getByLabel('Email').fill(DEMO_OWNER.email);
+      await page.getByLabel('Password').fill(DEMO_OWNER.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+    timeout: 120_000,
   });
 
-  const shopHtml = async (path: string) => (await fetch(server.url + path)).text();
+  const shopHtml = async (path: string) => (await fetch(e2e.server.url + path)).text();
 
   it('picks Euro in the store settings, and the shop shows its prices in euros', async () => {
     expect(await shopHtml('/shop/p/canvas-tote')).toContain('$85.00');
-    await owner.getByRole('link', { name: 'Store', exact: true }).click();
-    await owner.getByRole('tab', { name: 'Settings' }).click();
-    const panel = owner.getByRole('form', { name: 'Store currency' });
+    await e2e.page.getByRole('link', { name: 'Store', exact: true }).click();
+    await e2e.page.getByRole('tab', { name: 'Settings' }).click();
+    const panel = e2e.page.getByRole('form', { name: 'Store currency' });
     await panel.getByLabel('Currency', { exact: true }).selectOption('EUR');
     await panel.getByRole('button', { name: 'Save currency' }).click();
     // A store with orders asks first; the demo store may have some.
-    const confirm = owner.getByRole('alertdialog', { name: 'Change the store currency?' });
+    const confirm = e2e.page.getByRole('alertdialog', { name: 'Change the store currency?' });
     const asked = await Promise.race([
       confirm.waitFor().then(
         () => true,
@@ -62,24 +52,24 @@ describe.skipIf(!hasChromium)('the store currency and the shop emails in the edi
     await panel.getByText('Prices are now in Euro (EUR).').waitFor();
     // The store's other amounts are typed in euros now.
     await expect
-      .poll(() => owner.getByRole('region', { name: 'Checkout' }).textContent())
+      .poll(() => e2e.page.getByRole('region', { name: 'Checkout' }).textContent())
       .toContain('In EUR');
 
     await expect.poll(() => shopHtml('/shop/p/canvas-tote'), { timeout: 10_000 }).toContain('€85.00');
     expect(await shopHtml('/shop')).toContain('€85.00');
-    const shopper = await browser.newPage();
-    await shopper.goto(server.url + '/shop/p/canvas-tote');
+    const shopper = await e2e.browser.newPage();
+    await shopper.goto(e2e.server.url + '/shop/p/canvas-tote');
     await expect.poll(() => shopper.locator('.product-detail').first().textContent()).toContain('€85.00');
     await shopper.close();
   });
 
   it('previews an edited subject and opening text before saving, then keeps them', async () => {
-    await owner.getByRole('link', { name: 'Emails', exact: true }).click();
-    const form = owner.getByRole('form', { name: 'Order confirmation' });
+    await e2e.page.getByRole('link', { name: 'Emails', exact: true }).click();
+    const form = e2e.page.getByRole('form', { name: 'Order confirmation' });
     const subject = form.getByLabel('Subject');
     await subject.waitFor();
-    const preview = owner.getByRole('region', { name: 'Preview' });
-    const frame = owner.frameLocator('iframe[title="Preview of the Order confirmation email"]');
+    const preview = e2e.page.getByRole('region', { name: 'Preview' });
+    const frame = e2e.page.frameLocator('iframe[title="Preview of the Order confirmation email"]');
     // The sample order is priced in the store currency.
     await expect.poll(() => frame.locator('body').textContent()).toContain('€85.00');
 
@@ -92,16 +82,20 @@ describe.skipIf(!hasChromium)('the store currency and the shop emails in the edi
 
     await form.getByRole('button', { name: 'Save email' }).click();
     await expect.poll(() => form.getByRole('button', { name: 'Send me a test' }).isEnabled()).toBe(true);
-    await owner.reload();
+    await e2e.page.reload();
     await expect
-      .poll(() => owner.getByRole('form', { name: 'Order confirmation' }).getByLabel('Subject').inputValue())
+      .poll(() =>
+        e2e.page.getByRole('form', { name: 'Order confirmation' }).getByLabel('Subject').inputValue(),
+      )
       .toBe('Thanks from {shop}: order #{order}');
 
-    await owner.getByRole('button', { name: 'Restore the default' }).click();
+    await e2e.page.getByRole('button', { name: 'Restore the default' }).click();
     await expect
-      .poll(() => owner.getByRole('form', { name: 'Order confirmation' }).getByLabel('Subject').inputValue())
+      .poll(() =>
+        e2e.page.getByRole('form', { name: 'Order confirmation' }).getByLabel('Subject').inputValue(),
+      )
       .toBe('');
     await expect.poll(() => preview.textContent()).toContain('Your Fieldnotes Supply Co. order #');
-    expect(pageErrors).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });
