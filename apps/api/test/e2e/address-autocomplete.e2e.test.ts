@@ -53,8 +53,14 @@ describe.skipIf(!hasChromium)('address autocomplete at checkout in Chromium', ()
     await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
     await page.getByLabel(/Expiry/).fill('12/39');
     await page.getByLabel(/Security Code/).fill('123');
+    // The shipping options follow the address once typing pauses: let them settle first.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+    await page.waitForURL(/\/checkout\/order-confirmed\?/).catch(async (err: unknown) => {
+      throw new Error(`no confirmation; the form says: ${await page.locator('.sqs-checkout').innerText()}`, {
+        cause: err,
+      });
+    });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for your order');
   }
 
@@ -132,9 +138,9 @@ describe.skipIf(!hasChromium)('address autocomplete at checkout in Chromium', ()
       expect(await address.getAttribute('aria-expanded')).toBe('false');
       expect(await page.getByRole('option', { name: /Analytical/ }).count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);
+      await page.getByLabel('Country').selectOption('GB');
       await page.getByLabel('City').fill('London');
       await page.getByLabel('Postal Code').fill('N1 9GU');
-      await page.getByLabel('Country').selectOption('GB');
       expect(await address.inputValue()).toBe('12 Analytical Row, Islington');
       await pay(page);
       expect(pageErrors).toEqual([]);
