@@ -18,7 +18,8 @@ import { carts, orderItems, orders, products, variants } from '../db/schema';
 import { storeCurrency, type WebsiteRow } from '../site/site-data';
 import { cartView, loadCatalog, loadEntries, storeSettings, type CartRow } from './cart-store';
 import { ApiError } from '../http';
-import { downloadAllowance, downloadLinks, grantDownloads } from './downloads';
+import { grantDownloads } from './downloads';
+import { receiptEmailData } from './order-emails';
 import { claimDiscounts, recordRedemptions } from './discounts';
 import { issueGiftCards, redeemGiftCard } from './gift-cards';
 import { queueEmail } from '../mail/queue-email';
@@ -372,38 +373,20 @@ function subscriptionPlanOf(
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The buyer's receipt with the order's lines, totals, status link and any download links. */
+/** The buyer's receipt (commerce/order-emails.ts), queued with the order. */
 async function queueReceipt(
   tx: Tx,
   order: OrderRow,
   items: readonly (typeof orderItems.$inferSelect)[],
-  { origin, currency }: { origin: string; currency: CurrencyCode },
+  options: { origin: string; currency: CurrencyCode },
 ) {
-  const money = (cents: number) => formatMinorWithSymbol(BigInt(cents), currency);
-  const links = new Map((await downloadLinks(tx, order.id, origin)).map((l) => [l.orderItemId, l]));
-  const downloads = items.flatMap((item) => {
-    const link = links.get(item.id);
-    return link
-      ? [{ title: item.productName, url: link.url, allowance: downloadAllowance(link, false) }]
-      : [];
-  });
-  const customerName = customerNameOf(order);
-  await queueEmail(tx, order.websiteId, 'order-receipt', order.email, {
-    orderNumber: String(order.orderNumber),
-    ...(customerName && { customerName }),
-    lines: items.map((item) => ({
-      title: item.productName,
-      quantity: item.quantity,
-      total: money(item.unitPriceCents * item.quantity),
-    })),
-    subtotal: money(order.subtotalCents),
-    ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
-    ...(order.shippingCents > 0 && { shipping: money(order.shippingCents) }),
-    ...(order.taxCents > 0 && { tax: money(order.taxCents) }),
-    total: money(order.grandTotalCents),
-    statusUrl: `${origin}/orders/${order.id}?token=${order.accessToken}`,
-    ...(downloads.length > 0 && { downloads }),
-  });
+  await queueEmail(
+    tx,
+    order.websiteId,
+    'order-receipt',
+    order.email,
+    await receiptEmailData(tx, order, items, options),
+  );
 }
 
 export async function findOrder(db: Database, websiteId: string, orderId: string, token: string) {

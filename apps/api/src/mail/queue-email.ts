@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outgoingEmails, websites } from '../db/schema';
 import type { EmailData, EmailKind } from './kinds';
-import { renderEmail } from './render';
+import { renderEmail, type RenderedEmail } from './render';
 
 /** The owner's changes to a shop email, kept in the site settings (store-admin/email-templates.ts). */
 export function ownerTemplate(
@@ -21,6 +21,33 @@ export function ownerTemplate(
 type Executor = Pick<Database, 'select' | 'insert'>;
 
 /**
+ * The email as the site sends it: its title, contact lines and the owner's changes to a shop
+ * email. The queue and the owner's preview of a real order's email (page type 301) both use it.
+ */
+export async function renderSiteEmail<K extends EmailKind>(
+  tx: Pick<Database, 'select'>,
+  websiteId: string,
+  kind: K,
+  data: EmailData[K],
+): Promise<RenderedEmail> {
+  const [site] = await tx
+    .select({ title: websites.title, settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  const contact = siteContact(site?.settings);
+  return renderEmail(
+    kind,
+    data,
+    {
+      title: site?.title ?? 'Our store',
+      contactEmail: contact.contactEmail,
+      address: addressLine(contact.businessAddress),
+    },
+    ownerTemplate(site?.settings, kind),
+  );
+}
+
+/**
  * Renders the email now and stores it in `outgoing_emails` with the caller's transaction, so it
  * is sent if and only if the change commits. The mail worker delivers it, not before `sendAt` when
  * given. Answers the row id,
@@ -34,21 +61,7 @@ export async function queueEmail<K extends EmailKind>(
   data: EmailData[K],
   options: { sendAt?: Date } = {},
 ): Promise<string> {
-  const [site] = await tx
-    .select({ title: websites.title, settings: websites.settings })
-    .from(websites)
-    .where(eq(websites.id, websiteId));
-  const contact = siteContact(site?.settings);
-  const { subject, text, html } = renderEmail(
-    kind,
-    data,
-    {
-      title: site?.title ?? 'Our store',
-      contactEmail: contact.contactEmail,
-      address: addressLine(contact.businessAddress),
-    },
-    ownerTemplate(site?.settings, kind),
-  );
+  const { subject, text, html } = await renderSiteEmail(tx, websiteId, kind, data);
   const id = randomUUID();
   // A later send (a gift card's chosen day) rides on the worker's not-before stamp.
   await tx

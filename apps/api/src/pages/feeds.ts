@@ -33,6 +33,7 @@ const NOT_CONTENT = new Set<number>([
   PAGE_TYPE.reviewsRequest,
   PAGE_TYPE.orderStatus,
   PAGE_TYPE.newsletterUnsubscribe,
+  PAGE_TYPE.commerceEmailPreview,
 ]);
 
 const xml = (value: string) =>

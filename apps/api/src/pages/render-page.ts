@@ -168,6 +168,7 @@ export async function renderPage(
     // Lock screens, refusals and errors are not pages to index, nor what the owner hid from search engines.
     noindex:
       resolved.status >= 400 ||
+      resolved.pageType === PAGE_TYPE.commerceEmailPreview ||
       (resolved.page !== undefined && readPageSeo(resolved.page.seo).noindex) ||
       (resolved.itemSeo !== undefined && readItemSeo(resolved.itemSeo).noindex) ||
       undefined,

@@ -18,6 +18,7 @@ import type { Database } from '../db/client';
 import { loadRedirectTable } from '../redirects/redirect-store';
 import { type NavigationTrees } from '../site/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
+import { COMMERCE_EMAIL_PREVIEW_PATH, commerceEmailPreview } from '../commerce/email-preview-page';
 import { accountPage, MEMBERSHIP_CONFIRMED_PATH, membershipConfirmedPage } from './account-pages';
 import { REVIEW_REQUEST_PAGE_PATH, reviewRequestPage } from '../reviews/request-page';
 import { memberAccountsEnabled } from '../security/members';
@@ -335,6 +336,20 @@ export async function resolvePath(
       extra: request.context,
       personal: true,
     };
+  }
+  if (normalized === COMMERCE_EMAIL_PREVIEW_PATH) {
+    const html = await commerceEmailPreview(db, website.id, query, viewer);
+    // Depends on who asks and on the order as it is now: never cached.
+    return html
+      ? {
+          status: 200,
+          pageType: PAGE_TYPE.commerceEmailPreview,
+          templateName: 'newsletter',
+          extra: {},
+          mainHtml: html,
+          personal: true,
+        }
+      : { ...notFound(), personal: true };
   }
   const newsletter = await newsletterPage(db, website.id, normalized, query);
   if (newsletter)

@@ -24,4 +24,5 @@ export const PAGE_TYPE = {
   reviewsRequest: 209,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
+  commerceEmailPreview: 301,
 } as const;

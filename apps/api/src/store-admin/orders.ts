@@ -25,7 +25,8 @@ import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError, csvBody, keysetPages } from '../http';
 import { queueReviewRequest } from '../reviews/reviews';
 import { queueEmail } from '../mail/queue-email';
-import { customerNameOf, emailSettingsOf } from '../commerce/shop-emails';
+import { emailSettingsOf } from '../commerce/shop-emails';
+import { shippingEmailData } from '../commerce/order-emails';
 import { providersForSite, type PaymentProvider } from '../commerce/payments';
 import { decodeCursor, encodeCursor } from '../http/cursor';
 import { csvLine } from './csv';
@@ -202,16 +203,7 @@ export async function fulfilOrder(
       .where(eq(orders.id, order.id))
       .returning();
     if (input.notifyCustomer ?? (await emailSettingsOf(tx, websiteId)).fulfilmentEmail) {
-      const customerName = customerNameOf(order);
-      await queueEmail(tx, websiteId, 'shipping', order.email, {
-        orderNumber: String(order.orderNumber),
-        ...(customerName && { customerName }),
-        carrier: input.carrier,
-        trackingNumber: input.trackingNumber,
-        // A listed carrier's page for this parcel unless the owner gave their own link.
-        trackingUrl: input.trackingUrl ?? carrierTrackingUrl(input.carrier, input.trackingNumber),
-        statusUrl: `${origin}/orders/${encodeURIComponent(order.id)}?token=${encodeURIComponent(order.accessToken)}`,
-      });
+      await queueEmail(tx, websiteId, 'shipping', order.email, shippingEmailData(order, input, origin));
     }
     await queueReviewRequest(tx, websiteId, order, origin);
     return loadDetail(tx, updated!);

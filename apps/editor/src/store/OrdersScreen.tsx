@@ -170,6 +170,9 @@ export function OrderScreen({ orderId }: { orderId: string }) {
         notice={notice?.place === 'order' ? notice : undefined}
         onDismissNotice={dismiss}
         emailCustomerByDefault={emails.data?.fulfilmentEmailEnabled !== false}
+        emailPreviewHref={(email) =>
+          `/commerce/email-preview?order=${encodeURIComponent(orderId)}&email=${email}`
+        }
         onFulfil={(body) =>
           run({ kind: 'fulfil', id: orderId, body }, 'order', (updated) => {
             const trackingUrl = body.trackingUrl ?? carrierTrackingUrl(body.carrier, body.trackingNumber);

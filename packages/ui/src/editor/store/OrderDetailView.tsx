@@ -27,6 +27,11 @@ export interface OrderDetailViewProps {
   onRefund: (line: AdminOrderLine) => void;
   onCancel: () => void;
   onBack: () => void;
+  /**
+   * Where the site shows this order's emails as they are sent (page type 301); absent, no links.
+   * The shipping email is offered once the order is fulfilled or still open.
+   */
+  emailPreviewHref?: (email: 'order-receipt' | 'shipping') => string;
 }
 
 function Address({ address }: { address: Record<string, string> }) {
@@ -64,6 +69,7 @@ export function OrderDetailView({
   onRefund,
   onCancel,
   onBack,
+  emailPreviewHref,
 }: OrderDetailViewProps) {
   const open = order.status === 'paid';
   const trackingUrl = carrierTrackingUrl(order.carrier, order.trackingNumber);
@@ -86,6 +92,18 @@ export function OrderDetailView({
       <ActionNotice message={notice?.message} onDismiss={onDismissNotice}>
         {notice?.next}
       </ActionNotice>
+      {emailPreviewHref && (
+        <nav className="ed-order__emails" aria-label={m.customerEmails}>
+          <a href={emailPreviewHref('order-receipt')} target="_blank" rel="noopener">
+            {m.previewReceiptEmail} <span className="ed-visually-hidden">{m.opensInNewTab}</span>
+          </a>
+          {order.status !== 'cancelled' && (
+            <a href={emailPreviewHref('shipping')} target="_blank" rel="noopener">
+              {m.previewShippingEmail} <span className="ed-visually-hidden">{m.opensInNewTab}</span>
+            </a>
+          )}
+        </nav>
+      )}
       <div className="ed-table-scroll" role="region" aria-label={m.tableOf(m.lines)} tabIndex={0}>
         <table className="ed-table ed-table--cards" aria-label={m.lines}>
           <thead>

@@ -208,7 +208,14 @@ export const OrdersFailed: Story = {
 };
 export const OrderDetail: Story = {
   render: () => (
-    <OrderDetailView order={sampleOrder} onFulfil={noop} onRefund={noop} onCancel={noop} onBack={noop} />
+    <OrderDetailView
+      order={sampleOrder}
+      onFulfil={noop}
+      onRefund={noop}
+      onCancel={noop}
+      onBack={noop}
+      emailPreviewHref={(email) => `/commerce/email-preview?order=${sampleOrder.id}&email=${email}`}
+    />
   ),
 };
 export const OrderDetailBusy: Story = {

@@ -170,6 +170,10 @@ export const storeMessages = {
     `Order #${n ?? '—'} is marked fulfilled.` +
     (emailed ? ` ${emailed} is being emailed the tracking details.` : ' The customer was not emailed.'),
   openTrackingPage: 'Open the tracking page',
+  customerEmails: 'Emails to the customer',
+  previewReceiptEmail: 'Preview the order confirmation email',
+  previewShippingEmail: 'Preview the shipping email',
+  opensInNewTab: '(opens in a new tab)',
   lineRefunded: (name: string, amount: string) => `Refunded one ${name} (${amount}). It is back in stock.`,
   orderCancelled: (n: number | null) => `Order #${n ?? '—'} is cancelled and fully refunded.`,
   refundAmount: 'Refund an amount',

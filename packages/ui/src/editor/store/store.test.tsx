@@ -523,6 +523,31 @@ describe('Orders', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('links to the order’s emails as the site sends them (page type 301), in a new tab; no shipping email once cancelled', async () => {
+    const props = { onFulfil: noop, onRefund: noop, onCancel: noop, onBack: noop };
+    const href = (email: string) => `/commerce/email-preview?order=o1&email=${email}`;
+    const { container } = render(<OrderDetailView order={sampleOrder} emailPreviewHref={href} {...props} />);
+    const emails = screen.getByRole('navigation', { name: storeMessages.customerEmails });
+    const receipt = within(emails).getByRole('link', { name: /Preview the order confirmation email/ });
+    expect(receipt.getAttribute('href')).toBe(href('order-receipt'));
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    expect(receipt.textContent).toContain('(opens in a new tab)');
+    expect(
+      within(emails)
+        .getByRole('link', { name: /Preview the shipping email/ })
+        .getAttribute('href'),
+    ).toBe(href('shipping'));
+    await expectNoAxeViolations(container);
+    cleanup();
+    render(
+      <OrderDetailView order={{ ...sampleOrder, status: 'cancelled' }} emailPreviewHref={href} {...props} />,
+    );
+    expect(screen.queryByRole('link', { name: /Preview the shipping email/ })).toBeNull();
+    cleanup();
+    render(<OrderDetailView order={sampleOrder} {...props} />);
+    expect(screen.queryByRole('navigation', { name: storeMessages.customerEmails })).toBeNull();
+  });
+
   it('shows the customer’s note from the checkout, and nothing when they left none', () => {
     const props = { onFulfil: noop, onRefund: noop, onCancel: noop, onBack: noop };
     render(<OrderDetailView order={sampleOrder} {...props} />);
