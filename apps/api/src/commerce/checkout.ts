@@ -4,7 +4,6 @@ import {
   checkCheckoutMinimum,
   effectiveZones,
   shippingMessages,
-  formatMinorWithSymbol,
   isCycleBilled,
   messages as commerceMessages,
   SubscriptionPlanSchema,
@@ -26,7 +25,6 @@ import { queueEmail } from '../mail/queue-email';
 import type { PaymentProvider } from './payments';
 import { shopEmailSettings } from '@site/commerce-core/admin';
 import {
-  customerNameOf,
   emailSettingsOf,
   queueLowStockEmails,
   queueNewOrderEmail,

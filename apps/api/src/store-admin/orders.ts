@@ -8,7 +8,6 @@ import {
 } from '@site/commerce-core';
 import {
   adminMessages,
-  carrierTrackingUrl,
   parseTypedAmount,
   paymentMessages,
   type RefundAmount,
