@@ -24,12 +24,7 @@ import { issueGiftCards, redeemGiftCard } from './gift-cards';
 import { queueEmail } from '../mail/queue-email';
 import type { PaymentProvider } from './payments';
 import { shopEmailSettings } from '@site/commerce-core/admin';
-import {
-  emailSettingsOf,
-  queueLowStockEmails,
-  queueNewOrderEmail,
-  type StockChange,
-} from './shop-emails';
+import { emailSettingsOf, queueLowStockEmails, queueNewOrderEmail, type StockChange } from './shop-emails';
 
 export type OrderRow = typeof orders.$inferSelect;
 
