@@ -9,13 +9,13 @@ import {
 } from '@site/page-content';
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { itemKeys, saveItem } from '../api/collection-items';
 import { useSiteTimeZone } from '../api/site-time-zone';
 import { useMe } from '../api/session';
 import { issuesByPath } from '../api/http';
-import { FeaturedImageField, SlugField, TitleField } from './ItemFields';
-import { ItemLoader, type ItemFormProps } from './ItemLoader';
+import { FeaturedImageField, SlugField, StaleBanner, TextAreaField, TitleField } from './ItemFields';
+import { ItemLoader, useSaveSoon, type ItemFormProps } from './ItemLoader';
 import { useAutosave } from '../screen-kit/useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
@@ -73,7 +73,6 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
     start: toZonedInput(draft.data.startDate, zone),
     end: toZonedInput(draft.data.endDate, zone),
   }));
-  const [saveNow, setSaveNow] = useState(0);
   const set = <K extends keyof EventDraft>(key: K, value: EventDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const setData = <K extends keyof EventDraft['data']>(key: K, value: EventDraft['data'][K]) =>
@@ -103,9 +102,7 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
     { guardLeaving: true },
   );
   const { flush } = saver;
-  useEffect(() => {
-    if (saveNow > 0) void flush();
-  }, [saveNow, flush]);
+  const saveSoon = useSaveSoon(flush);
   const errors = issuesByPath(saver.error);
 
   const setTime = (which: 'start' | 'end', value: string) => {
@@ -116,15 +113,7 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
 
   return (
     <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void flush())}>
-      {saver.stale && (
-        <div className="ed-banner ed-banner--error" role="alert">
-          This event was changed elsewhere (another tab or person) since you opened it, so your latest edits
-          are not saved.{' '}
-          <button type="button" className="ed-button" onClick={onReload}>
-            Load the latest version
-          </button>
-        </div>
-      )}
+      {saver.stale && <StaleBanner noun="event" onReload={onReload} />}
       <div className="ed-item-editor__bar">
         <span className={`ed-badge ed-badge--${status}`}>{POST_STATUS_LABELS[status]}</span>
         <SaveStatus state={saver.state} onRetry={() => void flush()} />
@@ -139,7 +128,7 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
               disabled={saver.stale || Boolean(timesError)}
               onClick={() => {
                 set('status', status === 'draft' ? 'published' : 'draft');
-                setSaveNow((n) => n + 1);
+                saveSoon();
               }}
             >
               {status === 'draft' ? 'Publish' : 'Unpublish'}
@@ -210,18 +199,14 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
         </div>
       </fieldset>
 
-      <EditorField label="Description" hint="A blank line starts a new paragraph.">
-        {(control) => (
-          <textarea
-            {...control}
-            className="ed-input"
-            rows={6}
-            value={draft.body}
-            readOnly={isReadOnly}
-            onChange={(e) => set('body', e.target.value)}
-          />
-        )}
-      </EditorField>
+      <TextAreaField
+        label="Description"
+        hint="A blank line starts a new paragraph."
+        rows={6}
+        value={draft.body}
+        onChange={(body) => set('body', body)}
+        isReadOnly={isReadOnly}
+      />
 
       <FeaturedImageField
         value={draft.data.image}

@@ -235,3 +235,51 @@ export function SlugField({
     </EditorField>
   );
 }
+
+/** A longer text of an item (its description, its excerpt), as typed. */
+export function TextAreaField({
+  label,
+  hint,
+  rows,
+  maxLength,
+  value,
+  onChange,
+  isReadOnly,
+}: {
+  label: string;
+  hint: string;
+  rows: number;
+  maxLength?: number;
+  value: string;
+  onChange: (text: string) => void;
+  isReadOnly: boolean;
+}) {
+  return (
+    <EditorField label={label} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="ed-input"
+          rows={rows}
+          maxLength={maxLength}
+          value={value}
+          readOnly={isReadOnly}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </EditorField>
+  );
+}
+
+/** The banner of an item form whose save was refused because someone else saved first. */
+export function StaleBanner({ noun, onReload }: { noun: string; onReload: () => void }) {
+  return (
+    <div className="ed-banner ed-banner--error" role="alert">
+      This {noun} was changed elsewhere (another tab or person) since you opened it, so your latest edits are
+      not saved.{' '}
+      <button type="button" className="ed-button" onClick={onReload}>
+        Load the latest version
+      </button>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { collectionMessages, type CollectionItemView, type PageSummary } from '@site/page-content';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useItems } from '../api/collection-items';
 import { errorMessage } from '../screen-kit/save-state';
 
@@ -37,4 +37,16 @@ export function ItemLoader({
     );
   const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
   return <Form key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
+}
+
+/**
+ * Asks for a save once the change just set has reached the draft, on the next render: publishing
+ * sets the status, then saves it at once instead of waiting for autosave.
+ */
+export function useSaveSoon(flush: () => Promise<boolean>): () => void {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked > 0) void flush();
+  }, [asked, flush]);
+  return () => setAsked((n) => n + 1);
 }

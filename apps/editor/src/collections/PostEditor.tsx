@@ -11,7 +11,7 @@ import {
 } from '@site/page-content';
 import { EditorField, RichTextField, SaveStatus, SeoPanel } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useEditorSite } from '../api/editor-site';
 import { useSiteTimeZone } from '../api/site-time-zone';
 import { postKeys, savePost, usePost } from '../api/posts';
@@ -20,7 +20,15 @@ import { useTagNames } from '../api/tags';
 import { errorMessage } from '../screen-kit/save-state';
 import { issuesByPath } from '../api/http';
 import { useLinkTargets } from '../page-editor/useLinkTargets';
-import { FeaturedImageField, NamesField, SlugField, TitleField } from './ItemFields';
+import {
+  FeaturedImageField,
+  NamesField,
+  SlugField,
+  StaleBanner,
+  TextAreaField,
+  TitleField,
+} from './ItemFields';
+import { useSaveSoon } from './ItemLoader';
 import { formatWhen } from './item-dates';
 import { useAutosave } from '../screen-kit/useAutosave';
 import { fromZonedInput, toZonedInput } from './zoned-time';
@@ -83,7 +91,6 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
   const [draft, setDraft] = useState<PostDraft>(() => draftOf(post));
   const [server, setServer] = useState(post);
   const [publishAt, setPublishAt] = useState(post.publishOn ? toZonedInput(post.publishOn, zone) : '');
-  const [saveNow, setSaveNow] = useState(0);
   // A draft's address follows its title as it is typed, until the owner types an address. Once
   // published (here or before) it stays put: links to it may already be out there.
   const [slugFollows, setSlugFollows] = useState(
@@ -105,10 +112,7 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
     { guardLeaving: true },
   );
   // Publish and unpublish save at once, after the status has reached the draft.
-  const { flush } = saver;
-  useEffect(() => {
-    if (saveNow > 0) void flush();
-  }, [saveNow, flush]);
+  const saveSoon = useSaveSoon(saver.flush);
 
   const errors = issuesByPath(saver.error);
   const setStatus = (status: PostDraft['status']) => {
@@ -120,21 +124,13 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
           ? null
           : draft.publishOn;
     setDraft((d) => ({ ...d, status, publishOn }));
-    setSaveNow((n) => n + 1);
+    saveSoon();
   };
   const when = server.publishOn ? formatWhen(server.publishOn, zone) : '';
 
   return (
     <form className="ed-form ed-item-editor" onSubmit={(e) => (e.preventDefault(), void saver.flush())}>
-      {saver.stale && (
-        <div className="ed-banner ed-banner--error" role="alert">
-          This post was changed elsewhere (another tab or person) since you opened it, so your latest edits
-          are not saved.{' '}
-          <button type="button" className="ed-button" onClick={onReload}>
-            Load the latest version
-          </button>
-        </div>
-      )}
+      {saver.stale && <StaleBanner noun="post" onReload={onReload} />}
       <div className="ed-item-editor__bar">
         <span className={`ed-badge ed-badge--${server.status}`}>{POST_STATUS_LABELS[server.status]}</span>
         {server.status !== 'draft' && when && (
@@ -205,19 +201,15 @@ function PostForm({ page, post, onReload }: { page: PageSummary; post: BlogPostV
         error={errors.body}
       />
 
-      <EditorField label="Excerpt" hint="Shown in the blog list and summary blocks.">
-        {(control) => (
-          <textarea
-            {...control}
-            className="ed-input"
-            rows={3}
-            maxLength={1000}
-            value={draft.excerpt}
-            readOnly={isReadOnly}
-            onChange={(e) => set('excerpt', e.target.value)}
-          />
-        )}
-      </EditorField>
+      <TextAreaField
+        label="Excerpt"
+        hint="Shown in the blog list and summary blocks."
+        rows={3}
+        maxLength={1000}
+        value={draft.excerpt}
+        onChange={(excerpt) => set('excerpt', excerpt)}
+        isReadOnly={isReadOnly}
+      />
 
       <FeaturedImageField
         value={draft.featuredImage}

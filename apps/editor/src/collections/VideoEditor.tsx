@@ -1,13 +1,13 @@
 import { POST_STATUS_LABELS, type CollectionItemView, type PageSummary } from '@site/page-content';
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { itemKeys, saveItem } from '../api/collection-items';
 import { useMe } from '../api/session';
 import { issuesByPath } from '../api/http';
 import { ChooseImage } from '../page-editor/ChooseImage';
-import { SlugField, TitleField } from './ItemFields';
-import { ItemLoader, type ItemFormProps } from './ItemLoader';
+import { SlugField, StaleBanner, TextAreaField, TitleField } from './ItemFields';
+import { ItemLoader, useSaveSoon, type ItemFormProps } from './ItemLoader';
 import { useAutosave } from '../screen-kit/useAutosave';
 import { VIDEO_URL_HINT, videoSourceNote } from './video-fields';
 
@@ -37,7 +37,6 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
   const isReadOnly = !useMe().data?.canEdit;
   const [draft, setDraft] = useState(() => draftOf(item));
   const [saved, setSaved] = useState({ status: item.status, urlId: item.urlId });
-  const [saveNow, setSaveNow] = useState(0);
   const set = <K extends keyof VideoDraft>(key: K, value: VideoDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const setData = <K extends keyof VideoDraft['data']>(key: K, value: string) =>
@@ -57,24 +56,14 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
     { guardLeaving: true },
   );
   const { flush } = saver;
-  useEffect(() => {
-    if (saveNow > 0) void flush();
-  }, [saveNow, flush]);
+  const saveSoon = useSaveSoon(flush);
   const errors = issuesByPath(saver.error);
   const note = videoSourceNote(draft.data.url);
   const itemPath = `${page.path}/${saved.urlId}`;
 
   return (
     <form className="ed-form ed-item-editor" noValidate onSubmit={(e) => (e.preventDefault(), void flush())}>
-      {saver.stale && (
-        <div className="ed-banner ed-banner--error" role="alert">
-          This video was changed elsewhere (another tab or person) since you opened it, so your latest edits
-          are not saved.{' '}
-          <button type="button" className="ed-button" onClick={onReload}>
-            Load the latest version
-          </button>
-        </div>
-      )}
+      {saver.stale && <StaleBanner noun="video" onReload={onReload} />}
       <div className="ed-item-editor__bar">
         <span className={`ed-badge ed-badge--${saved.status}`}>{POST_STATUS_LABELS[saved.status]}</span>
         <SaveStatus state={saver.state} onRetry={() => void flush()} />
@@ -94,7 +83,7 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
               disabled={saver.stale}
               onClick={() => {
                 set('status', saved.status === 'draft' ? 'published' : 'draft');
-                setSaveNow((n) => n + 1);
+                saveSoon();
               }}
             >
               {saved.status === 'draft' ? 'Publish' : 'Unpublish'}
@@ -153,21 +142,14 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
         {errors['data.thumbnail'] && <p className="ed-field__error">{errors['data.thumbnail']}</p>}
       </fieldset>
 
-      <EditorField
+      <TextAreaField
         label="Description"
         hint="The first paragraph is the excerpt on the videos page; a blank line starts a new paragraph."
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className="ed-input"
-            rows={6}
-            value={draft.body}
-            readOnly={isReadOnly}
-            onChange={(e) => set('body', e.target.value)}
-          />
-        )}
-      </EditorField>
+        rows={6}
+        value={draft.body}
+        onChange={(body) => set('body', body)}
+        isReadOnly={isReadOnly}
+      />
 
       <SlugField
         path={page.path}
