@@ -21,8 +21,13 @@ export const LIMITS = {
   maxRevisionsKept: 50,
 } as const;
 
-/** Device views of platform.md §2, as preview widths in CSS pixels. */
+/**
+ * Device views of platform.md §2 (desktop, tablet, phone), as preview widths in CSS pixels, and a
+ * wide screen (issue 27): the layout owners' largest visitors get, where a 12-column section shows
+ * its gutters and a full-bleed image its crop.
+ */
 export const DEVICE_VIEWS = {
+  wide: { label: 'Wide', width: 1440 },
   desktop: { label: 'Desktop', width: 1280 },
   tablet: { label: 'Tablet', width: 768 },
   phone: { label: 'Phone', width: LIMITS.mobileBreakpointPx - 42 },

@@ -81,6 +81,9 @@ function ThemePanel({
  * The site's live home page rendered by the server in the theme being previewed: its own pages,
  * products and posts, in that theme's templates (only editors get the preview; see pages/routes.ts).
  */
+// The theme preview fills the pane at desktop size and is not scaled, so a wider view has no room.
+const THEME_PREVIEW_VIEWS: readonly DeviceView[] = ['desktop', 'tablet', 'phone'];
+
 function ThemePreview({ theme, device }: { theme: SiteThemeId; device: DeviceView }) {
   const width = device === 'desktop' ? undefined : DEVICE_VIEWS[device].width;
   return (
@@ -143,7 +146,7 @@ function SiteStylesForm({ initial, onReload }: { initial: VersionedSiteStyles; o
           <h1 className="ed-page-title">Site styles</h1>
         </div>
         <div className="ed-toolbar__end">
-          <DeviceSwitcher value={device} onChange={setDevice} />
+          <DeviceSwitcher value={device} onChange={setDevice} views={THEME_PREVIEW_VIEWS} />
           {!readOnly && (
             <SaveBar
               state={form.state}

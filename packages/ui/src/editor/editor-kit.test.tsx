@@ -167,9 +167,25 @@ describe('DeviceSwitcher and SaveStatus', () => {
   it('switches device views', async () => {
     const onChange = vi.fn();
     const { container } = render(<DeviceSwitcher value="desktop" onChange={onChange} />);
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Wide',
+      'Desktop',
+      'Tablet',
+      'Phone',
+    ]);
     fireEvent.click(screen.getByRole('radio', { name: 'Phone' }));
     expect(onChange).toHaveBeenCalledWith('phone');
+    fireEvent.click(screen.getByRole('radio', { name: 'Wide' }));
+    expect(onChange).toHaveBeenCalledWith('wide');
     await expectNoAxeViolations(container);
+  });
+
+  it('offers only the views a screen can show', () => {
+    render(<DeviceSwitcher value="desktop" onChange={() => {}} views={['desktop', 'phone']} />);
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Desktop',
+      'Phone',
+    ]);
   });
 
   it('announces a failed save with a retry', () => {
