@@ -19,31 +19,31 @@ describe('cacheRule', () => {
   it.each([
     ['a personal answer (an order by its token, a lock)', resolved({ personal: true }), undefined],
     ['an unknown path', resolved({ status: 404 }), undefined],
-    ['a plain page', resolved({}), { catalog: false, products: [], until: undefined }],
+    ['a plain page', resolved({}), { catalog: false, posts: false, products: [], until: undefined }],
     [
       'a listing: the catalog and each product listed',
       resolved({ extra: { items: [{ id: 'p1' }, { id: 'p2' }] } }),
-      { catalog: true, products: ['p1', 'p2'], until: undefined },
+      { catalog: true, posts: false, products: ['p1', 'p2'], until: undefined },
     ],
     [
       'featured products',
       resolved({ extra: { featuredProducts: [{ id: 'p3' }] } }),
-      { catalog: true, products: ['p3'], until: undefined },
+      { catalog: true, posts: false, products: ['p3'], until: undefined },
     ],
     [
       'a product page: that product only, not the catalog',
       resolved({ extra: { item: { id: 'p1' } } }),
-      { catalog: false, products: ['p1'], until: undefined },
+      { catalog: false, posts: false, products: ['p1'], until: undefined },
     ],
     [
-      'search results: the catalog decides what matches',
+      'search results: the catalog and the posts decide what matches',
       resolved({ extra: { search: { results: [] } } }),
-      { catalog: true, products: [], until: undefined },
+      { catalog: true, posts: true, products: [], until: undefined },
     ],
     [
       'an event that ends',
       resolved({ cacheUntil: later(5).getTime() }),
-      { catalog: false, products: [], until: later(5).getTime() },
+      { catalog: false, posts: false, products: [], until: later(5).getTime() },
     ],
   ])('%s', (_, answer, rule) => {
     expect(cacheRule(answer, [], [], NOW)).toEqual(rule);
@@ -55,7 +55,7 @@ describe('cacheRule', () => {
         sections: [{ id: 's', background: 'default', width: 'wide', blocks: [{ id: 'b', type, settings }] }],
       }) as PageDocument;
     const named = cacheRule(resolved({}), [], [block('product', { productId: 'p9' })], NOW);
-    expect(named).toMatchObject({ catalog: false, products: ['p9'] });
+    expect(named).toMatchObject({ catalog: false, posts: false, products: ['p9'] });
   });
 
   it('ends when the first scheduled page goes live, and ignores pages live already', () => {

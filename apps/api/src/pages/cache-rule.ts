@@ -6,6 +6,8 @@ import type { Resolved } from './resolve-path';
 export interface PageCache {
   /** The page lists products: what the catalog holds decides which (a product added, hidden, moved, renamed). */
   catalog: boolean;
+  /** The page lists blog posts (search results): a post written, changed or removed drops it. */
+  posts: boolean;
   /** Every product the page shows: a change to one of them (stock, price, review) drops it. */
   products: string[];
   until?: number;
@@ -44,5 +46,10 @@ export function cacheRule(
     p.status === 'scheduled' && p.publishAt && p.publishAt > now ? [p.publishAt.getTime()] : [],
   );
   if (resolved.cacheUntil !== undefined) goingLive.push(resolved.cacheUntil);
-  return { catalog, products, until: goingLive.length ? Math.min(...goingLive) : undefined };
+  return {
+    catalog,
+    posts: 'search' in resolved.extra,
+    products,
+    until: goingLive.length ? Math.min(...goingLive) : undefined,
+  };
 }

@@ -6,7 +6,9 @@ import {
   loadVisiblePost,
   toPostItem,
 } from '../blog/blog-store';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { blogPosts } from '../db/schema';
 import { searchSite, RESULTS_PER_PAGE } from './search';
 import { visibleTo, type Viewer } from './site-chrome';
 import type { PageRow, WebsiteRow } from '../site/site-data';
@@ -32,13 +34,32 @@ export interface ContentResolved {
   page?: PageRow;
   extra: Record<string, unknown>;
   /**
-   * Not kept by the page cache: search and list pages depend on the query string, and a post shows
-   * comments and likes that change without a page write.
+   * Not kept by the page cache: list pages depend on the query string, and a post shows comments
+   * and likes that change without a page write. Search results are kept (by their query; they
+   * follow the catalog and the posts counters) until a scheduled post goes live.
    */
-  personal: true;
+  personal?: true;
+  cacheUntil?: number;
+  /** Kept under its query and page number. */
+  filtered?: boolean;
   itemKind?: 'article';
   /** The post's own search settings as stored. */
   itemSeo?: unknown;
+}
+
+/** When the site's next scheduled post goes live (ms): cached search results miss it until then. */
+async function nextPostGoingLive(db: Database, websiteId: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .select({ at: sql<number | null>`(extract(epoch from min(${blogPosts.publishOn})) * 1000)::float8` })
+    .from(blogPosts)
+    .where(
+      and(
+        eq(blogPosts.websiteId, websiteId),
+        eq(blogPosts.status, 'scheduled'),
+        gt(blogPosts.publishOn, now),
+      ),
+    );
+  return row?.at == null ? undefined : Math.ceil(Number(row.at));
 }
 
 async function searchPage(
@@ -59,7 +80,8 @@ async function searchPage(
     status: 200,
     pageType: PAGE_TYPE.search,
     templateName: 'search',
-    personal: true,
+    filtered: true,
+    cacheUntil: await nextPostGoingLive(db, website.id, now),
     extra: {
       collection: { title: 'Search', fullUrl: '/search' },
       search: {

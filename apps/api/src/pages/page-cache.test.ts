@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { pages, productVersions, siteVersions, templates, variants } from '../db/schema';
+import { blogPosts, pages, productVersions, siteVersions, templates, variants } from '../db/schema';
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 import { eventually } from '../../test/eventually';
@@ -22,25 +22,34 @@ describe('PageCache', () => {
     const cache = new PageCache(1000);
     cache.set('about', entry({}));
     cache.set('shop', entry({ catalog: 5 }));
-    expect(cache.get('about', { content: 1, catalog: 6 }, 0)).toBeDefined();
-    expect(cache.get('shop', { content: 1, catalog: 6 }, 0)).toBeUndefined();
-    expect(cache.get('about', { content: 2, catalog: 6 }, 0)).toBeUndefined();
+    expect(cache.get('about', { content: 1, catalog: 6, posts: 0 }, 0)).toBeDefined();
+    expect(cache.get('shop', { content: 1, catalog: 6, posts: 0 }, 0)).toBeUndefined();
+    expect(cache.get('about', { content: 2, catalog: 6, posts: 0 }, 0)).toBeUndefined();
+  });
+
+  it('keeps search results only for the posts counter they were rendered under; other pages ignore it', () => {
+    const cache = new PageCache(1000);
+    cache.set('search', entry({ catalog: 0, posts: 3 }));
+    cache.set('about', entry({}));
+    expect(cache.get('search', { content: 1, catalog: 0, posts: 3 }, 0)).toBeDefined();
+    expect(cache.get('about', { content: 1, catalog: 0, posts: 4 }, 0)).toBeDefined();
+    expect(cache.get('search', { content: 1, catalog: 0, posts: 4 }, 0)).toBeUndefined();
   });
 
   it('drops a page when a scheduled page goes live', () => {
     const cache = new PageCache(1000);
     cache.set('home', entry({ until: 100 }));
-    expect(cache.get('home', { content: 1, catalog: 0 }, 99)).toBeDefined();
-    expect(cache.get('home', { content: 1, catalog: 0 }, 100)).toBeUndefined();
+    expect(cache.get('home', { content: 1, catalog: 0, posts: 0 }, 99)).toBeDefined();
+    expect(cache.get('home', { content: 1, catalog: 0, posts: 0 }, 100)).toBeUndefined();
   });
 
   it('holds at most its byte budget, dropping the least recently used first', () => {
     const cache = new PageCache(800);
     for (const key of 'abcdefgh') cache.set(key, entry({ body: Buffer.alloc(100) }));
-    cache.get('a', { content: 1, catalog: 0 }, 0);
+    cache.get('a', { content: 1, catalog: 0, posts: 0 }, 0);
     cache.set('i', entry({ body: Buffer.alloc(100) }));
-    expect(cache.get('a', { content: 1, catalog: 0 }, 0)).toBeDefined();
-    expect(cache.get('b', { content: 1, catalog: 0 }, 0)).toBeUndefined();
+    expect(cache.get('a', { content: 1, catalog: 0, posts: 0 }, 0)).toBeDefined();
+    expect(cache.get('b', { content: 1, catalog: 0, posts: 0 }, 0)).toBeUndefined();
   });
 });
 
@@ -62,6 +71,30 @@ describe.each(targets)('cached pages on $name', (target) => {
 
   const variantId = async (sku: string) =>
     (await demo.database.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku)))[0]!.id;
+
+  it('keeps search results per query, drops them when a blog post changes and keeps unrelated pages', async () => {
+    const search = (q: string) => demo.app.inject(`/search?q=${encodeURIComponent(q)}`);
+    const first = await search('zephyrine');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(first.body).not.toContain('Zephyrine care notes');
+    expect((await search('zephyrine')).headers['x-page-cache']).toBe('hit');
+    // Another query is another page, and an unrelated page is kept as well.
+    expect((await search('canvas')).headers['x-page-cache']).toBe('miss');
+    await demo.app.inject('/about');
+    expect((await demo.app.inject('/about')).headers['x-page-cache']).toBe('hit');
+    const postsBefore = (await versions())!.posts;
+
+    await demo.database.db
+      .update(blogPosts)
+      .set({ title: 'Zephyrine care notes' })
+      .where(eq(blogPosts.id, 'post-waxing-canvas'));
+    expect((await versions())!.posts).toBe(postsBefore + 1);
+    await eventually(async () => expect((await search('zephyrine')).body).toContain('Zephyrine care notes'));
+    expect((await search('zephyrine')).headers['x-page-cache']).toBe('hit');
+    // Only pages listing posts follow the posts counter.
+    expect((await demo.app.inject('/about')).headers['x-page-cache']).toBe('hit');
+  });
 
   it('shows a stock change on the next request, as checkout and inventory edits make it', async () => {
     expect(await stockOnPage('TOTE-SAND')).toBe(3);

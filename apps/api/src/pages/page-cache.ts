@@ -10,6 +10,8 @@ export interface CachedPage {
   content: number;
   /** Absent unless the page lists products (which and in what order follow the catalog). */
   catalog?: number;
+  /** Absent unless the page lists blog posts (search results). */
+  posts?: number;
   /** The products the page shows, whose own changes (a sale, a price) drop it and no other page. */
   products?: ProductsTag;
   /** When a scheduled page goes live, the menus and folder indexes rendered before it are wrong (ms). */
@@ -32,6 +34,7 @@ export class PageCache {
     const current =
       entry.content === versions.content &&
       (entry.catalog === undefined || entry.catalog === versions.catalog) &&
+      (entry.posts === undefined || entry.posts === versions.posts) &&
       (entry.until === undefined || now < entry.until);
     this.entries.delete(key);
     if (!current) {

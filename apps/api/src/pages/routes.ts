@@ -98,7 +98,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const themePreview = preview.success && session && canEdit(session.roles) ? preview.data : undefined;
     // Opt-in may apply to visitors in some countries only: one cached answer per region class.
     const region = visitorRegion(request.headers[VISITOR_COUNTRY_HEADER]);
-    const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}`;
+    const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}${path === '/search' ? `\nq:${(query.q ?? '').trim()}` : ''}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (answer?.products && !(await options.versions.productsCurrent(websiteId, answer.products))) {
@@ -154,6 +154,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         ),
         content: versions.content,
         catalog: page.cache?.catalog ? versions.catalog : undefined,
+        posts: page.cache?.posts ? versions.posts : undefined,
         until: page.cache?.until,
       };
       // A page showing products is kept only with their counters as of its rendering.

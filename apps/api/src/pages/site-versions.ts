@@ -7,6 +7,8 @@ import { siteVersions } from '../db/schema';
 export interface SiteVersions {
   content: number;
   catalog: number;
+  /** Bumped by every blog post change: the pages listing posts (search results) follow it. */
+  posts: number;
 }
 
 /**
@@ -105,7 +107,7 @@ export class SiteVersionStore {
     private readonly feed?: ChangeFeed,
   ) {
     this.statement = db
-      .select({ content: siteVersions.content, catalog: siteVersions.catalog })
+      .select({ content: siteVersions.content, catalog: siteVersions.catalog, posts: siteVersions.posts })
       .from(siteVersions)
       .where(eq(siteVersions.websiteId, sql.placeholder('websiteId')))
       .prepare('site_versions_read');
@@ -241,7 +243,7 @@ export class SiteVersionStore {
       const notices = this.notices.get(site);
       const keep = this.listening;
       this.statement.execute({ websiteId: site }).then(([row]) => {
-        const versions = row ?? { content: 0, catalog: 0 };
+        const versions = row ?? { content: 0, catalog: 0, posts: 0 };
         if (keep && this.listening && epoch === this.epoch && notices === this.notices.get(site)) {
           this.known.set(site, versions);
         }

@@ -13,6 +13,8 @@ export const siteVersions = pgTable('site_versions', {
   websiteId: text('website_id').primaryKey(),
   content: bigint('content', { mode: 'number' }).notNull().default(0),
   catalog: bigint('catalog', { mode: 'number' }).notNull().default(0),
+  /** Blog posts as visitors find them: search results follow it (migration 0051). */
+  posts: bigint('posts', { mode: 'number' }).notNull().default(0),
 });
 
 /**
