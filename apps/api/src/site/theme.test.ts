@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { templates, websites } from '../db/schema';
 import { buildApp } from '../app';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { themeFolder } from '../paths';
@@ -11,6 +11,7 @@ import { SITE_THEMES } from '@site/page-content';
 import {
   installTheme,
   shippedTheme,
+  themeAssetsPrefix,
   themeById,
   themeFolderOf,
   themePublicRoots,
@@ -62,6 +63,31 @@ describe('every shipped theme', () => {
       // The chunks it imports come beside it, just as low, instead of one round trip after it.
       expect(site).toContain('<link rel="modulepreload" href="{@|htmlattr}" fetchpriority="low">');
       expect(site.indexOf('<script type="module"')).toBeGreaterThan(site.indexOf('rel="stylesheet"'));
+    },
+  );
+});
+
+describe('the fonts a shipped theme preloads', () => {
+  // A preload nothing uses wastes the bandwidth the first paint needs; one the server cannot find
+  // leaves the page in its fallback font.
+  it.each(SITE_THEMES.map((t) => t.id))(
+    '%s preloads fonts its stylesheets use, from files it serves',
+    (id) => {
+      const theme = themeById(id);
+      const css = theme.stylesheets.map((s) => s.source).join('\n');
+      const site = theme.templates.get('site')!.source;
+      const own = `${themeAssetsPrefix(id)}assets/`;
+      for (const [, href] of site.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)) {
+        expect(css, href).toContain(`url(${href})`);
+        // The font kit's route (font-files.ts) or a file in the theme's own assets.
+        if (href!.startsWith('/assets/fonts/')) continue;
+        expect(href!.startsWith(own), href).toBe(true);
+        const file = href!.slice(own.length);
+        expect(
+          themePublicRoots(id, 'assets').some((root) => existsSync(join(root, file))),
+          href,
+        ).toBe(true);
+      }
     },
   );
 });
