@@ -3,8 +3,10 @@ import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium } from '../browser';
 import { chromiumSession } from '../chromium-session';
 
+// The word in italics and linked; which of the two wraps the other depends on when the preview
+// last re-rendered the text, and both read the same.
 const FORMATTED =
-  '<p>Open on <a href="https://leedsworkshop.co.uk/hours"><em>Saturdays</em></a>.</p><p><strong>Tea is on us.</strong></p>';
+  /^<p>Open on (<a href="https:\/\/leedsworkshop\.co\.uk\/hours"><em>Saturdays<\/em><\/a>|<em><a href="https:\/\/leedsworkshop\.co\.uk\/hours">Saturdays<\/a><\/em>)\.<\/p><p><strong>Tea is on us\.<\/strong><\/p>$/;
 
 /** An owner types on the page itself, in the preview, and publishes what was typed. */
 describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', () => {
@@ -124,7 +126,8 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     for (let i = 0; i < 'Open on '.length; i++) await e2e.page.keyboard.press('ArrowRight');
     for (let i = 0; i < 'Saturdays'.length; i++) await e2e.page.keyboard.press('Shift+ArrowRight');
     await toolbar.getByRole('button', { name: 'Italic' }).click();
-    await expect.poll(() => frame().locator('.text-block em').textContent()).toBe('Saturdays');
+    // The browser's own <i> until the preview next renders the text as the site will (<em>).
+    await expect.poll(() => frame().locator('.text-block').locator('em, i').textContent()).toBe('Saturdays');
     expect(await toolbar.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('true');
 
     await toolbar.getByRole('button', { name: 'Link' }).click();
@@ -145,7 +148,7 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     await e2e.page.keyboard.press('Escape');
     await expect.poll(() => toolbar.count()).toBe(0);
     await expect.poll(saved, { timeout: 10_000 }).toBe(1);
-    expect((await draft()).find((b) => b.type === 'text')?.settings.html).toBe(FORMATTED);
+    expect((await draft()).find((b) => b.type === 'text')?.settings.html).toMatch(FORMATTED);
   });
 
   it('moves the selection between blocks with the arrow keys, announcing each', async () => {
@@ -155,6 +158,28 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     await expect.poll(announced).toBe('Text block selected. Press Enter to edit it on the page.');
     await e2e.page.keyboard.press('ArrowDown');
     await expect.poll(announced).toBe('Button block selected. Press Enter to edit it on the page.');
+  });
+
+  it('selects several blocks with Shift, removes them in one step, and Undo brings them back', async () => {
+    const rows = e2e.page.locator('[data-block-row] .ed-block-row__main');
+    await rows.filter({ hasText: 'Made by hand' }).click();
+    await rows.filter({ hasText: 'Text' }).click({ modifiers: ['Shift'] });
+    await expect.poll(() => e2e.page.getByRole('heading', { name: '2 blocks selected' }).count()).toBe(1);
+    await expect.poll(announced).toBe('Text block added to the selection. 2 blocks selected.');
+    await frame()
+      .locator('a.button')
+      .click({ modifiers: ['Shift'] });
+    await expect.poll(() => e2e.page.getByRole('heading', { name: '3 blocks selected' }).count()).toBe(1);
+    expect(await frame().locator('[data-ed-selected]').count()).toBe(3);
+    expect(await frame().locator('[contenteditable]').count()).toBe(0);
+
+    const blocks = await frame().locator('[data-block-id]').count();
+    await e2e.page.getByRole('button', { name: 'Remove all' }).click();
+    await expect.poll(() => frame().locator('[data-block-id]').count()).toBe(blocks - 3);
+    await expect.poll(announced).toBe('3 blocks removed. Undo brings them back.');
+    await e2e.page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => frame().locator('[data-block-id]').count()).toBe(blocks);
+    expect(await frame().locator('.text-block').innerHTML()).toMatch(FORMATTED);
   });
 
   it('renames the button on the page', async () => {
@@ -211,7 +236,7 @@ describe.skipIf(!hasChromium)('editing in place in the preview, in Chromium', ()
     const visit = await visitor.newPage();
     expect((await visit.goto(e2e.server.url + '/typed-on-the-page'))?.status()).toBe(200);
     expect(await visit.locator('main h2').first().textContent()).toBe('Made by hand in Leeds!');
-    expect(await visit.locator('main .block--text .text-block').innerHTML()).toBe(FORMATTED);
+    expect(await visit.locator('main .block--text .text-block').innerHTML()).toMatch(FORMATTED);
     expect(await visit.locator('main a.button').textContent()).toBe('Visit the workshop now');
     expect(await visit.locator('main .image-block figcaption').textContent()).toBe('Bench in the back room');
     await visitor.close();

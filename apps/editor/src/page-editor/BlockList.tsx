@@ -36,7 +36,7 @@ export function blockSummary(block: Block): string {
   return typeof text === 'string' ? text.replace(/\s+/g, ' ').slice(0, 60) : '';
 }
 
-function blockName(block: Block): string {
+export function blockName(block: Block): string {
   const summary = blockSummary(block);
   const label = blockDefinition(block.type)?.label ?? block.type;
   return summary ? `${label}: ${summary}` : label;
@@ -45,8 +45,11 @@ function blockName(block: Block): string {
 export interface BlockListProps {
   sections: Section[];
   selectedBlockId?: string;
+  /** Blocks selected together with it (Shift+click), for acting on several at once. */
+  alsoSelected?: readonly string[];
   isReadOnly: boolean;
-  onSelect: (blockId: string) => void;
+  /** `extend`: Shift was held, so the block joins (or leaves) the selection instead of replacing it. */
+  onSelect: (blockId: string, extend: boolean) => void;
   onMoveTo: (blockId: string, toIndex: number) => void;
   onMoveBy: (blockId: string, delta: -1 | 1) => void;
   onDuplicate: (blockId: string) => void;
@@ -190,6 +193,7 @@ function BlockRow({
   isFirst,
   isLast,
   selectedBlockId,
+  alsoSelected,
   isReadOnly,
   onSelect,
   onMoveBy,
@@ -202,7 +206,7 @@ function BlockRow({
       disabled: isReadOnly,
     });
   const name = blockName(block);
-  const selected = block.id === selectedBlockId;
+  const selected = block.id === selectedBlockId || (alsoSelected?.includes(block.id) ?? false);
   return (
     <li
       ref={setNodeRef}
@@ -226,7 +230,7 @@ function BlockRow({
         type="button"
         className="ed-block-row__main"
         aria-pressed={selected}
-        onClick={() => onSelect(block.id)}
+        onClick={(event) => onSelect(block.id, event.shiftKey)}
       >
         <span className="ed-block-row__type">{blockDefinition(block.type)?.label ?? block.type}</span>
         <span className="ed-block-row__summary">{blockSummary(block)}</span>

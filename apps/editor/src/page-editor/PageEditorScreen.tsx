@@ -5,6 +5,7 @@ import {
   LIMITS,
   countBlocks,
   messages,
+  type Block,
   type DeviceView,
   type PageDetail,
   type PageDocument,
@@ -37,7 +38,7 @@ import { PageSettingsDialog } from './PageSettingsDialog';
 import { inPlaceTarget, settingsWithValue } from '../preview/in-place';
 import { PreviewFrame, type InPlaceEditing } from '../preview/PreviewFrame';
 import { previewReferences, renderDataFor, renderPreview } from '../preview/render-preview';
-import { BlockList, blockSummary } from './BlockList';
+import { BlockList, blockName, blockSummary } from './BlockList';
 import { ChooseImage } from './ChooseImage';
 import { NewsletterConnection } from '../mailing-lists/NewsletterConnection';
 import {
@@ -46,6 +47,7 @@ import {
   canAddBlock,
   changedBlocks,
   duplicateBlock,
+  duplicateBlocks,
   findBlock,
   moveBlockBy,
   moveBlockTo,
@@ -53,6 +55,7 @@ import {
   moveSectionBy,
   placeBlock,
   removeBlock,
+  removeBlocks,
   removeSection,
   updateBlockSettings,
   updateSection,
@@ -102,6 +105,9 @@ function PageEditor({ page }: { page: PageDetail }) {
   const saver = useDraftSaver(page, doc, !readOnly);
   const publish = usePublish();
   const [selected, setSelected] = useState<string | undefined>(doc.sections[0]?.blocks[0]?.id);
+  // Blocks Shift-clicked into the selection beside `selected`; any other way of selecting ends it.
+  const [also, setAlso] = useState<readonly string[]>([]);
+  useEffect(() => setAlso([]), [selected]);
   const [device, setDevice] = useState<DeviceView>('desktop');
   const [panel, setPanel] = useState<Panel>('blocks');
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -199,8 +205,28 @@ function PageEditor({ page }: { page: PageDetail }) {
         isOwnEdit: doc === ownEditRef.current,
         linkTargets,
       };
-  const selectFromPreview = (id: string) => {
+  /** Shift on a block other than the first: it joins the selection, or leaves it. */
+  const extendSelection = (id: string, extend: boolean): boolean => {
+    if (!extend || !selected || id === selected || readOnly) return false;
+    const leaving = also.includes(id);
+    const next = leaving ? also.filter((other) => other !== id) : [...also, id];
+    setAlso(next);
+    const type = findBlock(docRef.current, id)?.block.type;
+    const label = (type && blockDefinition(type)?.label) ?? 'Block';
+    setAnnouncement(
+      `${label} block ${leaving ? 'taken out of' : 'added to'} the selection. ${next.length + 1} blocks selected.`,
+    );
+    return true;
+  };
+  const selectOne = (id: string, extend = false) => {
+    if (extendSelection(id, extend)) return;
     setSelected(id);
+    setAlso([]);
+  };
+  const selectFromPreview = (id: string, extend: boolean) => {
+    if (extendSelection(id, extend)) return;
+    setSelected(id);
+    setAlso([]);
     if (editingRef.current === id) return;
     const type = findBlock(docRef.current, id)?.block.type;
     const label = type ? blockDefinition(type)?.label : undefined;
@@ -213,6 +239,8 @@ function PageEditor({ page }: { page: PageDetail }) {
   };
 
   const selectedBlock = selected ? findBlock(doc, selected)?.block : undefined;
+  const alsoSelected = also.filter((id) => findBlock(doc, id));
+  const several = selectedBlock && alsoSelected.length > 0 ? [selectedBlock.id, ...alsoSelected] : undefined;
   const selectedDefinition = selectedBlock ? blockDefinition(selectedBlock.type) : undefined;
   const location = selectedBlock ? findBlock(doc, selectedBlock.id) : undefined;
   const fieldErrors = location
@@ -401,8 +429,9 @@ function PageEditor({ page }: { page: PageDetail }) {
                   <BlockList
                     sections={doc.sections}
                     selectedBlockId={selected}
+                    alsoSelected={alsoSelected}
                     isReadOnly={readOnly}
-                    onSelect={setSelected}
+                    onSelect={selectOne}
                     onMoveTo={(id, to) => edit(moveBlockTo(doc, id, to))}
                     onMoveBy={(id, delta) => edit(moveBlockBy(doc, id, delta))}
                     onDuplicate={(id) => {
@@ -492,6 +521,7 @@ function PageEditor({ page }: { page: PageDetail }) {
             parts={preview}
             device={device}
             selectedBlockId={selected}
+            alsoSelected={alsoSelected}
             onSelectBlock={selectFromPreview}
             title={`Preview of ${page.title}`}
             inPlace={inPlace}
@@ -499,7 +529,28 @@ function PageEditor({ page }: { page: PageDetail }) {
           />
         </div>
         <aside className="ed-inspector-panel" aria-label="Block settings">
-          {selectedBlock && selectedDefinition ? (
+          {several ? (
+            <SeveralBlocks
+              blocks={several.map((id) => findBlock(doc, id)!.block)}
+              atLimit={atLimit}
+              onDuplicate={() => {
+                const result = duplicateBlocks(doc, several);
+                edit(result.doc);
+                setAnnouncement(
+                  result.blockIds.length < several.length
+                    ? `${result.blockIds.length} of ${several.length} blocks duplicated: the page holds at most ${LIMITS.maxBlocksPerLayout} blocks.`
+                    : `${several.length} blocks duplicated.`,
+                );
+              }}
+              onRemove={() => {
+                const next = removeBlocks(doc, several);
+                edit(next);
+                setSelected(next.sections.flatMap((s) => s.blocks)[0]?.id);
+                setAnnouncement(`${several.length} blocks removed. Undo brings them back.`);
+              }}
+              onKeepOne={() => setAlso([])}
+            />
+          ) : selectedBlock && selectedDefinition ? (
             <>
               <h2 className="ed-panel-title">{selectedDefinition.label}</h2>
               {!readOnly && canEditOnPage(selectedBlock) && (
@@ -597,6 +648,46 @@ function PageEditor({ page }: { page: PageDetail }) {
 function canEditOnPage(block: { type: string; settings: Record<string, unknown> }): boolean {
   const target = inPlaceTarget(block.type);
   return target !== undefined && (block.type !== 'image' || Boolean(block.settings.caption));
+}
+
+/** Several blocks selected with Shift: what can be done to all of them at once. */
+function SeveralBlocks({
+  blocks,
+  atLimit,
+  onDuplicate,
+  onRemove,
+  onKeepOne,
+}: {
+  blocks: readonly Block[];
+  atLimit: boolean;
+  onDuplicate: () => void;
+  onRemove: () => void;
+  onKeepOne: () => void;
+}) {
+  return (
+    <>
+      <h2 className="ed-panel-title">{blocks.length} blocks selected</h2>
+      <p className="ed-muted">
+        Shift+click a block, or press Shift and an arrow key in the preview, to add or take out one more.
+      </p>
+      <ul className="ed-several-blocks">
+        {blocks.map((block) => (
+          <li key={block.id}>{blockName(block)}</li>
+        ))}
+      </ul>
+      <div className="ed-row">
+        <button type="button" className="ed-button" onClick={onDuplicate} disabled={atLimit}>
+          Duplicate all
+        </button>
+        <button type="button" className="ed-button ed-button--danger" onClick={onRemove}>
+          Remove all
+        </button>
+        <button type="button" className="ed-button ed-button--ghost" onClick={onKeepOne}>
+          Keep only the first
+        </button>
+      </div>
+    </>
+  );
 }
 
 /** The selected block's place on its section's desktop grid, and the section's phone order. */

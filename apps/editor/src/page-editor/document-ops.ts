@@ -121,6 +121,29 @@ export function duplicateBlock(
   };
 }
 
+/** Several selected blocks removed in one change (one undo step). */
+export function removeBlocks(doc: PageDocument, blockIds: readonly string[]): PageDocument {
+  return blockIds.reduce(removeBlock, doc);
+}
+
+/**
+ * Each selected block duplicated right after itself, in one change; stops at the page's block
+ * limit. Returns the copies' ids (fewer than asked when the limit came first).
+ */
+export function duplicateBlocks(
+  doc: PageDocument,
+  blockIds: readonly string[],
+): { doc: PageDocument; blockIds: string[] } {
+  const copies: string[] = [];
+  for (const id of blockIds) {
+    const result = duplicateBlock(doc, id);
+    if (!result) break;
+    doc = result.doc;
+    copies.push(result.blockId);
+  }
+  return { doc, blockIds: copies };
+}
+
 /** Moves a block to a position within its section (drag and drop, keyboard included). */
 export function moveBlockTo(doc: PageDocument, blockId: string, toIndex: number): PageDocument {
   const at = findBlock(doc, blockId);

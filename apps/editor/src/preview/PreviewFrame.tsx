@@ -41,7 +41,10 @@ export interface PreviewFrameProps {
   parts: PreviewParts;
   device: DeviceView;
   selectedBlockId?: string;
-  onSelectBlock: (blockId: string) => void;
+  /** Blocks selected together with it, outlined too. */
+  alsoSelected?: readonly string[];
+  /** `extend`: Shift was held (a click or an arrow key), so the block joins the selection. */
+  onSelectBlock: (blockId: string, extend: boolean) => void;
   title: string;
   /** Absent for members who may only look. */
   inPlace?: InPlaceEditing;
@@ -83,6 +86,7 @@ export function PreviewFrame({
   parts,
   device,
   selectedBlockId,
+  alsoSelected,
   onSelectBlock,
   title,
   inPlace,
@@ -91,8 +95,8 @@ export function PreviewFrame({
   const frame = useRef<HTMLIFrameElement>(null);
   const shellRef = useRef<string | undefined>(undefined);
   const shownRef = useRef<string | undefined>(undefined);
-  const latest = useRef({ onSelectBlock, inPlace, parts, selectedBlockId });
-  latest.current = { onSelectBlock, inPlace, parts, selectedBlockId };
+  const latest = useRef({ onSelectBlock, inPlace, parts, selectedBlockId, alsoSelected });
+  latest.current = { onSelectBlock, inPlace, parts, selectedBlockId, alsoSelected };
   const session = useRef<Session | undefined>(undefined);
   // Replacing the content takes the focus from the edited element; that is not the owner leaving.
   const patching = useRef(false);
@@ -133,9 +137,9 @@ export function PreviewFrame({
       doc.head.append(style);
       listen(doc);
     }
-    markSelection(doc, selectedBlockId);
+    markSelection(doc, selectedBlockId, alsoSelected);
     // `resume`, `listen` and `stopEditing` read everything else through refs.
-  }, [parts, selectedBlockId, inPlace?.isOwnEdit]);
+  }, [parts, selectedBlockId, alsoSelected, inPlace?.isOwnEdit]);
 
   // Members who may only look lose any editing the moment the role changes.
   const canEdit = inPlace !== undefined;
@@ -199,11 +203,11 @@ export function PreviewFrame({
     // What was typed is shown as the templates render it (cleaned rich text, for one).
     const doc = frame.current?.contentDocument;
     const container = doc?.getElementById(CONTENT_ID);
-    const { parts: current, selectedBlockId: selectedNow } = latest.current;
+    const { parts: current, selectedBlockId: selectedNow, alsoSelected: alsoNow } = latest.current;
     if (doc && container && current.content !== shownRef.current) {
       container.innerHTML = current.content;
       shownRef.current = current.content;
-      markSelection(doc, selectedNow);
+      markSelection(doc, selectedNow, alsoNow);
     }
     if (announce) latest.current.inPlace?.onEditingChange(undefined);
   }
@@ -215,6 +219,8 @@ export function PreviewFrame({
       const editing = session.current;
       if (editing && target && editing.element.contains(target)) return;
       stopEditing(true);
+      // Shift+click adds a block to the selection: no editing, no text selection.
+      if (event.shiftKey) return event.preventDefault();
       const block = target?.closest('[data-block-id]');
       const blockId = block?.getAttribute('data-block-id');
       const type = blockId ? latest.current.inPlace?.blockType(blockId) : undefined;
@@ -226,7 +232,7 @@ export function PreviewFrame({
       const target = event.target as Element | null;
       if (target?.closest('a, button, form, input, select, textarea, summary')) event.preventDefault();
       const block = target?.closest('[data-block-id]');
-      if (block) latest.current.onSelectBlock(block.getAttribute('data-block-id')!);
+      if (block) latest.current.onSelectBlock(block.getAttribute('data-block-id')!, event.shiftKey);
     });
     doc.addEventListener('submit', (event) => event.preventDefault());
     doc.addEventListener('input', () => {
@@ -362,13 +368,16 @@ export function PreviewFrame({
   /** Arrow keys walk the selection through the page's blocks in reading order. */
   function selectNeighbour(doc: Document, event: KeyboardEvent): boolean {
     const step = NEXT_KEYS.has(event.key) ? 1 : PREVIOUS_KEYS.has(event.key) ? -1 : 0;
-    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return false;
     const ids = [...doc.querySelectorAll('[data-block-id]')].map((el) => el.getAttribute('data-block-id')!);
-    const at = ids.indexOf(latest.current.selectedBlockId ?? '');
+    // Shift walks on from the far end of the selection, adding each block it reaches.
+    const { selectedBlockId: primary, alsoSelected: also = [] } = latest.current;
+    const from = event.shiftKey && also.length ? also[also.length - 1]! : (primary ?? '');
+    const at = ids.indexOf(from);
     const next = ids[at < 0 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step))];
     if (!next) return false;
     event.preventDefault();
-    if (next !== latest.current.selectedBlockId) latest.current.onSelectBlock(next);
+    if (next !== from) latest.current.onSelectBlock(next, event.shiftKey);
     return true;
   }
 
@@ -468,12 +477,10 @@ export function PreviewFrame({
   );
 }
 
-function markSelection(doc: Document, selectedBlockId: string | undefined) {
+function markSelection(doc: Document, selectedBlockId: string | undefined, also: readonly string[] = []) {
   doc.querySelectorAll('[data-ed-selected]').forEach((el) => el.removeAttribute('data-ed-selected'));
-  if (selectedBlockId)
-    doc
-      .querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)
-      ?.setAttribute('data-ed-selected', '');
+  for (const id of selectedBlockId ? [selectedBlockId, ...also] : [])
+    doc.querySelector(`[data-block-id="${CSS.escape(id)}"]`)?.setAttribute('data-ed-selected', '');
 }
 
 function makeEditable(element: HTMLElement, target: InPlaceTarget) {
