@@ -17,6 +17,7 @@ const domainNames = [
   'multilingual',
   'payments',
   'reviews',
+  'address-autocomplete',
 ];
 
 const compositionNames = ['pages', 'store-admin', 'editor'];

@@ -18,7 +18,7 @@ import type { Database } from '../db/client';
 import { loadRedirectTable } from '../redirects/redirect-store';
 import { type NavigationTrees } from '../site/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
-import { COMMERCE_EMAIL_PREVIEW_PATH, commerceEmailPreview } from '../commerce/email-preview-page';
+import { COMMERCE_EMAIL_PREVIEW_PATH, commerceEmailPreview } from './email-preview-page';
 import { accountPage, MEMBERSHIP_CONFIRMED_PATH, membershipConfirmedPage } from './account-pages';
 import { REVIEW_REQUEST_PAGE_PATH, reviewRequestPage } from '../reviews/request-page';
 import { memberAccountsEnabled } from '../security/members';

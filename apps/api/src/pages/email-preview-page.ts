@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orderItems, orders } from '../db/schema';
 import { renderSiteEmail } from '../mail/queue-email';
-import type { Viewer } from '../pages/site-chrome';
-import { receiptEmailData, shippingEmailData } from './order-emails';
+import type { Viewer } from './site-chrome';
+import { receiptEmailData, shippingEmailData } from '../commerce/order-emails';
 
 /** Page type 301: the owner's view of an order's email as the site sends it. */
 export const COMMERCE_EMAIL_PREVIEW_PATH = '/commerce/email-preview';
