@@ -1,6 +1,7 @@
 import {
   DEFAULT_NOT_FOUND_DOCUMENT,
   EDITOR_API,
+  layoutDocument,
   NOT_FOUND_PAGE_PATH,
   THEME_API,
   type PageDetail,
@@ -53,7 +54,8 @@ describe.each(targets)('the 404 page built with blocks on $name', (target) => {
 
   it('is a system page on the Pages list whose draft starts from the default words, and visitors see the theme default until it is published', async () => {
     const page = await notFoundPage();
-    expect(page.draft).toEqual(DEFAULT_NOT_FOUND_DOCUMENT);
+    // The editor reads every page laid out on the section grid (full-width rows, in order).
+    expect(page.draft).toEqual(layoutDocument(DEFAULT_NOT_FOUND_DOCUMENT));
     for (const path of ['/no-such-page', NOT_FOUND_PAGE_PATH, '/shop/p/no-such-product']) {
       const html = await visit(path);
       expect(html).toContain('<section class="not-found">');
