@@ -85,13 +85,22 @@ describe.skipIf(!hasChromium)('sections on a grid, in Chromium', () => {
     expect(await placeOf('text')).toEqual({ column: 1, span: 6, row: 2, rows: 1 });
   });
 
-  it('resizes and moves the button by keyboard to the other half, then up beside the text', async () => {
+  it('resizes the button by keyboard, drags it to the other half, then moves it up beside the text', async () => {
     await select('Button');
     await slider('Right edge').focus();
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
     await expect.poll(() => slider('Right edge').getAttribute('aria-valuetext')).toBe('Ends at column 6');
-    await slider('Position').focus();
-    await page.keyboard.press('End');
+    // Dragged by its middle, six columns to the right: one step, as one drag.
+    const track = (await page.locator('.ed-grid-place__track').boundingBox())!;
+    const block = (await slider('Position').boundingBox())!;
+    await page.mouse.move(block.x + block.width / 2, block.y + block.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 6; step++)
+      await page.mouse.move(
+        block.x + block.width / 2 + (track.width / 12) * step,
+        block.y + block.height / 2,
+      );
+    await page.mouse.up();
     await expect.poll(() => slider('Position').getAttribute('aria-valuetext')).toBe('Columns 7 to 12');
     await page.getByRole('button', { name: 'Up a row' }).click();
     await expect
