@@ -1,7 +1,8 @@
 // A big store's growth table: for each size, a throw-away PostgreSQL database, the built API
 // server on it, the demo site given that many products (store collections of at most 200) and
 // 10× as many orders by SQL (bench/big-store-seed.mjs), then each storefront and editor call
-// timed under concurrent clients, and the server's memory through a full orders export.
+// timed under concurrent clients (the storefront's also as cache misses), add-to-cart, and the
+// server's memory through a full orders export.
 //
 //   node bench/big-store.mjs           # needs `pnpm build` first
 //   BENCH_SIZES=100,10000,100000       # product counts (the default); orders are 10× each
@@ -13,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { STORE_API } from '@site/commerce-core/admin';
 import postgres from 'postgres';
-import { seedBigStore } from './big-store-seed.mjs';
+import { COLLECTION_CAP, seedBigStore } from './big-store-seed.mjs';
 import { createBenchDatabase, measure, Shopper, startApiServer } from './lib.mjs';
 
 const env = process.env;
@@ -41,6 +42,33 @@ const CALLS = [
   { name: 'editor: product search (SKU)', path: `${STORE_API.products}?q=SKU-77`, owner: true },
   { name: 'editor: inventory search', path: `${STORE_API.inventory}?q=SKU-77`, owner: true },
 ];
+
+const PAGE_SIZE = 24;
+const pick = (n) => Math.floor(Math.random() * n);
+
+/**
+ * Storefront pages as a cache never sees them twice: each request asks for a different page of the
+ * catalogue (the page cache keys by path, list page and search words), so at 100 000 products
+ * nearly every one is a miss; a 100-product store has so few pages that most become hits.
+ */
+const UNCACHED = [
+  {
+    name: 'storefront uncached: a store collection',
+    path: (n) =>
+      `/store-${pick(Math.ceil(n / COLLECTION_CAP))}?page=${1 + pick(Math.ceil(Math.min(n, COLLECTION_CAP) / PAGE_SIZE))}`,
+  },
+  {
+    name: 'storefront uncached: a product page',
+    path: (n) => {
+      const g = pick(n);
+      return `/store-${Math.floor(g / COLLECTION_CAP)}/p/product-${g}`;
+    },
+  },
+  { name: 'storefront uncached: /search?q=oak <n>', path: (n) => `/search?q=oak+${pick(n)}` },
+];
+const ADD_TO_CART = 'add to cart (POST entries, 200/s)';
+// A digital product of the demo site: unlimited stock, so thousands of adds never run out.
+const ADDED = { itemId: 'prod-sketch-pack', sku: '', quantity: 1 };
 
 const rssKb = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -93,6 +121,42 @@ async function benchSize(products) {
         server.pid,
       );
     }
+    const visitor = await new Shopper(server.url).start();
+    for (const call of UNCACHED) {
+      results[call.name] = await measure(
+        {
+          url: server.url,
+          connections,
+          headers: { cookie: visitor.cookieHeader() },
+          requests: [{ setupRequest: (request) => ({ ...request, path: call.path(products) }) }],
+        },
+        timing,
+        server.pid,
+      );
+    }
+    // One cart per connection: concurrent adds to one cart would measure row-lock waits instead.
+    const carts = [];
+    for (let i = 0; i < connections; i++) carts.push(await new Shopper(server.url).start());
+    let nextCart = 0;
+    results[ADD_TO_CART] = await measure(
+      {
+        url: `${server.url}/api/commerce/shopping-cart/entries`,
+        method: 'POST',
+        connections,
+        overallRate: 200,
+        body: JSON.stringify(ADDED),
+        setupClient(client) {
+          const cart = carts[nextCart++ % carts.length];
+          client.setHeaders({
+            'content-type': 'application/json',
+            cookie: cart.cookieHeader(),
+            'x-csrf-token': cart.cookies.get('crumb'),
+          });
+        },
+      },
+      timing,
+      server.pid,
+    );
     const exported = await exportMemory(server, owner, STORE_API.ordersCsv);
     const inventory = await exportMemory(server, owner, STORE_API.inventoryCsv);
     return { products, orders, seedMs, results, exported, inventory };
@@ -130,7 +194,7 @@ console.log(
     .join(' | ')} |`,
 );
 console.log(`|${'-'.repeat(width + 2)}|${runs.map(() => '-'.repeat(18)).join('|')}|`);
-for (const call of CALLS) {
+for (const call of [...CALLS, ...UNCACHED, { name: ADD_TO_CART }]) {
   const cells = runs.map((r) => {
     const m = r.results[call.name];
     const bad = m.non2xx + m.errors;
