@@ -50,6 +50,7 @@ function shortChain(chain: readonly string[]): string {
 }
 
 // Typed by a person, an address never holds these; a browser would encode or refuse them.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const BAD_CHARACTERS = /[\s\u0000-\u001f\u007f"<>\\^`{|}]/u;
 
 export const isWildcard = (address: string) => address.endsWith('/*');
