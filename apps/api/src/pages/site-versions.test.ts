@@ -50,10 +50,8 @@ describe.each(await databaseTargets())('site versions on $name', (target) => {
     const store = new SiteVersionStore(database.db, feed);
     expect(store.trusted).toBe(false);
     await bumpUntold();
-    expect(await store.get(site)).toEqual({
-      content: (await stored()).content,
-      catalog: (await stored()).catalog,
-    });
+    const { content, catalog, posts } = await stored();
+    expect(await store.get(site)).toEqual({ content, catalog, posts });
 
     feed.handlers.ready();
     const remembered = await store.get(site);

@@ -81,7 +81,7 @@ export const DEMO_ABOUT_DOCUMENT: PageDocument = {
         {
           id: 'about-events',
           type: 'summary',
-          settings: { collectionId: 'page-events', title: 'Coming up', limit: 3 },
+          settings: { collectionId: 'page-events', title: 'Coming up', limit: 3, variant: 'grid' },
         },
       ],
     },

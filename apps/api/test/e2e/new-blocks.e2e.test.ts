@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('new block types in every theme', () => {
     return page.evaluate(async () => {
       type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
       const run = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-      const result = await run.run(pageDocument);
+      const result = await run.run(document);
       return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     });
   };

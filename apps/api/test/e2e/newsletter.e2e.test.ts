@@ -133,7 +133,8 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
 
   it('shows the owner the confirmed subscriber', async () => {
     await owner.getByRole('link', { name: 'Mailing lists' }).click();
-    await expect.poll(() => owner.getByRole('cell', { name: 'ada@example.com' }).count()).toBe(1);
+    // Each subscriber's row is headed by its email (a card on a phone).
+    await expect.poll(() => owner.getByRole('rowheader', { name: 'ada@example.com' }).count()).toBe(1);
     expect(await owner.getByRole('cell', { name: 'confirmed' }).count()).toBe(1);
   });
 
