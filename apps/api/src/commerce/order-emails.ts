@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client';
 import type { orderItems, orders } from '../db/schema';
 import type { EmailData } from '../mail/kinds';
 import { downloadAllowance, downloadLinks } from './downloads';
-import { customerNameOf } from './shop-emails';
+import { customerNameOf, orderTotals } from './shop-emails';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -39,11 +39,7 @@ export async function receiptEmailData(
       quantity: item.quantity,
       total: money(item.unitPriceCents * item.quantity),
     })),
-    subtotal: money(order.subtotalCents),
-    ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
-    ...(order.shippingCents > 0 && { shipping: money(order.shippingCents) }),
-    ...(order.taxCents > 0 && { tax: money(order.taxCents) }),
-    total: money(order.grandTotalCents),
+    ...orderTotals(order, money),
     statusUrl: statusUrl(order, origin),
     ...(downloads.length > 0 && { downloads }),
   };

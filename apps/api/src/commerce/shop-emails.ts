@@ -37,6 +37,17 @@ function distinct(addresses: readonly string[]): string[] {
   return [...seen.values()];
 }
 
+/** An order's money as every order email shows it: subtotal, each charge that applies, total. */
+export function orderTotals(order: OrderRow, money: (cents: number) => string) {
+  return {
+    subtotal: money(order.subtotalCents),
+    ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
+    ...(order.shippingCents > 0 && { shipping: money(order.shippingCents) }),
+    ...(order.taxCents > 0 && { tax: money(order.taxCents) }),
+    total: money(order.grandTotalCents),
+  };
+}
+
 /** The owner's "new order" email, to the owner and the addresses they listed, in the order's transaction. */
 export async function queueNewOrderEmail(
   tx: Tx,
@@ -72,11 +83,7 @@ export async function queueNewOrderEmail(
       quantity: item.quantity,
       total: money(item.unitPriceCents * item.quantity),
     })),
-    subtotal: money(order.subtotalCents),
-    ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
-    ...(order.shippingCents > 0 && { shipping: money(order.shippingCents) }),
-    ...(order.taxCents > 0 && { tax: money(order.taxCents) }),
-    total: money(order.grandTotalCents),
+    ...orderTotals(order, money),
     ...(shipTo && shipTo.length > 0 && { shipTo }),
     ...(order.shippingOption && { shippingOption: order.shippingOption }),
     orderUrl: `${origin}/config/orders/${encodeURIComponent(order.id)}`,
