@@ -164,7 +164,10 @@ describe.skipIf(!hasChromium)(
     it('lets a visitor submit it, with the form rules', async () => {
       const visitor = await browser.newPage({ viewport: { width: 390, height: 900 } });
       visitor.on('pageerror', (e) => pageErrors.push(e.message));
+      visitor.setDefaultTimeout(10_000);
       await visitor.goto(server.url + '/survey?utm_source=newsletter');
+      // A click before the site script takes over the form would be the browser's own submit.
+      await visitor.locator('form.site-form[data-enhanced="true"]').waitFor();
       // The chart is drawn on the server: an image with its name, two bars and the data table.
       const chart = visitor.locator('figure.chart-block');
       expect(await chart.locator('svg[role="img"] rect').count()).toBe(2);

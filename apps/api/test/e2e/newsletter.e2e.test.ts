@@ -109,6 +109,8 @@ describe.skipIf(!hasChromium)('mailing lists and the newsletter block end to end
     const visitor = await browser.newPage();
     visitor.on('pageerror', (e) => pageErrors.push(e.message));
     await visitor.goto(server.url + '/join-us');
+    // A click before the site script takes over the form would be the browser's own submit.
+    await visitor.locator('form[data-enhanced="true"]').first().waitFor({ timeout: 10_000 });
     const email = visitor.getByLabel('Email address');
     await email.fill('ada@');
     await visitor.getByRole('button', { name: 'Sign up' }).click();

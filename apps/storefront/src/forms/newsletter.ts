@@ -196,4 +196,5 @@ function mountSignUpForm(
       },
     });
   });
+  formEl.dataset.enhanced = 'true';
 }
