@@ -9,6 +9,7 @@ const domainNames = [
   'commerce',
   'forms',
   'mailing-lists',
+  'member-areas',
   'site-users',
   'collections',
   'blog',

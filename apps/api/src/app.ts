@@ -74,6 +74,7 @@ import { registerReviewRoutes } from './reviews/routes';
 import { registerMultilingualRoutes } from './multilingual/routes';
 import type { JobQueue } from './jobs';
 import { registerMailingListRoutes } from './mailing-lists/routes';
+import { registerMemberAreaRoutes } from './member-areas/routes';
 import { mailingListHooks } from './mailing-lists/subscriptions';
 import type { AnalyticsOptions } from './analytics/dashboard';
 import { registerAnalyticsRoutes } from './analytics/routes';
@@ -390,6 +391,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTagRoutes(app, { db: options.database.db });
   registerRedirectRoutes(app, { db: options.database.db });
   registerUnlockRoute(app, { db: options.database.db, guard: options.loginGuard });
+  registerMemberAreaRoutes(app, { db: options.database.db });
   registerCollectionRoutes(app, { db: options.database.db });
   registerFeedRoutes(app, { db: options.database.db, sitemapUrlLimit: options.sitemapUrlLimit });
   registerPageRoutes(app, {

@@ -184,6 +184,19 @@ export {
   type UpdateAccessLock,
   type AccessLocks,
 } from './editor-api/access-locks';
+export {
+  MEMBER_AREAS_API,
+  MEMBER_AREA_LIMITS,
+  memberAreaMessages,
+  memberAreaInputSchema,
+  joinMemberAreaSchema,
+  memberAreaAccess,
+  isGateable,
+  type MemberAreaInput,
+  type MemberArea,
+  type MemberAreaList,
+  type AreaViewer,
+} from './member-areas/member-areas';
 
 export {
   renderBlock,

@@ -8,6 +8,7 @@ import { editorRouteDocs } from '../editor/routes';
 import { formEditorRouteDocs } from '../forms/editor-routes';
 import { formRouteDocs } from '../forms/routes';
 import { mailingListRouteDocs } from '../mailing-lists/routes';
+import { memberAreaRouteDocs } from '../member-areas/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
 import { siteRouteDocs } from '../sites/routes';
 import { siteProfileRouteDocs } from '../sites/profile-routes';
@@ -67,6 +68,7 @@ export function apiRouteDocs(): RouteDocs {
     ...reviewRouteDocs,
     ...multilingualRouteDocs,
     ...mailingListRouteDocs,
+    ...memberAreaRouteDocs,
     ...analyticsRouteDocs,
     ...collectionRouteDocs,
     ...siteRouteDocs,

@@ -66,11 +66,14 @@ async function searchPage(
   db: Database,
   website: WebsiteRow,
   query: Readonly<Record<string, string>>,
-  now: Date,
+  viewer: Viewer,
 ): Promise<ContentResolved> {
+  const now = viewer.now;
   const q = (query.q ?? '').trim();
   const page = requestedPage(query);
-  const { results, total } = await searchSite(db, website.id, q, page, now);
+  const { results, total } = await searchSite(db, website.id, q, page, now, [
+    ...(viewer.closedPageIds ?? []),
+  ]);
   const pages = pageCount(total, RESULTS_PER_PAGE);
   // Like the lists: a page past the last has no address.
   if (page > pages) return notFoundContent();
@@ -176,6 +179,6 @@ export async function resolveContentPath(
   const parent = blogs.find((p) => p.path === path.slice(0, slash));
   if (parent) return blogItem(db, parent, path.slice(slash + 1), viewer.now);
   if (path === '/search' && !allPages.some((p) => p.path === '/search'))
-    return searchPage(db, website, query, viewer.now);
+    return searchPage(db, website, query, viewer);
   return undefined;
 }

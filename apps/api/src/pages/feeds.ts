@@ -5,6 +5,7 @@ import { visiblePost } from '../blog/blog-store';
 import type { Database } from '../db/client';
 import { blogPosts, collectionItems, products } from '../db/schema';
 import { loadLocks, lockFor } from '../site/locks';
+import { loadMemberAreas } from '../member-areas/area-store';
 import { PAGE_TYPE } from '../site/page-type';
 import { loadPages, loadWebsite, type PageRow, type WebsiteRow } from '../site/site-data';
 
@@ -46,7 +47,7 @@ const xml = (value: string) =>
 
 /**
  * The pages anyone may find: enabled, published (or scheduled and due), not members-only, not
- * behind a password, not a folder or the shop's machinery, and not hidden by their owner.
+ * behind a password or in a member area, not a folder or the shop's machinery, and not hidden by their owner.
  */
 function publicPages(all: PageRow[], locked: (page: PageRow) => boolean, now: Date): PageRow[] {
   return all.filter(
@@ -60,6 +61,9 @@ function publicPages(all: PageRow[], locked: (page: PageRow) => boolean, now: Da
   );
 }
 
+const gatedPageIds = async (db: Database, websiteId: string) =>
+  new Set((await loadMemberAreas(db, websiteId)).flatMap((a) => a.pageIds));
+
 /** A product or post its owner did not hide from search engines (seo.noindex of itemSeoSchema). */
 const notHidden = (seo: typeof products.seo | typeof blogPosts.seo): SQL =>
   sql`coalesce((${seo} ->> 'noindex') <> 'true', true)`;
@@ -70,8 +74,12 @@ interface SitemapEntry {
 }
 
 export async function sitemapEntries(db: Database, websiteId: string, now: Date): Promise<SitemapEntry[]> {
-  const [all, locks] = await Promise.all([loadPages(db, websiteId), loadLocks(db, websiteId)]);
-  const pages = publicPages(all, (p) => lockFor(locks, p.id).length > 0, now);
+  const [all, locks, gated] = await Promise.all([
+    loadPages(db, websiteId),
+    loadLocks(db, websiteId),
+    gatedPageIds(db, websiteId),
+  ]);
+  const pages = publicPages(all, (p) => lockFor(locks, p.id).length > 0 || gated.has(p.id), now);
   const byId = new Map(pages.map((p) => [p.id, p]));
   const ids = [...byId.keys()];
   const [posts, items] = ids.length
@@ -124,12 +132,13 @@ export async function collectionRss(
   origin: string,
   now: Date,
 ): Promise<string | undefined> {
-  const [website, all, locks] = await Promise.all([
+  const [website, all, locks, gated] = await Promise.all([
     loadWebsite(db, websiteId),
     loadPages(db, websiteId),
     loadLocks(db, websiteId),
+    gatedPageIds(db, websiteId),
   ]);
-  const page = publicPages(all, (p) => lockFor(locks, p.id).length > 0, now).find(
+  const page = publicPages(all, (p) => lockFor(locks, p.id).length > 0 || gated.has(p.id), now).find(
     (p) => p.path === path && (p.collectionType === 'blog' || p.collectionType === 'album'),
   );
   if (!website || !page) return undefined;

@@ -52,6 +52,8 @@ import { siteIconLinks } from '../sites/site-icon';
 import { productReviewsContext, reviewsJsonLd } from '../reviews/product-page';
 import { productPageReviews } from '../reviews/reviews';
 import { holdThirdPartyEmbeds } from './consent-embeds';
+import { loadMemberAreas } from '../member-areas/area-store';
+import { closedPageIds, memberAreaScreen } from './member-area-screen';
 
 export interface RenderedPage {
   status: number;
@@ -83,12 +85,15 @@ export async function renderPage(
   // `/fr/shop` is `/shop` in French when the site added French (the page cache keys by the whole path).
   const added = siteLanguages(website.settings);
   const { language, path } = splitLanguagePath(requestedPath, added);
-  const [storedPages, sources, headerFooter, locks] = await Promise.all([
+  const [storedPages, sources, headerFooter, locks, areas] = await Promise.all([
     loadPages(db, websiteId),
     loadTemplateSources(db, websiteId),
     loadHeaderFooter(db, website),
     loadLocks(db, websiteId),
+    loadMemberAreas(db, websiteId),
   ]);
+  // What member areas keep from this viewer: resolving (search), and the check below, read it.
+  viewer = { ...viewer, closedPageIds: closedPageIds(areas, viewer) };
   const allPages = storedPages.map((p) => translatePage(p, language));
   // An editor previewing another theme sees the site's content in that theme's own templates.
   const theme = viewer.themePreview ?? knownTheme(website.theme);
@@ -111,6 +116,9 @@ export async function renderPage(
     );
     if (closed) resolved = lockScreen(closed, path, query, viewer, resolved.page);
   }
+  // A gated page (or an item of a gated collection) to someone who has not joined: the join screen.
+  if (!productPreview && resolved.page && viewer.closedPageIds!.has(resolved.page.id))
+    resolved = memberAreaScreen(resolved.page, areas, requestedPath, viewer, website);
   resolved = withNotFoundPage(resolved, allPages);
   const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
   // Any other page asked with a filter or a page number is answered but not kept, so the filter cannot multiply it in the cache.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ensureCrumb } from '../security/crumb';
 import { findSession } from '../security/sessions';
+import { joinedAreaIds } from '../member-areas/area-store';
 import { filterCacheKey, listFilter } from '../site/list-filter';
 import { requestedPage } from '../site/pagination';
 import { PageCache } from './page-cache';
@@ -87,6 +88,10 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       findSession(options.db, request),
       options.versions.get(websiteId),
     ]);
+    // The member areas a signed-in visitor joined decide which pages open to them: in the cache's
+    // key, so joining shows the page at once and an answer rendered for a member never reaches
+    // someone who is not one.
+    const memberAreaIds = session ? await joinedAreaIds(options.db, session.id) : [];
     const path = safeDecode(pathname);
     // The origin is in the key because pages carry absolute URLs (Open Graph tags).
     // Members by id and language: the page context names the signed-in account, its roles and locale.
@@ -98,7 +103,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const themePreview = preview.success && session && canEdit(session.roles) ? preview.data : undefined;
     // Opt-in may apply to visitors in some countries only: one cached answer per region class.
     const region = visitorRegion(request.headers[VISITOR_COUNTRY_HEADER]);
-    const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}${path === '/search' ? `\nq:${(query.q ?? '').trim()}` : ''}`;
+    const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}:${memberAreaIds.join(',')}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}${path === '/search' ? `\nq:${(query.q ?? '').trim()}` : ''}`;
     const now = new Date();
     let answer = cache.get(key, versions, now.getTime());
     if (answer?.products && !(await options.versions.productsCurrent(websiteId, answer.products))) {
@@ -121,6 +126,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           themePreview,
           region,
           addressAutocomplete: options.addressAutocomplete,
+          memberAreaIds: new Set(memberAreaIds),
         });
       } catch (err) {
         // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.

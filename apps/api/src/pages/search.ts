@@ -52,12 +52,21 @@ export function highlight(headline: string): string {
  * (GIN indexes, kept by the database on every save); a site has few pages, whose vectors are
  * made per query. When no word matches, titles that contain the text or a word like it (a prefix,
  * a typo) are found through the trigram index. Runs the same on PGlite and PostgreSQL.
+ * `closed`: pages of member areas the visitor has not joined; neither they nor their items (a
+ * gated store's products, a gated blog's posts) are found, so no excerpt shows their text.
  */
-export async function searchSite(db: Database, websiteId: string, rawQuery: string, page: number, now: Date) {
+export async function searchSite(
+  db: Database,
+  websiteId: string,
+  rawQuery: string,
+  page: number,
+  now: Date,
+  closed: readonly string[] = [],
+) {
   const q = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   if (!q) return { results: [] as SearchResult[], total: 0 };
-  const words = await search(db, websiteId, q, page, now, 'words');
-  const list = words.length ? words : await search(db, websiteId, q, page, now, 'titles');
+  const words = await search(db, websiteId, q, page, now, 'words', closed);
+  const list = words.length ? words : await search(db, websiteId, q, page, now, 'titles', closed);
   return {
     results: list.map((r) => ({
       kind: r.kind,
@@ -78,8 +87,11 @@ async function search(
   page: number,
   now: Date,
   by: 'words' | 'titles',
+  closed: readonly string[],
 ): Promise<Row[]> {
   const at = now.toISOString();
+  // A text[] literal: the driver would otherwise spread an array into a list of parameters.
+  const closedIds = sql`${`{${closed.map((id) => `"${id.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
   const pageVector = sql`setweight(to_tsvector('english', p.title), 'A') || setweight(to_tsvector('english', p.body), 'B')`;
   // Titles by trigram: containing the text, or holding a word close to it (word_similarity ≥ 0.6).
   const titleMatch = (column: ReturnType<typeof sql.raw>) =>
@@ -95,6 +107,7 @@ async function search(
         )) as body
       from pages p
       where p.website_id = ${websiteId} and p.enabled and p.kind in ('page', 'collection')
+        and not (p.id = any(${closedIds}))
         and (p.status = 'published' or (p.status = 'scheduled' and p.publish_at <= ${at}::timestamptz))
     ),
     matched as (
@@ -108,6 +121,7 @@ async function search(
         ${by === 'words' ? sql`ts_rank(pr.search_vector, query.tsq)` : titleRank(sql.raw('pr.title'))}
       from products pr join pages c on c.id = pr.collection_id, query
       where pr.website_id = ${websiteId} and pr.enabled and c.enabled and c.status = 'published'
+        and not (c.id = any(${closedIds}))
         and ${by === 'words' ? sql`pr.search_vector @@ query.tsq` : titleMatch(sql.raw('pr.title'))}
       union all
       select 'post', b.title, c.path || '/' || b.url_id,
@@ -115,6 +129,7 @@ async function search(
         ${by === 'words' ? sql`ts_rank(b.search_vector, query.tsq)` : titleRank(sql.raw('b.title'))}
       from blog_posts b join pages c on c.id = b.collection_id, query
       where b.website_id = ${websiteId} and c.enabled and c.status = 'published'
+        and not (c.id = any(${closedIds}))
         and (b.status = 'published' or (b.status = 'scheduled' and b.publish_on <= ${at}::timestamptz))
         and ${by === 'words' ? sql`b.search_vector @@ query.tsq` : titleMatch(sql.raw('b.title'))}
     ),

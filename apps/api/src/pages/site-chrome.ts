@@ -29,6 +29,10 @@ export interface Viewer {
   region?: VisitorRegion;
   /** The install suggests addresses at checkout (the same for every visitor, so cacheable). */
   addressAutocomplete?: boolean;
+  /** The member areas the signed-in account joined (part of the page cache's key). */
+  memberAreaIds?: ReadonlySet<string>;
+  /** Pages of member areas this viewer may not open (set by renderPage from the site's areas). */
+  closedPageIds?: ReadonlySet<string>;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {

@@ -41,6 +41,7 @@ describe('the shipped theme (apps/api/theme)', () => {
       'not-found',
       'access-denied',
       'paywall',
+      'member-area',
       'account',
       'order-confirmed',
     ]) {

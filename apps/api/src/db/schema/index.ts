@@ -17,3 +17,4 @@ export * from './payments';
 export * from './site-icons';
 export * from './site-exports';
 export * from './site-activity';
+export * from './member-areas';

@@ -1,0 +1,54 @@
+import { canView, memberAreaAccess, memberAreaMessages } from '@site/page-content';
+import type { AreaGate } from '../member-areas/area-store';
+import { memberAccountsEnabled } from '../security/members';
+import { PAGE_TYPE } from '../site/page-type';
+import type { PageRow, WebsiteRow } from '../site/site-data';
+import type { Resolved } from './resolve-path';
+import type { Viewer } from './site-chrome';
+
+/** The areas' pages this viewer may not open: their content, items, search hits and feeds stay hidden. */
+export function closedPageIds(areas: readonly AreaGate[], viewer: Viewer): Set<string> {
+  const who = {
+    memberAreaIds: viewer.memberAreaIds ?? new Set<string>(),
+    isTeam: viewer.account !== undefined && canView(viewer.account.roles),
+  };
+  const gated = new Set(areas.flatMap((a) => a.pageIds));
+  return new Set([...gated].filter((id) => !memberAreaAccess(areas, id, who).open));
+}
+
+/**
+ * The join screen (page type 106, member-area access denied) in place of a gated page: the page's
+ * title and each area that opens it, with its description and the way in. Signed out: create an
+ * account or sign in, coming back here; signed in: a Join button (a plain form with the crumb, so
+ * that answer is personal; the signed-out one is the same for every visitor and may be cached).
+ * Never the page itself, nor its context.
+ */
+export function memberAreaScreen(
+  page: PageRow,
+  areas: readonly AreaGate[],
+  path: string,
+  viewer: Viewer,
+  website: WebsiteRow,
+): Resolved {
+  const opening = areas.filter((a) => a.pageIds.includes(page.id));
+  const returnTo = encodeURIComponent(path);
+  return {
+    status: 403,
+    pageType: PAGE_TYPE.accessDenied,
+    templateName: 'member-area',
+    extra: {
+      memberArea: {
+        title: page.title,
+        lead: viewer.member ? memberAreaMessages.joinLead : memberAreaMessages.signedOutLead,
+        areas: opening.map((a) => ({ id: a.id, name: a.name, description: a.description || undefined })),
+        signedIn: viewer.member || undefined,
+        crumb: viewer.member ? viewer.crumb : undefined,
+        returnTo: path,
+        // Creating an account ends with the emailed link; the member signs in and comes back after.
+        signUpUrl: memberAccountsEnabled(website.settings) ? '/account/create' : undefined,
+        signInUrl: `/account/login?returnTo=${returnTo}`,
+      },
+    },
+    personal: viewer.member || undefined,
+  };
+}

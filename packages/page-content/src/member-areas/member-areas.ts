@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { text } from '../text';
+
+/**
+ * Member areas (platform.md §3 names the "member area" block and navigation's `memberAreaId`; the
+ * rest is ours, after Squarespace Member Sites): an owner groups pages into an area; a visitor
+ * must join the area (free, with a verified site account) to see them. The site's team always
+ * sees them, so they can check what members get.
+ */
+export const MEMBER_AREAS_API = {
+  list: '/api/editor/member-areas',
+  area: '/api/editor/member-areas/:id',
+  /** The storefront's join form posts here (a plain form: crumb, area, where to come back). */
+  join: '/api/member-areas/join',
+} as const;
+
+export const MEMBER_AREA_LIMITS = { name: 80, description: 500, pages: 100, areas: 20 } as const;
+
+export const memberAreaMessages = {
+  nameRequired: 'Give the member area a name.',
+  nameTooLong: `Keep the name to ${MEMBER_AREA_LIMITS.name} characters.`,
+  descriptionTooLong: `Keep the description to ${MEMBER_AREA_LIMITS.description} characters.`,
+  tooManyPages: `A member area can hold at most ${MEMBER_AREA_LIMITS.pages} pages.`,
+  tooManyAreas: `A site can have at most ${MEMBER_AREA_LIMITS.areas} member areas.`,
+  nameTaken: 'Another member area has this name. Choose a different one.',
+  unknownPage: 'One of the chosen pages no longer exists. Reload and choose again.',
+  notGateable:
+    'The home page, folders and system pages (cart, checkout…) are for everyone and cannot be in a member area.',
+  notFound: 'This member area no longer exists.',
+  /** The join screen (page type 106) to a visitor who is not a member. */
+  joinLead: 'This page is for members of this area. Join for free to see it.',
+  signedOutLead: 'Create a free account or sign in, then join to see this page.',
+  verifyFirst: 'Verify your email address to join: open the link we sent you, then come back.',
+  joined: 'You’re a member',
+  noPagesYet: 'This member area has no pages yet.',
+} as const;
+
+export const memberAreaInputSchema = z.object({
+  name: text(MEMBER_AREA_LIMITS.name, memberAreaMessages.nameTooLong)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, memberAreaMessages.nameRequired)),
+  description: text(MEMBER_AREA_LIMITS.description, memberAreaMessages.descriptionTooLong)
+    .transform((s) => s.trim())
+    .default(''),
+  /** The pages the area gates, in the order its block and menu link lists them (first: where "Join" leads). */
+  pageIds: z
+    .array(text(200))
+    .max(MEMBER_AREA_LIMITS.pages, memberAreaMessages.tooManyPages)
+    .transform((ids) => [...new Set(ids)])
+    .default([]),
+});
+export type MemberAreaInput = z.input<typeof memberAreaInputSchema>;
+
+/** One area as the editor reads it, with how many have joined. */
+export interface MemberArea {
+  id: string;
+  name: string;
+  description: string;
+  pageIds: string[];
+  memberCount: number;
+}
+
+export interface MemberAreaList {
+  areas: MemberArea[];
+}
+
+/** The form's `join` payload; `returnTo` must be a path of the site (anything else goes home). */
+export const joinMemberAreaSchema = z.object({
+  areaId: text(200),
+  returnTo: text(2000).optional(),
+  crumb: text(100).optional(),
+});
+
+/** Who is looking, as far as member areas care. */
+export interface AreaViewer {
+  /** The areas the signed-in account has joined (none when signed out). */
+  memberAreaIds: ReadonlySet<string>;
+  /** The site's team (any role that may open the editor) sees every area's pages. */
+  isTeam: boolean;
+}
+
+/**
+ * Whether a page's content is shown: `open` when no area gates it, or the viewer belongs to one
+ * that does (or is on the site's team); otherwise the areas that would open it, in the site's order.
+ */
+export function memberAreaAccess<A extends { id: string; pageIds: readonly string[] }>(
+  areas: readonly A[],
+  pageId: string | undefined,
+  viewer: AreaViewer,
+): { open: true } | { open: false; areas: A[] } {
+  if (pageId === undefined) return { open: true };
+  const gating = areas.filter((a) => a.pageIds.includes(pageId));
+  if (gating.length === 0 || viewer.isTeam || gating.some((a) => viewer.memberAreaIds.has(a.id)))
+    return { open: true };
+  return { open: false, areas: gating };
+}
+
+/**
+ * Pages an area may hold: the owner's own pages and collections (a store, a blog: their items come
+ * with them), never the home page, which every visitor lands on, nor system pages (cart, checkout,
+ * not found…) or folders, which hold no content of their own.
+ */
+export function isGateable(page: { kind: string; path: string }): boolean {
+  return (page.kind === 'page' || page.kind === 'collection') && page.path !== '/';
+}
