@@ -9,7 +9,7 @@ import { startBuiltServer, type StartedServer } from '../server';
 
 /**
  * Issue 27, "an editor that fits": the owner reaches every top-level screen (all the owner's navigation offers) through the editor's
- * navigation (the Menu button on a phone) at 390 and 1280 px; no screen scrolls sideways, no nav
+ * navigation (the Menu button on a phone) at 320, 390 and 1280 px; no screen scrolls sideways, no nav
  * link is clipped, axe finds no violation. EDITOR_SHOTS=<folder> keeps a screenshot of each.
  */
 const SCREENS: readonly [group: string, label: string, path: string][] = [
@@ -39,7 +39,8 @@ const SCREENS: readonly [group: string, label: string, path: string][] = [
   ['Advanced', 'Templates', '/config/templates'],
   ['Advanced', 'Automations', '/config/automations'],
 ];
-const WIDTHS = [390, 1280];
+/** 320 px is the narrowest phone the editor serves; axe runs at the two wider sizes only (same markup). */
+const WIDTHS = [320, 390, 1280];
 const shots = process.env.EDITOR_SHOTS;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -83,7 +84,7 @@ const axeViolations = async (page: Page) => {
   });
 };
 
-describe.skipIf(!hasChromium)('every editor screen at 390 and 1280 px', () => {
+describe.skipIf(!hasChromium)('every editor screen at 320, 390 and 1280 px', () => {
   let server: StartedServer;
   let browser: Browser;
   let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -98,16 +99,22 @@ describe.skipIf(!hasChromium)('every editor screen at 390 and 1280 px', () => {
     await page.getByLabel('Password').fill(DEMO_OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Pages', exact: true }).waitFor();
+    // A list with a long name: its row (name, count, Rename, Delete) once took 418 px of a 320 px phone.
+    await page.goto(server.url + '/config/mailing-lists');
+    await page.getByText('No mailing lists yet').waitFor();
+    await page.getByLabel('New list').fill('Spring newsletter for wholesale customers');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByText('0 confirmed · default list').waitFor();
     signedIn = await context.storageState();
     await context.close();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
   for (const width of WIDTHS) {
-    it(`${width} px: each screen through the navigation, nothing sideways, no clipped link, axe clean`, async () => {
+    it(`${width} px: each screen through the navigation, nothing sideways, no clipped link${width > 320 ? ', axe clean' : ''}`, async () => {
       const context = await browser.newContext({
         viewport: { width, height: width < 600 ? 844 : 800 },
         storageState: signedIn,
@@ -150,7 +157,7 @@ describe.skipIf(!hasChromium)('every editor screen at 390 and 1280 px', () => {
         if (await page.getByText('Something went wrong').count()) problems.push(`${label}: error fallback`);
         const wide = await overflow(page);
         if (wide.length) problems.push(`${label} scrolls sideways: ${wide.join(', ')}`);
-        for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`);
+        if (width > 320) for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`);
         if (shots) {
           mkdirSync(shots, { recursive: true });
           const name = label.toLowerCase().replace(/[^a-z]+/g, '-');

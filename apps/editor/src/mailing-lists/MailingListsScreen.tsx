@@ -29,7 +29,7 @@ function NameForm({
   const message = errorText(error);
   return (
     <form
-      className="ed-field__row"
+      className="ed-field__row ed-mailing__name-form"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
         onSubmit(name, () => setName(''));
@@ -65,7 +65,7 @@ function Subscribers({ list }: { list: MailingListView }) {
   const total = subscribers.data?.pages[0]?.total ?? 0;
   return (
     <section aria-labelledby="subscribers-title" className="ed-mailing__subscribers">
-      <div className="ed-field__row">
+      <div className="ed-field__row ed-mailing__head">
         <h2 id="subscribers-title">Subscribers of {list.name}</h2>
         <a className="ed-button" href={MAILING_API.subscribersCsv(list.id)} download>
           Export CSV
@@ -84,32 +84,34 @@ function Subscribers({ list }: { list: MailingListView }) {
           <p className="ed-muted" role="status">
             {total} {total === 1 ? 'subscriber' : 'subscribers'}
           </p>
-          <div className="ed-table-scroll" role="region" aria-label="Subscribers list" tabIndex={0}>
-            <table className="ed-table ed-table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Consent</th>
-                  <th scope="col">Confirmed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {subscribers.data.pages
-                  .flatMap((p) => p.subscribers)
-                  .map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row">{s.email}</th>
-                      <td data-label="Status">{s.status}</td>
-                      <td data-label="Source">{s.source}</td>
-                      <td data-label="Consent">{dateTime(s.consentedAt)}</td>
-                      <td data-label="Confirmed">{dateTime(s.confirmedAt)}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-          </div>
+          {total > 0 && (
+            <div className="ed-table-scroll" role="region" aria-label="Subscribers list" tabIndex={0}>
+              <table className="ed-table ed-table--cards">
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Source</th>
+                    <th scope="col">Consent</th>
+                    <th scope="col">Confirmed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {subscribers.data.pages
+                    .flatMap((p) => p.subscribers)
+                    .map((s) => (
+                      <tr key={s.id}>
+                        <th scope="row">{s.email}</th>
+                        <td data-label="Status">{s.status}</td>
+                        <td data-label="Source">{s.source}</td>
+                        <td data-label="Consent">{dateTime(s.consentedAt)}</td>
+                        <td data-label="Confirmed">{dateTime(s.confirmedAt)}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {subscribers.hasNextPage && (
             <button
               type="button"
@@ -179,15 +181,19 @@ export function MailingListsScreen() {
                 }
               />
             ) : (
-              <div className="ed-field__row">
-                <button type="button" className="ed-link-button" onClick={() => setSelectedId(l.id)}>
+              <div className="ed-mailing__row">
+                <button
+                  type="button"
+                  className="ed-link-button ed-mailing__name"
+                  onClick={() => setSelectedId(l.id)}
+                >
                   {l.name}
                 </button>
                 <span className="ed-muted">
                   {l.subscriberCount} confirmed{l.isDefault ? ' · default list' : ''}
                 </span>
                 {!readOnly && (
-                  <>
+                  <span className="ed-mailing__actions">
                     <button
                       type="button"
                       className="ed-button"
@@ -204,7 +210,7 @@ export function MailingListsScreen() {
                     >
                       Delete
                     </button>
-                  </>
+                  </span>
                 )}
               </div>
             )}
