@@ -66,6 +66,7 @@ import { DEFAULT_PENDING_EXPIRY_MINUTES, startPendingExpiry } from './commerce/e
 import { pendingPaymentCheck } from './payments/pending-payment';
 import type { TxtResolver } from './sites/domains';
 import { readSiteAssets } from './site/assets';
+import { registerSiteStylesheets } from './site/site-stylesheet';
 import { registerEditorRoutes } from './editor/routes';
 import type { BillingOptions } from './editor/site/editor-site';
 import { registerFontFiles } from './editor/site-styles/font-files';
@@ -365,10 +366,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
-  const assets = () => (siteAssets ??= readSiteAssets(storefrontDist));
+  const assets = () => (siteAssets ??= readSiteAssets(storefrontDist, publicDir));
+  registerSiteStylesheets(app, () => assets().stylesheets);
   registerEditorRoutes(app, {
     db: options.database.db,
-    stylesheets: () => assets().css,
+    stylesheets: () => assets().stylesheets,
     billing: options.billing,
   });
   registerFontFiles(app);
@@ -377,7 +379,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     paymentProviders,
     jobs: options.jobs,
-    stylesheets: () => assets().css,
+    stylesheets: () => assets().stylesheets,
   });
   registerMultilingualRoutes(app, { db: options.database.db });
   registerMailingListRoutes(app, {

@@ -60,11 +60,12 @@ import { loadPopupOverlay, savePopupOverlay } from './popup-overlay/popup-overla
 import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store';
 import { changeTheme, loadThemeState, undoThemeChange } from './theme/theme-store';
 import { listTemplates, loadTemplate, saveTemplate } from './templates/template-store';
+import type { SiteStylesheets } from '../site/site-stylesheet';
 
 export interface EditorRouteOptions {
   db: Database;
-  /** Stylesheets the site links (storefront and block styles), for the preview frame. */
-  stylesheets: () => string[];
+  /** The stylesheet of each theme the site's pages link, for the preview frame. */
+  stylesheets: () => Pick<SiteStylesheets, 'url'>;
   /** Who sells plans; absent, the editor shows no trial bar. */
   billing?: BillingOptions;
 }

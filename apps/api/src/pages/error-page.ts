@@ -1,7 +1,7 @@
 import { messages } from '@site/page-content';
 import { compile, folderPartials, folderSources, type TemplateError } from '@site/template-engine';
-import { knownTheme, themeById, themeStylesheets } from '../site/theme';
-import type { StorefrontAssets } from '../site/assets';
+import { knownTheme, themeById } from '../site/theme';
+import type { SiteAssets } from '../site/assets';
 import { PAGE_TYPE } from '../site/page-type';
 
 /** A site template that does not parse: the page would be broken, so the error page (101) shows instead. */
@@ -26,7 +26,7 @@ const lastResort = (siteTitle: string) =>
 export function renderErrorPage(
   website: { title: string; locale: string; theme?: string } | undefined,
   path: string,
-  assets: StorefrontAssets,
+  assets: SiteAssets,
 ): string {
   const siteTitle = website?.title ?? 'This site';
   try {
@@ -41,7 +41,7 @@ export function renderErrorPage(
       requestPath: path.startsWith('/') && !path.startsWith('//') ? path : '/',
       message: messages.errorPage,
       noindex: true,
-      storefrontAssets: { ...assets, css: [...assets.css, ...themeStylesheets(theme)] },
+      storefrontAssets: { js: assets.js, preload: assets.preload, css: [assets.stylesheets.url(theme)] },
     };
     const mainContent = compile(sources.get('error')!).render(context, options).html;
     return compile(sources.get('site')!).render({ ...context, mainContent }, options).html;

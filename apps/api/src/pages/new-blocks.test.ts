@@ -63,8 +63,8 @@ describe.each(targets)('new block types on a published page on $name', (target) 
     const res = await owner.get(`${path}?theme-preview=${theme}`);
     expect(res.statusCode, res.body.slice(0, 3000)).toBe(200);
     const html = res.body;
-    if (theme !== 'fieldnotes') expect(html).toContain(`/assets/themes/${theme}/styles/${theme}.css`);
-    expect(html).toContain('<link rel="stylesheet" href="/assets/blocks.css">');
+    // The block styles come merged into the theme's one stylesheet.
+    expect(html).toContain(`<link rel="stylesheet" href="/assets/site-styles/${theme}.`);
     expect(html).toContain('<h3 class="menu-section__title">Starters</h3>');
     expect(html).toContain('<span class="menu-item__price">Market price</span>');
     expect(html).toContain('data-ends-at="2099-06-01T17:00:00.000Z"');

@@ -2,7 +2,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import { buildApp } from '../app';
+import { appsFolder } from '../paths';
+import { readStorefrontAssets } from '../site/assets';
 import type { DatabaseHandle } from '../db/client';
 import { forms } from '../db/schema';
 import { seedDemoSite } from '../seed/demo-site';
@@ -51,6 +54,33 @@ describe.each(targets)('page rendering on $name', (target) => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(css.rawPayload).toString()).toContain('.lock-screen');
+  });
+
+  it('links one stylesheet before the first paint: the storefront, block and theme styles merged, cached for ever', async () => {
+    const page = (await app.inject('/')).body;
+    const links = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(links).toEqual([expect.stringMatching(/^\/assets\/site-styles\/fieldnotes\.[0-9a-f]{16}\.css$/)]);
+    const css = await app.inject({ url: links[0]!, headers: { 'accept-encoding': 'br' } });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(css.headers['content-encoding']).toBe('br');
+    const text = brotliDecompressSync(css.rawPayload).toString();
+    const storefront = readStorefrontAssets(join(appsFolder, 'storefront', 'dist')).css;
+    const parts = [...storefront, '/assets/blocks.css', '/assets/theme/styles/page-types.css'];
+    const texts = await Promise.all(parts.map(async (url) => (await app.inject(url)).body));
+    expect(texts.every((t) => t.length > 1000)).toBe(true);
+    // In the cascade order the separate files had: the theme's styles win over the blocks'.
+    expect(text).toBe(texts.join('\n'));
+    // A name no theme has is a plain 404, not a page or a 500.
+    for (const url of [
+      '/assets/site-styles/gothic.0123456789abcdef.css',
+      '/assets/site-styles/..%2Fblocks.css',
+    ]) {
+      const missing = await app.inject(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toEqual({ error: { code: 'NOT_FOUND', message: 'No such stylesheet' } });
+    }
   });
 
   it('shows an empty cart at once to a visitor without one, and the loading state to one who has a cart', async () => {

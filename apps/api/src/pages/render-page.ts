@@ -13,8 +13,8 @@ import type { Database } from '../db/client';
 import { loadHeaderFooter } from '../site/header-footer-store';
 import { loadNavigation } from '../site/navigation-store';
 import { memberLinkContext } from './account-pages';
-import type { StorefrontAssets } from '../site/assets';
-import { knownTheme, themeSources, themeStylesheets, withThemeTemplates } from '../site/theme';
+import type { SiteAssets } from '../site/assets';
+import { knownTheme, themeSources, withThemeTemplates } from '../site/theme';
 import { loadBlockRenderData } from './block-data';
 import { headerFooterContext, visitorNavigation, type Viewer } from './site-chrome';
 import { productMerchandisingContext, type MerchandisingSettings } from './merchandising';
@@ -76,7 +76,7 @@ export async function renderPage(
   websiteId: string,
   requestedPath: string,
   query: Readonly<Record<string, string>>,
-  assets: StorefrontAssets,
+  assets: SiteAssets,
   viewer: Viewer = { member: false, now: new Date() },
   productPreview?: ProductPreview,
 ): Promise<RenderedPage | undefined> {
@@ -101,7 +101,7 @@ export async function renderPage(
     sources.clear();
     for (const [name, entry] of themeSources(viewer.themePreview)) sources.set(name, entry);
   } else withThemeTemplates(sources, theme);
-  const pageAssets = { ...assets, css: [...assets.css, ...themeStylesheets(theme)] };
+  const pageAssets = { js: assets.js, preload: assets.preload, css: [assets.stylesheets.url(theme)] };
   const trees = await loadNavigation(db, websiteId, allPages);
   let resolved = productPreview
     ? localizeResolved(previewResolution(allPages, productPreview), language)

@@ -8,7 +8,7 @@ import { joinedAreaIds } from '../member-areas/area-store';
 import { filterCacheKey, listFilter } from '../site/list-filter';
 import { requestedPage } from '../site/pagination';
 import { PageCache } from './page-cache';
-import type { StorefrontAssets } from '../site/assets';
+import type { SiteAssets } from '../site/assets';
 import { renderPage, type RenderedPage } from './render-page';
 import { renderErrorPage } from './error-page';
 import { collectionRss } from './feeds';
@@ -37,7 +37,7 @@ const PageQuery = z.object({ format: z.enum(['json', 'json-pretty', 'rss']).opti
 export interface PageRouteOptions {
   db: Database;
   /** Read per request in development would be wasteful; the caller decides (cached in production). */
-  assets: () => StorefrontAssets;
+  assets: () => SiteAssets;
   /** The sites' counters a cached page must match (kept in memory while commits are told). */
   versions: SiteVersionStore;
   /** Bytes of rendered pages kept in memory (default 64 MB). */
@@ -49,7 +49,7 @@ export interface PageRouteOptions {
 const CONTENT_TYPE = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8' };
 
 export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptions): void {
-  let assets: StorefrontAssets | undefined;
+  let assets: SiteAssets | undefined;
   const cache = new PageCache(options.cacheBytes ?? 64 * 1024 * 1024);
   app.get('/*', async (request, reply) => {
     // A cached hit needs only the path; the query is parsed when there is one (a visible share of a hit).

@@ -2,11 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BLOCK_STYLESHEET, readSiteAssets, readStorefrontAssets } from './assets';
+import { readSiteAssets, readStorefrontAssets } from './assets';
+import { themeStylesheets } from './theme';
 
 const dist = mkdtempSync(join(tmpdir(), 'storefront-dist-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 mkdirSync(join(dist, '.vite'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'assets', 'storefront-1.css'), '.storefront { color: red }');
+const publicDir = join(dist, 'public');
+mkdirSync(publicDir);
+writeFileSync(join(publicDir, 'blocks.css'), '.block { margin: 0 }');
 writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
@@ -38,10 +44,16 @@ describe('the storefront build a page links', () => {
     });
   });
 
-  it('adds the block styles after the storefront’s', () => {
-    const site = readSiteAssets(dist);
-    expect(site.css).toEqual(['/assets/storefront/assets/storefront-1.css', BLOCK_STYLESHEET]);
+  it('gives each theme one stylesheet: the storefront’s styles, then the blocks’, then the theme’s', () => {
+    const site = readSiteAssets(dist, publicDir);
+    expect(site.js).toEqual(['/assets/storefront/assets/storefront-1.js']);
     expect(site.preload).toHaveLength(3);
+    const url = site.stylesheets.url('market');
+    expect(url).toMatch(/^\/assets\/site-styles\/market\.[0-9a-f]{16}\.css$/);
+    const { css } = site.stylesheets.find(url.slice('/assets/site-styles/'.length))!;
+    const market = themeStylesheets('market').map((s) => s.css);
+    expect(css).toBe(['.storefront { color: red }', '.block { margin: 0 }', ...market].join('\n'));
+    expect(site.stylesheets.url('fieldnotes')).not.toBe(url);
   });
 
   it('links nothing without a build', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SiteStylesheets } from './site-stylesheet';
 
 /** The storefront bundle's entry scripts and styles a rendered page links. */
 export interface StorefrontAssets {
@@ -44,14 +45,35 @@ export function readStorefrontAssets(storefrontDist: string, base = '/assets/sto
   };
 }
 
-/** Styles of the page-content blocks (apps/api/public/blocks.css), linked by every site page and the editor's preview. */
+/** Styles of the page-content blocks (apps/api/public/blocks.css), in every site page's stylesheet and the editor's preview. */
 export const BLOCK_STYLESHEET = '/assets/blocks.css';
 
+/** What every site page links: the storefront's entry scripts, and one stylesheet for its theme. */
+export interface SiteAssets {
+  js: string[];
+  preload?: string[];
+  stylesheets: Pick<SiteStylesheets, 'url'>;
+}
+
 /**
- * What every site page links: the storefront's entry scripts and styles and the block styles; the
- * page adds its site's theme stylesheets after these (render-page.ts).
+ * The site assets of this storefront build: its scripts, and a stylesheet per theme merging the
+ * storefront's styles, the block styles and the theme's (site-stylesheet.ts), in that order.
  */
-export function readSiteAssets(storefrontDist: string): StorefrontAssets {
-  const storefront = readStorefrontAssets(storefrontDist);
-  return { ...storefront, css: [...storefront.css, BLOCK_STYLESHEET] };
+export function readSiteAssets(
+  storefrontDist: string,
+  publicDir: string,
+): SiteAssets & { stylesheets: SiteStylesheets } {
+  const base = '/assets/storefront/';
+  const storefront = readStorefrontAssets(storefrontDist, base);
+  const shared = [
+    ...storefront.css.map((url) => ({ url, file: join(storefrontDist, url.slice(base.length)) })),
+    { url: BLOCK_STYLESHEET, file: join(publicDir, 'blocks.css') },
+  ];
+  return {
+    js: storefront.js,
+    preload: storefront.preload,
+    stylesheets: new SiteStylesheets(() =>
+      shared.map(({ url, file }) => ({ url, css: readFileSync(file, 'utf8') })),
+    ),
+  };
 }

@@ -159,10 +159,13 @@ export async function upgradeThemes(db: Pick<Database, 'execute'>): Promise<void
   for (const t of SITE_THEMES) await upgradeTheme(db, themeById(t.id), t.id);
 }
 
-/** A theme's stylesheets as page links (template.conf's `stylesheets`, in order). */
-export function themeStylesheets(id: SiteThemeId = DEFAULT_THEME): string[] {
+/**
+ * A theme's stylesheets (template.conf's `stylesheets`, in order), each with the address it is
+ * served from on its own; pages link them merged (site-stylesheet.ts).
+ */
+export function themeStylesheets(id: SiteThemeId = DEFAULT_THEME): { url: string; css: string }[] {
   const prefix = id === DEFAULT_THEME ? THEME_ASSETS_PREFIX : themeAssetsPrefix(id);
-  return themeById(id).stylesheets.map((s) => prefix + s.file);
+  return themeById(id).stylesheets.map((s) => ({ url: prefix + s.file, css: s.source }));
 }
 
 /**

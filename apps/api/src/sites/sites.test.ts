@@ -45,7 +45,7 @@ describe.each(targets)('owners create sites from the theme on $name', (target) =
     expect(row?.theme).toBe('market');
     const home = await app.inject({ url: '/', headers: { host: `stall.${BASE}` } });
     expect(home.body).toContain('<body class="theme-market');
-    expect(home.body).toContain('/assets/themes/market/styles/market.css');
+    expect(home.body).toContain('<link rel="stylesheet" href="/assets/site-styles/market.');
     const refused = await signUp({
       email: 'n@example.com',
       password: PASSWORD,

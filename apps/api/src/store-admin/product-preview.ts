@@ -13,7 +13,7 @@ import { ApiError } from '../http';
 import { BrokenTemplateError } from '../pages/error-page';
 import { toProductItem } from '../site/product-item';
 import { renderPage } from '../pages/render-page';
-import type { StorefrontAssets } from '../site/assets';
+import type { SiteAssets } from '../site/assets';
 import type { Viewer } from '../pages/site-chrome';
 import { checkCurrency, checkReferences, productDetails, productNotFound, variantsOf } from './products';
 import { findStore } from './stores';
@@ -32,7 +32,7 @@ export async function previewProduct(
   currency: CurrencyCode,
   id: string | undefined,
   input: AdminProductSave,
-  assets: StorefrontAssets,
+  assets: SiteAssets,
   viewer: Viewer,
   language?: string,
 ): Promise<{ html: string }> {

@@ -73,14 +73,15 @@ import {
   sendTestShopEmail,
   shopEmailKindOf,
 } from './email-templates';
+import type { SiteStylesheets } from '../site/site-stylesheet';
 
 export interface StoreAdminRouteOptions {
   db: Database;
   paymentProviders: ReadonlyMap<string, PaymentProvider>;
   /** Where a resumed subscription's next renewal is scheduled, when there is a queue. */
   jobs?: JobQueue;
-  /** The storefront's stylesheets, which a product preview links like the storefront does. */
-  stylesheets: () => string[];
+  /** The site's stylesheet of each theme, which a product preview links like the storefront does. */
+  stylesheets: () => Pick<SiteStylesheets, 'url'>;
 }
 
 const CONTENT_SERVICE = '/api/content-service/product/1.1/websites/:websiteId/products';
@@ -149,7 +150,7 @@ export function registerStoreAdminRoutes(
         await currency(request),
         productId,
         input,
-        { css: stylesheets(), js: [] },
+        { stylesheets: stylesheets(), js: [] },
         viewer,
         language,
       );

@@ -270,7 +270,10 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
     });
     expect(site.templates.site).toContain('{contentHtml}');
     expect(site.templates.page).toContain('collection.mainContent');
-    expect(site.stylesheets).toContain('/assets/blocks.css');
+    // The page's one stylesheet (storefront, block and theme styles merged), as the site links it.
+    expect(site.stylesheets).toEqual([
+      expect.stringMatching(/^\/assets\/site-styles\/fieldnotes\.[0-9a-f]{16}\.css$/),
+    ]);
     expect(site.headerFooter.version).toEqual(expect.any(Number));
     expect(site.collections[0]).toEqual({
       id: 'page-shop',

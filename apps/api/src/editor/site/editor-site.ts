@@ -15,13 +15,14 @@ import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '.
 import { loadHeaderFooter } from '../../site/header-footer-store';
 import { ApiError } from '../../http';
 import { readSiteStyles } from '../site-styles/site-styles-store';
-import { knownTheme, themeStylesheets } from '../../site/theme';
+import { knownTheme } from '../../site/theme';
+import type { SiteStylesheets } from '../../site/site-stylesheet';
 
 /** The preview kit: everything the editor needs to render a page in the browser as the server does. */
 export async function editorSite(
   db: Database,
   websiteId: string,
-  stylesheets: string[],
+  stylesheets: Pick<SiteStylesheets, 'url'>,
   billing?: BillingOptions,
 ): Promise<EditorSite> {
   const website = await loadWebsite(db, websiteId);
@@ -50,7 +51,7 @@ export async function editorSite(
     },
     billing: billing ? billingOf(website) : null,
     templates: { site: sources.get('site')?.source ?? '', page: sources.get('page')?.source ?? '' },
-    stylesheets: [...stylesheets, ...themeStylesheets(knownTheme(website.theme))],
+    stylesheets: [stylesheets.url(knownTheme(website.theme))],
     headerFooter,
     siteStyles: readSiteStyles(website.settings).styles,
     collections: [

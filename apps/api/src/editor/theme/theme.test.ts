@@ -52,10 +52,10 @@ describe.each(targets)('changing theme on $name', (target) => {
   it('previews another theme to editors only, without changing the live site', async () => {
     const previewed = await page('/?theme-preview=market', demo.owner);
     expect(previewed).toContain('<body class="theme-market');
-    expect(previewed).toContain('/assets/themes/market/styles/market.css');
+    expect(previewed).toContain('<link rel="stylesheet" href="/assets/site-styles/market.');
     for (const html of [await page('/?theme-preview=market'), await page('/'), await page('/', demo.owner)]) {
       expect(html).not.toContain('theme-market');
-      expect(html).toContain('/assets/theme/styles/page-types.css');
+      expect(html).toContain('<link rel="stylesheet" href="/assets/site-styles/fieldnotes.');
     }
     // A customer account (no editing role) is a visitor here.
     expect(await page('/?theme-preview=nope', demo.owner)).not.toContain('theme-market');
