@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
+import { axeViolations, sidewaysOverflow } from '../page-checks';
 import { startBuiltServer, type StartedServer } from '../server';
 
 /**
@@ -42,18 +42,6 @@ const SCREENS: readonly [group: string, label: string, path: string][] = [
 /** 320 px is the narrowest phone the editor serves; axe runs at the two wider sizes only (same markup). */
 const WIDTHS = [320, 390, 1280];
 const shots = process.env.EDITOR_SHOTS;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Elements reaching past the right edge when the document scrolls sideways, to say what to fix. */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-  });
 
 /**
  * Nav links cut off at the sides, clipped inside their box, or under something else. A link below
@@ -73,16 +61,6 @@ const hiddenLinks = (page: Page) =>
       })
       .map((link) => link.textContent ?? ''),
   );
-
-const axeViolations = async (page: Page) => {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-};
 
 describe.skipIf(!hasChromium)('every editor screen at 320, 390 and 1280 px', () => {
   let server: StartedServer;
@@ -155,7 +133,7 @@ describe.skipIf(!hasChromium)('every editor screen at 320, 390 and 1280 px', () 
         await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
         await expect.poll(() => page.getByText('Loading…').count()).toBe(0);
         if (await page.getByText('Something went wrong').count()) problems.push(`${label}: error fallback`);
-        const wide = await overflow(page);
+        const wide = await sidewaysOverflow(page);
         if (wide.length) problems.push(`${label} scrolls sideways: ${wide.join(', ')}`);
         if (width > 320) for (const v of await axeViolations(page)) problems.push(`${label}: ${v}`);
         if (shots) {

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { EDITOR_API, SITE_THEMES, THEME_API, type PageDetail } from '@site/page-
 import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
 import { HttpEditor } from '../http-editor';
+import { axeViolations, sidewaysOverflow } from '../page-checks';
 import { startBuiltServer, type StartedServer } from '../server';
 
 /**
@@ -17,7 +17,6 @@ import { startBuiltServer, type StartedServer } from '../server';
  */
 const WIDTHS = [320, 390, 1280];
 const shots = process.env.BLOCK_SHOTS;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const block = (id: string, type: string, settings: Record<string, unknown> = {}) => ({ id, type, settings });
 const pageDocument = {
@@ -122,25 +121,6 @@ describe.skipIf(!hasChromium)('new block types in every theme', () => {
     await server?.stop();
   });
 
-  const overflow = (page: Page) =>
-    page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      if (document.documentElement.scrollWidth <= width) return [];
-      return [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > width + 1)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    });
-  const axe = async (page: Page) => {
-    await page.evaluate(axeSource);
-    return page.evaluate(async () => {
-      type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-      const run = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-      const result = await run.run(document);
-      return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    });
-  };
-
   for (const theme of SITE_THEMES) {
     it(`${theme.id}: no sideways scroll at 320 and 390 px, no axe violation`, async () => {
       expect((await owner.call(server.url + THEME_API.theme, 'PUT', { theme: theme.id })).status).toBe(200);
@@ -150,9 +130,9 @@ describe.skipIf(!hasChromium)('new block types in every theme', () => {
         const page = await context.newPage();
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
         expect(await page.locator('.block--menu .menu-item').count()).toBe(3);
-        const wide = await overflow(page);
+        const wide = await sidewaysOverflow(page);
         if (wide.length) problems.push(`${width}px scrolls sideways: ${wide.join(', ')}`);
-        for (const v of await axe(page)) problems.push(`${width}px: ${v}`);
+        for (const v of await axeViolations(page)) problems.push(`${width}px: ${v}`);
         if (shots) {
           mkdirSync(shots, { recursive: true });
           await page.screenshot({ path: join(shots, `${theme.id}-${width}.png`), fullPage: true });

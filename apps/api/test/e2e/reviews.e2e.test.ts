@@ -1,6 +1,5 @@
 import { STORE_API } from '@site/commerce-core/admin';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITE_THEMES, THEME_API } from '@site/page-content';
 import type { Browser, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../browser';
 import { ADDRESS, TEST_CARD } from '../client';
 import { signInOwner } from '../owner-browser';
+import { axeViolations, sidewaysOverflow } from '../page-checks';
 import { startBuiltServer, type StartedServer } from '../server';
 import { SmtpSink } from '../smtp-sink';
 
@@ -46,10 +46,6 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
 
 /** REVIEW_SHOTS=<folder> keeps a screenshot of the request page per theme and width, to look at. */
 const shots = process.env.REVIEW_SHOTS;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
  * Issue 28's reviews "Done when": a buyer leaves a review from the reviews-request page the
@@ -120,20 +116,13 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
         await buyer.goto(link, { waitUntil: 'networkidle' });
         await buyer.getByRole('button', { name: 'Send reviews' }).click();
         await buyer.getByRole('alert').filter({ hasText: 'Rate at least one item' }).waitFor();
-        if (!(await fitsWidth(buyer))) problems.push(`${theme.id} at ${width}px scrolls sideways`);
+        if ((await sidewaysOverflow(buyer)).length)
+          problems.push(`${theme.id} at ${width}px scrolls sideways`);
         if (shots) {
           mkdirSync(shots, { recursive: true });
           await buyer.screenshot({ path: join(shots, `${theme.id}-${width}.png`), fullPage: true });
         }
-        await buyer.evaluate(axeSource);
-        const violations = await buyer.evaluate(async () => {
-          type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-          const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-          const result = await axe.run(document);
-          return result.violations.map(
-            (v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-          );
-        });
+        const violations = await axeViolations(buyer);
         for (const v of violations) problems.push(`${theme.id} at ${width}px: ${v}`);
       }
     }
@@ -146,7 +135,7 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
     await buyer.getByRole('heading', { name: 'Rate your items' }).waitFor();
     for (const width of [320, 390, 1280]) {
       await buyer.setViewportSize({ width, height: 844 });
-      expect(await fitsWidth(buyer), `fits ${width} px`).toBe(true);
+      expect(await sidewaysOverflow(buyer), `fits ${width} px`).toEqual([]);
     }
     await buyer.setViewportSize({ width: 390, height: 844 });
     await buyer.getByRole('button', { name: 'Send reviews' }).click();
@@ -234,17 +223,13 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
         if ((await anchor.count()) !== 1) problems.push(`${theme.id} at ${width}px: no rating summary`);
         else if (!(await anchor.textContent())?.startsWith('★ 4.0 · 1 review'))
           problems.push(`${theme.id} at ${width}px shows ${await anchor.textContent()}`);
-        if (!(await fitsWidth(buyer))) problems.push(`${theme.id} at ${width}px scrolls sideways`);
+        if ((await sidewaysOverflow(buyer)).length)
+          problems.push(`${theme.id} at ${width}px scrolls sideways`);
         if (shots) {
           mkdirSync(shots, { recursive: true });
           await buyer.screenshot({ path: join(shots, `product-${theme.id}-${width}.png`) });
         }
-        await buyer.evaluate(axeSource);
-        const violations = await buyer.evaluate(async () => {
-          type AxeResult = { violations: { id: string }[] };
-          const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-          return (await axe.run('.product-rating')).violations.map((v) => v.id);
-        });
+        const violations = await axeViolations(buyer, '.product-rating');
         for (const v of violations) problems.push(`${theme.id} at ${width}px: ${v}`);
       }
     }

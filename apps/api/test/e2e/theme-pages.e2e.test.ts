@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { ACCESS_LOCKS_API, EDITOR_API, SITE_THEMES, THEME_API, type PageDetail }
 import { DEMO_OWNER } from '../../src/seed/demo-site';
 import { hasChromium, launchChromium } from '../browser';
 import { HttpEditor } from '../http-editor';
+import { axeViolations, sidewaysOverflow } from '../page-checks';
 import { startBuiltServer, type StartedServer } from '../server';
 
 /**
@@ -41,7 +41,6 @@ const MEMBER_PAGES: Record<string, string> = {
 };
 const WIDTHS = [320, 390, 1280];
 const shots = process.env.THEME_SHOTS;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe.skipIf(!hasChromium)('every page type in every theme', () => {
   let server: StartedServer;
@@ -84,17 +83,6 @@ describe.skipIf(!hasChromium)('every page type in every theme', () => {
     await server?.stop();
   });
 
-  const overflow = (page: Page) =>
-    page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      if (document.documentElement.scrollWidth <= width) return [];
-      // Name the elements that reach past the right edge, to say what to fix.
-      return [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > width + 1)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    });
-
   async function checkPages(
     page: Page,
     pages: Record<string, string>,
@@ -106,7 +94,7 @@ describe.skipIf(!hasChromium)('every page type in every theme', () => {
       await page.goto(server.url + path, { waitUntil: 'networkidle' });
       if (new URL(page.url()).pathname !== new URL(server.url + path).pathname)
         problems.push(`${name} at ${width}px went to ${page.url()}`);
-      const wide = await overflow(page);
+      const wide = await sidewaysOverflow(page);
       if (wide.length) problems.push(`${name} at ${width}px scrolls sideways: ${wide.join(', ')}`);
       if (shots && width !== 320) {
         mkdirSync(join(shots, themeId), { recursive: true });
@@ -117,14 +105,7 @@ describe.skipIf(!hasChromium)('every page type in every theme', () => {
       }
       // Colours and layout change with the width: axe on the phone and the desktop layout.
       if (width === 320) continue;
-      // Through the debugger, as the page's CSP keeps out inline scripts.
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<AxeResult> } }).axe;
-        type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-        const result = await axe.run(document);
-        return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      });
+      const violations = await axeViolations(page);
       for (const v of violations) problems.push(`${name} at ${width}px: ${v}`);
     }
   }

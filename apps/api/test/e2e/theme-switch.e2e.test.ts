@@ -1,17 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../browser';
+import { axeViolations, sidewaysOverflow } from '../page-checks';
 import { startBuiltServer, type StartedServer } from '../server';
 import { DEMO_OWNER } from '../../src/seed/demo-site';
-
-// axe-core is the ui package's test dependency; the browser only needs its script.
-const axeSource = readFileSync(
-  join(dirname(fileURLToPath(import.meta.url)), '../../../../packages/ui/node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
 
 /** Every page, product and post of the demo site, and the text each must still show. */
 const CONTENT: [string, string][] = [
@@ -74,22 +66,15 @@ describe.skipIf(!hasChromium)('changing theme in Chromium', () => {
       const page = await context.newPage();
       for (const [path] of CONTENT) {
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(wide, `${path} at ${width}`).toBeLessThanOrEqual(width);
+        expect(await sidewaysOverflow(page), `${path} at ${width}`).toEqual([]);
       }
       await context.close();
     }
-    // The site's CSP refuses inline scripts: the test lets axe in.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     for (const path of ['/', '/shop', '/shop/p/canvas-tote', '/journal/caring-for-waxed-canvas']) {
       await page.goto(server.url + path, { waitUntil: 'networkidle' });
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } })
-          .axe;
-        return (await axe.run()).violations.map((v) => v.id);
-      });
+      const violations = await axeViolations(page);
       expect(violations, path).toEqual([]);
     }
     await context.close();
