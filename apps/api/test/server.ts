@@ -54,14 +54,22 @@ export async function startBuiltServer(env: Record<string, string | undefined> =
   // Start-up takes ~18 s on a quiet 2-core machine and near 30 s when it is shared and loaded.
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Left running, a server still seeding would load the machine for every test after it.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not start in 90 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
