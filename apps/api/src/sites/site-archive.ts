@@ -73,6 +73,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   product_imports: 'uploaded files and their results; the products they made travel as products',
   team_invitations: 'one-time invitation links of the old site: the owner invites again',
   site_activity: "who did what on the old site, by the old site's members",
+  mailing_list_counts: "kept by a trigger: rebuilt as the list's subscribers are copied in",
+  form_counts: "kept by a trigger: rebuilt as the form's submissions are copied in",
 };
 
 /** Columns holding secrets unique across sites: a copy gets fresh ones (old links stay with the old site). */

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
 /** A form built in the editor: the @site/forms model, stored whole. */
@@ -44,6 +44,18 @@ export const formSubmissions = pgTable(
   },
   (t) => [index('form_submissions_form').on(t.formId, t.createdAt, t.id)],
 );
+
+/**
+ * Each form's submissions, kept by a trigger on form_submissions in the transaction that adds or
+ * deletes one (migration 0053), so the editor's forms list counts without reading them. Not a
+ * column of forms: every change of a forms row drops the site's cached pages.
+ */
+export const formCounts = pgTable('form_counts', {
+  formId: text('form_id')
+    .primaryKey()
+    .references(() => forms.id, { onDelete: 'cascade' }),
+  submissions: integer('submissions').notNull().default(0),
+});
 
 /**
  * What the storefront's tracking library sends (census hits, events, JavaScript errors,
