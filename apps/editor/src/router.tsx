@@ -18,6 +18,13 @@ const HeaderFooterScreen = lazyRouteComponent(
   () => import('./header-footer/HeaderFooterScreen'),
   'HeaderFooterScreen',
 );
+const ComponentsScreen = lazyRouteComponent(
+  () => import('./components/ComponentsScreen'),
+  'ComponentsScreen',
+);
+const ComponentEditorScreen = lazy(() =>
+  import('./components/ComponentsScreen').then((m) => ({ default: m.ComponentEditorScreen })),
+);
 const FilesScreen = lazyRouteComponent(() => import('./files/FilesScreen'), 'FilesScreen');
 const StoreScreen = lazyRouteComponent(() => import('./store/StoreScreen'), 'StoreScreen');
 const OrdersScreen = lazyRouteComponent(() => import('./store/OrdersScreen'), 'OrdersScreen');
@@ -88,6 +95,19 @@ const pageEditor = createRoute({
   component: function PageEditorRoute() {
     const { pageId } = pageEditor.useParams();
     return <PageEditorScreen pageId={pageId} />;
+  },
+});
+const componentsRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/components',
+  component: ComponentsScreen,
+});
+const componentEditor = createRoute({
+  getParentRoute: () => root,
+  path: '/components/$componentId',
+  component: function ComponentEditorRoute() {
+    const { componentId } = componentEditor.useParams();
+    return <ComponentEditorScreen componentId={componentId} />;
   },
 });
 const headerFooter = createRoute({
@@ -229,6 +249,8 @@ const websiteSubscriptionRoute = createRoute({
 
 export const router = createRouter({
   routeTree: root.addChildren([
+    componentsRoute,
+    componentEditor,
     index,
     pages,
     pageEditor,

@@ -17,6 +17,7 @@ export {
   BLOCKS,
   BLOCK_DEFINITIONS,
   BLOCK_CATEGORIES,
+  PICKABLE_BLOCKS,
   blockDefinition,
   type BlockSettings,
   type BlockType,
@@ -25,6 +26,25 @@ export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
 export { DIETARY_TAGS, MENU_LIMITS } from './blocks/types/menu';
 export { timeLeft, zonedTimeToInstant } from './blocks/types/countdown';
 export { PRICING_LIMITS } from './blocks/types/pricing';
+export { WEBSITE_COMPONENT_TYPE } from './blocks/types/website-component';
+export {
+  COMPONENT_LIMITS,
+  COMPONENTS_API,
+  componentBlocksSchema,
+  componentDocuments,
+  componentIdOf,
+  componentIdsIn,
+  createComponentSchema,
+  isInUse,
+  nestingMessage,
+  nestingProblem,
+  updateComponentSchema,
+  type ComponentUsage,
+  type CreateComponent,
+  type NestingProblem,
+  type UpdateComponent,
+  type WebsiteComponent,
+} from './components/website-component';
 export {
   ACCORDION_VARIANTS,
   BLOCK_VARIANT_CODES,

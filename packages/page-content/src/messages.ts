@@ -139,6 +139,23 @@ export const messages = {
     reservationNoForm:
       'Choose the booking form: make one under Forms with the date, the time and the number of guests',
   },
+  // Ours: website components (platform.md §3 block type 1337).
+  components: {
+    nameRequired: 'Name the component, so you can find it in the Add panel.',
+    nameTooLong: 'Keep the name to 80 characters or fewer.',
+    empty: 'A component holds at least one block.',
+    tooManyBlocks: (max: number) => `A component can hold at most ${max} blocks.`,
+    tooMany: (max: number) =>
+      `A site can have at most ${max} components. Delete one you no longer use first.`,
+    notFound: 'This component no longer exists. It may have been deleted in another window.',
+    stale:
+      'Someone else saved this component after you opened it. Your changes were not saved: reload to see theirs, then apply yours again.',
+    cycle: (names: readonly string[]) =>
+      `A component cannot be placed inside itself: ${[...names, names[0]].join(' → ')}.`,
+    tooDeep: (max: number) => `Components can sit inside each other at most ${max} deep.`,
+    inUse: (where: readonly string[]) =>
+      `This component is used on ${where.join(', ')}. Detach or remove it there before deleting it.`,
+  },
   siteStylesStale:
     'Someone else saved the site styles after you opened them. Your changes were not saved: reload to see theirs, then apply yours again.',
 } as const;

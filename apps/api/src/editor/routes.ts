@@ -23,6 +23,9 @@ import {
   updatePopupOverlaySchema,
   type EditorMe,
   previewProductsQuerySchema,
+  COMPONENTS_API,
+  createComponentSchema,
+  updateComponentSchema,
 } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -61,6 +64,7 @@ import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store'
 import { changeTheme, loadThemeState, undoThemeChange } from './theme/theme-store';
 import { listTemplates, loadTemplate, saveTemplate } from './templates/template-store';
 import type { SiteStylesheets } from '../site/site-stylesheet';
+import { createComponent, deleteComponent, listComponents, updateComponent } from '../site/component-store';
 
 export interface EditorRouteOptions {
   db: Database;
@@ -81,6 +85,7 @@ const VersionQuery = z.object({
 });
 
 const PAGE = '/api/editor/pages/:id';
+const COMPONENT = '/api/editor/components/:id';
 const TEMPLATE = '/api/editor/templates/:name';
 const TemplateParams = z.object({ name: templateNameSchema });
 
@@ -286,6 +291,43 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
     );
 
     scope.get(
+      COMPONENTS_API.list,
+      read,
+      handle(async (request) => ({ components: await listComponents(db, request.site.websiteId) })),
+    );
+    scope.post(
+      COMPONENTS_API.list,
+      write,
+      handle(async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await createComponent(db, request.site.websiteId, parse(createComponentSchema, request.body)),
+          ),
+      ),
+    );
+    scope.put(
+      COMPONENT,
+      write,
+      handle(async (request) =>
+        updateComponent(
+          db,
+          request.site.websiteId,
+          pageId(request),
+          parse(updateComponentSchema, request.body),
+        ),
+      ),
+    );
+    scope.delete(
+      COMPONENT,
+      write,
+      handle(async (request, reply) => {
+        const { version } = parse(VersionQuery, request.query);
+        await deleteComponent(db, request.site.websiteId, pageId(request), version);
+        return reply.code(204).send();
+      }),
+    );
+    scope.get(
       EDITOR_API.headerFooter,
       read,
       handle(async (request) => loadHeaderFooter(db, await website(request))),
@@ -446,6 +488,29 @@ export const editorRouteDocs: RouteDocs = {
     ...guarded,
     summary: 'Replace one navigation tree; answers the new layout',
     body: updateNavigationSchema,
+  },
+  [`GET ${COMPONENTS_API.list}`]: {
+    ...guarded,
+    summary: "The site's website components with their blocks and where each is used",
+  },
+  [`POST ${COMPONENTS_API.list}`]: {
+    ...guarded,
+    summary: 'Save blocks as a new website component (201); loops and too deep nesting → 400',
+    body: createComponentSchema,
+    status: 201,
+  },
+  [`PUT ${COMPONENT}`]: {
+    ...guarded,
+    summary: 'Rename a component or replace its blocks: live at once on every page; 409 on a stale version',
+    params: PageParams,
+    body: updateComponentSchema,
+  },
+  [`DELETE ${COMPONENT}`]: {
+    ...guarded,
+    summary: 'Delete a component (204); one placed on a page or in a component → 409 with where',
+    params: PageParams,
+    query: VersionQuery,
+    status: 204,
   },
   [`GET ${EDITOR_API.headerFooter}`]: { ...guarded, summary: 'Site header and footer with their version' },
   [`PUT ${EDITOR_API.headerFooter}`]: {

@@ -7,7 +7,14 @@ import {
   orderNotesLabel,
   zeroPriceLabel,
 } from '@site/commerce-core';
-import { renderDocument, siteStylesCss } from '@site/page-content';
+import {
+  componentDocuments,
+  documentReferences,
+  renderDocument,
+  siteStylesCss,
+  type Block,
+} from '@site/page-content';
+import { componentsById } from '../site/component-store';
 import { storeSettings } from '../commerce/cart-store';
 import type { Database } from '../db/client';
 import { loadHeaderFooter } from '../site/header-footer-store';
@@ -120,7 +127,13 @@ export async function renderPage(
   if (!productPreview && resolved.page && viewer.closedPageIds!.has(resolved.page.id))
     resolved = memberAreaScreen(resolved.page, areas, requestedPath, viewer, website);
   resolved = withNotFoundPage(resolved, allPages);
-  const documents = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
+  const pageDocuments = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
+  // Website components the page places (read only when it places one): their blocks' products,
+  // forms and files are loaded and followed by the cache like the page's own.
+  const components = pageDocuments.some((d) => documentReferences(d).components.length)
+    ? await componentsById(db, websiteId)
+    : new Map<string, { name: string; blocks: Block[] }>();
+  const documents = [...pageDocuments, ...componentDocuments(pageDocuments, components)];
   // Any other page asked with a filter or a page number is answered but not kept, so the filter cannot multiply it in the cache.
   const cache =
     viewer.themePreview || ((isFiltered(listFilter(query)) || requestedPage(query) > 1) && !resolved.filtered)
@@ -133,7 +146,7 @@ export async function renderPage(
   // The theme's blocks/*.block, applied as `{@|apply NAME.block}`.
   const partials = folderPartials(new Map([...sources].map(([name, entry]) => [name, entry.source])));
   const errors: TemplateError[] = [...(resolved.renderErrors ?? [])];
-  const blockData = await loadBlockRenderData(db, website, allPages, documents);
+  const blockData = { ...(await loadBlockRenderData(db, website, allPages, documents)), components };
   const byId = new Map(allPages.map((p) => [p.id, p]));
   const chrome = headerFooterContext(
     headerFooter,

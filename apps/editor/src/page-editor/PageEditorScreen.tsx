@@ -10,6 +10,8 @@ import {
   type PageDetail,
   type PageDocument,
   type Placement,
+  WEBSITE_COMPONENT_TYPE,
+  type WebsiteComponent,
 } from '@site/page-content';
 import {
   ActionNotice,
@@ -22,6 +24,7 @@ import {
   GridPlacement,
   gridMessages,
   PhoneOrder,
+  SaveAsComponent,
   SectionPresetPicker,
   SaveStatus,
   UnsavedChangesDialog,
@@ -31,6 +34,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { issuesByPath } from '../api/http';
 import { useEditorSite, usePreviewProducts } from '../api/editor-site';
 import { usePage, usePublish } from '../api/pages';
+import { useComponents, useCreateComponent } from '../api/components';
 import { useMe } from '../api/session';
 import { useSiteLayout } from '../api/site-layout';
 import { errorMessage } from '../screen-kit/save-state';
@@ -43,7 +47,11 @@ import { ChooseImage } from './ChooseImage';
 import { NewsletterConnection } from '../mailing-lists/NewsletterConnection';
 import {
   addBlock,
+  addComponent,
   addSection,
+  blocksInOrder,
+  detachComponent,
+  replaceWithComponent,
   canAddBlock,
   changedBlocks,
   duplicateBlock,
@@ -121,10 +129,31 @@ function PageEditor({ page }: { page: PageDetail }) {
   // Keyed by the sorted ids it names: typing that names nothing new re-renders from the same data.
   const refs = useMemo(() => previewReferences(site, [doc, site.headerFooter.footer.content]), [site, doc]);
   const previewProducts = usePreviewProducts(refs).data;
-  const data = useMemo(
-    () => ({ ...renderDataFor(site, previewProducts), pages: pagePaths, files }),
-    [site, previewProducts, pagePaths, files],
+  const components = useComponents();
+  const componentsById = useMemo(
+    () => new Map((components.data ?? []).map((c) => [c.id, c])),
+    [components.data],
   );
+  const data = useMemo(
+    () => ({
+      ...renderDataFor(site, previewProducts),
+      pages: pagePaths,
+      files,
+      components: componentsById,
+    }),
+    [site, previewProducts, pagePaths, files, componentsById],
+  );
+  const createComponent = useCreateComponent();
+  /** The blocks become a component, and one placed copy of it takes their place (one undo step). */
+  const saveAsComponent = async (blockIds: readonly string[], name: string) => {
+    const blocks = blocksInOrder(docRef.current, blockIds);
+    const created = await createComponent.mutateAsync({ name, blocks }).catch(() => undefined);
+    if (!created) return;
+    const result = replaceWithComponent(docRef.current, blockIds, created.id);
+    edit(result.doc);
+    setSelected(result.blockId);
+    setAnnouncement(`Saved as the component ${created.name}. It is in the Add panel for every page.`);
+  };
   const preview = useMemo(
     () =>
       renderPreview(
@@ -486,6 +515,17 @@ function PageEditor({ page }: { page: PageDetail }) {
             {panel === 'add' && (
               <BlockPicker
                 disabledReason={atLimit ? messages.tooManyBlocks(LIMITS.maxBlocksPerLayout) : undefined}
+                components={components.data?.map((c) => ({
+                  id: c.id,
+                  name: c.name,
+                  blockCount: c.blocks.length,
+                }))}
+                onPickComponent={(componentId) => {
+                  const result = addComponent(doc, componentId, selected);
+                  edit(result.doc);
+                  setSelected(result.blockId);
+                  setPanel('blocks');
+                }}
                 onPick={(type) => {
                   const result = addBlock(doc, type, selected);
                   edit(result.doc);
@@ -549,6 +589,9 @@ function PageEditor({ page }: { page: PageDetail }) {
                 setAnnouncement(`${several.length} blocks removed. Undo brings them back.`);
               }}
               onKeepOne={() => setAlso([])}
+              onSaveAsComponent={(name) => void saveAsComponent(several, name)}
+              saveError={createComponent.error ? errorMessage(createComponent.error) : undefined}
+              isSaving={createComponent.isPending}
             />
           ) : selectedBlock && selectedDefinition ? (
             <>
@@ -563,6 +606,24 @@ function PageEditor({ page }: { page: PageDetail }) {
                     Edit on the page
                   </button>
                 </p>
+              )}
+              {selectedBlock.type === WEBSITE_COMPONENT_TYPE && (
+                <PlacedComponent
+                  component={componentsById.get(String(selectedBlock.settings.componentId ?? ''))}
+                  isReadOnly={readOnly}
+                  onDetach={(component) => {
+                    const next = detachComponent(doc, selectedBlock.id, component.blocks);
+                    if (!next) {
+                      setAnnouncement(messages.tooManyBlocks(LIMITS.maxBlocksPerLayout));
+                      return;
+                    }
+                    edit(next);
+                    setSelected(undefined);
+                    setAnnouncement(
+                      `Detached: the blocks of ${component.name} are now this page's own, and later edits of the component leave them alone.`,
+                    );
+                  }}
+                />
               )}
               <BlockInspector
                 definition={selectedDefinition}
@@ -590,6 +651,17 @@ function PageEditor({ page }: { page: PageDetail }) {
                   }
                   onPhoneMove={(id, to) => edit(movePhoneOrderTo(doc, id, to))}
                 />
+              )}
+              {!readOnly && (
+                <div className="ed-inspector-actions">
+                  <SaveAsComponent
+                    key={selectedBlock.id}
+                    blockCount={1}
+                    isSaving={createComponent.isPending}
+                    error={createComponent.error ? errorMessage(createComponent.error) : undefined}
+                    onSave={(name) => void saveAsComponent([selectedBlock.id], name)}
+                  />
+                </div>
               )}
               {selectedBlock.type === 'newsletter' && (
                 <NewsletterConnection
@@ -657,12 +729,18 @@ function SeveralBlocks({
   onDuplicate,
   onRemove,
   onKeepOne,
+  onSaveAsComponent,
+  saveError,
+  isSaving,
 }: {
   blocks: readonly Block[];
   atLimit: boolean;
   onDuplicate: () => void;
   onRemove: () => void;
   onKeepOne: () => void;
+  onSaveAsComponent: (name: string) => void;
+  saveError?: string;
+  isSaving: boolean;
 }) {
   return (
     <>
@@ -686,7 +764,56 @@ function SeveralBlocks({
           Keep only the first
         </button>
       </div>
+      <div className="ed-inspector-actions">
+        <SaveAsComponent
+          blockCount={blocks.length}
+          onSave={onSaveAsComponent}
+          error={saveError}
+          isSaving={isSaving}
+        />
+      </div>
     </>
+  );
+}
+
+/** A placed website component: which one, where else it shows, and its source to edit once or detach. */
+function PlacedComponent({
+  component,
+  isReadOnly,
+  onDetach,
+}: {
+  component?: WebsiteComponent;
+  isReadOnly: boolean;
+  onDetach: (component: WebsiteComponent) => void;
+}) {
+  if (!component)
+    return <p className="ed-muted">This component no longer exists. Remove this block or place another.</p>;
+  const pages = component.usage.pages.map((p) => p.title);
+  return (
+    <div className="ed-placed-component">
+      <p>
+        <strong>{component.name}</strong>
+        <br />
+        <span className="ed-muted">
+          {pages.length ? `Used on ${pages.join(', ')}` : 'Used on this page'}. Editing it changes every page
+          that uses it, as soon as you save it.
+        </span>
+      </p>
+      {!isReadOnly && (
+        <div className="ed-row">
+          <Link
+            to="/components/$componentId"
+            params={{ componentId: component.id }}
+            className="ed-button ed-button--primary"
+          >
+            Edit component
+          </Link>
+          <button type="button" className="ed-button" onClick={() => onDetach(component)}>
+            Detach
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 

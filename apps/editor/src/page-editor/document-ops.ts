@@ -10,6 +10,7 @@ import {
   type Block,
   type PageDocument,
   type Section,
+  WEBSITE_COMPONENT_TYPE,
 } from '@site/page-content';
 
 /** Pure edits of a page document; each returns a new document and leaves the old one intact. */
@@ -239,4 +240,92 @@ export function changedBlocks(
       .join('|');
   const moved = added.length === 0 && removed.length === 0 && order(before) !== order(after);
   return { added, removed, edited, moved };
+}
+
+/** The selected blocks in page order: a component keeps them top to bottom as the page read. */
+export function blocksInOrder(doc: PageDocument, blockIds: readonly string[]): Block[] {
+  const wanted = new Set(blockIds);
+  return doc.sections.flatMap((s) => layoutSection(s).blocks.filter((b) => wanted.has(b.id)));
+}
+
+/**
+ * The selected blocks, just saved as a component, give way to one website component block that
+ * places it, where the first of them was; its grid cell is the first block's (one undo step).
+ */
+export function replaceWithComponent(
+  doc: PageDocument,
+  blockIds: readonly string[],
+  componentId: string,
+): { doc: PageDocument; blockId: string } {
+  const first = blocksInOrder(doc, blockIds)[0];
+  const at = first && findBlock(doc, first.id);
+  const block: Block = {
+    id: newContentId('b'),
+    type: WEBSITE_COMPONENT_TYPE,
+    settings: { componentId },
+    ...(blockIds.length === 1 && first?.place ? { place: first.place } : {}),
+  };
+  if (!at) return addBlockLike(doc, block);
+  const rest = blockIds.filter((id) => id !== first.id);
+  const swapped = withSection(doc, at.sectionIndex, (s) => ({
+    ...s,
+    blocks: s.blocks.map((b) => (b.id === first.id ? (block.place ? block : unplaced(block)) : b)),
+  }));
+  return { doc: removeBlocks(swapped, rest), blockId: block.id };
+}
+
+function addBlockLike(doc: PageDocument, block: Block): { doc: PageDocument; blockId: string } {
+  const last = Math.max(0, doc.sections.length - 1);
+  if (doc.sections.length === 0) {
+    return {
+      blockId: block.id,
+      doc: {
+        sections: [
+          layoutSection({ id: newContentId('s'), background: 'default', width: 'wide', blocks: [block] }),
+        ],
+      },
+    };
+  }
+  return { blockId: block.id, doc: withSection(doc, last, (s) => ({ ...s, blocks: [...s.blocks, block] })) };
+}
+
+/** Places a component after the given block (or at the end), as the Add panel does with a block type. */
+export function addComponent(
+  doc: PageDocument,
+  componentId: string,
+  afterBlockId?: string,
+): { doc: PageDocument; blockId: string } {
+  const block: Block = { id: newContentId('b'), type: WEBSITE_COMPONENT_TYPE, settings: { componentId } };
+  const at = afterBlockId ? findBlock(doc, afterBlockId) : undefined;
+  if (!at) return addBlockLike(doc, block);
+  return {
+    blockId: block.id,
+    doc: withSection(doc, at.sectionIndex, (s) => ({
+      ...s,
+      blocks: s.blocks.toSpliced(at.blockIndex + 1, 0, block),
+    })),
+  };
+}
+
+/**
+ * Detach: the placed component becomes copies of its blocks, ordinary blocks of this page from now
+ * on (new ids, each on its own row where the component was); later edits of the component leave
+ * them alone. Undefined when the copies would pass the page's block limit.
+ */
+export function detachComponent(
+  doc: PageDocument,
+  blockId: string,
+  blocks: readonly Block[],
+): PageDocument | undefined {
+  const at = findBlock(doc, blockId);
+  if (!at || countBlocks(doc) - 1 + blocks.length > LIMITS.maxBlocksPerLayout) return undefined;
+  const copies = blocks.map((b) => ({
+    ...unplaced(b),
+    id: newContentId('b'),
+    settings: structuredClone(b.settings),
+  }));
+  return withSection(doc, at.sectionIndex, (s) => ({
+    ...s,
+    blocks: s.blocks.flatMap((b) => (b.id === blockId ? copies : [b])),
+  }));
 }

@@ -23,6 +23,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
       label: 'Website',
       links: [
         ['/pages', 'Pages'],
+        ['/components', 'Components'],
         ['/header-footer', 'Header & footer'],
         ['/site-styles', 'Site styles'],
         ['/files', 'Files'],

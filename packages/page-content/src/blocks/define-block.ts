@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Block } from '../document/page-document';
 
 /** A key of a block's settings (any string while the settings are not known). */
 export type SettingKey<S> = Extract<keyof S, string>;
@@ -106,6 +107,11 @@ export interface BlockRenderData {
    * zero price shows), as page templates see them under `websiteSettings`.
    */
   websiteSettings?: { storeSettings?: unknown };
+  /**
+   * The site's website components by id (name and blocks), for the website component block.
+   * Optional: without it a placed component shows as not found.
+   */
+  components?: ReadonlyMap<string, { name: string; blocks: readonly Block[] }>;
 }
 
 /** How a page is being rendered: the site's time zone (IANA) and the moment of rendering. */
@@ -131,7 +137,7 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject, T extends 
   type: T;
   /**
    * Block-type code of platform.md §3: 1 to 69 in templates, up to 72 in the editor. The spec names
-   * only some codes; the others are ours, kept inside that range.
+   * only some codes; the others are ours, kept inside that range (and 1337, its website component).
    */
   code: number;
   label: string;
@@ -155,6 +161,11 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject, T extends 
   variants?: readonly BlockVariant[];
   /** Derives what the template reads from the settings and the site's data. */
   view?(settings: z.infer<S>, data: BlockRenderData, options: BlockRenderOptions): Record<string, unknown>;
+  /**
+   * Blocks shown inside this one (a website component's), rendered by the same renderer into the
+   * view's `blocksHtml`; `key` names what holds them, so a loop of them is cut short.
+   */
+  nested?(settings: z.infer<S>, data: BlockRenderData): { key: string; blocks: readonly Block[] } | undefined;
   /** A few words that tell this block from others of its type in the editor's block list. */
   summary?(settings: z.infer<S>): string;
   /** Ids of site data the block needs, so the server loads only those. */

@@ -15,6 +15,7 @@ import { countdownBlock } from './types/countdown';
 import { marqueeBlock } from './types/marquee';
 import { menuBlock } from './types/menu';
 import { pricingPlanBlock } from './types/pricing';
+import { websiteComponentBlock } from './types/website-component';
 import { productBlock, summaryBlock } from './types/commerce';
 import { formBlock, newsletterBlock, reservationBlock } from './types/engagement';
 import {
@@ -57,10 +58,19 @@ export const BLOCKS = [
   accordionBlock,
   spacerBlock,
   lineBlock,
+  websiteComponentBlock,
 ] as const satisfies readonly BlockDefinition[];
 
 /** The same list, as code that handles any block (the picker, the inspector, the renderer) reads it. */
 export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = BLOCKS;
+
+/**
+ * The block types the Add panel lists by category. A website component is placed from the site's
+ * own components (each one its entry), never as an empty block.
+ */
+export const PICKABLE_BLOCKS: readonly BlockDefinition[] = BLOCK_DEFINITIONS.filter(
+  (d) => d.type !== websiteComponentBlock.type,
+);
 
 /** The name of a block type the registry knows. */
 export type BlockType = (typeof BLOCKS)[number]['type'];

@@ -115,6 +115,8 @@ describe('rendering blocks', () => {
             { id: 'b', type: 'product', settings: { productId: 'p1' } },
             { id: 'c', type: 'summary', settings: { collectionId: 'shop' } },
             { id: 'd', type: 'form', settings: { formId: 'f' } },
+            { id: 'e', type: 'website-component', settings: { componentId: 'hours' } },
+            { id: 'f', type: 'website-component', settings: {} },
           ],
         },
       ],
@@ -125,6 +127,7 @@ describe('rendering blocks', () => {
       forms: ['f'],
       files: [],
       pages: [],
+      components: ['hours'],
     });
   });
 

@@ -3,6 +3,7 @@ import type { BlockDefinition, BlockRenderData, BlockRenderOptions } from '../bl
 import { blockDefinition } from '../blocks/registry';
 import type { Block, PageDocument, Section } from '../document/page-document';
 import { layoutSection, type Placement } from '../document/section-grid';
+import { COMPONENT_LIMITS, componentIdOf } from '../components/website-component';
 
 export interface RenderOptions extends BlockRenderOptions {
   locale?: string;
@@ -46,24 +47,43 @@ function withDefaults(
   return { ...base, ...settings };
 }
 
-/** One block's HTML inside its wrapper; the wrapper carries the id the editor uses to select it. */
+/**
+ * One block's HTML inside its wrapper; the wrapper carries the id the editor uses to select it.
+ * `trail` is internal: the components being rendered around this block. Their blocks are not the
+ * page's, so they carry `data-component-block-id` and the editor does not select them one by one.
+ */
 export function renderBlock(
   block: Block,
   data: BlockRenderData = EMPTY_RENDER_DATA,
   options: RenderOptions = {},
   grid?: { place: Placement; phoneIndex: number },
+  trail: readonly string[] = [],
 ): RenderedHtml {
   const definition = blockDefinition(block.type);
   if (!definition)
     return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
   const settings = withDefaults(definition, block.settings);
-  const view = definition.view ? definition.view(settings as never, data, options) : settings;
+  let view = definition.view ? definition.view(settings as never, data, options) : settings;
+  const errors: TemplateError[] = [];
+  const nested = definition.nested?.(settings as never, data);
+  // Saving refuses loops and deep nesting; stored data from elsewhere (an import) is cut short here too.
+  if (nested && !trail.includes(nested.key) && trail.length < COMPONENT_LIMITS.maxDepth) {
+    let blocksHtml = '';
+    for (const inner of nested.blocks) {
+      const rendered = renderBlock(inner, data, options, undefined, [...trail, nested.key]);
+      blocksHtml += rendered.html;
+      errors.push(...rendered.errors);
+    }
+    view = { ...view, blocksHtml };
+  }
   const result = templateFor(definition.type, definition.template).render(view, options);
+  errors.push(...result.errors);
   const variant = definition.variants?.find((v) => v.value === settings.variant);
   const variantCode = variant ? ` data-block-variant="${variant.code}"` : '';
+  const idAttribute = trail.length ? 'data-component-block-id' : 'data-block-id';
   return {
-    html: `<div class="block block--${definition.type}" data-block-id="${block.id}" data-block-type="${definition.code}"${variantCode}${grid ? gridStyle(grid.place, grid.phoneIndex) : ''}>${result.html}</div>`,
-    errors: result.errors,
+    html: `<div class="block block--${definition.type}" ${idAttribute}="${block.id}" data-block-type="${definition.code}"${variantCode}${grid ? gridStyle(grid.place, grid.phoneIndex) : ''}>${result.html}</div>`,
+    errors,
   };
 }
 
@@ -116,21 +136,28 @@ export function renderDocument(
   return { html, errors };
 }
 
-/** Ids of the products, collections, forms, files and linked pages a document's blocks show, so a server loads only those. */
+/**
+ * Ids of the products, collections, forms, files, linked pages and website components a document's
+ * blocks show, so a server loads only those (a component's own blocks: see componentDocuments).
+ */
 export function documentReferences(document: PageDocument): {
   products: string[];
   collections: string[];
   forms: string[];
   files: string[];
   pages: string[];
+  components: string[];
 } {
   const products = new Set<string>();
   const collections = new Set<string>();
   const forms = new Set<string>();
   const files = new Set<string>();
   const pages = new Set<string>();
+  const components = new Set<string>();
   for (const section of document.sections) {
     for (const block of section.blocks) {
+      const id = componentIdOf(block);
+      if (id) components.add(id);
       const definition = blockDefinition(block.type);
       const refs = definition?.references?.(withDefaults(definition, block.settings) as never);
       refs?.products?.forEach((id) => products.add(id));
@@ -146,5 +173,6 @@ export function documentReferences(document: PageDocument): {
     forms: [...forms],
     files: [...files],
     pages: [...pages],
+    components: [...components],
   };
 }

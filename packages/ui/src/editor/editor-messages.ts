@@ -15,6 +15,17 @@ export const editorMessages = {
   addBlock: 'Add block',
   searchBlocks: 'Search blocks',
   noBlocksMatch: (q: string) => `No block matches “${q}”.`,
+  // Website components (platform.md §3 block type 1337).
+  yourComponents: 'Your components',
+  noComponentsYet: 'Select blocks on a page and choose Save as component to reuse them on other pages.',
+  componentBlocks: (n: number) => (n === 1 ? '1 block' : `${n} blocks`),
+  saveAsComponent: 'Save as component',
+  componentName: 'Component name',
+  componentNameHint: 'You find it by this name in the Add panel.',
+  componentUsedOn: (pages: readonly string[]) =>
+    pages.length === 0 ? 'Not used on any page yet' : `Used on ${pages.join(', ')}`,
+  componentLiveNote: 'Changes to a component show on every page that uses it as soon as you save them.',
+  loadingComponents: 'Loading your components…',
   inspectorEmpty: 'Select a block in the list or the preview to edit its settings.',
   moveUp: 'Move up',
   moveDown: 'Move down',

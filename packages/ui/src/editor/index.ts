@@ -7,6 +7,8 @@ export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFa
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export * from './field';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
+export { ComponentList, type ComponentListProps } from './ComponentList';
+export { SaveAsComponent, type SaveAsComponentProps } from './SaveAsComponent';
 export {
   BlockInspector,
   type BlockInspectorProps,

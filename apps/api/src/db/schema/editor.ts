@@ -1,4 +1,4 @@
-import type { NavigationItem, PageDocument, SiteFooter, SiteHeader } from '@site/page-content';
+import type { Block, NavigationItem, PageDocument, SiteFooter, SiteHeader } from '@site/page-content';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { siteMembers } from './site-users';
 import { pages, websites } from './site';
@@ -65,3 +65,24 @@ export const siteHeaderFooter = pgTable('site_header_footer', {
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A website component (block type 1337): blocks an owner saved once to place on many pages. Pages
+ * hold only its id, so a change here shows on every page that places it (its trigger bumps the
+ * site's content counter, which drops the cached pages).
+ */
+export const siteComponents = pgTable(
+  'site_components',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blocks: jsonb('blocks').$type<Block[]>().notNull(),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('site_components_site').on(t.websiteId, t.name)],
+);
