@@ -35,6 +35,10 @@ const ShopEmailsScreen = lazyRouteComponent(
 );
 const TaxesScreen = lazyRouteComponent(() => import('./taxes/TaxesScreen'), 'TaxesScreen');
 const ShippingScreen = lazyRouteComponent(() => import('./shipping/ShippingScreen'), 'ShippingScreen');
+const MemberAreasScreen = lazyRouteComponent(
+  () => import('./member-areas/MemberAreasScreen'),
+  'MemberAreasScreen',
+);
 const MailingListsScreen = lazyRouteComponent(
   () => import('./mailing-lists/MailingListsScreen'),
   'MailingListsScreen',
@@ -157,6 +161,11 @@ const mailingListsRoute = createRoute({
   path: '/mailing-lists',
   component: MailingListsScreen,
 });
+const memberAreasRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/member-areas',
+  component: MemberAreasScreen,
+});
 const automationsRoute = createRoute({
   getParentRoute: () => root,
   path: '/automations',
@@ -266,6 +275,7 @@ export const router = createRouter({
     shippingRoute,
     orderRoute,
     mailingListsRoute,
+    memberAreasRoute,
     automationsRoute,
     popupOverlayRoute,
     formsRoute,

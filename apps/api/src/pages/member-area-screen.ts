@@ -4,7 +4,7 @@ import { memberAccountsEnabled } from '../security/members';
 import { PAGE_TYPE } from '../site/page-type';
 import type { PageRow, WebsiteRow } from '../site/site-data';
 import type { Resolved } from './resolve-path';
-import type { Viewer } from './site-chrome';
+import { visibleTo, type Viewer } from './site-chrome';
 
 /** The areas' pages this viewer may not open: their content, items, search hits and feeds stay hidden. */
 export function closedPageIds(areas: readonly AreaGate[], viewer: Viewer): Set<string> {
@@ -51,4 +51,31 @@ export function memberAreaScreen(
     },
     personal: viewer.member || undefined,
   };
+}
+
+/**
+ * The areas as the member area block shows them to this viewer: Join leads to the area's first
+ * page a visitor can reach (the join screen until they join), and members read that they are in.
+ * The page cache keys signed-in visitors by their areas, so `joined` is never shown to another.
+ */
+export function memberAreaBlockData(
+  areas: readonly AreaGate[],
+  allPages: readonly PageRow[],
+  viewer: Viewer,
+) {
+  const byId = new Map(allPages.map((p) => [p.id, p]));
+  return new Map(
+    areas.map((a) => {
+      const first = a.pageIds.map((id) => byId.get(id)).find((p) => p && visibleTo(p, viewer));
+      return [
+        a.id,
+        {
+          name: a.name,
+          description: a.description,
+          url: first?.path,
+          joined: viewer.memberAreaIds?.has(a.id) ?? false,
+        },
+      ];
+    }),
+  );
 }

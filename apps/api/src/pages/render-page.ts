@@ -60,7 +60,7 @@ import { productReviewsContext, reviewsJsonLd } from '../reviews/product-page';
 import { productPageReviews } from '../reviews/reviews';
 import { holdThirdPartyEmbeds } from './consent-embeds';
 import { loadMemberAreas } from '../member-areas/area-store';
-import { closedPageIds, memberAreaScreen } from './member-area-screen';
+import { closedPageIds, memberAreaBlockData, memberAreaScreen } from './member-area-screen';
 
 export interface RenderedPage {
   status: number;
@@ -146,7 +146,11 @@ export async function renderPage(
   // The theme's blocks/*.block, applied as `{@|apply NAME.block}`.
   const partials = folderPartials(new Map([...sources].map(([name, entry]) => [name, entry.source])));
   const errors: TemplateError[] = [...(resolved.renderErrors ?? [])];
-  const blockData = { ...(await loadBlockRenderData(db, website, allPages, documents)), components };
+  const blockData = {
+    ...(await loadBlockRenderData(db, website, allPages, documents)),
+    components,
+    memberAreas: memberAreaBlockData(areas, allPages, viewer),
+  };
   const byId = new Map(allPages.map((p) => [p.id, p]));
   const chrome = headerFooterContext(
     headerFooter,

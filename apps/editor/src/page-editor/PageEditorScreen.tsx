@@ -73,6 +73,8 @@ import { RevisionsPanel } from './RevisionsPanel';
 import { useDraftSaver } from './useDraftSaver';
 import { useLinkTargets } from './useLinkTargets';
 import { useProductPicker } from './useProductPicker';
+import { useMemberAreas } from '../api/member-areas';
+import { memberAreaPreview } from '../preview/render-preview';
 
 type Panel = 'blocks' | 'add' | 'changes' | 'history';
 
@@ -134,14 +136,16 @@ function PageEditor({ page }: { page: PageDetail }) {
     () => new Map((components.data ?? []).map((c) => [c.id, c])),
     [components.data],
   );
+  const memberAreas = useMemberAreas().data;
   const data = useMemo(
     () => ({
       ...renderDataFor(site, previewProducts),
       pages: pagePaths,
       files,
       components: componentsById,
+      memberAreas: memberAreaPreview(memberAreas, pagePaths),
     }),
-    [site, previewProducts, pagePaths, files, componentsById],
+    [site, previewProducts, pagePaths, files, componentsById, memberAreas],
   );
   const createComponent = useCreateComponent();
   /** The blocks become a component, and one placed copy of it takes their place (one undo step). */
@@ -292,8 +296,9 @@ function PageEditor({ page }: { page: PageDetail }) {
       product: product.choices,
       collection: site.collections.map((c) => ({ value: c.id, label: c.title })),
       form: site.forms.map((f) => ({ value: f.id, label: f.name })),
+      'member-area': (memberAreas ?? []).map((a) => ({ value: a.id, label: a.name })),
     }),
-    [site, product.choices],
+    [site, product.choices, memberAreas],
   );
 
   const [justPublished, setJustPublished] = useState(false);

@@ -5,6 +5,7 @@ import {
   renderDocument,
   siteStylesCss,
   type BlockRenderData,
+  type MemberArea,
   type EditorSite,
   type PageDocument,
   type PreviewProducts,
@@ -50,6 +51,27 @@ export function renderDataFor(site: EditorSite, preview?: PreviewProducts): Bloc
     ),
     forms: new Map(site.forms.map((f) => [f.id, { name: f.name, fields: f.fields }])),
   };
+}
+
+/**
+ * The areas as the member area block shows them in the preview: as a visitor who has not joined
+ * sees it (the Join button to the area's first page), which is what the owner designs for.
+ */
+export function memberAreaPreview(
+  areas: readonly MemberArea[] | undefined,
+  pagePaths: ReadonlyMap<string, string> | undefined,
+): BlockRenderData['memberAreas'] {
+  return new Map(
+    (areas ?? []).map((a) => [
+      a.id,
+      {
+        name: a.name,
+        description: a.description,
+        url: a.pageIds.map((id) => pagePaths?.get(id)).find((path) => path !== undefined),
+        joined: false,
+      },
+    ]),
+  );
 }
 
 /**

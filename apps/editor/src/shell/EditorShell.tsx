@@ -49,6 +49,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
       links: [
         ['/forms', 'Forms'],
         ['/mailing-lists', 'Mailing lists'],
+        ['/member-areas', 'Member areas'],
         ['/popup', 'Pop-up'],
       ],
     },

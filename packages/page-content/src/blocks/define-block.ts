@@ -64,7 +64,7 @@ export type InspectorField<S = Record<string, unknown>> =
       kind: 'checkboxes';
       options: readonly { value: string; label: string }[];
     }
-  | { key: SettingKey<S>; label: string; kind: 'product' | 'collection' | 'form' }
+  | { key: SettingKey<S>; label: string; kind: 'product' | 'collection' | 'form' | 'member-area' }
   /** A chart's dataset (rows, columns, series label); the editor's dataset editor edits it. */
   | { key: SettingKey<S>; label: string; kind: 'dataset' }
   /** A list of the site's; the editor's mailing-list panel edits it with its double opt-in flag. */
@@ -112,6 +112,11 @@ export interface BlockRenderData {
    * Optional: without it a placed component shows as not found.
    */
   components?: ReadonlyMap<string, { name: string; blocks: readonly Block[] }>;
+  /**
+   * The site's member areas as the member area block shows them: `url` is the area's first page
+   * (where Join leads; absent while it has none), `joined` whether the visitor is a member.
+   */
+  memberAreas?: ReadonlyMap<string, { name: string; description: string; url?: string; joined: boolean }>;
 }
 
 /** How a page is being rendered: the site's time zone (IANA) and the moment of rendering. */

@@ -13,6 +13,7 @@ import {
 import { chartBlock } from './types/chart';
 import { countdownBlock } from './types/countdown';
 import { marqueeBlock } from './types/marquee';
+import { memberAreaBlock } from './types/member-area';
 import { menuBlock } from './types/menu';
 import { pricingPlanBlock } from './types/pricing';
 import { websiteComponentBlock } from './types/website-component';
@@ -49,6 +50,7 @@ export const BLOCKS = [
   codeBlock,
   formBlock,
   newsletterBlock,
+  memberAreaBlock,
   menuBlock,
   reservationBlock,
   countdownBlock,

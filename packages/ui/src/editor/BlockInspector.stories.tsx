@@ -93,6 +93,23 @@ export const PricingPlan: Story = {
 export const PricingPlanEmpty: Story = {
   args: { ...PricingPlan.args, settings: { ...createBlock('pricing-plan').settings, plans: [] } },
 };
+export const MemberArea: Story = {
+  args: {
+    definition: blockDefinition('member-area')!,
+    settings: { ...createBlock('member-area').settings, areaId: 'club' },
+    choices: {
+      'member-area': [
+        { value: 'club', label: 'Makers club' },
+        { value: 'trade', label: 'Trade customers' },
+      ],
+    },
+  },
+};
+/** The site has no area yet: the picker offers none. */
+export const MemberAreaNone: Story = {
+  args: { ...MemberArea.args, settings: createBlock('member-area').settings, choices: {} },
+};
+export const MemberAreaReadOnly: Story = { args: { ...MemberArea.args, isReadOnly: true } };
 export const QuoteLayouts: Story = {
   args: {
     definition: blockDefinition('quote')!,

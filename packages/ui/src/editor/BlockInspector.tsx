@@ -43,8 +43,8 @@ export interface BlockInspectorProps {
   definition: BlockDefinition;
   settings: Record<string, unknown>;
   onChange: (settings: Record<string, unknown>) => void;
-  /** Choices for the product, collection and form pickers. */
-  choices?: Partial<Record<'product' | 'collection' | 'form', readonly InspectorChoice[]>>;
+  /** Choices for the product, collection, form and member area pickers. */
+  choices?: Partial<Record<'product' | 'collection' | 'form' | 'member-area', readonly InspectorChoice[]>>;
   /** Messages from the server or the schema, by setting key. */
   errors?: Record<string, string>;
   isReadOnly?: boolean;
@@ -270,7 +270,8 @@ function FieldControl({
     }
     case 'product':
     case 'collection':
-    case 'form': {
+    case 'form':
+    case 'member-area': {
       const options = choices?.[field.kind] ?? [];
       const search = field.kind === 'product' ? productSearch : undefined;
       const picker = (

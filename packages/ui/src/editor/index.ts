@@ -38,6 +38,11 @@ export * from './forms';
 export type { DatasetEditorProps } from './charts/DatasetEditor';
 export { TagManagerPanel, type TagManagerPanelProps, type TagItemNoun } from './tags/TagManagerPanel';
 export { RedirectsPanel, type RedirectDraft, type RedirectsPanelProps } from './redirects/RedirectsPanel';
+export {
+  MemberAreasPanel,
+  type GateablePage,
+  type MemberAreasPanelProps,
+} from './member-areas/MemberAreasPanel';
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
 export * from './site-settings';

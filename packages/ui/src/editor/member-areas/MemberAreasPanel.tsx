@@ -1,0 +1,239 @@
+import { MEMBER_AREA_LIMITS, type MemberArea, type MemberAreaInput } from '@site/page-content';
+import { useId, useState, type FormEvent } from 'react';
+import { EmptyState } from '../EmptyState';
+import { LoadStates } from '../ListStates';
+
+/** A page the owner may put in an area (the server says which: owner's pages and collections). */
+export interface GateablePage {
+  id: string;
+  title: string;
+  path: string;
+}
+
+export interface MemberAreasPanelProps {
+  areas: readonly MemberArea[];
+  pages: readonly GateablePage[];
+  /** Settles when the server has answered: the form closes on success, stays open on a refusal. */
+  onCreate: (input: MemberAreaInput) => Promise<unknown>;
+  onSave: (id: string, input: MemberAreaInput) => Promise<unknown>;
+  onRemove: (id: string) => void;
+  isLoading?: boolean;
+  loadError?: string;
+  onRetry?: () => void;
+  /** A save or create is on its way. */
+  isPending?: boolean;
+  /** The server's refusal of the last save, shown in the open form. */
+  error?: string;
+  /** Only owners and admins change areas; the rest of the team reads them. */
+  isReadOnly?: boolean;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function AreaForm({
+  initial,
+  pages,
+  submitLabel,
+  isPending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial: MemberAreaInput;
+  pages: readonly GateablePage[];
+  submitLabel: string;
+  isPending?: boolean;
+  error?: string;
+  onSubmit: (input: MemberAreaInput) => void;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [pageIds, setPageIds] = useState<string[]>(initial.pageIds ?? []);
+  const toggle = (pageId: string, on: boolean) =>
+    // Kept in the order the owner ticks them: the first is where "Join" leads.
+    setPageIds((ids) => (on ? [...ids, pageId] : ids.filter((p) => p !== pageId)));
+  return (
+    <form
+      className="ed-member-area-form"
+      aria-label={submitLabel}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        onSubmit({ name, description, pageIds });
+      }}
+    >
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-name`}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className="ed-input"
+          value={name}
+          required
+          maxLength={MEMBER_AREA_LIMITS.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-description`}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className="ed-input"
+          rows={3}
+          value={description}
+          maxLength={MEMBER_AREA_LIMITS.description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-describedby={`${id}-description-hint`}
+        />
+        <p className="ed-field__hint" id={`${id}-description-hint`}>
+          Visitors read it on the join screen and in the Member area block.
+        </p>
+      </div>
+      <fieldset className="ed-field">
+        <legend className="ed-field__label">Pages only members see</legend>
+        {pages.length === 0 && <p className="ed-muted">Add a page first: the home page stays open to all.</p>}
+        <ul className="ed-member-area-form__pages">
+          {pages.map((p) => (
+            <li key={p.id}>
+              <label className="ed-checkbox">
+                <input
+                  type="checkbox"
+                  checked={pageIds.includes(p.id)}
+                  onChange={(e) => toggle(p.id, e.target.checked)}
+                />{' '}
+                {p.title} <span className="ed-muted">{p.path}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {error && (
+        <p className="ed-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ed-field__row">
+        <button type="submit" className="ed-button ed-button--primary" disabled={isPending}>
+          {isPending ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="ed-button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The site's member areas: each with its description, its pages and how many joined; owners and
+ * admins create one, change it or remove it (its pages then open to everyone).
+ */
+export function MemberAreasPanel({
+  areas,
+  pages,
+  onCreate,
+  onSave,
+  onRemove,
+  isLoading,
+  loadError,
+  onRetry,
+  isPending,
+  error,
+  isReadOnly,
+}: MemberAreasPanelProps) {
+  // 'new', an area's id, or nothing open.
+  const [open, setOpen] = useState<string>();
+  const titles = new Map(pages.map((p) => [p.id, p.title]));
+  const closeAfter = (saving: Promise<unknown>) =>
+    saving.then(
+      () => setOpen(undefined),
+      // The refusal is shown through `error`; the owner's typing stays in the form.
+      () => undefined,
+    );
+  return (
+    <section className="ed-member-areas" aria-label="Member areas">
+      <LoadStates
+        isLoading={isLoading}
+        loadingText="Loading member areas…"
+        loadError={loadError}
+        onRetry={onRetry}
+      />
+      {!isLoading && !loadError && areas.length === 0 && open !== 'new' && (
+        <EmptyState title="No member areas yet">
+          A member area keeps pages for the people who join it. Visitors see its name and description and a
+          Join button instead of the pages; members see the pages.
+        </EmptyState>
+      )}
+      {!isReadOnly && open !== 'new' && (
+        <button type="button" className="ed-button ed-button--primary" onClick={() => setOpen('new')}>
+          New member area
+        </button>
+      )}
+      {open === 'new' && (
+        <AreaForm
+          initial={{ name: '', description: '', pageIds: [] }}
+          pages={pages}
+          submitLabel="Create member area"
+          isPending={isPending}
+          error={error}
+          onSubmit={(input) => void closeAfter(onCreate(input))}
+          onCancel={() => setOpen(undefined)}
+        />
+      )}
+      <ul className="ed-member-areas__list">
+        {areas.map((a) => (
+          <li key={a.id} className="ed-member-areas__item">
+            {open === a.id ? (
+              <AreaForm
+                initial={a}
+                pages={pages}
+                submitLabel="Save member area"
+                isPending={isPending}
+                error={error}
+                onSubmit={(input) => void closeAfter(onSave(a.id, input))}
+                onCancel={() => setOpen(undefined)}
+              />
+            ) : (
+              <>
+                <h2 className="ed-member-areas__name">{a.name}</h2>
+                {a.description && <p>{a.description}</p>}
+                <p className="ed-muted">
+                  {plural(a.memberCount, 'member', 'members')} ·{' '}
+                  {a.pageIds.length === 0
+                    ? 'no pages yet'
+                    : a.pageIds.map((id) => titles.get(id) ?? id).join(', ')}
+                </p>
+                {!isReadOnly && (
+                  <div className="ed-field__row">
+                    <button
+                      type="button"
+                      className="ed-button"
+                      aria-label={`Edit ${a.name}`}
+                      onClick={() => setOpen(a.id)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="ed-button ed-button--danger"
+                      aria-label={`Remove ${a.name}`}
+                      onClick={() => onRemove(a.id)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
