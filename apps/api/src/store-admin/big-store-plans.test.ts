@@ -206,6 +206,16 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     expect(byTitle.products.every((p) => p.title.startsWith('Oak Clay 3'))).toBe(true);
   });
 
+  it.each(['oak clay', 'SKU-77'])(
+    'the product search for %j reads titles and SKUs by index, never every product',
+    async (q) => {
+      for (const plan of await plansOf((db) =>
+        listProducts(db, SITE, 'USD', { sort: 'position', q, limit: 50 }),
+      ))
+        expect(plan).not.toMatch(BIG_TABLES);
+    },
+  );
+
   it("a store's list page reads one page of its products, their count and categories by index", async () => {
     const [website] = await handle.db.select().from(schema.websites).where(eq(schema.websites.id, SITE));
     const store = { id: `${SITE}-store-3`, path: '/store-3' };

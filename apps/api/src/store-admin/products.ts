@@ -131,12 +131,13 @@ const SKU_STEM_PREFIX = 70;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Products whose title or one of whose SKUs holds the pattern: two trigram-index reads whose ids
- * the list then sorts, rather than testing every product of the site against both.
+ * Products whose title or one of whose SKUs holds the pattern. The SKUs' products are read first
+ * (one trigram-index read, kept as an array), so the title test and those ids make one bitmap over
+ * the products (or, when many match, a walk of the sort's index that stops at a page), rather than
+ * a join back to every matching product by its key before the page is sorted.
  */
-const matching = (websiteId: string, pattern: string) =>
-  sql`${products.id} in (select p.id from ${products} p where p.website_id = ${websiteId} and p.title ilike ${pattern}
-    union all select v.product_id from ${variants} v where v.sku ilike ${pattern})`;
+const matching = (pattern: string) =>
+  sql`(${products.title} ilike ${pattern} or ${products.id} = any(array(select v.product_id from ${variants} v where v.sku ilike ${pattern})))`;
 
 export async function listProducts(
   db: Database,
@@ -156,7 +157,7 @@ export async function listProducts(
       and(
         eq(products.websiteId, websiteId),
         query.collectionId ? eq(products.collectionId, query.collectionId) : undefined,
-        q ? matching(websiteId, `%${escapeLike(q)}%`) : undefined,
+        q ? matching(`%${escapeLike(q)}%`) : undefined,
         query.type ? eq(products.productType, ADMIN_PRODUCT_TYPES[query.type]) : undefined,
         query.stock ? stockFilters[query.stock] : undefined,
         query.category
