@@ -19,6 +19,7 @@ const domainNames = [
   'payments',
   'reviews',
   'address-autocomplete',
+  'donations',
 ];
 
 const compositionNames = ['pages', 'store-admin', 'editor'];
@@ -39,6 +40,7 @@ const order = ['infrastructure', 'siteWide', 'domains', 'composition', 'top'];
 const neighbourReads = {
   'site-users': ['commerce'],
   payments: ['commerce'],
+  donations: ['commerce'],
   collections: ['blog'],
   'store-admin': ['pages'],
 };

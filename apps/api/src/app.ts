@@ -10,6 +10,7 @@ import { DEFAULT_THEME, messages, SITE_THEMES, type SiteThemeId } from '@site/pa
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerCartRoutes } from './commerce/cart-routes';
 import { registerCheckoutRoutes } from './commerce/checkout-routes';
+import { registerDonationRoutes } from './donations/routes';
 import { registerAddressRoutes } from './address-autocomplete/routes';
 import type { AddressProvider } from './address-autocomplete/provider';
 import { deliveredFiles, registerDownloadRoutes } from './commerce/downloads';
@@ -294,6 +295,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
       : createMemoryLoginGuard(giftCardLimits));
   const captchaVerifier = options.captchaVerifier ?? captchaVerifierFromEnv();
+  registerDonationRoutes(app, {
+    db: options.database.db,
+    paymentProviders,
+    paymentProviderOf: async (websiteId) => (await checkoutPayment(payments, websiteId)).provider,
+  });
   registerCheckoutRoutes(app, {
     db: options.database.db,
     paymentProviders,

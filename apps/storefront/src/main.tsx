@@ -62,6 +62,8 @@ if (document.querySelector('[data-product-gallery]'))
   void import('./product/gallery').then((m) => m.enhanceProductGallery(document));
 if (document.querySelector('[data-countdown]'))
   void import('./countdown').then((m) => m.enhanceCountdowns(document));
+if (document.querySelector('[data-donate-form]'))
+  void import('./donate').then((m) => m.enhanceDonateForm(document));
 if (document.querySelector('[data-gallery]'))
   void import('./gallery').then((m) => m.enhanceGalleries(document));
 const cartRoot = document.getElementById('sqs-cart-root');

@@ -21,3 +21,4 @@ export * from './text/index';
 export * from './tax/index';
 export * from './shipping/index';
 export * from './reviews/index';
+export * from './donation/index';

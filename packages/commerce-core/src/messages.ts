@@ -148,6 +148,18 @@ export const messages = {
   reviewRequestAlreadyReviewed: 'You have already reviewed {product}.',
   reviewRequestThanks: 'Thank you for your reviews! They will appear once the shop has checked them.',
   reviewRequestAllDone: 'You have reviewed everything in this order. Thank you!',
+  // Donations (page types 203 donate and 204 contribution confirmed): our wording, the spec gives none.
+  donationAmountMissing: 'Choose an amount or type your own.',
+  donationAmountNotANumber: 'Type the amount as a number, like {example}.',
+  donationAmountZero: 'Type an amount above zero.',
+  donationAmountTooLarge: 'The largest donation we can take online is {max}.',
+  donationBelowMinimum: 'The smallest donation is {minimum}.',
+  donationCustomOff: 'Choose one of the amounts shown.',
+  donationNameMissing: 'Enter your name.',
+  donationEmailMissing: 'Enter your email address: your receipt goes there.',
+  donationEmailInvalid: 'Enter a valid email address, like name@example.com.',
+  donationUnavailable: 'This donation form is no longer on the site.',
+  donationAmountUnreadable: '“{amount}” is not an amount: type it as you would a price, like {example}.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -45,6 +45,7 @@ export {
   type UpdateComponent,
   type WebsiteComponent,
 } from './components/website-component';
+export { DONATE_PATH, DONATION_CONFIRMED_PATH, renderCurrency } from './blocks/types/donation';
 export {
   ACCORDION_VARIANTS,
   BLOCK_VARIANT_CODES,

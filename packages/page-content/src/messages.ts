@@ -136,6 +136,9 @@ export const messages = {
     marqueeTextRequired: 'Write the text that scrolls.',
     pricingTooManyPlans: (max: number) => `Show at most ${max} plans side by side.`,
     pricingEmpty: 'Add a plan to show its price',
+    donationTooManyAmounts: (max: number) => `Suggest at most ${max} amounts.`,
+    donationEmpty: 'Add a suggested amount or let donors type their own',
+    donationButton: 'Donate',
     reservationNoForm:
       'Choose the booking form: make one under Forms with the date, the time and the number of guests',
   },

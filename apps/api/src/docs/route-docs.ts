@@ -3,6 +3,7 @@ import { activityRouteDocs } from '../activity/routes';
 import { analyticsRouteDocs } from '../analytics/routes';
 import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
+import { donationRouteDocs } from '../donations/routes';
 import { collectionRouteDocs } from '../collections/routes';
 import { editorRouteDocs } from '../editor/routes';
 import { formEditorRouteDocs } from '../forms/editor-routes';
@@ -57,6 +58,7 @@ export function apiRouteDocs(): RouteDocs {
     ...misc,
     ...cartRouteDocs,
     ...checkoutRouteDocs,
+    ...donationRouteDocs,
     ...paymentRouteDocs,
     ...addressRouteDocs,
     ...formRouteDocs,

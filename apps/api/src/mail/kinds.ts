@@ -83,6 +83,15 @@ export interface EmailData {
   /** After an order is fulfilled: a link to the reviews-request page (page type 209). */
   'review-request': { orderNumber: string; reviewUrl: string };
   'subscription-paused': { orderNumber: string; productName: string; amount: string; attempts: number };
+  /** A donor's receipt: a gift, not a purchase, so no lines, tax or shipping (donations/). */
+  'donation-receipt': {
+    donorName: string;
+    amount: string;
+    fund?: string;
+    date: string;
+    reference: string;
+    testMode: boolean;
+  };
 }
 
 export type EmailKind = keyof EmailData;
@@ -102,4 +111,5 @@ export const EMAIL_KINDS = [
   'low-stock',
   'cart-recovery',
   'review-request',
+  'donation-receipt',
 ] as const satisfies readonly EmailKind[];

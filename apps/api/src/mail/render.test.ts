@@ -146,6 +146,18 @@ const examples: { [K in EmailKind]: { data: EmailData[K]; subject: string; shows
     subject: 'How did you like your order from Fieldnotes <Supply> & Co.?',
     shows: ['#1042', 'https://shop.test/reviews/request?order=o1&sig=s'],
   },
+  'donation-receipt': {
+    data: {
+      donorName: 'Ada',
+      amount: '$42.50',
+      fund: 'Roof appeal',
+      date: 'November 29, 2026',
+      reference: 'D-7F3A',
+      testMode: false,
+    },
+    subject: 'Thank you for your donation to Fieldnotes <Supply> & Co.',
+    shows: ['Dear Ada', '$42.50', 'Roof appeal', 'November 29, 2026', 'D-7F3A'],
+  },
   'newsletter-confirmation': {
     data: { confirmUrl: 'https://shop.test/newsletter/confirm?token=n', listName: 'The Field Letter' },
     subject: 'Confirm your subscription to The Field Letter',

@@ -18,6 +18,7 @@ import type { Database } from '../db/client';
 import { loadRedirectTable } from '../redirects/redirect-store';
 import { type NavigationTrees } from '../site/navigation-store';
 import { newsletterPage } from '../mailing-lists/newsletter-pages';
+import { donationPage } from '../donations/donate-pages';
 import { COMMERCE_EMAIL_PREVIEW_PATH, commerceEmailPreview } from './email-preview-page';
 import { accountPage, MEMBERSHIP_CONFIRMED_PATH, membershipConfirmedPage } from './account-pages';
 import { REVIEW_REQUEST_PAGE_PATH, reviewRequestPage } from '../reviews/request-page';
@@ -351,6 +352,16 @@ export async function resolvePath(
         }
       : { ...notFound(), personal: true };
   }
+  const donation = await donationPage(db, website, normalized, query);
+  if (donation)
+    return {
+      status: donation.status,
+      pageType: donation.pageType,
+      templateName: 'donate',
+      extra: {},
+      mainHtml: donation.html,
+      personal: true,
+    };
   const newsletter = await newsletterPage(db, website.id, normalized, query);
   if (newsletter)
     return {

@@ -17,6 +17,8 @@ export const PAGE_TYPE = {
   cart: 200,
   checkout: 201,
   orderConfirmed: 202,
+  donate: 203,
+  contributionConfirmed: 204,
   cartV2: 205,
   subscriptionConfirmed: 206,
   orderReceived: 207,

@@ -41,6 +41,7 @@ export const EXPORTED_TABLES: Record<string, string> = {
   gift_card_ledger: 'gift_card_id in (select id from gift_cards where website_id = $1)',
   orders: 'website_id = $1',
   order_items: 'order_id in (select id from orders where website_id = $1)',
+  donations: 'website_id = $1',
   site_members: 'website_id = $1',
   member_addresses: 'member_id in (select id from site_members where website_id = $1)',
   mailing_lists: 'website_id = $1',

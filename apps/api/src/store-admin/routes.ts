@@ -1,5 +1,6 @@
 import {
   DiscountDraftSchema,
+  DonationListSchema,
   RootCategoryCreateSchema,
   StoreCollectionCreateSchema,
 } from '@site/commerce-core';
@@ -42,6 +43,8 @@ import {
   startProductImport,
 } from './product-import';
 import { taxReport, taxReportCsv } from './tax-report';
+import { donationsCsv, MAX_DONATIONS_CSV } from './donations';
+import { listDonations } from '../donations/donation-store';
 import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import {
   cancelOrder,
@@ -497,6 +500,21 @@ export function registerStoreAdminRoutes(
       }),
     );
     scope.get(
+      `${STORE}/donations`,
+      read,
+      handle(async (request) => ({ donations: await listDonations(db, request.site.websiteId) })),
+    );
+    scope.get(
+      `${STORE}/donations.csv`,
+      read,
+      handle(async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="donations.csv"')
+          .send(donationsCsv(await listDonations(db, request.site.websiteId, MAX_DONATIONS_CSV))),
+      ),
+    );
+    scope.get(
       `${STORE}/tax-report.csv`,
       read,
       handle(async (request, reply) => {
@@ -739,6 +757,15 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`GET ${STORE}/tax-report.csv`]: {
     ...guarded,
     summary: 'Tax collected by month, country, state or province and rate, as CSV',
+  },
+  [`GET ${STORE}/donations`]: {
+    ...guarded,
+    summary: "The site's donations through its donation blocks, newest first",
+    response: DonationListSchema,
+  },
+  [`GET ${STORE}/donations.csv`]: {
+    ...guarded,
+    summary: "The site's donations as CSV",
   },
   [`GET ${STORE}/orders.csv`]: {
     ...guarded,

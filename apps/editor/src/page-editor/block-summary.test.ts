@@ -26,6 +26,7 @@ describe('blockSummary', () => {
     ['marquee', { text: 'Open late on Fridays' }, 'Open late on Fridays'],
     ['pricing-plan', {}, 'Taster, Regular'],
     ['reservation', { title: 'Book for Sunday lunch' }, 'Book for Sunday lunch'],
+    ['donation', { fund: 'Roof appeal' }, 'Roof appeal'],
   ])('tells a %s block apart by what it shows', (type, settings, summary) => {
     const block = createBlock(type);
     expect(blockSummary({ ...block, settings: { ...block.settings, ...settings } })).toBe(summary);

@@ -4,9 +4,11 @@ import {
   carrierTrackingUrl,
   formatAdminMoney,
   paymentMessages,
+  STORE_API,
   type AdminOrderDetail,
 } from '@site/commerce-core/admin';
 import {
+  DonationsTable,
   editorMessages,
   OrderDetailView,
   OrdersTable,
@@ -19,13 +21,18 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useCommercePreferences } from '../api/commerce-preferences';
+import { useDonations } from '../api/donations';
 import { issuesByPath } from '../api/http';
 import { ordersCsvHref, useOrder, useOrderAction, useOrders, useSubscriptionAction } from '../api/orders';
 import { useMe } from '../api/session';
 import { errorMessage, listLoadFailure } from '../screen-kit/save-state';
+import { ownerLocale } from './owner-locale';
 import { RestockSignups } from './RestockSignups';
 
-/** Orders, the orders that started a subscription, and the restock sign-ups waiting for stock. */
+/**
+ * Orders, the orders that started a subscription, the restock sign-ups waiting for stock, and the
+ * donations given through the site's donation blocks.
+ */
 export function OrdersScreen() {
   const me = useMe();
   return (
@@ -41,6 +48,9 @@ export function OrdersScreen() {
           <Tab id="restock" className="ed-tab">
             {m.restockSignups}
           </Tab>
+          <Tab id="donations" className="ed-tab">
+            {m.donations}
+          </Tab>
         </TabList>
         <TabPanel id="orders">
           <OrderList kind="" />
@@ -50,6 +60,9 @@ export function OrdersScreen() {
         </TabPanel>
         <TabPanel id="restock">
           <RestockSignups isReadOnly={!(me.data?.roles.includes('owner') ?? false)} />
+        </TabPanel>
+        <TabPanel id="donations">
+          <Donations />
         </TabPanel>
       </Tabs>
     </div>
@@ -113,6 +126,20 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
         }
       />
     </>
+  );
+}
+
+function Donations() {
+  const donations = useDonations();
+  return (
+    <DonationsTable
+      donations={donations.data?.donations}
+      isLoading={donations.isPending}
+      loadError={donations.error ? listLoadFailure('results', donations.error) : undefined}
+      onRetry={() => void donations.refetch()}
+      csvHref={STORE_API.donationsCsv}
+      locale={ownerLocale()}
+    />
   );
 }
 

@@ -24,6 +24,9 @@ export const STORE_API = {
   storeCurrency: `${STORE}/currency`,
   orders: `${STORE}/orders`,
   ordersCsv: `${STORE}/orders.csv`,
+  /** Donations through the site's donation blocks, newest first, and as a CSV download. */
+  donations: `${STORE}/donations`,
+  donationsCsv: `${STORE}/donations.csv`,
   /** Tax collected by month, place and rate, as a CSV download. */
   taxReportCsv: `${STORE}/tax-report.csv`,
   order: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}`,

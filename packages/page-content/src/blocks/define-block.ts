@@ -124,6 +124,10 @@ export interface BlockRenderOptions {
   timeZone?: string;
   /** Milliseconds since the epoch; the clock when absent. */
   now?: number;
+  /** The site's locale (BCP 47): amounts a block's owner typed are read in it ("12,50" in French). */
+  locale?: string;
+  /** The block's own id (the renderer fills it in): a donation block's links name it. */
+  blockId?: string;
 }
 
 /** One layout of a block type (platform.md §3: block variants run 1000 to 1019). */

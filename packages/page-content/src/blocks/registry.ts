@@ -17,6 +17,7 @@ import { memberAreaBlock } from './types/member-area';
 import { menuBlock } from './types/menu';
 import { pricingPlanBlock } from './types/pricing';
 import { websiteComponentBlock } from './types/website-component';
+import { donationBlock } from './types/donation';
 import { productBlock, summaryBlock } from './types/commerce';
 import { formBlock, newsletterBlock, reservationBlock } from './types/engagement';
 import {
@@ -42,6 +43,7 @@ export const BLOCKS = [
   productBlock,
   summaryBlock,
   pricingPlanBlock,
+  donationBlock,
   galleryBlock,
   videoBlock,
   audioBlock,

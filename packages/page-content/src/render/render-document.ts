@@ -63,7 +63,9 @@ export function renderBlock(
   if (!definition)
     return { html: '', errors: [{ kind: 'PARTIAL_NOT_FOUND', message: `Unknown block type ${block.type}` }] };
   const settings = withDefaults(definition, block.settings);
-  let view = definition.view ? definition.view(settings as never, data, options) : settings;
+  let view = definition.view
+    ? definition.view(settings as never, data, { ...options, blockId: block.id })
+    : settings;
   const errors: TemplateError[] = [];
   const nested = definition.nested?.(settings as never, data);
   // Saving refuses loops and deep nesting; stored data from elsewhere (an import) is cut short here too.

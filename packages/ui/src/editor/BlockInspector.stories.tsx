@@ -140,3 +140,13 @@ export const Reservation: Story = {
 export const ReservationNoForm: Story = {
   args: { ...Reservation.args, settings: reservation, choices: { form: [] } },
 };
+const donation = createBlock('donation').settings;
+export const Donation: Story = {
+  args: { definition: blockDefinition('donation')!, settings: { ...donation, fund: 'Roof appeal' } },
+};
+export const DonationNoAmounts: Story = {
+  args: { ...Donation.args, settings: { ...donation, amounts: [], allowCustom: false } },
+};
+export const DonationReadOnly: Story = {
+  args: { ...Donation.args, isReadOnly: true },
+};

@@ -65,6 +65,24 @@ describe('countdown inspector', () => {
   });
 });
 
+describe('donation inspector', () => {
+  it('takes suggested amounts and the smallest amount as the owner types prices, and the fund', () => {
+    const onChange = vi.fn();
+    const settings = createBlock('donation').settings as { amounts: { amount: string }[] };
+    render(
+      <BlockInspector definition={blockDefinition('donation')!} settings={settings} onChange={onChange} />,
+    );
+    fireEvent.change(screen.getAllByLabelText('Amount')[1]!, { target: { value: '€25,50' } });
+    expect((onChange.mock.lastCall![0] as typeof settings).amounts[1]).toEqual({ amount: '€25,50' });
+    fireEvent.change(screen.getByLabelText('Smallest amount donors can type'), { target: { value: '2' } });
+    expect(onChange.mock.lastCall![0]).toMatchObject({ minimum: '2' });
+    fireEvent.change(screen.getByLabelText('Fund or campaign'), { target: { value: 'Roof appeal' } });
+    expect(onChange.mock.lastCall![0]).toMatchObject({ fund: 'Roof appeal' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Let donors type their own amount' }));
+    expect(onChange.mock.lastCall![0]).toMatchObject({ allowCustom: false });
+  });
+});
+
 describe('Add block menu', () => {
   it.each([
     ['Menu', 'menu'],
@@ -72,6 +90,7 @@ describe('Add block menu', () => {
     ['Scrolling text', 'marquee'],
     ['Pricing plan', 'pricing-plan'],
     ['Reservation', 'reservation'],
+    ['Donation', 'donation'],
   ])('offers %s', (label, type) => {
     const onPick = vi.fn();
     render(<BlockPicker onPick={onPick} />);

@@ -363,3 +363,31 @@ export const productReviews = pgTable(
     index('product_reviews_site_created').on(t.websiteId, t.createdAt),
   ],
 );
+
+/**
+ * A visitor's donation through a donation block (page types 203 and 204). Not an order: no tax,
+ * shipping, stock or discount, one amount paid through the site's payment processor. The block's
+ * fund is copied, so the owner's list keeps it after the block changes.
+ */
+export const donations = pgTable(
+  'donations',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    blockId: text('block_id').notNull(),
+    fund: text('fund').notNull().default(''),
+    donorName: text('donor_name').notNull(),
+    email: text('email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    testMode: boolean('test_mode').notNull().default(false),
+    /** Opens the contribution confirmed page, like an order's token opens its confirmation. */
+    accessToken: text('access_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('donations_site_created').on(t.websiteId, t.createdAt)],
+);

@@ -59,3 +59,4 @@ export {
   productImportPanelMessages,
   type ProductImportPanelProps,
 } from './ProductImportPanel';
+export { DonationsTable, type DonationsTableProps } from './DonationsTable';
