@@ -20,6 +20,7 @@ const domainNames = [
   'reviews',
   'address-autocomplete',
   'donations',
+  'video-metadata',
 ];
 
 const compositionNames = ['pages', 'store-admin', 'editor'];

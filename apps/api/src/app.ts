@@ -13,6 +13,7 @@ import { registerCheckoutRoutes } from './commerce/checkout-routes';
 import { registerDonationRoutes } from './donations/routes';
 import { registerAddressRoutes } from './address-autocomplete/routes';
 import type { AddressProvider } from './address-autocomplete/provider';
+import type { VideoMetadataProvider } from './video-metadata/provider';
 import { deliveredFiles, registerDownloadRoutes } from './commerce/downloads';
 import { defaultFileStorage, registerFileRoutes, type FileOptions } from './files/routes';
 import { registerFormEditorRoutes } from './forms/editor-routes';
@@ -145,6 +146,8 @@ export interface AppOptions {
   requestLog?: RequestLogOptions;
   /** Where checkout address suggestions come from; absent, the checkout offers none. */
   addressProvider?: AddressProvider;
+  /** Where gallery video items get their title and poster; absent, the editor cannot look videos up. */
+  videoMetadata?: VideoMetadataProvider;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -378,6 +381,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     stylesheets: () => assets().stylesheets,
     billing: options.billing,
+    videoMetadata: options.videoMetadata,
   });
   registerFontFiles(app);
   registerReviewRoutes(app, { db: options.database.db });

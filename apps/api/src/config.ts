@@ -100,6 +100,13 @@ const EnvSchema = z.object({
   GOOGLE_PLACES_API_KEY: z.string().trim().optional(),
   /** Where Places API calls go instead of places.googleapis.com (a proxy, or a stand-in in tests). */
   GOOGLE_PLACES_API_URL: z.string().url().optional(),
+  /**
+   * Gallery video items' title and poster: `oembed` (asks YouTube and Vimeo), `local` (from the
+   * link alone, for installs without internet) or `off`.
+   */
+  VIDEO_METADATA: z.enum(['oembed', 'local', 'off']).default('oembed'),
+  /** Where every oEmbed lookup goes instead of the hosts' own endpoints (a proxy, or a stand-in in tests). */
+  VIDEO_OEMBED_URL: z.string().url().optional(),
   /** info: start-up, warnings, errors, slow requests and a summary; debug adds a line per request. */
   /**
    * Who sells plans to site owners. `manual`: the operator sets each site's plan, the others are on
@@ -153,6 +160,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'ADDRESS_AUTOCOMPLETE',
     'GOOGLE_PLACES_API_KEY',
     'GOOGLE_PLACES_API_URL',
+    'VIDEO_METADATA',
+    'VIDEO_OEMBED_URL',
   ];
   const parsed = EnvSchema.safeParse({
     ...env,

@@ -15,6 +15,7 @@ import { closeSharedRedis, reportRedisOutages, sharedRedis } from './redis';
 import { createSecretBox, loadSecretKey } from './payments/secret-box';
 import { stripeConnectionFrom } from './payments/stripe-provider';
 import { addressProviderFromConfig } from './address-autocomplete/from-config';
+import { videoMetadataFromConfig } from './video-metadata/from-config';
 
 /** A stopping process exits by then, finished or not (a rolling restart waits no longer). */
 const SHUTDOWN_MS = 10_000;
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     webhookPolicy: { allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
     jobs,
     addressProvider: addressProviderFromConfig(config),
+    videoMetadata: videoMetadataFromConfig(config),
     files: { storage: files.storage, maxUploadBytes: config.MAX_UPLOAD_MB * BYTES_PER_MB, jobs },
     payments: {
       box: createSecretBox(

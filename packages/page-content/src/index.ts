@@ -22,7 +22,29 @@ export {
   type BlockSettings,
   type BlockType,
 } from './blocks/registry';
-export { videoPlayerUrl, uploadedFileId } from './blocks/types/media';
+export {
+  galleryFileIds,
+  galleryItemSchema,
+  galleryItemsSchema,
+  GALLERY_API,
+  GALLERY_MEDIA_LABELS,
+  GALLERY_MEDIA_TYPES,
+  shownGalleryItems,
+  siteImageSchema,
+  siteImagesSchema,
+  uploadedFileId,
+  videoHostOf,
+  videoLookupSchema,
+  videoMetadataSchema,
+  videoPlayerUrl,
+  type GalleryItem,
+  type GalleryMediaType,
+  type ShownGalleryItem,
+  type SiteImage,
+  type SiteImages,
+  type VideoLookup,
+  type VideoMetadata,
+} from './gallery/gallery-media';
 export { DIETARY_TAGS, MENU_LIMITS } from './blocks/types/menu';
 export { timeLeft, zonedTimeToInstant } from './blocks/types/countdown';
 export { PRICING_LIMITS } from './blocks/types/pricing';

@@ -32,6 +32,17 @@ export const messages = {
 
   // Ours: the page editor (the spec leaves these "not shown").
   galleryFull: (max: number) => `A gallery holds at most ${max} images. Remove one to add another.`,
+  // platform.md §5 (editor), verbatim.
+  videoBasicTier: 'Video from a basic-tier video-host account is unsupported.',
+  // Ours: gallery media types (platform.md §3).
+  videoHostUnsupported: 'Paste a link to a video on YouTube or Vimeo.',
+  videoNotFound: 'That video could not be found. It may be private or removed.',
+  videoLookupFailed: 'The video host did not answer. Try again in a moment.',
+  videoLookupOff: 'Looking up videos is turned off on this install.',
+  galleryImageMissing: 'Choose a picture for this gallery item.',
+  galleryFileMissing: 'Choose a file from your library.',
+  galleryVideoAlt: 'Video',
+  galleryEmptySlot: 'Empty slot: visitors do not see it until you add a picture.',
   tooManyBlocks: (max: number) =>
     `A page can hold at most ${max} blocks. Remove a block before adding another.`,
   unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,

@@ -26,6 +26,8 @@ import {
   COMPONENTS_API,
   createComponentSchema,
   updateComponentSchema,
+  GALLERY_API,
+  videoLookupSchema,
 } from '@site/page-content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -61,6 +63,8 @@ import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../site/locks';
 import { fontKit } from './site-styles/font-files';
 import { loadPopupOverlay, savePopupOverlay } from './popup-overlay/popup-overlay-store';
 import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store';
+import type { VideoMetadataProvider } from '../video-metadata/provider';
+import { registerGalleryRoutes } from './gallery/gallery-routes';
 import { changeTheme, loadThemeState, undoThemeChange } from './theme/theme-store';
 import { listTemplates, loadTemplate, saveTemplate } from './templates/template-store';
 import type { SiteStylesheets } from '../site/site-stylesheet';
@@ -72,6 +76,8 @@ export interface EditorRouteOptions {
   stylesheets: () => Pick<SiteStylesheets, 'url'>;
   /** Who sells plans; absent, the editor shows no trial bar. */
   billing?: BillingOptions;
+  /** Where gallery video items get their title and poster; absent, the lookup answers 404. */
+  videoMetadata?: VideoMetadataProvider;
 }
 
 const PageParams = z.object({ id: text(200) });
@@ -108,6 +114,8 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       if (!row) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
       return row;
     };
+
+    registerGalleryRoutes(scope, { db, read, write, videoMetadata: options.videoMetadata });
 
     scope.get(EDITOR_API.me, read, async (request): Promise<EditorMe> => {
       const member = guardedMember(request);
@@ -414,6 +422,16 @@ export const editorRouteDocs: RouteDocs = {
   [`GET ${EDITOR_API.site}`]: {
     ...guarded,
     summary: 'The preview kit: templates, stylesheets, header and footer, collections, forms (no products)',
+  },
+  [`POST ${GALLERY_API.video}`]: {
+    ...guarded,
+    summary:
+      'A gallery video link’s title and poster from its host (422 for an unknown video or a basic-tier account)',
+    body: videoLookupSchema,
+  },
+  [`GET ${GALLERY_API.siteImages}`]: {
+    ...guarded,
+    summary: 'Pictures already used on the site’s pages and products, each once, with where it is used',
   },
   [`GET ${EDITOR_API.previewProducts}`]: {
     ...guarded,

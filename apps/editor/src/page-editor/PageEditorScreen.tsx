@@ -72,6 +72,7 @@ import { historyReducer, initialHistory } from './history';
 import { RevisionsPanel } from './RevisionsPanel';
 import { useDraftSaver } from './useDraftSaver';
 import { useLinkTargets } from './useLinkTargets';
+import { useGalleryMedia } from './useGalleryMedia';
 import { useProductPicker } from './useProductPicker';
 import { useMemberAreas } from '../api/member-areas';
 import { memberAreaPreview } from '../preview/render-preview';
@@ -275,6 +276,7 @@ function PageEditor({ page }: { page: PageDetail }) {
   const alsoSelected = also.filter((id) => findBlock(doc, id));
   const several = selectedBlock && alsoSelected.length > 0 ? [selectedBlock.id, ...alsoSelected] : undefined;
   const selectedDefinition = selectedBlock ? blockDefinition(selectedBlock.type) : undefined;
+  const galleryMedia = useGalleryMedia(selectedBlock?.type === 'gallery', files);
   const location = selectedBlock ? findBlock(doc, selectedBlock.id) : undefined;
   const fieldErrors = location
     ? issuesByPath(saver.error, [
@@ -636,6 +638,7 @@ function PageEditor({ page }: { page: PageDetail }) {
                 choices={choices}
                 productSearch={product.search}
                 linkTargets={linkTargets}
+                galleryMedia={galleryMedia}
                 errors={fieldErrors}
                 isReadOnly={readOnly}
                 onChange={(settings) => {

@@ -10,6 +10,63 @@ export function enhanceGalleries(doc: Document): void {
     enhanceSlides(gallery);
   for (const gallery of doc.querySelectorAll<HTMLElement>('[data-lightbox-theme]'))
     enhanceLightbox(doc, gallery);
+  for (const gallery of doc.querySelectorAll<HTMLElement>('[data-gallery]')) enhanceVideos(doc, gallery);
+}
+
+/** The host's player for a video item, asked to start at once (the visitor just pressed play). */
+function player(doc: Document, link: HTMLAnchorElement): HTMLIFrameElement {
+  const frame = doc.createElement('iframe');
+  const src = new URL(link.dataset.galleryVideo!);
+  src.searchParams.set('autoplay', '1');
+  frame.src = src.href;
+  frame.className = 'gallery__player';
+  frame.title = link.getAttribute('aria-label')?.replace(/^Play video: /, '') || 'Video';
+  frame.allow = 'autoplay; fullscreen; picture-in-picture';
+  frame.allowFullscreen = true;
+  return frame;
+}
+
+/**
+ * A video item plays where it is: in the lightbox when the gallery has one, otherwise in its own
+ * slide or cell in place of its poster. Without this, its link opens the video on its host.
+ */
+function enhanceVideos(doc: Document, gallery: HTMLElement): void {
+  const links = [...gallery.querySelectorAll<HTMLAnchorElement>('a[data-gallery-video]')];
+  if (links.length === 0) return;
+  let dialog: HTMLDialogElement | undefined;
+  const lightbox = () => {
+    if (dialog) return dialog;
+    const opened = doc.createElement('dialog');
+    opened.className = `gallery-lightbox gallery-lightbox--${gallery.dataset.lightboxTheme === 'light' ? 'light' : 'dark'}`;
+    opened.setAttribute('aria-label', 'Video');
+    const close = doc.createElement('button');
+    close.type = 'button';
+    close.className = 'gallery-lightbox__close';
+    close.textContent = 'Close';
+    close.addEventListener('click', () => opened.close());
+    // Closing stops the video: its player leaves with it.
+    opened.addEventListener('close', () => opened.querySelector('iframe')?.remove());
+    opened.addEventListener('click', (event) => {
+      if (event.target === opened) opened.close();
+    });
+    opened.append(close);
+    doc.body.append(opened);
+    return (dialog = opened);
+  };
+  for (const link of links)
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      const frame = player(doc, link);
+      if (gallery.dataset.lightboxTheme) {
+        const opened = lightbox();
+        opened.querySelector('iframe')?.remove();
+        opened.append(frame);
+        opened.showModal();
+      } else {
+        link.replaceWith(frame);
+        frame.focus();
+      }
+    });
 }
 
 function enhanceSlides(gallery: HTMLElement): void {

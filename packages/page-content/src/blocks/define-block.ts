@@ -69,6 +69,11 @@ export type InspectorField<S = Record<string, unknown>> =
   | { key: SettingKey<S>; label: string; kind: 'dataset' }
   /** A list of the site's; the editor's mailing-list panel edits it with its double opt-in flag. */
   | { key: SettingKey<S>; label: string; kind: 'mailing-list'; doubleOptInKey: SettingKey<S> }
+  /**
+   * A gallery's pictures and videos, each of a media type (platform.md §3); the editor's gallery
+   * media field adds each type with its own picker.
+   */
+  | { key: SettingKey<S>; label: string; kind: 'gallery-media'; maxItems: number }
   | ListField<S>;
 
 /** A list setting: its item fields name keys of the list's items. */

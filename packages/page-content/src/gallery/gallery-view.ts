@@ -11,6 +11,8 @@ export interface GalleryImageInput {
   href?: string;
   /** The uploaded file behind `src`, for a srcset of its processed sizes. */
   image?: Record<string, unknown>;
+  /** A video item: its page on the host and its player (platform.md §3 media type video). */
+  video?: { url: string; player: string };
 }
 
 /**
@@ -75,8 +77,13 @@ export type GalleryView = ReturnType<typeof galleryView>;
 
 const image = `<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 50vw"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">`;
 const caption = `{.if caption}<figcaption class="gallery__meta">{.section showTitle}<span class="gallery__title">{@|htmltag}</span>{.end}{.section showDescription}<span class="gallery__description">{@|htmltag}</span>{.end}</figcaption>{.end}`;
+// A video shows its poster (or a plain frame when the host has none) with a play mark; without
+// JavaScript the link opens the video on its host, with it the storefront plays it in place or
+// in the lightbox.
+const poster = `{.if src}${image}{.or}<span class="gallery__poster-blank">{alt|htmltag}</span>{.end}`;
+const video = `<a class="gallery__open gallery__video" href="{video.url|htmlattr}" data-gallery-video="{video.player|htmlattr}" target="_blank" rel="noopener" aria-label="Play video: {alt|htmlattr}">${poster}<span class="gallery__play" aria-hidden="true"></span></a>`;
 // The lightbox opens the picture itself; otherwise a picture with a page links to it.
-const linked = `{.if lightbox}<a class="gallery__open" href="{src|htmlattr}" data-gallery-lightbox aria-label="Open {alt|htmlattr} larger">${image}</a>{.or}{.section href}<a class="gallery__open" href="{@|htmlattr}"{.if newWindow} target="_blank" rel="noopener"{.end}>${image}</a>{.or}${image}{.end}{.end}`;
+const linked = `{.if video}${video}{.or}{.if lightbox}<a class="gallery__open" href="{src|htmlattr}" data-gallery-lightbox aria-label="Open {alt|htmlattr} larger">${image}</a>{.or}{.section href}<a class="gallery__open" href="{@|htmlattr}"{.if newWindow} target="_blank" rel="noopener"{.end}>${image}</a>{.or}${image}{.end}{.end}{.end}`;
 
 /**
  * One template for the gallery block and gallery pages. Slides scroll with CSS scroll snapping,
@@ -87,7 +94,7 @@ export const GALLERY_TEMPLATE =
   `<div class="{className|htmlattr}" style="{style|htmlattr}" data-gallery="{design|htmlattr}"{.section autoplayMs} data-autoplay="{@}"{.end}{.if lightbox} data-lightbox-theme="{lightboxTheme|htmlattr}"{.end}{.if slides} role="region" aria-roledescription="carousel" aria-label="{label|htmlattr}"{.end}>` +
   `{.section images}<ul class="gallery__items" {.if slides}tabindex="0" aria-label="{label|htmlattr}: {count} images"{.or}aria-label="{label|htmlattr}"{.end}>{.repeated section @}<li class="gallery__item" id="{slideId|htmlattr}"{.if slides} aria-roledescription="slide" aria-label="{position} of {count}"{.end}><figure>${linked}${caption}</figure></li>{.end}</ul>` +
   `{.if slides}{.if controls}<div class="gallery__controls"><button type="button" class="gallery__prev" data-gallery-prev aria-label="Previous image">‹</button><button type="button" class="gallery__next" data-gallery-next aria-label="Next image">›</button></div>{.end}{.end}` +
-  `{.if thumbnails}<ol class="gallery__thumbs" aria-label="Thumbnails">{.repeated section @}<li><a href="#{slideId|htmlattr}" data-gallery-thumb aria-label="Show image {position} of {count}"><img src="{src|htmlattr}" alt="" loading="lazy" decoding="async"></a></li>{.end}</ol>{.end}` +
+  `{.if thumbnails}<ol class="gallery__thumbs" aria-label="Thumbnails">{.repeated section @}<li><a href="#{slideId|htmlattr}" data-gallery-thumb aria-label="Show image {position} of {count}">{.if src}<img src="{src|htmlattr}" alt="" loading="lazy" decoding="async">{.end}</a></li>{.end}</ol>{.end}` +
   `{.or}<div class="block-empty">Add images to this gallery</div>{.end}</div>`;
 
 let compiledGallery: Template | undefined;

@@ -8,6 +8,7 @@ import { lazy, Suspense, useId } from 'react';
 import type { CodeLanguage } from './code/codemirror';
 import { EditorIcon } from './EditorIcon';
 import { EditorField } from './field/EditorField';
+import { GalleryMediaField, type GalleryMediaSources } from './gallery/GalleryMediaField';
 import { editorMessages } from './editor-messages';
 import type { LinkTargets } from './rich-text/LinkEditorDialog';
 
@@ -52,6 +53,8 @@ export interface BlockInspectorProps {
   linkTargets?: LinkTargets;
   /** When given, the product picker is a search; without it, a list of `choices.product`. */
   productSearch?: ProductSearch;
+  /** The site's pictures, library, video lookup and file picker for a gallery's media. */
+  galleryMedia?: GalleryMediaSources;
 }
 
 /** The settings form of a block, built from its definition's inspector fields. */
@@ -64,6 +67,7 @@ export function BlockInspector({
   isReadOnly,
   linkTargets,
   productSearch,
+  galleryMedia,
 }: BlockInspectorProps) {
   return (
     <form
@@ -84,6 +88,7 @@ export function BlockInspector({
             linkTargets={linkTargets}
             isReadOnly={isReadOnly}
             productSearch={productSearch}
+            galleryMedia={galleryMedia}
             onChange={(value) => {
               // Once edited, the rich text replaces an older block's plain text for good.
               const next = {
@@ -109,6 +114,7 @@ interface FieldControlProps {
   linkTargets?: LinkTargets;
   isReadOnly?: boolean;
   productSearch?: ProductSearch;
+  galleryMedia?: GalleryMediaSources;
   onChange: (value: unknown) => void;
 }
 
@@ -121,6 +127,7 @@ function FieldControl({
   linkTargets,
   isReadOnly,
   productSearch,
+  galleryMedia,
   onChange,
 }: FieldControlProps) {
   const id = useId();
@@ -362,6 +369,16 @@ function FieldControl({
         </div>
       );
     }
+    case 'gallery-media':
+      return (
+        <GalleryMediaField
+          label={field.label}
+          value={value}
+          maxItems={field.maxItems}
+          sources={galleryMedia}
+          onChange={onChange}
+        />
+      );
     case 'list':
       return <ListField field={field} value={value} onChange={onChange} />;
     case 'dataset': {

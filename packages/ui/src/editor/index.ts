@@ -16,6 +16,12 @@ export {
   type ProductSearch,
 } from './BlockInspector';
 export {
+  GalleryMediaField,
+  galleryMessages,
+  type GalleryMediaSources,
+  type LibraryFile,
+} from './gallery/GalleryMediaField';
+export {
   billingMessages,
   commentSettingsMessages,
   editorMessages,

@@ -11,13 +11,14 @@ import {
   GALLERY_META_POSITIONS,
   galleryOptionsSchema,
 } from '../../gallery/gallery-options';
+import {
+  galleryFileIds,
+  galleryItemsSchema,
+  shownGalleryItems,
+  uploadedFileId,
+  videoPlayerUrl,
+} from '../../gallery/gallery-media';
 import { GALLERY_TEMPLATE, galleryView } from '../../gallery/gallery-view';
-
-/** The id of an uploaded file from its address (`/files/<id>/<name>`), for images from the file manager. */
-export function uploadedFileId(src: string): string | undefined {
-  const match = /^\/files\/([A-Za-z0-9_-]{1,64})\//.exec(src);
-  return match?.[1];
-}
 
 /** The uploaded file behind an image address, when the site's data has it. */
 function uploadedImage(src: string, data: BlockRenderData): Record<string, unknown> | undefined {
@@ -100,36 +101,32 @@ export const galleryBlock = defineBlock({
   category: 'media',
   description: 'Several images in a grid, stack, slideshow or carousel.',
   settings: galleryOptionsSchema.extend({
-    images: z
-      .array(
-        z.object({
-          src: url,
-          alt: text(250).default(''),
-          title: text(LIMITS.maxShortText).default(''),
-          description: text(LIMITS.maxShortText).default(''),
-        }),
-      )
-      .max(LIMITS.maxGalleryImages, messages.galleryFull(LIMITS.maxGalleryImages))
-      .default([
-        { src: '/assets/demo/tote.svg', alt: 'Waxed canvas tote', title: '', description: '' },
-        { src: '/assets/demo/notebook.svg', alt: 'Field notebooks', title: '', description: '' },
-        { src: '/assets/demo/shirt.svg', alt: 'Linen work shirt', title: '', description: '' },
-      ]),
+    images: galleryItemsSchema.default([
+      {
+        type: 'imageFile',
+        src: '/assets/demo/tote.svg',
+        alt: 'Waxed canvas tote',
+        title: '',
+        description: '',
+      },
+      {
+        type: 'imageFile',
+        src: '/assets/demo/notebook.svg',
+        alt: 'Field notebooks',
+        title: '',
+        description: '',
+      },
+      {
+        type: 'imageFile',
+        src: '/assets/demo/shirt.svg',
+        alt: 'Linen work shirt',
+        title: '',
+        description: '',
+      },
+    ]),
   }),
   fields: [
-    {
-      key: 'images',
-      label: 'Images',
-      kind: 'list',
-      itemLabel: 'Image',
-      maxItems: LIMITS.maxGalleryImages,
-      fields: [
-        { key: 'src', label: 'Image URL', kind: 'url', maxLength: LIMITS.maxUrlLength },
-        { key: 'alt', label: 'Alt text', kind: 'text', maxLength: 250 },
-        { key: 'title', label: 'Title', kind: 'text', maxLength: LIMITS.maxShortText },
-        { key: 'description', label: 'Description', kind: 'text', maxLength: LIMITS.maxShortText },
-      ],
-    },
+    { key: 'images', label: 'Images and videos', kind: 'gallery-media', maxItems: LIMITS.maxGalleryImages },
     {
       key: 'design',
       label: 'Design',
@@ -219,19 +216,13 @@ export const galleryBlock = defineBlock({
     toggle('transparentBackground', 'Transparent background (uncropped slideshow)'),
   ],
   adjust: adjustGallerySettings,
-  references: (s) => ({
-    files: s.images.map((i) => uploadedFileId(i.src)).filter((id): id is string => Boolean(id)),
-  }),
+  references: (s) => ({ files: galleryFileIds(s.images) }),
   view: (s, data) => {
     const { images, ...options } = s;
-    // A block's id is not in its settings: the first image names the slides, unique enough per page.
-    const id = `gallery-${Math.abs(hash(images.map((i) => i.src).join('|')))}`;
-    return galleryView(
-      id,
-      'Gallery',
-      images.map((i) => ({ ...i, image: uploadedImage(i.src, data) })),
-      options,
-    );
+    const shown = shownGalleryItems(images, data.files);
+    // A block's id is not in its settings: its pictures name the slides, unique enough per page.
+    const id = `gallery-${Math.abs(hash(shown.map((i) => i.video?.url ?? i.src).join('|')))}`;
+    return galleryView(id, 'Gallery', shown, options);
   },
   template: GALLERY_TEMPLATE,
 });
@@ -241,24 +232,6 @@ function hash(value: string): number {
   let h = 5381;
   for (let i = 0; i < value.length; i++) h = (h * 33) ^ value.charCodeAt(i);
   return h | 0;
-}
-
-/** Turns a YouTube or Vimeo page address into its player address; other hosts are not embedded. */
-export function videoPlayerUrl(address: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return undefined;
-  }
-  const host = url.hostname.replace(/^www\./, '');
-  if (host === 'youtube.com' && url.searchParams.get('v'))
-    return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.searchParams.get('v')!)}`;
-  if (host === 'youtu.be' && url.pathname.length > 1)
-    return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.pathname.slice(1))}`;
-  if (host === 'vimeo.com' && /^\/\d+$/.test(url.pathname))
-    return `https://player.vimeo.com/video${url.pathname}`;
-  return undefined;
 }
 
 export const videoBlock = defineBlock({
