@@ -21,6 +21,7 @@ const domainNames = [
   'address-autocomplete',
   'donations',
   'video-metadata',
+  'visitor-recordings',
 ];
 
 const compositionNames = ['pages', 'store-admin', 'editor'];

@@ -81,6 +81,7 @@ import { registerMemberAreaRoutes } from './member-areas/routes';
 import { mailingListHooks } from './mailing-lists/subscriptions';
 import type { AnalyticsOptions } from './analytics/dashboard';
 import { registerAnalyticsRoutes } from './analytics/routes';
+import { registerVisitorRecordingRoutes } from './visitor-recordings/routes';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
 import type { UrlPolicy } from './webhooks/url-policy';
 
@@ -399,6 +400,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captchaVerifier,
   });
   registerAnalyticsRoutes(app, { db: options.database.db, options: options.analytics });
+  registerVisitorRecordingRoutes(app, { db: options.database.db });
   registerBlogRoutes(app, { db: options.database.db });
   registerTagRoutes(app, { db: options.database.db });
   registerRedirectRoutes(app, { db: options.database.db });

@@ -72,6 +72,10 @@ export const ENDPOINT = {
   clankerValidate: (schemaName: string) =>
     `/api/v1/clanker/validate-event-content/${encodeURIComponent(schemaName)}`,
   performanceRecords: '/api/1/performance/records',
+  /** The visitor's recording id (platform.md §7): GET, answers a JSON string. */
+  recordingId: '/api/commerce/fullstory/getId',
+  recordingEvents: (recordingId: string) =>
+    `/api/visitor-recordings/${encodeURIComponent(recordingId)}/events`,
 } as const;
 
 /** Page type codes that switch tracking off (storefront.md §2, §4). */
@@ -106,3 +110,22 @@ export const LEGACY_EVENT = {
   /** A newsletter form saved a sign-up (storefront.md §4, form submission). */
   newsletterSignUp: 'newsletter_form_signup',
 } as const;
+
+/** DOM-settle helper (platform.md §9): give up after 3000 ms, settled after 100 ms without a change. */
+export const DOM_SETTLE_TIMEOUT_MS = 3000;
+export const DOM_SETTLE_QUIET_MS = 100;
+
+/** What a recording keeps of a password field's value (platform.md §9): never the value. */
+export const PASSWORD_MASK = '__MASKED_FIELD__';
+
+/**
+ * Visitor recordings (platform.md §4): only for visitors in the US or Japan (ISO 3166-1), and only
+ * on devices with more than this many CPU cores, so a slow device never pays for the recorder.
+ */
+export const RECORDING_COUNTRIES: readonly string[] = ['US', 'JP'];
+export const RECORDING_MIN_CORES_EXCLUSIVE = 2;
+/** The recording id that means "do not record" (platform.md §7): the client ignores it. */
+export const AUTOMATED_RECORDING_ID = 'automated-mock-id';
+
+/** Query parameter of experiment overrides: `?experiment-override=<experiment>:<variant>`. */
+export const EXPERIMENT_OVERRIDE_PARAM = 'experiment-override';

@@ -1,6 +1,13 @@
 export {
   ACCEPTED_TRACKING_STATUSES,
   ANALYTICS_COOKIE_MAX_AGE_SECONDS,
+  AUTOMATED_RECORDING_ID,
+  DOM_SETTLE_QUIET_MS,
+  DOM_SETTLE_TIMEOUT_MS,
+  EXPERIMENT_OVERRIDE_PARAM,
+  PASSWORD_MASK,
+  RECORDING_COUNTRIES,
+  RECORDING_MIN_CORES_EXCLUSIVE,
   COMMERCE_VISITOR_METRICS_FLAG,
   CONFIG_PATH,
   LEGACY_EVENT,
@@ -209,3 +216,77 @@ export {
 } from './page-tags/page-tags';
 
 export { startTracking, type Tracking, type TrackingOptions } from './start-tracking';
+
+export {
+  createMemoryStorage,
+  readStorageEntry,
+  writeStorageEntry,
+  type EntryStorage,
+  type StorageEntry,
+} from './session/storage-entry';
+export {
+  cohortOf,
+  isSurveyCohort,
+  keepSessionFlags,
+  SESSION_FLAGS_KEY,
+  SURVEY_COHORTS,
+  type SessionFlags,
+  type SurveyCohort,
+} from './session/session-flags';
+export {
+  decideRecording,
+  enoughCores,
+  type RecordingDecision,
+  type RecordingFacts,
+  type RecordingRefusal,
+} from './session-recording/gate';
+export {
+  parseExperimentOverrides,
+  RECORDING_EXPERIMENT,
+  RECORDING_SHARES,
+  RECORDING_VARIANTS,
+  recordingVariant,
+  type RecordingShare,
+  type RecordingVariant,
+} from './session-recording/experiments';
+export { waitForDomSettle, type DomSettled, type DomSettleOptions } from './session-recording/dom-settle';
+export {
+  RECORDING_BATCH_MAX,
+  RECORDING_ID_PATTERN,
+  RECORDING_TEXT_MAX,
+  recordingBatchSchema,
+  recordingEventSchema,
+  recordingIdSchema,
+  type RecordingBatch,
+  type RecordingEvent,
+} from './session-recording/payloads';
+export {
+  clickEvent,
+  describeElement,
+  fieldEvent,
+  RECORDING_FLUSH_MS,
+  SCROLL_STEP_PERCENT,
+  scrollDepth,
+  startSessionRecorder,
+  type Recorder,
+  type RecorderDeps,
+} from './session-recording/recorder';
+export {
+  recordingIdUrl,
+  startVisitorRecording,
+  type VisitorRecordingDeps,
+} from './session-recording/start-recording';
+export {
+  DEFAULT_RECORDING_SETTINGS,
+  RECORDING_MAX_BYTES,
+  RECORDING_RETENTION_DAYS,
+  RECORDINGS_PER_SITE_MAX,
+  recordingSettingsOf,
+  recordingSettingsSchema,
+  VISITOR_RECORDINGS_API,
+  visitorRecordingMessages,
+  type RecordingDetail,
+  type RecordingList,
+  type RecordingSettings,
+  type RecordingSummary,
+} from './session-recording/editor-api';

@@ -8,6 +8,8 @@ import { performanceRecordBatchSchema } from './performance/records';
 import { systemClock } from './runtime/clock';
 import { silentLogger } from './runtime/logger';
 import { startTracking, type TrackingOptions } from './start-tracking';
+import { cohortOf } from './session/session-flags';
+import { createMemoryStorage } from './session/storage-entry';
 import { createFakeLifecycle } from './testing/fake-lifecycle';
 import { createFakeTransport } from './testing/fake-transport';
 import { context, environment, sequentialIds } from './testing/fixtures';
@@ -66,6 +68,41 @@ describe('startTracking', () => {
     const records = performanceRecordBatchSchema.parse(JSON.parse(transport.sent[1]!.body));
     expect(records.map((r) => r.pageLoadId)).toEqual(['id-4', 'id-4']);
     expect(records[0]!.data).toMatchObject({ analyticsId: 'id-2', sessionId: 'id-3' });
+  });
+
+  it('sends the session flags with the page view: new on the first page, returning on a later visit', async () => {
+    const storage = createMemoryStorage();
+    const first = run(context, { extra: { storage } });
+    await first.tracking.pageView;
+    const hitOf = (t: typeof first) =>
+      recordHitFormSchema.parse(Object.fromEntries(new URLSearchParams(t.transport.sent[0]!.body))).data;
+    expect(hitOf(first)).toMatchObject({ firstLanding: true, firstSession: true, cohort: cohortOf('id-1') });
+    expect(first.tracking.session).toEqual({
+      firstLanding: true,
+      firstSession: true,
+      cohort: cohortOf('id-1'),
+    });
+
+    vi.setSystemTime(T0 + 2 * 3600_000);
+    const later = run(context, { cookies: { ss_cvr: first.jar.get('ss_cvr')! }, extra: { storage } });
+    await later.tracking.pageView;
+    expect(hitOf(later)).toMatchObject({
+      firstLanding: false,
+      firstSession: false,
+      cohort: cohortOf('id-1'),
+    });
+  });
+
+  it('keeps no session flags when cookies are refused', async () => {
+    const storage = createMemoryStorage();
+    const { tracking, transport } = run(
+      { ...context, cookieSettings: { isRestrictiveCookiePolicyEnabled: true } },
+      { extra: { storage } },
+    );
+    await tracking.pageView;
+    expect(tracking.session).toBeUndefined();
+    expect(storage.items.size).toBe(0);
+    expect(transport.sent[0]!.body).not.toContain('firstLanding');
   });
 
   it.each<[string, Partial<PageContext>]>([

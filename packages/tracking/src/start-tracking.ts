@@ -20,6 +20,17 @@ import { createPageTags, type PageTags, type PageTagTarget } from './page-tags/p
 import { createSiteVisitorEvents, type SiteVisitorEvents } from './site-visitor-events/site-visitor-events';
 import { decideTracking, recordsPageView, type TrackingDecision } from './visitor-tracking/tracking-rules';
 import { recordVisit, type VisitResult } from './visitor-record/visit';
+import { keepSessionFlags, type SessionFlags } from './session/session-flags';
+import type { EntryStorage } from './session/storage-entry';
+
+/** window.localStorage, or undefined where reading it throws (blocked storage, old Safari). */
+function browserStorage(): EntryStorage | undefined {
+  try {
+    return globalThis.window?.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface TrackingOptions {
   /** Defaults to the browser's fetch + sendBeacon with the 2500 ms time-out. */
@@ -46,6 +57,8 @@ export interface TrackingOptions {
   pageTagTarget?: () => PageTagTarget | undefined;
   /** Turn the performance collector off (it is also off whenever tracking is). */
   performance?: boolean;
+  /** Where the session flags are kept; defaults to localStorage. */
+  storage?: EntryStorage;
   /**
    * The visitor's analytics consent (default true). False: no visit record, page view, census,
    * events or performance; the ad pixel (marketing, gated by `pageTagTarget`) may still be fed.
@@ -60,6 +73,8 @@ export interface Tracking {
   /** The visit this page view belongs to; absent when tracking or cookies are off. */
   visitor?: VisitResult;
   identity?: AnalyticsIdentity;
+  /** First landing, first session and survey cohort; kept only with the visitor record. */
+  session?: SessionFlags;
   /** Resolves once the page-view hit has been sent (or skipped). */
   pageView: Promise<void>;
   census: Census;
@@ -91,6 +106,8 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
   const isEnabled = () => analytics;
   const visitor = analytics && cookiesAllowed ? recordVisit({ jar, now: clock.now(), newId }) : undefined;
   const identity = visitor ? ensureAnalyticsIdentity(jar, newId) : undefined;
+  const storage = visitor ? (options.storage ?? browserStorage()) : undefined;
+  const session = visitor && storage ? keepSessionFlags(storage, visitor.record, clock.now()) : undefined;
   const visitorCookie = () => (visitor && cookiesAllowed ? (jar.get(COOKIE.visitorRecord) ?? '') : '');
 
   const census = createCensus({
@@ -100,6 +117,7 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
     visitorCookie,
     now: () => clock.now(),
     isEnabled,
+    ...(session ? { session } : {}),
   });
   const events = createEvents({
     transport,
@@ -147,6 +165,7 @@ export function startTracking(context: PageContext, options: TrackingOptions = {
     cookiesAllowed,
     ...(visitor ? { visitor } : {}),
     ...(identity ? { identity } : {}),
+    ...(session ? { session } : {}),
     pageView,
     census,
     events,

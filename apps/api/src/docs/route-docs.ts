@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityRouteDocs } from '../activity/routes';
 import { analyticsRouteDocs } from '../analytics/routes';
+import { visitorRecordingRouteDocs } from '../visitor-recordings/routes';
 import { cartRouteDocs } from '../commerce/cart-routes';
 import { checkoutRouteDocs } from '../commerce/checkout-routes';
 import { donationRouteDocs } from '../donations/routes';
@@ -72,6 +73,7 @@ export function apiRouteDocs(): RouteDocs {
     ...mailingListRouteDocs,
     ...memberAreaRouteDocs,
     ...analyticsRouteDocs,
+    ...visitorRecordingRouteDocs,
     ...collectionRouteDocs,
     ...siteRouteDocs,
     ...siteProfileRouteDocs,

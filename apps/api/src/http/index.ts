@@ -6,3 +6,4 @@ export { createRoleGuard, guardedMember, guardPermission, type RoleGuard } from 
 export { csvBody, keysetPages } from './csv-stream';
 export { bindLogFields, registerRequestLog, type RequestLogOptions } from './request-log';
 export { decodeCursor, encodeCursor } from './cursor';
+export { parseTextJson } from './text-json';

@@ -1,5 +1,5 @@
 import { businessHoursRows, pageVisibility, VIEWING_ROLES, visitorCookieSettings } from '@site/page-content';
-import { PAGE_PERMISSION_TYPE } from '@site/tracking';
+import { PAGE_PERMISSION_TYPE, recordingSettingsOf } from '@site/tracking';
 import type { Viewer } from './site-chrome';
 import type { orderContext } from './order-pages';
 import { popupOverlaySettings } from '../site/popup-overlay';
@@ -49,6 +49,7 @@ export function visitorContext(website: WebsiteRow, viewer: Viewer) {
   const settings = website.settings as {
     betaFeatureFlags?: unknown;
     censusDisabled?: unknown;
+    visitorRecordings?: unknown;
     captchaSettings?: { siteKey?: unknown };
   };
   const roles = viewer.account?.roles ?? [];
@@ -65,6 +66,8 @@ export function visitorContext(website: WebsiteRow, viewer: Viewer) {
       : [],
     // The owner's switch that turns visitor tracking off for the whole site (storefront.md §4).
     censusDisabled: settings.censusDisabled === true,
+    // The owner's "Record visits" switch: the storefront asks for a recording id only when on.
+    visitorRecordings: recordingSettingsOf(settings.visitorRecordings).enabled,
     // Public by design: the provider's script is loaded with it (the secret stays in CAPTCHA_SECRET).
     ...(typeof settings.captchaSettings?.siteKey === 'string' && settings.captchaSettings.siteKey
       ? { captchaSettings: { siteKey: settings.captchaSettings.siteKey } }

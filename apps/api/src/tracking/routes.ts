@@ -16,7 +16,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError, handle, parsePayload } from '../http';
+import { ApiError, handle, parsePayload, parseTextJson } from '../http';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../http/openapi';
 import { orders, products } from '../db/schema';
@@ -67,19 +67,6 @@ function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Beacons cannot send application/json without a preflight, so they send the JSON as text. */
-function parseTextJson(
-  _request: FastifyRequest,
-  body: string,
-  done: (err: Error | null, body?: unknown) => void,
-): void {
-  try {
-    done(null, JSON.parse(body));
-  } catch {
-    done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400, code: 'INVALID_JSON' }));
-  }
 }
 
 /**

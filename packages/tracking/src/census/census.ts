@@ -3,6 +3,7 @@ import type { PageContext } from '../page-context/page-context';
 import type { PageEnvironment } from '../page-environment/page-environment';
 import type { Transport } from '../runtime/transport';
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, formEncode } from '../runtime/transport';
+import type { SessionFlags } from '../session/session-flags';
 import type { ButtonFields, CensusPageFields, OverlayFields, RecordHitData } from './payloads';
 
 export interface CensusDeps {
@@ -14,6 +15,8 @@ export interface CensusDeps {
   now: () => number;
   /** Checked on every call so a late opt-out stops sending. */
   isEnabled: () => boolean;
+  /** This page's session flags; absent when the visitor's cookies are not kept. */
+  session?: SessionFlags;
 }
 
 export interface Census {
@@ -25,7 +28,12 @@ export interface Census {
   quickView(itemId: string): Promise<void>;
 }
 
-export function buildRecordHitData(context: PageContext, env: PageEnvironment, now: number): RecordHitData {
+export function buildRecordHitData(
+  context: PageContext,
+  env: PageEnvironment,
+  now: number,
+  session?: SessionFlags,
+): RecordHitData {
   let queryString = '';
   try {
     queryString = new URL(env.url).search.replace(/^\?/, '');
@@ -47,6 +55,7 @@ export function buildRecordHitData(context: PageContext, env: PageEnvironment, n
     localStorageSupported: env.localStorageSupported,
     queryString,
     referrer: env.referrer,
+    ...session,
   };
 }
 
@@ -77,7 +86,7 @@ export function createCensus(deps: CensusDeps): Census {
         ENDPOINT.recordHit,
         formEncode({
           event: 'view',
-          data: JSON.stringify(buildRecordHitData(deps.context, deps.environment, deps.now())),
+          data: JSON.stringify(buildRecordHitData(deps.context, deps.environment, deps.now(), deps.session)),
           ss_cvr: deps.visitorCookie(),
         }),
         FORM_CONTENT_TYPE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SURVEY_COHORTS } from '../session/session-flags';
 import { parseVisitorRecord } from '../visitor-record/visitor-record';
 
 /** ss_cvr as sent: a valid visitor record, or empty when tracking cookies are not allowed. */
@@ -26,6 +27,10 @@ export const recordHitDataSchema = /* @__PURE__ */ (() =>
     localStorageSupported: z.boolean(),
     queryString: z.string(),
     referrer: z.string(),
+    /** Session flags (platform.md §4), when the visitor's browser keeps them: new or returning. */
+    firstLanding: z.boolean().optional(),
+    firstSession: z.boolean().optional(),
+    cohort: z.enum(SURVEY_COHORTS).optional(),
   }))();
 export type RecordHitData = z.infer<typeof recordHitDataSchema>;
 

@@ -18,3 +18,4 @@ export * from './site-icons';
 export * from './site-exports';
 export * from './site-activity';
 export * from './member-areas';
+export * from './visitor-recordings';
