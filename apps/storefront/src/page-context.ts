@@ -94,6 +94,8 @@ export interface PageContext {
   betaFeatureFlags?: string[];
   /** The owner turned visitor tracking off for the site. */
   censusDisabled?: boolean;
+  /** The owner turned visitor recordings on (the server still decides who is recorded). */
+  visitorRecordings?: boolean;
   /** The site's captcha key; forms with their captcha on load the provider's script with it. */
   captchaSettings?: { siteKey?: string };
   /** Only on the order-confirmed page. */

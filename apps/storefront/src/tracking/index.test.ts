@@ -11,7 +11,12 @@ import {
 } from './index';
 
 const startTracking = vi.hoisted(() => vi.fn());
-vi.mock('@site/tracking', async (importOriginal) => ({ ...(await importOriginal<object>()), startTracking }));
+const startVisitorRecording = vi.hoisted(() => vi.fn(async (_deps: object) => undefined));
+vi.mock('@site/tracking', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  startTracking,
+  startVisitorRecording,
+}));
 
 const embedded = {
   websiteId: 'demo',
@@ -87,6 +92,23 @@ describe('storefront tracking', () => {
     startPageTracking({ ...readPageContext(document), ...embedded });
     await vi.waitFor(() => expect(formRender).toHaveBeenCalledWith('form-contact'));
     expect(startTracking.mock.calls[0]![0]).toMatchObject({ websiteId: 'demo', templateId: 'page-contact' });
+  });
+
+  it.each<[string, boolean | undefined, object | undefined, boolean]>([
+    ['recordings on and the session flags kept', true, { cohort: 'A' }, true],
+    ['recordings off', false, { cohort: 'A' }, false],
+    ['no session flags (cookies refused or tracking off)', true, undefined, false],
+  ])('starts the visitor recorder only with %s', async (_, visitorRecordings, session, started) => {
+    startVisitorRecording.mockClear();
+    const formRender = vi.fn(async () => undefined);
+    startTracking.mockReturnValue({ census: { formRender }, session });
+    document.body.innerHTML = '<form data-site-form data-form-id="f"></form>';
+    startPageTracking({ ...readPageContext(document), ...embedded, visitorRecordings });
+    await vi.waitFor(() => expect(formRender).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(startVisitorRecording).toHaveBeenCalledTimes(started ? 1 : 0);
+    if (started)
+      expect(startVisitorRecording.mock.calls[0]![0]).toMatchObject({ enabled: true, doc: document });
   });
 
   it('sends add to cart, checkout and purchase once tracking has started', async () => {

@@ -65,7 +65,7 @@ export function startPageTracking(
 ): void {
   if (!context.websiteId) return;
   started = import('@site/tracking')
-    .then(({ startTracking }) => {
+    .then(({ startTracking, startVisitorRecording, createBrowserTransport, createBrowserLifecycle }) => {
       // The ad pixel is marketing: fed only while the visitor allows that category.
       const tracking = startTracking(trackingContext(context), {
         analytics: consent.analytics,
@@ -83,6 +83,17 @@ export function startPageTracking(
       const query = new URLSearchParams(doc.defaultView?.location.search ?? '').get('q')?.trim();
       if (context.pageType === SEARCH_PAGE_TYPE && query) tracking.pageTags.search(query);
       if (context.order) void trackPurchase(tracking, context.order);
+      // Recorded only with the visitor's analytics kept (session flags exist only then), and only
+      // when the owner turned recordings on; the gate's other rules are checked by the server.
+      if (tracking.session && context.visitorRecordings)
+        void startVisitorRecording({
+          enabled: true,
+          cores: doc.defaultView?.navigator.hardwareConcurrency,
+          doc,
+          transport: createBrowserTransport(),
+          lifecycle: createBrowserLifecycle(doc.defaultView ?? undefined),
+          now: () => Date.now(),
+        }).catch((error: unknown) => tracking.errors.report('visitor-recording', error));
       if (context.item && context.item.id === context.itemId)
         trackProductView(tracking, context.item, context);
       else if (context.collectionType === 'products' && context.collectionId)
