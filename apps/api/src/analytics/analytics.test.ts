@@ -19,7 +19,15 @@ const NOW = new Date('2026-01-10T12:00:00Z');
 const RANGE = { from: '2025-12-01', to: '2026-01-10', tz: TZ };
 
 // Visitor va's hits carry the path stored at intake; the others are rows from before page_path.
-const hit = (visitorId: string | null, at: string, path: string, referrer = '', itemId?: string) => ({
+// firstSession: the session flag the storefront sends since platform.md §4 was built (undefined before).
+const hit = (
+  visitorId: string | null,
+  at: string,
+  path: string,
+  referrer = '',
+  itemId?: string,
+  firstSession?: boolean,
+) => ({
   websiteId: DEMO_WEBSITE_ID,
   kind: 'census-hit',
   name: 'view',
@@ -31,6 +39,7 @@ const hit = (visitorId: string | null, at: string, path: string, referrer = '', 
     referrer,
     websiteId: DEMO_WEBSITE_ID,
     ...(itemId ? { itemId } : {}),
+    ...(firstSession !== undefined ? { firstLanding: firstSession, firstSession, cohort: 'A' } : {}),
   },
 });
 const vital = (
@@ -100,16 +109,17 @@ describe.each(targets)('analytics on $name', (target) => {
       // Paris is UTC+1: 22:50Z on Nov 30 is before the range, 23:05Z is Dec 1 but the same visit.
       hit('vb', '2025-11-30T22:50:00Z', '/'),
       hit('vb', '2025-11-30T23:05:00Z', '/blog', 'https://shop.test/'),
-      hit('va', '2025-12-05T09:00:00Z', '/', google),
-      hit('va', '2025-12-05T09:10:00Z', '/shop/p/tote', 'https://shop.test/', 'prod-tote'),
-      hit('va', '2025-12-05T09:20:00Z', '/checkout', 'https://shop.test/cart'),
+      // va's first visit is new, the two after it returning; vb's hits carry no flags: neither.
+      hit('va', '2025-12-05T09:00:00Z', '/', google, undefined, true),
+      hit('va', '2025-12-05T09:10:00Z', '/shop/p/tote', 'https://shop.test/', 'prod-tote', true),
+      hit('va', '2025-12-05T09:20:00Z', '/checkout', 'https://shop.test/cart', undefined, true),
       // 40 minutes later: a new visit, without an outside referrer.
-      hit('va', '2025-12-05T10:00:00Z', '/'),
+      hit('va', '2025-12-05T10:00:00Z', '/', '', undefined, false),
       hit('vb', '2025-12-31T22:50:00Z', '/', 'https://news.example.org/a'),
       // 00:10 in Paris on Jan 1: a page view of the visit that began before midnight.
       hit('vb', '2025-12-31T23:10:00Z', '/shop/p/tote?x=1', 'https://shop.test/', 'prod-tote'),
       hit(null, '2026-01-05T08:00:00Z', '/about'),
-      hit('va', '2026-01-10T09:00:00Z', '/', 'https://www.google.com/'),
+      hit('va', '2026-01-10T09:00:00Z', '/', 'https://www.google.com/', undefined, false),
       // After "now": not counted yet.
       hit('vc', '2026-01-10T13:00:00Z', '/'),
       vital('2025-11-20T10:00:00Z', '/', 'LCP', 9000, 'p0'),
@@ -173,6 +183,8 @@ describe.each(targets)('analytics on $name', (target) => {
       { step: 'checkout', count: 1 },
       { step: 'purchase', count: 1 },
     ],
+    // New vs returning visitors (session flags): the closed days rolled up, today live.
+    newVsReturning: { new: 1, returning: 2 },
     vitals: [
       {
         path: '/',

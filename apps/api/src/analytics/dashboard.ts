@@ -19,6 +19,8 @@ export interface AnalyticsReport {
   /** '' is a visit without an outside referrer (typed, bookmarked, or from the site itself). */
   topReferrers: { referrer: string; visits: number }[];
   funnel: { step: 'product-view' | 'add-to-cart' | 'checkout' | 'purchase'; count: number }[];
+  /** Visits by the session flags of their first page view; visits without them are in neither. */
+  newVsReturning: { new: number; returning: number };
   /** Web vitals of the top pages (by page views), most sampled first. */
   vitals: {
     path: string;
@@ -116,10 +118,12 @@ export async function analyticsReport(
       select null, 0, 0, 0, 0, 0, 0, visitor_sketch from analytics_periods
       where ${site} and ((period = 'month' and start = any(${dateList(months)})) or (period = 'week' and start = any(${dateList(weeks)})))`),
     db.execute(sql`
-      with ${summed(sql`'page', 'referrer'`, undefined)}
+      with ${summed(sql`'page', 'referrer', 'visitor'`, undefined)}
       (select dimension, key, n, null as value from summed where dimension = 'page' order by n desc, key limit ${TOP})
       union all
-      (select dimension, key, n, null from summed where dimension = 'referrer' order by n desc, key limit ${TOP})`),
+      (select dimension, key, n, null from summed where dimension = 'referrer' order by n desc, key limit ${TOP})
+      union all
+      (select dimension, key, n, null from summed where dimension = 'visitor')`),
     db.execute(sql`
       select count(*)::int as orders, coalesce(sum(grand_total_cents - refunded_cents), 0)::float8 as revenue
       from orders
@@ -176,6 +180,10 @@ export async function analyticsReport(
       { step: 'checkout', count: sum('checkout_visits') },
       { step: 'purchase', count: sum('purchases') },
     ],
+    newVsReturning: {
+      new: ranked.find((r) => r.dimension === 'visitor' && r.key === 'new')?.n ?? 0,
+      returning: ranked.find((r) => r.dimension === 'visitor' && r.key === 'returning')?.n ?? 0,
+    },
     vitals: vitalsByPage(countRows.filter((r) => (VITALS as readonly string[]).includes(r.dimension))),
   };
 }

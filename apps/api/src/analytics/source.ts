@@ -38,6 +38,9 @@ const HOST_OF = (field: string) =>
  * - Page views: census hits. Visits: a hit with no earlier hit of its visitor in the previous 30
  *   minutes (hits without a visitor id, when cookies are refused, are a visit each). Visit numbers
  *   run across the 30 minutes before the range so a visit crossing midnight is counted once.
+ * - New and returning visits: a visit whose first page view carries the session flags
+ *   (platform.md §4) counts as new in the visitor's first session, returning after it; a hit
+ *   without them (cookies refused, or sent before the flags existed) is neither.
  * - Funnel: visits with a product page view (a hit carrying itemId), then the storefront's
  *   commerce site-visitor events: sessions (the analytics session cookie) that sent add_to_cart,
  *   sessions that sent checkout_started, and the distinct orders of purchase events. Sales figures
@@ -61,10 +64,11 @@ export function sourceCtes(r: SourceRange): SQL {
       window visitor as (partition by visitor_id order by created_at, id)
     ),
     hits as (
-      select id, day, visitor_id, starts, product, path, visit_no, created_at,
+      select id, day, visitor_id, starts, product, path, visit_no, created_at, first_session,
         case when ref_host is null or ref_host = url_host then '' else ref_host end as referrer
       from (
         select id, (created_at at time zone ${r.tz})::date as day, visitor_id, starts, payload ? 'itemId' as product, ${URL_PATH} as path,
+          case when starts then payload->>'firstSession' end as first_session,
           -- Only a visit's first page view names its referrer; parsing it for every hit would double the cost.
           case when starts then ${HOST_OF('referrer')} end as ref_host, case when starts then ${HOST_OF('url')} end as url_host,
           sum(starts::int) over (partition by visitor_id order by created_at, id) as visit_no, created_at
@@ -125,6 +129,9 @@ export function sourceCtes(r: SourceRange): SQL {
       select day, 'page' as dimension, path as key, 0::numeric as bucket, count(*)::int as n from in_range group by day, path
       union all
       select day, 'referrer', referrer, 0, count(*)::int from in_range where starts group by day, referrer
+      union all
+      select day, 'visitor', case first_session when 'true' then 'new' else 'returning' end, 0, count(*)::int
+      from in_range where starts and first_session in ('true', 'false') group by 1, 3
       union all
       select day, metric, page, bucket, count(*)::int from (
         select day, metric, page, trim_scale(power(10::numeric, e) * case when m <= 2 then ceil(m * 5) / 5 when m <= 5 then ceil(m * 2) / 2 else ceil(m) end) as bucket

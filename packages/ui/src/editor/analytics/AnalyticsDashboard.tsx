@@ -49,7 +49,11 @@ export function AnalyticsDashboard({
         <EmptyState title={m.noData}>{m.noDataBody}</EmptyState>
       ) : (
         <>
-          <KpiTiles totals={report.totals} currency={report.currency} />
+          <KpiTiles
+            totals={report.totals}
+            currency={report.currency}
+            newVsReturning={report.newVsReturning}
+          />
           {range.to >= today && <p className="ed-analytics__note">{m.liveNote}</p>}
           <div className="ed-analytics__grid">
             <TrafficChart daily={report.daily} />

@@ -11,10 +11,16 @@ export function formatMinor(amount: number, currency: string): string {
 }
 
 /** The period's headline numbers, each a term and its value. */
-export function KpiTiles({ totals, currency }: Pick<AnalyticsReport, 'totals' | 'currency'>) {
+export function KpiTiles({
+  totals,
+  currency,
+  newVsReturning,
+}: Pick<AnalyticsReport, 'totals' | 'currency' | 'newVsReturning'>) {
   const tiles: [string, string][] = [
     [m.kpis.visits, count.format(totals.visits)],
     [m.kpis.uniqueVisitors, count.format(totals.uniqueVisitors)],
+    [m.kpis.newVisits, count.format(newVsReturning.new)],
+    [m.kpis.returningVisits, count.format(newVsReturning.returning)],
     [m.kpis.pageViews, count.format(totals.pageViews)],
     [m.kpis.orders, count.format(totals.orders)],
     [m.kpis.revenue, formatMinor(totals.revenueCents, currency)],

@@ -20,6 +20,8 @@ export const analyticsMessages = {
   kpis: {
     visits: 'Visits',
     uniqueVisitors: 'Unique visitors (estimate)',
+    newVisits: 'New visitors’ visits',
+    returningVisits: 'Returning visitors’ visits',
     pageViews: 'Page views',
     orders: 'Orders',
     revenue: 'Revenue',

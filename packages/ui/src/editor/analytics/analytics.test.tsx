@@ -17,6 +17,8 @@ describe('AnalyticsDashboard', () => {
     );
     const revenue = screen.getByText(m.kpis.revenue).parentElement!;
     expect(revenue.textContent).toContain('$2,846.50');
+    expect(screen.getByText(m.kpis.newVisits).parentElement!.textContent).toContain('1,040');
+    expect(screen.getByText(m.kpis.returningVisits).parentElement!.textContent).toContain('612');
     const funnel = screen.getByRole('table', { name: m.funnelChart });
     expect(within(funnel).getByRole('row', { name: /Purchase/ }).textContent).toContain('7%');
     expect(screen.getByRole('table', { name: m.trafficChart }).querySelectorAll('tbody tr')).toHaveLength(30);

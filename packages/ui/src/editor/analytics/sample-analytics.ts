@@ -37,6 +37,7 @@ export const sampleReport: AnalyticsReport = {
     { step: 'checkout', count: 58 },
     { step: 'purchase', count: 37 },
   ],
+  newVsReturning: { new: 1040, returning: 612 },
   vitals: [
     {
       path: '/',
@@ -64,5 +65,6 @@ export const emptyReport: AnalyticsReport = {
   topPages: [],
   topReferrers: [],
   funnel: sampleReport.funnel.map((s) => ({ ...s, count: 0 })),
+  newVsReturning: { new: 0, returning: 0 },
   vitals: [],
 };

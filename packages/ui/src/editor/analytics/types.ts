@@ -13,6 +13,8 @@ export interface AnalyticsReport {
   /** '' is a visit without an outside referrer. */
   topReferrers: { referrer: string; visits: number }[];
   funnel: { step: FunnelStep; count: number }[];
+  /** Visits by the session flags of their first page view; visits without them are in neither. */
+  newVsReturning: { new: number; returning: number };
   /** '' is the page of records that did not name one. */
   vitals: {
     path: string;
