@@ -35,7 +35,9 @@ export const RECORDING_BODY_LIMIT = 64 * 1024;
 
 const IdQuery = z.object({
   cores: z.coerce.number().int().min(0).max(4096).optional(),
-  [EXPERIMENT_OVERRIDE_PARAM]: z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]).optional(),
+  [EXPERIMENT_OVERRIDE_PARAM]: z
+    .union([z.string().max(200), z.array(z.string().max(200)).max(10)])
+    .optional(),
 });
 const RecordingParams = z.object({
   id: z.string().regex(RECORDING_ID_PATTERN, 'id: not a recording id'),
@@ -77,7 +79,9 @@ export function registerVisitorRecordingRoutes(app: FastifyInstance, { db }: { d
       const visit = parseVisitorRecord(request.cookies[COOKIE.visitorRecord]);
       // No visitor record (cookies refused, a bot): nothing to attach a recording to.
       if (!website || !visit) return answer(AUTOMATED_RECORDING_ID);
-      const search = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+      const search = new URLSearchParams(
+        request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
+      );
       const overrides =
         search.has(EXPERIMENT_OVERRIDE_PARAM) && (await isInternal(request, website.settings))
           ? parseExperimentOverrides(search)
@@ -119,8 +123,7 @@ export function registerVisitorRecordingRoutes(app: FastifyInstance, { db }: { d
         const batch = parsePayload(recordingBatchSchema, request.body);
         // NUL bytes and lone surrogates cannot be stored in jsonb: refused before they reach it.
         const unsafe = findUnsafeText(batch);
-        if (unsafe)
-          throw new ApiError(400, 'INVALID_REQUEST', `${unsafe.join('.')}: ${UNSAFE_TEXT_MESSAGE}`);
+        if (unsafe) throw new ApiError(400, 'INVALID_REQUEST', `${unsafe.join('.')}: ${UNSAFE_TEXT_MESSAGE}`);
         const visit = parseVisitorRecord(request.cookies[COOKIE.visitorRecord]);
         if (!visit) throw new ApiError(404, 'RECORDING_NOT_FOUND', visitorRecordingMessages.notFound);
         const result = await appendEvents(
@@ -188,7 +191,7 @@ export const visitorRecordingRouteDocs: RouteDocs = {
   [`GET ${ENDPOINT.recordingId}`]: {
     summary: `The visit's recording id, as a JSON string; "${AUTOMATED_RECORDING_ID}" when the visit is not to be recorded`,
     description:
-      'Recorded only with the owner\'s switch on, from the US or Japan (cf-ipcountry), in the recording variant (survey cohort, or an experiment override for internal sites and users), with more than 2 cores. Needs the visitor record cookie.',
+      "Recorded only with the owner's switch on, from the US or Japan (cf-ipcountry), in the recording variant (survey cohort, or an experiment override for internal sites and users), with more than 2 cores. Needs the visitor record cookie.",
     tags: recordings,
     query: IdQuery,
   },

@@ -41,7 +41,9 @@ export async function recordingFor(
   // Retention is applied as recordings start: a site that records nothing keeps nothing to expire.
   await db
     .delete(visitorRecordings)
-    .where(and(eq(visitorRecordings.websiteId, visit.websiteId), lt(visitorRecordings.startedAt, keptSince(now))));
+    .where(
+      and(eq(visitorRecordings.websiteId, visit.websiteId), lt(visitorRecordings.startedAt, keptSince(now))),
+    );
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(visitorRecordings)
@@ -95,7 +97,9 @@ const summaryColumns = {
   startedAt: visitorRecordings.startedAt,
   lastEventAt: visitorRecordings.lastEventAt,
   country: visitorRecordings.country,
-  landingPath: sql<string | null>`jsonb_path_query_first(${visitorRecordings.events}, '$[*] ? (@.kind == "page").path') #>> '{}'`,
+  landingPath: sql<
+    string | null
+  >`jsonb_path_query_first(${visitorRecordings.events}, '$[*] ? (@.kind == "page").path') #>> '{}'`,
   pages: sql<number>`jsonb_array_length(jsonb_path_query_array(${visitorRecordings.events}, '$[*] ? (@.kind == "page")'))`,
   events: visitorRecordings.eventCount,
 };
@@ -116,7 +120,11 @@ const summary = (row: {
 });
 
 /** The site's newest recordings with at least one event, within the retention. */
-export async function listRecordings(db: Database, websiteId: string, now: Date): Promise<RecordingSummary[]> {
+export async function listRecordings(
+  db: Database,
+  websiteId: string,
+  now: Date,
+): Promise<RecordingSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(visitorRecordings)

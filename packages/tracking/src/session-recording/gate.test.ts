@@ -20,7 +20,11 @@ describe('Session recording runs only in the US or Japan, with a feature toggle 
     ['1 core', { cores: 1 }, { record: false, reason: 'cores' }],
     ['cores hidden by the browser', { cores: undefined }, { record: false, reason: 'cores' }],
     ['cores not a number', { cores: Number.NaN }, { record: false, reason: 'cores' }],
-    ['toggle off wins over everything', { enabled: false, country: 'DE', cores: 1 }, { record: false, reason: 'toggle' }],
+    [
+      'toggle off wins over everything',
+      { enabled: false, country: 'DE', cores: 1 },
+      { record: false, reason: 'toggle' },
+    ],
   ])('%s', (_, facts, expected) => {
     expect(decideRecording({ ...ok, ...facts })).toEqual(expected);
   });
@@ -29,9 +33,20 @@ describe('Session recording runs only in the US or Japan, with a feature toggle 
 describe('experiment overrides and the recording variant', () => {
   it.each<[string, string, [string, string][]]>([
     ['one override', 'experiment-override=visitor-recording:record', [['visitor-recording', 'record']]],
-    ['comma-separated', 'experiment-override=a:x,b:y', [['a', 'x'], ['b', 'y']]],
+    [
+      'comma-separated',
+      'experiment-override=a:x,b:y',
+      [
+        ['a', 'x'],
+        ['b', 'y'],
+      ],
+    ],
     ['repeated, the last wins', 'experiment-override=a:x&experiment-override=a:y', [['a', 'y']]],
-    ['upper case is folded', 'experiment-override=Visitor-Recording:RECORD', [['visitor-recording', 'record']]],
+    [
+      'upper case is folded',
+      'experiment-override=Visitor-Recording:RECORD',
+      [['visitor-recording', 'record']],
+    ],
     ['no variant', 'experiment-override=a', []],
     ['too many colons', 'experiment-override=a:b:c', []],
     ['odd characters', 'experiment-override=a%20b:x', []],
@@ -50,8 +65,16 @@ describe('experiment overrides and the recording variant', () => {
     ['40 % records cohort B', ['B', 40, new Map()], 'record'],
     ['80 % leaves cohort E out', ['E', 80, new Map()], 'control'],
     ['100 % records cohort E', ['E', 100, new Map()], 'record'],
-    ['an override forces the record variant', ['E', 20, new Map([['visitor-recording', 'record']])], 'record'],
-    ['an override forces the control variant', ['A', 100, new Map([['visitor-recording', 'control']])], 'control'],
+    [
+      'an override forces the record variant',
+      ['E', 20, new Map([['visitor-recording', 'record']])],
+      'record',
+    ],
+    [
+      'an override forces the control variant',
+      ['A', 100, new Map([['visitor-recording', 'control']])],
+      'control',
+    ],
     ['an unknown variant is ignored', ['E', 20, new Map([['visitor-recording', 'always']])], 'control'],
     ['another experiment is ignored', ['E', 20, new Map([['other', 'record']])], 'control'],
   ])('%s', (_, args, expected) => {

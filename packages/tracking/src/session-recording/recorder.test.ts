@@ -19,7 +19,13 @@ function setup() {
     <textarea name="note" aria-label="Order note"></textarea></form></main>`;
   const transport = createFakeTransport({ beacon: true });
   const lifecycle = createFakeLifecycle();
-  const recorder = startSessionRecorder({ recordingId: ID, doc: document, transport, lifecycle, now: () => T });
+  const recorder = startSessionRecorder({
+    recordingId: ID,
+    doc: document,
+    transport,
+    lifecycle,
+    now: () => T,
+  });
   const events = async () => {
     await recorder.flush();
     return transport.sent.flatMap((r) => recordingBatchSchema.parse(JSON.parse(r.body)).events);
@@ -57,7 +63,8 @@ describe('visitor recorder', () => {
     type(document.querySelector('[name=note]')!, 'leave at the door');
     const noted = await events();
     const body = JSON.stringify(noted);
-    for (const secret of ['ann@example.com', 'hunter2-secret', 'leave at the door']) expect(body).not.toContain(secret);
+    for (const secret of ['ann@example.com', 'hunter2-secret', 'leave at the door'])
+      expect(body).not.toContain(secret);
     const fields = noted.filter((e): e is Extract<RecordingEvent, { kind: 'field' }> => e.kind === 'field');
     expect(fields.map((f) => [f.action, f.label, f.fieldType, f.value])).toEqual([
       ['focus', 'Email', 'email', undefined],
@@ -147,10 +154,26 @@ describe('starting a recording', () => {
 
 describe('recording event schema', () => {
   it.each<[string, unknown, boolean]>([
-    ['a masked password change', { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'password', value: PASSWORD_MASK }, true],
-    ['a password value in clear', { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'password', value: 'hunter2' }, false],
-    ['the mask on an email field', { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'email', value: PASSWORD_MASK }, false],
-    ['an extra field smuggling a value', { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'email', typed: 'a@b.c' }, false],
+    [
+      'a masked password change',
+      { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'password', value: PASSWORD_MASK },
+      true,
+    ],
+    [
+      'a password value in clear',
+      { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'password', value: 'hunter2' },
+      false,
+    ],
+    [
+      'the mask on an email field',
+      { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'email', value: PASSWORD_MASK },
+      false,
+    ],
+    [
+      'an extra field smuggling a value',
+      { kind: 'field', t: T, action: 'change', target: 'input', fieldType: 'email', typed: 'a@b.c' },
+      false,
+    ],
     ['scroll beyond 100 %', { kind: 'scroll', t: T, depth: 101 }, false],
     ['an unknown kind', { kind: 'keys', t: T }, false],
     ['a click with long text', { kind: 'click', t: T, target: 'a', text: 'x'.repeat(81) }, false],

@@ -23,7 +23,8 @@ export interface Recorder {
 }
 
 const clip = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
-const CLICKABLE = 'a,button,summary,label,select,[role="button"],[role="link"],input,textarea,[data-block-id]';
+const CLICKABLE =
+  'a,button,summary,label,select,[role="button"],[role="link"],input,textarea,[data-block-id]';
 const FIELDS = 'input,select,textarea';
 
 /** A short CSS path (up to 3 levels) that names an element without reading what it contains. */
@@ -62,7 +63,8 @@ export function fieldEvent(
   action: 'focus' | 'change',
   t: number,
 ): RecordingEvent {
-  const fieldType = field.tagName === 'INPUT' ? (field as HTMLInputElement).type || 'text' : field.tagName.toLowerCase();
+  const fieldType =
+    field.tagName === 'INPUT' ? (field as HTMLInputElement).type || 'text' : field.tagName.toLowerCase();
   const labelText = field.labels?.[0]?.textContent ?? field.getAttribute('aria-label') ?? field.name ?? '';
   const label = clip(labelText, RECORDING_TEXT_MAX.label);
   return {

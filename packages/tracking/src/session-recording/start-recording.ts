@@ -50,7 +50,8 @@ export async function startVisitorRecording(deps: VisitorRecordingDeps): Promise
     return undefined;
   }
   // A regular expression rather than the schema: the browser path stays free of zod (README).
-  if (typeof id !== 'string' || id === AUTOMATED_RECORDING_ID || !RECORDING_ID_PATTERN.test(id)) return undefined;
+  if (typeof id !== 'string' || id === AUTOMATED_RECORDING_ID || !RECORDING_ID_PATTERN.test(id))
+    return undefined;
   await waitForDomSettle(deps.doc.body ?? deps.doc.documentElement, deps.settle);
   return startSessionRecorder({
     recordingId: id,
