@@ -119,4 +119,11 @@ describe('block definitions', () => {
     for (const d of BLOCKS) expect(blockDefinition(d.type)).toBe(d);
     expect(blockDefinition('headline')).toBeUndefined();
   });
+
+  it('carry a code of their own, but heading and text, which are one text block in platform.md §3', () => {
+    const byCode = new Map<number, string[]>();
+    for (const d of BLOCKS) byCode.set(d.code, [...(byCode.get(d.code) ?? []), d.type]);
+    const shared = [...byCode.values()].filter((types) => types.length > 1);
+    expect(shared).toEqual([['heading', 'text']]);
+  });
 });

@@ -30,7 +30,7 @@ const donateLink = (blockId: string, minor?: bigint) =>
 
 export const donationBlock = defineBlock({
   type: 'donation',
-  code: 67,
+  code: 68,
   label: 'Donation',
   category: 'commerce',
   description: 'Suggested amounts and a donate button: visitors give through your payment processor.',
