@@ -17,6 +17,9 @@ const CHILD_TABLES: Record<string, string> = {
   webhook_deliveries: 'webhook_id in (select id from webhooks where website_id = $1)',
   discount_redemptions: 'discount_id in (select id from discounts where website_id = $1)',
   gift_card_ledger: 'gift_card_id in (select id from gift_cards where website_id = $1)',
+  form_counts: 'form_id in (select id from forms where website_id = $1)',
+  mailing_list_counts: 'list_id in (select id from mailing_lists where website_id = $1)',
+  member_area_members: 'area_id in (select id from member_areas where website_id = $1)',
   websites: 'id = $1',
 };
 

@@ -52,6 +52,10 @@ export const EXPORTED_TABLES: Record<string, string> = {
   analytics_counts: 'website_id = $1',
   analytics_periods: 'website_id = $1',
   site_icons: 'website_id = $1',
+  site_components: 'website_id = $1',
+  member_areas: 'website_id = $1',
+  member_area_pages: 'website_id = $1',
+  member_area_members: 'area_id in (select id from member_areas where website_id = $1)',
 };
 
 export const NOT_EXPORTED: Record<string, string> = {
@@ -76,6 +80,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   site_activity: "who did what on the old site, by the old site's members",
   mailing_list_counts: "kept by a trigger: rebuilt as the list's subscribers are copied in",
   form_counts: "kept by a trigger: rebuilt as the form's submissions are copied in",
+  visitor_recordings: "visitors' recorded visits to the old site (personal data kept 30 days)",
 };
 
 /** Columns holding secrets unique across sites: a copy gets fresh ones (old links stay with the old site). */
