@@ -14,6 +14,7 @@ import { startBuiltServer, type StartedServer } from '../server';
  */
 const SCREENS: readonly [group: string, label: string, path: string][] = [
   ['Website', 'Pages', '/config/pages'],
+  ['Website', 'Components', '/config/components'],
   ['Website', 'Header & footer', '/config/header-footer'],
   ['Website', 'Site styles', '/config/site-styles'],
   ['Website', 'Files', '/config/files'],
@@ -29,6 +30,7 @@ const SCREENS: readonly [group: string, label: string, path: string][] = [
   ['Commerce', 'Emails', '/config/emails'],
   ['Marketing', 'Forms', '/config/forms'],
   ['Marketing', 'Mailing lists', '/config/mailing-lists'],
+  ['Marketing', 'Member areas', '/config/member-areas'],
   ['Marketing', 'Pop-up', '/config/popup'],
   ['Analytics', 'Analytics', '/config/analytics'],
   ['Settings', 'Site', '/config/site'],

@@ -224,7 +224,8 @@ function SiteStylesForm({ initial, onReload }: { initial: VersionedSiteStyles; o
             )}
           </div>
         </aside>
-        <div className="ed-canvas">
+        {/* Focusable so a keyboard can scroll a preview wider or taller than the pane. */}
+        <div className="ed-canvas" role="region" aria-label="Preview" tabIndex={0}>
           {previewing ? (
             <ThemePreview theme={previewing} device={device} />
           ) : (
