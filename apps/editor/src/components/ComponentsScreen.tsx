@@ -1,15 +1,13 @@
 import type { Block, PageDocument, WebsiteComponent } from '@site/page-content';
-import { blockDefinition, COMPONENT_LIMITS } from '@site/page-content';
-import { BlockInspector, BlockPicker, ComponentList, EditorField, EditorIcon } from '@site/ui';
+import { COMPONENT_LIMITS } from '@site/page-content';
+import { ComponentList, EditorField } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useComponents, useDeleteComponent, useUpdateComponent } from '../api/components';
 import { useMe } from '../api/session';
 import { errorMessage } from '../screen-kit/save-state';
 import { ScreenFrame } from '../screen-kit/ScreenFrame';
 import { useVersionedForm } from '../screen-kit/useVersionedForm';
-import { blockSummary } from '../page-editor/BlockList';
-import { addBlock, removeBlock, updateBlockSettings } from '../page-editor/document-ops';
+import { BlockListEditor } from '../page-editor/BlockListEditor';
 
 const TITLE = 'Components';
 
@@ -81,9 +79,6 @@ function ComponentForm({ component, onReload }: { component: WebsiteComponent; o
   const save = useUpdateComponent();
   const form = useVersionedForm({ name: component.name, blocks: component.blocks }, save);
   const { value, update } = form;
-  const [selected, setSelected] = useState<string | undefined>(component.blocks[0]?.id);
-  const [picking, setPicking] = useState(false);
-  const selectedBlock = value.blocks.find((b) => b.id === selected);
   const editBlocks = (change: (doc: PageDocument) => PageDocument) =>
     update((v) => ({
       ...v,
@@ -129,63 +124,15 @@ function ComponentForm({ component, onReload }: { component: WebsiteComponent; o
           </EditorField>
         </fieldset>
         <h2 className="ed-subtitle">Blocks</h2>
-        <ul className="ed-page-list">
-          {value.blocks.map((block) => (
-            <li key={block.id} className="ed-page-row">
-              <button
-                type="button"
-                className="ed-link-button ed-page-row__title"
-                aria-pressed={selected === block.id}
-                onClick={() => setSelected(block.id)}
-              >
-                {blockDefinition(block.type)?.label}
-              </button>
-              <span className="ed-page-row__path">{blockSummary(block)}</span>
-              {!readOnly && value.blocks.length > 1 && (
-                <button
-                  type="button"
-                  className="ed-icon-button"
-                  aria-label={`Remove ${blockDefinition(block.type)?.label}`}
-                  onClick={() => editBlocks((doc) => removeBlock(doc, block.id))}
-                >
-                  <EditorIcon name="remove" />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        {selectedBlock && blockDefinition(selectedBlock.type) && (
-          <div className="ed-card ed-card--inset">
-            <BlockInspector
-              definition={blockDefinition(selectedBlock.type)!}
-              settings={selectedBlock.settings}
-              isReadOnly={readOnly}
-              errors={form.errors(['blocks', value.blocks.indexOf(selectedBlock), 'settings'])}
-              onChange={(settings) =>
-                editBlocks((doc) => updateBlockSettings(doc, selectedBlock.id, settings))
-              }
-            />
-          </div>
-        )}
-        {!readOnly &&
-          (picking ? (
-            <BlockPicker
-              onPick={(type) => {
-                let added: string | undefined;
-                editBlocks((doc) => {
-                  const result = addBlock(doc, type, value.blocks.at(-1)?.id);
-                  added = result.blockId;
-                  return result.doc;
-                });
-                setSelected(added);
-                setPicking(false);
-              }}
-            />
-          ) : (
-            <button type="button" className="ed-button" onClick={() => setPicking(true)}>
-              Add block
-            </button>
-          ))}
+        <BlockListEditor
+          doc={asDocument(value.blocks)}
+          onChange={editBlocks}
+          isReadOnly={readOnly}
+          addLabel="Add block"
+          minBlocks={1}
+          initialSelection={component.blocks[0]?.id}
+          settingsErrors={(index) => form.errors(['blocks', index, 'settings'])}
+        />
       </section>
     </ScreenFrame>
   );

@@ -1,13 +1,12 @@
-import { blockDefinition, type HeaderFooter, type SiteHeader } from '@site/page-content';
-import { BlockInspector, BlockPicker, EditorField, EditorIcon } from '@site/ui';
-import { useId, useState } from 'react';
+import type { HeaderFooter, SiteHeader } from '@site/page-content';
+import { EditorField } from '@site/ui';
+import { useId } from 'react';
 import { useHeaderFooter, useSaveHeaderFooter, type VersionedHeaderFooter } from '../api/header-footer';
 import { useMe } from '../api/session';
 import { ScreenFrame } from '../screen-kit/ScreenFrame';
 import { ScreenLoader } from '../screen-kit/ScreenLoader';
 import { useVersionedForm } from '../screen-kit/useVersionedForm';
-import { addBlock, removeBlock, updateBlockSettings } from '../page-editor/document-ops';
-import { blockSummary } from '../page-editor/BlockList';
+import { BlockListEditor } from '../page-editor/BlockListEditor';
 
 const TITLE = 'Header & footer';
 
@@ -27,13 +26,9 @@ function HeaderFooterForm({ initial, onReload }: { initial: VersionedHeaderFoote
   const id = useId();
   const form = useVersionedForm<HeaderFooter>({ header: initial.header, footer: initial.footer }, save);
   const { value, update: setValue } = form;
-  const [selected, setSelected] = useState<string | undefined>();
-  const [picking, setPicking] = useState(false);
   const errors = form.errors();
   const setHeader = (change: Partial<SiteHeader>) =>
     setValue((v) => ({ ...v, header: { ...v.header, ...change } }));
-  const footerBlocks = value.footer.content.sections.flatMap((s) => s.blocks);
-  const selectedBlock = footerBlocks.find((b) => b.id === selected);
 
   return (
     <ScreenFrame
@@ -151,74 +146,15 @@ function HeaderFooterForm({ initial, onReload }: { initial: VersionedHeaderFoote
           </div>
         </fieldset>
         <h3 className="ed-subtitle">Footer blocks</h3>
-        {footerBlocks.length === 0 && (
-          <p className="ed-muted">
-            No blocks in the footer yet: add an address, social links or a newsletter sign-up.
-          </p>
-        )}
-        <ul className="ed-page-list">
-          {footerBlocks.map((block) => (
-            <li key={block.id} className="ed-page-row">
-              <button
-                type="button"
-                className="ed-link-button ed-page-row__title"
-                aria-pressed={selected === block.id}
-                onClick={() => setSelected(block.id)}
-              >
-                {blockDefinition(block.type)?.label}
-              </button>
-              <span className="ed-page-row__path">{blockSummary(block)}</span>
-              {!readOnly && (
-                <button
-                  type="button"
-                  className="ed-icon-button"
-                  aria-label={`Remove ${blockDefinition(block.type)?.label}`}
-                  onClick={() =>
-                    setValue((v) => ({
-                      ...v,
-                      footer: { ...v.footer, content: removeBlock(v.footer.content, block.id) },
-                    }))
-                  }
-                >
-                  <EditorIcon name="remove" />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        {selectedBlock && blockDefinition(selectedBlock.type) && (
-          <div className="ed-card ed-card--inset">
-            <BlockInspector
-              definition={blockDefinition(selectedBlock.type)!}
-              settings={selectedBlock.settings}
-              isReadOnly={readOnly}
-              onChange={(settings) =>
-                setValue((v) => ({
-                  ...v,
-                  footer: {
-                    ...v.footer,
-                    content: updateBlockSettings(v.footer.content, selectedBlock.id, settings),
-                  },
-                }))
-              }
-            />
-          </div>
-        )}
-        {!readOnly &&
-          (picking ? (
-            <BlockPicker
-              onPick={(type) => {
-                const result = addBlock(value.footer.content, type);
-                setValue((v) => ({ ...v, footer: { ...v.footer, content: result.doc } }));
-                setSelected(result.blockId);
-                setPicking(false);
-              }}
-            />
-          ) : (
-            <button type="button" className="ed-button" onClick={() => setPicking(true)}>
-              Add footer block
-            </button>
-          ))}
+        <BlockListEditor
+          doc={value.footer.content}
+          onChange={(change) =>
+            setValue((v) => ({ ...v, footer: { ...v.footer, content: change(v.footer.content) } }))
+          }
+          isReadOnly={readOnly}
+          addLabel="Add footer block"
+          emptyText="No blocks in the footer yet: add an address, social links or a newsletter sign-up."
+        />
       </section>
     </ScreenFrame>
   );

@@ -281,7 +281,12 @@ function addBlockLike(doc: PageDocument, block: Block): { doc: PageDocument; blo
       blockId: block.id,
       doc: {
         sections: [
-          layoutSection({ id: newContentId('s'), background: 'default', width: 'wide', blocks: [block] }),
+          layoutSection<PageDocument['sections'][number], Block>({
+            id: newContentId('s'),
+            background: 'default',
+            width: 'wide',
+            blocks: [block],
+          }),
         ],
       },
     };
