@@ -73,6 +73,7 @@ async function searchPage(
   const page = requestedPage(query);
   const { results, total } = await searchSite(db, website.id, q, page, now, [
     ...(viewer.closedPageIds ?? []),
+    ...(viewer.lockedPageIds ?? []),
   ]);
   const pages = pageCount(total, RESULTS_PER_PAGE);
   // Like the lists: a page past the last has no address.

@@ -29,7 +29,7 @@ import { variantChoices } from '../site/product-item';
 import { breadcrumbs, seoContext } from './page-meta';
 import { BrokenTemplateError } from './error-page';
 import { pageContextForBrowser } from './browser-context';
-import { isUnlocked, loadLocks, lockFor } from '../site/locks';
+import { isUnlocked, loadLocks, lockFor, lockedPageIds } from '../site/locks';
 import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
 import { languagePath, readItemSeo, readPageSeo, splitLanguagePath } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
@@ -100,7 +100,11 @@ export async function renderPage(
     loadMemberAreas(db, websiteId),
   ]);
   // What member areas keep from this viewer: resolving (search), and the check below, read it.
-  viewer = { ...viewer, closedPageIds: closedPageIds(areas, viewer) };
+  viewer = {
+    ...viewer,
+    closedPageIds: closedPageIds(areas, viewer),
+    lockedPageIds: lockedPageIds(locks, viewer.cookies ?? {}, websiteId),
+  };
   const allPages = storedPages.map((p) => translatePage(p, language));
   // An editor previewing another theme sees the site's content in that theme's own templates.
   const theme = viewer.themePreview ?? knownTheme(website.theme);

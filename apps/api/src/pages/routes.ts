@@ -13,6 +13,7 @@ import { renderPage, type RenderedPage } from './render-page';
 import { renderErrorPage } from './error-page';
 import { collectionRss } from './feeds';
 import { loadWebsite } from '../site/site-data';
+import { PAGE_UNLOCK_COOKIE_PREFIX } from '../site/locks';
 import {
   canEdit,
   messages,
@@ -105,7 +106,11 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     const region = visitorRegion(request.headers[VISITOR_COUNTRY_HEADER]);
     const key = `${websiteId}\n${origin}\n${region}\n${session ? `member:${session.id}:${session.locale ?? ''}:${memberAreaIds.join(',')}` : 'visitor'}\n${format ?? 'html'}\n${themePreview ? `theme:${themePreview}\n` : ''}${path}${filterCacheKey(listFilter(query), requestedPage(query))}${path === '/search' ? `\nq:${(query.q ?? '').trim()}` : ''}`;
     const now = new Date();
-    let answer = cache.get(key, versions, now.getTime());
+    // Search results include the locked pages a visitor unlocked: with an unlock cookie the answer
+    // is theirs alone, neither taken from the cache nor kept in it.
+    const ownSearch =
+      path === '/search' && Object.keys(request.cookies).some((n) => n.startsWith(PAGE_UNLOCK_COOKIE_PREFIX));
+    let answer = ownSearch ? undefined : cache.get(key, versions, now.getTime());
     if (answer?.products && !(await options.versions.productsCurrent(websiteId, answer.products))) {
       cache.delete(key);
       answer = undefined;
@@ -166,7 +171,7 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       // A page showing products is kept only with their counters as of its rendering.
       const shown = page.cache?.products ?? [];
       const products = shown.length ? await options.versions.productsTag(websiteId, shown, mark) : undefined;
-      if (page.cache && (!shown.length || products)) cache.set(key, { ...answer, products });
+      if (page.cache && !ownSearch && (!shown.length || products)) cache.set(key, { ...answer, products });
     }
     // A moved page keeps its query string (campaign tags, filters) at the new address.
     if (answer.location)

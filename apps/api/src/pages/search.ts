@@ -52,8 +52,9 @@ export function highlight(headline: string): string {
  * (GIN indexes, kept by the database on every save); a site has few pages, whose vectors are
  * made per query. When no word matches, titles that contain the text or a word like it (a prefix,
  * a typo) are found through the trigram index. Runs the same on PGlite and PostgreSQL.
- * `closed`: pages of member areas the visitor has not joined; neither they nor their items (a
- * gated store's products, a gated blog's posts) are found, so no excerpt shows their text.
+ * `closed`: pages of member areas the visitor has not joined and pages behind a password they have
+ * not unlocked; neither they nor their items (a gated or locked store's products, blog's posts)
+ * are found, so no excerpt shows their text.
  */
 export async function searchSite(
   db: Database,

@@ -33,6 +33,8 @@ export interface Viewer {
   memberAreaIds?: ReadonlySet<string>;
   /** Pages of member areas this viewer may not open (set by renderPage from the site's areas). */
   closedPageIds?: ReadonlySet<string>;
+  /** Pages behind a password this viewer has not unlocked (set by renderPage from the site's locks). */
+  lockedPageIds?: ReadonlySet<string>;
 }
 
 export function visibleTo(page: PageRow, viewer: Viewer): boolean {

@@ -201,6 +201,35 @@ describe.each(targets)('lock screens and member pages on $name', (target) => {
     await lock('page-journal', null);
   });
 
+  it('keeps locked pages and their items out of search, with no excerpt, until the visitor unlocks them', async () => {
+    const post = '<a href="/journal/caring-for-waxed-canvas">';
+    // Found while open (and cached): the lock drops that cached answer.
+    expect((await new Shopper(app).get('/search?q=caring')).body).toContain(post);
+    await lock('page-journal', 'journal-key');
+    const visitor = new Shopper(app);
+    const about = await visitor.get('/search?q=durable'); // page-about is still locked
+    expect(about.statusCode).toBe(200);
+    expect(about.body).not.toContain('<a href="/about">About</a><p>');
+    expect(about.body).not.toContain('small workshop');
+    const journal = await visitor.get('/search?q=caring');
+    expect(journal.body).not.toContain(post);
+    expect(journal.body).not.toContain('Caring for waxed canvas');
+
+    await postForm(app, visitor, {
+      scope: 'page:page-journal',
+      password: 'journal-key',
+      returnTo: '/journal',
+    });
+    expect((await visitor.get('/search?q=caring')).body).toContain(post);
+    // Neither another visitor (after the unlocked answer) nor a forged cookie gets it.
+    expect((await new Shopper(app).get('/search?q=caring')).body).not.toContain(post);
+    const forger = new Shopper(app);
+    forger.cookies.set(unlockCookieName('page:page-journal'), 'x'.repeat(43));
+    expect((await forger.get('/search?q=caring')).body).not.toContain(post);
+    await lock('page-journal', null);
+    expect((await new Shopper(app).get('/search?q=caring')).body).toContain(post);
+  });
+
   it('locks the whole site behind one screen that shows no menu, until the visitor unlocks it', async () => {
     expect((await lock('page-about', null)).json()).toEqual({ site: false, pageIds: [] });
     const before = new Shopper(app);

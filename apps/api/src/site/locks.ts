@@ -42,10 +42,12 @@ export async function setLock(
 }
 
 /** One cookie per lock; a page's name is a digest because page ids may hold any character. */
+export const PAGE_UNLOCK_COOKIE_PREFIX = 'ss_unlock_';
+
 export function unlockCookieName(scope: string): string {
   return scope === SITE_SCOPE
     ? 'ss_unlock'
-    : `ss_unlock_${createHash('sha256').update(scope).digest('hex').slice(0, 16)}`;
+    : `${PAGE_UNLOCK_COOKIE_PREFIX}${createHash('sha256').update(scope).digest('hex').slice(0, 16)}`;
 }
 
 /**
@@ -67,6 +69,22 @@ export function isUnlocked(
   const a = Buffer.from(sent);
   const b = Buffer.from(unlockToken(websiteId, scope, passwordHash));
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The locked pages (collections with their items) this visitor has not unlocked: search leaves
+ * them out, so a page behind a password never shows a word of itself in results or excerpts.
+ */
+export function lockedPageIds(
+  locks: Locks,
+  cookies: Readonly<Record<string, string | undefined>>,
+  websiteId: string,
+): Set<string> {
+  return new Set(
+    [...locks]
+      .filter(([scope, hash]) => scope.startsWith('page:') && !isUnlocked(cookies, websiteId, scope, hash))
+      .map(([scope]) => scope.slice('page:'.length)),
+  );
 }
 
 /** The lock a visitor meets first on a page: the site's, then the page's own. */
