@@ -1,4 +1,5 @@
 import { pageDocumentSchema, renderDocument } from '@site/page-content';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import type { DatabaseHandle } from '../db/client';
@@ -67,5 +68,43 @@ describe.each(targets)('block data on $name', (target) => {
     expect(processing).toContain('src="/files/img2/new.jpg"');
     expect(processing).not.toContain('srcset');
     expect([...data.files!.keys()].sort()).toEqual(['img1', 'img2']);
+  });
+
+  it('gives a gallery library file (assetReused) the srcset an upload gets, and the library alt text', async () => {
+    const website = (await loadWebsite(database.db, DEMO_WEBSITE_ID))!;
+    await database.db.update(files).set({ altText: 'A bench by the door' }).where(eq(files.id, 'img1'));
+    const document = pageDocumentSchema.parse({
+      sections: [
+        {
+          id: 's',
+          blocks: [
+            {
+              id: 'g',
+              type: 'gallery',
+              settings: {
+                images: [
+                  { type: 'assetReused', fileId: 'img1' },
+                  { type: 'imageFile', src: '/files/img1/bench.jpg', alt: 'Uploaded' },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const data = await loadBlockRenderData(
+      database.db,
+      website,
+      await loadPages(database.db, DEMO_WEBSITE_ID),
+      [document],
+    );
+    const html = renderDocument(document, data).html;
+    const imgs = html.match(/<img [^>]*>/g) ?? [];
+    expect(imgs).toHaveLength(2);
+    for (const img of imgs) {
+      expect(img).toContain('srcset="/files/img1/bench.jpg?format=100w 100w,');
+      expect(img).toContain('sizes=');
+    }
+    expect(imgs[0]).toContain('alt="A bench by the door"');
   });
 });

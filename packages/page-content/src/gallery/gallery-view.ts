@@ -82,8 +82,10 @@ const caption = `{.if caption}<figcaption class="gallery__meta">{.section showTi
 // in the lightbox.
 const poster = `{.if src}${image}{.or}<span class="gallery__poster-blank">{alt|htmltag}</span>{.end}`;
 const video = `<a class="gallery__open gallery__video" href="{video.url|htmlattr}" data-gallery-video="{video.player|htmlattr}" target="_blank" rel="noopener" aria-label="Play video: {alt|htmlattr}">${poster}<span class="gallery__play" aria-hidden="true"></span></a>`;
-// The lightbox opens the picture itself; otherwise a picture with a page links to it.
-const linked = `{.if video}${video}{.or}{.if lightbox}<a class="gallery__open" href="{src|htmlattr}" data-gallery-lightbox aria-label="Open {alt|htmlattr} larger">${image}</a>{.or}{.section href}<a class="gallery__open" href="{@|htmlattr}"{.if newWindow} target="_blank" rel="noopener"{.end}>${image}</a>{.or}${image}{.end}{.end}{.end}`;
+// The lightbox opens the picture itself; otherwise a picture with a page links to it. `.if href`,
+// not `.section href`: a failed section's `.or` stands on the missing value, where the image's own
+// `.section image` would find nothing (the reference engine does the same), so no srcset.
+const linked = `{.if video}${video}{.or}{.if lightbox}<a class="gallery__open" href="{src|htmlattr}" data-gallery-lightbox aria-label="Open {alt|htmlattr} larger">${image}</a>{.or}{.if href}<a class="gallery__open" href="{href|htmlattr}"{.if newWindow} target="_blank" rel="noopener"{.end}>${image}</a>{.or}${image}{.end}{.end}{.end}`;
 
 /**
  * One template for the gallery block and gallery pages. Slides scroll with CSS scroll snapping,
