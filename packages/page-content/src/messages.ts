@@ -79,6 +79,7 @@ export const messages = {
   notACoverPage: 'Only a cover page has cover settings.',
   onlyFoldersHoldPages: 'Only folders can hold other pages in the navigation.',
   pageInNavigationTwice: 'A page can appear only once in the navigation.',
+  areaInNavigationTwice: 'A member area can appear only once in the navigation.',
   payloadTooLarge:
     'This change is too large to save (over 1 MB). Remove some content, such as long texts or many images, and try again.',
   membersOnly: 'This page is for members. Sign in to see it.',

@@ -45,6 +45,7 @@ import {
 } from '../http';
 import { loadHeaderFooter, saveHeaderFooter } from '../site/header-footer-store';
 import { loadNavigation, siteLayout } from '../site/navigation-store';
+import { loadMemberAreas } from '../member-areas/area-store';
 import { updateNavigation } from './navigation/update-navigation';
 import {
   createPage,
@@ -255,8 +256,9 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       EDITOR_API.siteLayout,
       read,
       handle(async (request) => {
-        const all = await loadPages(db, request.site.websiteId);
-        return siteLayout(await loadNavigation(db, request.site.websiteId, all), all);
+        const { websiteId } = request.site;
+        const [all, areas] = await Promise.all([loadPages(db, websiteId), loadMemberAreas(db, websiteId)]);
+        return siteLayout(await loadNavigation(db, websiteId, all), all, areas);
       }),
     );
     scope.post(

@@ -1,4 +1,11 @@
-import { MEMBER_AREAS_API, memberAreaMessages, type MemberArea } from '@site/page-content';
+import {
+  EDITOR_API,
+  MEMBER_AREAS_API,
+  memberAreaMessages,
+  messages,
+  type MemberArea,
+  type SiteLayoutEntry,
+} from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { siteMembers } from '../db/schema';
@@ -98,6 +105,71 @@ describe.each(targets)('member areas on $name', (target) => {
     expect(screen.body).not.toContain('action="/api/member-areas/join"');
     expect((await visitor.get('/sitemap.xml')).body).not.toContain('/about<');
     expect((await visitor.get('/search?q=durable')).body).not.toContain('<a href="/about">About</a><p>');
+  });
+
+  it('puts an area in the menu: it leads to its first page (the join screen to visitors); unknown areas, a second link and nested items are refused', async () => {
+    const mainNav = (await site.owner.call('GET', EDITOR_API.siteLayout)).json()[0] as SiteLayoutEntry;
+    const pagesOnly = mainNav.links
+      .filter((l) => l.collectionId !== 'page-about')
+      .map((l) => ({
+        collectionId: l.collectionId,
+        items: l.items?.map((i) => ({ collectionId: i.collectionId })),
+      }));
+    const update = (items: unknown[], fieldName = 'mainNav') =>
+      site.owner.call('POST', EDITOR_API.updateNavigation, {
+        fieldName,
+        templateId: 'demo',
+        navigation: { items },
+      });
+    const refusals: [unknown[], string, (string | number)[]][] = [
+      [[{ memberAreaId: 'no-such-area' }], messages.unableToLocateContent, [0, 'memberAreaId']],
+      [
+        [{ memberAreaId: area.id }, { memberAreaId: area.id }],
+        messages.areaInNavigationTwice,
+        [1, 'memberAreaId'],
+      ],
+      [
+        [{ memberAreaId: area.id, items: [{ collectionId: 'page-about' }] }],
+        messages.onlyFoldersHoldPages,
+        [0, 'items'],
+      ],
+    ];
+    for (const [items, message, at] of refusals) {
+      const res = await update(items);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.issues[0]).toEqual({ path: ['navigation', 'items', ...at], message });
+    }
+    const saved = await update([...pagesOnly, { memberAreaId: area.id }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as SiteLayoutEntry[])[0]!.links.at(-1)).toEqual({
+      memberAreaId: area.id,
+      title: 'Makers club',
+      fullUrl: '/about',
+      enabled: true,
+    });
+    // Once in the main menu, the footer cannot link it too.
+    const footer = await update([{ memberAreaId: area.id }], 'secondaryNav');
+    expect(footer.json().error.issues[0].message).toBe(messages.areaInNavigationTwice);
+
+    const menuLink = '<a href="/about">Makers club</a>';
+    const home = await new Member(site.app).get('/');
+    expect(home.body).toContain(menuLink);
+    // On the area's page the link is the current one.
+    expect((await site.viewer.get('/about')).body).toContain(
+      '<li class="active"><a href="/about" aria-current="page">Makers club</a>',
+    );
+    // Renaming the area renames the menu item (the area's change drops the cached home page).
+    await site.owner.call('PUT', AREA(area.id), {
+      name: 'Makers',
+      description: area.description,
+      pageIds: area.pageIds,
+    });
+    expect((await new Member(site.app).get('/')).body).toContain('<a href="/about">Makers</a>');
+    await site.owner.call('PUT', AREA(area.id), {
+      name: 'Makers club',
+      description: area.description,
+      pageIds: area.pageIds,
+    });
   });
 
   it('lets the team see the page', async () => {

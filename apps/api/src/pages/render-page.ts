@@ -156,10 +156,14 @@ export async function renderPage(
     memberAreas: memberAreaBlockData(areas, allPages, viewer),
   };
   const byId = new Map(allPages.map((p) => [p.id, p]));
+  const menuAreas = new Map(areas.map((a) => [a.id, a]));
   const chrome = headerFooterContext(
     headerFooter,
     website,
-    prefixNavigation(visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id), language),
+    prefixNavigation(
+      visitorNavigation(trees.secondaryNav, byId, viewer, resolved.page?.id, menuAreas),
+      language,
+    ),
     blockData,
     options,
   );
@@ -189,7 +193,10 @@ export async function renderPage(
       items:
         resolved.pageType === PAGE_TYPE.lockScreen
           ? []
-          : prefixNavigation(visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id), language),
+          : prefixNavigation(
+              visitorNavigation(trees.mainNav, byId, viewer, resolved.page?.id, menuAreas),
+              language,
+            ),
     },
     popupOverlay: popupOverlayContext(website, resolved),
     // The cover page is the whole screen: no header, breadcrumbs or footer around it.

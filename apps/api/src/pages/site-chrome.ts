@@ -9,6 +9,7 @@ import {
 } from '@site/page-content';
 import type { TemplateError } from '@site/template-engine';
 import type { VersionedHeaderFooter } from '../site/header-footer-store';
+import { areaEntryPage, type MenuArea } from '../site/navigation-store';
 import type { PageRow, WebsiteRow } from '../site/site-data';
 
 /** Who is looking: members see private pages; nobody outside the editor sees drafts. */
@@ -58,8 +59,18 @@ export function visitorNavigation(
   byId: ReadonlyMap<string, PageRow>,
   viewer: Viewer,
   activeId: string | undefined,
+  areas: ReadonlyMap<string, MenuArea>,
 ): NavigationEntry[] {
   return items.flatMap((item): NavigationEntry[] => {
+    if (item.memberAreaId) {
+      // The area's first page this visitor may reach: its content to members, the join screen to
+      // the rest (so the link reads the same to all; the page decides). No such page, no link.
+      const area = areas.get(item.memberAreaId);
+      const page = area && areaEntryPage(area, byId, (p) => visibleTo(p, viewer));
+      if (!area || !page) return [];
+      const active = activeId !== undefined && area.pageIds.includes(activeId);
+      return [{ title: area.name, fullUrl: page.path, active, newWindow: false, items: [] }];
+    }
     if (item.externalLink) {
       return [
         {
@@ -73,7 +84,7 @@ export function visitorNavigation(
     }
     const page = item.collectionId ? byId.get(item.collectionId) : undefined;
     if (!page || !visibleTo(page, viewer)) return [];
-    const items = visitorNavigation(item.items ?? [], byId, viewer, activeId);
+    const items = visitorNavigation(item.items ?? [], byId, viewer, activeId, areas);
     return [{ title: page.title, fullUrl: page.path, active: page.id === activeId, newWindow: false, items }];
   });
 }

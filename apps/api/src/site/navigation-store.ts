@@ -88,9 +88,20 @@ export async function writeChangedNavigation(
   }
 }
 
-function toLinks(items: readonly NavigationItem[], byId: ReadonlyMap<string, PageRow>): SiteLayoutLink[] {
+/** A member area as a menu reads it: its name, and the pages it gates in the owner's order (the first is where it leads). */
+export interface MenuArea {
+  id: string;
+  name: string;
+  pageIds: readonly string[];
+}
+
+function toLinks(
+  items: readonly NavigationItem[],
+  byId: ReadonlyMap<string, PageRow>,
+  areas: ReadonlyMap<string, MenuArea>,
+): SiteLayoutLink[] {
   return items.flatMap((item): SiteLayoutLink[] => {
-    const nested = item.items?.length ? { items: toLinks(item.items, byId) } : {};
+    const nested = item.items?.length ? { items: toLinks(item.items, byId, areas) } : {};
     if (item.collectionId) {
       const page = byId.get(item.collectionId);
       // A page deleted since the tree was saved simply drops out.
@@ -107,13 +118,38 @@ function toLinks(items: readonly NavigationItem[], byId: ReadonlyMap<string, Pag
           enabled: true,
         },
       ];
-    return [];
+    const area = item.memberAreaId ? areas.get(item.memberAreaId) : undefined;
+    // A removed area drops out like a removed page; one without pages yet leads nowhere (empty URL).
+    return area
+      ? [
+          {
+            memberAreaId: area.id,
+            title: area.name,
+            fullUrl: areaEntryPage(area, byId)?.path ?? '',
+            enabled: true,
+          },
+        ]
+      : [];
   });
 }
 
+/** Where a menu link to an area leads: its first page that still exists (the join screen to non-members). */
+export function areaEntryPage(
+  area: MenuArea,
+  byId: ReadonlyMap<string, PageRow>,
+  usable: (page: PageRow) => boolean = () => true,
+): PageRow | undefined {
+  return area.pageIds.map((id) => byId.get(id)).find((p): p is PageRow => p !== undefined && usable(p));
+}
+
 /** `GET /api/commondata/GetSiteLayout`: main navigation first, then footer navigation, then the pages neither links. */
-export function siteLayout(trees: NavigationTrees, pages: readonly PageRow[]): SiteLayoutEntry[] {
+export function siteLayout(
+  trees: NavigationTrees,
+  pages: readonly PageRow[],
+  memberAreas: readonly MenuArea[],
+): SiteLayoutEntry[] {
   const byId = new Map(pages.map((p) => [p.id, p]));
+  const areas = new Map(memberAreas.map((a) => [a.id, a]));
   const linked = new Set([...pageIdsIn(trees.mainNav), ...pageIdsIn(trees.secondaryNav)]);
   const notLinked = pages
     .filter((p) => !linked.has(p.id) && p.kind !== 'system')
@@ -124,11 +160,15 @@ export function siteLayout(trees: NavigationTrees, pages: readonly PageRow[]): S
       enabled: p.enabled,
     }));
   return [
-    { identifier: 'mainNav', title: NAVIGATION_FIELD_TITLES.mainNav, links: toLinks(trees.mainNav, byId) },
+    {
+      identifier: 'mainNav',
+      title: NAVIGATION_FIELD_TITLES.mainNav,
+      links: toLinks(trees.mainNav, byId, areas),
+    },
     {
       identifier: 'secondaryNav',
       title: NAVIGATION_FIELD_TITLES.secondaryNav,
-      links: toLinks(trees.secondaryNav, byId),
+      links: toLinks(trees.secondaryNav, byId, areas),
     },
     { identifier: 'notLinked', title: NAVIGATION_FIELD_TITLES.notLinked, links: notLinked },
   ];

@@ -9,6 +9,14 @@ export function pageIdsIn(items: readonly NavigationItem[]): string[] {
   ]);
 }
 
+/** The member areas the tree links to, at the top or inside a folder. */
+export function areaIdsIn(items: readonly NavigationItem[]): string[] {
+  return items.flatMap((item) => [
+    ...(item.memberAreaId ? [item.memberAreaId] : []),
+    ...areaIdsIn(item.items ?? []),
+  ]);
+}
+
 /** The tree without the page; a removed folder takes its nested pages out with it. */
 export function withoutPage(items: readonly NavigationItem[], pageId: string): NavigationItem[] {
   return items

@@ -7,8 +7,8 @@ import { useCreatePage } from '../api/pages';
 import { errorMessage } from '../screen-kit/save-state';
 import { EMPTY_LINK, LinkFields, useLinkSave, type ExternalLink } from './LinkFields';
 
-/** A link is a menu item, not a page: it is saved in the navigation, not created as a page. */
-type NewPageKind = NonNullable<CreatePage['kind']> | 'link';
+/** A link or a member area is a menu item, not a page: it is saved in the navigation, not created as a page. */
+type NewPageKind = NonNullable<CreatePage['kind']> | 'link' | 'area';
 
 /** What "Add page" can make; collection pages open on their own screen, ready for items. */
 const PAGE_TYPES: readonly [NewPageKind, string][] = [
@@ -22,6 +22,7 @@ const PAGE_TYPES: readonly [NewPageKind, string][] = [
   ['videos', 'Videos'],
   ['folder', 'Folder'],
   ['link', 'Link'],
+  ['area', 'Member area'],
 ];
 
 export interface NewPageDialogProps {
@@ -32,10 +33,21 @@ export interface NewPageDialogProps {
   onCreated: (page: PageSummary) => void;
   /** Puts a link at the end of the main navigation, or of a folder in it. */
   onAddLink: (link: ExternalLink, folderId: string | undefined) => Promise<unknown>;
+  /** Member areas not in the menu yet: a menu item leads to the area's first page (its join screen to non-members). */
+  areas: readonly { id: string; name: string }[];
+  onAddArea: (areaId: string, folderId: string | undefined) => Promise<unknown>;
 }
 
 /** Title first; the URL follows the title until the owner types one of their own. */
-export function NewPageDialog({ folders, menuFolders, onClose, onCreated, onAddLink }: NewPageDialogProps) {
+export function NewPageDialog({
+  folders,
+  menuFolders,
+  onClose,
+  onCreated,
+  onAddLink,
+  areas,
+  onAddArea,
+}: NewPageDialogProps) {
   const create = useCreatePage();
   const id = useId();
   const [title, setTitle] = useState('');
@@ -45,23 +57,41 @@ export function NewPageDialog({ folders, menuFolders, onClose, onCreated, onAddL
   const [navigation, setNavigation] = useState<'mainNav' | 'notLinked'>('mainNav');
   const [link, setLink] = useState<ExternalLink>(EMPTY_LINK);
   const linkSave = useLinkSave((next) => onAddLink(next, parentId || undefined), onClose);
+  const [areaId, setAreaId] = useState(areas[0]?.id ?? '');
+  const [areaSave, setAreaSave] = useState<{ saving: boolean; failure: unknown }>({
+    saving: false,
+    failure: null,
+  });
   const errors = issuesByPath(create.error);
   const suggested = `/${slugify(title)}`;
-  const isLink = kind === 'link';
-  const pending = create.isPending || linkSave.saving;
+  const isArea = kind === 'area';
+  // Links and areas go in the menu (and its folders), never among the pages.
+  const isLink = kind === 'link' || isArea;
+  const pending = create.isPending || linkSave.saving || areaSave.saving;
+  const addArea = () => {
+    setAreaSave({ saving: true, failure: null });
+    onAddArea(areaId, parentId || undefined).then(onClose, (failure: unknown) =>
+      setAreaSave({ saving: false, failure }),
+    );
+  };
+  const ready = isArea ? Boolean(areaId) : (kind === 'link' ? link.title : title).trim() !== '';
 
   const submit = () =>
-    isLink
-      ? linkSave.save(link)
-      : create.mutate(
-          { title, kind, path: path ?? undefined, parentId: parentId || undefined, navigation },
-          { onSuccess: (page) => onCreated(page) },
-        );
-  const failure = isLink
-    ? linkSave.failure
-    : create.error && !Object.keys(errors).length
-      ? create.error
-      : null;
+    isArea
+      ? addArea()
+      : kind === 'link'
+        ? linkSave.save(link)
+        : create.mutate(
+            { title, kind, path: path ?? undefined, parentId: parentId || undefined, navigation },
+            { onSuccess: (page) => onCreated(page) },
+          );
+  const failure = isArea
+    ? areaSave.failure
+    : isLink
+      ? linkSave.failure
+      : create.error && !Object.keys(errors).length
+        ? create.error
+        : null;
 
   return (
     <ConfirmDialog
@@ -71,10 +101,18 @@ export function NewPageDialog({ folders, menuFolders, onClose, onCreated, onAddL
       actions={[
         { label: 'Cancel', onPress: onClose },
         {
-          label: pending ? (isLink ? 'Adding…' : 'Creating…') : isLink ? 'Add link' : 'Create',
+          label: pending
+            ? isLink
+              ? 'Adding…'
+              : 'Creating…'
+            : isArea
+              ? 'Add to the menu'
+              : isLink
+                ? 'Add link'
+                : 'Create',
           onPress: submit,
           variant: 'primary',
-          isDisabled: pending || !(isLink ? link.title : title).trim(),
+          isDisabled: pending || !ready,
         },
       ]}
     >
@@ -82,12 +120,12 @@ export function NewPageDialog({ folders, menuFolders, onClose, onCreated, onAddL
         className="ed-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if ((isLink ? link.title : title).trim()) submit();
+          if (ready) submit();
         }}
       >
         <fieldset className="ed-segmented">
           <legend className="ed-field__label">Type</legend>
-          {PAGE_TYPES.map(([value, label]) => (
+          {PAGE_TYPES.filter(([value]) => value !== 'area' || areas.length > 0).map(([value, label]) => (
             <label key={value}>
               <input
                 type="radio"
@@ -95,14 +133,34 @@ export function NewPageDialog({ folders, menuFolders, onClose, onCreated, onAddL
                 checked={kind === value}
                 onChange={() => {
                   setKind(value);
-                  if (value === 'link') setParentId('');
+                  if (value === 'link' || value === 'area') setParentId('');
                 }}
               />{' '}
               {label}
             </label>
           ))}
         </fieldset>
-        {isLink ? (
+        {isArea ? (
+          <EditorField
+            label="Member area"
+            hint="Members go to the area’s first page; everyone else sees how to join."
+          >
+            {(control) => (
+              <select
+                {...control}
+                className="ed-input"
+                value={areaId}
+                onChange={(e) => setAreaId(e.target.value)}
+              >
+                {areas.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </EditorField>
+        ) : isLink ? (
           <LinkFields value={link} onChange={setLink} errors={linkSave.errors} />
         ) : (
           <>

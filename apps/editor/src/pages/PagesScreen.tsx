@@ -33,6 +33,7 @@ import { useEditorSite } from '../api/editor-site';
 import { useDeletePage, useDuplicatePage, usePages } from '../api/pages';
 import { useMe } from '../api/session';
 import { useSiteLayout, useUpdateNavigation } from '../api/site-layout';
+import { useMemberAreas } from '../api/member-areas';
 import { errorMessage } from '../screen-kit/save-state';
 import { COLLECTION_NOUNS, hasItemScreen } from '../collections/collection-types';
 import { PageSettingsDialog } from '../page-editor/PageSettingsDialog';
@@ -41,10 +42,12 @@ import { SitePasswordDialog } from './SitePasswordDialog';
 import { NewPageDialog } from './NewPageDialog';
 import {
   entry,
+  linkedAreaIds,
   linkKey,
   reorder,
   replaceLink,
   toNavigationItems,
+  withAreaLink,
   withLink,
   without,
   withoutLink,
@@ -59,6 +62,7 @@ const isCoverPage = (page: PageSummary) => page.pageType === COVER_PAGE_TYPE;
 export function PagesScreen() {
   const pages = usePages();
   const layout = useSiteLayout();
+  const memberAreas = useMemberAreas();
   const site = useEditorSite();
   const me = useMe();
   const canEdit = me.data?.canEdit ?? false;
@@ -101,8 +105,18 @@ export function PagesScreen() {
   const menuLinks = main?.links ?? [];
   const addLink = (link: ExternalLink, folderId: string | undefined) =>
     updateNavigation.mutateAsync(mainNavigation(withLink(menuLinks, link, folderId)));
+  const inMenu = new Set([
+    ...linkedAreaIds(menuLinks),
+    ...linkedAreaIds(entry(layout.data, 'secondaryNav')?.links ?? []),
+  ]);
+  const unlinkedAreas = (memberAreas.data ?? []).filter((a) => !inMenu.has(a.id));
+  const addArea = (areaId: string, folderId: string | undefined) => {
+    const area = unlinkedAreas.find((a) => a.id === areaId)!;
+    return updateNavigation.mutateAsync(mainNavigation(withAreaLink(menuLinks, area, folderId)));
+  };
   const linkActions = (link: SiteLayoutLink) => ({
-    edit: () => setEditingLink(link),
+    // An area's menu item has nothing to edit: its title is the area's name, its target its first page.
+    edit: link.externalLink ? () => setEditingLink(link) : undefined,
     remove: () => saveMain(withoutLink(menuLinks, linkKey(link))),
   });
   const moveTo = (page: PageSummary, target: 'mainNav' | 'notLinked') => {
@@ -134,7 +148,7 @@ export function PagesScreen() {
       canEdit,
       inMain,
       actions: page ? actions(page, inMain) : undefined,
-      linkActions: link.externalLink ? linkActions(link) : undefined,
+      linkActions: link.externalLink || link.memberAreaId ? linkActions(link) : undefined,
     };
   };
   const mutationError = updateNavigation.error ?? duplicate.error ?? remove.error;
@@ -237,6 +251,8 @@ export function PagesScreen() {
             return folder?.kind === 'folder' ? [folder] : [];
           })}
           onAddLink={addLink}
+          areas={unlinkedAreas}
+          onAddArea={addArea}
           onClose={() => setAdding(false)}
           onCreated={(page) => {
             setAdding(false);
@@ -374,7 +390,7 @@ function PageRow({
   canEdit: boolean;
   inMain: boolean;
   actions?: Record<'open' | 'settings' | 'duplicate' | 'move' | 'remove', () => void>;
-  linkActions?: Record<'edit' | 'remove', () => void>;
+  linkActions?: { edit?: () => void; remove: () => void };
   children?: React.ReactNode;
 }) {
   const Row = inMain ? 'div' : 'li';
@@ -405,6 +421,7 @@ function PageRow({
             {link.title}
             {page?.kind === 'folder' && <span className="ed-muted"> · Folder</span>}
             {link.externalLink && <span className="ed-muted"> · Link</span>}
+            {link.memberAreaId && <span className="ed-muted"> · Member area</span>}
           </span>
         )}
         <span className="ed-page-row__path">{link.fullUrl}</span>
@@ -418,10 +435,15 @@ function PageRow({
               <EditorIcon name="more" />
             </Button>
             <Popover className="ed-menu-popover" placement="bottom end">
-              <Menu className="ed-menu" onAction={(key) => linkActions[key as keyof typeof linkActions]()}>
-                <MenuItem id="edit" className="ed-menu__item">
-                  Edit link
-                </MenuItem>
+              <Menu
+                className="ed-menu"
+                onAction={(key) => (key === 'edit' ? linkActions.edit?.() : linkActions.remove())}
+              >
+                {linkActions.edit && (
+                  <MenuItem id="edit" className="ed-menu__item">
+                    Edit link
+                  </MenuItem>
+                )}
                 <MenuItem id="remove" className="ed-menu__item ed-menu__item--danger">
                   Remove from the menu
                 </MenuItem>

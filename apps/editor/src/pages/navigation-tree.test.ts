@@ -1,7 +1,16 @@
 import { messages, type SiteLayoutLink } from '@site/page-content';
 import { describe, expect, it } from 'vitest';
 import { linkIssues } from './LinkFields';
-import { replaceLink, reorder, toNavigationItems, without, withLink, withoutLink } from './navigation-tree';
+import {
+  linkedAreaIds,
+  replaceLink,
+  reorder,
+  toNavigationItems,
+  without,
+  withAreaLink,
+  withLink,
+  withoutLink,
+} from './navigation-tree';
 
 const insta = { url: 'https://instagram.com/shop', title: 'Instagram', newWindow: true };
 
@@ -65,6 +74,17 @@ describe('navigation tree edits', () => {
       { externalLink: renamed },
     ]);
     expect(toNavigationItems(withoutLink(inFolder, key))).toEqual(toNavigationItems(tree));
+  });
+
+  it('adds a member area at the end or in a folder, knows it is linked, and removes it by its id', () => {
+    const club = { id: 'club', name: 'Makers club' };
+    const top = withAreaLink(tree, club);
+    expect(toNavigationItems(top).at(-1)).toEqual({ memberAreaId: 'club' });
+    const inFolder = withAreaLink(tree, club, 'more');
+    expect(toNavigationItems(inFolder)[2]!.items!.at(-1)).toEqual({ memberAreaId: 'club' });
+    expect(linkedAreaIds(inFolder)).toEqual(['club']);
+    expect(linkedAreaIds(tree)).toEqual([]);
+    expect(toNavigationItems(withoutLink(inFolder, 'club'))).toEqual(toNavigationItems(tree));
   });
 });
 

@@ -50,16 +50,32 @@ function linkEntry(link: ExternalLink): SiteLayoutLink {
   return { externalLink: link, title: link.title, fullUrl: link.url, enabled: true };
 }
 
+function appended(links: readonly SiteLayoutLink[], added: SiteLayoutLink, folderId?: string) {
+  if (!folderId) return [...links, added];
+  return links.map((l) => (l.collectionId === folderId ? { ...l, items: [...(l.items ?? []), added] } : l));
+}
+
 /** A link added at the end of the menu, or of one of its folders. */
 export function withLink(
   links: readonly SiteLayoutLink[],
   link: ExternalLink,
   folderId?: string,
 ): SiteLayoutLink[] {
-  if (!folderId) return [...links, linkEntry(link)];
-  return links.map((l) =>
-    l.collectionId === folderId ? { ...l, items: [...(l.items ?? []), linkEntry(link)] } : l,
-  );
+  return appended(links, linkEntry(link), folderId);
+}
+
+/** A member area added at the end of the menu, or of a folder (the server fills in where it leads). */
+export function withAreaLink(
+  links: readonly SiteLayoutLink[],
+  area: { id: string; name: string },
+  folderId?: string,
+): SiteLayoutLink[] {
+  return appended(links, { memberAreaId: area.id, title: area.name, fullUrl: '', enabled: true }, folderId);
+}
+
+/** The member areas a tree already links to (an area appears at most once). */
+export function linkedAreaIds(links: readonly SiteLayoutLink[]): string[] {
+  return links.flatMap((l) => [...(l.memberAreaId ? [l.memberAreaId] : []), ...linkedAreaIds(l.items ?? [])]);
 }
 
 /** Takes one link (by its key) out of the tree wherever it is. */

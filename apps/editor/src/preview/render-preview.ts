@@ -106,7 +106,8 @@ function navigationItems(layout: SiteLayoutEntry[] | undefined, identifier: stri
   return (
     layout
       ?.find((e) => e.identifier === identifier)
-      ?.links.filter((l) => l.enabled)
+      // An area without pages yet leads nowhere, so the site leaves it out of the menu.
+      ?.links.filter((l) => l.enabled && l.fullUrl !== '')
       .map(toItem) ?? []
   );
 }

@@ -124,7 +124,7 @@ describe.each(targets)('site structure, header and footer on $name', (target) =>
       ['navigation', 'items', 0, 'collectionId'],
     ],
     [
-      'a member area',
+      'a member area of no site',
       [{ memberAreaId: 'area-1' }],
       messages.unableToLocateContent,
       ['navigation', 'items', 0, 'memberAreaId'],

@@ -16,7 +16,8 @@ import {
   writeNavigation,
   type StoredNavigation,
 } from '../../site/navigation-store';
-import { pageIdsIn } from '../../site/navigation-tree';
+import { areaIdsIn, pageIdsIn } from '../../site/navigation-tree';
+import { loadMemberAreas } from '../../member-areas/area-store';
 
 const noMainNavigation = () => new ApiError(404, 'NO_MAIN_NAVIGATION', messages.noMainNavigation);
 
@@ -25,20 +26,29 @@ function refuse(message: string, path: FieldIssue['path']): never {
 }
 
 /**
- * The tree as stored: every page of this site, each at most once across the navigations, nested
- * only under folders, and stripped to ids (titles and URLs are always read from the pages).
+ * The tree as stored: every page and member area of this site, each at most once across the
+ * navigations, nested only under folders, and stripped to ids (titles and URLs are always read
+ * from the pages and areas).
  */
 function checkedItems(
   items: readonly NavigationItem[],
   byId: ReadonlyMap<string, PageRow>,
+  areaIds: ReadonlySet<string>,
   seen: Set<string>,
   at: (string | number)[],
   nested: boolean,
 ): NavigationItem[] {
   return items.map((item, i) => {
     const here = [...at, i];
-    // The site has no member areas yet, so no link can point at one.
-    if (item.memberAreaId !== undefined) refuse(messages.unableToLocateContent, [...here, 'memberAreaId']);
+    if (item.memberAreaId !== undefined) {
+      const where = [...here, 'memberAreaId'];
+      if (!areaIds.has(item.memberAreaId)) refuse(messages.unableToLocateContent, where);
+      if (seen.has(item.memberAreaId)) refuse(messages.areaInNavigationTwice, where);
+      // An area leads to its first page; it holds no menu items of its own.
+      if (item.items?.length) refuse(messages.onlyFoldersHoldPages, [...here, 'items']);
+      seen.add(item.memberAreaId);
+      return { memberAreaId: item.memberAreaId };
+    }
     const page = item.collectionId === undefined ? undefined : byId.get(item.collectionId);
     if (item.collectionId !== undefined) {
       if (!page) refuse(messages.unableToLocateContent, [...here, 'collectionId']);
@@ -50,7 +60,7 @@ function checkedItems(
     const target: NavigationItem = page ? { collectionId: page.id } : { externalLink: item.externalLink! };
     if (!item.items?.length) return target;
     if (page?.kind !== 'folder') refuse(messages.onlyFoldersHoldPages, [...here, 'items']);
-    return { ...target, items: checkedItems(item.items, byId, seen, [...here, 'items'], true) };
+    return { ...target, items: checkedItems(item.items, byId, areaIds, seen, [...here, 'items'], true) };
   });
 }
 
@@ -73,17 +83,21 @@ export async function updateNavigation(
       .from(templates)
       .where(and(eq(templates.websiteId, websiteId), eq(templates.name, 'site')));
     if (!layout) throw noMainNavigation();
-    const all = await loadPages(tx, websiteId);
+    const [all, areas] = await Promise.all([loadPages(tx, websiteId), loadMemberAreas(tx, websiteId)]);
     const trees = await lockNavigation(tx, websiteId, all);
-    const elsewhere = STORED_NAVIGATIONS.filter((f) => f !== field).flatMap((f) => pageIdsIn(trees[f]));
+    const elsewhere = STORED_NAVIGATIONS.filter((f) => f !== field).flatMap((f) => [
+      ...pageIdsIn(trees[f]),
+      ...areaIdsIn(trees[f]),
+    ]);
     const items = checkedItems(
       input.navigation.items,
       new Map(all.map((p) => [p.id, p])),
+      new Set(areas.map((a) => a.id)),
       new Set(elsewhere),
       ['navigation', 'items'],
       false,
     );
     await writeNavigation(tx, websiteId, field, items);
-    return siteLayout({ ...trees, [field]: items }, all);
+    return siteLayout({ ...trees, [field]: items }, all, areas);
   });
 }
