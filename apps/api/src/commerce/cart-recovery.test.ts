@@ -1,13 +1,12 @@
 import { STORE_API } from '@site/commerce-core/admin';
-import { isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { SmtpSink, type ReceivedEmail } from '../../test/smtp-sink';
-import { outgoingEmails } from '../db/schema';
+import { mailSuite } from '../../test/mail-suite';
+import type { ReceivedEmail } from '../../test/smtp-sink';
 import { createJobQueue, type JobQueue } from '../jobs';
-import { startMailWorker, type MailWorker } from '../mail/worker';
 import { RESTORE_PATH, sendCartRecoveryEmails, startCartRecovery, STOP_PATH } from './cart-recovery';
 
 const targets = await databaseTargets();
@@ -21,35 +20,11 @@ const later = (hours: number) => new Date(Date.now() + hours * HOUR);
  */
 describe.each(targets)('abandoned-cart recovery on $name', (target) => {
   const demo = demoSiteSuite(target);
-  let sink: SmtpSink;
-  let worker: MailWorker;
+  const { sink, delivered } = mailSuite(() => demo.database.db, { keepAcrossTests: true });
   let jobs: JobQueue | undefined;
-
-  beforeAll(async () => {
-    sink = new SmtpSink();
-    worker = startMailWorker({
-      db: demo.database.db,
-      smtpUrl: await sink.start(),
-      from: '"Demo" <shop@demo.test>',
-      pollMs: 20,
-    });
-  });
   afterAll(async () => {
     await jobs?.stop();
-    await worker?.stop();
-    await sink?.stop();
   });
-
-  const delivered = async (): Promise<ReceivedEmail[]> => {
-    const deadline = Date.now() + 15_000;
-    while (
-      (await demo.database.db.select().from(outgoingEmails).where(isNull(outgoingEmails.sentAt))).length > 0
-    ) {
-      if (Date.now() > deadline) throw new Error('emails still queued after 15 s');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return [...sink.received];
-  };
   /** A link in the email's text part, as a path and query on the shop's host. */
   const linkIn = (mail: ReceivedEmail, path: string) => {
     const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -1,12 +1,12 @@
 import { STORE_API } from '@site/commerce-core/admin';
-import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { SmtpSink, type ReceivedEmail } from '../../test/smtp-sink';
-import { outgoingEmails, variants } from '../db/schema';
-import { startMailWorker, type MailWorker } from '../mail/worker';
+import { mailSuite, readableBody } from '../../test/mail-suite';
+import type { ReceivedEmail } from '../../test/smtp-sink';
+import { variants } from '../db/schema';
 import { DEMO_OWNER } from '../seed/demo-site';
 
 const targets = await databaseTargets();
@@ -17,42 +17,8 @@ const targets = await databaseTargets();
  */
 describe.each(targets)('shop emails on $name', (target) => {
   const demo = demoSiteSuite(target);
-  let sink: SmtpSink;
-  let worker: MailWorker;
-
-  beforeAll(async () => {
-    sink = new SmtpSink();
-    worker = startMailWorker({
-      db: demo.database.db,
-      smtpUrl: await sink.start(),
-      from: '"Demo" <shop@demo.test>',
-      pollMs: 20,
-    });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await sink?.stop();
-  });
-  beforeEach(() => {
-    sink.received.length = 0;
-  });
-
-  /** Every queued email delivered: what the sink received since the test began. */
-  const delivered = async (): Promise<ReceivedEmail[]> => {
-    const deadline = Date.now() + 15_000;
-    while (
-      (await demo.database.db.select().from(outgoingEmails).where(isNull(outgoingEmails.sentAt))).length > 0
-    ) {
-      if (Date.now() > deadline) throw new Error('emails still queued after 15 s');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return [...sink.received];
-  };
-  /** The message as a reader sees it: quoted-printable soft breaks and escapes undone. */
-  const body = (mail: ReceivedEmail) =>
-    mail.raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const { sink, delivered } = mailSuite(() => demo.database.db);
+  const body = readableBody;
   const summary = (mails: ReceivedEmail[]) => mails.map((m) => `${m.to.join(',')}: ${m.subject}`).sort();
 
   const setNotifications = async (body: Record<string, unknown>) => {

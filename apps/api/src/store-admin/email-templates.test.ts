@@ -1,12 +1,10 @@
 import { SHOP_EMAIL_KINDS, STORE_API, type ShopEmailTemplateView } from '@site/commerce-core/admin';
-import { isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADDRESS, Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
-import { SmtpSink, type ReceivedEmail } from '../../test/smtp-sink';
-import { outgoingEmails } from '../db/schema';
-import { startMailWorker, type MailWorker } from '../mail/worker';
+import { mailSuite, readableBody } from '../../test/mail-suite';
+import type { ReceivedEmail } from '../../test/smtp-sink';
 import { DEMO_OWNER } from '../seed/demo-site';
 
 const targets = await databaseTargets();
@@ -19,41 +17,8 @@ const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
  */
 describe.each(targets)('shop email editor on $name', (target) => {
   const demo = demoSiteSuite(target);
-  let sink: SmtpSink;
-  let worker: MailWorker;
-
-  beforeAll(async () => {
-    sink = new SmtpSink();
-    worker = startMailWorker({
-      db: demo.database.db,
-      smtpUrl: await sink.start(),
-      from: '"Demo" <shop@demo.test>',
-      pollMs: 20,
-    });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await sink?.stop();
-  });
-  beforeEach(() => {
-    sink.received.length = 0;
-  });
-
-  const delivered = async (): Promise<ReceivedEmail[]> => {
-    const deadline = Date.now() + 15_000;
-    while (
-      (await demo.database.db.select().from(outgoingEmails).where(isNull(outgoingEmails.sentAt))).length > 0
-    ) {
-      if (Date.now() > deadline) throw new Error('emails still queued after 15 s');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return [...sink.received];
-  };
-  /** The message as a reader sees it: quoted-printable soft breaks and escapes undone. */
-  const body = (mail: ReceivedEmail) =>
-    mail.raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const { sink, delivered } = mailSuite(() => demo.database.db);
+  const body = readableBody;
   const list = async () => {
     const res = await demo.owner.call('GET', STORE_API.shopEmails);
     expect(res.statusCode, res.body).toBe(200);
