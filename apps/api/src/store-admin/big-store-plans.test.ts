@@ -240,6 +240,23 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     },
   );
 
+  it.each(['store', 'stor'])(
+    'site search for %j finds pages by their stored vector or trigrams, never making a vector per page',
+    async (q) => {
+      const plans = await plansOf((db) => searchSite(db, SITE, q, 1, new Date()), Infinity);
+      for (const plan of plans) {
+        expect(plan).not.toMatch(/Seq Scan on pages|to_tsvector/);
+        expect(plan).not.toMatch(BIG_TABLES);
+      }
+      if (q === 'store') expect(plans.join('\n')).toMatch(/pages_search/);
+      // The store pages first ("stor" is also like the word "Stone" of many product titles).
+      const found = await searchSite(handle.db, SITE, q, 1, new Date());
+      if (q === 'store') expect(found.total).toBe(PRODUCTS / 200);
+      expect(found.results.map((r) => r.kind)).toEqual(Array(10).fill('page'));
+      expect(found.results[0]!.title).toMatch(/^Store \d+$/);
+    },
+  );
+
   it('the inventory list, searched and paged, reads by index', async () => {
     for (const plan of await plansOf((db) => listInventory(db, SITE, 'USD', { q: 'SKU-77', limit: 100 })))
       expect(plan).not.toMatch(BIG_TABLES);
