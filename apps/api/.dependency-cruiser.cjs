@@ -37,11 +37,11 @@ const order = ['infrastructure', 'siteWide', 'domains', 'composition', 'top'];
 
 /**
  * Reads between neighbours that stand: a customer's account shows their orders, a confirmed
- * payment completes its order, a summary block lists posts, the product preview renders the storefront's page.
+ * payment completes its order (or donation), a summary block lists posts, the product preview renders the storefront's page.
  */
 const neighbourReads = {
   'site-users': ['commerce'],
-  payments: ['commerce'],
+  payments: ['commerce', 'donations'],
   donations: ['commerce'],
   collections: ['blog'],
   'store-admin': ['pages'],

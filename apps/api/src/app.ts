@@ -299,29 +299,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createRedisLoginGuard(options.redis, { ...giftCardLimits, prefix: 'gift-card-guard' })
       : createMemoryLoginGuard(giftCardLimits));
   const captchaVerifier = options.captchaVerifier ?? captchaVerifierFromEnv();
+  // The browser came back from paying an order or a donation: Stripe's word settles it.
+  const settlePayment = async (
+    websiteId: string,
+    payment: { id: string; paymentProvider: string; paymentReference: string },
+    origin: string,
+  ) => {
+    if (payment.paymentProvider !== stripe.id) return;
+    // Stripe unreachable: the payment shows as pending and the webhook settles it later.
+    const state = await stripe.retrieve(websiteId, payment.paymentReference).catch((err: unknown) => {
+      app.log.warn({ err, paymentFor: payment.id }, 'Stripe did not answer about a pending payment');
+      return undefined;
+    });
+    if (state)
+      await settleFromProcessor(
+        { db: options.database.db, origin, webhooks, jobs: options.jobs },
+        websiteId,
+        state,
+      );
+  };
   registerDonationRoutes(app, {
     db: options.database.db,
     paymentProviders,
     paymentProviderOf: async (websiteId) => (await checkoutPayment(payments, websiteId)).provider,
+    settleDonation: settlePayment,
   });
   registerCheckoutRoutes(app, {
     db: options.database.db,
     paymentProviders,
     paymentProviderOf: async (websiteId) => (await checkoutPayment(payments, websiteId)).provider,
-    settleOrder: async (websiteId, order, origin) => {
-      if (order.paymentProvider !== stripe.id) return;
-      // Stripe unreachable: the order shows as pending and the webhook settles it later.
-      const state = await stripe.retrieve(websiteId, order.paymentReference).catch((err: unknown) => {
-        app.log.warn({ err, orderId: order.id }, 'Stripe did not answer about a pending order');
-        return undefined;
-      });
-      if (state)
-        await settleFromProcessor(
-          { db: options.database.db, origin, webhooks, jobs: options.jobs },
-          websiteId,
-          state,
-        );
-    },
+    settleOrder: settlePayment,
     webhooks,
     giftCardGuard,
     jobs: options.jobs,

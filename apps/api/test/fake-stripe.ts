@@ -80,8 +80,8 @@ class Refusal extends Error {
 }
 const cardError = (message: string, code: string) =>
   new Refusal(402, { type: 'card_error', code, decline_code: code, message });
-const invalid = (message: string, status = 400) =>
-  new Refusal(status, { type: 'invalid_request_error', message });
+const invalid = (message: string, status = 400, code?: string) =>
+  new Refusal(status, { type: 'invalid_request_error', message, ...(code ? { code } : {}) });
 
 export async function startFakeStripe(
   keys: Partial<FakeStripe['keys']> = {},
@@ -230,7 +230,8 @@ export async function startFakeStripe(
 
   async function createIntent(params: Params): Promise<Intent> {
     const amount = Number(params.amount);
-    if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least 50 cents');
+    if (!Number.isInteger(amount) || amount < 50)
+      throw invalid('Amount must be at least $0.50 usd', 400, 'amount_too_small');
     const intentId = id('pi');
     const intent = {
       id: intentId,

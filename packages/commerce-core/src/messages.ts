@@ -159,6 +159,7 @@ export const messages = {
   donationEmailMissing: 'Enter your email address: your receipt goes there.',
   donationEmailInvalid: 'Enter a valid email address, like name@example.com.',
   donationUnavailable: 'This donation form is no longer on the site.',
+  donationNotFound: 'We could not find that donation. Use the link from your receipt email.',
   donationAmountUnreadable: '“{amount}” is not an amount: type it as you would a price, like {example}.',
 } as const;
 

@@ -14,7 +14,7 @@ import { isValidEmail } from '@site/forms';
 import { blockDefinition, pageVisibility, type PageDocument } from '@site/page-content';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { donations, pages } from '../db/schema';
+import { donations, pages, websites } from '../db/schema';
 import { ApiError } from '../http';
 import { queueEmail } from '../mail/queue-email';
 import { storeCurrency, type WebsiteRow } from '../site/site-data';
@@ -96,12 +96,30 @@ const invalid = (field: string, message: string) =>
 export interface PlacedDonation {
   id: string;
   accessToken: string;
+  /** The processor finishes in the donor's browser (Stripe): the donation waits, pending, until it does. */
+  payment?: { provider: string; clientSecret: string; amountCents: number };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type DonationRecord = typeof donations.$inferSelect;
+
+/** The donor's receipt, queued in the transaction that makes the donation paid. */
+async function queueReceipt(tx: Tx, website: WebsiteRow, donation: DonationRecord, now: Date) {
+  await queueEmail(tx, website.id, 'donation-receipt', donation.email, {
+    donorName: donation.donorName,
+    amount: donationAmount(donation),
+    ...(donation.fund ? { fund: donation.fund } : {}),
+    date: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: website.timeZone }).format(now),
+    reference: donationReference(donation.id),
+    testMode: donation.testMode,
+  });
 }
 
 /**
  * Charges the donation through the site's provider and records it; the donor's receipt is queued
  * in the same transaction, so it goes out if and only if the donation is kept. No tax, shipping,
- * stock or discount is involved: the donor pays exactly the amount they chose.
+ * stock or discount is involved: the donor pays exactly the amount they chose. A provider that
+ * finishes in the browser leaves it pending with no receipt; `settleDonation` completes it.
  */
 export async function placeDonation(
   db: Database,
@@ -117,17 +135,15 @@ export async function placeDonation(
   if (!isValidEmail(request.email)) throw invalid('email', commerceMessages.donationEmailInvalid);
   const id = randomUUID();
   const accessToken = randomBytes(24).toString('base64url');
-  await db.transaction(async (tx) => {
+  const amountCents = Number(amount.minor);
+  return db.transaction(async (tx) => {
     const charge = await provider.charge({
       websiteId: website.id,
-      amountCents: Number(amount.minor),
+      amountCents,
       currency: block.currency,
       orderId: id,
       details: request.payment,
     });
-    // A processor that finishes in the browser (3-D Secure) is not wired to donations yet.
-    if (charge.ok === 'pending')
-      throw new ApiError(409, 'DONATIONS_UNAVAILABLE', commerceMessages.paymentMethodUnavailable);
     if (!charge.ok)
       throw new ApiError(
         402,
@@ -135,31 +151,92 @@ export async function placeDonation(
         charge.message,
         charge.field ? { fieldErrors: { [charge.field]: charge.message } } : undefined,
       );
-    await tx.insert(donations).values({
+    const pending = charge.ok === 'pending';
+    const [row] = await tx
+      .insert(donations)
+      .values({
+        id,
+        websiteId: website.id,
+        blockId: block.id,
+        fund: block.fund,
+        donorName: request.name,
+        email: request.email.trim(),
+        amountCents,
+        currency: block.currency,
+        paymentProvider: provider.id,
+        paymentReference: charge.reference,
+        testMode: charge.testMode,
+        status: pending ? 'pending' : 'paid',
+        accessToken,
+        createdAt: now,
+      })
+      .returning();
+    if (!pending) await queueReceipt(tx, website, row!, now);
+    return {
       id,
-      websiteId: website.id,
-      blockId: block.id,
-      fund: block.fund,
-      donorName: request.name,
-      email: request.email.trim(),
-      amountCents: Number(amount.minor),
-      currency: block.currency,
-      paymentProvider: provider.id,
-      paymentReference: charge.reference,
-      testMode: charge.testMode,
       accessToken,
-      createdAt: now,
-    });
-    await queueEmail(tx, website.id, 'donation-receipt', request.email.trim(), {
-      donorName: request.name,
-      amount: formatMinorWithSymbol(amount.minor, block.currency),
-      ...(block.fund ? { fund: block.fund } : {}),
-      date: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: website.timeZone }).format(now),
-      reference: donationReference(id),
-      testMode: charge.testMode,
-    });
+      ...(pending
+        ? { payment: { provider: provider.id, clientSecret: charge.clientSecret, amountCents } }
+        : {}),
+    };
   });
-  return { id, accessToken };
+}
+
+/** What a processor says of the payment behind a pending donation (payments/confirm-payment.ts). */
+export interface ProcessorPaymentState {
+  /** The processor's id of the payment (Stripe's PaymentIntent). */
+  id: string;
+  succeeded: boolean;
+  amountCents: number;
+  currency: string;
+  /** The id the payment was made for: the donation's. */
+  forId: string | undefined;
+  lastError: string | undefined;
+}
+
+/**
+ * A pending donation whose payment succeeded becomes paid and its receipt is queued, once: the row
+ * is locked and only a pending donation moves, so the donor's return and the webhook, in either
+ * order or at once, settle it once between them. A refused attempt keeps it pending with the
+ * reason. Answers whether the payment was a donation's at all.
+ */
+export async function settleDonation(
+  tx: Tx,
+  websiteId: string,
+  provider: string,
+  state: ProcessorPaymentState,
+  now = new Date(),
+): Promise<boolean> {
+  if (!state.forId) return false;
+  const [donation] = await tx
+    .select()
+    .from(donations)
+    .where(
+      and(
+        eq(donations.id, state.forId),
+        eq(donations.websiteId, websiteId),
+        eq(donations.paymentProvider, provider),
+        eq(donations.paymentReference, state.id),
+      ),
+    )
+    .for('update');
+  if (!donation) return false;
+  if (donation.status !== 'pending') return true;
+  if (!state.succeeded) {
+    if (state.lastError && state.lastError !== donation.paymentError)
+      await tx.update(donations).set({ paymentError: state.lastError }).where(eq(donations.id, donation.id));
+    return true;
+  }
+  // The payment was made for this donation's amount; anything else is not this donation's payment.
+  if (state.amountCents !== donation.amountCents || state.currency !== donation.currency) return true;
+  const [website] = await tx.select().from(websites).where(eq(websites.id, websiteId));
+  const [paid] = await tx
+    .update(donations)
+    .set({ status: 'paid', paymentError: null })
+    .where(eq(donations.id, donation.id))
+    .returning();
+  await queueReceipt(tx, website!, paid!, now);
+  return true;
 }
 
 /** The short reference a donor quotes (the receipt, the confirmation page, the owner's list). */
@@ -189,7 +266,7 @@ export async function listDonations(
   const rows = await db
     .select()
     .from(donations)
-    .where(eq(donations.websiteId, websiteId))
+    .where(and(eq(donations.websiteId, websiteId), eq(donations.status, 'paid')))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(limit);
   return rows.map((r) => ({

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { completeOrder } from '../commerce/checkout';
 import { scheduleRenewals } from '../commerce/renewals';
 import type { Database } from '../db/client';
+import { settleDonation } from '../donations/donation-store';
 import { orders, paymentEvents } from '../db/schema';
 import type { JobQueue } from '../jobs';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
@@ -20,12 +21,22 @@ export interface SettleOptions {
 }
 
 /**
- * A pending order whose PaymentIntent succeeded becomes paid and delivers (receipt, downloads,
+ * A pending order (or donation, donations/donation-store.ts) whose PaymentIntent succeeded becomes paid and delivers (receipt, downloads,
  * gift cards) exactly once: the order row is locked and only a `pending` order moves, so the
  * browser's return and the webhook, in either order or at once, settle it once between them.
  */
 async function settle(tx: Tx, websiteId: string, state: StripePaymentState, origin: string) {
   if (!state.orderId) return undefined;
+  // A donation's PaymentIntent carries the donation's id where an order's carries the order's.
+  const donation = await settleDonation(tx, websiteId, 'stripe', {
+    id: state.id,
+    succeeded: state.status === 'succeeded',
+    amountCents: state.amountCents,
+    currency: state.currency,
+    forId: state.orderId,
+    lastError: state.lastError,
+  });
+  if (donation) return undefined;
   const [order] = await tx
     .select()
     .from(orders)

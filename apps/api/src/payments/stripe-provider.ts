@@ -123,16 +123,25 @@ function build(
             { idempotencyKey: `customer-${orderId}` },
           )
         : undefined;
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: currency.toLowerCase(),
-          automatic_payment_methods: { enabled: true },
-          metadata: { websiteId, orderId },
-          ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' } : {}),
-        },
-        { idempotencyKey: `order-${orderId}` },
-      );
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: currency.toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            metadata: { websiteId, orderId },
+            ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' } : {}),
+          },
+          { idempotencyKey: `order-${orderId}` },
+        );
+      } catch (err) {
+        // Stripe takes no payment under its minimum (50 cents in dollars): the payer can choose
+        // more (a donation) or add to the cart, so it is their error to fix, not the site's.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'amount_too_small')
+          return { ok: false, code: 'invalid_details', message: err.message, field: 'amount' };
+        throw err;
+      }
       if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret');
       return {
         ok: 'pending',

@@ -14,7 +14,8 @@ import { storefrontMessages } from '../messages';
 import type { PageContext } from '../page-context';
 import { trackCheckoutStarted } from '../tracking';
 import { addressSuggestionsFromApi } from './address-suggestions';
-import { confirmStripePayment, useStripeCheckout, type CheckoutPaymentConfig } from './stripe-payment';
+import { useStripeCheckout, type CheckoutPaymentConfig } from './stripe-payment';
+import { confirmStripePayment } from './stripe-script';
 
 /** An order placed and waiting for the shopper to finish paying (a declined card tries again on it). */
 interface PendingPayment {

@@ -1,15 +1,10 @@
 import { CheckoutSubmitError, type PaymentFieldsSlot } from '@site/ui';
 import { useEffect, useRef, useState } from 'react';
 import { storefrontMessages } from '../messages';
-import { loadStripe, type StripeApi, type StripeElements } from './stripe-script';
+import { loadStripe, type StripeCheckout } from './stripe-script';
 
 /** What GET /api/commerce/payment-config answers. */
 export type CheckoutPaymentConfig = { provider: 'test' } | { provider: 'stripe'; publishableKey: string };
-
-export interface StripeCheckout {
-  stripe: StripeApi;
-  elements: StripeElements;
-}
 
 /** Stripe's Payment Element in the checkout's payment section: card, and wallets where available. */
 function PaymentElementHost({ checkout, failed }: { checkout: StripeCheckout | undefined; failed: boolean }) {
@@ -77,21 +72,4 @@ export function useStripeCheckout(
       },
     },
   };
-}
-
-/**
- * Pays the placed order in the browser (3-D Secure included); Stripe sends the shopper to
- * `returnPath` once paid. Resolves only with the error to show: success leaves the page.
- */
-export async function confirmStripePayment(
-  checkout: StripeCheckout,
-  clientSecret: string,
-  returnPath: string,
-): Promise<string> {
-  const { error } = await checkout.stripe.confirmPayment({
-    elements: checkout.elements,
-    clientSecret,
-    confirmParams: { return_url: new URL(returnPath, window.location.href).toString() },
-  });
-  return error?.message ?? storefrontMessages.pleaseTryAgain;
 }

@@ -1,6 +1,9 @@
+import { storefrontMessages } from '../messages';
+
 /**
  * Stripe.js, loaded from Stripe's own address as its terms require (never bundled), and only on
- * the checkout of a site that has Stripe keys. The types cover the calls the checkout makes.
+ * the checkout (and donate page) of a site that has Stripe keys. The types cover the calls made.
+ * Kept free of React: the donate page's script uses it too.
  */
 export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/v3/';
 
@@ -55,4 +58,27 @@ export function loadStripe(doc: Document, src = STRIPE_SCRIPT_URL): Promise<Stri
     doc.head.append(script);
   });
   return load;
+}
+
+/** Stripe.js for the site's key with the Elements its payment fields come from. */
+export interface StripeCheckout {
+  stripe: StripeApi;
+  elements: StripeElements;
+}
+
+/**
+ * Pays what the server placed (an order, a donation) in the browser, 3-D Secure included; Stripe
+ * sends the payer to `returnPath` once paid. Resolves only with the error to show: success leaves.
+ */
+export async function confirmStripePayment(
+  checkout: StripeCheckout,
+  clientSecret: string,
+  returnPath: string,
+): Promise<string> {
+  const { error } = await checkout.stripe.confirmPayment({
+    elements: checkout.elements,
+    clientSecret,
+    confirmParams: { return_url: new URL(returnPath, window.location.href).toString() },
+  });
+  return error?.message ?? storefrontMessages.pleaseTryAgain;
 }

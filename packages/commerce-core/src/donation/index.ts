@@ -133,7 +133,15 @@ export const DonationRequestSchema = /* @__PURE__ */ (() =>
 export type DonationRequest = z.infer<typeof DonationRequestSchema>;
 
 export const DonationResponseSchema = /* @__PURE__ */ (() =>
-  z.object({ donationId: z.string(), redirectUrl: z.string() }))();
+  z.object({
+    donationId: z.string(),
+    /** The confirmation (204); with `payment`, the return address the processor sends the donor to. */
+    redirectUrl: z.string(),
+    /** Present when the processor finishes in the browser (Stripe): confirm with this, then return. */
+    payment: z
+      .object({ provider: z.string(), clientSecret: z.string(), amountCents: z.number().int() })
+      .optional(),
+  }))();
 
 /** One donation on the owner's list (and in its CSV export). */
 export const DonationRowSchema = /* @__PURE__ */ (() =>

@@ -385,6 +385,13 @@ export const donations = pgTable(
     paymentProvider: text('payment_provider').notNull(),
     paymentReference: text('payment_reference').notNull(),
     testMode: boolean('test_mode').notNull().default(false),
+    /**
+     * `paid`, or `pending` while a processor that finishes in the browser (Stripe, 3-D Secure)
+     * has not confirmed it; only paid donations reach the owner's list and get a receipt.
+     */
+    status: text('status').$type<'paid' | 'pending'>().notNull().default('paid'),
+    /** Why the processor refused the last attempt at a pending donation, shown to the donor. */
+    paymentError: text('payment_error'),
     /** Opens the contribution confirmed page, like an order's token opens its confirmation. */
     accessToken: text('access_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
