@@ -233,12 +233,15 @@ export {
   memberAreaMessages,
   memberAreaInputSchema,
   joinMemberAreaSchema,
+  areaMembersQuerySchema,
   memberAreaAccess,
   isGateable,
   type MemberAreaInput,
   type MemberArea,
   type MemberAreaList,
   type AreaViewer,
+  type AreaMemberRow,
+  type AreaMemberPage,
 } from './member-areas/member-areas';
 
 export {

@@ -3,10 +3,11 @@ import {
   isGateable,
   MEMBER_AREA_LIMITS,
   memberAreaMessages,
+  type AreaMemberPage,
   type MemberArea,
   type memberAreaInputSchema,
 } from '@site/page-content';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { memberAreaMembers, memberAreaPages, memberAreas, pages, siteMembers, websites } from '../db/schema';
@@ -173,4 +174,111 @@ export async function joinMemberArea(
     .where(and(eq(siteMembers.id, memberId), eq(siteMembers.websiteId, websiteId)));
   if (!member?.verified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED', memberAreaMessages.verifyFirst);
   await db.insert(memberAreaMembers).values({ areaId, memberId }).onConflictDoNothing();
+}
+
+/** A member leaves an area (their account page's Leave): its pages close to them at once. */
+export async function leaveMemberArea(
+  db: Database,
+  websiteId: string,
+  memberId: string,
+  areaId: string,
+): Promise<void> {
+  const left = await db
+    .delete(memberAreaMembers)
+    .where(
+      and(
+        eq(memberAreaMembers.areaId, areaId),
+        eq(memberAreaMembers.memberId, memberId),
+        inArray(
+          memberAreaMembers.areaId,
+          db.select({ id: memberAreas.id }).from(memberAreas).where(eq(memberAreas.websiteId, websiteId)),
+        ),
+      ),
+    )
+    .returning({ areaId: memberAreaMembers.areaId });
+  if (left.length === 0) throw new ApiError(404, 'NOT_FOUND', memberAreaMessages.notAMember);
+}
+
+/*
+ * The owner's list pages by (joined at, member) rather than by offset, so people joining while the
+ * owner reads neither repeat nor skip anyone. The cursor keeps the time to the microsecond, as
+ * PostgreSQL stores it: a JavaScript Date would drop digits and lose rows that share a millisecond.
+ */
+const encodeCursor = (joinedAt: string, memberId: string) =>
+  Buffer.from(JSON.stringify([joinedAt, memberId])).toString('base64url');
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      value.every((v) => typeof v === 'string') &&
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(value[0] as string)
+    )
+      return value as [string, string];
+  } catch {
+    // Falls through to the refusal: a cursor is only ever one this server made.
+  }
+  throw new ApiError(400, 'INVALID', memberAreaMessages.badCursor, [
+    { path: ['after'], message: memberAreaMessages.badCursor },
+  ]);
+}
+
+/** An area's members, newest first, `MEMBER_AREA_LIMITS.membersPage` at a time. */
+export async function listAreaMembers(
+  db: Database,
+  websiteId: string,
+  areaId: string,
+  after: string | undefined,
+): Promise<AreaMemberPage> {
+  const [area] = await db
+    .select({ id: memberAreas.id })
+    .from(memberAreas)
+    .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
+  if (!area) throw notFound();
+  const from = after === undefined ? undefined : decodeCursor(after);
+  const rows = await db
+    .select({
+      memberId: siteMembers.id,
+      email: siteMembers.email,
+      joinedAt: memberAreaMembers.joinedAt,
+      at: sql<string>`to_char(${memberAreaMembers.joinedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(memberAreaMembers)
+    .innerJoin(siteMembers, eq(siteMembers.id, memberAreaMembers.memberId))
+    .where(
+      and(
+        eq(memberAreaMembers.areaId, areaId),
+        from &&
+          sql`(${memberAreaMembers.joinedAt}, ${memberAreaMembers.memberId}) < (${from[0]}::timestamptz, ${from[1]})`,
+      ),
+    )
+    .orderBy(desc(memberAreaMembers.joinedAt), desc(memberAreaMembers.memberId))
+    .limit(MEMBER_AREA_LIMITS.membersPage + 1);
+  const page = rows.slice(0, MEMBER_AREA_LIMITS.membersPage);
+  const last = page.at(-1);
+  return {
+    members: page.map((r) => ({ memberId: r.memberId, email: r.email, joinedAt: r.joinedAt.toISOString() })),
+    ...(rows.length > page.length && last ? { next: encodeCursor(last.at, last.memberId) } : {}),
+  };
+}
+
+/** The owner takes someone out of an area; they can join again (a paid area would charge again). */
+export async function removeAreaMember(
+  db: Database,
+  websiteId: string,
+  areaId: string,
+  memberId: string,
+): Promise<void> {
+  const [area] = await db
+    .select({ id: memberAreas.id })
+    .from(memberAreas)
+    .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
+  if (!area) throw notFound();
+  const removed = await db
+    .delete(memberAreaMembers)
+    .where(and(eq(memberAreaMembers.areaId, areaId), eq(memberAreaMembers.memberId, memberId)))
+    .returning({ memberId: memberAreaMembers.memberId });
+  if (removed.length === 0) throw new ApiError(404, 'NOT_FOUND', memberAreaMessages.notAMember);
 }

@@ -8,7 +8,7 @@ import {
 } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { siteMembers } from '../db/schema';
+import { memberAreaMembers, siteMembers } from '../db/schema';
 import { createMember } from '../security/members';
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { databaseTargets } from '../../test/databases';
@@ -17,6 +17,9 @@ import { Member } from '../../test/member';
 
 const targets = await databaseTargets();
 const AREA = (id: string) => MEMBER_AREAS_API.area.replace(':id', id);
+const MEMBERS = (id: string) => MEMBER_AREAS_API.members.replace(':id', id);
+const MEMBER = (id: string, memberId: string) =>
+  MEMBER_AREAS_API.member.replace(':id', id).replace(':memberId', memberId);
 // Words only the About page's published blocks hold: seen in a body, the content leaked.
 const CONTENT = 'durable goods';
 const PASSWORD = 'quince harbour 19';
@@ -246,6 +249,96 @@ describe.each(targets)('member areas on $name', (target) => {
     });
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe('/account/login?returnTo=%2Fabout');
+  });
+
+  it("lists an area's members to the team, newest first and 50 a page without repeats when many joined in the same instant; a forged cursor is a 400", async () => {
+    expect((await new Member(site.app).get(MEMBERS(area.id))).statusCode).toBe(401);
+    const first = await site.viewer.call('GET', MEMBERS(area.id));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().members.map((m: { email: string }) => m.email)).toEqual([
+      'cy@example.test',
+      'ada@example.test',
+    ]);
+    expect(first.json().next).toBeUndefined();
+    expect(Number.isNaN(Date.parse(first.json().members[0].joinedAt))).toBe(false);
+
+    // 60 more who joined in one instant: the pages split them by id, each listed once.
+    const crowd = Array.from({ length: 60 }, (_, i) => ({
+      id: `crowd-${String(i).padStart(2, '0')}`,
+      websiteId: DEMO_WEBSITE_ID,
+      email: `crowd${i}@example.test`,
+      passwordHash: 'unused',
+      emailVerifiedAt: new Date(),
+    }));
+    await site.database.db.insert(siteMembers).values(crowd);
+    const instant = new Date('2020-01-01T00:00:00.123456Z');
+    await site.database.db
+      .insert(memberAreaMembers)
+      .values(crowd.map((m) => ({ areaId: area.id, memberId: m.id, joinedAt: instant })));
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const res = await site.owner.call(
+        'GET',
+        `${MEMBERS(area.id)}${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { members: { memberId: string }[]; next?: string };
+      expect(page.members.length).toBeLessThanOrEqual(50);
+      seen.push(...page.members.map((m) => m.memberId));
+      after = page.next;
+    } while (after);
+    expect(seen).toHaveLength(62);
+    expect(new Set(seen).size).toBe(62);
+    expect(seen.slice(2)).toEqual(crowd.map((m) => m.id).reverse());
+
+    for (const forged of ['nope', Buffer.from('["x","y"]').toString('base64url')]) {
+      const res = await site.owner.call('GET', `${MEMBERS(area.id)}?after=${forged}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(memberAreaMessages.badCursor);
+    }
+    expect((await site.owner.call('GET', MEMBERS('nope'))).statusCode).toBe(404);
+    await site.database.db.delete(siteMembers).where(eq(siteMembers.passwordHash, 'unused'));
+  });
+
+  it('lets a member leave from the account page (the page closes to them) and the owner take someone out; the viewer role cannot', async () => {
+    const ada = new Member(site.app);
+    expect((await ada.signIn({ email: 'ada@example.test', password: PASSWORD })).statusCode).toBe(200);
+    const account = await ada.get('/account');
+    expect(account.body).toContain('<h2 id="account-areas-title">Member areas</h2>');
+    expect(account.body).toContain('<a href="/about">Makers club</a>');
+    expect(account.body).toContain(
+      '<button type="submit" class="button button--secondary">Leave Makers club</button>',
+    );
+    expect(account.body).toContain(`name="crumb" value="${ada.cookies.get('crumb')}"`);
+
+    const left = await site.app.inject({
+      method: 'POST',
+      url: MEMBER_AREAS_API.leave,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...ada.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      payload: `areaId=${area.id}&crumb=${ada.cookies.get('crumb')}`,
+    });
+    expect(left.statusCode).toBe(303);
+    expect(left.headers.location).toBe('/account');
+    expect((await ada.get('/about')).statusCode).toBe(403);
+    expect((await ada.get('/account')).body).not.toContain('account-areas-title');
+    const again = await ada.post(MEMBER_AREAS_API.leave, { areaId: area.id });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe(memberAreaMessages.notAMember);
+
+    const cy = new Member(site.app);
+    await cy.signIn({ email: 'cy@example.test', password: PASSWORD });
+    expect((await cy.get('/about')).statusCode).toBe(200);
+    const [cyRow] = (await site.owner.call('GET', MEMBERS(area.id))).json().members;
+    expect(cyRow.email).toBe('cy@example.test');
+    expect((await site.viewer.call('DELETE', MEMBER(area.id, cyRow.memberId))).statusCode).toBe(403);
+    expect((await site.owner.call('DELETE', MEMBER(area.id, cyRow.memberId))).statusCode).toBe(204);
+    expect((await site.owner.call('DELETE', MEMBER(area.id, cyRow.memberId))).statusCode).toBe(404);
+    expect((await cy.get('/about')).statusCode).toBe(403);
+    expect((await site.owner.call('GET', MEMBERS(area.id))).json().members).toEqual([]);
   });
 
   it('opens the page to everyone once the owner takes it out of the area (cached join screens dropped)', async () => {

@@ -1,12 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  areaMembersQuerySchema,
   joinMemberAreaSchema,
   MEMBER_AREAS_API,
   memberAreaInputSchema,
   messages,
+  type AreaMemberPage,
   type MemberAreaList,
 } from '@site/page-content';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../http/openapi';
@@ -17,11 +19,15 @@ import {
   createMemberArea,
   deleteMemberArea,
   joinMemberArea,
+  leaveMemberArea,
+  listAreaMembers,
   listMemberAreas,
+  removeAreaMember,
   updateMemberArea,
 } from './area-store';
 
 const AreaParams = z.object({ id: z.string().min(1).max(200) });
+const AreaMemberParams = AreaParams.extend({ memberId: z.string().min(1).max(200) });
 
 // Only a path of this site: anything else would make the join form an open redirect.
 const safeReturnTo = (value: string | undefined) => (value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/');
@@ -45,40 +51,54 @@ export function registerMemberAreaRoutes(app: FastifyInstance, options: { db: Da
   const { db } = options;
 
   /**
-   * The join screen's form posts here without script (303 back to the page, now open), a script
-   * may post JSON (204). The session cookie is SameSite=Lax and the crumb is double-submitted,
-   * so another site cannot make a visitor join.
+   * The join screen's form posts to join, the account page's to leave, without script (303 back
+   * to the page, or to the account); a script may post JSON (204). The session cookie is
+   * SameSite=Lax and the crumb is double-submitted, so another site cannot make a visitor join or
+   * leave.
    */
-  app.post(MEMBER_AREAS_API.join, async (request, reply) => {
-    const form = String(request.headers['content-type'] ?? '').startsWith(
-      'application/x-www-form-urlencoded',
-    );
-    const parsed = joinMemberAreaSchema.safeParse(request.body ?? {});
-    if (!parsed.success)
-      return reply.status(400).send({ error: { code: 'INVALID', message: parsed.error.issues[0]!.message } });
-    if (!crumbMatches(request, parsed.data.crumb))
-      return reply.status(403).send({
-        crumbFail: true,
-        error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' },
-      });
-    const returnTo = safeReturnTo(parsed.data.returnTo);
-    const member = await findSession(db, request);
-    if (!member) {
-      if (form) return reply.redirect(`/account/login?returnTo=${encodeURIComponent(returnTo)}`, 303);
-      return reply.status(401).send({ error: { code: 'NOT_SIGNED_IN', message: messages.notSignedIn } });
-    }
-    try {
-      await joinMemberArea(db, request.site.websiteId, member.id, parsed.data.areaId);
-    } catch (error) {
-      // Unverified: the account page says how to verify and sends the link again.
-      if (form && error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
-        return reply.redirect('/account', 303);
-      if (error instanceof ApiError)
-        return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
-      throw error;
-    }
-    return form ? reply.redirect(returnTo, 303) : reply.status(204).send();
-  });
+  const membership =
+    (change: typeof joinMemberArea, back: (returnTo: string) => string) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const form = String(request.headers['content-type'] ?? '').startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      const parsed = joinMemberAreaSchema.safeParse(request.body ?? {});
+      if (!parsed.success)
+        return reply
+          .status(400)
+          .send({ error: { code: 'INVALID', message: parsed.error.issues[0]!.message } });
+      if (!crumbMatches(request, parsed.data.crumb))
+        return reply.status(403).send({
+          crumbFail: true,
+          error: { code: 'CRUMB_FAIL', message: 'The request is missing a valid crumb' },
+        });
+      const returnTo = safeReturnTo(parsed.data.returnTo);
+      const member = await findSession(db, request);
+      if (!member) {
+        if (form) return reply.redirect(`/account/login?returnTo=${encodeURIComponent(returnTo)}`, 303);
+        return reply.status(401).send({ error: { code: 'NOT_SIGNED_IN', message: messages.notSignedIn } });
+      }
+      try {
+        await change(db, request.site.websiteId, member.id, parsed.data.areaId);
+      } catch (error) {
+        // Unverified: the account page says how to verify and sends the link again.
+        if (form && error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
+          return reply.redirect('/account', 303);
+        if (error instanceof ApiError)
+          return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+        throw error;
+      }
+      return form ? reply.redirect(back(returnTo), 303) : reply.status(204).send();
+    };
+  app.post(
+    MEMBER_AREAS_API.join,
+    membership(joinMemberArea, (returnTo) => returnTo),
+  );
+  // Leaving goes back to the account page, where the Leave button was (never to the closed page).
+  app.post(
+    MEMBER_AREAS_API.leave,
+    membership(leaveMemberArea, () => '/account'),
+  );
 
   void app.register(async (scope) => {
     registerApiErrors(scope);
@@ -117,6 +137,27 @@ export function registerMemberAreaRoutes(app: FastifyInstance, options: { db: Da
         ),
       ),
     );
+    scope.get(
+      MEMBER_AREAS_API.members,
+      read,
+      handle(async (request): Promise<AreaMemberPage> =>
+        listAreaMembers(
+          db,
+          request.site.websiteId,
+          areaId(request),
+          parse(areaMembersQuerySchema, request.query).after,
+        ),
+      ),
+    );
+    scope.delete(
+      MEMBER_AREAS_API.member,
+      manage,
+      handle(async (request, reply) => {
+        const { id, memberId } = parse(AreaMemberParams, request.params);
+        await removeAreaMember(db, request.site.websiteId, id, memberId);
+        return reply.status(204).send();
+      }),
+    );
     scope.delete(
       MEMBER_AREAS_API.area,
       manage,
@@ -150,6 +191,26 @@ export const memberAreaRouteDocs: RouteDocs = {
     ...owner,
     summary: 'Remove an area (204): its pages open to everyone, its members stay site members',
     params: AreaParams,
+    status: 204,
+  },
+  [`GET ${MEMBER_AREAS_API.members}`]: {
+    ...owner,
+    summary:
+      "An area's members (email, when they joined), newest first, 50 a page: `after` is the last page's `next`",
+    params: AreaParams,
+    query: areaMembersQuerySchema,
+  },
+  [`DELETE ${MEMBER_AREAS_API.member}`]: {
+    ...owner,
+    summary: 'Take someone out of an area (204): its pages close to them; owners and admins only',
+    params: AreaMemberParams,
+    status: 204,
+  },
+  [`POST ${MEMBER_AREAS_API.leave}`]: {
+    tags: ['member areas'],
+    guard: 'crumb',
+    summary: 'A signed-in member leaves an area: a form post answers 303 to the account page, JSON 204',
+    body: joinMemberAreaSchema,
     status: 204,
   },
   [`POST ${MEMBER_AREAS_API.join}`]: {

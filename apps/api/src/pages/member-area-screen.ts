@@ -79,3 +79,39 @@ export function memberAreaBlockData(
     }),
   );
 }
+
+/**
+ * The account page's list of the areas the member joined, each with a Leave form (a plain post
+ * with the crumb; the account page is personal and never cached). Read from the viewer's areas,
+ * which the page cache key already holds: no other query.
+ */
+export function withJoinedAreas(
+  resolved: Resolved,
+  areas: readonly AreaGate[],
+  allPages: readonly PageRow[],
+  viewer: Viewer,
+): Resolved {
+  const account = resolved.extra.account as { view?: string } | undefined;
+  if (account?.view !== 'home' || !viewer.memberAreaIds?.size) return resolved;
+  const blocks = memberAreaBlockData(areas, allPages, viewer);
+  const joined = areas.filter((a) => viewer.memberAreaIds!.has(a.id));
+  return {
+    ...resolved,
+    extra: {
+      ...resolved.extra,
+      account: {
+        ...account,
+        memberAreas: {
+          title: memberAreaMessages.accountAreasTitle,
+          crumb: viewer.crumb,
+          areas: joined.map((a) => ({
+            id: a.id,
+            name: a.name,
+            url: blocks.get(a.id)?.url,
+            leaveLabel: memberAreaMessages.leave(a.name),
+          })),
+        },
+      },
+    },
+  };
+}

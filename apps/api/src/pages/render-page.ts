@@ -60,7 +60,7 @@ import { productReviewsContext, reviewsJsonLd } from '../reviews/product-page';
 import { productPageReviews } from '../reviews/reviews';
 import { holdThirdPartyEmbeds } from './consent-embeds';
 import { loadMemberAreas } from '../member-areas/area-store';
-import { closedPageIds, memberAreaBlockData, memberAreaScreen } from './member-area-screen';
+import { closedPageIds, memberAreaBlockData, memberAreaScreen, withJoinedAreas } from './member-area-screen';
 
 export interface RenderedPage {
   status: number;
@@ -130,6 +130,7 @@ export async function renderPage(
   // A gated page (or an item of a gated collection) to someone who has not joined: the join screen.
   if (!productPreview && resolved.page && viewer.closedPageIds!.has(resolved.page.id))
     resolved = memberAreaScreen(resolved.page, areas, requestedPath, viewer, website);
+  resolved = withJoinedAreas(resolved, areas, allPages, viewer);
   resolved = withNotFoundPage(resolved, allPages);
   const pageDocuments = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
   // Website components the page places (read only when it places one): their blocks' products,

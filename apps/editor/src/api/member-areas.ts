@@ -1,13 +1,17 @@
 import {
+  type AreaMemberPage,
   MEMBER_AREAS_API,
   type MemberArea,
   type MemberAreaInput,
   type MemberAreaList,
 } from '@site/page-content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 
-export const memberAreaKeys = { all: ['member-areas'] as const };
+export const memberAreaKeys = {
+  all: ['member-areas'] as const,
+  members: (areaId: string) => ['member-areas', areaId, 'members'] as const,
+};
 
 const areaUrl = (id: string) => MEMBER_AREAS_API.area.replace(':id', encodeURIComponent(id));
 
@@ -37,4 +41,32 @@ export function useMemberAreaMutations() {
       onSuccess: refresh,
     }),
   };
+}
+
+/** An area's members, newest first; Show more asks for the page after the last one read. */
+export function useAreaMembers(areaId: string) {
+  return useInfiniteQuery({
+    queryKey: memberAreaKeys.members(areaId),
+    queryFn: ({ pageParam }) =>
+      api<AreaMemberPage>('GET', MEMBER_AREAS_API.members.replace(':id', encodeURIComponent(areaId)), {
+        query: pageParam ? { after: pageParam } : {},
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** Takes someone out of an area; reloads its members and the areas' counts. */
+export function useRemoveAreaMember(areaId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      api<void>(
+        'DELETE',
+        MEMBER_AREAS_API.member
+          .replace(':id', encodeURIComponent(areaId))
+          .replace(':memberId', encodeURIComponent(memberId)),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: memberAreaKeys.all }),
+  });
 }

@@ -1,10 +1,36 @@
-import { isGateable, mayDo } from '@site/page-content';
-import { MemberAreasPanel } from '@site/ui';
-import { useMemberAreaMutations, useMemberAreas } from '../api/member-areas';
+import { isGateable, mayDo, type MemberArea } from '@site/page-content';
+import { AreaMembersList, MemberAreasPanel } from '@site/ui';
+import {
+  useAreaMembers,
+  useMemberAreaMutations,
+  useMemberAreas,
+  useRemoveAreaMember,
+} from '../api/member-areas';
 import { usePages } from '../api/pages';
 import { useMe } from '../api/session';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : undefined);
+
+/** One area's members, read only once the owner opens them. */
+function AreaMembers({ area, canRemove }: { area: MemberArea; canRemove: boolean }) {
+  const members = useAreaMembers(area.id);
+  const remove = useRemoveAreaMember(area.id);
+  return (
+    <AreaMembersList
+      areaName={area.name}
+      members={members.data?.pages.flatMap((p) => p.members) ?? []}
+      isLoading={members.isLoading}
+      loadError={errorText(members.error)}
+      onRetry={() => void members.refetch()}
+      hasMore={members.hasNextPage}
+      isLoadingMore={members.isFetchingNextPage}
+      onLoadMore={() => void members.fetchNextPage()}
+      onRemove={canRemove ? (memberId) => remove.mutate(memberId) : undefined}
+      removingId={remove.isPending ? remove.variables : undefined}
+      error={errorText(remove.error)}
+    />
+  );
+}
 
 /** /config/member-areas: pages kept for the people who join an area (apps/api/src/member-areas). */
 export function MemberAreasScreen() {
@@ -13,6 +39,7 @@ export function MemberAreasScreen() {
   const pages = usePages();
   const { create, save, remove } = useMemberAreaMutations();
   const pending = create.isPending || save.isPending;
+  const canManage = mayDo(roles, 'change-settings');
   return (
     <div className="ed-screen">
       <header className="ed-screen__head">
@@ -27,7 +54,8 @@ export function MemberAreasScreen() {
         isPending={pending}
         error={errorText(create.error ?? save.error ?? remove.error)}
         // Owners and admins hold the site's settings; the rest of the team reads.
-        isReadOnly={!mayDo(roles, 'change-settings')}
+        isReadOnly={!canManage}
+        renderMembers={(area) => <AreaMembers area={area} canRemove={canManage} />}
         onCreate={(input) => {
           save.reset();
           return create.mutateAsync(input);

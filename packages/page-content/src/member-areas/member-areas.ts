@@ -10,11 +10,22 @@ import { text } from '../text';
 export const MEMBER_AREAS_API = {
   list: '/api/editor/member-areas',
   area: '/api/editor/member-areas/:id',
+  /** An area's members, newest first, a page at a time (`?after=` the previous page's `next`). */
+  members: '/api/editor/member-areas/:id/members',
+  member: '/api/editor/member-areas/:id/members/:memberId',
   /** The storefront's join form posts here (a plain form: crumb, area, where to come back). */
   join: '/api/member-areas/join',
+  /** The account page's Leave form (same shape as join). */
+  leave: '/api/member-areas/leave',
 } as const;
 
-export const MEMBER_AREA_LIMITS = { name: 80, description: 500, pages: 100, areas: 20 } as const;
+export const MEMBER_AREA_LIMITS = {
+  name: 80,
+  description: 500,
+  pages: 100,
+  areas: 20,
+  membersPage: 50,
+} as const;
 
 export const memberAreaMessages = {
   nameRequired: 'Give the member area a name.',
@@ -33,6 +44,11 @@ export const memberAreaMessages = {
   verifyFirst: 'Verify your email address to join: open the link we sent you, then come back.',
   joined: 'You’re a member',
   noPagesYet: 'This member area has no pages yet.',
+  notAMember: 'This person is no longer a member of this area.',
+  badCursor: 'This list changed. Reload to see its first page.',
+  /** The account page's list of the areas a member joined. */
+  accountAreasTitle: 'Member areas',
+  leave: (area: string) => `Leave ${area}`,
 } as const;
 
 export const memberAreaInputSchema = z.object({
@@ -64,7 +80,23 @@ export interface MemberAreaList {
   areas: MemberArea[];
 }
 
-/** The form's `join` payload; `returnTo` must be a path of the site (anything else goes home). */
+/** One person in an area, as the owner's list shows them. */
+export interface AreaMemberRow {
+  memberId: string;
+  email: string;
+  /** ISO date and time they joined. */
+  joinedAt: string;
+}
+
+/** A page of an area's members, newest first; `next` asks for the following page. */
+export interface AreaMemberPage {
+  members: AreaMemberRow[];
+  next?: string;
+}
+
+export const areaMembersQuerySchema = z.object({ after: text(300).optional() });
+
+/** The form's `join` (and `leave`) payload; `returnTo` must be a path of the site (anything else goes home). */
 export const joinMemberAreaSchema = z.object({
   areaId: text(200),
   returnTo: text(2000).optional(),

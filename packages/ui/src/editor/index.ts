@@ -49,6 +49,7 @@ export {
   type GateablePage,
   type MemberAreasPanelProps,
 } from './member-areas/MemberAreasPanel';
+export { AreaMembersList, type AreaMembersListProps } from './member-areas/AreaMembersList';
 export * from './access-lock';
 export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor';
 export * from './site-settings';

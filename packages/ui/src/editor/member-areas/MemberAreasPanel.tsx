@@ -1,5 +1,5 @@
 import { MEMBER_AREA_LIMITS, type MemberArea, type MemberAreaInput } from '@site/page-content';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EmptyState } from '../EmptyState';
 import { LoadStates } from '../ListStates';
 
@@ -26,6 +26,8 @@ export interface MemberAreasPanelProps {
   error?: string;
   /** Only owners and admins change areas; the rest of the team reads them. */
   isReadOnly?: boolean;
+  /** Who joined an area, shown under its card once the owner opens it (loaded only then). */
+  renderMembers?: (area: MemberArea) => ReactNode;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -146,9 +148,17 @@ export function MemberAreasPanel({
   isPending,
   error,
   isReadOnly,
+  renderMembers,
 }: MemberAreasPanelProps) {
   // 'new', an area's id, or nothing open.
   const [open, setOpen] = useState<string>();
+  const [showing, setShowing] = useState<ReadonlySet<string>>(new Set());
+  const toggleMembers = (id: string) =>
+    setShowing((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const titles = new Map(pages.map((p) => [p.id, p.title]));
   const closeAfter = (saving: Promise<unknown>) =>
     saving.then(
@@ -209,26 +219,40 @@ export function MemberAreasPanel({
                     ? 'no pages yet'
                     : a.pageIds.map((id) => titles.get(id) ?? id).join(', ')}
                 </p>
-                {!isReadOnly && (
-                  <div className="ed-field__row">
+                <div className="ed-field__row">
+                  {renderMembers && a.memberCount > 0 && (
                     <button
                       type="button"
                       className="ed-button"
-                      aria-label={`Edit ${a.name}`}
-                      onClick={() => setOpen(a.id)}
+                      aria-expanded={showing.has(a.id)}
+                      aria-label={`${showing.has(a.id) ? 'Hide' : 'Show'} the members of ${a.name}`}
+                      onClick={() => toggleMembers(a.id)}
                     >
-                      Edit
+                      {showing.has(a.id) ? 'Hide members' : 'Members'}
                     </button>
-                    <button
-                      type="button"
-                      className="ed-button ed-button--danger"
-                      aria-label={`Remove ${a.name}`}
-                      onClick={() => onRemove(a.id)}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                )}
+                  )}
+                  {!isReadOnly && (
+                    <>
+                      <button
+                        type="button"
+                        className="ed-button"
+                        aria-label={`Edit ${a.name}`}
+                        onClick={() => setOpen(a.id)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="ed-button ed-button--danger"
+                        aria-label={`Remove ${a.name}`}
+                        onClick={() => onRemove(a.id)}
+                      >
+                        Remove
+                      </button>
+                    </>
+                  )}
+                </div>
+                {renderMembers && showing.has(a.id) && renderMembers(a)}
               </>
             )}
           </li>
