@@ -10,6 +10,7 @@ import { mountAddToCartButtons } from './product/add-to-cart';
 import { enhanceProductPage } from './product/product-page';
 import { enhanceQuickViewButtons } from './quick-view';
 import { enhanceSiteNav } from './site-nav';
+import { enhanceInPageLinks } from './scroll/in-page-links';
 import { mountPopupOverlay } from './popup/popup';
 import { applyCookieConsent, hasTrackingCookie } from './consent/cookie-consent';
 import { runInTurns } from './run-in-turns';
@@ -63,8 +64,10 @@ function loadPageFeatures() {
 
 // One task per feature, so a phone stays responsive while the page comes to life (no long task;
 // README.md, "Start after the first paint"). The menu first: it is what a visitor taps first.
-void runInTurns([
+/** Settles once every feature has taken over its controls (the entry replays early taps then). */
+export const started = runInTurns([
   () => enhanceSiteNav(document),
+  () => enhanceInPageLinks(document),
   () => mountShell(document, context, store),
   () => mountAddToCartButtons(document, context, store),
   () => enhanceProductPage(document, context),

@@ -238,8 +238,21 @@ describe.skipIf(!hasChromium)('a buyer reviews from the emailed request page, in
 
     await buyer.setViewportSize({ width: 390, height: 844 });
     await buyer.goto(server.url + '/shop/p/field-notebook', { waitUntil: 'networkidle' });
+    await buyer.locator('html[data-enhanced]').waitFor({ state: 'attached' });
     await buyer.getByRole('link', { name: 'Rated 4.0 out of 5, 1 review' }).click();
     await buyer.waitForURL(/#reviews$/);
+    // The page glides there (platform.md §9 tween, scroll offset 30) and the keyboard follows.
+    await expect
+      .poll(() =>
+        buyer.evaluate(() => {
+          const reviews = document.getElementById('reviews')!;
+          const atBottom =
+            Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+          const placed = atBottom || Math.round(reviews.getBoundingClientRect().top) === 30;
+          return placed && window.scrollY > 0 && document.activeElement === reviews;
+        }),
+      )
+      .toBe(true);
     await expect.poll(() => named('reviews_anchor_clicked').length, { timeout: 10_000 }).toBe(1);
     expect(named('reviews_anchor_clicked')[0]!.product?.item_id).toBe('prod-field-notebook');
     await buyer

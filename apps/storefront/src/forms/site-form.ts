@@ -18,7 +18,7 @@ import {
 } from '@site/forms';
 import type { PageContext } from '../page-context';
 import { mountScriptCaptcha } from './captcha-script';
-import { scrollToField } from './scroll-to-field';
+import { scrollToField } from '../scroll/scroll-to';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

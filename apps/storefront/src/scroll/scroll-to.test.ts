@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scrollToField, SCROLL_ANIMATION } from './scroll-to-field';
+import { scrollToField, SCROLL_ANIMATION, tweenTo } from './scroll-to';
 
 /** A window scrolled to `scrollY`, recording where it is sent; frames 16 ms apart. */
 function fakeWindow(scrollY: number, reducedMotion = false) {
@@ -43,5 +43,18 @@ describe('scroll animation (platform.md §9: 50 ms, scroll offset 30)', () => {
     expect(win.scrollTo.mock.calls).toEqual([[0, 500]]);
     await scrollToField(at(30), win as unknown as Window);
     expect(win.scrollTo).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('tween (platform.md §9: 300 ms unless told)', () => {
+  it('takes the tween duration whatever the distance, and ends 30 px above the element', async () => {
+    for (const top of [60, 4000]) {
+      const win = fakeWindow(0);
+      await tweenTo(at(top), win as unknown as Window);
+      const ys = win.scrollTo.mock.calls.map(([, y]) => y);
+      // 300 ms in 16 ms frames: the start plus 19 steps.
+      expect(ys.length).toBe(20);
+      expect(ys.at(-1)).toBe(top - SCROLL_ANIMATION.offsetPx);
+    }
   });
 });
