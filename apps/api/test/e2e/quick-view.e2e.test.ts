@@ -73,4 +73,21 @@ describe.skipIf(!hasChromium)('quick view on the shop listing in Chromium', () =
     await expect.poll(() => dialog().count()).toBe(0);
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it('keeps each tile its size when the script, which starts after the first paint, adds the button', async () => {
+    // The page as first painted: the storefront's enhancements (src/start.ts) not run yet.
+    const context = await e2e.page.context().browser()!.newContext({ viewport: e2e.page.viewportSize() });
+    const painted = await context.newPage();
+    await painted.route(/\/assets\/storefront\/assets\/start-[^/]+\.js$/, (route) => route.abort());
+    await painted.goto(e2e.server.url + '/shop');
+    const tile = painted.locator('.product-card', { hasText: 'Linen Work Shirt' });
+    expect(await tile.locator('span.sqs-product-quick-view-button').isVisible()).toBe(false);
+    const size = (box: { width: number; height: number } | null) => box && [box.width, box.height];
+    const before = size(await tile.boundingBox());
+    await context.close();
+    // The other page scrolled while the dialog opened: sizes only.
+    const after = size(await shirtTile().boundingBox());
+    expect(after?.[1]).toBeGreaterThan(0);
+    expect(before).toEqual(after);
+  });
 });
