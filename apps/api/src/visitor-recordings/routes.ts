@@ -11,6 +11,7 @@ import {
   parseVisitorRecord,
   RECORDING_ID_PATTERN,
   recordingBatchSchema,
+  recordingListQuerySchema,
   recordingSettingsOf,
   recordingSettingsSchema,
   recordingVariant,
@@ -144,10 +145,11 @@ export function registerVisitorRecordingRoutes(app: FastifyInstance, { db }: { d
     VISITOR_RECORDINGS_API,
     { preHandler: recordingsRole(false) },
     handle(async (request) => {
+      const { offset } = parsePayload(recordingListQuerySchema, request.query);
       const website = await loadWebsite(db, request.site.websiteId);
       return {
         settings: storedSettings(website?.settings),
-        recordings: await listRecordings(db, request.site.websiteId, new Date()),
+        ...(await listRecordings(db, request.site.websiteId, new Date(), offset)),
       };
     }),
   );
@@ -205,9 +207,10 @@ export const visitorRecordingRouteDocs: RouteDocs = {
     bodyTypes: ['application/json', 'text/plain'],
   },
   [`GET ${VISITOR_RECORDINGS_API}`]: {
-    summary: 'The recording settings and the newest recordings (last 30 days)',
+    summary: 'The recording settings and a page of recordings, newest first (last 30 days)',
     tags: ['editor'],
     guard: 'member',
+    query: recordingListQuerySchema,
   },
   [`PUT ${VISITOR_RECORDINGS_API}/settings`]: {
     summary: 'Turns visitor recordings on or off and sets the share of visits recorded',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   RECORDING_MAX_BYTES,
   RECORDING_RETENTION_DAYS,
+  RECORDINGS_PAGE_SIZE,
   RECORDINGS_PER_SITE_MAX,
   type RecordingDetail,
   type RecordingEvent,
@@ -12,7 +13,6 @@ import type { Database } from '../db/client';
 import { visitorRecordings } from '../db/schema';
 
 const RETENTION_MS = RECORDING_RETENTION_DAYS * 86_400_000;
-const LIST_MAX = 100;
 
 const keptSince = (now: Date) => new Date(now.getTime() - RETENTION_MS);
 
@@ -119,12 +119,16 @@ const summary = (row: {
   pages: Number(row.pages),
 });
 
-/** The site's newest recordings with at least one event, within the retention. */
+/**
+ * The site's recordings with at least one event within the retention, newest first, a page at a
+ * time from `offset`; `hasMore` when an older one follows.
+ */
 export async function listRecordings(
   db: Database,
   websiteId: string,
   now: Date,
-): Promise<RecordingSummary[]> {
+  offset = 0,
+): Promise<{ recordings: RecordingSummary[]; hasMore: boolean }> {
   const rows = await db
     .select(summaryColumns)
     .from(visitorRecordings)
@@ -135,9 +139,13 @@ export async function listRecordings(
         gt(visitorRecordings.eventCount, 0),
       ),
     )
-    .orderBy(desc(visitorRecordings.startedAt))
-    .limit(LIST_MAX);
-  return rows.map(summary);
+    .orderBy(desc(visitorRecordings.startedAt), desc(visitorRecordings.id))
+    .offset(offset)
+    .limit(RECORDINGS_PAGE_SIZE + 1);
+  return {
+    recordings: rows.slice(0, RECORDINGS_PAGE_SIZE).map(summary),
+    hasMore: rows.length > RECORDINGS_PAGE_SIZE,
+  };
 }
 
 export async function readRecording(

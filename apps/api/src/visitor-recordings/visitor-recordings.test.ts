@@ -3,6 +3,7 @@ import {
   cohortOf,
   PASSWORD_MASK,
   RECORDING_MAX_BYTES,
+  RECORDINGS_PAGE_SIZE,
   VISITOR_RECORDINGS_API,
   type RecordingEvent,
   type SurveyCohort,
@@ -251,6 +252,39 @@ describe.each(targets)('visitor recordings on $name', (target) => {
       });
       const detail = await owner.call('GET', `${VISITOR_RECORDINGS_API}/${id}`);
       expect(detail.json().timeline.map((e: RecordingEvent) => e.kind)).toEqual(['page', 'scroll', 'click']);
+    });
+
+    it('pages the list newest first: Show older recordings asks from where the last page ended', async () => {
+      await database.db.delete(visitorRecordings);
+      const now = Date.now();
+      const made = Array.from({ length: RECORDINGS_PAGE_SIZE + 3 }, (_, i) => ({
+        id: `paged-${String(i).padStart(4, '0')}`,
+        websiteId: DEMO_WEBSITE_ID,
+        visitorId: `visitor-${i}`,
+        visitStartedAt: new Date(now - i * 60_000),
+        startedAt: new Date(now - i * 60_000),
+        country: 'US',
+        eventCount: 1,
+        events: [page(`/p/${i}`, now - i * 60_000)],
+      }));
+      // One visit with nothing recorded yet is not listed.
+      await database.db
+        .insert(visitorRecordings)
+        .values([...made, { ...made[0]!, id: 'paged-empty', visitorId: 'empty', eventCount: 0, events: [] }]);
+      const first = (await owner.call('GET', VISITOR_RECORDINGS_API)).json();
+      expect(first.recordings.map((r: { id: string }) => r.id)).toEqual(
+        made.slice(0, RECORDINGS_PAGE_SIZE).map((r) => r.id),
+      );
+      expect(first.hasMore).toBe(true);
+      const next = (
+        await owner.call('GET', `${VISITOR_RECORDINGS_API}?offset=${RECORDINGS_PAGE_SIZE}`)
+      ).json();
+      expect(next.recordings.map((r: { id: string }) => r.id)).toEqual(
+        made.slice(RECORDINGS_PAGE_SIZE).map((r) => r.id),
+      );
+      expect(next.hasMore).toBe(false);
+      for (const offset of ['-1', 'abc', '99999999', '1e400'])
+        expect((await owner.call('GET', `${VISITOR_RECORDINGS_API}?offset=${offset}`)).statusCode).toBe(400);
     });
 
     it('keeps recordings 30 days: an older one is neither listed nor opened, and is deleted', async () => {

@@ -11,6 +11,11 @@ export const RECORDING_RETENTION_DAYS = 30;
 export const RECORDING_MAX_BYTES = 256 * 1024;
 /** Recordings a site keeps at most; beyond this no new one is started until old ones expire. */
 export const RECORDINGS_PER_SITE_MAX = 2000;
+/** Recordings the owner's list shows at a time; Show older recordings asks for the next ones. */
+export const RECORDINGS_PAGE_SIZE = 20;
+/** GET VISITOR_RECORDINGS_API's query: where the page starts in the newest-first list. */
+export const recordingListQuerySchema = /* @__PURE__ */ (() =>
+  z.object({ offset: z.coerce.number().int().min(0).max(RECORDINGS_PER_SITE_MAX).default(0) }))();
 
 export const visitorRecordingMessages = {
   shareInvalid: 'Choose a share of visits to record: 20, 40, 60, 80 or 100 %.',
@@ -53,10 +58,12 @@ export interface RecordingSummary {
   events: number;
 }
 
-/** GET VISITOR_RECORDINGS_API: the settings and the newest recordings. */
+/** GET VISITOR_RECORDINGS_API: the settings and a page of recordings, newest first. */
 export interface RecordingList {
   settings: RecordingSettings;
   recordings: RecordingSummary[];
+  /** Older recordings follow: ask again from `offset` + this page's length. */
+  hasMore: boolean;
 }
 
 /** GET VISITOR_RECORDINGS_API/:id: one recording's timeline. */

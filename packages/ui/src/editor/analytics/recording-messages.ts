@@ -1,0 +1,41 @@
+/** The visitor recordings panel's words (the analytics screen). */
+export const recordingMessages = {
+  title: 'Visitor recordings',
+  about:
+    'Follow what visitors do on the site, page by page: clicks, scrolling and which fields they used. What anyone types is never recorded; a password shows only as masked.',
+  loading: 'Loading the recordings…',
+  record: 'Record visits',
+  share: 'Share of visits recorded',
+  sharePercent: (share: number) => `${share} %`,
+  shareHint: 'Visits from the United States and Japan, on devices with more than two processor cores.',
+  saving: 'Saving…',
+  on: 'Recording is on.',
+  off: 'Recording is off.',
+  empty: 'No recordings yet',
+  emptyOn: 'Recorded visits show here shortly after a visitor browses the site. They are kept for 30 days.',
+  emptyOff: 'Turn on Record visits, and recorded visits show here. They are kept for 30 days.',
+  table: 'Recorded visits',
+  started: 'Started',
+  landing: 'First page',
+  activity: 'Activity',
+  timelineColumn: 'Timeline',
+  counts: (pages: number, events: number) =>
+    `${pages} ${pages === 1 ? 'page' : 'pages'}, ${events} ${events === 1 ? 'event' : 'events'}`,
+  show: 'Show timeline',
+  hide: 'Hide timeline',
+  more: 'Show older recordings',
+  loadingMore: 'Loading older recordings…',
+  timelineTitle: 'Timeline of the visit',
+  close: 'Close',
+  loadingTimeline: 'Loading the timeline…',
+  noEvents: 'Nothing was recorded in this visit.',
+  opened: (path: string) => `Opened ${path}`,
+  clicked: (what: string) => `Clicked “${what}”`,
+  scrolled: (depth: number) => `Scrolled to ${depth} % of the page`,
+  focused: (field: string, type: string) => `Went to the ${type} field “${field}”`,
+  changed: (field: string, type: string) =>
+    `Changed the ${type} field “${field}” (what was typed is not recorded)`,
+  changedMasked: (field: string) => `Changed the password field “${field}”: ••••••• (masked)`,
+  notAllowed:
+    'Only the site’s owner or an admin can see visitor recordings: they follow single visitors through the site.',
+} as const;
