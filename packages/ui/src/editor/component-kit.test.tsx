@@ -1,6 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { messages } from '@site/page-content';
+import { fn } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test/axe';
 import { BlockPicker } from './BlockPicker';
@@ -22,7 +23,8 @@ describe('website component stories', () => {
 
   it('offers Delete only for a component no page uses, and says where it is used', () => {
     const { InUse } = composeStories(listStories);
-    const onDelete = vi.fn();
+    // The story's own spy type: its args are typed by storybook/test's fn.
+    const onDelete = fn();
     render(<InUse onDelete={onDelete} />);
     const [used, unused] = screen.getAllByRole('button', { name: 'Delete' });
     expect(used).toHaveProperty('disabled', true);
@@ -33,7 +35,7 @@ describe('website component stories', () => {
 
   it('renames in place', () => {
     const { InUse } = composeStories(listStories);
-    const onRename = vi.fn();
+    const onRename = fn();
     render(<InUse onRename={onRename} />);
     fireEvent.click(screen.getAllByRole('button', { name: 'Rename' })[0]!);
     fireEvent.change(screen.getByLabelText('Component name'), { target: { value: ' Hours ' } });
