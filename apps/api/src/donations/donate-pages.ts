@@ -69,8 +69,9 @@ const confirmedSource = () =>
       '{.or}<h1 id="donate-title">Thank you, {donorName|htmltag}</h1>',
       '<p class="donate-page__lead" role="status">Your donation of <strong class="donate-page__amount">{amount|htmltag}</strong>{.section fund} to {@|htmltag}{.end} has been received.</p>',
       '{.end}{.end}',
-      '{.if testMode}<p class="donate-page__test">This was a test donation: no money was taken.</p>{.end}',
-      '{.if refused}{.or}<dl class="donate-page__details"><dt>Reference</dt><dd>{reference|htmltag}</dd><dt>{.if waiting}Receipt to{.or}Receipt sent to{.end}</dt><dd>{email|htmltag}</dd></dl>',
+      // A refused payment took nothing either way: the test note would only muddle that.
+      '{.if refused}{.or}{.if testMode}<p class="donate-page__test">This was a test donation: no money was taken.</p>{.end}',
+      '<dl class="donate-page__details"><dt>Reference</dt><dd>{reference|htmltag}</dd><dt>{.if waiting}Receipt to{.or}Receipt sent to{.end}</dt><dd>{email|htmltag}</dd></dl>',
       '<p><a class="button button--outline button--medium" href="/">Back to the home page</a></p>{.end}',
       '{.or}<h1 id="donate-title">Donation not found</h1><p>Use the link from your receipt email.</p>{.end}',
       '</section>',

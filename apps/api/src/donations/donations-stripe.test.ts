@@ -201,6 +201,7 @@ describe.each(targets)('donations paid through Stripe on $name', (target) => {
     expect(page.body).toContain('<h1 id="donate-title">Your donation did not go through</h1>');
     expect(page.body).toContain('was refused: Your card was declined. Nothing has been charged.');
     expect(page.body).toContain('href="/commerce/donate?block=give-roof&amp;amount=1250"');
+    expect(page.body).not.toContain('This was a test donation');
     expect(await receipts('declined@example.test')).toHaveLength(0);
     expect(await ownerList()).not.toContain(donationId);
   });

@@ -174,7 +174,32 @@ describe.skipIf(!hasChromium)('donations end to end in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('the owner sees both donations, newest first, on Orders › Donations', async () => {
+  it('a visitor whose bank refuses 3-D Secure lands on 204 told why, that nothing was charged, with a way to try again', async () => {
+    await visitor.goto(`${server.url}/commerce/donate?block=roof-appeal&amount=2500`);
+    await visitor.locator('form[data-enhanced] .stand-in-payment-element').waitFor();
+    await visitor.getByLabel('Your name').fill('Alan Turing');
+    await visitor.getByLabel('Email for your receipt').fill('alan@example.test');
+    await visitor.locator('.stand-in-payment-element input[name="cardnumber"]').fill(FAKE_CARDS.threeDSecure);
+    await visitor.getByRole('button', { name: 'Donate' }).click();
+    await visitor.waitForURL(/hooks\.stripe\.com\/3ds\//);
+    await visitor.getByRole('button', { name: 'Fail authentication' }).click();
+    await visitor.waitForURL(/\/commerce\/donate\/confirmed\?donation=/);
+    expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Your donation did not go through',
+    );
+    expect(await visitor.getByRole('alert').textContent()).toBe(
+      'The payment of $25.00 was refused: We are unable to authenticate your payment method. Nothing has been charged.',
+    );
+    expect(await visitor.locator('.donate-page').textContent()).not.toContain('test donation');
+    expect(await axeViolations(visitor)).toEqual([]);
+    await look(visitor, 'donation-refused');
+    await visitor.getByRole('link', { name: 'Try again' }).click();
+    await visitor.locator('form[data-enhanced]').waitFor();
+    expect(await visitor.getByRole('radio', { name: '$25.00' }).isChecked()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the owner sees both paid donations, newest first, on Orders › Donations (the refused one is not there)', async () => {
     const owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     owner.setDefaultTimeout(15_000);
     await signInOwner(owner, server.url);
