@@ -6,7 +6,7 @@ import { files } from '../db/schema';
 import { toView } from '../files/file-store';
 import { loadForm } from '../forms/form-store';
 import { loadSummaryCollections } from '../collections/collection-store';
-import { loadProductItems, type PageRow, type WebsiteRow } from '../site/site-data';
+import { loadProductItems, loadProductItemsByIds, type PageRow, type WebsiteRow } from '../site/site-data';
 import { storeSettings } from '../commerce/cart-store';
 
 /**
@@ -52,13 +52,18 @@ export async function loadBlockRenderData(
       for (const [id, collection] of await loadSummaryCollections(db, others, new Date()))
         data.collections.set(id, collection);
     })(),
-    ...shops.map(async (shop) => {
-      const showAll = wanted.collections.has(shop.id);
-      if (!showAll && wanted.products.size === 0) return;
-      const items = await loadProductItems(db, website, shop, showAll ? {} : { ids: [...wanted.products] });
-      for (const item of items) if (wanted.products.has(item.id)) data.products.set(item.id, item);
-      if (showAll) data.collections.set(shop.id, { title: shop.title, fullUrl: shop.path, items });
-    }),
+    // Whole stores shown by summary blocks, one read each.
+    ...shops
+      .filter((shop) => wanted.collections.has(shop.id))
+      .map(async (shop) => {
+        const items = await loadProductItems(db, website, shop);
+        data.collections.set(shop.id, { title: shop.title, fullUrl: shop.path, items });
+      }),
+    // Products named one by one, in whichever store each is: one read for all of them.
+    (async () => {
+      for (const item of await loadProductItemsByIds(db, website, shops, [...wanted.products]))
+        data.products.set(item.id, item);
+    })(),
     ...[...wanted.forms].map(async (id) => {
       const loaded = await loadForm(db, website.id, id);
       if (loaded.kind === 'found') data.forms.set(id, loaded.form);

@@ -14,11 +14,8 @@ import {
   siteStylesCss,
   type Block,
 } from '@site/page-content';
-import { componentsById } from '../site/component-store';
 import { storeSettings } from '../commerce/cart-store';
 import type { Database } from '../db/client';
-import { loadHeaderFooter } from '../site/header-footer-store';
-import { loadNavigation } from '../site/navigation-store';
 import { memberLinkContext } from './account-pages';
 import type { SiteAssets } from '../site/assets';
 import { knownTheme, themeSources, withThemeTemplates } from '../site/theme';
@@ -29,13 +26,13 @@ import { variantChoices } from '../site/product-item';
 import { breadcrumbs, seoContext } from './page-meta';
 import { BrokenTemplateError } from './error-page';
 import { pageContextForBrowser } from './browser-context';
-import { isUnlocked, loadLocks, lockFor, lockedPageIds } from '../site/locks';
+import { isUnlocked, lockFor, lockedPageIds } from '../site/locks';
 import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
 import { languagePath, readItemSeo, readPageSeo, splitLanguagePath } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { isFiltered, listFilter } from '../site/list-filter';
 import { requestedPage, type Pagination } from '../site/pagination';
-import { loadPages, loadProductItems, loadTemplateSources, loadWebsite } from '../site/site-data';
+import type { loadProductItems } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
 import { compiledTemplate, folderIndex } from './template-cache';
 import {
@@ -59,7 +56,7 @@ import { siteIconLinks } from '../sites/site-icon';
 import { productReviewsContext, reviewsJsonLd } from '../reviews/product-page';
 import { productPageReviews } from '../reviews/reviews';
 import { holdThirdPartyEmbeds } from './consent-embeds';
-import { loadMemberAreas } from '../member-areas/area-store';
+import type { SiteComponents, SiteSnapshot } from './site-snapshot';
 import { closedPageIds, memberAreaBlockData, memberAreaScreen, withJoinedAreas } from './member-area-screen';
 
 export interface RenderedPage {
@@ -78,42 +75,36 @@ type ProductItems = Awaited<ReturnType<typeof loadProductItems>>;
 // `</script>` inside embedded JSON would close the tag early.
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
+/**
+ * The page at `requestedPath` of the site `site` is a snapshot of; `db` reads what the page shows
+ * beyond it (products, posts, forms, files, reviews).
+ */
 export async function renderPage(
   db: Database,
-  websiteId: string,
+  site: SiteSnapshot,
   requestedPath: string,
   query: Readonly<Record<string, string>>,
   assets: SiteAssets,
   viewer: Viewer = { member: false, now: new Date() },
   productPreview?: ProductPreview,
-): Promise<RenderedPage | undefined> {
-  const website = await loadWebsite(db, websiteId);
-  if (!website) return undefined;
+): Promise<RenderedPage> {
+  const { website, headerFooter, locks, memberAreas: areas, navigation: trees } = site;
+  const websiteId = website.id;
   // `/fr/shop` is `/shop` in French when the site added French (the page cache keys by the whole path).
   const added = siteLanguages(website.settings);
   const { language, path } = splitLanguagePath(requestedPath, added);
-  const [storedPages, sources, headerFooter, locks, areas] = await Promise.all([
-    loadPages(db, websiteId),
-    loadTemplateSources(db, websiteId),
-    loadHeaderFooter(db, website),
-    loadLocks(db, websiteId),
-    loadMemberAreas(db, websiteId),
-  ]);
   // What member areas keep from this viewer: resolving (search), and the check below, read it.
   viewer = {
     ...viewer,
     closedPageIds: closedPageIds(areas, viewer),
     lockedPageIds: lockedPageIds(locks, viewer.cookies ?? {}, websiteId),
   };
-  const allPages = storedPages.map((p) => translatePage(p, language));
+  const allPages = site.pages.map((p) => translatePage(p, language));
   // An editor previewing another theme sees the site's content in that theme's own templates.
   const theme = viewer.themePreview ?? knownTheme(website.theme);
-  if (viewer.themePreview) {
-    sources.clear();
-    for (const [name, entry] of themeSources(viewer.themePreview)) sources.set(name, entry);
-  } else withThemeTemplates(sources, theme);
+  const sources = viewer.themePreview ? themeSources(viewer.themePreview) : new Map(site.templates);
+  if (!viewer.themePreview) withThemeTemplates(sources, theme);
   const pageAssets = { js: assets.js, preload: assets.preload, css: [assets.stylesheets.url(theme)] };
-  const trees = await loadNavigation(db, websiteId, allPages);
   let resolved = productPreview
     ? localizeResolved(previewResolution(allPages, productPreview), language)
     : localizeResolved(await resolvePath(db, website, allPages, path, query, viewer, trees), language);
@@ -135,8 +126,8 @@ export async function renderPage(
   const pageDocuments = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
   // Website components the page places (read only when it places one): their blocks' products,
   // forms and files are loaded and followed by the cache like the page's own.
-  const components = pageDocuments.some((d) => documentReferences(d).components.length)
-    ? await componentsById(db, websiteId)
+  const components: SiteComponents = pageDocuments.some((d) => documentReferences(d).components.length)
+    ? await site.components()
     : new Map<string, { name: string; blocks: Block[] }>();
   const documents = [...pageDocuments, ...componentDocuments(pageDocuments, components)];
   // Any other page asked with a filter or a page number is answered but not kept, so the filter cannot multiply it in the cache.

@@ -43,7 +43,7 @@ import { knownTheme } from '../site/theme';
 import {
   countProductItems,
   loadProductItems,
-  loadProductSeo,
+  loadProductPage,
   productCategoryLinks,
   type PageRow,
   type WebsiteRow,
@@ -312,18 +312,20 @@ export async function resolvePath(
       (p) => visibleTo(p, viewer) && p.path === (match[1] || '/') && p.collectionType === 'products',
     );
     if (collection?.itemTemplateName) {
-      const [[item], itemSeo] = await Promise.all([
-        loadProductItems(db, website, { id: collection.id, path: collection.path }, { urlId: match[2] }),
-        loadProductSeo(db, collection.id, match[2]!),
-      ]);
-      if (item) {
+      const found = await loadProductPage(
+        db,
+        website,
+        { id: collection.id, path: collection.path },
+        match[2]!,
+      );
+      if (found) {
         return {
           status: 200,
           pageType: PAGE_TYPE.item,
           templateName: collection.itemTemplateName,
           page: collection,
-          extra: { item },
-          itemSeo,
+          extra: { item: found.item },
+          itemSeo: found.seo,
         };
       }
     }

@@ -10,6 +10,7 @@ import { requestedPage } from '../site/pagination';
 import { PageCache } from './page-cache';
 import type { SiteAssets } from '../site/assets';
 import { renderPage, type RenderedPage } from './render-page';
+import { SiteSnapshots } from './site-snapshot';
 import { renderErrorPage } from './error-page';
 import { collectionRss } from './feeds';
 import { loadWebsite } from '../site/site-data';
@@ -43,6 +44,8 @@ export interface PageRouteOptions {
   versions: SiteVersionStore;
   /** Bytes of rendered pages kept in memory (default 64 MB). */
   cacheBytes?: number;
+  /** Sites whose snapshot (site-snapshot.ts) is held in memory (default 256). */
+  snapshotSites?: number;
   /** The install has an address provider: the checkout offers suggestions. */
   addressAutocomplete?: boolean;
 }
@@ -52,6 +55,7 @@ const CONTENT_TYPE = { html: 'text/html; charset=utf-8', json: 'application/json
 export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptions): void {
   let assets: SiteAssets | undefined;
   const cache = new PageCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  const snapshots = new SiteSnapshots(options.db, options.snapshotSites);
   app.get('/*', async (request, reply) => {
     // A cached hit needs only the path; the query is parsed when there is one (a visible share of a hit).
     const mark = request.url.indexOf('?');
@@ -121,18 +125,21 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       const mark = options.versions.mark();
       let page: RenderedPage | undefined;
       try {
-        page = await renderPage(options.db, websiteId, path, query, assets, {
-          member: Boolean(session),
-          account: session ? { id: session.id, roles: session.roles, locale: session.locale } : undefined,
-          now,
-          cookies: request.cookies,
-          crumb,
-          origin,
-          themePreview,
-          region,
-          addressAutocomplete: options.addressAutocomplete,
-          memberAreaIds: new Set(memberAreaIds),
-        });
+        const site = await snapshots.get(websiteId, versions);
+        page =
+          site &&
+          (await renderPage(options.db, site, path, query, assets, {
+            member: Boolean(session),
+            account: session ? { id: session.id, roles: session.roles, locale: session.locale } : undefined,
+            now,
+            cookies: request.cookies,
+            crumb,
+            origin,
+            themePreview,
+            region,
+            addressAutocomplete: options.addressAutocomplete,
+            memberAreaIds: new Set(memberAreaIds),
+          }));
       } catch (err) {
         // Type 101: visitors get a friendly page (never JSON or a stack trace), the log gets the details.
         // The database restarting is no fault of the page: the visitor may try again in a moment.

@@ -250,9 +250,11 @@ describe.each(targets)('member accounts on $name', (target) => {
         .set({ settings: { ...site!.settings, memberAccounts: { enabled: false } } })
         .where(eq(websites.id, 'demo'));
       try {
-        // A new path each time: the page cache is keyed by the site's content version.
-        const page = await new Member(app).get('/account/create?disabled');
-        expect(page.body).not.toContain('site-account-link');
+        // A direct database write: on PostgreSQL the process learns of it from the commit's notice.
+        await expect
+          .poll(async () => (await new Member(app).get('/account/create')).body, { timeout: 10_000 })
+          .not.toContain('site-account-link');
+        const page = await new Member(app).get('/account/create');
         expect(page.body).toContain('does not offer customer accounts');
         const res = await new Member(app).post(ACCOUNT, {
           email: 'closed@example.test',

@@ -2,7 +2,8 @@ import { minorToMoney, ProductType, type CurrencyCode } from '@site/commerce-cor
 import { sanitizeRichText } from '@site/page-content';
 import type { products, variants } from '../db/schema';
 
-type ProductRow = typeof products.$inferSelect;
+// The stored search vector is never read for a page.
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
 type VariantRow = typeof variants.$inferSelect;
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { textArray } from '../db/text-array';
 import { pages, products, templates, variants, websites } from '../db/schema';
@@ -55,23 +55,17 @@ export async function countProductItems(db: Database, collectionId: string, filt
   return row?.n ?? 0;
 }
 
-/** Product items of a collection (or the given product ids), in the templates' JSON shape. */
-export async function loadProductItems(
+// Every column but the stored search vector, which no page shows (it is the largest column read).
+const { searchVector: _searchVector, ...shownColumns } = getTableColumns(products);
+type ShownProduct = Omit<typeof products.$inferSelect, 'searchVector'>;
+
+/** The rows' items in the templates' JSON shape, their variants read in one statement. */
+async function withVariants(
   db: Database,
   website: WebsiteRow,
-  collection: { id: string; path: string },
-  filter: { urlId?: string; ids?: readonly string[]; limit?: number; offset?: number } & ListFilter = {},
+  productRows: readonly ShownProduct[],
+  storeOf: (row: ShownProduct) => { id: string; path: string },
 ) {
-  if (filter.ids?.length === 0) return [];
-  const query = db
-    .select()
-    .from(products)
-    .where(listedProducts(collection.id, filter))
-    .orderBy(asc(products.position), asc(products.id))
-    .$dynamic();
-  if (filter.limit !== undefined) query.limit(filter.limit);
-  if (filter.offset) query.offset(filter.offset);
-  const productRows = await query;
   if (productRows.length === 0) return [];
   const variantRows = await db
     .select()
@@ -85,17 +79,66 @@ export async function loadProductItems(
     else byProduct.set(v.productId, [v]);
   }
   return productRows.map((p) =>
-    toProductItem(p, byProduct.get(p.id) ?? [], collection, storeCurrency(website)),
+    toProductItem(p, byProduct.get(p.id) ?? [], storeOf(p), storeCurrency(website)),
   );
 }
 
-/** A product's stored search settings, read beside its item for the product page's head. */
-export async function loadProductSeo(db: Database, collectionId: string, urlId: string): Promise<unknown> {
-  const [row] = await db
-    .select({ seo: products.seo })
+/** Product items of a collection (or the given product ids), in the templates' JSON shape. */
+export async function loadProductItems(
+  db: Database,
+  website: WebsiteRow,
+  collection: { id: string; path: string },
+  filter: { urlId?: string; ids?: readonly string[]; limit?: number; offset?: number } & ListFilter = {},
+) {
+  if (filter.ids?.length === 0) return [];
+  const query = db
+    .select(shownColumns)
     .from(products)
-    .where(and(eq(products.collectionId, collectionId), eq(products.urlId, urlId)));
-  return row?.seo;
+    .where(listedProducts(collection.id, filter))
+    .orderBy(asc(products.position), asc(products.id))
+    .$dynamic();
+  if (filter.limit !== undefined) query.limit(filter.limit);
+  if (filter.offset) query.offset(filter.offset);
+  return withVariants(db, website, await query, () => collection);
+}
+
+/**
+ * The products visitors see among `ids`, in whichever of `stores` each is listed: one read for
+ * blocks naming products of several stores (not one per store).
+ */
+export async function loadProductItemsByIds(
+  db: Database,
+  website: WebsiteRow,
+  stores: readonly { id: string; path: string }[],
+  ids: readonly string[],
+) {
+  if (ids.length === 0 || stores.length === 0) return [];
+  const byId = new Map(stores.map((s) => [s.id, s]));
+  const rows = await db
+    .select(shownColumns)
+    .from(products)
+    .where(
+      and(
+        sql`${products.id} = any(${textArray(ids)})`,
+        sql`${products.collectionId} = any(${textArray([...byId.keys()])})`,
+        eq(products.enabled, true),
+      ),
+    )
+    .orderBy(asc(products.position), asc(products.id));
+  return withVariants(db, website, rows, (row) => byId.get(row.collectionId)!);
+}
+
+/** A product's page: its item and its stored search settings (for the page's head), read together. */
+export async function loadProductPage(
+  db: Database,
+  website: WebsiteRow,
+  collection: { id: string; path: string },
+  urlId: string,
+): Promise<{ item: Awaited<ReturnType<typeof loadProductItems>>[number]; seo: unknown } | undefined> {
+  const [row] = await db.select(shownColumns).from(products).where(listedProducts(collection.id, { urlId }));
+  if (!row) return undefined;
+  const [item] = await withVariants(db, website, [row], () => collection);
+  return { item: item!, seo: row.seo };
 }
 
 /** The categories a store's visible products carry, each a link to the list narrowed to it. */

@@ -13,6 +13,7 @@ import { ApiError } from '../http';
 import { BrokenTemplateError } from '../pages/error-page';
 import { toProductItem } from '../site/product-item';
 import { renderPage } from '../pages/render-page';
+import { readSiteSnapshot } from '../pages/site-snapshot';
 import type { SiteAssets } from '../site/assets';
 import type { Viewer } from '../pages/site-chrome';
 import { checkCurrency, checkReferences, productDetails, productNotFound, variantsOf } from './products';
@@ -92,9 +93,12 @@ export async function previewProduct(
   const item = toProductItem(row, variantRows, { id: store.id, path: store.path }, currency);
   try {
     // An added language is a path prefix (/fr/shop/p/…): the renderer translates what it shows.
+    // Read now, not from the pages' snapshot: the preview shows the site as saved this moment.
+    const site = await readSiteSnapshot(db, websiteId);
+    if (!site) throw new ApiError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
     const page = await renderPage(
       db,
-      websiteId,
+      site,
       language ? `/${language}${item.fullUrl}` : item.fullUrl,
       {},
       assets,
@@ -104,7 +108,6 @@ export async function previewProduct(
         item,
       },
     );
-    if (!page) throw new ApiError(404, 'STORE_NOT_FOUND', adminMessages.collectionNotStore);
     return { html: page.html };
   } catch (error) {
     if (error instanceof BrokenTemplateError)
