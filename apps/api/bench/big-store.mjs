@@ -1,8 +1,8 @@
 // A big store's growth table: for each size, a throw-away PostgreSQL database, the built API
 // server on it, the demo site given that many products (store collections of at most 200) and
 // 10× as many orders by SQL (bench/big-store-seed.mjs), then each storefront and editor call
-// timed under concurrent clients (the storefront's also as cache misses), add-to-cart, and the
-// server's memory through a full orders export.
+// timed under concurrent clients (the storefront's also as cache misses), add-to-cart, checkout
+// (the test payment provider), and the server's memory through a full orders export.
 //
 //   node bench/big-store.mjs           # needs `pnpm build` first
 //   BENCH_SIZES=100,10000,100000       # product counts (the default); orders are 10× each
@@ -67,6 +67,21 @@ const UNCACHED = [
   { name: 'storefront uncached: /search?q=oak <n>', path: (n) => `/search?q=oak+${pick(n)}` },
 ];
 const ADD_TO_CART = 'add to cart (POST entries, 200/s)';
+const CHECKOUT_RATE = 20;
+const CHECKOUT = `checkout (test card, ${CHECKOUT_RATE}/s)`;
+const CHECKOUT_BODY = {
+  email: 'bench@example.com',
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    line1: '12 Analytical Row',
+    city: 'London',
+    region: '',
+    postalCode: 'N1 9GU',
+    country: 'GB',
+  },
+  payment: { provider: 'test', cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+};
 // A digital product of the demo site: unlimited stock, so thousands of adds never run out.
 const ADDED = { itemId: 'prod-sketch-pack', sku: '', quantity: 1 };
 
@@ -157,6 +172,53 @@ async function benchSize(products) {
       timing,
       server.pid,
     );
+    // A checkout uses its cart up: one filled cart per checkout of the warm-up and the run (and
+    // some to spare), each named in the body as the storefront names a subscription's cart.
+    const needed = Math.ceil(CHECKOUT_RATE * (timing.warmup + timing.duration) * 1.5) + connections;
+    const filled = [];
+    for (let i = 0; i < needed; i += connections)
+      filled.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(connections, needed - i) }, async () => {
+            const shopper = await new Shopper(server.url).start();
+            await shopper.addEntry(ADDED.itemId, ADDED.sku, ADDED.quantity);
+            return shopper.cookies.get('SiteCart');
+          }),
+        )),
+      );
+    const buyer = await new Shopper(server.url).start();
+    const buyerHeaders = {
+      'content-type': 'application/json',
+      cookie: buyer.cookieHeader(),
+      'x-csrf-token': buyer.cookies.get('crumb'),
+    };
+    // One checkout first, as the calls above: a refusal is printed rather than timed.
+    const once = await fetch(`${server.url}/api/commerce/checkout`, {
+      method: 'POST',
+      headers: buyerHeaders,
+      body: JSON.stringify({ ...CHECKOUT_BODY, cartToken: filled.pop() }),
+    });
+    if (!once.ok) console.log(`${CHECKOUT}: answered ${once.status} ${(await once.text()).slice(0, 200)}`);
+    else await once.arrayBuffer();
+    results[CHECKOUT] = await measure(
+      {
+        url: `${server.url}/api/commerce/checkout`,
+        method: 'POST',
+        connections,
+        overallRate: CHECKOUT_RATE,
+        headers: buyerHeaders,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ ...CHECKOUT_BODY, cartToken: filled.pop() ?? 'none-left' }),
+            }),
+          },
+        ],
+      },
+      timing,
+      server.pid,
+    );
     const exported = await exportMemory(server, owner, STORE_API.ordersCsv);
     const inventory = await exportMemory(server, owner, STORE_API.inventoryCsv);
     return { products, orders, seedMs, results, exported, inventory };
@@ -194,7 +256,7 @@ console.log(
     .join(' | ')} |`,
 );
 console.log(`|${'-'.repeat(width + 2)}|${runs.map(() => '-'.repeat(18)).join('|')}|`);
-for (const call of [...CALLS, ...UNCACHED, { name: ADD_TO_CART }]) {
+for (const call of [...CALLS, ...UNCACHED, { name: ADD_TO_CART }, { name: CHECKOUT }]) {
   const cells = runs.map((r) => {
     const m = r.results[call.name];
     const bad = m.non2xx + m.errors;
