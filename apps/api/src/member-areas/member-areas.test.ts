@@ -187,6 +187,8 @@ describe.each(targets)('member areas on $name', (target) => {
     expect(screen.statusCode).toBe(403);
     expect(screen.body).toContain(memberAreaMessages.joinLead);
     expect(screen.body).toContain('<button class="button" type="submit">Join Makers club</button>');
+    // The form carries the visitor's crumb, or a browser's plain post would be refused.
+    expect(screen.body).toContain(`name="crumb" value="${ada.cookies.get('crumb')}"`);
     const unverified = await join(ada, area.id);
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error).toEqual({

@@ -40,7 +40,13 @@ export function memberAreaScreen(
       memberArea: {
         title: page.title,
         lead: viewer.member ? memberAreaMessages.joinLead : memberAreaMessages.signedOutLead,
-        areas: opening.map((a) => ({ id: a.id, name: a.name, description: a.description || undefined })),
+        // Each area's form carries the crumb itself: a repeated section does not reach `memberArea.crumb`.
+        areas: opening.map((a) => ({
+          id: a.id,
+          name: a.name,
+          description: a.description || undefined,
+          crumb: viewer.member ? viewer.crumb : undefined,
+        })),
         signedIn: viewer.member || undefined,
         crumb: viewer.member ? viewer.crumb : undefined,
         returnTo: path,

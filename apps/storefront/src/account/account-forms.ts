@@ -173,6 +173,8 @@ export function enhanceAccountForms(doc: Document): void {
           form.removeAttribute('aria-busy');
         });
     });
+    // Until this runs a submit would only reload the page; the mark says the form now works.
+    form.dataset.enhanced = 'true';
   }
 }
 

@@ -225,7 +225,7 @@ export function MemberAreasPanel({
                       type="button"
                       className="ed-button"
                       aria-expanded={showing.has(a.id)}
-                      aria-label={`${showing.has(a.id) ? 'Hide' : 'Show'} the members of ${a.name}`}
+                      aria-label={`${showing.has(a.id) ? 'Hide members' : 'Members'} of ${a.name}`}
                       onClick={() => toggleMembers(a.id)}
                     >
                       {showing.has(a.id) ? 'Hide members' : 'Members'}

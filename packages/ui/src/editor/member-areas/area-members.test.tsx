@@ -52,13 +52,13 @@ describe('MemberAreasPanel members', () => {
         renderMembers={renderMembers}
       />,
     );
-    expect(screen.queryByRole('button', { name: 'Show the members of Trade' })).toBeNull();
-    const toggle = screen.getByRole('button', { name: 'Show the members of Club' });
+    expect(screen.queryByRole('button', { name: 'Members of Trade' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Members of Club' });
     expect(screen.queryByText('members of Club')).toBeNull();
     fireEvent.click(toggle);
     expect(screen.getByText('members of Club')).toBeTruthy();
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Hide the members of Club' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide members of Club' }));
     expect(screen.queryByText('members of Club')).toBeNull();
   });
 });
