@@ -153,6 +153,15 @@ export async function joinedAreaIds(db: Pick<Database, 'select'>, memberId: stri
   return rows.map((r) => r.areaId);
 }
 
+/** The site's area, or 404: an area id from the request is never trusted to be this site's. */
+async function requireArea(db: Database, websiteId: string, areaId: string): Promise<void> {
+  const [area] = await db
+    .select({ id: memberAreas.id })
+    .from(memberAreas)
+    .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
+  if (!area) throw notFound();
+}
+
 /**
  * A member joins a free area. Only with a verified email: the owner's list of members is a list
  * of people who can be reached. Joining twice is joining once.
@@ -163,11 +172,7 @@ export async function joinMemberArea(
   memberId: string,
   areaId: string,
 ): Promise<void> {
-  const [area] = await db
-    .select({ id: memberAreas.id })
-    .from(memberAreas)
-    .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
-  if (!area) throw notFound();
+  await requireArea(db, websiteId, areaId);
   const [member] = await db
     .select({ verified: siteMembers.emailVerifiedAt })
     .from(siteMembers)
@@ -232,11 +237,7 @@ export async function listAreaMembers(
   areaId: string,
   after: string | undefined,
 ): Promise<AreaMemberPage> {
-  const [area] = await db
-    .select({ id: memberAreas.id })
-    .from(memberAreas)
-    .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
-  if (!area) throw notFound();
+  await requireArea(db, websiteId, areaId);
   const from = after === undefined ? undefined : decodeCursor(after);
   const rows = await db
     .select({
@@ -271,11 +272,7 @@ export async function removeAreaMember(
   areaId: string,
   memberId: string,
 ): Promise<void> {
-  const [area] = await db
-    .select({ id: memberAreas.id })
-    .from(memberAreas)
-    .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
-  if (!area) throw notFound();
+  await requireArea(db, websiteId, areaId);
   const removed = await db
     .delete(memberAreaMembers)
     .where(and(eq(memberAreaMembers.areaId, areaId), eq(memberAreaMembers.memberId, memberId)))
