@@ -33,6 +33,10 @@ export default defineConfig(({ command, mode }) => ({
   build: {
     outDir: 'dist',
     manifest: true,
+    // One CSS file, for the server to merge into each theme's stylesheet ahead of the theme's rules:
+    // split per chunk, the CSS of the chunks the entry loads after the first paint was linked again
+    // at run time, after the theme's rules, undoing them.
+    cssCodeSplit: false,
     rollupOptions: { input: { storefront: 'src/main.tsx' } },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

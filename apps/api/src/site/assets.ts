@@ -40,7 +40,11 @@ export function readStorefrontAssets(storefrontDist: string, base = '/assets/sto
   entries.forEach(visit);
   return {
     js: entries.map((c) => base + c.file),
-    css: entries.flatMap((c) => (c.css ?? []).map((f) => base + f)),
+    // The build writes one CSS file for every chunk (cssCodeSplit off): its manifest key is style.css.
+    css: [
+      ...entries.flatMap((c) => (c.css ?? []).map((f) => base + f)),
+      ...(manifest['style.css'] ? [base + manifest['style.css'].file] : []),
+    ],
     preload: [...imported].map((c) => base + c.file),
   };
 }
