@@ -28,6 +28,9 @@ const PAGES = {
   product: '/shop/p/canvas-tote',
   cart: '/cart',
   checkout: '/checkout',
+  // Both come from the order placed on the checkout page (placeOrder below).
+  'order-confirmed': null,
+  'order-status': null,
   'blog-list': '/journal',
   'blog-post': '/journal/caring-for-waxed-canvas',
   'events-list': '/studio/events',
@@ -71,6 +74,26 @@ async function addToCart(page, origin) {
   const card = page.locator('.product-card', { hasText: 'Field Notebook' });
   await card.getByRole('button', { name: 'Add To Cart' }).click();
   await page.locator('.sqs-pill-cart', { hasText: '1 item' }).waitFor({ timeout: 10_000 });
+}
+
+/** Pays for what is in the cart with the test card; the order pages' addresses. */
+async function placeOrder(page) {
+  await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Address', { exact: true }).fill('12 Analytical Row');
+  await page.getByLabel('City').fill('London');
+  await page.getByLabel('Postal Code').fill('N1 9GU');
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel(/Expiry/).fill('12/39');
+  await page.getByLabel(/Security Code/).fill('123');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL(/\/checkout\/order-confirmed\?/, { timeout: 30_000 });
+  const confirmed = new URL(page.url());
+  const status = `/orders/${confirmed.searchParams.get('orderId')}?token=${confirmed.searchParams.get('token')}`;
+  return { 'order-confirmed': confirmed.pathname + confirmed.search, 'order-status': status };
 }
 
 const server = process.env.PREVIEW_URL ? { url: process.env.PREVIEW_URL, stop() {} } : await startServer();
@@ -135,11 +158,13 @@ try {
       // A visitor's view (no editor session), one screenful: what a card in the picker shows.
       const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 } });
       const page = await context.newPage();
+      let orderPages = {};
       for (const name of THEME_PREVIEW_PAGES) {
         // The cart and checkout as a shopper sees them with something in the cart, not empty.
         if (name === 'cart') await addToCart(page, server.url);
-        await page.goto(server.url + PAGES[name], { waitUntil: 'networkidle' });
-        // WebP keeps 38 pictures a theme to a few hundred kilobytes in the repository.
+        if (name === 'order-confirmed') orderPages = await placeOrder(page);
+        await page.goto(server.url + (PAGES[name] ?? orderPages[name]), { waitUntil: 'networkidle' });
+        // WebP keeps 42 pictures a theme to a few hundred kilobytes in the repository.
         await sharp(await page.screenshot())
           .webp({ quality: 72 })
           .toFile(join(out, `${name}-${width}.webp`));

@@ -423,6 +423,8 @@ describe.each(targets)('commerce API on $name', (target) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`Order <strong>#${order.orderNumber}</strong> is confirmed`);
       expect(page.body).toContain('$240.00');
+      // The country by its name in the site's language, never its ISO code.
+      expect(page.body).toMatch(/N1 9GU<br>United Kingdom<\/address>/);
       // Each line says which variant it is.
       expect(page.body).toMatch(
         /<p class="order-line__options"><span>Size: M<\/span><span aria-hidden="true"> · <\/span><span>Color: Rust<\/span><\/p>/,

@@ -75,12 +75,21 @@ function giftCardRows(r: Partial<GiftCardRecipient>): { question: string; answer
   return rows.flatMap(([question, answer]) => (answer ? [{ question, answer }] : []));
 }
 
+/** "United Kingdom" for `GB` in the site's language: shoppers do not read ISO codes. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * What the order pages (confirmed 202, subscription confirmed 206, status 211) show: each line with
  * its chosen options ("Size: M") and its personalisation answers under the form's own questions,
  * for a subscription what it costs per billing period, and a digital line's download link.
  */
-export async function orderContext(db: Database, { order, items }: FoundOrder) {
+export async function orderContext(db: Database, { order, items }: FoundOrder, locale = 'en-US') {
   const currency = isCurrencyCode(order.currency) ? order.currency : 'USD';
   const money = (cents: number) => minorToMoney({ minor: BigInt(cents), currency });
   const variantIds = [...new Set(items.map((i) => i.variantId))];
@@ -130,7 +139,9 @@ export async function orderContext(db: Database, { order, items }: FoundOrder) {
     cancelled: order.status === 'cancelled' || undefined,
     trackingNumber: order.trackingNumber ?? undefined,
     carrier: order.carrier ?? undefined,
-    shippingAddress: order.shippingAddress ?? undefined,
+    shippingAddress: order.shippingAddress
+      ? { ...order.shippingAddress, countryName: countryName(order.shippingAddress.country ?? '', locale) }
+      : undefined,
     shippingOption: order.shippingOption ?? undefined,
     items: items.map((i) => {
       const options = Object.entries(attributes.get(i.variantId) ?? {}).map(([name, value]) => ({

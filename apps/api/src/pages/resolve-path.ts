@@ -383,7 +383,7 @@ export async function resolvePath(
       status: found ? 200 : 404,
       pageType,
       templateName: 'order-confirmed',
-      extra: found ? { order: await orderContext(db, found) } : {},
+      extra: found ? { order: await orderContext(db, found, website.locale) } : {},
       personal: true,
     };
   }

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOCKS_API, EDITOR_API, SITE_THEMES, THEME_API, type PageDetail } from '@site/page-content';
 import { DEMO_OWNER } from '../../src/seed/demo-site';
+import { ADDRESS, TEST_CARD } from '../client';
 import { hasChromium, launchChromium } from '../browser';
 import { HttpEditor } from '../http-editor';
 import { axeViolations, sidewaysOverflow } from '../page-checks';
@@ -77,6 +78,28 @@ describe.skipIf(!hasChromium)('every page type in every theme', () => {
       password: 'spring-2026',
     });
     expect(locked.status).toBe(200);
+    // An order, for the order confirmed (202) and order status (211) pages its buyer opens.
+    const shopper = await browser.newContext();
+    await shopper.request.get(server.url + '/api/crumb');
+    const crumb = (await shopper.cookies()).find((c) => c.name === 'crumb')!.value;
+    const headers = { 'x-csrf-token': crumb };
+    const added = await shopper.request.post(server.url + '/api/commerce/shopping-cart/entries', {
+      data: { itemId: 'prod-canvas-tote', sku: 'TOTE-OLIVE', quantity: 1 },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const placed = await shopper.request.post(server.url + '/api/commerce/checkout', {
+      data: { email: 'ada@example.com', shippingAddress: ADDRESS, payment: TEST_CARD },
+      headers,
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    const { order, redirectUrl } = (await placed.json()) as {
+      order: { id: string; accessToken: string };
+      redirectUrl: string;
+    };
+    await shopper.close();
+    PAGES['order confirmed'] = redirectUrl;
+    PAGES['order status'] = `/orders/${order.id}?token=${order.accessToken}`;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -63,6 +63,8 @@ export const THEME_PREVIEW_PAGES = [
   'product',
   'cart',
   'checkout',
+  'order-confirmed',
+  'order-status',
   'blog-list',
   'blog-post',
   'events-list',
