@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 
 /**
@@ -82,6 +83,28 @@ const cardError = (message: string, code: string) =>
   new Refusal(402, { type: 'card_error', code, decline_code: code, message });
 const invalid = (message: string, status = 400, code?: string) =>
   new Refusal(status, { type: 'invalid_request_error', message, ...(code ? { code } : {}) });
+
+/**
+ * Sends the stand-in's events to `app` in this process (no listening server), signed as Stripe
+ * signs them, only when a test calls `deliver`.
+ */
+export function deliverInto(fake: FakeStripe, app: FastifyInstance): void {
+  const url = '/api/commerce/payments/stripe/webhook';
+  fake.webhook = { url: 'http://stripe.invalid' + url, delivery: 'manual' };
+  fake.deliver = async (event, secret = fake.keys.webhookSecret) => {
+    const payload = JSON.stringify(event);
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+      payload,
+    });
+    return res.statusCode;
+  };
+}
 
 export async function startFakeStripe(
   keys: Partial<FakeStripe['keys']> = {},

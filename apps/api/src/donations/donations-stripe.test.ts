@@ -3,7 +3,7 @@ import { messages as commerceMessages } from '@site/commerce-core';
 import { STORE_API } from '@site/commerce-core/admin';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
@@ -14,7 +14,7 @@ import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
-import { FAKE_CARDS, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { deliverInto, FAKE_CARDS, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { DONATIONS_API } from './routes';
 
 const targets = await databaseTargets();
@@ -51,21 +51,7 @@ describe.each(targets)('donations paid through Stripe on $name', (target) => {
       writesPerMinute: 0,
       payments: { box: createSecretBox(randomBytes(32)), connection: stripeConnectionFrom(fake.url) },
     });
-    // Events go to the app in this process, signed as Stripe signs them.
-    fake.webhook = { url: 'http://stripe.invalid/api/commerce/payments/stripe/webhook', delivery: 'manual' };
-    fake.deliver = async (event, secret = fake.keys.webhookSecret) => {
-      const payload = JSON.stringify(event);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/commerce/payments/stripe/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-        },
-        payload,
-      });
-      return res.statusCode;
-    };
+    deliverInto(fake, app);
     owner = await new EditorClient(app).signIn(DEMO_OWNER);
     const connected = await owner.call('PUT', '/api/editor/payments', {
       provider: 'stripe',

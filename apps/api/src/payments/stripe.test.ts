@@ -10,7 +10,7 @@ import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';
 import { ADDRESS, Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
-import { FAKE_CARDS, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { deliverInto, FAKE_CARDS, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { createSecretBox } from './secret-box';
 import { createStripePaymentProvider, stripeConnectionFrom } from './stripe-provider';
 
@@ -32,22 +32,7 @@ describe.each(targets)('Stripe payments on $name', (target) => {
       writesPerMinute: 0,
       payments: { box, connection: stripeConnectionFrom(fake.url) },
     });
-    // Events go to the app in this process, as Stripe would post them to the site.
-    fake.webhook = { url: 'http://stripe.invalid/api/commerce/payments/stripe/webhook', delivery: 'manual' };
-    fake.deliver = async (event, secret = fake.keys.webhookSecret) => {
-      const payload = JSON.stringify(event);
-      const { default: Stripe } = await import('stripe');
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/commerce/payments/stripe/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
-        },
-        payload,
-      });
-      return res.statusCode;
-    };
+    deliverInto(fake, app);
     owner = await new EditorClient(app).signIn(DEMO_OWNER);
   });
   afterAll(async () => {
