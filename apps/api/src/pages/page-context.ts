@@ -120,14 +120,21 @@ export function confirmedOrderForBrowser(resolved: Resolved) {
 
 /**
  * The popup overlay (104), when the owner turned it on (website settings `popupOverlay`); never
- * over a cover page, a lock screen, an error, a refusal, the cart or checkout, where it would stand in the way.
+ * over a cover page, a lock screen, an error, a refusal, the cart or checkout, where it would stand
+ * in the way, nor over the product editor's preview, which shows the product.
  */
 export function popupOverlayContext(website: WebsiteRow, resolved: Resolved) {
   if (
     resolved.status !== 200 ||
-    ([PAGE_TYPE.cover, PAGE_TYPE.cart, PAGE_TYPE.checkout, PAGE_TYPE.cartV2] as number[]).includes(
-      resolved.pageType,
-    )
+    (
+      [
+        PAGE_TYPE.cover,
+        PAGE_TYPE.cart,
+        PAGE_TYPE.checkout,
+        PAGE_TYPE.cartV2,
+        PAGE_TYPE.composerPreview,
+      ] as number[]
+    ).includes(resolved.pageType)
   )
     return undefined;
   return popupOverlaySettings(website.settings);

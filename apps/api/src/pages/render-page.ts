@@ -197,6 +197,7 @@ export async function renderPage(
     noindex:
       resolved.status >= 400 ||
       resolved.pageType === PAGE_TYPE.commerceEmailPreview ||
+      resolved.pageType === PAGE_TYPE.composerPreview ||
       (resolved.page !== undefined && readPageSeo(resolved.page.seo).noindex) ||
       (resolved.itemSeo !== undefined && readItemSeo(resolved.itemSeo).noindex) ||
       undefined,

@@ -500,7 +500,7 @@ export function previewResolution(allPages: readonly PageRow[], preview: Product
   if (!store?.itemTemplateName) return { ...notFound(), personal: true };
   return {
     status: 200,
-    pageType: PAGE_TYPE.item,
+    pageType: PAGE_TYPE.composerPreview,
     templateName: store.itemTemplateName,
     page: store,
     extra: { item: preview.item },

@@ -24,6 +24,8 @@ export const PAGE_TYPE = {
   orderReceived: 207,
   membershipConfirmed: 208,
   reviewsRequest: 209,
+  /** The product editor's preview of a draft (digital products included): the owner's, never a visitor's. */
+  composerPreview: 210,
   orderStatus: 211,
   newsletterUnsubscribe: 300,
   commerceEmailPreview: 301,

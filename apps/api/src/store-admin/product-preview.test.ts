@@ -1,5 +1,5 @@
 import { STORE_API } from '@site/commerce-core/admin';
-import { MULTILINGUAL_API } from '@site/page-content';
+import { MULTILINGUAL_API, POPUP_OVERLAY_API } from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
@@ -144,6 +144,46 @@ describe.each(targets)('product preview on $name', (target) => {
     expect((await demo.owner.call('PUT', MULTILINGUAL_API.languages, { languages: [] })).statusCode).toBe(
       200,
     );
+  });
+
+  it('is the digital product composer preview (210): the owner’s page, kept out of search engines, without the pop-up', async () => {
+    const popup = await demo.owner.call('PUT', POPUP_OVERLAY_API, {
+      enabled: true,
+      content: {
+        title: 'Free shipping this week',
+        body: 'On every order.',
+        action: { label: 'Shop', href: '/shop' },
+      },
+      version: 0,
+    });
+    expect(popup.statusCode, popup.body).toBe(200);
+    // Visitors' product pages carry the pop-up and are indexed; the preview is neither.
+    const visitorPage = (await demo.app.inject('/shop/p/canvas-tote')).body;
+    expect(visitorPage).toContain('id="popup-overlay"');
+    expect(visitorPage).not.toContain('<meta name="robots" content="noindex">');
+    const res = await demo.owner.call(
+      'POST',
+      STORE_API.productPreview(),
+      draft({
+        title: 'Field Guide (PDF)',
+        productType: 'digital',
+        variantOptionOrdering: [],
+        variants: [{ sku: 'GUIDE-PDF', attributes: {}, price: usd('1200'), unlimited: true }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { html } = res.json() as { html: string };
+    expect(html).toContain('<h1 class="product-title">Field Guide (PDF)</h1>');
+    expect(html).toContain('$12.00');
+    expect(html).toMatch(/<body class="[^"]*page-type-210[^"]*">/);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('id="popup-overlay"');
+    const off = await demo.owner.call('PUT', POPUP_OVERLAY_API, {
+      enabled: false,
+      content: null,
+      version: 1,
+    });
+    expect(off.statusCode, off.body).toBe(200);
   });
 
   it('refuses a draft the save would refuse, 400 with the message of the field', async () => {
