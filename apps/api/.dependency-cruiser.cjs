@@ -37,12 +37,13 @@ const order = ['infrastructure', 'siteWide', 'domains', 'composition', 'top'];
 
 /**
  * Reads between neighbours that stand: a customer's account shows their orders, a confirmed
- * payment completes its order (or donation), a summary block lists posts, the product preview renders the storefront's page.
+ * payment completes its order (or donation), a paid member area is sold through the store, a summary block lists posts, the product preview renders the storefront's page.
  */
 const neighbourReads = {
   'site-users': ['commerce'],
   payments: ['commerce', 'donations'],
   donations: ['commerce'],
+  'member-areas': ['commerce'],
   collections: ['blog'],
   'store-admin': ['pages'],
 };

@@ -20,6 +20,7 @@ const CHILD_TABLES: Record<string, string> = {
   form_counts: 'form_id in (select id from forms where website_id = $1)',
   mailing_list_counts: 'list_id in (select id from mailing_lists where website_id = $1)',
   member_area_members: 'area_id in (select id from member_areas where website_id = $1)',
+  member_area_checkouts: 'area_id in (select id from member_areas where website_id = $1)',
   websites: 'id = $1',
 };
 

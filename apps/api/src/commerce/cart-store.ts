@@ -59,7 +59,7 @@ export async function findCart(
 export async function createCart(
   db: Queryable,
   websiteId: string,
-  kind: 'standard' | 'subscription' | 'gift-card' = 'standard',
+  kind: 'standard' | 'subscription' | 'gift-card' | 'member-area' = 'standard',
 ): Promise<CartRow> {
   const [row] = await db
     .insert(carts)

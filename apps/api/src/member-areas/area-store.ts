@@ -1,18 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { ProductType } from '@site/commerce-core';
 import {
   isGateable,
   MEMBER_AREA_LIMITS,
   memberAreaMessages,
+  purchaseGrantsAccess,
   type AreaMemberPage,
+  type AreaPrice,
   type MemberArea,
   type memberAreaInputSchema,
 } from '@site/page-content';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { createCart } from '../commerce/cart-store';
 import type { Database, Tx } from '../db/client';
-import { memberAreaMembers, memberAreaPages, memberAreas, pages, siteMembers, websites } from '../db/schema';
+import {
+  cartEntries,
+  memberAreaCheckouts,
+  memberAreaMembers,
+  memberAreaPages,
+  memberAreas,
+  orders,
+  pages,
+  products,
+  siteMembers,
+  variants,
+  websites,
+} from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError } from '../http';
+import { storeCurrency } from '../site/site-data';
 
 type Input = z.output<typeof memberAreaInputSchema>;
 
@@ -22,17 +39,51 @@ export interface AreaGate {
   name: string;
   description: string;
   pageIds: string[];
+  /** What joining costs, read from the area's product (the store's price is the area's price). */
+  price: AreaPrice;
 }
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', memberAreaMessages.notFound);
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'INVALID', message, [{ path: [field], message }]);
 
+const PERIODS = { MONTH: 'month', YEAR: 'year' } as const;
+
+/** The prices of paid areas' products: the first variant's price, billed as the product's plan says. */
+async function productPrices(
+  db: Pick<Database, 'select'>,
+  productIds: readonly string[],
+): Promise<Map<string, AreaPrice>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: products.id, details: products.details, priceCents: variants.priceCents })
+    .from(products)
+    .innerJoin(variants, eq(variants.productId, products.id))
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(variants.position));
+  const prices = new Map<string, AreaPrice>();
+  for (const row of rows) {
+    if (prices.has(row.productId)) continue;
+    const plan = row.details.subscriptionPlan as { billingPeriod?: { unit?: string } } | undefined;
+    const unit = plan?.billingPeriod?.unit;
+    const billing = unit === 'MONTH' || unit === 'YEAR' ? PERIODS[unit] : 'once';
+    prices.set(row.productId, { billing, amountMinor: row.priceCents });
+  }
+  return prices;
+}
+
+const FREE: AreaPrice = { billing: 'free' };
+
 /** The site's areas in the order they were made, each with its pages in the owner's order. */
 export async function loadMemberAreas(db: Pick<Database, 'select'>, websiteId: string): Promise<AreaGate[]> {
   const [areas, gated] = await Promise.all([
     db
-      .select({ id: memberAreas.id, name: memberAreas.name, description: memberAreas.description })
+      .select({
+        id: memberAreas.id,
+        name: memberAreas.name,
+        description: memberAreas.description,
+        productId: memberAreas.productId,
+      })
       .from(memberAreas)
       .where(eq(memberAreas.websiteId, websiteId))
       .orderBy(asc(memberAreas.createdAt), asc(memberAreas.id)),
@@ -42,15 +93,21 @@ export async function loadMemberAreas(db: Pick<Database, 'select'>, websiteId: s
       .where(eq(memberAreaPages.websiteId, websiteId))
       .orderBy(asc(memberAreaPages.position)),
   ]);
-  return areas.map((a) => ({
+  const prices = await productPrices(
+    db,
+    areas.flatMap((a) => (a.productId ? [a.productId] : [])),
+  );
+  return areas.map(({ productId, ...a }) => ({
     ...a,
     pageIds: gated.filter((g) => g.areaId === a.id).map((g) => g.pageId),
+    price: (productId && prices.get(productId)) || FREE,
   }));
 }
 
-/** The areas with how many have joined each, for the editor. */
+/** The areas with how many have joined each and how many of them pay, for the editor. */
 export async function listMemberAreas(db: Database, websiteId: string): Promise<MemberArea[]> {
-  const [areas, counts] = await Promise.all([
+  await settlePaidCheckouts(db, { websiteId });
+  const [areas, counts, paid, [site]] = await Promise.all([
     loadMemberAreas(db, websiteId),
     db
       .select({ areaId: memberAreaMembers.areaId, n: count() })
@@ -58,9 +115,17 @@ export async function listMemberAreas(db: Database, websiteId: string): Promise<
       .innerJoin(memberAreas, eq(memberAreas.id, memberAreaMembers.areaId))
       .where(eq(memberAreas.websiteId, websiteId))
       .groupBy(memberAreaMembers.areaId),
+    paidMemberships(db, eq(memberAreas.websiteId, websiteId)),
+    db.select().from(websites).where(eq(websites.id, websiteId)),
   ]);
   const byArea = new Map(counts.map((c) => [c.areaId, c.n]));
-  return areas.map((a) => ({ ...a, memberCount: byArea.get(a.id) ?? 0 }));
+  const now = new Date();
+  return areas.map((a) => ({
+    ...a,
+    memberCount: byArea.get(a.id) ?? 0,
+    currency: site ? storeCurrency(site) : 'USD',
+    payingCount: paid.filter((p) => p.areaId === a.id && grants(p, now)).length,
+  }));
 }
 
 /** Every chosen page is one of this site's that an area may hold. */
@@ -91,6 +156,72 @@ async function named<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A paid area is sold through a product it makes and owns in the site's first store: hidden from
+ * the shop (only the area's join reaches it), a subscription for a monthly or yearly price. Its
+ * price, name and billing follow the area's form. Going free leaves the product (its orders keep
+ * it) and unlinks it.
+ */
+async function writePrice(
+  tx: Tx,
+  websiteId: string,
+  areaId: string,
+  input: Input,
+  productId: string | null,
+): Promise<void> {
+  const price = input.price;
+  if (!price) return;
+  if (price.billing === 'free') {
+    if (productId) await tx.update(memberAreas).set({ productId: null }).where(eq(memberAreas.id, areaId));
+    return;
+  }
+  const details = {
+    isSubscribable: price.billing !== 'once',
+    ...(price.billing !== 'once' && {
+      subscriptionPlan: {
+        billingPeriod: { value: 1, unit: price.billing === 'month' ? 'MONTH' : 'YEAR' },
+        numBillingCycles: 0,
+      },
+    }),
+  };
+  if (productId) {
+    await tx
+      .update(products)
+      .set({ title: input.name, details, version: sql`${products.version} + 1` })
+      .where(eq(products.id, productId));
+    await tx.update(variants).set({ priceCents: price.amountMinor }).where(eq(variants.productId, productId));
+    return;
+  }
+  const [store] = await tx
+    .select({ id: pages.id })
+    .from(pages)
+    .where(
+      and(eq(pages.websiteId, websiteId), eq(pages.kind, 'collection'), eq(pages.collectionType, 'products')),
+    )
+    .orderBy(asc(pages.navigationIndex), asc(pages.id))
+    .limit(1);
+  if (!store) throw invalid('price', memberAreaMessages.needsStore);
+  const newProduct = randomUUID();
+  await tx.insert(products).values({
+    id: newProduct,
+    websiteId,
+    collectionId: store.id,
+    urlId: `member-area-${areaId}`,
+    title: input.name,
+    productType: ProductType.PAYWALL,
+    details,
+    enabled: false,
+  });
+  await tx.insert(variants).values({
+    id: randomUUID(),
+    productId: newProduct,
+    sku: `MEMBER-AREA-${areaId.slice(0, 8).toUpperCase()}`,
+    priceCents: price.amountMinor,
+    unlimited: true,
+  });
+  await tx.update(memberAreas).set({ productId: newProduct }).where(eq(memberAreas.id, areaId));
+}
+
 export async function createMemberArea(db: Database, websiteId: string, input: Input): Promise<MemberArea> {
   const id = randomUUID();
   await named(() =>
@@ -106,10 +237,13 @@ export async function createMemberArea(db: Database, websiteId: string, input: I
       await tx
         .insert(memberAreas)
         .values({ id, websiteId, name: input.name, description: input.description });
+      await writePrice(tx, websiteId, id, input, null);
       await writePages(tx, websiteId, id, input.pageIds);
     }),
   );
-  return { id, ...input, memberCount: 0 };
+  const area = (await listMemberAreas(db, websiteId)).find((a) => a.id === id);
+  if (!area) throw notFound();
+  return area;
 }
 
 export async function updateMemberArea(
@@ -124,9 +258,10 @@ export async function updateMemberArea(
         .update(memberAreas)
         .set({ name: input.name, description: input.description })
         .where(and(eq(memberAreas.id, id), eq(memberAreas.websiteId, websiteId)))
-        .returning({ id: memberAreas.id });
+        .returning({ id: memberAreas.id, productId: memberAreas.productId });
       if (!area) throw notFound();
       await checkPages(tx, websiteId, input.pageIds);
+      await writePrice(tx, websiteId, id, input, area.productId);
       await writePages(tx, websiteId, id, input.pageIds);
     }),
   );
@@ -143,28 +278,118 @@ export async function deleteMemberArea(db: Database, websiteId: string, id: stri
   if (removed.length === 0) throw notFound();
 }
 
-/** The areas a member has joined: part of the page cache's key for them. */
-export async function joinedAreaIds(db: Pick<Database, 'select'>, memberId: string): Promise<string[]> {
-  const rows = await db
-    .select({ areaId: memberAreaMembers.areaId })
+/**
+ * A paid area's checkout whose order is now paid makes its member a member, with that order: the
+ * checkout row is used up. Run before membership is read (pages, the owner's screen), so a payment
+ * confirmed later by the processor (3-D Secure, a webhook) counts from the member's next page.
+ */
+async function settlePaidCheckouts(
+  db: Database,
+  scope: { memberId: string } | { websiteId: string } | { areaId: string },
+): Promise<void> {
+  const where =
+    'memberId' in scope
+      ? sql`c.member_id = ${scope.memberId}`
+      : 'areaId' in scope
+        ? sql`c.area_id = ${scope.areaId}`
+        : sql`c.area_id in (select id from member_areas where website_id = ${scope.websiteId})`;
+  await db.execute(sql`
+    with paid as (
+      delete from member_area_checkouts c
+      using carts k, orders o
+      where k.id = c.cart_id and o.id = k.order_id and o.status = 'paid' and ${where}
+      returning c.area_id, c.member_id, o.id as order_id
+    )
+    insert into member_area_members (area_id, member_id, order_id)
+    select distinct on (area_id, member_id) area_id, member_id, order_id from paid
+    on conflict (area_id, member_id) do update set order_id = excluded.order_id`);
+}
+
+/** Memberships bought with an order, with what the access rule reads of the order. */
+function paidMemberships(db: Pick<Database, 'select'>, where: ReturnType<typeof eq>) {
+  return db
+    .select({
+      areaId: memberAreaMembers.areaId,
+      memberId: memberAreaMembers.memberId,
+      status: orders.status,
+      cancelledAt: orders.cancelledAt,
+      refundedCents: orders.refundedCents,
+      grandTotalCents: orders.grandTotalCents,
+      plan: orders.subscriptionPlan,
+      nextBillingAt: orders.subscriptionNextBillingAt,
+      subscriptionCancelledAt: orders.subscriptionCancelledAt,
+      pausedAt: orders.subscriptionPausedAt,
+    })
     .from(memberAreaMembers)
-    .where(eq(memberAreaMembers.memberId, memberId))
-    .orderBy(asc(memberAreaMembers.areaId));
-  return rows.map((r) => r.areaId);
+    .innerJoin(memberAreas, eq(memberAreas.id, memberAreaMembers.areaId))
+    .innerJoin(orders, eq(orders.id, memberAreaMembers.orderId))
+    .where(and(isNotNull(memberAreaMembers.orderId), where));
+}
+
+type PaidMembership = Awaited<ReturnType<typeof paidMemberships>>[number];
+const grants = (p: PaidMembership, now: Date) =>
+  purchaseGrantsAccess(
+    {
+      status: p.status,
+      cancelledAt: p.cancelledAt,
+      refundedCents: p.refundedCents,
+      grandTotalCents: p.grandTotalCents,
+      ...(p.plan && {
+        subscription: {
+          nextBillingAt: p.nextBillingAt,
+          cancelledAt: p.subscriptionCancelledAt,
+          pausedAt: p.pausedAt,
+        },
+      }),
+    },
+    now,
+  );
+
+/**
+ * The areas a member belongs to now: part of the page cache's key for them. A membership bought
+ * with an order lasts while the order holds (purchaseGrantsAccess): a lapsed subscription's pages
+ * close at the member's next page.
+ */
+export async function joinedAreaIds(db: Database, memberId: string, now = new Date()): Promise<string[]> {
+  await settlePaidCheckouts(db, { memberId });
+  const [rows, paid] = await Promise.all([
+    db
+      .select({ areaId: memberAreaMembers.areaId, orderId: memberAreaMembers.orderId })
+      .from(memberAreaMembers)
+      .where(eq(memberAreaMembers.memberId, memberId)),
+    paidMemberships(db, eq(memberAreaMembers.memberId, memberId)),
+  ]);
+  const holding = new Set(paid.filter((p) => grants(p, now)).map((p) => p.areaId));
+  return rows
+    .filter((r) => r.orderId === null || holding.has(r.areaId))
+    .map((r) => r.areaId)
+    .sort();
 }
 
 /** The site's area, or 404: an area id from the request is never trusted to be this site's. */
-async function requireArea(db: Database, websiteId: string, areaId: string): Promise<void> {
+async function requireArea(db: Database, websiteId: string, areaId: string) {
   const [area] = await db
-    .select({ id: memberAreas.id })
+    .select({ id: memberAreas.id, productId: memberAreas.productId })
     .from(memberAreas)
     .where(and(eq(memberAreas.id, areaId), eq(memberAreas.websiteId, websiteId)));
   if (!area) throw notFound();
+  return area;
 }
 
+async function requireVerified(db: Database, websiteId: string, memberId: string): Promise<void> {
+  const [member] = await db
+    .select({ verified: siteMembers.emailVerifiedAt })
+    .from(siteMembers)
+    .where(and(eq(siteMembers.id, memberId), eq(siteMembers.websiteId, websiteId)));
+  if (!member?.verified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED', memberAreaMessages.verifyFirst);
+}
+
+const paymentRequired = () => new ApiError(402, 'PAYMENT_REQUIRED', memberAreaMessages.paymentRequired);
+
 /**
- * A member joins a free area. Only with a verified email: the owner's list of members is a list
- * of people who can be reached. Joining twice is joining once.
+ * A member joins an area. Only with a verified email: the owner's list of members is a list of
+ * people who can be reached. Joining twice is joining once. A paid area is joined by paying
+ * (startAreaCheckout): here it is refused unless the member's payment already holds.
  */
 export async function joinMemberArea(
   db: Database,
@@ -172,13 +397,51 @@ export async function joinMemberArea(
   memberId: string,
   areaId: string,
 ): Promise<void> {
-  await requireArea(db, websiteId, areaId);
-  const [member] = await db
-    .select({ verified: siteMembers.emailVerifiedAt })
-    .from(siteMembers)
-    .where(and(eq(siteMembers.id, memberId), eq(siteMembers.websiteId, websiteId)));
-  if (!member?.verified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED', memberAreaMessages.verifyFirst);
+  const area = await requireArea(db, websiteId, areaId);
+  await requireVerified(db, websiteId, memberId);
+  if (area.productId) {
+    if ((await joinedAreaIds(db, memberId)).includes(areaId)) return;
+    throw paymentRequired();
+  }
   await db.insert(memberAreaMembers).values({ areaId, memberId }).onConflictDoNothing();
+}
+
+/**
+ * The join form of a paid area: a cart of its own holding the area's product (as a subscription
+ * is bought, commerce/checkout-routes.ts), noted as this member's, paid at /checkout?cartToken=.
+ * Undefined for a free area or a member whose payment already holds (they simply join).
+ */
+export async function startAreaCheckout(
+  db: Database,
+  websiteId: string,
+  memberId: string,
+  areaId: string,
+): Promise<string | undefined> {
+  const area = await requireArea(db, websiteId, areaId);
+  await requireVerified(db, websiteId, memberId);
+  if (!area.productId || (await joinedAreaIds(db, memberId)).includes(areaId)) return undefined;
+  const productId = area.productId;
+  return db.transaction(async (tx) => {
+    const [variant] = await tx
+      .select({ id: variants.id })
+      .from(variants)
+      .where(eq(variants.productId, productId))
+      .orderBy(asc(variants.position))
+      .limit(1);
+    if (!variant) throw notFound();
+    const [product] = await tx
+      .select({ details: products.details })
+      .from(products)
+      .where(eq(products.id, productId));
+    const subscription =
+      (product?.details as { isSubscribable?: boolean } | undefined)?.isSubscribable === true;
+    const cart = await createCart(tx, websiteId, subscription ? 'subscription' : 'member-area');
+    await tx
+      .insert(cartEntries)
+      .values({ id: randomUUID(), cartId: cart.id, productId, variantId: variant.id, quantity: 1 });
+    await tx.insert(memberAreaCheckouts).values({ cartId: cart.id, areaId, memberId });
+    return cart.token;
+  });
 }
 
 /** A member leaves an area (their account page's Leave): its pages close to them at once. */

@@ -23,6 +23,7 @@ import {
   listAreaMembers,
   listMemberAreas,
   removeAreaMember,
+  startAreaCheckout,
   updateMemberArea,
 } from './area-store';
 
@@ -79,6 +80,16 @@ export function registerMemberAreaRoutes(app: FastifyInstance, options: { db: Da
         return reply.status(401).send({ error: { code: 'NOT_SIGNED_IN', message: messages.notSignedIn } });
       }
       try {
+        // A paid area's form goes on to the checkout with a cart of its own; a script gets 402.
+        if (form && change === joinMemberArea) {
+          const cartToken = await startAreaCheckout(
+            db,
+            request.site.websiteId,
+            member.id,
+            parsed.data.areaId,
+          );
+          if (cartToken) return reply.redirect(`/checkout?cartToken=${encodeURIComponent(cartToken)}`, 303);
+        }
         await change(db, request.site.websiteId, member.id, parsed.data.areaId);
       } catch (error) {
         // Unverified: the account page says how to verify and sends the link again.
@@ -217,7 +228,7 @@ export const memberAreaRouteDocs: RouteDocs = {
     tags: ['member areas'],
     guard: 'crumb',
     summary:
-      'A signed-in member with a verified email joins a free area: a form post answers 303 to returnTo, JSON 204',
+      'A signed-in member with a verified email joins a free area: a form post answers 303 to returnTo, JSON 204; a paid area: a form post answers 303 to its checkout, JSON 402 until paid',
     body: joinMemberAreaSchema,
     status: 204,
   },

@@ -81,6 +81,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   mailing_list_counts: "kept by a trigger: rebuilt as the list's subscribers are copied in",
   form_counts: "kept by a trigger: rebuilt as the form's submissions are copied in",
   visitor_recordings: "visitors' recorded visits to the old site (personal data kept 30 days)",
+  member_area_checkouts: 'who an open cart of the old site pays a member area for, gone with the carts',
 };
 
 /** Columns holding secrets unique across sites: a copy gets fresh ones (old links stay with the old site). */

@@ -32,8 +32,8 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
-import { files, forms, products, variants, websites } from '../db/schema';
-import { FILES_API, sanitizeRichText, type ItemSeo } from '@site/page-content';
+import { files, forms, memberAreas, products, variants, websites } from '../db/schema';
+import { FILES_API, memberAreaMessages, sanitizeRichText, type ItemSeo } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError } from '../http';
@@ -508,6 +508,12 @@ export async function deleteProduct(
   id: string,
   version: number,
 ): Promise<void> {
+  // Members pay through it: the area's price goes first (the area's form makes it free).
+  const [area] = await db
+    .select({ name: memberAreas.name })
+    .from(memberAreas)
+    .where(and(eq(memberAreas.productId, id), eq(memberAreas.websiteId, websiteId)));
+  if (area) throw new ApiError(409, 'SELLS_MEMBER_AREA', memberAreaMessages.productSellsArea(area.name));
   const gone = await db
     .delete(products)
     .where(and(eq(products.id, id), eq(products.websiteId, websiteId), eq(products.version, version)))

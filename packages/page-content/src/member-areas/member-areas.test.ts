@@ -5,6 +5,9 @@ import {
   memberAreaAccess,
   memberAreaInputSchema,
   memberAreaMessages,
+  purchaseGrantsAccess,
+  RENEWAL_GRACE_MS,
+  type AreaPurchase,
 } from './member-areas';
 
 const areas = [
@@ -82,6 +85,90 @@ describe('memberAreaInputSchema', () => {
       description: '',
       pageIds: ['a', 'b'],
     });
+  });
+
+  it.each([
+    ['a price of zero', { billing: 'month', amountMinor: 0 }, memberAreaMessages.priceRequired],
+    ['a negative price', { billing: 'once', amountMinor: -500 }, memberAreaMessages.priceRequired],
+    ['a fraction of a cent', { billing: 'year', amountMinor: 9.5 }, memberAreaMessages.priceRequired],
+    ['a price past what is kept', { billing: 'once', amountMinor: 2 ** 31 }, memberAreaMessages.priceTooHigh],
+    [
+      'a paid area with no amount',
+      { billing: 'month' },
+      'Invalid input: expected number, received undefined',
+    ],
+    [
+      'an unknown billing',
+      { billing: 'weekly', amountMinor: 500 },
+      "Invalid discriminator value. Expected 'free' | 'once' | 'month' | 'year'",
+    ],
+    [
+      'a price as text',
+      { billing: 'once', amountMinor: '5.00' },
+      'Invalid input: expected number, received string',
+    ],
+  ])('refuses %s', (_, price, message) => {
+    expect(issue({ name: 'Club', price })).toBe(message);
+  });
+
+  it('keeps a paid price and drops an amount given with a free one', () => {
+    expect(
+      memberAreaInputSchema.parse({ name: 'Club', price: { billing: 'month', amountMinor: 900 } }).price,
+    ).toEqual({ billing: 'month', amountMinor: 900 });
+    expect(
+      memberAreaInputSchema.parse({ name: 'Club', price: { billing: 'free', amountMinor: 900 } }).price,
+    ).toEqual({
+      billing: 'free',
+    });
+  });
+});
+
+describe('purchaseGrantsAccess', () => {
+  const now = new Date('2026-06-15T12:00:00Z');
+  const later = new Date('2026-07-15T12:00:00Z');
+  const earlier = new Date('2026-06-01T12:00:00Z');
+  const paid: AreaPurchase = { status: 'paid', cancelledAt: null, refundedCents: 0, grandTotalCents: 900 };
+  const sub = { nextBillingAt: later, cancelledAt: null, pausedAt: null };
+  it.each([
+    ['a paid one-time price', paid, true],
+    ['a payment still pending', { ...paid, status: 'pending' }, false],
+    ['a failed payment', { ...paid, status: 'failed' }, false],
+    ['an order the owner cancelled', { ...paid, cancelledAt: earlier }, false],
+    ['an order refunded in full', { ...paid, refundedCents: 900 }, false],
+    ['an order refunded in part', { ...paid, refundedCents: 300 }, true],
+    ['a subscription within its period', { ...paid, subscription: sub }, true],
+    [
+      'a subscription cancelled, before the period it paid for ends',
+      { ...paid, subscription: { ...sub, cancelledAt: earlier } },
+      true,
+    ],
+    [
+      'a subscription cancelled, after its period ended',
+      { ...paid, subscription: { ...sub, nextBillingAt: earlier, cancelledAt: earlier } },
+      false,
+    ],
+    [
+      'a subscription whose renewal is being charged',
+      { ...paid, subscription: { ...sub, nextBillingAt: new Date(now.getTime() - 60_000) } },
+      true,
+    ],
+    [
+      'a subscription whose renewal is overdue past the grace',
+      { ...paid, subscription: { ...sub, nextBillingAt: new Date(now.getTime() - RENEWAL_GRACE_MS - 1) } },
+      false,
+    ],
+    [
+      'a subscription paused after its renewals failed',
+      { ...paid, subscription: { ...sub, nextBillingAt: earlier, pausedAt: now } },
+      false,
+    ],
+    [
+      'a plan paid in full (no further billing)',
+      { ...paid, subscription: { ...sub, nextBillingAt: null } },
+      true,
+    ],
+  ] as const)('%s: %s', (_, purchase, open) => {
+    expect(purchaseGrantsAccess(purchase as AreaPurchase, now)).toBe(open);
   });
 });
 

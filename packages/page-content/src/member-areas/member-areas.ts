@@ -42,6 +42,15 @@ export const memberAreaMessages = {
   joinLead: 'This page is for members of this area. Join for free to see it.',
   signedOutLead: 'Create a free account or sign in, then join to see this page.',
   verifyFirst: 'Verify your email address to join: open the link we sent you, then come back.',
+  /** A paid area's join refused until its price is paid (the join form goes to the checkout instead). */
+  paymentRequired: 'This member area has a price: pay at the checkout to join.',
+  priceRequired: 'Enter a price above zero.',
+  priceTooHigh: 'Enter a smaller price.',
+  /** A paid area is sold through the site's store: its checkout, receipts, renewals and orders. */
+  needsStore: 'Add a Store page first: paid member areas are sold through its checkout.',
+  /** The store's delete of a product a paid area sells through. */
+  productSellsArea: (area: string) =>
+    `This product is how members pay for ${area}. Make ${area} free on the Member areas screen, then delete it.`,
   joined: 'You’re a member',
   noPagesYet: 'This member area has no pages yet.',
   notAMember: 'This person is no longer a member of this area.',
@@ -51,6 +60,30 @@ export const memberAreaMessages = {
   leave: (area: string) => `Leave ${area}`,
 } as const;
 
+/** How a member pays for an area: free, once, or every month or year until they stop. */
+export const AREA_BILLING = ['free', 'once', 'month', 'year'] as const;
+export type AreaBilling = (typeof AREA_BILLING)[number];
+
+/** The largest amount the store keeps (whole minor units in a PostgreSQL integer). */
+const MAX_AREA_PRICE_MINOR = 2_147_483_647;
+
+/**
+ * An area's price as the editor sends it: whole minor units of the store's currency, read by the
+ * editor from what the owner typed in their locale (the product editor's parsing).
+ */
+export const areaPriceSchema = z.discriminatedUnion('billing', [
+  z.object({ billing: z.literal('free') }),
+  z.object({
+    billing: z.enum(['once', 'month', 'year']),
+    amountMinor: z
+      .number()
+      .int(memberAreaMessages.priceRequired)
+      .min(1, memberAreaMessages.priceRequired)
+      .max(MAX_AREA_PRICE_MINOR, memberAreaMessages.priceTooHigh),
+  }),
+]);
+export type AreaPrice = z.output<typeof areaPriceSchema>;
+
 export const memberAreaInputSchema = z.object({
   name: text(MEMBER_AREA_LIMITS.name, memberAreaMessages.nameTooLong)
     .transform((s) => s.trim())
@@ -58,6 +91,11 @@ export const memberAreaInputSchema = z.object({
   description: text(MEMBER_AREA_LIMITS.description, memberAreaMessages.descriptionTooLong)
     .transform((s) => s.trim())
     .default(''),
+  /**
+   * Free (anyone with a verified account joins), or what joining costs, once or every month or
+   * year. Left out: a new area is free, a change keeps the area's price.
+   */
+  price: areaPriceSchema.optional(),
   /** The pages the area gates, in the order its block and menu link lists them (first: where "Join" leads). */
   pageIds: z
     .array(text(200))
@@ -74,6 +112,11 @@ export interface MemberArea {
   description: string;
   pageIds: string[];
   memberCount: number;
+  price: AreaPrice;
+  /** The store's currency, in which a paid area's amount is kept. */
+  currency: string;
+  /** Members whose payment holds (a paid area's members whose subscription lapsed are not counted). */
+  payingCount: number;
 }
 
 export interface MemberAreaList {
@@ -134,4 +177,42 @@ export function memberAreaAccess<A extends { id: string; pageIds: readonly strin
  */
 export function isGateable(page: { kind: string; path: string }): boolean {
   return (page.kind === 'page' || page.kind === 'collection') && page.path !== '/';
+}
+
+/** What a member's payment for a paid area looks like to the access rule: the order that bought it. */
+export interface AreaPurchase {
+  /** The order's status: only `paid` grants (a pending or failed payment does not). */
+  status: string;
+  cancelledAt: Date | null;
+  refundedCents: number;
+  grandTotalCents: number;
+  /** A monthly or yearly price: the subscription's state; absent for a one-time price. */
+  subscription?: {
+    nextBillingAt: Date | null;
+    cancelledAt: Date | null;
+    pausedAt: Date | null;
+  };
+}
+
+/**
+ * How long after a renewal falls due access holds while the renewal is charged and retried (the
+ * queue's retries take minutes); a renewal that keeps failing pauses the subscription, which ends it.
+ */
+export const RENEWAL_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a purchase still opens its area: a paid, not cancelled, not fully refunded order; for a
+ * subscription also not paused (renewals failed), and once cancelled only to the end of the
+ * period already paid for.
+ */
+export function purchaseGrantsAccess(purchase: AreaPurchase, now: Date): boolean {
+  if (purchase.status !== 'paid' || purchase.cancelledAt) return false;
+  if (purchase.grandTotalCents > 0 && purchase.refundedCents >= purchase.grandTotalCents) return false;
+  const sub = purchase.subscription;
+  if (!sub) return true;
+  if (sub.pausedAt) return false;
+  // A plan with no further billing date has been paid in full.
+  if (!sub.nextBillingAt) return true;
+  const end = sub.nextBillingAt.getTime() + (sub.cancelledAt ? 0 : RENEWAL_GRACE_MS);
+  return now.getTime() < end;
 }

@@ -108,7 +108,8 @@ export const carts = pgTable(
     isPurchased: boolean('is_purchased').notNull().default(false),
     /**
      * 'standard' is the visitor's cart; 'subscription' and 'gift-card' hold one subscribed item or
-     * one gift card with its recipient, reached by their token.
+     * one gift card with its recipient, reached by their token; 'member-area' one paid member
+     * area's one-time price (a monthly or yearly one is a 'subscription').
      */
     kind: text('kind').notNull().default('standard'),
     orderId: text('order_id'),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { carts, orders, products } from './commerce';
 import { pages, websites } from './site';
 import { siteMembers } from './site-users';
 
@@ -15,6 +16,11 @@ export const memberAreas = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * A paid area's product (null: free to join). The area makes and owns it, so checkout,
+     * receipts, renewals, refunds and orders are the store's; its price is the area's price.
+     */
+    productId: text('product_id').references(() => products.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('member_areas_site_name').on(t.websiteId, t.name)],
@@ -51,9 +57,28 @@ export const memberAreaMembers = pgTable(
       .notNull()
       .references(() => siteMembers.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order that paid for a paid area (null: joined free); access lasts while it holds. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.areaId, t.memberId] }),
     index('member_area_members_member').on(t.memberId),
   ],
 );
+
+/**
+ * Who a paid area's checkout is for: the join form makes a cart holding the area's product and
+ * notes the signed-in member here, so the paid order makes that account a member whatever email
+ * was typed. Gone with its cart.
+ */
+export const memberAreaCheckouts = pgTable('member_area_checkouts', {
+  cartId: text('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  areaId: text('area_id')
+    .notNull()
+    .references(() => memberAreas.id, { onDelete: 'cascade' }),
+  memberId: text('member_id')
+    .notNull()
+    .references(() => siteMembers.id, { onDelete: 'cascade' }),
+});

@@ -14,8 +14,20 @@ const areas = [
     description: 'Patterns, recipes and workshop recordings for members.',
     pageIds: ['recipes', 'workshops'],
     memberCount: 12,
+    price: { billing: 'free' as const },
+    currency: 'USD',
+    payingCount: 0,
   },
-  { id: 'trade', name: 'Trade customers', description: '', pageIds: [], memberCount: 1 },
+  {
+    id: 'trade',
+    name: 'Trade customers',
+    description: '',
+    pageIds: [],
+    memberCount: 1,
+    price: { billing: 'free' as const },
+    currency: 'USD',
+    payingCount: 0,
+  },
 ];
 const saved = () => Promise.resolve();
 

@@ -38,7 +38,16 @@ describe('AreaMembersList', () => {
 
 describe('MemberAreasPanel members', () => {
   it('opens an area’s members under its card, and only for an area someone joined', () => {
-    const area = { id: 'club', name: 'Club', description: '', pageIds: [], memberCount: 1 };
+    const area = {
+      id: 'club',
+      name: 'Club',
+      description: '',
+      pageIds: [],
+      memberCount: 1,
+      price: { billing: 'free' } as const,
+      currency: 'USD',
+      payingCount: 0,
+    };
     const empty = { ...area, id: 'trade', name: 'Trade', memberCount: 0 };
     const renderMembers = vi.fn((a: { name: string }) => <p>members of {a.name}</p>);
     render(

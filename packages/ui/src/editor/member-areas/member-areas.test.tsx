@@ -17,6 +17,9 @@ const area = {
   description: 'For members.',
   pageIds: ['videos'],
   memberCount: 1,
+  price: { billing: 'free' as const },
+  currency: 'USD',
+  payingCount: 0,
 };
 
 describe('MemberAreasPanel', () => {
