@@ -1,3 +1,4 @@
+import type { AfterAddToCart } from '@site/commerce-core';
 import type { RestockMerchandising } from '@site/ui';
 
 /** A variant of a listed product: what adding it from a list checks. */
@@ -81,6 +82,8 @@ export interface PageContext {
   addressAutocomplete?: boolean;
   /** On the checkout, while the shop takes order notes: the box's label ('' for the default). */
   orderNotesLabel?: string;
+  /** The owner's "When a shopper adds to cart", when it is not the default message. */
+  afterAddToCart?: AfterAddToCart;
   /** 'products' on a shop listing page. */
   collectionType?: string;
   /** Who may see the page (0 public, 1 password, 2 members only), reported with events and forms. */

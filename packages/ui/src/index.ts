@@ -38,6 +38,7 @@ export {
 } from './additional-fields/AdditionalFieldsForm';
 export * from './form-controls/index';
 export * from './cart-page/index';
+export { CartDrawer, type CartDrawerProps } from './cart-drawer/CartDrawer';
 export * from './checkout/index';
 export * from './order/index';
 export * from './editor/index';

@@ -51,6 +51,8 @@ export const uiMessages = {
   cartRetry: 'Try again.',
   cartUpdating: 'Updating cart…',
   cartUpdated: 'Cart updated.',
+  // Ours: the cart drawer (page type 205, cart v2) the owner can choose over the message.
+  closeCart: 'Close cart',
   /** A quantity change the stock cannot cover. */
   onlyInStock: 'Only {count} in stock: the quantity cannot go higher.',
   outOfStock: 'This item is out of stock now.',

@@ -5,6 +5,8 @@
  * bundle reads; `?format=json` keeps the whole context (storefront.md §3).
  */
 
+import type { AfterAddToCart } from '@site/commerce-core';
+
 type Loose = Record<string, unknown>;
 
 const pickFrom = (source: Loose, keys: readonly string[]): Loose => {
@@ -87,6 +89,8 @@ export interface BrowserContextInput {
   zeroPriceLabel?: string;
   /** On the checkout, while the shop takes order notes: the box's label ('' for the default). */
   orderNotesLabel?: string;
+  /** The owner's "When a shopper adds to cart" (store settings); the default message is left out. */
+  afterAddToCart?: AfterAddToCart;
   /** On the checkout, while the install suggests addresses (storefront.md §7's places calls). */
   addressAutocomplete?: boolean;
   locale: string;
@@ -114,6 +118,9 @@ export function pageContextForBrowser(input: BrowserContextInput) {
     instalments: input.instalments,
     ...(input.zeroPriceLabel ? { zeroPriceLabel: input.zeroPriceLabel } : {}),
     ...(input.orderNotesLabel !== undefined ? { orderNotesLabel: input.orderNotesLabel } : {}),
+    ...(input.afterAddToCart && input.afterAddToCart !== 'message'
+      ? { afterAddToCart: input.afterAddToCart }
+      : {}),
     ...(input.addressAutocomplete ? { addressAutocomplete: true } : {}),
     locale: input.locale,
     ...(input.order ? { order: input.order } : {}),

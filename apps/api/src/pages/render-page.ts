@@ -318,6 +318,7 @@ export async function renderPage(
             { locale: website.locale, shopperLanguage: language ?? website.locale },
           ),
           zeroPriceLabel: zeroPriceLabel(storeSettings(website)),
+          afterAddToCart: storeSettings(website).afterAddToCart,
           orderNotesLabel:
             resolved.pageType === PAGE_TYPE.checkout ? orderNotesLabel(storeSettings(website)) : undefined,
           addressAutocomplete:

@@ -240,6 +240,44 @@ describe.each(targets)('store admin on $name', (target) => {
       ).toBe(400);
       expect((await demo.owner.call('PUT', STORE_API.commercePreferences('tax'), [1])).statusCode).toBe(400);
     });
+
+    it('keeps "When a shopper adds to cart" and tells the storefront, refusing anything but its choices', async () => {
+      const path = STORE_API.commercePreferences('cart');
+      const productContext = async () => {
+        const html = (await new Shopper(demo.app).get('/shop/p/canvas-tote')).body;
+        return JSON.parse(/<script[^>]*id="page-context"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as {
+          afterAddToCart?: string;
+        };
+      };
+      // The default, the message, is what the storefront does without being told.
+      expect((await productContext()).afterAddToCart).toBeUndefined();
+      for (const choice of ['drawer', 'page', 'message'] as const) {
+        const put = await demo.owner.call('PUT', path, { afterAddToCart: choice });
+        expect(put.statusCode, put.body).toBe(200);
+        expect((await demo.owner.get(path)).json()).toEqual({ afterAddToCart: choice });
+        expect((await productContext()).afterAddToCart).toBe(choice === 'message' ? undefined : choice);
+      }
+      await demo.owner.call('PUT', path, { afterAddToCart: 'drawer' });
+      for (const hostile of [
+        { afterAddToCart: 'popup' },
+        { afterAddToCart: 205 },
+        { afterAddToCart: ['drawer'] },
+        { afterAddToCart: { value: 'drawer' } },
+        { afterAddToCart: 'drawer\u0000' },
+        { afterAddToCart: '\ud800' },
+        { afterAddToCart: 'drawer', cartType: 'page' },
+        { afterAddToCart: 'x'.repeat(100_000) },
+      ]) {
+        const res = await demo.owner.call('PUT', path, hostile);
+        expect(res.statusCode, JSON.stringify(hostile).slice(0, 60)).toBe(400);
+        expect(res.json().error.message).toBeTruthy();
+      }
+      // Nothing refused was kept: the drawer is still the choice.
+      expect((await demo.owner.get(path)).json()).toEqual({ afterAddToCart: 'drawer' });
+      expect((await productContext()).afterAddToCart).toBe('drawer');
+      expect((await demo.viewer.call('PUT', path, { afterAddToCart: 'page' })).statusCode).toBe(403);
+      await demo.owner.call('PUT', path, { afterAddToCart: 'message' });
+    });
   });
 
   describe('products', () => {

@@ -1,4 +1,4 @@
-import { UNLIMITED, type CurrencyCode } from '@site/commerce-core';
+import { AFTER_ADD_TO_CART, UNLIMITED, type CurrencyCode } from '@site/commerce-core';
 import {
   COMMERCE_PREFERENCE_NAMESPACES,
   formatMoneyText,
@@ -15,10 +15,13 @@ import { errorMessage } from '../screen-kit/save-state';
 import { ownerLocale } from './owner-locale';
 import { StoreCurrencySection } from './StoreCurrencySection';
 
-/** `money`: an amount typed in the store currency; `limit`: a whole number or unlimited. */
-type FieldKind = 'money' | 'int' | 'limit' | 'bool' | 'text' | 'email' | 'emails';
+/**
+ * `money`: an amount typed in the store currency; `limit`: a whole number or unlimited; `choice`:
+ * one of `choices`, the first being the server's default.
+ */
+type FieldKind = 'money' | 'int' | 'limit' | 'bool' | 'text' | 'email' | 'emails' | 'choice';
 /** `on`: a box that is ticked until the owner unticks it (the server's default is on too). */
-type Field = { key: string; kind: FieldKind; on?: boolean };
+type Field = { key: string; kind: FieldKind; on?: boolean; choices?: readonly string[] };
 
 /** Namespaces with a screen of their own (/taxes, /shipping): rate tables do not fit a settings card. */
 type OwnScreen = 'tax' | 'shipping';
@@ -54,6 +57,7 @@ const FIELDS: Record<CardNamespace, Field[]> = {
     { key: 'newOrderRecipients', kind: 'emails' },
     { key: 'lowStockThreshold', kind: 'int' },
   ],
+  cart: [{ key: 'afterAddToCart', kind: 'choice', choices: AFTER_ADD_TO_CART }],
   cartRecovery: [
     { key: 'recoveryEnabled', kind: 'bool' },
     { key: 'recoveryDelayHours', kind: 'int' },
@@ -130,7 +134,7 @@ function toForm(fields: Field[], saved: CommercePreferences, money: MoneyTextOpt
         ? saved[f.key] === true || (f.on === true && saved[f.key] === undefined)
         : f.kind === 'money'
           ? moneyText(saved[f.key], money)
-          : String(saved[f.key] ?? ''),
+          : String(saved[f.key] ?? (f.kind === 'choice' ? f.choices![0] : '')),
     ]),
   );
 }
@@ -224,6 +228,23 @@ function PreferencesForm({
               onChange={(value) => setValues({ ...values, [f.key]: value })}
               error={issues[f.key]}
             />
+          ) : f.kind === 'choice' ? (
+            <fieldset key={f.key} className="ed-field ed-choice">
+              <legend>{m.preferenceLabels[f.key]}</legend>
+              {f.choices!.map((choice) => (
+                <label key={choice} className="ed-check">
+                  <input
+                    type="radio"
+                    name={f.key}
+                    value={choice}
+                    checked={values[f.key] === choice}
+                    onChange={() => setValues({ ...values, [f.key]: choice })}
+                  />
+                  {m.preferenceChoices[f.key]?.[choice] ?? choice}
+                </label>
+              ))}
+              {issues[f.key] && <span className="ed-field__error">{issues[f.key]}</span>}
+            </fieldset>
           ) : f.kind === 'limit' ? (
             <LimitField
               key={f.key}

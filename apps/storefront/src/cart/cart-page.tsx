@@ -54,19 +54,33 @@ function useAlsoBought(productKey: string): AlsoBoughtItem[] {
   return items;
 }
 
-function FullCart({ store, currency }: { store: CartStore; currency: string }) {
+/**
+ * The cart with its suggestions, on the cart page or in the drawer. The drawer passes its own page
+ * type for the view-cart event and makes "Continue shopping" close it.
+ */
+export function FullCart({
+  store,
+  currency,
+  onContinueShopping,
+  pageType,
+}: {
+  store: CartStore;
+  currency: string;
+  onContinueShopping?: () => void;
+  pageType?: number;
+}) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   useEffect(() => {
     if (state.status === 'idle') void store.load();
   }, [state.status, store]);
-  // One view-cart event per visit to the page, once there is a cart to view.
+  // One view-cart event per visit to the page (or opening of the drawer), once there is a cart to view.
   const viewed = useRef(false);
   const cartId = state.cart?.entries.length ? state.cart.id : undefined;
   useEffect(() => {
     if (!cartId || viewed.current) return;
     viewed.current = true;
-    trackViewCart(cartId);
-  }, [cartId]);
+    trackViewCart(cartId, pageType);
+  }, [cartId, pageType]);
   // A subscription's own cart (named by token) is not the visitor's: no suggestions for it.
   const productKey = store.cartToken
     ? ''
@@ -127,6 +141,7 @@ function FullCart({ store, currency }: { store: CartStore; currency: string }) {
         }}
         onCheckout={() => window.location.assign('/checkout')}
         continueShoppingHref="/shop"
+        onContinueShopping={onContinueShopping}
         checkoutMinimumCents={state.cart?.checkoutMinimumSubtotalCents ?? 0}
       />
       {state.cart && state.cart.entries.length > 0 && (

@@ -1,6 +1,12 @@
-import { displayedSubtotal, isCurrencyCode } from '@site/commerce-core';
+import {
+  type AfterAddToCart,
+  afterAddToCartAction,
+  cartLinksOpenDrawer,
+  displayedSubtotal,
+  isCurrencyCode,
+} from '@site/commerce-core';
 import { CartIndicator, CartPopover, PillCart } from '@site/ui';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { PageContext } from '../page-context';
@@ -11,13 +17,25 @@ function Shell({
   currency,
   indicator,
   showPill,
+  afterAdd,
+  openDrawer,
 }: {
   store: CartStore;
   currency: string;
   indicator: Element | null;
   showPill: boolean;
+  afterAdd: AfterAddToCart;
+  openDrawer: () => void;
 }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
+  // The owner's "When a shopper adds to cart": the message below, the drawer or the cart page.
+  const addedId = state.added?.id;
+  useEffect(() => {
+    if (addedId === undefined || afterAdd === 'message') return;
+    store.clearAdded();
+    if (afterAdd === 'drawer') openDrawer();
+    else window.location.assign('/cart');
+  }, [addedId, afterAdd, openDrawer, store]);
   const code = isCurrencyCode(currency) ? currency : 'USD';
   const count = state.cart?.totalQuantity;
   const subtotal = state.cart ? displayedSubtotal(state.cart, code) : undefined;
@@ -34,7 +52,11 @@ function Shell({
         )}
       {showPill && <PillCart itemCount={count ?? 0} subtotalText={subtotal} />}
       <CartPopover
-        notice={state.added ? { productName: state.added.productName, id: state.added.id } : null}
+        notice={
+          state.added && afterAdd === 'message'
+            ? { productName: state.added.productName, id: state.added.id }
+            : null
+        }
         onClose={store.clearAdded}
         anchor={indicator}
       />
@@ -42,8 +64,32 @@ function Shell({
   );
 }
 
-/** The page-wide cart UI: header indicator, pill and popover, all on one store. */
+/** The page-wide cart UI: header indicator, pill and popover (or drawer), all on one store. */
 export function mountShell(doc: Document, context: PageContext, store: CartStore): void {
+  // The cart and checkout pages show the cart themselves: no pill over their totals, no drawer.
+  const showsCart = !!doc.getElementById('sqs-cart-root') || !!doc.getElementById('sqs-checkout-root');
+  let drawer: Promise<{ open(): void }> | undefined;
+  const openDrawer = () =>
+    void (drawer ??= import('./cart-drawer').then((m) => m.mountCartDrawer(doc, context, store))).then((d) =>
+      d.open(),
+    );
+  if (cartLinksOpenDrawer(context.afterAddToCart, { showsCart })) {
+    // The links still lead to /cart before the script runs and when it fails; from here they open the drawer.
+    doc.addEventListener('click', (event) => {
+      const link = (event.target as Element | null)?.closest?.('.sqs-cart-indicator, .sqs-pill-cart__link');
+      if (
+        !link ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
+      event.preventDefault();
+      openDrawer();
+    });
+  }
   let root = doc.getElementById('sqs-pill-cart-root');
   if (!root) {
     root = doc.createElement('div');
@@ -55,8 +101,9 @@ export function mountShell(doc: Document, context: PageContext, store: CartStore
       store={store}
       currency={context.storeCurrency}
       indicator={doc.getElementById('sqs-cart-indicator')}
-      // The cart and checkout pages show the cart themselves; a pill there would repeat it over their totals.
-      showPill={!doc.getElementById('sqs-cart-root') && !doc.getElementById('sqs-checkout-root')}
+      showPill={!showsCart}
+      afterAdd={afterAddToCartAction(context.afterAddToCart, { showsCart })}
+      openDrawer={openDrawer}
     />,
   );
 }

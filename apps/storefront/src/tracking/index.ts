@@ -193,9 +193,12 @@ export function trackQuickView(itemId: string): void {
   whenTracking((tracking) => tracking.census.quickView(itemId));
 }
 
-/** The full-page cart was shown with a cart (storefront.md §7, view cart). */
-export function trackViewCart(cartId: string): void {
-  whenTracking((tracking) => tracking.siteVisitor.viewCart(cartId));
+/**
+ * The cart was shown with something in it (storefront.md §7, view cart): on its page, which
+ * reports the page's type, or in the drawer, which passes 205 (cart v2).
+ */
+export function trackViewCart(cartId: string, pageType?: number): void {
+  whenTracking((tracking) => tracking.siteVisitor.viewCart(cartId, pageType));
 }
 
 /** A line removed from the cart: the product as the cart knows it. */

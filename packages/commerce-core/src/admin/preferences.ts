@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { fillMessage } from '../messages';
 import { adminMessages } from './messages';
-import { DOWNLOAD_LIMIT_RANGES, downloadLimitSchema, ShippingOptionSettingSchema } from '../store/schema';
+import {
+  AFTER_ADD_TO_CART,
+  DOWNLOAD_LIMIT_RANGES,
+  downloadLimitSchema,
+  ShippingOptionSettingSchema,
+} from '../store/schema';
 import { MinorUnitsSchema } from './money-input';
 import { TaxSettingsSchema } from '../tax/schema';
 import { ShippingZonesSchema } from '../shipping/schema';
@@ -102,6 +107,11 @@ export const COMMERCE_PREFERENCES = /* @__PURE__ */ (() => ({
       notifyEmail: z.email().max(254).optional(),
     }),
     storeSettings: {},
+  },
+  /** What a shopper sees after adding to the cart: the message, the cart drawer or the cart page. */
+  cart: {
+    schema: z.strictObject({ afterAddToCart: z.enum(AFTER_ADD_TO_CART).optional() }),
+    storeSettings: { afterAddToCart: 'plain' },
   },
   /** Abandoned-cart recovery: off unless the owner turns it on. */
   cartRecovery: {

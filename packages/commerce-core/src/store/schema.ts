@@ -39,6 +39,34 @@ export const downloadLimitSchema = (range: { min: number; max: number }, message
 export type DownloadLimit = number | typeof UNLIMITED;
 
 /**
+ * What a shopper sees after adding to the cart (our design: storefront.md §2 names the popover
+ * and a "cart v2" page type 205 without a rule for when a visitor sees which). `message` is the
+ * spec's popover and the default; `drawer` opens the cart in a side panel (page type 205);
+ * `page` goes to the full-page cart (200).
+ */
+export const AFTER_ADD_TO_CART = ['message', 'drawer', 'page'] as const;
+export type AfterAddToCart = (typeof AFTER_ADD_TO_CART)[number];
+
+/**
+ * The response a visitor gets to an add. On the cart and checkout pages the cart is already in
+ * view, so a suggestion added there only shows the message: no drawer over the cart, no reload.
+ */
+export function afterAddToCartAction(
+  setting: AfterAddToCart | undefined,
+  page: { showsCart: boolean },
+): AfterAddToCart {
+  return page.showsCart ? 'message' : (setting ?? 'message');
+}
+
+/** Whether the cart indicator and pill open the drawer instead of following their link. */
+export function cartLinksOpenDrawer(
+  setting: AfterAddToCart | undefined,
+  page: { showsCart: boolean },
+): boolean {
+  return setting === 'drawer' && !page.showsCart;
+}
+
+/**
  * Store settings. The spec names multipleQuantityAllowedForServices and the selected currency;
  * tax, shipping and the checkout minimum are our design (README), because the cart model
  * needs them and the spec leaves them open.
@@ -72,6 +100,7 @@ export const StoreSettingsSchema = /* @__PURE__ */ (() =>
     /** A zero price reads as `freeLabel` ("Free") instead of $0.00 (platform.md §5). */
     freeIfZero: z.boolean().default(false),
     freeLabel: z.string().max(40).optional(),
+    afterAddToCart: z.enum(AFTER_ADD_TO_CART).default('message'),
   }))();
 
 /** What a zero price shows instead of the amount, when the owner asked for one. */

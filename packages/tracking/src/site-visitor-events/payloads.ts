@@ -58,7 +58,13 @@ export const siteVisitorEventSchema = /* @__PURE__ */ (() =>
       product_page: z.enum(PRODUCT_PAGES),
       product: siteVisitorProductSchema,
     }),
-    z.object({ ...base, event_name: z.literal('view_cart'), cart_id: id }),
+    z.object({
+      ...base,
+      event_name: z.literal('view_cart'),
+      cart_id: id,
+      /** Where the cart was seen: 200 its page, 205 the drawer (cart v2). */
+      page_type: z.number().int().optional(),
+    }),
     z.object({
       ...base,
       event_name: z.literal('remove_from_cart'),

@@ -77,6 +77,19 @@ describe('site-visitor commerce events', () => {
     expect(sent()).toEqual([]);
   });
 
+  it.each([
+    ['the cart page reports its own page type', { pageType: 200 }, undefined, 200],
+    ['the drawer (cart v2) reports 205 over a product page', { pageType: 50 }, 205, 205],
+  ])('view cart: %s', async (_label, page, pageType, expected) => {
+    const { events, sent } = setup({ ...flagged, ...page });
+    await events.viewCart('cart-1', pageType);
+    expect(sent()[0]!.fields).toMatchObject({
+      event_name: 'view_cart',
+      cart_id: 'cart-1',
+      page_type: expected,
+    });
+  });
+
   it('sends nothing without the visitor-metrics flag or with tracking off', async () => {
     for (const { events, sent } of [setup(context), setup(flagged, false)]) {
       await events.addToCart({ cartId: 'c', productPage: 'pdp', product });

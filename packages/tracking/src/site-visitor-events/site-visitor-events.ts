@@ -24,7 +24,11 @@ export interface SiteVisitorEvents {
   productDetailPageVisit(product: ProductFacts): Promise<boolean>;
   productListingPageVisit(collectionId?: string): Promise<boolean>;
   addToCart(input: { cartId?: string; productPage: ProductPage; product: ProductFacts }): Promise<boolean>;
-  viewCart(cartId?: string): Promise<boolean>;
+  /**
+   * The cart was shown: on its page (the page's type, 200) or in the drawer over another page,
+   * which passes the drawer's own type (205, cart v2) since the page under it is no cart.
+   */
+  viewCart(cartId?: string, pageType?: number): Promise<boolean>;
   removeFromCart(input: { cartId?: string; product: ProductFacts }): Promise<boolean>;
   relatedProductsShown(input: { product: ProductFacts; relatedItemIds: readonly string[] }): Promise<boolean>;
   relatedProductClicked(input: { product: ProductFacts; relatedItemId?: string }): Promise<boolean>;
@@ -194,7 +198,12 @@ export function createSiteVisitorEvents(deps: SiteVisitorDeps): SiteVisitorEvent
         product_page: productPage,
         product: productOf(product),
       }),
-    viewCart: (cartId) => send({ event_name: 'view_cart', cart_id: cartId }),
+    viewCart: (cartId, pageType = deps.context.pageType) =>
+      send({
+        event_name: 'view_cart',
+        cart_id: cartId,
+        ...(pageType !== undefined ? { page_type: pageType } : {}),
+      }),
     removeFromCart: ({ cartId, product }) =>
       send({ event_name: 'remove_from_cart', cart_id: cartId, product: productOf(product) }),
     relatedProductsShown: ({ product, relatedItemIds }) =>

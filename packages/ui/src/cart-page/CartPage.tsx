@@ -6,6 +6,9 @@ import { CartLineItem } from './CartLineItem';
 import { type CartAction, type CartActionError, CartActionRefused, cartActionError } from './errors';
 import type { DisplayCart } from './types';
 
+/** The cart's heading, which also names the drawer that holds it. */
+export const CART_PAGE_TITLE_ID = 'sqs-cart-page-title';
+
 export type CartPageStatus = 'loading' | 'error' | 'ready';
 
 export interface CartPageProps {
@@ -31,6 +34,11 @@ export interface CartPageProps {
   onEditDetails?: (entryId: string) => Promise<void> | void;
   onCheckout: () => void;
   continueShoppingHref: string;
+  /**
+   * Makes "Continue shopping" a button that calls this instead of a link to `continueShoppingHref`:
+   * in the cart drawer it closes the drawer and leaves the shopper on the page they were on.
+   */
+  onContinueShopping?: () => void;
   /** StoreSettings.checkoutMinimumSubtotalCents; 0 means no minimum. */
   checkoutMinimumCents?: number;
   /** Whether the browser is online when an action fails; defaults to navigator.onLine. */
@@ -55,6 +63,7 @@ export function CartPage({
   onEditDetails,
   onCheckout,
   continueShoppingHref,
+  onContinueShopping,
   checkoutMinimumCents = 0,
   isOnline,
   title = uiMessages.cartTitle,
@@ -100,17 +109,28 @@ export function CartPage({
     [isOnline],
   );
 
+  const continueShopping = (className: string) =>
+    onContinueShopping ? (
+      <Button className={className} onPress={onContinueShopping}>
+        {uiMessages.continueShopping}
+      </Button>
+    ) : (
+      <a className={className} href={continueShoppingHref}>
+        {uiMessages.continueShopping}
+      </a>
+    );
+
   const effectiveStatus: CartPageStatus = status ?? (cart ? 'ready' : 'loading');
 
   if (effectiveStatus === 'loading') {
     return (
       <section
         className="sqs-cart-page"
-        aria-labelledby="sqs-cart-page-title"
+        aria-labelledby={CART_PAGE_TITLE_ID}
         aria-busy="true"
         data-state="loading"
       >
-        <h2 id="sqs-cart-page-title" className="sqs-cart-page__title">
+        <h2 id={CART_PAGE_TITLE_ID} className="sqs-cart-page__title">
           {title}
         </h2>
         <p role="status" className="sqs-cart-page__loading">
@@ -122,8 +142,8 @@ export function CartPage({
 
   if (effectiveStatus === 'error' || !cart) {
     return (
-      <section className="sqs-cart-page" aria-labelledby="sqs-cart-page-title" data-state="error">
-        <h2 id="sqs-cart-page-title" className="sqs-cart-page__title">
+      <section className="sqs-cart-page" aria-labelledby={CART_PAGE_TITLE_ID} data-state="error">
+        <h2 id={CART_PAGE_TITLE_ID} className="sqs-cart-page__title">
           {title}
         </h2>
         <p role="alert" className="sqs-cart-page__load-error">
@@ -150,17 +170,15 @@ export function CartPage({
 
   if (cart.entries.length === 0) {
     return (
-      <section className="sqs-cart-page" aria-labelledby="sqs-cart-page-title" data-state="empty">
-        <h2 id="sqs-cart-page-title" className="sqs-cart-page__title" ref={headingRef} tabIndex={-1}>
+      <section className="sqs-cart-page" aria-labelledby={CART_PAGE_TITLE_ID} data-state="empty">
+        <h2 id={CART_PAGE_TITLE_ID} className="sqs-cart-page__title" ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
         {liveRegion}
         <div className="sqs-cart-page__empty">
           <p className="sqs-cart-page__empty-message">{uiMessages.cartEmpty}</p>
           <p className="sqs-cart-page__empty-hint">{uiMessages.cartEmptyHint}</p>
-          <a className="sqs-button" href={continueShoppingHref}>
-            {uiMessages.continueShopping}
-          </a>
+          {continueShopping('sqs-button')}
         </div>
       </section>
     );
@@ -201,10 +219,10 @@ export function CartPage({
   return (
     <section
       className="sqs-cart-page"
-      aria-labelledby="sqs-cart-page-title"
+      aria-labelledby={CART_PAGE_TITLE_ID}
       data-state={isRecalculating ? 'recalculating' : 'loaded'}
     >
-      <h2 id="sqs-cart-page-title" className="sqs-cart-page__title" ref={headingRef} tabIndex={-1}>
+      <h2 id={CART_PAGE_TITLE_ID} className="sqs-cart-page__title" ref={headingRef} tabIndex={-1}>
         {title}
       </h2>
       {liveRegion}
@@ -233,9 +251,7 @@ export function CartPage({
           </p>
         )}
         <div className="sqs-cart-page__actions">
-          <a className="sqs-button sqs-button--secondary" href={continueShoppingHref}>
-            {uiMessages.continueShopping}
-          </a>
+          {continueShopping('sqs-button sqs-button--secondary')}
           <Button
             className="sqs-button sqs-cart-page__checkout"
             isDisabled={!minimum.ok || isRecalculating}

@@ -211,16 +211,27 @@ export const storeMessages = {
     instalments: 'Instalment offers',
     downloads: 'Digital downloads',
     notifications: 'Store notifications',
+    cart: 'Cart',
     cartRecovery: 'Abandoned cart emails',
   },
   /** A line under a settings section's title saying where its settings show. */
   settingsHints: {
     checkout: 'Order notes add a box at checkout; what the customer writes shows on the order.',
+    cart: 'What shoppers see after they add a product: a short message by the cart link, the cart sliding in from the side (the cart link and the floating cart open it too), or the cart page.',
     currency: "With the 'free' label on, products priced at zero show it instead of the amount.",
     instalments:
       'Physical products show “or 4 interest-free payments of …” under the price, with a link to the details. Offered through Afterpay for sites in the US, Canada, Australia and New Zealand and Clearpay in the UK (the country of your site’s language setting).',
   } as Record<string, string>,
+  /** The options of a choice field, by field and value. */
+  preferenceChoices: {
+    afterAddToCart: {
+      message: 'Show a message',
+      drawer: 'Open the cart drawer',
+      page: 'Go to the cart page',
+    },
+  } as Record<string, Record<string, string> | undefined>,
   preferenceLabels: {
+    afterAddToCart: 'When a shopper adds to cart',
     checkoutMinimumSubtotalCents: 'Minimum order subtotal (empty for none)',
     orderNotesEnabled: 'Let customers add order notes',
     orderNotesLabel: "Order notes label (empty for 'Order notes')",

@@ -1,0 +1,84 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../test/axe';
+import { CartPage } from '../cart-page/CartPage';
+import { mug, sampleCart, shirt } from '../cart-page/fixtures';
+import { CartDrawer } from './CartDrawer';
+
+afterEach(cleanup);
+
+function Harness({ cart = sampleCart([shirt, mug]), onCheckout = () => {} }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open cart
+      </button>
+      <CartDrawer isOpen={open} onClose={() => setOpen(false)}>
+        <CartPage
+          cart={cart}
+          currency="USD"
+          continueShoppingHref="/shop"
+          onContinueShopping={() => setOpen(false)}
+          onQuantityChange={() => Promise.resolve()}
+          onRemove={() => Promise.resolve()}
+          onCheckout={onCheckout}
+        />
+      </CartDrawer>
+    </>
+  );
+}
+
+const open = () => {
+  const opener = screen.getByRole('button', { name: 'Open cart' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+};
+
+describe('CartDrawer', () => {
+  it('is a modal dialog named by the cart heading, with no axe violations', async () => {
+    const { container } = render(<Harness />);
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await expectNoAxeViolations(container.ownerDocument.body);
+  });
+
+  it('moves focus in and gives it back to the opener on Escape', async () => {
+    render(<Harness />);
+    const opener = open();
+    const dialog = screen.getByRole('dialog');
+    await vi.waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it.each([
+    ['the close button', () => fireEvent.click(screen.getByRole('button', { name: 'Close cart' }))],
+    ['Continue Shopping', () => fireEvent.click(screen.getByRole('button', { name: 'Continue Shopping' }))],
+  ])('closes with %s', async (_label, close) => {
+    render(<Harness />);
+    open();
+    await act(async () => close());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the empty cart with a Continue Shopping button instead of a link', () => {
+    render(<Harness cart={sampleCart([])} />);
+    open();
+    expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue Shopping' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue Shopping' })).toBeTruthy();
+  });
+
+  it('checks out from the drawer', () => {
+    const onCheckout = vi.fn();
+    render(<Harness onCheckout={onCheckout} />);
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(onCheckout).toHaveBeenCalledTimes(1);
+  });
+});
