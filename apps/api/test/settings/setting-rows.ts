@@ -371,6 +371,27 @@ export const SETTING_ROWS: SettingRow[] = [
     ],
   },
   {
+    // The shopper's side of each choice, in Chromium, is cart-drawer.e2e.test.ts.
+    setting: 'Store settings › Cart › When a shopper adds to cart',
+    states: (
+      [
+        ['Open the cart drawer', 'drawer'],
+        ['Go to the cart page', 'page'],
+        ['Show a message', 'message'],
+      ] as const
+    ).map(([name, afterAddToCart]) => ({
+      name,
+      set: (site: SettingsSite) => site.setPreferences('cart', { afterAddToCart }),
+      async observe(site: SettingsSite) {
+        await soon(async () =>
+          expect((await site.pageContext('/shop/p/field-notebook')).afterAddToCart).toBe(
+            afterAddToCart === 'message' ? undefined : afterAddToCart,
+          ),
+        );
+      },
+    })),
+  },
+  {
     setting: "Store settings › Zero prices › 'free' label",
     states: [
       {
