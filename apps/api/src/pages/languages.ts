@@ -16,6 +16,38 @@ export function translatePage(page: PageRow, language: SiteLanguage | undefined)
   return { ...page, context, title: t?.title || page.title, description: t?.description || page.description };
 }
 
+/** A site's pages in one language, with the same pages by id. */
+export interface TranslatedPages {
+  list: readonly PageRow[];
+  byId: ReadonlyMap<string, PageRow>;
+}
+
+const translatedOf = new WeakMap<readonly PageRow[], Map<string, TranslatedPages>>();
+
+/**
+ * Every page of a site as visitors of `language` see them. A frozen list (a site snapshot's, which
+ * never changes) is translated once per language and the answer kept as long as the list lives:
+ * translating a big store's hundreds of collection pages on every uncached request cost more than
+ * rendering the page. The answer is frozen so no render can change the next one's.
+ */
+export function translatedPages(
+  pages: readonly PageRow[],
+  language: SiteLanguage | undefined,
+): TranslatedPages {
+  const key = language ?? '';
+  const held = Object.isFrozen(pages) ? translatedOf.get(pages)?.get(key) : undefined;
+  if (held) return held;
+  const list = pages.map((p) => translatePage(p, language));
+  const answer: TranslatedPages = { list, byId: new Map(list.map((p) => [p.id, p])) };
+  if (!Object.isFrozen(pages)) return answer;
+  for (const page of list) Object.freeze(page);
+  Object.freeze(list);
+  const languages = translatedOf.get(pages) ?? new Map<string, TranslatedPages>();
+  languages.set(key, Object.freeze(answer));
+  translatedOf.set(pages, languages);
+  return answer;
+}
+
 interface LinkedItem {
   title: string;
   excerpt?: string;

@@ -66,10 +66,9 @@ export function memberAreaScreen(
  */
 export function memberAreaBlockData(
   areas: readonly AreaGate[],
-  allPages: readonly PageRow[],
+  byId: ReadonlyMap<string, PageRow>,
   viewer: Viewer,
 ) {
-  const byId = new Map(allPages.map((p) => [p.id, p]));
   return new Map(
     areas.map((a) => {
       const first = a.pageIds.map((id) => byId.get(id)).find((p) => p && visibleTo(p, viewer));
@@ -94,12 +93,12 @@ export function memberAreaBlockData(
 export function withJoinedAreas(
   resolved: Resolved,
   areas: readonly AreaGate[],
-  allPages: readonly PageRow[],
+  byId: ReadonlyMap<string, PageRow>,
   viewer: Viewer,
 ): Resolved {
   const account = resolved.extra.account as { view?: string } | undefined;
   if (account?.view !== 'home' || !viewer.memberAreaIds?.size) return resolved;
-  const blocks = memberAreaBlockData(areas, allPages, viewer);
+  const blocks = memberAreaBlockData(areas, byId, viewer);
   const joined = areas.filter((a) => viewer.memberAreaIds!.has(a.id));
   return {
     ...resolved,

@@ -27,7 +27,7 @@ import { breadcrumbs, seoContext } from './page-meta';
 import { BrokenTemplateError } from './error-page';
 import { pageContextForBrowser } from './browser-context';
 import { isUnlocked, lockFor, lockedPageIds } from '../site/locks';
-import { languageContext, prefixNavigation, translateItem, translatePage } from './languages';
+import { languageContext, prefixNavigation, translatedPages, translateItem } from './languages';
 import { languagePath, readItemSeo, readPageSeo, splitLanguagePath } from '@site/page-content';
 import { siteLanguages } from '../multilingual/settings';
 import { isFiltered, listFilter } from '../site/list-filter';
@@ -99,7 +99,7 @@ export async function renderPage(
     closedPageIds: closedPageIds(areas, viewer),
     lockedPageIds: lockedPageIds(locks, viewer.cookies ?? {}, websiteId),
   };
-  const allPages = site.pages.map((p) => translatePage(p, language));
+  const { list: allPages, byId } = translatedPages(site.pages, language);
   // An editor previewing another theme sees the site's content in that theme's own templates.
   const theme = viewer.themePreview ?? knownTheme(website.theme);
   const sources = viewer.themePreview ? themeSources(viewer.themePreview) : new Map(site.templates);
@@ -121,7 +121,7 @@ export async function renderPage(
   // A gated page (or an item of a gated collection) to someone who has not joined: the join screen.
   if (!productPreview && resolved.page && viewer.closedPageIds!.has(resolved.page.id))
     resolved = memberAreaScreen(resolved.page, areas, requestedPath, viewer, website);
-  resolved = withJoinedAreas(resolved, areas, allPages, viewer);
+  resolved = withJoinedAreas(resolved, areas, byId, viewer);
   resolved = withNotFoundPage(resolved, allPages);
   const pageDocuments = [headerFooter.footer.content, ...(resolved.document ? [resolved.document] : [])];
   // Website components the page places (read only when it places one): their blocks' products,
@@ -145,9 +145,8 @@ export async function renderPage(
   const blockData = {
     ...(await loadBlockRenderData(db, website, allPages, documents)),
     components,
-    memberAreas: memberAreaBlockData(areas, allPages, viewer),
+    memberAreas: memberAreaBlockData(areas, byId, viewer),
   };
-  const byId = new Map(allPages.map((p) => [p.id, p]));
   const menuAreas = new Map(areas.map((a) => [a.id, a]));
   const chrome = headerFooterContext(
     headerFooter,

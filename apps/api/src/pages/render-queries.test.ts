@@ -118,6 +118,28 @@ describe.each(targets)('statements per uncached page on $name', (target) => {
       .poll(async () => (await app.inject('/about')).body, { timeout: 10_000 })
       .toContain('About the workshop');
   });
+
+  it('shows an owner’s translation on the next request in that language (pages are translated once per snapshot)', async () => {
+    const [site] = await database.db.select().from(websites).where(eq(websites.id, DEMO_WEBSITE_ID));
+    await database.db
+      .update(websites)
+      .set({ settings: { ...site!.settings, multilingual: { languages: ['fr'] } } })
+      .where(eq(websites.id, DEMO_WEBSITE_ID));
+    const translate = (title: string) =>
+      database.db
+        .update(pages)
+        .set({ context: { translations: { fr: { title } } } })
+        .where(eq(pages.id, 'page-about'));
+    await translate('Notre atelier');
+    await expect
+      .poll(async () => (await app.inject('/fr/about')).body, { timeout: 10_000 })
+      .toContain('Notre atelier');
+    expect((await app.inject('/about')).body).not.toContain('Notre atelier');
+    await translate('Atelier et outils');
+    await expect
+      .poll(async () => (await app.inject('/fr/about')).body, { timeout: 10_000 })
+      .toContain('Atelier et outils');
+  });
 });
 
 describe.each(targets)('site snapshots on $name', (target) => {

@@ -196,7 +196,7 @@ async function findRedirect(
 export async function resolvePath(
   db: Database,
   website: WebsiteRow,
-  allPages: PageRow[],
+  allPages: readonly PageRow[],
   path: string,
   query: Readonly<Record<string, string>>,
   viewer: Viewer,
