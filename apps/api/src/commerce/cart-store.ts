@@ -21,9 +21,32 @@ import { loadStoreDiscounts, NO_DISCOUNTS, type StoreDiscounts } from './discoun
 export type CartRow = typeof carts.$inferSelect;
 export type CartEntryRow = typeof cartEntries.$inferSelect;
 
+const frozenRowSettings = new WeakMap<WebsiteRow, StoreSettings>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The store's settings of a website row, parsed. A frozen row (a site snapshot's, which every
+ * uncached page of the site renders from) is parsed once and its answer frozen: zod parsing ran
+ * twice on every uncached storefront page.
+ */
 export function storeSettings(website: WebsiteRow): StoreSettings {
+  const held = frozenRowSettings.get(website);
+  if (held) return held;
   const raw = (website.settings as { storeSettings?: unknown }).storeSettings ?? {};
-  return StoreSettingsSchema.parse({ ...(raw as object), selectedCurrency: storeCurrency(website) });
+  const settings = StoreSettingsSchema.parse({
+    ...(raw as object),
+    selectedCurrency: storeCurrency(website),
+  });
+  if (!Object.isFrozen(website) || !Object.isFrozen(website.settings)) return settings;
+  frozenRowSettings.set(website, deepFreeze(settings));
+  return settings;
 }
 
 // Parsing the settings with zod is a measurable share of a cart call, and the cart routes hand in

@@ -41,11 +41,17 @@ export async function loadBlockRenderData(
     forms: new Map(),
     files: new Map(),
     // Read at render time, so a link to a renamed page goes to its new path.
-    pages: new Map(allPages.filter((p) => wanted.pages.has(p.id)).map((p) => [p.id, p.path])),
+    pages: new Map(
+      wanted.pages.size ? allPages.filter((p) => wanted.pages.has(p.id)).map((p) => [p.id, p.path]) : [],
+    ),
     websiteSettings: { storeSettings: storeSettings(website) },
   } satisfies BlockRenderData;
-  const shops = allPages.filter((p) => p.collectionType === 'products');
-  const others = allPages.filter((p) => p.collectionType !== 'products' && wanted.collections.has(p.id));
+  // Most documents name no product or collection: a big store's hundreds of pages are not walked then.
+  const named = wanted.collections.size > 0 || wanted.products.size > 0;
+  const shops = named ? allPages.filter((p) => p.collectionType === 'products') : [];
+  const others = named
+    ? allPages.filter((p) => p.collectionType !== 'products' && wanted.collections.has(p.id))
+    : [];
   await Promise.all([
     (async () => {
       if (others.length === 0) return;

@@ -42,14 +42,10 @@ export function cacheRule(
       ...refs.flatMap((r) => r.products),
     ]),
   ];
-  const goingLive = allPages.flatMap((p) =>
-    p.status === 'scheduled' && p.publishAt && p.publishAt > now ? [p.publishAt.getTime()] : [],
-  );
-  if (resolved.cacheUntil !== undefined) goingLive.push(resolved.cacheUntil);
-  return {
-    catalog,
-    posts: 'search' in resolved.extra,
-    products,
-    until: goingLive.length ? Math.min(...goingLive) : undefined,
-  };
+  // The soonest of the scheduled pages still to go live and the page's own end, if any.
+  let until = resolved.cacheUntil;
+  for (const p of allPages)
+    if (p.status === 'scheduled' && p.publishAt && p.publishAt > now)
+      until = Math.min(until ?? Infinity, p.publishAt.getTime());
+  return { catalog, posts: 'search' in resolved.extra, products, until };
 }

@@ -173,11 +173,13 @@ export async function resolveContentPath(
   query: Readonly<Record<string, string>>,
   viewer: Viewer,
 ): Promise<ContentResolved | undefined> {
-  const blogs = allPages.filter((p) => p.collectionType === 'blog' && visibleTo(p, viewer));
-  const blog = blogs.find((p) => p.path === path);
+  // Matched by path first: a big store has hundreds of collection pages and few blogs.
+  const blogAt = (at: string) =>
+    allPages.find((p) => p.path === at && p.collectionType === 'blog' && visibleTo(p, viewer));
+  const blog = blogAt(path);
   if (blog) return blogList(db, blog, query, viewer.now, viewer.themePreview ?? knownTheme(website.theme));
   const slash = path.lastIndexOf('/');
-  const parent = blogs.find((p) => p.path === path.slice(0, slash));
+  const parent = blogAt(path.slice(0, slash));
   if (parent) return blogItem(db, parent, path.slice(slash + 1), viewer.now);
   if (path === '/search' && !allPages.some((p) => p.path === '/search'))
     return searchPage(db, website, query, viewer);
