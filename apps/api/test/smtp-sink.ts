@@ -56,6 +56,16 @@ export class SmtpSink {
     this.failureCode = code;
   }
 
+  /**
+   * The first address matching `link` in the newest message to `to`, read from its
+   * quoted-printable text (soft line breaks joined, `=3D` back to `=`).
+   */
+  linkTo(to: string, link: RegExp): string | undefined {
+    const mail = this.received.filter((m) => m.to.includes(to)).at(-1);
+    const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    return text ? link.exec(text)?.[0] : undefined;
+  }
+
   stop(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }

@@ -20,9 +20,7 @@ const SHOTS = process.env.MEMBER_AREA_SHOTS;
 
 /** The verification link of the newest email to `to`, from its quoted-printable text part. */
 function verifyLink(sink: SmtpSink, to: string): string | undefined {
-  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
-  const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  return text && /https?:\/\/[^\s"<]+\/account\/verify\?token=[\w-]{43}/.exec(text)?.[0];
+  return sink.linkTo(to, /https?:\/\/[^\s"<]+\/account\/verify\?token=[\w-]{43}/);
 }
 
 /**

@@ -14,9 +14,7 @@ const SHOTS = process.env.MEMBER_SCREENSHOTS;
 
 /** The link of the newest email to `to`, from its quoted-printable text part. */
 function linkIn(sink: SmtpSink, to: string, path: string): string | undefined {
-  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
-  const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  return text && new RegExp(`https?://[^\\s"<]+${path}\\?token=[\\w-]{43}`).exec(text)?.[0];
+  return sink.linkTo(to, new RegExp(`https?://[^\\s"<]+${path}\\?token=[\\w-]{43}`));
 }
 
 /** A visitor's account from sign-up to sign-out, with the emails caught by a local SMTP server. */

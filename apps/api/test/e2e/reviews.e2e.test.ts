@@ -16,9 +16,7 @@ const NOTEBOOK = 'Field Notebook (3-pack)';
 
 /** The review-request link of the newest email to `to`, from its quoted-printable text part. */
 function reviewLink(sink: SmtpSink, to: string): string | undefined {
-  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
-  const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  return text && /https?:\/\/[^\s"<]+\/reviews\/request\?order=[\w%-]+&sig=[\w-]+/.exec(text)?.[0];
+  return sink.linkTo(to, /https?:\/\/[^\s"<]+\/reviews\/request\?order=[\w%-]+&sig=[\w-]+/);
 }
 
 /** A JSON call from the page's own browser, with the crumb (and the editor's token when signed in). */

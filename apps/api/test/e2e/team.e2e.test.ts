@@ -11,9 +11,7 @@ const PASSWORD = 'juniper lantern 47';
 
 /** The join link of the newest invitation to `to`, from its quoted-printable text part. */
 function joinLink(sink: SmtpSink, to: string): string | undefined {
-  const mail = sink.received.filter((m) => m.to.includes(to)).at(-1);
-  const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-  return text && /https?:\/\/[^\s"<]+\/config\/join\?token=[\w-]{43}/.exec(text)?.[0];
+  return sink.linkTo(to, /https?:\/\/[^\s"<]+\/config\/join\?token=[\w-]{43}/);
 }
 
 /** What the signed-in editor's own browser gets back from a call its role may not make. */
