@@ -12,9 +12,20 @@
 //   BENCH_JSON=out.json                # also write the figures as JSON
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { REVIEWS_EDITOR_API } from '@site/commerce-core';
 import { STORE_API } from '@site/commerce-core/admin';
+import { FORMS_API } from '@site/forms';
+import {
+  ACTIVITY_API,
+  BLOG_API,
+  COLLECTIONS_API,
+  EDITOR_API,
+  MAILING_API,
+  MEMBER_AREAS_API,
+  tagsApi,
+} from '@site/page-content';
 import postgres from 'postgres';
-import { COLLECTION_CAP, seedBigStore } from './big-store-seed.mjs';
+import { CATEGORIES, COLLECTION_CAP, seeded, seedBigStore } from './big-store-seed.mjs';
 import { createBenchDatabase, measure, Shopper, startApiServer } from './lib.mjs';
 
 const env = process.env;
@@ -24,13 +35,23 @@ const connections = Number(env.BENCH_CONNECTIONS ?? 10);
 const pgServer = env.BENCH_PG_URL || env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const OWNER = { email: 'owner@demo.test', password: 'demo-owner-2026' };
 const SITE = 'demo';
+const SEEDED = seeded(SITE);
+
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const query = (path, params) => `${path}?${new URLSearchParams(params)}`;
 
 /** What is timed, by path; `owner` calls carry the owner's session. */
 const CALLS = [
+  { name: 'storefront: home', path: '/' },
   { name: 'storefront: /shop', path: '/shop' },
   { name: 'storefront: a store collection (200)', path: '/store-0' },
+  { name: 'storefront: a category', path: `/store-0?category=${CATEGORIES[0]}` },
+  { name: 'storefront: a tag', path: '/store-0?tag=oak' },
   { name: 'storefront: product page', path: '/store-0/p/product-1' },
   { name: 'storefront: /search?q=oak', path: '/search?q=oak' },
+  { name: 'storefront: blog list', path: SEEDED.blogPath },
+  { name: 'storefront: blog post', path: `${SEEDED.blogPath}/post-1` },
+  { name: 'storefront: events', path: SEEDED.eventsPath },
   { name: 'editor: orders list', path: STORE_API.orders, owner: true },
   { name: 'editor: orders, 2nd page', path: 'orders-page-2', owner: true },
   { name: 'editor: order search by email', path: `${STORE_API.orders}?q=shopper42%40`, owner: true },
@@ -41,6 +62,55 @@ const CALLS = [
   { name: 'editor: product search (title)', path: `${STORE_API.products}?q=oak%20clay`, owner: true },
   { name: 'editor: product search (SKU)', path: `${STORE_API.products}?q=SKU-77`, owner: true },
   { name: 'editor: inventory search', path: `${STORE_API.inventory}?q=SKU-77`, owner: true },
+  {
+    name: 'editor: products by category',
+    path: query(STORE_API.products, { category: CATEGORIES[1] }),
+    owner: true,
+  },
+  { name: 'editor: store collections', path: STORE_API.stores, owner: true },
+  { name: 'editor: product tags', path: query(tagsApi('products').tags, { type: 'tag' }), owner: true },
+  { name: 'editor: pages list', path: EDITOR_API.pages, owner: true },
+  {
+    name: 'editor: area members',
+    path: MEMBER_AREAS_API.members.replace(':id', SEEDED.memberArea),
+    owner: true,
+  },
+  { name: 'editor: mailing lists', path: MAILING_API.lists, owner: true },
+  { name: 'editor: subscribers', path: MAILING_API.subscribers(SEEDED.mailingList), owner: true },
+  {
+    name: 'editor: subscriber search',
+    path: query(MAILING_API.subscribers(SEEDED.mailingList), { search: 'reader77' }),
+    owner: true,
+  },
+  { name: 'editor: forms list', path: FORMS_API.forms, owner: true },
+  { name: 'editor: form submissions', path: FORMS_API.submissions(SEEDED.form), owner: true },
+  { name: 'editor: blog posts', path: query(BLOG_API.posts, { collectionId: SEEDED.blog }), owner: true },
+  { name: 'editor: pending comments', path: query(BLOG_API.comments, { status: 'pending' }), owner: true },
+  {
+    name: 'editor: events',
+    path: query(COLLECTIONS_API.items, { collectionId: SEEDED.events }),
+    owner: true,
+  },
+  { name: 'editor: donations', path: STORE_API.donations, owner: true },
+  { name: 'editor: discounts', path: STORE_API.discounts, owner: true },
+  { name: 'editor: reviews', path: REVIEWS_EDITOR_API.list, owner: true },
+  {
+    name: 'editor: reviews, pending',
+    path: query(REVIEWS_EDITOR_API.list, { status: 'pending' }),
+    owner: true,
+  },
+  { name: 'editor: reviews, 2 stars', path: query(REVIEWS_EDITOR_API.list, { rating: '2' }), owner: true },
+  { name: 'editor: activity', path: ACTIVITY_API.log, owner: true },
+  {
+    name: 'editor: activity, one kind',
+    path: query(ACTIVITY_API.log, { kind: 'price-changed' }),
+    owner: true,
+  },
+  {
+    name: 'editor: analytics, 30 days',
+    path: query('/api/editor/analytics', { from: day(-29), to: day(0), tz: 'UTC' }),
+    owner: true,
+  },
 ];
 
 const PAGE_SIZE = 24;
@@ -65,6 +135,23 @@ const UNCACHED = [
     },
   },
   { name: 'storefront uncached: /search?q=oak <n>', path: (n) => `/search?q=oak+${pick(n)}` },
+  {
+    name: 'storefront uncached: a category',
+    path: (n) =>
+      `/store-${pick(Math.ceil(n / COLLECTION_CAP))}?category=${CATEGORIES[pick(CATEGORIES.length)]}`,
+  },
+  {
+    name: 'storefront uncached: a tag',
+    path: (n) => `/store-${pick(Math.ceil(n / COLLECTION_CAP))}?tag=oak`,
+  },
+  {
+    name: 'storefront uncached: blog list page',
+    path: (n) => `${SEEDED.blogPath}?page=${1 + pick(Math.ceil(n / 50 / 10))}`,
+  },
+  {
+    name: 'storefront uncached: a blog post',
+    path: (n) => `${SEEDED.blogPath}/post-${pick(Math.max(1, Math.floor(n / 50)))}`,
+  },
 ];
 const ADD_TO_CART = 'add to cart (POST entries, 200/s)';
 const CHECKOUT_RATE = 20;
