@@ -23,12 +23,14 @@ export {
   type BlockType,
 } from './blocks/registry';
 export {
+  galleryCredit,
   galleryFileIds,
   galleryItemSchema,
   galleryItemsSchema,
   GALLERY_API,
   GALLERY_MEDIA_LABELS,
   GALLERY_MEDIA_TYPES,
+  LICENCE_LIMITS,
   shownGalleryItems,
   siteImageSchema,
   siteImagesSchema,
@@ -37,6 +39,7 @@ export {
   videoLookupSchema,
   videoMetadataSchema,
   videoPlayerUrl,
+  type GalleryCredit,
   type GalleryItem,
   type GalleryMediaType,
   type ShownGalleryItem,

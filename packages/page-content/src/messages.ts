@@ -43,6 +43,12 @@ export const messages = {
   galleryFileMissing: 'Choose a file from your library.',
   galleryVideoAlt: 'Video',
   galleryEmptySlot: 'Empty slot: visitors do not see it until you add a picture.',
+  licenceNameMissing: 'Name the licence you use this picture under (for example CC BY 4.0).',
+  licenceNameTooLong: (max: number) => `A licence name is at most ${max} characters.`,
+  licenceCreatorMissing: 'This licence asks for credit: name who made the picture.',
+  licenceCreatorTooLong: (max: number) => `A name is at most ${max} characters.`,
+  licenceLinkInvalid: 'Enter a web address starting with https:// or http://.',
+  galleryCreditPhoto: 'Photo:',
   tooManyBlocks: (max: number) =>
     `A page can hold at most ${max} blocks. Remove a block before adding another.`,
   unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,

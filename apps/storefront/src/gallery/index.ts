@@ -143,6 +143,9 @@ function enhanceLightbox(doc: Document, gallery: HTMLElement): void {
   dialog.className = `gallery-lightbox gallery-lightbox--${gallery.dataset.lightboxTheme === 'light' ? 'light' : 'dark'}`;
   dialog.setAttribute('aria-label', 'Image');
   const image = doc.createElement('img');
+  // A licensed picture's credit travels with it into the lightbox.
+  const credit = doc.createElement('p');
+  credit.className = 'gallery-lightbox__credit';
   const close = doc.createElement('button');
   close.type = 'button';
   close.className = 'gallery-lightbox__close';
@@ -151,7 +154,7 @@ function enhanceLightbox(doc: Document, gallery: HTMLElement): void {
   dialog.addEventListener('click', (event) => {
     if (event.target === dialog) dialog.close();
   });
-  dialog.append(close, image);
+  dialog.append(close, image, credit);
   doc.body.append(dialog);
   for (const link of links) {
     link.addEventListener('click', (event) => {
@@ -159,6 +162,9 @@ function enhanceLightbox(doc: Document, gallery: HTMLElement): void {
       const thumb = link.querySelector('img');
       image.src = link.href;
       image.alt = thumb?.alt ?? '';
+      const line = link.closest('figure')?.querySelector('.gallery__credit');
+      credit.replaceChildren(...(line ? [...line.cloneNode(true).childNodes] : []));
+      credit.hidden = !line;
       dialog.showModal();
     });
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockDefinition } from '../blocks/registry';
 import { EMPTY_RENDER_DATA, renderBlock } from '../render/render-document';
@@ -16,8 +17,15 @@ const parse = (value: unknown) => galleryItemSchema.safeParse(value);
 const item = (value: unknown) => galleryItemSchema.parse(value);
 
 describe('Gallery media types (platform.md §3)', () => {
-  it('offers the spec’s types but imageLicensed, which needs a stock licensing provider', () => {
-    expect(GALLERY_MEDIA_TYPES).toEqual(['imageEmpty', 'imageFile', 'imageReused', 'assetReused', 'video']);
+  it('offers the spec’s six types', () => {
+    expect(GALLERY_MEDIA_TYPES).toEqual([
+      'imageEmpty',
+      'imageFile',
+      'imageReused',
+      'assetReused',
+      'imageLicensed',
+      'video',
+    ]);
   });
 
   it.each<[string, unknown, string | undefined]>([
@@ -48,7 +56,74 @@ describe('Gallery media types (platform.md §3)', () => {
       { type: 'video', url: 'https://youtu.be/abc', poster: 'http://x.test/a.jpg' },
       messages.invalidLink,
     ],
-    ['imageLicensed (not offered)', { type: 'imageLicensed', src: '/a.png' }, 'Invalid discriminator'],
+    [
+      'imageLicensed with its licence facts',
+      {
+        type: 'imageLicensed',
+        src: 'https://images.unsplash.com/photo-1.jpg',
+        creator: 'Jane Doe',
+        sourceUrl: 'https://unsplash.com/photos/abc',
+        licence: 'Unsplash License',
+        licenceUrl: 'https://unsplash.com/license',
+      },
+      undefined,
+    ],
+    [
+      'imageLicensed without a licence name',
+      { type: 'imageLicensed', src: '/a.png', creator: 'Jane', licence: '  ' },
+      messages.licenceNameMissing,
+    ],
+    [
+      'imageLicensed asking for credit without a name',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC BY 4.0', creator: ' ' },
+      messages.licenceCreatorMissing,
+    ],
+    [
+      'imageLicensed without credit needs no name',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creditRequired: false },
+      undefined,
+    ],
+    [
+      'imageLicensed without a picture',
+      { type: 'imageLicensed', src: '', licence: 'CC0', creditRequired: false },
+      messages.galleryImageMissing,
+    ],
+    [
+      'imageLicensed with a mail link for its source',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creator: 'J', sourceUrl: 'mailto:j@x.test' },
+      messages.licenceLinkInvalid,
+    ],
+    [
+      'imageLicensed with a script link for its licence',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creator: 'J', licenceUrl: 'javascript:x' },
+      messages.licenceLinkInvalid,
+    ],
+    [
+      'imageLicensed with a site path for its licence',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creator: 'J', licenceUrl: '/terms' },
+      messages.licenceLinkInvalid,
+    ],
+    [
+      'imageLicensed with a creator name too long',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creator: 'x'.repeat(121) },
+      messages.licenceCreatorTooLong(120),
+    ],
+    [
+      'imageLicensed with a licence name too long',
+      { type: 'imageLicensed', src: '/a.png', licence: 'x'.repeat(81), creditRequired: false },
+      messages.licenceNameTooLong(80),
+    ],
+    [
+      'imageLicensed with a NUL byte in the name',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creator: 'J\u0000' },
+      'cannot be stored',
+    ],
+    [
+      'imageLicensed with credit as text',
+      { type: 'imageLicensed', src: '/a.png', licence: 'CC0', creator: 'J', creditRequired: 'yes' },
+      'expected boolean',
+    ],
+    ['an unknown media type', { type: 'imageStock', src: '/a.png' }, 'Invalid'],
   ])('%s → %s', (_, value, message) => {
     const result = parse(value);
     expect(result.success).toBe(message === undefined);
@@ -163,5 +238,76 @@ describe('what visitors see', () => {
     const html = render({ images: [{ type: 'assetReused', fileId: 'lib1' }] }, data);
     expect(html).toContain('src="/files/lib1/chair.jpg"');
     expect(html).toContain('alt="Oak chair"');
+  });
+});
+
+describe('imageLicensed: the licence’s credit', () => {
+  const licensed = {
+    type: 'imageLicensed',
+    src: 'https://images.test/dune.jpg',
+    alt: 'A dune at dawn',
+    creator: 'Jane Doe',
+    sourceUrl: 'https://www.unsplash.com/photos/abc',
+    licence: 'CC BY 4.0',
+    licenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+  };
+  const render = (images: unknown[], options: Record<string, unknown> = {}) => {
+    const definition = blockDefinition('gallery')!;
+    const block = { id: 'b1', type: 'gallery', settings: definition.settings.parse({ ...options, images }) };
+    return renderBlock(block, EMPTY_RENDER_DATA).html;
+  };
+
+  it('credit required: the caption says who made it, where it is from and its licence, each linked', () => {
+    const html = render([licensed], { design: 'grid' });
+    expect(html).toContain(
+      '<small class="gallery__credit">Photo: Jane Doe / <a href="https://www.unsplash.com/photos/abc" rel="noopener">unsplash.com</a>, <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener license">CC BY 4.0</a></small>',
+    );
+  });
+
+  it('the alt text describes the picture and never carries the credit', () => {
+    const html = render([licensed]);
+    expect(html).toContain('alt="A dune at dawn"');
+    expect(html).not.toMatch(/alt="[^"]*Jane Doe/);
+  });
+
+  it('flipping credit off removes the credit line', () => {
+    const html = render([{ ...licensed, creditRequired: false }]);
+    expect(html).toContain('src="https://images.test/dune.jpg"');
+    expect(html).not.toContain('gallery__credit');
+    expect(html).not.toContain('Jane Doe');
+  });
+
+  it('the credit shows even in a design whose captions are off (a slideshow without titles)', () => {
+    const html = render([licensed], { design: 'slideshow', 'show-meta': false });
+    expect(html).toContain('gallery__credit');
+    expect(html).not.toContain('gallery__title');
+  });
+
+  it('without links the credit is plain text', () => {
+    const html = render([{ ...licensed, sourceUrl: '', licenceUrl: '' }]);
+    expect(html).toContain('<small class="gallery__credit">Photo: Jane Doe, CC BY 4.0</small>');
+  });
+
+  it('an uploaded licensed picture is loaded like any upload', () => {
+    expect(galleryFileIds([item({ ...licensed, src: '/files/up9/dune.jpg' })])).toEqual(['up9']);
+  });
+
+  it('whatever the owner types, the credit is escaped text and the links stay web links', () => {
+    const typed = fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() !== '');
+    fc.assert(
+      fc.property(typed, typed, fc.webUrl(), (creator, licence, sourceUrl) => {
+        const parsed = parse({ ...licensed, creator, licence, sourceUrl });
+        if (!parsed.success) {
+          // Refused only for characters PostgreSQL cannot store.
+          expect(parsed.error.issues[0]!.message).toContain('cannot be stored');
+          return;
+        }
+        const html = render([parsed.data]);
+        const line = /<small class="gallery__credit">(.*?)<\/small>/s.exec(html)![1]!;
+        expect(line).not.toMatch(/<(?!\/?a[ >])/);
+        expect(line).toContain('href="http');
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -12,15 +12,19 @@ import { href, text } from '../text';
  *   from the list the editor offers; `source` remembers where it came from.
  * - assetReused: a file of the site's file library, kept by id: its address and alt text follow
  *   the library (renamed, re-described), and a file deleted from the library leaves the gallery.
+ * - imageLicensed: a picture the owner uses under someone else's licence (a stock photo, a
+ *   photographer's work): the owner enters the licence facts (who made it, where it comes from,
+ *   the licence and whether it asks for credit). Where credit is required visitors see a credit
+ *   line under the picture and in the lightbox; the alt text stays a description of the picture.
+ *   The product sells no licences: it keeps and shows what the owner was granted.
  * - video: a YouTube or Vimeo link shown as its poster; it plays in the lightbox or in its slide.
- * imageLicensed (stock pictures) is left out: it needs a licensing provider the product does not
- * have (see README "Gallery media types").
  */
 export const GALLERY_MEDIA_TYPES = [
   'imageEmpty',
   'imageFile',
   'imageReused',
   'assetReused',
+  'imageLicensed',
   'video',
 ] as const;
 export type GalleryMediaType = (typeof GALLERY_MEDIA_TYPES)[number];
@@ -31,6 +35,7 @@ export const GALLERY_MEDIA_LABELS: Record<GalleryMediaType, string> = {
   imageFile: 'Image',
   imageReused: 'Image from your site',
   assetReused: 'File from your library',
+  imageLicensed: 'Licensed image',
   video: 'Video',
 };
 
@@ -79,6 +84,37 @@ const posterUrl = href(LIMITS.maxUrlLength, messages.invalidLink).refine(
   messages.invalidLink,
 );
 
+/** A licence's or a source's page: only web addresses, as visitors follow them off the site. */
+const webUrl = href(LIMITS.maxUrlLength, messages.licenceLinkInvalid).refine(
+  (v) => v === '' || /^https?:\/\//i.test(v),
+  messages.licenceLinkInvalid,
+);
+
+/** How long the licence facts may be: a person's or studio's name, a licence's name. */
+export const LICENCE_LIMITS = { creator: 120, licence: 80 } as const;
+
+const licensedImage = z
+  .object({
+    type: z.literal('imageLicensed'),
+    src: url.min(1, messages.galleryImageMissing),
+    /** Who made the picture, as the credit names them. */
+    creator: text(LICENCE_LIMITS.creator, messages.licenceCreatorTooLong(LICENCE_LIMITS.creator)).default(''),
+    /** The picture's page where it was found (Unsplash, Pexels, the photographer's site). */
+    sourceUrl: webUrl.default(''),
+    /** The licence's name as its owner writes it: "CC BY 4.0", "CC0", "Unsplash License". */
+    licence: text(LICENCE_LIMITS.licence, messages.licenceNameTooLong(LICENCE_LIMITS.licence))
+      .trim()
+      .min(1, messages.licenceNameMissing),
+    licenceUrl: webUrl.default(''),
+    /** Whether the licence asks for credit; when it does, visitors see the credit line. */
+    creditRequired: z.boolean().default(true),
+    ...caption,
+  })
+  .refine((item) => !item.creditRequired || item.creator.trim() !== '', {
+    message: messages.licenceCreatorMissing,
+    path: ['creator'],
+  });
+
 export const galleryItemSchema = z.preprocess(
   // Galleries saved before media types held plain pictures.
   (value) =>
@@ -93,6 +129,7 @@ export const galleryItemSchema = z.preprocess(
       ...caption,
     }),
     z.object({ type: z.literal('assetReused'), fileId, ...caption }),
+    licensedImage,
     z.object({
       type: z.literal('video'),
       url: videoUrl,
@@ -111,7 +148,7 @@ export const galleryItemsSchema = z
 export function galleryFileIds(items: readonly GalleryItem[]): string[] {
   return items.flatMap((item) => {
     if (item.type === 'assetReused') return [item.fileId];
-    if (item.type === 'imageFile' || item.type === 'imageReused') {
+    if (item.type === 'imageFile' || item.type === 'imageReused' || item.type === 'imageLicensed') {
       const id = uploadedFileId(item.src);
       return id ? [id] : [];
     }
@@ -129,6 +166,36 @@ export interface ShownGalleryItem {
   image?: Record<string, unknown>;
   /** A video: its page on the host (followed without JavaScript) and its player (used with it). */
   video?: { url: string; player: string };
+  /** A licensed picture whose licence asks for credit: the credit line visitors read. */
+  credit?: GalleryCredit;
+}
+
+/** "Photo: Jane Doe / unsplash.com, CC BY 4.0", each part a link where the owner gave one. */
+export interface GalleryCredit {
+  creator: string;
+  /** The source's page and the name it goes by (its host name). */
+  source?: { url: string; name: string };
+  licence: { name: string; url?: string };
+}
+
+/** The credit a licensed picture shows; none when its licence does not ask for one. */
+export function galleryCredit(
+  item: Extract<GalleryItem, { type: 'imageLicensed' }>,
+): GalleryCredit | undefined {
+  if (!item.creditRequired) return undefined;
+  let source: GalleryCredit['source'];
+  if (item.sourceUrl) {
+    try {
+      source = { url: item.sourceUrl, name: new URL(item.sourceUrl).hostname.replace(/^www\./, '') };
+    } catch {
+      source = undefined;
+    }
+  }
+  return {
+    creator: item.creator.trim(),
+    source,
+    licence: { name: item.licence, url: item.licenceUrl || undefined },
+  };
 }
 
 /**
@@ -151,6 +218,13 @@ export function shownGalleryItems(
         const id = uploadedFileId(item.src);
         const image = id ? files?.get(id) : undefined;
         return [{ src: item.src, alt: alt || altOf(image), title, description, image }];
+      }
+      case 'imageLicensed': {
+        const id = uploadedFileId(item.src);
+        const image = id ? files?.get(id) : undefined;
+        return [
+          { src: item.src, alt: alt || altOf(image), title, description, image, credit: galleryCredit(item) },
+        ];
       }
       case 'assetReused': {
         const file = files?.get(item.fileId);

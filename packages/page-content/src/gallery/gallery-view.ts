@@ -1,4 +1,6 @@
 import { compile, type Template, type TemplateError } from '@site/template-engine';
+import { messages } from '../messages';
+import type { GalleryCredit } from './gallery-media';
 import { effectiveGalleryOptions, type GalleryOptions } from './gallery-options';
 
 /** One picture of a gallery as the shared template reads it. */
@@ -13,6 +15,8 @@ export interface GalleryImageInput {
   image?: Record<string, unknown>;
   /** A video item: its page on the host and its player (platform.md §3 media type video). */
   video?: { url: string; player: string };
+  /** A licensed picture's credit line, shown whatever the caption options say. */
+  credit?: GalleryCredit;
 }
 
 /**
@@ -67,7 +71,10 @@ export function galleryView(
       ...image,
       slideId: `${id}-${index + 1}`,
       position: index + 1,
-      caption: showTitle && (image.title || (showDescription && image.description)) ? true : undefined,
+      caption:
+        (showTitle && (image.title || (showDescription && image.description))) || image.credit
+          ? true
+          : undefined,
       showTitle: showTitle ? image.title || undefined : undefined,
       showDescription: showDescription ? image.description || undefined : undefined,
     })),
@@ -76,7 +83,10 @@ export function galleryView(
 export type GalleryView = ReturnType<typeof galleryView>;
 
 const image = `<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 50vw"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">`;
-const caption = `{.if caption}<figcaption class="gallery__meta">{.section showTitle}<span class="gallery__title">{@|htmltag}</span>{.end}{.section showDescription}<span class="gallery__description">{@|htmltag}</span>{.end}</figcaption>{.end}`;
+// The credit a licence asks for: "Photo: Jane Doe / unsplash.com, CC BY 4.0", with links where
+// the owner gave them. The lightbox copies it, so the picture is credited there too.
+const credit = `{.section credit}<small class="gallery__credit">${messages.galleryCreditPhoto} {creator|htmltag}{.section source} / <a href="{url|htmlattr}" rel="noopener">{name|htmltag}</a>{.end}, {.section licence}{.if url}<a href="{url|htmlattr}" rel="noopener license">{name|htmltag}</a>{.or}{name|htmltag}{.end}{.end}</small>{.end}`;
+const caption = `{.if caption}<figcaption class="gallery__meta">{.section showTitle}<span class="gallery__title">{@|htmltag}</span>{.end}{.section showDescription}<span class="gallery__description">{@|htmltag}</span>{.end}${credit}</figcaption>{.end}`;
 // A video shows its poster (or a plain frame when the host has none) with a play mark; without
 // JavaScript the link opens the video on its host, with it the storefront plays it in place or
 // in the lightbox.

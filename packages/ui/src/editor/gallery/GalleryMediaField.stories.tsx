@@ -9,6 +9,17 @@ const items: GalleryItem[] = [
   { type: 'imageFile', src: '/assets/demo/tote.svg', ...caption, alt: 'Waxed canvas tote' },
   { type: 'imageReused', src: '/assets/demo/notebook.svg', source: 'Product: Field notebooks', ...caption },
   { type: 'assetReused', fileId: 'f1', ...caption },
+  {
+    type: 'imageLicensed',
+    src: '/assets/demo/shirt.svg',
+    creator: 'Jane Doe',
+    sourceUrl: 'https://unsplash.com/photos/abc',
+    licence: 'Unsplash License',
+    licenceUrl: 'https://unsplash.com/license',
+    creditRequired: true,
+    ...caption,
+    alt: 'Linen shirt on a hook',
+  },
   { type: 'video', url: 'https://vimeo.com/76979871', poster: '', ...caption, title: 'Workshop tour' },
 ];
 const sources: GalleryMediaSources = {
@@ -50,4 +61,21 @@ export const LoadError: Story = {
 /** The lookup refuses a basic-tier account's video (platform.md §5). */
 export const VideoRefused: Story = {
   args: { sources: { ...sources, lookUpVideo: () => Promise.reject(new Error(messages.videoBasicTier)) } },
+};
+/** A licensed picture whose licence asks for credit, without a name for it: the inspector says what is missing. */
+export const LicensedMissingCredit: Story = {
+  args: {
+    value: [
+      {
+        type: 'imageLicensed',
+        src: '/assets/demo/tote.svg',
+        creator: '',
+        sourceUrl: 'unsplash.com/photos/abc',
+        licence: 'CC BY 4.0',
+        licenceUrl: '',
+        creditRequired: true,
+        ...caption,
+      },
+    ],
+  },
 };

@@ -1,5 +1,7 @@
 import {
   GALLERY_MEDIA_LABELS,
+  galleryItemSchema,
+  LICENCE_LIMITS,
   messages,
   videoHostOf,
   type GalleryItem,
@@ -35,9 +37,32 @@ export interface GalleryMediaSources {
   renderChooseFile?: (onChoose: (file: { src: string; alt: string }) => void) => ReactNode;
 }
 
-type Picker = 'imageFile' | 'imageReused' | 'assetReused' | 'video';
+type Picker = 'imageFile' | 'imageReused' | 'assetReused' | 'imageLicensed' | 'video';
+type LicensedImage = Extract<GalleryItem, { type: 'imageLicensed' }>;
 
 const caption = { alt: '', title: '', description: '' };
+
+/** Licence names owners use most, offered as they type; any other name is fine. */
+const COMMON_LICENCES = [
+  'CC BY 4.0',
+  'CC BY-SA 4.0',
+  'CC0 1.0',
+  'Unsplash License',
+  'Pexels License',
+  'Rights managed',
+  'Royalty free',
+];
+
+/** The first message per field the item's schema gives, for the licence facts the owner typed. */
+function licenceErrors(item: LicensedImage): Partial<Record<keyof LicensedImage, string>> {
+  const result = galleryItemSchema.safeParse(item);
+  const errors: Partial<Record<keyof LicensedImage, string>> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path[0] as keyof LicensedImage;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
 
 /** The gallery block's pictures and videos, each of its media type (platform.md §3), with a picker per type. */
 export function GalleryMediaField({
@@ -125,6 +150,7 @@ export function GalleryMediaField({
             ['imageFile', galleryMessages.addImage],
             ['imageReused', galleryMessages.addSiteImage],
             ['assetReused', galleryMessages.addLibraryFile],
+            ['imageLicensed', galleryMessages.addLicensed],
             ['video', galleryMessages.addVideo],
           ] as const
         ).map(([kind, text]) => (
@@ -180,6 +206,9 @@ export function GalleryMediaField({
                 onPick={(file) => add({ type: 'assetReused', fileId: file.id, ...caption })}
               />
             )}
+            {picker === 'imageLicensed' && (
+              <LicensedPicker renderChooseFile={sources.renderChooseFile} onAdd={add} />
+            )}
             {picker === 'video' && <VideoPicker lookUp={sources.lookUpVideo} onAdd={add} />}
           </div>
         )
@@ -196,6 +225,19 @@ export const galleryMessages = {
   addSiteImage: 'Add image from your site',
   addLibraryFile: 'Add file from your library',
   addVideo: 'Add video',
+  addLicensed: 'Add licensed image',
+  licensedIntro:
+    'A picture someone else made that you use under their licence (a stock photo, a photographer’s work).',
+  creator: 'Made by',
+  sourceUrl: 'Where it comes from (link)',
+  licence: 'Licence',
+  licenceHint: 'As the licence names itself, for example CC BY 4.0 or Unsplash License.',
+  licenceUrl: 'Licence link',
+  creditRequired: 'The licence asks for credit',
+  creditHint: 'Visitors then read “Photo: name / source, licence” under the picture and in the lightbox.',
+  altHint: 'Describe what the picture shows; the credit is added separately.',
+  creditPreview: (line: string) => `Credit visitors see: ${line}`,
+  noCredit: 'No credit line is shown.',
   siteImagesLabel: 'Pictures used on your site',
   noSiteImages: 'Your pages and products have no pictures yet.',
   libraryLabel: 'Pictures in your file library',
@@ -237,16 +279,24 @@ function TextInput({
   value,
   maxLength,
   placeholder,
+  hint,
+  error,
+  inputMode,
+  list,
   onChange,
 }: {
   label: string;
   value: string;
   maxLength: number;
   placeholder?: string;
+  hint?: string;
+  error?: string;
+  inputMode?: 'url';
+  list?: string;
   onChange: (value: string) => void;
 }) {
   return (
-    <EditorField label={label}>
+    <EditorField label={label} hint={hint} error={error}>
       {(control) => (
         <input
           {...control}
@@ -254,10 +304,160 @@ function TextInput({
           value={value}
           maxLength={maxLength}
           placeholder={placeholder}
+          inputMode={inputMode}
+          list={list}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
     </EditorField>
+  );
+}
+
+/** The credit as visitors read it, so the owner sees what the checkbox and fields make. */
+function creditLine(item: LicensedImage): string {
+  let host = '';
+  try {
+    host = item.sourceUrl ? new URL(item.sourceUrl).hostname.replace(/^www\./, '') : '';
+  } catch {
+    host = '';
+  }
+  return `${messages.galleryCreditPhoto} ${item.creator.trim()}${host ? ` / ${host}` : ''}, ${item.licence}`;
+}
+
+/** A licensed picture's licence facts; `errors` are shown once the owner has tried to add it, or always when editing. */
+function LicenceFields({
+  item,
+  errors,
+  onChange,
+}: {
+  item: LicensedImage;
+  errors: ReturnType<typeof licenceErrors>;
+  onChange: (item: LicensedImage) => void;
+}) {
+  const listId = useId();
+  const creditId = useId();
+  return (
+    <>
+      <TextInput
+        label={galleryMessages.creator}
+        value={item.creator}
+        maxLength={LICENCE_LIMITS.creator + 1}
+        error={errors.creator}
+        onChange={(creator) => onChange({ ...item, creator })}
+      />
+      <TextInput
+        label={galleryMessages.sourceUrl}
+        value={item.sourceUrl}
+        maxLength={2000}
+        inputMode="url"
+        placeholder="https://…"
+        error={errors.sourceUrl}
+        onChange={(sourceUrl) => onChange({ ...item, sourceUrl })}
+      />
+      <TextInput
+        label={galleryMessages.licence}
+        value={item.licence}
+        maxLength={LICENCE_LIMITS.licence + 1}
+        hint={galleryMessages.licenceHint}
+        error={errors.licence}
+        list={listId}
+        onChange={(licence) => onChange({ ...item, licence })}
+      />
+      <datalist id={listId}>
+        {COMMON_LICENCES.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <TextInput
+        label={galleryMessages.licenceUrl}
+        value={item.licenceUrl}
+        maxLength={2000}
+        inputMode="url"
+        placeholder="https://…"
+        error={errors.licenceUrl}
+        onChange={(licenceUrl) => onChange({ ...item, licenceUrl })}
+      />
+      <div className="ed-field">
+        <div className="ed-field--toggle">
+          <input
+            id={creditId}
+            type="checkbox"
+            checked={item.creditRequired}
+            aria-describedby={`${creditId}-hint`}
+            onChange={(e) => onChange({ ...item, creditRequired: e.target.checked })}
+          />
+          <label htmlFor={creditId}>{galleryMessages.creditRequired}</label>
+        </div>
+        <p className="ed-field__hint" id={`${creditId}-hint`}>
+          {galleryMessages.creditHint}
+        </p>
+      </div>
+      <p className="ed-muted">
+        {item.creditRequired && item.creator.trim() && item.licence.trim()
+          ? galleryMessages.creditPreview(creditLine(item))
+          : !item.creditRequired && galleryMessages.noCredit}
+      </p>
+    </>
+  );
+}
+
+function LicensedPicker({
+  renderChooseFile,
+  onAdd,
+}: {
+  renderChooseFile?: GalleryMediaSources['renderChooseFile'];
+  onAdd: (item: GalleryItem) => void;
+}) {
+  const [draft, setDraft] = useState<LicensedImage>({
+    type: 'imageLicensed',
+    src: '',
+    creator: '',
+    sourceUrl: '',
+    licence: '',
+    licenceUrl: '',
+    creditRequired: true,
+    ...caption,
+  });
+  const [tried, setTried] = useState(false);
+  const errors = tried ? licenceErrors(draft) : {};
+  const submit = () => {
+    const item = {
+      ...draft,
+      src: draft.src.trim(),
+      sourceUrl: draft.sourceUrl.trim(),
+      licenceUrl: draft.licenceUrl.trim(),
+    };
+    setDraft(item);
+    setTried(true);
+    const parsed = galleryItemSchema.safeParse(item);
+    if (parsed.success) onAdd(parsed.data);
+  };
+  return (
+    <div className="ed-gallery-media__form">
+      <p className="ed-muted">{galleryMessages.licensedIntro}</p>
+      {draft.src && <img className="ed-gallery-media__thumb" src={draft.src} alt="" />}
+      {renderChooseFile?.((file) => setDraft({ ...draft, src: file.src, alt: draft.alt || file.alt }))}
+      <TextInput
+        label={galleryMessages.imageUrl}
+        value={draft.src}
+        maxLength={2000}
+        inputMode="url"
+        placeholder="https://…"
+        error={errors.src}
+        onChange={(src) => setDraft({ ...draft, src })}
+      />
+      <TextInput
+        label="Alt text"
+        value={draft.alt}
+        maxLength={250}
+        hint={galleryMessages.altHint}
+        onChange={(alt) => setDraft({ ...draft, alt })}
+      />
+      <LicenceFields item={draft} errors={errors} onChange={setDraft} />
+      <button type="button" className="ed-button" onClick={submit}>
+        {galleryMessages.addThisImage}
+      </button>
+    </div>
   );
 }
 
@@ -273,7 +473,7 @@ function ItemEditor({
   onChange: (item: GalleryItem) => void;
 }) {
   const preview =
-    item.type === 'imageFile' || item.type === 'imageReused'
+    item.type === 'imageFile' || item.type === 'imageReused' || item.type === 'imageLicensed'
       ? item.src
       : item.type === 'assetReused'
         ? libraryFile?.url
@@ -300,6 +500,19 @@ function ItemEditor({
             onChange={(src) => onChange({ ...item, src })}
           />
           {renderChooseFile?.((file) => onChange({ ...item, src: file.src, alt: item.alt || file.alt }))}
+        </>
+      )}
+      {item.type === 'imageLicensed' && (
+        <>
+          <TextInput
+            label={galleryMessages.imageUrl}
+            value={item.src}
+            maxLength={2000}
+            error={licenceErrors(item).src}
+            onChange={(src) => onChange({ ...item, src })}
+          />
+          {renderChooseFile?.((file) => onChange({ ...item, src: file.src, alt: item.alt || file.alt }))}
+          <LicenceFields item={item} errors={licenceErrors(item)} onChange={onChange} />
         </>
       )}
       {item.type === 'imageReused' && item.source && (

@@ -25,7 +25,8 @@ describe('gallery media field', () => {
       '2. Image',
       '3. Image from your site',
       '4. File from your library',
-      '5. Video',
+      '5. Licensed image',
+      '6. Video',
     ])
       expect(screen.getByText(title)).toBeTruthy();
     expect(screen.getByText(messages.galleryEmptySlot)).toBeTruthy();
@@ -142,5 +143,52 @@ describe('gallery media field', () => {
     expect(onChange).toHaveBeenLastCalledWith([
       { type: 'imageFile', src: '/files/f9/a.png', alt: 'Planned', title: '', description: '' },
     ]);
+  });
+
+  it('adds a licensed image with its licence facts once they are complete, saying what is missing', () => {
+    const onChange = vi.fn();
+    render(<GalleryMediaField {...base} value={[]} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add licensed image' }));
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Image URL', 'https://images.test/dune.jpg');
+    type('Alt text', 'A dune at dawn');
+    type('Where it comes from (link)', 'ftp://x.test/a');
+    fireEvent.click(screen.getByRole('button', { name: 'Add this image' }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Made by').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(messages.licenceCreatorMissing)).toBeTruthy();
+    expect(screen.getByText(messages.licenceNameMissing)).toBeTruthy();
+    expect(screen.getByText(messages.licenceLinkInvalid)).toBeTruthy();
+    type('Made by', 'Jane Doe');
+    type('Licence', 'CC BY 4.0');
+    type('Where it comes from (link)', 'https://www.unsplash.com/photos/abc');
+    expect(screen.getByText('Credit visitors see: Photo: Jane Doe / unsplash.com, CC BY 4.0')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add this image' }));
+    expect(onChange).toHaveBeenLastCalledWith([
+      {
+        type: 'imageLicensed',
+        src: 'https://images.test/dune.jpg',
+        creator: 'Jane Doe',
+        sourceUrl: 'https://www.unsplash.com/photos/abc',
+        licence: 'CC BY 4.0',
+        licenceUrl: '',
+        creditRequired: true,
+        alt: 'A dune at dawn',
+        title: '',
+        description: '',
+      },
+    ]);
+  });
+
+  it('editing a licensed image shows its problems in place, and unticking credit needs no name', () => {
+    const onChange = vi.fn();
+    render(
+      <GalleryMediaField {...base} value={stories.LicensedMissingCredit.args!.value} onChange={onChange} />,
+    );
+    expect(screen.getByText(messages.licenceCreatorMissing)).toBeTruthy();
+    expect(screen.getByText(messages.licenceLinkInvalid)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('The licence asks for credit'));
+    expect(onChange.mock.lastCall![0][0]).toMatchObject({ type: 'imageLicensed', creditRequired: false });
   });
 });
