@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AfterAddToCart } from '@site/commerce-core';
 import { STORE_API } from '@site/commerce-core/admin';
 import { SITE_THEMES, THEME_API } from '@site/page-content';
+import { DEMO_OWNER } from '../../src/seed/demo-site';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from '../browser';
@@ -72,13 +73,19 @@ describe.skipIf(!hasChromium)('the cart drawer, an owner’s choice, in Chromium
     expect(new URL(page().url()).pathname).toBe(NOTEBOOK);
   });
 
-  it('Go to the cart page: the add lands on /cart with the product in it', async () => {
+  it('Go to the cart page: the add lands on /cart with the product in it, viewed as page type 200', async () => {
     await choose('page');
+    events.length = 0;
     await addFrom(NOTEBOOK);
     await page().waitForURL((url) => url.pathname === '/cart', { timeout: 15_000 });
     await expect
       .poll(() => page().locator('.sqs-cart-item input').first().inputValue(), { timeout: 10_000 })
       .toBe('2');
+    await expect
+      .poll(() => events.filter((e) => e.event_name === 'view_cart').map((e) => e.page_type), {
+        timeout: 10_000,
+      })
+      .toEqual([200]);
   });
 
   it('Open the cart drawer: the drawer, no popover, and a view-cart event for page type 205', async () => {
@@ -208,4 +215,39 @@ describe.skipIf(!hasChromium)('the cart drawer, an owner’s choice, in Chromium
     await choose('message');
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('is chosen in Store settings › Cart, which fits 320, 390 and 1280 px with no axe violation', async () => {
+    await choose('message');
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const editor = await context.newPage();
+    editor.setDefaultTimeout(20_000);
+    await editor.goto(e2e.server.url + '/config/store');
+    await editor.getByLabel('Email').fill(DEMO_OWNER.email);
+    await editor.getByLabel('Password').fill(DEMO_OWNER.password);
+    await editor.getByRole('button', { name: 'Sign in' }).click();
+    await editor.getByRole('tab', { name: 'Settings' }).click();
+    const card = editor.getByRole('region', { name: 'Cart', exact: true });
+    const choice = card.getByRole('group', { name: 'When a shopper adds to cart' });
+    expect(await choice.getByRole('radio', { name: 'Show a message' }).isChecked()).toBe(true);
+    await choice.getByRole('radio', { name: 'Open the cart drawer' }).check();
+    await card.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => card.textContent()).toContain('Settings saved');
+    const problems: string[] = [];
+    for (const width of [320, 390, 1280]) {
+      await editor.setViewportSize({ width, height: 900 });
+      await card.scrollIntoViewIfNeeded();
+      const wide = await sidewaysOverflow(editor);
+      if (wide.length) problems.push(`${width}px scrolls sideways: ${wide.join(', ')}`);
+      if (width > 320)
+        for (const v of await axeViolations(editor, '.ed-store__settings')) problems.push(`${width}px: ${v}`);
+      if (SHOTS) await card.screenshot({ path: join(SHOTS, `editor-cart-${width}.png`) });
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+    // The visitor's next add opens the drawer.
+    await addFrom(NOTEBOOK);
+    await drawer().waitFor({ timeout: 15_000 });
+    await page().keyboard.press('Escape');
+    await choose('message');
+  }, 120_000);
 });
