@@ -240,6 +240,7 @@ export {
   memberAreaAccess,
   isGateable,
   AREA_BILLING,
+  areaPriceLabel,
   areaPriceSchema,
   purchaseGrantsAccess,
   RENEWAL_GRACE_MS,

@@ -366,6 +366,30 @@ export async function joinedAreaIds(db: Database, memberId: string, now = new Da
     .sort();
 }
 
+/**
+ * The area an order paid for (its checkout was a paid area's join), if any: the order's page then
+ * hands over to membership confirmed (208), which names the area.
+ */
+export async function areaPaidFor(
+  db: Pick<Database, 'select'>,
+  websiteId: string,
+  order: { id: string; cartId: string },
+): Promise<string | undefined> {
+  const [recorded] = await db
+    .select({ areaId: memberAreaMembers.areaId })
+    .from(memberAreaMembers)
+    .innerJoin(memberAreas, eq(memberAreas.id, memberAreaMembers.areaId))
+    .where(and(eq(memberAreaMembers.orderId, order.id), eq(memberAreas.websiteId, websiteId)))
+    .limit(1);
+  if (recorded) return recorded.areaId;
+  const [pending] = await db
+    .select({ areaId: memberAreaCheckouts.areaId })
+    .from(memberAreaCheckouts)
+    .innerJoin(memberAreas, eq(memberAreas.id, memberAreaCheckouts.areaId))
+    .where(and(eq(memberAreaCheckouts.cartId, order.cartId), eq(memberAreas.websiteId, websiteId)));
+  return pending?.areaId;
+}
+
 /** The site's area, or 404: an area id from the request is never trusted to be this site's. */
 async function requireArea(db: Database, websiteId: string, areaId: string) {
   const [area] = await db

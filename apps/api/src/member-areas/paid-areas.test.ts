@@ -108,6 +108,16 @@ describe.each(targets)('paid member areas on $name', (target) => {
     expect(gone.json().error.message).toBe(memberAreaMessages.productSellsArea('Supper club'));
   });
 
+  it('shows the price on the join screen (106): "Join for $9.00 / month"', async () => {
+    const visitor = await new Member(site.app).get('/about');
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.body).toContain('<p class="member-area-screen__price">$9.00 / month</p>');
+    const ann = await member('ann@example.test');
+    const screen = await ann.get('/about');
+    expect(screen.body).toContain(memberAreaMessages.joinLeadPaid);
+    expect(screen.body).toContain('<button class="button" type="submit">Join for $9.00 / month</button>');
+  });
+
   it('refuses to join without paying, and a declined card joins nobody', async () => {
     const bea = await member('bea@example.test');
     const json = await bea.post(MEMBER_AREAS_API.join, { areaId: area.id, returnTo: '/about' });
@@ -129,6 +139,18 @@ describe.each(targets)('paid member areas on $name', (target) => {
     // The checkout's email is the receipt's: the account that joined is the one that pays.
     const paid = await buy(cy, 'cy.receipts@example.com');
     expect(paid.statusCode, paid.body).toBe(200);
+    // The checkout's next page hands over to membership confirmed (208), naming the area.
+    const confirmed = await cy.get(paid.json().redirectUrl);
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toMatch(/^\/account\/membership-confirmed\?orderId=/);
+    const welcome = await cy.get(String(confirmed.headers.location));
+    expect(welcome.statusCode).toBe(200);
+    expect(welcome.body).toContain('<body class="page-type-208">');
+    expect(welcome.body).toContain(memberAreaMessages.joinedArea('Supper club'));
+    expect(welcome.body).toContain('<li><a href="/about">About</a></li>');
+    // Someone else who follows the link is not told about the area.
+    const other = await member('other@example.test');
+    expect((await other.get(String(confirmed.headers.location))).body).not.toContain('Supper club');
     const page = await cy.get('/about');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(CONTENT);

@@ -1,7 +1,8 @@
-import { pageVisibility } from '@site/page-content';
+import { memberAreaMessages, pageVisibility } from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { siteMembers } from '../db/schema';
+import { loadMemberAreas } from '../member-areas/area-store';
 import { memberAccountsEnabled } from '../security/members';
 import { visibleTo, type Viewer } from './site-chrome';
 import type { PageRow, WebsiteRow } from '../site/site-data';
@@ -65,13 +66,17 @@ export const MEMBERSHIP_CONFIRMED_PATH = '/account/membership-confirmed';
 /**
  * Membership confirmed (208): a signed-in member whose email is verified sees the membership in
  * force and the members-only pages it opens. Signed out, the page asks for sign-in and comes back;
- * not verified yet, the account page says how to verify. Always personal, never cached.
+ * not verified yet, the account page says how to verify. After a paid member area's checkout
+ * (the order's `?orderId=&token=`), it names the area the member now belongs to, what it holds and
+ * links into it; an area they do not belong to (someone else's link) is not named.
+ * Always personal, never cached.
  */
 export async function membershipConfirmedPage(
   db: Pick<Database, 'select'>,
   website: WebsiteRow,
   allPages: readonly PageRow[],
   viewer: Viewer,
+  areaId?: string,
 ) {
   const base = {
     pageType: PAGE_TYPE.membershipConfirmed,
@@ -96,6 +101,11 @@ export async function membershipConfirmedPage(
       visibleTo(p, viewer) &&
       pageVisibility(p.status, p.publishAt, viewer.now) === 'members-only',
   );
+  const area =
+    areaId && viewer.memberAreaIds?.has(areaId)
+      ? (await loadMemberAreas(db, website.id)).find((a) => a.id === areaId)
+      : undefined;
+  const byId = new Map(allPages.map((p) => [p.id, p]));
   return {
     ...base,
     status: 200,
@@ -104,6 +114,15 @@ export async function membershipConfirmedPage(
         view: 'membership',
         email: member.email,
         memberPages: memberPages.map((p) => ({ title: p.title, fullUrl: p.path })),
+        area: area && {
+          title: memberAreaMessages.joinedArea(area.name),
+          description: area.description || undefined,
+          pagesTitle: memberAreaMessages.areaPagesTitle,
+          pages: area.pageIds
+            .map((id) => byId.get(id))
+            .filter((p): p is PageRow => p !== undefined && visibleTo(p, viewer))
+            .map((p) => ({ title: p.title, fullUrl: p.path })),
+        },
       },
     },
   };

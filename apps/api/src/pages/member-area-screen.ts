@@ -1,8 +1,8 @@
-import { canView, memberAreaAccess, memberAreaMessages } from '@site/page-content';
+import { areaPriceLabel, canView, memberAreaAccess, memberAreaMessages } from '@site/page-content';
 import type { AreaGate } from '../member-areas/area-store';
 import { memberAccountsEnabled } from '../security/members';
 import { PAGE_TYPE } from '../site/page-type';
-import type { PageRow, WebsiteRow } from '../site/site-data';
+import { storeCurrency, type PageRow, type WebsiteRow } from '../site/site-data';
 import type { Resolved } from './resolve-path';
 import { visibleTo, type Viewer } from './site-chrome';
 
@@ -32,6 +32,9 @@ export function memberAreaScreen(
 ): Resolved {
   const opening = areas.filter((a) => a.pageIds.includes(page.id));
   const returnTo = encodeURIComponent(path);
+  const currency = storeCurrency(website);
+  const priced = opening.map((a) => ({ area: a, price: areaPriceLabel(a.price, currency) }));
+  const paid = priced.some((p) => p.price);
   return {
     status: 403,
     pageType: PAGE_TYPE.accessDenied,
@@ -39,12 +42,18 @@ export function memberAreaScreen(
     extra: {
       memberArea: {
         title: page.title,
-        lead: viewer.member ? memberAreaMessages.joinLead : memberAreaMessages.signedOutLead,
+        lead: viewer.member
+          ? paid
+            ? memberAreaMessages.joinLeadPaid
+            : memberAreaMessages.joinLead
+          : memberAreaMessages.signedOutLead,
         // Each area's form carries the crumb itself: a repeated section does not reach `memberArea.crumb`.
-        areas: opening.map((a) => ({
+        areas: priced.map(({ area: a, price }) => ({
           id: a.id,
           name: a.name,
           description: a.description || undefined,
+          price,
+          joinLabel: price ? memberAreaMessages.joinFor(price) : `Join ${a.name}`,
           crumb: viewer.member ? viewer.crumb : undefined,
         })),
         signedIn: viewer.member || undefined,

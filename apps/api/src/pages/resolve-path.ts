@@ -21,6 +21,7 @@ import { newsletterPage } from '../mailing-lists/newsletter-pages';
 import { donationPage } from '../donations/donate-pages';
 import { COMMERCE_EMAIL_PREVIEW_PATH, commerceEmailPreview } from './email-preview-page';
 import { accountPage, MEMBERSHIP_CONFIRMED_PATH, membershipConfirmedPage } from './account-pages';
+import { areaPaidFor } from '../member-areas/area-store';
 import { REVIEW_REQUEST_PAGE_PATH, reviewRequestPage } from '../reviews/request-page';
 import { memberAccountsEnabled } from '../security/members';
 import { visibleTo, type Viewer } from './site-chrome';
@@ -205,7 +206,12 @@ export async function resolvePath(
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const content = await resolveContentPath(db, website, allPages, normalized, query, viewer);
   if (content) return content;
-  if (normalized === MEMBERSHIP_CONFIRMED_PATH) return membershipConfirmedPage(db, website, allPages, viewer);
+  if (normalized === MEMBERSHIP_CONFIRMED_PATH) {
+    const order =
+      query.orderId && query.token ? await findOrder(db, website.id, query.orderId, query.token) : undefined;
+    const area = order && (await areaPaidFor(db, website.id, order.order));
+    return membershipConfirmedPage(db, website, allPages, viewer, area);
+  }
   const account = accountPage(normalized, query, viewer, website);
   if (account) return account;
   const page = allPages.find((p) => p.path === normalized);
@@ -378,6 +384,17 @@ export async function resolvePath(
   if (orderPage) {
     const orderId = orderPage.orderId ?? query.orderId ?? '';
     const found = orderId && query.token ? await findOrder(db, website.id, orderId, query.token) : undefined;
+    // A paid member area's order lands on membership confirmed (208), which names the area; the
+    // order's id and token travel along in the query, as every redirect here keeps it.
+    if (found?.order.status === 'paid' && (await areaPaidFor(db, website.id, found.order)))
+      return {
+        status: 302,
+        location: MEMBERSHIP_CONFIRMED_PATH,
+        pageType: PAGE_TYPE.membershipConfirmed,
+        templateName: 'account',
+        extra: {},
+        personal: true,
+      };
     const pageType = found ? afterCheckoutPageType(orderPage.pageType, found.order) : orderPage.pageType;
     return {
       status: found ? 200 : 404,

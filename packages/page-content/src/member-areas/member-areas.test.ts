@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  areaPriceLabel,
   isGateable,
   MEMBER_AREA_LIMITS,
   memberAreaAccess,
@@ -181,5 +182,17 @@ describe('isGateable', () => {
     ['a folder', { kind: 'folder', path: '/studio' }, false],
   ])('%s: %s', (_, page, gateable) => {
     expect(isGateable(page)).toBe(gateable);
+  });
+});
+
+describe('areaPriceLabel', () => {
+  it.each([
+    [{ billing: 'free' }, 'USD', undefined],
+    [{ billing: 'month', amountMinor: 900 }, 'USD', '$9.00 / month'],
+    [{ billing: 'year', amountMinor: 9000 }, 'EUR', '€90.00 / year'],
+    [{ billing: 'once', amountMinor: 2500 }, 'USD', '$25.00'],
+    [{ billing: 'month', amountMinor: 1200 }, 'JPY', '¥1,200 / month'],
+  ] as const)('%j in %s reads %s', (price, currency, label) => {
+    expect(areaPriceLabel(price, currency)).toBe(label);
   });
 });

@@ -1,3 +1,4 @@
+import { formatMinorWithSymbol, isCurrencyCode } from '@site/commerce-core';
 import { z } from 'zod';
 import { text } from '../text';
 
@@ -41,6 +42,13 @@ export const memberAreaMessages = {
   /** The join screen (page type 106) to a visitor who is not a member. */
   joinLead: 'This page is for members of this area. Join for free to see it.',
   signedOutLead: 'Create a free account or sign in, then join to see this page.',
+  /** The join screen when an area that opens the page has a price. */
+  joinLeadPaid: 'This page is for members of this area. Join to see it.',
+  /** A paid area's join button: "Join for $9.00 / month". */
+  joinFor: (price: string) => `Join for ${price}`,
+  /** Page 208 after a paid area's checkout. */
+  joinedArea: (area: string) => `You’re a member of ${area}`,
+  areaPagesTitle: 'Your pages in this area',
   verifyFirst: 'Verify your email address to join: open the link we sent you, then come back.',
   /** A paid area's join refused until its price is paid (the join form goes to the checkout instead). */
   paymentRequired: 'This member area has a price: pay at the checkout to join.',
@@ -215,4 +223,17 @@ export function purchaseGrantsAccess(purchase: AreaPurchase, now: Date): boolean
   if (!sub.nextBillingAt) return true;
   const end = sub.nextBillingAt.getTime() + (sub.cancelledAt ? 0 : RENEWAL_GRACE_MS);
   return now.getTime() < end;
+}
+
+/**
+ * A paid area's price as visitors read it, in the store's currency: "$9.00 / month", "$90.00 /
+ * year", "$25.00" once; undefined for a free area.
+ */
+export function areaPriceLabel(price: AreaPrice, currency: string): string | undefined {
+  if (price.billing === 'free') return undefined;
+  const amount = formatMinorWithSymbol(
+    BigInt(price.amountMinor),
+    isCurrencyCode(currency) ? currency : 'USD',
+  );
+  return price.billing === 'once' ? amount : `${amount} / ${price.billing}`;
 }
