@@ -1,3 +1,4 @@
+import { composeStories } from '@storybook/react-vite';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { expectNoAxeViolations } from '../test/axe';
 import { CartPage } from '../cart-page/CartPage';
 import { mug, sampleCart, shirt } from '../cart-page/fixtures';
 import { CartDrawer } from './CartDrawer';
+import * as stories from './CartDrawer.stories';
 
 afterEach(cleanup);
 
@@ -81,4 +83,28 @@ describe('CartDrawer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(onCheckout).toHaveBeenCalledTimes(1);
   });
+});
+
+const { Loaded, Empty, Loading, LoadError, Recalculating, BelowCheckoutMinimum } = composeStories(stories);
+
+describe('CartDrawer stories', () => {
+  it.each([
+    ['loaded', Loaded, 'Subtotal', false],
+    ['empty', Empty, 'You have nothing in your shopping cart.', undefined],
+    ['loading', Loading, 'Loading…', undefined],
+    ['failed', LoadError, 'Unable to load. Try again.', undefined],
+    ['recalculating (checkout disabled)', Recalculating, 'Updating cart…', true],
+    ['below the minimum (checkout disabled)', BelowCheckoutMinimum, 'Subtotal', true],
+  ])(
+    '%s: shown in the open drawer, with no axe violations',
+    async (_label, Story, text, checkoutDisabled) => {
+      render(<Story />);
+      const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+      expect(dialog.textContent).toContain(text);
+      const checkout = screen.queryByRole('button', { name: 'Checkout' });
+      if (checkoutDisabled === undefined) expect(checkout).toBeNull();
+      else expect(checkout?.hasAttribute('disabled')).toBe(checkoutDisabled);
+      await expectNoAxeViolations(document.body);
+    },
+  );
 });
