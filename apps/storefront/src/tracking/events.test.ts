@@ -109,10 +109,11 @@ describe('site-visitor events the storefront sends', () => {
     expect(clanker()).toEqual([]);
   });
 
-  it('view cart and remove from cart: the cart id and the removed product', async () => {
+  it('view cart and remove from cart: the cart id, the page type and the removed product', async () => {
     startPageTracking({
       ...readPageContext(document),
       ...shop,
+      pageType: 200,
       collectionType: 'page',
       pageId: 'page-cart',
       collectionId: 'page-cart',
@@ -133,6 +134,7 @@ describe('site-visitor events the storefront sends', () => {
         page_id: 'page-cart',
         logged_in: false,
         cart_id: 'cart-1',
+        page_type: 200,
       },
       {
         event_name: 'remove_from_cart',
@@ -149,6 +151,16 @@ describe('site-visitor events the storefront sends', () => {
         },
       },
     ]);
+  });
+
+  it('view cart from the drawer over a product page reports the drawer’s page type, 205', async () => {
+    startPageTracking({ ...readPageContext(document), ...shop, pageType: 50 });
+    trackViewCart('cart-1', 205);
+    await vi.waitFor(() => expect(clanker().filter((e) => e.event_name === 'view_cart')).toHaveLength(1));
+    expect(clanker().find((e) => e.event_name === 'view_cart')).toMatchObject({
+      cart_id: 'cart-1',
+      page_type: 205,
+    });
   });
 });
 
