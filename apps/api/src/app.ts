@@ -21,12 +21,13 @@ import { captchaVerifierFromEnv, type CaptchaVerifier } from './security/captcha
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
+import { registerSsoRoutes } from './site-users/sso-routes';
 import { createMemoryLoginGuard, createRedisLoginGuard, type LoginGuard } from './security/login-guard';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import { settleFromProcessor } from './payments/confirm-payment';
 import { checkoutPayment, stripeKeysFor, type PaymentsContext } from './payments/payment-settings';
 import { registerPaymentRoutes } from './payments/routes';
-import { createSecretBox, type SecretBox } from './payments/secret-box';
+import { createSecretBox, type SecretBox } from './security/secret-box';
 import {
   createStripePaymentProvider,
   type StripeConnection,
@@ -381,6 +382,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentProviders,
     jobs: options.jobs,
   });
+  registerSsoRoutes(app, { db: options.database.db, box: payments.box, policy: webhookPolicy });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist, publicDir));

@@ -12,7 +12,7 @@ import { checkThemes, upgradeThemes } from './site/theme';
 import { createRedisLoginGuard } from './security/login-guard';
 import { postgresChangeFeed } from './pages/site-versions';
 import { closeSharedRedis, reportRedisOutages, sharedRedis } from './redis';
-import { createSecretBox, loadSecretKey } from './payments/secret-box';
+import { createSecretBox, loadSecretKey } from './security/secret-box';
 import { stripeConnectionFrom } from './payments/stripe-provider';
 import { addressProviderFromConfig } from './address-autocomplete/from-config';
 import { videoMetadataFromConfig } from './video-metadata/from-config';

@@ -717,3 +717,18 @@ export {
   type ActivityPage,
   type ActivityQuery,
 } from './editor-api/activity-api';
+export {
+  SSO_API,
+  SSO_SCREEN_PATH,
+  SSO_ERRORS,
+  ssoMessages,
+  ssoIssuerSchema,
+  ssoProviderInputSchema,
+  ssoProviderUpdateSchema,
+  type SsoError,
+  type SsoProviderInput,
+  type SsoProviderUpdate,
+  type SsoProviderView,
+  type SsoSettingsView,
+  type SsoConnectionResult,
+} from './editor-api/sso-api';

@@ -13,7 +13,7 @@ import {
   outgoingEmails,
   variants,
 } from '../db/schema';
-import { createSecretBox } from '../payments/secret-box';
+import { createSecretBox } from '../security/secret-box';
 import { pendingPaymentCheck } from '../payments/pending-payment';
 import { createStripePaymentProvider, stripeConnectionFrom } from '../payments/stripe-provider';
 import { DEMO_OWNER, seedDemoSite } from '../seed/demo-site';

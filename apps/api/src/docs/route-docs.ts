@@ -12,6 +12,7 @@ import { formRouteDocs } from '../forms/routes';
 import { mailingListRouteDocs } from '../mailing-lists/routes';
 import { memberAreaRouteDocs } from '../member-areas/routes';
 import { siteUserRouteDocs } from '../site-users/routes';
+import { ssoRouteDocs } from '../site-users/sso-routes';
 import { siteRouteDocs } from '../sites/routes';
 import { siteProfileRouteDocs } from '../sites/profile-routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
@@ -66,6 +67,7 @@ export function apiRouteDocs(): RouteDocs {
     ...formEditorRouteDocs,
     ...editorRouteDocs,
     ...siteUserRouteDocs,
+    ...ssoRouteDocs,
     ...trackingRouteDocs,
     ...storeAdminRouteDocs,
     ...reviewRouteDocs,

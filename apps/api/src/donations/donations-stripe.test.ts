@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { donations, outgoingEmails, pages, paymentEvents } from '../db/schema';
-import { createSecretBox } from '../payments/secret-box';
+import { createSecretBox } from '../security/secret-box';
 import { stripeConnectionFrom } from '../payments/stripe-provider';
 import { DEMO_OWNER, DEMO_WEBSITE_ID, seedDemoSite } from '../seed/demo-site';
 import { Shopper, TEST_CARD } from '../../test/client';

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { siteMembers } from '../db/schema';
 import { loadMemberAreas } from '../member-areas/area-store';
 import { memberAccountsEnabled } from '../security/members';
+import { safeReturnTo } from '../security/return-to';
 import { visibleTo, type Viewer } from './site-chrome';
 import type { PageRow, WebsiteRow } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
@@ -23,10 +24,6 @@ type AccountView = (typeof VIEWS)[keyof typeof VIEWS];
 const SIGNED_OUT_ONLY = new Set<AccountView>(['login', 'create', 'forgot']);
 
 export const ACCOUNT_TEMPLATE = 'account';
-
-// A returnTo that is not a path on this site would make the sign-in page an open redirect.
-const safeReturnTo = (value: string | undefined) =>
-  value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/account';
 
 /**
  * What an /account path renders: the view for the account template, or a redirect. Always

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { paymentSettings } from '../db/schema';
 import { ApiError } from '../http';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../security/secret-box';
 import type { StripeKeys } from './stripe-provider';
 
 export interface PaymentsContext {

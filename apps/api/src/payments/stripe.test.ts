@@ -11,7 +11,7 @@ import { ADDRESS, Shopper } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { EditorClient } from '../../test/editor';
 import { deliverInto, FAKE_CARDS, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
-import { createSecretBox } from './secret-box';
+import { createSecretBox } from '../security/secret-box';
 import { createStripePaymentProvider, stripeConnectionFrom } from './stripe-provider';
 
 const targets = await databaseTargets();

@@ -64,6 +64,9 @@ export const NOT_EXPORTED: Record<string, string> = {
   site_sessions: 'sign-ins to the old site; members sign in again on the new one',
   site_handoffs: 'one-time sign-in links of the old site',
   member_tokens: 'one-time password-reset and confirmation links of the old site',
+  sso_providers:
+    "sign-in providers' client secrets, sealed under this server's key, and registered with the old site's address: the owner adds them again",
+  sso_sign_ins: 'sign-ins in flight through a provider, which expire within minutes',
   site_domains: 'a host name belongs to one site: the new site gets its own',
   site_versions: 'page-cache counters, started afresh for the new site',
   product_versions: 'page-cache counters, started afresh for the new site',

@@ -2,6 +2,7 @@ export * from './site';
 export * from './commerce';
 export * from './forms';
 export * from './site-users';
+export * from './sso';
 export * from './editor';
 export * from './files';
 export * from './store';

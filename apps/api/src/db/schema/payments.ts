@@ -3,7 +3,7 @@ import { websites } from './site';
 
 /**
  * A site's own payment processor account, entered by the owner in the editor. The secret key and
- * the webhook signing secret are sealed with AES-256-GCM (payments/secret-box.ts); only their last
+ * the webhook signing secret are sealed with AES-256-GCM (security/secret-box.ts); only their last
  * four characters are kept readable, to show which key is set.
  */
 export const paymentSettings = pgTable('payment_settings', {

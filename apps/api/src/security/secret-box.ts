@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 
 /**
- * Seals owners' processor secrets at rest with AES-256-GCM: a database dump or backup alone does
+ * Seals owners' secrets (payment processor keys, sign-in providers' client secrets) at rest with AES-256-GCM: a database dump or backup alone does
  * not reveal them, and a sealed value that was tampered with fails to open instead of decrypting
  * to garbage. Sealed form: `v1.<iv>.<tag>.<ciphertext>`, each part base64url.
  */
@@ -15,7 +15,7 @@ export interface SecretBox {
 const KEY_BYTES = 32;
 
 export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== KEY_BYTES) throw new Error('The payments secret key must be 32 bytes');
+  if (key.length !== KEY_BYTES) throw new Error('The secret key must be 32 bytes');
   return {
     seal(plain) {
       const iv = randomBytes(12);
