@@ -15,6 +15,7 @@ import type { RouteDocs } from '../http/openapi';
 import { ApiError, createRoleGuard, handle, parse, registerApiErrors } from '../http';
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../security/crumb';
 import { findSession } from '../security/sessions';
+import { loadWebsite, storeCurrency } from '../site/site-data';
 import {
   createMemberArea,
   deleteMemberArea,
@@ -121,9 +122,13 @@ export function registerMemberAreaRoutes(app: FastifyInstance, options: { db: Da
     scope.get(
       MEMBER_AREAS_API.list,
       read,
-      handle(async (request): Promise<MemberAreaList> => ({
-        areas: await listMemberAreas(db, request.site.websiteId),
-      })),
+      handle(async (request): Promise<MemberAreaList> => {
+        const [areas, website] = await Promise.all([
+          listMemberAreas(db, request.site.websiteId),
+          loadWebsite(db, request.site.websiteId),
+        ]);
+        return { areas, currency: website ? storeCurrency(website) : 'USD' };
+      }),
     );
     scope.post(
       MEMBER_AREAS_API.list,

@@ -15,11 +15,15 @@ export const memberAreaKeys = {
 
 const areaUrl = (id: string) => MEMBER_AREAS_API.area.replace(':id', encodeURIComponent(id));
 
+const listAreas = () => api<MemberAreaList>('GET', MEMBER_AREAS_API.list);
+
 export function useMemberAreas() {
-  return useQuery({
-    queryKey: memberAreaKeys.all,
-    queryFn: async () => (await api<MemberAreaList>('GET', MEMBER_AREAS_API.list)).areas,
-  });
+  return useQuery({ queryKey: memberAreaKeys.all, queryFn: listAreas, select: (list) => list.areas });
+}
+
+/** The store's currency, in which the owner types an area's price (one read with the areas). */
+export function useMemberAreaCurrency() {
+  return useQuery({ queryKey: memberAreaKeys.all, queryFn: listAreas, select: (list) => list.currency });
 }
 
 /** Create, change and remove; each reloads the areas (and their member counts). */

@@ -2,12 +2,14 @@ import { isGateable, mayDo, type MemberArea } from '@site/page-content';
 import { AreaMembersList, MemberAreasPanel } from '@site/ui';
 import {
   useAreaMembers,
+  useMemberAreaCurrency,
   useMemberAreaMutations,
   useMemberAreas,
   useRemoveAreaMember,
 } from '../api/member-areas';
 import { usePages } from '../api/pages';
 import { useMe } from '../api/session';
+import { ownerLocale } from '../store/owner-locale';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
@@ -36,6 +38,7 @@ function AreaMembers({ area, canRemove }: { area: MemberArea; canRemove: boolean
 export function MemberAreasScreen() {
   const roles = useMe().data?.roles ?? [];
   const areas = useMemberAreas();
+  const currency = useMemberAreaCurrency();
   const pages = usePages();
   const { create, save, remove } = useMemberAreaMutations();
   const pending = create.isPending || save.isPending;
@@ -47,6 +50,8 @@ export function MemberAreasScreen() {
       </header>
       <MemberAreasPanel
         areas={areas.data ?? []}
+        currency={currency.data ?? 'USD'}
+        locale={ownerLocale()}
         pages={(pages.data ?? []).filter(isGateable)}
         isLoading={areas.isLoading || pages.isLoading}
         loadError={errorText(areas.error ?? pages.error)}

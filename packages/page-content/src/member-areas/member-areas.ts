@@ -129,6 +129,8 @@ export interface MemberArea {
 
 export interface MemberAreaList {
   areas: MemberArea[];
+  /** The store's currency: a new area's price is typed in it. */
+  currency: string;
 }
 
 /** One person in an area, as the owner's list shows them. */

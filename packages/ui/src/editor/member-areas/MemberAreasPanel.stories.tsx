@@ -14,9 +14,9 @@ const areas = [
     description: 'Patterns, recipes and workshop recordings for members.',
     pageIds: ['recipes', 'workshops'],
     memberCount: 12,
-    price: { billing: 'free' as const },
+    price: { billing: 'month' as const, amountMinor: 900 },
     currency: 'USD',
-    payingCount: 0,
+    payingCount: 9,
   },
   {
     id: 'trade',
@@ -34,7 +34,7 @@ const saved = () => Promise.resolve();
 const meta = {
   title: 'Editor/Member areas/MemberAreasPanel',
   component: MemberAreasPanel,
-  args: { areas, pages, onCreate: fn(saved), onSave: fn(saved), onRemove: fn() },
+  args: { areas, pages, currency: 'USD', onCreate: fn(saved), onSave: fn(saved), onRemove: fn() },
 } satisfies Meta<typeof MemberAreasPanel>;
 export default meta;
 type Story = StoryObj<typeof meta>;

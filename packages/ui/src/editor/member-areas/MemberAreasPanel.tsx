@@ -1,6 +1,16 @@
-import { MEMBER_AREA_LIMITS, type MemberArea, type MemberAreaInput } from '@site/page-content';
+import { formatMoneyText, parseMoneyText } from '@site/commerce-core/admin';
+import {
+  areaPriceLabel,
+  MEMBER_AREA_LIMITS,
+  memberAreaMessages,
+  type AreaBilling,
+  type AreaPrice,
+  type MemberArea,
+  type MemberAreaInput,
+} from '@site/page-content';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EmptyState } from '../EmptyState';
+import { MoneyInput } from '../field/MoneyInput';
 import { LoadStates } from '../ListStates';
 
 /** A page the owner may put in an area (the server says which: owner's pages and collections). */
@@ -13,6 +23,10 @@ export interface GateablePage {
 export interface MemberAreasPanelProps {
   areas: readonly MemberArea[];
   pages: readonly GateablePage[];
+  /** The store's currency: prices are typed and shown in it. */
+  currency: string;
+  /** The owner's locale, which decides the decimal mark of a typed price. */
+  locale?: string;
   /** Settles when the server has answered: the form closes on success, stays open on a refusal. */
   onCreate: (input: MemberAreaInput) => Promise<unknown>;
   onSave: (id: string, input: MemberAreaInput) => Promise<unknown>;
@@ -32,17 +46,28 @@ export interface MemberAreasPanelProps {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const BILLING_LABELS: Record<AreaBilling, string> = {
+  free: 'Free',
+  once: 'One payment',
+  month: 'Every month',
+  year: 'Every year',
+};
+
 function AreaForm({
   initial,
   pages,
+  currency,
+  locale,
   submitLabel,
   isPending,
   error,
   onSubmit,
   onCancel,
 }: {
-  initial: MemberAreaInput;
+  initial: MemberAreaInput & { price: AreaPrice };
   pages: readonly GateablePage[];
+  currency: string;
+  locale?: string;
   submitLabel: string;
   isPending?: boolean;
   error?: string;
@@ -53,6 +78,22 @@ function AreaForm({
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description ?? '');
   const [pageIds, setPageIds] = useState<string[]>(initial.pageIds ?? []);
+  const [billing, setBilling] = useState<AreaBilling>(initial.price.billing);
+  const [amount, setAmount] = useState(() =>
+    initial.price.billing === 'free'
+      ? ''
+      : formatMoneyText(BigInt(initial.price.amountMinor), { currency, locale }),
+  );
+  const [amountError, setAmountError] = useState<string>();
+  /** The price as the server takes it, or the message to show beside the field. */
+  const readPrice = (): AreaPrice | string => {
+    if (billing === 'free') return { billing };
+    const read = parseMoneyText(amount, { currency, locale, required: true });
+    if (!read.ok) return read.message;
+    if (read.minor === null || read.minor <= 0n) return memberAreaMessages.priceRequired;
+    if (read.minor > 2_147_483_647n) return memberAreaMessages.priceTooHigh;
+    return { billing, amountMinor: Number(read.minor) };
+  };
   const toggle = (pageId: string, on: boolean) =>
     // Kept in the order the owner ticks them: the first is where "Join" leads.
     setPageIds((ids) => (on ? [...ids, pageId] : ids.filter((p) => p !== pageId)));
@@ -62,7 +103,10 @@ function AreaForm({
       aria-label={submitLabel}
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        onSubmit({ name, description, pageIds });
+        const price = readPrice();
+        if (typeof price === 'string') return setAmountError(price);
+        setAmountError(undefined);
+        onSubmit({ name, description, pageIds, price });
       }}
     >
       <div className="ed-field">
@@ -95,6 +139,43 @@ function AreaForm({
           Visitors read it on the join screen and in the Member area block.
         </p>
       </div>
+      <div className="ed-field">
+        <label className="ed-field__label" htmlFor={`${id}-billing`}>
+          Price to join
+        </label>
+        <select
+          id={`${id}-billing`}
+          className="ed-input"
+          value={billing}
+          onChange={(e) => setBilling(e.target.value as AreaBilling)}
+          aria-describedby={`${id}-billing-hint`}
+        >
+          {(Object.keys(BILLING_LABELS) as AreaBilling[]).map((b) => (
+            <option key={b} value={b}>
+              {BILLING_LABELS[b]}
+            </option>
+          ))}
+        </select>
+        <p className="ed-field__hint" id={`${id}-billing-hint`}>
+          {billing === 'free'
+            ? 'Anyone with a verified account joins for free.'
+            : billing === 'once'
+              ? 'Members pay once at your store’s checkout and keep the area.'
+              : 'Members pay at your store’s checkout and keep the area while their subscription runs.'}
+        </p>
+      </div>
+      {billing !== 'free' && (
+        <MoneyInput
+          id={`${id}-amount`}
+          label="Amount"
+          value={amount}
+          onChange={setAmount}
+          currency={currency}
+          locale={locale}
+          required
+          error={amountError}
+        />
+      )}
       <fieldset className="ed-field">
         <legend className="ed-field__label">Pages only members see</legend>
         {pages.length === 0 && <p className="ed-muted">Add a page first: the home page stays open to all.</p>}
@@ -139,6 +220,8 @@ function AreaForm({
 export function MemberAreasPanel({
   areas,
   pages,
+  currency,
+  locale,
   onCreate,
   onSave,
   onRemove,
@@ -187,8 +270,10 @@ export function MemberAreasPanel({
       )}
       {open === 'new' && (
         <AreaForm
-          initial={{ name: '', description: '', pageIds: [] }}
+          initial={{ name: '', description: '', pageIds: [], price: { billing: 'free' } }}
           pages={pages}
+          currency={currency}
+          locale={locale}
           submitLabel="Create member area"
           isPending={isPending}
           error={error}
@@ -203,6 +288,8 @@ export function MemberAreasPanel({
               <AreaForm
                 initial={a}
                 pages={pages}
+                currency={currency}
+                locale={locale}
                 submitLabel="Save member area"
                 isPending={isPending}
                 error={error}
@@ -214,6 +301,9 @@ export function MemberAreasPanel({
                 <h2 className="ed-member-areas__name">{a.name}</h2>
                 {a.description && <p>{a.description}</p>}
                 <p className="ed-muted">
+                  {a.price.billing === 'free'
+                    ? 'Free · '
+                    : `${areaPriceLabel(a.price, a.currency)} · ${plural(a.payingCount, 'paying member', 'paying members')} · `}
                   {plural(a.memberCount, 'member', 'members')} ·{' '}
                   {a.pageIds.length === 0
                     ? 'no pages yet'

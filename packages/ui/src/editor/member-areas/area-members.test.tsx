@@ -54,6 +54,7 @@ describe('MemberAreasPanel members', () => {
       <MemberAreasPanel
         areas={[area, empty]}
         pages={[]}
+        currency="USD"
         onCreate={vi.fn()}
         onSave={vi.fn()}
         onRemove={vi.fn()}

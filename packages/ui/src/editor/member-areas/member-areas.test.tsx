@@ -1,6 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberAreaMessages } from '@site/page-content';
 import { expectNoAxeViolations } from '../../test/axe';
 import { MemberAreasPanel } from './MemberAreasPanel';
 import * as stories from './MemberAreasPanel.stories';
@@ -31,7 +32,14 @@ describe('MemberAreasPanel', () => {
   it('creates an area with the pages in the order they were ticked, and closes the form once saved', async () => {
     const onCreate = vi.fn(() => Promise.resolve());
     render(
-      <MemberAreasPanel areas={[]} pages={pages} onCreate={onCreate} onSave={vi.fn()} onRemove={vi.fn()} />,
+      <MemberAreasPanel
+        areas={[]}
+        pages={pages}
+        currency="USD"
+        onCreate={onCreate}
+        onSave={vi.fn()}
+        onRemove={vi.fn()}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'New member area' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Makers club' } });
@@ -42,6 +50,7 @@ describe('MemberAreasPanel', () => {
       name: 'Makers club',
       description: '',
       pageIds: ['videos', 'recipes'],
+      price: { billing: 'free' },
     });
     await waitFor(() => expect(screen.queryByLabelText('Name')).toBeNull());
   });
@@ -49,20 +58,29 @@ describe('MemberAreasPanel', () => {
   it('keeps the form and shows the refusal when the server says no', async () => {
     const onSave = vi.fn(() => Promise.reject(new Error('taken')));
     const { rerender } = render(
-      <MemberAreasPanel areas={[area]} pages={pages} onCreate={vi.fn()} onSave={onSave} onRemove={vi.fn()} />,
+      <MemberAreasPanel
+        areas={[area]}
+        pages={pages}
+        currency="USD"
+        onCreate={vi.fn()}
+        onSave={onSave}
+        onRemove={vi.fn()}
+      />,
     );
-    expect(screen.getByText('1 member · Videos')).toBeTruthy();
+    expect(screen.getByText('Free · 1 member · Videos')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Makers club' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save member area' }));
     expect(onSave).toHaveBeenCalledWith('club', {
       name: 'Makers club',
       description: 'For members.',
       pageIds: ['videos'],
+      price: { billing: 'free' },
     });
     rerender(
       <MemberAreasPanel
         areas={[area]}
         pages={pages}
+        currency="USD"
         onCreate={vi.fn()}
         onSave={onSave}
         onRemove={vi.fn()}
@@ -73,11 +91,56 @@ describe('MemberAreasPanel', () => {
     expect(screen.getByLabelText('Name')).toBeTruthy();
   });
 
+  it('sets a monthly price as the owner types it in their locale, and checks it beside the field', async () => {
+    const onSave = vi.fn(() => Promise.resolve());
+    render(
+      <MemberAreasPanel
+        areas={[area]}
+        pages={pages}
+        currency="EUR"
+        locale="fr"
+        onCreate={vi.fn()}
+        onSave={onSave}
+        onRemove={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Makers club' }));
+    fireEvent.change(screen.getByLabelText('Price to join'), { target: { value: 'month' } });
+    const amount = screen.getByLabelText(/Amount/);
+    fireEvent.change(amount, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save member area' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByText(memberAreaMessages.priceRequired)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '9,50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save member area' }));
+    expect(onSave).toHaveBeenCalledWith('club', {
+      name: 'Makers club',
+      description: 'For members.',
+      pageIds: ['videos'],
+      price: { billing: 'month', amountMinor: 950 },
+    });
+  });
+
+  it('shows a paid area’s price and paying members', () => {
+    render(
+      <MemberAreasPanel
+        areas={[{ ...area, price: { billing: 'year', amountMinor: 9000 }, payingCount: 1 }]}
+        pages={pages}
+        currency="USD"
+        onCreate={vi.fn()}
+        onSave={vi.fn()}
+        onRemove={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('$90.00 / year · 1 paying member · 1 member · Videos')).toBeTruthy();
+  });
+
   it('offers no changes to a read-only role', () => {
     render(
       <MemberAreasPanel
         areas={[area]}
         pages={pages}
+        currency="USD"
         onCreate={vi.fn()}
         onSave={vi.fn()}
         onRemove={vi.fn()}
