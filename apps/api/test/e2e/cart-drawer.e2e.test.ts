@@ -156,6 +156,33 @@ describe.skipIf(!hasChromium)('the cart drawer, an owner’s choice, in Chromium
     await page().keyboard.press('Escape');
   });
 
+  it('slides in, except for a visitor who asks for reduced motion', async () => {
+    await choose('drawer');
+    await page().goto(e2e.server.url + NOTEBOOK);
+    await page().locator('html[data-enhanced]').waitFor({ timeout: 30_000 });
+    await page().locator('a.sqs-cart-indicator').click();
+    await drawer().waitFor();
+    // The panel's animation while React Aria marks it entering, for each motion preference.
+    const entering = (reducedMotion: 'reduce' | 'no-preference') =>
+      page()
+        .emulateMedia({ reducedMotion })
+        .then(() =>
+          page().evaluate(() =>
+            ['.sqs-cart-drawer', '.sqs-cart-drawer-overlay'].map((selector) => {
+              const el = document.querySelector(selector)!;
+              el.setAttribute('data-entering', '');
+              const name = getComputedStyle(el).animationName;
+              el.removeAttribute('data-entering');
+              return name;
+            }),
+          ),
+        );
+    expect(await entering('no-preference')).toEqual(['sqs-cart-drawer-in', 'sqs-cart-drawer-fade']);
+    expect(await entering('reduce')).toEqual(['none', 'none']);
+    await page().emulateMedia({ reducedMotion: 'no-preference' });
+    await page().keyboard.press('Escape');
+  });
+
   it('checks out from the drawer', async () => {
     await addFrom(NOTEBOOK);
     await drawer().waitFor({ timeout: 15_000 });
