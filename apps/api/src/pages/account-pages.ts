@@ -52,6 +52,8 @@ export function accountPage(
         canCreate: memberAccountsEnabled(website.settings),
         token: view === 'verify' || view === 'reset' ? (query.token ?? '') : undefined,
         returnTo: view === 'login' ? safeReturnTo(query.returnTo) : undefined,
+        /** The single sign-on screen, offered on the sign-in page when the owner added a provider. */
+        ssoUrl: undefined as string | undefined,
       },
     },
   };

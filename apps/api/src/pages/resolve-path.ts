@@ -31,7 +31,8 @@ import { resolveCollectionPath } from '../collections/collection-pages';
 import { isItemCollection } from '../collections/collection-store';
 import { resolveContentPath } from './content-routes';
 import { SITE_SCOPE } from '../site/locks';
-import { languagePath, type SiteLanguage } from '@site/page-content';
+import { languagePath, SSO_SCREEN_PATH, type SiteLanguage } from '@site/page-content';
+import { hasSsoProviders, ssoScreen } from '../site-users/sso-screen';
 import { filterQuery, isFiltered, listFilter } from '../site/list-filter';
 import {
   collectionPageSize,
@@ -212,7 +213,15 @@ export async function resolvePath(
     const area = order && (await areaPaidFor(db, website.id, order.order));
     return membershipConfirmedPage(db, website, allPages, viewer, area);
   }
+  if (normalized === SSO_SCREEN_PATH) return ssoScreen(db, website.id, query, viewer.account);
   const account = accountPage(normalized, query, viewer, website);
+  // The sign-in page points to the single sign-on screen once the owner added a provider.
+  if (
+    account?.status === 200 &&
+    account.extra.account?.view === 'login' &&
+    (await hasSsoProviders(db, website.id))
+  )
+    account.extra.account.ssoUrl = `${SSO_SCREEN_PATH}?${new URLSearchParams({ returnTo: account.extra.account.returnTo ?? '/account' })}`;
   if (account) return account;
   const page = allPages.find((p) => p.path === normalized);
   // The 404 page's own address is not a page: it answers like any unknown one (with that page).

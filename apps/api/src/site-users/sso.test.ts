@@ -213,6 +213,47 @@ describe.each(targets)('single sign-on (page type 400) on $name', (target) => {
     });
   });
 
+  describe('the single sign-on screen (page type 400, slide sso-screen)', () => {
+    it("lists the site's providers as sign-in buttons that keep returnTo", async () => {
+      const res = await new Shopper(app).get('/account/sso?returnTo=%2Fshop');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<body class="page-type-400">');
+      expect(res.body).toContain('Sign in with Test ID');
+      expect(res.body).toContain(`href="${SSO_API.start}?provider=${providerId}&amp;returnTo=%2Fshop"`);
+      const json = await new Shopper(app).get('/account/sso?format=json');
+      expect(json.json().pageType).toBe(400);
+    });
+
+    it('says why the last attempt failed, naming the provider; an unknown code says nothing', async () => {
+      const res = await new Shopper(app).get(`/account/sso?error=email-unverified&provider=${providerId}`);
+      expect(res.body).toContain(
+        'Test ID has not confirmed your email address, so we cannot sign you in with it.',
+      );
+      const odd = await new Shopper(app).get('/account/sso?error=%3Cscript%3E');
+      expect(odd.statusCode).toBe(200);
+      expect(odd.body).not.toContain('role="alert"');
+      expect(odd.body).not.toContain('<script>');
+    });
+
+    it('says who is signed in', async () => {
+      const member = new Member(app);
+      await member.signIn(CUSTOMER);
+      const res = await member.get('/account/sso');
+      expect(res.body).toContain(`You are signed in as <strong>${CUSTOMER.email}</strong>`);
+      expect(res.body).not.toContain('Sign in with Test ID');
+    });
+
+    it('is offered on the sign-in page only while the site has a provider', async () => {
+      const login = await new Shopper(app).get('/account/login?returnTo=%2Fshop');
+      expect(login.body).toContain('href="/account/sso?returnTo=%2Fshop">Other ways to sign in');
+      const rows = await database.db.select().from(ssoProviders);
+      await database.db.delete(ssoProviders);
+      const without = await new Shopper(app).get('/account/login');
+      expect(without.body).not.toContain('Other ways to sign in');
+      await database.db.insert(ssoProviders).values(rows);
+    });
+  });
+
   describe('signing in', () => {
     it('creates a verified member for a new verified email, signs them in and goes back to returnTo', async () => {
       idp.signInAs('new-person', { email: 'New.Person@Example.test', email_verified: true });

@@ -29,4 +29,5 @@ export const PAGE_TYPE = {
   orderStatus: 211,
   newsletterUnsubscribe: 300,
   commerceEmailPreview: 301,
+  singleSignOn: 400,
 } as const;
