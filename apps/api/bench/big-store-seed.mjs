@@ -148,8 +148,10 @@ function aroundTheStore(site, products, orders) {
               'Buyer ' || g, 'buyer' || g || '@example.com', g % 2 = 0, case when g % 5 = 0 then 'pending' else 'published' end,
               now() - make_interval(mins => ${part(5)} - g)
        from generate_series(0, ${part(5) - 1}) g`,
-    `insert into site_activity (website_id, at, actor_email, kind, subject)
-       select ${site}, now() - make_interval(mins => ${part(2)} - g), 'owner@demo.test',
+    // Entries by the site's owner (as on a real site, every entry names its member).
+    `insert into site_activity (website_id, at, actor_id, actor_email, kind, subject)
+       select ${site}, now() - make_interval(mins => ${part(2)} - g),
+              (select id from site_members where website_id = ${site} and 'owner' = any(roles) limit 1), 'owner@demo.test',
               (array['page-published','post-published','price-changed','order-refunded','settings-changed'])[1 + g % 5], 'Thing ' || g
        from generate_series(0, ${part(2) - 1}) g`,
     // Page views: a visit of about three hits, every fifth on a product page; a purchase per 50 views.

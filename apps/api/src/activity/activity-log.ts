@@ -5,9 +5,10 @@ import {
   type ActivityKind,
   type ActivityPage,
 } from '@site/page-content';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { siteActivity, websites } from '../db/schema';
 import { ApiError } from '../http';
 
@@ -93,20 +94,31 @@ export async function listActivity(
           : undefined,
       ),
     )
-    .orderBy(desc(siteActivity.at), desc(siteActivity.id))
+    // Spelled as the indexes are (`desc nulls last`): a bare `desc` means nulls first, which
+    // they cannot answer in order, so every entry of the site was read and sorted for a page.
+    .orderBy(sql`${siteActivity.at} desc nulls last`, sql`${siteActivity.id} desc nulls last`)
     .limit(ACTIVITY_PAGE_SIZE + 1);
   const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
   const last = page.at(-1);
-  const people = await db
-    .selectDistinctOn([siteActivity.actorId], { id: siteActivity.actorId, email: siteActivity.actorEmail })
-    .from(siteActivity)
-    .where(and(eq(siteActivity.websiteId, websiteId), isNotNull(siteActivity.actorId)))
-    .orderBy(siteActivity.actorId, desc(siteActivity.at));
+  // The people who appear in the log, each with the email of their latest entry: one hop along the
+  // (site, actor) index per person, not a read of every entry the site ever logged.
+  const people = rowsOf<{ id: string; email: string }>(
+    await db.execute(sql`
+      with recursive actors as (
+        (select actor_id from site_activity where website_id = ${websiteId} and actor_id is not null order by actor_id limit 1)
+        union all
+        select (select s.actor_id from site_activity s
+                where s.website_id = ${websiteId} and s.actor_id > a.actor_id order by s.actor_id limit 1)
+        from actors a where a.actor_id is not null
+      )
+      select a.actor_id as id,
+        (select s.actor_email from site_activity s
+         where s.website_id = ${websiteId} and s.actor_id = a.actor_id order by s.at desc nulls last limit 1) as email
+      from actors a where a.actor_id is not null`),
+  );
   return {
     entries: page.map(({ row }) => toEntry(row)),
-    people: people
-      .flatMap((p) => (p.id ? [{ id: p.id, email: p.email }] : []))
-      .sort((a, b) => a.email.localeCompare(b.email)),
+    people: people.map((p) => ({ id: p.id, email: p.email })).sort((a, b) => a.email.localeCompare(b.email)),
     nextPageCursor:
       rows.length > ACTIVITY_PAGE_SIZE && last
         ? Buffer.from(JSON.stringify([last.key, last.row.id])).toString('base64url')

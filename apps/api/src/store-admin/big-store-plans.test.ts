@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { searchSite } from '../pages/search';
 import { listMailingLists, listSubscribers } from '../mailing-lists/list-store';
 import { exportSubmissions, listForms, listSubmissions } from '../forms/form-editor-store';
+import { listActivity } from '../activity/activity-log';
 
 const SITE = 'big';
 
@@ -29,7 +30,7 @@ const PRODUCTS = 4000;
 const ORDERS = 20_000;
 // Tables a big store grows: a sequential scan of one reads every site's rows.
 const BIG_TABLES =
-  /Seq Scan on (orders|products|variants|order_items|mailing_list_subscribers|form_submissions)\b|\(read \d+ rows\)/;
+  /Seq Scan on (orders|products|variants|order_items|mailing_list_subscribers|form_submissions|site_activity)\b|\(read \d+ rows\)/;
 const BIG_TABLE_NAMES = new Set([
   'orders',
   'products',
@@ -37,6 +38,7 @@ const BIG_TABLE_NAMES = new Set([
   'order_items',
   'mailing_list_subscribers',
   'form_submissions',
+  'site_activity',
 ]);
 // A page of 50–100 rows with its lookups reads a few hundred rows; a walk through one site's
 // orders or products (an index scan that filters) reads thousands at this size, and more at scale.
@@ -356,4 +358,29 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     for (const plan of exported) expect(plan).not.toMatch(BIG_TABLES);
     // 40 000 rows through their count triggers: over a minute on PGlite on a loaded 2-core machine.
   }, 180_000);
+
+  it('the activity log reads one page, a rare kind and the people in it by index', async () => {
+    // 20 000 entries by three people, one in a thousand a price change, beside the small site's few.
+    await conn.exec(`
+      insert into site_members (id, website_id, email, password_hash)
+        select 'actor-' || i, case when i = 9 then 'small' else '${SITE}' end, 'actor' || i || '@example.com', 'x'
+        from unnest(array[0, 1, 2, 9]) i;
+      insert into site_activity (website_id, at, actor_id, actor_email, kind, subject)
+        select '${SITE}', timestamptz '2026-01-01' + i * interval '1 minute', 'actor-' || (i % 3), 'actor' || (i % 3) || '@example.com',
+               case when i % 1000 = 0 then 'price-changed' else 'page-published' end, 'Thing ' || i
+        from generate_series(1, 20000) i;
+      insert into site_activity (website_id, actor_id, actor_email, kind, subject)
+        select 'small', 'actor-9', 'small@example.com', 'price-changed', 'Small ' || i from generate_series(1, 50) i;
+      analyze site_activity;
+    `);
+    const all = await listActivity(handle.db, SITE, {});
+    expect(all.entries).toHaveLength(30);
+    expect(all.people).toEqual([0, 1, 2].map((i) => ({ id: `actor-${i}`, email: `actor${i}@example.com` })));
+    const rare = await listActivity(handle.db, SITE, { kind: 'price-changed' });
+    expect(rare.entries).toHaveLength(20);
+    expect(rare.entries.every((e) => e.kind === 'price-changed')).toBe(true);
+    for (const query of [{}, { kind: 'price-changed' as const }, { cursor: all.nextPageCursor! }])
+      for (const plan of await plansOf((db) => listActivity(db, SITE, query), 200))
+        expect(plan).not.toMatch(BIG_TABLES);
+  }, 60_000);
 });

@@ -28,5 +28,7 @@ export const siteActivity = pgTable(
   (t) => [
     index('site_activity_site_at').on(t.websiteId, t.at.desc(), t.id.desc()),
     index('site_activity_site_actor').on(t.websiteId, t.actorId, t.at.desc()),
+    // The log filtered to one kind reads that kind's newest entries, however rare it is.
+    index('site_activity_site_kind_at').on(t.websiteId, t.kind, t.at.desc(), t.id.desc()),
   ],
 );

@@ -1,0 +1,2 @@
+-- The activity log filtered to one kind: that kind's newest entries by index, however rare the kind.
+CREATE INDEX "site_activity_site_kind_at" ON "site_activity" USING btree ("website_id","kind","at" DESC NULLS LAST,"id" DESC NULLS LAST);
