@@ -32,13 +32,14 @@ describe('ThemePicker', () => {
 
   it('shows every page type of a theme on a phone, named in the owner’s words', () => {
     render(<ThemePicker {...props()} />);
-    const market = screen.getByText('See all 19 page types', { selector: 'li:nth-child(2) summary' });
+    const market = screen.getByText('See all 21 page types', { selector: 'li:nth-child(2) summary' });
     expect(market.closest('details')!.open).toBe(false);
     fireEvent.click(market);
     expect(market.closest('details')!.open).toBe(true);
     const picture = screen.getByRole('img', { name: 'Password-protected page in Market, on a phone' });
     expect(picture.getAttribute('src')).toBe('/assets/themes/market/previews/lock-screen-390.webp');
     expect(screen.getByRole('img', { name: 'Cover page in Market, on a phone' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Order confirmation in Market, on a phone' })).toBeTruthy();
   });
 
   it('stops a preview, and offers undo after a change', () => {

@@ -43,6 +43,8 @@ export const siteStylesMessages = {
     product: 'Product',
     cart: 'Cart',
     checkout: 'Checkout',
+    'order-confirmed': 'Order confirmation',
+    'order-status': 'Order status',
     'blog-list': 'Blog',
     'blog-post': 'Blog post',
     'events-list': 'Events',
