@@ -10,6 +10,8 @@
 //   BENCH_CONNECTIONS=10               # concurrent clients
 //   BENCH_PG_URL=postgres://…          # the server to create the throw-away databases on
 //   BENCH_JSON=out.json                # also write the figures as JSON
+//   BENCH_ONLY='analytics|tags'        # time only the calls whose names match (case-insensitive);
+//                                      # add-to-cart, checkout and the exports only when they match
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { REVIEWS_EDITOR_API } from '@site/commerce-core';
@@ -36,6 +38,8 @@ const pgServer = env.BENCH_PG_URL || env.DATABASE_URL || 'postgres://postgres@12
 const OWNER = { email: 'owner@demo.test', password: 'demo-owner-2026' };
 const SITE = 'demo';
 const SEEDED = seeded(SITE);
+const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
+const wanted = (name) => !only || only.test(name);
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const query = (path, params) => `${path}?${new URLSearchParams(params)}`;
@@ -209,7 +213,7 @@ async function benchSize(products) {
     const first = await owner.request('GET', STORE_API.orders);
     const secondPage = `${STORE_API.orders}?cursor=${encodeURIComponent(first.nextCursor ?? '')}`;
     const results = {};
-    for (const call of CALLS) {
+    for (const call of CALLS.filter((c) => wanted(c.name))) {
       const path = call.path === 'orders-page-2' ? secondPage : call.path;
       // A visitor with a crumb cookie, as the storefront's pages are read; the owner with the session.
       const visitor = call.owner ? owner : await new Shopper(server.url).start();
@@ -224,7 +228,7 @@ async function benchSize(products) {
       );
     }
     const visitor = await new Shopper(server.url).start();
-    for (const call of UNCACHED) {
+    for (const call of UNCACHED.filter((c) => wanted(c.name))) {
       results[call.name] = await measure(
         {
           url: server.url,
@@ -236,6 +240,8 @@ async function benchSize(products) {
         server.pid,
       );
     }
+    if (!wanted(ADD_TO_CART) && !wanted(CHECKOUT) && !wanted('orders.csv inventory.csv'))
+      return { products, orders, seedMs, results };
     // One cart per connection: concurrent adds to one cart would measure row-lock waits instead.
     const carts = [];
     for (let i = 0; i < connections; i++) carts.push(await new Shopper(server.url).start());
@@ -344,6 +350,7 @@ console.log(
 );
 console.log(`|${'-'.repeat(width + 2)}|${runs.map(() => '-'.repeat(18)).join('|')}|`);
 for (const call of [...CALLS, ...UNCACHED, { name: ADD_TO_CART }, { name: CHECKOUT }]) {
+  if (!runs.every((r) => r.results[call.name])) continue;
   const cells = runs.map((r) => {
     const m = r.results[call.name];
     const bad = m.non2xx + m.errors;
@@ -355,6 +362,7 @@ for (const [label, key] of [
   ['orders.csv: ms, MB, server RSS before→peak', 'exported'],
   ['inventory.csv: ms, MB, server RSS before→peak', 'inventory'],
 ]) {
+  if (!runs.every((r) => r[key])) continue;
   const cells = runs.map((r) => {
     const e = r[key];
     return pad(`${fmt(e.ms)}, ${(e.bytes / 1e6).toFixed(1)}, ${fmt(e.beforeMb)}→${fmt(e.peakMb)}`, 16);
