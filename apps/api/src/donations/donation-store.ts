@@ -269,17 +269,21 @@ export async function listDonations(
     .where(and(eq(donations.websiteId, websiteId), eq(donations.status, 'paid')))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    donorName: r.donorName,
-    email: r.email,
-    amountCents: r.amountCents,
-    currency: r.currency,
-    fund: r.fund,
-    createdOn: r.createdAt.getTime(),
-    testMode: r.testMode,
-  }));
+  return rows.map(donationRow);
 }
+
+/** A stored donation as the owner's list shows it. */
+export const donationRow = (r: typeof donations.$inferSelect): DonationRow => ({
+  id: r.id,
+  donorName: r.donorName,
+  email: r.email,
+  amountCents: r.amountCents,
+  currency: r.currency,
+  fund: r.fund,
+  createdOn: r.createdAt.getTime(),
+  testMode: r.testMode,
+  refundedCents: r.refundedCents,
+});
 
 /** An amount of a stored donation with its currency's symbol. */
 export function donationAmount(row: { amountCents: number; currency: string }): string {

@@ -154,6 +154,23 @@ describe.each(targets)('donations paid through Stripe on $name', (target) => {
     expect(await receipts('paid@example.test')).toHaveLength(1);
   });
 
+  it('refunds a donation from the editor through Stripe, and counts a refund made in Stripe’s dashboard', async () => {
+    const { donationId, intentId, visitor, redirectUrl } = await give('refund@example.test');
+    await fake.confirm(intentId, FAKE_CARDS.success);
+    await visitor.get(redirectUrl);
+    const part = await owner.call('POST', STORE_API.refundDonation(donationId), { amount: '2.50' });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json()).toMatchObject({ refundedCents: 250 });
+    expect(fake.refunds.at(-1)).toMatchObject({ payment_intent: intentId, amount: 250 });
+    // The owner then gives back more in the dashboard: Stripe's total wins, never beyond the gift.
+    const dashboard = await fake.dashboardRefund(intentId, 500);
+    expect(await fake.deliver(dashboard)).toBe(200);
+    expect((await donationRow(donationId)).refundedCents).toBe(750);
+    const rest = await owner.call('POST', STORE_API.refundDonation(donationId), { amount: '6' });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json().error.message).toBe('You can refund at most $5.00 of this donation.');
+  });
+
   it('waits on 204 while 3-D Secure is open, and the webhook settles it once however often it comes', async () => {
     const { visitor, donationId, redirectUrl, intentId } = await give('secure@example.test');
     expect((await fake.confirm(intentId, FAKE_CARDS.threeDSecure)).status).toBe('requires_action');

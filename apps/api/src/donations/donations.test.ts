@@ -180,9 +180,9 @@ describe.each(targets)('donations (page types 203 and 204) on $name', (target) =
     expect(newest).toMatchObject({ donorName: '=HYPERLINK("x")', amountCents: 1000, fund: 'Roof appeal' });
     const csv = await site.owner.call('GET', STORE_API.donationsCsv);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\n')[0]).toBe('Reference,Date,Donor,Email,Amount,Currency,Fund,Test');
+    expect(csv.body.split('\n')[0]).toBe('Reference,Date,Donor,Email,Amount,Refunded,Currency,Fund,Test');
     // A name that looks like a formula is written as text.
-    expect(csv.body).toContain(`"'=HYPERLINK(""x"")",first@example.test,$10.00,USD,Roof appeal,yes`);
+    expect(csv.body).toContain(`"'=HYPERLINK(""x"")",first@example.test,$10.00,,USD,Roof appeal,yes`);
     expect((await new Shopper(site.app).get(STORE_API.donations)).statusCode).toBe(401);
   });
 });

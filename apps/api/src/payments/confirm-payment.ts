@@ -4,7 +4,7 @@ import { completeOrder } from '../commerce/checkout';
 import { scheduleRenewals } from '../commerce/renewals';
 import type { Database } from '../db/client';
 import { settleDonation } from '../donations/donation-store';
-import { orders, paymentEvents } from '../db/schema';
+import { donations, orders, paymentEvents } from '../db/schema';
 import type { JobQueue } from '../jobs';
 import type { WebhookDispatcher } from '../webhooks/dispatcher';
 import { paymentState, type StripePaymentState } from './stripe-provider';
@@ -120,10 +120,23 @@ export async function applyStripeEvent(
           typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
         if (!intent) return 'ignored';
         // Refunds made in the editor are already counted; one made in Stripe's dashboard raises it.
+        // The intent paid an order or a donation: whichever holds it takes the count.
         await tx
           .update(orders)
           .set({ refundedCents: sql`greatest(${orders.refundedCents}, ${charge.amount_refunded})` })
           .where(byIntent(websiteId, intent));
+        await tx
+          .update(donations)
+          .set({
+            refundedCents: sql`least(${donations.amountCents}, greatest(${donations.refundedCents}, ${charge.amount_refunded}))`,
+          })
+          .where(
+            and(
+              eq(donations.websiteId, websiteId),
+              eq(donations.paymentProvider, 'stripe'),
+              eq(donations.paymentReference, intent),
+            ),
+          );
         return 'applied';
       }
       case 'charge.dispute.created': {

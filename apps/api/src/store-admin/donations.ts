@@ -1,5 +1,24 @@
-import type { DonationRow } from '@site/commerce-core';
-import { donationAmount, donationReference } from '../donations/donation-store';
+import {
+  currencyInfo,
+  fillMessage,
+  formatMinorWithSymbol,
+  isCurrencyCode,
+  messages as commerceMessages,
+  type DonationRow,
+} from '@site/commerce-core';
+import {
+  adminMessages,
+  parseTypedAmount,
+  paymentMessages,
+  type RefundAmount,
+} from '@site/commerce-core/admin';
+import { and, eq } from 'drizzle-orm';
+import { recordActivity, type Actor } from '../activity/activity-log';
+import { providersForSite, type PaymentProvider } from '../commerce/payments';
+import type { Database } from '../db/client';
+import { donations } from '../db/schema';
+import { donationAmount, donationReference, donationRow } from '../donations/donation-store';
+import { ApiError } from '../http';
 import { csvLine } from './csv';
 
 /** The most donations one CSV holds; a site past it exports the newest. */
@@ -8,7 +27,7 @@ export const MAX_DONATIONS_CSV = 100_000;
 /** The owner's donations as a spreadsheet: one line a donation, amounts as the donor saw them. */
 export function donationsCsv(rows: readonly DonationRow[]): string {
   const lines = [
-    csvLine(['Reference', 'Date', 'Donor', 'Email', 'Amount', 'Currency', 'Fund', 'Test']),
+    csvLine(['Reference', 'Date', 'Donor', 'Email', 'Amount', 'Refunded', 'Currency', 'Fund', 'Test']),
     ...rows.map((r) =>
       csvLine([
         donationReference(r.id),
@@ -16,6 +35,7 @@ export function donationsCsv(rows: readonly DonationRow[]): string {
         r.donorName,
         r.email,
         donationAmount(r),
+        r.refundedCents ? donationAmount({ amountCents: r.refundedCents, currency: r.currency }) : '',
         r.currency,
         r.fund,
         r.testMode ? 'yes' : 'no',
@@ -23,4 +43,72 @@ export function donationsCsv(rows: readonly DonationRow[]): string {
     ),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Gives back part or all of a paid donation through the processor that took it, such as a gift
+ * made twice by mistake. The row is locked, so two refunds together never give back more than was
+ * given, and a refusal by the processor changes nothing.
+ */
+export async function refundDonation(
+  db: Database,
+  websiteId: string,
+  id: string,
+  input: RefundAmount,
+  siteProviders: ReadonlyMap<string, PaymentProvider>,
+  actor: Actor,
+): Promise<DonationRow> {
+  const providers = await providersForSite(siteProviders, websiteId);
+  return db.transaction(async (tx) => {
+    const [donation] = await tx
+      .select()
+      .from(donations)
+      .where(and(eq(donations.websiteId, websiteId), eq(donations.id, id)))
+      .for('update');
+    // A pending donation is not on the owner's list: it is not theirs to refund yet.
+    if (!donation || donation.status !== 'paid')
+      throw new ApiError(404, 'DONATION_NOT_FOUND', commerceMessages.donationNotFound);
+    const currency = isCurrencyCode(donation.currency) ? donation.currency : 'USD';
+    const amount = parseTypedAmount(input.amount, currencyInfo(currency).decimals);
+    const invalid = (message: string) =>
+      new ApiError(400, 'INVALID', message, [{ path: ['amount'], message }]);
+    if (amount === undefined) throw invalid(paymentMessages.refundAmountInvalid);
+    const left = donation.amountCents - donation.refundedCents;
+    if (left <= 0) throw new ApiError(409, 'NOTHING_TO_REFUND', paymentMessages.donationRefunded);
+    if (amount > left)
+      throw invalid(
+        fillMessage(paymentMessages.donationRefundTooHigh, {
+          amount: formatMinorWithSymbol(BigInt(left), currency),
+        }),
+      );
+    const provider = providers.get(donation.paymentProvider);
+    if (!provider?.refund) throw new ApiError(409, 'REFUND_UNSUPPORTED', adminMessages.refundUnsupported);
+    const result = await provider.refund({
+      websiteId,
+      reference: donation.paymentReference,
+      amountCents: amount,
+      currency,
+      orderId: donation.id,
+    });
+    if (!result.ok)
+      throw new ApiError(
+        502,
+        'REFUND_FAILED',
+        fillMessage(adminMessages.refundFailed, { reason: result.message }),
+      );
+    const [updated] = await tx
+      .update(donations)
+      .set({ refundedCents: donation.refundedCents + amount })
+      .where(eq(donations.id, donation.id))
+      .returning();
+    await recordActivity(tx, websiteId, actor, {
+      kind: 'order-refunded',
+      subject: donationReference(donation.id),
+      detail: {
+        amount: formatMinorWithSymbol(BigInt(amount), currency),
+        donation: donation.donorName,
+      },
+    });
+    return donationRow(updated!);
+  });
 }

@@ -1,6 +1,7 @@
 import {
   DiscountDraftSchema,
   DonationListSchema,
+  DonationRowSchema,
   RootCategoryCreateSchema,
   StoreCollectionCreateSchema,
 } from '@site/commerce-core';
@@ -43,7 +44,7 @@ import {
   startProductImport,
 } from './product-import';
 import { taxReport, taxReportCsv } from './tax-report';
-import { donationsCsv, MAX_DONATIONS_CSV } from './donations';
+import { donationsCsv, MAX_DONATIONS_CSV, refundDonation } from './donations';
 import { listDonations } from '../donations/donation-store';
 import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import {
@@ -514,6 +515,20 @@ export function registerStoreAdminRoutes(
           .send(donationsCsv(await listDonations(db, request.site.websiteId, MAX_DONATIONS_CSV))),
       ),
     );
+    scope.post(
+      `${STORE}/donations/:id/refund`,
+      manage,
+      handle(async (request) =>
+        refundDonation(
+          db,
+          request.site.websiteId,
+          id(request),
+          parse(RefundAmountSchema, request.body),
+          paymentProviders,
+          guardedMember(request),
+        ),
+      ),
+    );
     scope.get(
       `${STORE}/tax-report.csv`,
       read,
@@ -766,6 +781,13 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`GET ${STORE}/donations.csv`]: {
     ...guarded,
     summary: "The site's donations as CSV",
+  },
+  [`POST ${STORE}/donations/:id/refund`]: {
+    ...guarded,
+    summary: 'Refund part or all of a donation (an amount typed as money) through its processor',
+    params: IdParams,
+    body: RefundAmountSchema,
+    response: DonationRowSchema,
   },
   [`GET ${STORE}/orders.csv`]: {
     ...guarded,

@@ -27,6 +27,8 @@ export const STORE_API = {
   /** Donations through the site's donation blocks, newest first, and as a CSV download. */
   donations: `${STORE}/donations`,
   donationsCsv: `${STORE}/donations.csv`,
+  /** POST an amount typed as money: gives back part or all of a donation through its processor. */
+  refundDonation: (id: string) => `${STORE}/donations/${encodeURIComponent(id)}/refund`,
   /** Tax collected by month, place and rate, as a CSV download. */
   taxReportCsv: `${STORE}/tax-report.csv`,
   order: (id: string) => `${STORE}/orders/${encodeURIComponent(id)}`,

@@ -22,6 +22,9 @@ export const paymentMessages = {
   refundAmountTooHigh: 'You can refund at most {amount} on this order.',
   refundDone: 'Refunded {amount}. The customer sees it on their statement in 5 to 10 days.',
   orderNotPaid: 'This order has not been paid yet, so there is nothing to refund.',
+  donationRefundTooHigh: 'You can refund at most {amount} of this donation.',
+  donationRefunded: 'This donation has already been refunded in full.',
+  donationRefundDone: 'Refunded {amount} to {donor}. They see it on their statement in 5 to 10 days.',
 } as const;
 
 const key = (pattern: RegExp, message: string) =>
@@ -83,7 +86,10 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'charge.dispute.created',
 ] as const;
 
-/** POST /api/editor/store/orders/:id/refund-amount: money as the owner types it ("4.25"). */
+/**
+ * POST /api/editor/store/orders/:id/refund-amount and /donations/:id/refund: money as the owner
+ * types it ("4.25").
+ */
 export const RefundAmountSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     amount: z

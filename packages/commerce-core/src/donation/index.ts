@@ -154,6 +154,8 @@ export const DonationRowSchema = /* @__PURE__ */ (() =>
     fund: z.string(),
     createdOn: z.number(),
     testMode: z.boolean(),
+    /** Given back so far, through the editor or the processor's own dashboard. */
+    refundedCents: z.number().int(),
   }))();
 export type DonationRow = z.infer<typeof DonationRowSchema>;
 export const DonationListSchema = /* @__PURE__ */ (() =>

@@ -95,6 +95,7 @@ export function describeActivity(entry: Pick<ActivityEntry, 'kind' | 'subject' |
     case 'price-changed':
       return `Changed the price of “${subject}” from ${detail.from} to ${detail.to}`;
     case 'order-refunded':
+      if (detail.donation) return `Refunded ${detail.amount} of ${detail.donation}’s donation ${subject}`;
       return detail.cancelled
         ? `Cancelled order ${subject} and refunded ${detail.amount}`
         : `Refunded ${detail.amount} on order ${subject}`;

@@ -393,6 +393,8 @@ export const donations = pgTable(
     status: text('status').$type<'paid' | 'pending'>().notNull().default('paid'),
     /** Why the processor refused the last attempt at a pending donation, shown to the donor. */
     paymentError: text('payment_error'),
+    /** Given back so far: refunds from the editor, and the processor's own count (a dashboard refund). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     /** Opens the contribution confirmed page, like an order's token opens its confirmation. */
     accessToken: text('access_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
