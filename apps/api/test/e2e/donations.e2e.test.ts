@@ -215,6 +215,28 @@ describe.skipIf(!hasChromium)('donations end to end in Chromium', () => {
     expect(rows[1]).toContain('Roof appeal');
     expect(await axeViolations(owner, '.ed-screen')).toEqual([]);
     await look(owner, 'owner-donations');
+
+    // Grace gave twice as much as she meant to: the owner gives $25.00 back through Stripe.
+    await owner.setViewportSize({ width: 1280, height: 900 });
+    await table.getByRole('button', { name: 'Refund Grace Hopper’s donation' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Refund Grace Hopper’s donation of $50.00' });
+    const amount = dialog.getByLabel('Amount (USD)');
+    expect(await amount.inputValue()).toBe('50.00');
+    expect(await axeViolations(owner, '.ed-modal')).toEqual([]);
+    await look(owner, 'owner-donation-refund');
+    await amount.fill('60');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('You can refund at most $50.00 of this donation.');
+    await amount.fill('25');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => owner.getByRole('status').filter({ hasText: 'Refunded' }).textContent())
+      .toContain('Refunded $25.00 to Grace Hopper.');
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain('Refunded $25.00');
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: 2500 });
     await owner.close();
   });
 });

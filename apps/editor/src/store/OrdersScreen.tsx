@@ -21,7 +21,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useCommercePreferences } from '../api/commerce-preferences';
-import { useDonations } from '../api/donations';
+import { useDonations, useRefundDonation } from '../api/donations';
 import { issuesByPath } from '../api/http';
 import { ordersCsvHref, useOrder, useOrderAction, useOrders, useSubscriptionAction } from '../api/orders';
 import { useMe } from '../api/session';
@@ -131,8 +131,15 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
 
 function Donations() {
   const donations = useDonations();
+  const refund = useRefundDonation();
+  const me = useMe();
   return (
     <DonationsTable
+      onRefund={
+        mayDo(me.data?.roles ?? [], 'move-money')
+          ? (donation, amount) => refund.mutateAsync({ id: donation.id, amount })
+          : undefined
+      }
       donations={donations.data?.donations}
       isLoading={donations.isPending}
       loadError={donations.error ? listLoadFailure('results', donations.error) : undefined}

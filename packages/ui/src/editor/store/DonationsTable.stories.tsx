@@ -1,3 +1,4 @@
+import type { DonationRow } from '@site/commerce-core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import '../editor.css';
@@ -21,6 +22,7 @@ const meta = {
         fund: 'Roof appeal',
         createdOn: Date.UTC(2026, 10, 29, 14),
         testMode: true,
+        refundedCents: 0,
       },
       {
         id: '7f3a2c10-0000-4000-8000-000000000002',
@@ -31,6 +33,18 @@ const meta = {
         fund: '',
         createdOn: Date.UTC(2026, 10, 28, 9),
         testMode: false,
+        refundedCents: 500,
+      },
+      {
+        id: '7f3a2c10-0000-4000-8000-000000000003',
+        donorName: 'Katherine Johnson',
+        email: 'katherine@example.net',
+        amountCents: 1000,
+        currency: 'USD',
+        fund: 'Roof appeal',
+        createdOn: Date.UTC(2026, 10, 27, 18),
+        testMode: false,
+        refundedCents: 1000,
       },
     ],
   },
@@ -39,6 +53,23 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loaded: Story = {};
+/** Someone who may move money: each donation with something left to give back has Refund. */
+export const Refundable: Story = {
+  args: {
+    onRefund: fn(async (donation: DonationRow, amount: string) => ({
+      ...donation,
+      refundedCents: donation.refundedCents + Math.round(Number(amount) * 100),
+    })),
+  },
+};
+/** The processor refuses: the dialog stays open with its reason. */
+export const RefundRefused: Story = {
+  args: {
+    onRefund: fn(async () => {
+      throw new Error('The payment provider refused the refund: charge already refunded');
+    }),
+  },
+};
 export const Empty: Story = { args: { donations: [] } };
 export const Loading: Story = { args: { donations: undefined, isLoading: true } };
 export const Failed: Story = {

@@ -1,5 +1,9 @@
-import { formatMinorWithSymbol, isCurrencyCode, type DonationRow } from '@site/commerce-core';
+import { fillMessage, formatMinorWithSymbol, isCurrencyCode, type DonationRow } from '@site/commerce-core';
+import { paymentMessages } from '@site/commerce-core/admin';
+import { useState } from 'react';
+import { ActionNotice } from '../ActionNotice';
 import { ListStates } from '../ListStates';
+import { DonationRefundDialog, donationRefundable } from './DonationRefundDialog';
 import { storeMessages as m } from './store-messages';
 
 export interface DonationsTableProps {
@@ -12,7 +16,15 @@ export interface DonationsTableProps {
   csvHref: string;
   /** The owner's locale, for dates. */
   locale?: string;
+  /**
+   * Gives back an amount typed as money; rejects with the refusal in the owner's words. Without it
+   * (someone who may not move money) no Refund button shows.
+   */
+  onRefund?: (donation: DonationRow, amount: string) => Promise<DonationRow>;
 }
+
+const money = (minor: number, currency: string) =>
+  formatMinorWithSymbol(BigInt(minor), isCurrencyCode(currency) ? currency : 'USD');
 
 /** What visitors gave through the site's donation blocks: who, how much, when and to which fund. */
 export function DonationsTable({
@@ -22,8 +34,17 @@ export function DonationsTable({
   onRetry,
   csvHref,
   locale,
+  onRefund,
 }: DonationsTableProps) {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const [refunding, setRefunding] = useState<DonationRow>();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const close = () => {
+    setRefunding(undefined);
+    setRefusal(undefined);
+  };
   return (
     <section className="ed-store" aria-labelledby="ed-store-donations">
       <div className="ed-store__toolbar">
@@ -36,6 +57,7 @@ export function DonationsTable({
           </a>
         )}
       </div>
+      <ActionNotice message={notice} onDismiss={() => setNotice(undefined)} />
       <ListStates
         items={donations}
         isLoading={isLoading}
@@ -53,6 +75,11 @@ export function DonationsTable({
                   <th scope="col">{m.donationAmount}</th>
                   <th scope="col">{m.date}</th>
                   <th scope="col">{m.fund}</th>
+                  {onRefund && (
+                    <th scope="col">
+                      <span className="visually-hidden">{m.donationActions}</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -63,14 +90,35 @@ export function DonationsTable({
                       <span className="ed-muted ed-donation__email">{d.email}</span>
                     </th>
                     <td>
-                      {formatMinorWithSymbol(
-                        BigInt(d.amountCents),
-                        isCurrencyCode(d.currency) ? d.currency : 'USD',
-                      )}
+                      {money(d.amountCents, d.currency)}
                       {d.testMode && <span className="ed-muted"> · {m.testDonation}</span>}
+                      {d.refundedCents > 0 && (
+                        <span className="ed-donation__refunded">
+                          {donationRefundable(d) === 0
+                            ? m.donationRefundedFull
+                            : m.donationRefundedPart(money(d.refundedCents, d.currency))}
+                        </span>
+                      )}
                     </td>
                     <td>{date.format(new Date(d.createdOn))}</td>
                     <td>{d.fund || m.noFund}</td>
+                    {onRefund && (
+                      <td>
+                        {donationRefundable(d) > 0 && (
+                          <button
+                            type="button"
+                            className="ed-button ed-button--secondary"
+                            aria-label={m.refundDonationOf(d.donorName)}
+                            onClick={() => {
+                              setNotice(undefined);
+                              setRefunding(d);
+                            }}
+                          >
+                            {m.refundDonation}
+                          </button>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -78,6 +126,30 @@ export function DonationsTable({
           </div>
         )}
       </ListStates>
+      {onRefund && (
+        <DonationRefundDialog
+          donation={refunding}
+          isBusy={busy}
+          error={refusal}
+          onClose={close}
+          onRefund={(d, amount) => {
+            setBusy(true);
+            setRefusal(undefined);
+            onRefund(d, amount)
+              .then((after) => {
+                close();
+                setNotice(
+                  fillMessage(paymentMessages.donationRefundDone, {
+                    amount: money(after.refundedCents - d.refundedCents, d.currency),
+                    donor: d.donorName,
+                  }),
+                );
+              })
+              .catch((err: unknown) => setRefusal(err instanceof Error ? err.message : String(err)))
+              .finally(() => setBusy(false));
+          }}
+        />
+      )}
     </section>
   );
 }

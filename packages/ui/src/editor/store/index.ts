@@ -60,3 +60,4 @@ export {
   type ProductImportPanelProps,
 } from './ProductImportPanel';
 export { DonationsTable, type DonationsTableProps } from './DonationsTable';
+export { DonationRefundDialog, type DonationRefundDialogProps } from './DonationRefundDialog';
