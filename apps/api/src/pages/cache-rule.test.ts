@@ -41,6 +41,16 @@ describe('cacheRule', () => {
       { catalog: true, posts: true, products: [], until: undefined },
     ],
     [
+      'a blog list: the posts (likes, approved comments), not the catalog; its items are no products',
+      resolved({ showsPosts: true, extra: { items: [{ id: 'post-1' }] }, cacheUntil: later(9).getTime() }),
+      { catalog: false, posts: true, products: [], until: later(9).getTime() },
+    ],
+    [
+      'a blog post: the posts, not a product of that id',
+      resolved({ showsPosts: true, itemKind: 'article', extra: { item: { id: 'post-1' } } }),
+      { catalog: false, posts: true, products: [], until: undefined },
+    ],
+    [
       'an event that ends',
       resolved({ cacheUntil: later(5).getTime() }),
       { catalog: false, posts: false, products: [], until: later(5).getTime() },

@@ -6,7 +6,10 @@ import type { Resolved } from './resolve-path';
 export interface PageCache {
   /** The page lists products: what the catalog holds decides which (a product added, hidden, moved, renamed). */
   catalog: boolean;
-  /** The page lists blog posts (search results): a post written, changed or removed drops it. */
+  /**
+   * The page shows blog posts (search results, a blog's list, a post): a post written, changed,
+   * liked or removed, or an approved comment's change, drops it.
+   */
   posts: boolean;
   /** Every product the page shows: a change to one of them (stock, price, review) drops it. */
   products: string[];
@@ -29,16 +32,18 @@ export function cacheRule(
 ): PageCache | undefined {
   if (resolved.personal || resolved.status === 404) return undefined;
   const refs = documents.map((document) => documentReferences(document));
+  // A blog's list and posts follow the `posts` counter; their items are posts, not products.
+  const posts = resolved.showsPosts === true;
   const catalog =
-    'items' in resolved.extra ||
+    (!posts && 'items' in resolved.extra) ||
     'featuredProducts' in resolved.extra ||
     'search' in resolved.extra ||
     refs.some((r) => r.collections.length > 0);
   const products = [
     ...new Set([
-      ...ids(resolved.extra.items),
+      ...(posts ? [] : ids(resolved.extra.items)),
       ...ids(resolved.extra.featuredProducts),
-      ...ids(resolved.extra.item ? [resolved.extra.item] : []),
+      ...(posts ? [] : ids(resolved.extra.item ? [resolved.extra.item] : [])),
       ...refs.flatMap((r) => r.products),
     ]),
   ];
@@ -47,5 +52,5 @@ export function cacheRule(
   for (const p of allPages)
     if (p.status === 'scheduled' && p.publishAt && p.publishAt > now)
       until = Math.min(until ?? Infinity, p.publishAt.getTime());
-  return { catalog, posts: 'search' in resolved.extra, products, until };
+  return { catalog, posts: posts || 'search' in resolved.extra, products, until };
 }

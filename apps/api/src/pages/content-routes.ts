@@ -34,11 +34,18 @@ export interface ContentResolved {
   page?: PageRow;
   extra: Record<string, unknown>;
   /**
-   * Not kept by the page cache: list pages depend on the query string, and a post shows comments
-   * and likes that change without a page write. Search results are kept (by their query; they
-   * follow the catalog and the posts counters) until a scheduled post goes live.
+   * Not kept by the page cache (a page past the last). Search results are kept by their query, and
+   * blog lists by their tag, category and page number; both follow the `posts` counter until a
+   * scheduled post goes live.
    */
   personal?: true;
+  /**
+   * Shows blog posts, their likes or their approved comments: kept under the site's `posts` counter,
+   * which every post write, like and approved comment's change bumps (migrations 0051 and 0063).
+   * Nothing in these pages is the visitor's own: the like button's state is the browser's (local
+   * storage), the comment form is the same for everyone, and members have entries of their own.
+   */
+  showsPosts?: true;
   cacheUntil?: number;
   /** Kept under its query and page number. */
   filtered?: boolean;
@@ -113,7 +120,10 @@ async function blogList(
   const filter = { tag: query.tag || undefined, category: query.category || undefined };
   const page = requestedPage(query);
   const pageSize = collectionPageSize(theme, 'blog');
-  const { rows, pages } = await loadPostPage(db, blog.id, filter, page, now, pageSize);
+  const [{ rows, pages }, until] = await Promise.all([
+    loadPostPage(db, blog.id, filter, page, now, pageSize),
+    nextPostGoingLive(db, blog.websiteId, now),
+  ]);
   // A page past the last has no address.
   if (page > pages) return notFoundContent();
   const counts = await approvedCommentCounts(
@@ -126,7 +136,10 @@ async function blogList(
     pageType: PAGE_TYPE.collection,
     templateName: blog.templateName,
     page: blog,
-    personal: true,
+    showsPosts: true,
+    filtered: true,
+    // A scheduled post joins the list when its time comes, with no write to tell the cache.
+    cacheUntil: until,
     extra: {
       items: rows.map((r) => toPostItem(r, blog.path, counts.get(r.id) ?? 0)),
       filter,
@@ -152,7 +165,7 @@ async function blogItem(
     pageType: PAGE_TYPE.item,
     templateName: blog.itemTemplateName ?? 'blog-item',
     page: blog,
-    personal: true,
+    showsPosts: true,
     itemKind: 'article',
     itemSeo: post.seo,
     extra: {

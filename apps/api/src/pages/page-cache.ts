@@ -10,7 +10,7 @@ export interface CachedPage {
   content: number;
   /** Absent unless the page lists products (which and in what order follow the catalog). */
   catalog?: number;
-  /** Absent unless the page lists blog posts (search results). */
+  /** Absent unless the page shows blog posts (search results, a blog's list, a post and its comments). */
   posts?: number;
   /** The products the page shows, whose own changes (a sale, a price) drop it and no other page. */
   products?: ProductsTag;

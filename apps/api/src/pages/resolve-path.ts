@@ -69,6 +69,8 @@ export interface Resolved {
   itemSeo?: unknown;
   /** Depends on the query string or on who asks (an order looked up by its token). */
   personal?: boolean;
+  /** Shows blog posts (their likes, approved comments): `extra.items` are posts, not products. */
+  showsPosts?: boolean;
   /** Main content rendered by the feature that owns the path (the newsletter pages). */
   mainHtml?: string;
   /** A cached answer goes stale then (an event ends). */

@@ -7,7 +7,10 @@ import { siteVersions } from '../db/schema';
 export interface SiteVersions {
   content: number;
   catalog: number;
-  /** Bumped by every blog post change: the pages listing posts (search results) follow it. */
+  /**
+   * Bumped by every blog post change (a like too) and approved comment's change: the pages showing
+   * posts (search results, blog lists and posts) follow it.
+   */
   posts: number;
 }
 
