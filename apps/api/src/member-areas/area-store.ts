@@ -5,12 +5,14 @@ import {
   MEMBER_AREA_LIMITS,
   memberAreaMessages,
   purchaseGrantsAccess,
+  RENEWAL_GRACE_MS,
   type AreaMemberPage,
+  type AreaMemberState,
   type AreaPrice,
   type MemberArea,
   type memberAreaInputSchema,
 } from '@site/page-content';
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createCart } from '../commerce/cart-store';
 import type { Database, Tx } from '../db/client';
@@ -327,7 +329,7 @@ function paidMemberships(db: Pick<Database, 'select'>, where: ReturnType<typeof 
 }
 
 type PaidMembership = Awaited<ReturnType<typeof paidMemberships>>[number];
-const grants = (p: PaidMembership, now: Date) =>
+const grants = (p: Omit<PaidMembership, 'areaId' | 'memberId'>, now: Date) =>
   purchaseGrantsAccess(
     {
       status: p.status,
@@ -517,12 +519,39 @@ function decodeCursor(cursor: string): [string, string] {
   ]);
 }
 
-/** An area's members, newest first, `MEMBER_AREA_LIMITS.membersPage` at a time. */
+/**
+ * `purchaseGrantsAccess` as a condition on `orders` (the members list's filter): a paid, not
+ * cancelled, not fully refunded order; a subscription also not paused, and before its next billing
+ * plus the grace (none once cancelled). `state-filter` tests hold it to the function, case by case.
+ */
+const orderGrants = (now: Date) => sql`(
+  ${orders.status} = 'paid' and ${orders.cancelledAt} is null
+  and not (${orders.grandTotalCents} > 0 and ${orders.refundedCents} >= ${orders.grandTotalCents})
+  and (coalesce(${orders.subscriptionPlan}, 'null'::jsonb) = 'null'::jsonb or (
+    ${orders.subscriptionPausedAt} is null
+    and (${orders.subscriptionNextBillingAt} is null or ${now.toISOString()}::timestamptz <
+      ${orders.subscriptionNextBillingAt} + case when ${orders.subscriptionCancelledAt} is null
+        then ${`${RENEWAL_GRACE_MS} milliseconds`}::interval else interval '0' end))))`;
+
+function stateFilter(state: AreaMemberState | undefined, now: Date) {
+  if (state === undefined) return undefined;
+  if (state === 'free') return isNull(memberAreaMembers.orderId);
+  const holds = and(isNotNull(memberAreaMembers.orderId), orderGrants(now));
+  return state === 'paying' ? holds : and(isNotNull(memberAreaMembers.orderId), not(orderGrants(now)));
+}
+
+/**
+ * An area's members, newest first, `MEMBER_AREA_LIMITS.membersPage` at a time, each with whether
+ * they pay (`AreaMemberState`): read from the one order that bought each membership on the page
+ * (a join by its key), never from every order of the area.
+ */
 export async function listAreaMembers(
   db: Database,
   websiteId: string,
   areaId: string,
   after: string | undefined,
+  state?: AreaMemberState,
+  now = new Date(),
 ): Promise<AreaMemberPage> {
   await requireArea(db, websiteId, areaId);
   const from = after === undefined ? undefined : decodeCursor(after);
@@ -532,22 +561,53 @@ export async function listAreaMembers(
       email: siteMembers.email,
       joinedAt: memberAreaMembers.joinedAt,
       at: sql<string>`to_char(${memberAreaMembers.joinedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      orderId: memberAreaMembers.orderId,
+      status: orders.status,
+      cancelledAt: orders.cancelledAt,
+      refundedCents: orders.refundedCents,
+      grandTotalCents: orders.grandTotalCents,
+      plan: orders.subscriptionPlan,
+      nextBillingAt: orders.subscriptionNextBillingAt,
+      subscriptionCancelledAt: orders.subscriptionCancelledAt,
+      pausedAt: orders.subscriptionPausedAt,
     })
     .from(memberAreaMembers)
     .innerJoin(siteMembers, eq(siteMembers.id, memberAreaMembers.memberId))
+    .leftJoin(orders, eq(orders.id, memberAreaMembers.orderId))
     .where(
       and(
         eq(memberAreaMembers.areaId, areaId),
         from &&
           sql`(${memberAreaMembers.joinedAt}, ${memberAreaMembers.memberId}) < (${from[0]}::timestamptz, ${from[1]})`,
+        stateFilter(state, now),
       ),
     )
     .orderBy(desc(memberAreaMembers.joinedAt), desc(memberAreaMembers.memberId))
     .limit(MEMBER_AREA_LIMITS.membersPage + 1);
   const page = rows.slice(0, MEMBER_AREA_LIMITS.membersPage);
   const last = page.at(-1);
+  const stateOf = (r: (typeof rows)[number]): AreaMemberState =>
+    r.orderId === null
+      ? 'free'
+      : r.status !== null &&
+          grants(
+            {
+              ...r,
+              status: r.status,
+              refundedCents: r.refundedCents ?? 0,
+              grandTotalCents: r.grandTotalCents ?? 0,
+            },
+            now,
+          )
+        ? 'paying'
+        : 'lapsed';
   return {
-    members: page.map((r) => ({ memberId: r.memberId, email: r.email, joinedAt: r.joinedAt.toISOString() })),
+    members: page.map((r) => ({
+      memberId: r.memberId,
+      email: r.email,
+      joinedAt: r.joinedAt.toISOString(),
+      state: stateOf(r),
+    })),
     ...(rows.length > page.length && last ? { next: encodeCursor(last.at, last.memberId) } : {}),
   };
 }

@@ -1,15 +1,24 @@
-import { MEMBER_AREAS_API, memberAreaMessages, RENEWAL_GRACE_MS, type MemberArea } from '@site/page-content';
+import {
+  MEMBER_AREAS_API,
+  memberAreaMessages,
+  purchaseGrantsAccess,
+  RENEWAL_GRACE_MS,
+  type AreaMemberPage,
+  type AreaMemberState,
+  type MemberArea,
+} from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestPaymentProvider, TEST_CARDS } from '../commerce/payments';
 import { RENEWAL_RETRY_LIMIT, renewSubscription } from '../commerce/renewals';
-import { orders, products, variants } from '../db/schema';
+import { memberAreaMembers, orders, products, variants } from '../db/schema';
 import { createMember } from '../security/members';
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
 import { Member } from '../../test/member';
+import { listAreaMembers } from './area-store';
 
 const targets = await databaseTargets();
 const AREA = (id: string) => MEMBER_AREAS_API.area.replace(':id', id);
@@ -244,5 +253,152 @@ describe.each(targets)('paid member areas on $name', (target) => {
     const gus = await member('gus@example.test');
     expect((await gus.post(MEMBER_AREAS_API.join, { areaId: area.id })).statusCode).toBe(204);
     expect((await gus.get('/about')).statusCode).toBe(200);
+  });
+
+  const membersOf = async (areaId: string, query = '') => {
+    const res = await site.owner.call('GET', `${MEMBER_AREAS_API.members.replace(':id', areaId)}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AreaMemberPage;
+  };
+  const statesOf = (page: AreaMemberPage) =>
+    Object.fromEntries(page.members.map((m) => [m.email, m.state])) as Record<string, AreaMemberState>;
+
+  it('tells the owner who pays, whose payment lapsed and who joined free, and filters by it', async () => {
+    const all = statesOf(await membersOf(area.id));
+    expect(all).toEqual({
+      'cy@example.test': 'paying',
+      'dee@example.test': 'lapsed', // cancelled, past the period paid for
+      'eve@example.test': 'lapsed', // renewals declined: paused
+      'fay@example.test': 'lapsed', // refunded in full
+      'gus@example.test': 'free', // joined once the area was free
+    });
+    for (const state of ['paying', 'lapsed', 'free'] as const) {
+      const page = await membersOf(area.id, `?state=${state}`);
+      expect(page.members.map((m) => m.email).sort()).toEqual(
+        Object.keys(all)
+          .filter((email) => all[email] === state)
+          .sort(),
+      );
+    }
+    for (const state of ['Paying', 'owed', "paying' or 1=1", '']) {
+      const res = await site.owner.call(
+        'GET',
+        `${MEMBER_AREAS_API.members.replace(':id', area.id)}?state=${encodeURIComponent(state)}`,
+      );
+      expect(res.statusCode, state).toBe(400);
+      expect(res.json().error.issues[0].message).toBe(memberAreaMessages.badMemberState);
+    }
+  });
+
+  it('keeps a member who joined before the area had a price as free', async () => {
+    const made = await site.owner.call('POST', MEMBER_AREAS_API.list, {
+      name: 'Early birds',
+      pageIds: ['page-about'],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const early = made.json() as MemberArea;
+    const hal = await member('hal@example.test');
+    expect((await hal.post(MEMBER_AREAS_API.join, { areaId: early.id })).statusCode).toBe(204);
+    const priced = await site.owner.call('PUT', AREA(early.id), {
+      name: early.name,
+      pageIds: early.pageIds,
+      price: MONTHLY,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(statesOf(await membersOf(early.id))).toEqual({ 'hal@example.test': 'free' });
+    expect((await membersOf(early.id, '?state=paying')).members).toEqual([]);
+    expect((await site.owner.call('DELETE', AREA(early.id))).statusCode).toBe(204);
+  });
+
+  it('decides paying or lapsed exactly as purchaseGrantsAccess does, in the list and in its filter', async () => {
+    const [cy] = (await membersOf(area.id, '?state=paying')).members;
+    const [row] = await site.database.db
+      .select({ orderId: memberAreaMembers.orderId })
+      .from(memberAreaMembers)
+      .where(eq(memberAreaMembers.memberId, cy!.memberId));
+    const id = row!.orderId!;
+    const original = await orderOf(id);
+    const now = new Date('2030-01-15T12:00:00Z');
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const hour = 60 * 60 * 1000;
+    const base = {
+      status: 'paid',
+      cancelledAt: null,
+      refundedCents: 0,
+      subscriptionPlan: original.subscriptionPlan,
+      subscriptionNextBillingAt: at(7 * 24 * hour),
+      subscriptionCancelledAt: null,
+      subscriptionPausedAt: null,
+    };
+    const cases: Record<string, Partial<typeof original>> = {
+      'renews next week': {},
+      'renewal due an hour ago, retried in the grace': { subscriptionNextBillingAt: at(-hour) },
+      'renewal due past the grace': { subscriptionNextBillingAt: at(-RENEWAL_GRACE_MS - hour) },
+      'cancelled, period not over': { subscriptionCancelledAt: at(-hour) },
+      'cancelled, period over an hour ago': {
+        subscriptionCancelledAt: at(-48 * hour),
+        subscriptionNextBillingAt: at(-hour),
+      },
+      paused: { subscriptionPausedAt: at(-hour) },
+      'payment pending': { status: 'pending' },
+      'order cancelled': { cancelledAt: at(-hour) },
+      'refunded in full': { refundedCents: original.grandTotalCents },
+      'refunded in part': { refundedCents: 1 },
+      'no further billing': { subscriptionNextBillingAt: null },
+      'one payment, long ago': { subscriptionPlan: null, subscriptionNextBillingAt: at(-400 * 24 * hour) },
+    };
+    try {
+      for (const [name, change] of Object.entries(cases)) {
+        await site.database.db
+          .update(orders)
+          .set({ ...base, ...change })
+          .where(eq(orders.id, id));
+        const order = await orderOf(id);
+        const expected: AreaMemberState = purchaseGrantsAccess(
+          {
+            status: order.status,
+            cancelledAt: order.cancelledAt,
+            refundedCents: order.refundedCents,
+            grandTotalCents: order.grandTotalCents,
+            ...(order.subscriptionPlan && {
+              subscription: {
+                nextBillingAt: order.subscriptionNextBillingAt,
+                cancelledAt: order.subscriptionCancelledAt,
+                pausedAt: order.subscriptionPausedAt,
+              },
+            }),
+          },
+          now,
+        )
+          ? 'paying'
+          : 'lapsed';
+        const listed = await listAreaMembers(
+          site.database.db,
+          DEMO_WEBSITE_ID,
+          area.id,
+          undefined,
+          undefined,
+          now,
+        );
+        expect(listed.members.find((m) => m.memberId === cy!.memberId)?.state, name).toBe(expected);
+        for (const state of ['paying', 'lapsed'] as const) {
+          const filtered = await listAreaMembers(
+            site.database.db,
+            DEMO_WEBSITE_ID,
+            area.id,
+            undefined,
+            state,
+            now,
+          );
+          expect(
+            filtered.members.some((m) => m.memberId === cy!.memberId),
+            `${name}: ${state}`,
+          ).toBe(state === expected);
+        }
+      }
+    } finally {
+      const restore = Object.fromEntries(Object.keys(base).map((k) => [k, original[k as keyof typeof base]]));
+      await site.database.db.update(orders).set(restore).where(eq(orders.id, id));
+    }
   });
 });

@@ -156,14 +156,10 @@ export function registerMemberAreaRoutes(app: FastifyInstance, options: { db: Da
     scope.get(
       MEMBER_AREAS_API.members,
       read,
-      handle(async (request): Promise<AreaMemberPage> =>
-        listAreaMembers(
-          db,
-          request.site.websiteId,
-          areaId(request),
-          parse(areaMembersQuerySchema, request.query).after,
-        ),
-      ),
+      handle(async (request): Promise<AreaMemberPage> => {
+        const query = parse(areaMembersQuerySchema, request.query);
+        return listAreaMembers(db, request.site.websiteId, areaId(request), query.after, query.state);
+      }),
     );
     scope.delete(
       MEMBER_AREAS_API.member,

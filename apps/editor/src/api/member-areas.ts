@@ -1,5 +1,6 @@
 import {
   type AreaMemberPage,
+  type AreaMemberState,
   MEMBER_AREAS_API,
   type MemberArea,
   type MemberAreaInput,
@@ -10,7 +11,8 @@ import { api } from './http';
 
 export const memberAreaKeys = {
   all: ['member-areas'] as const,
-  members: (areaId: string) => ['member-areas', areaId, 'members'] as const,
+  members: (areaId: string, state?: AreaMemberState) =>
+    ['member-areas', areaId, 'members', ...(state ? [state] : [])] as const,
 };
 
 const areaUrl = (id: string) => MEMBER_AREAS_API.area.replace(':id', encodeURIComponent(id));
@@ -47,13 +49,16 @@ export function useMemberAreaMutations() {
   };
 }
 
-/** An area's members, newest first; Show more asks for the page after the last one read. */
-export function useAreaMembers(areaId: string) {
+/**
+ * An area's members, newest first (only those in `state` when given: paying, lapsed, free); Show
+ * more asks for the page after the last one read.
+ */
+export function useAreaMembers(areaId: string, state?: AreaMemberState) {
   return useInfiniteQuery({
-    queryKey: memberAreaKeys.members(areaId),
+    queryKey: memberAreaKeys.members(areaId, state),
     queryFn: ({ pageParam }) =>
       api<AreaMemberPage>('GET', MEMBER_AREAS_API.members.replace(':id', encodeURIComponent(areaId)), {
-        query: pageParam ? { after: pageParam } : {},
+        query: { ...(pageParam ? { after: pageParam } : {}), ...(state ? { state } : {}) },
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next,

@@ -1,4 +1,5 @@
-import { isGateable, mayDo, type MemberArea } from '@site/page-content';
+import { isGateable, mayDo, type AreaMemberState, type MemberArea } from '@site/page-content';
+import { useState } from 'react';
 import { AreaMembersList, MemberAreasPanel } from '@site/ui';
 import {
   useAreaMembers,
@@ -15,7 +16,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** One area's members, read only once the owner opens them. */
 function AreaMembers({ area, canRemove }: { area: MemberArea; canRemove: boolean }) {
-  const members = useAreaMembers(area.id);
+  const [state, setState] = useState<AreaMemberState | undefined>();
+  const members = useAreaMembers(area.id, state);
   const remove = useRemoveAreaMember(area.id);
   return (
     <AreaMembersList
@@ -30,6 +32,10 @@ function AreaMembers({ area, canRemove }: { area: MemberArea; canRemove: boolean
       onRemove={canRemove ? (memberId) => remove.mutate(memberId) : undefined}
       removingId={remove.isPending ? remove.variables : undefined}
       error={errorText(remove.error)}
+      // Paying, Lapsed, Free only mean something once the area has a price.
+      isPaid={area.price.billing !== 'free'}
+      state={state}
+      onStateChange={setState}
     />
   );
 }

@@ -63,6 +63,7 @@ export const memberAreaMessages = {
   noPagesYet: 'This member area has no pages yet.',
   notAMember: 'This person is no longer a member of this area.',
   badCursor: 'This list changed. Reload to see its first page.',
+  badMemberState: 'Show paying, lapsed or free members, or everyone.',
   /** The account page's list of the areas a member joined. */
   accountAreasTitle: 'Member areas',
   leave: (area: string) => `Leave ${area}`,
@@ -133,12 +134,34 @@ export interface MemberAreaList {
   currency: string;
 }
 
+/**
+ * Where a member of an area stands with its price: `paying` while the order that bought the
+ * membership holds (`purchaseGrantsAccess`), `lapsed` once it no longer does (subscription paused
+ * or past its paid period, order cancelled or refunded, payment pending), `free` for a membership
+ * no order bought (joined while the area was free, or added by the owner).
+ */
+export const AREA_MEMBER_STATES = ['paying', 'lapsed', 'free'] as const;
+export type AreaMemberState = (typeof AREA_MEMBER_STATES)[number];
+
+/** The owner's words for each state, and for the filter of the members list. */
+export const areaMemberStateLabels: Record<AreaMemberState, string> = {
+  paying: 'Paying',
+  lapsed: 'Lapsed',
+  free: 'Free',
+};
+export const areaMemberStateHints: Record<AreaMemberState, string> = {
+  paying: 'Their payment holds: they see the pages.',
+  lapsed: 'Their subscription stopped or their payment was refunded: the pages are closed to them.',
+  free: 'Joined while the area was free: they keep it without paying.',
+};
+
 /** One person in an area, as the owner's list shows them. */
 export interface AreaMemberRow {
   memberId: string;
   email: string;
   /** ISO date and time they joined. */
   joinedAt: string;
+  state: AreaMemberState;
 }
 
 /** A page of an area's members, newest first; `next` asks for the following page. */
@@ -147,7 +170,11 @@ export interface AreaMemberPage {
   next?: string;
 }
 
-export const areaMembersQuerySchema = z.object({ after: text(300).optional() });
+export const areaMembersQuerySchema = z.object({
+  after: text(300).optional(),
+  /** Only the members in this state (the list's filter); all of them when absent. */
+  state: z.enum(AREA_MEMBER_STATES, { message: memberAreaMessages.badMemberState }).optional(),
+});
 
 /** The form's `join` (and `leave`) payload; `returnTo` must be a path of the site (anything else goes home). */
 export const joinMemberAreaSchema = z.object({

@@ -8,7 +8,13 @@ import { MemberAreasPanel } from './MemberAreasPanel';
 
 afterEach(cleanup);
 
-const bo = { memberId: 'm2', email: 'bo@example.com', joinedAt: '2026-10-02T17:05:00.000Z' };
+const bo = {
+  memberId: 'm2',
+  email: 'bo@example.com',
+  joinedAt: '2026-10-02T17:05:00.000Z',
+  state: 'lapsed',
+} as const;
+const cy = { ...bo, memberId: 'm3', email: 'cy@example.com', state: 'paying' } as const;
 
 describe('AreaMembersList', () => {
   it.each(Object.entries(composeStories(stories)))('%s passes axe', async (_name, Story) => {
@@ -28,6 +34,29 @@ describe('AreaMembersList', () => {
     expect(onRemove).toHaveBeenCalledWith('m2');
     fireEvent.click(screen.getByRole('button', { name: 'Show more members' }));
     expect(onLoadMore).toHaveBeenCalled();
+  });
+
+  it('tells paying members from lapsed and free ones in a paid area, and filters by it', () => {
+    const onStateChange = vi.fn();
+    render(<AreaMembersList areaName="Club" members={[bo, cy]} isPaid onStateChange={onStateChange} />);
+    expect(screen.getByRole('columnheader', { name: 'Payment' })).toBeTruthy();
+    expect(screen.getByText('Lapsed').closest('tr')?.textContent).toContain('bo@example.com');
+    expect(screen.getByText('Paying').closest('tr')?.textContent).toContain('cy@example.com');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'lapsed' } });
+    expect(onStateChange).toHaveBeenCalledWith('lapsed');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: '' } });
+    expect(onStateChange).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('says so when nobody is in the chosen state, and shows no payment column for a free area', () => {
+    const { unmount } = render(
+      <AreaMembersList areaName="Club" members={[]} isPaid state="paying" onStateChange={vi.fn()} />,
+    );
+    expect(screen.getByText('Nobody is paying for this area right now.')).toBeTruthy();
+    unmount();
+    render(<AreaMembersList areaName="Club" members={[bo]} />);
+    expect(screen.queryByText('Lapsed')).toBeNull();
+    expect(screen.queryByLabelText('Show')).toBeNull();
   });
 
   it('offers no removal to a role that only reads, and no more button on the last page', () => {
