@@ -6,9 +6,12 @@ import { CartDrawer } from './CartDrawer';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The drawer as the storefront opens it: a CartPage inside, "Continue Shopping" closing it. */
-function Demo(cart: Partial<CartPageProps>) {
-  const [open, setOpen] = useState(true);
+/**
+ * The drawer as the storefront opens it: a CartPage inside, "Continue Shopping" closing it. It
+ * starts open in Storybook; tests start it closed to open it from the button as a shopper would.
+ */
+function Demo({ startOpen = true, ...cart }: Partial<CartPageProps> & { startOpen?: boolean }) {
+  const [open, setOpen] = useState(startOpen);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>

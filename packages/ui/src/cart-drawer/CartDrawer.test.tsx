@@ -1,36 +1,11 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test/axe';
-import { CartPage } from '../cart-page/CartPage';
-import { mug, sampleCart, shirt } from '../cart-page/fixtures';
-import { CartDrawer } from './CartDrawer';
 import * as stories from './CartDrawer.stories';
 
 afterEach(cleanup);
-
-function Harness({ cart = sampleCart([shirt, mug]), onCheckout = () => {} }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Open cart
-      </button>
-      <CartDrawer isOpen={open} onClose={() => setOpen(false)}>
-        <CartPage
-          cart={cart}
-          currency="USD"
-          continueShoppingHref="/shop"
-          onContinueShopping={() => setOpen(false)}
-          onQuantityChange={() => Promise.resolve()}
-          onRemove={() => Promise.resolve()}
-          onCheckout={onCheckout}
-        />
-      </CartDrawer>
-    </>
-  );
-}
+const { Loaded, Empty, Loading, LoadError, Recalculating, BelowCheckoutMinimum } = composeStories(stories);
 
 const open = () => {
   const opener = screen.getByRole('button', { name: 'Open cart' });
@@ -41,7 +16,7 @@ const open = () => {
 
 describe('CartDrawer', () => {
   it('is a modal dialog named by the cart heading, with no axe violations', async () => {
-    const { container } = render(<Harness />);
+    const { container } = render(<Loaded startOpen={false} />);
     open();
     const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -49,7 +24,7 @@ describe('CartDrawer', () => {
   });
 
   it('moves focus in and gives it back to the opener on Escape', async () => {
-    render(<Harness />);
+    render(<Loaded startOpen={false} />);
     const opener = open();
     const dialog = screen.getByRole('dialog');
     await vi.waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
@@ -62,14 +37,14 @@ describe('CartDrawer', () => {
     ['the close button', () => fireEvent.click(screen.getByRole('button', { name: 'Close cart' }))],
     ['Continue Shopping', () => fireEvent.click(screen.getByRole('button', { name: 'Continue Shopping' }))],
   ])('closes with %s', async (_label, close) => {
-    render(<Harness />);
+    render(<Loaded startOpen={false} />);
     open();
     await act(async () => close());
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the empty cart with a Continue Shopping button instead of a link', () => {
-    render(<Harness cart={sampleCart([])} />);
+    render(<Empty startOpen={false} />);
     open();
     expect(screen.getByText('You have nothing in your shopping cart.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Continue Shopping' })).toBeNull();
@@ -78,14 +53,12 @@ describe('CartDrawer', () => {
 
   it('checks out from the drawer', () => {
     const onCheckout = vi.fn();
-    render(<Harness onCheckout={onCheckout} />);
+    render(<Loaded startOpen={false} onCheckout={onCheckout} />);
     open();
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(onCheckout).toHaveBeenCalledTimes(1);
   });
 });
-
-const { Loaded, Empty, Loading, LoadError, Recalculating, BelowCheckoutMinimum } = composeStories(stories);
 
 describe('CartDrawer stories', () => {
   it.each([
