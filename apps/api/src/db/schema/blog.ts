@@ -43,6 +43,8 @@ export const blogPosts = pgTable(
   },
   (t) => [
     index('blog_posts_search').using('gin', t.searchVector),
+    // The site search's titles fallback (a prefix, a typo) finds posts by trigram (src/pages/search.ts).
+    index('blog_posts_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId),
     index('blog_posts_site').on(t.websiteId),
   ],
