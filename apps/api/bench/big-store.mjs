@@ -12,6 +12,7 @@
 //   BENCH_JSON=out.json                # also write the figures as JSON
 //   BENCH_ONLY='analytics|tags'        # time only the calls whose names match (case-insensitive);
 //                                      # add-to-cart, checkout and the exports only when they match
+//                                      # ('price': the owner's price change, seen on the next request)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { REVIEWS_EDITOR_API } from '@site/commerce-core';
@@ -176,6 +177,69 @@ const CHECKOUT_BODY = {
 // A digital product of the demo site: unlimited stock, so thousands of adds never run out.
 const ADDED = { itemId: 'prod-sketch-pack', sku: '', quantity: 1 };
 
+const PRICE_CHANGE = 'owner price change → next request';
+const PRICE_ROUNDS = 5;
+
+/**
+ * The owner saves a new price through the editor API; the very next storefront request of the
+ * product's page and of the list showing it must show it (the page cache follows the product's
+ * counter, bumped in the save's transaction). Each page is first asked twice (so a cached answer
+ * is there to go stale), then the price is saved and the pages asked once each. Times from the
+ * save's answer to each page's answer; a page still showing the old price fails the bench.
+ */
+async function priceChange(server, owner, xsrf, targets) {
+  const visitor = await new Shopper(server.url).start();
+  const get = async (path) => {
+    const res = await fetch(server.url + path, { headers: { cookie: visitor.cookieHeader() } });
+    return { status: res.status, cache: res.headers.get('x-page-cache'), body: await res.text() };
+  };
+  const samples = [];
+  const stale = [];
+  for (let round = 0; round < PRICE_ROUNDS; round++) {
+    for (const target of targets) {
+      const product = await owner.request('GET', STORE_API.product(target.id));
+      for (const path of target.pages) {
+        await get(path);
+        const warm = await get(path);
+        if (warm.cache !== 'hit') stale.push(`${path} was not cached before the save (${warm.cache})`);
+      }
+      // A price no product of these pages had (the seed's are 10.00–59.99): 773.00 + round and
+      // product, in minor units as the editor sends it; the pages show it as 773.01 and so on.
+      const cents = 77_300 + round * 100 + targets.indexOf(target);
+      const value = String(cents);
+      const shown = (cents / 100).toFixed(2);
+      // Every variant: a list shows a product's lowest price.
+      const variants = product.variants.map((v) => ({ ...v, price: { ...v.price, value } }));
+      const saved = await fetch(server.url + STORE_API.product(target.id), {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          cookie: owner.cookieHeader(),
+          'x-siteuser-xsrf-token': xsrf,
+        },
+        body: JSON.stringify({ ...product, variants }),
+      });
+      if (!saved.ok)
+        throw new Error(`${PRICE_CHANGE}: the save answered ${saved.status} ${await saved.text()}`);
+      await saved.arrayBuffer();
+      const savedAt = performance.now();
+      for (const path of target.pages) {
+        const page = await get(path);
+        const ms = performance.now() - savedAt;
+        samples.push({ path, ms });
+        if (page.status !== 200 || !page.body.includes(shown))
+          stale.push(`${path} answered ${page.status} (${page.cache}) without ${shown} right after the save`);
+      }
+    }
+  }
+  if (stale.length) {
+    console.error(`\n*** ${PRICE_CHANGE}: STALE PAGES ***\n${stale.join('\n')}\n`);
+    process.exitCode = 1;
+  }
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  return { samples, stale: stale.length, p50: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1) };
+}
+
 const rssKb = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -209,7 +273,10 @@ async function benchSize(products) {
     await seedBigStore((text) => sql.unsafe(text), { websiteId: SITE, products, orders, existingSite: true });
     const seedMs = performance.now() - started;
     const owner = await new Shopper(server.url).start();
-    await owner.request('POST', '/api/site-users/account/session', { ...OWNER, rememberMe: false });
+    const session = await owner.request('POST', '/api/site-users/account/session', {
+      ...OWNER,
+      rememberMe: false,
+    });
     const first = await owner.request('GET', STORE_API.orders);
     const secondPage = `${STORE_API.orders}?cursor=${encodeURIComponent(first.nextCursor ?? '')}`;
     const results = {};
@@ -240,6 +307,13 @@ async function benchSize(products) {
         server.pid,
       );
     }
+    if (wanted(PRICE_CHANGE))
+      results[PRICE_CHANGE] = await priceChange(server, owner, session.xsrfToken, [
+        // A seeded product, on its page and its store collection (the first list page)…
+        { id: `${SITE}-p-1`, pages: ['/store-0/p/product-1', '/store-0'] },
+        // …and one of the demo's own products, on its page and /shop.
+        { id: 'prod-canvas-tote', pages: ['/shop/p/canvas-tote', '/shop'] },
+      ]);
     if (!wanted(ADD_TO_CART) && !wanted(CHECKOUT) && !wanted('orders.csv inventory.csv'))
       return { products, orders, seedMs, results };
     // One cart per connection: concurrent adds to one cart would measure row-lock waits instead.
@@ -357,6 +431,13 @@ for (const call of [...CALLS, ...UNCACHED, { name: ADD_TO_CART }, { name: CHECKO
     return pad(`${fmt(m.p50)} / ${fmt(m.p99)}${bad ? ` (${bad})` : ''}`, 16);
   });
   console.log(`| ${pad(call.name, width)} | ${cells.join(' | ')} |`);
+}
+if (runs.every((r) => r.results[PRICE_CHANGE])) {
+  const cells = runs.map((r) => {
+    const m = r.results[PRICE_CHANGE];
+    return pad(`${fmt(m.p50)} / ${fmt(m.max)}${m.stale ? ` (${m.stale} STALE)` : ''}`, 16);
+  });
+  console.log(`| ${pad(`${PRICE_CHANGE}: p50 / max ms`, width)} | ${cells.join(' | ')} |`);
 }
 for (const [label, key] of [
   ['orders.csv: ms, MB, server RSS before→peak', 'exported'],
