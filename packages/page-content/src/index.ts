@@ -50,7 +50,7 @@ export {
 } from './gallery/gallery-media';
 export { DIETARY_TAGS, MENU_LIMITS } from './blocks/types/menu';
 export { timeLeft, zonedTimeToInstant } from './blocks/types/countdown';
-export { PRICING_LIMITS } from './blocks/types/pricing';
+export { PRICING_LIMITS, PLAN_BUTTON_TARGETS, pricingPlanAreaRefs } from './blocks/types/pricing';
 export { WEBSITE_COMPONENT_TYPE } from './blocks/types/website-component';
 export {
   COMPONENT_LIMITS,
@@ -241,6 +241,7 @@ export {
   isGateable,
   AREA_BILLING,
   areaPriceLabel,
+  areaPriceParts,
   areaPriceSchema,
   purchaseGrantsAccess,
   RENEWAL_GRACE_MS,

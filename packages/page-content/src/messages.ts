@@ -154,6 +154,12 @@ export const messages = {
     marqueeTextRequired: 'Write the text that scrolls.',
     pricingTooManyPlans: (max: number) => `Show at most ${max} plans side by side.`,
     pricingEmpty: 'Add a plan to show its price',
+    /** A plan's button pointed at a member area that is not one of the site's (saving the page). */
+    pricingUnknownArea: 'This member area is not one of this site’s. Choose an area from the list.',
+    /** A plan pointed at a member area that is free: what it costs, on the storefront. */
+    pricingAreaFree: 'Free',
+    /** A plan pointed at a member area, seen by one of its members. */
+    pricingOpenArea: 'Go to the member area',
     donationTooManyAmounts: (max: number) => `Suggest at most ${max} amounts.`,
     donationEmpty: 'Add a suggested amount or let donors type their own',
     donationButton: 'Donate',

@@ -69,14 +69,16 @@ export function memberAreaScreen(
 }
 
 /**
- * The areas as the member area block shows them to this viewer: Join leads to the area's first
- * page a visitor can reach (the join screen until they join), and members read that they are in.
- * The page cache keys signed-in visitors by their areas, so `joined` is never shown to another.
+ * The areas as the member area and Pricing plan blocks show them to this viewer: Join leads to the
+ * area's first page a visitor can reach (the join screen until they join), members read that they
+ * are in, and a plan that sells an area shows its price in the store's currency (`currency`). The
+ * page cache keys signed-in visitors by their areas, so `joined` is never shown to another.
  */
 export function memberAreaBlockData(
   areas: readonly AreaGate[],
   byId: ReadonlyMap<string, PageRow>,
   viewer: Viewer,
+  currency = 'USD',
 ) {
   return new Map(
     areas.map((a) => {
@@ -88,6 +90,8 @@ export function memberAreaBlockData(
           description: a.description,
           url: first?.path,
           joined: viewer.memberAreaIds?.has(a.id) ?? false,
+          price: a.price,
+          currency,
         },
       ];
     }),

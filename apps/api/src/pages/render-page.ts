@@ -32,7 +32,7 @@ import { languagePath, readItemSeo, readPageSeo, splitLanguagePath } from '@site
 import { siteLanguages } from '../multilingual/settings';
 import { isFiltered, listFilter } from '../site/list-filter';
 import { requestedPage, type Pagination } from '../site/pagination';
-import type { loadProductItems } from '../site/site-data';
+import { storeCurrency, type loadProductItems } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
 import { compiledTemplate, folderIndex } from './template-cache';
 import {
@@ -145,7 +145,7 @@ export async function renderPage(
   const blockData = {
     ...(await loadBlockRenderData(db, website, allPages, documents)),
     components,
-    memberAreas: memberAreaBlockData(areas, byId, viewer),
+    memberAreas: memberAreaBlockData(areas, byId, viewer, storeCurrency(website)),
   };
   const menuAreas = new Map(areas.map((a) => [a.id, a]));
   const chrome = headerFooterContext(

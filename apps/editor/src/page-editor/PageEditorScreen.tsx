@@ -5,6 +5,7 @@ import {
   LIMITS,
   countBlocks,
   messages,
+  areaPriceLabel,
   type Block,
   type DeviceView,
   type PageDetail,
@@ -298,7 +299,14 @@ function PageEditor({ page }: { page: PageDetail }) {
       product: product.choices,
       collection: site.collections.map((c) => ({ value: c.id, label: c.title })),
       form: site.forms.map((f) => ({ value: f.id, label: f.name })),
-      'member-area': (memberAreas ?? []).map((a) => ({ value: a.id, label: a.name })),
+      // Left out while the areas load, so a plan's area is not taken for a removed one meanwhile.
+      ...(memberAreas && {
+        'member-area': memberAreas.map((a) => ({
+          value: a.id,
+          label: a.name,
+          price: areaPriceLabel(a.price, a.currency),
+        })),
+      }),
     }),
     [site, product.choices, memberAreas],
   );

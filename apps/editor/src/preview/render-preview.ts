@@ -69,6 +69,8 @@ export function memberAreaPreview(
         description: a.description,
         url: a.pageIds.map((id) => pagePaths?.get(id)).find((path) => path !== undefined),
         joined: false,
+        price: a.price,
+        currency: a.currency,
       },
     ]),
   );

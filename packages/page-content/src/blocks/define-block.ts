@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Block } from '../document/page-document';
+import type { AreaPrice } from '../member-areas/member-areas';
 
 /** A key of a block's settings (any string while the settings are not known). */
 export type SettingKey<S> = Extract<keyof S, string>;
@@ -11,7 +12,7 @@ type ListItem<V> = V extends readonly (infer I)[] ? I : unknown extends V ? Reco
  * One control of the block inspector; the editor builds the form from these. `S` is the block's
  * settings, so every key a field names is one of them: a misspelt key does not compile.
  */
-export type InspectorField<S = Record<string, unknown>> =
+export type InspectorField<S = Record<string, unknown>> = (
   | {
       key: SettingKey<S>;
       label: string;
@@ -64,7 +65,12 @@ export type InspectorField<S = Record<string, unknown>> =
       kind: 'checkboxes';
       options: readonly { value: string; label: string }[];
     }
-  | { key: SettingKey<S>; label: string; kind: 'product' | 'collection' | 'form' | 'member-area' }
+  | { key: SettingKey<S>; label: string; kind: 'product' | 'collection' | 'form' }
+  /**
+   * One of the site's member areas. `sells`: the block sells the area (a pricing plan), so the
+   * inspector shows the area's price and warns when the area is free.
+   */
+  | { key: SettingKey<S>; label: string; kind: 'member-area'; sells?: boolean }
   /** A chart's dataset (rows, columns, series label); the editor's dataset editor edits it. */
   | { key: SettingKey<S>; label: string; kind: 'dataset' }
   /** A list of the site's; the editor's mailing-list panel edits it with its double opt-in flag. */
@@ -74,7 +80,14 @@ export type InspectorField<S = Record<string, unknown>> =
    * media field adds each type with its own picker.
    */
   | { key: SettingKey<S>; label: string; kind: 'gallery-media'; maxItems: number }
-  | ListField<S>;
+  | ListField<S>
+) & {
+  /**
+   * Shown only while another setting of the same block (or list item) has, or has not, this value;
+   * an unset setting counts as `''`.
+   */
+  showIf?: { key: string; equals: string } | { key: string; notEquals: string };
+};
 
 /** A list setting: its item fields name keys of the list's items. */
 type ListField<S> = {
@@ -121,7 +134,18 @@ export interface BlockRenderData {
    * The site's member areas as the member area block shows them: `url` is the area's first page
    * (where Join leads; absent while it has none), `joined` whether the visitor is a member.
    */
-  memberAreas?: ReadonlyMap<string, { name: string; description: string; url?: string; joined: boolean }>;
+  memberAreas?: ReadonlyMap<
+    string,
+    {
+      name: string;
+      description: string;
+      url?: string;
+      joined: boolean;
+      /** What joining costs, in `currency` (the store's): the Pricing plan block shows it. Free when absent. */
+      price?: AreaPrice;
+      currency?: string;
+    }
+  >;
 }
 
 /** How a page is being rendered: the site's time zone (IANA) and the moment of rendering. */

@@ -255,14 +255,27 @@ export function purchaseGrantsAccess(purchase: AreaPurchase, now: Date): boolean
 }
 
 /**
- * A paid area's price as visitors read it, in the store's currency: "$9.00 / month", "$90.00 /
- * year", "$25.00" once; undefined for a free area.
+ * A paid area's price in two parts, as the Pricing plan block shows it: the amount in the store's
+ * currency ("$9.00") and the period ("/ month", "/ year"; empty for a one-time price). Undefined
+ * for a free area.
  */
-export function areaPriceLabel(price: AreaPrice, currency: string): string | undefined {
+export function areaPriceParts(
+  price: AreaPrice,
+  currency: string,
+): { amount: string; period: string } | undefined {
   if (price.billing === 'free') return undefined;
   const amount = formatMinorWithSymbol(
     BigInt(price.amountMinor),
     isCurrencyCode(currency) ? currency : 'USD',
   );
-  return price.billing === 'once' ? amount : `${amount} / ${price.billing}`;
+  return { amount, period: price.billing === 'once' ? '' : `/ ${price.billing}` };
+}
+
+/**
+ * A paid area's price as visitors read it, in the store's currency: "$9.00 / month", "$90.00 /
+ * year", "$25.00" once; undefined for a free area.
+ */
+export function areaPriceLabel(price: AreaPrice, currency: string): string | undefined {
+  const parts = areaPriceParts(price, currency);
+  return parts && (parts.period ? `${parts.amount} ${parts.period}` : parts.amount);
 }

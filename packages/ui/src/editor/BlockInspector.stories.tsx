@@ -93,6 +93,52 @@ export const PricingPlan: Story = {
 export const PricingPlanEmpty: Story = {
   args: { ...PricingPlan.args, settings: { ...createBlock('pricing-plan').settings, plans: [] } },
 };
+/** One plan sells a paid member area: the picker shows prices, the plan the area's price. */
+const sellingPlans = (areaId: string) => [
+  {
+    ...(createBlock('pricing-plan').settings as { plans: Record<string, unknown>[] }).plans[0],
+    buttonTarget: 'area',
+    areaId,
+    buttonLabel: '',
+  },
+];
+const areaChoices = {
+  'member-area': [
+    { value: 'club', label: 'Supper club', price: '$9.00 / month' },
+    { value: 'open', label: 'Open kitchen' },
+  ],
+};
+export const PricingPlanSellsArea: Story = {
+  args: {
+    ...PricingPlan.args,
+    settings: { ...createBlock('pricing-plan').settings, plans: sellingPlans('club') },
+    choices: areaChoices,
+  },
+};
+/** The area was made free since: the plan reads Free, the inspector says so. */
+export const PricingPlanAreaFree: Story = {
+  args: { ...PricingPlanSellsArea.args, settings: { title: 'Plans', plans: sellingPlans('open') } },
+};
+/** The area was removed: the storefront shows the plan without price or button; the inspector warns. */
+export const PricingPlanAreaRemoved: Story = {
+  args: { ...PricingPlanSellsArea.args, settings: { title: 'Plans', plans: sellingPlans('gone') } },
+};
+/** No area chosen yet (and the site may have none). */
+export const PricingPlanAreaNotChosen: Story = {
+  args: { ...PricingPlanSellsArea.args, settings: { title: 'Plans', plans: sellingPlans('') }, choices: {} },
+};
+/** The areas are still loading: no warning until they are known. */
+export const PricingPlanAreasLoading: Story = {
+  args: { ...PricingPlanSellsArea.args, choices: {} },
+};
+/** The server refused the save: the area is not one of the site's. */
+export const PricingPlanAreaRefused: Story = {
+  args: {
+    ...PricingPlanSellsArea.args,
+    errors: { 'plans.0.areaId': 'This member area is not one of this site’s. Choose an area from the list.' },
+  },
+};
+export const PricingPlanAreaReadOnly: Story = { args: { ...PricingPlanSellsArea.args, isReadOnly: true } };
 export const MemberArea: Story = {
   args: {
     definition: blockDefinition('member-area')!,

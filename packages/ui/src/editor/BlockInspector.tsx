@@ -25,6 +25,16 @@ const DatasetEditor = lazy(() =>
 export interface InspectorChoice {
   value: string;
   label: string;
+  /** A member area's price as visitors read it ("$9.00 / month"); absent for a free area. */
+  price?: string;
+}
+
+/** Whether a field shows, given the other settings of its block or list item (`showIf`). */
+function isShown(field: InspectorField, settings: Record<string, unknown> | undefined): boolean {
+  const rule = field.showIf;
+  if (!rule) return true;
+  const value = String(settings?.[rule.key] ?? '');
+  return 'equals' in rule ? value === rule.equals : value !== rule.notEquals;
 }
 
 /**
@@ -77,38 +87,51 @@ export function BlockInspector({
     >
       <fieldset disabled={isReadOnly} className="ed-inspector__fields">
         {definition.fields.length === 0 && <p className="ed-muted">This block has no settings.</p>}
-        {definition.fields.map((field) => (
-          <FieldControl
-            key={field.key}
-            field={field}
-            value={settings[field.key]}
-            error={errors?.[field.key]}
-            choices={choices}
-            settings={settings}
-            linkTargets={linkTargets}
-            isReadOnly={isReadOnly}
-            productSearch={productSearch}
-            galleryMedia={galleryMedia}
-            onChange={(value) => {
-              // Once edited, the rich text replaces an older block's plain text for good.
-              const next = {
-                ...settings,
-                [field.key]: value,
-                ...(field.kind === 'richtext' && field.plainTextKey ? { [field.plainTextKey]: '' } : {}),
-              };
-              onChange(definition.adjust ? definition.adjust(next, field.key) : next);
-            }}
-          />
-        ))}
+        {definition.fields
+          .filter((field) => isShown(field, settings))
+          .map((field) => (
+            <FieldControl
+              key={field.key}
+              field={field}
+              value={settings[field.key]}
+              error={errors?.[field.key]}
+              itemErrors={itemErrors(errors, field.key)}
+              choices={choices}
+              settings={settings}
+              linkTargets={linkTargets}
+              isReadOnly={isReadOnly}
+              productSearch={productSearch}
+              galleryMedia={galleryMedia}
+              onChange={(value) => {
+                // Once edited, the rich text replaces an older block's plain text for good.
+                const next = {
+                  ...settings,
+                  [field.key]: value,
+                  ...(field.kind === 'richtext' && field.plainTextKey ? { [field.plainTextKey]: '' } : {}),
+                };
+                onChange(definition.adjust ? definition.adjust(next, field.key) : next);
+              }}
+            />
+          ))}
       </fieldset>
     </form>
   );
+}
+
+/** A list setting's messages by `index.key` (the server names `plans.0.areaId`). */
+function itemErrors(errors: Record<string, string> | undefined, key: string) {
+  const prefix = `${key}.`;
+  const found = Object.entries(errors ?? {}).filter(([path]) => path.startsWith(prefix));
+  return found.length
+    ? Object.fromEntries(found.map(([path, m]) => [path.slice(prefix.length), m]))
+    : undefined;
 }
 
 interface FieldControlProps {
   field: InspectorField;
   value: unknown;
   error?: string;
+  itemErrors?: Record<string, string>;
   choices?: BlockInspectorProps['choices'];
   settings?: Record<string, unknown>;
   linkTargets?: LinkTargets;
@@ -122,6 +145,7 @@ function FieldControl({
   field,
   value,
   error,
+  itemErrors: listErrors,
   choices,
   settings,
   linkTargets,
@@ -281,8 +305,29 @@ function FieldControl({
     case 'member-area': {
       const options = choices?.[field.kind] ?? [];
       const search = field.kind === 'product' ? productSearch : undefined;
+      const chosen = String(value ?? '');
+      const picked = options.find((o) => o.value === chosen);
+      // A chosen area that is gone (or, when the block sells it, free) is said beside the picker.
+      const gone =
+        field.kind === 'member-area' && chosen !== '' && !picked && choices?.[field.kind] !== undefined;
+      const sells = field.kind === 'member-area' && field.sells === true;
+      const note =
+        !sells || choices?.[field.kind] === undefined
+          ? undefined
+          : gone
+            ? undefined
+            : !picked
+              ? editorMessages.areaNotChosen
+              : picked.price
+                ? editorMessages.areaPriceShown(picked.price)
+                : editorMessages.areaIsFree(picked.label);
       const picker = (
-        <EditorField id={id} label={field.label} error={error}>
+        <EditorField
+          id={id}
+          label={field.label}
+          error={error ?? (gone ? editorMessages.areaRemoved : undefined)}
+          hint={note}
+        >
           {(control) => (
             <select
               {...control}
@@ -291,9 +336,10 @@ function FieldControl({
               onChange={(e) => onChange(e.target.value)}
             >
               <option value="">{editorMessages.noChoice}</option>
+              {gone && <option value={chosen}>{editorMessages.removedChoice}</option>}
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {o.price ? `${o.label} — ${o.price}` : o.label}
                 </option>
               ))}
             </select>
@@ -380,7 +426,9 @@ function FieldControl({
         />
       );
     case 'list':
-      return <ListField field={field} value={value} onChange={onChange} />;
+      return (
+        <ListField field={field} value={value} onChange={onChange} choices={choices} error={listErrors} />
+      );
     case 'dataset': {
       const parsed = datasetSchema.safeParse(value ?? {});
       return (
@@ -405,10 +453,15 @@ function ListField({
   field,
   value,
   onChange,
+  choices,
+  error,
 }: {
   field: Extract<InspectorField, { kind: 'list' }>;
   value: unknown;
   onChange: (value: unknown) => void;
+  choices?: BlockInspectorProps['choices'];
+  /** The server's messages for this list's items, by `index.key` (`0.areaId`). */
+  error?: Record<string, string>;
 }) {
   const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const update = (next: Record<string, unknown>[]) => onChange(next);
@@ -421,7 +474,14 @@ function ListField({
   const blank = Object.fromEntries(
     field.fields.map((f) => [
       f.key,
-      f.kind === 'toggle' ? false : f.kind === 'list' || f.kind === 'checkboxes' ? [] : '',
+      f.kind === 'toggle'
+        ? false
+        : f.kind === 'list' || f.kind === 'checkboxes'
+          ? []
+          : // A choice starts on its first option (a plan's button: a link), never on nothing.
+            f.kind === 'select'
+            ? (f.options[0]?.value ?? '')
+            : '',
     ]),
   );
   return (
@@ -467,14 +527,19 @@ function ListField({
                 </button>
               </span>
             </div>
-            {field.fields.map((sub) => (
-              <FieldControl
-                key={sub.key}
-                field={sub}
-                value={item[sub.key]}
-                onChange={(v) => update(items.map((it, i) => (i === index ? { ...it, [sub.key]: v } : it)))}
-              />
-            ))}
+            {field.fields
+              .filter((sub) => isShown(sub, item))
+              .map((sub) => (
+                <FieldControl
+                  key={sub.key}
+                  field={sub}
+                  value={item[sub.key]}
+                  choices={choices}
+                  settings={item}
+                  error={error?.[`${index}.${sub.key}`]}
+                  onChange={(v) => update(items.map((it, i) => (i === index ? { ...it, [sub.key]: v } : it)))}
+                />
+              ))}
           </li>
         ))}
       </ol>

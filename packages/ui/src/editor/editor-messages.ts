@@ -35,6 +35,16 @@ export const editorMessages = {
   listFull: (label: string, max: number) =>
     `This block holds at most ${max} ${label.toLowerCase()}s. Remove one to add another.`,
   noChoice: 'None selected',
+  /** A picker whose chosen item (a member area) was removed since. */
+  removedChoice: 'Removed',
+  areaRemoved:
+    'This member area was removed: the plan shows no price and no button. Choose another area, or make the button a link.',
+  areaNotChosen: 'Choose the member area this plan sells: until then the plan shows no price and no button.',
+  /** A plan that sells a paid area: its price is the area's. */
+  areaPriceShown: (price: string) =>
+    `Visitors see ${price}, the area’s price. Change it on the Member areas screen.`,
+  areaIsFree: (area: string) =>
+    `${area} is free now: the plan reads Free and its button leads to joining for free. Give the area a price on the Member areas screen.`,
   searchProducts: 'Search products',
   searchProductsHint: 'Type part of a name or SKU, then pick from the list.',
   noProductsFound: (query: string) => `No products match “${query}”.`,

@@ -9,14 +9,16 @@ import {
   LIMITS,
   messages,
   nextFreePath,
+  pricingPlanAreaRefs,
   type createPageSchema,
+  type PageDocument,
   type saveDraftSchema,
   type updatePageSchema,
 } from '@site/page-content';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { pages, redirects } from '../../db/schema';
+import { memberAreas, pages, redirects } from '../../db/schema';
 import { loadPages, type PageRow } from '../../site/site-data';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { recordActivity, type Actor } from '../../activity/activity-log';
@@ -270,6 +272,48 @@ export async function updatePage(
   );
 }
 
+/**
+ * Every member area a Pricing plan sells is one of this site's: another site's id, or one never
+ * made, is refused at the plan's field. An area the page already pointed at and since removed is
+ * kept (the editor warns and the storefront shows the plan without its button), so removing an
+ * area never stops its pages from saving.
+ */
+async function checkPlanAreas(
+  tx: Pick<Database, 'select'>,
+  websiteId: string,
+  pageId: string,
+  document: PageDocument,
+): Promise<void> {
+  const refs = pricingPlanAreaRefs(document);
+  if (refs.length === 0) return;
+  const [areas, [saved]] = await Promise.all([
+    tx
+      .select({ id: memberAreas.id })
+      .from(memberAreas)
+      .where(
+        and(
+          eq(memberAreas.websiteId, websiteId),
+          inArray(memberAreas.id, [...new Set(refs.map((r) => r.areaId))]),
+        ),
+      ),
+    tx
+      .select({ draft: pages.draftDocument, published: pages.publishedDocument })
+      .from(pages)
+      .where(and(eq(pages.id, pageId), eq(pages.websiteId, websiteId))),
+  ]);
+  const known = new Set(areas.map((a) => a.id));
+  for (const doc of [saved?.draft, saved?.published])
+    if (doc) for (const r of pricingPlanAreaRefs(doc)) known.add(r.areaId);
+  const unknown = refs.filter((r) => !known.has(r.areaId));
+  if (unknown.length)
+    throw new ApiError(
+      400,
+      'INVALID',
+      messages.blocks.pricingUnknownArea,
+      unknown.map((r) => ({ path: ['document', ...r.path], message: messages.blocks.pricingUnknownArea })),
+    );
+}
+
 export async function saveDraft(
   db: Database,
   websiteId: string,
@@ -278,6 +322,7 @@ export async function saveDraft(
   authorId: string,
 ): Promise<{ version: number; savedAt: string }> {
   return db.transaction(async (tx) => {
+    await checkPlanAreas(tx, websiteId, id, input.document);
     const at = new Date();
     const [row] = await tx
       .update(pages)
