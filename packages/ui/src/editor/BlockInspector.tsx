@@ -325,7 +325,7 @@ function FieldControl({
         <EditorField
           id={id}
           label={field.label}
-          error={error ?? (gone ? editorMessages.areaRemoved : undefined)}
+          error={error ?? (gone && sells ? editorMessages.areaRemoved : undefined)}
           hint={note}
         >
           {(control) => (
