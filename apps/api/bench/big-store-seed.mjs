@@ -70,6 +70,15 @@ export function bigStoreStatements({
               ${site} || '-v-' || (g % ${products}), 'SKU-' || (g % ${products}), 'Product ' || (g % ${products}), 1, 2500
        from generate_series(0, ${orders - 1}) g`,
     ...(catalogueOnly ? [] : aroundTheStore(site, products, orders)),
+    // The tag and category counts the row triggers keep (off while seeding).
+    `insert into tag_counts (website_id, collection, type, name, items)
+       select ${site}, c, t, name, count(*) from (
+         select 'products' c, 'tag' t, e name from products, jsonb_array_elements_text(tags) e where website_id = ${site}
+         union all select 'products', 'category', e from products, jsonb_array_elements_text(categories) e where website_id = ${site}
+         union all select 'blog', 'tag', e from blog_posts, jsonb_array_elements_text(tags) e where website_id = ${site}
+         union all select 'blog', 'category', e from blog_posts, jsonb_array_elements_text(categories) e where website_id = ${site}
+       ) n group by c, t, name
+       on conflict (website_id, collection, type, name) do update set items = excluded.items`,
   ];
 }
 

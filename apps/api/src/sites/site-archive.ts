@@ -83,6 +83,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   site_activity: "who did what on the old site, by the old site's members",
   mailing_list_counts: "kept by a trigger: rebuilt as the list's subscribers are copied in",
   form_counts: "kept by a trigger: rebuilt as the form's submissions are copied in",
+  tag_counts: "kept by triggers: rebuilt as the site's products and posts are copied in",
   visitor_recordings: "visitors' recorded visits to the old site (personal data kept 30 days)",
   member_area_checkouts: 'who an open cart of the old site pays a member area for, gone with the carts',
 };

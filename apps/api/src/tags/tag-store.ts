@@ -10,7 +10,7 @@ import { EDITOR_LIMITS, fillMessage } from '@site/commerce-core';
 import { adminMessages } from '@site/commerce-core/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { blogPosts, blogTags, products, productTags } from '../db/schema';
+import { blogPosts, blogTags, products, productTags, tagCounts } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError } from '../http';
@@ -56,28 +56,49 @@ function target(collection: TagCollection, type: TagType) {
   };
 }
 
-/** drizzle's execute answers rows directly (PGlite) or as `{ rows }` (postgres driver). */
+/** The names items of a collection carry, with how many carry each (kept by triggers, migration 0065). */
+const carried = (websiteId: string, collection: TagCollection, type: TagType) =>
+  and(
+    eq(tagCounts.websiteId, websiteId),
+    eq(tagCounts.collection, collection),
+    eq(tagCounts.type, type),
+    sql`${tagCounts.items} > 0`,
+  )!;
 
-/** The manager's tags (or categories): those it knows and those items carry, with item counts. */
+/**
+ * The manager's tags (or categories): those it knows and those items carry, with item counts. The
+ * counts are read from `tag_counts`, one row per name, not from the items.
+ */
 export async function listTags(
   db: Database,
   websiteId: string,
   collection: TagCollection,
   type: TagType,
 ): Promise<TagView[]> {
-  const { items, known, column } = target(collection, type);
-  const used = await db.execute<{ name: string; count: number }>(
-    sql`select e.value as name, count(*)::int as count from ${items}, jsonb_array_elements_text(${column}) as e(value) where ${items.websiteId} = ${websiteId} group by e.value`,
-  );
-  const names = await db
-    .select({ name: known.name })
-    .from(known)
-    .where(and(eq(known.websiteId, websiteId), eq(known.type, type)));
+  const { known } = target(collection, type);
+  const [used, names] = await Promise.all([
+    db
+      .select({ name: tagCounts.name, count: tagCounts.items })
+      .from(tagCounts)
+      .where(carried(websiteId, collection, type))
+      // Byte order, so the spelling shown for names differing only in case is the same everywhere.
+      .orderBy(sql`${tagCounts.name} collate "C"`),
+    db
+      .select({ name: known.name })
+      .from(known)
+      .where(and(eq(known.websiteId, websiteId), eq(known.type, type))),
+  ]);
   const views: TagView[] = names.map((k) => ({ name: k.name, count: 0 }));
-  for (const row of rowsOf<{ name: string; count: number }>(used)) {
-    const view = views.find((v) => sameTag(v.name, row.name));
+  const byName = new Map(views.map((v) => [lower(v.name), v]));
+  for (const row of used) {
+    const key = lower(row.name);
+    const view = byName.get(key);
     if (view) view.count += Number(row.count);
-    else views.push({ name: row.name, count: Number(row.count) });
+    else {
+      const added = { name: row.name, count: Number(row.count) };
+      views.push(added);
+      byName.set(key, added);
+    }
   }
   return views.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }
@@ -89,7 +110,7 @@ async function knownOrUsed(
   type: TagType,
   name: string,
 ): Promise<boolean> {
-  const { items, known, column } = target(collection, type);
+  const { known } = target(collection, type);
   const [found] = await tx
     .select({ name: known.name })
     .from(known)
@@ -97,18 +118,20 @@ async function knownOrUsed(
       and(eq(known.websiteId, websiteId), eq(known.type, type), sql`lower(${known.name}) = ${lower(name)}`),
     );
   if (found) return true;
-  const used = await tx.execute(
-    sql`select 1 from ${items}, jsonb_array_elements_text(${column}) as e(value) where ${items.websiteId} = ${websiteId} and lower(e.value) = ${lower(name)} limit 1`,
-  );
-  return rowsOf(used).length > 0;
+  const [used] = await tx
+    .select({ name: tagCounts.name })
+    .from(tagCounts)
+    .where(and(carried(websiteId, collection, type), sql`lower(${tagCounts.name}) = ${lower(name)}`))
+    .limit(1);
+  return used !== undefined;
 }
 
 /** The distinct names (whatever their case) the manager lists for a collection's `type`. */
 async function countNames(tx: Tx, websiteId: string, collection: TagCollection, type: TagType) {
-  const { items, known, column } = target(collection, type);
+  const { known } = target(collection, type);
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(
-      sql`select count(*)::int as n from (select lower(${known.name}) from ${known} where ${known.websiteId} = ${websiteId} and ${known.type} = ${type} union select lower(e.value) from ${items}, jsonb_array_elements_text(${column}) as e(value) where ${items.websiteId} = ${websiteId}) as names`,
+      sql`select count(*)::int as n from (select lower(${known.name}) from ${known} where ${known.websiteId} = ${websiteId} and ${known.type} = ${type} union select lower(${tagCounts.name}) from ${tagCounts} where ${carried(websiteId, collection, type)}) as names`,
     ),
   );
   return Number(row?.n ?? 0);
@@ -171,11 +194,19 @@ async function rewrite(
   into: string | undefined,
 ): Promise<number> {
   const { items, known, column, field, bumpsVersion } = target(collection, type);
-  const locked = rowsOf<{ id: string; names: string[] }>(
-    await tx.execute(
-      sql`select ${items.id} as id, ${column} as names from ${items} where ${items.websiteId} = ${websiteId} and exists (select 1 from jsonb_array_elements_text(${column}) as e(value) where lower(e.value) in (${lowerIn(from)})) order by ${items.id} for update`,
-    ),
-  );
+  // Names no item carries (only known ones) need no read of the items.
+  const [anyCarried] = await tx
+    .select({ name: tagCounts.name })
+    .from(tagCounts)
+    .where(and(carried(websiteId, collection, type), sql`lower(${tagCounts.name}) in (${lowerIn(from)})`))
+    .limit(1);
+  const locked = !anyCarried
+    ? []
+    : rowsOf<{ id: string; names: string[] }>(
+        await tx.execute(
+          sql`select ${items.id} as id, ${column} as names from ${items} where ${items.websiteId} = ${websiteId} and exists (select 1 from jsonb_array_elements_text(${column}) as e(value) where lower(e.value) in (${lowerIn(from)})) order by ${items.id} for update`,
+        ),
+      );
   for (const item of locked) {
     const names =
       into === undefined

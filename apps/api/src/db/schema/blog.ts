@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { CommentStatus, FeaturedImage, PostStatus } from '@site/page-content';
 import { pages, websites } from './site';
 import { tsvector } from './search-vector';
@@ -43,10 +52,13 @@ export const blogPosts = pgTable(
   },
   (t) => [
     index('blog_posts_search').using('gin', t.searchVector),
-    // The site search's titles fallback (a prefix, a typo) finds posts by trigram (src/pages/search.ts).
+    // The site search's titles fallback (a prefix, a typo) finds posts by trigram (src/pages/search.ts),
+    // and the editor's posts list a part of a title (`ILIKE '%…%'`).
     index('blog_posts_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId),
     index('blog_posts_site').on(t.websiteId),
+    // The editor's list of a blog's posts, last edited first, keyset-paged (migration 0065).
+    index('blog_posts_editor_list').on(t.collectionId, t.updatedAt, t.id),
   ],
 );
 
@@ -97,4 +109,24 @@ export const productTags = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('product_tags_name').on(t.websiteId, t.type, sql`lower(${t.name})`)],
+);
+
+/**
+ * How many posts or products carry each tag and category name (exactly as written), kept by row
+ * triggers on `blog_posts` and `products` in the writing transaction (migration 0065), so the
+ * tag manager and the pickers list the names with their counts without reading every item.
+ * A name no item carries any more keeps its row at 0, which the lists skip.
+ */
+export const tagCounts = pgTable(
+  'tag_counts',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    collection: text('collection').$type<'blog' | 'products'>().notNull(),
+    type: text('type').$type<'tag' | 'category'>().notNull(),
+    name: text('name').notNull(),
+    items: integer('items').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.collection, t.type, t.name] })],
 );

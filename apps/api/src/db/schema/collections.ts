@@ -33,5 +33,9 @@ export const collectionItems = pgTable(
     uniqueIndex('collection_items_url').on(t.collectionId, t.urlId),
     index('collection_items_list').on(t.collectionId, t.position),
     index('collection_items_site').on(t.websiteId),
+    // The editor's events, latest start first, keyset-paged (migration 0065).
+    index('collection_items_starts').on(t.collectionId, t.startsAt, t.id),
+    // Its search for a part of a title (`ILIKE '%…%'`).
+    index('collection_items_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
