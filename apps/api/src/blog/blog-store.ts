@@ -1,7 +1,23 @@
-import { linkedPageIds, resolvePageLinks, sanitizeRichText } from '@site/page-content';
-import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import {
+  linkedPageIds,
+  POSTS_LIST_PAGE_SIZE,
+  resolvePageLinks,
+  sanitizeRichText,
+  type postListQuerySchema,
+  type PostPage,
+} from '@site/page-content';
+import { and, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { blogComments, blogPosts, pages } from '../db/schema';
+import {
+  afterInstantId,
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  instantIdCursor,
+  instantKey,
+} from '../http/cursor';
 import { promotedBlock } from './promoted-block';
 
 export type PostRow = typeof blogPosts.$inferSelect;
@@ -162,5 +178,51 @@ export function toPostItem(
     commentState: post.commentState,
     publicCommentCount,
     likeCount: post.likeCount,
+  };
+}
+
+/**
+ * The editor's list of one blog's posts, last edited first, a page at a time: what the list shows
+ * (no body), read along `blog_posts_editor_list` from the cursor; a title search (`q`, any part)
+ * is answered from `blog_posts_title_trgm`.
+ */
+export async function listPostSummaries(
+  db: Database,
+  websiteId: string,
+  query: z.output<typeof postListQuerySchema>,
+): Promise<PostPage> {
+  const after = decodeCursor(instantIdCursor, query.cursor);
+  const q = query.q?.trim();
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      collectionId: blogPosts.collectionId,
+      urlId: blogPosts.urlId,
+      title: blogPosts.title,
+      status: blogPosts.status,
+      publishOn: blogPosts.publishOn,
+      updatedAt: blogPosts.updatedAt,
+      key: instantKey(blogPosts.updatedAt),
+    })
+    .from(blogPosts)
+    .where(
+      and(
+        eq(blogPosts.collectionId, query.collectionId),
+        eq(blogPosts.websiteId, websiteId),
+        q ? ilike(blogPosts.title, containsPattern(q)) : undefined,
+        after ? afterInstantId(blogPosts.updatedAt, blogPosts.id, after) : undefined,
+      ),
+    )
+    .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+    .limit(POSTS_LIST_PAGE_SIZE + 1);
+  const page = rows.slice(0, POSTS_LIST_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    posts: page.map(({ key: _key, publishOn, updatedAt, ...post }) => ({
+      ...post,
+      publishOn: publishOn?.toISOString() ?? null,
+      updatedAt: updatedAt.toISOString(),
+    })),
+    nextPageCursor: rows.length > POSTS_LIST_PAGE_SIZE && last ? encodeCursor([last.key, last.id]) : null,
   };
 }

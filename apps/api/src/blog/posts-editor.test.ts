@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLOG_API, COLLECTIONS_API, type BlogPostView, type CommentList } from '@site/page-content';
+import {
+  BLOG_API,
+  COLLECTIONS_API,
+  POSTS_LIST_PAGE_SIZE,
+  type BlogPostView,
+  type CommentList,
+  type PostPage,
+} from '@site/page-content';
+import { eq } from 'drizzle-orm';
+import { blogPosts } from '../db/schema';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
 import { Shopper } from '../../test/client';
@@ -127,11 +136,15 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
     expect((await demo.owner.call('GET', BLOG_API.post(post.id))).json().body).toBe('<p>two</p>');
   });
 
-  it('lists the posts of one blog for the editor', async () => {
+  it('lists the posts of one blog for the editor, without their bodies', async () => {
     const res = await demo.owner.call('GET', `${BLOG_API.posts}?collectionId=page-journal`);
-    const posts = res.json().posts as BlogPostView[];
+    const { posts, nextPageCursor } = res.json() as PostPage;
     expect(posts.map((p) => p.urlId)).toContain('paper-that-takes-ink');
     expect(posts.every((p) => p.collectionId === 'page-journal')).toBe(true);
+    expect(Object.keys(posts[0]!).sort()).toEqual(
+      ['collectionId', 'id', 'publishOn', 'status', 'title', 'updatedAt', 'urlId'].sort(),
+    );
+    expect(nextPageCursor).toBeNull();
   });
 
   it.each([
@@ -299,5 +312,64 @@ describe.each(targets)('gallery order and event images on $name', (target) => {
     const item = (await demo.app.inject('/studio/events/dye-workshop?format=json')).json().item;
     expect(item.assetUrl).toBe('/files/f2/dye.jpg');
     expect(item.startDate).toBe(Date.parse('2031-05-01T08:00:00Z'));
+  });
+
+  it('pages a long blog last edited first, every post once, and searches titles on the server', async () => {
+    const db = demo.database.db;
+    const base = Date.parse('2026-06-01T00:00:00Z');
+    // Pairs edited in the same microsecond: the id decides between them, as the cursor does.
+    await db.insert(blogPosts).values(
+      Array.from({ length: 130 }, (_, i) => ({
+        id: `paged-${String(i).padStart(3, '0')}`,
+        websiteId: 'demo',
+        collectionId: 'page-journal',
+        urlId: `paged-${i}`,
+        title: i % 10 === 3 ? `Linen notes ${i}` : `Paged post ${i}`,
+        body: '<p>A long body the list never sends.</p>',
+        updatedAt: new Date(base + Math.floor(i / 2) * 1000),
+      })),
+    );
+    const all = await db
+      .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.collectionId, 'page-journal'));
+    const expected = all
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((p) => p.id);
+    const walk = async (extra: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const res = await demo.owner.call(
+          'GET',
+          `${BLOG_API.posts}?collectionId=page-journal${extra}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as PostPage;
+        expect(page.posts.length).toBeLessThanOrEqual(POSTS_LIST_PAGE_SIZE);
+        expect(page.posts.some((p) => 'body' in p)).toBe(false);
+        seen.push(...page.posts.map((p) => p.id));
+        cursor = page.nextPageCursor;
+      }
+      return seen;
+    };
+    expect(await walk('')).toEqual(expected);
+    const linen = await walk('&q=LINEN%20notes');
+    expect(linen).toEqual(
+      expected.filter((id) => /^paged-\d\d3$/.test(id) && Number(id.slice(6)) % 10 === 3),
+    );
+    expect(linen).toHaveLength(13);
+    // Wildcards are taken literally.
+    expect(await walk('&q=%25')).toEqual([]);
+    for (const query of [
+      '?collectionId=page-journal&cursor=not-a-cursor',
+      `?collectionId=page-journal&cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`,
+      '?collectionId=page-journal&sort=title',
+      '',
+      `?collectionId=page-journal&q=${'x'.repeat(201)}`,
+    ]) {
+      const res = await demo.owner.call('GET', `${BLOG_API.posts}${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 });

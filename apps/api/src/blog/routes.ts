@@ -23,6 +23,7 @@ import {
   commentQuerySchema,
   commentSettingsSchema,
   createPostSchema,
+  postListQuerySchema,
   nextFreeSlug,
   readItemSeo,
   sanitizeRichText,
@@ -32,7 +33,7 @@ import {
   type PostStatus,
   type UpdatePost,
 } from '@site/page-content';
-import { visiblePost } from './blog-store';
+import { listPostSummaries, visiblePost } from './blog-store';
 
 const CommentInput = z.object({
   authorName: z.string().trim().min(1, 'Enter your name').max(80),
@@ -40,7 +41,6 @@ const CommentInput = z.object({
 });
 
 const postNotFound = () => new ApiError(404, 'POST_NOT_FOUND', blogMessages.postNotFound);
-const PostListQuery = z.object({ collectionId: z.string().min(1).max(100).optional() });
 
 /**
  * A post's fields as stored: the body sanitised, a publish time as a date, and "published" with
@@ -195,20 +195,7 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
       BLOG_API.posts,
       read,
       handle(async (request) => {
-        const { collectionId } = parse(PostListQuery, request.query);
-        return {
-          posts: await db
-            .select()
-            .from(blogPosts)
-            .where(
-              and(
-                eq(blogPosts.websiteId, request.site.websiteId),
-                collectionId ? eq(blogPosts.collectionId, collectionId) : undefined,
-              ),
-            )
-            .orderBy(desc(blogPosts.updatedAt))
-            .then((rows) => rows.map(postView)),
-        };
+        return listPostSummaries(db, request.site.websiteId, parse(postListQuerySchema, request.query));
       }),
     );
 

@@ -1,17 +1,31 @@
 import {
   eventAddress,
+  EVENTS_LIST_PAGE_SIZE,
   galleryOptionsSchema,
+  MAX_COLLECTION_ITEMS,
   RECORD_TYPE,
   SHOW_PAST_OR_UPCOMING,
   splitEvents,
   videoPlayerUrl,
   type GalleryOptions,
+  type ItemListPage,
+  type itemListQuerySchema,
   type ItemCollectionType,
   type ShowPastOrUpcoming,
 } from '@site/page-content';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { collectionItems } from '../db/schema';
+import {
+  afterInstantId,
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  instantIdCursor,
+  instantKey,
+} from '../http/cursor';
 import { loadPostPage, paragraphs, toPostItem } from '../blog/blog-store';
 import type { PageRow } from '../site/site-data';
 
@@ -167,3 +181,44 @@ export async function loadSummaryCollections(db: Database, collections: readonly
 }
 
 type TimedEventItem = { startDate: number; endDate: number };
+
+/**
+ * The editor's list of an events page: latest start first, a page at a time along
+ * `collection_items_starts`; a title search (any part) from `collection_items_title_trgm`. Whether
+ * the page is full is counted up to the cap only.
+ */
+export async function listEventsPage(
+  db: Database,
+  collectionId: string,
+  query: z.output<typeof itemListQuerySchema>,
+): Promise<Omit<ItemListPage, 'items'> & { items: ItemRow[] }> {
+  const after = decodeCursor(instantIdCursor, query.cursor);
+  const q = query.q?.trim();
+  const [rows, held] = await Promise.all([
+    db
+      .select({ item: collectionItems, key: instantKey(collectionItems.startsAt) })
+      .from(collectionItems)
+      .where(
+        and(
+          eq(collectionItems.collectionId, collectionId),
+          q ? ilike(collectionItems.title, containsPattern(q)) : undefined,
+          after ? afterInstantId(collectionItems.startsAt, collectionItems.id, after) : undefined,
+        ),
+      )
+      // A bare `desc` (nulls first) is the index read backwards.
+      .orderBy(desc(collectionItems.startsAt), desc(collectionItems.id))
+      .limit(EVENTS_LIST_PAGE_SIZE + 1),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from ${collectionItems} where ${collectionItems.collectionId} = ${collectionId} limit ${MAX_COLLECTION_ITEMS}) as capped`,
+    ),
+  ]);
+  const page = rows.slice(0, EVENTS_LIST_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    collectionType: 'events',
+    items: page.map((r) => r.item),
+    nextPageCursor:
+      rows.length > EVENTS_LIST_PAGE_SIZE && last ? encodeCursor([last.key, last.item.id]) : null,
+    full: Number(rowsOf<{ n: number }>(held)[0]?.n ?? 0) >= MAX_COLLECTION_ITEMS,
+  };
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS_API, MAX_ALBUM_TRACKS, MAX_COLLECTION_ITEMS } from '@site/page-content';
+import {
+  COLLECTIONS_API,
+  EVENTS_LIST_PAGE_SIZE,
+  MAX_ALBUM_TRACKS,
+  MAX_COLLECTION_ITEMS,
+  type CollectionItemView,
+  type ItemListPage,
+} from '@site/page-content';
 import { eq } from 'drizzle-orm';
 import { collectionItems } from '../db/schema';
 import { databaseTargets } from '../../test/databases';
@@ -247,5 +254,72 @@ describe.each(targets)('events, galleries, albums and videos on $name', (target)
       (await demo.viewer.call('GET', `${COLLECTIONS_API.items}?collectionId=page-events`)).json().items
         .length,
     ).toBeGreaterThan(0);
+  });
+
+  it("pages an events page's events latest start first, searches their titles, and opens one", async () => {
+    const db = demo.database.db;
+    const base = Date.parse('2027-03-01T09:00:00Z');
+    // More than the cap (a store seeded by import can hold them); pairs starting at the same instant.
+    await db.insert(collectionItems).values(
+      Array.from({ length: MAX_COLLECTION_ITEMS + 10 }, (_, i) => ({
+        id: `ev-${String(i).padStart(3, '0')}`,
+        websiteId: 'demo',
+        collectionId: 'page-events',
+        urlId: `paged-event-${i}`,
+        title: i % 25 === 7 ? `Clay workshop ${i}` : `Paged event ${i}`,
+        status: 'published' as const,
+        startsAt: new Date(base - Math.floor(i / 2) * 3_600_000),
+        endsAt: new Date(base - Math.floor(i / 2) * 3_600_000 + 3_600_000),
+      })),
+    );
+    const all = await db
+      .select({ id: collectionItems.id, startsAt: collectionItems.startsAt })
+      .from(collectionItems)
+      .where(eq(collectionItems.collectionId, 'page-events'));
+    const expected = all
+      .sort((a, b) => b.startsAt!.getTime() - a.startsAt!.getTime() || (a.id < b.id ? 1 : -1))
+      .map((e) => e.id);
+    const walk = async (extra: string) => {
+      const seen: string[] = [];
+      const pages: ItemListPage[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const res = await demo.owner.call(
+          'GET',
+          `${COLLECTIONS_API.items}?collectionId=page-events${extra}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as ItemListPage;
+        expect(page.items.length).toBeLessThanOrEqual(EVENTS_LIST_PAGE_SIZE);
+        pages.push(page);
+        seen.push(...page.items.map((e) => e.id));
+        cursor = page.nextPageCursor;
+      }
+      return { seen, pages };
+    };
+    const { seen, pages } = await walk('');
+    expect(seen).toEqual(expected);
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pages[0]!.full).toBe(true);
+    const clay = await walk('&q=clay%20WORK');
+    expect(clay.seen).toEqual(
+      expected.filter((id) => id.startsWith('ev-') && Number(id.slice(3)) % 25 === 7),
+    );
+    // One event read whole, to edit it; another site's or a missing one is not found.
+    const one = await demo.owner.call('GET', COLLECTIONS_API.item('ev-007'));
+    expect(one.statusCode).toBe(200);
+    expect((one.json() as CollectionItemView).title).toBe('Clay workshop 7');
+    expect((await demo.owner.call('GET', COLLECTIONS_API.item('no-such-item'))).statusCode).toBe(404);
+    for (const query of [
+      '?collectionId=page-events&cursor=bad',
+      '?collectionId=page-events&page=2',
+      `?collectionId=page-events&q=${'x'.repeat(201)}`,
+    ])
+      expect((await demo.owner.call('GET', `${COLLECTIONS_API.items}${query}`)).statusCode, query).toBe(400);
+    // Galleries still come whole, in their order.
+    const gallery = (
+      await demo.owner.call('GET', `${COLLECTIONS_API.items}?collectionId=page-gallery`)
+    ).json();
+    expect(gallery.nextPageCursor).toBeNull();
   });
 });

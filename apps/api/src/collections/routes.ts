@@ -4,6 +4,7 @@ import {
   COLLECTIONS_API,
   createItemSchema,
   eventIcs,
+  itemListQuerySchema,
   ITEM_DATA_SCHEMAS,
   MAX_ALBUM_TRACKS,
   MAX_COLLECTION_ITEMS,
@@ -20,7 +21,7 @@ import { collectionItems, pages } from '../db/schema';
 import type { RouteDocs } from '../http/openapi';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError, createRoleGuard, handle, MAX_BODY_BYTES, parse, registerApiErrors } from '../http';
-import { isItemCollection, type ItemRow } from './collection-store';
+import { isItemCollection, listEventsPage, type ItemRow } from './collection-store';
 
 export interface CollectionRouteOptions {
   db: Database;
@@ -39,23 +40,23 @@ function checkedData(type: ItemCollectionType, data: unknown) {
   };
 }
 
-const ListQuery = z.object({ collectionId: z.string().min(1).max(100) });
-
 export const collectionRouteDocs: RouteDocs = {
   'GET /api/calendar/:file': {
     summary: 'An event as an iCalendar file (text/calendar) for "Add to calendar"',
     tags: ['pages'],
   },
   [`GET ${COLLECTIONS_API.items}`]: {
-    summary: 'Items of an events, gallery, album or video page (editor)',
+    summary:
+      'Items of a gallery, album or video page, in order; of an events page, a page at a time, latest start first (editor)',
     tags: ['editor'],
-    query: ListQuery,
+    query: itemListQuerySchema,
   },
   [`POST ${COLLECTIONS_API.items}`]: {
     summary: 'Add an item to an events, gallery, album or video page (editor)',
     tags: ['editor'],
     body: createItemSchema,
   },
+  [`GET ${COLLECTIONS_API.items}/:id`]: { summary: 'One item, to edit it (editor)', tags: ['editor'] },
   [`PATCH ${COLLECTIONS_API.items}/:id`]: {
     summary: 'Change an item; refused when its version moved (editor)',
     tags: ['editor'],
@@ -150,15 +151,27 @@ export function registerCollectionRoutes(app: FastifyInstance, options: Collecti
       COLLECTIONS_API.items,
       read,
       handle(async (request) => {
-        const { collectionId } = parse(ListQuery, request.query);
-        const collection = await collectionOf(request, collectionId);
+        const query = parse(itemListQuerySchema, request.query);
+        const collection = await collectionOf(request, query.collectionId);
+        if (collection.type === 'events') return listEventsPage(db, collection.id, query);
         const items = await db
           .select()
           .from(collectionItems)
           .where(eq(collectionItems.collectionId, collection.id))
           .orderBy(asc(collectionItems.position), asc(collectionItems.startsAt), asc(collectionItems.id));
-        return { collectionType: collection.type, items };
+        return {
+          collectionType: collection.type,
+          items,
+          nextPageCursor: null,
+          full: items.length >= MAX_COLLECTION_ITEMS,
+        };
       }),
+    );
+
+    scope.get(
+      `${COLLECTIONS_API.items}/:id`,
+      read,
+      handle(async (request) => (await ownItem(request, itemId(request))).row),
     );
 
     scope.post(

@@ -1,18 +1,47 @@
-import { BLOG_API, type BlogPostView, type CreatePost, type UpdatePost } from '@site/page-content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BLOG_API,
+  type BlogPostView,
+  type CreatePost,
+  type PostListQuery,
+  type PostPage,
+  type UpdatePost,
+} from '@site/page-content';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from './http';
 
-/** A blog's posts (listed per blog page) and one post opened in its editor. */
+/** A blog's posts (listed per blog page, under any search) and one post opened in its editor. */
 export const postKeys = {
   posts: (collectionId: string) => ['blog-posts', collectionId] as const,
+  search: (collectionId: string, q: string) => ['blog-posts', collectionId, q] as const,
   post: (id: string) => ['blog-post', id] as const,
 };
 
-export function usePosts(collectionId: string) {
-  return useQuery({
-    queryKey: postKeys.posts(collectionId),
-    queryFn: async () =>
-      (await api<{ posts: BlogPostView[] }>('GET', BLOG_API.posts, { query: { collectionId } })).posts,
+/**
+ * A blog's posts, last edited first, a page at a time (the server's keyset cursor), those with `q`
+ * in their title when it is not blank. Each holds what the list shows; `usePost` reads one whole.
+ */
+export function usePosts(collectionId: string, q = '') {
+  const search = q.trim();
+  return useInfiniteQuery({
+    queryKey: postKeys.search(collectionId, search),
+    queryFn: ({ pageParam }) => {
+      const query: PostListQuery = {
+        collectionId,
+        ...(search && { q: search }),
+        ...(pageParam && { cursor: pageParam }),
+      };
+      return api<PostPage>('GET', BLOG_API.posts, { query });
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageCursor ?? undefined,
+    // Another search keeps the rows shown (and the search box in place) until its answer comes.
+    placeholderData: keepPreviousData,
   });
 }
 

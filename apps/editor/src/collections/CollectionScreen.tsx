@@ -1,18 +1,14 @@
-import {
-  collectionMessages,
-  MAX_COLLECTION_ITEMS,
-  POST_STATUS_LABELS,
-  type PageSummary,
-} from '@site/page-content';
+import { collectionMessages, POST_STATUS_LABELS, type PageSummary } from '@site/page-content';
 import { EmptyState } from '@site/ui';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { useCreateItem, useDeleteItem, useItems } from '../api/collection-items';
+import { lazy, Suspense, useState } from 'react';
+import { useCreateItem, useDeleteItem, useEventPages } from '../api/collection-items';
 import { useSiteTimeZone } from '../api/site-time-zone';
 import { usePages } from '../api/pages';
 import { useCreatePost, useDeletePost, usePosts } from '../api/posts';
 import { useMe } from '../api/session';
 import { errorMessage, listLoadFailure } from '../screen-kit/save-state';
+import { useDebounced } from '../screen-kit/useDebounced';
 import { isEditableCollection } from './collection-types';
 import { ItemList, type ItemRow } from './ItemList';
 import { defaultEventTimes, formatWhen } from './item-dates';
@@ -137,8 +133,15 @@ export function CollectionItemScreen({ pageId, itemId }: { pageId: string; itemI
   );
 }
 
+/** The search box's text, and the text the list asks the server for once typing pauses. */
+function useServerSearch() {
+  const [query, setQuery] = useState('');
+  return { query, setQuery, asked: useDebounced(query, 250) };
+}
+
 function PostList({ page }: { page: PageSummary }) {
-  const posts = usePosts(page.id);
+  const search = useServerSearch();
+  const posts = usePosts(page.id, search.asked);
   const create = useCreatePost();
   const remove = useDeletePost(page.id);
   const navigate = useNavigate();
@@ -151,18 +154,20 @@ function PostList({ page }: { page: PageSummary }) {
         {errorMessage(posts.error)}
       </p>
     );
-  const rows: ItemRow[] = posts.data.map((p) => ({
-    id: p.id,
-    title: p.title,
-    status: p.status,
-    statusLabel: POST_STATUS_LABELS[p.status],
-    when:
-      p.status === 'draft'
-        ? `Edited ${formatWhen(p.updatedAt, zone)}`
-        : p.publishOn
-          ? formatWhen(p.publishOn, zone)
-          : '',
-  }));
+  const rows: ItemRow[] = posts.data.pages
+    .flatMap((p) => p.posts)
+    .map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      statusLabel: POST_STATUS_LABELS[p.status],
+      when:
+        p.status === 'draft'
+          ? `Edited ${formatWhen(p.updatedAt, zone)}`
+          : p.publishOn
+            ? formatWhen(p.publishOn, zone)
+            : '',
+    }));
   return (
     <>
       <ItemList
@@ -184,6 +189,16 @@ function PostList({ page }: { page: PageSummary }) {
           )
         }
         onDelete={(id) => remove.mutateAsync(id)}
+        search={{
+          query: search.query,
+          onQuery: search.setQuery,
+          pending: search.query.trim() !== search.asked.trim() || posts.isPlaceholderData,
+        }}
+        more={{
+          hasMore: posts.hasNextPage,
+          loading: posts.isFetchingNextPage,
+          onMore: () => void posts.fetchNextPage(),
+        }}
         emptyHint="Write the first post: it starts as a draft, so nobody sees it until you publish."
       />
       {create.error && (
@@ -196,7 +211,8 @@ function PostList({ page }: { page: PageSummary }) {
 }
 
 function EventList({ page }: { page: PageSummary }) {
-  const items = useItems(page.id);
+  const search = useServerSearch();
+  const items = useEventPages(page.id, search.asked);
   const create = useCreateItem();
   const remove = useDeleteItem(page.id);
   const navigate = useNavigate();
@@ -209,8 +225,9 @@ function EventList({ page }: { page: PageSummary }) {
         {errorMessage(items.error)}
       </p>
     );
-  const rows: ItemRow[] = [...items.data]
-    .sort((a, b) => String(b.data.startDate).localeCompare(String(a.data.startDate)))
+  // Latest start first, as the server pages them.
+  const rows: ItemRow[] = items.data.pages
+    .flatMap((p) => p.items)
     .map((item) => ({
       id: item.id,
       title: item.title,
@@ -245,7 +262,17 @@ function EventList({ page }: { page: PageSummary }) {
           )
         }
         onDelete={(id) => remove.mutateAsync(id)}
-        fullNotice={rows.length >= MAX_COLLECTION_ITEMS ? collectionMessages.collectionFull : undefined}
+        fullNotice={items.data.pages[0]?.full ? collectionMessages.collectionFull : undefined}
+        search={{
+          query: search.query,
+          onQuery: search.setQuery,
+          pending: search.query.trim() !== search.asked.trim() || items.isPlaceholderData,
+        }}
+        more={{
+          hasMore: items.hasNextPage,
+          loading: items.isFetchingNextPage,
+          onMore: () => void items.fetchNextPage(),
+        }}
         emptyHint="Add an event with its date, time and place; visitors see upcoming events first."
       />
       {create.error && (

@@ -10,7 +10,7 @@ import {
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { itemKeys, saveItem } from '../api/collection-items';
+import { itemSaved, saveItem } from '../api/collection-items';
 import { useSiteTimeZone } from '../api/site-time-zone';
 import { useMe } from '../api/session';
 import { issuesByPath } from '../api/http';
@@ -94,9 +94,7 @@ function EventForm({ page, item, onReload }: ItemFormProps) {
       if (!eventDataSchema.safeParse(value.data).success) throw new Error(collectionMessages.endBeforeStart);
       const saved = await saveItem(item.id, { version, ...value });
       setServerStatus(saved.status);
-      client.setQueryData<CollectionItemView[]>(itemKeys.items(page.id), (items) =>
-        items?.map((i) => (i.id === saved.id ? saved : i)),
-      );
+      itemSaved(client, page.id, saved);
       return saved;
     },
     { guardLeaving: true },

@@ -23,6 +23,13 @@ export interface ItemListProps {
   emptyHint: ReactNode;
   /** Said in place of the New button once the collection holds all it may. */
   fullNotice?: string;
+  /**
+   * A long list searched by the server: `rows` already match `query` and `onQuery` asks for
+   * another. Without it the list filters its rows itself.
+   */
+  search?: { query: string; onQuery: (query: string) => void; pending: boolean };
+  /** More rows than shown: the button that asks for the next page. */
+  more?: { hasMore: boolean; loading: boolean; onMore: () => void };
 }
 
 /** A collection's items: search by title, open, delete after asking; a call to action when empty. */
@@ -36,13 +43,17 @@ export function ItemList({
   onDelete,
   emptyHint,
   fullNotice,
+  search,
+  more,
 }: ItemListProps) {
-  const [query, setQuery] = useState('');
+  const [ownQuery, setOwnQuery] = useState('');
+  const query = search ? search.query : ownQuery;
+  const setQuery = search ? search.onQuery : setOwnQuery;
   const [deleting, setDeleting] = useState<ItemRow | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const searchId = useId();
   const needle = query.trim().toLocaleLowerCase();
-  const shown = needle ? rows.filter((r) => r.title.toLocaleLowerCase().includes(needle)) : rows;
+  const shown = needle && !search ? rows.filter((r) => r.title.toLocaleLowerCase().includes(needle)) : rows;
   const createButton = !canEdit ? undefined : fullNotice ? (
     <p className="ed-field__hint" role="status">
       {fullNotice}
@@ -53,7 +64,7 @@ export function ItemList({
     </button>
   );
 
-  if (rows.length === 0) {
+  if (rows.length === 0 && !needle) {
     return (
       <EmptyState title={`No ${noun}s yet`} action={createButton || undefined}>
         {emptyHint}
@@ -78,7 +89,7 @@ export function ItemList({
       </div>
       {shown.length === 0 ? (
         <p className="ed-muted" role="status">
-          No {noun} has “{query.trim()}” in its title.
+          {search?.pending ? `Searching ${noun}s…` : `No ${noun} has “${query.trim()}” in its title.`}
         </p>
       ) : (
         <ul className="ed-item-list" aria-label={`${noun}s`}>
@@ -106,6 +117,16 @@ export function ItemList({
             </li>
           ))}
         </ul>
+      )}
+      {more?.hasMore && (
+        <button
+          type="button"
+          className="ed-button ed-item-list__more"
+          disabled={more.loading}
+          onClick={more.onMore}
+        >
+          {more.loading ? 'Loading…' : `Show more ${noun}s`}
+        </button>
       )}
       <ConfirmDialog
         isOpen={deleting !== null}

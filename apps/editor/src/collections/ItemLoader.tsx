@@ -1,6 +1,7 @@
 import { collectionMessages, type CollectionItemView, type PageSummary } from '@site/page-content';
 import { useEffect, useState, type ComponentType } from 'react';
-import { useItems } from '../api/collection-items';
+import { useItem } from '../api/collection-items';
+import { ApiError } from '../api/http';
 import { errorMessage } from '../screen-kit/save-state';
 
 export interface ItemFormProps {
@@ -25,17 +26,20 @@ export function ItemLoader({
   noun: string;
   Form: ComponentType<ItemFormProps>;
 }) {
-  const items = useItems(page.id);
+  const found = useItem(itemId);
   const [generation, setGeneration] = useState(0);
-  if (items.isPending) return <p className="ed-muted">Loading the {noun}…</p>;
-  const item = items.error ? undefined : items.data.find((i) => i.id === itemId);
+  if (found.isPending) return <p className="ed-muted">Loading the {noun}…</p>;
+  // Another page's item (a link edited by hand) is as missing as a deleted one.
+  const item = found.error || found.data.collectionId !== page.id ? undefined : found.data;
   if (!item)
     return (
       <p className="ed-field__error" role="alert">
-        {items.error ? errorMessage(items.error) : collectionMessages.itemNotFound}
+        {found.error && !(found.error instanceof ApiError && found.error.status === 404)
+          ? errorMessage(found.error)
+          : collectionMessages.itemNotFound}
       </p>
     );
-  const reload = () => void items.refetch().then(() => setGeneration((g) => g + 1));
+  const reload = () => void found.refetch().then(() => setGeneration((g) => g + 1));
   return <Form key={`${item.id}:${generation}`} page={page} item={item} onReload={reload} />;
 }
 

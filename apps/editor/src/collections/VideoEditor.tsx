@@ -2,7 +2,7 @@ import { POST_STATUS_LABELS, type CollectionItemView, type PageSummary } from '@
 import { EditorField, SaveStatus } from '@site/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { itemKeys, saveItem } from '../api/collection-items';
+import { itemSaved, saveItem } from '../api/collection-items';
 import { useMe } from '../api/session';
 import { issuesByPath } from '../api/http';
 import { ChooseImage } from '../page-editor/ChooseImage';
@@ -48,9 +48,7 @@ function VideoForm({ page, item, onReload }: ItemFormProps) {
     async (value, version) => {
       const result = await saveItem(item.id, { version, ...value });
       setSaved({ status: result.status, urlId: result.urlId });
-      client.setQueryData<CollectionItemView[]>(itemKeys.items(page.id), (items) =>
-        items?.map((i) => (i.id === result.id ? result : i)),
-      );
+      itemSaved(client, page.id, result);
       return result;
     },
     { guardLeaving: true },

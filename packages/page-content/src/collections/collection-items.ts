@@ -148,6 +148,26 @@ export interface CollectionItemView {
   updatedAt: string;
 }
 
+/** The editor's events come a page at a time (keyset, latest start first); other collections whole. */
+export const EVENTS_LIST_PAGE_SIZE = 50;
+
+/** GET COLLECTIONS_API.items: a collection's items; for events, those with `q` in their title, after `cursor`. */
+export const itemListQuerySchema = z.strictObject({
+  collectionId: z.string().min(1).max(100),
+  q: text(LIMITS.maxTitleLength).optional(),
+  cursor: text(200).optional(),
+});
+export type ItemListQuery = z.input<typeof itemListQuerySchema>;
+
+export interface ItemListPage {
+  collectionType: string;
+  items: CollectionItemView[];
+  /** The next page's cursor (events only), null on the last page. */
+  nextPageCursor: string | null;
+  /** The collection holds MAX_COLLECTION_ITEMS items: no more may be added. */
+  full: boolean;
+}
+
 export const COLLECTIONS_API = {
   items: '/api/editor/collections/items',
   item: (id: string) => `/api/editor/collections/items/${encodeURIComponent(id)}`,

@@ -133,6 +133,37 @@ export const updatePostSchema = z
   .extend({ version: z.number().int().min(0) });
 export type UpdatePost = z.infer<typeof updatePostSchema>;
 
+/** The editor's list of a blog's posts comes a page at a time (keyset, last edited first). */
+export const POSTS_LIST_PAGE_SIZE = 50;
+
+/** GET BLOG_API.posts: one blog's posts, optionally those with `q` in their title, after `cursor`. */
+export const postListQuerySchema = z.strictObject({
+  collectionId: z.string().min(1).max(100),
+  q: text(LIMITS.maxTitleLength).optional(),
+  cursor: text(200).optional(),
+});
+export type PostListQuery = z.input<typeof postListQuerySchema>;
+
+/** A post as the list shows it: no body, excerpt or settings (the editor reads those when it opens one). */
+export const postSummarySchema = z.object({
+  id: z.string(),
+  collectionId: z.string(),
+  urlId: z.string(),
+  title: z.string(),
+  status: z.enum(POST_STATUSES),
+  /** ISO 8601 instants. */
+  publishOn: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const postPageSchema = z.object({
+  posts: z.array(postSummarySchema),
+  /** The next page's cursor, null on the last page. */
+  nextPageCursor: z.string().nullable(),
+});
+export type PostPage = z.infer<typeof postPageSchema>;
+
 export const commentQuerySchema = z.object({ status: z.enum(COMMENT_STATUSES).default('pending') });
 
 export interface BlogPostView {
