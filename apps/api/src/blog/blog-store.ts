@@ -1,4 +1,5 @@
 import {
+  blogMessages,
   linkedPageIds,
   POSTS_LIST_PAGE_SIZE,
   resolvePageLinks,
@@ -18,6 +19,7 @@ import {
   instantIdCursor,
   instantKey,
 } from '../http/cursor';
+import { ApiError } from '../http/errors';
 import { promotedBlock } from './promoted-block';
 
 export type PostRow = typeof blogPosts.$inferSelect;
@@ -193,6 +195,15 @@ export async function listPostSummaries(
 ): Promise<PostPage> {
   const after = decodeCursor(instantIdCursor, query.cursor);
   const q = query.q?.trim();
+  // The blog is the site's, checked once: the list's statement then names the blog alone, so a
+  // title search weighs the blog's index against the trigram index, not the site's every post.
+  const [blog] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(
+      and(eq(pages.id, query.collectionId), eq(pages.websiteId, websiteId), eq(pages.collectionType, 'blog')),
+    );
+  if (!blog) throw new ApiError(400, 'NOT_A_BLOG', blogMessages.notABlog);
   const rows = await db
     .select({
       id: blogPosts.id,
@@ -207,8 +218,7 @@ export async function listPostSummaries(
     .from(blogPosts)
     .where(
       and(
-        eq(blogPosts.collectionId, query.collectionId),
-        eq(blogPosts.websiteId, websiteId),
+        eq(blogPosts.collectionId, blog.id),
         q ? ilike(blogPosts.title, containsPattern(q)) : undefined,
         after ? afterInstantId(blogPosts.updatedAt, blogPosts.id, after) : undefined,
       ),

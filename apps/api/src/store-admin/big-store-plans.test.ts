@@ -140,7 +140,7 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     // must show an index path for each statement, and still falls back to a Seq Scan where none
     // exists — which is what these checks catch (bench/big-store.mjs measures the real sizes).
     await conn.exec('set enable_seqscan = off');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await conn?.close();
     await handle?.close();
@@ -458,7 +458,7 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
         expect.arrayContaining(fresh.map((r) => ({ name: r.name, count: Number(r.n) }))),
       );
       for (const plan of await plansOf((db) => listTags(db, SITE, collection, 'tag'), 0))
-        expect(plan).not.toMatch(/\b(products|blog_posts)\b|\(read/);
+        expect(plan).not.toMatch(/Scan on (products|blog_posts)\b|\(read/);
     }
 
     const posts = { collectionId: `${SITE}-notes` };
