@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, ilike, lt, lte, or, sql
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { mailingListCounts, mailingLists, mailingListSubscribers } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError, csvBody, keysetPages } from '../http';
 import { decodeCursor, encodeCursor } from '../http/cursor';
@@ -120,7 +121,7 @@ export async function deleteMailingList(db: Database, websiteId: string, id: str
   }
 }
 
-const toView = (row: typeof mailingListSubscribers.$inferSelect): SubscriberView => ({
+const toView = (row: SubscriberRow): SubscriberView => ({
   id: row.id,
   email: row.email,
   status: row.status,
@@ -132,7 +133,10 @@ const toView = (row: typeof mailingListSubscribers.$inferSelect): SubscriberView
 // `%` and `_` typed by the owner are letters to look for, not wildcards.
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type SubscriberRow = typeof mailingListSubscribers.$inferSelect & { consentedKey: string };
+type SubscriberRow = Pick<
+  typeof mailingListSubscribers.$inferSelect,
+  'id' | 'email' | 'status' | 'source' | 'consentedAt' | 'confirmedAt'
+> & { consentedKey: string };
 type SubscriberKey = readonly [consentedKey: string, email: string];
 
 /**
@@ -164,7 +168,63 @@ function subscribersAfter(
     .limit(limit);
 }
 
-const subscriberCursor = z.tuple([z.string().min(1).max(64), z.string().max(400)]);
+/**
+ * A search matching at most this many subscribers reads its matches by the email trigram index and
+ * sorts them; one matching more walks the list's order and filters, meeting a page's worth soon.
+ */
+const SPARSE_MATCHES = 5000;
+
+/**
+ * A search's page when its matches are few: they are read first, by the email trigram index, then
+ * sorted. Left to itself the planner walks the list's (consented, email) index filtering every row,
+ * which reads most of a big list when the matches are far from the newest (a materialized CTE is
+ * the fence that keeps the two steps apart).
+ */
+async function sparseMatchesAfter(
+  db: Database,
+  listId: string,
+  after: SubscriberKey | undefined,
+  limit: number,
+  search: string,
+): Promise<SubscriberRow[]> {
+  const at = after && sql`${after[0]}::timestamptz`;
+  const rows = rowsOf<{
+    id: string;
+    email: string;
+    status: SubscriberRow['status'];
+    source: SubscriberRow['source'];
+    consented_at: string;
+    confirmed_at: string | null;
+    consented_key: string;
+  }>(
+    await db.execute(sql`
+      with matches as materialized (
+        select id, email, status, source, consented_at, confirmed_at
+        from mailing_list_subscribers
+        where list_id = ${listId} and email ilike ${likePattern(search)}
+      )
+      select id, email, status, source, consented_at, confirmed_at, consented_at::text as consented_key
+      from matches
+      ${at ? sql`where consented_at < ${at} or (consented_at = ${at} and email > ${after[1]})` : sql``}
+      order by consented_at desc, email
+      limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    status: r.status,
+    source: r.source,
+    consentedAt: new Date(r.consented_at),
+    confirmedAt: r.confirmed_at === null ? null : new Date(r.confirmed_at),
+    consentedKey: r.consented_key,
+  }));
+}
+
+// [consented at, email] and, for a search, whether its matches are few (sparseMatchesAfter).
+const subscriberCursor = z.union([
+  z.tuple([z.string().min(1).max(64), z.string().max(400)]),
+  z.tuple([z.string().min(1).max(64), z.string().max(400), z.boolean()]),
+]);
 
 export async function listSubscribers(
   db: Database,
@@ -174,29 +234,35 @@ export async function listSubscribers(
 ): Promise<SubscriberPage> {
   await requireList(db, websiteId, listId);
   const search = query.search?.trim() || undefined;
-  const after = decodeCursor(subscriberCursor, query.cursor);
+  const cursor = decodeCursor(subscriberCursor, query.cursor);
+  const after = cursor && ([cursor[0], cursor[1]] as const);
   const limit = SUBSCRIBERS_PAGE_SIZE;
-  const [rows, total] = await Promise.all([
-    subscribersAfter(db, listId, after, limit + 1, search),
-    after
-      ? null
-      : db
-          .select({ total: count() })
-          .from(mailingListSubscribers)
-          .where(
-            and(
-              eq(mailingListSubscribers.listId, listId),
-              search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined,
-            ),
-          )
-          .then(([r]) => r?.total ?? 0),
-  ]);
+  const total = after
+    ? null
+    : await db
+        .select({ total: count() })
+        .from(mailingListSubscribers)
+        .where(
+          and(
+            eq(mailingListSubscribers.listId, listId),
+            search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined,
+          ),
+        )
+        .then(([r]) => r?.total ?? 0);
+  // The first page decides from its count; the pages after it carry the decision in the cursor.
+  const sparse = search !== undefined && (cursor ? cursor[2] === true : (total ?? 0) <= SPARSE_MATCHES);
+  const rows = sparse
+    ? await sparseMatchesAfter(db, listId, after, limit + 1, search)
+    : await subscribersAfter(db, listId, after, limit + 1, search);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     subscribers: page.map(toView),
     total,
-    nextPageCursor: rows.length > limit && last ? encodeCursor([last.consentedKey, last.email]) : null,
+    nextPageCursor:
+      rows.length > limit && last
+        ? encodeCursor(search ? [last.consentedKey, last.email, sparse] : [last.consentedKey, last.email])
+        : null,
   };
 }
 

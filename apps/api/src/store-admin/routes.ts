@@ -1,5 +1,6 @@
 import {
   DiscountDraftSchema,
+  DiscountListQuerySchema,
   DonationListSchema,
   DonationRowSchema,
   RootCategoryCreateSchema,
@@ -229,7 +230,9 @@ export function registerStoreAdminRoutes(
     scope.get(
       `${STORE}/discounts`,
       read,
-      handle(async (request) => ({ discounts: await listDiscounts(db, request.site.websiteId) })),
+      handle(async (request) =>
+        listDiscounts(db, request.site.websiteId, parse(DiscountListQuerySchema, request.query)),
+      ),
     );
     scope.post(
       `${STORE}/discounts`,
@@ -656,7 +659,9 @@ export const storeAdminRouteDocs: RouteDocs = {
   [`GET ${STORE}/collections`]: { ...guarded, summary: 'The stores of the site' },
   [`GET ${STORE}/discounts`]: {
     ...guarded,
-    summary: 'Discount codes and automatic discounts with their uses and revenue, archived ones last',
+    summary:
+      "Discount codes and automatic discounts with their uses and revenue, archived ones last, 50 a page: `cursor` is the last page's `nextCursor`",
+    query: DiscountListQuerySchema,
   },
   [`POST ${STORE}/discounts`]: {
     ...guarded,

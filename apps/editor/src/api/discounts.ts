@@ -1,17 +1,23 @@
-import type { DiscountDraft, DiscountListItem } from '@site/commerce-core';
+import type { DiscountDraft, DiscountListItem, DiscountListPage } from '@site/commerce-core';
 import { STORE_API } from '@site/commerce-core/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 
 export const discountKeys = {
   list: ['store', 'discounts'] as const,
 };
 
-/** The store's discounts with their uses and revenue, archived ones last. */
+/**
+ * The store's discounts with their uses and revenue, archived ones last, a page at a time (the
+ * server's keyset cursor); Show more asks for the page after the last one read.
+ */
 export function useDiscounts() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: discountKeys.list,
-    queryFn: async () => (await api<{ discounts: DiscountListItem[] }>('GET', STORE_API.discounts)).discounts,
+    queryFn: ({ pageParam }) =>
+      api<DiscountListPage>('GET', STORE_API.discounts, { query: pageParam ? { cursor: pageParam } : {} }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

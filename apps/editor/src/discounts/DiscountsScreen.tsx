@@ -26,6 +26,7 @@ export function DiscountsScreen() {
   const me = useMe();
   const site = useEditorSite();
   const discounts = useDiscounts();
+  const list = discounts.data?.pages.flatMap((p) => p.discounts) ?? [];
   const archive = useArchiveDiscount();
   // Store screens follow the manage-store right: a store manager edits here, not pages.
   const readOnly = !mayDo(me.data?.roles ?? [], 'manage-store');
@@ -68,75 +69,92 @@ export function DiscountsScreen() {
         <p className="ed-loading" role="status">
           Loading discounts…
         </p>
-      ) : discounts.error ? (
+      ) : discounts.isError && list.length === 0 ? (
         <EmptyState title={errorMessage(discounts.error)}>
           <button type="button" className="ed-button" onClick={() => void discounts.refetch()}>
             Try again
           </button>
         </EmptyState>
-      ) : discounts.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <EmptyState title="No discounts yet">
           <p className="ed-muted">Create a code to share, or an automatic discount such as free shipping.</p>
         </EmptyState>
       ) : (
-        <div className="ed-discounts__scroll">
-          <table className="ed-table ed-discounts">
-            <thead>
-              <tr>
-                <th scope="col">Discount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Uses</th>
-                <th scope="col">Revenue</th>
-                {!readOnly && (
-                  <th scope="col">
-                    <span className="ed-visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {discounts.data.map((d) => (
-                <tr key={d.id}>
-                  <th scope="row">
-                    {d.name}
-                    <span className="ed-table__sub">
-                      {d.code ?? 'Automatic'} · {describeEffect(d.effect, currency)}
-                    </span>
-                  </th>
-                  <td>{statusOf(d, dayInZone(new Date(), timeZone))}</td>
-                  <td>{d.usageLimit === null ? d.usedCount : `${d.usedCount} of ${d.usageLimit}`}</td>
-                  <td>{formatMinorWithSymbol(BigInt(d.revenueCents), currency)}</td>
+        <>
+          <div className="ed-discounts__scroll">
+            <table className="ed-table ed-discounts">
+              <thead>
+                <tr>
+                  <th scope="col">Discount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Uses</th>
+                  <th scope="col">Revenue</th>
                   {!readOnly && (
-                    <td>
-                      {!d.archived && (
-                        <div className="ed-row">
-                          <button
-                            type="button"
-                            className="ed-button"
-                            aria-label={`Edit ${d.name}`}
-                            onClick={() =>
-                              setEditing({ id: d.id, initial: formOf(d, currency, ownerLocale()) })
-                            }
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="ed-button"
-                            aria-label={`Archive ${d.name}`}
-                            onClick={() => setArchiving(d)}
-                          >
-                            Archive
-                          </button>
-                        </div>
-                      )}
-                    </td>
+                    <th scope="col">
+                      <span className="ed-visually-hidden">Actions</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {list.map((d) => (
+                  <tr key={d.id}>
+                    <th scope="row">
+                      {d.name}
+                      <span className="ed-table__sub">
+                        {d.code ?? 'Automatic'} · {describeEffect(d.effect, currency)}
+                      </span>
+                    </th>
+                    <td>{statusOf(d, dayInZone(new Date(), timeZone))}</td>
+                    <td>{d.usageLimit === null ? d.usedCount : `${d.usedCount} of ${d.usageLimit}`}</td>
+                    <td>{formatMinorWithSymbol(BigInt(d.revenueCents), currency)}</td>
+                    {!readOnly && (
+                      <td>
+                        {!d.archived && (
+                          <div className="ed-row">
+                            <button
+                              type="button"
+                              className="ed-button"
+                              aria-label={`Edit ${d.name}`}
+                              onClick={() =>
+                                setEditing({ id: d.id, initial: formOf(d, currency, ownerLocale()) })
+                              }
+                            >
+                              Edit
+                            </button>
+                            <button
+                              type="button"
+                              className="ed-button"
+                              aria-label={`Archive ${d.name}`}
+                              onClick={() => setArchiving(d)}
+                            >
+                              Archive
+                            </button>
+                          </div>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {discounts.hasNextPage && (
+            <button
+              type="button"
+              className="ed-button"
+              disabled={discounts.isFetchingNextPage}
+              onClick={() => void discounts.fetchNextPage()}
+            >
+              {discounts.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+            </button>
+          )}
+          {discounts.isFetchNextPageError && (
+            <p className="ed-banner ed-banner--error" role="alert">
+              {errorMessage(discounts.error)}
+            </p>
+          )}
+        </>
       )}
       {archive.error && (
         <p className="ed-banner ed-banner--error" role="alert">

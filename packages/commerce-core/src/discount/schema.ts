@@ -105,6 +105,21 @@ export const DiscountListItemSchema = /* @__PURE__ */ (() =>
     createdAt: z.string(),
   }))();
 
+/** The editor's list of discounts, a page at a time: `cursor` is the previous page's `nextCursor`. */
+export const DiscountListQuerySchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }))();
+
+/** One page of the list (live discounts first, then archived, each oldest first). */
+export const DiscountListPageSchema = /* @__PURE__ */ (() =>
+  z.object({
+    discounts: z.array(DiscountListItemSchema),
+    /** Where the next page starts; null on the last page. */
+    nextCursor: z.string().nullable(),
+  }))();
+
 /** A discount the cart applied, by name, with what it took off. */
 export const AppliedDiscountSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -122,4 +137,6 @@ export type DiscountMinimum = z.infer<typeof DiscountMinimumSchema>;
 export type DiscountDraft = z.infer<typeof DiscountDraftSchema>;
 export type Discount = z.infer<typeof DiscountSchema>;
 export type DiscountListItem = z.infer<typeof DiscountListItemSchema>;
+export type DiscountListQuery = z.infer<typeof DiscountListQuerySchema>;
+export type DiscountListPage = z.infer<typeof DiscountListPageSchema>;
 export type AppliedDiscount = z.infer<typeof AppliedDiscountSchema>;

@@ -35,6 +35,9 @@ export const discounts = pgTable(
   },
   (t) => [
     index('discounts_site').on(t.websiteId),
+    // The editor's list in its order (live ones first, then archived, each oldest first), paged
+    // from its cursor along this index.
+    index('discounts_site_list').on(t.websiteId, sql`(${t.archivedAt} is not null)`, t.createdAt, t.id),
     // A code names one discount per site whatever its case, archived ones included, so an
     // order's history never becomes ambiguous.
     uniqueIndex('discounts_site_code')

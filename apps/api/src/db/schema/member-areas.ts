@@ -63,6 +63,8 @@ export const memberAreaMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.areaId, t.memberId] }),
     index('member_area_members_member').on(t.memberId),
+    // The owner's list of an area's members, newest first, read backwards from its cursor.
+    index('member_area_members_area_joined').on(t.areaId, t.joinedAt, t.memberId),
   ],
 );
 

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark's plain-JavaScript seed, shared so both measure the same store.
+import { seedBigStore } from '../../bench/big-store-seed.mjs';
+import { databaseTargets } from '../../test/databases';
+import { capturingDatabase, rowsRead } from '../../test/explain-plans';
+import type { Database, DatabaseHandle } from '../db/client';
+import { listSubscribers } from '../mailing-lists/list-store';
+import { listAreaMembers } from '../member-areas/area-store';
+import { listDiscounts } from './discounts';
+
+/*
+ * The editor lists beside the store's (big-store-plans.test.ts): an area's members, the discounts
+ * and a mailing list's subscribers, each page read by index at a size where a whole read shows.
+ * bench/big-store.mjs times them at 100 000 products; this checks the plans at a test's size.
+ */
+const SITE = 'big';
+const MEMBERS = 6000;
+const DISCOUNTS = 300;
+const REDEMPTIONS_EACH = 10;
+const SUBSCRIBERS = 20_000;
+
+const TABLES = new Set([
+  'member_area_members',
+  'site_members',
+  'discounts',
+  'discount_redemptions',
+  'orders',
+  'mailing_list_subscribers',
+]);
+const WHOLE_READ =
+  /Seq Scan on (member_area_members|site_members|discounts|discount_redemptions|orders|mailing_list_subscribers)\b|\(read \d+ rows\)/;
+
+const targets = await databaseTargets();
+
+describe.each(targets)('the editor lists of a big site on $name', (target) => {
+  let handle: DatabaseHandle;
+  let conn: ReturnType<typeof capturingDatabase>;
+  beforeAll(async () => {
+    handle = await target.open();
+    conn = capturingDatabase(handle);
+    await seedBigStore(conn.exec, { websiteId: 'small', products: 50, orders: 500, catalogueOnly: true });
+    await seedBigStore(conn.exec, {
+      websiteId: SITE,
+      products: 100,
+      orders: DISCOUNTS * REDEMPTIONS_EACH,
+      catalogueOnly: true,
+    });
+    // Members joined in a few instants (many share one, so the cursor must carry the member too),
+    // discounts each used by ten orders, subscribers whose search matches sit far from the newest.
+    await conn.exec(`
+      insert into site_members (id, website_id, email, password_hash)
+        select 'm-' || i, '${SITE}', 'member' || i || '@example.com', 'x' from generate_series(1, ${MEMBERS}) i;
+      insert into member_areas (id, website_id, name) values ('area', '${SITE}', 'Members'), ('other', '${SITE}', 'Other');
+      insert into member_area_members (area_id, member_id, joined_at)
+        select 'area', 'm-' || i, timestamptz '2026-01-01' + (i / 7) * interval '1 minute' from generate_series(1, ${MEMBERS}) i;
+      insert into member_area_members (area_id, member_id)
+        select 'other', 'm-' || i from generate_series(1, ${MEMBERS}, 3) i;
+      insert into discounts (id, website_id, name, code, effect, scope, minimum, created_at, archived_at)
+        select 'd-' || i, '${SITE}', 'Offer ' || i, 'SAVE' || i, '{"type":"percentage","basisPoints":1000}', '{"type":"all"}',
+               '{"type":"none"}', timestamptz '2026-01-01' + (i / 4) * interval '1 hour', case when i % 5 = 0 then now() end
+        from generate_series(1, ${DISCOUNTS}) i;
+      insert into discount_redemptions (discount_id, order_id, email, amount_cents)
+        select 'd-' || (1 + g % ${DISCOUNTS}), '${SITE}-o-' || g, 'shopper@example.com', 250
+        from generate_series(0, ${DISCOUNTS * REDEMPTIONS_EACH - 1}) g;
+      update orders set refunded_cents = 500 where id = '${SITE}-o-0';
+      insert into mailing_lists (id, website_id, name) values ('big-list', '${SITE}', 'Big');
+      insert into mailing_list_subscribers (id, list_id, email, status, source, consented_at, unsubscribe_token_hash)
+        select 'sub-' || i, 'big-list', 'reader' || i || '@example.com', 'confirmed', 'popup',
+               timestamptz '2026-01-01' + i * interval '1 minute', 'tok-' || i
+        from generate_series(1, ${SUBSCRIBERS}) i;
+      analyze;
+    `);
+    await conn.exec('set enable_seqscan = off');
+    // Migrating and seeding PGlite takes minutes on a loaded 2-core machine.
+  }, 400_000);
+  afterAll(async () => {
+    await conn?.close();
+    await handle?.close();
+  });
+
+  /** Runs the call, then EXPLAINs each statement it sent: none may read a big table whole. */
+  async function plansOf(call: (db: Database) => Promise<unknown>, maxRowsRead: number) {
+    conn.captured.length = 0;
+    await call(conn.db);
+    const sent = [...conn.captured];
+    expect(sent.length).toBeGreaterThan(0);
+    const plans: string[] = [];
+    for (const statement of sent) {
+      const plan = (await conn.explain(statement)).join('\n');
+      const read = rowsRead(await conn.analyze(statement), TABLES);
+      plans.push(read > maxRowsRead ? `${plan}\n(read ${read} rows)` : plan);
+    }
+    return plans;
+  }
+
+  it("an area's members: each page of 50 from the (area, joined at, member) index, never sorted", async () => {
+    const first = await listAreaMembers(handle.db, SITE, 'area', undefined);
+    for (const after of [undefined, first.next])
+      for (const plan of await plansOf((db) => listAreaMembers(db, SITE, 'area', after), 300)) {
+        expect(plan).not.toMatch(WHOLE_READ);
+        expect(plan).not.toMatch(/\bSort\b/);
+      }
+    // Every member once, newest first, across pages that cut through a shared instant.
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await listAreaMembers(handle.db, SITE, 'area', after);
+      seen.push(...page.members.map((m) => m.memberId));
+      after = page.next;
+    } while (after && seen.length < 400);
+    expect(seen.slice(0, 400)).toEqual(Array.from({ length: 400 }, (_, i) => `m-${MEMBERS - i}`));
+  }, 60_000);
+
+  it('the discounts: a page at a time in the list order, revenue only for the discounts shown', async () => {
+    const first = await listDiscounts(handle.db, SITE);
+    expect(first.discounts).toHaveLength(50);
+    // 10 orders of 25.00 each, one of them refunded 5.00.
+    expect(first.discounts[0]).toMatchObject({ id: 'd-1', revenueCents: 25_000 - 500 });
+    // The first page in the index's order; a later one may sort what is left after its cursor
+    // when the planner finds that cheaper, but reads only that.
+    for (const cursor of [undefined, first.nextCursor!]) {
+      const [list, ...revenue] = await plansOf((db) => listDiscounts(db, SITE, { cursor }), 1200);
+      expect(list).not.toMatch(WHOLE_READ);
+      if (!cursor) expect(list).not.toMatch(/\bSort\b/);
+      for (const plan of revenue) expect(plan).not.toMatch(WHOLE_READ);
+    }
+    const all: { id: string; archived: boolean }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listDiscounts(handle.db, SITE, { cursor });
+      all.push(...page.discounts);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    // Live ones first, then archived, each oldest first (four share each hour, then by id); every
+    // discount once.
+    const key = (i: number) => [i % 5 === 0 ? 1 : 0, Math.floor(i / 4), `d-${i}`] as const;
+    const expected = Array.from({ length: DISCOUNTS }, (_, i) => key(i + 1))
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : 1))
+      .map((k) => k[2]);
+    expect(all.map((d) => d.id)).toEqual(expected);
+    expect(all.filter((d) => d.archived)).toHaveLength(DISCOUNTS / 5);
+  }, 60_000);
+
+  it("a subscriber search whose matches are far from the newest reads the matches, not the list's rows", async () => {
+    // 'reader177' matches 111 of 20 000 (177, 1770–1779, 17700–17799): walking the list's order
+    // from the newest would read some 18 000 rows to find a page of them.
+    const search = 'reader177';
+    const found = await listSubscribers(handle.db, SITE, 'big-list', { search });
+    expect(found.total).toBe(111);
+    expect(found.subscribers.map((s) => s.email)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `reader${17799 - i}@example.com`),
+    );
+    const next = await listSubscribers(handle.db, SITE, 'big-list', {
+      search,
+      cursor: found.nextPageCursor!,
+    });
+    expect(next.subscribers[0]!.email).toBe('reader17749@example.com');
+    for (const cursor of [undefined, found.nextPageCursor!])
+      for (const plan of await plansOf(
+        (db) => listSubscribers(db, SITE, 'big-list', { search, cursor }),
+        600,
+      ))
+        expect(plan).not.toMatch(WHOLE_READ);
+  }, 60_000);
+});
