@@ -21,7 +21,7 @@ import { captchaVerifierFromEnv, type CaptchaVerifier } from './security/captcha
 import { registerFormRoutes } from './forms/routes';
 import { registerTrackingRoutes } from './tracking/routes';
 import { registerSiteUserRoutes } from './site-users/routes';
-import { registerSsoRoutes } from './site-users/sso-routes';
+import { registerSsoRoutes, type SsoStartLimits } from './site-users/sso-routes';
 import { createMemoryLoginGuard, createRedisLoginGuard, type LoginGuard } from './security/login-guard';
 import { createTestPaymentProvider, type PaymentProvider } from './commerce/payments';
 import { settleFromProcessor } from './payments/confirm-payment';
@@ -140,6 +140,8 @@ export interface AppOptions {
   captchaVerifier?: CaptchaVerifier;
   /** Which addresses webhooks may reach: public ones only by default. */
   webhookPolicy?: UrlPolicy;
+  /** Single sign-on starts per client and per site per minute (sso-routes' defaults when absent). */
+  ssoStartLimits?: SsoStartLimits;
   /** The analytics screen's figures (how stale today's may be). */
   analytics?: AnalyticsOptions;
   /** Who sells plans to site owners; absent (a self-hosted install), the editor shows no trial bar. */
@@ -382,7 +384,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentProviders,
     jobs: options.jobs,
   });
-  registerSsoRoutes(app, { db: options.database.db, box: payments.box, policy: webhookPolicy });
+  registerSsoRoutes(app, {
+    db: options.database.db,
+    box: payments.box,
+    policy: webhookPolicy,
+    startLimits: options.ssoStartLimits,
+  });
   // Read once: the storefront build does not change under a running server.
   let siteAssets: ReturnType<typeof readSiteAssets> | undefined;
   const assets = () => (siteAssets ??= readSiteAssets(storefrontDist, publicDir));

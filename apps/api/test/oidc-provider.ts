@@ -36,9 +36,10 @@ export async function startTestProvider(redirectUris: string[]) {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-provider-cookie-key'] },
   });
-  const state = { nextAccount: '', denyNext: false };
+  const state = { nextAccount: '', denyNext: false, discoveries: 0 };
   const callback = provider.callback();
   server.on('request', (req, res) => {
+    if (req.url?.startsWith('/.well-known/openid-configuration')) state.discoveries += 1;
     if (!req.url?.startsWith('/interaction/')) return callback(req, res);
     void (async () => {
       const details = await provider.interactionDetails(req, res);
@@ -68,6 +69,10 @@ export async function startTestProvider(redirectUris: string[]) {
   });
   return {
     issuer,
+    /** How many times the discovery document was fetched. */
+    get discoveries() {
+      return state.discoveries;
+    },
     /** The account the next sign-in at the provider is, with its claims. */
     signInAs(sub: string, account: TestAccount) {
       accounts.set(sub, account);

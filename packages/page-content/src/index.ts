@@ -741,6 +741,7 @@ export {
   ssoIssuerSchema,
   ssoProviderInputSchema,
   ssoProviderUpdateSchema,
+  ssoProviderEnabledSchema,
   type SsoError,
   type SsoProviderInput,
   type SsoProviderUpdate,

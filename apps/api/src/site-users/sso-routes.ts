@@ -2,6 +2,7 @@ import {
   SSO_API,
   SSO_SCREEN_PATH,
   ssoIssuerSchema,
+  ssoProviderEnabledSchema,
   ssoProviderInputSchema,
   ssoProviderUpdateSchema,
 } from '@site/page-content';
@@ -9,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createRoleGuard, handle, parse, parsePayload } from '../http';
 import type { RouteDocs } from '../http/openapi';
+import { createRateLimiter, type RateLimitOptions } from '../security/rate-limiter';
 import { safeReturnTo } from '../security/return-to';
 import { createSession, endSession, findSession, setSessionCookies } from '../security/sessions';
 import {
@@ -16,7 +18,9 @@ import {
   finishSignIn,
   listProviders,
   providerView,
+  DiscoveryCache,
   removeProvider,
+  setProviderEnabled,
   SIGN_IN_LIFETIME_MS,
   SsoRefusal,
   startSignIn,
@@ -44,10 +48,28 @@ const origin = (request: FastifyRequest) => `${request.protocol}://${request.hos
 // Through URL, as the token request rebuilds it from the callback's URL: `:443` and `:80` drop out.
 const redirectUrl = (request: FastifyRequest) => new URL(SSO_API.callback, origin(request)).href;
 
+/**
+ * How many sign-ins may start per minute: each one writes a row and calls the provider. Per client
+ * address, so one visitor (or script) cannot fill the table; per site, so many addresses together
+ * cannot either. In this process's memory, as the forms' and reviews' submission limits.
+ */
+export interface SsoStartLimits {
+  perClient: Omit<RateLimitOptions, 'now'>;
+  perSite: Omit<RateLimitOptions, 'now'>;
+}
+export const DEFAULT_START_LIMITS: SsoStartLimits = {
+  perClient: { max: 20, windowMs: 60_000 },
+  perSite: { max: 600, windowMs: 60_000 },
+};
+
 function toScreen(reply: FastifyReply, err: unknown, request: FastifyRequest) {
   const refusal = err instanceof SsoRefusal ? err : undefined;
   // Anything unforeseen still lands on the screen with a message, never on an error page.
   if (!refusal) request.log.error({ err }, 'single sign-on failed');
+  // The provider's fault (down, an address the policy refuses): the owner's log says which.
+  else if (refusal.cause) {
+    request.log.warn({ err: refusal.cause, code: refusal.code }, 'single sign-on refused');
+  }
   const query = new URLSearchParams({ error: refusal?.code ?? 'failed' });
   if (refusal?.providerId) query.set('provider', refusal.providerId);
   return reply.redirect(`${SSO_SCREEN_PATH}?${query}`, 302);
@@ -57,8 +79,15 @@ function toScreen(reply: FastifyReply, err: unknown, request: FastifyRequest) {
  * Members' single sign-on (README "Single sign-on"): the owner's providers in the editor, and the
  * visitor's round trip through a provider, which always ends on a page of the site.
  */
-export function registerSsoRoutes(app: FastifyInstance, ctx: SsoContext): void {
+export function registerSsoRoutes(
+  app: FastifyInstance,
+  options: SsoContext & { startLimits?: SsoStartLimits },
+): void {
+  const { startLimits = DEFAULT_START_LIMITS, ...context } = options;
+  const ctx: SsoContext = { ...context, discovery: context.discovery ?? new DiscoveryCache() };
   const { db, box } = ctx;
+  const perClient = createRateLimiter(startLimits.perClient);
+  const perSite = createRateLimiter(startLimits.perSite);
   const guard = createRoleGuard({ db });
   const read = { preHandler: guard.with('change-settings', false) };
   const write = { preHandler: guard.settings, bodyLimit: 16 * 1024 };
@@ -98,7 +127,18 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: SsoContext): void {
     write,
     handle(async (request) => {
       const { id } = parse(IdParams, request.params);
-      await removeProvider(db, request.site.websiteId, id);
+      await removeProvider(ctx, request.site.websiteId, id);
+      return view(request);
+    }),
+  );
+
+  app.put(
+    `${SSO_API.providers}/:id/enabled`,
+    write,
+    handle(async (request) => {
+      const { id } = parse(IdParams, request.params);
+      const { enabled } = parsePayload(ssoProviderEnabledSchema, request.body);
+      await setProviderEnabled(ctx, request.site.websiteId, id, enabled);
       return view(request);
     }),
   );
@@ -112,6 +152,11 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: SsoContext): void {
   // A plain link from the sign-in screen: it signs nobody in by itself, so it needs no crumb.
   app.get(SSO_API.start, async (request, reply) => {
     try {
+      // The site's budget counts only the starts a client was allowed: one busy address cannot
+      // use it all up and lock everyone else out.
+      if (!perClient.hit(`${request.site.websiteId}\n${request.ip}`).allowed)
+        throw new SsoRefusal('too-many');
+      if (!perSite.hit(request.site.websiteId).allowed) throw new SsoRefusal('too-many');
       const query = StartQuery.safeParse(request.query);
       if (!query.success) throw new SsoRefusal('unknown-provider');
       const returnTo = safeReturnTo(query.data.returnTo);
@@ -169,6 +214,7 @@ const SettingsView = z.object({
       issuer: z.string(),
       clientId: z.string(),
       clientSecretEnding: z.string(),
+      enabled: z.boolean(),
     }),
   ),
 });
@@ -201,6 +247,14 @@ export const ssoRouteDocs: RouteDocs = {
     tags,
     guard: 'owner',
     params: IdParams,
+    response: SettingsView,
+  },
+  [`PUT ${SSO_API.providers}/:id/enabled`]: {
+    summary: "Turns a provider's sign-in button on or off, keeping its settings",
+    tags,
+    guard: 'owner',
+    params: IdParams,
+    body: ssoProviderEnabledSchema,
     response: SettingsView,
   },
   [`POST ${SSO_API.testConnection}`]: {

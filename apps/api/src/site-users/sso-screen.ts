@@ -15,6 +15,7 @@ const MESSAGE: Record<SsoError, string> = {
   'accounts-closed': ssoMessages.accountsClosed,
   'team-member': ssoMessages.teamMember,
   'unknown-provider': ssoMessages.unknownProvider,
+  'too-many': ssoMessages.tooManySignIns,
 };
 
 export const SSO_PAGE_TYPE = 400;
@@ -33,7 +34,7 @@ export async function ssoScreen(
   const providers = await db
     .select({ id: ssoProviders.id, name: ssoProviders.name })
     .from(ssoProviders)
-    .where(eq(ssoProviders.websiteId, websiteId))
+    .where(and(eq(ssoProviders.websiteId, websiteId), eq(ssoProviders.enabled, true)))
     .orderBy(ssoProviders.createdAt, ssoProviders.id);
   const returnTo = safeReturnTo(query.returnTo);
   const [member] = account
@@ -64,12 +65,12 @@ export async function ssoScreen(
   };
 }
 
-/** Whether the sign-in page offers "Other ways to sign in": only when the owner added a provider. */
+/** Whether the sign-in page offers "Other ways to sign in": only while a provider is turned on. */
 export async function hasSsoProviders(db: Database, websiteId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: ssoProviders.id })
     .from(ssoProviders)
-    .where(eq(ssoProviders.websiteId, websiteId))
+    .where(and(eq(ssoProviders.websiteId, websiteId), eq(ssoProviders.enabled, true)))
     .limit(1);
   return row !== undefined;
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { sweepSignIns } from './sso';
 import type { DatabaseHandle } from '../db/client';
 import { siteMembers, siteSessions, ssoProviders, ssoSignIns, websites } from '../db/schema';
 import { DEMO_OWNER, DEMO_VIEWER, seedDemoSite } from '../seed/demo-site';
@@ -41,7 +42,13 @@ describe.each(targets)('single sign-on (page type 400) on $name', (target) => {
     await createMember(database.db, { websiteId: 'demo', ...CUSTOMER, roles: ['customer'] });
     idp = await startTestProvider([CALLBACK]);
     // The provider runs on this machine: development's allowPrivate lets the server reach it.
-    app = await buildApp({ database, webhookPolicy: { allowPrivate: true } });
+    // Every visitor here is 127.0.0.1: the start limits have their own app below.
+    const unlimited = { max: 10_000, windowMs: 60_000 };
+    app = await buildApp({
+      database,
+      webhookPolicy: { allowPrivate: true },
+      ssoStartLimits: { perClient: unlimited, perSite: unlimited },
+    });
     strictApp = await buildApp({ database });
     owner = new Member(app);
     expect((await owner.signIn(DEMO_OWNER)).statusCode).toBe(200);
@@ -94,6 +101,7 @@ describe.each(targets)('single sign-on (page type 400) on $name', (target) => {
             issuer: idp.issuer,
             clientId: TEST_CLIENT.clientId,
             clientSecretEnding: '0042',
+            enabled: true,
           },
         ],
       });
@@ -418,6 +426,181 @@ describe.each(targets)('single sign-on (page type 400) on $name', (target) => {
         .from(siteSessions)
         .where(eq(siteSessions.id, hashSessionToken(before!)));
       expect(left).toEqual([]);
+    });
+  });
+  describe('turning a provider off and on', () => {
+    it('hides its button and refuses sign-ins through it while off, keeping its settings', async () => {
+      const off = await owner.send('PUT', SSO_API.providerEnabled(providerId), { enabled: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json().providers[0]).toMatchObject({
+        id: providerId,
+        enabled: false,
+        clientSecretEnding: '0042',
+      });
+      try {
+        const screen = await new Shopper(app).get('/account/sso');
+        expect(screen.body).not.toContain('Sign in with Test ID');
+        const login = await new Shopper(app).get('/account/login');
+        expect(login.body).not.toContain('Other ways to sign in');
+        expect(screenError((await signIn(new Shopper(app))).done)).toBe('unknown-provider');
+      } finally {
+        expect(
+          (await owner.send('PUT', SSO_API.providerEnabled(providerId), { enabled: true })).statusCode,
+        ).toBe(200);
+      }
+      idp.signInAs('back-on', { email: 'back-on@demo.test', email_verified: true });
+      expect((await signIn(new Shopper(app))).done.headers.location).toBe('/shop');
+    });
+
+    it.each([[{ enabled: 'yes' }], [{}], [[true]]])('refuses %j with a 400', async (body) => {
+      const res = await owner.send('PUT', SSO_API.providerEnabled(providerId), body);
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('answers 404 for another site’s or a missing provider, and refuses a viewer', async () => {
+      const res = await owner.send('PUT', SSO_API.providerEnabled('nope'), { enabled: false });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(ssoMessages.providerNotFound);
+      const viewer = new Member(app);
+      await viewer.signIn(DEMO_VIEWER);
+      expect(
+        (await viewer.send('PUT', SSO_API.providerEnabled(providerId), { enabled: false })).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe('discovery cache', () => {
+    it('fetches the discovery document once for many sign-ins, and again after the provider is edited', async () => {
+      const visitorSignIn = async (sub: string) => {
+        idp.signInAs(sub, { email: `${sub}@demo.test`, email_verified: true });
+        expect((await signIn(new Shopper(app))).done.headers.location).toBe('/shop');
+      };
+      await visitorSignIn('cache-warm');
+      const before = idp.discoveries;
+      await visitorSignIn('cache-1');
+      await visitorSignIn('cache-2');
+      expect(idp.discoveries).toBe(before);
+      const edit = await owner.send('PUT', SSO_API.provider(providerId), {
+        name: 'Test ID',
+        issuer: idp.issuer,
+        clientId: TEST_CLIENT.clientId,
+        clientSecret: '',
+      });
+      expect(edit.statusCode).toBe(200);
+      await visitorSignIn('cache-3');
+      expect(idp.discoveries).toBe(before + 1);
+      await visitorSignIn('cache-4');
+      expect(idp.discoveries).toBe(before + 1);
+    });
+  });
+
+  describe('limits on starting a sign-in', () => {
+    let limited: FastifyInstance;
+    beforeAll(async () => {
+      limited = await buildApp({
+        database,
+        webhookPolicy: { allowPrivate: true },
+        ssoStartLimits: { perClient: { max: 3, windowMs: 60_000 }, perSite: { max: 5, windowMs: 60_000 } },
+      });
+    });
+    let limitedId: string;
+    beforeAll(async () => {
+      // Each app seals secrets under its own key: this one adds the provider it signs in with.
+      const limitedOwner = new Member(limited);
+      await limitedOwner.signIn(DEMO_OWNER);
+      const add = await limitedOwner.send('POST', SSO_API.providers, {
+        name: 'Limited',
+        issuer: idp.issuer,
+        ...TEST_CLIENT,
+      });
+      limitedId = add.json().providers.find((p: { name: string }) => p.name === 'Limited').id;
+    });
+    afterAll(async () => {
+      await database.db.delete(ssoProviders).where(eq(ssoProviders.id, limitedId));
+      await limited?.close();
+    });
+
+    const start = (remoteAddress: string) =>
+      limited.inject({ url: `${SSO_API.start}?provider=${limitedId}`, remoteAddress });
+    const toProvider = (res: { statusCode: number; headers: Record<string, unknown> }) =>
+      res.statusCode === 302 ? String(res.headers.location).slice(0, idp.issuer.length) : res.statusCode;
+
+    it('refuses a client past its limit, then the whole site past its own, writing no row for either', async () => {
+      await database.db.delete(ssoSignIns);
+      for (let i = 0; i < 3; i++) expect(toProvider(await start('203.0.113.1'))).toBe(idp.issuer);
+      const refused = await start('203.0.113.1');
+      expect(screenError(refused)).toBe('too-many');
+      expect(refused.cookies.some((c) => c.name === 'ssoState')).toBe(false);
+      // The refused start used none of the site's budget: two more addresses get one each.
+      expect(toProvider(await start('203.0.113.2'))).toBe(idp.issuer);
+      expect(toProvider(await start('203.0.113.3'))).toBe(idp.issuer);
+      expect(screenError(await start('203.0.113.4'))).toBe('too-many');
+      expect(await database.db.select().from(ssoSignIns)).toHaveLength(5);
+      const screen = await new Shopper(limited).get('/account/sso?error=too-many');
+      expect(screen.body).toContain(ssoMessages.tooManySignIns);
+    });
+
+    it('deletes sign-ins abandoned at the provider once they expire, and no others', async () => {
+      await database.db.delete(ssoSignIns);
+      const base = {
+        websiteId: 'demo',
+        providerId,
+        nonce: 'n',
+        codeVerifier: 'v',
+        returnTo: '/',
+      };
+      await database.db.insert(ssoSignIns).values([
+        { ...base, id: 'abandoned-1', expiresAt: new Date(Date.now() - 60_000) },
+        { ...base, id: 'abandoned-2', expiresAt: new Date(Date.now() - 1) },
+        { ...base, id: 'pending', expiresAt: new Date(Date.now() + 60_000) },
+      ]);
+      expect(await sweepSignIns(database.db)).toBe(2);
+      expect((await database.db.select({ id: ssoSignIns.id }).from(ssoSignIns)).map((r) => r.id)).toEqual([
+        'pending',
+      ]);
+      await database.db.delete(ssoSignIns);
+    });
+  });
+
+  describe('addresses the provider resolves to', () => {
+    let rebinding: FastifyInstance;
+    // What the name server says next: the test hands a public answer to the owner's check, then
+    // a private one to the connection, as a rebinding name server would.
+    const answers: string[][] = [];
+    beforeAll(async () => {
+      rebinding = await buildApp({
+        database,
+        webhookPolicy: { allowPrivate: false, resolve: async () => answers.shift() ?? ['127.0.0.1'] },
+      });
+    });
+    afterAll(() => rebinding?.close());
+
+    it('refuses a provider whose name turns private between the check and the connection', async () => {
+      const rebindOwner = new Member(rebinding);
+      await rebindOwner.signIn(DEMO_OWNER);
+      answers.push(['93.184.216.34']);
+      const add = await rebindOwner.send('POST', SSO_API.providers, {
+        name: 'Rebind',
+        issuer: 'https://rebind.example',
+        ...TEST_CLIENT,
+      });
+      expect(add.statusCode).toBe(201);
+      const rebindId = add.json().providers.find((p: { name: string }) => p.name === 'Rebind').id;
+      try {
+        answers.push(['93.184.216.34'], ['127.0.0.1']);
+        const test = await rebindOwner.send('POST', SSO_API.testConnection, {
+          issuer: 'https://rebind.example',
+        });
+        expect(test.statusCode).toBe(200);
+        expect(test.json()).toEqual({ ok: false, message: ssoMessages.issuerPrivate });
+
+        answers.push(['93.184.216.34'], ['10.0.0.7']);
+        const start = await rebinding.inject({ url: `${SSO_API.start}?provider=${rebindId}` });
+        expect(screenError(start)).toBe('provider-down');
+        expect(answers).toEqual([]);
+      } finally {
+        await rebindOwner.send('DELETE', SSO_API.provider(rebindId));
+      }
     });
   });
 });

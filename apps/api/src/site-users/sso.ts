@@ -15,18 +15,80 @@ import { ApiError } from '../http';
 import { memberAccountsEnabled, normalizeEmail } from '../security/members';
 import { hashPassword } from '../security/passwords';
 import type { SecretBox } from '../security/secret-box';
-import { webhookUrlProblem, type UrlPolicy } from '../webhooks/url-policy';
+import { pinnedFetch } from '../webhooks/pinned-fetch';
+import { RefusedAddressError, webhookUrlProblem, type UrlPolicy } from '../webhooks/url-policy';
 
 /** How long a visitor has at the provider before the sign-in must start again. */
 export const SIGN_IN_LIFETIME_MS = 10 * 60_000;
 export const MAX_PROVIDERS = 10;
 const DISCOVERY_TIMEOUT_SECONDS = 8;
+/** How long a provider's discovery document is reused before it is fetched again. */
+export const DISCOVERY_TTL_MS = 10 * 60_000;
+/** How often, at most, a sign-in start also deletes the abandoned (expired) sign-ins. */
+export const SWEEP_INTERVAL_MS = 60_000;
 
 export interface SsoContext {
   db: Database;
   box: SecretBox;
   /** Which issuer addresses the server may fetch: private ones only in development. */
   policy: UrlPolicy;
+  /** Providers' discovery documents, reused for DISCOVERY_TTL_MS (one per context when absent). */
+  discovery?: DiscoveryCache;
+}
+
+type ProviderRow = typeof ssoProviders.$inferSelect;
+
+/**
+ * Each provider's discovered configuration, so a sign-in does not fetch the discovery document
+ * twice (start and callback) nor on every visitor. An entry is kept for its provider's issuer,
+ * client ID and sealed secret: a change made through another process misses it too. Failures are
+ * never kept, so a provider that comes back up is used at once. In memory: bounded by `maxEntries`.
+ */
+export class DiscoveryCache {
+  private readonly entries = new Map<string, { key: string; at: number; config: oidc.Configuration }>();
+  /** Discovery documents fetched (not served from here): what the tests count. */
+  fetched = 0;
+  constructor(
+    private readonly ttlMs = DISCOVERY_TTL_MS,
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(provider: ProviderRow, load: () => Promise<oidc.Configuration>): Promise<oidc.Configuration> {
+    const key = `${provider.issuer}\n${provider.clientId}\n${provider.clientSecret}`;
+    const hit = this.entries.get(provider.id);
+    if (hit && hit.key === key && this.now() - hit.at < this.ttlMs) return hit.config;
+    this.fetched += 1;
+    const config = await load();
+    this.entries.delete(provider.id);
+    this.entries.set(provider.id, { key, at: this.now(), config });
+    // Insertion order is age order: the oldest go first.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    return config;
+  }
+
+  /** The provider was changed or removed: its next sign-in discovers again. */
+  drop(providerId: string): void {
+    this.entries.delete(providerId);
+  }
+}
+
+const caches = new WeakMap<SsoContext, DiscoveryCache>();
+const cacheOf = (ctx: SsoContext) => {
+  if (ctx.discovery) return ctx.discovery;
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new DiscoveryCache()));
+  return cache;
+};
+
+/** True when a request was refused because the issuer's name resolved to a private address. */
+export function privateAddress(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (e instanceof RefusedAddressError) return e.message === mailingMessages.webhookUrlPrivate;
+  return false;
 }
 
 export const fill = (message: string, values: Record<string, string>) =>
@@ -65,14 +127,20 @@ export async function testConnection(issuerInput: string, policy: UrlPolicy): Pr
   const values = { issuer };
   let response: Response;
   try {
-    response = await fetch(`${issuer}/.well-known/openid-configuration`, {
-      redirect: 'error',
+    // Through the same policy as sign-ins: the name is checked again on the address connected to.
+    response = await pinnedFetch(policy)(`${issuer}/.well-known/openid-configuration`, {
       signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_SECONDS * 1000),
       headers: { accept: 'application/json' },
     });
-  } catch {
+  } catch (err) {
+    if (privateAddress(err)) return { ok: false, message: ssoMessages.issuerPrivate };
     return { ok: false, message: fill(ssoMessages.discoveryUnreachable, values) };
   }
+  if (response.status >= 300 && response.status < 400)
+    return {
+      ok: false,
+      message: fill(ssoMessages.discoveryInvalid, { ...values, detail: 'it sent us to another address' }),
+    };
   if (response.status === 404 || response.status === 410)
     return { ok: false, message: fill(ssoMessages.discoveryNotFound, values) };
   if (!response.ok)
@@ -152,14 +220,26 @@ export async function updateProvider(
     .where(and(eq(ssoProviders.id, id), eq(ssoProviders.websiteId, websiteId)))
     .returning({ id: ssoProviders.id });
   if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', ssoMessages.providerNotFound);
+  cacheOf(ctx).drop(id);
 }
 
-export async function removeProvider(db: Database, websiteId: string, id: string) {
-  const removed = await db
+/** Turns a provider's button on or off without losing its settings. */
+export async function setProviderEnabled(ctx: SsoContext, websiteId: string, id: string, enabled: boolean) {
+  const updated = await ctx.db
+    .update(ssoProviders)
+    .set({ enabled })
+    .where(and(eq(ssoProviders.id, id), eq(ssoProviders.websiteId, websiteId)))
+    .returning({ id: ssoProviders.id });
+  if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', ssoMessages.providerNotFound);
+}
+
+export async function removeProvider(ctx: SsoContext, websiteId: string, id: string) {
+  const removed = await ctx.db
     .delete(ssoProviders)
     .where(and(eq(ssoProviders.id, id), eq(ssoProviders.websiteId, websiteId)))
     .returning({ id: ssoProviders.id });
   if (removed.length === 0) throw new ApiError(404, 'NOT_FOUND', ssoMessages.providerNotFound);
+  cacheOf(ctx).drop(id);
 }
 
 /** What the editor may see of a provider: the secret only by its last four characters. */
@@ -176,6 +256,7 @@ export function providerView(box: SecretBox, row: typeof ssoProviders.$inferSele
     issuer: row.issuer,
     clientId: row.clientId,
     clientSecretEnding: ending,
+    enabled: row.enabled,
   };
 }
 
@@ -184,29 +265,56 @@ export class SsoRefusal extends Error {
   constructor(
     readonly code: SsoError,
     readonly providerId?: string,
+    /** What the provider call failed with, for the server's log (a refused address, a timeout). */
+    cause?: unknown,
   ) {
-    super(code);
+    super(code, { cause });
   }
 }
 
-async function discover(ctx: SsoContext, provider: typeof ssoProviders.$inferSelect) {
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE']);
+
+/** Whether a provider call failed for want of an answer (down, refused address, timeout). */
+function unreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (e instanceof RefusedAddressError || e instanceof TypeError) return true;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
+    if (NETWORK_CODES.has(String((e as NodeJS.ErrnoException).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * The provider's configuration, from the cache while it is fresh. Every request openid-client
+ * makes for it (discovery, keys, token, user info) goes through `pinnedFetch`: public addresses
+ * only, resolved once inside the connection, unless the policy allows private ones (development).
+ */
+async function discover(ctx: SsoContext, provider: ProviderRow) {
   const issuer = await checkIssuer(provider.issuer, ctx.policy).catch(() => {
     throw new SsoRefusal('provider-down', provider.id);
   });
   try {
-    return await oidc.discovery(
-      new URL(issuer),
-      provider.clientId,
-      ctx.box.open(provider.clientSecret),
-      undefined,
-      {
+    return await cacheOf(ctx).get(provider, () =>
+      oidc.discovery(new URL(issuer), provider.clientId, ctx.box.open(provider.clientSecret), undefined, {
         timeout: DISCOVERY_TIMEOUT_SECONDS,
+        [oidc.customFetch]: pinnedFetch(ctx.policy),
         execute: issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
-      },
+      }),
     );
-  } catch {
-    throw new SsoRefusal('provider-down', provider.id);
+  } catch (err) {
+    throw new SsoRefusal('provider-down', provider.id, err);
   }
+}
+
+let lastSweep = 0;
+
+/** Deletes sign-ins abandoned at the provider (expired); answers how many went. */
+export async function sweepSignIns(db: Database, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(ssoSignIns)
+    .where(lt(ssoSignIns.expiresAt, now))
+    .returning({ id: ssoSignIns.id });
+  return gone.length;
 }
 
 /** Step one: remembers state, nonce and PKCE verifier, and answers the provider's sign-in URL. */
@@ -221,12 +329,16 @@ export async function startSignIn(
     .select()
     .from(ssoProviders)
     .where(and(eq(ssoProviders.id, providerId), eq(ssoProviders.websiteId, websiteId)));
-  if (!provider) throw new SsoRefusal('unknown-provider');
+  if (!provider?.enabled) throw new SsoRefusal('unknown-provider');
   const config = await discover(ctx, provider);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  await ctx.db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, new Date()));
+  // Abandoned sign-ins (the visitor never came back) go once a minute, not on every start.
+  if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
+    lastSweep = Date.now();
+    await sweepSignIns(ctx.db);
+  }
   await ctx.db.insert(ssoSignIns).values({
     id: hashState(state),
     websiteId,
@@ -276,7 +388,7 @@ export async function finishSignIn(
   const providerId = pending.providerId;
   if (input.error) throw new SsoRefusal(input.error === 'access_denied' ? 'denied' : 'failed', providerId);
   const [provider] = await ctx.db.select().from(ssoProviders).where(eq(ssoProviders.id, providerId));
-  if (!provider) throw new SsoRefusal('unknown-provider');
+  if (!provider?.enabled) throw new SsoRefusal('unknown-provider');
   const config = await discover(ctx, provider);
   let claims: oidc.IDToken | undefined;
   try {
@@ -291,8 +403,7 @@ export async function finishSignIn(
     if (claims && typeof claims.email !== 'string' && tokens.access_token)
       claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)) };
   } catch (err) {
-    const unreachable = err instanceof TypeError || (err as Error).name === 'TimeoutError';
-    throw new SsoRefusal(unreachable ? 'provider-down' : 'failed', providerId);
+    throw new SsoRefusal(unreachable(err) ? 'provider-down' : 'failed', providerId, err);
   }
   const email = typeof claims?.email === 'string' ? normalizeEmail(claims.email) : '';
   if (!email) throw new SsoRefusal('no-email', providerId);

@@ -10,6 +10,8 @@ export const SSO_API = {
   /** The owner's providers (GET, POST). */
   providers: '/api/editor/sso/providers',
   provider: (id: string) => `/api/editor/sso/providers/${encodeURIComponent(id)}`,
+  /** Turns a provider's button on or off (PUT `{ enabled }`). */
+  providerEnabled: (id: string) => `/api/editor/sso/providers/${encodeURIComponent(id)}/enabled`,
   /** Fetches an issuer's discovery document and says what is wrong with it (POST). */
   testConnection: '/api/editor/sso/test-connection',
   /** A visitor's browser goes here to sign in with a provider; it is sent on to the provider. */
@@ -53,6 +55,7 @@ export const ssoMessages = {
     'There is no account for this email address, and this site does not create new accounts. Ask the site owner for access.',
   teamMember: 'This email belongs to a member of the site’s team, who signs in with email and password.',
   unknownProvider: 'This sign-in option is no longer available. Choose another below.',
+  tooManySignIns: 'Too many sign-in attempts from here just now. Wait a minute, then try again.',
 } as const;
 
 /** What the visitor's sign-in ended with, as the screen's `?error=` names it. */
@@ -66,6 +69,7 @@ export const SSO_ERRORS = [
   'accounts-closed',
   'team-member',
   'unknown-provider',
+  'too-many',
 ] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 
@@ -88,6 +92,9 @@ export const ssoProviderUpdateSchema = ssoProviderInputSchema.extend({
 });
 export type SsoProviderUpdate = z.infer<typeof ssoProviderUpdateSchema>;
 
+/** Turning a provider's button on or off. */
+export const ssoProviderEnabledSchema = z.object({ enabled: z.boolean() });
+
 export interface SsoProviderView {
   id: string;
   name: string;
@@ -95,6 +102,8 @@ export interface SsoProviderView {
   clientId: string;
   /** The secret's last four characters, so the owner can tell which one is stored. */
   clientSecretEnding: string;
+  /** Off: its button is not on the sign-in screen and sign-ins through it are refused. */
+  enabled: boolean;
 }
 
 export interface SsoSettingsView {

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
 /**
@@ -17,6 +17,8 @@ export const ssoProviders = pgTable(
     issuer: text('issuer').notNull(),
     clientId: text('client_id').notNull(),
     clientSecret: text('client_secret').notNull(),
+    /** Off: the button leaves the sign-in screen and sign-ins through it stop; settings are kept. */
+    enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sso_providers_site').on(t.websiteId)],
