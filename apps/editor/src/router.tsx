@@ -79,6 +79,10 @@ const SiteProfileScreen = lazyRouteComponent(
   () => import('./site-profile/SiteProfileScreen'),
   'SiteProfileScreen',
 );
+const SignInProvidersScreen = lazyRouteComponent(
+  () => import('./sign-in-providers/SignInProvidersScreen'),
+  'SignInProvidersScreen',
+);
 const JoinScreen = lazyRouteComponent(() => import('./join/JoinScreen'), 'JoinScreen');
 const TeamScreen = lazyRouteComponent(() => import('./team/TeamScreen'), 'TeamScreen');
 const ActivityScreen = lazyRouteComponent(() => import('./activity/ActivityScreen'), 'ActivityScreen');
@@ -233,6 +237,11 @@ const siteSettingsRoute = createRoute({
   path: '/site-settings',
   component: SiteSettingsScreen,
 });
+const memberSignInRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/member-sign-in',
+  component: SignInProvidersScreen,
+});
 const joinRoute = createRoute({ getParentRoute: () => root, path: '/join', component: JoinScreen });
 const teamRoute = createRoute({ getParentRoute: () => root, path: '/team', component: TeamScreen });
 const reviewsRoute = createRoute({
@@ -289,6 +298,7 @@ export const router = createRouter({
     languagesRoute,
     siteSettingsRoute,
     siteProfileRoute,
+    memberSignInRoute,
     teamRoute,
     activityRoute,
     reviewsRoute,

@@ -34,6 +34,7 @@ const SCREENS: readonly [group: string, label: string, path: string][] = [
   ['Marketing', 'Pop-up', '/config/popup'],
   ['Analytics', 'Analytics', '/config/analytics'],
   ['Settings', 'Site', '/config/site'],
+  ['Settings', 'Member sign-in', '/config/member-sign-in'],
   ['Settings', 'Languages', '/config/languages'],
   ['Settings', 'Domains', '/config/site-settings'],
   ['Settings', 'Team', '/config/team'],

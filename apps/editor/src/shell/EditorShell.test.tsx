@@ -79,8 +79,8 @@ describe('the editor navigation', () => {
   });
 
   it.each([
-    ['owner', ['Site', 'Languages', 'Domains', 'Team', 'Activity']],
-    ['admin', ['Site', 'Languages', 'Activity']],
+    ['owner', ['Site', 'Member sign-in', 'Languages', 'Domains', 'Team', 'Activity']],
+    ['admin', ['Site', 'Member sign-in', 'Languages', 'Activity']],
     ['store-manager', ['Languages']],
     ['editor', ['Languages']],
     ['viewer', ['Languages']],

@@ -58,6 +58,7 @@ function navGroups(roles: readonly string[]): { label: string; links: NavLink[] 
       label: 'Settings',
       links: [
         ...(mayDo(roles, 'change-settings') ? [['/site', 'Site'] as const] : []),
+        ...(mayDo(roles, 'change-settings') ? [['/member-sign-in', 'Member sign-in'] as const] : []),
         ['/languages', 'Languages'],
         ...(isOwner ? [['/site-settings', 'Domains'] as const] : []),
         ...(mayDo(roles, 'manage-team') ? [['/team', 'Team'] as const] : []),

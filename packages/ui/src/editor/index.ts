@@ -55,6 +55,7 @@ export { TemplateEditor, type TemplateEditorProps } from './code/TemplateEditor'
 export * from './site-settings';
 export * from './seo';
 export * from './team';
+export * from './sign-in-providers';
 export { SiteExportPanel, type SiteExportPanelProps } from './site-export/SiteExportPanel';
 export * from './activity';
 export * from './reviews';

@@ -1,0 +1,8 @@
+export {
+  SignInProvidersPanel,
+  signInProvidersMessages,
+  type SignInProviderDraft,
+  type SignInProviderField,
+  type SignInProviderSaveError,
+  type SignInProvidersPanelProps,
+} from './SignInProvidersPanel';
