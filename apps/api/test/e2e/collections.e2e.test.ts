@@ -291,4 +291,34 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
     expect(post).toContain('1 Comment');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('a visitor likes a post: the count shows on the cached page for everyone, the pressed state in their browser only', async () => {
+    const path = server.url + '/journal/caring-for-waxed-canvas';
+    const label = () => visitor.locator('.like-button').textContent();
+    await visitor.goto(path);
+    await visitor.waitForSelector('html[data-enhanced]');
+    const before = Number(/· (\d+)/.exec((await label()) ?? '')?.[1]);
+    expect(await label()).toBe(`Like · ${before}`);
+    // Asked again, the post comes from the page cache.
+    expect((await visitor.reload())?.headers()['x-page-cache']).toBe('hit');
+    await visitor.waitForSelector('html[data-enhanced]');
+    await visitor.getByRole('button', { name: `Like · ${before}` }).click();
+    await expect.poll(label, { timeout: 30_000 }).toBe(`Liked · ${before + 1}`);
+    expect(await visitor.locator('.like-button').getAttribute('aria-pressed')).toBe('true');
+
+    // The like dropped the cached post: the next answer is drawn again with the new count.
+    const again = await visitor.reload();
+    expect(again?.headers()['x-page-cache']).toBe('miss');
+    await visitor.waitForSelector('html[data-enhanced]');
+    expect(await label()).toBe(`Liked · ${before + 1}`);
+    // Another browser gets that same cached page, with its own (unpressed) button.
+    const other = await browser.newPage({ viewport: { width: 320, height: 700 } });
+    other.on('pageerror', (e) => pageErrors.push(e.message));
+    expect((await other.goto(path))?.headers()['x-page-cache']).toBe('hit');
+    await other.waitForSelector('html[data-enhanced]');
+    expect(await other.locator('.like-button').textContent()).toBe(`Like · ${before + 1}`);
+    expect(await other.locator('.like-button').getAttribute('aria-pressed')).toBe('false');
+    await other.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
