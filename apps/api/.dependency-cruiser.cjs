@@ -22,6 +22,7 @@ const domainNames = [
   'donations',
   'video-metadata',
   'visitor-recordings',
+  'photo-feeds',
 ];
 
 const compositionNames = ['pages', 'store-admin', 'editor'];

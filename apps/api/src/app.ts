@@ -65,6 +65,8 @@ import { registerActivityRoutes } from './activity/routes';
 import { startSitePurge } from './sites/purge-sites';
 import { registerSiteExport } from './sites/site-export';
 import { startCartRecovery } from './commerce/cart-recovery';
+import { startPhotoFeedRefresh } from './photo-feeds/refresh-job';
+import type { FetchLimits } from './photo-feeds/fetch-feed';
 import { DEFAULT_PENDING_EXPIRY_MINUTES, startPendingExpiry } from './commerce/expire-pending';
 import { pendingPaymentCheck } from './payments/pending-payment';
 import type { TxtResolver } from './sites/domains';
@@ -142,6 +144,8 @@ export interface AppOptions {
   webhookPolicy?: UrlPolicy;
   /** Single sign-on starts per client and per site per minute (sso-routes' defaults when absent). */
   ssoStartLimits?: SsoStartLimits;
+  /** A photo feed fetch's size cap and time limit (tests make them small). */
+  photoFeedLimits?: FetchLimits;
   /** The analytics screen's figures (how stale today's may be). */
   analytics?: AnalyticsOptions;
   /** Who sells plans to site owners; absent (a self-hosted install), the editor shows no trial bar. */
@@ -376,6 +380,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await startSitePurge({ db: options.database.db, jobs: options.jobs, storage: fileStorage, log: app.log });
     await startFormKeyPurge({ db: options.database.db, jobs: options.jobs });
     await startCartRecovery({ db: options.database.db, jobs: options.jobs });
+    await startPhotoFeedRefresh({
+      db: options.database.db,
+      jobs: options.jobs,
+      policy: webhookPolicy,
+      limits: options.photoFeedLimits,
+    });
   }
   registerTrackingRoutes(app, { db: options.database.db });
   registerSiteUserRoutes(app, {
@@ -399,6 +409,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stylesheets: () => assets().stylesheets,
     billing: options.billing,
     videoMetadata: options.videoMetadata,
+    photoFeeds: { policy: webhookPolicy, limits: options.photoFeedLimits },
   });
   registerFontFiles(app);
   registerReviewRoutes(app, { db: options.database.db });

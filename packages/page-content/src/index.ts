@@ -48,6 +48,22 @@ export {
   type VideoLookup,
   type VideoMetadata,
 } from './gallery/gallery-media';
+export {
+  galleryPhotoFeedSchema,
+  parsePhotoFeed,
+  PHOTO_FEED_API,
+  PHOTO_FEED_LIMITS,
+  photoFeedItemSchema,
+  photoFeedKey,
+  photoFeedRequestSchema,
+  photoFeedStatusSchema,
+  photoFeedUrlSchema,
+  shownPhotoFeedItems,
+  type GalleryPhotoFeed,
+  type PhotoFeedItem,
+  type PhotoFeedParse,
+  type PhotoFeedStatus,
+} from './gallery/photo-feed';
 export { DIETARY_TAGS, MENU_LIMITS } from './blocks/types/menu';
 export { timeLeft, zonedTimeToInstant } from './blocks/types/countdown';
 export { PRICING_LIMITS, PLAN_BUTTON_TARGETS, pricingPlanAreaRefs } from './blocks/types/pricing';

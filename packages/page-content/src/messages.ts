@@ -49,6 +49,22 @@ export const messages = {
   licenceCreatorTooLong: (max: number) => `A name is at most ${max} characters.`,
   licenceLinkInvalid: 'Enter a web address starting with https:// or http://.',
   galleryCreditPhoto: 'Photo:',
+  // Ours: photo-service galleries (platform.md §3 media, "Max photo-service galleries" 20).
+  photoFeedUrlInvalid: 'Enter the address of a photo feed, starting with https:// or http://.',
+  photoFeedPrivate: 'That address is on a private network. Use a feed on the public internet.',
+  photoFeedUnreachable: 'The feed could not be reached. Check the address or try again later.',
+  photoFeedTimeout: (seconds: number) =>
+    `The feed did not answer within ${seconds} seconds. Try again later.`,
+  photoFeedStatus: (status: number) => `The feed answered with an error (HTTP ${status}). Check the address.`,
+  photoFeedTooBig: (megabytes: number) => `The feed is larger than ${megabytes} MB. Use a smaller feed.`,
+  photoFeedMalformed: 'This is not a feed we can read: use an RSS, Atom or JSON Feed address.',
+  photoFeedNoPictures: 'The feed has no pictures in it.',
+  photoFeedsFull: (max: number) =>
+    `A site can show at most ${max} photo feeds. Remove a feed gallery before adding another feed.`,
+  photoFeedMissing: 'Enter the address of the photo feed.',
+  photoFeedNotFetched: 'Not fetched yet.',
+  photoFeedsOff: 'Fetching photo feeds is turned off on this install.',
+  photoFeedAlt: 'Photo',
   tooManyBlocks: (max: number) =>
     `A page can hold at most ${max} blocks. Remove a block before adding another.`,
   unknownBlockType: (type: string) => `"${type}" is not a block type this editor knows.`,

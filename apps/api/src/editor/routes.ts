@@ -66,6 +66,7 @@ import { loadPopupOverlay, savePopupOverlay } from './popup-overlay/popup-overla
 import { loadSiteStyles, saveSiteStyles } from './site-styles/site-styles-store';
 import type { VideoMetadataProvider } from '../video-metadata/provider';
 import { registerGalleryRoutes } from './gallery/gallery-routes';
+import { fetchAddedPhotoFeeds, type PhotoFeedOptions } from '../photo-feeds/refresh-job';
 import { changeTheme, loadThemeState, undoThemeChange } from './theme/theme-store';
 import { listTemplates, loadTemplate, saveTemplate } from './templates/template-store';
 import type { SiteStylesheets } from '../site/site-stylesheet';
@@ -79,6 +80,8 @@ export interface EditorRouteOptions {
   billing?: BillingOptions;
   /** Where gallery video items get their title and poster; absent, the lookup answers 404. */
   videoMetadata?: VideoMetadataProvider;
+  /** How gallery photo feeds are fetched; absent, feeds are kept but never fetched. */
+  photoFeeds?: PhotoFeedOptions;
 }
 
 const PageParams = z.object({ id: text(200) });
@@ -116,7 +119,13 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
       return row;
     };
 
-    registerGalleryRoutes(scope, { db, read, write, videoMetadata: options.videoMetadata });
+    registerGalleryRoutes(scope, {
+      db,
+      read,
+      write,
+      videoMetadata: options.videoMetadata,
+      photoFeeds: options.photoFeeds,
+    });
 
     scope.get(EDITOR_API.me, read, async (request): Promise<EditorMe> => {
       const member = guardedMember(request);
@@ -194,15 +203,18 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
     scope.put(
       `${PAGE}/draft`,
       write,
-      handle(async (request) =>
-        saveDraft(
+      handle(async (request) => {
+        const { addedPhotoFeeds, ...saved } = await saveDraft(
           db,
           request.site.websiteId,
           pageId(request),
           parse(saveDraftSchema, request.body),
           author(request),
-        ),
-      ),
+        );
+        if (options.photoFeeds)
+          fetchAddedPhotoFeeds(db, request.site.websiteId, addedPhotoFeeds, options.photoFeeds, request.log);
+        return saved;
+      }),
     );
     scope.post(
       `${PAGE}/publish`,

@@ -8,6 +8,7 @@ import { loadForm } from '../forms/form-store';
 import { loadSummaryCollections } from '../collections/collection-store';
 import { loadProductItems, loadProductItemsByIds, type PageRow, type WebsiteRow } from '../site/site-data';
 import { storeSettings } from '../commerce/cart-store';
+import { loadPhotoFeedItems } from '../photo-feeds/photo-feed-store';
 
 /**
  * The site data the documents' blocks show (products, collections, forms, uploaded images, the
@@ -26,6 +27,7 @@ export async function loadBlockRenderData(
     forms: new Set<string>(),
     files: new Set<string>(),
     pages: new Set<string>(),
+    photoFeeds: new Set<string>(),
   };
   for (const document of documents) {
     const refs = documentReferences(document);
@@ -34,6 +36,7 @@ export async function loadBlockRenderData(
     refs.forms.forEach((id) => wanted.forms.add(id));
     refs.files.forEach((id) => wanted.files.add(id));
     refs.pages.forEach((id) => wanted.pages.add(id));
+    refs.photoFeeds.forEach((url) => wanted.photoFeeds.add(url));
   }
   const data = {
     products: new Map(),
@@ -45,6 +48,7 @@ export async function loadBlockRenderData(
       wanted.pages.size ? allPages.filter((p) => wanted.pages.has(p.id)).map((p) => [p.id, p.path]) : [],
     ),
     websiteSettings: { storeSettings: storeSettings(website) },
+    photoFeeds: new Map(),
   } satisfies BlockRenderData;
   // Most documents name no product or collection: a big store's hundreds of pages are not walked then.
   const named = wanted.collections.size > 0 || wanted.products.size > 0;
@@ -81,6 +85,12 @@ export async function loadBlockRenderData(
         .from(files)
         .where(and(eq(files.websiteId, website.id), inArray(files.id, [...wanted.files])));
       for (const row of rows) data.files.set(row.id, toView(row) as unknown as Record<string, unknown>);
+    })(),
+    // The last good pictures of the feeds galleries show (one read; none when no gallery has a feed).
+    (async () => {
+      if (wanted.photoFeeds.size === 0) return;
+      for (const [url, items] of await loadPhotoFeedItems(db, website.id, [...wanted.photoFeeds]))
+        data.photoFeeds.set(url, items);
     })(),
   ]);
   return data;

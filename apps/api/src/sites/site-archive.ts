@@ -56,6 +56,8 @@ export const EXPORTED_TABLES: Record<string, string> = {
   member_areas: 'website_id = $1',
   member_area_pages: 'website_id = $1',
   member_area_members: 'area_id in (select id from member_areas where website_id = $1)',
+  // The last good pictures of the feeds the galleries name: the copy shows them until its next fetch.
+  photo_feeds: 'website_id = $1',
 };
 
 export const NOT_EXPORTED: Record<string, string> = {

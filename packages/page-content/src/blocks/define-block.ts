@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Block } from '../document/page-document';
 import type { AreaPrice } from '../member-areas/member-areas';
+import type { PhotoFeedItem } from '../gallery/photo-feed';
 
 /** A key of a block's settings (any string while the settings are not known). */
 export type SettingKey<S> = Extract<keyof S, string>;
@@ -80,6 +81,11 @@ export type InspectorField<S = Record<string, unknown>> = (
    * media field adds each type with its own picker.
    */
   | { key: SettingKey<S>; label: string; kind: 'gallery-media'; maxItems: number }
+  /**
+   * Where a gallery's pictures come from: the owner's items, or a photo feed's address (null while
+   * the owner's items show); the editor shows the feed's last fetch, its failure and "Fetch now".
+   */
+  | { key: SettingKey<S>; label: string; kind: 'photo-feed' }
   | ListField<S>
 ) & {
   /**
@@ -146,6 +152,8 @@ export interface BlockRenderData {
       currency?: string;
     }
   >;
+  /** The pictures of the photo feeds galleries name, by feed address (`photoFeedKey`). */
+  photoFeeds?: ReadonlyMap<string, readonly PhotoFeedItem[]>;
 }
 
 /** How a page is being rendered: the site's time zone (IANA) and the moment of rendering. */
@@ -213,6 +221,8 @@ export interface BlockDefinition<S extends z.ZodObject = z.ZodObject, T extends 
     forms?: string[];
     files?: string[];
     pages?: string[];
+    /** Photo feed addresses (`photoFeedKey`) whose pictures the block shows. */
+    photoFeeds?: string[];
   };
 }
 

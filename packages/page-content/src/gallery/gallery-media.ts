@@ -175,7 +175,8 @@ export interface GalleryCredit {
   creator: string;
   /** The source's page and the name it goes by (its host name). */
   source?: { url: string; name: string };
-  licence: { name: string; url?: string };
+  /** Absent for a photo feed's picture: the feed names its author, not a licence. */
+  licence?: { name: string; url?: string };
 }
 
 /** The credit a licensed picture shows; none when its licence does not ask for one. */

@@ -85,7 +85,7 @@ export type GalleryView = ReturnType<typeof galleryView>;
 const image = `<img src="{src|htmlattr}"{.section image}{@|image-srcset} sizes="(max-width: 432px) 100vw, 50vw"{.end} alt="{alt|htmlattr}" loading="lazy" decoding="async">`;
 // The credit a licence asks for: "Photo: Jane Doe / unsplash.com, CC BY 4.0", with links where
 // the owner gave them. The lightbox copies it, so the picture is credited there too.
-const credit = `{.section credit}<small class="gallery__credit">${messages.galleryCreditPhoto} {creator|htmltag}{.section source} / <a href="{url|htmlattr}" rel="noopener">{name|htmltag}</a>{.end}, {.section licence}{.if url}<a href="{url|htmlattr}" rel="noopener license">{name|htmltag}</a>{.or}{name|htmltag}{.end}{.end}</small>{.end}`;
+const credit = `{.section credit}<small class="gallery__credit">${messages.galleryCreditPhoto} {creator|htmltag}{.section source} / <a href="{url|htmlattr}" rel="noopener">{name|htmltag}</a>{.end}{.section licence}, {.if url}<a href="{url|htmlattr}" rel="noopener license">{name|htmltag}</a>{.or}{name|htmltag}{.end}{.end}</small>{.end}`;
 const caption = `{.if caption}<figcaption class="gallery__meta">{.section showTitle}<span class="gallery__title">{@|htmltag}</span>{.end}{.section showDescription}<span class="gallery__description">{@|htmltag}</span>{.end}${credit}</figcaption>{.end}`;
 // A video shows its poster (or a plain frame when the host has none) with a play mark; without
 // JavaScript the link opens the video on its host, with it the storefront plays it in place or

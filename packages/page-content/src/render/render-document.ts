@@ -149,6 +149,7 @@ export function documentReferences(document: PageDocument): {
   files: string[];
   pages: string[];
   components: string[];
+  photoFeeds: string[];
 } {
   const products = new Set<string>();
   const collections = new Set<string>();
@@ -156,6 +157,7 @@ export function documentReferences(document: PageDocument): {
   const files = new Set<string>();
   const pages = new Set<string>();
   const components = new Set<string>();
+  const photoFeeds = new Set<string>();
   for (const section of document.sections) {
     for (const block of section.blocks) {
       const id = componentIdOf(block);
@@ -167,6 +169,7 @@ export function documentReferences(document: PageDocument): {
       refs?.forms?.forEach((id) => forms.add(id));
       refs?.files?.forEach((id) => files.add(id));
       refs?.pages?.forEach((id) => pages.add(id));
+      refs?.photoFeeds?.forEach((url) => photoFeeds.add(url));
     }
   }
   return {
@@ -176,5 +179,6 @@ export function documentReferences(document: PageDocument): {
     files: [...files],
     pages: [...pages],
     components: [...components],
+    photoFeeds: [...photoFeeds],
   };
 }

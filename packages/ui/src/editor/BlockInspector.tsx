@@ -9,6 +9,7 @@ import type { CodeLanguage } from './code/codemirror';
 import { EditorIcon } from './EditorIcon';
 import { EditorField } from './field/EditorField';
 import { GalleryMediaField, type GalleryMediaSources } from './gallery/GalleryMediaField';
+import { PhotoFeedField } from './gallery/PhotoFeedField';
 import { editorMessages } from './editor-messages';
 import type { LinkTargets } from './rich-text/LinkEditorDialog';
 
@@ -416,6 +417,8 @@ function FieldControl({
       );
     }
     case 'gallery-media':
+      // A gallery showing a photo feed keeps its own items for later, out of the way meanwhile.
+      if (settings?.photoFeed) return null;
       return (
         <GalleryMediaField
           label={field.label}
@@ -446,6 +449,17 @@ function FieldControl({
     case 'mailing-list':
       // Connecting a list needs the site's lists and a confirmation: MailingListPanel does it.
       return null;
+    case 'photo-feed':
+      return (
+        <PhotoFeedField
+          label={field.label}
+          value={value}
+          error={error}
+          source={galleryMedia?.photoFeed}
+          isReadOnly={isReadOnly}
+          onChange={onChange}
+        />
+      );
   }
 }
 

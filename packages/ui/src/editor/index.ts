@@ -21,6 +21,7 @@ export {
   type GalleryMediaSources,
   type LibraryFile,
 } from './gallery/GalleryMediaField';
+export { PhotoFeedField, photoFeedMessages, type PhotoFeedSource } from './gallery/PhotoFeedField';
 export {
   billingMessages,
   commentSettingsMessages,

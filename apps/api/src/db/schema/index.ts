@@ -20,3 +20,4 @@ export * from './site-exports';
 export * from './site-activity';
 export * from './member-areas';
 export * from './visitor-recordings';
+export * from './photo-feeds';

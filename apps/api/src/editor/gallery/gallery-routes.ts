@@ -1,6 +1,10 @@
 import {
   GALLERY_API,
   messages,
+  PHOTO_FEED_API,
+  photoFeedKey,
+  photoFeedRequestSchema,
+  type PhotoFeedStatus,
   videoHostOf,
   videoLookupSchema,
   type VideoMetadata,
@@ -10,6 +14,8 @@ import type { Database } from '../../db/client';
 import { ApiError, handle, parse } from '../../http';
 import { VideoLookupError, type VideoMetadataProvider } from '../../video-metadata/provider';
 import { siteImages } from './site-images';
+import { photoFeedStatus, refreshPhotoFeed, registerPhotoFeeds } from '../../photo-feeds/photo-feed-store';
+import type { PhotoFeedOptions } from '../../photo-feeds/refresh-job';
 
 const LOOKUP_ERRORS = {
   'not-found': { status: 422, code: 'VIDEO_NOT_FOUND' },
@@ -25,8 +31,38 @@ export function registerGalleryRoutes(
     read: RouteShorthandOptions;
     write: RouteShorthandOptions;
     videoMetadata?: VideoMetadataProvider;
+    photoFeeds?: PhotoFeedOptions;
   },
 ): void {
+  const notFetched = (url: string): PhotoFeedStatus => ({
+    url,
+    items: [],
+    fetchedAt: null,
+    lastError: null,
+    lastErrorAt: null,
+  });
+  // What the site holds of a feed: the inspector shows it under the address.
+  scope.get(
+    PHOTO_FEED_API.feed,
+    options.read,
+    handle(async (request): Promise<PhotoFeedStatus> => {
+      const url = photoFeedKey(parse(photoFeedRequestSchema, request.query).url);
+      return (await photoFeedStatus(options.db, request.site.websiteId, url)) ?? notFetched(url);
+    }),
+  );
+  // "Fetch now": names the feed for the site (the 21st is refused) and fetches it in the request.
+  scope.post(
+    PHOTO_FEED_API.feed,
+    options.write,
+    handle(async (request): Promise<PhotoFeedStatus> => {
+      const url = photoFeedKey(parse(photoFeedRequestSchema, request.body).url);
+      const feeds = options.photoFeeds;
+      if (!feeds) throw new ApiError(404, 'PHOTO_FEEDS_OFF', messages.photoFeedsOff);
+      const { websiteId } = request.site;
+      await options.db.transaction((tx) => registerPhotoFeeds(tx, websiteId, [url]));
+      return (await refreshPhotoFeed(options.db, websiteId, url, feeds)) ?? notFetched(url);
+    }),
+  );
   scope.post(
     GALLERY_API.video,
     options.write,

@@ -33,6 +33,7 @@ import { appendToFolder, insertAfter, withoutPage } from '../../site/navigation-
 import { freePathFor, requestedPath, slugTaken } from './page-paths';
 import { findRevision, recordRevision } from './revisions';
 import { PAGE_TYPE } from '../../site/page-type';
+import { documentPhotoFeeds, registerPhotoFeeds } from '../../photo-feeds/photo-feed-store';
 
 const newPageId = () => `page-${randomBytes(9).toString('base64url')}`;
 
@@ -320,7 +321,7 @@ export async function saveDraft(
   id: string,
   input: z.output<typeof saveDraftSchema>,
   authorId: string,
-): Promise<{ version: number; savedAt: string }> {
+): Promise<{ version: number; savedAt: string; addedPhotoFeeds: string[] }> {
   return db.transaction(async (tx) => {
     await checkPlanAreas(tx, websiteId, id, input.document);
     const at = new Date();
@@ -330,6 +331,9 @@ export async function saveDraft(
       .where(where(websiteId, id, input.version))
       .returning({ version: pages.version });
     if (!row) return missOrStale(tx, websiteId, id);
+    // After the draft is written, so a feed it no longer names is let go before counting; the
+    // 21st feed of the site throws and the whole save rolls back.
+    const addedPhotoFeeds = await registerPhotoFeeds(tx, websiteId, documentPhotoFeeds(input.document));
     await recordRevision(tx, {
       websiteId,
       pageId: id,
@@ -339,7 +343,7 @@ export async function saveDraft(
       authorId,
       at,
     });
-    return { version: row.version, savedAt: at.toISOString() };
+    return { version: row.version, savedAt: at.toISOString(), addedPhotoFeeds };
   });
 }
 

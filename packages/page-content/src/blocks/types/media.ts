@@ -19,6 +19,7 @@ import {
   videoPlayerUrl,
 } from '../../gallery/gallery-media';
 import { GALLERY_TEMPLATE, galleryView } from '../../gallery/gallery-view';
+import { galleryPhotoFeedSchema, photoFeedKey, shownPhotoFeedItems } from '../../gallery/photo-feed';
 
 /** The uploaded file behind an image address, when the site's data has it. */
 function uploadedImage(src: string, data: BlockRenderData): Record<string, unknown> | undefined {
@@ -124,8 +125,11 @@ export const galleryBlock = defineBlock({
         description: '',
       },
     ]),
+    /** A photo feed shown instead of `images` (kept meanwhile); null: the images show. */
+    photoFeed: galleryPhotoFeedSchema.default(null),
   }),
   fields: [
+    { key: 'photoFeed', label: 'Pictures from', kind: 'photo-feed' },
     { key: 'images', label: 'Images and videos', kind: 'gallery-media', maxItems: LIMITS.maxGalleryImages },
     {
       key: 'design',
@@ -216,10 +220,15 @@ export const galleryBlock = defineBlock({
     toggle('transparentBackground', 'Transparent background (uncropped slideshow)'),
   ],
   adjust: adjustGallerySettings,
-  references: (s) => ({ files: galleryFileIds(s.images) }),
+  references: (s) =>
+    s.photoFeed
+      ? { photoFeeds: [photoFeedKey(s.photoFeed.url)].filter(Boolean) }
+      : { files: galleryFileIds(s.images) },
   view: (s, data) => {
-    const { images, ...options } = s;
-    const shown = shownGalleryItems(images, data.files);
+    const { images, photoFeed, ...options } = s;
+    const shown = photoFeed
+      ? shownPhotoFeedItems(data.photoFeeds?.get(photoFeedKey(photoFeed.url)) ?? [])
+      : shownGalleryItems(images, data.files);
     // A block's id is not in its settings: its pictures name the slides, unique enough per page.
     const id = `gallery-${Math.abs(hash(shown.map((i) => i.video?.url ?? i.src).join('|')))}`;
     return galleryView(id, 'Gallery', shown, options);

@@ -12,6 +12,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { EditorIcon } from '../EditorIcon';
 import { EditorField } from '../field/EditorField';
 import { editorMessages } from '../editor-messages';
+import type { PhotoFeedSource } from './PhotoFeedField';
 
 /** A file of the site's library, as the gallery's library picker offers it. */
 export interface LibraryFile {
@@ -35,6 +36,8 @@ export interface GalleryMediaSources {
   lookUpVideo?: (url: string) => Promise<VideoMetadata>;
   /** The app's upload-or-choose button; it calls `onChoose` with the picture it got. */
   renderChooseFile?: (onChoose: (file: { src: string; alt: string }) => void) => ReactNode;
+  /** A feed gallery's record on the server and "Fetch now". */
+  photoFeed?: PhotoFeedSource;
 }
 
 type Picker = 'imageFile' | 'imageReused' | 'assetReused' | 'imageLicensed' | 'video';
