@@ -128,6 +128,7 @@ describe('rendering blocks', () => {
       files: [],
       pages: [],
       components: ['hours'],
+      photoFeeds: [],
     });
   });
 
