@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { addDays, daysBetween, LIVE_GRACE_MS, localDay } from './range';
 import type { RollupTarget } from './rollup';
 import { rowsOf } from '../db/rows';
+import { liveLock, packPeriodsIn } from './pack';
 import { sourceCtes } from './source';
 
 /** How stale the open days of a dashboard may be: a busy shop computes them once a minute, not per read. */
@@ -41,10 +42,9 @@ export async function refreshLive(
   };
   if (await fresh(db)) return false;
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`analytics-live:${target.websiteId}:${target.tz}`}, 0))`,
-    );
+    await tx.execute(liveLock(target));
     if (await fresh(tx)) return false;
+    await tx.execute(sql`delete from analytics_packed where ${site}`);
     await tx.execute(sql`delete from analytics_counts where ${site}`);
     await tx.execute(sql`delete from analytics_periods where ${site}`);
     await tx.execute(sql`
@@ -58,6 +58,11 @@ export async function refreshLive(
       )
       insert into analytics_counts (website_id, tz, period, start, dimension, key, bucket, n)
       select ${target.websiteId}, ${target.tz}, 'live', day, dimension, key, bucket, n from counts`);
+    await packPeriodsIn(
+      tx,
+      target,
+      days.map((start) => ({ period: 'live', start })),
+    );
     return true;
   });
 }

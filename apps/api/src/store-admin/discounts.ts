@@ -59,7 +59,7 @@ const listCursor = z.tuple([z.boolean(), z.string().min(1).max(64), z.string().m
 
 /**
  * Live discounts first, then archived ones, each oldest first, `limit` at a time from `cursor`,
- * read along the discounts_site_list index (migration 0066).
+ * read along the discounts_site_list index (migration 0069).
  */
 export async function listDiscounts(
   db: Database,

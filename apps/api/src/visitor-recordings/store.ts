@@ -8,7 +8,7 @@ import {
   type RecordingEvent,
   type RecordingSummary,
 } from '@site/tracking';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { visitorRecordings } from '../db/schema';
 
@@ -139,7 +139,12 @@ export async function listRecordings(
         gt(visitorRecordings.eventCount, 0),
       ),
     )
-    .orderBy(desc(visitorRecordings.startedAt), desc(visitorRecordings.id))
+    // Spelled as visitor_recordings_site_started is (`desc nulls last`, migration 0069): a bare
+    // `desc` means nulls first, and the page would be every recording of the site, sorted.
+    .orderBy(
+      sql`${visitorRecordings.startedAt} desc nulls last`,
+      sql`${visitorRecordings.id} desc nulls last`,
+    )
     .offset(offset)
     .limit(RECORDINGS_PAGE_SIZE + 1);
   return {

@@ -1,4 +1,5 @@
 import {
+  bigint,
   customType,
   date,
   integer,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { websites } from './site';
 
@@ -70,4 +72,65 @@ export const analyticsCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.tz, t.period, t.start, t.dimension, t.key, t.bucket] })],
+);
+
+/**
+ * The keys of the 'page' and 'referrer' dimensions of a site, numbered densely per site and
+ * dimension (1, 2, 3 … in the order they were first packed), so a period's counts pack into a
+ * few bytes a key (analytics_packed) and a range's counts add up in an array indexed by number.
+ */
+export const analyticsKeys = pgTable(
+  'analytics_keys',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    id: integer('id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.dimension, t.key] }),
+    uniqueIndex('analytics_keys_id').on(t.websiteId, t.dimension, t.id),
+  ],
+);
+
+/**
+ * A period's 'page' and 'referrer' counts of analytics_counts in one row (pack.ts): the pairs
+ * (key number, n) in key-number order, each number as its difference from the previous one, both
+ * as LEB128 varints. A 30-day report adds up a few such rows instead of one row per page per
+ * period. A row exists for every packed period, even an empty one: its presence means "done".
+ */
+export const analyticsPacked = pgTable(
+  'analytics_packed',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    tz: text('tz').notNull(),
+    period: text('period').$type<AnalyticsPeriod>().notNull(),
+    start: date('start').notNull(),
+    pages: bytea('pages').notNull(),
+    referrers: bytea('referrers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.tz, t.period, t.start] })],
+);
+
+/**
+ * Sales per site and UTC hour, kept by a deferred row trigger on orders (migration 0069): orders
+ * not cancelled and their grand total minus refunds, by the hour they were placed in. A report
+ * sums the whole hours of its range and reads the orders of its partial first and last hour, so
+ * later refunds and cancellations show and any zone's day boundaries are exact.
+ */
+export const orderSalesHours = pgTable(
+  'order_sales_hours',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    orders: integer('orders').notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.hour] })],
 );

@@ -25,6 +25,6 @@ export const visitorRecordings = pgTable(
   },
   (t) => [
     uniqueIndex('visitor_recordings_visit').on(t.websiteId, t.visitorId, t.visitStartedAt),
-    index('visitor_recordings_site_started').on(t.websiteId, t.startedAt.desc()),
+    index('visitor_recordings_site_started').on(t.websiteId, t.startedAt.desc(), t.id.desc()),
   ],
 );
