@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import './editor.css';
 import { blockDefinition, createBlock, messages, MENU_LIMITS } from '@site/page-content';
 import { BlockInspector } from './BlockInspector';
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import '../editor.css';
 import { messages, type PhotoFeedStatus } from '@site/page-content';
 import { PhotoFeedField } from './PhotoFeedField';
 

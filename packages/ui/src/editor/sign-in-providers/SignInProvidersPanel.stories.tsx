@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import '../editor.css';
 import { filledSettings, redirectUrl } from './fixtures';
 import { SignInProvidersPanel } from './SignInProvidersPanel';
 
