@@ -427,11 +427,11 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     // and 1 000), beside the small site's few; the posts' names counted by their triggers.
     await conn.exec(`
       insert into pages (id, website_id, path, title, page_type, collection_type, template_name, item_template_name, kind)
-        select s || '-' || c, s, '/' || c, c, 1, case c when 'notes' then 'blog' else 'events' end,
-               case c when 'notes' then 'blog-list' else 'events-list' end, case c when 'notes' then 'blog-item' else 'events-item' end, 'collection'
-        from unnest(array['${SITE}', 'small']) s, unnest(array['notes', 'workshops']) c;
+        select s || '-' || c, s, '/' || c, c, 1, case c when 'journal' then 'blog' else 'events' end,
+               case c when 'journal' then 'blog-list' else 'events-list' end, case c when 'journal' then 'blog-item' else 'events-item' end, 'collection'
+        from unnest(array['${SITE}', 'small']) s, unnest(array['journal', 'workshops']) c;
       insert into blog_posts (id, website_id, collection_id, url_id, title, body, status, tags, categories, updated_at)
-        select s || '-bp-' || i, s, s || '-notes', 'post-' || i, 'Notes on ' || (array['oak', 'linen', 'clay'])[1 + i % 3] || ' ' || i,
+        select s || '-bp-' || i, s, s || '-journal', 'post-' || i, 'Notes on ' || (array['oak', 'linen', 'clay'])[1 + i % 3] || ' ' || i,
                '<p>' || repeat('A long body. ', 50) || '</p>', 'published', jsonb_build_array('topic ' || i % 8), '["Studio"]',
                timestamptz '2026-01-01' + (i / 7) * interval '1 minute'
         from unnest(array['${SITE}', 'small']) s, generate_series(1, 4000) i where s = '${SITE}' or i <= 100;
@@ -461,7 +461,7 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
         expect(plan).not.toMatch(/Scan on (products|blog_posts)\b|\(read/);
     }
 
-    const posts = { collectionId: `${SITE}-notes` };
+    const posts = { collectionId: `${SITE}-journal` };
     const firstPosts = await listPostSummaries(handle.db, SITE, posts);
     expect(firstPosts.posts).toHaveLength(50);
     expect(firstPosts.posts[0]!.id).toBe(`${SITE}-bp-4000`);
