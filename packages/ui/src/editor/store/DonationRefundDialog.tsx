@@ -3,6 +3,7 @@ import {
   fillMessage,
   formatMinorWithSymbol,
   isCurrencyCode,
+  minorToDecimalString,
   type DonationRow,
 } from '@site/commerce-core';
 import { parseTypedAmount, paymentMessages } from '@site/commerce-core/admin';
@@ -26,13 +27,6 @@ export interface DonationRefundDialogProps {
 export const donationRefundable = (d: DonationRow) => Math.max(0, d.amountCents - d.refundedCents);
 
 const currencyOf = (d: DonationRow) => (isCurrencyCode(d.currency) ? d.currency : 'USD');
-
-/** The amount prefilled as an owner would type it ("25.00", "2500" for yen). */
-function typedAmount(minor: number, decimals: number): string {
-  if (decimals === 0) return String(minor);
-  const whole = Math.floor(minor / 10 ** decimals);
-  return `${whole}.${String(minor % 10 ** decimals).padStart(decimals, '0')}`;
-}
 
 /**
  * Gives back part or all of a donation, such as one given twice by mistake: the amount starts at
@@ -89,7 +83,7 @@ function RefundForm({
   const decimals = currencyInfo(currency).decimals;
   const left = donationRefundable(donation);
   const leftText = formatMinorWithSymbol(BigInt(left), currency);
-  const [amount, setAmount] = useState(() => typedAmount(left, decimals));
+  const [amount, setAmount] = useState(() => minorToDecimalString(BigInt(left), currency));
   const [localError, setLocalError] = useState<string>();
   const error = localError ?? serverError;
   return (
