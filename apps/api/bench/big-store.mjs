@@ -13,6 +13,7 @@
 //   BENCH_ONLY='analytics|tags'        # time only the calls whose names match (case-insensitive);
 //                                      # add-to-cart, checkout and the exports only when they match
 //                                      # ('price': the owner's price change, seen on the next request)
+//   BENCH_KEEP=1                       # keep each seeded database and print its URL (for EXPLAIN)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { REVIEWS_EDITOR_API } from '@site/commerce-core';
@@ -41,6 +42,7 @@ const SITE = 'demo';
 const SEEDED = seeded(SITE);
 const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
 const wanted = (name) => !only || only.test(name);
+const keep = env.BENCH_KEEP === '1';
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const query = (path, params) => `${path}?${new URLSearchParams(params)}`;
@@ -392,7 +394,11 @@ async function benchSize(products) {
   } finally {
     await sql.end({ timeout: 1 });
     await server?.stop();
-    await database.drop();
+    if (!keep) await database.drop();
+    else {
+      await database.release();
+      console.log(`kept ${products.toLocaleString('en-US')} products: ${database.url}`);
+    }
   }
 }
 

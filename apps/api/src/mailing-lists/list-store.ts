@@ -220,6 +220,15 @@ async function sparseMatchesAfter(
   }));
 }
 
+/** Every subscriber of the list, whatever their status: the count a trigger keeps (migration 0072). */
+async function keptTotal(db: Database, listId: string): Promise<number> {
+  const [row] = await db
+    .select({ subscribers: mailingListCounts.subscribers })
+    .from(mailingListCounts)
+    .where(eq(mailingListCounts.listId, listId));
+  return row?.subscribers ?? 0;
+}
+
 // [consented at, email] and, for a search, whether its matches are few (sparseMatchesAfter).
 const subscriberCursor = z.union([
   z.tuple([z.string().min(1).max(64), z.string().max(400)]),
@@ -239,16 +248,18 @@ export async function listSubscribers(
   const limit = SUBSCRIBERS_PAGE_SIZE;
   const total = after
     ? null
-    : await db
-        .select({ total: count() })
-        .from(mailingListSubscribers)
-        .where(
-          and(
-            eq(mailingListSubscribers.listId, listId),
-            search ? ilike(mailingListSubscribers.email, likePattern(search)) : undefined,
-          ),
-        )
-        .then(([r]) => r?.total ?? 0);
+    : search
+      ? await db
+          .select({ total: count() })
+          .from(mailingListSubscribers)
+          .where(
+            and(
+              eq(mailingListSubscribers.listId, listId),
+              ilike(mailingListSubscribers.email, likePattern(search)),
+            ),
+          )
+          .then(([r]) => r?.total ?? 0)
+      : await keptTotal(db, listId);
   // The first page decides from its count; the pages after it carry the decision in the cursor.
   const sparse = search !== undefined && (cursor ? cursor[2] === true : (total ?? 0) <= SPARSE_MATCHES);
   const rows = sparse

@@ -55,15 +55,17 @@ export const mailingListSubscribers = pgTable(
 );
 
 /**
- * Each list's confirmed subscribers, kept by a trigger on mailing_list_subscribers in the
- * transaction that adds, confirms, unsubscribes or deletes one (migration 0053), so the editor's
- * lists show exact counts without reading a big list. Its own table: no other row is locked by a sign-up.
+ * Each list's confirmed subscribers (migration 0053) and all its subscribers whatever their status
+ * (0072, the subscriber list's heading), kept by triggers on mailing_list_subscribers in the
+ * transaction that adds, confirms, unsubscribes, moves or deletes one, so the editor shows exact
+ * counts without reading a big list. Its own table: no other row is locked by a sign-up.
  */
 export const mailingListCounts = pgTable('mailing_list_counts', {
   listId: text('list_id')
     .primaryKey()
     .references(() => mailingLists.id, { onDelete: 'cascade' }),
   confirmed: integer('confirmed').notNull().default(0),
+  subscribers: integer('subscribers').notNull().default(0),
 });
 
 export type WebhookEvent = 'form.submitted' | 'order.placed' | 'subscriber.added';
