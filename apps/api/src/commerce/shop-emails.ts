@@ -2,7 +2,7 @@ import { formatMinorWithSymbol, type CurrencyCode } from '@site/commerce-core';
 import { crossesLowStock, shopEmailSettings, type ShopEmailSettings } from '@site/commerce-core/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { orderItems, orders, siteMembers, websites } from '../db/schema';
+import { onTheTeam, orderItems, orders, siteMembers, websites } from '../db/schema';
 import { queueEmail } from '../mail/queue-email';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -21,12 +21,16 @@ export async function emailSettingsOf(tx: Pick<Tx, 'select'>, websiteId: string)
  * Where the owner's own emails go: the notify address the owner set in the store settings, or
  * else the address of every owner account of the site.
  */
-async function ownerAddresses(tx: Pick<Tx, 'select'>, websiteId: string, settings: ShopEmailSettings) {
+export async function ownerAddresses(
+  tx: Pick<Tx, 'select'>,
+  websiteId: string,
+  settings: Pick<ShopEmailSettings, 'notifyEmail'>,
+) {
   if (settings.notifyEmail) return [settings.notifyEmail];
   const owners = await tx
     .select({ email: siteMembers.email })
     .from(siteMembers)
-    .where(and(eq(siteMembers.websiteId, websiteId), sql`'owner' = any(${siteMembers.roles})`));
+    .where(and(eq(siteMembers.websiteId, websiteId), onTheTeam, sql`'owner' = any(${siteMembers.roles})`));
   return owners.map((o) => o.email);
 }
 

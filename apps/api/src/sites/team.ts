@@ -13,7 +13,7 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordActivity, type Actor } from '../activity/activity-log';
 import type { Database, Tx } from '../db/client';
-import { siteMembers, siteSessions, teamInvitations, websites } from '../db/schema';
+import { onTheTeam, siteMembers, siteSessions, teamInvitations, websites } from '../db/schema';
 import { ApiError } from '../http';
 import { queueEmail } from '../mail/queue-email';
 import { passwordProblem } from '../security/password-rule';
@@ -38,7 +38,7 @@ export async function teamView(db: Database, websiteId: string, youId: string): 
   const members = await db
     .select({ id: siteMembers.id, email: siteMembers.email, roles: siteMembers.roles })
     .from(siteMembers)
-    .where(eq(siteMembers.websiteId, websiteId))
+    .where(and(eq(siteMembers.websiteId, websiteId), onTheTeam))
     .orderBy(siteMembers.email);
   const invitations = await db
     .select()

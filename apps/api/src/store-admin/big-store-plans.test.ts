@@ -23,6 +23,8 @@ import { listPostSummaries } from '../blog/blog-store';
 import { listEventsPage } from '../collections/collection-store';
 import { rowsOf } from '../db/rows';
 import { sql } from 'drizzle-orm';
+import { teamView } from '../sites/team';
+import { ownerAddresses } from '../commerce/shop-emails';
 
 const SITE = 'big';
 
@@ -35,7 +37,7 @@ const PRODUCTS = 4000;
 const ORDERS = 20_000;
 // Tables a big store grows: a sequential scan of one reads every site's rows.
 const BIG_TABLES =
-  /Seq Scan on (orders|products|variants|order_items|mailing_list_subscribers|form_submissions|site_activity|blog_posts|collection_items)\b|\(read \d+ rows\)/;
+  /Seq Scan on (orders|products|variants|order_items|mailing_list_subscribers|form_submissions|site_activity|blog_posts|collection_items|site_members)\b|\(read \d+ rows\)/;
 const BIG_TABLE_NAMES = new Set([
   'orders',
   'products',
@@ -46,6 +48,7 @@ const BIG_TABLE_NAMES = new Set([
   'site_activity',
   'blog_posts',
   'collection_items',
+  'site_members',
 ]);
 // A page of 50–100 rows with its lookups reads a few hundred rows; a walk through one site's
 // orders or products (an index scan that filters) reads thousands at this size, and more at scale.
@@ -501,4 +504,29 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
       (await listPostSummaries(handle.db, SITE, { ...posts, q: 'linen 1234' })).posts.map((p) => p.id),
     ).toEqual([`${SITE}-bp-1234`]);
   }, 180_000);
+
+  it("the team screen and the owner's order emails read the site's team, not its customers' accounts", async () => {
+    // 3 000 customer accounts beside the owner, an editor and a viewer (the bench has 100 000).
+    await conn.exec(`
+      insert into site_members (id, website_id, email, password_hash, roles)
+        select '${SITE}-c-' || i, '${SITE}', 'customer' || i || '@example.com', 'x', array['customer']
+        from generate_series(1, 3000) i;
+      insert into site_members (id, website_id, email, password_hash, roles) values
+        ('${SITE}-owner', '${SITE}', 'owner@big.test', 'x', array['owner', 'customer']),
+        ('${SITE}-editor', '${SITE}', 'editor@big.test', 'x', array['editor']),
+        ('${SITE}-viewer', '${SITE}', 'viewer@big.test', 'x', array['viewer']),
+        ('small-owner', 'small', 'owner@small.test', 'x', array['owner'])`);
+    for (const call of [
+      (db: Database) => teamView(db, SITE, `${SITE}-owner`),
+      (db: Database) => ownerAddresses(db, SITE, { notifyEmail: undefined }),
+    ])
+      for (const plan of await plansOf(call, 50)) expect(plan).not.toMatch(BIG_TABLES);
+    const team = await teamView(handle.db, SITE, `${SITE}-owner`);
+    expect(team.members.map((m) => [m.email, m.role, m.isYou])).toEqual([
+      ['editor@big.test', 'editor', false],
+      ['owner@big.test', 'owner', true],
+      ['viewer@big.test', 'viewer', false],
+    ]);
+    expect(await ownerAddresses(handle.db, SITE, { notifyEmail: undefined })).toEqual(['owner@big.test']);
+  });
 });
