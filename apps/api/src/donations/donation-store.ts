@@ -6,6 +6,8 @@ import {
   messages as commerceMessages,
   readDonationRules,
   type CurrencyCode,
+  DONATIONS_PAGE_SIZE,
+  type DonationListPage,
   type DonationRequest,
   type DonationRow,
   type DonationRules,
@@ -16,6 +18,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { donations, pages, websites } from '../db/schema';
 import { ApiError } from '../http';
+import { afterInstantId, decodeCursor, encodeCursor, instantIdCursor, instantKey } from '../http/cursor';
 import { queueEmail } from '../mail/queue-email';
 import { storeCurrency, type WebsiteRow } from '../site/site-data';
 import type { PaymentProvider } from '../commerce/payments';
@@ -257,19 +260,47 @@ export async function findDonation(
   return row && row.accessToken === token ? row : undefined;
 }
 
-/** The site's donations, newest first, for the owner's list and its CSV. */
+/**
+ * One page of the site's paid donations, newest first by (created at, id), read along
+ * `donations_site_list` (migration 0074) from the cursor: the instant kept to the microsecond, so a
+ * page boundary between donations made in the same millisecond neither repeats nor skips one.
+ */
 export async function listDonations(
   db: Pick<Database, 'select'>,
   websiteId: string,
-  limit = 500,
-): Promise<DonationRow[]> {
+  query: { cursor?: string; limit?: number } = {},
+): Promise<DonationListPage> {
+  const limit = query.limit ?? DONATIONS_PAGE_SIZE;
+  const after = decodeCursor(instantIdCursor, query.cursor);
+  const rows = await donationsAfter(db, websiteId, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    donations: page.map((r) => r.row),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.key, last.row.id]) : null,
+  };
+}
+
+/** Paid donations after `after` (an `instantIdCursor`), newest first, with each one's key. */
+export async function donationsAfter(
+  db: Pick<Database, 'select'>,
+  websiteId: string,
+  after: readonly [string, string] | undefined,
+  limit: number,
+): Promise<{ row: DonationRow; key: string }[]> {
   const rows = await db
-    .select()
+    .select({ row: donations, key: instantKey(donations.createdAt) })
     .from(donations)
-    .where(and(eq(donations.websiteId, websiteId), eq(donations.status, 'paid')))
+    .where(
+      and(
+        eq(donations.websiteId, websiteId),
+        eq(donations.status, 'paid'),
+        after ? afterInstantId(donations.createdAt, donations.id, after) : undefined,
+      ),
+    )
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(limit);
-  return rows.map(donationRow);
+  return rows.map((r) => ({ row: donationRow(r.row), key: r.key }));
 }
 
 /** A stored donation as the owner's list shows it. */

@@ -1,8 +1,8 @@
 import { messages as commerceMessages } from '@site/commerce-core';
 import { STORE_API } from '@site/commerce-core/admin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { donations, orders, outgoingEmails, pages } from '../db/schema';
+import { donations, orders, outgoingEmails, pages, websites } from '../db/schema';
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { Shopper, TEST_CARD } from '../../test/client';
 import { databaseTargets } from '../../test/databases';
@@ -184,5 +184,83 @@ describe.each(targets)('donations (page types 203 and 204) on $name', (target) =
     // A name that looks like a formula is written as text.
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")",first@example.test,$10.00,,USD,Roof appeal,yes`);
     expect((await new Shopper(site.app).get(STORE_API.donations)).statusCode).toBe(401);
+  });
+  it('pages the owner’s list 50 at a time, newest first, without a gap or a repeat, and the CSV holds every one', async () => {
+    const { db } = site.database;
+    await db.delete(donations).where(eq(donations.websiteId, DEMO_WEBSITE_ID));
+    await db.insert(websites).values({ id: 'other-site', title: 'Other' }).onConflictDoNothing();
+    // 120 paid donations whose instants come in threes (so pages cut through a shared instant) and
+    // differ below the millisecond, which a JS Date would round away; pending ones and another
+    // site's never show.
+    const insert = (select: ReturnType<typeof sql>) =>
+      db.execute(sql`
+        insert into donations (id, website_id, block_id, donor_name, email, amount_cents, currency,
+                               payment_provider, payment_reference, status, access_token, created_at)
+        ${select}`);
+    await insert(sql`
+      select 'pg-' || lpad(i::text, 3, '0'), ${DEMO_WEBSITE_ID}, 'give-roof', 'Donor ' || i,
+             'd' || i || '@example.test', 100 * i, 'USD', 'test', 'ref-' || i, 'paid', 'tok-' || i,
+             timestamptz '2026-11-01 12:00:00' + (i / 3) * interval '1 microsecond'
+      from generate_series(1, 120) i`);
+    await insert(sql`
+      select 'pending-' || i, ${DEMO_WEBSITE_ID}, 'give-roof', 'Pending ' || i, 'p@example.test', 500,
+             'USD', 'stripe', 'pi-' || i, 'pending', 'tok-p' || i,
+             timestamptz '2026-11-01 12:00:00' + i * interval '1 second'
+      from generate_series(1, 5) i`);
+    await insert(sql`
+      select 'elsewhere-' || i, 'other-site', 'give', 'Elsewhere ' || i, 'e@example.test', 500,
+             'USD', 'test', 'ref-e' || i, 'paid', 'tok-e' || i,
+             timestamptz '2026-11-01 12:00:00' + i * interval '1 second'
+      from generate_series(1, 60) i`);
+    const expected = Array.from({ length: 120 }, (_, i) => 120 - i)
+      .sort((a, b) => Math.floor(b / 3) - Math.floor(a / 3) || (b > a ? 1 : -1))
+      .map((i) => `pg-${String(i).padStart(3, '0')}`);
+
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await site.owner.call('GET', `${STORE_API.donations}${query}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { donations: { id: string }[]; nextCursor: string | null };
+      sizes.push(page.donations.length);
+      seen.push(...page.donations.map((d) => d.id));
+      cursor = page.nextCursor;
+    } while (cursor && sizes.length < 10);
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(seen).toEqual(expected);
+
+    // A forged, garbled or foreign cursor is the client's mistake: 400 with a clear message.
+    const forged = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const bad of [
+      'garbage',
+      '%%%',
+      forged(['not a date', 'pg-001']),
+      forged(['2026-11-01T12:00:00.000001Z']),
+      forged({ a: 1 }),
+      forged([false, '2026-11-01', 'x']),
+      forged(['2026-11-01T12:00:00Z', '']),
+    ]) {
+      const res = await site.owner.call('GET', `${STORE_API.donations}?cursor=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.message, bad).toBe(
+        'That page cursor is not valid; start again from the first page.',
+      );
+    }
+    expect(
+      (await site.owner.call('GET', `${STORE_API.donations}?cursor=${'x'.repeat(501)}`)).statusCode,
+    ).toBe(400);
+    expect((await site.owner.call('GET', `${STORE_API.donations}?limit=1000`)).statusCode).toBe(400);
+
+    // The CSV: every paid donation of this site, newest first, and nothing else.
+    const csv = await site.owner.call('GET', STORE_API.donationsCsv);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(121);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(
+      expected.map((id) => `D-${id.slice(0, 8).toUpperCase()}`),
+    );
+    expect(csv.body).not.toMatch(/Pending|Elsewhere/);
   });
 });

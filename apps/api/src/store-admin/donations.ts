@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   currencyInfo,
   fillMessage,
@@ -17,32 +18,43 @@ import { recordActivity, type Actor } from '../activity/activity-log';
 import { providersForSite, type PaymentProvider } from '../commerce/payments';
 import type { Database } from '../db/client';
 import { donations } from '../db/schema';
-import { donationAmount, donationReference, donationRow } from '../donations/donation-store';
-import { ApiError } from '../http';
+import { donationAmount, donationReference, donationRow, donationsAfter } from '../donations/donation-store';
+import { ApiError, csvBody, keysetPages } from '../http';
 import { csvLine } from './csv';
 
-/** The most donations one CSV holds; a site past it exports the newest. */
-export const MAX_DONATIONS_CSV = 100_000;
+/** Donations read per statement while the CSV streams. */
+const EXPORT_PAGE = 1000;
 
-/** The owner's donations as a spreadsheet: one line a donation, amounts as the donor saw them. */
-export function donationsCsv(rows: readonly DonationRow[]): string {
-  const lines = [
-    csvLine(['Reference', 'Date', 'Donor', 'Email', 'Amount', 'Refunded', 'Currency', 'Fund', 'Test']),
-    ...rows.map((r) =>
-      csvLine([
-        donationReference(r.id),
-        new Date(r.createdOn).toISOString(),
-        r.donorName,
-        r.email,
-        donationAmount(r),
-        r.refundedCents ? donationAmount({ amountCents: r.refundedCents, currency: r.currency }) : '',
-        r.currency,
-        r.fund,
-        r.testMode ? 'yes' : 'no',
-      ]),
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
+/** One CSV line of a donation, amounts as the donor saw them. */
+function donationCsvLine(r: DonationRow): string {
+  return `${csvLine([
+    donationReference(r.id),
+    new Date(r.createdOn).toISOString(),
+    r.donorName,
+    r.email,
+    donationAmount(r),
+    r.refundedCents ? donationAmount({ amountCents: r.refundedCents, currency: r.currency }) : '',
+    r.currency,
+    r.fund,
+    r.testMode ? 'yes' : 'no',
+  ])}\n`;
+}
+
+/**
+ * Every paid donation of the site as a spreadsheet, newest first, one line a donation: streamed in
+ * keyset pages along the list's index, so a site with any number of donations exports them all
+ * while holding one page in memory.
+ */
+export function donationsCsv(db: Pick<Database, 'select'>, websiteId: string): Readable {
+  const pages = keysetPages<{ row: DonationRow; key: string }>((after) =>
+    donationsAfter(db, websiteId, after && [after.key, after.row.id], EXPORT_PAGE),
+  );
+  return csvBody(
+    `${csvLine(['Reference', 'Date', 'Donor', 'Email', 'Amount', 'Refunded', 'Currency', 'Fund', 'Test'])}\n`,
+    (async function* () {
+      for await (const rows of pages) yield rows.map((r) => donationCsvLine(r.row)).join('');
+    })(),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   DiscountDraftSchema,
   DiscountListQuerySchema,
+  DonationListQuerySchema,
   DonationListSchema,
   DonationRowSchema,
   RootCategoryCreateSchema,
@@ -45,7 +46,7 @@ import {
   startProductImport,
 } from './product-import';
 import { taxReport, taxReportCsv } from './tax-report';
-import { donationsCsv, MAX_DONATIONS_CSV, refundDonation } from './donations';
+import { donationsCsv, refundDonation } from './donations';
 import { listDonations } from '../donations/donation-store';
 import { importInventoryCsv, InventoryQuerySchema, inventoryCsv, listInventory, setStock } from './inventory';
 import {
@@ -506,7 +507,9 @@ export function registerStoreAdminRoutes(
     scope.get(
       `${STORE}/donations`,
       read,
-      handle(async (request) => ({ donations: await listDonations(db, request.site.websiteId) })),
+      handle(async (request) =>
+        listDonations(db, request.site.websiteId, parse(DonationListQuerySchema, request.query)),
+      ),
     );
     scope.get(
       `${STORE}/donations.csv`,
@@ -515,7 +518,7 @@ export function registerStoreAdminRoutes(
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="donations.csv"')
-          .send(donationsCsv(await listDonations(db, request.site.websiteId, MAX_DONATIONS_CSV))),
+          .send(donationsCsv(db, request.site.websiteId)),
       ),
     );
     scope.post(
@@ -780,12 +783,14 @@ export const storeAdminRouteDocs: RouteDocs = {
   },
   [`GET ${STORE}/donations`]: {
     ...guarded,
-    summary: "The site's donations through its donation blocks, newest first",
+    summary:
+      "The site's paid donations through its donation blocks, newest first, 50 a page: `cursor` is the last page's `nextCursor`",
+    query: DonationListQuerySchema,
     response: DonationListSchema,
   },
   [`GET ${STORE}/donations.csv`]: {
     ...guarded,
-    summary: "The site's donations as CSV",
+    summary: 'Every paid donation of the site as CSV, newest first (streamed)',
   },
   [`POST ${STORE}/donations/:id/refund`]: {
     ...guarded,

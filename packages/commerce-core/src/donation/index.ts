@@ -158,5 +158,19 @@ export const DonationRowSchema = /* @__PURE__ */ (() =>
     refundedCents: z.number().int(),
   }))();
 export type DonationRow = z.infer<typeof DonationRowSchema>;
+/** The owner's list a page at a time, newest first: `cursor` is the previous page's `nextCursor`. */
+export const DonationListQuerySchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    cursor: z.string().max(500).optional(),
+  }))();
+export type DonationListQuery = z.infer<typeof DonationListQuerySchema>;
+/** How many donations one page of the owner's list holds. */
+export const DONATIONS_PAGE_SIZE = 50;
+/** One page of the owner's list (paid donations only, newest first). */
 export const DonationListSchema = /* @__PURE__ */ (() =>
-  z.object({ donations: z.array(DonationRowSchema) }))();
+  z.object({
+    donations: z.array(DonationRowSchema),
+    /** Where the next page starts; null on the last page. */
+    nextCursor: z.string().nullable(),
+  }))();
+export type DonationListPage = z.infer<typeof DonationListSchema>;

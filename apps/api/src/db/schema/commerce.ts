@@ -399,5 +399,7 @@ export const donations = pgTable(
     accessToken: text('access_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('donations_site_created').on(t.websiteId, t.createdAt)],
+  // The owner's list and its CSV, newest first a page at a time, read backwards from the cursor
+  // (migration 0074; it replaced (website_id, created_at), which sorted ties and filtered status).
+  (t) => [index('donations_site_list').on(t.websiteId, t.status, t.createdAt, t.id)],
 );
