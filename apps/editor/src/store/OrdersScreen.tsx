@@ -140,10 +140,18 @@ function Donations() {
           ? (donation, amount) => refund.mutateAsync({ id: donation.id, amount })
           : undefined
       }
-      donations={donations.data?.donations}
+      donations={donations.data?.pages.flatMap((page) => page.donations)}
       isLoading={donations.isPending}
-      loadError={donations.error ? listLoadFailure('results', donations.error) : undefined}
+      loadError={
+        donations.error && !donations.isFetchNextPageError
+          ? listLoadFailure('results', donations.error)
+          : undefined
+      }
       onRetry={() => void donations.refetch()}
+      hasMore={donations.hasNextPage}
+      isLoadingMore={donations.isFetchingNextPage}
+      onLoadMore={() => void donations.fetchNextPage()}
+      loadMoreError={donations.isFetchNextPageError ? listLoadFailure('results', donations.error) : undefined}
       csvHref={STORE_API.donationsCsv}
       locale={ownerLocale()}
     />

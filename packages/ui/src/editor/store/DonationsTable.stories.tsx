@@ -75,3 +75,15 @@ export const Loading: Story = { args: { donations: undefined, isLoading: true } 
 export const Failed: Story = {
   args: { donations: undefined, loadError: 'The donations could not be loaded. Check your connection.' },
 };
+/** More than a page: Show more donations asks for the next 50. */
+export const WithMore: Story = { args: { hasMore: true, onLoadMore: fn() } };
+/** The next page is on its way: the button waits. */
+export const LoadingMore: Story = { args: { hasMore: true, isLoadingMore: true, onLoadMore: fn() } };
+/** The next page failed: the rows stay, the reason shows and the button tries again. */
+export const LoadMoreFailed: Story = {
+  args: {
+    hasMore: true,
+    onLoadMore: fn(),
+    loadMoreError: 'The donations could not be loaded. Check your connection.',
+  },
+};

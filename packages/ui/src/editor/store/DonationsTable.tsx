@@ -12,6 +12,12 @@ export interface DonationsTableProps {
   isLoading?: boolean;
   loadError?: string;
   onRetry?: () => void;
+  /** Older donations than these: the next page is one click away. */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
+  /** Why the last Show more failed; the button stays to try again. */
+  loadMoreError?: string;
   /** The CSV download of every donation. */
   csvHref: string;
   /** The owner's locale, for dates. */
@@ -32,6 +38,10 @@ export function DonationsTable({
   isLoading,
   loadError,
   onRetry,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  loadMoreError,
   csvHref,
   locale,
   onRefund,
@@ -126,6 +136,16 @@ export function DonationsTable({
           </div>
         )}
       </ListStates>
+      {donations && donations.length > 0 && loadMoreError && (
+        <p className="ed-banner ed-banner--error" role="alert">
+          {loadMoreError}
+        </p>
+      )}
+      {donations && donations.length > 0 && hasMore && (
+        <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
+          {isLoadingMore ? m.loadingMoreDonations : m.showMoreDonations}
+        </button>
+      )}
       {onRefund && (
         <DonationRefundDialog
           donation={refunding}

@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from '../../test/axe';
 import * as stories from './DonationsTable.stories';
 
 afterEach(cleanup);
-const { Loaded, Empty, Loading, Failed, Refundable, RefundRefused } = composeStories(stories);
+const { Loaded, Empty, Loading, Failed, Refundable, RefundRefused, WithMore, LoadingMore, LoadMoreFailed } =
+  composeStories(stories);
 
 describe('DonationsTable', () => {
   it('lists each donor with the amount, the date and the fund, and offers the CSV', async () => {
@@ -27,6 +28,32 @@ describe('DonationsTable', () => {
     const { container } = render(<Story />);
     expect(container.textContent).toContain(text);
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('offers Show more donations only when older ones wait, and asks for them', async () => {
+    render(<Loaded />);
+    expect(screen.queryByRole('button', { name: 'Show more donations' })).toBeNull();
+    cleanup();
+    const { container } = render(<WithMore />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more donations' }));
+    expect(WithMore.args.onLoadMore).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('keeps the rows while the next page loads, and says why it failed with the button to try again', async () => {
+    render(<LoadingMore />);
+    const waiting = screen.getByRole('button', { name: 'Loading more donations…' }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    cleanup();
+    const { container } = render(<LoadMoreFailed />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The donations could not be loaded. Check your connection.',
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more donations' }));
+    expect(LoadMoreFailed.args.onLoadMore).toHaveBeenCalledTimes(1);
     await expectNoAxeViolations(container);
   });
 
