@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { migratedTemplate, openMigratedPglite } from './migrated-templates';
 
 /** The local server CI machines run; DATABASE_URL overrides it. */
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -28,14 +29,14 @@ export interface DatabaseTarget {
  * throw-away database so test files never see each other's rows.
  */
 export async function databaseTargets(): Promise<DatabaseTarget[]> {
-  const targets: DatabaseTarget[] = [{ name: 'pglite', open: () => openDatabase({}) }];
+  const targets: DatabaseTarget[] = [{ name: 'pglite', open: openMigratedPglite }];
   if (await serverReachable()) {
     targets.push({
       name: 'postgres',
       async open() {
         const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
         const dbName = `site_test_${randomBytes(6).toString('hex')}`;
-        await admin.unsafe(`create database ${dbName}`);
+        await admin.unsafe(`create database ${dbName} template ${await migratedTemplate(admin, serverUrl)}`);
         const url = new URL(serverUrl);
         url.pathname = `/${dbName}`;
         const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 20 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyMigratedPglite } from './migrated-templates';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +44,8 @@ export async function startBuiltServer(env: Record<string, string | undefined> =
     DATABASE_URL: '',
     ...env,
   };
+  // The server's own PGlite (no DATABASE_URL, no DATA_DIR of the test's) starts migrated.
+  if (!merged.DATABASE_URL && !env.DATA_DIR) await copyMigratedPglite(dataDir);
   const child: ChildProcess = spawn(process.execPath, [join(apiDir, 'dist', 'main.js')], {
     cwd: apiDir,
     env: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)),

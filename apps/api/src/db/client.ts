@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; absent means in memory (tests). */
   dataDir?: string;
+  /** A PGlite data-folder dump to start from (tests start from a migrated one, test/migrated-templates.ts). */
+  loadDataDir?: Blob;
   /** Pool size for the server driver. */
   maxConnections?: number;
 }
@@ -80,7 +82,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm backs the editor's substring searches (migration 0039), as on the server.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   // One embedded process, one connection: there is no second pool to relax.
