@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { openMigratedPglite } from '../../test/migrated-templates';
 import { buildApp } from '../app';
 
 describe('the error handler', () => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
     app = await buildApp({ database, writesPerMinute: 0 });
     app.get('/api/test/strict', async (request) => z.object({ token: z.string() }).parse(request.query));
     // As drizzle reports a query PostgreSQL refused while starting up: the driver's error in `cause`.

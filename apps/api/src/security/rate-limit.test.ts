@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { openMigratedPglite } from '../../test/migrated-templates';
 import { seedDemoSite } from '../seed/demo-site';
 import { Shopper } from '../../test/client';
 
@@ -12,7 +13,7 @@ describe('rate limit on state-changing calls', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 3 });
   });
@@ -54,7 +55,7 @@ describe('rate limit while Redis is away', () => {
   let away: Redis;
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
     await seedDemoSite(database.db);
     // A port nothing listens on, with the shared client's fail-at-once options (src/redis.ts).
     away = new Redis('redis://127.0.0.1:1', {
@@ -86,7 +87,7 @@ describe.runIf(redisUp)('rate limit shared through Redis', () => {
   const clients: Redis[] = [];
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
     await seedDemoSite(database.db);
     // Two processes' clients, with keys of this run only.
     const keyPrefix = `test-${randomUUID()}:`;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { openMigratedPglite } from '../../test/migrated-templates';
 import { templates, websites } from '../db/schema';
 import { buildApp } from '../app';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -165,7 +166,7 @@ describe('a theme built on a base theme', () => {
 describe('installTheme', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
     await database.db.insert(websites).values({ id: 'new-site', title: 'New Site' });
   });
   afterAll(async () => database?.close());

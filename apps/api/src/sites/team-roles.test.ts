@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EditorClient } from '../../test/editor';
 import { buildApp } from '../app';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { openMigratedPglite } from '../../test/migrated-templates';
 import { guardPermission } from '../http';
 import { createMember } from '../security/members';
 import { seedDemoSite } from '../seed/demo-site';
@@ -21,7 +22,7 @@ describe('every editor route against every role', () => {
   const clients = new Map<string, EditorClient>();
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openMigratedPglite();
     await seedDemoSite(database.db);
     app = await buildApp({ database, writesPerMinute: 0 });
     for (const role of ROLES) {
