@@ -57,7 +57,7 @@ import {
   saveDraft,
   updatePage,
 } from './pages/page-store';
-import { toDetail, toSummary } from './pages/page-view';
+import { listPageSummaries, toDetail } from './pages/page-view';
 import { listRevisions } from './pages/revisions';
 import { editorSite, previewProducts, type BillingOptions } from './site/editor-site';
 import { loadLocks, pageScope, setLock, SITE_SCOPE } from '../site/locks';
@@ -155,7 +155,7 @@ export function registerEditorRoutes(app: FastifyInstance, options: EditorRouteO
     scope.get(
       EDITOR_API.pages,
       read,
-      handle(async (request) => ({ pages: (await loadPages(db, request.site.websiteId)).map(toSummary) })),
+      handle(async (request) => ({ pages: await listPageSummaries(db, request.site.websiteId) })),
     );
     scope.post(
       EDITOR_API.pages,

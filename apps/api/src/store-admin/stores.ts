@@ -7,7 +7,7 @@ import {
   storeUrlId,
 } from '@site/commerce-core';
 import { adminMessages } from '@site/commerce-core/admin';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, pages, redirects } from '../db/schema';
 import { lockNavigation, writeChangedNavigation } from '../site/navigation-store';
@@ -30,7 +30,9 @@ export interface StoreView {
   enabled: boolean;
 }
 
-export function toStoreView(page: PageRow): StoreView {
+export function toStoreView(
+  page: Pick<PageRow, 'id' | 'title' | 'path' | 'description' | 'enabled' | 'context'>,
+): StoreView {
   const navigationTitle = (page.context as { navigationTitle?: unknown }).navigationTitle;
   return {
     id: page.id,
@@ -45,8 +47,23 @@ export function toStoreView(page: PageRow): StoreView {
 
 export const isStore = (page: PageRow) => page.kind === 'collection' && page.collectionType === 'products';
 
+/** The site's store collections in navigation order, read without any page's documents. */
 export async function listStores(db: Database, websiteId: string): Promise<StoreView[]> {
-  return (await loadPages(db, websiteId)).filter(isStore).map(toStoreView);
+  const rows = await db
+    .select({
+      id: pages.id,
+      title: pages.title,
+      path: pages.path,
+      description: pages.description,
+      enabled: pages.enabled,
+      context: pages.context,
+    })
+    .from(pages)
+    .where(
+      and(eq(pages.websiteId, websiteId), eq(pages.kind, 'collection'), eq(pages.collectionType, 'products')),
+    )
+    .orderBy(asc(pages.navigationIndex));
+  return rows.map(toStoreView);
 }
 
 /** The store collection of this site, or 404: another site's id reads as unknown. */

@@ -338,6 +338,10 @@ describe.each(targets)('editor pages API on $name', (target) => {
 
       const detail = (await owner.get(EDITOR_API.page(page.id))).json();
       expect(detail).toMatchObject({ status: 'draft', hasUnpublishedChanges: true, published: null });
+      // The pages list tells the same without reading the documents (compared in the query).
+      const listed = async () =>
+        ((await owner.get(EDITOR_API.pages)).json().pages as PageDetail[]).find((p) => p.id === page.id);
+      expect(await listed()).toMatchObject({ status: 'draft', hasUnpublishedChanges: true, version });
       const published = await owner.call('POST', EDITOR_API.publish(page.id), { version });
       expect(published.statusCode).toBe(200);
       expect(published.json()).toMatchObject({
@@ -347,6 +351,10 @@ describe.each(targets)('editor pages API on $name', (target) => {
         publishedAt: expect.any(String),
       });
       expect(published.json().published.sections[0].blocks[0].settings.text).toBe('four');
+      // Every field the list shows is what the page's own answer says.
+      const summary = (await listed())!;
+      expect(summary.hasUnpublishedChanges).toBe(false);
+      expect(summary).toEqual(Object.fromEntries(Object.keys(summary).map((k) => [k, published.json()[k]])));
       revisions = (await owner.get(EDITOR_API.revisions(page.id))).json().revisions;
       expect(revisions[0]).toMatchObject({ kind: 'published', version: version + 1 });
     });
