@@ -6,6 +6,7 @@ import { capturingDatabase, rowsRead } from '../../test/explain-plans';
 import type { Database, DatabaseHandle } from '../db/client';
 import { listSubscribers } from '../mailing-lists/list-store';
 import { listAreaMembers } from '../member-areas/area-store';
+import { listDonations } from '../donations/donation-store';
 import { listDiscounts } from './discounts';
 
 /*
@@ -18,6 +19,7 @@ const MEMBERS = 6000;
 const DISCOUNTS = 300;
 const REDEMPTIONS_EACH = 10;
 const SUBSCRIBERS = 20_000;
+const DONATIONS = 10_000;
 
 const TABLES = new Set([
   'member_area_members',
@@ -26,9 +28,10 @@ const TABLES = new Set([
   'discount_redemptions',
   'orders',
   'mailing_list_subscribers',
+  'donations',
 ]);
 const WHOLE_READ =
-  /Seq Scan on (member_area_members|site_members|discounts|discount_redemptions|orders|mailing_list_subscribers)\b|\(read \d+ rows\)/;
+  /Seq Scan on (member_area_members|site_members|discounts|discount_redemptions|orders|mailing_list_subscribers|donations)\b|\(read \d+ rows\)/;
 
 const targets = await databaseTargets();
 
@@ -68,6 +71,13 @@ describe.each(targets)('the editor lists of a big site on $name', (target) => {
         select 'sub-' || i, 'big-list', 'reader' || i || '@example.com', 'confirmed', 'popup',
                timestamptz '2026-01-01' + i * interval '1 minute', 'tok-' || i
         from generate_series(1, ${SUBSCRIBERS}) i;
+      -- Donations five to an instant, a tenth of them pending, and as many on the small site.
+      insert into donations (id, website_id, block_id, donor_name, email, amount_cents, currency,
+                             payment_provider, payment_reference, status, access_token, created_at)
+        select 'don-' || s || '-' || i, s, 'give', 'Donor ' || i, 'd' || i || '@example.com', 500, 'USD',
+               'test', 'ref-' || s || i, case when i % 10 = 0 then 'pending' else 'paid' end, 'tok-' || i,
+               timestamptz '2026-01-01' + (i / 5) * interval '1 minute'
+        from generate_series(1, ${DONATIONS}) i, (values ('${SITE}'), ('small')) v(s);
       analyze;
     `);
     await conn.exec('set enable_seqscan = off');
@@ -139,6 +149,26 @@ describe.each(targets)('the editor lists of a big site on $name', (target) => {
       .map((k) => k[2]);
     expect(all.map((d) => d.id)).toEqual(expected);
     expect(all.filter((d) => d.archived)).toHaveLength(DISCOUNTS / 5);
+  }, 60_000);
+
+  it('the donations: each page of 50 paid ones from the (site, status, created at, id) index, never sorted', async () => {
+    const first = await listDonations(handle.db, SITE);
+    expect(first.donations).toHaveLength(50);
+    const second = await listDonations(handle.db, SITE, { cursor: first.nextCursor! });
+    for (const cursor of [undefined, first.nextCursor!, second.nextCursor!])
+      for (const plan of await plansOf((db) => listDonations(db, SITE, { cursor }), 200)) {
+        expect(plan).not.toMatch(WHOLE_READ);
+        expect(plan).not.toMatch(/\bSort\b/);
+        expect(plan).toMatch(/donations_site_list/);
+      }
+    // Newest first, paid only, cutting through instants shared by five.
+    const paid = Array.from({ length: DONATIONS }, (_, i) => DONATIONS - i).filter((i) => i % 10 !== 0);
+    const byKey = paid.sort(
+      (a, b) => Math.floor(b / 5) - Math.floor(a / 5) || (`don-${SITE}-${b}` > `don-${SITE}-${a}` ? 1 : -1),
+    );
+    expect([...first.donations, ...second.donations].map((d) => d.id)).toEqual(
+      byKey.slice(0, 100).map((i) => `don-${SITE}-${i}`),
+    );
   }, 60_000);
 
   it("a subscriber search whose matches are far from the newest reads the matches, not the list's rows", async () => {
