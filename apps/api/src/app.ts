@@ -66,6 +66,7 @@ import { startSitePurge } from './sites/purge-sites';
 import { registerSiteExport } from './sites/site-export';
 import { startCartRecovery } from './commerce/cart-recovery';
 import { startPhotoFeedRefresh } from './photo-feeds/refresh-job';
+import { startAnalyticsWarm } from './analytics/warm-job';
 import type { FetchLimits } from './photo-feeds/fetch-feed';
 import { DEFAULT_PENDING_EXPIRY_MINUTES, startPendingExpiry } from './commerce/expire-pending';
 import { pendingPaymentCheck } from './payments/pending-payment';
@@ -386,6 +387,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       policy: webhookPolicy,
       limits: options.photoFeedLimits,
     });
+    await startAnalyticsWarm({ db: options.database.db, jobs: options.jobs, log: app.log });
   }
   registerTrackingRoutes(app, { db: options.database.db });
   registerSiteUserRoutes(app, {
