@@ -1,13 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark's plain-JavaScript seed, shared so both measure the same store.
 import { seedBigStore } from '../../bench/big-store-seed.mjs';
 import { databaseTargets } from '../../test/databases';
+import { websites } from '../db/schema';
+import { capturingDatabase, rowsRead } from '../../test/explain-plans';
 import type { Database, DatabaseHandle } from '../db/client';
-import * as schema from '../db/schema';
 import type { Readable } from 'node:stream';
 import { inventoryCsv, listInventory } from './inventory';
 import { listOrders, ordersCsv } from './orders';
@@ -54,83 +51,14 @@ const BIG_TABLE_NAMES = new Set([
 // orders or products (an index scan that filters) reads thousands at this size, and more at scale.
 const MAX_ROWS_READ = 1500;
 
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows of the big tables the statement's plan actually read, kept or filtered out. */
-function rowsRead(node: PlanNode): number {
-  const own =
-    node['Relation Name'] && BIG_TABLE_NAMES.has(node['Relation Name'])
-      ? ((node['Actual Rows'] ?? 0) +
-          (node['Rows Removed by Filter'] ?? 0) +
-          (node['Rows Removed by Index Recheck'] ?? 0)) *
-        (node['Actual Loops'] ?? 1)
-      : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
-}
-
-interface Captured {
-  query: string;
-  params: unknown[];
-}
-
-const planOf = (row: Record<string, unknown> | undefined): PlanNode => {
-  const value = row?.['QUERY PLAN'];
-  const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
-  return parsed[0]!.Plan;
-};
-
-/** The database through its own client, with every statement the editor calls send kept. */
-function capturing(handle: DatabaseHandle) {
-  const captured: Captured[] = [];
-  const logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
-  if (handle.connection.kind === 'pglite') {
-    const client: PGlite = handle.connection.client;
-    return {
-      captured,
-      db: drizzlePglite(client, { schema, logger }) as unknown as Database,
-      exec: async (text: string) => void (await client.exec(text)),
-      explain: async (c: Captured) =>
-        (await client.query<Record<string, string>>(`explain ${c.query}`, c.params)).rows.map(
-          (r) => r['QUERY PLAN']!,
-        ),
-      analyze: async (c: Captured) =>
-        planOf(
-          (await client.query<Record<string, unknown>>(`explain (analyze, format json) ${c.query}`, c.params))
-            .rows[0],
-        ),
-      close: async () => {},
-    };
-  }
-  const sql = postgres(handle.connection.url, { max: 1, onnotice: () => {} });
-  return {
-    captured,
-    db: drizzlePostgres(sql, { schema, logger }) as unknown as Database,
-    exec: async (text: string) => void (await sql.unsafe(text)),
-    explain: async (c: Captured) =>
-      (await sql.unsafe(`explain ${c.query}`, c.params as never[])).map(
-        (r) => (r as Record<string, string>)['QUERY PLAN']!,
-      ),
-    analyze: async (c: Captured) =>
-      planOf((await sql.unsafe(`explain (analyze, format json) ${c.query}`, c.params as never[]))[0]),
-    close: () => sql.end({ timeout: 1 }),
-  };
-}
-
 const targets = await databaseTargets();
 
 describe.each(targets)('the editor calls of a big store on $name', (target) => {
   let handle: DatabaseHandle;
-  let conn: ReturnType<typeof capturing>;
+  let conn: ReturnType<typeof capturingDatabase>;
   beforeAll(async () => {
     handle = await target.open();
-    conn = capturing(handle);
+    conn = capturingDatabase(handle);
     // A second, small store: a per-site read must find the big one's rows by index among others.
     await seedBigStore(conn.exec, { websiteId: 'small', products: 50, orders: 500, catalogueOnly: true });
     await seedBigStore(conn.exec, {
@@ -159,7 +87,7 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     const plans: string[] = [];
     for (const statement of sent) {
       const plan = (await conn.explain(statement)).join('\n');
-      const read = rowsRead(await conn.analyze(statement));
+      const read = rowsRead(await conn.analyze(statement), BIG_TABLE_NAMES);
       plans.push(read > maxRowsRead ? `${plan}\n(read ${read} rows)` : plan);
     }
     return plans;
@@ -235,7 +163,7 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
   );
 
   it("a store's list page reads one page of its products, their count and categories by index", async () => {
-    const [website] = await handle.db.select().from(schema.websites).where(eq(schema.websites.id, SITE));
+    const [website] = await handle.db.select().from(websites).where(eq(websites.id, SITE));
     const store = { id: `${SITE}-store-3`, path: '/store-3' };
     const plans = await plansOf((db) =>
       Promise.all([
