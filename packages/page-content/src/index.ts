@@ -535,6 +535,7 @@ export {
   createPostSchema,
   updatePostSchema,
   commentQuerySchema,
+  COMMENTS_LIST_PAGE_SIZE,
   commentSettingsSchema,
   POSTS_LIST_PAGE_SIZE,
   postListQuerySchema,
@@ -552,6 +553,7 @@ export {
   type BlogPostView,
   type CommentView,
   type CommentList,
+  type CommentQuery,
   slugFollowsTitle,
   slugAfterTitleChange,
 } from './editor-api/blog-api';

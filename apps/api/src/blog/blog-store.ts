@@ -1,9 +1,14 @@
 import {
   blogMessages,
+  COMMENT_STATUSES,
+  COMMENTS_LIST_PAGE_SIZE,
   linkedPageIds,
   POSTS_LIST_PAGE_SIZE,
   resolvePageLinks,
   sanitizeRichText,
+  type commentQuerySchema,
+  type CommentList,
+  type CommentStatus,
   type postListQuerySchema,
   type PostPage,
 } from '@site/page-content';
@@ -234,5 +239,66 @@ export async function listPostSummaries(
       updatedAt: updatedAt.toISOString(),
     })),
     nextPageCursor: rows.length > POSTS_LIST_PAGE_SIZE && last ? encodeCursor([last.key, last.id]) : null,
+  };
+}
+
+/**
+ * The editor's moderation list: one status's comments of the site, newest first, a page at a time,
+ * read along `blog_comments_site_status_created` from the cursor (the last row's instant to the
+ * microsecond, then its id, so comments of one instant are neither repeated nor skipped). The
+ * first page also brings each status's count for the tabs, counted on the same index.
+ */
+export async function listComments(
+  db: Database,
+  websiteId: string,
+  query: z.output<typeof commentQuerySchema>,
+): Promise<CommentList> {
+  const after = decodeCursor(instantIdCursor, query.cursor);
+  const [rows, tally] = await Promise.all([
+    db
+      .select({
+        id: blogComments.id,
+        postId: blogComments.postId,
+        postTitle: blogPosts.title,
+        authorName: blogComments.authorName,
+        body: blogComments.body,
+        status: blogComments.status,
+        createdAt: blogComments.createdAt,
+        key: instantKey(blogComments.createdAt),
+      })
+      .from(blogComments)
+      .innerJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
+      .where(
+        and(
+          eq(blogComments.websiteId, websiteId),
+          eq(blogComments.status, query.status),
+          after ? afterInstantId(blogComments.createdAt, blogComments.id, after) : undefined,
+        ),
+      )
+      .orderBy(desc(blogComments.createdAt), desc(blogComments.id))
+      .limit(COMMENTS_LIST_PAGE_SIZE + 1),
+    // The tally reads every index entry of the site's comments: once, with the first page.
+    after
+      ? null
+      : db
+          .select({ status: blogComments.status, n: count() })
+          .from(blogComments)
+          .where(eq(blogComments.websiteId, websiteId))
+          .groupBy(blogComments.status),
+  ]);
+  let counts: Record<CommentStatus, number> | null = null;
+  if (tally) {
+    counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<CommentStatus, number>;
+    for (const row of tally) if (row.status in counts) counts[row.status] = row.n;
+  }
+  const page = rows.slice(0, COMMENTS_LIST_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    comments: page.map(({ key: _key, createdAt, ...comment }) => ({
+      ...comment,
+      createdAt: createdAt.toISOString(),
+    })),
+    counts,
+    nextCursor: rows.length > COMMENTS_LIST_PAGE_SIZE && last ? encodeCursor([last.key, last.id]) : null,
   };
 }

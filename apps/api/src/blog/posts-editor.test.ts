@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BLOG_API,
   COLLECTIONS_API,
+  COMMENTS_LIST_PAGE_SIZE,
   POSTS_LIST_PAGE_SIZE,
   type BlogPostView,
   type CommentList,
   type PostPage,
 } from '@site/page-content';
-import { eq } from 'drizzle-orm';
-import { blogPosts } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { blogComments, blogPosts, websites } from '../db/schema';
 import { databaseTargets } from '../../test/databases';
 import { demoSiteSuite } from '../../test/demo-site-suite';
 import { Shopper } from '../../test/client';
@@ -205,7 +206,7 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
   it('moderates: approve shows a comment and counts it, spam hides it, delete removes it; counts follow', async () => {
     const visitor = new Shopper(demo.app);
     const counts = async () =>
-      ((await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList).counts;
+      ((await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList).counts!;
     const before = await counts();
     for (const authorName of ['Ann', 'Bob', 'Cy']) {
       expect(
@@ -218,7 +219,7 @@ describe.each(targets)('owners write posts and moderate comments on $name', (tar
       ).toBe(201);
     }
     const pending = (await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList;
-    expect(pending.counts.pending).toBe(before.pending + 3);
+    expect(pending.counts!.pending).toBe(before.pending + 3);
     const byName = (name: string) => pending.comments.find((c) => c.authorName === name)!;
     expect(byName('Ann').postTitle).toBe('Paper that takes ink');
 
@@ -371,5 +372,116 @@ describe.each(targets)('gallery order and event images on $name', (target) => {
       const res = await demo.owner.call('GET', `${BLOG_API.posts}${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+  });
+});
+
+describe.each(targets)('the comment moderation list pages on $name', (target) => {
+  const demo = demoSiteSuite(target);
+
+  it('pages 120 held comments 50/50/20 newest first, each once, one status and one site only', async () => {
+    const db = demo.database.db;
+    await db.delete(blogComments).where(eq(blogComments.websiteId, 'demo'));
+    // Three comments to each instant, the instants a microsecond apart (one JS millisecond holds
+    // them all): only the cursor's exact instant and the id tell them apart.
+    await db.execute(sql`
+      insert into blog_comments (id, website_id, post_id, author_name, body, status, created_at)
+      select 'held-' || lpad(g::text, 3, '0'), 'demo', 'post-paper-ink', 'Reader ' || g, 'Comment ' || g,
+        'pending', timestamptz '2026-06-01 00:00:00Z' + (g / 3) * interval '1 microsecond'
+      from generate_series(0, 119) g`);
+    // Approved ones among them, and another site's held comments, newer still: never listed here.
+    await db.execute(sql`
+      insert into blog_comments (id, website_id, post_id, author_name, body, status, created_at)
+      select 'ok-' || g, 'demo', 'post-paper-ink', 'Fan ' || g, 'Nice', 'approved',
+        timestamptz '2026-06-01 00:00:00Z' + (g * 7) * interval '1 microsecond'
+      from generate_series(0, 9) g`);
+    await db.insert(websites).values({ id: 'elsewhere', title: 'Elsewhere' });
+    await db.insert(blogPosts).values({
+      id: 'elsewhere-post',
+      websiteId: 'elsewhere',
+      collectionId: 'page-journal',
+      urlId: 'elsewhere-post',
+      title: 'Elsewhere',
+    });
+    await db.insert(blogComments).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        id: `held-${900 + i}`,
+        websiteId: 'elsewhere',
+        postId: 'elsewhere-post',
+        authorName: 'Stranger',
+        body: 'Not yours',
+        createdAt: new Date('2026-06-01T00:00:00.000Z'),
+      })),
+    );
+    const expected = Array.from({ length: 120 }, (_, g) => g)
+      .sort((a, b) => Math.floor(b / 3) - Math.floor(a / 3) || b - a)
+      .map((g) => `held-${String(g).padStart(3, '0')}`);
+
+    const walk = async (status: string) => {
+      const pages: CommentList[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const res = await demo.owner.call(
+          'GET',
+          `${BLOG_API.comments}?status=${status}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as CommentList;
+        pages.push(page);
+        cursor = page.nextCursor;
+      }
+      return pages;
+    };
+    const held = await walk('pending');
+    expect(held.map((p) => p.comments.length)).toEqual([COMMENTS_LIST_PAGE_SIZE, 50, 20]);
+    expect(held.flatMap((p) => p.comments.map((c) => c.id))).toEqual(expected);
+    expect(held.flatMap((p) => p.comments).every((c) => c.status === 'pending')).toBe(true);
+    expect(held[0]!.comments[0]).toMatchObject({
+      postTitle: 'Paper that takes ink',
+      authorName: 'Reader 119',
+    });
+    // The first page counts every tab, the other site's comments left out; later pages do not count.
+    expect(held.map((p) => p.counts)).toEqual([{ pending: 120, approved: 10, spam: 0 }, null, null]);
+    const approved = await walk('approved');
+    expect(approved).toHaveLength(1);
+    expect(approved[0]!.comments.map((c) => c.id)).toEqual(
+      Array.from({ length: 10 }, (_, g) => `ok-${9 - g}`),
+    );
+    expect((await walk('spam'))[0]!.comments).toEqual([]);
+
+    // A cursor ahead of a moderation still pages on: approving a shown comment moves nothing after it.
+    const second = held[0]!.nextCursor!;
+    expect((await demo.owner.call('POST', BLOG_API.approve(expected[10]!))).statusCode).toBe(200);
+    const again = (
+      await demo.owner.call('GET', `${BLOG_API.comments}?cursor=${second}`)
+    ).json() as CommentList;
+    expect(again.comments.map((c) => c.id)).toEqual(expected.slice(50, 100));
+    const first = (await demo.owner.call('GET', BLOG_API.comments)).json() as CommentList;
+    expect(first.counts).toEqual({ pending: 119, approved: 11, spam: 0 });
+
+    const forged = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const cursor of [
+      'not-a-cursor',
+      '%%%',
+      forged(['yesterday', 'held-001']),
+      forged(['2026-06-01T00:00:00.000001Z']),
+      forged(['2026-06-01T00:00:00.000001Z', '']),
+      forged(['2026-06-01T00:00:00.000001Z', 'x'.repeat(101)]),
+      forged({ at: '2026-06-01T00:00:00Z', id: 'held-001' }),
+      forged(['2026-06-01T00:00:00.000001Z', 'held-001']) + 'x'.repeat(200),
+    ]) {
+      const res = await demo.owner.call(
+        'GET',
+        `${BLOG_API.comments}?status=pending&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.body).not.toMatch(/stack|postgres/i);
+    }
+    // The other site's comments were left alone, and none of them is this site's to moderate.
+    expect((await demo.owner.call('POST', BLOG_API.approve('held-900'))).statusCode).toBe(404);
+    const theirs = await db
+      .select({ id: blogComments.id })
+      .from(blogComments)
+      .where(and(eq(blogComments.websiteId, 'elsewhere'), eq(blogComments.status, 'pending')));
+    expect(theirs).toHaveLength(5);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordActivity } from '../activity/activity-log';
@@ -19,7 +19,6 @@ import { requireCrumb } from '../security/crumb';
 import {
   BLOG_API,
   blogMessages,
-  COMMENT_STATUSES,
   commentQuerySchema,
   commentSettingsSchema,
   createPostSchema,
@@ -33,7 +32,7 @@ import {
   type PostStatus,
   type UpdatePost,
 } from '@site/page-content';
-import { listPostSummaries, visiblePost } from './blog-store';
+import { listComments, listPostSummaries, visiblePost } from './blog-store';
 
 const CommentInput = z.object({
   authorName: z.string().trim().min(1, 'Enter your name').max(80),
@@ -322,38 +321,9 @@ export function registerBlogRoutes(app: FastifyInstance, options: BlogRouteOptio
     scope.get(
       BLOG_API.comments,
       read,
-      handle(async (request) => {
-        const { status } = parse(commentQuerySchema, request.query);
-        const websiteId = request.site.websiteId;
-        const [comments, tally] = await Promise.all([
-          db
-            .select({
-              id: blogComments.id,
-              postId: blogComments.postId,
-              postTitle: blogPosts.title,
-              authorName: blogComments.authorName,
-              body: blogComments.body,
-              status: blogComments.status,
-              createdAt: blogComments.createdAt,
-            })
-            .from(blogComments)
-            .innerJoin(blogPosts, eq(blogPosts.id, blogComments.postId))
-            .where(and(eq(blogComments.websiteId, websiteId), eq(blogComments.status, status)))
-            .orderBy(desc(blogComments.createdAt))
-            .limit(500),
-          db
-            .select({ status: blogComments.status, n: count() })
-            .from(blogComments)
-            .where(eq(blogComments.websiteId, websiteId))
-            .groupBy(blogComments.status),
-        ]);
-        const counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<
-          CommentStatus,
-          number
-        >;
-        for (const row of tally) if (row.status in counts) counts[row.status] = row.n;
-        return { comments, counts };
-      }),
+      handle(async (request) =>
+        listComments(db, request.site.websiteId, parse(commentQuerySchema, request.query)),
+      ),
     );
 
     scope.get(

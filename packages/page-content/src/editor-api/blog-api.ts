@@ -164,7 +164,15 @@ export const postPageSchema = z.object({
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
-export const commentQuerySchema = z.object({ status: z.enum(COMMENT_STATUSES).default('pending') });
+/** The editor's moderation list of comments comes a page at a time (keyset, newest first). */
+export const COMMENTS_LIST_PAGE_SIZE = 50;
+
+/** GET BLOG_API.comments: one status's comments, newest first, after `cursor` (the previous page's `nextCursor`). */
+export const commentQuerySchema = z.object({
+  status: z.enum(COMMENT_STATUSES).default('pending'),
+  cursor: text(200).optional(),
+});
+export type CommentQuery = z.input<typeof commentQuerySchema>;
 
 export interface BlogPostView {
   id: string;
@@ -198,6 +206,8 @@ export interface CommentView {
 
 export interface CommentList {
   comments: CommentView[];
-  /** How many comments each status holds, for the screen's tabs. */
-  counts: Record<CommentStatus, number>;
+  /** How many comments each status holds, for the screen's tabs; on the first page only (null after). */
+  counts: Record<CommentStatus, number> | null;
+  /** The next page's cursor, null on the last page. */
+  nextCursor: string | null;
 }

@@ -77,7 +77,13 @@ export const blogComments = pgTable(
     status: text('status').$type<CommentStatus>().notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('blog_comments_post').on(t.postId, t.status)],
+  (t) => [
+    index('blog_comments_post').on(t.postId, t.status),
+    // The editor's moderation list of one status, newest first (a backward scan: `desc()` here would
+    // be DESC NULLS LAST, not the order's DESC NULLS FIRST), keyset-paged; its tabs' counts read the
+    // same index (migration 0075).
+    index('blog_comments_site_status_created').on(t.websiteId, t.status, t.createdAt, t.id),
+  ],
 );
 
 /**
