@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBigStore } from '../../bench/big-store-seed.mjs';
 import { databaseTargets } from '../../test/databases';
 import { capturingDatabase, rowsRead } from '../../test/explain-plans';
+import { listComments } from '../blog/blog-store';
 import type { Database, DatabaseHandle } from '../db/client';
 import { listSubscribers } from '../mailing-lists/list-store';
 import { listAreaMembers } from '../member-areas/area-store';
@@ -10,8 +11,8 @@ import { listDonations } from '../donations/donation-store';
 import { listDiscounts } from './discounts';
 
 /*
- * The editor lists beside the store's (big-store-plans.test.ts): an area's members, the discounts
- * and a mailing list's subscribers, each page read by index at a size where a whole read shows.
+ * The editor lists beside the store's (big-store-plans.test.ts): an area's members, the discounts,
+ * a mailing list's subscribers and the blog comments to moderate, each page read by index at a size where a whole read shows.
  * bench/big-store.mjs times them at 100 000 products; this checks the plans at a test's size.
  */
 const SITE = 'big';
@@ -20,6 +21,7 @@ const DISCOUNTS = 300;
 const REDEMPTIONS_EACH = 10;
 const SUBSCRIBERS = 20_000;
 const DONATIONS = 10_000;
+const COMMENTS = 8000;
 
 const TABLES = new Set([
   'member_area_members',
@@ -29,9 +31,11 @@ const TABLES = new Set([
   'orders',
   'mailing_list_subscribers',
   'donations',
+  'blog_comments',
+  'blog_posts',
 ]);
 const WHOLE_READ =
-  /Seq Scan on (member_area_members|site_members|discounts|discount_redemptions|orders|mailing_list_subscribers|donations)\b|\(read \d+ rows\)/;
+  /Seq Scan on (member_area_members|site_members|discounts|discount_redemptions|orders|mailing_list_subscribers|donations|blog_comments|blog_posts)\b|\(read \d+ rows\)/;
 
 const targets = await databaseTargets();
 
@@ -78,6 +82,20 @@ describe.each(targets)('the editor lists of a big site on $name', (target) => {
                'test', 'ref-' || s || i, case when i % 10 = 0 then 'pending' else 'paid' end, 'tok-' || i,
                timestamptz '2026-01-01' + (i / 5) * interval '1 minute'
         from generate_series(1, ${DONATIONS}) i, (values ('${SITE}'), ('small')) v(s);
+      insert into pages (id, website_id, path, title, page_type, collection_type, template_name, item_template_name, kind)
+        values ('big-blog', '${SITE}', '/notes', 'Notes', 1, 'blog', 'blog-list', 'blog-item', 'collection');
+      insert into blog_posts (id, website_id, collection_id, url_id, title)
+        select 'post-' || g, '${SITE}', 'big-blog', 'post-' || g, 'Post ' || g from generate_series(0, 199) g;
+      insert into blog_posts (id, website_id, collection_id, url_id, title)
+        values ('small-post', 'small', 'big-blog', 'small-post', 'Small');
+      -- A quarter held, the rest approved, five to an instant; the small site's newer still.
+      insert into blog_comments (id, website_id, post_id, author_name, body, status, created_at)
+        select 'bc-' || g, '${SITE}', 'post-' || (g % 200), 'Reader ' || g, 'Lovely, thank you.',
+               case when g % 4 = 0 then 'pending' else 'approved' end, timestamptz '2026-01-01' + (g / 5) * interval '1 minute'
+        from generate_series(1, ${COMMENTS}) g;
+      insert into blog_comments (id, website_id, post_id, author_name, body, status, created_at)
+        select 'sc-' || g, 'small', 'small-post', 'Reader ' || g, 'Hi', 'pending', timestamptz '2027-01-01' + g * interval '1 second'
+        from generate_series(1, 2000) g;
       analyze;
     `);
     await conn.exec('set enable_seqscan = off');
@@ -191,5 +209,33 @@ describe.each(targets)('the editor lists of a big site on $name', (target) => {
         600,
       ))
         expect(plan).not.toMatch(WHOLE_READ);
+  }, 60_000);
+
+  it('the comments to moderate: each page of 50 of a status along the (site, status, created, id) index', async () => {
+    const first = await listComments(handle.db, SITE, { status: 'pending' });
+    expect(first.counts).toEqual({ pending: COMMENTS / 4, approved: (COMMENTS * 3) / 4, spam: 0 });
+    const held = Array.from({ length: COMMENTS / 4 }, (_, i) => COMMENTS - 4 * i).sort(
+      (a, b) => Math.floor(b / 5) - Math.floor(a / 5) || (`bc-${a}` < `bc-${b}` ? 1 : -1),
+    );
+    expect(first.comments.map((c) => c.id)).toEqual(held.slice(0, 50).map((g) => `bc-${g}`));
+    const second = await listComments(handle.db, SITE, { status: 'pending', cursor: first.nextCursor! });
+    expect(second.counts).toBeNull();
+    expect(second.comments.map((c) => c.id)).toEqual(held.slice(50, 100).map((g) => `bc-${g}`));
+    for (const cursor of [undefined, first.nextCursor!]) {
+      const plans = await plansOf((db) => listComments(db, SITE, { status: 'pending', cursor }), 300);
+      const [list, ...tally] = plans
+        .filter((p) => !/\bAggregate\b/.test(p))
+        .concat(plans.filter((p) => /\bAggregate\b/.test(p)));
+      // The page: 51 index entries and their posts by key, in the index's order, never sorted.
+      expect(list).not.toMatch(WHOLE_READ);
+      expect(list).not.toMatch(/\bSort\b/);
+      expect(list).toMatch(/blog_comments_site_status_created/);
+      // The tabs' counts, with the first page only: the site's index entries, grouped as they come.
+      expect(tally).toHaveLength(cursor ? 0 : 1);
+      for (const plan of tally) {
+        expect(plan).not.toMatch(/Seq Scan|\bSort\b/);
+        expect(plan).toMatch(/blog_comments_site_status_created/);
+      }
+    }
   }, 60_000);
 });
