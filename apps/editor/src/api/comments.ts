@@ -1,5 +1,11 @@
-import { BLOG_API, type CommentList, type CommentSettings, type CommentStatus } from '@site/page-content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BLOG_API,
+  type CommentList,
+  type CommentQuery,
+  type CommentSettings,
+  type CommentStatus,
+} from '@site/page-content';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 
 export const commentKeys = {
@@ -8,10 +14,19 @@ export const commentKeys = {
   list: (status: CommentStatus) => ['blog-comments', status] as const,
 };
 
+/**
+ * One status's comments, newest first, a page at a time (the server's keyset cursor); Show more
+ * asks for the page after the last one read. The first page also brings every tab's count.
+ */
 export function useComments(status: CommentStatus) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: commentKeys.list(status),
-    queryFn: () => api<CommentList>('GET', BLOG_API.comments, { query: { status } }),
+    queryFn: ({ pageParam }) => {
+      const query: CommentQuery = { status, ...(pageParam && { cursor: pageParam }) };
+      return api<CommentList>('GET', BLOG_API.comments, { query });
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

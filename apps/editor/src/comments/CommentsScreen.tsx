@@ -23,8 +23,8 @@ const EMPTY: Record<CommentStatus, string> = {
 /** /config/comments: visitors' comments held for moderation, approved ones and spam; approve, mark spam or delete. */
 export function CommentsScreen() {
   const [tab, setTab] = useState<CommentStatus>('pending');
-  // The pending list also brings every tab's count.
-  const counts = useComments('pending').data?.counts;
+  // The pending list's first page also brings every tab's count.
+  const counts = useComments('pending').data?.pages[0]?.counts;
   const canEdit = Boolean(useMe().data?.canEdit);
   return (
     <div className="ed-screen">
@@ -69,13 +69,15 @@ function CommentList({ status }: { status: CommentStatus }) {
   const zone = useSiteTimeZone().zone;
   const [deleting, setDeleting] = useState<CommentView | null>(null);
   if (comments.isPending) return <p className="ed-muted">Loading comments…</p>;
-  if (comments.error)
+  // A failed Show more keeps the comments read so far (its error shows under them).
+  if (comments.error && !comments.isFetchNextPageError)
     return (
       <p className="ed-field__error" role="alert">
         {errorMessage(comments.error)}
       </p>
     );
-  if (comments.data.comments.length === 0)
+  const shown = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  if (shown.length === 0)
     return (
       <EmptyState title={`No ${COMMENT_STATUS_LABELS[status].toLowerCase()} comments`}>
         {EMPTY[status]}
@@ -84,7 +86,7 @@ function CommentList({ status }: { status: CommentStatus }) {
   return (
     <>
       <ul className="ed-comment-list">
-        {comments.data.comments.map((c) => (
+        {shown.map((c) => (
           <li key={c.id} className="ed-card ed-comment">
             <p className="ed-comment__meta">
               <strong>{c.authorName}</strong> on <em>{c.postTitle}</em> ·{' '}
@@ -112,6 +114,21 @@ function CommentList({ status }: { status: CommentStatus }) {
           </li>
         ))}
       </ul>
+      {comments.hasNextPage && (
+        <button
+          type="button"
+          className="ed-button"
+          disabled={comments.isFetchingNextPage}
+          onClick={() => void comments.fetchNextPage()}
+        >
+          {comments.isFetchingNextPage ? 'Loading more…' : 'Show more comments'}
+        </button>
+      )}
+      {comments.isFetchNextPageError && (
+        <p className="ed-field__error" role="alert">
+          {errorMessage(comments.error)}
+        </p>
+      )}
       {moderate.error && (
         <p className="ed-field__error" role="alert">
           {errorMessage(moderate.error)}
