@@ -15,7 +15,7 @@ import {
 import { and, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { blogComments, blogPosts, pages } from '../db/schema';
+import { blogCommentCounts, blogComments, blogPosts, pages } from '../db/schema';
 import {
   afterInstantId,
   containsPattern,
@@ -277,14 +277,13 @@ export async function listComments(
       )
       .orderBy(desc(blogComments.createdAt), desc(blogComments.id))
       .limit(COMMENTS_LIST_PAGE_SIZE + 1),
-    // The tally reads every index entry of the site's comments: once, with the first page.
+    // The tabs' counts, kept by a trigger (migration 0076): with the first page.
     after
       ? null
       : db
-          .select({ status: blogComments.status, n: count() })
-          .from(blogComments)
-          .where(eq(blogComments.websiteId, websiteId))
-          .groupBy(blogComments.status),
+          .select({ status: blogCommentCounts.status, n: blogCommentCounts.comments })
+          .from(blogCommentCounts)
+          .where(eq(blogCommentCounts.websiteId, websiteId)),
   ]);
   let counts: Record<CommentStatus, number> | null = null;
   if (tally) {

@@ -4,12 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import { listForms } from '../forms/form-editor-store';
 import { listMailingLists, listSubscribers } from '../mailing-lists/list-store';
+import { listComments } from '../blog/blog-store';
 import type { DatabaseHandle } from './client';
-import { formSubmissions, forms, mailingLists, mailingListSubscribers, websites } from './schema';
+import {
+  blogComments,
+  blogPosts,
+  formSubmissions,
+  forms,
+  mailingLists,
+  mailingListSubscribers,
+  pages,
+  websites,
+} from './schema';
 
 /**
- * Migrations 0053 and 0072: the editor's mailing lists, subscriber lists and forms lists read
- * counts that triggers keep in the writing transaction. They must equal a fresh count after any mix of writes, and concurrent
+ * Migrations 0053, 0072 and 0076: the editor's mailing lists, subscriber lists, forms lists and
+ * comment moderation tabs read counts that triggers keep in the writing transaction. They must equal a fresh count after any mix of writes, and concurrent
  * writers must not lose one.
  */
 const targets = await databaseTargets();
@@ -158,4 +168,84 @@ describe.each(targets)('kept subscriber and submission counts on $name', (target
     await handle.db.delete(forms).where(eq(forms.id, 'form-a'));
     expect(await listForms(handle.db, SITE)).toEqual([]);
   }, 60_000);
+
+  describe('the comment moderation tabs', () => {
+    const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
+    const tabs = async () => (await listComments(handle.db, SITE, { status: 'pending' })).counts;
+    const recountedComments = async () => {
+      const rows = await handle.db
+        .select({ status: blogComments.status, n: sql<number>`count(*)::int` })
+        .from(blogComments)
+        .where(eq(blogComments.websiteId, SITE))
+        .groupBy(blogComments.status);
+      return Object.fromEntries(COMMENT_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]));
+    };
+    const comment = (id: string, status: (typeof COMMENT_STATUSES)[number]) => ({
+      id,
+      websiteId: SITE,
+      postId: 'post-a',
+      authorName: 'Reader',
+      body: 'Lovely',
+      status,
+    });
+    beforeAll(async () => {
+      await handle.db.insert(pages).values({
+        id: 'journal',
+        websiteId: SITE,
+        path: '/journal',
+        title: 'Journal',
+        pageType: 1,
+        collectionType: 'blog',
+        templateName: 'blog-list',
+        kind: 'collection',
+      });
+      await handle.db
+        .insert(blogPosts)
+        .values({ id: 'post-a', websiteId: SITE, collectionId: 'journal', urlId: 'a', title: 'A' });
+    });
+
+    it('equal a fresh count after any sequence of comments, moderation and deletes', async () => {
+      const op = fc.oneof(
+        fc.record({ kind: fc.constant('add' as const), status: fc.constantFrom(...COMMENT_STATUSES) }),
+        fc.record({
+          kind: fc.constant('moderate' as const),
+          at: fc.nat(),
+          status: fc.constantFrom(...COMMENT_STATUSES),
+        }),
+        fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { maxLength: 12 }), async (ops) => {
+          await handle.db.delete(blogComments).where(eq(blogComments.websiteId, SITE));
+          const ids: string[] = [];
+          for (const [n, o] of ops.entries()) {
+            const id = ids[('at' in o ? o.at : 0) % Math.max(ids.length, 1)];
+            if (o.kind === 'add') {
+              ids.push(`c${n}`);
+              await handle.db.insert(blogComments).values(comment(`c${n}`, o.status));
+            } else if (id && o.kind === 'moderate')
+              await handle.db.update(blogComments).set({ status: o.status }).where(eq(blogComments.id, id));
+            else if (id && o.kind === 'delete') {
+              await handle.db.delete(blogComments).where(eq(blogComments.id, id));
+              ids.splice(ids.indexOf(id), 1);
+            }
+          }
+          expect(await tabs()).toEqual(await recountedComments());
+        }),
+        { numRuns: 15 },
+      );
+    }, 60_000);
+
+    it('lose nothing when many visitors comment at once, and a deleted post takes its comments off', async () => {
+      await handle.db.delete(blogComments).where(eq(blogComments.websiteId, SITE));
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          handle.db.insert(blogComments).values(comment(`many-${i}`, i % 4 ? 'approved' : 'pending')),
+        ),
+      );
+      expect(await tabs()).toEqual({ pending: 10, approved: 30, spam: 0 });
+      await handle.db.delete(blogPosts).where(eq(blogPosts.id, 'post-a'));
+      expect(await tabs()).toEqual({ pending: 0, approved: 0, spam: 0 });
+    }, 60_000);
+  });
 });

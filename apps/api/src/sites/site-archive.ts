@@ -86,6 +86,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   mailing_list_counts: "kept by a trigger: rebuilt as the list's subscribers are copied in",
   form_counts: "kept by a trigger: rebuilt as the form's submissions are copied in",
   tag_counts: "kept by triggers: rebuilt as the site's products and posts are copied in",
+  blog_comment_counts: "kept by a trigger: rebuilt as the site's comments are copied in",
   order_sales_hours: "kept by a trigger: rebuilt as the site's orders are copied in",
   analytics_packed:
     'analytics_counts packed (src/analytics/pack.ts): packed again on the first report that reads them',

@@ -87,6 +87,24 @@ export const blogComments = pgTable(
 );
 
 /**
+ * Each site's comments by status, for the moderation tabs' counts: kept by a row trigger on
+ * blog_comments in the writing transaction (migration 0076) instead of counting every comment of
+ * the site on each load. Named to fire after the comments' site_version trigger, so every writer
+ * takes the two rows in one order.
+ */
+export const blogCommentCounts = pgTable(
+  'blog_comment_counts',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CommentStatus>().notNull(),
+    comments: integer('comments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.status] })],
+);
+
+/**
  * The tags and categories the manager knows, so one exists before any post carries it. Posts keep
  * their names in `tags` / `categories`; the manager's rename, merge and remove rewrite both.
  */
