@@ -148,7 +148,8 @@ function aroundTheStore(site, products, orders) {
               case when g % 4 = 0 then 'pending' else 'approved' end, now() - make_interval(mins => ${part(10)} - g)
        from generate_series(0, ${part(10) - 1}) g`,
     `insert into blog_comment_counts (website_id, status, comments)
-       select website_id, status, count(*) from blog_comments where website_id = ${site} group by website_id, status`,
+       select website_id, status, count(*) from blog_comments where website_id = ${site} and id like ${site} || '-bc-%' group by website_id, status
+       on conflict (website_id, status) do update set comments = blog_comment_counts.comments + excluded.comments`,
     `insert into collection_items (id, website_id, collection_id, url_id, title, status, position, starts_at, ends_at)
        select ${site} || '-ev-' || g, ${site}, '${SEEDED.events}', 'event-' || g, 'Workshop ' || g, 'published', g,
               now() + make_interval(days => g - ${Math.floor(events / 2)}), now() + make_interval(days => g - ${Math.floor(events / 2)}, hours => 2)
