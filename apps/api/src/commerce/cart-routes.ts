@@ -39,7 +39,7 @@ import {
 import { checkAdditionalFields } from './additional-fields';
 import { alsoBought } from './also-bought';
 import { assertStock, findPurchasable, pickPurchasable } from './catalog';
-import { loadStoreDiscounts } from './discounts';
+import { loadAutomaticDiscounts, loadCodeDiscounts, storeDiscounts } from './discounts';
 import { ApiError, handle, parsePayload } from '../http';
 import { isValidEmail, messages as formMessages } from '@site/forms';
 import { cartForLink, RESTORE_PATH, STOP_PATH, stopCartReminders } from './cart-recovery';
@@ -146,13 +146,15 @@ export function registerCartRoutes(
       if (!token) return emptyCartView(site);
       // The cart with its entries and the catalog they need, read side by side (two queries, one
       // round trip) instead of one after another (four).
-      const [found, catalog, storeDiscounts] = await Promise.all([
+      const [found, catalog, automatic] = await Promise.all([
         findCartWithEntries(db, request.site.websiteId, token),
         loadCartCatalog(db, site, token),
-        loadStoreDiscounts(db, site.id),
+        loadAutomaticDiscounts(db, site.id),
       ]);
       if (!found) return emptyCartView(site);
-      const view = buildCartView(site, found.cart, found.entries, catalog, storeDiscounts);
+      // A cart with codes reads their discounts once its row says which (most carts have none).
+      const named = await loadCodeDiscounts(db, site.id, found.cart.couponCodes);
+      const view = buildCartView(site, found.cart, found.entries, catalog, storeDiscounts(automatic, named));
       if (!version) return view;
       const json = JSON.stringify(view);
       cache.set(request.site.websiteId, token, version, json);
@@ -171,11 +173,12 @@ export function registerCartRoutes(
       // added; the checks below then run on those rows in the order the one-query-at-a-time
       // version made them.
       const token = requestToken(request);
-      const [found, catalog, storeDiscounts] = await Promise.all([
+      const [found, catalog, automatic] = await Promise.all([
         findCartWithEntries(db, request.site.websiteId, token),
         loadCartCatalog(db, site, token, body.itemId),
-        loadStoreDiscounts(db, site.id),
+        loadAutomaticDiscounts(db, site.id),
       ]);
+      const named = await loadCodeDiscounts(db, site.id, found?.cart.couponCodes ?? []);
       const { product, variant } = pickPurchasable(
         catalog.productRows.get(body.itemId),
         catalog.variantsByProduct.get(body.itemId) ?? [],
@@ -220,7 +223,7 @@ export function registerCartRoutes(
       const after = [...entries.filter((e) => e.id !== written.id), written].sort(
         (a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime(),
       );
-      const shoppingCart = buildCartView(site, cart, after, catalog, storeDiscounts);
+      const shoppingCart = buildCartView(site, cart, after, catalog, storeDiscounts(automatic, named));
       const entryId = written.id;
       const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId)!;
       return { shoppingCart, newlyAdded };

@@ -357,7 +357,7 @@ export async function cartView(
   if (!cart) return emptyCartView(website);
   const [entries, storeDiscounts] = await Promise.all([
     loadEntries(db, cart.id),
-    loadStoreDiscounts(db, website.id),
+    loadStoreDiscounts(db, website.id, cart.couponCodes),
   ]);
   const catalog = await loadCatalog(
     db,

@@ -5,10 +5,11 @@ import {
   type Discount,
   type DiscountUsage,
 } from '@site/commerce-core';
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { discountRedemptions, discounts } from '../db/schema';
 import { ApiError } from '../http';
 import type { Queryable } from '../db/client';
+import { textArray } from '../db/text-array';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
@@ -36,22 +37,59 @@ export interface StoreDiscounts {
 
 export const NO_DISCOUNTS: StoreDiscounts = { discounts: [], usage: new Map() };
 
-/**
- * What the cart model needs: every code (archived ones too, so a shopper typing one hears it has
- * ended rather than that it never existed) and the live automatic discounts, oldest first.
- */
-export async function loadStoreDiscounts(db: Queryable, websiteId: string): Promise<StoreDiscounts> {
-  const rows = await db
-    .select()
+type DiscountRead = { row: DiscountRow; micros: number };
+
+const readDiscounts = (db: Queryable, websiteId: string, which: SQL): Promise<DiscountRead[]> =>
+  db
+    .select({
+      row: discounts,
+      micros: sql<number>`(extract(epoch from ${discounts.createdAt}) * 1000000)::bigint`.mapWith(Number),
+    })
     .from(discounts)
-    .where(
-      and(eq(discounts.websiteId, websiteId), or(isNotNull(discounts.code), isNull(discounts.archivedAt))),
-    )
-    .orderBy(asc(discounts.createdAt), asc(discounts.id));
+    .where(and(eq(discounts.websiteId, websiteId), which));
+
+/** The store's live automatic discounts, through their partial index (migration 0077). */
+export const loadAutomaticDiscounts = (db: Queryable, websiteId: string) =>
+  readDiscounts(db, websiteId, sql`${discounts.code} is null and ${discounts.archivedAt} is null`);
+
+/** The discounts a cart's codes name, whatever their case, archived ones too (`discounts_site_code`). */
+export const loadCodeDiscounts = async (db: Queryable, websiteId: string, codes: readonly string[]) =>
+  codes.length === 0
+    ? []
+    : readDiscounts(
+        db,
+        websiteId,
+        sql`${discounts.code} is not null and lower(${discounts.code}) = any(${textArray(codes.map((c) => c.toLowerCase()))})`,
+      );
+
+/**
+ * What the cart model needs: the live automatic discounts and the cart's own codes (archived ones
+ * too, so a shopper typing one hears it has ended rather than that it never existed), oldest first
+ * as the model applies them. Only those: every add to cart read every code of the store (500 rows
+ * at the bench's 100 000 products; a campaign's generated codes run to thousands), when a cart holds
+ * one or two. Two reads, each along its own index: one statement with an OR was planned as a walk
+ * through every discount of the site.
+ */
+export function storeDiscounts(automatic: DiscountRead[], named: DiscountRead[]): StoreDiscounts {
+  const rows = [...automatic, ...named]
+    .sort((a, b) => a.micros - b.micros || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0))
+    .map((r) => r.row);
   return {
     discounts: rows.map(toDiscount),
     usage: new Map(rows.map((r) => [r.id, { total: r.usedCount }])),
   };
+}
+
+export async function loadStoreDiscounts(
+  db: Queryable,
+  websiteId: string,
+  codes: readonly string[],
+): Promise<StoreDiscounts> {
+  const [automatic, named] = await Promise.all([
+    loadAutomaticDiscounts(db, websiteId),
+    loadCodeDiscounts(db, websiteId, codes),
+  ]);
+  return storeDiscounts(automatic, named);
 }
 
 export interface DiscountClaim {

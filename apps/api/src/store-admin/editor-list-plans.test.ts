@@ -9,6 +9,7 @@ import { listSubscribers } from '../mailing-lists/list-store';
 import { listAreaMembers } from '../member-areas/area-store';
 import { listDonations } from '../donations/donation-store';
 import { listDiscounts } from './discounts';
+import { loadStoreDiscounts } from '../commerce/discounts';
 
 /*
  * The editor lists beside the store's (big-store-plans.test.ts): an area's members, the discounts,
@@ -167,6 +168,25 @@ describe.each(targets)('the editor lists of a big site on $name', (target) => {
       .map((k) => k[2]);
     expect(all.map((d) => d.id)).toEqual(expected);
     expect(all.filter((d) => d.archived)).toHaveLength(DISCOUNTS / 5);
+  }, 60_000);
+
+  it('a cart is priced with the live automatic discounts and its own codes only, each read by index', async () => {
+    // Two automatic discounts (one archived) beside the 300 codes, the small site's automatic one apart.
+    await conn.exec(`
+      insert into discounts (id, website_id, name, code, effect, scope, minimum, created_at, archived_at) values
+        ('auto-live', '${SITE}', 'Summer', null, '{"type":"percentage","basisPoints":500}', '{"type":"all"}', '{"type":"none"}', '2026-02-01', null),
+        ('auto-gone', '${SITE}', 'Spring', null, '{"type":"percentage","basisPoints":500}', '{"type":"all"}', '{"type":"none"}', '2026-01-01', now()),
+        ('auto-small', 'small', 'Small', null, '{"type":"percentage","basisPoints":500}', '{"type":"all"}', '{"type":"none"}', '2026-01-01', null)`);
+    const byCodes = await loadStoreDiscounts(handle.db, SITE, ['save7', 'SAVE10', 'nope']);
+    // SAVE10 is archived (every fifth): still read, so the shopper hears it has ended.
+    expect(byCodes.discounts.map((d) => d.id).sort()).toEqual(['auto-live', 'd-10', 'd-7']);
+    // Two statements: the automatic ones by their partial index, the codes by theirs.
+    const plans = await plansOf((db) => loadStoreDiscounts(db, SITE, ['save7', 'SAVE10']), 20);
+    for (const plan of plans) expect(plan).not.toMatch(WHOLE_READ);
+    expect(plans.join('\n')).toMatch(/discounts_site_automatic/);
+    expect(plans.join('\n')).toMatch(/discounts_site_code/);
+    // A cart without codes reads the automatic ones only.
+    expect((await loadStoreDiscounts(handle.db, SITE, [])).discounts.map((d) => d.id)).toEqual(['auto-live']);
   }, 60_000);
 
   it('the donations: each page of 50 paid ones from the (site, status, created at, id) index, never sorted', async () => {

@@ -43,6 +43,11 @@ export const discounts = pgTable(
     uniqueIndex('discounts_site_code')
       .on(t.websiteId, sql`lower(${t.code})`)
       .where(sql`${t.code} is not null`),
+    // The live automatic discounts every cart is priced with (src/commerce/discounts.ts), without
+    // walking the store's codes (migration 0077).
+    index('discounts_site_automatic')
+      .on(t.websiteId, t.createdAt, t.id)
+      .where(sql`${t.code} is null and ${t.archivedAt} is null`),
   ],
 );
 
