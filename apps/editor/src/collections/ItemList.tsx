@@ -1,4 +1,4 @@
-import { ConfirmDialog, EmptyState } from '@site/ui';
+import { ConfirmDialog, EmptyState, ShowMore } from '@site/ui';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 
@@ -118,15 +118,14 @@ export function ItemList({
           ))}
         </ul>
       )}
-      {more?.hasMore && (
-        <button
-          type="button"
-          className="ed-button ed-item-list__more"
-          disabled={more.loading}
-          onClick={more.onMore}
-        >
-          {more.loading ? 'Loading…' : `Show more ${noun}s`}
-        </button>
+      {more && (
+        <ShowMore
+          className="ed-item-list__more"
+          noun={`${noun}s`}
+          hasMore={more.hasMore}
+          isLoading={more.loading}
+          onMore={more.onMore}
+        />
       )}
       <ConfirmDialog
         isOpen={deleting !== null}

@@ -4,7 +4,7 @@ import {
   type CommentStatus,
   type CommentView,
 } from '@site/page-content';
-import { ConfirmDialog, EmptyState } from '@site/ui';
+import { ConfirmDialog, EmptyState, ShowMore } from '@site/ui';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { type Moderation, useComments, useModerateComment } from '../api/comments';
@@ -114,21 +114,13 @@ function CommentList({ status }: { status: CommentStatus }) {
           </li>
         ))}
       </ul>
-      {comments.hasNextPage && (
-        <button
-          type="button"
-          className="ed-button"
-          disabled={comments.isFetchingNextPage}
-          onClick={() => void comments.fetchNextPage()}
-        >
-          {comments.isFetchingNextPage ? 'Loading more…' : 'Show more comments'}
-        </button>
-      )}
-      {comments.isFetchNextPageError && (
-        <p className="ed-field__error" role="alert">
-          {errorMessage(comments.error)}
-        </p>
-      )}
+      <ShowMore
+        noun="comments"
+        hasMore={comments.hasNextPage}
+        isLoading={comments.isFetchingNextPage}
+        error={comments.isFetchNextPageError ? errorMessage(comments.error) : undefined}
+        onMore={() => void comments.fetchNextPage()}
+      />
       {moderate.error && (
         <p className="ed-field__error" role="alert">
           {errorMessage(moderate.error)}

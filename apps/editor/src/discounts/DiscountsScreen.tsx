@@ -7,7 +7,7 @@ import {
   type CurrencyCode,
   type DiscountListItem,
 } from '@site/commerce-core';
-import { ConfirmDialog, EditorField, EmptyState, MoneyInput } from '@site/ui';
+import { ConfirmDialog, EditorField, EmptyState, MoneyInput, ShowMore } from '@site/ui';
 import { useId, useState } from 'react';
 import { useArchiveDiscount, useDiscounts, useSaveDiscount } from '../api/discounts';
 import { useEditorSite } from '../api/editor-site';
@@ -139,21 +139,12 @@ export function DiscountsScreen() {
               </tbody>
             </table>
           </div>
-          {discounts.hasNextPage && (
-            <button
-              type="button"
-              className="ed-button"
-              disabled={discounts.isFetchingNextPage}
-              onClick={() => void discounts.fetchNextPage()}
-            >
-              {discounts.isFetchingNextPage ? 'Loading more…' : 'Show more'}
-            </button>
-          )}
-          {discounts.isFetchNextPageError && (
-            <p className="ed-banner ed-banner--error" role="alert">
-              {errorMessage(discounts.error)}
-            </p>
-          )}
+          <ShowMore
+            hasMore={discounts.hasNextPage}
+            isLoading={discounts.isFetchingNextPage}
+            error={discounts.isFetchNextPageError ? errorMessage(discounts.error) : undefined}
+            onMore={() => void discounts.fetchNextPage()}
+          />
         </>
       )}
       {archive.error && (

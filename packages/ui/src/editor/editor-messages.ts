@@ -57,6 +57,8 @@ export const editorMessages = {
   moneyHint: (currency: string, example: string) => `In ${currency}, for example ${example}.`,
   dismiss: 'Dismiss',
   tryAgain: 'Try again',
+  showMore: (noun?: string) => (noun ? `Show more ${noun}` : 'Show more'),
+  loadingMore: 'Loading more…',
   published: 'Published. Your changes are live.',
   viewLivePage: 'View the live page',
   productSaved: (title: string) => `Saved “${title}”.`,

@@ -5,6 +5,7 @@ export { ActionNotice, type ActionNoticeProps } from './ActionNotice';
 export { SaveStatus, type SaveStatusProps, type SaveState } from './SaveStatus';
 export { ErrorBoundary, ErrorFallback, type ErrorBoundaryProps } from './ErrorFallback';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ShowMore, type ShowMoreProps } from './ShowMore';
 export * from './field';
 export { BlockPicker, type BlockPickerProps } from './BlockPicker';
 export { ComponentList, type ComponentListProps } from './ComponentList';

@@ -7,6 +7,7 @@ import {
 } from '@site/page-content';
 import { useId } from 'react';
 import { LoadStates } from '../ListStates';
+import { ShowMore } from '../ShowMore';
 
 export interface AreaMembersListProps {
   areaName: string;
@@ -153,10 +154,8 @@ export function AreaMembersList({
           {error}
         </p>
       )}
-      {hasMore && (
-        <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
-          {isLoadingMore ? 'Loading…' : 'Show more members'}
-        </button>
+      {onLoadMore && (
+        <ShowMore noun="members" hasMore={hasMore} isLoading={isLoadingMore} onMore={onLoadMore} />
       )}
     </section>
   );

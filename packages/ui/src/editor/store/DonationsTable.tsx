@@ -3,6 +3,7 @@ import { paymentMessages } from '@site/commerce-core/admin';
 import { useState } from 'react';
 import { ActionNotice } from '../ActionNotice';
 import { ListStates } from '../ListStates';
+import { ShowMore } from '../ShowMore';
 import { DonationRefundDialog, donationRefundable } from './DonationRefundDialog';
 import { storeMessages as m } from './store-messages';
 
@@ -136,15 +137,14 @@ export function DonationsTable({
           </div>
         )}
       </ListStates>
-      {donations && donations.length > 0 && loadMoreError && (
-        <p className="ed-banner ed-banner--error" role="alert">
-          {loadMoreError}
-        </p>
-      )}
-      {donations && donations.length > 0 && hasMore && (
-        <button type="button" className="ed-button" disabled={isLoadingMore} onClick={onLoadMore}>
-          {isLoadingMore ? m.loadingMoreDonations : m.showMoreDonations}
-        </button>
+      {donations && donations.length > 0 && onLoadMore && (
+        <ShowMore
+          noun="donations"
+          hasMore={hasMore}
+          isLoading={isLoadingMore}
+          error={loadMoreError}
+          onMore={onLoadMore}
+        />
       )}
       {onRefund && (
         <DonationRefundDialog

@@ -43,7 +43,7 @@ describe('DonationsTable', () => {
 
   it('keeps the rows while the next page loads, and says why it failed with the button to try again', async () => {
     render(<LoadingMore />);
-    const waiting = screen.getByRole('button', { name: 'Loading more donations…' }) as HTMLButtonElement;
+    const waiting = screen.getByRole('button', { name: 'Loading more…' }) as HTMLButtonElement;
     expect(waiting.disabled).toBe(true);
     expect(screen.getAllByRole('row')).toHaveLength(4);
     cleanup();

@@ -286,8 +286,6 @@ export const storeMessages = {
   noDonations: 'No donations yet',
   noDonationsBody: 'Add a Donation block to a page: what visitors give through it shows here.',
   loadingDonations: 'Loading the donations…',
-  showMoreDonations: 'Show more donations',
-  loadingMoreDonations: 'Loading more donations…',
   donor: 'Donor',
   donationAmount: 'Amount',
   fund: 'Fund',
