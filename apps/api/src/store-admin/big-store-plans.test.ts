@@ -236,6 +236,23 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
   it('the inventory list, searched and paged, reads by index', async () => {
     for (const plan of await plansOf((db) => listInventory(db, SITE, 'USD', { q: 'SKU-77', limit: 100 })))
       expect(plan).not.toMatch(BIG_TABLES);
+    // `SKU-1` is in 1 111 of the 4 000 SKUs: each is read once by the trigram index, and only the
+    // page's 21 variants again whole (each match was read twice before the page was chosen).
+    const query = { q: 'SKU-1', limit: 20 };
+    conn.captured.length = 0;
+    const found = await listInventory(conn.db, SITE, 'USD', query);
+    const [statement] = conn.captured;
+    // (A few more are rechecked by the trigram index.)
+    expect(rowsRead(await conn.analyze(statement!), new Set(['variants']))).toBeLessThan(1111 + 100);
+    // The pages are those of every match sorted by title, then variant.
+    const sorted = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`
+        select v.id from variants v join products p on p.id = v.product_id
+        where p.website_id = ${SITE} and (v.sku ilike '%SKU-1%' or p.title ilike '%SKU-1%')
+        order by p.title, v.id limit 40`),
+    ).map((r) => r.id);
+    const next = await listInventory(handle.db, SITE, 'USD', { ...query, cursor: found.nextCursor! });
+    expect([...found.items, ...next.items].map((i) => i.id)).toEqual(sorted);
     const first = await listInventory(handle.db, SITE, 'USD', { limit: 100 });
     for (const plan of await plansOf((db) =>
       listInventory(db, SITE, 'USD', { limit: 100, cursor: first.nextCursor! }),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fillMessage, type CurrencyCode } from '@site/commerce-core';
 import { adminMessages, StockSchema, type StockUpdate } from '@site/commerce-core/admin';
-import { and, asc, eq, getTableColumns, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { products, variants } from '../db/schema';
@@ -25,6 +25,11 @@ export async function listInventory(
 ) {
   const after = decodeCursor(z.tuple([z.string(), z.string()]), query.cursor);
   const q = query.q?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  // The bare `>=` lets the (website_id, title) index start at the cursor; the OR settles ties.
+  const from = (title: SQL | AnyColumn, id: SQL | AnyColumn) =>
+    after
+      ? sql`${title} >= ${after[0]} and (${title} > ${after[0]} or (${title} = ${after[0]} and ${id} > ${after[1]}))`
+      : sql`true`;
   const rows = await db
     .select({
       variant: variants,
@@ -37,17 +42,21 @@ export async function listInventory(
     .where(
       and(
         eq(products.websiteId, websiteId),
-        // Two trigram-index reads (titles, SKUs) whose variants the page then sorts.
         q
-          ? sql`${variants.id} in (select v.id from ${variants} v join ${products} p on p.id = v.product_id
-              where p.website_id = ${websiteId} and p.title ilike ${`%${q}%`}
-              union all select v.id from ${variants} v where v.sku ilike ${`%${q}%`})`
-          : undefined,
-        // The bare `>=` lets the (website_id, title) index start at the cursor; the OR settles ties.
-        after ? gte(products.title, after[0]) : undefined,
-        after
-          ? or(gt(products.title, after[0]), and(eq(products.title, after[0]), gt(variants.id, after[1])))
-          : undefined,
+          ? // Two trigram-index reads (titles, SKUs) give each match's variant and product; the page
+            // is chosen on the product's title alone (one key lookup a match, `offset 0` keeps it a
+            // lookup), and only its variants are read whole: a common fragment such as `SKU-77`
+            // matches a thousand variants, each of which was read twice.
+            sql`${variants.id} in (select m.id from (
+                select v.id, v.product_id from ${variants} v join ${products} p on p.id = v.product_id
+                where p.website_id = ${websiteId} and p.title ilike ${`%${q}%`}
+                union select v.id, v.product_id from ${variants} v where v.sku ilike ${`%${q}%`}
+              ) m cross join lateral (
+                select p.title from ${products} p where p.id = m.product_id and p.website_id = ${websiteId} offset 0
+              ) t
+              where ${from(sql`t.title`, sql`m.id`)}
+              order by t.title, m.id limit ${query.limit + 1})`
+          : from(products.title, variants.id),
       ),
     )
     .orderBy(asc(products.title), asc(variants.id))
