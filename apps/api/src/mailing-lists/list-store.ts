@@ -178,7 +178,8 @@ const SPARSE_MATCHES = 5000;
  * A search's page when its matches are few: they are read first, by the email trigram index, then
  * sorted. Left to itself the planner walks the list's (consented, email) index filtering every row,
  * which reads most of a big list when the matches are far from the newest (a materialized CTE is
- * the fence that keeps the two steps apart).
+ * the fence that keeps the two steps apart). On a first page it also counts the matches, up to one
+ * more than SPARSE_MATCHES (past that the caller counts them on its own and walks instead).
  */
 async function sparseMatchesAfter(
   db: Database,
@@ -186,7 +187,7 @@ async function sparseMatchesAfter(
   after: SubscriberKey | undefined,
   limit: number,
   search: string,
-): Promise<SubscriberRow[]> {
+): Promise<{ rows: SubscriberRow[]; matched: number }> {
   const at = after && sql`${after[0]}::timestamptz`;
   const rows = rowsOf<{
     id: string;
@@ -196,28 +197,35 @@ async function sparseMatchesAfter(
     consented_at: string;
     confirmed_at: string | null;
     consented_key: string;
+    matched: number;
   }>(
     await db.execute(sql`
       with matches as materialized (
         select id, email, status, source, consented_at, confirmed_at
         from mailing_list_subscribers
         where list_id = ${listId} and email ilike ${likePattern(search)}
+        ${after ? sql`` : sql`limit ${SPARSE_MATCHES + 1}`}
       )
-      select id, email, status, source, consented_at, confirmed_at, consented_at::text as consented_key
+      select id, email, status, source, consented_at, confirmed_at, consented_at::text as consented_key,
+        (select count(*) from matches)::int as matched
       from matches
       ${at ? sql`where consented_at < ${at} or (consented_at = ${at} and email > ${after[1]})` : sql``}
       order by consented_at desc, email
       limit ${limit}`),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    status: r.status,
-    source: r.source,
-    consentedAt: new Date(r.consented_at),
-    confirmedAt: r.confirmed_at === null ? null : new Date(r.confirmed_at),
-    consentedKey: r.consented_key,
-  }));
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      status: r.status,
+      source: r.source,
+      consentedAt: new Date(r.consented_at),
+      confirmedAt: r.confirmed_at === null ? null : new Date(r.confirmed_at),
+      consentedKey: r.consented_key,
+    })),
+    // No row: no match after the cursor (on a first page, none at all).
+    matched: Number(rows[0]?.matched ?? 0),
+  };
 }
 
 /** Every subscriber of the list, whatever their status: the count a trigger keeps (migration 0072). */
@@ -246,25 +254,36 @@ export async function listSubscribers(
   const cursor = decodeCursor(subscriberCursor, query.cursor);
   const after = cursor && ([cursor[0], cursor[1]] as const);
   const limit = SUBSCRIBERS_PAGE_SIZE;
+  // A search's first page reads its matches once for both the page and the count when they are
+  // few (sparseMatchesAfter counts them up to one past SPARSE_MATCHES); more are counted on their own.
+  const first =
+    search !== undefined && !after
+      ? await sparseMatchesAfter(db, listId, after, limit + 1, search)
+      : undefined;
+  const fewMatches = first !== undefined && first.matched <= SPARSE_MATCHES;
   const total = after
     ? null
     : search
-      ? await db
-          .select({ total: count() })
-          .from(mailingListSubscribers)
-          .where(
-            and(
-              eq(mailingListSubscribers.listId, listId),
-              ilike(mailingListSubscribers.email, likePattern(search)),
-            ),
-          )
-          .then(([r]) => r?.total ?? 0)
+      ? fewMatches
+        ? first!.matched
+        : await db
+            .select({ total: count() })
+            .from(mailingListSubscribers)
+            .where(
+              and(
+                eq(mailingListSubscribers.listId, listId),
+                ilike(mailingListSubscribers.email, likePattern(search)),
+              ),
+            )
+            .then(([r]) => r?.total ?? 0)
       : await keptTotal(db, listId);
   // The first page decides from its count; the pages after it carry the decision in the cursor.
-  const sparse = search !== undefined && (cursor ? cursor[2] === true : (total ?? 0) <= SPARSE_MATCHES);
-  const rows = sparse
-    ? await sparseMatchesAfter(db, listId, after, limit + 1, search)
-    : await subscribersAfter(db, listId, after, limit + 1, search);
+  const sparse = search !== undefined && (cursor ? cursor[2] === true : fewMatches);
+  const rows = fewMatches
+    ? first!.rows
+    : sparse
+      ? (await sparseMatchesAfter(db, listId, after, limit + 1, search)).rows
+      : await subscribersAfter(db, listId, after, limit + 1, search);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
