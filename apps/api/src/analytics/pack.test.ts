@@ -223,4 +223,56 @@ describe.each(targets)('packed analytics on $name', (target) => {
       (await straightforward(websiteId, narrow)).topPages,
     );
   }, 120_000);
+
+  it("reads a closed period's packed bytes once, and afresh when its row is written anew", async () => {
+    const websiteId = `kept-${target.name}`;
+    await database.db.insert(websites).values({ id: websiteId, title: websiteId });
+    const views = (path: string, n: number) => sql`
+      insert into tracking_events (website_id, kind, name, visitor_id, payload, page_path, created_at)
+      select ${websiteId}, 'census-hit', 'view', 'v' || g, '{}'::jsonb, ${path}, timestamptz '2026-03-04 10:00Z' + g * interval '1 minute'
+      from generate_series(1, ${n}) g`;
+    await database.db.execute(views('/a', 3));
+    await database.db.execute(views('/b', 1));
+    const range = { from: '2026-03-01', to: '2026-03-10', tz: 'UTC' };
+    const first = await analyticsReport(database.db, websiteId, 'USD', range, NOW);
+    expect(first.topPages).toEqual([
+      { path: '/a', pageViews: 3 },
+      { path: '/b', pageViews: 1 },
+    ]);
+    // The next report's read of the packed rows: the closed periods' bytes stay in the database.
+    const answers: unknown[] = [];
+    const watched = new Proxy(database.db, {
+      get(db, name) {
+        const value = Reflect.get(db, name, db) as unknown;
+        if (name !== 'execute' || typeof value !== 'function') return value;
+        return async (query: unknown) => {
+          const answer = await (value as (q: unknown) => Promise<unknown>).call(db, query);
+          answers.push(answer);
+          return answer;
+        };
+      },
+    });
+    expect(await analyticsReport(watched, websiteId, 'USD', range, NOW)).toEqual(first);
+    const packed = answers
+      .flatMap((a) => rowsOf<Record<string, unknown>>(a))
+      .filter((r) => 'writer' in r && r.period !== 'live');
+    expect(packed.length).toBeGreaterThan(0);
+    expect(packed.every((r) => r.pages === null && r.referrers === null)).toBe(true);
+    // The site's analytics made anew under the same id (as a purge and a new site, or a restored
+    // archive, would): same periods, other counts, other packed rows.
+    for (const table of [
+      'analytics_packed',
+      'analytics_counts',
+      'analytics_periods',
+      'analytics_keys',
+      'tracking_events',
+    ])
+      await database.db.execute(sql`delete from ${sql.identifier(table)} where website_id = ${websiteId}`);
+    await database.db.execute(views('/b', 2));
+    await database.db.execute(views('/c', 5));
+    expect((await analyticsReport(database.db, websiteId, 'USD', range, NOW)).topPages).toEqual([
+      { path: '/c', pageViews: 5 },
+      { path: '/b', pageViews: 2 },
+    ]);
+  }, 120_000);
 });
