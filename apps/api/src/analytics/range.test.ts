@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, dayOf, daysBetween, nextMonth, planRange } from './range';
+import {
+  AnalyticsQuerySchema,
+  addDays,
+  dayNumber,
+  dayOf,
+  daysBetween,
+  localDay,
+  nextMonth,
+  planRange,
+} from './range';
 
 const NOON = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -88,5 +97,21 @@ describe('planRange', () => {
         for (const m of months) expect(m.endsWith('-01')).toBe(true);
       }),
     );
+  });
+});
+
+describe('zones', () => {
+  it('names each zone canonically however it is spelt first, and tells its calendar day', () => {
+    const zoneOf = (tz: string) =>
+      AnalyticsQuerySchema.parse({ from: '2026-03-01', to: '2026-03-02', tz }).tz;
+    expect(['europe/paris', 'Europe/Paris', 'EUROPE/PARIS'].map(zoneOf)).toEqual(
+      Array(3).fill('Europe/Paris'),
+    );
+    expect(() => zoneOf('Mars/Olympus_Mons')).toThrow(/unknown time zone/);
+    const instant = new Date('2026-03-01T10:30:00Z');
+    expect(localDay(instant, 'Pacific/Kiritimati')).toBe('2026-03-02');
+    expect(localDay(instant, 'Pacific/Pago_Pago')).toBe('2026-02-28');
+    expect(localDay(instant, 'europe/paris')).toBe('2026-03-01');
+    expect(localDay(instant, 'UTC')).toBe('2026-03-01');
   });
 });

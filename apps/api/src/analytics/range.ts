@@ -15,10 +15,26 @@ const isoDay = z
     'not a calendar date',
   );
 
+// Making an Intl.DateTimeFormat costs more than a report's day arithmetic. One is kept per zone
+// under its canonical name only, so the map is bounded by the IANA list whatever visitors send.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(tz: string): Intl.DateTimeFormat {
+  const kept = zoneFormats.get(tz);
+  if (kept) return kept;
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  if (format.resolvedOptions().timeZone === tz) zoneFormats.set(tz, format);
+  return format;
+}
+
 /** The zone's canonical IANA name ('europe/paris' → 'Europe/Paris'), or undefined when unknown. */
 function canonicalTimeZone(tz: string): string | undefined {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+    return dayFormat(tz).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
@@ -52,12 +68,7 @@ export const addDays = (day: string, n: number): string => dayOf(dayNumber(day) 
 
 /** The calendar day an instant falls on in a zone. */
 export function localDay(instant: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return dayFormat(tz).format(instant);
 }
 
 export interface RangePlan {
