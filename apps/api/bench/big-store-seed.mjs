@@ -52,11 +52,13 @@ export function bigStoreStatements({
     `insert into pages (id, website_id, path, title, page_type, collection_type, template_name, item_template_name, kind)
        select ${site} || '-store-' || g, ${site}, '/store-' || g, 'Store ' || g, 1, 'products', 'products-list', 'product-item', 'collection'
        from generate_series(0, ${stores - 1}) g`,
-    `insert into products (id, website_id, collection_id, url_id, title, product_type, position, created_at, tags, categories)
+    // Each product's SKU lines as its variants' triggers keep them (off while seeding): its one SKU.
+    `insert into products (id, website_id, collection_id, url_id, title, product_type, position, created_at, tags, categories, skus)
        select ${site} || '-p-' || g, ${site}, ${site} || '-store-' || (g / ${COLLECTION_CAP}), 'product-' || g,
               ${words}[1 + g % ${WORDS.length}] || ' ' || ${words}[1 + (g / 7) % ${WORDS.length}] || ' ' || g,
               1, g % ${COLLECTION_CAP}, now() - make_interval(secs => ${products} - g),
-              jsonb_build_array(lower(${words}[1 + g % ${WORDS.length}])), jsonb_build_array(${categories}[1 + g % ${CATEGORIES.length}])
+              jsonb_build_array(lower(${words}[1 + g % ${WORDS.length}])), jsonb_build_array(${categories}[1 + g % ${CATEGORIES.length}]),
+              'SKU-' || g
        from generate_series(0, ${products - 1}) g`,
     `insert into variants (id, product_id, sku, price_cents, qty_in_stock, position)
        select ${site} || '-v-' || g, ${site} || '-p-' || g, 'SKU-' || g, 1000 + g % 5000, 50 + g % 100, 0

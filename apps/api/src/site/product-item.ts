@@ -3,7 +3,7 @@ import { sanitizeRichText } from '@site/page-content';
 import type { products, variants } from '../db/schema';
 
 // The stored search vector is never read for a page.
-type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'skus'>;
 type VariantRow = typeof variants.$inferSelect;
 
 /**

@@ -55,9 +55,10 @@ export async function countProductItems(db: Database, collectionId: string, filt
   return row?.n ?? 0;
 }
 
-// Every column but the stored search vector, which no page shows (it is the largest column read).
-const { searchVector: _searchVector, ...shownColumns } = getTableColumns(products);
-type ShownProduct = Omit<typeof products.$inferSelect, 'searchVector'>;
+// Every column but the ones kept for searching, which no page shows (the vector is the largest
+// column read).
+const { searchVector: _searchVector, skus: _skus, ...shownColumns } = getTableColumns(products);
+type ShownProduct = Omit<typeof products.$inferSelect, 'searchVector' | 'skus'>;
 
 /** The rows' items in the templates' JSON shape, their variants read in one statement. */
 async function withVariants(

@@ -331,7 +331,13 @@ async function readArchive(gzipped: Buffer): Promise<Archive> {
 }
 
 /** The exported tables, each after the tables its foreign keys point at. */
-/** Each table's columns the database generates, by table. */
+/**
+ * Columns the database keeps from other rows by triggers: made again as those rows are copied in,
+ * never written (an archive made before the column existed has none to give).
+ */
+const KEPT_BY_TRIGGERS: Record<string, string[]> = { products: ['skus'] };
+
+/** Each table's columns the database generates or keeps itself, by table. */
 async function generatedColumns(db: Queryable): Promise<Map<string, Set<string>>> {
   const rows = await select<{ table_name: string; column_name: string }>(
     db,
@@ -340,6 +346,8 @@ async function generatedColumns(db: Queryable): Promise<Map<string, Set<string>>
   );
   const out = new Map<string, Set<string>>();
   for (const r of rows) out.set(r.table_name, (out.get(r.table_name) ?? new Set()).add(r.column_name));
+  for (const [table, columns] of Object.entries(KEPT_BY_TRIGGERS))
+    out.set(table, new Set([...(out.get(table) ?? []), ...columns]));
   return out;
 }
 

@@ -162,6 +162,63 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     },
   );
 
+  it('the product search by part of a SKU reads no variant to choose its page, and pages through every match', async () => {
+    // `SKU-1` is in 1 111 of the 4 000 SKUs: the products' own SKU lines answer it, where each
+    // matching variant's product was looked up by its key before.
+    const query = { sort: 'title' as const, q: 'SKU-1', limit: 50 };
+    conn.captured.length = 0;
+    const first = await listProducts(conn.db, SITE, 'USD', query);
+    const [chosen] = conn.captured;
+    expect(rowsRead(await conn.analyze(chosen!), new Set(['variants']))).toBe(0);
+    const expected = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`
+        select p.id from products p
+        where p.website_id = ${SITE} and (p.title ilike '%SKU-1%'
+          or exists (select 1 from variants v where v.product_id = p.id and v.sku ilike '%SKU-1%'))
+        order by p.title, p.id limit 100`),
+    ).map((r) => r.id);
+    const second = await listProducts(handle.db, SITE, 'USD', { ...query, cursor: first.nextCursor! });
+    expect([...first.products, ...second.products].map((p) => p.id)).toEqual(expected);
+    // The other filters choose among the SKU matches before a page of them is taken.
+    const inGarden = await listProducts(handle.db, SITE, 'USD', { ...query, category: 'Garden' });
+    const gardenExpected = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`
+        select p.id from products p
+        where p.website_id = ${SITE} and p.categories ? 'Garden' and (p.title ilike '%SKU-1%'
+          or exists (select 1 from variants v where v.product_id = p.id and v.sku ilike '%SKU-1%'))
+        order by p.title, p.id limit 50`),
+    ).map((r) => r.id);
+    expect(gardenExpected).toHaveLength(50);
+    expect(inGarden.products.map((p) => p.id)).toEqual(gardenExpected);
+    // No SKU holds whitespace: text with some is looked for in titles alone.
+    expect((await listProducts(handle.db, SITE, 'USD', { ...query, q: 'SKU -1' })).products).toEqual([]);
+  });
+
+  it("a product's SKU lines follow its variants' inserts, edits and deletes, and a sale leaves the product row alone", async () => {
+    const product = 'small-p-7';
+    const skusOf = async () =>
+      rowsOf<{ skus: string; xmin: string }>(
+        await handle.db.execute(sql`select skus, xmin::text from products where id = ${product}`),
+      )[0]!;
+    expect((await skusOf()).skus).toBe('SKU-7');
+    await handle.db
+      .execute(sql`insert into variants (id, product_id, sku, price_cents, qty_in_stock, position)
+      values ('small-v-7b', ${product}, 'LINEN-XL', 1000, 5, 1), ('small-v-7c', ${product}, 'LINEN-S', 1000, 5, 2)`);
+    expect((await skusOf()).skus).toBe('SKU-7\nLINEN-XL\nLINEN-S');
+    await handle.db.execute(sql`update variants set sku = 'LINEN-M' where id = 'small-v-7c'`);
+    expect((await skusOf()).skus).toBe('SKU-7\nLINEN-XL\nLINEN-M');
+    const before = await skusOf();
+    await handle.db.execute(
+      sql`update variants set qty_in_stock = qty_in_stock - 1 where product_id = ${product}`,
+    );
+    await handle.db.execute(sql`update variants set sku = sku where id = 'small-v-7b'`);
+    expect(await skusOf()).toEqual(before);
+    await handle.db.execute(sql`delete from variants where id in ('small-v-7b', 'small-v-7c')`);
+    expect((await skusOf()).skus).toBe('SKU-7');
+    const found = await listProducts(handle.db, 'small', 'USD', { sort: 'title', q: 'linen-m', limit: 50 });
+    expect(found.products).toEqual([]);
+  });
+
   it("a store's list page reads one page of its products, their count and categories by index", async () => {
     const [website] = await handle.db.select().from(websites).where(eq(websites.id, SITE));
     const store = { id: `${SITE}-store-3`, path: '/store-3' };

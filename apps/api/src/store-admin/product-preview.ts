@@ -55,6 +55,7 @@ export async function previewProduct(
     websiteId,
     // Made by the database on save; a preview is never searched.
     searchVector: null,
+    skus: '',
     collectionId: store.id,
     // A new product's address is only decided by its save; the preview's is never visited.
     urlId:

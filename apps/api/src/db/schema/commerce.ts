@@ -49,6 +49,12 @@ export const products = pgTable(
       .$onUpdate(() => new Date()),
     /** Search result and social card settings (@site/page-content itemSeoSchema), read with readItemSeo. */
     seo: jsonb('seo').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The product's SKUs, one per line, kept by triggers on variants (0078): the editor's search
+     * for a part of a SKU reads one trigram index of products instead of looking up every
+     * matching variant's product by its key. SKUs hold no whitespace, so no match spans two.
+     */
+    skus: text('skus').notNull().default(''),
     /** Site search's words of the product: its title, then its excerpt and description without markup. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, regexp_replace(excerpt || ' ' || body, '<[^>]*>', ' ', 'g')), 'B')`,
@@ -66,6 +72,7 @@ export const products = pgTable(
     index('products_site_created').on(t.websiteId, t.createdAt, t.id),
     // The editor's search for a part of a title (ILIKE '%…%'), answered from trigrams.
     index('products_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_skus_trgm').using('gin', t.skus.op('gin_trgm_ops')),
   ],
 );
 
