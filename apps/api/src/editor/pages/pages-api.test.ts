@@ -1,4 +1,11 @@
-import { EDITOR_API, LIMITS, messages, pageDocumentSchema, type PageDetail } from '@site/page-content';
+import {
+  EDITOR_API,
+  LIMITS,
+  messages,
+  pageDocumentSchema,
+  type PageDetail,
+  type PageSummary,
+} from '@site/page-content';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +302,11 @@ describe.each(targets)('editor pages API on $name', (target) => {
         publishAt: '2031-01-01T09:00:00Z',
       });
       expect(ok.json()).toMatchObject({ status: 'scheduled', publishAt: '2031-01-01T09:00:00.000Z' });
+      const list = (await owner.get(EDITOR_API.pages)).json().pages as PageSummary[];
+      expect(list.find((p) => p.id === page.id)).toMatchObject({
+        status: 'scheduled',
+        publishAt: '2031-01-01T09:00:00.000Z',
+      });
     });
 
     it('renames a folder with its pages and keeps the home and system pages’ URLs fixed', async () => {
@@ -354,6 +366,23 @@ describe.each(targets)('editor pages API on $name', (target) => {
       // Every field the list shows is what the page's own answer says.
       const summary = (await listed())!;
       expect(summary.hasUnpublishedChanges).toBe(false);
+      const shown: (keyof PageSummary)[] = [
+        'id',
+        'title',
+        'path',
+        'pageType',
+        'kind',
+        'collectionType',
+        'status',
+        'publishAt',
+        'enabled',
+        'folderBehavior',
+        'version',
+        'hasUnpublishedChanges',
+        'updatedAt',
+        'publishedAt',
+      ];
+      expect(Object.keys(summary).sort()).toEqual(shown.sort());
       expect(summary).toEqual(Object.fromEntries(Object.keys(summary).map((k) => [k, published.json()[k]])));
       revisions = (await owner.get(EDITOR_API.revisions(page.id))).json().revisions;
       expect(revisions[0]).toMatchObject({ kind: 'published', version: version + 1 });
