@@ -126,6 +126,9 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     ['newest first', { sort: 'newest' }],
     ['a title search', { sort: 'position', q: 'oak clay 3' }],
     ['a SKU search', { sort: 'title', q: 'SKU-123' }],
+    // The titles holding it sit together in title order: read, not walked to.
+    ['a title search by title', { sort: 'title', q: 'oak clay' }],
+    ['a title search by title, last first', { sort: '-title', q: 'oak clay' }],
   ];
   it.each(productCalls)('the product list, %s, reads by index', async (_, query) => {
     const plans = await plansOf((db) => listProducts(db, SITE, 'USD', { ...query, limit: 50 }));

@@ -104,8 +104,14 @@ const textKey = z.tuple([z.string(), z.string()]);
 type ListedRow = ProductRow & { createdMicros: string };
 interface Sort {
   column: SQL;
-  /** The same order through an expression no index holds (see listProducts). */
+  /** The same order through an expression no index holds (see pageOf). */
   unindexed: SQL;
+  /**
+   * Searched, the titles' matches sit together in this order (text looked for is often a title's
+   * start): a walk of its index from the top passes everything before them, so the matches are
+   * read and sorted instead (`oak clay` by title at 100 000: 62 000 products walked, 88 ms).
+   */
+  matchesCluster?: true;
   dir: 'asc' | 'desc';
   key: z.ZodType<[string | number, string]>;
   keyOf: (p: ListedRow) => string | number;
@@ -126,6 +132,7 @@ const sorts: Record<ProductListQuery['sort'], Sort> = {
   title: {
     column: byColumn(products.title),
     unindexed: titleUnindexed,
+    matchesCluster: true,
     dir: 'asc',
     key: textKey,
     keyOf: (p) => p.title,
@@ -133,6 +140,7 @@ const sorts: Record<ProductListQuery['sort'], Sort> = {
   '-title': {
     column: byColumn(products.title),
     unindexed: titleUnindexed,
+    matchesCluster: true,
     dir: 'desc',
     key: textKey,
     keyOf: (p) => p.title,
@@ -195,6 +203,7 @@ export async function listProducts(
   const after = decodeCursor(sort.key, query.cursor);
   // Typed in SQL: the drivers would send a Date parameter of an expression (not a column) differently.
   const afterValue = after && (sort.column === createdAt ? sql`${after[0]}::timestamptz` : after[0]);
+  const q = query.q?.trim();
   const filters = [
     eq(products.websiteId, websiteId),
     query.collectionId ? eq(products.collectionId, query.collectionId) : undefined,
@@ -211,9 +220,16 @@ export async function listProducts(
   const rows = await db
     .select({ ...getTableColumns(products), createdMicros })
     .from(products)
-    .where(pageOf(sort, filters, query.q?.trim(), query.limit + 1))
+    .where(pageOf(sort, filters, q, query.limit + 1))
     .orderBy(
-      ...(sort.dir === 'asc' ? [asc(sort.column), asc(products.id)] : [desc(sort.column), desc(products.id)]),
+      ...(q && sort.matchesCluster
+        ? [
+            sort.dir === 'asc' ? asc(sort.unindexed) : desc(sort.unindexed),
+            sql`${products.id} || '' ${sort.dir === 'asc' ? sql`asc` : sql`desc`}`,
+          ]
+        : sort.dir === 'asc'
+          ? [asc(sort.column), asc(products.id)]
+          : [desc(sort.column), desc(products.id)]),
     )
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
