@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Shopper } from '../../test/client';
@@ -224,6 +224,48 @@ describe.each(targets)('analytics on $name', (target) => {
     // In UTC the Nov 30 23:05 page view falls before the range.
     const utc = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', { ...RANGE, tz: 'UTC' }, NOW);
     expect(utc.totals).toMatchObject({ pageViews: 8, visits: 5 });
+  });
+
+  it('makes a report again only when its rollup rows are written anew, and reads its sales every time', async () => {
+    const first = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', RANGE, NOW);
+    let statements = 0;
+    const counted = new Proxy(database.db, {
+      get(db, name, receiver) {
+        const value: unknown = Reflect.get(db, name, receiver);
+        if (name !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return value.apply(db, args);
+        };
+      },
+    });
+    expect(await analyticsReport(counted, DEMO_WEBSITE_ID, 'EUR', RANGE, NOW)).toEqual({
+      ...first,
+      currency: 'EUR',
+    });
+    // The rows it was made from and its sales: nothing rolled up, refreshed or added up again.
+    expect(statements).toBe(2);
+
+    await database.db.insert(orders).values(order('o9', '2026-01-05T09:00:00Z', 2500));
+    const withOrder = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', RANGE, NOW);
+    expect(withOrder.totals).toEqual({ ...first.totals, orders: 2, revenueCents: 6500 });
+
+    // A closed day's row written anew (a site made again under its id, an archive restored).
+    const rewrite = (by: number) =>
+      database.db.execute(sql`
+        update analytics_periods set page_views = page_views + ${by}
+        where website_id = ${DEMO_WEBSITE_ID} and tz = ${TZ} and period = 'day' and start = '2026-01-05'`);
+    await rewrite(5);
+    const rewritten = await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', RANGE, NOW);
+    expect(rewritten.totals.pageViews).toBe(first.totals.pageViews + 5);
+    expect(rewritten.daily.find((d) => d.date === '2026-01-05')).toEqual({
+      date: '2026-01-05',
+      visits: 1,
+      pageViews: 6,
+    });
+    await rewrite(-5);
+    await database.db.delete(orders).where(eq(orders.id, 'o9'));
+    expect(await analyticsReport(database.db, DEMO_WEBSITE_ID, 'USD', RANGE, NOW)).toEqual(first);
   });
 
   it('lets viewers read and refuses visitors, bad zones, reversed and over-long ranges', async () => {

@@ -252,10 +252,12 @@ describe.each(targets)('packed analytics on $name', (target) => {
         };
       },
     });
-    expect(await analyticsReport(watched, websiteId, 'USD', range, NOW)).toEqual(first);
+    // Another range over the same periods (a report of the same range is kept whole, dashboard.ts).
+    const fewer = await analyticsReport(watched, websiteId, 'USD', { ...range, to: '2026-03-09' }, NOW);
+    expect(fewer.topPages).toEqual(first.topPages);
     const packed = answers
       .flatMap((a) => rowsOf<Record<string, unknown>>(a))
-      .filter((r) => 'writer' in r && r.period !== 'live');
+      .filter((r) => 'pages' in r && r.period !== 'live');
     expect(packed.length).toBeGreaterThan(0);
     expect(packed.every((r) => r.pages === null && r.referrers === null)).toBe(true);
     // The site's analytics made anew under the same id (as a purge and a new site, or a restored

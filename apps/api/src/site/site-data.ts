@@ -10,7 +10,7 @@ export type WebsiteRow = typeof websites.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
 
 /** The website's currency; an unsupported stored value falls back to the default USD. */
-export function storeCurrency(website: WebsiteRow): CurrencyCode {
+export function storeCurrency(website: Pick<WebsiteRow, 'currency'>): CurrencyCode {
   return isCurrencyCode(website.currency) ? website.currency : 'USD';
 }
 
