@@ -6,9 +6,9 @@ import { LIVE_MAX_AGE_MS, openDays, refreshLive } from './live';
 import { addDays, daysBetween, planRange, type AnalyticsQuery, type RangePlan } from './range';
 import { KeySums, PACKED, readPacked, topKeys } from './pack';
 import { rollUpDays, rollUpPeriods } from './rollup';
-import { salesBetween } from './sales';
 import { estimateVisitors } from './sketch';
 import { VITALS, type Vital } from './source';
+import { storeCurrency } from '../site/site-data';
 
 const TOP = 10;
 
@@ -62,7 +62,6 @@ export interface AnalyticsOptions {
 export async function analyticsReport(
   db: Database,
   websiteId: string,
-  currency: string,
   query: AnalyticsQuery,
   now: Date,
   options: AnalyticsOptions = {},
@@ -74,29 +73,19 @@ export async function analyticsReport(
   const target = { websiteId, tz };
   const maxAgeMs = options.liveMaxAgeMs ?? LIVE_MAX_AGE_MS;
   const madeKey = [websiteId, tz, from, query.to].join('\u0000');
-  // Sales are read as at the moment of asking, whether the rest was made before or not.
-  const salesNow = salesBetween(db, websiteId, { from, toExclusive: end, tz }, now);
-  // Awaited below on every path; until then a failure of the reads before must not leave it unhandled.
-  salesNow.catch(() => undefined);
-  let basis = await basisOf(db, websiteId, query, plan, now, maxAgeMs);
-  const made = basis === undefined ? undefined : madeReports.get(madeKey);
-  if (made && made.basis === basis) {
-    const sales = await salesNow;
-    return {
-      ...made.report,
-      currency,
-      totals: { ...made.report.totals, orders: sales.orders, revenueCents: sales.revenue },
-    };
-  }
-  if (basis === undefined) {
+  let snapshot = await snapshotOf(db, websiteId, query, plan, now, maxAgeMs);
+  const made = snapshot.basis === undefined ? undefined : madeReports.get(madeKey);
+  if (made && made.basis === snapshot.basis) return withSales(made.report, snapshot);
+  if (snapshot.basis === undefined) {
     await rollUpDays(db, target, from, liveFrom);
     await rollUpPeriods(db, target, 'month', months);
     await rollUpPeriods(db, target, 'week', weeks);
     if (liveFrom < end) await refreshLive(db, target, now, maxAgeMs);
-    // Read before the report's own reads: rows rewritten in between give the next reader another
+    // Taken before the report's own reads: rows rewritten in between give the next reader another
     // basis, so a report is never kept under rows newer than the ones it was made from.
-    basis = await basisOf(db, websiteId, query, plan, now, maxAgeMs);
+    snapshot = await snapshotOf(db, websiteId, query, plan, now, maxAgeMs);
   }
+  const { basis } = snapshot;
 
   const site = sql`website_id = ${websiteId} and tz = ${tz}`;
   const dateList = (list: string[]) => sql`${`{${list.join(',')}}`}::date[]`;
@@ -142,7 +131,7 @@ export async function analyticsReport(
   // and referrers are added up from the packed rows (pack.ts), not from a row per page and period.
   // Vitals follow, for the top pages only: their rows grow with pages times value buckets, and a
   // shop with thousands of product pages must not sum them all.
-  const [dayAnswer, visitorAnswer, packed, sales] = await Promise.all([
+  const [dayAnswer, visitorAnswer, packed] = await Promise.all([
     // Every day's figures for the series, but visitor sketches only where no week or month row has them.
     db.execute(sql`
       select start::text as day, page_views, visits, product_visits, added_visits, checkout_visits, purchases,
@@ -156,7 +145,6 @@ export async function analyticsReport(
       with ${summed(sql`'visitor'`, undefined)}
       select dimension, key, n, null as value from summed`),
     readPacked(db, target, periods),
-    salesNow,
   ]);
   const sumsOf = (column: keyof typeof PACKED) =>
     packed.reduce((sums, row) => sums.add(row[column]), new KeySums());
@@ -190,16 +178,15 @@ export async function analyticsReport(
   const byDay = new Map(dayRows.filter((r) => r.day !== null).map((r) => [r.day, r]));
   const sum = (field: keyof Omit<DayRow, 'day' | 'sketch'>) =>
     dayRows.reduce((total, r) => total + r[field], 0);
-  const orders = sales.orders;
   const report: AnalyticsReport = {
     range: query,
-    currency,
+    currency: snapshot.currency,
     totals: {
       visits: sum('visits'),
       uniqueVisitors: estimateVisitors(dayRows.map((r) => r.sketch)),
       pageViews: sum('page_views'),
-      orders,
-      revenueCents: sales.revenue,
+      orders: snapshot.orders,
+      revenueCents: snapshot.revenue,
     },
     daily: daysBetween(from, end).map((date) => ({
       date,
@@ -248,45 +235,92 @@ function keepReport(key: string, made: { basis: string; report: AnalyticsReport 
   }
 }
 
+interface Snapshot {
+  currency: string;
+  /** Orders placed in the range up to now, not cancelled, and their totals minus refunds. */
+  orders: number;
+  revenue: number;
+  /**
+   * The rollup rows the range is made from, as one string of their periods, starts and writers
+   * (`xmin`); undefined when they are not all there yet: a closed day, week or month not rolled
+   * up, or the open days' live rows missing or older than `maxAgeMs`. The report then rolls up
+   * and refreshes first.
+   */
+  basis?: string;
+}
+
 /**
- * The rollup rows a report of the range is made from, as one string of their periods, starts and
- * writers (`xmin`), or undefined when they are not all there yet: a closed day, week or month not
- * rolled up, or the open days' live rows missing or older than `maxAgeMs`. Then the report rolls
- * up and refreshes first, as it would without a report made before.
+ * What a report must read whether it was made before or not, in one statement: the site's
+ * currency, its sales as at the moment of asking, and the basis. Sales are counted by
+ * `analytics_sales` (migration 0079): the whole UTC hours of the span from order_sales_hours
+ * (kept by a trigger on orders), the orders of its partial first and last hour themselves, so a
+ * 30-day report reads 720 hour rows and at most two hours of orders, however many the shop has.
  */
-async function basisOf(
+async function snapshotOf(
   db: Database,
   websiteId: string,
   { from, to, tz }: AnalyticsQuery,
   { liveFrom, months, weeks }: RangePlan,
   now: Date,
   maxAgeMs: number,
-): Promise<string | undefined> {
+): Promise<Snapshot> {
   const end = addDays(to, 1);
   const open = liveFrom < end ? openDays(now, tz) : [];
   const dateList = (list: string[]) => sql`${`{${list.join(',')}}`}::date[]`;
-  const at = now.toISOString();
-  const rows = rowsOf<{ period: string; start: string; writer: string; fresh: boolean }>(
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = rowsOf<{
+    currency: string;
+    orders: number;
+    revenue: number;
+    rows: string;
+    days: number;
+    months: number;
+    weeks: number;
+    live: number;
+  }>(
     await db.execute(sql`
-      select period, start::text as start, xmin::text as writer,
-        (period <> 'live' or (computed_at <= ${at}::timestamptz and computed_at > ${at}::timestamptz - make_interval(secs => ${maxAgeMs / 1000}))) as fresh
-      from analytics_periods
-      where website_id = ${websiteId} and tz = ${tz} and (
-        (period = 'day' and start >= ${from} and start < ${liveFrom})
-        or (period = 'month' and start = any(${dateList(months)}))
-        or (period = 'week' and start = any(${dateList(weeks)}))
-        or (period = 'live' and start = any(${dateList(open)})))
-      order by period, start`),
+      select w.currency, s.orders::int as orders, s.revenue::float8 as revenue, b.*
+      from websites w
+      cross join analytics_sales(w.id, ${from}::date, ${end}::date, ${tz}, ${at}) s
+      cross join (
+        select coalesce(string_agg(period || ' ' || start::text || ' ' || xmin::text, e'\n' order by period, start), '') as rows,
+          count(*) filter (where period = 'day')::int as days,
+          count(*) filter (where period = 'month')::int as months,
+          count(*) filter (where period = 'week')::int as weeks,
+          count(*) filter (where period = 'live' and computed_at <= ${at} and computed_at > ${at} - make_interval(secs => ${maxAgeMs / 1000}))::int as live
+        from analytics_periods
+        where website_id = ${websiteId} and tz = ${tz} and (
+          (period = 'day' and start >= ${from} and start < ${liveFrom})
+          or (period = 'month' and start = any(${dateList(months)}))
+          or (period = 'week' and start = any(${dateList(weeks)}))
+          or (period = 'live' and start = any(${dateList(open)})))
+      ) b
+      where w.id = ${websiteId}`),
   );
-  const count = (period: string) => rows.filter((r) => r.period === period && r.fresh).length;
+  if (!row) throw new SiteMissingError(websiteId);
   const complete =
-    count('day') === daysBetween(from, liveFrom).length &&
-    count('month') === months.length &&
-    count('week') === weeks.length &&
-    count('live') === open.length;
-  return complete
-    ? [liveFrom, ...rows.map((r) => `${r.period} ${r.start} ${r.writer}`)].join('\n')
-    : undefined;
+    row.days === daysBetween(from, liveFrom).length &&
+    row.months === months.length &&
+    row.weeks === weeks.length &&
+    row.live === open.length;
+  return {
+    currency: storeCurrency(row),
+    orders: row.orders,
+    revenue: row.revenue,
+    basis: complete ? `${liveFrom}\n${row.rows}` : undefined,
+  };
+}
+
+/** A report made before, with the currency and sales of the moment. */
+function withSales(report: AnalyticsReport, { currency, orders, revenue }: Snapshot): AnalyticsReport {
+  return { ...report, currency, totals: { ...report.totals, orders, revenueCents: revenue } };
+}
+
+/** The site was deleted while its report was asked for. */
+export class SiteMissingError extends Error {
+  constructor(websiteId: string) {
+    super(`no site ${websiteId}`);
+  }
 }
 
 /** A text[] literal element, quoted so commas, braces and quotes in a path stay inside it. */

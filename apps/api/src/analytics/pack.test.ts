@@ -164,7 +164,7 @@ describe.each(targets)('packed analytics on $name', (target) => {
           const day = (n: number) => new Date(origin + n * DAY_MS).toISOString().slice(0, 10);
           const range = { from: day(Math.min(a, b)), to: day(Math.max(a, b) + 1), tz };
           const check = async () => {
-            const report = await analyticsReport(database.db, websiteId, 'USD', range, NOW);
+            const report = await analyticsReport(database.db, websiteId, range, NOW);
             const expected = await straightforward(websiteId, range);
             expect(report.topPages).toEqual(expected.topPages);
             expect(report.topReferrers).toEqual(expected.topReferrers);
@@ -210,7 +210,7 @@ describe.each(targets)('packed analytics on $name', (target) => {
       select ${websiteId}, 'census-hit', 'view', 'w' || g, '{}'::jsonb, '/p/' || (2990 + g), timestamptz '2026-03-06 10:00Z'
       from generate_series(0, 1) g`);
     const range = { from: '2026-03-01', to: '2026-03-10', tz: 'UTC' };
-    const report = await analyticsReport(database.db, websiteId, 'USD', range, NOW);
+    const report = await analyticsReport(database.db, websiteId, range, NOW);
     expect(report.topPages).toEqual((await straightforward(websiteId, range)).topPages);
     expect(report.topPages.slice(0, 3)).toEqual([
       { path: '/p/2990', pageViews: 2 },
@@ -219,7 +219,7 @@ describe.each(targets)('packed analytics on $name', (target) => {
     ]);
     // In another zone, rolled up and packed on its own.
     const narrow = { from: '2026-03-05', to: '2026-03-05', tz: 'Asia/Kolkata' };
-    expect((await analyticsReport(database.db, websiteId, 'USD', narrow, NOW)).topPages).toEqual(
+    expect((await analyticsReport(database.db, websiteId, narrow, NOW)).topPages).toEqual(
       (await straightforward(websiteId, narrow)).topPages,
     );
   }, 120_000);
@@ -234,7 +234,7 @@ describe.each(targets)('packed analytics on $name', (target) => {
     await database.db.execute(views('/a', 3));
     await database.db.execute(views('/b', 1));
     const range = { from: '2026-03-01', to: '2026-03-10', tz: 'UTC' };
-    const first = await analyticsReport(database.db, websiteId, 'USD', range, NOW);
+    const first = await analyticsReport(database.db, websiteId, range, NOW);
     expect(first.topPages).toEqual([
       { path: '/a', pageViews: 3 },
       { path: '/b', pageViews: 1 },
@@ -253,7 +253,7 @@ describe.each(targets)('packed analytics on $name', (target) => {
       },
     });
     // Another range over the same periods (a report of the same range is kept whole, dashboard.ts).
-    const fewer = await analyticsReport(watched, websiteId, 'USD', { ...range, to: '2026-03-09' }, NOW);
+    const fewer = await analyticsReport(watched, websiteId, { ...range, to: '2026-03-09' }, NOW);
     expect(fewer.topPages).toEqual(first.topPages);
     const packed = answers
       .flatMap((a) => rowsOf<Record<string, unknown>>(a))
@@ -272,7 +272,7 @@ describe.each(targets)('packed analytics on $name', (target) => {
       await database.db.execute(sql`delete from ${sql.identifier(table)} where website_id = ${websiteId}`);
     await database.db.execute(views('/b', 2));
     await database.db.execute(views('/c', 5));
-    expect((await analyticsReport(database.db, websiteId, 'USD', range, NOW)).topPages).toEqual([
+    expect((await analyticsReport(database.db, websiteId, range, NOW)).topPages).toEqual([
       { path: '/c', pageViews: 5 },
       { path: '/b', pageViews: 2 },
     ]);

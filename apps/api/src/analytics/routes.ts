@@ -3,10 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { RouteDocs } from '../http/openapi';
 import { ApiError, createRoleGuard, handle, parse, registerApiErrors } from '../http';
-import { storeCurrency } from '../site/site-data';
-import { websites } from '../db/schema';
-import { eq } from 'drizzle-orm';
-import { analyticsReport, type AnalyticsOptions } from './dashboard';
+import { analyticsReport, SiteMissingError, type AnalyticsOptions } from './dashboard';
 import { AnalyticsQuerySchema } from './range';
 
 export const ANALYTICS_PATH = '/api/editor/analytics';
@@ -24,20 +21,13 @@ export function registerAnalyticsRoutes(
       { preHandler: guard.read },
       handle(async (request) => {
         const query = parse(AnalyticsQuerySchema, request.query);
-        // The currency only labels the sales: the rest of the site's row (its settings) is not read.
-        const [website] = await db
-          .select({ currency: websites.currency })
-          .from(websites)
-          .where(eq(websites.id, request.site.websiteId));
-        if (!website) throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
-        return analyticsReport(
-          db,
-          request.site.websiteId,
-          storeCurrency(website),
-          query,
-          new Date(),
-          options,
-        );
+        try {
+          return await analyticsReport(db, request.site.websiteId, query, new Date(), options);
+        } catch (err) {
+          if (err instanceof SiteMissingError)
+            throw new ApiError(404, 'SITE_MISSING', messages.unableToLocateContent);
+          throw err;
+        }
       }),
     );
   });

@@ -34,7 +34,7 @@ export async function warmAnalytics(db: Database, now: Date, log?: WarmLog): Pro
     const to = localDay(now, tz);
     try {
       // The currency only labels the sales figures of a report nobody reads.
-      await analyticsReport(db, websiteId, 'USD', { from: addDays(to, 1 - REPORT_DAYS), to, tz }, now);
+      await analyticsReport(db, websiteId, { from: addDays(to, 1 - REPORT_DAYS), to, tz }, now);
       warmed++;
     } catch (err) {
       // A site deleted meanwhile, or one failing: the others are still warmed, and it is tried next time.
