@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { siteMembers, siteSessions } from '../db/schema';
+import { siteSessions } from '../db/schema';
 import { bindLogFields } from '../http/request-log';
+import { rowsOf } from '../db/rows';
 
 export const SESSION_COOKIE = 'siteUserSession';
 /** Readable by the storefront script: it decides whether the cart loads and tracking runs. */
@@ -57,24 +58,14 @@ export async function findSession(
   const { websiteId } = request.site;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return undefined;
-  const [row] = await db
-    .select({
-      id: siteMembers.id,
-      email: siteMembers.email,
-      roles: siteMembers.roles,
-      locale: siteMembers.locale,
-      sessionId: siteSessions.id,
-      xsrfToken: siteSessions.xsrfToken,
-    })
-    .from(siteSessions)
-    .innerJoin(siteMembers, eq(siteMembers.id, siteSessions.memberId))
-    .where(
-      and(
-        eq(siteSessions.id, hashSessionToken(token)),
-        eq(siteMembers.websiteId, websiteId),
-        gt(siteSessions.expiresAt, new Date()),
-      ),
-    );
+  // Every editor call and signed-in page asks this: written as SQL, not built by the ORM, whose
+  // query building was about a tenth of a small editor call's server time.
+  const [row] = rowsOf<SignedInMember>(
+    await db.execute(sql`
+      select m.id, m.email, m.roles, m.locale, s.id as "sessionId", s.xsrf_token as "xsrfToken"
+      from site_sessions s join site_members m on m.id = s.member_id
+      where s.id = ${hashSessionToken(token)} and m.website_id = ${websiteId} and s.expires_at > ${new Date().toISOString()}::timestamptz`),
+  );
   if (row) bindLogFields(request, { user: row.id });
   return row;
 }
