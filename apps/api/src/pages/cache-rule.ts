@@ -1,6 +1,7 @@
 import { documentReferences, type PageDocument } from '@site/page-content';
 import type { PageRow } from '../site/site-data';
 import type { Resolved } from './resolve-path';
+import { pageIndex } from './page-index';
 
 /** How long a rendered page may be reused for other visitors of the same kind: until the site changes or `until`. */
 export interface PageCache {
@@ -49,8 +50,7 @@ export function cacheRule(
   ];
   // The soonest of the scheduled pages still to go live and the page's own end, if any.
   let until = resolved.cacheUntil;
-  for (const p of allPages)
-    if (p.status === 'scheduled' && p.publishAt && p.publishAt > now)
-      until = Math.min(until ?? Infinity, p.publishAt.getTime());
+  const next = pageIndex(allPages).scheduled.find((p) => p.publishAt > now);
+  if (next) until = Math.min(until ?? Infinity, next.publishAt.getTime());
   return { catalog, posts: posts || 'search' in resolved.extra, products, until };
 }

@@ -16,6 +16,7 @@ import { PAGE_TYPE } from '../site/page-type';
 import { collectionPageSize, pageCount, pagination, requestedPage } from '../site/pagination';
 import { knownTheme } from '../site/theme';
 import type { SiteThemeId } from '@site/page-content';
+import { pagesAt } from './page-index';
 
 const notFoundContent = (): ContentResolved => ({
   status: 404,
@@ -186,15 +187,15 @@ export async function resolveContentPath(
   query: Readonly<Record<string, string>>,
   viewer: Viewer,
 ): Promise<ContentResolved | undefined> {
-  // Matched by path first: a big store has hundreds of collection pages and few blogs.
+  // Looked up by path: a big store has hundreds of collection pages and few blogs.
   const blogAt = (at: string) =>
-    allPages.find((p) => p.path === at && p.collectionType === 'blog' && visibleTo(p, viewer));
+    pagesAt(allPages, at).find((p) => p.collectionType === 'blog' && visibleTo(p, viewer));
   const blog = blogAt(path);
   if (blog) return blogList(db, blog, query, viewer.now, viewer.themePreview ?? knownTheme(website.theme));
   const slash = path.lastIndexOf('/');
   const parent = blogAt(path.slice(0, slash));
   if (parent) return blogItem(db, parent, path.slice(slash + 1), viewer.now);
-  if (path === '/search' && !allPages.some((p) => p.path === '/search'))
+  if (path === '/search' && pagesAt(allPages, '/search').length === 0)
     return searchPage(db, website, query, viewer);
   return undefined;
 }

@@ -51,6 +51,7 @@ import {
   type WebsiteRow,
 } from '../site/site-data';
 import { PAGE_TYPE } from '../site/page-type';
+import { pagesAt } from './page-index';
 
 export interface Resolved {
   status: number;
@@ -188,8 +189,10 @@ async function findRedirect(
   allPages: readonly PageRow[],
   path: string,
 ): Promise<Resolved | undefined> {
-  const trip = resolveRedirect(await loadRedirectTable(db, websiteId), path, (p) =>
-    allPages.some((page) => page.path === p),
+  const trip = resolveRedirect(
+    await loadRedirectTable(db, websiteId),
+    path,
+    (p) => pagesAt(allPages, p).length > 0,
   );
   if (trip.kind !== 'redirect') return undefined;
   // Rules hold addresses as typed (`/café`); the Location header carries them encoded.
@@ -225,7 +228,7 @@ export async function resolvePath(
   )
     account.extra.account.ssoUrl = `${SSO_SCREEN_PATH}?${new URLSearchParams({ returnTo: account.extra.account.returnTo ?? '/account' })}`;
   if (account) return account;
-  const page = allPages.find((p) => p.path === normalized);
+  const page = pagesAt(allPages, normalized)[0];
   // The 404 page's own address is not a page: it answers like any unknown one (with that page).
   if (page && isNotFoundPage(page)) return notFound();
   if (page) {
@@ -314,10 +317,14 @@ export async function resolvePath(
     }
     return { status: 200, pageType: page.pageType, templateName: page.templateName, page, extra, filtered };
   }
-  // An event or a video: <collection path>/<urlId>.
+  // An event or a video: <collection path>/<urlId>. Only the pages at the path and its parent's
+  // can be it.
   const collectionItem = await resolveCollectionPath(
     db,
-    allPages.filter((p) => visibleTo(p, viewer)),
+    [
+      ...pagesAt(allPages, normalized),
+      ...pagesAt(allPages, normalized.slice(0, normalized.lastIndexOf('/'))),
+    ].filter((p) => visibleTo(p, viewer)),
     normalized,
     viewer.now,
   );
@@ -325,8 +332,8 @@ export async function resolvePath(
   // A product detail page: <collection path>/p/<urlId>.
   const match = /^(.*)\/p\/([^/]+)$/.exec(normalized);
   if (match) {
-    const collection = allPages.find(
-      (p) => visibleTo(p, viewer) && p.path === (match[1] || '/') && p.collectionType === 'products',
+    const collection = pagesAt(allPages, match[1] || '/').find(
+      (p) => visibleTo(p, viewer) && p.collectionType === 'products',
     );
     if (collection?.itemTemplateName) {
       const found = await loadProductPage(
