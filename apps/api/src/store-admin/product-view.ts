@@ -3,7 +3,8 @@ import { adminProductType, type ProductMerchandising } from '@site/commerce-core
 import { readItemSeo } from '@site/page-content';
 import type { products, variants } from '../db/schema';
 
-type ProductRow = typeof products.$inferSelect;
+/** The columns a product's view reads: a list leaves out the search columns and the description. */
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'skus' | 'body'>;
 type VariantRow = typeof variants.$inferSelect;
 
 /** Money in the admin calls: whole minor units as a string, with the store currency. */

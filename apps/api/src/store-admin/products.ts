@@ -38,6 +38,7 @@ import { siteLanguages } from '../multilingual/settings';
 import { recordActivity, type Actor } from '../activity/activity-log';
 import { ApiError } from '../http';
 import { decodeCursor, encodeCursor } from '../http/cursor';
+import { textArray } from '../db/text-array';
 import { toAdminProduct, type AdminProductView } from './product-view';
 import { findStore } from './stores';
 
@@ -53,7 +54,7 @@ export async function variantsOf(db: Database | Tx, ids: readonly string[]) {
   return db
     .select()
     .from(variants)
-    .where(inArray(variants.productId, [...ids]))
+    .where(sql`${variants.productId} = any(${textArray(ids)})`)
     .orderBy(asc(variants.position));
 }
 
@@ -101,7 +102,7 @@ const createdAt = sql`${products.createdAt}`;
 const dateKey = z.tuple([z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), z.string()]);
 const textKey = z.tuple([z.string(), z.string()]);
 
-type ListedRow = ProductRow & { createdMicros: string };
+type ListedRow = Omit<ProductRow, 'searchVector' | 'skus' | 'body'> & { createdMicros: string };
 interface Sort {
   column: SQL;
   /** The same order through an expression no index holds (see pageOf). */
@@ -194,6 +195,9 @@ function pageOf(sort: Sort, filters: (SQL | undefined)[], q: string | undefined,
   );
 }
 
+// A list page reads neither the search columns (a tsvector and the SKU lines) nor the descriptions.
+const { searchVector: _searchVector, skus: _skus, body: _body, ...listedColumns } = getTableColumns(products);
+
 export async function listProducts(
   db: Database,
   websiteId: string,
@@ -219,7 +223,7 @@ export async function listProducts(
       : undefined,
   ];
   const rows = await db
-    .select({ ...getTableColumns(products), createdMicros })
+    .select({ ...listedColumns, createdMicros })
     .from(products)
     .where(pageOf(sort, filters, q, query.limit + 1))
     .orderBy(
