@@ -36,7 +36,27 @@ type ItemRow = typeof orderItems.$inferSelect;
 const orderNotFound = () => new ApiError(404, 'ORDER_NOT_FOUND', adminMessages.orderNotFound);
 const money = (cents: number, currency: string) => ({ value: String(cents), currency });
 
-function summary(o: OrderRow) {
+/** What an order's line in the list shows: a list page reads these columns only. */
+const summaryColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  email: orders.email,
+  status: orders.status,
+  currency: orders.currency,
+  grandTotalCents: orders.grandTotalCents,
+  refundedCents: orders.refundedCents,
+  testMode: orders.testMode,
+  createdAt: orders.createdAt,
+  fulfilledAt: orders.fulfilledAt,
+  cancelledAt: orders.cancelledAt,
+  subscriptionPlan: orders.subscriptionPlan,
+  subscriptionCancelledAt: orders.subscriptionCancelledAt,
+  subscriptionPausedAt: orders.subscriptionPausedAt,
+  subscriptionNextBillingAt: orders.subscriptionNextBillingAt,
+};
+type SummaryRow = Pick<OrderRow, keyof typeof summaryColumns>;
+
+function summary(o: SummaryRow) {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -53,7 +73,7 @@ function summary(o: OrderRow) {
   };
 }
 
-function subscriptionState(o: OrderRow): AdminSubscriptionState | null {
+function subscriptionState(o: SummaryRow): AdminSubscriptionState | null {
   if (o.subscriptionPlan === null) return null;
   if (o.subscriptionCancelledAt) return 'cancelled';
   if (o.subscriptionPausedAt) return 'paused';
@@ -133,7 +153,7 @@ function filters(websiteId: string, query: Omit<OrderListQuery, 'cursor' | 'limi
 export async function listOrders(db: Database, websiteId: string, query: OrderListQuery) {
   const after = decodeCursor(z.tuple([z.number().int()]), query.cursor);
   const rows = await db
-    .select()
+    .select(summaryColumns)
     .from(orders)
     .where(and(filters(websiteId, query), after ? lt(orders.orderNumber, after[0]) : undefined))
     .orderBy(desc(orders.orderNumber))
