@@ -554,14 +554,22 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
   }, 300_000);
 
-  it(`answers no 5xx to ${RUNS_PER_ROUTE} random requests per route`, async () => {
-    for (const route of fuzzed) {
-      await fc.assert(
-        fc.asyncProperty(shot, async (s) => {
-          await check(route, s);
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-      );
-    }
-  }, 300_000);
+  // Random requests mostly stop at parsing and validation, and those reaching the database look up
+  // made-up ids, alike on both: they run on one database (the server when there is one), while the
+  // fixed list and the broken accepted requests, which carry NUL bytes and surrogates into queries,
+  // run on both.
+  it.runIf(target === targets.at(-1))(
+    `answers no 5xx to ${RUNS_PER_ROUTE} random requests per route`,
+    async () => {
+      for (const route of fuzzed) {
+        await fc.assert(
+          fc.asyncProperty(shot, async (s) => {
+            await check(route, s);
+          }),
+          { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+        );
+      }
+    },
+    300_000,
+  );
 });
