@@ -12,6 +12,7 @@ import { listProducts, skuClash } from './products';
 import { countProductItems, loadProductItems, productCategoryLinks } from '../site/site-data';
 import { eq } from 'drizzle-orm';
 import { searchSite } from '../pages/search';
+import { nextPostGoingLive } from '../pages/content-routes';
 import { listMailingLists, listSubscribers } from '../mailing-lists/list-store';
 import { exportSubmissions, listForms, listSubmissions } from '../forms/form-editor-store';
 import { listActivity } from '../activity/activity-log';
@@ -547,6 +548,21 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     expect(
       (await listPostSummaries(handle.db, SITE, { ...posts, q: 'linen 1234' })).posts.map((p) => p.id),
     ).toEqual([`${SITE}-bp-1234`]);
+
+    // Every search and blog page reads when the site's next scheduled post goes live (its cache's
+    // end): from the scheduled posts' own index, not each of the site's 4 000 posts.
+    await conn.exec(`
+      insert into blog_posts (id, website_id, collection_id, url_id, title, status, publish_on) values
+        ('${SITE}-bp-past', '${SITE}', '${SITE}-journal', 'past', 'Past', 'scheduled', timestamptz '2026-05-01'),
+        ('${SITE}-bp-next', '${SITE}', '${SITE}-journal', 'next', 'Next', 'scheduled', timestamptz '2030-01-01'),
+        ('${SITE}-bp-later', '${SITE}', '${SITE}-journal', 'later', 'Later', 'scheduled', timestamptz '2031-01-01'),
+        ('small-bp-sooner', 'small', 'small-journal', 'sooner', 'Sooner', 'scheduled', timestamptz '2029-01-01');
+    `);
+    const june = new Date('2026-06-01T00:00:00Z');
+    expect(await nextPostGoingLive(handle.db, SITE, june)).toBe(Date.parse('2030-01-01T00:00:00Z'));
+    expect(await nextPostGoingLive(handle.db, SITE, new Date('2032-01-01T00:00:00Z'))).toBeUndefined();
+    for (const plan of await plansOf((db) => nextPostGoingLive(db, SITE, june), 3))
+      expect(plan).toMatch(/blog_posts_scheduled/);
   }, 180_000);
 
   it("the team screen and the owner's order emails read the site's team, not its customers' accounts", async () => {

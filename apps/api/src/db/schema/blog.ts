@@ -57,6 +57,11 @@ export const blogPosts = pgTable(
     index('blog_posts_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
     uniqueIndex('blog_posts_collection_url').on(t.collectionId, t.urlId),
     index('blog_posts_site').on(t.websiteId),
+    // When the site's next scheduled post goes live, read by every search and blog page for its
+    // cache's end (src/pages/content-routes.ts) without reading each of the site's posts (migration 0080).
+    index('blog_posts_scheduled')
+      .on(t.websiteId, t.publishOn)
+      .where(sql`${t.status} = 'scheduled'`),
     // The editor's list of a blog's posts, last edited first, keyset-paged (migration 0065).
     index('blog_posts_editor_list').on(t.collectionId, t.updatedAt, t.id),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "blog_posts_scheduled" ON "blog_posts" USING btree ("website_id","publish_on") WHERE "blog_posts"."status" = 'scheduled';
