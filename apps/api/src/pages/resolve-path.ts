@@ -43,10 +43,9 @@ import {
 } from '../site/pagination';
 import { knownTheme } from '../site/theme';
 import {
-  countProductItems,
   loadProductItems,
   loadProductPage,
-  productCategoryLinks,
+  productListFacts,
   type PageRow,
   type WebsiteRow,
 } from '../site/site-data';
@@ -246,7 +245,7 @@ export async function resolvePath(
       const pageSize = collectionPageSize(viewer.themePreview ?? knownTheme(website.theme), 'products');
       const number = requestedPage(query);
       // One page read from the collection's position index, and how many pages there are.
-      const [items, total, productCategories] = await Promise.all([
+      const [items, { total, categories: productCategories }] = await Promise.all([
         loadProductItems(
           db,
           website,
@@ -257,8 +256,7 @@ export async function resolvePath(
             offset: (number - 1) * pageSize,
           },
         ),
-        countProductItems(db, page.id, filter),
-        productCategoryLinks(db, page, filter),
+        productListFacts(db, page, filter),
       ]);
       const pages = pageCount(total, pageSize);
       // A page past the last has no address: not found (and not cached), rather than an empty list.

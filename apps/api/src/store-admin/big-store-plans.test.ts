@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { inventoryCsv, listInventory } from './inventory';
 import { listOrders, ordersCsv } from './orders';
 import { listProducts, skuClash } from './products';
-import { countProductItems, loadProductItems, productCategoryLinks } from '../site/site-data';
+import { loadProductItems, productListFacts } from '../site/site-data';
 import { eq } from 'drizzle-orm';
 import { searchSite } from '../pages/search';
 import { nextPostGoingLive } from '../pages/content-routes';
@@ -266,14 +266,34 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     const plans = await plansOf((db) =>
       Promise.all([
         loadProductItems(db, website!, store, { limit: 24, offset: 48 }),
-        countProductItems(db, store.id),
-        productCategoryLinks(db, store, {}),
+        productListFacts(db, store, {}),
       ]),
     );
     for (const plan of plans) expect(plan).not.toMatch(BIG_TABLES);
     const page = await loadProductItems(handle.db, website!, store, { limit: 24, offset: 48 });
     expect(page.map((p) => p.id)).toEqual(Array.from({ length: 24 }, (_, i) => `${SITE}-p-${600 + 48 + i}`));
-    expect(await countProductItems(handle.db, store.id)).toBe(200);
+    // The count and the categories are what counting and collecting the store's rows give, narrowed
+    // or not: the count follows the filter, the categories stay the whole store's.
+    const facts = await productListFacts(handle.db, store, {});
+    expect(facts.total).toBe(200);
+    const stored = rowsOf<{ category: string; n: number }>(
+      await handle.db.execute(
+        sql`select c as category, count(*)::int as n from products, jsonb_array_elements_text(categories) c
+            where collection_id = ${store.id} and enabled group by c`,
+      ),
+    );
+    expect(stored.length).toBeGreaterThan(1);
+    expect(facts.categories.map((c) => c.name)).toEqual(
+      stored.map((r) => r.category).sort((a, b) => a.localeCompare(b)),
+    );
+    const [first] = stored;
+    const narrowed = await productListFacts(handle.db, store, { category: first!.category });
+    expect(narrowed.total).toBe(Number(first!.n));
+    expect(narrowed.categories.map((c) => c.name)).toEqual(facts.categories.map((c) => c.name));
+    expect(narrowed.categories.filter((c) => c.active).map((c) => c.name)).toEqual([first!.category]);
+    expect(narrowed.categories[0]!.url).toBe(
+      `/store-3?category=${encodeURIComponent(narrowed.categories[0]!.name)}`,
+    );
   });
 
   it.each(['oak clay', 'oak OR clay', 'oa'])(
