@@ -272,6 +272,30 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     for (const plan of plans) expect(plan).not.toMatch(BIG_TABLES);
     const page = await loadProductItems(handle.db, website!, store, { limit: 24, offset: 48 });
     expect(page.map((p) => p.id)).toEqual(Array.from({ length: 24 }, (_, i) => `${SITE}-p-${600 + 48 + i}`));
+    // Each item's variants, read with its product, are its variant rows in position order.
+    const variantRows = rowsOf<{
+      product_id: string;
+      id: string;
+      sku: string;
+      price_cents: number;
+      qty_in_stock: number;
+    }>(
+      await handle.db.execute(
+        sql`select product_id, id, sku, price_cents, qty_in_stock from variants
+            where product_id in (select id from products where collection_id = ${store.id}) order by position, id`,
+      ),
+    );
+    for (const item of page) {
+      const own = variantRows.filter((v) => v.product_id === item.id);
+      expect(own.length).toBeGreaterThan(0);
+      expect(
+        (
+          item.structuredContent as {
+            variants: { id: string; sku: string; price: number; qtyInStock: number }[];
+          }
+        ).variants.map((v) => [v.id, v.sku, v.price, v.qtyInStock]),
+      ).toEqual(own.map((v) => [v.id, v.sku, Number(v.price_cents), Number(v.qty_in_stock)]));
+    }
     // The count and the categories are what counting and collecting the store's rows give, narrowed
     // or not: the count follows the filter, the categories stay the whole store's.
     const facts = await productListFacts(handle.db, store, {});
