@@ -19,41 +19,45 @@ describe('cacheRule', () => {
   it.each([
     ['a personal answer (an order by its token, a lock)', resolved({ personal: true }), undefined],
     ['an unknown path', resolved({ status: 404 }), undefined],
-    ['a plain page', resolved({}), { catalog: false, posts: false, products: [], until: undefined }],
+    [
+      'a plain page',
+      resolved({}),
+      { catalog: false, posts: false, products: [], productVersions: new Map(), until: undefined },
+    ],
     [
       'a listing: the catalog and each product listed',
       resolved({ extra: { items: [{ id: 'p1' }, { id: 'p2' }] } }),
-      { catalog: true, posts: false, products: ['p1', 'p2'], until: undefined },
+      { catalog: true, posts: false, products: ['p1', 'p2'], productVersions: new Map(), until: undefined },
     ],
     [
       'featured products',
       resolved({ extra: { featuredProducts: [{ id: 'p3' }] } }),
-      { catalog: true, posts: false, products: ['p3'], until: undefined },
+      { catalog: true, posts: false, products: ['p3'], productVersions: new Map(), until: undefined },
     ],
     [
       'a product page: that product only, not the catalog',
       resolved({ extra: { item: { id: 'p1' } } }),
-      { catalog: false, posts: false, products: ['p1'], until: undefined },
+      { catalog: false, posts: false, products: ['p1'], productVersions: new Map(), until: undefined },
     ],
     [
       'search results: the catalog and the posts decide what matches',
       resolved({ extra: { search: { results: [] } } }),
-      { catalog: true, posts: true, products: [], until: undefined },
+      { catalog: true, posts: true, products: [], productVersions: new Map(), until: undefined },
     ],
     [
       'a blog list: the posts (likes, approved comments), not the catalog; its items are no products',
       resolved({ showsPosts: true, extra: { items: [{ id: 'post-1' }] }, cacheUntil: later(9).getTime() }),
-      { catalog: false, posts: true, products: [], until: later(9).getTime() },
+      { catalog: false, posts: true, products: [], productVersions: new Map(), until: later(9).getTime() },
     ],
     [
       'a blog post: the posts, not a product of that id',
       resolved({ showsPosts: true, itemKind: 'article', extra: { item: { id: 'post-1' } } }),
-      { catalog: false, posts: true, products: [], until: undefined },
+      { catalog: false, posts: true, products: [], productVersions: new Map(), until: undefined },
     ],
     [
       'an event that ends',
       resolved({ cacheUntil: later(5).getTime() }),
-      { catalog: false, posts: false, products: [], until: later(5).getTime() },
+      { catalog: false, posts: false, products: [], productVersions: new Map(), until: later(5).getTime() },
     ],
   ])('%s', (_, answer, rule) => {
     expect(cacheRule(answer, [], [], NOW)).toEqual(rule);

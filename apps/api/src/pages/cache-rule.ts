@@ -1,5 +1,5 @@
 import { documentReferences, type PageDocument } from '@site/page-content';
-import type { PageRow } from '../site/site-data';
+import { versionReadWith, type PageRow } from '../site/site-data';
 import type { Resolved } from './resolve-path';
 import { pageIndex } from './page-index';
 
@@ -14,11 +14,17 @@ export interface PageCache {
   posts: boolean;
   /** Every product the page shows: a change to one of them (stock, price, review) drops it. */
   products: string[];
+  /** The counters read with the products shown, in the snapshot their items came from. */
+  productVersions: ReadonlyMap<string, number>;
   until?: number;
 }
 
-const ids = (list: unknown): string[] =>
-  Array.isArray(list) ? list.flatMap((i) => (typeof i?.id === 'string' ? [i.id as string] : [])) : [];
+const listOf = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
+const ids = (list: readonly unknown[]): string[] =>
+  list.flatMap((i) => {
+    const id = (i as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? [id] : [];
+  });
 
 /**
  * Unknown paths are not kept: anyone can ask for endless ones. A page follows the catalog when it
@@ -40,17 +46,20 @@ export function cacheRule(
     'featuredProducts' in resolved.extra ||
     'search' in resolved.extra ||
     refs.some((r) => r.collections.length > 0);
-  const products = [
-    ...new Set([
-      ...(posts ? [] : ids(resolved.extra.items)),
-      ...ids(resolved.extra.featuredProducts),
-      ...(posts ? [] : ids(resolved.extra.item ? [resolved.extra.item] : [])),
-      ...refs.flatMap((r) => r.products),
-    ]),
+  const items = [
+    ...(posts ? [] : listOf(resolved.extra.items)),
+    ...listOf(resolved.extra.featuredProducts),
+    ...(posts || !resolved.extra.item ? [] : [resolved.extra.item]),
   ];
+  const products = [...new Set([...ids(items), ...refs.flatMap((r) => r.products)])];
+  const productVersions = new Map<string, number>();
+  for (const item of items) {
+    const version = versionReadWith(item);
+    if (version !== undefined) productVersions.set((item as { id: string }).id, version);
+  }
   // The soonest of the scheduled pages still to go live and the page's own end, if any.
   let until = resolved.cacheUntil;
   const next = pageIndex(allPages).scheduled.find((p) => p.publishAt > now);
   if (next) until = Math.min(until ?? Infinity, next.publishAt.getTime());
-  return { catalog, posts: posts || 'search' in resolved.extra, products, until };
+  return { catalog, posts: posts || 'search' in resolved.extra, products, productVersions, until };
 }

@@ -56,7 +56,11 @@ export interface ContentResolved {
 }
 
 /** When the site's next scheduled post goes live (ms): cached search results miss it until then. */
-export async function nextPostGoingLive(db: Database, websiteId: string, now: Date): Promise<number | undefined> {
+export async function nextPostGoingLive(
+  db: Database,
+  websiteId: string,
+  now: Date,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ at: sql<number | null>`(extract(epoch from min(${blogPosts.publishOn})) * 1000)::float8` })
     .from(blogPosts)

@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../../test/databases';
 import { buildApp } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -77,8 +77,15 @@ describe.each(targets)('statements per uncached page on $name', (target) => {
       .where(eq(products.id, 'prod-enamel-mug'));
     conn = counting(database);
     app = await buildApp({ database: conn.handle, writesPerMinute: 0 });
-    // The counters and the snapshot are read once, by the first page.
+    // The counters and the snapshot are read once, by the first page; then the kept page is answered
+    // with no statement, once any notice of the writes above has come and gone (a late one would
+    // have the next page read the counters again, and be counted as one of its statements).
     expect((await app.inject('/about')).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      conn.sent.length = 0;
+      await app.inject('/about');
+      expect(conn.sent).toEqual([]);
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -98,12 +105,12 @@ describe.each(targets)('statements per uncached page on $name', (target) => {
   // locks, member areas twice and navigation on every page; one product read per store).
   it('reads only the products a page shows once the site is known', async () => {
     const product = await statementsOf('/shop/p/canvas-tote');
-    // The product with its SEO and its variants, then its counter for the page cache.
-    expect(product.sent).toHaveLength(2);
+    // The product with its SEO, its variants and its counter for the page cache, in one statement.
+    expect(product.sent).toHaveLength(1);
     expect(product.body).toContain('Waxed Canvas Tote');
     const list = await statementsOf('/shop');
-    // One page of the store with its variants; how many there are with their categories; counters.
-    expect(list.sent).toHaveLength(3);
+    // One page of the store with its variants and counters; how many there are with their categories.
+    expect(list.sent).toHaveLength(2);
     const featured = await statementsOf('/featured');
     // The named products of both stores with their variants in one read, their counters.
     expect(featured.sent).toHaveLength(2);

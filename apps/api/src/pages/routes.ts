@@ -177,7 +177,9 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
       };
       // A page showing products is kept only with their counters as of its rendering.
       const shown = page.cache?.products ?? [];
-      const products = shown.length ? await options.versions.productsTag(websiteId, shown, mark) : undefined;
+      const products = shown.length
+        ? await options.versions.productsTag(websiteId, shown, mark, page.cache?.productVersions)
+        : undefined;
       if (page.cache && !ownSearch && (!shown.length || products)) cache.set(key, { ...answer, products });
     }
     // A moved page keeps its query string (campaign tags, filters) at the new address.

@@ -186,9 +186,15 @@ export class SiteVersionStore {
     site: string,
     ids: readonly string[],
     mark: RenderMark,
+    read?: ReadonlyMap<string, number>,
   ): Promise<ProductsTag | undefined> {
     if (!mark.listening) return undefined;
-    const versions = await this.productVersions(site, ids);
+    // Counters read with the products after the mark, in the same snapshot as what the page shows
+    // of them, tag it exactly; a product only named by a block (not read) sends the read below.
+    const versions =
+      read && ids.every((id) => read.has(id))
+        ? new Map(ids.map((id) => [id, read.get(id)!]))
+        : await this.productVersions(site, ids);
     if (!this.listening || this.epoch !== mark.epoch) return undefined;
     if (ids.some((id) => (this.lastNotice.get(`${site} ${id}`) ?? 0) > mark.since)) return undefined;
     return { versions, since: mark.since, epoch: mark.epoch };

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { textArray } from '../db/text-array';
-import { pages, products, templates, variants, websites } from '../db/schema';
+import { pages, products, productVersions, templates, variants, websites } from '../db/schema';
 import { isCurrencyCode, type CurrencyCode } from '@site/commerce-core';
 import type { ListFilter } from './list-filter';
 import { toProductItem } from './product-item';
@@ -75,10 +75,22 @@ const shownColumns = {
   variantTuples: sql<VariantTuple[]>`(select coalesce(json_agg(json_build_array(v.id, v.sku, v.attributes,
       v.price_cents, v.sale_price_cents, v.on_sale, v.qty_in_stock, v.unlimited, v.position) order by v.position, v.id), '[]'::json)
     from ${variants} v where v.product_id = ${sql.identifier(getTableName(products))}.id)`,
+  // The product's page-cache counter in the same snapshot as what the page shows of it, so keeping
+  // the page needs no read of its own (src/pages/site-versions.ts).
+  cacheVersion: sql<number | string | null>`(select pv.version from ${productVersions} pv
+    where pv.product_id = ${sql.identifier(getTableName(products))}.id)`,
 };
 type ShownProduct = Omit<typeof products.$inferSelect, 'searchVector' | 'skus'> & {
   variantTuples: VariantTuple[];
+  cacheVersion: number | string | null;
 };
+
+/** The page-cache counter each product item was read with (0 for a product never changed). */
+const versionsRead = new WeakMap<object, number>();
+
+/** The page-cache counter read with a product item, if it came from here. */
+export const versionReadWith = (item: unknown): number | undefined =>
+  typeof item === 'object' && item !== null ? versionsRead.get(item) : undefined;
 
 const variantRow = (productId: string, t: VariantTuple): VariantRow => ({
   id: t[0],
@@ -100,9 +112,11 @@ function withVariants(
   storeOf: (row: ShownProduct) => { id: string; path: string },
 ) {
   return productRows.map((row) => {
-    const { variantTuples, ...product } = row;
+    const { variantTuples, cacheVersion, ...product } = row;
     const productVariants = variantTuples.map((t) => variantRow(product.id, t));
-    return toProductItem(product, productVariants, storeOf(row), storeCurrency(website));
+    const item = toProductItem(product, productVariants, storeOf(row), storeCurrency(website));
+    versionsRead.set(item, Number(cacheVersion ?? 0));
+    return item;
   });
 }
 
