@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { textArray } from '../db/text-array';
@@ -128,15 +128,26 @@ export async function loadProductItems(
   filter: { urlId?: string; ids?: readonly string[]; limit?: number; offset?: number } & ListFilter = {},
 ) {
   if (filter.ids?.length === 0) return [];
-  const query = db
-    .select(shownColumns)
-    .from(products)
-    .where(listedProducts(collection.id, filter))
-    .orderBy(asc(products.position), asc(products.id))
-    .$dynamic();
-  if (filter.limit !== undefined) query.limit(filter.limit);
-  if (filter.offset) query.offset(filter.offset);
-  return withVariants(website, await query, () => collection);
+  const order = [asc(products.position), asc(products.id)];
+  const query = db.select(shownColumns).from(products).$dynamic();
+  if (filter.offset) {
+    // PostgreSQL computes a row's select list before OFFSET drops it, so the variants and counter
+    // subqueries would run for every skipped row (192 of them on a list's 9th page): the page's
+    // ids are chosen first, narrow, and only its rows are read whole.
+    const page = db
+      .select({ id: products.id })
+      .from(products)
+      .where(listedProducts(collection.id, filter))
+      .orderBy(...order)
+      .offset(filter.offset)
+      .$dynamic();
+    if (filter.limit !== undefined) page.limit(filter.limit);
+    query.where(inArray(products.id, page));
+  } else {
+    query.where(listedProducts(collection.id, filter));
+    if (filter.limit !== undefined) query.limit(filter.limit);
+  }
+  return withVariants(website, await query.orderBy(...order), () => collection);
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBigStore } from '../../bench/big-store-seed.mjs';
 import { databaseTargets } from '../../test/databases';
 import { websites } from '../db/schema';
-import { capturingDatabase, rowsRead } from '../../test/explain-plans';
+import { capturingDatabase, rowsRead, type PlanNode } from '../../test/explain-plans';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Readable } from 'node:stream';
 import { inventoryCsv, listInventory } from './inventory';
@@ -318,6 +318,25 @@ describe.each(targets)('the editor calls of a big store on $name', (target) => {
     expect(narrowed.categories[0]!.url).toBe(
       `/store-3?category=${encodeURIComponent(narrowed.categories[0]!.name)}`,
     );
+  });
+
+  it("a store list's later page reads the variants and counters of the products it shows only, not of those before", async () => {
+    const [website] = await handle.db.select().from(websites).where(eq(websites.id, SITE));
+    const store = { id: `${SITE}-store-5`, path: '/store-5' };
+    conn.captured.length = 0;
+    const page = await loadProductItems(conn.db, website!, store, { limit: 24, offset: 168 });
+    expect(page.map((p) => p.id)).toEqual(
+      Array.from({ length: 24 }, (_, i) => `${SITE}-p-${1000 + 168 + i}`),
+    );
+    const [statement] = conn.captured;
+    const plan = await conn.analyze(statement!);
+    // How often each table was looked into, over every loop of the plan.
+    const loops = (node: PlanNode, table: string): number =>
+      (node['Relation Name'] === table ? (node['Actual Loops'] ?? 1) : 0) +
+      (node.Plans ?? []).reduce((sum, child) => sum + loops(child, table), 0);
+    expect(loops(plan, 'variants')).toBe(24);
+    expect(loops(plan, 'product_versions')).toBe(24);
+    expect(rowsRead(plan, new Set(['variants']))).toBe(24);
   });
 
   it.each(['oak clay', 'oak OR clay', 'oa'])(
