@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { DiscountDraft, DiscountListItem, DiscountListPage } from '@site/commerce-core';
 import { adminMessages } from '@site/commerce-core/admin';
 import { fillMessage } from '@site/commerce-core';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { discountRedemptions, discounts, orders } from '../db/schema';
+import { textArray } from '../db/text-array';
 import { toDiscount, type DiscountRow } from '../commerce/discounts';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError } from '../http';
@@ -46,7 +47,7 @@ async function revenue(db: Database, ids: readonly string[]): Promise<Map<string
       cents: sql<number>`coalesce(sum((select ${orders.grandTotalCents} - ${orders.refundedCents} from ${orders} where ${orders.id} = ${discountRedemptions.orderId})), 0)::bigint`,
     })
     .from(discountRedemptions)
-    .where(inArray(discountRedemptions.discountId, [...ids]))
+    .where(sql`${discountRedemptions.discountId} = any(${textArray(ids)})`)
     .groupBy(discountRedemptions.discountId);
   return new Map(rows.map((r) => [r.id, Number(r.cents)]));
 }
