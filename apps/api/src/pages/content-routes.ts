@@ -83,9 +83,12 @@ async function searchPage(
   const now = viewer.now;
   const q = (query.q ?? '').trim();
   const page = requestedPage(query);
-  const { results, total } = await searchSite(db, website.id, q, page, now, [
-    ...(viewer.closedPageIds ?? []),
-    ...(viewer.lockedPageIds ?? []),
+  const [{ results, total }, until] = await Promise.all([
+    searchSite(db, website.id, q, page, now, [
+      ...(viewer.closedPageIds ?? []),
+      ...(viewer.lockedPageIds ?? []),
+    ]),
+    nextPostGoingLive(db, website.id, now),
   ]);
   const pages = pageCount(total, RESULTS_PER_PAGE);
   // Like the lists: a page past the last has no address.
@@ -97,7 +100,7 @@ async function searchPage(
     pageType: PAGE_TYPE.search,
     templateName: 'search',
     filtered: true,
-    cacheUntil: await nextPostGoingLive(db, website.id, now),
+    cacheUntil: until,
     extra: {
       collection: { title: 'Search', fullUrl: '/search' },
       search: {

@@ -45,7 +45,7 @@ import { knownTheme } from '../site/theme';
 import {
   loadProductItems,
   loadProductPage,
-  productListFacts,
+  loadProductListPage,
   type PageRow,
   type WebsiteRow,
 } from '../site/site-data';
@@ -245,19 +245,16 @@ export async function resolvePath(
       const pageSize = collectionPageSize(viewer.themePreview ?? knownTheme(website.theme), 'products');
       const number = requestedPage(query);
       // One page read from the collection's position index, and how many pages there are.
-      const [items, { total, categories: productCategories }] = await Promise.all([
-        loadProductItems(
-          db,
-          website,
-          { id: page.id, path: page.path },
-          {
-            ...filter,
-            limit: pageSize,
-            offset: (number - 1) * pageSize,
-          },
-        ),
-        productListFacts(db, page, filter),
-      ]);
+      const {
+        items,
+        total,
+        categories: productCategories,
+      } = await loadProductListPage(
+        db,
+        website,
+        { id: page.id, path: page.path },
+        { ...filter, limit: pageSize, offset: (number - 1) * pageSize },
+      );
       const pages = pageCount(total, pageSize);
       // A page past the last has no address: not found (and not cached), rather than an empty list.
       if (number > pages) return notFound();

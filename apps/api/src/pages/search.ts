@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client';
+import type { Queryable } from '../db/client';
 
 export const RESULTS_PER_PAGE = 10;
 const MAX_QUERY_LENGTH = 200;
@@ -58,7 +58,7 @@ export function highlight(headline: string): string {
  * are found, so no excerpt shows their text.
  */
 export async function searchSite(
-  db: Database,
+  db: Queryable,
   websiteId: string,
   rawQuery: string,
   page: number,
@@ -68,7 +68,7 @@ export async function searchSite(
   const q = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   if (!q) return { results: [] as SearchResult[], total: 0 };
   const words = await search(db, websiteId, q, page, now, 'words', closed);
-  const list = words.length ? words : await titlesFallback(db, websiteId, q, page, now, closed);
+  const list = words.length ? words : await search(db, websiteId, q, page, now, 'titles', closed);
   return {
     results: list.map((r) => ({
       kind: r.kind,
@@ -78,27 +78,6 @@ export async function searchSite(
     })),
     total: list[0]?.total ?? 0,
   };
-}
-
-/**
- * The titles fallback, in a transaction that prices sequential scans out: the planner costs
- * `<%` (word_similarity) at one operator per row, so for a few thousand pages or posts it reads
- * them all and computes it on each (about 5 ms of database CPU for 2 000 posts, against 1 ms through
- * the trigram index); the candidates' ids come from the trigram indexes instead. The answer is the
- * same either way: only the plan changes.
- */
-function titlesFallback(
-  db: Database,
-  websiteId: string,
-  q: string,
-  page: number,
-  now: Date,
-  closed: readonly string[],
-): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return search(tx, websiteId, q, page, now, 'titles', closed);
-  });
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -115,26 +94,20 @@ async function search(
   const at = now.toISOString();
   // A text[] literal: the driver would otherwise spread an array into a list of parameters.
   const closedIds = sql`${`{${closed.map((id) => `"${id.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
-  // Titles by trigram: containing the text, or holding a word close to it (word_similarity ≥ 0.6).
-  const titleMatch = (column: ReturnType<typeof sql.raw>) =>
-    sql`(${column} ilike ${likePattern(q)} or ${q} <% ${column})`;
-  const matches = (table: string) =>
+  const matches = (table: string, kind: SearchResult['kind']) =>
     by === 'words'
       ? sql`${sql.raw(table)}.search_vector @@ query.tsq`
-      : titleMatch(sql.raw(`${table}.title`));
+      : sql`${sql.raw(table)}.id in (select match_id from titles where match_kind = ${kind})`;
   const rank = (table: string) =>
     by === 'words'
       ? sql`ts_rank(${sql.raw(table)}.search_vector, query.tsq)`
       : sql`word_similarity(${q}, ${sql.raw(table)}.title)`;
-  // Titles: pages' and posts' candidates by their trigram indexes alone (whichever site), so no
-  // per-site index offers the planner a walk through every one of the site's titles instead.
+  // Titles by trigram (migration 0081): containing the text, or holding a word close to it
+  // (word_similarity ≥ 0.6), looked up by the function with sequential scans priced out.
   const candidates =
     by === 'titles'
-      ? sql`, page_titles as materialized (select id from pages where ${titleMatch(sql.raw('title'))}),
-    post_titles as materialized (select id from blog_posts where ${titleMatch(sql.raw('title'))})`
+      ? sql`, titles as materialized (select match_kind, match_id from search_title_matches(${websiteId}, ${q}, ${likePattern(q)}))`
       : sql``;
-  const only = (table: string, ids: string) =>
-    by === 'titles' ? sql` and ${sql.raw(table)}.id in (select id from ${sql.raw(ids)})` : sql``;
   const answer: unknown = await db.execute(sql`
     with query as (select websearch_to_tsquery('english', ${q}) as tsq)${candidates},
     matched as (
@@ -143,20 +116,20 @@ async function search(
       where p.website_id = ${websiteId} and p.enabled and p.kind in ('page', 'collection')
         and not (p.id = any(${closedIds}))
         and (p.status = 'published' or (p.status = 'scheduled' and p.publish_at <= ${at}::timestamptz))
-        and ${matches('p')}${only('p', 'page_titles')}
+        and ${matches('p', 'page')}
       union all
       select 'product', pr.id, pr.title, c.path || '/p/' || pr.url_id, ${rank('pr')}
       from products pr join pages c on c.id = pr.collection_id, query
       where pr.website_id = ${websiteId} and pr.enabled and c.enabled and c.status = 'published'
         and not (c.id = any(${closedIds}))
-        and ${matches('pr')}
+        and ${matches('pr', 'product')}
       union all
       select 'post', b.id, b.title, c.path || '/' || b.url_id, ${rank('b')}
       from blog_posts b join pages c on c.id = b.collection_id, query
       where b.website_id = ${websiteId} and c.enabled and c.status = 'published'
         and not (c.id = any(${closedIds}))
         and (b.status = 'published' or (b.status = 'scheduled' and b.publish_on <= ${at}::timestamptz))
-        and ${matches('b')}${only('b', 'post_titles')}
+        and ${matches('b', 'post')}
     ),
     shown as (
       select m.*, count(*) over ()::int as total from matched m

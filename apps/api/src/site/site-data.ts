@@ -120,16 +120,17 @@ function withVariants(
   });
 }
 
-/** Product items of a collection (or the given product ids), in the templates' JSON shape. */
-export async function loadProductItems(
+type ItemsFilter = { urlId?: string; ids?: readonly string[]; limit?: number; offset?: number } & ListFilter;
+
+/** The rows of a collection's products (or the given ids) with `columns`, in the store's order. */
+function productRows<C extends typeof shownColumns>(
   db: Database,
-  website: WebsiteRow,
-  collection: { id: string; path: string },
-  filter: { urlId?: string; ids?: readonly string[]; limit?: number; offset?: number } & ListFilter = {},
+  columns: C,
+  collection: { id: string },
+  filter: ItemsFilter,
 ) {
-  if (filter.ids?.length === 0) return [];
   const order = [asc(products.position), asc(products.id)];
-  const query = db.select(shownColumns).from(products).$dynamic();
+  const query = db.select(columns).from(products).$dynamic();
   if (filter.offset) {
     // PostgreSQL computes a row's select list before OFFSET drops it, so the variants and counter
     // subqueries would run for every skipped row (192 of them on a list's 9th page): the page's
@@ -147,7 +148,83 @@ export async function loadProductItems(
     query.where(listedProducts(collection.id, filter));
     if (filter.limit !== undefined) query.limit(filter.limit);
   }
-  return withVariants(website, await query.orderBy(...order), () => collection);
+  return query.orderBy(...order);
+}
+
+/** Product items of a collection (or the given product ids), in the templates' JSON shape. */
+export async function loadProductItems(
+  db: Database,
+  website: WebsiteRow,
+  collection: { id: string; path: string },
+  filter: ItemsFilter = {},
+) {
+  if (filter.ids?.length === 0) return [];
+  return withVariants(website, await productRows(db, shownColumns, collection, filter), () => collection);
+}
+
+// How many products a store's list shows across its pages, and the categories its visible products
+// carry: both read the same few hundred rows of the collection's index.
+const listTotal = (collectionId: string, filter: ListFilter) =>
+  sql<number>`(select count(*)::int from ${products} where ${listedProducts(collectionId, filter)})`;
+const listCategories = (collectionId: string) =>
+  sql<
+    string[] | null
+  >`(select array_agg(distinct c) from ${products}, jsonb_array_elements_text(${products.categories}) c
+    where ${listedProducts(collectionId, {})})`;
+
+interface ListFacts {
+  total: number;
+  categories: { name: string; url: string; active: boolean }[];
+}
+
+const listFacts = (
+  collection: { path: string },
+  filter: ListFilter,
+  total: number | string | null | undefined,
+  categories: string[] | null | undefined,
+): ListFacts => ({
+  total: Number(total ?? 0),
+  categories: (categories ?? [])
+    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    .map((name) => ({
+      name,
+      url: `${collection.path}?category=${encodeURIComponent(name)}`,
+      active: name === filter.category,
+    })),
+});
+
+/**
+ * One page of a store's list with how many products it shows across its pages and the categories
+ * (each a link to the list narrowed to it): one statement, the count and categories computed once
+ * beside the page's rows. A page with no rows (past the last, or a filter matching nothing) reads
+ * them on their own.
+ */
+export async function loadProductListPage(
+  db: Database,
+  website: WebsiteRow,
+  collection: { id: string; path: string },
+  filter: { limit: number; offset: number } & ListFilter,
+): Promise<{ items: Awaited<ReturnType<typeof loadProductItems>> } & ListFacts> {
+  const rows = await productRows(
+    db,
+    {
+      ...shownColumns,
+      listTotal: listTotal(collection.id, filter),
+      listCategories: listCategories(collection.id),
+    },
+    collection,
+    filter,
+  );
+  const [first] = rows;
+  const facts = first
+    ? listFacts(collection, filter, first.listTotal, first.listCategories)
+    : await productListFacts(db, collection, filter);
+  const items = withVariants(
+    website,
+    rows.map(({ listTotal: _total, listCategories: _categories, ...row }) => row),
+    () => collection,
+  );
+  return { items, ...facts };
 }
 
 /**
@@ -189,31 +266,16 @@ export async function loadProductPage(
   return { item: item!, seo: row.seo };
 }
 
-/**
- * How many products a store's list shows across its pages, and the categories its visible products
- * carry (each a link to the list narrowed to it): one statement, as both read the same few hundred
- * rows of the collection's index and each statement costs a round trip and its planning.
- */
+/** How many products a store's list shows across its pages and the categories, read on their own. */
 export async function productListFacts(
   db: Database,
   collection: { id: string; path: string },
   filter: ListFilter,
-): Promise<{ total: number; categories: { name: string; url: string; active: boolean }[] }> {
+): Promise<ListFacts> {
   const [row] = rowsOf<{ total: number; categories: string[] | null }>(
-    await db.execute(sql`
-      select
-        (select count(*)::int from ${products} where ${listedProducts(collection.id, filter)}) as total,
-        (select array_agg(distinct c) from ${products}, jsonb_array_elements_text(${products.categories}) c
-          where ${listedProducts(collection.id, {})}) as categories`),
+    await db.execute(
+      sql`select ${listTotal(collection.id, filter)} as total, ${listCategories(collection.id)} as categories`,
+    ),
   );
-  return {
-    total: Number(row?.total ?? 0),
-    categories: (row?.categories ?? [])
-      .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
-      .map((name) => ({
-        name,
-        url: `${collection.path}?category=${encodeURIComponent(name)}`,
-        active: name === filter.category,
-      })),
-  };
+  return listFacts(collection, filter, row?.total, row?.categories);
 }
