@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -164,8 +164,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     // registerRequestLog logs one line per request at debug instead of Fastify's two at info.
     disableRequestLogging: true,
-    // Unique across processes and restarts, so one id finds one request in merged logs.
-    genReqId: () => randomBytes(6).toString('hex'),
+    // Unique across processes and restarts, so one id finds one request in merged logs: the last
+    // 48 random bits of a v4 UUID, which Node draws from a cached pool rather than asking the
+    // system for six bytes on every request.
+    genReqId: () => randomUUID().slice(24),
     trustProxy: options.trustProxy ?? false,
     // While closing, a request that arrives on an open connection is still served (with
     // Connection: close, src/main.ts) rather than refused with 503.

@@ -172,6 +172,9 @@ const listCategories = (collectionId: string) =>
   >`(select array_agg(distinct c) from ${products}, jsonb_array_elements_text(${products.categories}) c
     where ${listedProducts(collectionId, {})})`;
 
+// One collator for every sort: `localeCompare` with options builds one on each comparison.
+const byName = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
 interface ListFacts {
   total: number;
   categories: { name: string; url: string; active: boolean }[];
@@ -184,13 +187,11 @@ const listFacts = (
   categories: string[] | null | undefined,
 ): ListFacts => ({
   total: Number(total ?? 0),
-  categories: (categories ?? [])
-    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
-    .map((name) => ({
-      name,
-      url: `${collection.path}?category=${encodeURIComponent(name)}`,
-      active: name === filter.category,
-    })),
+  categories: (categories ?? []).sort(byName).map((name) => ({
+    name,
+    url: `${collection.path}?category=${encodeURIComponent(name)}`,
+    active: name === filter.category,
+  })),
 });
 
 /**
