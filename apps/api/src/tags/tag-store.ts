@@ -15,6 +15,9 @@ import { rowsOf } from '../db/rows';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ApiError } from '../http';
 
+// One collator for the sort: `localeCompare` with options builds one on each comparison.
+const byNameOrder = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
 /**
  * Where a collection keeps its names: the items carrying them (`tags` / `categories` columns) and
  * the known names the manager creates before any item carries them. Posts bump their version on a
@@ -100,7 +103,7 @@ export async function listTags(
       byName.set(key, added);
     }
   }
-  return views.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  return views.sort((a, b) => byNameOrder(a.name, b.name));
 }
 
 async function knownOrUsed(
