@@ -19,7 +19,7 @@ import {
   type SubmissionDetail,
   type SubmissionListPage,
 } from '@site/forms';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { formCounts, forms, formSubmissions, mailingLists } from '../db/schema';
@@ -276,20 +276,12 @@ export async function exportSubmissions(
   );
   return {
     name: form.name,
-    csv: csvBody(
-      submissionsCsvHeader(form.fields),
-      (async function* () {
-        for await (const rows of pages)
-          yield rows
-            .map(({ row }) =>
-              submissionCsvLine(form.fields, {
-                submittedAt: row.createdAt.toISOString(),
-                pagePath: pageOf(row.page).pagePath,
-                values: row.values,
-              }),
-            )
-            .join('');
-      })(),
+    csv: csvBody(submissionsCsvHeader(form.fields), pages, ({ row }) =>
+      submissionCsvLine(form.fields, {
+        submittedAt: row.createdAt.toISOString(),
+        pagePath: pageOf(row.page).pagePath,
+        values: row.values,
+      }),
     ),
   };
 }

@@ -313,15 +313,10 @@ export async function subscribersCsv(db: Database, websiteId: string, listId: st
   );
   return csvBody(
     `${['email', 'status', 'source', 'consented_at', 'confirmed_at'].join(',')}\r\n`,
-    (async function* () {
-      for await (const rows of pages)
-        yield rows
-          .map(toView)
-          .map(
-            (v) =>
-              `${[v.email, v.status, v.source, v.consentedAt, v.confirmedAt ?? ''].map(csvCell).join(',')}\r\n`,
-          )
-          .join('');
-    })(),
+    pages,
+    (row) => {
+      const v = toView(row);
+      return `${[v.email, v.status, v.source, v.consentedAt, v.confirmedAt ?? ''].map(csvCell).join(',')}\r\n`;
+    },
   );
 }

@@ -51,9 +51,8 @@ export function donationsCsv(db: Pick<Database, 'select'>, websiteId: string): R
   );
   return csvBody(
     `${csvLine(['Reference', 'Date', 'Donor', 'Email', 'Amount', 'Refunded', 'Currency', 'Fund', 'Test'])}\n`,
-    (async function* () {
-      for await (const rows of pages) yield rows.map((r) => donationCsvLine(r.row)).join('');
-    })(),
+    pages,
+    (r) => donationCsvLine(r.row),
   );
 }
 

@@ -164,19 +164,14 @@ export function inventoryCsv(db: Database, websiteId: string): Readable {
       .orderBy(asc(products.title), asc(products.id), asc(variants.position), asc(variants.id))
       .limit(EXPORT_PAGE),
   );
-  return csvBody(`${csvLine(CSV_HEADER)}\r\n`, inventoryCsvLines(pages));
+  return csvBody(`${csvLine(CSV_HEADER)}\r\n`, pages, inventoryCsvLine);
 }
 
-async function* inventoryCsvLines(pages: AsyncIterable<readonly InventoryRow[]>) {
-  for await (const rows of pages)
-    yield rows
-      .map((v) => {
-        const options = Object.entries(v.attributes)
-          .map(([k, val]) => `${k}: ${val}`)
-          .join('; ');
-        return `${csvLine([v.title, v.sku, options, v.unlimited ? UNLIMITED : String(v.qtyInStock)])}\r\n`;
-      })
-      .join('');
+function inventoryCsvLine(v: InventoryRow): string {
+  const options = Object.entries(v.attributes)
+    .map(([k, val]) => `${k}: ${val}`)
+    .join('; ');
+  return `${csvLine([v.title, v.sku, options, v.unlimited ? UNLIMITED : String(v.qtyInStock)])}\r\n`;
 }
 
 /** SKUs per lookup statement of an import: well under PostgreSQL's bind-parameter limit. */
