@@ -47,6 +47,15 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   };
 
+  /**
+   * Opens an account page and waits for its forms to be wired: their code is imported after the
+   * page's load event, and a click before then submits the bare form and reloads the page.
+   */
+  const openForms = async (url: string) => {
+    await page.goto(url);
+    await page.locator('form[data-enhanced]').first().waitFor();
+  };
+
   it('links to sign-in from the header, and sends a visitor from /account to it', async () => {
     await page.goto(server.url + '/');
     await page.locator('.site-account-link').click();
@@ -57,7 +66,7 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
   });
 
   it('shows errors next to the fields and focuses the first one', async () => {
-    await page.goto(server.url + '/account/create');
+    await openForms(server.url + '/account/create');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('create-email');
     expect(await page.locator('#create-email-error').textContent()).toBe('Enter your email address.');
@@ -94,7 +103,7 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
   });
 
   it('refuses a wrong password with one message, then signs in and shows the account', async () => {
-    await page.goto(server.url + '/account/login');
+    await openForms(server.url + '/account/login');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -275,13 +284,13 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
   });
 
   it('resets a forgotten password with the emailed link, once', async () => {
-    await page.goto(server.url + '/account/forgot');
+    await openForms(server.url + '/account/forgot');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.locator('.account-success').textContent()).toContain('Check your email');
     await expect.poll(() => linkIn(sink, EMAIL, '/account/reset'), { timeout: 10_000 }).toBeTruthy();
     const link = linkIn(sink, EMAIL, '/account/reset')!;
-    await page.goto(link);
+    await openForms(link);
     await shoot('reset');
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set new password' }).click();
@@ -289,16 +298,17 @@ describe.skipIf(!hasChromium)('member accounts end to end in Chromium', () => {
       .poll(() => page.locator('.account-success').textContent())
       .toContain('Your password is changed');
 
-    await page.goto(link);
+    await openForms(link);
     await page.getByLabel('New password').fill('yet another one 99');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => page.locator('.form-error').textContent()).toContain('already been used');
 
-    await page.goto(server.url + '/account/login');
+    await openForms(server.url + '/account/login');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/account$/);
+    await page.locator('form[data-enhanced]').first().waitFor();
   });
 
   it('changes the password while signed in', async () => {
