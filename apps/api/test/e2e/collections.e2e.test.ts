@@ -268,6 +268,7 @@ describe.skipIf(!hasChromium)('blog posts, events and comments from the editor, 
 
   it('the owner approves a visitor’s comment and it shows on the post', async () => {
     await visitor.goto(server.url + '/journal/linen-in-summer');
+    await visitor.locator('form[data-comment-form][data-enhanced]').waitFor();
     await visitor.locator('#comment-name').fill('Eve');
     await visitor.locator('#comment-body').fill('Mine is ten years old and still going.');
     await visitor.getByRole('button', { name: 'Post comment' }).click();

@@ -123,6 +123,8 @@ describe.skipIf(!hasChromium)('a visitor in Chromium', () => {
       await page.waitForURL(/\/journal\/caring-for-waxed-canvas$/);
       await noSidewaysScroll();
       await page.getByText('Re-waxed mine last weekend.').waitFor();
+      // The comment form's code loads after the page's own; a comment sent before would reload it.
+      await page.locator('form[data-comment-form][data-enhanced]').waitFor();
       await page.getByLabel('Name', { exact: true }).fill(`Visitor ${width}`);
       await page.getByLabel('Comment', { exact: true }).fill('Does beeswax alone work too?');
       await page.getByRole('button', { name: 'Post comment' }).click();

@@ -87,6 +87,8 @@ function enhanceCommentForms(doc: Document): void {
           if (button) button.disabled = false;
         });
     });
+    // Until this runs a comment sent would only reload the page; the mark says the form now works.
+    form.dataset.enhanced = 'true';
   }
 }
 
