@@ -47,6 +47,9 @@ const keep = env.BENCH_KEEP === '1';
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const query = (path, params) => `${path}?${new URLSearchParams(params)}`;
 
+/** What a visitor's browser says it takes (Chrome's header): `browser` calls send it. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** What is timed, by path; `owner` calls carry the owner's session. */
 const CALLS = [
   { name: 'storefront: home', path: '/' },
@@ -55,6 +58,7 @@ const CALLS = [
   { name: 'storefront: a category', path: `/store-0?category=${CATEGORIES[0]}` },
   { name: 'storefront: a tag', path: '/store-0?tag=oak' },
   { name: 'storefront: product page', path: '/store-0/p/product-1' },
+  { name: 'storefront: product page, a browser (brotli)', path: '/store-0/p/product-1', browser: true },
   { name: 'storefront: /search?q=oak', path: '/search?q=oak' },
   { name: 'storefront: blog list', path: SEEDED.blogPath },
   { name: 'storefront: blog post', path: `${SEEDED.blogPath}/post-1` },
@@ -131,6 +135,12 @@ const pick = (n) => Math.floor(Math.random() * n);
 const UNCACHED = [
   {
     name: 'storefront uncached: a store collection',
+    path: (n) =>
+      `/store-${pick(Math.ceil(n / COLLECTION_CAP))}?page=${1 + pick(Math.ceil(Math.min(n, COLLECTION_CAP) / PAGE_SIZE))}`,
+  },
+  {
+    name: 'storefront uncached: a store collection, a browser (brotli)',
+    browser: true,
     path: (n) =>
       `/store-${pick(Math.ceil(n / COLLECTION_CAP))}?page=${1 + pick(Math.ceil(Math.min(n, COLLECTION_CAP) / PAGE_SIZE))}`,
   },
@@ -289,12 +299,13 @@ async function benchSize(products) {
       const path = call.path === 'orders-page-2' ? secondPage : call.path;
       // A visitor with a crumb cookie, as the storefront's pages are read; the owner with the session.
       const visitor = call.owner ? owner : await new Shopper(server.url).start();
-      const once = await fetch(server.url + path, { headers: { cookie: visitor.cookieHeader() } });
+      const headers = { cookie: visitor.cookieHeader(), ...(call.browser ? BROWSER : {}) };
+      const once = await fetch(server.url + path, { headers });
       if (!once.ok)
         console.log(`${call.name}: ${path} answered ${once.status} ${(await once.text()).slice(0, 200)}`);
       else await once.arrayBuffer();
       results[call.name] = await measure(
-        { url: server.url + path, connections, headers: { cookie: visitor.cookieHeader() } },
+        { url: server.url + path, connections, headers },
         timing,
         server.pid,
       );
@@ -305,7 +316,7 @@ async function benchSize(products) {
         {
           url: server.url,
           connections,
-          headers: { cookie: visitor.cookieHeader() },
+          headers: { cookie: visitor.cookieHeader(), ...(call.browser ? BROWSER : {}) },
           requests: [{ setupRequest: (request) => ({ ...request, path: call.path(products) }) }],
         },
         timing,

@@ -8,11 +8,13 @@ import { blogPosts, pages, productVersions, siteVersions, templates, variants } 
 import { DEMO_WEBSITE_ID } from '../seed/demo-site';
 import { PageCache, type CachedPage } from './page-cache';
 import { eventually } from '../../test/eventually';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const entry = (over: Partial<CachedPage>): CachedPage => ({
   status: 200,
   contentType: 'text/html',
   body: Buffer.alloc(10),
+  brotli: false,
   content: 1,
   ...over,
 });
@@ -41,6 +43,25 @@ describe('PageCache', () => {
     cache.set('home', entry({ until: 100 }));
     expect(cache.get('home', { content: 1, catalog: 0, posts: 0 }, 99)).toBeDefined();
     expect(cache.get('home', { content: 1, catalog: 0, posts: 0 }, 100)).toBeUndefined();
+  });
+
+  it('keeps a page compressed once a browser took it, and gives the text to anyone else', () => {
+    const cache = new PageCache(100_000);
+    const text = Buffer.from('<p>An oak stool, hand-finished.</p>'.repeat(200));
+    const now = { content: 1, catalog: 0, posts: 0 };
+    cache.set('stool', entry({ body: text }));
+    const kept = cache.get('stool', now, 0)!;
+    expect(cache.bodyFor('stool', kept, false)).toBe(text);
+    const encoded = cache.bodyFor('stool', kept, true);
+    expect(brotliDecompressSync(encoded)).toEqual(text);
+    expect(encoded.length).toBeLessThan(text.length / 10);
+    const compressed = cache.get('stool', now, 0)!;
+    expect(compressed).toMatchObject({ brotli: true, body: encoded });
+    expect(cache.bodyFor('stool', compressed, true)).toBe(encoded);
+    expect(cache.bodyFor('stool', compressed, false)).toEqual(text);
+    // The budget counts the compressed bytes: room for many more pages.
+    for (let i = 0; i < 20; i++) cache.set(`other-${i}`, entry({ body: Buffer.alloc(100_000 / 21) }));
+    expect(cache.get('stool', now, 0)).toBeDefined();
   });
 
   it('holds at most its byte budget, dropping the least recently used first', () => {
@@ -94,6 +115,40 @@ describe.each(targets)('cached pages on $name', (target) => {
     expect((await search('zephyrine')).headers['x-page-cache']).toBe('hit');
     // Only pages listing posts follow the posts counter.
     expect((await demo.app.inject('/about')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('sends a browser the page brotli-compressed, rendered or kept, and anyone else the same page as they ask', async () => {
+    const get = (acceptEncoding?: string) =>
+      demo.app.inject({
+        url: '/shop/p/canvas-tote',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const browser = 'gzip, deflate, br, zstd';
+    const rendered = await get(browser);
+    expect(rendered.headers['x-page-cache']).toBe('miss');
+    const kept = await get(browser);
+    expect(kept.headers['x-page-cache']).toBe('hit');
+    const text = await get();
+    expect(text.headers['content-encoding']).toBeUndefined();
+    expect(text.body).toContain('Canvas Tote');
+    for (const br of [rendered, kept]) {
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(text.body);
+    }
+    // A visitor that refuses brotli gets gzip (compressed as it is sent) or the text itself.
+    for (const [accept, encoding] of [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip, deflate', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const answer = await get(accept);
+      expect(answer.headers['x-page-cache']).toBe('hit');
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(encoding ? gunzipSync(answer.rawPayload).toString() : answer.body).toBe(text.body);
+    }
   });
 
   it('shows a stock change on the next request, as checkout and inventory edits make it', async () => {

@@ -1,3 +1,4 @@
+import { decodePage, encodePage } from './page-encoding';
 import type { ProductsTag, SiteVersions } from './site-versions';
 
 /** A page answer as sent, and what it was rendered under. */
@@ -5,8 +6,14 @@ export interface CachedPage {
   status: number;
   location?: string;
   contentType: string;
-  // Encoded once: every hit would otherwise encode the whole page again.
+  /** Encoded once: every hit would otherwise encode the whole page again. */
   body: Buffer;
+  /**
+   * The body is brotli-compressed (page-encoding.ts): kept so once a browser asked for it, since
+   * compressing a page on every hit cost ten times the rest of the hit, and it takes about an
+   * eighth of the text's bytes. Other visitors get it decompressed.
+   */
+  brotli: boolean;
   content: number;
   /** Absent unless the page lists products (which and in what order follow the catalog). */
   catalog?: number;
@@ -51,6 +58,18 @@ export class PageCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.body.length;
+  }
+
+  /**
+   * A kept page's body as the visitor takes it: brotli's bytes or the text. The first visitor
+   * taking brotli compresses a page kept as text, and it is kept compressed from then on.
+   */
+  bodyFor(key: string, entry: CachedPage, brotli: boolean): Buffer {
+    if (brotli === entry.brotli) return entry.body;
+    if (!brotli) return decodePage(entry.body);
+    const body = encodePage(entry.body);
+    if (this.entries.get(key) === entry) this.set(key, { ...entry, body, brotli });
+    return body;
   }
 
   set(key: string, entry: CachedPage): void {

@@ -7,7 +7,8 @@ import { findSession } from '../security/sessions';
 import { joinedAreaIds } from '../member-areas/area-store';
 import { filterCacheKey, listFilter } from '../site/list-filter';
 import { requestedPage } from '../site/pagination';
-import { PageCache } from './page-cache';
+import { PageCache, type CachedPage } from './page-cache';
+import { encodePage, prefersBrotli } from './page-encoding';
 import type { SiteAssets } from '../site/assets';
 import { renderPage, type RenderedPage } from './render-page';
 import { SiteSnapshots } from './site-snapshot';
@@ -42,7 +43,7 @@ export interface PageRouteOptions {
   assets: () => SiteAssets;
   /** The sites' counters a cached page must match (kept in memory while commits are told). */
   versions: SiteVersionStore;
-  /** Bytes of rendered pages kept in memory (default 64 MB). */
+  /** Bytes of rendered pages kept in memory (default 64 MB; a page a browser took is kept compressed). */
   cacheBytes?: number;
   /** Sites whose snapshot (site-snapshot.ts) is held in memory (default 256). */
   snapshotSites?: number;
@@ -114,14 +115,19 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
     // is theirs alone, neither taken from the cache nor kept in it.
     const ownSearch =
       path === '/search' && Object.keys(request.cookies).some((n) => n.startsWith(PAGE_UNLOCK_COOKIE_PREFIX));
-    let answer = ownSearch ? undefined : cache.get(key, versions, now.getTime());
-    if (answer?.products && !(await options.versions.productsCurrent(websiteId, answer.products))) {
+    let kept = ownSearch ? undefined : cache.get(key, versions, now.getTime());
+    if (kept?.products && !(await options.versions.productsCurrent(websiteId, kept.products))) {
       cache.delete(key);
-      answer = undefined;
+      kept = undefined;
     }
     // Whether the answer was kept from before: tests and operators see the cache at work.
-    reply.header('x-page-cache', answer ? 'hit' : 'miss');
-    if (!answer) {
+    reply.header('x-page-cache', kept ? 'hit' : 'miss');
+    // The body as sent: brotli's bytes (with their header) or the text; any other encoding is
+    // left to @fastify/compress, as for every other answer.
+    const brotli = prefersBrotli(request.headers['accept-encoding']);
+    let answer: Omit<CachedPage, 'products'>;
+    if (kept) answer = { ...kept, body: cache.bodyFor(key, kept, brotli), brotli };
+    else {
       const mark = options.versions.mark();
       let page: RenderedPage | undefined;
       try {
@@ -163,17 +169,19 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
           .status(503)
           .send({ error: { code: 'SITE_MISSING', message: 'This site has not been set up yet' } });
       if (page.errors.length) request.log.warn({ errors: page.errors.slice(0, 10), path }, 'template errors');
+      const text = Buffer.from(
+        format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html,
+      );
       answer = {
         status: page.status,
         location: page.location,
         contentType: format ? CONTENT_TYPE.json : CONTENT_TYPE.html,
-        body: Buffer.from(
-          format ? JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined) : page.html,
-        ),
         content: versions.content,
         catalog: page.cache?.catalog ? versions.catalog : undefined,
         posts: page.cache?.posts ? versions.posts : undefined,
         until: page.cache?.until,
+        body: brotli ? encodePage(text) : text,
+        brotli,
       };
       // A page showing products is kept only with their counters as of its rendering.
       const shown = page.cache?.products ?? [];
@@ -182,9 +190,12 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
         : undefined;
       if (page.cache && !ownSearch && (!shown.length || products)) cache.set(key, { ...answer, products });
     }
+    // A shared cache in front must keep one answer per encoding.
+    reply.header('vary', 'accept-encoding');
     // A moved page keeps its query string (campaign tags, filters) at the new address.
     if (answer.location)
       return reply.redirect(answer.location + (search.length > 1 ? search : ''), answer.status as 301 | 302);
+    if (answer.brotli) reply.header('content-encoding', 'br');
     return reply.status(answer.status).type(answer.contentType).send(answer.body);
   });
 }
