@@ -77,6 +77,7 @@ import { registerEditorRoutes } from './editor/routes';
 import type { BillingOptions } from './editor/site/editor-site';
 import { registerFontFiles } from './editor/site-styles/font-files';
 import { registerStoreAdminRoutes } from './store-admin/routes';
+import { registerOrderExportRoutes } from './store-admin/order-export';
 import { registerReviewRoutes } from './reviews/routes';
 import { registerMultilingualRoutes } from './multilingual/routes';
 import type { JobQueue } from './jobs';
@@ -379,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs: options.jobs,
     baseDomain: options.baseDomain,
   });
+  await registerOrderExportRoutes(app, { db: options.database.db, storage: fileStorage, jobs: options.jobs });
   if (options.jobs) {
     await startSitePurge({ db: options.database.db, jobs: options.jobs, storage: fileStorage, log: app.log });
     await startFormKeyPurge({ db: options.database.db, jobs: options.jobs });

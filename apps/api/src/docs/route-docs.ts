@@ -16,6 +16,7 @@ import { ssoRouteDocs } from '../site-users/sso-routes';
 import { siteRouteDocs } from '../sites/routes';
 import { siteProfileRouteDocs } from '../sites/profile-routes';
 import { storeAdminRouteDocs } from '../store-admin/routes';
+import { orderExportRouteDocs } from '../store-admin/order-export';
 import { reviewRouteDocs } from '../reviews/routes';
 import { multilingualRouteDocs } from '../multilingual/routes';
 import { paymentRouteDocs } from '../payments/routes';
@@ -70,6 +71,7 @@ export function apiRouteDocs(): RouteDocs {
     ...ssoRouteDocs,
     ...trackingRouteDocs,
     ...storeAdminRouteDocs,
+    ...orderExportRouteDocs,
     ...reviewRouteDocs,
     ...multilingualRouteDocs,
     ...mailingListRouteDocs,

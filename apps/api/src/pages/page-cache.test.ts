@@ -55,6 +55,8 @@ describe('PageCache', () => {
     const encoded = cache.bodyFor('stool', kept, true);
     expect(brotliDecompressSync(encoded)).toEqual(text);
     expect(encoded.length).toBeLessThan(text.length / 10);
+    // Its own bytes, not a slice holding zlib's whole output chunk alive.
+    expect(encoded.buffer.byteLength).toBe(encoded.length);
     const compressed = cache.get('stool', now, 0)!;
     expect(compressed).toMatchObject({ brotli: true, body: encoded });
     expect(cache.bodyFor('stool', compressed, true)).toBe(encoded);

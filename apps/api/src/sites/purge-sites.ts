@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { files, productVersions, siteExports, siteVersions, websites } from '../db/schema';
+import { files, orderExports, productVersions, siteExports, siteVersions, websites } from '../db/schema';
 import { removeStored } from '../files/file-store';
 import { siteLogoKey, storedSiteLogo } from './site-logo';
 import type { FileStorage } from '../files/storage';
@@ -84,6 +84,12 @@ async function purgeSite(db: Database, storage: FileStorage, websiteId: string, 
       .from(siteExports)
       .where(eq(siteExports.websiteId, websiteId));
     for (const { key } of archives) if (key) await storage.delete(key);
+    // So do the orders exports: customers' emails and what they bought.
+    const orderFiles = await tx
+      .select({ key: orderExports.storageKey })
+      .from(orderExports)
+      .where(eq(orderExports.websiteId, websiteId));
+    for (const { key } of orderFiles) if (key) await storage.delete(key);
     const logo = storedSiteLogo(site.settings);
     if (logo) await storage.delete(siteLogoKey(websiteId, logo.version));
     await tx.delete(websites).where(eq(websites.id, websiteId));

@@ -80,6 +80,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   form_submission_keys: 'replay guards that expire within the day',
   digital_downloads: "customers' download links, each a secret token of the old site",
   site_exports: 'the exports themselves',
+  order_exports: "CSV files of the old site's orders; the orders travel as orders",
   product_imports: 'uploaded files and their results; the products they made travel as products',
   team_invitations: 'one-time invitation links of the old site: the owner invites again',
   site_activity: "who did what on the old site, by the old site's members",

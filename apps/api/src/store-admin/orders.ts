@@ -16,7 +16,7 @@ import {
   type OrderListQuery,
   type RefundLine,
 } from '@site/commerce-core/admin';
-import { and, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../db/client';
 import { orderItems, orders, variants } from '../db/schema';
@@ -448,6 +448,8 @@ export function ordersCsv(
   db: Database,
   websiteId: string,
   query: Omit<OrderListQuery, 'cursor' | 'limit'>,
+  /** Told each page's row count once its lines are made (an export job's progress). */
+  onPage?: (rows: number) => Promise<void>,
 ): Readable {
   // Written out in full: drizzle leaves a select field's columns unqualified, which inside the
   // subquery would name order_items' own id.
@@ -463,7 +465,24 @@ export function ordersCsv(
       .orderBy(desc(orders.orderNumber))
       .limit(EXPORT_PAGE),
   );
-  return csvBody(`${csvLine(CSV_COLUMNS)}\r\n`, pages, orderCsvLine);
+  return csvBody(`${csvLine(CSV_COLUMNS)}\r\n`, onPage ? told(pages, onPage) : pages, orderCsvLine);
+}
+
+async function* told<T>(pages: AsyncIterable<readonly T[]>, onPage: (rows: number) => Promise<void>) {
+  for await (const page of pages) {
+    yield page;
+    await onPage(page.length);
+  }
+}
+
+/** How many orders the list's filters match: an export's total, read once when it starts. */
+export async function countOrders(
+  db: Database,
+  websiteId: string,
+  query: Omit<OrderListQuery, 'cursor' | 'limit'>,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(filters(websiteId, query));
+  return row?.n ?? 0;
 }
 
 function orderCsvLine(o: ExportRow): string {

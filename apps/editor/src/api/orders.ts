@@ -3,6 +3,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderSummary,
   type FulfilOrder,
+  type OrderExportView,
 } from '@site/commerce-core/admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { presentFilters } from './filters';
@@ -28,9 +29,26 @@ export function useOrders(filters: Record<string, string>) {
   });
 }
 
-export function ordersCsvHref(filters: Record<string, string>): string {
-  const query = new URLSearchParams(presentFilters(filters)).toString();
-  return query ? `${STORE_API.ordersCsv}?${query}` : STORE_API.ordersCsv;
+const latestExportKey = ['store', 'order-export'] as const;
+
+/** The site's latest orders export, asked again every second while its job runs. */
+export function useLatestOrderExport() {
+  return useQuery({
+    queryKey: latestExportKey,
+    queryFn: async () =>
+      (await api<{ export: OrderExportView | null }>('GET', STORE_API.latestOrderExport)).export,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+  });
+}
+
+/** Starts an export of the orders the list's filters match (or joins the one running). */
+export function useStartOrderExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: Record<string, string>) =>
+      api<OrderExportView>('POST', STORE_API.orderExports, { body: presentFilters(filters) }),
+    onSuccess: (started) => client.setQueryData(latestExportKey, started),
+  });
 }
 
 export function useOrder(id: string | undefined) {

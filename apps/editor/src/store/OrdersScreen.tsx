@@ -11,6 +11,7 @@ import {
   DonationsTable,
   editorMessages,
   OrderDetailView,
+  OrdersExport,
   OrdersTable,
   RefundAmountForm,
   storeMessages as m,
@@ -23,7 +24,14 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useCommercePreferences } from '../api/commerce-preferences';
 import { useDonations, useRefundDonation } from '../api/donations';
 import { issuesByPath } from '../api/http';
-import { ordersCsvHref, useOrder, useOrderAction, useOrders, useSubscriptionAction } from '../api/orders';
+import {
+  useLatestOrderExport,
+  useOrder,
+  useOrderAction,
+  useOrders,
+  useStartOrderExport,
+  useSubscriptionAction,
+} from '../api/orders';
 import { useMe } from '../api/session';
 import { errorMessage, listLoadFailure } from '../screen-kit/save-state';
 import { ownerLocale } from './owner-locale';
@@ -102,6 +110,8 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
   const managing = mayDo(me.data?.roles ?? [], 'move-money');
   const [filters, setFilters] = useState<OrderFilters>({ q: '', status: '', from: '', to: '' });
   const orders = useOrders({ ...filters, kind });
+  const latestExport = useLatestOrderExport();
+  const startExport = useStartOrderExport();
   return (
     <>
       <OrdersTable
@@ -112,7 +122,15 @@ function OrderList({ kind }: { kind: '' | 'subscription' }) {
         error={orders.error ? listLoadFailure('results', orders.error) : undefined}
         onOpen={(o) => void navigate({ to: '/orders/$orderId', params: { orderId: o.id } })}
         onLoadMore={orders.hasNextPage ? () => void orders.fetchNextPage() : undefined}
-        csvHref={ordersCsvHref({ ...filters, kind })}
+        exportControl={
+          <OrdersExport
+            latest={latestExport.data}
+            onStart={() => startExport.mutate({ ...filters, kind })}
+            isStarting={startExport.isPending}
+            startError={startExport.error ? errorMessage(startExport.error) : undefined}
+            isDisabled={latestExport.isPending}
+          />
+        }
         subscriptions={
           kind === 'subscription'
             ? {

@@ -12,3 +12,4 @@ export * from './payments';
 export * from './shop-emails';
 export * from './store-currency';
 export * from './product-import';
+export * from './order-export';

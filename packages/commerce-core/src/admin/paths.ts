@@ -24,6 +24,10 @@ export const STORE_API = {
   storeCurrency: `${STORE}/currency`,
   orders: `${STORE}/orders`,
   ordersCsv: `${STORE}/orders.csv`,
+  /** POST the list's filters to start an export job; GET the latest one's progress and file. */
+  orderExports: `${STORE}/order-exports`,
+  latestOrderExport: `${STORE}/order-exports/latest`,
+  orderExportDownload: (id: string) => `${STORE}/order-exports/${encodeURIComponent(id)}/orders.csv`,
   /** Donations through the site's donation blocks, newest first, and as a CSV download. */
   donations: `${STORE}/donations`,
   donationsCsv: `${STORE}/donations.csv`,

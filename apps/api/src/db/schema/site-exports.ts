@@ -51,3 +51,28 @@ export const productImports = pgTable(
   },
   (t) => [index('product_imports_site_created').on(t.websiteId, t.createdAt)],
 );
+
+/**
+ * An owner's orders export, made by a job (src/store-admin/order-export.ts): the list's filters,
+ * how far the job is, then the CSV's storage key until the next export replaces it.
+ */
+export const orderExports = pgTable(
+  'order_exports',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<'running' | 'ready' | 'failed'>().notNull(),
+    /** Orders matching the filters when the job started, and how many it has written. */
+    total: integer('total').notNull().default(0),
+    written: integer('written').notNull().default(0),
+    storageKey: text('storage_key'),
+    size: integer('size'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('order_exports_site_created').on(t.websiteId, t.createdAt)],
+);

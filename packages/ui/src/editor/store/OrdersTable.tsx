@@ -1,5 +1,5 @@
 import { formatAdminMoney, type AdminOrderSummary } from '@site/commerce-core/admin';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyState } from '../EmptyState';
 import { editorMessages } from '../editor-messages';
@@ -37,8 +37,8 @@ export interface OrdersTableProps {
   error?: string;
   onOpen: (order: AdminOrderSummary) => void;
   onLoadMore?: () => void;
-  /** Where the CSV of the filtered orders downloads from. */
-  csvHref: string;
+  /** The CSV export of the filtered orders (OrdersExport): its button, progress and file. */
+  exportControl: ReactNode;
   /** Set on the subscriptions list: a Billing column with the row actions. */
   subscriptions?: SubscriptionActions;
 }
@@ -51,7 +51,7 @@ export function OrdersTable({
   error,
   onOpen,
   onLoadMore,
-  csvHref,
+  exportControl,
   subscriptions,
 }: OrdersTableProps) {
   const [confirming, setConfirming] = useState<{ action: 'resume' | 'cancel'; order: AdminOrderSummary }>();
@@ -106,10 +106,8 @@ export function OrdersTable({
             onChange={(e) => onFiltersChange({ ...filters, to: e.target.value })}
           />
         </label>
-        <a className="ed-button" href={csvHref} download>
-          {m.exportCsv}
-        </a>
       </div>
+      {exportControl}
       {error ? (
         <p role="alert" className="ed-store__error">
           {error}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import '../editor.css';
 import { InventoryTable } from './InventoryTable';
 import { OrderDetailView } from './OrderDetailView';
+import { OrdersExport } from './OrdersExport';
 import { OrdersTable, type OrderFilters } from './OrdersTable';
 import { ProductEditor } from './ProductEditor';
 import { ProductTable, type ProductFilters } from './ProductTable';
@@ -135,7 +136,7 @@ export const Orders: Story = {
       filters={noOrderFilters}
       onFiltersChange={noop}
       onOpen={noop}
-      csvHref="#"
+      exportControl={<OrdersExport latest={null} onStart={noop} />}
     />
   ),
 };
@@ -163,7 +164,7 @@ export const Subscriptions: Story = {
       filters={noOrderFilters}
       onFiltersChange={noop}
       onOpen={noop}
-      csvHref="#"
+      exportControl={<OrdersExport latest={null} onStart={noop} />}
       subscriptions={{
         onResume: noop,
         onCancel: noop,
@@ -179,7 +180,13 @@ export const Subscriptions: Story = {
 };
 export const OrdersEmpty: Story = {
   render: () => (
-    <OrdersTable orders={[]} filters={noOrderFilters} onFiltersChange={noop} onOpen={noop} csvHref="#" />
+    <OrdersTable
+      orders={[]}
+      filters={noOrderFilters}
+      onFiltersChange={noop}
+      onOpen={noop}
+      exportControl={<OrdersExport latest={null} onStart={noop} />}
+    />
   ),
 };
 export const OrdersLoading: Story = {
@@ -190,7 +197,7 @@ export const OrdersLoading: Story = {
       filters={noOrderFilters}
       onFiltersChange={noop}
       onOpen={noop}
-      csvHref="#"
+      exportControl={<OrdersExport latest={null} onStart={noop} />}
     />
   ),
 };
@@ -202,7 +209,7 @@ export const OrdersFailed: Story = {
       filters={noOrderFilters}
       onFiltersChange={noop}
       onOpen={noop}
-      csvHref="#"
+      exportControl={<OrdersExport latest={null} onStart={noop} />}
     />
   ),
 };

@@ -25,6 +25,7 @@ export {
   type SubscriptionAnswer,
 } from './OrdersTable';
 export { OrderDetailView, type OrderDetailViewProps } from './OrderDetailView';
+export { OrdersExport, type OrdersExportProps } from './OrdersExport';
 export { RefundAmountForm, type RefundAmountFormProps } from './RefundAmountForm';
 export { storeMessages } from './store-messages';
 export { taxShippingMessages } from './tax-shipping-messages';

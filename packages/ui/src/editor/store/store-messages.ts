@@ -139,6 +139,13 @@ export const storeMessages = {
   noOrders: 'No orders yet',
   noOrdersBody: 'Orders show here as soon as a customer checks out.',
   exportCsv: 'Export CSV',
+  /** The orders export: a job writes the file, the owner downloads it once ready. */
+  exportStarting: 'Starting the export…',
+  exportRunning: (written: string, total: string) => `Exporting orders: ${written} of ${total} written`,
+  exportProgress: 'Export progress',
+  exportReady: (total: string, size: string) => `Your export of ${total} orders is ready (${size}).`,
+  exportDownload: 'Download orders.csv',
+  exportAgain: 'Export again',
   orderTitle: (n: number | null) => `Order #${n ?? '—'}`,
   lines: 'Items',
   quantity: 'Quantity',

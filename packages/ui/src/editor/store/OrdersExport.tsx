@@ -1,0 +1,67 @@
+import { orderExportMessages, type OrderExportView } from '@site/commerce-core/admin';
+import { storeMessages as m } from './store-messages';
+
+export interface OrdersExportProps {
+  /** The site's latest export; null when it has none, undefined while it loads. */
+  latest: OrderExportView | null | undefined;
+  /** Starts an export of the orders the list's filters show. */
+  onStart: () => void;
+  /** The request starting one is on its way. */
+  isStarting?: boolean;
+  /** Why starting one was refused, in the server's words. */
+  startError?: string;
+  /** No export may start (the list is not there to filter). */
+  isDisabled?: boolean;
+}
+
+const count = (n: number) => n.toLocaleString();
+const size = (bytes: number) =>
+  bytes < 1_000_000
+    ? `${Math.max(1, Math.round(bytes / 1000))} KB`
+    : `${(bytes / 1_000_000).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * The Orders list's CSV export: a job writes the file while the owner watches its progress, then
+ * it downloads from here. A big store's orders take a while; nothing waits on the page meanwhile.
+ */
+export function OrdersExport({ latest, onStart, isStarting, startError, isDisabled }: OrdersExportProps) {
+  const running = latest?.status === 'running';
+  return (
+    <div className="ed-orders-export">
+      <button
+        type="button"
+        className="ed-button"
+        disabled={isDisabled || isStarting || running}
+        onClick={onStart}
+      >
+        {isStarting ? m.exportStarting : latest?.status === 'ready' ? m.exportAgain : m.exportCsv}
+      </button>
+      {running && (
+        <div role="status" className="ed-orders-export__status">
+          <span>{m.exportRunning(count(latest.written), count(latest.total))}</span>
+          <progress max={100} value={latest.progress} aria-label={m.exportProgress}>
+            {latest.progress}%
+          </progress>
+        </div>
+      )}
+      {latest?.status === 'ready' && latest.downloadUrl && (
+        <p role="status" className="ed-orders-export__status">
+          {m.exportReady(count(latest.total), size(latest.size ?? 0))}{' '}
+          <a href={latest.downloadUrl} download>
+            {m.exportDownload}
+          </a>
+        </p>
+      )}
+      {latest?.status === 'failed' && (
+        <p role="alert" className="ed-field__error">
+          {orderExportMessages.failed}
+        </p>
+      )}
+      {startError && (
+        <p role="alert" className="ed-field__error">
+          {startError}
+        </p>
+      )}
+    </div>
+  );
+}
