@@ -38,15 +38,24 @@ export function OrdersExport({ latest, onStart, isStarting, startError, isDisabl
       </button>
       {running && (
         <div role="status" className="ed-orders-export__status">
-          <span>{m.exportRunning(count(latest.written), count(latest.total))}</span>
-          <progress max={100} value={latest.progress} aria-label={m.exportProgress}>
+          <span>
+            {latest.total === 0
+              ? m.exportCounting
+              : m.exportRunning(count(latest.written), count(latest.total))}
+          </span>
+          {/* Without a value while counting: the bar moves without claiming a share. */}
+          <progress
+            max={100}
+            value={latest.total === 0 ? undefined : latest.progress}
+            aria-label={m.exportProgress}
+          >
             {latest.progress}%
           </progress>
         </div>
       )}
       {latest?.status === 'ready' && latest.downloadUrl && (
         <p role="status" className="ed-orders-export__status">
-          {m.exportReady(count(latest.total), size(latest.size ?? 0))}{' '}
+          {m.exportReady(latest.total, count(latest.total), size(latest.size ?? 0))}{' '}
           <a href={latest.downloadUrl} download>
             {m.exportDownload}
           </a>

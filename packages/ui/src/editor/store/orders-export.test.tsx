@@ -41,6 +41,12 @@ describe('OrdersExport', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('counts the orders before the first is written', () => {
+    render(<OrdersExport latest={{ ...base, total: 0, written: 0, progress: 0 }} onStart={vi.fn()} />);
+    expect(screen.getByRole('status').textContent).toContain(m.exportCounting);
+    expect(screen.getByRole('progressbar').hasAttribute('value')).toBe(false);
+  });
+
   it('offers the finished file, and another export', async () => {
     const ready: OrderExportView = {
       ...base,
@@ -51,7 +57,7 @@ describe('OrdersExport', () => {
       downloadUrl: '/api/editor/store/order-exports/e1/orders.csv',
     };
     const onStart = vi.fn();
-    const { container } = render(<OrdersExport latest={ready} onStart={onStart} />);
+    const { container, rerender } = render(<OrdersExport latest={ready} onStart={onStart} />);
     expect(screen.getByRole('status').textContent).toContain(
       'Your export of 1,000,000 orders is ready (137.8 MB).',
     );
@@ -61,6 +67,8 @@ describe('OrdersExport', () => {
     fireEvent.click(screen.getByRole('button', { name: m.exportAgain }));
     expect(onStart).toHaveBeenCalledOnce();
     await expectNoAxeViolations(container);
+    rerender(<OrdersExport latest={{ ...ready, total: 1, size: 180 }} onStart={onStart} />);
+    expect(screen.getByRole('status').textContent).toContain('Your export of 1 order is ready (1 KB).');
   });
 
   it('says when the job failed or the start was refused, and waits while starting or disabled', async () => {

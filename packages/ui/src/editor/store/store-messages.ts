@@ -141,9 +141,11 @@ export const storeMessages = {
   exportCsv: 'Export CSV',
   /** The orders export: a job writes the file, the owner downloads it once ready. */
   exportStarting: 'Starting the export…',
+  exportCounting: 'Counting the orders to export…',
   exportRunning: (written: string, total: string) => `Exporting orders: ${written} of ${total} written`,
   exportProgress: 'Export progress',
-  exportReady: (total: string, size: string) => `Your export of ${total} orders is ready (${size}).`,
+  exportReady: (total: number, count: string, size: string) =>
+    `Your export of ${count} ${total === 1 ? 'order' : 'orders'} is ready (${size}).`,
   exportDownload: 'Download orders.csv',
   exportAgain: 'Export again',
   orderTitle: (n: number | null) => `Order #${n ?? '—'}`,
