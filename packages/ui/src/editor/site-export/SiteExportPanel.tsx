@@ -1,4 +1,5 @@
 import { siteExportMessages as m, type SiteExport } from '@site/page-content';
+import { formatFileSize } from '../file-size';
 
 export interface SiteExportPanelProps {
   /** The latest export; null when the site has none, undefined while it loads. */
@@ -14,11 +15,6 @@ export interface SiteExportPanelProps {
   onStart(): void;
   onRetryLoad?(): void;
 }
-
-const formatSize = (bytes: number) =>
-  bytes < 1_000_000
-    ? `${Math.max(1, Math.round(bytes / 1000))} KB`
-    : `${(bytes / 1_000_000).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
 
 /** Settings' export: start a copy of the whole site, watch it being made, download it. */
 export function SiteExportPanel({
@@ -67,7 +63,7 @@ export function SiteExportPanel({
       {latest?.status === 'ready' && (
         <p role="status">
           {m.ready(
-            formatSize(latest.size ?? 0),
+            formatFileSize(latest.size ?? 0),
             new Date(latest.finishedAt ?? latest.createdAt).toLocaleString(undefined, {
               dateStyle: 'medium',
               timeStyle: 'short',

@@ -1,5 +1,6 @@
 import { orderExportMessages, type OrderExportView } from '@site/commerce-core/admin';
 import { storeMessages as m } from './store-messages';
+import { formatFileSize } from '../file-size';
 
 export interface OrdersExportProps {
   /** The site's latest export; null when it has none, undefined while it loads. */
@@ -15,10 +16,6 @@ export interface OrdersExportProps {
 }
 
 const count = (n: number) => n.toLocaleString();
-const size = (bytes: number) =>
-  bytes < 1_000_000
-    ? `${Math.max(1, Math.round(bytes / 1000))} KB`
-    : `${(bytes / 1_000_000).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
 
 /**
  * The Orders list's CSV export: a job writes the file while the owner watches its progress, then
@@ -55,7 +52,7 @@ export function OrdersExport({ latest, onStart, isStarting, startError, isDisabl
       )}
       {latest?.status === 'ready' && latest.downloadUrl && (
         <p role="status" className="ed-orders-export__status">
-          {m.exportReady(latest.total, count(latest.total), size(latest.size ?? 0))}{' '}
+          {m.exportReady(latest.total, count(latest.total), formatFileSize(latest.size ?? 0))}{' '}
           <a href={latest.downloadUrl} download>
             {m.exportDownload}
           </a>
